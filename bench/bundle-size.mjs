@@ -1,0 +1,47 @@
+// What a phone downloads before the home page is usable: the entry script with the modules it
+// preloads, the home route's chunk with its static imports, and the CSS, gzipped and brotli'd.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export const BUDGET_GZIP_BYTES = 90 * 1024;
+
+const STATIC_IMPORT = /(?:import|from)\s*["']\.\/([^"']+\.js)["']/g;
+
+function staticImports(assetsDir, file, seen) {
+  if (seen.has(file)) return;
+  seen.add(file);
+  const code = readFileSync(path.join(assetsDir, file), 'utf8');
+  for (const m of code.matchAll(STATIC_IMPORT)) staticImports(assetsDir, m[1], seen);
+}
+
+function sizes(file) {
+  const body = readFileSync(file);
+  return {
+    raw: body.length,
+    gzip: gzipSync(body, { level: 9 }).length,
+    brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+export function firstLoadFiles(webRoot) {
+  const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  const assetsDir = path.join(webRoot, 'assets');
+  const entry = html.match(/<script[^>]+src="\/assets\/([^"]+\.js)"/)?.[1];
+  if (!entry) throw new Error(`no entry script in ${webRoot}/index.html`);
+  const css = [...html.matchAll(/<link[^>]+href="\/assets\/([^"]+\.css)"/g)].map((m) => m[1]);
+  const js = new Set();
+  staticImports(assetsDir, entry, js);
+  const entryCode = readFileSync(path.join(assetsDir, entry), 'utf8');
+  const home = entryCode.match(/import\(\s*["']\.\/(home-[^"']+\.js)["']\s*\)/)?.[1];
+  if (!home) throw new Error('no home route chunk found in the entry script');
+  staticImports(assetsDir, home, js);
+  return { assetsDir, entry, home, files: [...js, ...css] };
+}
+
+export function firstLoadReport(webRoot) {
+  const { assetsDir, files } = firstLoadFiles(webRoot);
+  const rows = files.map((f) => ({ file: f, ...sizes(path.join(assetsDir, f)) }));
+  const total = rows.reduce((t, r) => ({ raw: t.raw + r.raw, gzip: t.gzip + r.gzip, brotli: t.brotli + r.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+  return { rows: rows.sort((a, b) => b.gzip - a.gzip), total, withinBudget: total.gzip <= BUDGET_GZIP_BYTES };
+}

@@ -1,0 +1,91 @@
+// npm run bench: API throughput against a bare node:http baseline, the first-load JavaScript of
+// the home page, and Lighthouse mobile scores when Lighthouse is installed. Nothing here is a test:
+// it prints numbers and targets. SHOP_DIST=<folder> measures another build than dist/.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { BUDGET_GZIP_BYTES, firstLoadReport } from '../bench/bundle-size.mjs';
+import { chromePath, lighthouse, lighthouseAvailable } from '../bench/lighthouse.mjs';
+import { startBareServer, startShop } from '../bench/processes.mjs';
+import { MEASURE_SECONDS, compare } from '../bench/throughput.mjs';
+
+const dist = process.env.SHOP_DIST ?? 'dist';
+const API_PATH = '/api/catalog/products';
+const RATIO_TARGET = 0.6;
+const LIGHTHOUSE_PAGES = ['/', '/shop', '/blog'];
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+function ensureBuilt() {
+  if (existsSync(path.join(dist, 'server/index.js')) && existsSync(path.join(dist, 'web/index.html'))) return;
+  if (dist !== 'dist') throw new Error(`${dist} holds no build; run: node scripts/build-to.mjs ${dist}`);
+  console.log('No build found: running npm run build ...');
+  execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+}
+
+/** Status, headers and body of one answer; Node sets date, connection and length itself. */
+async function record(url) {
+  const res = await fetch(url);
+  const headers = {};
+  res.headers.forEach((value, key) => {
+    if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(key)) headers[key] = value;
+  });
+  return { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+async function apiThroughput(shopUrl) {
+  console.log(`\n## API: GET ${API_PATH} (${MEASURE_SECONDS} s each in alternating rounds, after a warm-up)`);
+  const response = await record(shopUrl + API_PATH);
+  const bare = await startBareServer(response);
+  try {
+    const { shop, base } = await compare({ shop: shopUrl + API_PATH, base: bare.url });
+    const ratio = shop.rps / base.rps;
+    const row = (name, r) => console.log(`${name.padEnd(26)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   (${r.ok}/${r.total} ok)`);
+    console.log(`response: ${kb(response.body.length)} body, ${Object.keys(response.headers).length} headers, ETag ${response.headers.etag}, Cache-Control "${response.headers['cache-control']}"`);
+    console.log('baseline: node:http sending that same status, headers and body from memory');
+    row('shop (Hono, full stack)', shop);
+    row('bare node:http baseline', base);
+    console.log(`ratio ${ratio.toFixed(2)} (target >= ${RATIO_TARGET}) ${ratio >= RATIO_TARGET ? 'OK' : 'BELOW TARGET'}`);
+  } finally {
+    await bare.stop();
+  }
+}
+
+function bundleSizes() {
+  console.log('\n## JavaScript and CSS before the home page is usable (entry + home route + CSS)');
+  const report = firstLoadReport(path.join(dist, 'web'));
+  for (const r of report.rows) console.log(`${r.file.padEnd(34)} ${kb(r.gzip).padStart(9)} gzip ${kb(r.brotli).padStart(9)} br ${kb(r.raw).padStart(10)} raw`);
+  console.log(`${'total'.padEnd(34)} ${kb(report.total.gzip).padStart(9)} gzip ${kb(report.total.brotli).padStart(9)} br`);
+  console.log(`budget ${kb(BUDGET_GZIP_BYTES)} gzipped: ${report.withinBudget ? 'OK' : 'OVER BUDGET'}`);
+}
+
+async function lighthouseScores(shopUrl) {
+  console.log('\n## Lighthouse, mobile (targets: performance >= 95, accessibility 100, best practices 100)');
+  if (!(await lighthouseAvailable())) {
+    console.log('Lighthouse is not installed, so this part is skipped. To add it:');
+    console.log('  npm install --save-dev lighthouse   (it drives Debian\'s Chromium: apt-get install -y chromium)');
+    return;
+  }
+  if (!chromePath()) {
+    console.log('Chromium not found (set CHROME_PATH or apt-get install -y chromium): skipped.');
+    return;
+  }
+  for (const page of LIGHTHOUSE_PAGES) {
+    const r = await lighthouse(shopUrl + page);
+    if (r.error) console.log(`${page.padEnd(8)} failed: ${r.error}`);
+    else console.log(`${page.padEnd(8)} performance ${r.performance}  accessibility ${r.accessibility}  best practices ${r.bestPractices}  (LCP ${r.lcpMs} ms, CLS ${r.cls})`);
+  }
+}
+
+ensureBuilt();
+bundleSizes();
+const shop = await startShop(dist);
+try {
+  await apiThroughput(shop.url);
+  await lighthouseScores(shop.url);
+} finally {
+  await shop.stop();
+}
+
+// Order creation throughput on PGlite (and PostgreSQL when TEST_DATABASE_URL is set), stock exact.
+console.log('\n## Order creation throughput');
+execFileSync('npx', ['tsx', 'bench/order-throughput.ts'], { stdio: 'inherit' });

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  CONTENT_MESSAGES,
+  DELIVERY_MESSAGES,
+  PRODUCT_MESSAGES,
+  STOCK_MESSAGES,
+  cancelOrderSchema,
+  createContentSchema,
+  createProductSchema,
+  feePreviewSchema,
+  imageFileProblem,
+  originSchema,
+  stockAdjustmentSchema,
+  zoneSchema,
+  zoneTableProblems,
+} from './back-office-forms';
+
+/** The message per field of a failed parse ({} when it passes). */
+function fieldMessages(schema: z.ZodType, value: unknown): Record<string, string> {
+  const result = schema.safeParse(value);
+  if (result.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of result.error.issues) out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
+const product = { name: 'Tilapia', category: 'fish', price: '450' };
+
+describe('createProductSchema', () => {
+  it.each([
+    ['a name of spaces', { ...product, name: '   ' }, { name: PRODUCT_MESSAGES.nameRequired }],
+    ['a script-only name', { ...product, name: '<script>x</script>' }, { name: PRODUCT_MESSAGES.nameRequired }],
+    ['an upper-case category with spaces', { ...product, category: 'Sea Food' }, { category: PRODUCT_MESSAGES.category }],
+    ['three decimals', { ...product, price: '12.345' }, { price: PRODUCT_MESSAGES.price }],
+    ['a price with letters', { ...product, price: 'KES 12' }, { price: PRODUCT_MESSAGES.price }],
+    ['a zero price', { ...product, price: '0.00' }, { price: PRODUCT_MESSAGES.pricePositive }],
+    ['a price over a million', { ...product, price: '1000000.01' }, { price: PRODUCT_MESSAGES.priceTooHigh }],
+    ['negative stock', { ...product, stock: '-1' }, { stock: PRODUCT_MESSAGES.stock }],
+    ['fractional stock', { ...product, stock: '1.5' }, { stock: PRODUCT_MESSAGES.stock }],
+    ['a good product', product, {}],
+  ])('%s', (_, value, expected) => {
+    expect(fieldMessages(createProductSchema, value)).toEqual(expected);
+  });
+
+  it('turns the price into cents and trims and lowercases', () => {
+    expect(createProductSchema.parse({ name: '  Nile Perch ', category: ' FISH ', price: '1234.5', stock: '3' })).toEqual({
+      name: 'Nile Perch',
+      description: '',
+      category: 'fish',
+      price: 123450,
+      stock: 3,
+      lowStockThreshold: 5,
+      published: true,
+      featured: false,
+    });
+  });
+});
+
+describe('stockAdjustmentSchema', () => {
+  it.each([
+    [{ kind: 'restock', quantity: 5, reason: 'Delivery' }, {}],
+    [{ kind: 'adjustment', quantity: -2, reason: 'Spoiled' }, {}],
+    [{ kind: 'restock', quantity: -2, reason: 'Delivery' }, { quantity: STOCK_MESSAGES.restockPositive }],
+    [{ kind: 'adjustment', quantity: 0, reason: 'x' }, { quantity: STOCK_MESSAGES.quantity }],
+    [{ kind: 'adjustment', quantity: 1, reason: '  ' }, { reason: STOCK_MESSAGES.reasonRequired }],
+    [{ kind: 'sale', quantity: 1, reason: 'x' }, { kind: STOCK_MESSAGES.kind }],
+  ])('%j', (value, expected) => {
+    expect(fieldMessages(stockAdjustmentSchema, value)).toEqual(expected);
+  });
+});
+
+describe('createContentSchema', () => {
+  it.each([
+    [{ title: 'Hello' }, {}],
+    [{ title: '' }, { title: CONTENT_MESSAGES.titleRequired }],
+    [{ title: 'Hello', slug: 'Not a slug' }, { slug: CONTENT_MESSAGES.slug }],
+    [{ title: 'Hello', slug: 'double--dash' }, { slug: CONTENT_MESSAGES.slug }],
+    [{ title: 'Hello', slug: 'fine-slug-2' }, {}],
+    [{ title: 'Hello', metaDescription: 'x'.repeat(301) }, { metaDescription: CONTENT_MESSAGES.metaTooLong }],
+  ])('%j', (value, expected) => {
+    expect(fieldMessages(createContentSchema, value)).toEqual(expected);
+  });
+
+  it('keeps an empty meta description as null', () => {
+    expect(createContentSchema.parse({ title: 'T', metaDescription: '  ' }).metaDescription).toBeNull();
+  });
+});
+
+describe('zoneSchema and originSchema', () => {
+  const zone = { name: 'Zone 1', minKm: 0, maxKm: 5, baseFee: '60', perKmRate: '5.50', estimatedMinutes: 25 };
+  it.each([
+    [zone, {}],
+    [{ ...zone, minKm: 1.234 }, { minKm: DELIVERY_MESSAGES.km }],
+    [{ ...zone, maxKm: 'far' }, { maxKm: DELIVERY_MESSAGES.km }],
+    [{ ...zone, baseFee: '-1' }, { baseFee: DELIVERY_MESSAGES.fee }],
+    [{ ...zone, estimatedMinutes: 12.5 }, { estimatedMinutes: DELIVERY_MESSAGES.minutes }],
+  ])('zone %j', (value, expected) => {
+    expect(fieldMessages(zoneSchema, value)).toEqual(expected);
+  });
+
+  it('reads fees as cents', () => {
+    expect(zoneSchema.parse(zone)).toMatchObject({ baseFee: 6000, perKmRate: 550, active: true });
+  });
+
+  it.each([
+    [{ lat: -1.3, lng: 36.8, label: 'Shop' }, {}],
+    [{ lat: 91, lng: 36.8, label: 'Shop' }, { lat: DELIVERY_MESSAGES.lat }],
+    [{ lat: -1.3, lng: 'east', label: '' }, { lng: DELIVERY_MESSAGES.lng, label: DELIVERY_MESSAGES.label }],
+  ])('origin %j', (value, expected) => {
+    expect(fieldMessages(originSchema, value)).toEqual(expected);
+  });
+});
+
+describe('zoneTableProblems', () => {
+  const band = (name: string, minKm: number, maxKm: number, active = true) =>
+    zoneSchema.parse({ name, minKm, maxKm, baseFee: '60', perKmRate: '5', estimatedMinutes: 30, active });
+  it.each([
+    ['touching bands', [band('A', 0, 5), band('B', 5, 10)], []],
+    ['overlapping bands', [band('A', 0, 6), band('B', 5, 10)], ['Zones "A" and "B" overlap']],
+    ['an inactive band may overlap', [band('A', 0, 6), band('B', 5, 10, false)], []],
+    ['a band that runs backwards', [band('A', 5, 5)], ['Zone "A": minimum distance must be less than maximum distance']],
+    ['no active zone', [band('A', 0, 5, false)], [DELIVERY_MESSAGES.noActiveZone]],
+    ['an empty table', [], [DELIVERY_MESSAGES.noActiveZone]],
+  ])('%s', (_name, zones, expected) => {
+    expect(zoneTableProblems(zones)).toEqual(expected);
+  });
+});
+
+describe('feePreviewSchema', () => {
+  it.each([
+    ['7.5', 7.5],
+    [' 0 ', 0],
+    ['1000', 1000],
+  ])('reads %j as %j km', (km, expected) => {
+    expect(feePreviewSchema.parse({ km })).toEqual({ km: expected });
+  });
+  it.each(['', '-1', 'far', '1000.5', '1e3'])('refuses %j', (km) => {
+    expect(fieldMessages(feePreviewSchema, { km })).toEqual({ km: DELIVERY_MESSAGES.previewKm });
+  });
+});
+
+describe('cancelOrderSchema', () => {
+  it('needs a reason', () => {
+    expect(fieldMessages(cancelOrderSchema, { reason: ' ' })).toEqual({ reason: 'Give a reason for cancelling (the customer may see it)' });
+    expect(cancelOrderSchema.parse({ reason: ' Out of stock ' })).toEqual({ reason: 'Out of stock' });
+  });
+});
+
+describe('imageFileProblem', () => {
+  it.each([
+    [null, 'Choose an image to upload.'],
+    [{ size: 0, type: 'image/png' }, 'Choose an image to upload.'],
+    [{ size: 5 * 1024 * 1024 + 1, type: 'image/png' }, 'Images must be 5 MB or smaller.'],
+    [{ size: 10, type: 'application/pdf' }, 'Only image files (JPEG, PNG, WebP, GIF…) can be uploaded.'],
+    [{ size: 5 * 1024 * 1024, type: 'image/jpeg' }, null],
+  ])('%j → %j', (file, problem) => {
+    expect(imageFileProblem(file)).toBe(problem);
+  });
+});

@@ -1,0 +1,272 @@
+// The back office's form rules, shared by its browser forms and its API: the same zod schemas and
+// the same messages on both sides (the server checks again; the browser only checks first).
+import { z } from 'zod';
+import { validateZones } from './delivery-fee';
+import { toCents } from './money';
+import { sanitizeText } from './validation';
+
+// ---------------------------------------------------------------------------------------------
+// Products and stock
+// ---------------------------------------------------------------------------------------------
+
+export const PRODUCT_LIMITS = { name: 120, description: 5000, maxPriceCents: 100_000_000, maxStock: 100_000 } as const;
+
+const PRICE_TEXT = /^\d{1,9}(?:\.\d{1,2})?$/;
+export const CATEGORY_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
+
+export const PRODUCT_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must be ${PRODUCT_LIMITS.name} characters or fewer`,
+  descriptionTooLong: `Description must be ${PRODUCT_LIMITS.description} characters or fewer`,
+  category: 'Category must start with a letter and use lowercase letters, numbers or dashes (e.g. fish)',
+  price: 'Price must be an amount in KES like 450 or 450.50',
+  pricePositive: 'Price must be more than 0',
+  priceTooHigh: 'Price must be KES 1,000,000 or less',
+  stock: 'Stock must be a whole number of 0 or more',
+  stockTooHigh: 'Stock must be 100,000 or less',
+  threshold: 'Low-stock threshold must be a whole number of 0 or more',
+} as const;
+
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z
+    .string({ error: required })
+    .transform(sanitizeText)
+    .pipe(z.string().min(1, { error: required }).max(max, { error: tooLong }));
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .default('')
+    .transform(sanitizeText)
+    .pipe(z.string().max(max, { error: tooLong }));
+
+/** An amount in KES as text ("450.50") or a number; becomes integer cents. */
+const kesAmount = (message: string) =>
+  z.union([z.string(), z.number()], { error: message }).transform((v, ctx) => {
+    const text = String(v).trim();
+    if (!PRICE_TEXT.test(text)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return toCents(text);
+  });
+
+const wholeNumber = (message: string, max: number, maxMessage: string) =>
+  z.coerce.number({ error: message }).int({ error: message }).min(0, { error: message }).max(max, { error: maxMessage });
+
+const productFields = {
+  name: requiredText(PRODUCT_MESSAGES.nameRequired, PRODUCT_LIMITS.name, PRODUCT_MESSAGES.nameTooLong),
+  description: optionalText(PRODUCT_LIMITS.description, PRODUCT_MESSAGES.descriptionTooLong),
+  category: z
+    .string({ error: PRODUCT_MESSAGES.category })
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.string().regex(CATEGORY_PATTERN, { error: PRODUCT_MESSAGES.category })),
+  price: kesAmount(PRODUCT_MESSAGES.price).pipe(
+    z.number().int().min(1, { error: PRODUCT_MESSAGES.pricePositive }).max(PRODUCT_LIMITS.maxPriceCents, { error: PRODUCT_MESSAGES.priceTooHigh }),
+  ),
+  lowStockThreshold: wholeNumber(PRODUCT_MESSAGES.threshold, 10_000, PRODUCT_MESSAGES.threshold).default(5),
+  published: z.boolean().default(true),
+  featured: z.boolean().default(false),
+};
+
+export const createProductSchema = z.object({
+  ...productFields,
+  stock: wholeNumber(PRODUCT_MESSAGES.stock, PRODUCT_LIMITS.maxStock, PRODUCT_MESSAGES.stockTooHigh).default(0),
+});
+export type CreateProductInput = z.infer<typeof createProductSchema>;
+
+// Stock is not editable here: it changes only through the ledger (adjustments, orders).
+export const updateProductSchema = z.object(productFields).partial();
+export type UpdateProductInput = z.infer<typeof updateProductSchema>;
+
+export const STOCK_MESSAGES = {
+  kind: 'Choose restock or adjustment',
+  quantity: 'Quantity must be a whole number other than 0',
+  restockPositive: 'A restock adds stock: enter a positive quantity',
+  reasonRequired: 'Give a reason for the change',
+  reasonTooLong: 'Reason must be 200 characters or fewer',
+} as const;
+
+export const stockAdjustmentSchema = z
+  .object({
+    kind: z.enum(['restock', 'adjustment'], { error: STOCK_MESSAGES.kind }),
+    quantity: z.coerce
+      .number({ error: STOCK_MESSAGES.quantity })
+      .int({ error: STOCK_MESSAGES.quantity })
+      .refine((n) => n !== 0, { error: STOCK_MESSAGES.quantity })
+      .refine((n) => Math.abs(n) <= PRODUCT_LIMITS.maxStock, { error: PRODUCT_MESSAGES.stockTooHigh }),
+    reason: requiredText(STOCK_MESSAGES.reasonRequired, 200, STOCK_MESSAGES.reasonTooLong),
+  })
+  .refine((v) => v.kind !== 'restock' || v.quantity > 0, { error: STOCK_MESSAGES.restockPositive, path: ['quantity'] });
+export type StockAdjustmentInput = z.infer<typeof stockAdjustmentSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+// ---------------------------------------------------------------------------------------------
+
+export const CANCEL_MESSAGES = {
+  reasonRequired: 'Give a reason for cancelling (the customer may see it)',
+  reasonTooLong: 'Reason must be 200 characters or fewer',
+} as const;
+
+export const cancelOrderSchema = z.object({
+  reason: requiredText(CANCEL_MESSAGES.reasonRequired, 200, CANCEL_MESSAGES.reasonTooLong),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Blog posts and pages
+// ---------------------------------------------------------------------------------------------
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const CONTENT_MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be 200 characters or fewer',
+  contentTooLong: 'Content must be 100,000 characters or fewer',
+  metaTooLong: 'Meta description must be 300 characters or fewer',
+  slug: 'Use lowercase letters, numbers and single dashes (e.g. fresh-tilapia)',
+  slugTooLong: 'Slug must be 80 characters or fewer',
+} as const;
+
+/** Empty means "make one from the title" (new) or "keep the current one" (edit). */
+const slugField = z
+  .string({ error: CONTENT_MESSAGES.slug })
+  .transform((s) => s.trim().toLowerCase())
+  .pipe(
+    z.union([z.literal(''), z.string().max(80, { error: CONTENT_MESSAGES.slugTooLong }).regex(SLUG_PATTERN, { error: CONTENT_MESSAGES.slug })], {
+      error: CONTENT_MESSAGES.slug,
+    }),
+  );
+
+const metaDescription = z
+  .string()
+  .transform(sanitizeText)
+  .pipe(z.string().max(300, { error: CONTENT_MESSAGES.metaTooLong }))
+  .transform((s) => (s === '' ? null : s));
+
+const contentBody = z.string().max(100_000, { error: CONTENT_MESSAGES.contentTooLong });
+
+export const createContentSchema = z.object({
+  title: requiredText(CONTENT_MESSAGES.titleRequired, 200, CONTENT_MESSAGES.titleTooLong),
+  slug: slugField.optional(),
+  content: contentBody.default(''),
+  metaDescription: metaDescription.optional(),
+  published: z.boolean().default(false),
+});
+export type CreateContentInput = z.infer<typeof createContentSchema>;
+
+export const updateContentSchema = z.object({
+  title: requiredText(CONTENT_MESSAGES.titleRequired, 200, CONTENT_MESSAGES.titleTooLong).optional(),
+  slug: slugField.optional(),
+  content: contentBody.optional(),
+  metaDescription: metaDescription.optional(),
+});
+export type UpdateContentInput = z.infer<typeof updateContentSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Delivery zones and origin
+// ---------------------------------------------------------------------------------------------
+
+export const DELIVERY_MESSAGES = {
+  zoneName: 'Zone name is required',
+  zoneNameTooLong: 'Zone name must be 80 characters or fewer',
+  km: 'Distances must be numbers of km from 0 to 1000 with at most 2 decimals',
+  fee: 'Fees must be amounts in KES like 60 or 12.50',
+  minutes: 'Estimated minutes must be a whole number from 0 to 600',
+  noActiveZone: 'Keep at least one active zone, or no delivery can be priced',
+  tooManyZones: 'At most 20 zones',
+  lat: 'Latitude must be a number from -90 to 90',
+  lng: 'Longitude must be a number from -180 to 180',
+  label: 'Describe where deliveries start (e.g. Kogo Star Plaza, Nairobi West)',
+  labelTooLong: 'The origin description must be 120 characters or fewer',
+  previewKm: 'Enter a distance from 0 to 1000 km',
+} as const;
+
+const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-9;
+
+const km = z.coerce
+  .number({ error: DELIVERY_MESSAGES.km })
+  .min(0, { error: DELIVERY_MESSAGES.km })
+  .max(1000, { error: DELIVERY_MESSAGES.km })
+  .refine(twoDecimals, { error: DELIVERY_MESSAGES.km });
+
+const feeCents = kesAmount(DELIVERY_MESSAGES.fee).pipe(z.number().max(1_000_000_000, { error: DELIVERY_MESSAGES.fee }));
+
+export const zoneSchema = z.object({
+  id: z.uuid({ error: 'Unknown zone' }).optional(),
+  name: requiredText(DELIVERY_MESSAGES.zoneName, 80, DELIVERY_MESSAGES.zoneNameTooLong),
+  minKm: km,
+  maxKm: km,
+  baseFee: feeCents,
+  perKmRate: feeCents,
+  estimatedMinutes: z.coerce
+    .number({ error: DELIVERY_MESSAGES.minutes })
+    .int({ error: DELIVERY_MESSAGES.minutes })
+    .min(0, { error: DELIVERY_MESSAGES.minutes })
+    .max(600, { error: DELIVERY_MESSAGES.minutes }),
+  active: z.boolean().default(true),
+});
+export type ZoneInput = z.infer<typeof zoneSchema>;
+
+export const zonesSchema = z.object({
+  zones: z.array(zoneSchema).max(20, { error: DELIVERY_MESSAGES.tooManyZones }),
+});
+
+/** What is wrong with a whole zone table (bands that overlap or run backwards, no active zone); [] when usable. */
+export function zoneTableProblems(zones: readonly ZoneInput[]): string[] {
+  const problems = validateZones(
+    zones.map((z, i) => ({
+      id: z.id ?? `new-${i + 1}`,
+      name: z.name,
+      minKm: z.minKm,
+      maxKm: z.maxKm,
+      baseFeeCents: z.baseFee,
+      perKmRateCents: z.perKmRate,
+      estimatedMinutes: z.estimatedMinutes,
+      active: z.active,
+    })),
+  );
+  if (!zones.some((z) => z.active)) problems.push(DELIVERY_MESSAGES.noActiveZone);
+  return problems;
+}
+
+/** The fee preview's distance, typed as text ('7.5'). */
+export const feePreviewSchema = z.object({
+  km: z
+    .string({ error: DELIVERY_MESSAGES.previewKm })
+    .trim()
+    .regex(/^\d{1,4}(?:\.\d+)?$/, { error: DELIVERY_MESSAGES.previewKm })
+    .transform(Number)
+    .pipe(z.number().max(1000, { error: DELIVERY_MESSAGES.previewKm })),
+});
+
+const coordinate = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).min(min, { error: message }).max(max, { error: message });
+
+export const originSchema = z.object({
+  lat: coordinate(-90, 90, DELIVERY_MESSAGES.lat),
+  lng: coordinate(-180, 180, DELIVERY_MESSAGES.lng),
+  label: requiredText(DELIVERY_MESSAGES.label, 120, DELIVERY_MESSAGES.labelTooLong),
+});
+export type OriginInput = z.infer<typeof originSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Image uploads (products, blog posts)
+// ---------------------------------------------------------------------------------------------
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+export const IMAGE_MESSAGES = {
+  missing: 'Choose an image to upload.',
+  tooLarge: 'Images must be 5 MB or smaller.',
+  notImage: 'Only image files (JPEG, PNG, WebP, GIF…) can be uploaded.',
+  unreadable: 'This file could not be read as an image.',
+} as const;
+
+/** The problem with a chosen file before it is sent, or null (the server decodes it to be sure). */
+export function imageFileProblem(file: { size: number; type: string } | null | undefined): string | null {
+  if (!file || file.size === 0) return IMAGE_MESSAGES.missing;
+  if (file.size > MAX_IMAGE_BYTES) return IMAGE_MESSAGES.tooLarge;
+  if (!file.type.startsWith('image/')) return IMAGE_MESSAGES.notImage;
+  return null;
+}

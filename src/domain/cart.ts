@@ -1,0 +1,146 @@
+// The browser cart as pure data: every operation returns a new array and
+// never lets a line exceed the product's stock.
+import type { Cents } from './money';
+import type { CartTotalsLine } from './cart-totals';
+import { isCents, toCents } from './money';
+
+export const CART_STORAGE_KEY = 'cart';
+
+export type CartLine = {
+  productId: string;
+  name: string;
+  priceCents: Cents;
+  imageUrl: string | null;
+  category: string;
+  stock: number;
+  quantity: number;
+};
+
+export type CartProduct = Omit<CartLine, 'quantity'>;
+
+/** Adds qty units (a positive integer); out-of-stock products are ignored. */
+export function addToCart(lines: readonly CartLine[], product: CartProduct, qty = 1): CartLine[] {
+  if (!Number.isSafeInteger(qty) || qty <= 0 || product.stock <= 0) return [...lines];
+  const index = lines.findIndex((line) => line.productId === product.productId);
+  const existing = lines[index];
+  if (!existing) return [...lines, { ...product, quantity: Math.min(qty, product.stock) }];
+  const quantity = Math.min(existing.quantity + qty, product.stock);
+  // The latest product data (price, stock) replaces what the line remembered.
+  return lines.map((line, i) => (i === index ? { ...product, quantity } : line));
+}
+
+/** 0 or less removes the line; more than the stock is capped at it (no stock left → removed). */
+export function setQuantity(lines: readonly CartLine[], productId: string, qty: number): CartLine[] {
+  const existing = lines.find((line) => line.productId === productId);
+  if (!existing || Number.isNaN(qty)) return [...lines];
+  const quantity = Math.min(Math.floor(qty), existing.stock);
+  if (quantity <= 0) return removeFromCart(lines, productId);
+  return lines.map((line) => (line.productId === productId ? { ...line, quantity } : line));
+}
+
+export function removeFromCart(lines: readonly CartLine[], productId: string): CartLine[] {
+  return lines.filter((line) => line.productId !== productId);
+}
+
+/** The header badge: total units, not distinct products. */
+export function cartItemCount(lines: readonly CartLine[]): number {
+  return lines.reduce((count, line) => count + line.quantity, 0);
+}
+
+export function cartLinesForTotals(lines: readonly CartLine[]): CartTotalsLine[] {
+  return lines.map((line) => ({ unitPriceCents: line.priceCents, quantity: line.quantity }));
+}
+
+export function serializeCart(lines: readonly CartLine[]): string {
+  return JSON.stringify(lines);
+}
+
+// --- Reading whatever is in browser storage -------------------------------
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+function asId(value: unknown): string | null {
+  if (typeof value === 'string' && value.trim() !== '') return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  return null;
+}
+
+function asNonNegativeInteger(value: unknown): number | null {
+  const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
+/** priceCents (integer) wins; otherwise price in KES, as a number or numeric string. */
+function readPriceCents(line: Record<string, unknown>, product: Record<string, unknown>): Cents | null {
+  const cents = asNonNegativeInteger(line.priceCents ?? product.priceCents);
+  if (cents !== null) return cents;
+  const price = line.price ?? product.price;
+  if (typeof price !== 'number' && typeof price !== 'string') return null;
+  try {
+    const parsed = toCents(price);
+    return isCents(parsed) && parsed >= 0 ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Accepts our flat CartLine and the { product, quantity } shape with snake_case fields. */
+function readLine(raw: unknown): CartLine | null {
+  const line = asRecord(raw);
+  if (!line) return null;
+  const product = asRecord(line.product) ?? {};
+  const field = (camel: string, snake = camel): unknown =>
+    line[camel] ?? line[snake] ?? product[camel] ?? product[snake];
+
+  const productId = asId(line.productId ?? product.id ?? line.id);
+  const name = field('name');
+  const priceCents = readPriceCents(line, product);
+  const imageUrl = field('imageUrl', 'image_url');
+  const category = field('category');
+  const stock = asNonNegativeInteger(field('stock'));
+  const quantity = asNonNegativeInteger(line.quantity);
+
+  if (productId === null || typeof name !== 'string' || priceCents === null) return null;
+  if (stock === null || quantity === null) return null;
+  const capped = Math.min(quantity, stock);
+  if (capped <= 0) return null;
+  return {
+    productId,
+    name,
+    priceCents,
+    imageUrl: typeof imageUrl === 'string' && imageUrl !== '' ? imageUrl : null,
+    category: typeof category === 'string' ? category : '',
+    stock,
+    quantity: capped,
+  };
+}
+
+/**
+ * Rebuilds a cart from storage (a JSON string or already-parsed value).
+ * Malformed lines are dropped, quantities are capped at stock, and duplicate
+ * products are merged, so a tampered or stale cart never breaks the page.
+ */
+export function parseStoredCart(json: unknown): CartLine[] {
+  let data = json;
+  if (typeof json === 'string') {
+    try {
+      data = JSON.parse(json);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(data)) return [];
+  const result: CartLine[] = [];
+  for (const raw of data) {
+    const line = readLine(raw);
+    if (!line) continue;
+    const existing = result.find((l) => l.productId === line.productId);
+    if (existing) existing.quantity = Math.min(existing.quantity + line.quantity, existing.stock);
+    else result.push(line);
+  }
+  return result;
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { FulfilmentStatus, PaymentStatus } from './order-status';
+import {
+  FULFILMENT_LABELS, FULFILMENT_STATUSES, HISTORY_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES,
+  badgeColor, canAdvanceFulfilment, canTransitionPayment, capitalize, isFulfilmentStatus,
+  isHistoryStatus, isOrderStatus, isPaymentStatus, pesapalStatusCodeToPayment, shortOrderId,
+} from './order-status';
+
+describe('status lists', () => {
+  it('match the spec', () => {
+    expect(ORDER_STATUSES).toEqual(['pending', 'processing', 'completed', 'failed', 'cancelled']);
+    expect(PAYMENT_STATUSES).toEqual(['PENDING', 'COMPLETED', 'FAILED', 'REVERSED']);
+    expect(FULFILMENT_STATUSES).toEqual(['unfulfilled', 'processing', 'out_for_delivery', 'delivered']);
+    expect(HISTORY_STATUSES).toEqual(['completed', 'failed', 'cancelled']);
+    expect(FULFILMENT_LABELS).toEqual({
+      unfulfilled: 'Unfulfilled', processing: 'Processing', out_for_delivery: 'Out for delivery', delivered: 'Delivered',
+    });
+  });
+
+  it.each<[unknown, boolean, boolean, boolean, boolean]>([
+    // value, order, payment, fulfilment, history
+    ['pending', true, false, false, false],
+    ['processing', true, false, true, false],
+    ['completed', true, false, false, true],
+    ['COMPLETED', false, true, false, false],
+    ['out_for_delivery', false, false, true, false],
+    ['Pending', false, false, false, false],
+    [1, false, false, false, false],
+  ])('%j guards', (value, order, payment, fulfilment, history) => {
+    expect([isOrderStatus(value), isPaymentStatus(value), isFulfilmentStatus(value), isHistoryStatus(value)])
+      .toEqual([order, payment, fulfilment, history]);
+  });
+});
+
+describe('badgeColor', () => {
+  it.each([
+    ['completed', 'green'],
+    ['processing', 'blue'],
+    ['cancelled', 'red'],
+    ['pending', 'grey'],
+    ['failed', 'grey'],
+    ['COMPLETED', 'grey'],
+    ['', 'grey'],
+  ])('%s → %s', (status, colour) => {
+    expect(badgeColor(status)).toBe(colour);
+  });
+});
+
+describe('capitalize / shortOrderId', () => {
+  it.each([
+    ['pending', 'Pending'],
+    ['completed', 'Completed'],
+    ['a', 'A'],
+    ['', ''],
+    ['Already', 'Already'],
+  ])('capitalize(%j) → %j', (input, expected) => {
+    expect(capitalize(input)).toBe(expected);
+  });
+
+  it.each([
+    ['3f2504e0-4f89-11d3-9a0c-0305e82c3301', '3f2504e0'],
+    ['abc', 'abc'],
+    ['', ''],
+  ])('shortOrderId(%j) → %j', (id, expected) => {
+    expect(shortOrderId(id)).toBe(expected);
+  });
+});
+
+describe('canTransitionPayment', () => {
+  const allowed = new Set(['PENDING→COMPLETED', 'PENDING→FAILED', 'COMPLETED→REVERSED']);
+  const pairs = PAYMENT_STATUSES.flatMap((from) => PAYMENT_STATUSES.map((to) => [from, to] as [PaymentStatus, PaymentStatus]));
+
+  it.each(pairs)('%s → %s', (from, to) => {
+    expect(canTransitionPayment(from, to)).toBe(allowed.has(`${from}→${to}`));
+  });
+
+  it('allows exactly three transitions', () => {
+    expect(pairs.filter(([from, to]) => canTransitionPayment(from, to))).toHaveLength(3);
+  });
+});
+
+describe('canAdvanceFulfilment', () => {
+  it.each<[FulfilmentStatus, FulfilmentStatus, boolean]>([
+    ['unfulfilled', 'processing', true],
+    ['unfulfilled', 'delivered', true],
+    ['processing', 'out_for_delivery', true],
+    ['out_for_delivery', 'delivered', true],
+    ['processing', 'processing', false],
+    ['delivered', 'delivered', false],
+    ['delivered', 'out_for_delivery', false],
+    ['out_for_delivery', 'unfulfilled', false],
+  ])('%s → %s: %s', (from, to, expected) => {
+    expect(canAdvanceFulfilment(from, to)).toBe(expected);
+  });
+});
+
+describe('pesapalStatusCodeToPayment', () => {
+  it.each([
+    [0, 'PENDING'],
+    [1, 'COMPLETED'],
+    [2, 'FAILED'],
+    [3, 'REVERSED'],
+    [4, 'PENDING'],
+    [-1, 'PENDING'],
+    [1.5, 'PENDING'],
+    [NaN, 'PENDING'],
+  ])('%s → %s', (code, expected) => {
+    expect(pesapalStatusCodeToPayment(code)).toBe(expected);
+  });
+});

@@ -1,0 +1,79 @@
+// Status vocabularies and the transitions the server may make (spec §4).
+// Payment moves only forward; fulfilment moves forward one or more steps.
+
+export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'REVERSED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** In delivery order; the index is the step. */
+export const FULFILMENT_STATUSES = ['unfulfilled', 'processing', 'out_for_delivery', 'delivered'] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+
+export const FULFILMENT_LABELS: Readonly<Record<FulfilmentStatus, string>> = Object.freeze({
+  unfulfilled: 'Unfulfilled',
+  processing: 'Processing',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+});
+
+/** Order history lists only finished orders. */
+export const HISTORY_STATUSES = ['completed', 'failed', 'cancelled'] as const;
+export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
+
+export type BadgeColor = 'green' | 'blue' | 'red' | 'grey';
+
+function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (list as readonly string[]).includes(value);
+}
+
+export const isOrderStatus = (value: unknown): value is OrderStatus => isOneOf(ORDER_STATUSES, value);
+export const isPaymentStatus = (value: unknown): value is PaymentStatus => isOneOf(PAYMENT_STATUSES, value);
+export const isFulfilmentStatus = (value: unknown): value is FulfilmentStatus => isOneOf(FULFILMENT_STATUSES, value);
+export const isHistoryStatus = (value: unknown): value is HistoryStatus => isOneOf(HISTORY_STATUSES, value);
+
+export function badgeColor(status: string): BadgeColor {
+  switch (status) {
+    case 'completed': return 'green';
+    case 'processing': return 'blue';
+    case 'cancelled': return 'red';
+    default: return 'grey';
+  }
+}
+
+/** 'pending' → 'Pending' for status badges. */
+export function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** 'Order #' label: the first 8 characters of the id. */
+export function shortOrderId(id: string): string {
+  return id.slice(0, 8);
+}
+
+const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
+  PENDING: ['COMPLETED', 'FAILED'],
+  COMPLETED: ['REVERSED'],
+  FAILED: [],
+  REVERSED: [],
+};
+
+export function canTransitionPayment(from: PaymentStatus, to: PaymentStatus): boolean {
+  return PAYMENT_TRANSITIONS[from].includes(to);
+}
+
+/** Forward only (skipping steps is allowed); whether the order is paid is checked by the caller. */
+export function canAdvanceFulfilment(from: FulfilmentStatus, to: FulfilmentStatus): boolean {
+  return FULFILMENT_STATUSES.indexOf(to) > FULFILMENT_STATUSES.indexOf(from);
+}
+
+/** Pesapal status_code: 0 invalid/pending, 1 completed, 2 failed, 3 reversed. */
+export function pesapalStatusCodeToPayment(code: number): PaymentStatus {
+  switch (code) {
+    case 1: return 'COMPLETED';
+    case 2: return 'FAILED';
+    case 3: return 'REVERSED';
+    default: return 'PENDING';
+  }
+}

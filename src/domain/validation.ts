@@ -1,0 +1,210 @@
+// Form rules shared by the browser forms and the server (spec §5). The user-facing messages are
+// quoted from the spec and live in one place, messages.ts.
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+
+export { MESSAGES };
+
+export const TEXT_LIMITS = { email: 254, name: 100, address: 300, subject: 200, message: 5000 } as const;
+export const PASSWORD_MIN_LENGTH = 8;
+
+export function normalizeEmail(s: string): string {
+  return s.trim().toLowerCase();
+}
+
+// local@domain.tld: one '@', no spaces, dot-separated non-empty domain labels.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+
+export function isValidEmail(s: string): boolean {
+  const email = normalizeEmail(s);
+  return email.length <= TEXT_LIMITS.email && EMAIL_PATTERN.test(email);
+}
+
+/** '+254 (700) 000-000' → '+254700000000' */
+export function normalizePhone(s: string): string {
+  return s.replace(/[\s\-()[\]]/g, '');
+}
+
+// Optional '+', non-zero first digit, 7–15 digits in all (E.164-like).
+const PHONE_PATTERN = /^\+?[1-9]\d{6,14}$/;
+
+export function isValidPhone(s: string): boolean {
+  return PHONE_PATTERN.test(normalizePhone(s));
+}
+
+export function isValidPassword(s: string): boolean {
+  return s.length >= PASSWORD_MIN_LENGTH;
+}
+
+const SANITIZE_PATTERNS: readonly RegExp[] = [
+  /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, // whole script blocks
+  /<\/?script\b[^>]*>?/gi, // stray opening/closing script tags
+  /javascript\s*:/gi,
+  /\bon\w+\s*=/gi, // inline handlers: onerror=, onclick =
+];
+
+/**
+ * Trims and strips script tags, 'javascript:' and inline event handlers from
+ * free text (names, phones, addresses). Repeats until stable so nested tricks
+ * like 'javajavascript:script:' cannot reassemble. Output is still rendered
+ * as text, never as HTML; this only keeps obvious payloads out of storage.
+ */
+export function sanitizeText(s: string): string {
+  let current = s;
+  for (;;) {
+    const next = SANITIZE_PATTERNS.reduce((text, pattern) => text.replace(pattern, ''), current);
+    if (next === current) return current.trim();
+    current = next;
+  }
+}
+
+export const emailSchema = z
+  .string({ error: MESSAGES.invalidEmail })
+  .refine(isValidEmail, { error: MESSAGES.invalidEmail })
+  .transform(normalizeEmail);
+
+export const phoneSchema = z
+  .string({ error: MESSAGES.invalidPhone })
+  .refine(isValidPhone, { error: MESSAGES.invalidPhone })
+  .transform(sanitizeText);
+
+export const passwordSchema = z
+  .string({ error: MESSAGES.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort });
+
+type Check = { field: string; message: string; fails: boolean };
+
+/** Adds the first failing message per field, so each field shows one error. */
+function report(ctx: z.RefinementCtx, checks: readonly Check[]): void {
+  const reported = new Set<string>();
+  for (const { field, message, fails } of checks) {
+    if (!fails || reported.has(field)) continue;
+    reported.add(field);
+    ctx.addIssue({ code: 'custom', message, path: [field] });
+  }
+}
+
+/** One issue per empty field; true when any field was empty (later checks are skipped). */
+function reportEmpty(ctx: z.RefinementCtx, values: Record<string, string>, message: string): boolean {
+  const empty = Object.keys(values).filter((key) => values[key] === '');
+  report(ctx, empty.map((field) => ({ field, message, fails: true })));
+  return empty.length > 0;
+}
+
+const anyString = (message: string) => z.string({ error: message });
+
+export const signUpSchema = z
+  .object({
+    fullName: anyString(MESSAGES.fillAllFields),
+    email: anyString(MESSAGES.fillAllFields),
+    phone: anyString(MESSAGES.fillAllFields),
+    address: anyString(MESSAGES.fillAllFields),
+    password: anyString(MESSAGES.fillAllFields),
+  })
+  .transform((v) => ({
+    fullName: sanitizeText(v.fullName),
+    email: normalizeEmail(v.email),
+    phone: sanitizeText(v.phone),
+    address: sanitizeText(v.address),
+    password: v.password, // never altered: it must match what the user typed
+  }))
+  .superRefine((v, ctx) => {
+    if (reportEmpty(ctx, v, MESSAGES.fillAllFields)) return;
+    report(ctx, [
+      { field: 'fullName', message: MESSAGES.nameTooLong, fails: v.fullName.length > TEXT_LIMITS.name },
+      { field: 'email', message: MESSAGES.invalidEmail, fails: !isValidEmail(v.email) },
+      { field: 'phone', message: MESSAGES.invalidPhone, fails: !isValidPhone(v.phone) },
+      { field: 'address', message: MESSAGES.addressTooLong, fails: v.address.length > TEXT_LIMITS.address },
+      { field: 'password', message: MESSAGES.passwordTooShort, fails: !isValidPassword(v.password) },
+    ]);
+  });
+
+export const signInSchema = z
+  .object({
+    email: anyString(MESSAGES.fillAllFields),
+    password: anyString(MESSAGES.fillAllFields),
+  })
+  .transform((v) => ({ email: normalizeEmail(v.email), password: v.password }))
+  .superRefine((v, ctx) => {
+    if (reportEmpty(ctx, v, MESSAGES.fillAllFields)) return;
+    // No length rule here: sign-in must not leak the sign-up policy.
+    report(ctx, [{ field: 'email', message: MESSAGES.invalidEmail, fails: !isValidEmail(v.email) }]);
+  });
+
+export const profileSchema = z
+  .object({
+    fullName: anyString(MESSAGES.fullNameRequired),
+    phone: anyString(MESSAGES.phoneRequired),
+    address: anyString(MESSAGES.addressRequired),
+  })
+  .transform((v) => ({
+    fullName: sanitizeText(v.fullName),
+    phone: sanitizeText(v.phone),
+    address: sanitizeText(v.address),
+  }))
+  .superRefine((v, ctx) => {
+    report(ctx, [
+      { field: 'fullName', message: MESSAGES.fullNameRequired, fails: v.fullName === '' },
+      { field: 'fullName', message: MESSAGES.nameTooLong, fails: v.fullName.length > TEXT_LIMITS.name },
+      { field: 'phone', message: MESSAGES.phoneRequired, fails: v.phone === '' },
+      { field: 'phone', message: MESSAGES.invalidPhone, fails: !isValidPhone(v.phone) },
+      { field: 'address', message: MESSAGES.addressRequired, fails: v.address === '' },
+      { field: 'address', message: MESSAGES.addressTooLong, fails: v.address.length > TEXT_LIMITS.address },
+    ]);
+  });
+
+export const newsletterSchema = z.object({ email: emailSchema });
+
+export const contactMessageSchema = z
+  .object({
+    name: anyString(MESSAGES.fillAllFields),
+    email: anyString(MESSAGES.fillAllFields),
+    subject: anyString(MESSAGES.fillAllFields),
+    message: anyString(MESSAGES.fillAllFields),
+  })
+  .transform((v) => ({
+    name: sanitizeText(v.name),
+    email: normalizeEmail(v.email),
+    subject: sanitizeText(v.subject),
+    message: sanitizeText(v.message),
+  }))
+  .superRefine((v, ctx) => {
+    if (reportEmpty(ctx, v, MESSAGES.fillAllFields)) return;
+    report(ctx, [
+      { field: 'name', message: MESSAGES.nameTooLong, fails: v.name.length > TEXT_LIMITS.name },
+      { field: 'email', message: MESSAGES.invalidEmail, fails: !isValidEmail(v.email) },
+      { field: 'subject', message: MESSAGES.subjectTooLong, fails: v.subject.length > TEXT_LIMITS.subject },
+      { field: 'message', message: MESSAGES.messageTooLong, fails: v.message.length > TEXT_LIMITS.message },
+    ]);
+  });
+
+export const checkoutCustomerSchema = z
+  .object({
+    fullName: anyString(MESSAGES.checkoutRequired),
+    email: anyString(MESSAGES.checkoutRequired),
+    phone: anyString(MESSAGES.checkoutRequired),
+    address: anyString(MESSAGES.checkoutRequired),
+  })
+  .transform((v) => ({
+    fullName: sanitizeText(v.fullName),
+    email: normalizeEmail(v.email),
+    phone: sanitizeText(v.phone),
+    address: sanitizeText(v.address),
+  }))
+  .superRefine((v, ctx) => {
+    if (reportEmpty(ctx, v, MESSAGES.checkoutRequired)) return;
+    report(ctx, [
+      { field: 'fullName', message: MESSAGES.nameTooLong, fails: v.fullName.length > TEXT_LIMITS.name },
+      { field: 'email', message: MESSAGES.invalidEmail, fails: !isValidEmail(v.email) },
+      { field: 'phone', message: MESSAGES.invalidPhone, fails: !isValidPhone(v.phone) },
+      { field: 'address', message: MESSAGES.addressTooLong, fails: v.address.length > TEXT_LIMITS.address },
+    ]);
+  });
+
+export type SignUpInput = z.input<typeof signUpSchema>;
+export type SignUpValues = z.output<typeof signUpSchema>;
+export type SignInValues = z.output<typeof signInSchema>;
+export type ProfileValues = z.output<typeof profileSchema>;
+export type NewsletterValues = z.output<typeof newsletterSchema>;
+export type ContactMessageValues = z.output<typeof contactMessageSchema>;
+export type CheckoutCustomerValues = z.output<typeof checkoutCustomerSchema>;

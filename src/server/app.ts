@@ -1,0 +1,89 @@
+// createApp(deps) -> the whole HTTP application; export type AppType for the typed web client.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { sql } from 'drizzle-orm';
+import { createAuth } from './auth/auth';
+import type { AppEnv, ServerContext, ServerDeps } from './context';
+import { accountRoutes } from './features/account/account.routes';
+import { adminRoutes } from './features/admin/admin.routes';
+import { catalogRoutes } from './features/catalog/catalog.routes';
+import { checkoutRoutes } from './features/checkout/checkout.routes';
+import { contentRoutes } from './features/content/content.routes';
+import { devMailRoutes } from './features/dev-mail/dev-mail.routes';
+import { mediaRoutes } from './features/media/media.routes';
+import { ordersRoutes } from './features/orders/orders.routes';
+import { paymentsRoutes } from './features/payments/payments.routes';
+import { realtimeRoutes } from './features/realtime/realtime.routes';
+import { AppError, errorBody, handleError } from './http/errors';
+import { createIntegrations, createLocalFetch, SIMULATOR_MOUNT } from './integrations/integrations';
+import { requestLogger } from './http/logger';
+import { securityHeaders } from './http/security-headers';
+import { sameOriginWrites } from './http/session';
+import { serveSpa } from './http/static-files';
+import { resolvePesapalBaseUrl } from './payment-config';
+
+export interface CreateAppOptions {
+  /** Folder of the built web app; omitted in API-only tests. */
+  webRoot?: string;
+}
+
+export function createContext(deps: ServerDeps): ServerContext {
+  const db = deps.database.db;
+  const localFetch = createLocalFetch(deps.env.PUBLIC_URL);
+  const integrations = { ...createIntegrations(deps.env, deps.logger, localFetch), ...deps.integrations };
+  return {
+    env: deps.env,
+    database: deps.database,
+    db,
+    logger: deps.logger,
+    mailer: deps.mailer,
+    auth: createAuth({ db, env: deps.env, mailer: deps.mailer }),
+    now: deps.now ?? (() => new Date()),
+    integrations,
+    localFetch,
+  };
+}
+
+export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestLogger(ctx.logger));
+  app.use('*', securityHeaders({ pesapalBaseUrl: resolvePesapalBaseUrl(ctx.env), publicUrl: ctx.env.PUBLIC_URL }));
+  const limitBody = bodyLimit({ maxSize: 10 * 1024 * 1024, onError: (c) => c.json(errorBody('TOO_LARGE', 'The request is too large.'), 413) });
+  // GET and HEAD carry no body; skipping them spares @hono/node-server building a full Request per read.
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  app.use('/api/*', sameOriginWrites(ctx.env.PUBLIC_URL));
+  app.onError(handleError);
+
+  const api = new Hono<AppEnv>()
+    .get('/health', async (c) => {
+      await ctx.db.execute(sql`select 1`);
+      return c.json({ status: 'ok', database: ctx.database.kind });
+    })
+    .route('/account', accountRoutes(ctx))
+    .route('/catalog', catalogRoutes(ctx))
+    .route('/content', contentRoutes(ctx))
+    .route('/checkout', checkoutRoutes(ctx))
+    .route('/payments', paymentsRoutes(ctx))
+    .route('/orders', ordersRoutes(ctx))
+    .route('/realtime', realtimeRoutes(ctx))
+    .route('/admin', adminRoutes(ctx));
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => ctx.auth.handler(c.req.raw));
+  const routes = app.route('/api', api).route('/media', mediaRoutes(ctx));
+  if (!ctx.env.isProduction) app.route('/dev/mail', devMailRoutes(ctx));
+  app.all('/api/*', () => {
+    throw new AppError(404, 'NOT_FOUND', 'No such API endpoint.');
+  });
+  const simulator = ctx.integrations.pesapalSimulator;
+  if (simulator) app.route(SIMULATOR_MOUNT, simulator.app);
+  if (opts.webRoot) app.use('*', serveSpa(opts.webRoot, { SHOP_NAME: ctx.env.SHOP_NAME }));
+  app.notFound((c) =>
+    c.req.path.startsWith('/api/')
+      ? c.json(errorBody('NOT_FOUND', 'No such API endpoint.'), 404)
+      : c.text('Not found', 404),
+  );
+  ctx.localFetch.bind((req) => app.fetch(req));
+  return routes;
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,22 @@
+import type { MailMessage } from '../mail/mailer';
+import { escapeHtml } from '../http/html';
+
+export function verificationMail(opts: { to: string; name: string; url: string; shopName: string }): MailMessage {
+  const greeting = opts.name ? `Hello ${opts.name},` : 'Hello,';
+  return {
+    to: opts.to,
+    subject: `Verify your email for ${opts.shopName}`,
+    text: `${greeting}\n\nPlease confirm your email address by opening this link:\n${opts.url}\n\nIf you did not create an account, ignore this email.\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p>Please confirm your email address:</p><p><a href="${escapeHtml(opts.url)}">Verify my email</a></p><p>If you did not create an account, ignore this email.</p>`,
+  };
+}
+
+/** Sent instead of an error when someone signs up with an email that already has an account. */
+export function alreadyRegisteredMail(opts: { to: string; signInUrl: string; shopName: string }): MailMessage {
+  return {
+    to: opts.to,
+    subject: `You already have an account at ${opts.shopName}`,
+    text: `Hello,\n\nSomeone (probably you) tried to create an account with this email address, but it already has one.\nSign in here:\n${opts.signInUrl}\n\nIf this was not you, you can ignore this email.\n`,
+    html: `<p>Hello,</p><p>Someone (probably you) tried to create an account with this email address, but it already has one.</p><p><a href="${escapeHtml(opts.signInUrl)}">Sign in</a></p><p>If this was not you, you can ignore this email.</p>`,
+  };
+}

@@ -1,0 +1,112 @@
+// better-auth: email + password with verification, Google when configured, sessions in the database.
+import { randomUUID } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Db } from '../db/client';
+import { account, profiles, session, user, verification } from '../db/schema';
+import type { Env } from '../env';
+import type { Mailer } from '../mail/mailer';
+import { alreadyRegisteredMail, verificationMail } from './auth-mails';
+import { googleSignInOptions } from './google-sign-in';
+import { syncProfileOnSignIn } from './profile-sync';
+
+/**
+ * Reached only through our /api/account endpoints, which validate with src/domain, give SPEC §5's
+ * messages and throttle failures; over HTTP these raw endpoints would bypass all of that.
+ * (auth.api calls do not go through better-auth's router, so they still work.)
+ */
+export const ENDPOINTS_BEHIND_ACCOUNT_API = ['/sign-up/email', '/sign-in/email', '/send-verification-email', '/update-user'];
+
+/**
+ * Where the verification link lands (SPEC §7: the sign-up redirect is {origin}/auth/callback). It
+ * does not sign in; /auth/callback passes ?verified=1 (and better-auth's ?error=… for a bad or
+ * expired link) on to /auth, which says so above the Sign In form.
+ */
+export const VERIFIED_CALLBACK_PATH = '/auth/callback?verified=1';
+
+export interface AuthDeps {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+}
+
+export function createAuth({ db, env, mailer }: AuthDeps) {
+  const google = googleSignInOptions(env);
+  return betterAuth({
+    appName: env.SHOP_NAME,
+    baseURL: env.PUBLIC_URL,
+    basePath: '/api/auth',
+    secret: env.AUTH_SECRET,
+    trustedOrigins: [env.PUBLIC_URL],
+    disabledPaths: ENDPOINTS_BEHIND_ACCOUNT_API,
+    // Failed sign-ins are counted by our throttle; better-auth's per-attempt warnings would only be noise.
+    logger: { level: 'error', disabled: env.LOG_LEVEL === 'silent' },
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    advanced: {
+      database: { generateId: () => randomUUID() },
+      useSecureCookies: env.PUBLIC_URL.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      // better-auth answers a duplicate sign-up like a new one (no account enumeration); the owner
+      // of the address learns about it by mail instead.
+      async onExistingUserSignUp({ user: existing }) {
+        await mailer.send(
+          alreadyRegisteredMail({ to: existing.email, signInUrl: `${env.PUBLIC_URL}/auth`, shopName: env.SHOP_NAME }),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      async sendVerificationEmail({ user: u, url }) {
+        await mailer.send(verificationMail({ to: u.email, name: u.name, url, shopName: env.SHOP_NAME }));
+      },
+    },
+    socialProviders: google.socialProviders,
+    plugins: google.plugins,
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account gets a profile row; sign-up fills in phone and address right after.
+          async after(created) {
+            await db
+              .insert(profiles)
+              .values({ id: created.id, fullName: created.name ?? '' })
+              .onConflictDoNothing();
+          },
+        },
+      },
+      session: {
+        create: {
+          async after(created) {
+            await syncProfileOnSignIn(db, env, created.userId);
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
+
+export async function getSessionUser(auth: Auth, headers: Headers): Promise<SessionUser | null> {
+  const result = await auth.api.getSession({ headers });
+  if (!result) return null;
+  const { id, email, name, emailVerified } = result.user;
+  return { id, email, name, emailVerified };
+}

@@ -1,0 +1,45 @@
+// Builds everything the server needs from configuration; used by index.ts and the test server.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { openDatabase, type Database } from './db/client';
+import { runMigrations } from './db/migrate';
+import { seedDemoData } from './db/seed/seed';
+import type { Env } from './env';
+import { createLogger, type Logger } from './http/logger';
+import { createMailer } from './mail/mailer';
+import type { ServerDeps } from './context';
+
+/** AUTH_SECRET from the environment; outside production a generated one kept in DATA_DIR. */
+export function resolveAuthSecret(env: Env): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  if (env.isProduction) throw new Error('AUTH_SECRET is required in production');
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const file = path.join(env.DATA_DIR, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export interface BootOptions {
+  env: Env;
+  logger?: Logger;
+  seed?: boolean;
+  database?: Database;
+}
+
+export async function boot(opts: BootOptions): Promise<ServerDeps> {
+  const env: Env = { ...opts.env, AUTH_SECRET: resolveAuthSecret(opts.env) };
+  const logger = opts.logger ?? createLogger(env.LOG_LEVEL);
+  const database =
+    opts.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  await runMigrations(database);
+  if (opts.seed !== false) await seedDemoData(database.db);
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM ?? `${env.SHOP_NAME} <no-reply@localhost>`,
+  });
+  return { env, database, logger, mailer };
+}

@@ -1,0 +1,42 @@
+// What every feature receives: configuration, the database and the outside services.
+import type { Database, Db } from './db/client';
+import type { Env } from './env';
+import type { Logger } from './http/logger';
+import type { Mailer } from './mail/mailer';
+import type { Auth, SessionUser } from './auth/auth';
+
+export interface ServerDeps {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  mailer: Mailer;
+  /** Injectable clock so tests can move time (reservation expiry, peak hours). */
+  now?: () => Date;
+  /** Optional integrations; features fall back to their defaults when absent. */
+  integrations?: Partial<Integrations>;
+}
+
+import type { Integrations, LocalFetch } from './integrations/integrations';
+
+export type { Integrations };
+
+export interface ServerContext {
+  env: Env;
+  database: Database;
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  auth: Auth;
+  now: () => Date;
+  integrations: Integrations;
+  /** fetch that reaches this very app in-process for PUBLIC_URL addresses (simulator IPNs). */
+  localFetch: LocalFetch;
+}
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    logger: Logger;
+    user: SessionUser | null;
+  };
+};

@@ -1,0 +1,9 @@
+// Advisory lock keys, one per job that only one instance may run at a time.
+export const LOCKS = {
+  migrations: 7_301_001,
+  reconciliation: 7_301_002,
+  reservationExpiry: 7_301_003,
+  seed: 7_301_004,
+  // One admin cancellation or refund at a time, so an order is never refunded twice.
+  adminOrderCancel: 7_301_010,
+} as const;

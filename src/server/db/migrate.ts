@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { Database } from './client';
+import { LOCKS } from './locks';
+
+/** The committed SQL migrations: beside this file in the source tree, or beside the bundled server. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')];
+  const found = candidates.find((p) => existsSync(path.join(p, 'meta', '_journal.json')));
+  if (!found) throw new Error(`Migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+/** Apply pending migrations; instances starting together wait on one advisory lock. */
+export async function runMigrations(database: Database): Promise<void> {
+  const migrationsDir = migrationsFolder();
+  await database.withLock(LOCKS.migrations, async () => {
+    if (database.kind === 'pglite') {
+      await migratePglite(database.db as unknown as PgliteDatabase<Record<string, never>>, {
+        migrationsFolder: migrationsDir,
+      });
+    } else {
+      await migratePg(database.db as unknown as NodePgDatabase<Record<string, never>>, {
+        migrationsFolder: migrationsDir,
+      });
+    }
+  });
+}

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    // Stock available to sell: reservations take from it, releases give back.
+    stock: integer('stock').notNull().default(0),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    imageUrl: text('image_url'),
+    published: boolean('published').notNull().default(true),
+    featured: boolean('featured').notNull().default(false),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('products_stock_check', sql`${t.stock} >= 0`),
+    check('products_price_check', sql`${t.price} >= 0`),
+    check('products_category_check', sql`${t.category} ~ '^[a-z][a-z0-9-]{0,39}$'`),
+    index('products_listing_idx').on(t.published, t.archivedAt, t.category, t.name),
+  ],
+);
+
+/** The stock ledger: every change to products.stock is one row here. */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    orderId: uuid('order_id'),
+    kind: text('kind').notNull(),
+    // Signed change to available stock (a sale converts a reservation and changes nothing: 0).
+    quantity: integer('quantity').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason'),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'stock_movements_kind_check',
+      sql`${t.kind} in ('reservation', 'release', 'sale', 'restock', 'adjustment')`,
+    ),
+    // Exactly once per order, product and kind: a second reservation, release or sale is refused.
+    uniqueIndex('stock_movements_order_once_idx')
+      .on(t.orderId, t.productId, t.kind)
+      .where(sql`${t.orderId} is not null`),
+    index('stock_movements_product_idx').on(t.productId, t.createdAt),
+  ],
+);
+
+/** Uploaded images, kept in the database so every instance can serve them. */
+export const media = pgTable('media', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,6 @@
+// The whole schema, for drizzle-kit and the typed database handle.
+export * from './auth';
+export * from './profiles';
+export * from './catalog';
+export * from './orders';
+export * from './content';

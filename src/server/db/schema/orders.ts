@@ -1,0 +1,197 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { products } from './catalog';
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+export const deliveryZones = pgTable(
+  'delivery_zones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    minKm: numeric('min_km', { precision: 7, scale: 2 }).notNull(),
+    maxKm: numeric('max_km', { precision: 7, scale: 2 }).notNull(),
+    baseFee: money('base_fee').notNull(),
+    perKmRate: money('per_km_rate').notNull(),
+    estimatedMinutes: integer('estimated_minutes').notNull().default(30),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('delivery_zones_range_check', sql`${t.minKm} >= 0 and ${t.maxKm} > ${t.minKm}`),
+    check('delivery_zones_fee_check', sql`${t.baseFee} >= 0 and ${t.perKmRate} >= 0`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    status: text('status').notNull().default('pending'),
+    fulfilmentStatus: text('fulfilment_status').notNull().default('unfulfilled'),
+    subtotal: money('subtotal').notNull(),
+    vat: money('vat').notNull(),
+    deliveryFee: money('delivery_fee').notNull(),
+    totalAmount: money('total_amount').notNull(),
+    currency: text('currency').notNull().default('KES'),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    deliveryAddress: text('delivery_address').notNull(),
+    deliveryLatitude: doublePrecision('delivery_latitude'),
+    deliveryLongitude: doublePrecision('delivery_longitude'),
+    deliveryDistanceKm: numeric('delivery_distance_km', { precision: 7, scale: 2 }),
+    deliveryZoneId: uuid('delivery_zone_id').references(() => deliveryZones.id, { onDelete: 'set null' }),
+    deliveryZoneName: text('delivery_zone_name'),
+    estimatedDeliveryMins: integer('estimated_delivery_mins'),
+    // The tracking id of the current payment attempt (SPEC §3 orders.pesapal_transaction_id).
+    pesapalTransactionId: text('pesapal_transaction_id'),
+    idempotencyKey: text('idempotency_key'),
+    reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),
+    needsAttention: boolean('needs_attention').notNull().default(false),
+    attentionReason: text('attention_reason'),
+    cancelledReason: text('cancelled_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('pending', 'processing', 'completed', 'failed', 'cancelled')`,
+    ),
+    check(
+      'orders_fulfilment_check',
+      sql`${t.fulfilmentStatus} in ('unfulfilled', 'processing', 'out_for_delivery', 'delivered')`,
+    ),
+    check(
+      'orders_money_check',
+      sql`${t.subtotal} >= 0 and ${t.vat} >= 0 and ${t.deliveryFee} >= 0 and ${t.totalAmount} >= 0`,
+    ),
+    index('orders_user_status_created_idx').on(t.userId, t.status, t.createdAt),
+    index('orders_pesapal_transaction_idx').on(t.pesapalTransactionId),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_reservation_expiry_idx')
+      .on(t.reservationExpiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('orders_user_idempotency_idx')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    // Snapshot at purchase: later edits or archiving never change an old order.
+    productName: text('product_name').notNull(),
+    productImageUrl: text('product_image_url'),
+    unitPrice: money('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotal: money('line_total').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('order_items_quantity_check', sql`${t.quantity} > 0`),
+    check('order_items_price_check', sql`${t.unitPrice} >= 0`),
+    uniqueIndex('order_items_order_product_idx').on(t.orderId, t.productId),
+  ],
+);
+
+/** One row per payment attempt at Pesapal (SPEC §3 pesapal_transactions). */
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('PENDING'),
+    pesapalTrackingId: text('pesapal_tracking_id').unique(),
+    merchantReference: text('merchant_reference').notNull().unique(),
+    redirectUrl: text('redirect_url'),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull().default('KES'),
+    customerPhone: text('customer_phone'),
+    customerPhoneDisplay: text('customer_phone_display'),
+    paymentMethod: text('payment_method'),
+    confirmationCode: text('confirmation_code'),
+    statusDescription: text('status_description'),
+    amountMismatch: boolean('amount_mismatch').notNull().default(false),
+    checkAttempts: integer('check_attempts').notNull().default(0),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'payment_transactions_status_check',
+      sql`${t.status} in ('PENDING', 'COMPLETED', 'FAILED', 'REVERSED')`,
+    ),
+    check('payment_transactions_amount_check', sql`${t.amount} >= 0`),
+    index('payment_transactions_order_idx').on(t.orderId, t.createdAt),
+    index('payment_transactions_pending_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.status} = 'PENDING'`),
+  ],
+);
+
+/** Every IPN and callback received, raw, before anything is believed. */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    source: text('source').notNull(),
+    method: text('method'),
+    trackingId: text('tracking_id'),
+    merchantReference: text('merchant_reference'),
+    notificationType: text('notification_type'),
+    raw: jsonb('raw').notNull(),
+    outcome: text('outcome'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_notifications_tracking_idx').on(t.trackingId, t.createdAt)],
+);
+
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => paymentTransactions.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    requestedBy: text('requested_by').references(() => user.id, { onDelete: 'set null' }),
+    remarks: text('remarks').notNull(),
+    accepted: boolean('accepted').notNull(),
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_refunds_accepted_once_idx').on(t.transactionId).where(sql`${t.accepted}`)],
+);

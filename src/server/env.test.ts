@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('has the documented defaults', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe('0.0.0.0');
+    expect(env.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.PESAPAL_ENV).toBe('sandbox');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.isProduction).toBe(false);
+  });
+
+  it('derives PUBLIC_URL from PORT and strips a trailing slash', () => {
+    expect(loadEnv({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadEnv({ PUBLIC_URL: 'https://shop.example/' }).PUBLIC_URL).toBe('https://shop.example');
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadEnv({ DATABASE_URL: '  ', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PESAPAL_ENV: 'prod' }, /PESAPAL_ENV/],
+  ])('rejects bad values with a readable message: %o', (source, message) => {
+    expect(() => loadEnv(source)).toThrow(ConfigError);
+    expect(() => loadEnv(source)).toThrow(message);
+  });
+
+  it('refuses every development stand-in in production', () => {
+    let error: unknown;
+    try {
+      loadEnv({ NODE_ENV: 'production' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('AUTH_SECRET');
+    expect(message).toContain('SMTP_URL');
+    expect(message).toContain('PESAPAL_CONSUMER_KEY');
+    expect(message).toContain('GOOGLE_MAPS_API_KEY');
+  });
+
+  it('starts in production when every real service is configured', () => {
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://mail.example:587',
+      PESAPAL_CONSUMER_KEY: 'key',
+      PESAPAL_CONSUMER_SECRET: 'secret',
+      GOOGLE_MAPS_API_KEY: 'maps-key',
+      PUBLIC_URL: 'https://shop.example',
+    });
+    expect(env.isProduction).toBe(true);
+  });
+
+  it('refuses the test-only OpenID issuer override in production', () => {
+    expect(() =>
+      loadEnv({
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://mail.example:587',
+        PESAPAL_CONSUMER_KEY: 'key',
+        PESAPAL_CONSUMER_SECRET: 'secret',
+        GOOGLE_MAPS_API_KEY: 'maps-key',
+        GOOGLE_OIDC_ISSUER: 'http://127.0.0.1:9999',
+      }),
+    ).toThrow(/GOOGLE_OIDC_ISSUER/);
+  });
+});

@@ -1,0 +1,63 @@
+/* The only reader of process.env: every setting the shop understands, validated once at start. */
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const schema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optional,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional,
+  AUTH_SECRET: optional,
+  SMTP_URL: optional,
+  MAIL_FROM: optional,
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_MAPS_API_KEY: optional,
+  PESAPAL_CONSUMER_KEY: optional,
+  PESAPAL_CONSUMER_SECRET: optional,
+  PESAPAL_BASE_URL: optional,
+  PESAPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
+  SHOP_NAME: z.string().default('Lake Victoria Aquaculture'),
+  ADMIN_EMAILS: optional,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // For tests only: lets the Google sign-in flow run against a local OpenID Connect server.
+  GOOGLE_OIDC_ISSUER: optional,
+});
+
+export type Env = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
+  isProduction: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  if (isProduction) {
+    const missing: string[] = [];
+    if (!env.AUTH_SECRET) missing.push('AUTH_SECRET (session signing)');
+    if (!env.SMTP_URL) missing.push('SMTP_URL (the development mailbox is refused in production)');
+    if (!env.PESAPAL_CONSUMER_KEY || !env.PESAPAL_CONSUMER_SECRET)
+      missing.push('PESAPAL_CONSUMER_KEY and PESAPAL_CONSUMER_SECRET (the simulator is refused in production)');
+    if (!env.GOOGLE_MAPS_API_KEY)
+      missing.push('GOOGLE_MAPS_API_KEY (the offline gazetteer is refused in production)');
+    if (env.GOOGLE_OIDC_ISSUER) missing.push('GOOGLE_OIDC_ISSUER must not be set in production');
+    if (missing.length > 0) {
+      throw new ConfigError(`NODE_ENV=production needs:\n  ${missing.join('\n  ')}`);
+    }
+  }
+  return { ...env, PUBLIC_URL: publicUrl, isProduction };
+}

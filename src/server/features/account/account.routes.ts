@@ -1,0 +1,55 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { emailSchema, profileSchema, signInSchema, signUpSchema } from '../../../domain/validation';
+import { getSessionUser } from '../../auth/auth';
+import { googleEnabled } from '../../auth/google-sign-in';
+import type { AppEnv, ServerContext } from '../../context';
+import { AppError } from '../../http/errors';
+import { currentUser, requireUser } from '../../http/session';
+import { valid } from '../../http/validate';
+import { ACCOUNT_MESSAGES } from './account-messages';
+import { sessionView, updateProfile } from './account.service';
+import { clientAddress } from './client-address';
+import { startGoogleSignIn } from './google.service';
+import { resendVerification, signIn, signUp } from './password-auth.service';
+
+const resendSchema = z.object({ email: emailSchema });
+
+/** Passes better-auth's cookies (session, OAuth state) on to the browser. */
+function forwardCookies(c: Context, headers: Headers) {
+  for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+}
+
+// Account endpoints: sign-up, sign-in, verification mail, Google start, the session and the profile.
+// Sign-out is better-auth's own POST /api/auth/sign-out.
+export function accountRoutes(ctx: ServerContext) {
+  const deps = { db: ctx.db, auth: ctx.auth, now: ctx.now };
+  return new Hono<AppEnv>()
+    .get('/session', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const user = await getSessionUser(ctx.auth, c.req.raw.headers);
+      return c.json(await sessionView(ctx.db, user, googleEnabled(ctx.env)));
+    })
+    .post('/sign-up', valid('json', signUpSchema), async (c) => {
+      await signUp(deps, c.req.valid('json'), clientAddress(c));
+      return c.json({ ok: true as const }, 201);
+    })
+    .post('/sign-in', valid('json', signInSchema), async (c) => {
+      forwardCookies(c, await signIn(deps, c.req.valid('json'), clientAddress(c), c.req.raw.headers));
+      return c.json({ ok: true as const });
+    })
+    .post('/resend-verification', valid('json', resendSchema), async (c) => {
+      await resendVerification(deps, c.req.valid('json').email, clientAddress(c));
+      return c.json({ message: ACCOUNT_MESSAGES.verificationSent });
+    })
+    .post('/google', async (c) => {
+      if (!googleEnabled(ctx.env)) throw new AppError(400, 'GOOGLE_NOT_CONFIGURED', ACCOUNT_MESSAGES.googleNotConfigured);
+      const { url, headers } = await startGoogleSignIn(ctx.auth, c.req.raw.headers);
+      forwardCookies(c, headers);
+      return c.json({ url });
+    })
+    .patch('/profile', requireUser(ctx), valid('json', profileSchema), async (c) => {
+      const user = currentUser(c);
+      return c.json({ profile: await updateProfile(ctx.db, user.id, c.req.valid('json')) });
+    });
+}

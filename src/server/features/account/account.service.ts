@@ -1,0 +1,53 @@
+// The signed-in customer's own account: what the web app sees of the session, and profile edits.
+// Every function takes the user id from the session (never from a request body).
+import { eq } from 'drizzle-orm';
+import type { ProfileValues, SignUpValues } from '../../../domain/validation';
+import type { SessionUser } from '../../auth/auth';
+import type { DbOrTx } from '../../db/client';
+import { profiles } from '../../db/schema';
+
+export interface ProfileView {
+  fullName: string;
+  phone: string | null;
+  address: string | null;
+  role: 'customer' | 'admin';
+}
+
+export interface SessionView {
+  user: { id: string; email: string; name: string } | null;
+  profile: ProfileView | null;
+  googleEnabled: boolean;
+}
+
+export async function findProfile(db: DbOrTx, userId: string): Promise<ProfileView | null> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  if (!row) return null;
+  return { fullName: row.fullName, phone: row.phone, address: row.address, role: row.role === 'admin' ? 'admin' : 'customer' };
+}
+
+export async function sessionView(db: DbOrTx, user: SessionUser | null, googleEnabled: boolean): Promise<SessionView> {
+  if (!user) return { user: null, profile: null, googleEnabled };
+  return {
+    user: { id: user.id, email: user.email, name: user.name },
+    profile: await findProfile(db, user.id),
+    googleEnabled,
+  };
+}
+
+/** Sign-up's metadata (SPEC §3) lands in the profile the user-create hook made. */
+export async function saveSignUpProfile(db: DbOrTx, userId: string, values: Pick<SignUpValues, 'fullName' | 'phone' | 'address'>) {
+  await db
+    .update(profiles)
+    .set({ fullName: values.fullName, phone: values.phone, address: values.address, updatedAt: new Date() })
+    .where(eq(profiles.id, userId));
+}
+
+/** Values arrive sanitised by profileSchema; only the caller's own row is touched. */
+export async function updateProfile(db: DbOrTx, userId: string, values: ProfileValues): Promise<ProfileView | null> {
+  const fields = { fullName: values.fullName, phone: values.phone, address: values.address };
+  await db
+    .insert(profiles)
+    .values({ id: userId, ...fields })
+    .onConflictDoUpdate({ target: profiles.id, set: { ...fields, updatedAt: new Date() } });
+  return findProfile(db, userId);
+}

@@ -1,0 +1,36 @@
+// The client's address for per-address throttling. Behind a load balancer the socket peer is the
+// balancer, so X-Forwarded-For is used, but only when the peer is on a private network (a proxy of
+// ours): a client on the internet could otherwise pick any address it likes.
+import { isIP } from 'node:net';
+import type { Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+
+export function clientAddress(c: Context): string {
+  const peer = socketAddress(c);
+  const forwarded = lastForwardedFor(c.req.header('x-forwarded-for'));
+  if (forwarded && (!peer || isPrivateAddress(peer))) return forwarded;
+  return peer ?? 'unknown';
+}
+
+function socketAddress(c: Context): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null; // no socket: app.request() in tests
+  }
+}
+
+/** The right-most entry: the one our own proxy appended (earlier ones are the client's word). */
+function lastForwardedFor(header: string | undefined): string | null {
+  const last = header?.split(',').at(-1)?.trim();
+  return last && isIP(last) ? last : null;
+}
+
+export function isPrivateAddress(address: string): boolean {
+  const ip = address.toLowerCase().replace(/^::ffff:/, '');
+  if (isIP(ip) === 4) {
+    const [a = 0, b = 0] = ip.split('.').map(Number);
+    return a === 10 || a === 127 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+  }
+  return ip === '::1' || ip.startsWith('fc') || ip.startsWith('fd') || ip.startsWith('fe80:');
+}

@@ -1,0 +1,62 @@
+// Uploaded images: checked (image/*, at most 5 MB), re-encoded with sharp to WebP no wider than
+// 1280 px (which also drops EXIF and anything hidden in the original file) and kept in the `media`
+// table, so every instance can serve them at /media/<id>.
+import sharp from 'sharp';
+import { IMAGE_MESSAGES, imageFileProblem } from '../../../domain/back-office-forms';
+import type { DbOrTx } from '../../db/client';
+import { media } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+
+export const MAX_IMAGE_WIDTH = 1280;
+export const IMAGE_FIELD = 'image';
+
+export interface StoredImage {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** The image file of a multipart request (field "image"), or a 400 naming the problem. */
+export async function uploadedImage(req: { parseBody(): Promise<Record<string, unknown>> }): Promise<File> {
+  let body: Record<string, unknown>;
+  try {
+    body = await req.parseBody();
+  } catch {
+    throw badRequest(IMAGE_MESSAGES.missing, { image: IMAGE_MESSAGES.missing });
+  }
+  const file = body[IMAGE_FIELD];
+  if (!(file instanceof File)) throw badRequest(IMAGE_MESSAGES.missing, { image: IMAGE_MESSAGES.missing });
+  const problem = imageFileProblem(file);
+  if (problem) throw badRequest(problem, { image: problem });
+  return file;
+}
+
+export interface PreparedImage {
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Decodes and re-encodes the upload; done before the database transaction (it is CPU work). */
+export async function prepareImage(file: File): Promise<PreparedImage> {
+  try {
+    const { data, info } = await sharp(Buffer.from(await file.arrayBuffer()), { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({ width: MAX_IMAGE_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, width: info.width, height: info.height };
+  } catch {
+    throw badRequest(IMAGE_MESSAGES.unreadable, { image: IMAGE_MESSAGES.unreadable });
+  }
+}
+
+export async function saveImage(db: DbOrTx, image: PreparedImage, userId: string): Promise<StoredImage> {
+  const [row] = await db
+    .insert(media)
+    .values({ contentType: 'image/webp', bytes: image.bytes, width: image.width, height: image.height, createdBy: userId })
+    .returning({ id: media.id });
+  if (!row) throw new Error('media insert returned nothing');
+  return { id: row.id, url: `/media/${row.id}`, width: image.width, height: image.height };
+}

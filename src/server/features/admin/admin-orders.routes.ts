@@ -1,0 +1,25 @@
+// /api/admin/orders: list, detail, fulfilment, cancel (release or refund), payment status check.
+import { Hono } from 'hono';
+import type { AppEnv, ServerContext } from '../../context';
+import { valid } from '../../http/validate';
+import { adminActor } from './admin-access';
+import { advanceFulfilment, cancelOrder, checkPaymentNow } from './admin-order-actions.service';
+import { cancelOrderSchema } from '../../../domain/back-office-forms';
+import { fulfilmentSchema, orderListQuery } from './admin-orders.schemas';
+import { getOrderDetail, listOrders } from './admin-orders.service';
+import { idParam } from './admin-params';
+
+export function adminOrdersRoutes(ctx: ServerContext) {
+  return new Hono<AppEnv>()
+    .get('/', valid('query', orderListQuery), async (c) => c.json(await listOrders(ctx.db, c.req.valid('query'))))
+    .get('/:id', valid('param', idParam), async (c) => c.json(await getOrderDetail(ctx.db, c.req.valid('param').id)))
+    .post('/:id/fulfilment', valid('param', idParam), valid('json', fulfilmentSchema), async (c) => {
+      return c.json(await advanceFulfilment(ctx.db, adminActor(c), c.req.valid('param').id, c.req.valid('json').status));
+    })
+    .post('/:id/cancel', valid('param', idParam), valid('json', cancelOrderSchema), async (c) => {
+      return c.json(await cancelOrder(ctx, adminActor(c), c.req.valid('param').id, c.req.valid('json').reason));
+    })
+    .post('/:id/check-payment', valid('param', idParam), async (c) => {
+      return c.json(await checkPaymentNow(ctx, adminActor(c), c.req.valid('param').id));
+    });
+}

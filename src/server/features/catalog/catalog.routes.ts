@@ -1,0 +1,57 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { distinctCategories, normalizeSearch } from '../../../domain/product-filter';
+import type { AppEnv, ServerContext } from '../../context';
+import { badRequest } from '../../http/errors';
+import { valid } from '../../http/validate';
+import { checkCartProducts, featuredProducts, filterProductList, listPublishedProducts } from './catalog.service';
+import { createPublicReadCache, publicJson } from './public-read';
+
+const LIMITS = { category: 40, search: 100 } as const;
+
+/**
+ * The list's two optional query parameters. Read by hand rather than through a zod validator: this
+ * is the busiest endpoint, and the validator's header and schema work cost more than the answer.
+ */
+function listFilter(c: Context<AppEnv>) {
+  const category = (c.req.query('category') ?? '').trim();
+  const search = (c.req.query('search') ?? '').trim();
+  if (category.length > LIMITS.category) throw badRequest('Category must be 40 characters or fewer', { category: 'Category must be 40 characters or fewer' });
+  if (search.length > LIMITS.search) throw badRequest('Search text must be 100 characters or fewer', { search: 'Search text must be 100 characters or fewer' });
+  return { category, search };
+}
+
+const cartCheckBody = z.object({
+  items: z
+    .array(
+      z.object({
+        productId: z.string({ error: 'Each item needs a productId' }).min(1, { error: 'Each item needs a productId' }).max(100),
+        quantity: z.number({ error: 'Quantity must be a whole number' }).int({ error: 'Quantity must be a whole number' }).min(0),
+      }),
+      { error: 'items must be a list of { productId, quantity }' },
+    )
+    .max(100, { error: 'A cart holds at most 100 different products' }),
+});
+
+export function catalogRoutes(ctx: ServerContext) {
+  const cache = createPublicReadCache(ctx.now);
+  // The product list is loaded once per TTL; each filtered answer is serialised once per TTL.
+  const loadAll = async () => (await cache.get('all', () => listPublishedProducts(ctx.db))).value;
+
+  return new Hono<AppEnv>()
+    .get('/products', async (c) => {
+      const filter = listFilter(c);
+      const key = `products:${filter.category.toLowerCase()}:${normalizeSearch(filter.search)}`;
+      return publicJson(c, await cache.get(key, async () => filterProductList(await loadAll(), filter)));
+    })
+    .get('/products/featured', async (c) =>
+      publicJson(c, await cache.get('featured', async () => ({ products: featuredProducts(await loadAll()) }))),
+    )
+    .get('/categories', async (c) =>
+      publicJson(c, await cache.get('categories', async () => ({ categories: distinctCategories(await loadAll()) }))),
+    )
+    .post('/cart-check', valid('json', cartCheckBody), async (c) => {
+      const { items } = c.req.valid('json');
+      return c.json({ items: await checkCartProducts(ctx.db, items.map((i) => i.productId)) });
+    });
+}

@@ -1,0 +1,88 @@
+// Catalogue reads: the published, unarchived products in one query, plus the cart re-check.
+// The filter (category + search) runs in memory on that one list with the rule from src/domain:
+// a fish-and-chicken shop's catalogue is small, and every filtered answer then costs no query.
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { centsToDecimalString, toCents } from '../../../domain/money';
+import { distinctCategories, matchesProductFilter, type ProductFilter } from '../../../domain/product-filter';
+import type { DbOrTx } from '../../db/client';
+import { products } from '../../db/schema';
+
+export interface ProductDto {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  category: string;
+  /** KES with 2 decimals, e.g. '650.00'. */
+  price: string;
+  stock: number;
+  imageUrl: string | null;
+  featured: boolean;
+}
+
+export interface ProductListDto {
+  products: ProductDto[];
+  /** All categories of the published catalogue (the filter buttons), whatever the filter. */
+  categories: string[];
+  /** How many products the shop sells at all: 0 means 'No products available at the moment.' */
+  total: number;
+}
+
+const FEATURED_COUNT = 4;
+
+const columns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  description: products.description,
+  category: products.category,
+  price: products.price,
+  stock: products.stock,
+  imageUrl: products.imageUrl,
+  featured: products.featured,
+};
+
+const onSale = and(eq(products.published, true), isNull(products.archivedAt));
+
+/** Normalises the numeric column ('650', '650.5' from some drivers) to two decimals. */
+function toDto(row: Omit<ProductDto, 'price'> & { price: string }): ProductDto {
+  return { ...row, price: centsToDecimalString(toCents(row.price)) };
+}
+
+export async function listPublishedProducts(db: DbOrTx): Promise<ProductDto[]> {
+  const rows = await db.select(columns).from(products).where(onSale).orderBy(asc(products.name), asc(products.id));
+  return rows.map(toDto);
+}
+
+export function filterProductList(all: readonly ProductDto[], filter: ProductFilter): ProductListDto {
+  return {
+    products: all.filter((p) => matchesProductFilter(p, filter)),
+    categories: distinctCategories(all),
+    total: all.length,
+  };
+}
+
+export function featuredProducts(all: readonly ProductDto[]): ProductDto[] {
+  return all.filter((p) => p.featured).slice(0, FEATURED_COUNT);
+}
+
+export type CartCheckItem =
+  | { productId: string; available: true; name: string; price: string; stock: number; imageUrl: string | null; category: string }
+  | { productId: string; available: false };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Current price and stock of each product in a cart, read fresh (never cached): the cart page shows
+ * what checkout will charge. Ids that are not ours (old carts, tampering) are simply not available.
+ */
+export async function checkCartProducts(db: DbOrTx, productIds: readonly string[]): Promise<CartCheckItem[]> {
+  const ids = [...new Set(productIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
+  const rows = ids.length === 0 ? [] : await db.select(columns).from(products).where(and(onSale, inArray(products.id, ids)));
+  const found = new Map(rows.map((row) => [row.id, toDto(row)]));
+  return productIds.map((productId) => {
+    const p = found.get(productId.toLowerCase());
+    if (!p) return { productId, available: false };
+    return { productId, available: true, name: p.name, price: p.price, stock: p.stock, imageUrl: p.imageUrl, category: p.category };
+  });
+}

@@ -1,0 +1,77 @@
+// Public reads (products, pages, posts) are the same for every visitor. Each answer is kept in
+// memory, serialised with its ETag, for a few seconds: a busy shop then runs at most one query per
+// answer per TTL, and browsers revalidate with If-None-Match for a 304. The TTL bounds how stale
+// another instance's change can look, so instances still need no shared state.
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { notFound } from '../../http/errors';
+
+/** Browsers and proxies may reuse an answer briefly, then revalidate in the background. */
+const PUBLIC_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
+const PUBLIC_READ_TTL_MS = 5_000;
+const MAX_ENTRIES = 500;
+
+export interface PublicBody<T> {
+  value: T;
+  /** The JSON, encoded once (not on every send); null: the thing asked for does not exist (kept
+   * too, so repeated misses cost no query). */
+  json: Uint8Array<ArrayBuffer> | null;
+  etag: string;
+}
+
+function toPublicBody<T>(value: T): PublicBody<T> {
+  if (value === null || value === undefined) return { value, json: null, etag: '' };
+  const json = new TextEncoder().encode(JSON.stringify(value));
+  return { value, json, etag: `"${createHash('sha1').update(json).digest('base64url').slice(0, 27)}"` };
+}
+
+interface Entry {
+  body: Promise<PublicBody<unknown>>;
+  expires: number;
+}
+
+/** Single-flight TTL cache: concurrent misses for one key share one load. Failed loads are not kept. */
+export function createPublicReadCache(now: () => Date, ttlMs = PUBLIC_READ_TTL_MS) {
+  const entries = new Map<string, Entry>();
+  return {
+    /** Callers use one value type per key (keys are namespaced by the caller). */
+    get<T>(key: string, load: () => Promise<T>): Promise<PublicBody<T>> {
+      const t = now().getTime();
+      const hit = entries.get(key);
+      if (hit && hit.expires > t) return hit.body as Promise<PublicBody<T>>;
+      if (hit) entries.delete(key);
+      // The oldest entry goes first (Map keeps insertion order), so odd search texts cannot grow memory.
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      const body = load().then((value) => toPublicBody(value));
+      entries.set(key, { body, expires: t + ttlMs });
+      body.catch(() => {
+        if (entries.get(key)?.body === body) entries.delete(key);
+      });
+      return body;
+    },
+  };
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
+/**
+ * 200 with the cached bytes, 304 when the browser already holds them, 404 when there is nothing.
+ * A plain Response with a plain header record, not c.body(): Hono would build a WHATWG Headers
+ * object for it, and @hono/node-server writes a plain record straight to the socket (npm run bench).
+ */
+export function publicJson(c: Context, body: PublicBody<unknown>, notFoundMessage = 'Not found'): Response {
+  if (body.json === null) throw notFound(notFoundMessage);
+  if (matchesEtag(c.req.header('if-none-match'), body.etag)) {
+    return new Response(null, { status: 304, headers: { ETag: body.etag, 'Cache-Control': PUBLIC_CACHE_CONTROL } });
+  }
+  return new Response(body.json, {
+    status: 200,
+    headers: { ETag: body.etag, 'Cache-Control': PUBLIC_CACHE_CONTROL, 'Content-Type': 'application/json; charset=utf-8' },
+  });
+}

@@ -1,0 +1,87 @@
+// /api/checkout: address suggestions, place details, the delivery fee and order creation.
+// Everything here needs a signed-in customer (checkout is signed-in only, and the address
+// provider is a paid API).
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import type { AppEnv, ServerContext } from '../../context';
+import { AppError } from '../../http/errors';
+import { currentUser, requireUser } from '../../http/session';
+import { valid } from '../../http/validate';
+import { autocompleteSchema, createOrderSchema, deliveryFeeSchema, placeDetailsSchema } from './checkout.schemas';
+import { DeliveryQuoteError, quoteDelivery, resolveDestination, ADDRESS_NOT_FOUND } from './delivery-quote.service';
+import { CheckoutError, placeOrder } from './order-placement.service';
+import { placeDetails, signedPlaceDetails, suggestAddresses } from './places.service';
+
+export const PLACE_DETAILS_FAILED = 'Failed to get place details';
+
+/** SPEC §3 Delivery fee response when no fee can be given. */
+function feeFailure(c: Context<AppEnv>, error: string) {
+  return c.json({
+    success: false,
+    delivery_fee: null,
+    zone_name: null,
+    estimated_time_mins: null,
+    formatted_distance: null,
+    origin_label: null,
+    error,
+  });
+}
+
+export function checkoutRoutes(ctx: ServerContext) {
+  return new Hono<AppEnv>()
+    .use('*', requireUser(ctx))
+    .post('/places/autocomplete', valid('json', autocompleteSchema), async (c) => {
+      const { input, sessionToken } = c.req.valid('json');
+      return c.json({ predictions: await suggestAddresses(ctx, input, sessionToken) });
+    })
+    .post('/places/details', valid('json', placeDetailsSchema), async (c) => {
+      const { placeId, sessionToken } = c.req.valid('json');
+      const details = await placeDetails(ctx, placeId, sessionToken);
+      if (!details) throw new AppError(404, 'PLACE_DETAILS_FAILED', PLACE_DETAILS_FAILED);
+      return c.json(signedPlaceDetails(ctx, details));
+    })
+    .post('/delivery-fee', valid('json', deliveryFeeSchema), async (c) => {
+      const body = c.req.valid('json');
+      const coordinates = body.latitude != null && body.longitude != null ? { lat: body.latitude, lng: body.longitude } : null;
+      const destination = await resolveDestination(ctx, body.address, coordinates);
+      if (!destination) return feeFailure(c, ADDRESS_NOT_FOUND);
+      try {
+        const quote = await quoteDelivery(ctx, destination);
+        return c.json({
+          success: true,
+          delivery_fee: quote.feeCents / 100,
+          zone_name: quote.zoneName,
+          estimated_time_mins: quote.estimatedMinutes,
+          formatted_distance: quote.formattedDistance,
+          // The origin is configurable (back office), so the page says where the distance starts.
+          origin_label: quote.originLabel,
+          error: null,
+        });
+      } catch (err) {
+        if (err instanceof DeliveryQuoteError) return feeFailure(c, err.message);
+        throw err;
+      }
+    })
+    .post('/orders', valid('json', createOrderSchema), async (c) => {
+      const user = currentUser(c);
+      const body = c.req.valid('json');
+      try {
+        const placed = await placeOrder(ctx, user.id, {
+          items: body.items.map((i) => ({ productId: i.product_id, quantity: i.quantity })),
+          customer: body.customer_info,
+          delivery: {
+            address: body.delivery_info.address,
+            coordinates: body.delivery_info.coordinates,
+            placeToken: body.delivery_info.place_token,
+          },
+          idempotencyKey: body.idempotency_key,
+        });
+        return c.json({ success: true, iframe_url: placed.iframeUrl, order_id: placed.orderId, error: null });
+      } catch (err) {
+        if (err instanceof CheckoutError) {
+          return c.json({ success: false, iframe_url: null, order_id: err.orderId, error: err.message }, err.status);
+        }
+        throw err;
+      }
+    });
+}

@@ -1,0 +1,80 @@
+// Request bodies of /api/checkout. Only what the server needs is read: z.object drops every other
+// key, so a price, total, fee or user id sent by a browser never reaches the services.
+import { z } from 'zod';
+import { checkoutCustomerSchema, MESSAGES, TEXT_LIMITS } from '../../../domain/validation';
+
+export const MAX_LINE_QUANTITY = 99;
+export const MAX_ORDER_LINES = 50;
+const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
+
+const coordinates = z.object(
+  {
+    lat: z.number({ error: 'Latitude must be a number.' }).min(-90).max(90),
+    lng: z.number({ error: 'Longitude must be a number.' }).min(-180).max(180),
+  },
+  { error: 'Coordinates must be { lat, lng }.' },
+);
+
+export const autocompleteSchema = z.object({
+  input: z.string({ error: 'Type part of an address.' }).max(200, 'The address text is too long.'),
+  sessionToken: z.string().max(100).optional(),
+});
+
+export const placeDetailsSchema = z.object({
+  placeId: z.string({ error: 'A place is required.' }).trim().min(1, 'A place is required.').max(300),
+  sessionToken: z.string().max(100).optional(),
+});
+
+export const deliveryFeeSchema = z
+  .object({
+    address: z.string({ error: MESSAGES.addressRequired }).trim().max(TEXT_LIMITS.address, MESSAGES.addressTooLong),
+    latitude: z.number().min(-90).max(90).nullish(),
+    longitude: z.number().min(-180).max(180).nullish(),
+  })
+  .refine((v) => (v.latitude == null) === (v.longitude == null), {
+    error: 'Send both latitude and longitude, or neither.',
+    path: ['latitude'],
+  })
+  .refine((v) => v.address !== '' || v.latitude != null, { error: MESSAGES.addressRequired, path: ['address'] });
+
+const customerInfo = z
+  .object(
+    {
+      full_name: z.string().optional(),
+      email: z.string().optional(),
+      phone: z.string().optional(),
+      address: z.string().optional(),
+    },
+    { error: MESSAGES.checkoutRequired },
+  )
+  .transform((v) => ({ fullName: v.full_name ?? '', email: v.email ?? '', phone: v.phone ?? '', address: v.address ?? '' }))
+  .pipe(checkoutCustomerSchema);
+
+export const createOrderSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        product_id: z.uuid({ error: 'One of the products in your cart is no longer available.' }),
+        quantity: z.number({ error: QUANTITY_MESSAGE }).int(QUANTITY_MESSAGE).min(1, QUANTITY_MESSAGE).max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE),
+      }),
+      { error: 'Your cart is empty.' },
+    )
+    .min(1, 'Your cart is empty.')
+    .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different products.`),
+  customer_info: customerInfo,
+  delivery_info: z.object(
+    {
+      address: z.string({ error: MESSAGES.checkoutRequired }).trim().min(1, MESSAGES.checkoutRequired).max(TEXT_LIMITS.address, MESSAGES.addressTooLong),
+      coordinates: coordinates.nullish(),
+      /** From /places/details: without it the coordinates are not believed (see place-token.ts). */
+      place_token: z.string().max(200).nullish(),
+    },
+    { error: MESSAGES.checkoutRequired },
+  ),
+  idempotency_key: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The idempotency key must be 8 to 100 letters, digits, "-" or "_".')
+    .optional(),
+});
+
+export type CreateOrderBody = z.output<typeof createOrderSchema>;

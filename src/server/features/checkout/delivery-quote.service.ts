@@ -1,0 +1,116 @@
+// The delivery fee for a point in Nairobi: driving distance from the shop's origin (app_settings
+// 'delivery_origin', default the original's Nairobi West point) priced by the zones in the database
+// with src/domain/delivery-fee. The fee endpoint and order creation use this same function; the
+// back office reads the same zones and origin through loadDeliveryZones and loadDeliveryOrigin.
+import { asc, eq } from 'drizzle-orm';
+import {
+  DEFAULT_ZONE_MINUTES,
+  SHOP_ORIGIN,
+  deliveryFeeForDistance,
+  formatDistance,
+  type DeliveryZone,
+  type LatLng,
+} from '../../../domain/delivery-fee';
+import { toCents, type Cents } from '../../../domain/money';
+import type { ServerContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { appSettings, deliveryZones } from '../../db/schema';
+
+export const DELIVERY_ORIGIN_SETTING = 'delivery_origin';
+export const DELIVERY_FEE_FAILED = 'Failed to calculate delivery fee';
+export const ADDRESS_NOT_FOUND = 'We could not find that address. Please choose one of the suggestions.';
+
+export interface DeliveryOrigin extends LatLng {
+  label: string;
+}
+
+export interface DeliveryQuote {
+  feeCents: Cents;
+  /** delivery_zones.id */
+  zoneId: string;
+  zoneName: string;
+  estimatedMinutes: number;
+  /** Rounded to 2 decimals; the fee is computed from this value, so the stored distance explains it. */
+  distanceKm: number;
+  formattedDistance: string;
+  /** Where the distance is measured from, e.g. 'Kogo Star Plaza, Nairobi West'. */
+  originLabel: string;
+}
+
+/** A delivery that cannot be priced; the message is for the customer. */
+export class DeliveryQuoteError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DeliveryQuoteError';
+  }
+}
+
+export function deliveryZoneFromRow(z: typeof deliveryZones.$inferSelect): DeliveryZone {
+  return {
+    id: z.id,
+    name: z.name,
+    minKm: Number(z.minKm),
+    maxKm: Number(z.maxKm),
+    baseFeeCents: toCents(z.baseFee),
+    perKmRateCents: toCents(z.perKmRate),
+    estimatedMinutes: z.estimatedMinutes,
+    active: z.active,
+  };
+}
+
+/** The delivery zones, nearest band first: the active ones (what checkout prices with), or all of them. */
+export async function loadDeliveryZones(db: DbOrTx, opts: { includeInactive?: boolean } = {}): Promise<DeliveryZone[]> {
+  const rows = await db
+    .select()
+    .from(deliveryZones)
+    .where(opts.includeInactive ? undefined : eq(deliveryZones.active, true))
+    .orderBy(asc(deliveryZones.minKm), asc(deliveryZones.name));
+  return rows.map(deliveryZoneFromRow);
+}
+
+function isOrigin(v: unknown): v is { lat: number; lng: number; label?: unknown } {
+  if (typeof v !== 'object' || v === null) return false;
+  const { lat, lng } = v as { lat?: unknown; lng?: unknown };
+  return typeof lat === 'number' && typeof lng === 'number' && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+}
+
+export async function loadDeliveryOrigin(db: DbOrTx): Promise<DeliveryOrigin> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, DELIVERY_ORIGIN_SETTING));
+  if (!row || !isOrigin(row.value)) return { lat: SHOP_ORIGIN.lat, lng: SHOP_ORIGIN.lng, label: SHOP_ORIGIN.label };
+  const label = typeof row.value.label === 'string' && row.value.label.trim() !== '' ? row.value.label : SHOP_ORIGIN.label;
+  return { lat: row.value.lat, lng: row.value.lng, label };
+}
+
+/** The delivery point: the coordinates the customer picked, else the address geocoded; null when unknown. */
+export async function resolveDestination(ctx: ServerContext, address: string, coordinates?: LatLng | null): Promise<LatLng | null> {
+  if (coordinates) return coordinates;
+  if (address.trim() === '') return null;
+  try {
+    return await ctx.integrations.addresses.geocode(address);
+  } catch (err) {
+    ctx.logger.warn({ err }, 'geocoding failed');
+    return null;
+  }
+}
+
+export async function quoteDelivery(ctx: ServerContext, destination: LatLng): Promise<DeliveryQuote> {
+  const [zones, origin] = await Promise.all([loadDeliveryZones(ctx.db), loadDeliveryOrigin(ctx.db)]);
+  let km: number;
+  try {
+    km = (await ctx.integrations.addresses.drivingDistance(origin, destination)).km;
+  } catch (err) {
+    throw new DeliveryQuoteError(DELIVERY_FEE_FAILED, { cause: err });
+  }
+  const distanceKm = Math.round(km * 100) / 100;
+  const priced = deliveryFeeForDistance(zones, distanceKm);
+  if (!priced) throw new DeliveryQuoteError('Delivery is not available right now. Please try again later.');
+  return {
+    feeCents: priced.feeCents,
+    zoneId: priced.zone.id,
+    zoneName: priced.zone.name,
+    estimatedMinutes: priced.zone.estimatedMinutes || DEFAULT_ZONE_MINUTES,
+    distanceKm,
+    formattedDistance: formatDistance(distanceKm),
+    originLabel: origin.label,
+  };
+}

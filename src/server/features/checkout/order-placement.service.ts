@@ -1,0 +1,197 @@
+// Placing an order (SPEC §7 create-pesapal-order, done right):
+// 1. the delivery point is priced by the server (delivery-quote.service): the picked place's point
+//    when this server vouched for it (place-token.ts), else the address text geocoded here;
+// 2. ONE database transaction reads prices from products (published, not archived), computes
+//    subtotal, VAT, fee and total with src/domain, inserts the pending order with its price snapshot
+//    and reserves the stock (conditional decrements: no oversell);
+// 3. outside that transaction, the payment attempt claimed with the order is sent to Pesapal.
+// An idempotency key (unique per user) turns a double click into the same order and payment page.
+import { and, eq, inArray } from 'drizzle-orm';
+import { computeCartTotals } from '../../../domain/cart-totals';
+import type { LatLng } from '../../../domain/delivery-fee';
+import { centsToDecimalString, multiplyCents, toCents } from '../../../domain/money';
+import type { CheckoutCustomerValues } from '../../../domain/validation';
+import type { ServerContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { orderItems, orders, products } from '../../db/schema';
+import { AppError, badRequest } from '../../http/errors';
+import { OutOfStockError, reserveStock } from '../inventory/inventory.service';
+import {
+  claimAttempt,
+  PaymentStartError,
+  PAYMENT_START_FAILED,
+  startPaymentAttempt,
+  submitAttempt,
+  type AttemptClaim,
+} from '../payments/payment-attempt.service';
+import { RESERVATION_MINUTES } from '../payments/order-outcomes';
+import { MAX_LINE_QUANTITY } from './checkout.schemas';
+import { ADDRESS_NOT_FOUND, DeliveryQuoteError, quoteDelivery, resolveDestination, type DeliveryQuote } from './delivery-quote.service';
+import { vouchedPoint } from './places.service';
+
+export interface PlaceOrderInput {
+  items: readonly { productId: string; quantity: number }[];
+  customer: CheckoutCustomerValues;
+  delivery: { address: string; coordinates?: LatLng | null; placeToken?: string | null };
+  idempotencyKey?: string;
+}
+
+export interface PlacedOrder {
+  orderId: string;
+  iframeUrl: string;
+}
+
+/** An order that cannot be placed or paid; `message` is for the customer. */
+export class CheckoutError extends Error {
+  constructor(
+    readonly status: 404 | 409 | 422 | 502,
+    message: string,
+    readonly orderId: string | null = null,
+  ) {
+    super(message);
+    this.name = 'CheckoutError';
+  }
+}
+
+const UNAVAILABLE = 'One of the products in your cart is no longer available. Please review your cart.';
+
+export async function placeOrder(ctx: ServerContext, userId: string, input: PlaceOrderInput): Promise<PlacedOrder> {
+  if (input.idempotencyKey) {
+    const existing = await findByIdempotencyKey(ctx, userId, input.idempotencyKey);
+    if (existing) return payFor(ctx, existing);
+  }
+  const lines = mergeLines(input.items);
+  const { address, coordinates, placeToken } = input.delivery;
+  const destination = await resolveDestination(ctx, address, vouchedPoint(ctx, address, coordinates, placeToken));
+  if (!destination) throw new CheckoutError(422, ADDRESS_NOT_FOUND);
+  let quote: DeliveryQuote;
+  try {
+    quote = await quoteDelivery(ctx, destination);
+  } catch (err) {
+    if (err instanceof DeliveryQuoteError) throw new CheckoutError(422, err.message);
+    throw err;
+  }
+  let claim: AttemptClaim | null;
+  try {
+    claim = await ctx.db.transaction((tx) => insertPendingOrder(tx, ctx.now(), userId, input, lines, destination, quote));
+  } catch (err) {
+    if (err instanceof OutOfStockError) throw new CheckoutError(409, err.message);
+    throw err;
+  }
+  if (claim === null) {
+    // A concurrent request with the same key won the insert: answer with its order.
+    const existing = input.idempotencyKey ? await findByIdempotencyKey(ctx, userId, input.idempotencyKey) : null;
+    if (!existing) throw new Error('idempotent order vanished');
+    return payFor(ctx, existing);
+  }
+  const newClaim = claim;
+  return withCheckoutErrors(claim.orderId, async () => (await submitAttempt(ctx, newClaim)).iframeUrl);
+}
+
+/** An existing order (same idempotency key): its open payment page, or a new attempt. */
+function payFor(ctx: ServerContext, orderId: string): Promise<PlacedOrder> {
+  return withCheckoutErrors(orderId, async () => (await startPaymentAttempt(ctx, orderId, { reuseOpenAttempt: true })).iframeUrl);
+}
+
+async function withCheckoutErrors(orderId: string, pay: () => Promise<string>): Promise<PlacedOrder> {
+  try {
+    return { orderId, iframeUrl: await pay() };
+  } catch (err) {
+    if (err instanceof PaymentStartError) throw new CheckoutError(502, PAYMENT_START_FAILED, orderId);
+    if (err instanceof AppError) throw new CheckoutError(err.status === 404 ? 404 : 409, err.message, orderId);
+    throw err;
+  }
+}
+
+async function findByIdempotencyKey(ctx: ServerContext, userId: string, key: string): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  return row?.id ?? null;
+}
+
+/** One line per product (a product listed twice is summed), each 1..99 units. */
+function mergeLines(items: PlaceOrderInput['items']): Map<string, number> {
+  const lines = new Map<string, number>();
+  for (const item of items) lines.set(item.productId, (lines.get(item.productId) ?? 0) + item.quantity);
+  for (const quantity of lines.values()) {
+    if (quantity > MAX_LINE_QUANTITY) {
+      const message = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
+      throw badRequest(message, { items: message });
+    }
+  }
+  return lines;
+}
+
+/** Returns the new order's first payment attempt (claimed), or null when the user's idempotency key is already taken. */
+async function insertPendingOrder(
+  tx: Tx,
+  at: Date,
+  userId: string,
+  input: PlaceOrderInput,
+  lines: Map<string, number>,
+  destination: LatLng,
+  quote: DeliveryQuote,
+): Promise<AttemptClaim | null> {
+  const rows = await tx.select().from(products).where(inArray(products.id, [...lines.keys()]));
+  const priced = [...lines].map(([productId, quantity]) => {
+    const product = rows.find((p) => p.id === productId);
+    if (!product || !product.published || product.archivedAt) {
+      throw new CheckoutError(409, product ? `${product.name} is no longer available. Please remove it from your cart.` : UNAVAILABLE);
+    }
+    const unitPriceCents = toCents(product.price);
+    return { product, quantity, unitPriceCents, lineTotalCents: multiplyCents(unitPriceCents, quantity) };
+  });
+  const totals = computeCartTotals({
+    lines: priced.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity })),
+    deliveryFeeCents: quote.feeCents,
+  });
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId,
+      status: 'pending',
+      subtotal: centsToDecimalString(totals.subtotalCents),
+      vat: centsToDecimalString(totals.vatCents),
+      deliveryFee: centsToDecimalString(totals.deliveryFeeCents ?? 0),
+      totalAmount: centsToDecimalString(totals.totalCents),
+      currency: 'KES',
+      customerName: input.customer.fullName,
+      customerEmail: input.customer.email,
+      customerPhone: input.customer.phone,
+      deliveryAddress: input.delivery.address,
+      deliveryLatitude: destination.lat,
+      deliveryLongitude: destination.lng,
+      deliveryDistanceKm: quote.distanceKm.toFixed(2),
+      deliveryZoneId: quote.zoneId,
+      deliveryZoneName: quote.zoneName,
+      estimatedDeliveryMins: quote.estimatedMinutes,
+      idempotencyKey: input.idempotencyKey ?? null,
+      reservationExpiresAt: new Date(at.getTime() + RESERVATION_MINUTES * 60_000),
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoNothing()
+    .returning({ id: orders.id });
+  if (!order) return null;
+  await tx.insert(orderItems).values(
+    priced.map((l) => ({
+      orderId: order.id,
+      productId: l.product.id,
+      productName: l.product.name,
+      productImageUrl: l.product.imageUrl,
+      unitPrice: centsToDecimalString(l.unitPriceCents),
+      quantity: l.quantity,
+      lineTotal: centsToDecimalString(l.lineTotalCents),
+      createdAt: at,
+    })),
+  );
+  await reserveStock(
+    tx,
+    order.id,
+    priced.map((l) => ({ productId: l.product.id, productName: l.product.name, quantity: l.quantity })),
+    at,
+  );
+  return claimAttempt(tx, { id: order.id, totalAmount: centsToDecimalString(totals.totalCents), currency: 'KES', customerPhone: input.customer.phone }, at);
+}

@@ -1,0 +1,38 @@
+// Address suggestions and place details for the checkout, through the configured AddressProvider
+// (Google with a key, else the offline Nairobi gazetteer). The key never leaves the server.
+import type { LatLng } from '../../../domain/delivery-fee';
+import type { ServerContext } from '../../context';
+import type { AddressPrediction, PlaceDetails } from '../../integrations/places/address-provider';
+import { isSignedPlace, signPlace } from './place-token';
+
+/** Place details as the checkout receives them: with the token that vouches for their point. */
+export type SignedPlaceDetails = PlaceDetails & { place_token: string };
+
+export function signedPlaceDetails(ctx: ServerContext, details: PlaceDetails): SignedPlaceDetails {
+  return { ...details, place_token: signPlace(ctx.env.AUTH_SECRET ?? '', details.address, details.coordinates) };
+}
+
+/** The delivery point a browser sent, if this server vouched for it with that address; else null. */
+export function vouchedPoint(ctx: ServerContext, address: string, point: LatLng | null | undefined, token: string | null | undefined): LatLng | null {
+  return point && isSignedPlace(ctx.env.AUTH_SECRET ?? '', token, address, point) ? point : null;
+}
+
+/** Suggestions for what the customer typed; a provider error is logged and gives none (SPEC §8). */
+export async function suggestAddresses(ctx: ServerContext, input: string, sessionToken?: string): Promise<AddressPrediction[]> {
+  try {
+    return await ctx.integrations.addresses.autocomplete(input, sessionToken);
+  } catch (err) {
+    ctx.logger.warn({ err }, 'address autocomplete failed');
+    return [];
+  }
+}
+
+/** The chosen place with its coordinates, or null when it is unknown or the provider failed. */
+export async function placeDetails(ctx: ServerContext, placeId: string, sessionToken?: string): Promise<PlaceDetails | null> {
+  try {
+    return await ctx.integrations.addresses.details(placeId, sessionToken);
+  } catch (err) {
+    ctx.logger.warn({ err }, 'place details failed');
+    return null;
+  }
+}

@@ -1,0 +1,75 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { MESSAGES, contactMessageSchema, newsletterSchema } from '../../../domain/validation';
+import type { AppEnv, ServerContext } from '../../context';
+import { AppError, badRequest, conflict } from '../../http/errors';
+import { optionalUser } from '../../http/session';
+import { valid } from '../../http/validate';
+import { createPublicReadCache, publicJson } from '../catalog/public-read';
+import {
+  findPublishedPage,
+  findPublishedPost,
+  listPublishedPages,
+  listPublishedPosts,
+  saveContactMessage,
+  subscribeToNewsletter,
+} from './content.service';
+
+/** SPEC §8 content page errors, as the API states them (the page shows them in its alert). */
+const PAGE_ERRORS = {
+  noSlug: 'No page slug provided',
+  loadFailed: 'Failed to load page content',
+  notFound: 'Page not found',
+} as const;
+
+const BLOG_PAGE_SIZE = 6;
+const CONTACT_THANKS = "Thank you for your message! We'll get back to you soon.";
+
+const postsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(24).default(BLOG_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+const slugParam = z.object({ slug: z.string().max(200, { error: PAGE_ERRORS.notFound }) });
+
+export function contentRoutes(ctx: ServerContext) {
+  const cache = createPublicReadCache(ctx.now);
+
+  return new Hono<AppEnv>()
+    .get('/pages', async (c) => publicJson(c, await cache.get('pages', async () => ({ pages: await listPublishedPages(ctx.db) }))))
+    .get('/pages/:slug', valid('param', slugParam), async (c) => {
+      const slug = c.req.valid('param').slug.trim();
+      if (slug === '') throw badRequest(PAGE_ERRORS.noSlug);
+      const body = await cache.get(`page:${slug}`, async () => {
+        try {
+          const page = await findPublishedPage(ctx.db, slug);
+          return page && { page };
+        } catch (err) {
+          c.get('logger').error({ err, requestId: c.get('requestId') }, 'page query failed');
+          throw new AppError(500, 'PAGE_LOAD_FAILED', PAGE_ERRORS.loadFailed);
+        }
+      });
+      return publicJson(c, body, PAGE_ERRORS.notFound);
+    })
+    .get('/posts', valid('query', postsQuery), async (c) => {
+      const { limit, offset } = c.req.valid('query');
+      return publicJson(c, await cache.get(`posts:${limit}:${offset}`, () => listPublishedPosts(ctx.db, limit, offset)));
+    })
+    .get('/posts/:slug', valid('param', slugParam), async (c) => {
+      const slug = c.req.valid('param').slug.trim();
+      const body = await cache.get(`post:${slug}`, async () => {
+        const post = await findPublishedPost(ctx.db, slug);
+        return post && { post };
+      });
+      return publicJson(c, body, 'Blog post not found');
+    })
+    .post('/newsletter', valid('json', newsletterSchema), async (c) => {
+      const { email } = c.req.valid('json');
+      if (!(await subscribeToNewsletter(ctx.db, email))) throw conflict(MESSAGES.newsletterAlready);
+      return c.json({ message: MESSAGES.newsletterThanks }, 201);
+    })
+    .post('/contact', optionalUser(ctx), valid('json', contactMessageSchema), async (c) => {
+      const id = await saveContactMessage(ctx.db, c.req.valid('json'), c.get('user')?.id ?? null);
+      return c.json({ id, message: CONTACT_THANKS }, 201);
+    });
+}

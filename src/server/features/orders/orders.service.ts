@@ -1,0 +1,235 @@
+// The signed-in customer's orders and payment transactions. Every query is scoped to the caller
+// (GUIDE non-negotiable 4); transaction reads are audited here, on the server.
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { HISTORY_STATUSES, type PaymentStatus } from '../../../domain/order-status';
+import { maskPhone } from '../../../domain/phone-mask';
+import type { DbOrTx } from '../../db/client';
+import { orderItems, orders, paymentTransactions } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import { writeAudit } from '../audit/audit.service';
+
+/** Orders whose payment is not settled yet: listed above the history, with Check status / Pay now. */
+const AWAITING_STATUSES = ['pending', 'processing'] as const;
+/** The page shows the newest orders; older ones are not worth an unbounded response. */
+const LIST_LIMIT = 100;
+
+export const UNAUTHORIZED_TRANSACTION_MESSAGE = 'Unauthorized access to transaction data';
+
+export interface OrderItemView {
+  id: string;
+  product_id: string;
+  quantity: number;
+  unit_price: string;
+  line_total: string;
+  /** The product as it was when ordered (snapshot). */
+  product: { name: string; image_url: string | null };
+}
+
+export interface OrderSummary {
+  id: string;
+  status: string;
+  fulfilment_status: string;
+  total_amount: string;
+  currency: string;
+  created_at: string;
+  items: OrderItemView[];
+}
+
+export interface AwaitingOrder extends OrderSummary {
+  /** Status of the current payment attempt; null when none was started. */
+  payment_status: PaymentStatus | null;
+}
+
+export interface OrdersResponse {
+  /** Completed, failed and cancelled orders, newest first. */
+  orders: OrderSummary[];
+  /** Pending and processing orders, newest first. */
+  awaiting_payment: AwaitingOrder[];
+}
+
+export interface OrderDetail extends OrderSummary {
+  pesapal_transaction_id: string | null;
+}
+
+export interface TransactionView {
+  id: string;
+  order_id: string;
+  status: PaymentStatus;
+  pesapal_tracking_id: string | null;
+  merchant_reference: string;
+  amount: string;
+  currency: string;
+  updated_at: string;
+  /** Masked (SPEC §5); the full number never leaves the server. */
+  customer_phone_display: string;
+}
+
+/**
+ * The status of an order's current payment attempt: the one orders.pesapal_transaction_id names (as
+ * the payments feature defines it), else the newest. A correlated subquery written with qualified
+ * names: drizzle leaves columns unqualified in single-table selects, and an unqualified "id" inside
+ * the subquery would mean the transaction's id.
+ */
+const currentPaymentStatus = sql<PaymentStatus | null>`(
+  select pt.status from payment_transactions pt
+  where pt.order_id = "orders"."id"
+  order by (pt.pesapal_tracking_id is not distinct from "orders"."pesapal_transaction_id") desc, pt.created_at desc
+  limit 1
+)`;
+
+const summaryColumns = {
+  id: orders.id,
+  status: orders.status,
+  fulfilmentStatus: orders.fulfilmentStatus,
+  totalAmount: orders.totalAmount,
+  currency: orders.currency,
+  createdAt: orders.createdAt,
+};
+
+type SummaryRow = { id: string; status: string; fulfilmentStatus: string; totalAmount: string; currency: string; createdAt: Date };
+
+function toSummary(row: SummaryRow, items: OrderItemView[]): OrderSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    fulfilment_status: row.fulfilmentStatus,
+    total_amount: row.totalAmount,
+    currency: row.currency,
+    created_at: row.createdAt.toISOString(),
+    items,
+  };
+}
+
+async function itemsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string, OrderItemView[]>> {
+  const byOrder = new Map<string, OrderItemView[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.createdAt), asc(orderItems.productName));
+  for (const r of rows) {
+    const list = byOrder.get(r.orderId) ?? [];
+    list.push({
+      id: r.id,
+      product_id: r.productId,
+      quantity: r.quantity,
+      unit_price: r.unitPrice,
+      line_total: r.lineTotal,
+      product: { name: r.productName, image_url: r.productImageUrl },
+    });
+    byOrder.set(r.orderId, list);
+  }
+  return byOrder;
+}
+
+export async function listOrders(db: DbOrTx, userId: string): Promise<OrdersResponse> {
+  const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+  const [history, awaiting] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(orders)
+      .where(and(eq(orders.userId, userId), inArray(orders.status, [...HISTORY_STATUSES])))
+      .orderBy(...newestFirst)
+      .limit(LIST_LIMIT),
+    db
+      .select({ ...summaryColumns, paymentStatus: currentPaymentStatus })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), inArray(orders.status, [...AWAITING_STATUSES])))
+      .orderBy(...newestFirst)
+      .limit(LIST_LIMIT),
+  ]);
+  const items = await itemsByOrder(db, [...history, ...awaiting].map((o) => o.id));
+  return {
+    orders: history.map((o) => toSummary(o, items.get(o.id) ?? [])),
+    awaiting_payment: awaiting.map((o) => ({
+      ...toSummary(o, items.get(o.id) ?? []),
+      payment_status: o.paymentStatus,
+    })),
+  };
+}
+
+/** The caller's order, or 404 (also for someone else's order: its existence is not revealed). */
+export async function getOrder(db: DbOrTx, userId: string, orderId: string): Promise<OrderDetail> {
+  const [row] = await db
+    .select({ ...summaryColumns, pesapalTransactionId: orders.pesapalTransactionId })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!row) throw notFound('Order not found');
+  const items = await itemsByOrder(db, [row.id]);
+  return { ...toSummary(row, items.get(row.id) ?? []), pesapal_transaction_id: row.pesapalTransactionId };
+}
+
+/**
+ * The current payment transaction of the caller's order (SPEC §6): reads are audited, and a read of
+ * anyone else's order is refused with 403 and audited as UNAUTHORIZED_TRANSACTION_ACCESS.
+ */
+export async function getTransaction(
+  db: DbOrTx,
+  caller: { userId: string; ip: string | null },
+  orderId: string,
+): Promise<TransactionView> {
+  const [order] = await db
+    .select({ userId: orders.userId, currentTrackingId: orders.pesapalTransactionId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) throw notFound('Order not found');
+  if (order.userId !== caller.userId) {
+    await writeAudit(db, {
+      userId: caller.userId,
+      action: 'UNAUTHORIZED_TRANSACTION_ACCESS',
+      tableName: 'payment_transactions',
+      recordId: orderId,
+      details: { orderId },
+      ip: caller.ip,
+    });
+    throw new AppError(403, 'FORBIDDEN', UNAUTHORIZED_TRANSACTION_MESSAGE);
+  }
+  const [tx] = await db
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.orderId, orderId))
+    .orderBy(
+      sql`(${paymentTransactions.pesapalTrackingId} is not distinct from ${order.currentTrackingId}) desc`,
+      desc(paymentTransactions.createdAt),
+    )
+    .limit(1);
+  if (!tx) throw notFound('No payment has been started for this order.');
+  for (const action of ['TRANSACTION_DATA_ACCESS', 'VIEW_TRANSACTION']) {
+    await writeAudit(db, {
+      userId: caller.userId,
+      action,
+      tableName: 'payment_transactions',
+      recordId: tx.id,
+      details: { orderId },
+      ip: caller.ip,
+    });
+  }
+  return {
+    id: tx.id,
+    order_id: tx.orderId,
+    status: tx.status as PaymentStatus,
+    pesapal_tracking_id: tx.pesapalTrackingId,
+    merchant_reference: tx.merchantReference,
+    amount: tx.amount,
+    currency: tx.currency,
+    updated_at: tx.updatedAt.toISOString(),
+    // Masked again: idempotent for a value stored masked, and a guard should one ever be stored whole.
+    customer_phone_display: maskPhone(tx.customerPhoneDisplay ?? tx.customerPhone),
+  };
+}
+
+/** How many of the caller's unsettled orders wait on a PENDING payment (the header's '{n} Pending'). */
+export async function countPendingPayments(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(orders.status, [...AWAITING_STATUSES]),
+        sql`${currentPaymentStatus} = 'PENDING'`,
+      ),
+    );
+  return Number(row?.count ?? 0);
+}

@@ -1,0 +1,53 @@
+// Open payment pages that must no longer take money (the order was paid through another attempt,
+// the customer started a new attempt, or the reservation expired) are cancelled at Pesapal, best
+// effort. A page Pesapal confirms as cancelled can never be paid, so its attempt is FAILED here too;
+// one Pesapal refuses to cancel (a payment in flight) stays PENDING for reconciliation to follow.
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import type { ServerContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { paymentTransactions } from '../../db/schema';
+
+export interface OpenAttempt {
+  /** payment_transactions.id */
+  id: string;
+  trackingId: string;
+}
+
+/** The order's attempts whose page is still open at Pesapal: PENDING and submitted (tracking id known). */
+export async function openAttempts(db: DbOrTx, orderId: string, exceptTransactionId?: string): Promise<OpenAttempt[]> {
+  const rows = await db
+    .select({ id: paymentTransactions.id, trackingId: paymentTransactions.pesapalTrackingId })
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.orderId, orderId),
+        eq(paymentTransactions.status, 'PENDING'),
+        isNotNull(paymentTransactions.pesapalTrackingId),
+        exceptTransactionId ? ne(paymentTransactions.id, exceptTransactionId) : undefined,
+      ),
+    );
+  return rows.flatMap((r) => (r.trackingId ? [{ id: r.id, trackingId: r.trackingId }] : []));
+}
+
+export async function cancelOpenAttempts(
+  ctx: ServerContext,
+  orderId: string,
+  reason: string,
+  exceptTransactionId?: string,
+): Promise<void> {
+  for (const attempt of await openAttempts(ctx.db, orderId, exceptTransactionId)) {
+    try {
+      const result = await ctx.integrations.pesapal.cancelOrder(attempt.trackingId);
+      if (!result.cancelled) {
+        ctx.logger.info({ orderId, trackingId: attempt.trackingId, message: result.message }, 'pesapal: CancelOrder refused');
+        continue;
+      }
+      await ctx.db
+        .update(paymentTransactions)
+        .set({ status: 'FAILED', statusDescription: reason, nextCheckAt: null, updatedAt: ctx.now() })
+        .where(and(eq(paymentTransactions.id, attempt.id), eq(paymentTransactions.status, 'PENDING')));
+    } catch (err) {
+      ctx.logger.warn({ orderId, trackingId: attempt.trackingId, err }, 'pesapal: CancelOrder failed');
+    }
+  }
+}

@@ -1,0 +1,73 @@
+// Pesapal's Instant Payment Notification. It carries no status and no signature (reference §7), so
+// it is only a hint: record it, ask GetTransactionStatus, apply, acknowledge with Pesapal's JSON.
+import type { ServerContext } from '../../context';
+import type { IpnAcknowledgement, OrderNotificationType } from '../../integrations/pesapal/pesapal-types';
+import { describeResult, recordNotice, recordNoticeOutcome, refreshPayment } from './payment-refresh.service';
+
+export interface PaymentNotice {
+  trackingId: string;
+  merchantReference: string;
+  notificationType: string;
+}
+
+/** 'OrderTrackingId', 'orderTrackingId', 'order_tracking_id' … all read the same. */
+function normaliseKey(key: string): string {
+  return key.replace(/[_-]/g, '').toLowerCase();
+}
+
+/** The notification's three values from any of the sources (query, JSON body, form body), first found wins. */
+export function readNotice(sources: readonly Record<string, unknown>[]): PaymentNotice {
+  const pick = (name: string): string => {
+    const wanted = normaliseKey(name);
+    for (const source of sources) {
+      for (const [key, value] of Object.entries(source)) {
+        if (normaliseKey(key) === wanted && (typeof value === 'string' || typeof value === 'number')) {
+          const text = String(value).trim();
+          if (text !== '') return text.slice(0, 200);
+        }
+      }
+    }
+    return '';
+  };
+  return {
+    trackingId: pick('OrderTrackingId'),
+    merchantReference: pick('OrderMerchantReference'),
+    notificationType: pick('OrderNotificationType'),
+  };
+}
+
+export interface IpnAnswer {
+  httpStatus: 200 | 400 | 500;
+  body: IpnAcknowledgement;
+}
+
+const NOTIFICATION_TYPES: readonly OrderNotificationType[] = ['IPNCHANGE', 'CALLBACKURL', 'RECURRING'];
+
+export async function handleIpn(
+  ctx: ServerContext,
+  input: { method: string; notice: PaymentNotice; raw: unknown },
+): Promise<IpnAnswer> {
+  const { notice } = input;
+  const type = NOTIFICATION_TYPES.find((t) => t === notice.notificationType.toUpperCase()) ?? 'IPNCHANGE';
+  const ack = (status: 200 | 500): IpnAcknowledgement => ({
+    orderNotificationType: type,
+    orderTrackingId: notice.trackingId,
+    orderMerchantReference: notice.merchantReference,
+    status,
+  });
+  const noticeId = await recordNotice(ctx, { source: 'ipn', method: input.method, ...notice, raw: input.raw });
+  if (!notice.trackingId) {
+    await recordNoticeOutcome(ctx, noticeId, 'invalid: no OrderTrackingId');
+    return { httpStatus: 400, body: ack(500) };
+  }
+  try {
+    const result = await refreshPayment(ctx, notice.trackingId);
+    await recordNoticeOutcome(ctx, noticeId, describeResult(result));
+    return { httpStatus: 200, body: ack(200) };
+  } catch (err) {
+    // Our side failed (Pesapal unreachable, database error): status 500 asks Pesapal to send it again.
+    ctx.logger.error({ err, trackingId: notice.trackingId }, 'IPN processing failed');
+    await recordNoticeOutcome(ctx, noticeId, `error: ${err instanceof Error ? err.message : String(err)}`).catch(() => undefined);
+    return { httpStatus: 500, body: ack(500) };
+  }
+}

@@ -1,0 +1,79 @@
+// The mail a customer gets once Pesapal has confirmed the payment (sent once, by applyPaymentStatus).
+import { asc, eq } from 'drizzle-orm';
+import { formatKES, toCents } from '../../../domain/money';
+import { shortOrderId } from '../../../domain/order-status';
+import type { ServerContext } from '../../context';
+import { orderItems, orders } from '../../db/schema';
+import { escapeHtml } from '../../http/html';
+import type { MailMessage } from '../../mail/mailer';
+
+export interface ConfirmationMailInput {
+  shopName: string;
+  publicUrl: string;
+  order: {
+    id: string;
+    customerName: string;
+    customerEmail: string;
+    deliveryAddress: string;
+    estimatedDeliveryMins: number | null;
+    subtotal: string;
+    vat: string;
+    deliveryFee: string;
+    totalAmount: string;
+  };
+  items: { productName: string; quantity: number; unitPrice: string; lineTotal: string }[];
+}
+
+export function orderConfirmationMail({ shopName, publicUrl, order, items }: ConfirmationMailInput): MailMessage {
+  const ref = shortOrderId(order.id);
+  const money = (v: string) => formatKES(toCents(v));
+  const lines = items.map((i) => `${i.quantity} x ${i.productName} @ ${money(i.unitPrice)} = ${money(i.lineTotal)}`);
+  const totals: [string, string][] = [
+    ['Subtotal', money(order.subtotal)],
+    ['VAT (16%)', money(order.vat)],
+    ['Delivery', toCents(order.deliveryFee) === 0 ? 'FREE' : money(order.deliveryFee)],
+    ['Total paid', money(order.totalAmount)],
+  ];
+  const eta = order.estimatedDeliveryMins ? `Estimated delivery time: about ${order.estimatedDeliveryMins} minutes.` : '';
+  const greeting = order.customerName ? `Hello ${order.customerName},` : 'Hello,';
+  const ordersUrl = `${publicUrl}/orders`;
+  const text = [
+    greeting,
+    '',
+    `Thank you for your order #${ref}. Your payment has been received.`,
+    '',
+    ...lines,
+    '',
+    ...totals.map(([k, v]) => `${k}: ${v}`),
+    '',
+    `Delivery to: ${order.deliveryAddress}`,
+    eta,
+    '',
+    `Your orders: ${ordersUrl}`,
+    '',
+  ].join('\n');
+  const row = (cells: string[]) => `<tr>${cells.map((c) => `<td style="padding:4px 8px">${escapeHtml(c)}</td>`).join('')}</tr>`;
+  const html = `<p>${escapeHtml(greeting)}</p>
+<p>Thank you for your order <strong>#${escapeHtml(ref)}</strong>. Your payment has been received.</p>
+<table>${items.map((i) => row([`${i.quantity} x ${i.productName}`, money(i.unitPrice), money(i.lineTotal)])).join('')}</table>
+<table>${totals.map(([k, v]) => row([k, v])).join('')}</table>
+<p>Delivery to: ${escapeHtml(order.deliveryAddress)}${eta ? `<br>${escapeHtml(eta)}` : ''}</p>
+<p><a href="${escapeHtml(ordersUrl)}">See your orders</a></p>`;
+  return { to: order.customerEmail, subject: `Order #${ref} confirmed - ${shopName}`, text, html };
+}
+
+export async function sendOrderConfirmation(ctx: ServerContext, orderId: string): Promise<void> {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return;
+  const items = await ctx.db
+    .select({
+      productName: orderItems.productName,
+      quantity: orderItems.quantity,
+      unitPrice: orderItems.unitPrice,
+      lineTotal: orderItems.lineTotal,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productName));
+  await ctx.mailer.send(orderConfirmationMail({ shopName: ctx.env.SHOP_NAME, publicUrl: ctx.env.PUBLIC_URL, order, items }));
+}

@@ -1,0 +1,226 @@
+// applyPaymentStatus: the only code that moves a payment (and with it the order and its stock).
+// IPN, callback, sync and reconciliation all end here, always with a status just fetched from
+// Pesapal's GetTransactionStatus, never with what a notification or a browser claimed.
+//
+//   PENDING   → COMPLETED  the reservation becomes a sale (once), order completed, confirmation mail
+//   PENDING   → FAILED     the reservation is released, order failed (when it is the current attempt)
+//   COMPLETED → REVERSED   recorded, order cancelled and flagged for the merchant
+//   PENDING   → REVERSED   paid and given back before we heard of the payment (it went through
+//                          COMPLETED at Pesapal): nothing was sold, so the reservation is released,
+//                          the order cancelled and flagged
+// Pesapal's amount, currency and merchant reference must match ours, else the mismatch is recorded
+// and flagged and nothing completes. Everything happens under row locks (order first, then the
+// transaction), so duplicate, late and concurrent reports make one transition.
+import { eq } from 'drizzle-orm';
+import { formatAmount, toCents } from '../../../domain/money';
+import { canTransitionPayment, isPaymentStatus, type PaymentStatus } from '../../../domain/order-status';
+import type { ServerContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { orderItems, orders, paymentTransactions } from '../../db/schema';
+import type { TransactionStatus } from '../../integrations/pesapal/pesapal-types';
+import { releaseReservation, sellReservation } from '../inventory/inventory.service';
+import { cancelOpenAttempts } from './attempt-cancellation';
+import { ATTEMPT_CANCELLED, PAYMENT_REVERSED_REASON } from './order-outcomes';
+import { sendOrderConfirmation } from './order-confirmation-mail';
+
+export type ApplyOutcome =
+  /** The payment status changed. */
+  | 'transitioned'
+  /** Already there or past it: a duplicate, late or out-of-order report. */
+  | 'unchanged'
+  /** Pesapal says not paid yet (status_code 0): nothing changes. */
+  | 'unpaid'
+  /** Amount, currency or merchant reference differ from ours: recorded and flagged, never completed. */
+  | 'mismatch'
+  /** No payment attempt of ours has this tracking id. */
+  | 'unknown';
+
+export interface ApplyResult {
+  outcome: ApplyOutcome;
+  orderId: string | null;
+  /** The attempt's status after this call. */
+  status: PaymentStatus | null;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+type TransactionRow = typeof paymentTransactions.$inferSelect;
+
+interface Effects {
+  result: ApplyResult;
+  sendConfirmation: boolean;
+  cancelOtherAttempts: boolean;
+  transactionId: string | null;
+}
+
+export async function applyPaymentStatus(
+  ctx: ServerContext,
+  trackingId: string,
+  reported: TransactionStatus,
+): Promise<ApplyResult> {
+  const [found] = await ctx.db
+    .select({ id: paymentTransactions.id, orderId: paymentTransactions.orderId })
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.pesapalTrackingId, trackingId));
+  if (!found) return { outcome: 'unknown', orderId: null, status: null };
+
+  const effects = await ctx.db.transaction(async (tx): Promise<Effects> => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, found.orderId)).for('update');
+    const [txn] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, found.id)).for('update');
+    if (!order || !txn) return noEffects({ outcome: 'unknown', orderId: null, status: null });
+    const current = isPaymentStatus(txn.status) ? txn.status : 'PENDING';
+    const at = ctx.now();
+    const base = { orderId: order.id, status: current };
+
+    if (reported.status === 'PENDING') return noEffects({ ...base, outcome: 'unpaid' });
+    const mismatch = describeMismatch(txn, reported);
+    if (mismatch) {
+      await recordMismatch(tx, order, txn, mismatch, at);
+      return noEffects({ ...base, outcome: 'mismatch' });
+    }
+    const reversedUnseen = current === 'PENDING' && reported.status === 'REVERSED';
+    if (!reversedUnseen && !canTransitionPayment(current, reported.status)) return noEffects({ ...base, outcome: 'unchanged' });
+
+    await tx
+      .update(paymentTransactions)
+      .set({
+        status: reported.status,
+        paymentMethod: reported.paymentMethod || txn.paymentMethod,
+        confirmationCode: reported.confirmationCode || txn.confirmationCode,
+        statusDescription: reported.description,
+        nextCheckAt: null,
+        lastCheckedAt: at,
+        updatedAt: at,
+      })
+      .where(eq(paymentTransactions.id, txn.id));
+
+    const result: ApplyResult = { ...base, outcome: 'transitioned', status: reported.status };
+    if (reported.status === 'COMPLETED') {
+      const completed = await completeOrder(tx, order, txn, at);
+      return { result, sendConfirmation: completed, cancelOtherAttempts: completed, transactionId: txn.id };
+    }
+    if (reported.status === 'FAILED') await failOrder(tx, order, txn, at);
+    else if (reversedUnseen) await cancelUnseenPayment(tx, order, txn, at);
+    else await reverseOrder(tx, order, txn, at);
+    return { result, sendConfirmation: false, cancelOtherAttempts: false, transactionId: txn.id };
+  });
+
+  // After the commit: mail and Pesapal calls must never hold the locks.
+  const orderId = effects.result.orderId;
+  if (orderId && effects.sendConfirmation) {
+    await sendOrderConfirmation(ctx, orderId).catch((err: unknown) =>
+      ctx.logger.error({ err, orderId }, 'order confirmation mail failed'),
+    );
+  }
+  if (orderId && effects.cancelOtherAttempts && effects.transactionId) {
+    await cancelOpenAttempts(ctx, orderId, ATTEMPT_CANCELLED.paidElsewhere, effects.transactionId);
+  }
+  return effects.result;
+}
+
+function noEffects(result: ApplyResult): Effects {
+  return { result, sendConfirmation: false, cancelOtherAttempts: false, transactionId: null };
+}
+
+/** Why Pesapal's answer does not describe our payment, or null when it does. */
+export function describeMismatch(txn: Pick<TransactionRow, 'amount' | 'currency' | 'merchantReference'>, reported: TransactionStatus): string | null {
+  if (reported.merchantReference !== txn.merchantReference) {
+    return `Pesapal reported merchant reference "${reported.merchantReference}" for ${txn.merchantReference}.`;
+  }
+  if (reported.status !== 'COMPLETED') return null;
+  const expected = toCents(txn.amount);
+  if (reported.currency.toUpperCase() !== txn.currency.toUpperCase() || reported.amountCents !== expected) {
+    return `Pesapal reported ${reported.currency} ${formatAmount(reported.amountCents)} paid for ${txn.merchantReference}; the order is ${txn.currency} ${formatAmount(expected)}.`;
+  }
+  return null;
+}
+
+async function recordMismatch(tx: Tx, order: OrderRow, txn: TransactionRow, reason: string, at: Date): Promise<void> {
+  await tx
+    .update(paymentTransactions)
+    .set({ amountMismatch: true, statusDescription: reason, nextCheckAt: null, lastCheckedAt: at, updatedAt: at })
+    .where(eq(paymentTransactions.id, txn.id));
+  await tx
+    .update(orders)
+    .set({ needsAttention: true, attentionReason: `Payment mismatch: ${reason}`, updatedAt: at })
+    .where(eq(orders.id, order.id));
+}
+
+/** Returns true when this payment completed the order (false: the order was already settled). */
+async function completeOrder(tx: Tx, order: OrderRow, txn: TransactionRow, at: Date): Promise<boolean> {
+  if (order.status !== 'pending' && order.status !== 'failed') {
+    // Paid through two attempts, or paid after a reversal: the merchant must refund one.
+    await tx
+      .update(orders)
+      .set({
+        needsAttention: true,
+        attentionReason: `Payment ${txn.merchantReference} completed for an order that was already ${order.status}: refund it.`,
+        updatedAt: at,
+      })
+      .where(eq(orders.id, order.id));
+    return false;
+  }
+  const lines = await tx
+    .select({ productId: orderItems.productId, productName: orderItems.productName, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  const shortfalls = await sellReservation(tx, order.id, lines, at);
+  const shortfallText = shortfalls.map((s) => `${s.productName} (${s.requested} paid, ${s.available} in stock)`).join(', ');
+  await tx
+    .update(orders)
+    .set({
+      status: 'completed',
+      reservationExpiresAt: null,
+      pesapalTransactionId: txn.pesapalTrackingId,
+      ...(shortfalls.length > 0
+        ? { needsAttention: true, attentionReason: `Paid after the reservation expired; not enough stock for ${shortfallText}.` }
+        : {}),
+      updatedAt: at,
+    })
+    .where(eq(orders.id, order.id));
+  return true;
+}
+
+/** An older attempt ending does not end an order that has moved on to a newer attempt. */
+function isCurrentAttempt(order: OrderRow, txn: TransactionRow): boolean {
+  return order.pesapalTransactionId === null || order.pesapalTransactionId === txn.pesapalTrackingId;
+}
+
+async function failOrder(tx: Tx, order: OrderRow, txn: TransactionRow, at: Date): Promise<void> {
+  if (order.status !== 'pending' || !isCurrentAttempt(order, txn)) return;
+  await releaseReservation(tx, order.id, 'Payment failed', at);
+  await tx
+    .update(orders)
+    .set({ status: 'failed', reservationExpiresAt: null, updatedAt: at })
+    .where(eq(orders.id, order.id));
+}
+
+async function reverseOrder(tx: Tx, order: OrderRow, txn: TransactionRow, at: Date): Promise<void> {
+  if (order.pesapalTransactionId !== txn.pesapalTrackingId || order.status === 'cancelled') return;
+  // Stock is not put back: the goods may have been delivered. The merchant decides and restocks.
+  await tx
+    .update(orders)
+    .set({
+      status: 'cancelled',
+      cancelledReason: PAYMENT_REVERSED_REASON,
+      needsAttention: true,
+      attentionReason: `Payment ${txn.merchantReference} was reversed at Pesapal (refund or chargeback). Restock by hand if the goods came back.`,
+      updatedAt: at,
+    })
+    .where(eq(orders.id, order.id));
+}
+
+async function cancelUnseenPayment(tx: Tx, order: OrderRow, txn: TransactionRow, at: Date): Promise<void> {
+  if (order.status !== 'pending' || !isCurrentAttempt(order, txn)) return;
+  await releaseReservation(tx, order.id, PAYMENT_REVERSED_REASON, at);
+  await tx
+    .update(orders)
+    .set({
+      status: 'cancelled',
+      cancelledReason: PAYMENT_REVERSED_REASON,
+      reservationExpiresAt: null,
+      needsAttention: true,
+      attentionReason: `Payment ${txn.merchantReference} was reversed at Pesapal before the shop saw it complete; nothing was sold and the stock went back.`,
+      updatedAt: at,
+    })
+    .where(eq(orders.id, order.id));
+}

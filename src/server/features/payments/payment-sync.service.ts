@@ -1,0 +1,135 @@
+// What a signed-in customer may ask about their own payments: sync (SPEC §7 sync-payment-status),
+// find the order behind a Pesapal callback, and start a new attempt for a pending order.
+import { and, desc, eq, isNotNull, or } from 'drizzle-orm';
+import { isPaymentStatus, type PaymentStatus } from '../../../domain/order-status';
+import type { ServerContext } from '../../context';
+import { orders, paymentTransactions } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { cancelOpenAttempts } from './attempt-cancellation';
+import { ATTEMPT_CANCELLED } from './order-outcomes';
+import { startPaymentAttempt, type PaymentAttempt } from './payment-attempt.service';
+import { describeResult, recordNotice, recordNoticeOutcome, refreshPayment } from './payment-refresh.service';
+
+export const ORDER_NOT_FOUND = 'Order not found';
+const SYNC_FAILED = 'Could not reach Pesapal. Please try again.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface SyncResult {
+  orderId: string;
+  updated: boolean;
+  newStatus: PaymentStatus | null;
+  error: string | null;
+}
+
+async function ownedOrder(ctx: ServerContext, userId: string, orderId: string) {
+  if (!UUID.test(orderId)) return null;
+  const [order] = await ctx.db
+    .select({ id: orders.id, status: orders.status, pesapalTransactionId: orders.pesapalTransactionId })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  return order ?? null;
+}
+
+/** Asks Pesapal about each of the caller's orders that has a pending attempt; others' orders are 'Order not found'. */
+export async function syncOrders(ctx: ServerContext, userId: string, orderIds: readonly string[]): Promise<SyncResult[]> {
+  const results: SyncResult[] = [];
+  for (const orderId of [...new Set(orderIds)]) {
+    const order = await ownedOrder(ctx, userId, orderId);
+    if (!order) {
+      results.push({ orderId, updated: false, newStatus: null, error: ORDER_NOT_FOUND });
+      continue;
+    }
+    const attempts = await ctx.db
+      .select({ trackingId: paymentTransactions.pesapalTrackingId, status: paymentTransactions.status })
+      .from(paymentTransactions)
+      .where(and(eq(paymentTransactions.orderId, orderId), isNotNull(paymentTransactions.pesapalTrackingId)))
+      .orderBy(desc(paymentTransactions.createdAt));
+    if (attempts.length === 0) {
+      results.push({ orderId, updated: false, newStatus: null, error: 'No payment found for this order' });
+      continue;
+    }
+    let updated = false;
+    let error: string | null = null;
+    for (const attempt of attempts) {
+      if (attempt.status !== 'PENDING' || !attempt.trackingId) continue;
+      try {
+        updated = (await refreshPayment(ctx, attempt.trackingId)).outcome === 'transitioned' || updated;
+      } catch (err) {
+        ctx.logger.warn({ err, orderId }, 'payment sync failed');
+        error = SYNC_FAILED;
+      }
+    }
+    results.push({ orderId, updated, newStatus: await currentPaymentStatus(ctx, orderId), error });
+  }
+  return results;
+}
+
+/** The status of the order's current attempt (the one orders.pesapal_transaction_id names), else its newest. */
+async function currentPaymentStatus(ctx: ServerContext, orderId: string): Promise<PaymentStatus | null> {
+  const [order] = await ctx.db.select({ trackingId: orders.pesapalTransactionId }).from(orders).where(eq(orders.id, orderId));
+  const rows = await ctx.db
+    .select({ trackingId: paymentTransactions.pesapalTrackingId, status: paymentTransactions.status })
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.orderId, orderId), isNotNull(paymentTransactions.pesapalTrackingId)))
+    .orderBy(desc(paymentTransactions.createdAt));
+  const current = rows.find((r) => r.trackingId === order?.trackingId) ?? rows[0];
+  return current && isPaymentStatus(current.status) ? current.status : null;
+}
+
+/**
+ * The order behind a Pesapal callback (/order-success?OrderTrackingId=…&OrderMerchantReference=…),
+ * for the caller only. The callback is recorded and, being a hint that something happened, the
+ * payment is refreshed from Pesapal (best effort).
+ */
+export async function lookupCallbackOrder(
+  ctx: ServerContext,
+  userId: string,
+  query: { trackingId?: string; merchantReference?: string },
+): Promise<{ orderId: string }> {
+  const trackingId = query.trackingId?.trim() ?? '';
+  const merchantReference = query.merchantReference?.trim() ?? '';
+  const noticeId = await recordNotice(ctx, {
+    source: 'callback',
+    method: 'GET',
+    trackingId,
+    merchantReference,
+    notificationType: 'CALLBACKURL',
+    raw: { trackingId, merchantReference, userId },
+  });
+  const matches = [
+    trackingId ? eq(paymentTransactions.pesapalTrackingId, trackingId) : undefined,
+    merchantReference ? eq(paymentTransactions.merchantReference, merchantReference) : undefined,
+  ].filter((m) => m !== undefined);
+  const [found] =
+    matches.length === 0
+      ? []
+      : await ctx.db
+          .select({ orderId: orders.id, trackingId: paymentTransactions.pesapalTrackingId, status: paymentTransactions.status })
+          .from(paymentTransactions)
+          .innerJoin(orders, eq(orders.id, paymentTransactions.orderId))
+          .where(and(eq(orders.userId, userId), or(...matches)))
+          .limit(1);
+  if (!found) {
+    await recordNoticeOutcome(ctx, noticeId, 'not found for this user');
+    throw notFound(ORDER_NOT_FOUND);
+  }
+  let outcome = `found: ${found.status}`;
+  if (found.status === 'PENDING' && found.trackingId) {
+    try {
+      outcome = describeResult(await refreshPayment(ctx, found.trackingId));
+    } catch (err) {
+      outcome = `refresh failed: ${err instanceof Error ? err.message : String(err)}`;
+    }
+  }
+  await recordNoticeOutcome(ctx, noticeId, outcome);
+  return { orderId: found.orderId };
+}
+
+/** 'Pay again' for the caller's pending order: a new attempt, and the old pages are cancelled. */
+export async function retryPayment(ctx: ServerContext, userId: string, orderId: string): Promise<PaymentAttempt> {
+  const order = await ownedOrder(ctx, userId, orderId);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  const attempt = await startPaymentAttempt(ctx, order.id, { reuseOpenAttempt: false });
+  await cancelOpenAttempts(ctx, order.id, ATTEMPT_CANCELLED.superseded, attempt.transactionId);
+  return attempt;
+}

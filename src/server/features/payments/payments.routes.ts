@@ -1,0 +1,86 @@
+// /api/payments: Pesapal's IPN (public; GET or POST, query, JSON or form), and for signed-in
+// customers: sync, the callback lookup, and 'pay again' for a pending order.
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv, ServerContext } from '../../context';
+import { AppError, badRequest } from '../../http/errors';
+import { currentUser, requireUser } from '../../http/session';
+import { valid } from '../../http/validate';
+import { handleIpn, readNotice } from './ipn.service';
+import { PaymentStartError, PAYMENT_START_FAILED } from './payment-attempt.service';
+import { lookupCallbackOrder, retryPayment, syncOrders } from './payment-sync.service';
+
+/** More than Pesapal's three short fields ever need; the rest is cut before it is stored. */
+const MAX_IPN_BODY_CHARS = 4096;
+
+const syncSchema = z.object({
+  orderIds: z
+    .array(z.string().max(100), { error: 'orderIds must be a list of order ids.' })
+    .min(1, 'orderIds must not be empty.')
+    .max(20, 'At most 20 orders can be synced at once.'),
+});
+
+const lookupSchema = z
+  .object({ trackingId: z.string().max(200).optional(), merchantReference: z.string().max(100).optional() })
+  .refine((q) => Boolean(q.trackingId?.trim() || q.merchantReference?.trim()), {
+    error: 'trackingId or merchantReference is required.',
+  });
+
+/** A POST body as Pesapal might send it (JSON or form), never throwing. */
+function parseIpnBody(text: string, contentType: string): Record<string, unknown> | string {
+  if (text.trim() === '') return {};
+  if (!contentType.includes('application/x-www-form-urlencoded')) {
+    try {
+      const json: unknown = JSON.parse(text);
+      if (typeof json === 'object' && json !== null && !Array.isArray(json)) return json as Record<string, unknown>;
+    } catch {
+      // not JSON: try a form body below
+    }
+  }
+  const form = Object.fromEntries(new URLSearchParams(text));
+  return Object.keys(form).length > 0 ? form : text.slice(0, MAX_IPN_BODY_CHARS);
+}
+
+export function paymentsRoutes(ctx: ServerContext) {
+  const ipn = async (c: Context<AppEnv>) => {
+    const query = c.req.query();
+    let body: Record<string, unknown> | string = {};
+    if (c.req.method === 'POST') {
+      const text = (await c.req.text()).slice(0, MAX_IPN_BODY_CHARS);
+      body = parseIpnBody(text, c.req.header('content-type') ?? '');
+    }
+    const notice = readNotice([query, typeof body === 'string' ? {} : body]);
+    const answer = await handleIpn(ctx, { method: c.req.method, notice, raw: { query, body } });
+    return c.json(answer.body, answer.httpStatus);
+  };
+
+  return new Hono<AppEnv>()
+    .get('/ipn', ipn)
+    .post('/ipn', ipn)
+    .post('/sync', requireUser(ctx), valid('json', syncSchema), async (c) => {
+      const { orderIds } = c.req.valid('json');
+      return c.json({ results: await syncOrders(ctx, currentUser(c).id, orderIds) });
+    })
+    .get('/lookup', requireUser(ctx), valid('query', lookupSchema), async (c) => {
+      const { trackingId, merchantReference } = c.req.valid('query');
+      c.header('Cache-Control', 'no-store');
+      return c.json(await lookupCallbackOrder(ctx, currentUser(c).id, { trackingId, merchantReference }));
+    })
+    .post('/orders/:id/retry', requireUser(ctx), async (c) => {
+      const orderId = c.req.param('id');
+      if (orderId.length > 100) throw badRequest('Invalid order id.');
+      try {
+        const attempt = await retryPayment(ctx, currentUser(c).id, orderId);
+        return c.json({ success: true, iframe_url: attempt.iframeUrl, order_id: orderId, error: null });
+      } catch (err) {
+        if (err instanceof PaymentStartError) {
+          return c.json({ success: false, iframe_url: null, order_id: orderId, error: PAYMENT_START_FAILED }, 502);
+        }
+        if (err instanceof AppError && (err.status === 404 || err.status === 409)) {
+          return c.json({ success: false, iframe_url: null, order_id: orderId, error: err.message }, err.status);
+        }
+        throw err;
+      }
+    });
+}

@@ -1,0 +1,106 @@
+// Background work that does not wait for Pesapal to call us (jobs.ts runs both under advisory locks):
+// - reconcilePayments: asks Pesapal about attempts still PENDING a minute after they started, with
+//   a growing pause between checks, for a day (a payment can land after the reservation expired);
+// - expireReservations: an order unpaid 30 minutes after checkout gives its stock back and fails;
+//   its open payment pages are cancelled at Pesapal first (best effort) so they cannot take money.
+import { and, asc, eq, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { ServerContext } from '../../context';
+import { orders, paymentTransactions } from '../../db/schema';
+import { releaseReservation } from '../inventory/inventory.service';
+import { cancelOpenAttempts, openAttempts } from './attempt-cancellation';
+import { ATTEMPT_CANCELLED, NOT_PAID_IN_TIME_REASON } from './order-outcomes';
+import { refreshPayment } from './payment-refresh.service';
+const MINUTE_MS = 60_000;
+/** Attempts younger than this are left to the IPN. */
+const FIRST_CHECK_AFTER_MS = MINUTE_MS;
+/** After this an attempt is no longer checked. */
+const GIVE_UP_AFTER_MS = 24 * 60 * MINUTE_MS;
+const MAX_PAUSE_MS = 30 * MINUTE_MS;
+const BATCH = 25;
+
+/** 1, 2, 4, 8 … minutes between checks, at most 30. */
+export function nextCheckDelayMs(checkAttempts: number): number {
+  return Math.min(MINUTE_MS * 2 ** Math.max(0, checkAttempts - 1), MAX_PAUSE_MS);
+}
+
+export async function reconcilePayments(ctx: ServerContext): Promise<{ checked: number; transitioned: number }> {
+  const now = ctx.now();
+  const due = await ctx.db
+    .select({ id: paymentTransactions.id, trackingId: paymentTransactions.pesapalTrackingId, checkAttempts: paymentTransactions.checkAttempts })
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.status, 'PENDING'),
+        eq(paymentTransactions.amountMismatch, false),
+        isNotNull(paymentTransactions.pesapalTrackingId),
+        lte(paymentTransactions.createdAt, new Date(now.getTime() - FIRST_CHECK_AFTER_MS)),
+        gte(paymentTransactions.createdAt, new Date(now.getTime() - GIVE_UP_AFTER_MS)),
+        or(isNull(paymentTransactions.nextCheckAt), lte(paymentTransactions.nextCheckAt, now)),
+      ),
+    )
+    .orderBy(sql`${paymentTransactions.nextCheckAt} asc nulls first`)
+    .limit(BATCH);
+  let transitioned = 0;
+  for (const attempt of due) {
+    if (!attempt.trackingId) continue;
+    try {
+      const result = await refreshPayment(ctx, attempt.trackingId);
+      if (result.outcome === 'transitioned') transitioned++;
+    } catch (err) {
+      ctx.logger.warn({ err, trackingId: attempt.trackingId }, 'reconciliation: status check failed');
+    }
+    // Still pending (or Pesapal unreachable): check again later. A final attempt is left alone.
+    const checks = attempt.checkAttempts + 1;
+    await ctx.db
+      .update(paymentTransactions)
+      .set({
+        checkAttempts: checks,
+        lastCheckedAt: now,
+        nextCheckAt: new Date(now.getTime() + nextCheckDelayMs(checks)),
+      })
+      .where(and(eq(paymentTransactions.id, attempt.id), eq(paymentTransactions.status, 'PENDING')));
+  }
+  return { checked: due.length, transitioned };
+}
+
+export async function expireReservations(ctx: ServerContext): Promise<{ expired: number }> {
+  const now = ctx.now();
+  const due = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lte(orders.reservationExpiresAt, now)))
+    .orderBy(asc(orders.reservationExpiresAt))
+    .limit(BATCH);
+  let expired = 0;
+  for (const { id } of due) {
+    if (await expireOrder(ctx, id)) expired++;
+  }
+  return { expired };
+}
+
+async function expireOrder(ctx: ServerContext, orderId: string): Promise<boolean> {
+  // A last look first: a payment that went through in the final minute completes the order instead.
+  for (const { trackingId } of await openAttempts(ctx.db, orderId)) {
+    try {
+      await refreshPayment(ctx, trackingId);
+    } catch (err) {
+      ctx.logger.warn({ err, orderId, trackingId }, 'reservation expiry: status check failed');
+    }
+  }
+  await cancelOpenAttempts(ctx, orderId, ATTEMPT_CANCELLED.notPaidInTime);
+  return ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status, expiresAt: orders.reservationExpiresAt })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
+    const now = ctx.now();
+    if (!order || order.status !== 'pending' || !order.expiresAt || order.expiresAt > now) return false;
+    await releaseReservation(tx, orderId, 'Reservation expired', now);
+    await tx
+      .update(orders)
+      .set({ status: 'failed', reservationExpiresAt: null, cancelledReason: NOT_PAID_IN_TIME_REASON, updatedAt: now })
+      .where(eq(orders.id, orderId));
+    return true;
+  });
+}

@@ -1,0 +1,77 @@
+// One Server-Sent Events stream for one signed-in user, fed by the instance's realtime hub.
+import type { RealtimeHub } from './realtime-hub';
+
+export interface EventStreamOptions {
+  /** A comment line this often keeps proxies and the browser from timing the connection out. */
+  heartbeatMs: number;
+  /** The reconnect delay the browser is told to use. */
+  retryMs: number;
+  /** Streams end after this long; the browser reconnects and its session is checked again. */
+  maxLifetimeMs: number;
+  /** Aborted when the client goes away. */
+  signal: AbortSignal;
+}
+
+export const EVENT_STREAM_DEFAULTS = {
+  heartbeatMs: 20_000,
+  retryMs: 3_000,
+  maxLifetimeMs: 15 * 60_000,
+} as const;
+
+/** A client that stops reading is dropped rather than buffered for without limit. */
+const MAX_QUEUED_CHUNKS = 256;
+
+export const EVENT_STREAM_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-store, no-transform',
+  Connection: 'keep-alive',
+  // nginx and similar proxies buffer responses unless told not to.
+  'X-Accel-Buffering': 'no',
+} as const;
+
+export function openEventStream(hub: RealtimeHub, userId: string, opts: EventStreamOptions): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let cleanup: () => void = () => undefined;
+
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (opts.signal.aborted) {
+        controller.close();
+        return;
+      }
+      let closed = false;
+      const finish = () => {
+        if (closed) return;
+        closed = true;
+        unsubscribe();
+        clearInterval(heartbeat);
+        clearTimeout(lifetime);
+        opts.signal.removeEventListener('abort', end);
+      };
+      const end = () => {
+        if (closed) return;
+        finish();
+        try {
+          controller.close();
+        } catch {
+          // already cancelled by the reader
+        }
+      };
+      const send = (text: string) => {
+        if (closed) return;
+        if ((controller.desiredSize ?? 0) < -MAX_QUEUED_CHUNKS) end();
+        else controller.enqueue(encoder.encode(text));
+      };
+
+      cleanup = finish;
+      opts.signal.addEventListener('abort', end, { once: true });
+      const unsubscribe = hub.subscribe(userId, (event) => send(`data: ${JSON.stringify(event)}\n\n`), end);
+      const heartbeat = setInterval(() => send(': heartbeat\n\n'), opts.heartbeatMs);
+      const lifetime = setTimeout(end, opts.maxLifetimeMs);
+      send(`retry: ${opts.retryMs}\n: connected\n\n`);
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+}

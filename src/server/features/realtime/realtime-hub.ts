@@ -1,0 +1,105 @@
+// One LISTEN per server instance: every NOTIFY on 'shop_events' is fanned out in memory to the event
+// streams of the user the event belongs to, and to nobody else.
+import type { Database } from '../../db/client';
+import type { Logger } from '../../http/logger';
+import { parseShopEvent, toBrowserEvent, type BrowserEvent } from './realtime-event';
+
+export const SHOP_EVENTS_CHANNEL = 'shop_events';
+
+export type EventSink = (event: BrowserEvent) => void;
+
+export interface RealtimeHub {
+  /**
+   * Starts delivering userId's events to sink; returns the unsubscribe function. onReset runs when
+   * events may have been missed (the database connection was re-established): end the stream so the
+   * browser reconnects and refetches.
+   */
+  subscribe(userId: string, sink: EventSink, onReset?: () => void): () => void;
+  /** Open streams of one user (for the per-user cap). */
+  connectionCount(userId: string): number;
+  /** Ends every open stream (their browsers reconnect, to another instance) and stops listening. */
+  stop(): Promise<void>;
+}
+
+export async function createRealtimeHub(database: Database, logger: Logger): Promise<RealtimeHub> {
+  const sinksByUser = new Map<string, Set<EventSink>>();
+  const resets = new Set<() => void>();
+
+  const deliver = (payload: string) => {
+    const event = parseShopEvent(payload);
+    if (!event) {
+      logger.warn({ channel: SHOP_EVENTS_CHANNEL }, 'ignored a malformed realtime notification');
+      return;
+    }
+    const sinks = sinksByUser.get(event.userId);
+    if (!sinks) return;
+    const visible = toBrowserEvent(event);
+    for (const sink of sinks) {
+      try {
+        sink(visible);
+      } catch (err) {
+        logger.warn({ err }, 'a realtime stream failed to take an event');
+      }
+    }
+  };
+
+  const resetAll = () => {
+    for (const reset of [...resets]) reset();
+  };
+  const unlisten = await database.listen(SHOP_EVENTS_CHANNEL, deliver, () => {
+    logger.warn('realtime: the listening connection was re-established; streams restart');
+    resetAll();
+  });
+
+  return {
+    subscribe(userId, sink, onReset) {
+      if (onReset) resets.add(onReset);
+      let sinks = sinksByUser.get(userId);
+      if (!sinks) {
+        sinks = new Set();
+        sinksByUser.set(userId, sinks);
+      }
+      sinks.add(sink);
+      return () => {
+        if (onReset) resets.delete(onReset);
+        const current = sinksByUser.get(userId);
+        if (!current) return;
+        current.delete(sink);
+        if (current.size === 0) sinksByUser.delete(userId);
+      };
+    },
+    connectionCount: (userId) => sinksByUser.get(userId)?.size ?? 0,
+    async stop() {
+      resetAll();
+      sinksByUser.clear();
+      resets.clear();
+      await unlisten();
+    },
+  };
+}
+
+// Created on the first stream of a context (not at start), so tests and tools that never open a
+// stream never LISTEN. Keyed by the database handle: one hub per instance.
+const hubs = new WeakMap<Database, Promise<RealtimeHub>>();
+
+export function realtimeHubFor(database: Database, logger: Logger): Promise<RealtimeHub> {
+  let hub = hubs.get(database);
+  if (!hub) {
+    hub = createRealtimeHub(database, logger);
+    hubs.set(database, hub);
+    // A failed LISTEN must not stick: the next stream tries again.
+    hub.catch(() => hubs.delete(database));
+  }
+  return hub;
+}
+
+/**
+ * At shutdown: ends this instance's open streams so the HTTP server can close at once (an open
+ * stream would hold it until the forced exit, before the database is closed cleanly).
+ */
+export async function stopRealtimeHub(database: Database): Promise<void> {
+  const hub = hubs.get(database);
+  if (!hub) return;
+  hubs.delete(database);
+  await (await hub.catch(() => null))?.stop();
+}

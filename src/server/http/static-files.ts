@@ -1,0 +1,114 @@
+// Serves the built single-page app from memory: hashed assets cached for a year, index.html never
+// cached, gzip/brotli chosen by Accept-Encoding, and client routes falling back to index.html.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+
+interface Asset {
+  body: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  type: string;
+  etag: string;
+  cacheControl: string;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
+
+export function loadAssets(root: string, htmlVars: Record<string, string> = {}): Map<string, Asset> {
+  const assets = new Map<string, Asset>();
+  if (!existsSync(root)) return assets;
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) {
+        walk(full);
+        continue;
+      }
+      const rel = '/' + path.relative(root, full).split(path.sep).join('/');
+      const ext = path.extname(name).toLowerCase();
+      let body = readFileSync(full);
+      if (ext === '.html') body = Buffer.from(fillVars(body.toString('utf8'), htmlVars));
+      const hashed = rel.startsWith('/assets/');
+      const asset: Asset = {
+        body,
+        type: TYPES[ext] ?? 'application/octet-stream',
+        etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
+        cacheControl: hashed
+          ? 'public, max-age=31536000, immutable'
+          : ext === '.html'
+            ? 'no-cache'
+            : 'public, max-age=86400',
+      };
+      if (COMPRESSIBLE.has(ext) && body.length > 512) {
+        asset.gzip = gzipSync(body, { level: 9 });
+        asset.br = brotliCompressSync(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+        });
+      }
+      assets.set(rel, asset);
+    }
+  };
+  walk(root);
+  return assets;
+}
+
+export function serveSpa(root: string, htmlVars: Record<string, string> = {}): MiddlewareHandler {
+  const assets = loadAssets(root, htmlVars);
+  return async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const p = c.req.path;
+    if (p.startsWith('/api/')) return next();
+    let asset = assets.get(p);
+    if (!asset) {
+      // Unknown files with an extension are real 404s; everything else is a client route.
+      if (path.extname(p) && !p.endsWith('.html')) return next();
+      asset = assets.get('/index.html');
+      if (!asset) return next();
+    }
+    if (c.req.header('if-none-match') === asset.etag) {
+      return c.body(null, 304, { ETag: asset.etag, 'Cache-Control': asset.cacheControl });
+    }
+    const accept = c.req.header('accept-encoding') ?? '';
+    const headers: Record<string, string> = {
+      'Content-Type': asset.type,
+      'Cache-Control': asset.cacheControl,
+      ETag: asset.etag,
+      Vary: 'Accept-Encoding',
+    };
+    let body = asset.body;
+    if (asset.br && /\bbr\b/.test(accept)) {
+      body = asset.br;
+      headers['Content-Encoding'] = 'br';
+    } else if (asset.gzip && /\bgzip\b/.test(accept)) {
+      body = asset.gzip;
+      headers['Content-Encoding'] = 'gzip';
+    }
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    return c.body(new Uint8Array(body), 200, headers);
+  };
+}
+
+/** Replaces %NAME% placeholders in the built HTML with escaped values (e.g. the shop's name). */
+function fillVars(html: string, vars: Record<string, string>): string {
+  return html.replace(/%([A-Z_]+)%/g, (whole, name: string) => {
+    const value = vars[name];
+    return value === undefined ? whole : value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  });
+}

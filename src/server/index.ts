@@ -1,0 +1,59 @@
+// Starts the shop: configuration, database (migrated, seeded on first run), integrations, HTTP.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp, createContext } from './app';
+import { boot } from './boot';
+import { ConfigError, loadEnv } from './env';
+import { stopRealtimeHub } from './features/realtime/realtime-hub';
+import { startBackgroundJobs } from './jobs';
+import { describeProviders } from './providers';
+
+async function main() {
+  const env = loadEnv();
+  const deps = await boot({ env });
+  const ctx = createContext(deps);
+  const app = createApp(ctx, { webRoot: builtWebRoot() });
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    const lines = describeProviders(ctx);
+    for (const line of lines) deps.logger.info(line);
+    deps.logger.info(`Shop listening on ${env.PUBLIC_URL} (bound to ${info.address}:${info.port})`);
+    console.log(`\n  ${env.SHOP_NAME} is running at ${env.PUBLIC_URL}\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+  });
+  const stopJobs = startBackgroundJobs(ctx);
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    deps.logger.info({ signal }, 'shutting down');
+    stopJobs();
+    void stopRealtimeHub(deps.database);
+    server.close(() => {
+      void deps.database.close().finally(() => {
+        deps.logger.flush();
+        process.exit(0);
+      });
+    });
+    // Open event streams keep sockets alive; do not wait for them forever.
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** dist/web beside the bundled server (dist/server), or from src/server under `npm run dev`. */
+function builtWebRoot(): string | undefined {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../web'), path.resolve(here, '../../dist/web')];
+  return candidates.find((dir) => existsSync(path.join(dir, 'assets')));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(`\n${err.message}\n`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,56 @@
+/**
+ * Address integration contract.
+ *
+ * The checkout needs three things from an address backend:
+ *  - predictions while the customer types (SPEC §3 "Address prediction"),
+ *  - details for a chosen prediction (SPEC §3 "Place details"),
+ *  - the driving distance from the shop to the delivery point (original-app §4),
+ *    which the delivery-fee calculation turns into a zone and a fee.
+ *
+ * Two implementations exist: Google Maps Platform (production) and an offline
+ * Nairobi gazetteer (development and tests). Both are usually wrapped in
+ * `withDistanceCache`.
+ */
+
+export type LatLng = { lat: number; lng: number };
+
+export type AddressPrediction = {
+  place_id: string;
+  description: string;
+  structured_formatting: { main_text: string; secondary_text: string };
+  types: string[];
+};
+
+export type AddressComponent = { long_name: string; short_name: string; types: string[] };
+
+export type PlaceDetails = {
+  address: string;
+  coordinates: LatLng;
+  addressComponents: AddressComponent[];
+  name: string;
+  types: string[];
+};
+
+export type RouteDistance = {
+  km: number;
+  durationMins: number | null;
+  source: 'google' | 'great-circle';
+};
+
+export interface AddressProvider {
+  readonly name: string;
+  /** Predictions for what the customer typed. Inputs shorter than 2 characters give []. */
+  autocomplete(input: string, sessionToken?: string): Promise<AddressPrediction[]>;
+  /** Details for a prediction's place_id, or null when the id is unknown. */
+  details(placeId: string, sessionToken?: string): Promise<PlaceDetails | null>;
+  /** Best-effort coordinates for a free-text address, or null. */
+  geocode(address: string): Promise<LatLng | null>;
+  /** Driving distance (or an estimate of it) from origin to destination. */
+  drivingDistance(origin: LatLng, destination: LatLng): Promise<RouteDistance>;
+}
+
+/** Where deliveries start: Kogo Star Plaza, Nairobi West (original-app §4, SHOP_COORDINATES). */
+export const SHOP_COORDINATES: LatLng = { lat: -1.3162, lng: 36.7965 };
+
+/** Autocomplete starts at this many characters (SPEC §5). */
+export const MIN_AUTOCOMPLETE_CHARS = 2;

@@ -1,0 +1,48 @@
+// Background jobs. Each run takes an advisory lock (db/locks.ts), so with several instances on one
+// database only one of them expires reservations or reconciles payments at a time.
+import type { ServerContext } from './context';
+import { LOCKS } from './db/locks';
+import { expireReservations, reconcilePayments } from './features/payments/reconciliation.service';
+
+export type JobStopper = () => void;
+
+export interface JobIntervals {
+  /** How often unpaid reservations are looked for. Default 60 s. */
+  reservationExpiryMs?: number;
+  /** How often pending payments are checked with Pesapal. Default 30 s. */
+  reconciliationMs?: number;
+}
+
+/** Starts the background jobs (reservation expiry, payment reconciliation); returns one stopper. */
+export function startBackgroundJobs(ctx: ServerContext, intervals: JobIntervals = {}): JobStopper {
+  const stoppers: JobStopper[] = [
+    every(ctx, 'reservation expiry', intervals.reservationExpiryMs ?? 60_000, LOCKS.reservationExpiry, () => expireReservations(ctx)),
+    every(ctx, 'payment reconciliation', intervals.reconciliationMs ?? 30_000, LOCKS.reconciliation, () => reconcilePayments(ctx)),
+  ];
+  return () => {
+    for (const stop of stoppers) stop();
+  };
+}
+
+/** Runs `job` every `ms` (never overlapping itself), under the advisory lock `lockKey`. */
+function every(ctx: ServerContext, name: string, ms: number, lockKey: number, job: () => Promise<unknown>): JobStopper {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = async () => {
+    try {
+      await ctx.database.withTryLock(lockKey, job);
+    } catch (err) {
+      ctx.logger.error({ err, job: name }, 'background job failed');
+    }
+    if (!stopped) schedule();
+  };
+  const schedule = () => {
+    timer = setTimeout(() => void tick(), ms);
+    timer.unref();
+  };
+  schedule();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}

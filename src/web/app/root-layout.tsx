@@ -1,0 +1,56 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Footer } from '../components/layout/footer';
+import { Header } from '../components/layout/header';
+import { PageSkeleton } from '../components/layout/page-skeleton';
+import { featuredProductsQuery, productsQuery, shopFilterFrom } from '../features/catalog/api';
+import { blogPageFrom, blogPageQuery } from '../features/content/api';
+import { LiveNotifications } from '../features/payments/components/live-notifications';
+
+/** Scroll to the top on entry to a page (not on hash or query-only changes). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/**
+ * Starts the first API read of /, /shop and /blog while the page's own code is still downloading
+ * (the page asks only once its chunk has run, and the LCP picture on /shop and /blog comes from
+ * that answer). The queries are the pages' own, so the pages find the answer waiting.
+ */
+function PrefetchPageData() {
+  const { pathname, search } = useLocation();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (pathname === '/') void queryClient.prefetchQuery(featuredProductsQuery);
+    else if (pathname === '/shop') void queryClient.prefetchQuery(productsQuery(shopFilterFrom(params)));
+    else if (pathname === '/blog') void queryClient.prefetchQuery(blogPageQuery(blogPageFrom(params)));
+  }, [pathname, search, queryClient]);
+  return null;
+}
+
+export function RootLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <PrefetchPageData />
+      <LiveNotifications />
+      <Header />
+      {/* At least a screen tall, so the footer never starts in view and jumps when a page loads (CLS). */}
+      <main id="main" className="min-h-[100svh] flex-1" tabIndex={-1}>
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

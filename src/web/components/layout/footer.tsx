@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { CustomerServiceLinks } from '../../features/content/components/customer-service-links';
+import { NewsletterForm } from '../../features/content/components/newsletter-form';
+import { SHOP_NAME } from '../../lib/document-title';
+import { BUSINESS_HOURS, CONTACT, SOCIAL_LINKS } from './business-info';
+import { Container } from './container';
+
+export function Footer() {
+  return (
+    <footer className="mt-16 bg-brand-800 text-slate-100">
+      <Container className="grid gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-quick">
+          <h2 id="footer-quick" className="mb-3 font-semibold text-white">Quick Links</h2>
+          <ul className="space-y-2 text-sm">
+            <li><Link className="hover:underline" to="/">Home</Link></li>
+            <li><Link className="hover:underline" to="/shop">Shop</Link></li>
+            <li><Link className="hover:underline" to="/blog">Blog</Link></li>
+            <li><Link className="hover:underline" to="/about">About</Link></li>
+            <li><Link className="hover:underline" to="/contact">Contact</Link></li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-service">
+          <h2 id="footer-service" className="mb-3 font-semibold text-white">Customer Service</h2>
+          <CustomerServiceLinks />
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="mb-3 font-semibold text-white">Contact Us</h2>
+          <address className="space-y-1 text-sm not-italic">
+            <p>{CONTACT.address}</p>
+            <p><a className="hover:underline" href={`tel:${CONTACT.phone.replace(/\s/g, '')}`}>{CONTACT.phone}</a></p>
+            <p><a className="hover:underline" href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a></p>
+          </address>
+          <h3 className="mt-4 mb-1 text-sm font-semibold text-white">Business Hours</h3>
+          <ul className="space-y-1 text-sm">
+            {BUSINESS_HOURS.map((h) => (
+              <li key={h.days}>{h.days}: {h.hours}</li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-news">
+          <h2 id="footer-news" className="mb-3 font-semibold text-white">Newsletter</h2>
+          <NewsletterForm />
+          <ul className="mt-4 flex gap-3 text-sm" aria-label="Social links">
+            {SOCIAL_LINKS.map((s) => (
+              <li key={s.label}>
+                <a className="hover:underline" href={s.href} rel="noopener noreferrer" target="_blank">{s.label}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </Container>
+      <p className="border-t border-white/10 py-4 text-center text-xs text-slate-300">
+        © {new Date().getFullYear()} {SHOP_NAME}. Ocean of Quality.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,11 @@
+import { Container } from './container';
+
+export function PageSkeleton() {
+  return (
+    <Container className="space-y-4 py-10" aria-busy="true" aria-label="Loading">
+      <div className="skeleton h-8 w-1/3" />
+      <div className="skeleton h-4 w-2/3" />
+      <div className="skeleton h-48 w-full" />
+    </Container>
+  );
+}

@@ -1,0 +1,46 @@
+import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { cn } from '../../lib/cn';
+
+// Colours keep text contrast ≥ 4.5:1 (axe): white on brand-700, brand-800 on white.
+const VARIANTS = {
+  default: 'bg-brand-700 text-white hover:bg-brand-800',
+  secondary: 'bg-brand-50 text-brand-800 hover:bg-brand-100',
+  outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
+  ghost: 'text-slate-800 hover:bg-slate-100',
+  destructive: 'bg-red-700 text-white hover:bg-red-800',
+  accent: 'bg-accent-400 text-slate-900 hover:bg-accent-500',
+  link: 'text-brand-700 underline-offset-4 hover:underline',
+} as const;
+
+const SIZES = {
+  sm: 'h-9 px-3 text-sm',
+  default: 'h-10 px-4 text-sm',
+  lg: 'h-12 px-6 text-base',
+  icon: 'h-10 w-10',
+} as const;
+
+export type ButtonVariant = keyof typeof VARIANTS;
+export type ButtonSize = keyof typeof SIZES;
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+/** The button look for other elements, e.g. a router Link: <Link className={buttonClasses()} />. */
+export function buttonClasses(variant: ButtonVariant = 'default', size: ButtonSize = 'default', className?: string) {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors',
+    'disabled:pointer-events-none disabled:opacity-60',
+    VARIANTS[variant],
+    SIZES[size],
+    className,
+  );
+}
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant, size, className, type, ...props },
+  ref,
+) {
+  return <button ref={ref} type={type ?? 'button'} className={buttonClasses(variant, size, className)} {...props} />;
+});

@@ -1,0 +1,14 @@
+import { Alert } from './alert';
+import { Button } from './button';
+
+/** A list or page that could not load: what went wrong, and a button that asks again. */
+export function LoadError({ message, onRetry }: { message: string; onRetry(): void }) {
+  return (
+    <Alert tone="error" className="flex flex-col items-start gap-3">
+      <p>{message}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try Again
+      </Button>
+    </Alert>
+  );
+}

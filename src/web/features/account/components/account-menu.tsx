@@ -1,0 +1,68 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useQueryClient } from '@tanstack/react-query';
+import { ChevronDown, UserRound } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessage } from '../../../lib/api';
+import { signOut } from '../api';
+import { announceSessionChange } from '../session-events';
+import { useSession } from '../use-session';
+
+const TRIGGER_CLASS =
+  'inline-flex max-w-48 items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100';
+
+const ITEM =
+  'block cursor-pointer rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
+
+// The signed-in customer's menu: Profile, Orders (Back office for admins) and Sign out. Loaded
+// lazily by UserMenu, so visitors who are not signed in never download the dropdown.
+export default function AccountMenu({ name }: { name: string }) {
+  const { data } = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const signOutNow = async () => {
+    try {
+      await signOut();
+      toast.success('Signed out successfully!');
+      announceSessionChange();
+      navigate('/');
+      // Everything cached may belong to the customer who just left.
+      await queryClient.invalidateQueries();
+    } catch (err) {
+      toast.error(errorMessage(err, 'An error occurred during sign out'));
+    }
+  };
+
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className={TRIGGER_CLASS}
+        aria-label={`Account menu for ${name}`}
+      >
+        <UserRound aria-hidden="true" className="h-4 w-4 shrink-0" />
+        <span className="truncate">{name}</span>
+        <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+          <DropdownMenu.Item asChild className={ITEM}>
+            <Link to="/profile">Profile</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={ITEM}>
+            <Link to="/orders">Orders</Link>
+          </DropdownMenu.Item>
+          {data?.profile?.role === 'admin' && (
+            <DropdownMenu.Item asChild className={ITEM}>
+              <Link to="/admin">Back office</Link>
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item className={ITEM} onSelect={() => void signOutNow()}>
+            Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,83 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Card, CardContent } from '../../../components/ui/card';
+import { isVerificationReturn } from '../callback-outcome';
+import { GoogleButton } from './google-button';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+type Tab = 'sign-in' | 'sign-up';
+
+const CHECK_EMAIL = 'Please check your email and click the verification link, then sign in here.';
+
+/** What the verification link's return (through /auth/callback: /auth?verified=1[&error=…]) has to say. */
+function verificationNotice(params: URLSearchParams): { tone: 'success' | 'error'; text: string } | null {
+  if (!isVerificationReturn(params)) return null;
+  if (params.get('error')) {
+    return { tone: 'error', text: 'This verification link is invalid or has expired. Sign in to get a new one.' };
+  }
+  return { tone: 'success', text: 'Your email address is verified. You can sign in now.' };
+}
+
+export function AuthScreen({ googleEnabled, returnTo }: { googleEnabled: boolean; returnTo: string }) {
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in');
+  const [signUpEmail, setSignUpEmail] = useState<string | null>(null);
+  const verified = verificationNotice(params);
+
+  const tabClass =
+    'flex-1 rounded-md px-3 py-2 text-sm font-semibold text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow';
+  // Both panels stay mounted (hidden when inactive) so each keeps what was typed into it.
+  const panelClass = 'mt-6 data-[state=inactive]:hidden';
+
+  return (
+    <section className="mx-auto max-w-md px-4 py-10">
+      <h1 className="mb-2 text-center text-3xl font-bold text-slate-900">Welcome</h1>
+      <p className="mb-6 text-center text-slate-600">Sign in to your account or create a new one.</p>
+      <Card>
+        <CardContent>
+          <Tabs.Root value={tab} onValueChange={(v) => setTab(v === 'sign-up' ? 'sign-up' : 'sign-in')}>
+            <Tabs.List aria-label="Sign in or sign up" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+              <Tabs.Trigger value="sign-in" className={tabClass}>
+                Sign In
+              </Tabs.Trigger>
+              <Tabs.Trigger value="sign-up" className={tabClass}>
+                Sign Up
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="sign-in" forceMount className={panelClass}>
+              {signUpEmail ? (
+                <Alert tone="info" className="mb-4">
+                  {CHECK_EMAIL}
+                </Alert>
+              ) : (
+                verified && (
+                  <Alert tone={verified.tone} className="mb-4">
+                    {verified.text}
+                  </Alert>
+                )
+              )}
+              <SignInForm key={signUpEmail ?? ''} defaultEmail={signUpEmail ?? ''} />
+            </Tabs.Content>
+            <Tabs.Content value="sign-up" forceMount className={panelClass}>
+              <SignUpForm
+                onSignedUp={(email) => {
+                  setSignUpEmail(email);
+                  setTab('sign-in');
+                }}
+              />
+            </Tabs.Content>
+          </Tabs.Root>
+          <div className="my-6 flex items-center gap-3 text-sm text-slate-600" aria-hidden="true">
+            <span className="h-px flex-1 bg-slate-200" />
+            or
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <GoogleButton enabled={googleEnabled} returnTo={returnTo} />
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

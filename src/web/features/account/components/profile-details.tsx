@@ -1,0 +1,23 @@
+import type { SessionInfo } from '../use-session';
+
+/** The read view of SPEC §2 Profile: each value, or 'Not provided'. */
+export function ProfileDetails({ session }: { session: SessionInfo }) {
+  const rows: [string, string | null | undefined][] = [
+    ['Email', session.user?.email],
+    ['Full Name', session.profile?.fullName],
+    ['Phone Number', session.profile?.phone],
+    ['Address', session.profile?.address],
+  ];
+  return (
+    <dl className="divide-y divide-slate-200">
+      {rows.map(([label, value]) => (
+        <div key={label} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
+          <dt className="text-sm font-medium text-slate-600">{label}</dt>
+          <dd className={value ? 'text-slate-900 sm:col-span-2' : 'italic text-slate-600 sm:col-span-2'}>
+            {value || 'Not provided'}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

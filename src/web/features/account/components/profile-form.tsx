@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { profileSchema, type ProfileValues } from '../../../../domain/validation';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api';
+import { updateProfile } from '../api';
+import { sessionQueryKey, type SessionInfo } from '../use-session';
+import { showServerFieldErrors, toastFirstError } from './form-errors';
+import { TextField } from './text-field';
+
+type ProfileInput = { fullName: string; phone: string; address: string };
+const FIELDS = ['fullName', 'phone', 'address'] as const;
+
+/** The edit view of SPEC §2 Profile; saving or cancelling returns to the read view. */
+export function ProfileForm({ session, onDone }: { session: SessionInfo; onDone(): void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<ProfileInput, unknown, ProfileValues>({
+    resolver: zodResolver(profileSchema),
+    // Checked on submit, then again as the customer types. Not on blur: a message appearing as a
+    // field loses focus moves the Save button between mousedown and click, and the click is lost.
+    defaultValues: {
+      fullName: session.profile?.fullName ?? '',
+      phone: session.profile?.phone ?? '',
+      address: session.profile?.address ?? '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onValid = async (values: ProfileValues) => {
+    try {
+      const { profile } = await updateProfile(values);
+      queryClient.setQueryData<SessionInfo>(sessionQueryKey, (old) => (old ? { ...old, profile } : old));
+      toast.success('Profile updated successfully!');
+      onDone();
+    } catch (err) {
+      showServerFieldErrors(err, form.setError, FIELDS);
+      toast.error(errorMessage(err, 'An error occurred while updating your profile'));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid, toastFirstError(FIELDS))} className="space-y-4">
+      <TextField id="profile-name" label="Full Name" autoComplete="name" error={errors.fullName?.message} {...form.register('fullName')} />
+      <TextField
+        id="profile-phone"
+        label="Phone Number"
+        type="tel"
+        autoComplete="tel"
+        placeholder="+254 700 000 000"
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
+      <TextField
+        id="profile-address"
+        label="Address"
+        autoComplete="street-address"
+        error={errors.address?.message}
+        {...form.register('address')}
+      />
+      <div className="flex gap-3">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save Changes'}
+        </Button>
+        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { MESSAGES, signInSchema, type SignInValues } from '../../../../domain/validation';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { signIn } from '../api';
+import { announceSessionChange } from '../session-events';
+import { sessionQueryKey } from '../use-session';
+import { fieldErrorProps, showServerFieldErrors, toastFirstError } from './form-errors';
+import { ResendVerification } from './resend-verification';
+import { TextField } from './text-field';
+
+type SignInInput = { email: string; password: string };
+const FIELDS = ['email', 'password'] as const;
+
+export interface SignInFormProps {
+  defaultEmail?: string;
+}
+
+/** Email + password. Success refetches the session; the /auth page then moves on (to /shop or the origin). */
+export function SignInForm({ defaultEmail = '' }: SignInFormProps) {
+  const queryClient = useQueryClient();
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const form = useForm<SignInInput, unknown, SignInValues>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const { fillAll, field } = fieldErrorProps(errors, FIELDS);
+
+  const onValid = async (values: SignInValues) => {
+    setUnverifiedEmail(null);
+    try {
+      await signIn(values);
+      toast.success('Signed in successfully!');
+      announceSessionChange();
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(values.email);
+      showServerFieldErrors(err, form.setError, FIELDS);
+      toast.error(errorMessage(err, 'An error occurred during sign in'));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid, toastFirstError(FIELDS))} className="space-y-4">
+      {fillAll && <Alert tone="error">{MESSAGES.fillAllFields}</Alert>}
+      <TextField
+        id="sign-in-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        {...field('email')}
+        {...form.register('email')}
+      />
+      <TextField
+        id="sign-in-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        {...field('password')}
+        {...form.register('password')}
+      />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Signing in...' : 'Sign In'}
+      </Button>
+      {unverifiedEmail && <ResendVerification email={unverifiedEmail} />}
+    </form>
+  );
+}

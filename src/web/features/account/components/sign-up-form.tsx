@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { MESSAGES, signUpSchema, type SignUpInput, type SignUpValues } from '../../../../domain/validation';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api';
+import { signUp } from '../api';
+import { AddressCombobox } from './address-combobox';
+import { fieldErrorProps, showServerFieldErrors, toastFirstError } from './form-errors';
+import { TextField } from './text-field';
+
+const FIELDS = ['fullName', 'email', 'phone', 'address', 'password'] as const;
+
+export interface SignUpFormProps {
+  /** After the account is created: the page switches to Sign In for this email. */
+  onSignedUp(email: string): void;
+}
+
+export function SignUpForm({ onSignedUp }: SignUpFormProps) {
+  const form = useForm<SignUpInput, unknown, SignUpValues>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { fullName: '', email: '', phone: '', address: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const { fillAll, field } = fieldErrorProps(errors, FIELDS);
+
+  const onValid = async (values: SignUpValues) => {
+    try {
+      await signUp(values);
+      toast.success('Account created successfully! Please check your email to verify your account.');
+      form.reset({ ...form.getValues(), fullName: '', phone: '', address: '' });
+      onSignedUp(values.email);
+    } catch (err) {
+      showServerFieldErrors(err, form.setError, FIELDS);
+      toast.error(errorMessage(err, 'An error occurred during sign up'));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid, toastFirstError(FIELDS))} className="space-y-4">
+      {fillAll && <Alert tone="error">{MESSAGES.fillAllFields}</Alert>}
+      <TextField id="sign-up-name" label="Full Name" autoComplete="name" {...field('fullName')} {...form.register('fullName')} />
+      <TextField id="sign-up-email" label="Email" type="email" autoComplete="email" {...field('email')} {...form.register('email')} />
+      <TextField
+        id="sign-up-phone"
+        label="Phone Number"
+        type="tel"
+        autoComplete="tel"
+        placeholder="+254 700 000 000"
+        {...field('phone')}
+        {...form.register('phone')}
+      />
+      <Controller
+        control={form.control}
+        name="address"
+        render={({ field: f }) => (
+          <AddressCombobox
+            id="sign-up-address"
+            label="Delivery Address"
+            name={f.name}
+            value={f.value}
+            onChange={f.onChange}
+            onBlur={f.onBlur}
+            ref={f.ref}
+            {...field('address')}
+          />
+        )}
+      />
+      <TextField
+        id="sign-up-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        {...field('password')}
+        {...form.register('password')}
+      />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

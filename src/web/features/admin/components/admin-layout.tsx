@@ -1,0 +1,40 @@
+import { Suspense } from 'react';
+import { Link, Outlet } from 'react-router';
+import { Store } from 'lucide-react';
+import { SHOP_NAME } from '../../../lib/document-title';
+import { AdminNav } from './admin-nav';
+import { LoadingRows } from './list-states';
+
+/** Header with the shop's name and the way back to the storefront, the section nav, and the screen. */
+export function AdminLayout({ email }: { email: string }) {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <p className="font-bold text-brand-800">
+            {SHOP_NAME} <span className="font-normal text-slate-600">· Back office</span>
+          </p>
+          <div className="flex items-center gap-4 text-sm">
+            <span className="text-slate-600">{email}</span>
+            <Link to="/" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+              <Store aria-hidden="true" className="h-4 w-4" /> View shop
+            </Link>
+          </div>
+        </div>
+      </header>
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 lg:flex-row">
+        <aside className="lg:w-52 lg:shrink-0">
+          <AdminNav />
+        </aside>
+        <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1">
+          <Suspense fallback={<LoadingRows label="Loading screen" />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

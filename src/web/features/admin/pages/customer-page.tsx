@@ -1,0 +1,131 @@
+// /admin/customers/:id: who they are, what they ordered, and the admin role switch (not for yourself).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatKES } from '../../../../domain/money';
+import { formatNairobiDateTime } from '../../../../domain/nairobi-days';
+import { shortOrderId } from '../../../../domain/order-status';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { useSession } from '../../account/use-session';
+import { adminApi, type AdminCustomer } from '../admin-api';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { Facts } from '../components/facts';
+import { EmptyState, ListState, QueryState } from '../components/list-states';
+import { PageHeader } from '../components/page-header';
+import { OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
+import { useAdminAction } from '../hooks/use-admin-action';
+
+function RoleSwitch({ customer }: { customer: AdminCustomer }) {
+  const run = useAdminAction();
+  const session = useSession();
+  if (session.data?.user?.id === customer.id) {
+    return <p className="text-sm text-slate-600">This is your own account: another admin can change its role.</p>;
+  }
+  const promote = customer.role !== 'admin';
+  const name = customer.fullName || customer.email;
+  return (
+    <ConfirmDialog
+      trigger={<Button variant={promote ? 'default' : 'destructive'}>{promote ? 'Make admin' : 'Remove admin role'}</Button>}
+      title={promote ? `Make ${name} an admin?` : `Remove ${name}'s admin role?`}
+      description={
+        promote
+          ? 'They will be able to open the back office and change products, orders, refunds and settings.'
+          : 'They keep their customer account but can no longer open the back office.'
+      }
+      confirmLabel={promote ? 'Make admin' : 'Remove admin role'}
+      confirmVariant={promote ? 'default' : 'destructive'}
+      onConfirm={() =>
+        run(
+          () => adminApi.setRole(customer.id, promote ? 'admin' : 'customer'),
+          promote ? `${name} is now an admin.` : `${name} is no longer an admin.`,
+          'The role could not be changed. Please try again.',
+        )
+      }
+    />
+  );
+}
+
+function CustomerOrders({ userId }: { userId: string }) {
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: ['admin', 'orders', { userId }, page],
+    queryFn: () => adminApi.orders({ userId, page, pageSize: 10 }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <ListState query={query} what="their orders" rows={3} onPage={setPage} pagerLabel="Order pages" empty={<EmptyState title="No orders yet" />}>
+      {(items) => (
+        <ul className="divide-y divide-slate-100">
+          {items.map((o) => (
+            <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+              <Link to={`/admin/orders/${o.id}`} className="font-semibold text-brand-700 hover:underline">
+                Order #{shortOrderId(o.id)}
+              </Link>
+              <span className="text-slate-700">{formatNairobiDateTime(o.createdAt)}</span>
+              <span className="tabular-nums">{formatKES(o.totalCents)}</span>
+              <span className="flex gap-1">
+                <OrderStatusBadge status={o.status} />
+                <PaymentStatusBadge status={o.paymentStatus} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListState>
+  );
+}
+
+function CustomerView({ customer: c }: { customer: AdminCustomer }) {
+  return (
+    <>
+      <PageHeader
+        title={c.fullName || c.name || c.email}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <Link to="/admin/customers" className="text-brand-700 underline">
+              Back to customers
+            </Link>
+            <Badge tone={c.role === 'admin' ? 'brand' : 'neutral'}>{c.role === 'admin' ? 'Admin' : 'Customer'}</Badge>
+            {!c.emailVerified && <Badge tone="warning">Email not verified</Badge>}
+          </span>
+        }
+        actions={<RoleSwitch customer={c} />}
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card>
+          <CardContent>
+            <h2 className="mb-3 text-lg font-semibold text-slate-900">Details</h2>
+            <Facts
+              rows={[
+                ['Email', c.email],
+                ['Phone', c.phone ?? 'Not provided'],
+                ['Address', c.address ?? 'Not provided'],
+                ['Joined', formatNairobiDateTime(c.createdAt)],
+                ['Orders', c.orderCount],
+                ['Total spent', formatKES(c.totalSpentCents)],
+              ]}
+            />
+          </CardContent>
+        </Card>
+        <Card className="lg:col-span-2">
+          <CardContent>
+            <h2 className="mb-3 text-lg font-semibold text-slate-900">Orders</h2>
+            <CustomerOrders userId={c.id} />
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+export default function CustomerPage() {
+  const { id = '' } = useParams();
+  const query = useQuery({ queryKey: ['admin', 'customer', id], queryFn: () => adminApi.customer(id) });
+  return (
+    <QueryState query={query} what="the customer">
+      {({ customer }) => <CustomerView customer={customer} />}
+    </QueryState>
+  );
+}

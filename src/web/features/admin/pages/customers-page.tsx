@@ -1,0 +1,69 @@
+// /admin/customers: every account with its order count and what it has spent.
+import { Link } from 'react-router';
+import { formatKES } from '../../../../domain/money';
+import { formatShortDate } from '../../../../domain/dates';
+import { Badge } from '../../../components/ui/badge';
+import { adminApi, type AdminCustomer } from '../admin-api';
+import { DataTable, type Column } from '../components/data-table';
+import { FilterBar, FilterSelect } from '../components/filter-bar';
+import { EmptyState, ListState } from '../components/list-states';
+import { PageHeader } from '../components/page-header';
+import { SearchBox } from '../components/search-box';
+import { useAdminList } from '../hooks/use-admin-list';
+
+const KEYS = ['q', 'role'] as const;
+
+const COLUMNS: Column<AdminCustomer>[] = [
+  {
+    header: 'Customer',
+    cell: (c) => (
+      <>
+        <Link to={`/admin/customers/${c.id}`} className="font-medium text-brand-700 hover:underline">
+          {c.fullName || c.name}
+        </Link>
+        {c.role === 'admin' && (
+          <Badge tone="brand" className="ml-2">
+            Admin
+          </Badge>
+        )}
+        <span className="block text-slate-600">{c.email}</span>
+      </>
+    ),
+  },
+  { header: 'Phone', className: 'text-slate-700', cell: (c) => c.phone ?? '—' },
+  { header: 'Orders', className: 'text-right tabular-nums', cell: (c) => c.orderCount },
+  { header: 'Total spent', className: 'text-right tabular-nums', cell: (c) => formatKES(c.totalSpentCents) },
+  { header: 'Joined', className: 'whitespace-nowrap', cell: (c) => formatShortDate(c.createdAt) },
+];
+
+export default function CustomersPage() {
+  const { values, setFilters, setPage, query, filtered } = useAdminList('customers', KEYS, adminApi.customers);
+  return (
+    <>
+      <PageHeader title="Customers" description="Everyone with an account. Total spent counts completed orders only." />
+      <FilterBar>
+        <SearchBox id="customer-search" label="Search customers" value={values.q} onSearch={(q) => setFilters({ q })} placeholder="Name, email or phone" />
+        <FilterSelect
+          id="customer-role"
+          label="Role"
+          value={values.role}
+          onChange={(role) => setFilters({ role })}
+          options={[
+            ['', 'Everyone'],
+            ['customer', 'Customers'],
+            ['admin', 'Admins'],
+          ]}
+        />
+      </FilterBar>
+      <ListState
+        query={query}
+        what="the customers"
+        onPage={setPage}
+        pagerLabel="Customer pages"
+        empty={<EmptyState title="No customers match">{filtered ? 'Try another search.' : 'Customers appear here when they sign up.'}</EmptyState>}
+      >
+        {(items) => <DataTable label="Customer list" caption="Customers" columns={COLUMNS} rows={items} rowKey={(c) => c.id} />}
+      </ListState>
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+// /admin/delivery: the zones, the shop's origin (where deliveries start) and a fee preview.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { feePreviewSchema, originSchema, type OriginInput } from '../../../../domain/back-office-forms';
+import { FREE_DELIVERY_THRESHOLD_CENTS } from '../../../../domain/cart-totals';
+import { formatKES } from '../../../../domain/money';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { errorMessage } from '../../../lib/api';
+import { adminApi, type DeliveryOrigin } from '../admin-api';
+import { TextInput } from '../components/form-field';
+import { QueryState } from '../components/list-states';
+import { PageHeader } from '../components/page-header';
+import { adminSubmit, fieldBinder } from '../hooks/admin-form';
+import { ZonesForm } from './zones-form';
+
+const ORIGIN_FIELDS = ['label', 'lat', 'lng'] as const;
+
+function OriginForm({ origin }: { origin: DeliveryOrigin }) {
+  const queryClient = useQueryClient();
+  const form = useForm<z.input<typeof originSchema>, unknown, OriginInput>({
+    resolver: zodResolver(originSchema),
+    defaultValues: { lat: String(origin.lat), lng: String(origin.lng), label: origin.label },
+  });
+  const field = fieldBinder(form, 'origin');
+  const save = async (values: z.input<typeof originSchema>) => {
+    await adminApi.saveOrigin(values);
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'delivery'] });
+    toast.success('Origin saved. Delivery distances are measured from here now.');
+  };
+  const [lat, lng] = form.watch(['lat', 'lng']);
+  const busy = form.formState.isSubmitting;
+  return (
+    <form noValidate aria-label="Shop origin" className="space-y-4" onSubmit={adminSubmit(form, ORIGIN_FIELDS, save, 'The origin could not be saved. Please try again.')}>
+      <TextInput label="Description" {...field('label')} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextInput label="Latitude" inputMode="decimal" {...field('lat')} />
+        <TextInput label="Longitude" inputMode="decimal" {...field('lng')} />
+      </div>
+      <div className="flex flex-wrap items-center gap-4">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Save origin'}
+        </Button>
+        <a
+          href={`https://www.openstreetmap.org/?mlat=${String(lat)}&mlon=${String(lng)}#map=16/${String(lat)}/${String(lng)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="text-sm font-semibold text-brand-700 underline"
+        >
+          Check on the map<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </div>
+    </form>
+  );
+}
+
+/** What checkout would charge for a distance today, checked with the same rule as the API. */
+function FeePreviewForm() {
+  const [km, setKm] = useState('7.5');
+  const [asked, setAsked] = useState<number | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const q = useQuery({ queryKey: ['admin', 'delivery', 'preview', asked], queryFn: () => adminApi.previewFee(asked ?? 0), enabled: asked !== null });
+  return (
+    <form
+      noValidate
+      aria-label="Fee preview"
+      className="space-y-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const parsed = feePreviewSchema.safeParse({ km });
+        setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+        if (parsed.success) setAsked(parsed.data.km);
+      }}
+    >
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="w-40">
+          <TextInput id="preview-km" label="Distance (km)" inputMode="decimal" value={km} error={error} onChange={(e) => setKm(e.currentTarget.value)} />
+        </div>
+        <Button type="submit" className="mt-6" variant="secondary">
+          Show fee
+        </Button>
+      </div>
+      <div aria-live="polite" className="text-sm text-slate-800">
+        {q.isFetching ? (
+          'Working it out…'
+        ) : q.isError ? (
+          <span className="text-red-700">{errorMessage(q.error, 'The fee could not be worked out.')}</span>
+        ) : q.data ? (
+          q.data.feeCents === null ? (
+            'No active zone covers this distance.'
+          ) : (
+            <>
+              {q.data.formattedDistance}: <strong>{formatKES(q.data.feeCents)}</strong> ({q.data.zoneName}, about {q.data.estimatedMinutes} min). Orders of{' '}
+              {formatKES(FREE_DELIVERY_THRESHOLD_CENTS)} or more are delivered free.
+            </>
+          )
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+export default function DeliveryPage() {
+  const query = useQuery({ queryKey: ['admin', 'delivery'], queryFn: adminApi.delivery });
+  return (
+    <>
+      <PageHeader title="Delivery" description="Fees by distance from the shop: base fee plus a rate per km, by zone. Saved zones apply to the next checkout." />
+      <QueryState query={query} what="the delivery settings">
+        {({ zones, origin }) => (
+          <div className="grid gap-6 xl:grid-cols-3">
+            <Card className="xl:col-span-2">
+              <CardContent>
+                <h2 className="mb-3 text-lg font-semibold text-slate-900">Zones</h2>
+                <ZonesForm zones={zones} />
+              </CardContent>
+            </Card>
+            <div className="space-y-6">
+              <Card>
+                <CardContent>
+                  <h2 className="mb-3 text-lg font-semibold text-slate-900">Where deliveries start</h2>
+                  <OriginForm origin={origin} />
+                </CardContent>
+              </Card>
+              <Card>
+                <CardContent>
+                  <h2 className="mb-3 text-lg font-semibold text-slate-900">Fee preview</h2>
+                  <FeePreviewForm />
+                </CardContent>
+              </Card>
+            </div>
+          </div>
+        )}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,191 @@
+// /admin/orders/:id: everything about one order, and what can be done with it.
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { AlertTriangle, ExternalLink } from 'lucide-react';
+import { formatDistance } from '../../../../domain/delivery-fee';
+import { formatAmount, formatKES } from '../../../../domain/money';
+import { formatNairobiDateTime } from '../../../../domain/nairobi-days';
+import { shortOrderId } from '../../../../domain/order-status';
+import { Alert } from '../../../components/ui/alert';
+import { Card, CardContent } from '../../../components/ui/card';
+import { adminApi, type AdminOrderDetail } from '../admin-api';
+import { DataTable, type Column } from '../components/data-table';
+import { Facts } from '../components/facts';
+import { QueryState } from '../components/list-states';
+import { PageHeader } from '../components/page-header';
+import { FulfilmentBadge, OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
+import { OrderActions } from './order-actions';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardContent>
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">{title}</h2>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Payments({ detail }: { detail: AdminOrderDetail }) {
+  if (detail.payments.length === 0) return <p className="text-sm text-slate-700">No payment was started for this order.</p>;
+  return (
+    <ul className="space-y-4">
+      {detail.payments.map((p) => (
+        <li key={p.id} className="rounded-md border border-slate-200 p-3">
+          <div className="mb-2 flex flex-wrap items-center gap-2">
+            <PaymentStatusBadge status={p.status} />
+            {p.amountMismatch && <span className="text-sm font-semibold text-red-700">Amount mismatch</span>}
+          </div>
+          <Facts
+            rows={[
+              ['Amount', `${p.currency} ${formatAmount(p.amountCents)}`],
+              ['Method', p.paymentMethod || '—'],
+              ['Phone', p.phone],
+              ['Reference', p.merchantReference],
+              ['Tracking id', p.trackingId ?? '—'],
+              ['Confirmation', p.confirmationCode || '—'],
+              ['Pesapal says', p.statusDescription || '—'],
+              ['Last update', formatNairobiDateTime(p.updatedAt)],
+            ]}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const ITEM_COLUMNS: Column<AdminOrderDetail['items'][number]>[] = [
+  {
+    header: 'Product',
+    cell: (i) => (
+      <>
+        {i.productName}
+        {i.productArchived && <span className="text-slate-600"> (archived)</span>}
+      </>
+    ),
+  },
+  { header: 'Qty', className: 'text-right tabular-nums', cell: (i) => i.quantity },
+  { header: 'Unit price', className: 'text-right tabular-nums', cell: (i) => formatKES(i.unitPriceCents) },
+  { header: 'Line total', className: 'text-right tabular-nums', cell: (i) => formatKES(i.lineTotalCents) },
+];
+
+function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
+  const o = detail.order;
+  return (
+    <>
+      <PageHeader
+        title={`Order #${shortOrderId(o.id)}`}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <Link to="/admin/orders" className="text-brand-700 underline">
+              Back to orders
+            </Link>
+            <span>Placed {formatNairobiDateTime(o.createdAt)}</span>
+            <OrderStatusBadge status={o.status} />
+            {o.status === 'completed' && <FulfilmentBadge status={o.fulfilmentStatus} />}
+          </span>
+        }
+        actions={<OrderActions detail={detail} />}
+      />
+      {o.needsAttention && (
+        <Alert tone="warning" title="Needs attention" className="mb-4">
+          <span className="inline-flex items-start gap-2">
+            <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+            {o.attentionReason}
+          </span>
+        </Alert>
+      )}
+      {o.cancelledReason && (
+        <Alert tone="info" title="Cancelled" className="mb-4">
+          {o.cancelledReason}
+        </Alert>
+      )}
+      <div className="grid gap-6 xl:grid-cols-2">
+        <Section title="Items">
+          <DataTable label="Items in the order" caption="Items in the order" columns={ITEM_COLUMNS} rows={detail.items} rowKey={(i) => i.productId} bordered={false} />
+          <div className="mt-4 border-t border-slate-200 pt-3">
+            <Facts
+              rows={[
+                ['Subtotal', formatKES(o.subtotalCents)],
+                ['VAT (16%)', formatKES(o.vatCents)],
+                ['Delivery', o.deliveryFeeCents === 0 ? 'Free' : formatKES(o.deliveryFeeCents)],
+                ['Total', <strong data-testid="order-total">{formatKES(o.totalCents)}</strong>],
+              ]}
+            />
+          </div>
+        </Section>
+        <Section title="Customer and delivery">
+          <Facts
+            rows={[
+              ['Name', o.customerName],
+              ['Email', o.customerEmail],
+              ['Phone', o.customerPhone],
+              ['Account', <Link to={`/admin/customers/${o.userId}`} className="text-brand-700 underline">{detail.account.email ?? 'View customer'}</Link>],
+              ['Address', o.deliveryAddress],
+              [
+                'Map',
+                o.mapUrl ? (
+                  <a href={o.mapUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-700 underline">
+                    Open in OpenStreetMap <ExternalLink aria-hidden="true" className="h-3 w-3" />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                ) : (
+                  'No coordinates'
+                ),
+              ],
+              ['Distance', o.deliveryDistanceKm === null ? '—' : formatDistance(o.deliveryDistanceKm)],
+              ['Zone', o.deliveryZoneName ?? '—'],
+              ['Estimated time', o.estimatedDeliveryMins === null ? '—' : `${o.estimatedDeliveryMins} min`],
+            ]}
+          />
+        </Section>
+        <Section title="Payment">
+          <Payments detail={detail} />
+          {detail.refunds.length > 0 && (
+            <div className="mt-4">
+              <h3 className="mb-2 font-semibold text-slate-900">Refunds</h3>
+              <ul className="space-y-2 text-sm">
+                {detail.refunds.map((r) => (
+                  <li key={r.id} data-testid="refund" className={r.accepted ? 'text-green-800' : 'text-red-700'}>
+                    {formatNairobiDateTime(r.createdAt)}: {formatKES(r.amountCents)} — {r.accepted ? 'accepted by Pesapal' : 'not accepted'}
+                    {r.message && `: ${r.message}`}
+                    <span className="block text-slate-600">
+                      “{r.remarks}”{r.requestedByEmail && ` · ${r.requestedByEmail}`}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </Section>
+        <Section title="Timeline">
+          <ol className="space-y-2 text-sm">
+            {detail.timeline.map((e, i) => (
+              <li key={`${e.at}-${i}`} className="flex gap-3">
+                <time dateTime={e.at} className="w-36 shrink-0 text-slate-600">
+                  {formatNairobiDateTime(e.at)}
+                </time>
+                <span>
+                  <span className="text-slate-900">{e.title}</span>
+                  {e.detail && <span className="block text-slate-600">{e.detail}</span>}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </Section>
+      </div>
+    </>
+  );
+}
+
+export default function OrderPage() {
+  const { id = '' } = useParams();
+  const query = useQuery({ queryKey: ['admin', 'order', id], queryFn: () => adminApi.order(id), refetchInterval: 15_000 });
+  return (
+    <QueryState query={query} what="the order">
+      {(detail) => <OrderDetailView detail={detail} />}
+    </QueryState>
+  );
+}

@@ -1,0 +1,86 @@
+// Create and edit a product. Stock is only asked for a new product (its opening stock); afterwards
+// it changes through the stock ledger below the form.
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { createProductSchema, type CreateProductInput } from '../../../../domain/back-office-forms';
+import { centsToDecimalString } from '../../../../domain/money';
+import { Button } from '../../../components/ui/button';
+import type { AdminProduct } from '../admin-api';
+import { CheckboxField, TextArea, TextInput } from '../components/form-field';
+import { adminSubmit, fieldBinder } from '../hooks/admin-form';
+
+/** The form's own values (text as typed); the schema turns them into numbers and cents. */
+export type ProductFormValues = z.input<typeof createProductSchema>;
+
+const FIELDS = ['name', 'description', 'category', 'price', 'stock', 'lowStockThreshold'] as const;
+const editSchema = createProductSchema.omit({ stock: true });
+/** What a valid form gives: every field, plus the opening stock for a new product. */
+export type ProductFormOutput = Omit<CreateProductInput, 'stock'> & { stock?: number };
+
+export function ProductForm({
+  product,
+  categories,
+  onSave,
+  submitLabel,
+  children,
+}: {
+  product: AdminProduct | null;
+  categories: string[];
+  /**
+   * Gets the values as typed (checked first with the same schema as the server's, which parses
+   * them again); resolves when saved, throws an ApiError whose field messages go under the fields.
+   */
+  onSave(values: ProductFormValues): Promise<unknown>;
+  submitLabel: string;
+  /** Extra fields shown before the buttons (the image picker). */
+  children?: ReactNode;
+}) {
+  const form = useForm<ProductFormValues, unknown, ProductFormOutput>({
+    resolver: product ? zodResolver(editSchema) : zodResolver(createProductSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      name: product?.name ?? '',
+      description: product?.description ?? '',
+      category: product?.category ?? '',
+      price: product ? centsToDecimalString(product.priceCents) : '',
+      stock: '0',
+      lowStockThreshold: String(product?.lowStockThreshold ?? 5),
+      published: product?.published ?? true,
+      featured: product?.featured ?? false,
+    },
+  });
+  const field = fieldBinder(form, 'product');
+
+  return (
+    <form
+      noValidate
+      aria-label={product ? 'Edit product' : 'New product'}
+      className="space-y-4"
+      onSubmit={adminSubmit(form, FIELDS, onSave, 'The product could not be saved. Please try again.')}
+    >
+      <TextInput label="Name" {...field('name')} />
+      <TextArea label="Description" rows={4} {...field('description')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput label="Category" list="product-categories" hint="Lowercase, e.g. fish or chicken. A new name starts a new category." {...field('category')} />
+        <datalist id="product-categories">
+          {categories.map((c) => (
+            <option key={c} value={c} />
+          ))}
+        </datalist>
+        <TextInput label="Price (KES)" inputMode="decimal" placeholder="450.00" {...field('price')} />
+        {!product && <TextInput label="Opening stock" inputMode="numeric" hint="Later changes go through stock adjustments." {...field('stock')} />}
+        <TextInput label="Low-stock threshold" inputMode="numeric" hint="The dashboard warns at or below this many." {...field('lowStockThreshold')} />
+      </div>
+      <div className="flex flex-wrap gap-6">
+        <CheckboxField id="product-published" label="Published" hint="Shown in the shop" {...form.register('published')} />
+        <CheckboxField id="product-featured" label="Featured" hint="Shown on the home page" {...form.register('featured')} />
+      </div>
+      {children}
+      <Button type="submit" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Saving…' : submitLabel}
+      </Button>
+    </form>
+  );
+}

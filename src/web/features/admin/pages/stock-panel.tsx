@@ -1,0 +1,122 @@
+// Stock adjustments with a reason, and the product's ledger (every change, newest first).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { stockAdjustmentSchema, type StockAdjustmentInput } from '../../../../domain/back-office-forms';
+import { formatNairobiDateTime } from '../../../../domain/nairobi-days';
+import { shortOrderId } from '../../../../domain/order-status';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { adminApi, type AdminProduct, type StockMovementView } from '../admin-api';
+import { DataTable, type Column } from '../components/data-table';
+import { SelectInput, TextInput } from '../components/form-field';
+import { EmptyState, ListState } from '../components/list-states';
+import { adminSubmit, fieldBinder } from '../hooks/admin-form';
+
+type StockFormValues = z.input<typeof stockAdjustmentSchema>;
+
+const FIELDS = ['kind', 'quantity', 'reason'] as const;
+
+const KIND_LABELS: Record<string, string> = {
+  reservation: 'Reserved (order)',
+  release: 'Released (order)',
+  sale: 'Sold',
+  restock: 'Restock',
+  adjustment: 'Adjustment',
+};
+
+const COLUMNS: Column<StockMovementView>[] = [
+  { header: 'When', className: 'whitespace-nowrap', cell: (m) => formatNairobiDateTime(m.createdAt) },
+  { header: 'Change', cell: (m) => KIND_LABELS[m.kind] ?? m.kind },
+  { header: 'Quantity', className: 'text-right tabular-nums', cell: (m) => (m.quantity > 0 ? `+${m.quantity}` : m.quantity) },
+  { header: 'Stock after', className: 'text-right tabular-nums', cell: (m) => m.stockAfter },
+  {
+    header: 'Reason',
+    className: 'text-slate-700',
+    cell: (m) => (
+      <>
+        {m.reason}
+        {m.orderId && (
+          <>
+            {m.reason ? ' · ' : ''}
+            <Link to={`/admin/orders/${m.orderId}`} className="text-brand-700 underline">
+              Order #{shortOrderId(m.orderId)}
+            </Link>
+          </>
+        )}
+        {m.actorEmail && <span className="text-slate-600"> · {m.actorEmail}</span>}
+      </>
+    ),
+  },
+];
+
+function AdjustStockForm({ product, onSaved }: { product: AdminProduct; onSaved(): void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<StockFormValues, unknown, StockAdjustmentInput>({
+    resolver: zodResolver(stockAdjustmentSchema),
+    defaultValues: { kind: 'restock', quantity: '', reason: '' },
+  });
+  const field = fieldBinder(form, 'stock');
+  const save = async (values: StockFormValues) => {
+    const { stock } = await adminApi.adjustStock(product.id, values);
+    toast.success(`Stock is now ${stock}.`);
+    form.reset({ kind: values.kind, quantity: '', reason: '' });
+    onSaved();
+    await queryClient.invalidateQueries({ queryKey: ['admin'] });
+  };
+  const busy = form.formState.isSubmitting;
+  return (
+    <form
+      noValidate
+      aria-label="Adjust stock"
+      className="grid gap-3 sm:grid-cols-[10rem_8rem_1fr_auto] sm:items-start"
+      onSubmit={adminSubmit(form, FIELDS, save, 'The stock could not be changed. Please try again.')}
+    >
+      <SelectInput label="Change" {...field('kind')}>
+        <option value="restock">Restock (+)</option>
+        <option value="adjustment">Adjustment (±)</option>
+      </SelectInput>
+      <TextInput label="Quantity" inputMode="numeric" placeholder="e.g. 10 or -2" {...field('quantity')} />
+      <TextInput label="Reason" placeholder="e.g. Morning catch delivered" {...field('reason')} />
+      <Button type="submit" className="sm:mt-6" disabled={busy}>
+        {busy ? 'Saving…' : 'Record change'}
+      </Button>
+    </form>
+  );
+}
+
+export function StockPanel({ product }: { product: AdminProduct }) {
+  const [page, setPage] = useState(1);
+  const history = useQuery({
+    queryKey: ['admin', 'stock', product.id, page],
+    queryFn: () => adminApi.stockHistory(product.id, page),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Card>
+      <CardContent className="space-y-5">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 className="text-lg font-semibold text-slate-900">Stock</h2>
+          <p className="text-slate-800">
+            In stock now: <strong data-testid="current-stock">{product.stock}</strong>
+          </p>
+        </div>
+        <AdjustStockForm product={product} onSaved={() => setPage(1)} />
+        <section aria-labelledby="ledger-heading">
+          <h3 id="ledger-heading" className="mb-2 font-semibold text-slate-900">
+            Stock history
+          </h3>
+          <ListState query={history} what="the stock history" rows={3} onPage={setPage} pagerLabel="Stock history pages" empty={<EmptyState title="No stock changes yet" />}>
+            {(items) => (
+              <DataTable label="Stock changes" caption="Stock history, newest first" columns={COLUMNS} rows={items} rowKey={(m) => m.id} bordered={false} />
+            )}
+          </ListState>
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

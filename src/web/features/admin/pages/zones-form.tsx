@@ -1,0 +1,115 @@
+// The delivery zones table: edited as a whole and checked with src/domain's zoneTableProblems (no
+// overlapping bands, at least one active zone) before it is sent; the server checks the same again.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { zonesSchema, zoneTableProblems } from '../../../../domain/back-office-forms';
+import type { DeliveryZone } from '../../../../domain/delivery-fee';
+import { centsToDecimalString } from '../../../../domain/money';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { adminApi } from '../admin-api';
+import { CheckboxField, TextInput } from '../components/form-field';
+import { fieldBinder } from '../hooks/admin-form';
+
+type ZonesInput = z.input<typeof zonesSchema>;
+type ZonesOutput = z.output<typeof zonesSchema>;
+
+const toRow = (z: DeliveryZone) => ({
+  id: z.id,
+  name: z.name,
+  minKm: String(z.minKm),
+  maxKm: String(z.maxKm),
+  baseFee: centsToDecimalString(z.baseFeeCents),
+  perKmRate: centsToDecimalString(z.perKmRateCents),
+  estimatedMinutes: String(z.estimatedMinutes),
+  active: z.active,
+});
+
+export function ZonesForm({ zones }: { zones: DeliveryZone[] }) {
+  const queryClient = useQueryClient();
+  const [problems, setProblems] = useState<string[]>([]);
+  const form = useForm<ZonesInput, unknown, ZonesOutput>({
+    resolver: zodResolver(zonesSchema),
+    defaultValues: { zones: zones.map(toRow) },
+  });
+  const rows = useFieldArray({ control: form.control, name: 'zones' });
+  const bind = fieldBinder(form, 'delivery');
+  const { isSubmitting } = form.formState;
+
+  const onValid = async (values: ZonesOutput) => {
+    const found = zoneTableProblems(values.zones);
+    setProblems(found);
+    if (found.length > 0) return;
+    try {
+      // The rows as typed: the server parses them with the same schema (fees in KES, not cents).
+      const saved = await adminApi.saveZones(form.getValues('zones'));
+      form.reset({ zones: saved.zones.map(toRow) });
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'delivery'] });
+      toast.success('Delivery zones saved. Checkout uses them from now on.');
+    } catch (err) {
+      const fromServer = err instanceof ApiError ? err.fields?.zones?.split('\n') : undefined;
+      setProblems(fromServer ?? [errorMessage(err, 'The zones could not be saved. Please try again.')]);
+    }
+  };
+
+  return (
+    <form noValidate aria-label="Delivery zones" className="space-y-4" onSubmit={form.handleSubmit(onValid, () => toast.error('Some zone fields need fixing.'))}>
+      {problems.length > 0 && (
+        <Alert tone="error" title="The zones cannot be saved yet">
+          <ul className="list-disc pl-5">
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+      <ol className="space-y-3">
+        {rows.fields.map((row, i) => {
+          const zone = (name: keyof ZonesInput['zones'][number]) => bind(`zones.${i}.${name}`);
+          return (
+            <li key={row.id} className="rounded-lg border border-slate-200 p-4">
+              <fieldset>
+                <legend className="mb-3 font-semibold text-slate-900">Zone {i + 1}</legend>
+                <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+                  <div className="sm:col-span-2">
+                    <TextInput label="Name" {...zone('name')} />
+                  </div>
+                  <TextInput label="From (km)" inputMode="decimal" {...zone('minKm')} />
+                  <TextInput label="To (km)" inputMode="decimal" {...zone('maxKm')} />
+                  <TextInput label="Base fee (KES)" inputMode="decimal" {...zone('baseFee')} />
+                  <TextInput label="Per km (KES)" inputMode="decimal" {...zone('perKmRate')} />
+                  <TextInput label="Estimated minutes" inputMode="numeric" {...zone('estimatedMinutes')} />
+                  <div className="flex items-end justify-between gap-3">
+                    <CheckboxField id={`zone-${i}-active`} label="Active" {...form.register(`zones.${i}.active`)} />
+                    <Button variant="ghost" size="sm" onClick={() => rows.remove(i)}>
+                      Remove<span className="sr-only"> zone {i + 1}</span>
+                    </Button>
+                  </div>
+                </div>
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          onClick={() => {
+            const last = form.getValues('zones').at(-1);
+            rows.append({ name: '', minKm: String(last?.maxKm ?? '0'), maxKm: '', baseFee: '', perKmRate: '', estimatedMinutes: '30', active: true });
+          }}
+        >
+          Add zone
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save zones'}
+        </Button>
+      </div>
+    </form>
+  );
+}

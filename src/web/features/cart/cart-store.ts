@@ -1,0 +1,56 @@
+// The cart lives in the browser under the key 'cart' (SPEC §3) and stays in step across tabs
+// through the storage event. The rules (merge, caps, removal at 0) are src/domain/cart.ts.
+import {
+  CART_STORAGE_KEY,
+  addToCart,
+  parseStoredCart,
+  removeFromCart,
+  serializeCart,
+  setQuantity,
+  type CartLine,
+  type CartProduct,
+} from '../../../domain/cart';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let lines: CartLine[] = read();
+
+function read(): CartLine[] {
+  try {
+    return parseStoredCart(localStorage.getItem(CART_STORAGE_KEY) ?? '[]');
+  } catch {
+    return [];
+  }
+}
+
+function write(next: CartLine[]): void {
+  lines = next;
+  try {
+    localStorage.setItem(CART_STORAGE_KEY, serializeCart(next));
+  } catch {
+    // Storage full or blocked (private mode): the cart still works for this tab.
+  }
+  for (const l of listeners) l();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key !== CART_STORAGE_KEY && e.key !== null) return;
+    lines = read();
+    for (const l of listeners) l();
+  });
+}
+
+export const cartStore = {
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  getSnapshot: (): CartLine[] => lines,
+  add: (product: CartProduct, qty = 1) => write(addToCart(lines, product, qty)),
+  setQuantity: (productId: string, qty: number) => write(setQuantity(lines, productId, qty)),
+  remove: (productId: string) => write(removeFromCart(lines, productId)),
+  /** Replace lines after the server re-checked prices and stock. */
+  replace: (next: CartLine[]) => write(next),
+  clear: () => write([]),
+};

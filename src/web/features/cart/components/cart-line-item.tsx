@@ -1,0 +1,78 @@
+import { Minus, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { CartLine } from '../../../../domain/cart';
+import { formatKES, multiplyCents } from '../../../../domain/money';
+import { Button } from '../../../components/ui/button';
+import { ProductImage } from '../../catalog/components/product-image';
+import { cartStore } from '../cart-store';
+
+/** SPEC §9: quantity buttons lock for 300 ms after use, so a double tap counts once. */
+const QUANTITY_LOCK_MS = 300;
+
+export function CartLineItem({ line }: { line: CartLine }) {
+  const [locked, setLocked] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const change = (qty: number) => {
+    if (locked) return;
+    cartStore.setQuantity(line.productId, qty); // 0 removes the line (src/domain/cart)
+    setLocked(true);
+    timer.current = setTimeout(() => setLocked(false), QUANTITY_LOCK_MS);
+  };
+  const atStock = line.quantity >= line.stock;
+
+  return (
+    <li className="flex gap-4 py-4" aria-label={line.name}>
+      <div className="w-24 shrink-0 overflow-hidden rounded-md sm:w-28">
+        <ProductImage
+          productId={line.productId}
+          name={line.name}
+          category={line.category}
+          imageUrl={line.imageUrl}
+          eager
+          sizes="112px"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-2">
+        <div className="flex items-start justify-between gap-2">
+          <div>
+            <h2 className="font-semibold text-slate-900">{line.name}</h2>
+            <p className="text-sm text-slate-600">{formatKES(line.priceCents)} each</p>
+          </div>
+          <Button variant="ghost" size="icon" aria-label={`Remove ${line.name}`} onClick={() => cartStore.remove(line.productId)}>
+            <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
+          </Button>
+        </div>
+        <div className="flex items-center justify-between gap-2">
+          <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${line.name}`}>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label="Decrease quantity"
+              aria-disabled={locked}
+              onClick={() => change(line.quantity - 1)}
+            >
+              <Minus aria-hidden="true" className="h-4 w-4" />
+            </Button>
+            <output className="w-8 text-center font-semibold" aria-live="polite" aria-label="Quantity">
+              {line.quantity}
+            </output>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label="Increase quantity"
+              aria-disabled={locked}
+              disabled={atStock}
+              title={atStock ? `Only ${line.stock} in stock` : undefined}
+              onClick={() => change(line.quantity + 1)}
+            >
+              <Plus aria-hidden="true" className="h-4 w-4" />
+            </Button>
+          </div>
+          <p className="font-semibold text-slate-900">{formatKES(multiplyCents(line.priceCents, line.quantity))}</p>
+        </div>
+      </div>
+    </li>
+  );
+}

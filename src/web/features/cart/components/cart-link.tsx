@@ -1,0 +1,26 @@
+import { ShoppingCart } from 'lucide-react';
+import { Link } from 'react-router';
+import { useCart } from '../use-cart';
+
+/** 'Cart', 'Cart, 1 item', 'Cart, 3 items': the badge's number is read out with the link. */
+function cartLinkLabel(count: number): string {
+  return count === 0 ? 'Cart' : `Cart, ${count} item${count === 1 ? '' : 's'}`;
+}
+
+export function CartLink() {
+  const { count } = useCart();
+  return (
+    <Link to="/cart" className="relative inline-flex items-center rounded-md p-2 hover:bg-slate-100" aria-label={cartLinkLabel(count)}>
+      <ShoppingCart aria-hidden="true" className="h-5 w-5" />
+      {count > 0 && (
+        <span
+          aria-hidden="true"
+          data-testid="cart-count"
+          className="absolute -right-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1 text-xs font-bold text-white"
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </Link>
+  );
+}

@@ -1,0 +1,28 @@
+import type { CartNotice } from '../../../../domain/cart-recheck';
+import { formatKES } from '../../../../domain/money';
+import { Alert } from '../../../components/ui/alert';
+
+function noticeText(n: CartNotice): string {
+  switch (n.kind) {
+    case 'price':
+      return `The price of ${n.name} changed from ${formatKES(n.fromCents)} to ${formatKES(n.toCents)}.`;
+    case 'stock':
+      return `Only ${n.quantity} of ${n.name} left in stock: your quantity is now ${n.quantity}.`;
+    default:
+      return `${n.name} is no longer available and was removed from your cart.`;
+  }
+}
+
+/** What the server re-check changed in the cart since it was filled. */
+export function CartNotices({ notices }: { notices: CartNotice[] }) {
+  if (notices.length === 0) return null;
+  return (
+    <Alert tone="warning" title="Your cart was updated" className="mb-6">
+      <ul className="list-disc space-y-1 pl-5">
+        {notices.map((n) => (
+          <li key={`${n.kind}-${n.productId}`}>{noticeText(n)}</li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}

@@ -1,0 +1,40 @@
+// The catalogue API as the browser calls it (types come from the server, code does not).
+import { queryOptions } from '@tanstack/react-query';
+import type { CartProduct } from '../../../domain/cart';
+import { toCents } from '../../../domain/money';
+import type { CartCheckItem, ProductDto, ProductListDto } from '../../../server/features/catalog/catalog.service';
+import { apiFetch } from '../../lib/api';
+
+export type { CartCheckItem, ProductDto, ProductListDto };
+
+export type ShopFilter = { category: string; search: string };
+
+/** The /shop filter as its address holds it (?category=fish&search=tilapia). */
+export function shopFilterFrom(params: URLSearchParams): ShopFilter {
+  return { category: params.get('category') ?? '', search: params.get('search') ?? '' };
+}
+
+export function productsQuery(filter: ShopFilter) {
+  const params = new URLSearchParams();
+  if (filter.category) params.set('category', filter.category);
+  if (filter.search) params.set('search', filter.search);
+  const query = params.toString();
+  return queryOptions({
+    queryKey: ['catalog', 'products', filter],
+    queryFn: () => apiFetch<ProductListDto>(`/api/catalog/products${query ? `?${query}` : ''}`),
+  });
+}
+
+export const featuredProductsQuery = queryOptions({
+  queryKey: ['catalog', 'featured'],
+  queryFn: () => apiFetch<{ products: ProductDto[] }>('/api/catalog/products/featured'),
+});
+
+export function checkCart(items: { productId: string; quantity: number }[]) {
+  return apiFetch<{ items: CartCheckItem[] }>('/api/catalog/cart-check', { method: 'POST', json: { items } });
+}
+
+/** What the cart keeps of a product (prices in cents, from the API's decimal string). */
+export function toCartProduct(p: ProductDto): CartProduct {
+  return { productId: p.id, name: p.name, priceCents: toCents(p.price), imageUrl: p.imageUrl, category: p.category, stock: p.stock };
+}

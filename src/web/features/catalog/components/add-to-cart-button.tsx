@@ -1,0 +1,39 @@
+import { ShoppingCart } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { cartStore } from '../../cart/cart-store';
+import { toCartProduct, type ProductDto } from '../api';
+
+/** SPEC §9: the button reads 'Adding...' for half a second after a click. */
+const ADDING_MS = 500;
+
+export function AddToCartButton({ product, className }: { product: ProductDto; className?: string }) {
+  const [adding, setAdding] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  if (product.stock <= 0) {
+    return (
+      <Button className={className} disabled>
+        Out of Stock
+      </Button>
+    );
+  }
+
+  const add = () => {
+    if (adding) return;
+    cartStore.add(toCartProduct(product));
+    toast.success(`${product.name} added to cart`);
+    setAdding(true);
+    timer.current = setTimeout(() => setAdding(false), ADDING_MS);
+  };
+
+  return (
+    // aria-disabled rather than disabled while adding: a disabled button would drop keyboard focus.
+    <Button className={className} onClick={add} aria-disabled={adding}>
+      <ShoppingCart aria-hidden="true" className="h-4 w-4" />
+      {adding ? 'Adding...' : 'Add to Cart'}
+    </Button>
+  );
+}

@@ -1,0 +1,65 @@
+import { formatKES, toCents } from '../../../../domain/money';
+import { Badge } from '../../../components/ui/badge';
+import type { ProductDto } from '../api';
+import { AddToCartButton } from './add-to-cart-button';
+import { ProductImage } from './product-image';
+
+export interface ProductCardProps {
+  product: ProductDto;
+  eager?: boolean;
+  /** The page's largest picture: fetched first (LCP). */
+  priority?: boolean;
+  /** The picture's rendered width at each layout (the grid knows it). */
+  imageSizes?: string;
+  /** h2 under the page title (/shop), h3 under a section title (home). */
+  headingLevel?: 2 | 3;
+}
+
+export function ProductCard({ product, eager, priority, imageSizes, headingLevel = 2 }: ProductCardProps) {
+  const soldOut = product.stock <= 0;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm" aria-label={product.name}>
+      <div className="relative">
+        <ProductImage
+          productId={product.id}
+          name={product.name}
+          category={product.category}
+          imageUrl={product.imageUrl}
+          eager={eager}
+          priority={priority}
+          sizes={imageSizes}
+        />
+        {soldOut && (
+          <Badge tone="danger" className="absolute left-2 top-2">
+            Out of Stock
+          </Badge>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{product.category}</p>
+        <Heading className="text-base font-semibold text-slate-900">{product.name}</Heading>
+        <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p>
+        <p className="mt-auto pt-2 text-lg font-bold text-slate-900">{formatKES(toCents(product.price))}</p>
+        <AddToCartButton product={product} className="w-full" />
+      </div>
+    </article>
+  );
+}
+
+/** Holds a card's exact space while products load. */
+export function ProductCardSkeleton() {
+  return (
+    <div className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="product-skeleton">
+      <div className="skeleton aspect-[4/3] w-full rounded-none" />
+      <div className="flex flex-col gap-2 p-4">
+        <div className="skeleton h-3 w-16" />
+        <div className="skeleton h-5 w-3/4" />
+        <div className="skeleton h-4 w-full" />
+        <div className="skeleton h-4 w-5/6" />
+        <div className="skeleton mt-2 h-6 w-24" />
+        <div className="skeleton h-10 w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ProductDto } from '../api';
+import { ProductCard, ProductCardSkeleton } from './product-card';
+
+/**
+ * Each grid's columns with the width its pictures are drawn at, so the browser takes the right file
+ * from srcset. Widths follow the page container (at most 1152 px with 16 px padding) and gap-6.
+ */
+const LAYOUTS = {
+  /** /shop: 1, 2, 3 or 4 columns by width (SPEC §2); the first pictures are on a phone's first screen. */
+  shop: {
+    grid: 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
+    sizes: '(min-width: 1280px) 262px, (min-width: 1024px) calc((100vw - 80px) / 3), (min-width: 640px) calc((100vw - 56px) / 2), calc(100vw - 32px)',
+    skeletons: 8,
+    eager: 2,
+  },
+  /** Home: the four featured products, one row from 1024 px; below the hero, so all lazy. */
+  featured: {
+    grid: 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4',
+    sizes: '(min-width: 1152px) 262px, (min-width: 1024px) calc((100vw - 104px) / 4), (min-width: 640px) calc((100vw - 56px) / 2), calc(100vw - 32px)',
+    skeletons: 4,
+    eager: 0,
+  },
+} as const;
+
+export interface ProductGridProps {
+  layout: keyof typeof LAYOUTS;
+  /** undefined while loading: skeleton cards hold the grid's space. */
+  products: readonly ProductDto[] | undefined;
+  loadingLabel: string;
+  /** A newer answer is on its way (the previous one stays on screen). */
+  busy?: boolean;
+  headingLevel?: 2 | 3;
+}
+
+export function ProductGrid({ layout, products, loadingLabel, busy, headingLevel }: ProductGridProps) {
+  const { grid, sizes, skeletons, eager } = LAYOUTS[layout];
+  if (!products) {
+    return (
+      <div className={grid} aria-busy="true" aria-label={loadingLabel}>
+        {Array.from({ length: skeletons }, (_, i) => (
+          <ProductCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className={grid} aria-busy={busy}>
+      {products.map((p, i) => (
+        <ProductCard key={p.id} product={p} eager={i < eager} priority={i === 0 && eager > 0} imageSizes={sizes} headingLevel={headingLevel} />
+      ))}
+    </div>
+  );
+}

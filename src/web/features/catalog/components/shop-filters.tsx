@@ -1,0 +1,69 @@
+import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Input } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
+
+/** Typing settles for this long before the search reaches the URL (and the API). */
+const SEARCH_DEBOUNCE_MS = 300;
+
+export const categoryLabel = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
+
+export interface ShopFiltersProps {
+  categories: readonly string[];
+  category: string;
+  search: string;
+  onCategory(category: string): void;
+  onSearch(search: string): void;
+}
+
+export function ShopFilters({ categories, category, search, onCategory, onSearch }: ShopFiltersProps) {
+  const [text, setText] = useState(search);
+  // Back and Forward change the URL: the box follows it.
+  useEffect(() => setText(search), [search]);
+  useEffect(() => {
+    if (text.trim() === search) return;
+    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, search, onSearch]);
+
+  const button = (value: string, label: string) => (
+    <button
+      key={value || 'all'}
+      type="button"
+      aria-pressed={category === value}
+      onClick={() => onCategory(value)}
+      className={cn(
+        'rounded-full border px-4 py-2 text-sm font-semibold transition-colors',
+        category === value ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+      )}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    // The category buttons follow the search box, packed to the left: the ones that arrive with
+    // the first answer extend the row to the right, so 'All' never moves (no layout shift).
+    <div className="mb-8 flex flex-col gap-4 md:flex-row md:items-center">
+      <form role="search" className="relative w-full md:max-w-sm" onSubmit={(e) => (e.preventDefault(), onSearch(text.trim()))}>
+        <label htmlFor="product-search" className="sr-only">
+          Search products
+        </label>
+        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
+        <Input
+          id="product-search"
+          type="search"
+          placeholder="Search products..."
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          className="pl-9"
+          maxLength={100}
+        />
+      </form>
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Categories">
+        {button('', 'All')}
+        {categories.map((c) => button(c, categoryLabel(c)))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+// The delivery address with suggestions from the server (Google Places or the offline Nairobi
+// gazetteer): from 2 characters, 300 ms after the last keystroke, in the shared accessible combobox
+// (arrows move, Enter picks, Escape closes). Picking fetches the place's coordinates.
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { LatLng } from '../../../../domain/delivery-fee';
+import { Combobox } from '../../../components/ui/combobox';
+import { fetchPlaceDetails, fetchPredictions, type AddressPrediction } from '../checkout-api';
+import { useDebouncedValue } from '../use-debounced-value';
+
+export const MIN_CHARS = 2;
+const DEBOUNCE_MS = 300;
+
+export interface PickedAddress {
+  address: string;
+  coordinates: LatLng;
+  /** The server's signature over address and coordinates; the order sends it back. */
+  placeToken: string;
+}
+
+export interface AddressAutocompleteProps {
+  id: string;
+  value: string;
+  /** The customer typed: the text changed and no place is picked any more. */
+  onType(value: string): void;
+  onPick(place: PickedAddress): void;
+  error?: string;
+}
+
+const newSessionToken = () => crypto.randomUUID();
+const predictionKey = (p: AddressPrediction) => p.place_id;
+
+function PredictionText({ prediction }: { prediction: AddressPrediction }) {
+  return (
+    <>
+      <span className="block font-medium text-slate-900">{prediction.structured_formatting.main_text}</span>
+      <span className="block text-xs text-slate-600">{prediction.structured_formatting.secondary_text}</span>
+    </>
+  );
+}
+
+export function AddressAutocomplete({ id, value, onType, onPick, error }: AddressAutocompleteProps) {
+  const [predictions, setPredictions] = useState<AddressPrediction[]>([]);
+  const [picking, setPicking] = useState(false);
+  // Suggestions are asked for only after typing, not for a prefilled or picked address.
+  const [typed, setTyped] = useState(false);
+  // One token per search session (Google bills a session, not each keystroke); renewed after a pick.
+  const sessionToken = useRef(newSessionToken());
+  const query = useDebouncedValue(value.trim(), DEBOUNCE_MS);
+
+  useEffect(() => {
+    if (!typed || query.length < MIN_CHARS) {
+      setPredictions([]);
+      return;
+    }
+    let current = true;
+    void fetchPredictions(query, sessionToken.current).then((list) => {
+      if (current) setPredictions(list);
+    });
+    return () => {
+      current = false;
+    };
+  }, [query, typed]);
+
+  const pick = async (prediction: AddressPrediction) => {
+    setTyped(false);
+    setPicking(true);
+    try {
+      const details = await fetchPlaceDetails(prediction.place_id, sessionToken.current);
+      onPick({ address: details.address || prediction.description, coordinates: details.coordinates, placeToken: details.place_token });
+      toast.success('Address selected successfully');
+    } catch {
+      // The typed text stays; the fee is then worked out from the text itself.
+      toast.error('Failed to get place details');
+    } finally {
+      sessionToken.current = newSessionToken();
+      setPicking(false);
+    }
+  };
+
+  return (
+    <Combobox
+      id={id}
+      label="Delivery Address"
+      name="delivery-address"
+      placeholder="Start typing your estate, street or building"
+      hint="Choose a suggestion for the most accurate delivery fee."
+      value={value}
+      onValueChange={(text) => {
+        onType(text);
+        setTyped(true);
+      }}
+      options={predictions}
+      optionKey={predictionKey}
+      renderOption={(p) => <PredictionText prediction={p} />}
+      onSelect={(p) => void pick(p)}
+      listLabel="Address suggestions"
+      error={error}
+      busy={picking}
+    />
+  );
+}

@@ -1,0 +1,43 @@
+// The order summary at checkout: the cart lines and the totals from src/domain (the server computes
+// the same numbers again from database prices when the order is created).
+import type { CartLine } from '../../../../domain/cart';
+import type { CartTotals } from '../../../../domain/cart-totals';
+import { formatKES, multiplyCents } from '../../../../domain/money';
+
+export function CheckoutSummary({ lines, totals, feeStatus }: { lines: readonly CartLine[]; totals: CartTotals; feeStatus: string }) {
+  const delivery = totals.deliveryFeeCents === null ? feeStatus : totals.freeDelivery ? 'FREE' : formatKES(totals.deliveryFeeCents);
+  const rows: [string, string, string][] = [
+    ['Subtotal', formatKES(totals.subtotalCents), 'summary-subtotal'],
+    ['VAT (16%)', formatKES(totals.vatCents), 'summary-vat'],
+    ['Delivery', delivery, 'summary-delivery'],
+  ];
+  return (
+    <section aria-labelledby="summary-heading" className="space-y-4">
+      <h2 id="summary-heading" className="text-lg font-semibold">
+        Order Summary
+      </h2>
+      <ul className="divide-y divide-slate-200 text-sm">
+        {lines.map((line) => (
+          <li key={line.productId} className="flex justify-between gap-4 py-2">
+            <span>
+              {line.name} <span className="text-slate-600">× {line.quantity}</span>
+            </span>
+            <span>{formatKES(multiplyCents(line.priceCents, line.quantity))}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="space-y-2 text-sm">
+        {rows.map(([label, value, testId]) => (
+          <div key={testId} className="flex justify-between gap-4">
+            <dt className="text-slate-600">{label}</dt>
+            <dd data-testid={testId}>{value}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-bold">
+          <dt>Total</dt>
+          <dd data-testid="summary-total">{formatKES(totals.totalCents)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+// The delivery fee for the address on the checkout form. A picked place (coordinates known) is
+// quoted at once; free text only after the customer stops typing for a second (the server geocodes
+// it). Never one request per keystroke: the original fired a Distance Matrix call on each.
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import type { LatLng } from '../../../domain/delivery-fee';
+import { toCents, type Cents } from '../../../domain/money';
+import { fetchDeliveryFee } from './checkout-api';
+
+export const FEE_FAILED = 'Failed to calculate delivery fee';
+export const FEE_ERROR = 'Error calculating delivery fee';
+const FREE_TEXT_PAUSE_MS = 1000;
+const MIN_FREE_TEXT = 3;
+
+export type QuoteState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | {
+      status: 'ready';
+      feeCents: Cents;
+      zoneName: string;
+      estimatedMinutes: number | null;
+      formattedDistance: string;
+      /** The shop's origin as configured in the back office. */
+      originLabel: string;
+    }
+  | { status: 'error'; message: string };
+
+export function useDeliveryQuote(address: string, coordinates: LatLng | null): QuoteState {
+  const [state, setState] = useState<QuoteState>({ status: 'idle' });
+  const lat = coordinates?.lat;
+  const lng = coordinates?.lng;
+
+  useEffect(() => {
+    const text = address.trim();
+    const point = lat !== undefined && lng !== undefined ? { lat, lng } : null;
+    if (!point && text.length < MIN_FREE_TEXT) {
+      setState({ status: 'idle' });
+      return;
+    }
+    // The old fee no longer applies while the new address is being priced.
+    setState({ status: 'loading' });
+    let current = true;
+    const fail = (message: string) => {
+      if (!current) return;
+      setState({ status: 'error', message });
+      // A place the customer picked deserves a toast; half-typed text only the inline message.
+      if (point) toast.error(message);
+    };
+    const timer = setTimeout(
+      () => {
+        fetchDeliveryFee(text, point)
+          .then((r) => {
+            if (!current) return;
+            if (!r.success || r.delivery_fee === null) return fail(r.error || FEE_FAILED);
+            setState({
+              status: 'ready',
+              feeCents: toCents(r.delivery_fee),
+              zoneName: r.zone_name ?? '',
+              estimatedMinutes: r.estimated_time_mins,
+              formattedDistance: r.formatted_distance ?? '',
+              originLabel: r.origin_label ?? '',
+            });
+          })
+          .catch(() => fail(FEE_ERROR));
+      },
+      point ? 0 : FREE_TEXT_PAUSE_MS,
+    );
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [address, lat, lng]);
+
+  return state;
+}

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { publishedPagesQuery } from '../api';
+
+/** The footer's Customer Service links: published pages by title, each at /{slug}. */
+export function CustomerServiceLinks() {
+  const { data, isPending } = useQuery(publishedPagesQuery);
+  if (isPending) {
+    return (
+      <ul className="space-y-2" aria-busy="true" aria-label="Loading pages">
+        {[0, 1, 2, 3].map((i) => (
+          <li key={i} className="h-5 w-32 animate-pulse rounded bg-white/10" />
+        ))}
+      </ul>
+    );
+  }
+  const pages = data?.pages ?? [];
+  if (pages.length === 0) return <p className="text-sm text-slate-300">No pages available</p>;
+  return (
+    <ul className="space-y-2 text-sm">
+      {pages.map((p) => (
+        <li key={p.slug}>
+          <Link className="hover:underline" to={`/${p.slug}`}>
+            {p.title}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+// From messages.ts, not validation.ts: its zod schemas would add ~15 KB to every page (the footer
+// is in the first download).
+import { MESSAGES } from '../../../../domain/messages';
+import { ApiError } from '../../../lib/api';
+import { subscribe } from '../api';
+
+export function NewsletterForm() {
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    // The browser's first check (SPEC §5): not empty and with an '@'. The server checks the rest.
+    if (email.trim() === '' || !email.includes('@')) {
+      toast.error(MESSAGES.newsletterInvalidTitle, { description: MESSAGES.invalidEmail });
+      return;
+    }
+    setBusy(true);
+    try {
+      const { message } = await subscribe(email);
+      toast.success(message);
+      setEmail('');
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) toast.info(MESSAGES.newsletterAlready);
+      else if (err instanceof ApiError && err.status === 400) {
+        toast.error(MESSAGES.newsletterInvalidTitle, { description: err.message || MESSAGES.invalidEmail });
+      } else toast.error(MESSAGES.newsletterFailedTitle, { description: MESSAGES.newsletterFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-2">
+      <p className="text-sm text-slate-200">Recipes, harvest news and offers, about once a month.</p>
+      <label htmlFor="newsletter-email" className="sr-only">
+        Email address
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="newsletter-email"
+          type="email"
+          autoComplete="email"
+          placeholder="Your email"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          className="h-10 min-w-0 flex-1 rounded-md border border-white/30 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500"
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          className="h-10 rounded-md bg-accent-400 px-4 text-sm font-semibold text-slate-900 hover:bg-accent-500 disabled:opacity-60"
+        >
+          {busy ? 'Subscribing...' : 'Subscribe'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import { Share2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+
+/** Native sharing where the device has it; otherwise the link goes to the clipboard (SPEC §2 /blog/{slug}). */
+export function ShareButton({ title }: { title: string }) {
+  const share = async () => {
+    const url = window.location.href;
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url });
+        return;
+      } catch (err) {
+        // The customer closed the share sheet: nothing to do.
+        if (err instanceof DOMException && err.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success('Link copied to clipboard!');
+    } catch {
+      toast.error('Could not copy the link. Please copy it from the address bar.');
+    }
+  };
+  return (
+    <Button variant="outline" size="sm" onClick={share}>
+      <Share2 aria-hidden="true" className="h-4 w-4" />
+      Share
+    </Button>
+  );
+}

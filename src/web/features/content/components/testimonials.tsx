@@ -1,0 +1,108 @@
+import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { cn } from '../../../lib/cn';
+
+const TESTIMONIALS = [
+  {
+    quote: 'The tilapia arrives so fresh it tastes like we are eating by the lake in Kisumu. Delivery to Kilimani is always on time.',
+    name: 'Achieng Odhiambo',
+    place: 'Kilimani, Nairobi',
+  },
+  {
+    quote: 'I run a small restaurant and their chicken is consistently plump and clean. Ordering with M-Pesa takes two minutes.',
+    name: 'James Mwangi',
+    place: 'Westlands, Nairobi',
+  },
+  {
+    quote: 'Knowing the fish is farmed sustainably matters to our family. The fillets are boneless, just as promised.',
+    name: 'Fatuma Hassan',
+    place: 'South B, Nairobi',
+  },
+];
+
+const ROTATE_MS = 6_000;
+
+/**
+ * Three testimonials that rotate. Rotation stops while the pointer is over it or focus is inside
+ * it, when the visitor presses Pause, and when the system asks for reduced motion (WCAG 2.2.2).
+ */
+export function Testimonials() {
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [paused, setPaused] = useState(
+    () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches,
+  );
+  const rotating = !paused && !hovered && !focused;
+
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % TESTIMONIALS.length), ROTATE_MS);
+    return () => clearInterval(timer);
+  }, [rotating]);
+
+  const go = (step: number) => setIndex((i) => (i + step + TESTIMONIALS.length) % TESTIMONIALS.length);
+  const current = TESTIMONIALS[index]!;
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-labelledby="testimonials-title"
+      className="mx-auto max-w-3xl"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowLeft') go(-1);
+        if (e.key === 'ArrowRight') go(1);
+      }}
+      data-rotating={rotating}
+    >
+      <h2 id="testimonials-title" className="mb-8 text-center text-3xl font-bold text-slate-900">
+        What Our Customers Say
+      </h2>
+      <div
+        role="group"
+        aria-roledescription="slide"
+        aria-label={`${index + 1} of ${TESTIMONIALS.length}`}
+        aria-live={rotating ? 'off' : 'polite'}
+        className="min-h-48 rounded-xl bg-white p-6 text-center shadow-sm sm:min-h-40 sm:p-8"
+      >
+        <blockquote className="text-lg text-slate-800">“{current.quote}”</blockquote>
+        <p className="mt-4 font-semibold text-slate-900">{current.name}</p>
+        <p className="text-sm text-slate-600">{current.place}</p>
+      </div>
+      <div className="mt-6 flex items-center justify-center gap-3">
+        <button type="button" className="rounded-full p-2 hover:bg-white" aria-label="Previous testimonial" onClick={() => go(-1)}>
+          <ChevronLeft aria-hidden="true" className="h-5 w-5" />
+        </button>
+        {TESTIMONIALS.map((t, i) => (
+          <button
+            key={t.name}
+            type="button"
+            aria-label={`Show testimonial ${i + 1}`}
+            aria-current={i === index ? 'true' : undefined}
+            onClick={() => setIndex(i)}
+            className="flex h-8 w-8 items-center justify-center"
+          >
+            <span className={cn('h-3 w-3 rounded-full', i === index ? 'bg-brand-700' : 'bg-slate-400')} />
+          </button>
+        ))}
+        <button type="button" className="rounded-full p-2 hover:bg-white" aria-label="Next testimonial" onClick={() => go(1)}>
+          <ChevronRight aria-hidden="true" className="h-5 w-5" />
+        </button>
+        <button
+          type="button"
+          className="rounded-full p-2 hover:bg-white"
+          aria-label={paused ? 'Start rotating testimonials' : 'Stop rotating testimonials'}
+          onClick={() => setPaused((p) => !p)}
+        >
+          {paused ? <Play aria-hidden="true" className="h-5 w-5" /> : <Pause aria-hidden="true" className="h-5 w-5" />}
+        </button>
+      </div>
+    </section>
+  );
+}

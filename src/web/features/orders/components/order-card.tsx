@@ -1,0 +1,19 @@
+import { Card, CardContent } from '../../../components/ui/card';
+import type { OrderSummary } from '../order-api';
+import { FulfilmentSteps } from './fulfilment-steps';
+import { OrderCardHeader } from './order-card-header';
+import { OrderItemList } from './order-item-list';
+import { OrderStatusBadge } from './order-status-badge';
+
+/** One finished order in the history. */
+export function OrderCard({ order }: { order: OrderSummary }) {
+  return (
+    <Card data-testid="order-card" data-order-id={order.id}>
+      <CardContent className="space-y-3">
+        <OrderCardHeader order={order} badge={<OrderStatusBadge status={order.status} />} />
+        <FulfilmentSteps status={order.fulfilment_status} />
+        <OrderItemList items={order.items} />
+      </CardContent>
+    </Card>
+  );
+}

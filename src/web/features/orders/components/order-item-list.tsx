@@ -1,0 +1,40 @@
+import { Package } from 'lucide-react';
+import { formatKSh, toCents } from '../../../../domain/money';
+import { srcSetFor } from '../../../components/ui/image-sources';
+import type { OrderItemView } from '../order-api';
+
+/** The lines of an order: picture (or a placeholder), name, quantity × unit price, line total. */
+export function OrderItemList({ items }: { items: readonly OrderItemView[] }) {
+  return (
+    <ul className="divide-y divide-slate-100">
+      {items.map((item) => (
+        <li key={item.id} className="flex items-center gap-3 py-3">
+          {item.product.image_url ? (
+            <img
+              src={item.product.image_url}
+              srcSet={srcSetFor(item.product.image_url)}
+              sizes="56px"
+              alt=""
+              width={56}
+              height={56}
+              loading="lazy"
+              decoding="async"
+              className="h-14 w-14 shrink-0 rounded-md bg-slate-100 object-cover"
+            />
+          ) : (
+            <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-600" data-testid="image-placeholder">
+              <Package aria-hidden="true" className="h-6 w-6" />
+            </span>
+          )}
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium">{item.product.name}</p>
+            <p className="text-sm text-slate-600">
+              {item.quantity} × {formatKSh(toCents(item.unit_price))}
+            </p>
+          </div>
+          <p className="font-semibold">{formatKSh(toCents(item.line_total))}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

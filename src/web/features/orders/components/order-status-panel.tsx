@@ -1,0 +1,70 @@
+import { CircleCheck, CircleX, Clock, Hourglass, LoaderCircle } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { formatAmount, toCents } from '../../../../domain/money';
+import { shortOrderId } from '../../../../domain/order-status';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { cn } from '../../../lib/cn';
+import { DISPLAY_COPY, type OrderDisplayState } from '../order-display-state';
+import type { OrderDetail, TransactionView } from '../order-api';
+
+const LOOK: Readonly<Record<OrderDisplayState, { Icon: ComponentType<{ className?: string }>; tone: BadgeTone; colour: string; spin?: boolean }>> = {
+  completed: { Icon: CircleCheck, tone: 'success', colour: 'text-green-700' },
+  failed: { Icon: CircleX, tone: 'danger', colour: 'text-red-700' },
+  pending: { Icon: Clock, tone: 'warning', colour: 'text-amber-700' },
+  checking: { Icon: LoaderCircle, tone: 'neutral', colour: 'text-brand-700', spin: true },
+  processing: { Icon: Hourglass, tone: 'info', colour: 'text-blue-700' },
+};
+
+export interface OrderStatusPanelProps {
+  state: OrderDisplayState;
+  order: OrderDetail | null;
+  transaction: TransactionView | null;
+}
+
+/** Status icon, badge, headline and message, then the order reference, tracking id and amount. */
+export function OrderStatusPanel({ state, order, transaction }: OrderStatusPanelProps) {
+  const { Icon, tone, colour, spin } = LOOK[state];
+  const copy = DISPLAY_COPY[state];
+  const amount = transaction ?? (order ? { amount: order.total_amount, currency: order.currency } : null);
+  return (
+    <div className="space-y-6 text-center">
+      <div aria-live="polite" className="space-y-3">
+        <Icon aria-hidden="true" className={cn('mx-auto h-16 w-16', colour, spin && 'motion-safe:animate-spin')} />
+        <Badge tone={tone} data-testid="payment-state">
+          {copy.badge}
+        </Badge>
+        <h1 className="text-2xl font-bold sm:text-3xl">{copy.headline}</h1>
+        <p className="mx-auto max-w-prose text-slate-700">{copy.message}</p>
+      </div>
+      {order && (
+        <dl className="mx-auto grid max-w-md grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg bg-slate-50 p-4 text-left text-sm">
+          <dt className="text-slate-600">Order reference</dt>
+          <dd className="font-semibold" data-testid="order-reference">
+            #{shortOrderId(order.id)}
+          </dd>
+          <dt className="text-slate-600">Payment tracking ID</dt>
+          <dd className="break-all font-mono" data-testid="tracking-id">
+            {transaction?.pesapal_tracking_id ?? 'Not available yet'}
+          </dd>
+          {amount && (
+            <>
+              <dt className="text-slate-600">Amount</dt>
+              <dd className="font-semibold" data-testid="order-amount">
+                {amount.currency} {formatAmount(toCents(amount.amount))}
+              </dd>
+            </>
+          )}
+          {transaction && (
+            <>
+              <dt className="text-slate-600">Phone</dt>
+              {/* Masked by the server (SPEC §5): the full number never reaches the browser. */}
+              <dd className="font-mono" data-testid="payment-phone">
+                {transaction.customer_phone_display}
+              </dd>
+            </>
+          )}
+        </dl>
+      )}
+    </div>
+  );
+}

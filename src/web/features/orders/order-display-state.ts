@@ -1,0 +1,67 @@
+// What an order's payment looks like to the customer (/order-success, SPEC §2) and when tracking
+// can stop polling. Pure, so the rules are tested without a browser.
+import { isHistoryStatus } from '../../../domain/order-status';
+
+/**
+ * Nothing will change by itself any more: the payment attempt is settled, or, before one is known,
+ * the order is finished. The payment decides when known (a retried order has a new PENDING attempt).
+ */
+export function isSettled(orderStatus: string | null | undefined, paymentStatus: string | null | undefined): boolean {
+  if (paymentStatus) return paymentStatus !== 'PENDING';
+  return isHistoryStatus(orderStatus);
+}
+
+export type OrderDisplayState = 'completed' | 'failed' | 'pending' | 'checking' | 'processing';
+
+export interface DisplayStateInput {
+  orderStatus: string | null;
+  paymentStatus: string | null;
+  /** The order or its payment is still loading, or a manual status check is running. */
+  checking: boolean;
+  /** The customer came back from Pesapal's page (callback query), so a payment is under way. */
+  returnedFromPayment: boolean;
+}
+
+export function orderDisplayState(input: DisplayStateInput): OrderDisplayState {
+  const { orderStatus, paymentStatus } = input;
+  if (paymentStatus === 'COMPLETED' || (!paymentStatus && orderStatus === 'completed')) return 'completed';
+  if (paymentStatus === 'FAILED' || paymentStatus === 'REVERSED') return 'failed';
+  if (!paymentStatus && (orderStatus === 'failed' || orderStatus === 'cancelled')) return 'failed';
+  if (input.checking) return 'checking';
+  if (orderStatus === 'processing' || input.returnedFromPayment) return 'processing';
+  return 'pending';
+}
+
+export interface DisplayCopy {
+  badge: string;
+  headline: string;
+  message: string;
+}
+
+export const DISPLAY_COPY: Readonly<Record<OrderDisplayState, DisplayCopy>> = {
+  completed: {
+    badge: 'Payment Completed',
+    headline: 'Thank you for your order!',
+    message: 'Your payment has been confirmed. We are preparing your order for delivery.',
+  },
+  failed: {
+    badge: 'Payment Failed',
+    headline: 'Your payment did not go through',
+    message: 'Your payment could not be processed. You can try again from My Orders.',
+  },
+  pending: {
+    badge: 'Payment Pending',
+    headline: 'Waiting for your payment',
+    message: 'We have not received a confirmation from Pesapal yet. This page updates by itself as soon as we do.',
+  },
+  checking: {
+    badge: 'Checking...',
+    headline: 'Checking your payment',
+    message: 'Please wait while we confirm your payment status with Pesapal.',
+  },
+  processing: {
+    badge: 'Processing',
+    headline: 'Your payment is being processed',
+    message: 'Pesapal is confirming your payment. This usually takes a few seconds; this page updates by itself.',
+  },
+};

@@ -1,0 +1,40 @@
+// 'Try Again' for an order whose payment failed: its goods back in the cart, then checkout.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessage, apiFetch } from '../../lib/api';
+import { cartStore } from '../cart/cart-store';
+import { toCartProduct, type ProductListDto } from '../catalog/api';
+import { fetchOrder, orderKeys } from './order-api';
+import { cartWithOrder } from './reorder';
+
+export const REORDER_UNAVAILABLE = 'The products of this order are no longer available.';
+export const REORDER_PARTLY_UNAVAILABLE = 'Some products of this order are no longer available.';
+const REORDER_FAILED = 'Could not restore your cart. Please try again.';
+
+export function useReorder() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (orderId: string) => {
+      try {
+        const [order, catalogue] = await Promise.all([
+          queryClient.fetchQuery({ queryKey: orderKeys.detail(orderId), queryFn: () => fetchOrder(orderId) }),
+          apiFetch<ProductListDto>('/api/catalog/products'),
+        ]);
+        const { lines, unavailable } = cartWithOrder(cartStore.getSnapshot(), order.items, catalogue.products.map(toCartProduct));
+        if (unavailable === order.items.length) {
+          toast.error(REORDER_UNAVAILABLE);
+          return;
+        }
+        if (unavailable > 0) toast.warning(REORDER_PARTLY_UNAVAILABLE);
+        cartStore.replace(lines);
+        navigate('/checkout');
+      } catch (err) {
+        toast.error(errorMessage(err, REORDER_FAILED));
+      }
+    },
+    [navigate, queryClient],
+  );
+}

@@ -1,0 +1,226 @@
+// Pesapal's hosted payment page in a dialog. Whether the payment succeeded is decided only by the
+// server's transaction status (realtime events plus polling every 2 s); the iframe's URL and the
+// page's messages only make us ask the server at once.
+import * as Dialog from '@radix-ui/react-dialog';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, CircleX, ExternalLink, LoaderCircle, X } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { orderKeys } from '../../orders/order-api';
+import { useOrderTracking } from '../../orders/use-order-tracking';
+import { syncPayments } from '../payment-api';
+import { isCallbackUrl, isPaymentMessage, isPaymentPageOrigin } from '../payment-signals';
+
+export interface PaymentModalProps {
+  open: boolean;
+  iframeUrl: string;
+  orderId: string;
+  onClose: () => void;
+  onRetry: () => void;
+}
+
+const MODAL_POLL_MS = 2_000;
+const IFRAME_URL_CHECK_MS = 1_500;
+/** SPEC §4: success redirects after 0.5 to 2 s, long enough to read the confirmation. */
+const SUCCESS_REDIRECT_MS = 1_500;
+/** No load event by then: the page is blocked or unreachable. */
+const LOAD_TIMEOUT_MS = 20_000;
+
+export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry }: PaymentModalProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const iframeRef = useRef<HTMLIFrameElement>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [frameKey, setFrameKey] = useState(0);
+  // Each opening (or retry, which brings a new iframeUrl) is a new attempt: earlier data is ignored.
+  const attemptStart = useMemo(() => (open && iframeUrl && orderId ? Date.now() : 0), [open, iframeUrl, orderId]);
+
+  const lastHref = useRef<string | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    lastHref.current = null;
+    setLoaded(false);
+    setLoadFailed(false);
+    void queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.transaction(orderId) });
+  }, [open, iframeUrl, orderId, queryClient]);
+
+  const { paymentStatus } = useOrderTracking(orderId, { pollMs: MODAL_POLL_MS, enabled: open, since: attemptStart });
+  const phase = paymentStatus === 'COMPLETED' ? 'completed' : paymentStatus === 'FAILED' ? 'failed' : loadFailed ? 'load-failed' : 'paying';
+
+  const checking = useRef(false);
+  const checkNow = useCallback(() => {
+    if (checking.current) return;
+    checking.current = true;
+    syncPayments([orderId])
+      .catch(() => undefined) // polling and realtime still decide; a failed check changes nothing
+      .finally(() => {
+        checking.current = false;
+        void queryClient.invalidateQueries({ queryKey: orderKeys.transaction(orderId) });
+      });
+  }, [orderId, queryClient]);
+
+  // Messages from the payment page (SPEC §4 success triggers): only a reason to ask the server.
+  useEffect(() => {
+    if (!open) return;
+    const onMessage = (e: MessageEvent) => {
+      if (isPaymentPageOrigin(e.origin, iframeUrl) && isPaymentMessage(e.data)) checkNow();
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [open, iframeUrl, checkNow]);
+
+  // The iframe's URL is readable only once it shows a page of our own origin (Pesapal sent it back to
+  // the callback): that too is only a reason to ask the server.
+  const inspectFrameUrl = useCallback(() => {
+    let href: string | undefined;
+    try {
+      href = iframeRef.current?.contentWindow?.location.href;
+    } catch {
+      return; // cross-origin: still on Pesapal
+    }
+    if (!href || href === lastHref.current) return;
+    lastHref.current = href;
+    if (isCallbackUrl(href, window.location.origin)) checkNow();
+  }, [checkNow]);
+
+  useEffect(() => {
+    if (!open || phase !== 'paying') return;
+    const timer = setInterval(inspectFrameUrl, IFRAME_URL_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [open, phase, inspectFrameUrl]);
+
+  useEffect(() => {
+    if (!open || loaded || loadFailed) return;
+    const timer = setTimeout(() => setLoadFailed(true), LOAD_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [open, loaded, loadFailed, frameKey, iframeUrl]);
+
+  useEffect(() => {
+    if (!open || phase !== 'completed') return;
+    const timer = setTimeout(() => navigate('/order-success', { state: { orderId } }), SUCCESS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [open, phase, navigate, orderId]);
+
+  const cancel = () => {
+    if (phase === 'completed') return;
+    onClose();
+    toast('Payment cancelled. You can try again when ready.');
+  };
+
+  const reloadFrame = () => {
+    setLoaded(false);
+    setLoadFailed(false);
+    setFrameKey((k) => k + 1);
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && cancel()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
+        <Dialog.Content
+          className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:h-[min(780px,95vh)] sm:w-[min(760px,95vw)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-lg"
+          onInteractOutside={(e) => e.preventDefault()}
+        >
+          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-4 py-3">
+            <div>
+              <Dialog.Title className="text-lg font-semibold">Complete your payment</Dialog.Title>
+              <Dialog.Description className="text-sm text-slate-600">
+                Pay securely on Pesapal by card or M-Pesa.
+              </Dialog.Description>
+            </div>
+            {phase !== 'completed' && (
+              <Button variant="ghost" size="icon" onClick={cancel} aria-label="Cancel payment">
+                <X aria-hidden="true" className="h-5 w-5" />
+              </Button>
+            )}
+          </div>
+
+          {/* The page fills what the header and footer leave, so the footer is never covered. */}
+          <div className="relative min-h-0 flex-1 overflow-auto">
+            {phase === 'paying' && (
+              <>
+                {!loaded && (
+                  <p className="pointer-events-none absolute inset-x-0 top-8 z-10 flex items-center justify-center gap-2 text-sm text-slate-600" role="status">
+                    <LoaderCircle aria-hidden="true" className="h-5 w-5 animate-spin" /> Loading payment page…
+                  </p>
+                )}
+                <iframe
+                  key={frameKey}
+                  ref={iframeRef}
+                  src={iframeUrl}
+                  title="Pesapal payment page"
+                  allow="payment"
+                  className="absolute inset-0 h-full w-full border-0"
+                  onLoad={() => {
+                    setLoaded(true);
+                    inspectFrameUrl();
+                  }}
+                  onError={() => setLoadFailed(true)}
+                />
+              </>
+            )}
+
+            {phase === 'load-failed' && (
+              <PaymentErrorPanel message="Failed to load payment page. Please try again.">
+                <Button onClick={reloadFrame}>Reload payment page</Button>
+                <a href={iframeUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline')}>
+                  Open payment page in a new tab <ExternalLink aria-hidden="true" className="h-4 w-4" />
+                </a>
+              </PaymentErrorPanel>
+            )}
+
+            {phase === 'failed' && (
+              <PaymentErrorPanel message="Payment failed. Please try again.">
+                <Button variant="outline" onClick={cancel}>
+                  Cancel
+                </Button>
+                <Button onClick={onRetry}>Try Again</Button>
+              </PaymentErrorPanel>
+            )}
+
+            {phase === 'completed' && (
+              <div role="status" className="m-6 flex items-center gap-3 rounded-md border border-green-200 bg-green-50 p-4 text-green-800">
+                <CircleCheck aria-hidden="true" className="h-6 w-6" />
+                <p className="font-medium">Payment confirmed. Taking you to your order…</p>
+              </div>
+            )}
+          </div>
+
+          {phase === 'paying' && (
+            <div className="flex items-center justify-between gap-4 border-t border-slate-200 px-4 py-3">
+              <p className="text-sm text-slate-600" role="status">
+                This window updates as soon as Pesapal confirms your payment.
+              </p>
+              <Button variant="outline" onClick={cancel}>
+                Cancel
+              </Button>
+            </div>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** SPEC §8: the 'Payment Error' panel, with what went wrong and what the customer can do. */
+function PaymentErrorPanel({ message, children }: { message: string; children: ReactNode }) {
+  return (
+    <Alert
+      tone="error"
+      className="m-6 space-y-3"
+      title={
+        <span className="flex items-center gap-2 text-base">
+          <CircleX aria-hidden="true" className="h-5 w-5" /> Payment Error
+        </span>
+      }
+    >
+      <p className="font-medium">{message}</p>
+      <div className="flex flex-wrap gap-3">{children}</div>
+    </Alert>
+  );
+}

@@ -1,0 +1,27 @@
+import { Volume2, VolumeX } from 'lucide-react';
+import { useSession } from '../../account/use-session';
+import { unlockAudio } from '../payment-sound';
+import { soundPreference, useSoundEnabled } from '../sound-preference';
+
+/** The customer's switch for payment notice tones (remembered in this browser). */
+export function SoundToggle() {
+  const { data } = useSession();
+  const enabled = useSoundEnabled();
+  if (!data?.user) return null;
+  const toggle = () => {
+    if (!enabled) unlockAudio(); // the click is the gesture browsers require before audio plays
+    soundPreference.set(!enabled);
+  };
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      aria-pressed={enabled}
+      aria-label="Payment sounds"
+      title={enabled ? 'Payment sounds are on' : 'Payment sounds are off'}
+      className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
+    >
+      {enabled ? <Volume2 aria-hidden="true" className="h-5 w-5" /> : <VolumeX aria-hidden="true" className="h-5 w-5" />}
+    </button>
+  );
+}

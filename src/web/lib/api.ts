@@ -1,0 +1,47 @@
+// One fetch wrapper for the JSON API: same-origin cookies, our error shape turned into ApiError.
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  const res = await fetch(path, {
+    credentials: 'same-origin',
+    ...rest,
+    headers: {
+      Accept: 'application/json',
+      ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+  const text = await res.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+  }
+  if (!res.ok) {
+    const err = (body as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)
+      ?.error;
+    // No message of ours (a proxy's error page, say): leave it empty so callers show their fallback.
+    throw new ApiError(res.status, err?.code ?? 'HTTP_' + res.status, err?.message ?? '', err?.fields);
+  }
+  return body as T;
+}
+
+/** The message to show for any thrown value, with a fallback for the unexpected. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.message) return err.message;
+  return fallback;
+}

@@ -1,0 +1,95 @@
+// One EventSource per tab on /api/realtime/events: the signed-in customer's own order and payment
+// changes. The browser reconnects by itself after a dropped connection (the server sends `retry:`);
+// when the server refuses the stream (e.g. 401 after the session ended) we retry with a backoff.
+// Events missed while disconnected are not replayed: on every reconnect the listeners refetch.
+import type { BrowserEvent } from '../../server/features/realtime/realtime-event';
+
+export type LiveEvent = BrowserEvent;
+type Listener<T> = (value: T) => void;
+
+const EVENTS_URL = '/api/realtime/events';
+const MIN_BACKOFF_MS = 1_000;
+const MAX_BACKOFF_MS = 30_000;
+
+const eventListeners = new Set<Listener<LiveEvent>>();
+const reconnectListeners = new Set<Listener<void>>();
+let source: EventSource | null = null;
+let wanted = false;
+let openedBefore = false;
+let backoffMs = MIN_BACKOFF_MS;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function parseEvent(data: string): LiveEvent | null {
+  try {
+    const value = JSON.parse(data) as Partial<LiveEvent> | null;
+    if (!value || (value.kind !== 'payment' && value.kind !== 'order')) return null;
+    if (typeof value.orderId !== 'string' || typeof value.status !== 'string') return null;
+    return {
+      kind: value.kind,
+      orderId: value.orderId,
+      status: value.status,
+      oldStatus: typeof value.oldStatus === 'string' ? value.oldStatus : null,
+      ...(typeof value.fulfilmentStatus === 'string' ? { fulfilmentStatus: value.fulfilmentStatus } : {}),
+    };
+  } catch {
+    return null;
+  }
+}
+
+function open(): void {
+  clearTimeout(retryTimer);
+  if (!wanted || source) return;
+  const es = new EventSource(EVENTS_URL);
+  source = es;
+  es.onopen = () => {
+    backoffMs = MIN_BACKOFF_MS;
+    if (openedBefore) for (const l of reconnectListeners) l();
+    openedBefore = true;
+  };
+  es.onmessage = (msg: MessageEvent<string>) => {
+    const event = parseEvent(msg.data);
+    if (event) for (const l of eventListeners) l(event);
+  };
+  es.onerror = () => {
+    // CONNECTING: the browser is already retrying. CLOSED: it gave up, so we try again later.
+    if (es.readyState !== EventSource.CLOSED) return;
+    es.close();
+    if (source === es) source = null;
+    if (!wanted) return;
+    const jitter = Math.random() * 0.3 * backoffMs;
+    retryTimer = setTimeout(open, backoffMs + jitter);
+    backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
+  };
+}
+
+/** Opens this tab's stream (idempotent); call while a customer is signed in. */
+export function connectRealtime(): void {
+  wanted = true;
+  open();
+}
+
+/** Closes the stream (sign-out); a later connect counts as a reconnect. */
+export function disconnectRealtime(): void {
+  wanted = false;
+  clearTimeout(retryTimer);
+  source?.close();
+  source = null;
+}
+
+export function onLiveEvent(listener: Listener<LiveEvent>): () => void {
+  eventListeners.add(listener);
+  return () => eventListeners.delete(listener);
+}
+
+/** Called after the stream reopens: whatever was shown may be stale, so refetch it. */
+export function onRealtimeReconnect(listener: Listener<void>): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
+if (typeof window !== 'undefined') {
+  // Back online after a long outage: do not wait out the backoff.
+  window.addEventListener('online', () => {
+    if (wanted && !source) open();
+  });
+}

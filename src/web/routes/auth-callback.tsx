@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { apiFetch } from '../lib/api';
+import { useDocumentMeta } from '../lib/document-title';
+import { callbackOutcome } from '../features/account/callback-outcome';
+import { takeReturnPath } from '../features/account/return-path';
+import { announceSessionChange } from '../features/account/session-events';
+import { sessionQueryKey, type SessionInfo } from '../features/account/use-session';
+
+// /auth/callback: Google (through better-auth) and the email verification link come back here.
+// With a session on to /shop (or the page remembered before leaving for Google), else to /auth.
+export default function AuthCallback() {
+  useDocumentMeta('Processing Authentication...');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const query = params.toString();
+
+  useEffect(() => {
+    let cancelled = false;
+    const finish = async () => {
+      let signedIn = false;
+      try {
+        const session = await queryClient.fetchQuery({
+          queryKey: sessionQueryKey,
+          queryFn: () => apiFetch<SessionInfo>('/api/account/session'),
+          staleTime: 0,
+        });
+        signedIn = Boolean(session.user);
+      } catch {
+        signedIn = false;
+      }
+      if (cancelled) return;
+      const outcome = callbackOutcome(new URLSearchParams(query), signedIn, takeReturnPath);
+      if (outcome.toast?.tone === 'success') toast.success(outcome.toast.text);
+      if (outcome.toast?.tone === 'error') toast.error(outcome.toast.text);
+      if (outcome.announce) announceSessionChange();
+      navigate(outcome.to, { replace: true });
+    };
+    void finish();
+    return () => {
+      cancelled = true;
+    };
+  }, [queryClient, navigate, query]);
+
+  return (
+    <section className="mx-auto flex max-w-6xl flex-col items-center px-4 py-20 text-center" aria-busy="true">
+      <span className="mb-4 h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" aria-hidden="true" />
+      <h1 className="text-2xl font-bold">Processing Authentication...</h1>
+    </section>
+  );
+}

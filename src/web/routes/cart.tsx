@@ -1,0 +1,74 @@
+import { ShoppingBag } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { Container } from '../components/layout/container';
+import { Button, buttonClasses } from '../components/ui/button';
+import { Card, CardContent } from '../components/ui/card';
+import { useSession } from '../features/account/use-session';
+import { CartLineItem } from '../features/cart/components/cart-line-item';
+import { CartNotices } from '../features/cart/components/cart-notices';
+import { OrderSummary } from '../features/cart/components/order-summary';
+import { useCart } from '../features/cart/use-cart';
+import { useCartRecheck } from '../features/cart/use-cart-recheck';
+import { useDocumentMeta } from '../lib/document-title';
+
+export default function Cart() {
+  useDocumentMeta('Shopping Cart');
+  const { lines, count } = useCart();
+  const notices = useCartRecheck();
+  const session = useSession();
+  const navigate = useNavigate();
+  const signedIn = Boolean(session.data?.user);
+
+  const proceed = () => {
+    // Signed out: sign in first, then RequireAuth's 'from' brings the customer back to checkout.
+    if (signedIn) navigate('/checkout');
+    else navigate('/auth', { state: { from: { pathname: '/checkout' } } });
+  };
+
+  return (
+    <Container className="py-10">
+      <h1 className="mb-6 text-3xl font-bold text-slate-900">Shopping Cart</h1>
+      <CartNotices notices={notices} />
+      {lines.length === 0 ? (
+        <div className="flex flex-col items-center gap-4 py-16 text-center">
+          <ShoppingBag aria-hidden="true" className="h-16 w-16 text-slate-500" />
+          <h2 className="text-2xl font-semibold">Your cart is empty</h2>
+          <p className="text-slate-600">Fresh fish and chicken are waiting for you in the shop.</p>
+          <Link to="/shop" className={buttonClasses('default', 'lg')}>
+            Continue Shopping
+          </Link>
+        </div>
+      ) : (
+        <div className="grid gap-8 lg:grid-cols-3">
+          <section aria-label="Items in your cart" className="lg:col-span-2">
+            <ul className="divide-y divide-slate-200 border-y border-slate-200">
+              {lines.map((line) => (
+                <CartLineItem key={line.productId} line={line} />
+              ))}
+            </ul>
+            <Link to="/shop" className="mt-4 inline-block text-sm font-semibold text-brand-700 hover:underline">
+              Continue Shopping
+            </Link>
+          </section>
+          <Card className="h-fit">
+            <CardContent className="space-y-4">
+              <h2 className="text-lg font-semibold">Order Summary</h2>
+              <p className="text-sm text-slate-600">
+                {count} item{count === 1 ? '' : 's'}
+              </p>
+              <OrderSummary lines={lines} />
+              <Button size="lg" className="w-full" onClick={proceed} aria-describedby={signedIn ? undefined : 'checkout-hint'}>
+                Proceed to Checkout
+              </Button>
+              {!signedIn && (
+                <p id="checkout-hint" className="text-sm text-slate-600">
+                  You will be asked to sign in first, then brought straight back to checkout.
+                </p>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </Container>
+  );
+}

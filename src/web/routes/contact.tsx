@@ -1,0 +1,63 @@
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { BUSINESS_HOURS, CONTACT } from '../components/layout/business-info';
+import { Container } from '../components/layout/container';
+import { PageHero } from '../components/layout/page-hero';
+import ContactForm from '../features/content/components/contact-form';
+import { useDocumentMeta } from '../lib/document-title';
+
+export default function Contact() {
+  useDocumentMeta('Contact Us', 'Call, email or visit Lake Victoria Aquaculture in Nairobi West, or send us a message.');
+  return (
+    <>
+      <PageHero title="Contact Us" subtitle="Get in touch with us for any questions or support" />
+      <Container className="grid gap-10 py-14 lg:grid-cols-3">
+        <section aria-labelledby="contact-details" className="space-y-6">
+          <h2 id="contact-details" className="text-2xl font-bold text-slate-900">Our Details</h2>
+          <ContactDetails />
+        </section>
+        <section aria-labelledby="contact-form-title" className="lg:col-span-2">
+          <h2 id="contact-form-title" className="mb-4 text-2xl font-bold text-slate-900">Send Us a Message</h2>
+          <ContactForm />
+        </section>
+      </Container>
+    </>
+  );
+}
+
+function ContactDetails() {
+  return (
+    <>
+      <address className="space-y-4 not-italic text-slate-700">
+        <p className="flex gap-3">
+          <MapPin aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
+          {CONTACT.address}
+        </p>
+        <p className="flex gap-3">
+          <Phone aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
+          <a className="hover:underline" href={`tel:${CONTACT.phone.replace(/\s/g, '')}`}>
+            {CONTACT.phone}
+          </a>
+        </p>
+        <p className="flex gap-3">
+          <Mail aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
+          <a className="break-all hover:underline" href={`mailto:${CONTACT.email}`}>
+            {CONTACT.email}
+          </a>
+        </p>
+      </address>
+      <div>
+        <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+          <Clock aria-hidden="true" className="h-5 w-5 text-brand-700" />
+          Business Hours
+        </h3>
+        <ul className="mt-2 space-y-1 text-slate-700">
+          {BUSINESS_HOURS.map((h) => (
+            <li key={h.days}>
+              {h.days}: {h.hours}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}

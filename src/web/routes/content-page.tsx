@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronRight } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Container } from '../components/layout/container';
+import { Skeleton } from '../components/ui/skeleton';
+import { pageQuery } from '../features/content/api';
+import { ApiError } from '../lib/api';
+import { useDocumentMeta } from '../lib/document-title';
+
+// SPEC §8: every failure is shown in a 'Page Not Found' alert with its reason.
+const NO_SLUG = 'No page slug provided';
+const LOAD_FAILED = 'Failed to load page content';
+const UNEXPECTED = 'An unexpected error occurred';
+const GENERIC = 'The page you are looking for could not be found.';
+
+function reasonFor(error: unknown): string {
+  if (!(error instanceof ApiError)) return UNEXPECTED;
+  if (error.status >= 500) return LOAD_FAILED;
+  return error.message || GENERIC;
+}
+
+// Styles for the merchant's HTML (h2, h3, p, lists, links, tables), without a typography plugin.
+const PROSE =
+  'space-y-4 text-slate-800 leading-relaxed [&_a]:font-semibold [&_a]:text-brand-700 [&_a]:underline ' +
+  '[&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold ' +
+  '[&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_table]:w-full [&_table]:text-left ' +
+  '[&_th]:border-b [&_th]:border-slate-300 [&_th]:p-2 [&_td]:border-b [&_td]:border-slate-200 [&_td]:p-2 [&_img]:h-auto [&_img]:max-w-full';
+
+/** /faq, /shipping, /returns, /terms, /page/{slug} and /{slug}: a page written by the merchant. */
+export default function ContentPage({ slug: fixed }: { slug?: string }) {
+  const params = useParams();
+  const slug = (fixed ?? params.slug ?? '').trim();
+  const query = useQuery({ ...pageQuery(slug), enabled: slug !== '' });
+  const page = query.data?.page;
+  const reason = slug === '' ? NO_SLUG : query.isError ? reasonFor(query.error) : null;
+  useDocumentMeta(page?.title ?? (reason ? 'Page Not Found' : null), page?.metaDescription);
+
+  return (
+    <Container className="py-10">
+      <div className="max-w-3xl">
+        <nav aria-label="Breadcrumb" className="mb-6 text-sm">
+          <ol className="flex items-center gap-1 text-slate-600">
+            <li>
+              <Link to="/" className="hover:underline">
+                Home
+              </Link>
+            </li>
+            <li aria-hidden="true">
+              <ChevronRight className="h-4 w-4" />
+            </li>
+            <li aria-current="page" className="font-medium text-slate-900">
+              {page?.title ?? (reason ? 'Page Not Found' : <Skeleton className="inline-block h-4 w-32 align-middle" />)}
+            </li>
+          </ol>
+        </nav>
+        {reason ? (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-800">
+            <h1 className="text-2xl font-bold">Page Not Found</h1>
+            <p className="mt-2">{reason}</p>
+            <Link to="/" className="mt-4 inline-block font-semibold text-red-900 underline">
+              Go back home
+            </Link>
+          </div>
+        ) : page ? (
+          <article>
+            <h1 className="mb-6 text-3xl font-bold text-slate-900 sm:text-4xl">{page.title}</h1>
+            {/* Sanitised by the server when stored and again when sent (sanitize-page-html.ts). */}
+            <div className={PROSE} dangerouslySetInnerHTML={{ __html: page.content }} data-testid="page-content" />
+          </article>
+        ) : (
+          <div aria-busy="true" aria-label="Loading page" className="space-y-4">
+            <Skeleton className="h-10 w-2/3" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-4/5" />
+            <Skeleton className="h-4 w-full" />
+          </div>
+        )}
+      </div>
+    </Container>
+  );
+}

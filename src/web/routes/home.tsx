@@ -1,0 +1,116 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { Container } from '../components/layout/container';
+import { buttonClasses } from '../components/ui/button';
+import { LoadError } from '../components/ui/load-error';
+import { WhenVisible } from '../components/ui/when-visible';
+import { featuredProductsQuery } from '../features/catalog/api';
+import { ProductGrid } from '../features/catalog/components/product-grid';
+import { Testimonials } from '../features/content/components/testimonials';
+import { SHOP_NAME, useDocumentMeta } from '../lib/document-title';
+
+// The form (with its validation library) is far below the fold: it loads when scrolled near.
+const ContactForm = lazy(() => import('../features/content/components/contact-form'));
+
+const STATS = [
+  { value: '10+', label: 'Years of experience' },
+  { value: '1000+', label: 'Happy customers' },
+  { value: '100%', label: 'Sustainable' },
+  { value: '24/7', label: 'Support' },
+];
+
+export default function Home() {
+  useDocumentMeta(null);
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-800 to-brand-700 py-20 text-white sm:py-28">
+        <Container>
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent-400">Ocean of Quality</p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-bold leading-tight sm:text-5xl">
+            Fresh fish and chicken from Lake Victoria, delivered in Nairobi
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-brand-50">
+            Tilapia and Nile perch from our own cages, quality poultry from partner farms, cleaned, packed and brought to your
+            door.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-4">
+            <Link to="/shop" className={buttonClasses('accent', 'lg')}>
+              Shop Now
+            </Link>
+            <Link to="/about" className={buttonClasses('outline', 'lg', 'border-white bg-transparent text-white hover:bg-white/10')}>
+              Learn More
+            </Link>
+          </div>
+        </Container>
+      </section>
+
+      <FeaturedProducts />
+
+      <section className="bg-brand-50 py-16" aria-labelledby="home-about">
+        <Container className="grid items-center gap-10 lg:grid-cols-2">
+          <div>
+            <h2 id="home-about" className="text-3xl font-bold text-slate-900">About {SHOP_NAME}</h2>
+            <p className="mt-4 text-slate-700">
+              We farm tilapia in cages on the open waters of Lake Victoria and work with trusted poultry farms near Nairobi.
+              Every order is cleaned, packed on ice and delivered from our shop in Nairobi West.
+            </p>
+            <Link to="/about" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
+              Read our story
+            </Link>
+          </div>
+          <dl className="grid grid-cols-2 gap-4">
+            {STATS.map((s) => (
+              <div key={s.label} className="rounded-xl bg-white p-6 text-center shadow-sm">
+                <dt className="text-sm text-slate-600">{s.label}</dt>
+                <dd className="order-first text-3xl font-bold text-brand-700">{s.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Container>
+      </section>
+
+      <div className="bg-slate-50 py-16">
+        <Container>
+          <Testimonials />
+        </Container>
+      </div>
+
+      <Container className="py-16">
+        <section className="mx-auto max-w-3xl" aria-labelledby="home-contact">
+          <h2 id="home-contact" className="text-center text-3xl font-bold text-slate-900">Get in Touch</h2>
+          <p className="mb-8 mt-2 text-center text-slate-600">Questions about an order or a bulk delivery? Send us a message.</p>
+          <WhenVisible minHeight={520}>
+            <Suspense fallback={null}>
+              <ContactForm idPrefix="home-contact" />
+            </Suspense>
+          </WhenVisible>
+        </section>
+      </Container>
+    </>
+  );
+}
+
+function FeaturedProducts() {
+  const featured = useQuery(featuredProductsQuery);
+  const products = featured.data?.products;
+  return (
+    <Container className="py-16">
+      <section aria-labelledby="home-featured">
+        <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
+          <h2 id="home-featured" className="text-3xl font-bold text-slate-900">Featured Products</h2>
+          <Link to="/shop" className="font-semibold text-brand-700 hover:underline">
+            View all products
+          </Link>
+        </div>
+        {featured.isError ? (
+          <LoadError message="Error loading products. Please try again later." onRetry={() => featured.refetch()} />
+        ) : products && products.length === 0 ? (
+          <p className="text-slate-600">No products available at the moment.</p>
+        ) : (
+          <ProductGrid layout="featured" products={products} loadingLabel="Loading featured products" headingLevel={3} />
+        )}
+      </section>
+    </Container>
+  );
+}

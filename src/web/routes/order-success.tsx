@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '../components/ui/alert';
+import { Button, buttonClasses } from '../components/ui/button';
+import { PageSkeleton } from '../components/layout/page-skeleton';
+import { useCart } from '../features/cart/use-cart';
+import { ManualStatusCheck } from '../features/orders/components/manual-status-check';
+import { OrderStatusPanel } from '../features/orders/components/order-status-panel';
+import { isSettled, orderDisplayState } from '../features/orders/order-display-state';
+import { orderErrorMessage } from '../features/orders/order-messages';
+import { useOrderTracking } from '../features/orders/use-order-tracking';
+import { lookupOrderId } from '../features/payments/payment-api';
+import { clearCartOnReturnFromPayment } from '../features/payments/payment-outcome';
+import { useStatusCheck } from '../features/payments/use-status-check';
+import { ApiError } from '../lib/api';
+import { useDocumentMeta } from '../lib/document-title';
+
+interface SuccessState {
+  orderId?: unknown;
+  /** Set when the customer came back from Pesapal's page (the callback query). */
+  returnedFromPayment?: unknown;
+}
+
+// /order-success: reached from the payment modal with { orderId } in the navigation state, or from
+// Pesapal's callback (?OrderTrackingId=…&OrderMerchantReference=…) when Pesapal sends the whole
+// window back to the shop. Without either it goes home.
+export default function OrderSuccess() {
+  useDocumentMeta('Order status');
+  const location = useLocation();
+  const state = (location.state ?? {}) as SuccessState;
+  const orderId = typeof state.orderId === 'string' ? state.orderId : null;
+  const query = new URLSearchParams(location.search);
+  const trackingId = query.get('OrderTrackingId');
+  const merchantReference = query.get('OrderMerchantReference');
+
+  if (orderId) return <OrderStatus orderId={orderId} returnedFromPayment={state.returnedFromPayment === true} />;
+  if (trackingId || merchantReference) return <CallbackLookup trackingId={trackingId} merchantReference={merchantReference} />;
+  return <Navigate to="/" replace />;
+}
+
+/** Finds the customer's order behind Pesapal's callback, then shows it under a clean URL. */
+function CallbackLookup({ trackingId, merchantReference }: { trackingId: string | null; merchantReference: string | null }) {
+  const navigate = useNavigate();
+  const lookup = useQuery({
+    queryKey: ['payments', 'lookup', trackingId, merchantReference],
+    queryFn: () => lookupOrderId(trackingId, merchantReference),
+    retry: (failures, err) => !(err instanceof ApiError && err.status < 500) && failures < 2,
+  });
+  const foundId = lookup.data?.orderId;
+  useEffect(() => {
+    if (foundId) navigate('/order-success', { replace: true, state: { orderId: foundId, returnedFromPayment: true } });
+  }, [foundId, navigate]);
+  if (!lookup.error) return <PageSkeleton />;
+  return <OrderProblem message={orderErrorMessage(lookup.error)} />;
+}
+
+function OrderStatus({ orderId, returnedFromPayment }: { orderId: string; returnedFromPayment: boolean }) {
+  const tracking = useOrderTracking(orderId);
+  const statusCheck = useStatusCheck();
+  const orderStatus = tracking.order?.status ?? null;
+  const display = orderDisplayState({
+    orderStatus,
+    paymentStatus: tracking.paymentStatus,
+    checking: tracking.isLoading || statusCheck.checking,
+    returnedFromPayment,
+  });
+  useEffect(() => {
+    if (returnedFromPayment && tracking.paymentStatus === 'COMPLETED') clearCartOnReturnFromPayment(orderId);
+  }, [returnedFromPayment, tracking.paymentStatus, orderId]);
+  if (tracking.error) return <OrderProblem message={tracking.error} />;
+  const unsettled = !tracking.isLoading && !isSettled(orderStatus, tracking.paymentStatus);
+
+  return (
+    <section className="mx-auto max-w-2xl space-y-8 px-4 py-10">
+      <OrderStatusPanel state={display} order={tracking.order} transaction={tracking.transaction} />
+      {unsettled && <ManualStatusCheck checking={statusCheck.checking} onCheck={() => void statusCheck.check([orderId])} />}
+      {display === 'failed' && (
+        <p className="text-center text-sm text-slate-700">
+          See this order and your other orders in <Link to="/orders" className="font-semibold text-brand-700 underline">My Orders</Link>.
+        </p>
+      )}
+      <NextSteps />
+    </section>
+  );
+}
+
+function OrderProblem({ message }: { message: string }) {
+  return (
+    <section className="mx-auto max-w-2xl space-y-8 px-4 py-10">
+      <h1 className="text-center text-2xl font-bold">Order status</h1>
+      <Alert tone="error">{message}</Alert>
+      <NextSteps />
+    </section>
+  );
+}
+
+/** Links onwards, and clearing the cart by hand (SPEC §2). */
+function NextSteps() {
+  const { count, clear } = useCart();
+  return (
+    <div className="flex flex-wrap justify-center gap-3">
+      <Link to="/shop" className={buttonClasses('default')}>
+        Continue Shopping
+      </Link>
+      <Link to="/" className={buttonClasses('outline')}>
+        Back to Home
+      </Link>
+      {count > 0 && (
+        <Button
+          variant="ghost"
+          onClick={() => {
+            clear();
+            toast.success('Cart cleared');
+          }}
+        >
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          Clear cart
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../components/ui/button';
+import { Card, CardContent } from '../components/ui/card';
+import { ProfileDetails } from '../features/account/components/profile-details';
+import { ProfileForm } from '../features/account/components/profile-form';
+import { useSession } from '../features/account/use-session';
+import { useDocumentMeta } from '../lib/document-title';
+
+// /profile (inside RequireAuth, so the session is loaded and signed in).
+export default function Profile() {
+  useDocumentMeta('My Profile');
+  const { data } = useSession();
+  const [editing, setEditing] = useState(false);
+  if (!data) return null;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900">My Profile</h1>
+      <p className="mb-6 mt-1 text-slate-600">Manage your account information</p>
+      <Card>
+        <CardContent>
+          {editing ? (
+            <ProfileForm session={data} onDone={() => setEditing(false)} />
+          ) : (
+            <>
+              <ProfileDetails session={data} />
+              <Button className="mt-4" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" className="h-4 w-4" />
+                Edit
+              </Button>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

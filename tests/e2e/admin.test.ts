@@ -1,0 +1,360 @@
+// The back office in Chromium: an admin (made by ADMIN_EMAILS) creates a product with an image that
+// appears in /shop, adjusts its stock and sees the ledger; a customer buys it and the admin fulfils
+// the order to delivered while the customer sees the steps on /orders; the admin cancels a paid
+// order and Pesapal's refund outcome is shown; a page and a post are published to the storefront.
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shortOrderId } from '../../src/domain/order-status';
+import { choose, createCustomer, placeOrder, type Customer, type ShopProduct } from './live-helpers';
+import { axeViolations } from './support/axe';
+import { launchChromium } from './support/chromium';
+import { startShop, type ShopServer } from './support/shop-server';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp';
+
+const ADMIN_EMAIL = 'owner@lakevictoria.example';
+const PRODUCT = 'Lake Victoria Omena (500 g)';
+
+describe('the back office in a browser', () => {
+  let shop: ShopServer;
+  let smtp: TestSmtpServer;
+  let browser: Browser;
+  let admin: Customer;
+  let customer: Customer;
+  let page: Page;
+  let productId: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    shop = await startShop({ SMTP_URL: smtp.url, MAIL_FROM: 'Shop <shop@example.test>', ADMIN_EMAILS: ADMIN_EMAIL });
+    browser = await launchChromium();
+    admin = await createCustomer(shop, smtp, browser, 'Achieng Owner', ADMIN_EMAIL);
+    customer = await createCustomer(shop, smtp, browser, 'Otieno Buyer');
+    page = await admin.context.newPage();
+    await page.setViewportSize({ width: 1024, height: 900 }); // a tablet in landscape
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+    await smtp?.stop();
+  });
+
+  const toast = (text: string | RegExp) => page.locator('[data-sonner-toast]', { hasText: text }).first();
+
+  /** The storefront caches public reads for a few seconds: reload until `check` passes. */
+  async function eventually(p: Page, url: string, check: () => Promise<unknown>) {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      await p.goto(url);
+      try {
+        await check();
+        return;
+      } catch (err) {
+        if (Date.now() > deadline) throw err;
+      }
+    }
+  }
+
+  async function openOrder(orderId: string) {
+    await page.goto(`${shop.url}/admin/orders`);
+    await page.getByLabel('Search orders').fill(shortOrderId(orderId));
+    await page.getByRole('link', { name: `Order #${shortOrderId(orderId)}` }).click();
+    await page.getByRole('heading', { level: 1, name: `Order #${shortOrderId(orderId)}` }).waitFor();
+  }
+
+  it('keeps visitors and customers out', async () => {
+    const visitor = await browser.newPage();
+    await visitor.goto(`${shop.url}/admin/products`);
+    await visitor.waitForURL(`${shop.url}/auth`);
+    await visitor.close();
+    const customerPage = await customer.context.newPage();
+    await customerPage.goto(`${shop.url}/admin`);
+    await customerPage.getByRole('heading', { level: 1, name: 'You do not have access to the back office' }).waitFor();
+    expect((await customerPage.request.get(`${shop.url}/api/admin/dashboard`)).status()).toBe(403);
+    await customerPage.close();
+  });
+
+  it('keeps the back office out of the storefront download', async () => {
+    /** The text of every script a page downloads while `visit` runs. */
+    async function scriptsOf(p: Page, visit: () => Promise<void>): Promise<string> {
+      const bodies: Promise<string>[] = [];
+      const onResponse = (r: { url(): string; request(): { resourceType(): string }; text(): Promise<string> }) => {
+        if (r.request().resourceType() === 'script') bodies.push(r.text().catch(() => ''));
+      };
+      p.on('response', onResponse);
+      await visit();
+      p.off('response', onResponse);
+      return (await Promise.all(bodies)).join('\n');
+    }
+    const MARKER = 'You do not have access to the back office';
+    const visitor = await browser.newPage();
+    const storefront = await scriptsOf(visitor, async () => {
+      for (const path of ['/', '/shop', '/blog', '/cart', '/auth']) await visitor.goto(shop.url + path, { waitUntil: 'networkidle' });
+    });
+    await visitor.close();
+    expect(storefront.length).toBeGreaterThan(0);
+    expect(storefront).not.toContain(MARKER);
+    // The same check finds the back office where it is loaded.
+    const adminPage = await admin.context.newPage();
+    expect(await scriptsOf(adminPage, () => adminPage.goto(`${shop.url}/admin`, { waitUntil: 'networkidle' }).then(() => undefined))).toContain(MARKER);
+    await adminPage.close();
+  });
+
+  it('shows the dashboard to the admin', async () => {
+    await page.goto(`${shop.url}/admin`);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('img', { name: /^Revenue per day/ }).waitFor();
+    await page.getByRole('link', { name: /Products low on stock/ }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('creates a product with an image, and it appears in /shop', async () => {
+    await page.goto(`${shop.url}/admin/products`);
+    await page.getByRole('link', { name: 'New product' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New product' }).waitFor();
+
+    // The form explains what is wrong before anything is sent.
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await page.getByText('Name is required').first().waitFor();
+    await page.getByLabel('Price (KES)').fill('12.345');
+    await page.getByLabel('Price (KES)').blur();
+    await page.getByText('Price must be an amount in KES like 450 or 450.50').waitFor();
+
+    await page.getByLabel('Name').fill(PRODUCT);
+    await page.getByLabel('Description').fill('Small silver cyprinid, sun-dried on the shores of the lake. Fry crisp with onions and tomatoes.');
+    await page.getByLabel('Category').fill('fish');
+    await page.getByLabel('Price (KES)').fill('380');
+    await page.getByLabel('Opening stock').fill('12');
+    const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c0a060' } }).png().toBuffer();
+    await page.getByLabel('Image').setInputFiles({ name: 'omena.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('img', { name: 'Chosen image (not uploaded yet)' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create product' }).click();
+
+    await page.getByRole('heading', { level: 1, name: PRODUCT }).waitFor();
+    await toast(`${PRODUCT} was created.`).waitFor();
+    productId = page.url().split('/').pop()!;
+    const imageSrc = await page.getByRole('img', { name: 'Current image' }).getAttribute('src');
+    expect(imageSrc).toMatch(/^\/media\/[0-9a-f-]{36}$/);
+    const image = await fetch(shop.url + imageSrc!);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width).toBe(1280);
+
+    const shopPage = await customer.context.newPage();
+    await eventually(shopPage, `${shop.url}/shop`, () => shopPage.getByRole('article', { name: PRODUCT }).waitFor({ timeout: 3000 }));
+    const card = shopPage.getByRole('article', { name: PRODUCT });
+    expect(await card.getByRole('img').first().getAttribute('src')).toBe(imageSrc);
+    await card.getByText('KES 380.00').waitFor();
+    await shopPage.close();
+  });
+
+  it('adjusts stock with a reason and shows the ledger', async () => {
+    await page.goto(`${shop.url}/admin/products/${productId}`);
+    const stock = page.getByTestId('current-stock');
+    expect(await stock.innerText()).toBe('12');
+    const form = page.getByRole('form', { name: 'Adjust stock' });
+
+    await form.getByLabel('Change').selectOption('restock');
+    await form.getByLabel('Quantity').fill('8');
+    await form.getByLabel('Reason').fill('Morning catch from Kisumu');
+    await form.getByRole('button', { name: 'Record change' }).click();
+    await toast('Stock is now 20.').waitFor();
+
+    await form.getByLabel('Change').selectOption('adjustment');
+    await form.getByLabel('Quantity').fill('-50');
+    await form.getByLabel('Reason').fill('Miscount');
+    await form.getByRole('button', { name: 'Record change' }).click();
+    await form.getByText('Stock cannot go below zero (20 in stock).').waitFor();
+
+    await form.getByLabel('Quantity').fill('-3');
+    await form.getByLabel('Reason').fill('Three packs spoiled');
+    await form.getByRole('button', { name: 'Record change' }).click();
+    await toast('Stock is now 17.').waitFor();
+    await page.getByTestId('current-stock').getByText('17').waitFor();
+
+    const rows = page.getByRole('table', { name: 'Stock history, newest first' }).getByRole('row');
+    await rows.nth(3).waitFor();
+    const cells = async (i: number) => (await rows.nth(i).getByRole('cell').allInnerTexts()).slice(1, 4);
+    expect(await cells(1)).toEqual(['Adjustment', '-3', '17']);
+    expect(await cells(2)).toEqual(['Restock', '+8', '20']);
+    expect(await cells(3)).toEqual(['Restock', '+12', '12']);
+    expect(await rows.nth(1).innerText()).toContain('Three packs spoiled');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('fulfils a paid order to delivered, and the customer sees each step on /orders', async () => {
+    const product = { id: productId, name: PRODUCT } as ShopProduct;
+    const order = await placeOrder(shop, customer, product, 2);
+    await choose(order.iframeUrl, 'card');
+    await openOrder(order.orderId);
+    await page.getByRole('link', { name: 'Open in OpenStreetMap' }).waitFor();
+    expect(await page.getByText(/^\+25\**678$/).count()).toBe(1); // the payment's phone, masked
+    expect(await axeViolations(page)).toEqual([]);
+
+    const customerOrders = await customer.context.newPage();
+    const steps = customerOrders.locator(`[data-order-id="${order.orderId}"]`).getByRole('list', { name: 'Delivery progress' });
+    for (const [button, step] of [
+      ['Mark processing', 'Processing'],
+      ['Mark out for delivery', 'Out for delivery'],
+      ['Mark delivered', 'Delivered'],
+    ] as const) {
+      await page.getByRole('button', { name: button }).click();
+      await toast(`Order marked ${step.toLowerCase()}.`).waitFor();
+      await customerOrders.goto(`${shop.url}/orders`);
+      expect(await steps.locator('[aria-current="step"]').innerText()).toContain(step);
+    }
+    await page.getByRole('button', { name: 'Mark delivered' }).waitFor({ state: 'detached' });
+    await customerOrders.close();
+  });
+
+  it('cancels a paid order: the refund is requested from Pesapal and its outcome recorded', async () => {
+    const product = { id: productId, name: PRODUCT } as ShopProduct;
+    const order = await placeOrder(shop, customer, product, 1);
+    await choose(order.iframeUrl, 'card');
+    await openOrder(order.orderId);
+
+    await page.getByRole('button', { name: 'Cancel and refund' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Cancel this paid order and refund it?' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // Focus goes back to the button that opened the dialog.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Cancel and refund');
+
+    await page.getByRole('button', { name: 'Cancel and refund' }).click();
+    dialog = page.getByRole('dialog', { name: 'Cancel this paid order and refund it?' });
+    await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
+    await dialog.getByText('Give a reason for cancelling (the customer may see it)').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByLabel('Reason').fill('Customer moved the delivery to next week');
+    await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
+    await toast('Order cancelled. Refund requested: Refund request successfully').waitFor();
+
+    const refund = page.getByTestId('refund');
+    await refund.waitFor();
+    const total = await page.getByTestId('order-total').innerText();
+    expect(await refund.innerText()).toContain(`${total} — accepted by Pesapal: Refund request successfully`);
+    expect(await refund.innerText()).toContain('Customer moved the delivery to next week');
+    await page.getByRole('status').filter({ hasText: 'Customer moved the delivery to next week' }).waitFor();
+    await page.getByText('Stock put back: Lake Victoria Omena (500 g) +1').waitFor();
+    await page.getByRole('button', { name: 'Cancel and refund' }).waitFor({ state: 'detached' });
+  });
+
+  it('publishes a page and a blog post that then appear in the storefront', async () => {
+    await page.goto(`${shop.url}/admin/pages/new`);
+    await page.getByLabel('Title').fill('Wholesale Orders');
+    await page.getByLabel('Meta description').fill('Fish and chicken for hotels, schools and restaurants in Nairobi.');
+    await page.getByLabel('Content (HTML)').fill('<h2>For hotels and schools</h2><p>Order 20 kg or more a week.</p><script>alert(1)</script>');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByTestId('preview-body');
+    await preview.getByRole('heading', { name: 'For hotels and schools' }).waitFor();
+    expect(await preview.innerHTML()).not.toContain('script');
+    await page.getByRole('button', { name: 'Create page' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Wholesale Orders' }).waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await toast('Published at /wholesale-orders.').waitFor();
+
+    const visitor = await browser.newPage();
+    await eventually(visitor, `${shop.url}/wholesale-orders`, () => visitor.getByRole('heading', { level: 1, name: 'Wholesale Orders' }).waitFor({ timeout: 3000 }));
+    await visitor.getByRole('heading', { name: 'For hotels and schools' }).waitFor();
+    await visitor.getByRole('contentinfo').getByRole('link', { name: 'Wholesale Orders' }).waitFor();
+
+    await page.goto(`${shop.url}/admin/posts/new`);
+    await page.getByLabel('Title').fill('Omena Season Is Here');
+    await page.getByLabel('Text').fill('The long rains bring the omena shoals close to shore.\n\nFry them crisp with onions & tomatoes.');
+    await page.getByLabel('Publish now').check();
+    await page.getByRole('button', { name: 'Create post' }).click();
+    await toast('Post created.').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Omena Season Is Here' }).waitFor();
+
+    await eventually(visitor, `${shop.url}/blog/omena-season-is-here`, () => visitor.getByRole('heading', { level: 1, name: 'Omena Season Is Here' }).waitFor({ timeout: 3000 }));
+    await visitor.getByText('Fry them crisp with onions & tomatoes.').waitFor();
+    await eventually(visitor, `${shop.url}/blog`, () => visitor.getByRole('link', { name: /Omena Season Is Here/ }).first().waitFor({ timeout: 3000 }));
+    await visitor.close();
+  });
+
+  it('writes every change to the audit log, which can be filtered', async () => {
+    await page.goto(`${shop.url}/admin/audit`);
+    const table = page.getByRole('table', { name: 'Audit log' });
+    await table.waitFor();
+    await page.getByLabel('Action', { exact: true }).selectOption('ORDER_REFUND');
+    await page.waitForURL(/action=ORDER_REFUND/);
+    // The header row and the one refund, once the filtered list has arrived.
+    await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 1);
+    await table.getByRole('cell', { name: 'ORDER_REFUND' }).waitFor();
+    expect(await table.innerText()).toContain(ADMIN_EMAIL);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('works from the keyboard: skip link, search, open a product, record a stock change', async () => {
+    const focused = (locator: ReturnType<Page['locator']>) => locator.evaluate((el) => el === document.activeElement);
+    /** Presses Tab until `target` has the focus (at most 60 times), as someone without a mouse would. */
+    async function tabTo(target: ReturnType<Page['locator']>) {
+      for (let i = 0; i < 60; i += 1) {
+        if (await focused(target)) return;
+        await page.keyboard.press('Tab');
+      }
+      throw new Error('the element never got the focus');
+    }
+    await page.goto(`${shop.url}/admin/products`);
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused(page.getByRole('link', { name: 'Skip to content' }))).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'admin-main');
+
+    await tabTo(page.getByLabel('Search products'));
+    await page.keyboard.type('Omena');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/q=Omena/);
+    const link = page.getByRole('link', { name: PRODUCT });
+    await tabTo(link);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: PRODUCT }).waitFor();
+
+    const form = page.getByRole('form', { name: 'Adjust stock' });
+    const before = Number(await page.getByTestId('current-stock').innerText());
+    await tabTo(form.getByLabel('Quantity'));
+    await page.keyboard.type('4');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Evening catch');
+    await page.keyboard.press('Enter');
+    await toast(`Stock is now ${before + 4}.`).waitFor();
+  });
+
+  it('every other screen loads, has one h1, fits a tablet held upright and is axe clean', async () => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    const customers = await page.request.get(`${shop.url}/api/admin/customers?q=${encodeURIComponent(customer.email)}`);
+    const customerId = ((await customers.json()) as { items: { id: string }[] }).items[0]?.id;
+    const pages = await page.request.get(`${shop.url}/api/admin/pages?q=wholesale`);
+    const pageId = ((await pages.json()) as { items: { id: string }[] }).items[0]?.id;
+    const orders = await page.request.get(`${shop.url}/api/admin/orders?q=${encodeURIComponent(customer.email)}`);
+    const orderId = ((await orders.json()) as { items: { id: string }[] }).items[0]?.id ?? '';
+    for (const [path, title] of [
+      ['/admin', 'Dashboard'],
+      ['/admin/orders', 'Orders'],
+      [`/admin/orders/${orderId}`, `Order #${shortOrderId(orderId)}`],
+      ['/admin/products', 'Products'],
+      [`/admin/products/${productId}`, PRODUCT],
+      ['/admin/customers', 'Customers'],
+      [`/admin/customers/${customerId}`, 'Otieno Buyer'],
+      ['/admin/posts', 'Blog posts'],
+      ['/admin/posts/new', 'New post'],
+      ['/admin/pages', 'Pages'],
+      [`/admin/pages/${pageId}`, 'Wholesale Orders'],
+      ['/admin/newsletter', 'Newsletter'],
+      ['/admin/messages', 'Messages'],
+      ['/admin/delivery', 'Delivery'],
+      ['/admin/audit', 'Audit log'],
+      ['/admin/no-such-screen', 'Page Not Found'],
+    ] as const) {
+      await page.goto(shop.url + path);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.locator('[role="status"][aria-label^="Loading"]').waitFor({ state: 'detached' });
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+      // Wide tables scroll inside their own region; the page itself never scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+  });
+});

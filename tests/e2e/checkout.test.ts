@@ -1,0 +1,264 @@
+// Checkout in Chromium: a signed-in customer fills the cart, picks a Nairobi address from the
+// gazetteer, sees the fee and totals, pays on the Pesapal simulator's page inside the modal, and the
+// database holds a completed order with its stock taken once; Fail and Cancel give the stock back.
+// The fee follows the shop's origin when the back office moves it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
+import { orders, products, stockMovements } from '../../src/server/db/schema';
+import { axeViolations } from './support/axe';
+import { launchChromium } from './support/chromium';
+import { startShop, type ShopServer } from './support/shop-server';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp';
+
+const PASSWORD = 'tilapia-and-ugali-1';
+const PRODUCT = 'Fresh Whole Tilapia (1 kg)';
+const ADMIN_EMAIL = 'owner.checkout@example.test';
+
+interface CatalogProduct {
+  id: string;
+  name: string;
+  stock: number;
+}
+
+describe('checkout and payment in a browser', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-checkout-'));
+  let shop: ShopServer;
+  let smtp: TestSmtpServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let productId: string;
+  let stockAtStart: number;
+  const placed: Record<'card' | 'fail' | 'cancel', string> = { card: '', fail: '', cancel: '' };
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    // Our own DATA_DIR, kept after the server stops so the test can read the database.
+    shop = await startShop({ SMTP_URL: smtp.url, MAIL_FROM: 'Shop <shop@example.test>', DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN_EMAIL });
+    browser = await launchChromium();
+    context = await signedInContext('Wanjiru Kamau', 'wanjiru.checkout@example.test');
+    page = await context.newPage();
+    const product = await catalogProduct();
+    productId = product.id;
+    stockAtStart = product.stock;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+    await smtp?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Sign up over the API, open the emailed link, sign in: a verified customer's browser context. */
+  async function signedInContext(name: string, email: string): Promise<BrowserContext> {
+    const headers = { 'Content-Type': 'application/json', Origin: shop.url };
+    const res = await fetch(shop.url + '/api/account/sign-up', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ fullName: name, email, phone: '+254 722 111 222', address: 'Westlands, Nairobi', password: PASSWORD }),
+    });
+    expect(res.status).toBe(201);
+    const mail = await smtp.waitForMail(email, { subject: /^Verify your email/ });
+    const link = mail.links.find((l) => l.includes('/api/auth/verify-email'));
+    await fetch(link!, { redirect: 'manual' });
+    const ctx = await browser.newContext();
+    const signIn = await ctx.request.post(shop.url + '/api/account/sign-in', { data: { email, password: PASSWORD }, headers: { Origin: shop.url } });
+    expect(signIn.ok()).toBe(true);
+    return ctx;
+  }
+
+  async function catalogProduct(): Promise<CatalogProduct> {
+    const res = await fetch(shop.url + '/api/catalog/products');
+    const { products: list } = (await res.json()) as { products: CatalogProduct[] };
+    const found = list.find((p) => p.name === PRODUCT);
+    if (!found) throw new Error(`${PRODUCT} is not in the catalogue`);
+    return found;
+  }
+
+  const toast = (text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
+
+  /** A fresh cart with `times` × the product, added with the shop's own button. */
+  async function addToCart(times: number) {
+    await page.goto(shop.url + '/shop');
+    await page.evaluate(() => localStorage.setItem('cart', '[]'));
+    await page.reload();
+    const card = page.getByRole('article', { name: PRODUCT });
+    for (let i = 0; i < times; i++) {
+      await card.getByRole('button', { name: 'Add to Cart' }).click();
+      await card.getByRole('button', { name: 'Add to Cart' }).waitFor(); // 'Adding...' is over
+    }
+  }
+
+  async function checkoutWithKilimani() {
+    await page.goto(shop.url + '/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await page.waitForURL(shop.url + '/checkout');
+    await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+    const address = page.getByRole('combobox', { name: 'Delivery Address' });
+    await address.fill('');
+    // No address, no fee: paying is not possible yet, and the page says why.
+    expect(await page.getByRole('button', { name: 'Pay with Pesapal' }).isDisabled()).toBe(true);
+    await page.getByText('Please fill in all required fields.').waitFor();
+    await address.pressSequentially('Kilim');
+    await page.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option', { name: /Kilimani/ }).first().waitFor();
+    await address.press('Escape');
+    await page.locator('#checkout-address[aria-expanded="false"]').waitFor();
+    await address.press('ArrowDown');
+    await page.locator('#checkout-address[aria-expanded="true"]').waitFor();
+    await address.press('Enter');
+    await toast('Address selected successfully').waitFor();
+    expect(await address.inputValue()).toMatch(/^Kilimani\b/);
+    await page.getByTestId('delivery-zone').waitFor();
+  }
+
+  /**
+   * Chooses in the modal's iframe. Pesapal's page then sends the whole window to /order-success,
+   * unless the modal, told by the server first, has already moved on: to /order-success when paid,
+   * or to its 'Payment failed' panel.
+   */
+  async function payInModal(button: 'Pay by card' | 'Fail' | 'Cancel'): Promise<string> {
+    const orderResponse = page.waitForResponse((r) => r.url().endsWith('/api/checkout/orders'));
+    await page.getByRole('button', { name: 'Pay with Pesapal' }).click();
+    const response = await orderResponse;
+    // The browser sends ids, quantities and the picked place with the server's token: no prices.
+    const sent = response.request().postDataJSON() as { items: object[]; delivery_info: { place_token: string | null } };
+    for (const item of sent.items) expect(Object.keys(item).sort()).toEqual(['product_id', 'quantity']);
+    expect(sent.delivery_info.place_token).toMatch(/^[\w-]{43}$/);
+    const { order_id: orderId } = (await response.json()) as { order_id: string };
+    await page.getByRole('dialog', { name: 'Complete your payment' }).waitFor();
+    // A sandboxed frame breaks Pesapal's forms (reference §11.15).
+    expect(await page.locator('iframe[title="Pesapal payment page"]').getAttribute('sandbox')).toBeNull();
+    const frame = page.frameLocator('iframe[title="Pesapal payment page"]');
+    await frame.getByRole('button', { name: button }).click();
+    const leftForStatusPage = page.waitForURL(/\/order-success/);
+    if (button === 'Pay by card') {
+      await leftForStatusPage;
+    } else {
+      const outcomes = [leftForStatusPage, page.getByText('Payment failed. Please try again.').waitFor()];
+      for (const outcome of outcomes) outcome.catch(() => undefined); // the one that loses the race
+      await Promise.race(outcomes);
+    }
+    return orderId;
+  }
+
+  it('sends a visitor to sign in, with the message', async () => {
+    const visitor = await browser.newPage();
+    await visitor.goto(shop.url + '/checkout');
+    await visitor.locator('[data-sonner-toast]', { hasText: 'Please log in to continue with checkout.' }).first().waitFor();
+    await visitor.waitForURL(shop.url + '/auth');
+    await visitor.close();
+  });
+
+  it('sends a customer with an empty cart back to the cart', async () => {
+    await page.goto(shop.url + '/checkout');
+    await page.waitForURL(shop.url + '/cart');
+  });
+
+  it('shows prefilled contact details, the address suggestions, the fee and the totals, then pays by card', async () => {
+    await addToCart(2);
+    await checkoutWithKilimani();
+    expect(await page.getByLabel('Full Name', { exact: true }).inputValue()).toBe('Wanjiru Kamau');
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('wanjiru.checkout@example.test');
+    expect(await page.getByLabel('Phone Number', { exact: true }).inputValue()).toBe('+254 722 111 222');
+
+    expect(await page.getByTestId('delivery-zone').innerText()).toMatch(/^Zone \d - /);
+    expect(await page.getByTestId('delivery-distance').innerText()).toMatch(/^\d+\.\d km$/);
+    expect(await page.getByTestId('delivery-time').innerText()).toMatch(/^\d+ min$/);
+    await page.getByText('From Kogo Star Plaza, Nairobi West').waitFor();
+    await page.getByText('Add KES 700.00 more for FREE delivery!').waitFor();
+
+    const money = async (testId: string) => Number((await page.getByTestId(testId).innerText()).replace(/[^\d.]/g, ''));
+    expect(await page.getByTestId('summary-subtotal').innerText()).toBe('KES 1,300.00');
+    expect(await page.getByTestId('summary-vat').innerText()).toBe('KES 208.00');
+    const fee = await money('delivery-fee');
+    expect(fee).toBeGreaterThan(0);
+    expect(await money('summary-delivery')).toBe(fee);
+    expect(await money('summary-total')).toBeCloseTo(1300 + 208 + fee, 2);
+    expect(await axeViolations(page)).toEqual([]);
+
+    placed.card = await payInModal('Pay by card');
+    expect((await catalogProduct()).stock).toBe(stockAtStart - 2);
+  });
+
+  it('a failed payment gives the stock back', async () => {
+    await addToCart(1);
+    // First the place details cannot be fetched: the message shows and the typed text stays.
+    await page.goto(shop.url + '/checkout');
+    const address = page.getByRole('combobox', { name: 'Delivery Address' });
+    await page.route('**/api/checkout/places/details', (route) => route.fulfill({ status: 503, json: { error: { message: 'down' } } }));
+    await address.fill('');
+    await address.pressSequentially('Kilim');
+    await page.getByRole('option', { name: /Kilimani/ }).first().waitFor();
+    await address.press('ArrowDown');
+    await address.press('Enter');
+    await toast('Failed to get place details').waitFor();
+    expect(await address.inputValue()).toBe('Kilim');
+    await page.unroute('**/api/checkout/places/details');
+    // Nor can the fee be asked for: the error is shown and paying stays impossible.
+    await page.route('**/api/checkout/delivery-fee', (route) => route.abort());
+    await address.press('End');
+    await address.pressSequentially('ani, Nairobi');
+    await page.getByRole('alert').filter({ hasText: 'Error calculating delivery fee' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Pay with Pesapal' }).isDisabled()).toBe(true);
+    await page.getByText('The delivery fee must be known before you pay.').waitFor();
+    await page.unroute('**/api/checkout/delivery-fee');
+
+    await checkoutWithKilimani();
+    placed.fail = await payInModal('Fail');
+    expect((await catalogProduct()).stock).toBe(stockAtStart - 2);
+  });
+
+  it('a cancelled payment gives the stock back', async () => {
+    await addToCart(1);
+    await checkoutWithKilimani();
+    placed.cancel = await payInModal('Cancel');
+    expect((await catalogProduct()).stock).toBe(stockAtStart - 2);
+  });
+
+  it('measures the fee from the origin the back office sets', async () => {
+    const owner = await signedInContext('Achieng Owner', ADMIN_EMAIL);
+    const saved = await owner.request.put(shop.url + '/api/admin/delivery/origin', {
+      data: { lat: -1.29, lng: 36.786, label: 'Kilimani depot' },
+      headers: { Origin: shop.url },
+    });
+    expect(saved.status()).toBe(200);
+    await owner.close();
+
+    await addToCart(4); // KES 2,600.00: free delivery
+    await checkoutWithKilimani();
+    await page.getByTestId('delivery-origin').getByText('From Kilimani depot').waitFor();
+    expect(await page.getByTestId('delivery-distance').innerText()).toBe('0 m');
+    expect(await page.getByTestId('delivery-zone').innerText()).toBe('Zone 1 - Local Area');
+    // Free from KES 2,000: the usual KES 60.00 struck through, no nudge, nothing added to the total.
+    expect(await page.getByTestId('delivery-fee').locator('del').textContent()).toBe('Usually KES 60.00');
+    expect(await page.getByTestId('summary-delivery').innerText()).toBe('FREE');
+    expect(await page.getByText(/more for FREE delivery!/).count()).toBe(0);
+    expect(await page.getByTestId('summary-total').innerText()).toBe('KES 3,016.00');
+  });
+
+  it('the database holds one completed order with its stock taken once, and two failed ones', async () => {
+    await shop.stop();
+    const database = await openDatabase({ dataDir });
+    try {
+      const db = database.db;
+      const status = async (id: string) => (await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]?.status;
+      expect(await status(placed.card)).toBe('completed');
+      expect(await status(placed.fail)).toBe('failed');
+      expect(await status(placed.cancel)).toBe('failed');
+      const ledger = async (id: string) =>
+        (await db.select().from(stockMovements).where(eq(stockMovements.orderId, id))).map((m) => `${m.kind} ${m.quantity}`).sort();
+      expect(await ledger(placed.card)).toEqual(['reservation -2', 'sale 0']);
+      expect(await ledger(placed.fail)).toEqual(['release 1', 'reservation -1']);
+      expect(await ledger(placed.cancel)).toEqual(['release 1', 'reservation -1']);
+      const [row] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+      expect(row?.stock).toBe(stockAtStart - 2);
+    } finally {
+      await database.close();
+    }
+  });
+});

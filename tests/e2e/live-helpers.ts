@@ -1,0 +1,217 @@
+// Shared steps of the live-status journeys: real customers (signed up, verified by mail, signed in),
+// real orders through /api/checkout/orders, and payments chosen on the Pesapal simulator's page.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './support/chromium';
+import { startShop, type ShopServer } from './support/shop-server';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp';
+
+export const PASSWORD = 'omena-and-sukuma-1';
+/** The phone every test customer signs up and pays with. */
+export const PHONE = '+254 712 345 678';
+
+export interface Customer {
+  email: string;
+  name: string;
+  context: BrowserContext;
+}
+
+export interface PlacedOrder {
+  orderId: string;
+  iframeUrl: string;
+  trackingId: string;
+}
+
+export interface ShopProduct {
+  id: string;
+  name: string;
+  price: string;
+  stock: number;
+  imageUrl: string | null;
+  category: string;
+}
+
+export interface LiveShop {
+  shop: ShopServer;
+  smtp: TestSmtpServer;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+/** A built shop with its own mailbox (for sign-up mail) and a Chromium, for one test file. */
+export async function startLiveShop(env: Record<string, string> = {}): Promise<LiveShop> {
+  const smtp = await startSmtpServer();
+  const shop = await startShop({ SMTP_URL: smtp.url, MAIL_FROM: 'Shop <shop@example.test>', ...env });
+  const browser = await launchChromium();
+  return {
+    shop,
+    smtp,
+    browser,
+    async stop() {
+      await browser.close();
+      await shop.stop();
+      await smtp.stop();
+    },
+  };
+}
+
+/**
+ * Recorded in every page: the live events its EventSource delivered, how often it opened, the tones
+ * it played (Web Audio replaced by a recorder of frequency, gain and length) and whether the header's
+ * 'Processing' badge ever appeared (it shows for 3 s only, so it is watched rather than polled for).
+ */
+const INSTRUMENTATION = `
+  window.__live = { connected: false, opens: 0, events: [], tones: [], sawProcessing: false };
+  const NativeEventSource = window.EventSource;
+  window.EventSource = class extends NativeEventSource {
+    constructor(url, init) {
+      super(url, init);
+      this.addEventListener('open', () => { window.__live.connected = true; window.__live.opens += 1; });
+      this.addEventListener('message', (e) => window.__live.events.push(JSON.parse(e.data)));
+    }
+  };
+  class RecordingOscillator {
+    constructor() { this.frequency = { value: 0 }; this.type = 'sine'; this.output = null; this.tone = null; }
+    connect(node) { this.output = node; return node; }
+    start() {
+      this.tone = { hz: this.frequency.value, type: this.type, gain: this.output ? this.output.gain.value : 1, seconds: null };
+      window.__live.tones.push(this.tone);
+    }
+    stop(at) { if (this.tone) this.tone.seconds = at; }
+  }
+  window.AudioContext = class {
+    constructor() { this.state = 'running'; this.currentTime = 0; this.destination = {}; }
+    createOscillator() { return new RecordingOscillator(); }
+    createGain() { return { gain: { value: 1 }, connect: (node) => node }; }
+    resume() { return Promise.resolve(); }
+  };
+  new MutationObserver(() => {
+    if (document.querySelector('[data-testid="processing-badge"]')) window.__live.sawProcessing = true;
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+export interface LiveRecord {
+  connected: boolean;
+  /** How often the page's stream opened (reconnects included). */
+  opens: number;
+  events: { kind: string; orderId: string; status: string; oldStatus: string | null }[];
+  /** Tones played; seconds is when the tone was told to stop (the audio clock starts at 0). */
+  tones: { hz: number; type: string; gain: number; seconds: number | null }[];
+  sawProcessing: boolean;
+}
+
+export const liveRecord = (page: Page) => page.evaluate(() => (window as unknown as { __live: LiveRecord }).__live);
+
+/** A new tab of the customer on path, once its live stream is open. */
+export async function openLivePage(shopUrl: string, customer: Customer, path = '/shop'): Promise<Page> {
+  const page = await customer.context.newPage();
+  await page.goto(shopUrl + path);
+  await waitForLiveStream(page);
+  return page;
+}
+
+/** The status badge of /order-success ('Payment Pending', 'Payment Completed', …). */
+export const paymentState = (page: Page) => page.getByTestId('payment-state');
+
+/** A new order of the customer, on /order-success (reached as from the payment modal) while its payment is pending. */
+export async function showPendingOrder(shop: ShopServer, customer: Customer, product: ShopProduct): Promise<{ order: PlacedOrder; page: Page }> {
+  const order = await placeOrder(shop, customer, product, 1);
+  const page = await openLivePage(shop.url, customer);
+  await openOrderSuccessWithState(page, order.orderId);
+  await paymentState(page).filter({ hasText: 'Payment Pending' }).waitFor();
+  return { order, page };
+}
+
+/** Resolves once the page's live stream is open (so a change made now reaches it). */
+export async function waitForLiveStream(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as { __live?: LiveRecord }).__live?.connected === true);
+}
+
+let counter = 0;
+
+/** Signs up over the API, opens the emailed verification link and signs in, in a fresh browser context. */
+export async function createCustomer(
+  shop: ShopServer,
+  smtp: TestSmtpServer,
+  browser: Browser,
+  name: string,
+  email = `live-${++counter}-${Date.now()}@example.test`,
+): Promise<Customer> {
+  const res = await fetch(shop.url + '/api/account/sign-up', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: shop.url },
+    body: JSON.stringify({ fullName: name, email, phone: PHONE, address: 'Westlands, Nairobi', password: PASSWORD }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const mail = await smtp.waitForMail(email, { subject: /^Verify your email/ });
+  const link = mail.links.find((l) => l.includes('/api/auth/verify-email'));
+  if (!link) throw new Error('no verification link in the mail');
+  await fetch(link, { redirect: 'manual' });
+  const context = await browser.newContext();
+  await context.addInitScript(INSTRUMENTATION);
+  const signIn = await context.request.post(shop.url + '/api/account/sign-in', {
+    data: { email, password: PASSWORD },
+    headers: { Origin: shop.url },
+  });
+  if (!signIn.ok()) throw new Error(`sign-in failed: ${signIn.status()} ${await signIn.text()}`);
+  return { email, name, context };
+}
+
+export async function inStockProduct(shop: ShopServer): Promise<ShopProduct> {
+  const res = await fetch(shop.url + '/api/catalog/products');
+  const { products } = (await res.json()) as { products: ShopProduct[] };
+  const product = products.find((p) => p.stock >= 20);
+  if (!product) throw new Error('no product with stock in the seed');
+  return product;
+}
+
+/** An order placed through checkout's API as the customer (the server prices it). */
+export async function placeOrder(shop: ShopServer, customer: Customer, product: ShopProduct, quantity = 1): Promise<PlacedOrder> {
+  const res = await customer.context.request.post(shop.url + '/api/checkout/orders', {
+    headers: { Origin: shop.url },
+    data: {
+      items: [{ product_id: product.id, quantity }],
+      customer_info: { full_name: customer.name, email: customer.email, phone: PHONE, address: 'Westlands, Nairobi' },
+      delivery_info: { address: 'Westlands, Nairobi' },
+    },
+  });
+  const body = (await res.json()) as { success: boolean; order_id: string; iframe_url: string; error: string | null };
+  if (!res.ok() || !body.success) throw new Error(`order failed: ${res.status()} ${JSON.stringify(body)}`);
+  return { orderId: body.order_id, iframeUrl: body.iframe_url, trackingId: new URL(body.iframe_url).searchParams.get('OrderTrackingId')! };
+}
+
+/**
+ * Presses a button on the simulator's payment page without a browser (as if on the customer's
+ * phone); the simulator delivers its IPN before it answers.
+ */
+export async function choose(iframeUrl: string, choice: 'card' | 'fail' | 'cancel'): Promise<void> {
+  const url = iframeUrl.replace(/\/Index\/?\?/, '/Choose?');
+  const res = await fetch(url, { method: 'POST', body: new URLSearchParams({ choice }) });
+  if (!res.ok) throw new Error(`simulator refused ${choice}: ${res.status} ${await res.text()}`);
+}
+
+/** Puts product × quantity in the browser's cart (shared by the context's tabs). */
+export async function fillCart(page: Page, product: ShopProduct, quantity: number): Promise<void> {
+  const line = {
+    productId: product.id,
+    name: product.name,
+    priceCents: Math.round(Number(product.price) * 100),
+    imageUrl: product.imageUrl,
+    category: product.category,
+    stock: product.stock,
+    quantity,
+  };
+  await page.evaluate((value) => localStorage.setItem('cart', value), JSON.stringify([line]));
+}
+
+export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
+
+/**
+ * Opens /order-success with { orderId } in the navigation state, as the payment modal does: pushed
+ * into the history and announced with popstate, which the router reads.
+ */
+export async function openOrderSuccessWithState(page: Page, orderId: string): Promise<void> {
+  await page.evaluate((id) => {
+    window.history.pushState({ usr: { orderId: id }, key: `live-${Date.now()}`, idx: 1 }, '', '/order-success');
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, orderId);
+}

@@ -1,0 +1,339 @@
+// /order-success in each of its states, the manual status check, /orders after completed and failed
+// payments, and the payment modal's cancel, failure, load-failure and success paths.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
+import { formatAmount, toCents } from '../../src/domain/money';
+import { maskPhone } from '../../src/domain/phone-mask';
+import { axeViolations } from './support/axe';
+import {
+  choose,
+  createCustomer,
+  fillCart,
+  inStockProduct,
+  openLivePage,
+  openOrderSuccessWithState,
+  PHONE,
+  paymentState,
+  placeOrder,
+  showPendingOrder,
+  startLiveShop,
+  toast,
+  type Customer,
+  type LiveShop,
+  type PlacedOrder,
+  type ShopProduct,
+} from './live-helpers';
+
+const ADMIN_EMAIL = 'live-admin@example.test';
+
+describe('order status screens', () => {
+  let live: LiveShop;
+  let amina: Customer;
+  let product: ShopProduct;
+  const placed: Record<'completed' | 'failed', PlacedOrder | null> = { completed: null, failed: null };
+  let shopUrl = '';
+
+  beforeAll(async () => {
+    live = await startLiveShop({ ADMIN_EMAILS: ADMIN_EMAIL });
+    shopUrl = live.shop.url;
+    amina = await createCustomer(live.shop, live.smtp, live.browser, 'Amina Otieno');
+    product = await inStockProduct(live.shop);
+  });
+  afterAll(async () => {
+    await live?.stop();
+  });
+
+  const callbackUrl = (order: PlacedOrder) => `${shopUrl}/order-success?OrderTrackingId=${order.trackingId}&OrderMerchantReference=x`;
+  const totalOf = async (orderId: string) => {
+    const res = await amina.context.request.get(`${shopUrl}/api/orders/${orderId}`);
+    return `KES ${formatAmount(toCents(((await res.json()) as { total_amount: string }).total_amount))}`;
+  };
+  const appPage = (path?: string) => openLivePage(shopUrl, amina, path);
+
+  it('without an order id, /order-success goes home', async () => {
+    const page = await amina.context.newPage();
+    await page.goto(shopUrl + '/order-success');
+    await page.waitForURL(shopUrl + '/');
+    await page.close();
+  });
+
+  it('back from Pesapal: Processing, then Payment Completed as soon as the payment is confirmed', async () => {
+    const order = await placeOrder(live.shop, amina, product, 2);
+    placed.completed = order;
+    const page = await appPage();
+    await fillCart(page, product, 2);
+    await page.goto(callbackUrl(order));
+    await page.waitForURL(`${shopUrl}/order-success`); // the callback query is resolved, then dropped
+    await paymentState(page).filter({ hasText: 'Processing' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Your payment is being processed' }).waitFor();
+    expect(await page.getByTestId('order-reference').textContent()).toBe(`#${order.orderId.slice(0, 8)}`);
+    expect(await page.getByTestId('tracking-id').textContent()).toBe(order.trackingId);
+    expect(await page.getByTestId('order-amount').textContent()).toBe(await totalOf(order.orderId));
+    // The phone the payment was made with, masked by the server: its middle never reaches the browser.
+    expect(await page.getByTestId('payment-phone').textContent()).toBe(maskPhone(PHONE));
+    expect(await page.content()).not.toContain('712 345');
+    await page.getByRole('button', { name: 'Check Payment Status' }).waitFor();
+    await page.getByRole('link', { name: 'Continue Shopping' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await choose(order.iframeUrl, 'card');
+    await paymentState(page).filter({ hasText: 'Payment Completed' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor();
+    await toast(page, 'Payment Successful! 🎉').waitFor();
+    await toast(page, 'Payment completed! Cart cleared.').waitFor();
+    await page.getByTestId('cart-count').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Check Payment Status' }).waitFor({ state: 'detached' });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('shows Payment Failed for a payment that failed', async () => {
+    const order = await placeOrder(live.shop, amina, product, 1);
+    placed.failed = order;
+    await choose(order.iframeUrl, 'fail');
+    const page = await appPage();
+    await page.goto(callbackUrl(order));
+    await paymentState(page).filter({ hasText: 'Payment Failed' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Your payment did not go through' }).waitFor();
+    expect(await page.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe('/orders');
+    expect(await page.getByRole('button', { name: 'Check Payment Status' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('shows Checking... while the payment status is being read', async () => {
+    const order = await placeOrder(live.shop, amina, product, 1);
+    const page = await appPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/orders/*/transaction', async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(callbackUrl(order));
+    await paymentState(page).filter({ hasText: 'Checking...' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Checking your payment' }).waitFor();
+    release();
+    await paymentState(page).filter({ hasText: 'Processing' }).waitFor();
+    await page.unroute('**/api/orders/*/transaction');
+    await page.close();
+  });
+
+  // What a check that finds a change, or cannot reach Pesapal, says: live-sync.test.ts (it needs a
+  // Pesapal whose notifications the test can hold back).
+  it('shows Payment Pending with a manual status check that finds nothing new, and says when the order cannot be refreshed', async () => {
+    const { order, page } = await showPendingOrder(live.shop, amina, product);
+    await page.getByRole('heading', { level: 1, name: 'Waiting for your payment' }).waitFor();
+    const check = page.getByRole('button', { name: 'Check Payment Status' });
+
+    await check.click();
+    await toast(page, 'Status Check Complete').waitFor();
+    await toast(page, 'Payment status is already up to date.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The shop stops answering while the page polls the pending order.
+    await page.route(`**/api/orders/${order.orderId}`, (route) => route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'Down' } } }));
+    await toast(page, 'Failed to update order status. Please refresh the page.').waitFor({ timeout: 30_000 });
+    await toast(page, 'Error').waitFor();
+    // The last known status stays on screen.
+    expect(await paymentState(page).textContent()).toBe('Payment Pending');
+    await page.unroute(`**/api/orders/${order.orderId}`);
+    await page.close();
+  });
+
+  it('says Order not found for an order id that is not the customer’s', async () => {
+    const page = await appPage();
+    await openOrderSuccessWithState(page, '7a0e8a52-3f5e-4c55-9a43-2d6f3c1e9b10');
+    await page.getByRole('alert').filter({ hasText: 'Order not found' }).waitFor();
+    await page.getByRole('link', { name: 'Continue Shopping' }).waitFor();
+    await page.goto(`${shopUrl}/order-success?OrderTrackingId=00000000-0000-4000-8000-000000000000`);
+    await page.getByRole('alert').filter({ hasText: 'Order not found' }).waitFor();
+    await page.close();
+  });
+
+  it('lets the customer clear the cart by hand', async () => {
+    const page = await appPage();
+    await fillCart(page, product, 3);
+    await page.goto(callbackUrl(placed.failed!));
+    await paymentState(page).filter({ hasText: 'Payment Failed' }).waitFor();
+    await page.getByTestId('cart-count').filter({ hasText: '3' }).waitFor();
+    await page.getByRole('button', { name: 'Clear cart' }).click();
+    await page.getByTestId('cart-count').waitFor({ state: 'detached' });
+    await toast(page, 'Cart cleared').waitFor();
+    await page.close();
+  });
+
+  it('/orders lists the completed and failed orders newest first, with the orders awaiting payment above', async () => {
+    const page = await amina.context.newPage();
+    // The skeleton while the list loads.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/orders', async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${shopUrl}/orders`);
+    await page.locator('[aria-busy="true"][aria-label="Loading your orders"]').waitFor();
+    const listed = page.waitForResponse(`${shopUrl}/api/orders`);
+    release();
+    await listed;
+    await page.unroute('**/api/orders');
+    await page.getByRole('heading', { level: 1, name: 'My Orders' }).waitFor();
+    await page.getByText('Track your order history and status').waitFor();
+    const history = page.getByTestId('order-card');
+    await history.first().waitFor();
+    const ids = await history.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-order-id')));
+    expect(ids).toEqual([placed.failed!.orderId, placed.completed!.orderId]);
+
+    const completed = history.filter({ hasText: placed.completed!.orderId.slice(0, 8) });
+    await completed.getByRole('heading', { name: `Order #${placed.completed!.orderId.slice(0, 8)}` }).waitFor();
+    expect(await completed.getByTestId('order-status').textContent()).toBe('Completed');
+    expect(await completed.getByTestId('order-status').getAttribute('class')).toContain('bg-green-100');
+    expect(await completed.locator('time').textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    const unit = formatAmount(toCents(product.price));
+    await completed.getByText(`2 × KSh ${unit}`).waitFor();
+    await completed.getByText(`KSh ${formatAmount(toCents(product.price) * 2)}`).waitFor();
+    await completed.getByText(product.name).waitFor();
+    const total = (await totalOf(placed.completed!.orderId)).replace('KES', 'KSh');
+    await completed.getByText(total, { exact: true }).waitFor();
+    const failed = history.filter({ hasText: placed.failed!.orderId.slice(0, 8) });
+    expect(await failed.getByTestId('order-status').textContent()).toBe('Failed');
+    expect(await failed.getByTestId('order-status').getAttribute('class')).toContain('bg-slate-100');
+
+    const awaiting = page.getByTestId('awaiting-order');
+    expect(await awaiting.count()).toBeGreaterThanOrEqual(2);
+    await awaiting.first().getByRole('button', { name: 'Check status' }).click();
+    await toast(page, 'Status Check Complete').waitFor();
+    await toast(page, 'Payment status is already up to date.').waitFor();
+    await awaiting.first().getByRole('button', { name: 'Pay now' }).waitFor();
+    await page.getByRole('button', { name: 'Check all payments' }).click();
+    await toast(page, 'All payments are already up to date.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('/orders shows the delivery step, live, once the shop starts delivering', async () => {
+    const admin = await createCustomer(live.shop, live.smtp, live.browser, 'Shop Admin', ADMIN_EMAIL);
+    const page = await appPage('/orders');
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${placed.completed!.orderId}"]`);
+    await card.getByTestId('order-status').waitFor();
+    expect(await card.getByRole('list', { name: 'Delivery progress' }).count()).toBe(0);
+    const res = await admin.context.request.post(`${shopUrl}/api/admin/orders/${placed.completed!.orderId}/fulfilment`, {
+      headers: { Origin: shopUrl },
+      data: { status: 'out_for_delivery' },
+    });
+    expect(res.status()).toBe(200);
+    const steps = card.getByRole('list', { name: 'Delivery progress' });
+    await steps.waitFor();
+    expect(await steps.getByRole('listitem').allTextContents()).toEqual(['Processing', 'Out for delivery', 'Delivered']);
+    expect(await steps.locator('[aria-current="step"]').textContent()).toBe('Out for delivery');
+    expect(await axeViolations(page)).toEqual([]);
+    await admin.context.close();
+    await page.close();
+  });
+
+  it('the payment modal: hints only make it ask the server, Cancel closes it, a failed payment offers Cancel and Try Again', async () => {
+    const order = await placeOrder(live.shop, amina, product, 1);
+    const page = await appPage('/orders');
+    await page.evaluate(() => localStorage.setItem('cart', '[]'));
+    const card = page.locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`);
+    const dialog = page.getByRole('dialog', { name: 'Complete your payment' });
+    const payPage = page.frameLocator('iframe[title="Pesapal payment page"]');
+    const nextSync = () => page.waitForResponse((res) => res.url().endsWith('/api/payments/sync') && res.request().method() === 'POST');
+
+    await card.getByRole('button', { name: 'Pay now' }).click();
+    await dialog.waitFor();
+    await payPage.getByRole('button', { name: 'Pay by card' }).waitFor();
+    expect(await dialog.locator('iframe').getAttribute('sandbox')).toBeNull();
+    expect(await axeViolations(page)).toEqual([]);
+    // A success-looking message from the payment page only makes the shop ask the server.
+    const frame = page.frames().find((f) => f.url().includes('/PesapalIframe3/Index'))!;
+    let synced = nextSync();
+    await frame.evaluate(() => window.parent.postMessage({ type: 'payment_completed', status: 'completed' }, '*'));
+    expect((await synced).request().postDataJSON()).toEqual({ orderIds: [order.orderId] });
+    expect(await dialog.getByText('Payment confirmed').count()).toBe(0);
+    // So does a callback URL in the frame (readable when the frame shows a page of the shop's own
+    // origin; the shop's pages refuse framing, so a plain page stands in for it here).
+    await page.route('**/order-success?OrderTrackingId=*', (route) => route.fulfill({ contentType: 'text/html', body: '<p>Back at the shop</p>' }));
+    synced = nextSync();
+    await frame.evaluate((url) => (window.location.href = url), `${shopUrl}/order-success?OrderTrackingId=${order.trackingId}&OrderMerchantReference=x`);
+    expect((await synced).request().postDataJSON()).toEqual({ orderIds: [order.orderId] });
+    await page.unroute('**/order-success?OrderTrackingId=*');
+    expect(await dialog.getByText('Payment confirmed').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await toast(page, 'Payment cancelled. You can try again when ready.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    await card.getByRole('button', { name: 'Pay now' }).click();
+    await dialog.waitFor();
+    const iframeUrl = (await dialog.locator('iframe').getAttribute('src'))!;
+    await choose(iframeUrl, 'fail'); // paid (and failed) on the customer's phone, not in the frame
+    const errorPanel = dialog.getByRole('alert').filter({ hasText: 'Payment Error' });
+    await errorPanel.getByText('Payment failed. Please try again.').waitFor();
+    await errorPanel.getByRole('button', { name: 'Cancel', exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // The failed payment ended the order: Try Again puts its goods back in the cart for checkout.
+    await errorPanel.getByRole('button', { name: 'Try Again' }).click();
+    await page.waitForURL(`${shopUrl}/checkout`);
+    await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
+    const cart = JSON.parse((await page.evaluate(() => localStorage.getItem('cart')))!) as { productId: string; quantity: number }[];
+    expect(cart.map((l) => [l.productId, l.quantity])).toEqual([[product.id, 1]]);
+    await page.goto(`${shopUrl}/orders`);
+    await page.getByTestId('order-card').filter({ hasText: order.orderId.slice(0, 8) }).getByText('Failed').waitFor();
+    await page.evaluate(() => localStorage.setItem('cart', '[]'));
+    await page.close();
+  });
+
+  it('the payment modal: a payment confirmed while it is open (e.g. M-Pesa on the phone) takes the customer to /order-success', async () => {
+    const order = await placeOrder(live.shop, amina, product, 1);
+    const page = await appPage('/orders');
+    await page.locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`).getByRole('button', { name: 'Pay now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Complete your payment' });
+    const iframeUrl = (await dialog.locator('iframe').getAttribute('src'))!;
+    await choose(iframeUrl, 'card');
+    await dialog.getByText('Payment confirmed. Taking you to your order…').waitFor();
+    await page.waitForURL(`${shopUrl}/order-success`);
+    await paymentState(page).filter({ hasText: 'Payment Completed' }).waitFor();
+    expect(await page.getByTestId('order-reference').textContent()).toBe(`#${order.orderId.slice(0, 8)}`);
+    await page.close();
+  });
+
+  it('the payment modal: a page that does not load offers to open it in a new tab', async () => {
+    const order = await placeOrder(live.shop, amina, product, 1);
+    const page = await appPage('/orders');
+    const held: Route[] = [];
+    await page.route('**/PesapalIframe3/Index*', (route) => void held.push(route));
+    await page.locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`).getByRole('button', { name: 'Pay now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Complete your payment' });
+    const errorPanel = dialog.getByRole('alert').filter({ hasText: 'Payment Error' });
+    await errorPanel.getByText('Failed to load payment page. Please try again.').waitFor({ timeout: 40_000 });
+    const link = errorPanel.getByRole('link', { name: 'Open payment page in a new tab' });
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('href')).toContain('/PesapalIframe3/Index?OrderTrackingId=');
+    await page.unroute('**/PesapalIframe3/Index*');
+    for (const route of held) await route.abort().catch(() => undefined);
+    await page.close();
+  });
+
+  it('the payment modal: paying by card in the frame ends on /order-success with the payment completed', async () => {
+    const order = await placeOrder(live.shop, amina, product, 1);
+    const page = await appPage('/orders');
+    await page.locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`).getByRole('button', { name: 'Pay now' }).click();
+    await page.frameLocator('iframe[title="Pesapal payment page"]').getByRole('button', { name: 'Pay by card' }).click();
+    await page.waitForURL(/\/order-success/);
+    await paymentState(page).filter({ hasText: 'Payment Completed' }).waitFor();
+    expect(await page.getByTestId('order-reference').textContent()).toBe(`#${order.orderId.slice(0, 8)}`);
+    await page.close();
+  });
+
+  it('a customer without orders sees No orders yet', async () => {
+    const newcomer = await createCustomer(live.shop, live.smtp, live.browser, 'Wanjiru Mwangi');
+    const page = await newcomer.context.newPage();
+    await page.goto(shopUrl + '/orders');
+    await page.getByRole('heading', { name: 'No orders yet' }).waitFor();
+    await page.getByText('When you place your first order, it will appear here.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await newcomer.context.close();
+  });
+});

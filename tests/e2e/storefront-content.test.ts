@@ -1,0 +1,401 @@
+// Blog, article, about, contact, content pages, footer and newsletter in Chromium (SPEC §2, §5, §8).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { formatLongDate } from '../../src/domain/dates';
+import { paragraphs } from '../../src/domain/text';
+import { openDatabase } from '../../src/server/db/client';
+import { runMigrations } from '../../src/server/db/migrate';
+import { blogPosts } from '../../src/server/db/schema';
+import { seedDemoData } from '../../src/server/db/seed/seed';
+import type { BlogPostDto } from '../../src/server/features/content/content.service';
+import { axeViolations } from './support/axe';
+import { launchChromium } from './support/chromium';
+import { startShop, type ShopServer } from './support/shop-server';
+import { fail500, holdApi } from './storefront-helpers';
+
+const SHOP_NAME = 'Lake Victoria Aquaculture';
+const EXTRA_POSTS = 8; // with the 3 published seed posts: 11, two pages of 6
+const UNSAFE_HTML =
+  '<h2>Safe heading</h2><p>Safe text.</p><script>window.__pwned = "script"</script>' +
+  '<img src="/no-such-image.png" alt="Broken on purpose" width="10" height="10" onerror="window.__pwned = \'onerror\'">';
+
+/**
+ * A DATA_DIR the shop will start from: migrated and seeded as on first start, plus more blog posts
+ * and a page whose stored HTML carries a script and an onerror= (written with raw SQL, as a hand
+ * edit in the database would be, so only the sanitising before sending stands between it and us).
+ */
+async function prepareDataDir(): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-content-'));
+  const database = await openDatabase({ dataDir: dir });
+  try {
+    await runMigrations(database);
+    await seedDemoData(database.db);
+    const base = Date.now() - 100 * 86_400_000;
+    await database.db.insert(blogPosts).values(
+      Array.from({ length: EXTRA_POSTS }, (_, i) => ({
+        slug: `archive-post-${i + 1}`,
+        title: `Archive Post ${i + 1}`,
+        content: `First paragraph of archive post ${i + 1}.\n\nSecond paragraph.`,
+        published: true,
+        createdAt: new Date(base - i * 86_400_000),
+      })),
+    );
+    await database.db.execute(sql`
+      insert into page_content (slug, title, content, meta_description, published)
+      values ('unsafe-page', 'Unsafe Page', ${UNSAFE_HTML}, 'A page with hostile HTML', true)`);
+  } finally {
+    await database.close();
+  }
+  return dir;
+}
+
+describe('storefront: content', () => {
+  let dataDir: string;
+  let shop: ShopServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    dataDir = await prepareDataDir();
+    shop = await startShop({ DATA_DIR: dataDir });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    await context?.close();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+
+  const cards = () => page.getByRole('main').getByRole('article');
+
+  describe('/blog', () => {
+    it('shows six skeletons, then published posts newest first with relative time and excerpts', async () => {
+      const release = await holdApi(page, /\/api\/content\/posts\?/);
+      await page.goto(shop.url + '/blog');
+      await page.getByRole('heading', { level: 1, name: 'Our Blog' }).waitFor();
+      await page.getByTestId('blog-skeleton').first().waitFor();
+      expect(await page.getByTestId('blog-skeleton').count()).toBe(6);
+      release();
+      await cards().nth(5).waitFor();
+      expect(await cards().count()).toBe(6);
+      const first = cards().first();
+      expect(await first.getByRole('heading').textContent()).toBe('Slow-Cooked Kienyeji Chicken, the Way Grandmother Made It');
+      expect(await first.locator('time').textContent()).toBe('9 days ago');
+      const excerpt = (await first.locator('p').nth(1).textContent()) ?? '';
+      expect(excerpt.length).toBeLessThanOrEqual(153);
+      expect(excerpt.endsWith('...')).toBe(true);
+      expect(await page.locator('a[href="/blog/omena-small-fish-big-nutrition"]').count()).toBe(0); // unpublished
+      expect(await axeViolations(page)).toEqual([]);
+      await first.getByRole('link', { name: /Read More/ }).click();
+      await page.waitForURL(shop.url + '/blog/slow-cooked-kienyeji-chicken');
+    });
+
+    it('pages through older posts and back', async () => {
+      await page.goto(shop.url + '/blog');
+      await page.getByRole('link', { name: 'Older posts →' }).click();
+      await page.waitForURL(shop.url + '/blog?page=2');
+      await expect.poll(() => cards().count()).toBe(5);
+      expect(await cards().first().getByRole('heading').textContent()).toBe('Archive Post 4');
+      expect(await page.getByRole('link', { name: 'Older posts →' }).count()).toBe(0);
+      await page.getByRole('link', { name: '← Newer posts' }).click();
+      await page.waitForURL(shop.url + '/blog');
+      await expect.poll(() => cards().first().getByRole('heading').textContent()).toBe('Slow-Cooked Kienyeji Chicken, the Way Grandmother Made It');
+    });
+
+    it('shows the error with Try Again, which loads the posts once the API answers', async () => {
+      await page.route(/\/api\/content\/posts\?/, fail500);
+      await page.goto(shop.url + '/blog');
+      await page.getByText('Failed to load blog posts. Please try again later.').waitFor();
+      await page.unroute(/\/api\/content\/posts\?/);
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      await cards().first().waitFor();
+    });
+
+    it('a page past the last one says so and leads back to the latest posts', async () => {
+      await page.goto(shop.url + '/blog?page=9');
+      await page.getByRole('heading', { name: 'No posts on this page' }).waitFor();
+      await page.getByRole('link', { name: 'See the latest posts' }).click();
+      await page.waitForURL(shop.url + '/blog');
+      await cards().first().waitFor();
+    });
+
+    it('says No Blog Posts Yet when nothing is published', async () => {
+      await page.route(/\/api\/content\/posts\?/, (r) => r.fulfill({ json: { posts: [], nextOffset: null } }));
+      await page.goto(shop.url + '/blog');
+      await page.getByRole('heading', { name: 'No Blog Posts Yet' }).waitFor();
+    });
+  });
+
+  describe('/blog/{slug}', () => {
+    const slug = 'raising-tilapia-in-cages-on-lake-victoria';
+
+    it('shows the title, long date, featured image and paragraphs, with a way back', async () => {
+      const { post } = (await (await fetch(`${shop.url}/api/content/posts/${slug}`)).json()) as { post: BlogPostDto };
+      await page.goto(`${shop.url}/blog/${slug}`);
+      await page.getByRole('heading', { level: 1, name: post.title }).waitFor();
+      expect(await page.locator('article time').textContent()).toBe(formatLongDate(post.createdAt));
+      expect(await page.locator('article time').textContent()).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+      expect(await page.locator('article img').getAttribute('srcset')).toContain('-600.webp 600w');
+      expect(await page.getByTestId('post-body').locator('p').count()).toBe(paragraphs(post.content).length);
+      expect(await page.title()).toBe(`${post.title} | ${SHOP_NAME}`);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('link', { name: 'Back to Blog' }).click();
+      await page.waitForURL(shop.url + '/blog');
+    });
+
+    it('holds the article\'s place with a skeleton while it loads', async () => {
+      const release = await holdApi(page, `**/api/content/posts/${slug}`);
+      await page.goto(`${shop.url}/blog/${slug}`);
+      await page.getByLabel('Loading blog post', { exact: true }).waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+      release();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.getByLabel('Loading blog post', { exact: true }).count()).toBe(0);
+    });
+
+    it('an article without a featured image shows no picture', async () => {
+      await page.goto(`${shop.url}/blog/how-to-store-fresh-fish-at-home`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByTestId('post-body').locator('p').first().waitFor();
+      expect(await page.locator('article img').count()).toBe(0);
+    });
+
+    it('Share copies the link and says so when the device cannot share', async () => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.url });
+      await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+      await page.goto(`${shop.url}/blog/${slug}`);
+      await page.getByRole('button', { name: 'Share' }).click();
+      await page.getByText('Link copied to clipboard!').waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${shop.url}/blog/${slug}`);
+    });
+
+    it('Share uses the native share sheet where there is one', async () => {
+      await page.addInitScript(() => {
+        Object.defineProperty(navigator, 'share', {
+          value: async (data: ShareData) => {
+            (window as unknown as { __shared: ShareData }).__shared = data;
+          },
+        });
+      });
+      await page.goto(`${shop.url}/blog/${slug}`);
+      await page.getByRole('button', { name: 'Share' }).click();
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __shared?: ShareData }).__shared?.url)).toBe(`${shop.url}/blog/${slug}`);
+      expect(await page.getByText('Link copied to clipboard!').count()).toBe(0);
+    });
+
+    it('an unpublished or unknown post says Blog post not found, with Back to Blog', async () => {
+      for (const missing of ['omena-small-fish-big-nutrition', 'no-such-post']) {
+        await page.goto(`${shop.url}/blog/${missing}`);
+        await page.getByRole('heading', { name: 'Blog post not found' }).waitFor();
+        await page.getByRole('link', { name: 'Back to Blog' }).waitFor();
+      }
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    it('a failing API shows the error view with Back to Blog', async () => {
+      await page.route('**/api/content/posts/*', fail500);
+      await page.goto(`${shop.url}/blog/${slug}`);
+      await page.getByText('Failed to load blog post. Please try again later.').waitFor();
+      await page.getByRole('link', { name: 'Back to Blog' }).waitFor();
+    });
+  });
+
+  describe('about and contact', () => {
+    it.each(['/about', '/aboutus'])('%s shows the SPEC §1 about content', async (route) => {
+      await page.goto(shop.url + route);
+      await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+      for (const heading of ['Premium Fish', 'Quality Poultry', 'Our Mission', 'Our Vision', 'Our Core Values', 'Quality Assurance', 'Sustainability', 'Customer Service', 'Our Competitive Edge', 'Quality', 'Affordability', 'Service']) {
+        await page.getByRole('main').getByRole('heading', { name: heading, exact: true }).waitFor();
+      }
+      expect(await page.getByRole('main').textContent()).toMatch(/leading provider of premium aquaculture and poultry products/);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    it('/contact shows details, business hours and a working form', async () => {
+      await page.goto(shop.url + '/contact');
+      await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+      await page.getByText('Get in touch with us for any questions or support').waitFor();
+      const main = page.getByRole('main');
+      for (const text of ['Monday to Friday: 9:00 AM-6:00 PM', 'Saturday: 9:00 AM-2:00 PM', 'Sunday: Closed', 'info@lakevictoriaaquaculture.com']) {
+        await main.getByText(text).waitFor();
+      }
+      expect(await axeViolations(page)).toEqual([]);
+      await main.getByLabel('Name', { exact: true }).fill('Achieng');
+      await main.getByLabel('Email', { exact: true }).fill('not-an-email');
+      await main.getByLabel('Subject', { exact: true }).fill('Hello');
+      await main.getByLabel('Message', { exact: true }).fill('Do you sell omena in bulk?');
+      await main.getByRole('button', { name: 'Send Message' }).click();
+      await main.getByText('Please enter a valid email address').waitFor();
+      expect(await main.getByLabel('Email', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+      await main.getByLabel('Email', { exact: true }).fill('achieng@example.com');
+      await main.getByRole('button', { name: 'Send Message' }).click();
+      await main.getByRole('status').getByText("Thank you for your message! We'll get back to you soon.").waitFor();
+    });
+
+    it('tells the visitor when the message could not be sent, keeping what they wrote', async () => {
+      await page.route('**/api/content/contact', fail500);
+      await page.goto(shop.url + '/contact');
+      const main = page.getByRole('main');
+      await main.getByLabel('Name', { exact: true }).fill('Achieng');
+      await main.getByLabel('Email', { exact: true }).fill('achieng@example.com');
+      await main.getByLabel('Subject', { exact: true }).fill('Hello');
+      await main.getByLabel('Message', { exact: true }).fill('Do you sell omena in bulk?');
+      await main.getByRole('button', { name: 'Send Message' }).click();
+      await page.locator('[data-sonner-toast]').filter({ hasText: 'Your message could not be sent. Please try again.' }).waitFor();
+      expect(await main.getByLabel('Message', { exact: true }).inputValue()).toBe('Do you sell omena in bulk?');
+      expect(await main.getByText("Thank you for your message! We'll get back to you soon.").count()).toBe(0);
+    });
+  });
+
+  describe('content pages', () => {
+    it('shows a skeleton, then breadcrumb, title, HTML, document title and meta description', async () => {
+      const release = await holdApi(page, '**/api/content/pages/faq');
+      await page.goto(shop.url + '/faq');
+      await page.getByLabel('Loading page', { exact: true }).waitFor();
+      release();
+      await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+      expect(await crumbs.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+      expect(await crumbs.locator('[aria-current="page"]').textContent()).toBe('Frequently Asked Questions');
+      expect(await page.getByTestId('page-content').locator('h2').count()).toBeGreaterThan(0);
+      expect(await page.title()).toBe(`Frequently Asked Questions | ${SHOP_NAME}`);
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
+        'Answers about ordering, paying with M-Pesa or card, delivery across Nairobi and our fresh fish and chicken.',
+      );
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    it.each([
+      ['/shipping', 'Delivery Policy'],
+      ['/returns', 'Returns and Refunds'],
+      ['/terms', 'Terms and Conditions'],
+      ['/page/faq', 'Frequently Asked Questions'],
+    ])('%s shows %s', async (route, title) => {
+      await page.goto(shop.url + route);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    });
+
+    it.each([
+      ['/careers', 'Page not found'],
+      ['/no-such-page', 'Page not found'],
+      ['/page/%20', 'No page slug provided'],
+    ])('%s shows the Page Not Found alert with "%s"', async (route, reason) => {
+      await page.goto(shop.url + route);
+      const alert = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Page Not Found' }) });
+      await alert.getByText(reason, { exact: true }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    it('shows "Failed to load page content" when the API fails and "An unexpected error occurred" when the request dies', async () => {
+      await page.route('**/api/content/pages/terms', fail500);
+      await page.goto(shop.url + '/terms');
+      await page.getByRole('alert').getByText('Failed to load page content').waitFor();
+      await page.route('**/api/content/pages/returns', (r) => r.abort());
+      await page.goto(shop.url + '/returns');
+      await page.getByRole('alert').getByText('An unexpected error occurred').waitFor();
+    });
+
+    it('never runs the script or the onerror= stored in a page', async () => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(shop.url + '/unsafe-page');
+      await page.getByRole('heading', { level: 1, name: 'Unsafe Page' }).waitFor();
+      const content = page.getByTestId('page-content');
+      await content.getByText('Safe text.').waitFor();
+      // The broken image has had its chance to fail and fire onerror.
+      await content.getByRole('img', { name: 'Broken on purpose' }).evaluate(
+        (img: HTMLImageElement) => new Promise((r) => (img.complete ? r(null) : img.addEventListener('error', () => r(null), { once: true }))),
+      );
+      expect(await content.evaluate((el) => el.innerHTML)).not.toMatch(/<script|onerror/i);
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+      expect(errors).toEqual([]);
+    });
+  });
+
+  describe('footer and newsletter', () => {
+    const footer = () => page.locator('footer');
+
+    it('lists published pages by title as Customer Service links', async () => {
+      await page.goto(shop.url + '/');
+      const service = footer().locator('section', { has: page.getByRole('heading', { name: 'Customer Service' }) });
+      await service.getByRole('link').first().waitFor();
+      const links = await service.getByRole('link').evaluateAll((els) => els.map((a) => [a.textContent, a.getAttribute('href')]));
+      expect(links).toEqual([
+        ['Delivery Policy', '/shipping'],
+        ['Frequently Asked Questions', '/faq'],
+        ['Returns and Refunds', '/returns'],
+        ['Terms and Conditions', '/terms'],
+        ['Unsafe Page', '/unsafe-page'],
+      ]);
+      await service.getByRole('link', { name: 'Delivery Policy' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Delivery Policy' }).waitFor();
+    });
+
+    it('gives the contact details, business hours and social links', async () => {
+      await page.goto(shop.url + '/');
+      const text = (await footer().textContent()) ?? '';
+      for (const line of ['Kogo Star Plaza', '+254 700 000 000', 'info@lakevictoriaaquaculture.com', 'Monday to Friday: 9:00 AM-6:00 PM', 'Saturday: 9:00 AM-2:00 PM', 'Sunday: Closed']) {
+        expect(text).toContain(line);
+      }
+      const social = footer().getByRole('list', { name: 'Social links' }).getByRole('link');
+      expect(await social.evaluateAll((els) => els.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('rel')]))).toEqual([
+        ['Facebook', 'https://www.facebook.com/', 'noopener noreferrer'],
+        ['Instagram', 'https://www.instagram.com/', 'noopener noreferrer'],
+        ['X (Twitter)', 'https://x.com/', 'noopener noreferrer'],
+      ]);
+    });
+
+    it('says No pages available when none are published', async () => {
+      await page.route('**/api/content/pages', (r) => r.fulfill({ json: { pages: [] } }));
+      await page.goto(shop.url + '/');
+      await footer().getByText('No pages available').waitFor();
+    });
+
+    it('answers every newsletter case with the SPEC messages', async () => {
+      await page.goto(shop.url + '/');
+      const email = footer().getByLabel('Email address');
+      const subscribe = footer().getByRole('button', { name: 'Subscribe' });
+      const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+      await subscribe.click();
+      await toast('Invalid email').filter({ hasText: 'Please enter a valid email address' }).waitFor();
+      await page.getByRole('button', { name: 'Close toast' }).click();
+      await expect.poll(() => toast('Invalid email').count()).toBe(0);
+      await email.fill('wanjiku.example.com');
+      await subscribe.click();
+      await toast('Invalid email').filter({ hasText: 'Please enter a valid email address' }).waitFor();
+
+      await email.fill('Wanjiku.Kamau@Example.co.ke');
+      await subscribe.click();
+      await toast('Thank you for subscribing!').waitFor();
+      expect(await email.inputValue()).toBe('');
+
+      await email.fill('WANJIKU.KAMAU@example.CO.KE');
+      await subscribe.click();
+      await toast('Already subscribed').waitFor();
+
+      await page.route('**/api/content/newsletter', fail500);
+      await email.fill('someone.else@example.com');
+      await subscribe.click();
+      await toast('Subscription failed').filter({ hasText: 'There was an error subscribing to the newsletter. Please try again.' }).waitFor();
+    });
+  });
+
+  it('an unknown path shows Page Not Found with a link home, and passes axe', async () => {
+    await page.goto(shop.url + '/no/such/place');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Go back home' }).click();
+    await page.waitForURL(shop.url + '/');
+  });
+});

@@ -1,0 +1,60 @@
+// Shared pieces of the storefront journeys: holding or failing an API call, a signed-in session,
+// and the layout checks every storefront page must pass.
+import type { Page, Route } from 'playwright-core';
+
+/** Holds matching API calls until release() is called: the loading state stays on screen. */
+export async function holdApi(page: Page, pattern: string | RegExp): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route(pattern, async (route: Route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Answers a call as a broken server would. */
+export const fail500 = (route: Route) => route.fulfill({ status: 500, json: { error: { code: 'SERVER_ERROR', message: 'boom' } } });
+
+/** The session answer of a signed-in customer (the API is stubbed: the page only reads it). */
+export async function stubSignedIn(page: Page, fullName = 'Wanjiku Kamau'): Promise<void> {
+  await page.route('**/api/account/session', (r) =>
+    r.fulfill({
+      json: {
+        user: { id: 'u-1', email: 'wanjiku@example.co.ke', name: fullName },
+        profile: { fullName, phone: '+254712345678', address: 'Kilimani', role: 'customer' },
+        googleEnabled: false,
+      },
+    }),
+  );
+}
+
+/**
+ * Records layout shifts from the first paint on (call before page.goto); layoutShift() then gives
+ * their CLS-style sum, leaving out shifts right after input as browsers do.
+ */
+export async function recordLayoutShifts(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: number };
+    w.__shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!e.hadRecentInput) w.__shifts += e.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
+}
+
+/** Left and right edge of every page container on screen, and of the header's. */
+export async function containerEdges(page: Page): Promise<{ header: string; page: string[] }> {
+  return page.evaluate(() => {
+    const edges = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return `${Math.round(r.left)}-${Math.round(r.right)}`;
+    };
+    const header = document.querySelector('header [data-container]');
+    const inMain = [...document.querySelectorAll('main [data-container]')].map(edges);
+    return { header: header ? edges(header) : 'none', page: [...new Set(inMain)] };
+  });
+}

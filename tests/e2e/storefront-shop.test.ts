@@ -1,0 +1,293 @@
+// Home and /shop in Chromium: every state a visitor can meet (SPEC §2 Home, /shop; §9 timings).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
+import { launchChromium } from './support/chromium';
+import { startShop, type ShopServer } from './support/shop-server';
+import { fail500, holdApi, stubSignedIn } from './storefront-helpers';
+
+describe('storefront: home and shop', () => {
+  let shop: ShopServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    shop = await startShop();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+  beforeEach(async () => {
+    await context?.close();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+
+  const badge = () => page.getByRole('link', { name: /^Cart/ });
+
+  describe('home', () => {
+    it('shows the hero, skeletons then four featured products, the statistics, and passes axe', async () => {
+      const release = await holdApi(page, '**/api/catalog/products/featured');
+      await page.goto(shop.url + '/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.getByRole('link', { name: 'Shop Now' }).getAttribute('href')).toBe('/shop');
+      expect(await page.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe('/about');
+      const featured = page.locator('section', { has: page.getByRole('heading', { name: 'Featured Products' }) });
+      await featured.getByTestId('product-skeleton').first().waitFor();
+      expect(await featured.getByTestId('product-skeleton').count()).toBe(4);
+      release();
+      await featured.getByRole('article').nth(3).waitFor();
+      expect(await featured.getByRole('article').count()).toBe(4);
+      expect(await featured.getByTestId('product-skeleton').count()).toBe(0);
+      for (const text of ['10+', '1000+', '100%', '24/7']) {
+        await page.getByText(text, { exact: true }).waitFor();
+      }
+      for (const text of ['Years of experience', 'Happy customers', 'Sustainable', 'Support']) {
+        await page.getByText(text, { exact: true }).waitFor();
+      }
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    it('adds a featured product to the cart and the header badge counts it', async () => {
+      await page.goto(shop.url + '/');
+      const card = page.getByRole('article', { name: 'Fresh Whole Tilapia (1 kg)', exact: true });
+      expect(await badge().getAttribute('aria-label')).toBe('Cart');
+      await card.getByRole('button', { name: 'Add to Cart' }).click();
+      await card.getByRole('button', { name: 'Adding...' }).waitFor();
+      await card.getByRole('button', { name: 'Add to Cart' }).waitFor();
+      expect(await badge().getAttribute('aria-label')).toBe('Cart, 1 item');
+      await page.getByText('Fresh Whole Tilapia (1 kg) added to cart').waitFor();
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'));
+      expect(stored).toMatchObject([{ name: 'Fresh Whole Tilapia (1 kg)', quantity: 1, priceCents: 65_000 }]);
+    });
+
+    it('says so when the featured products cannot load', async () => {
+      await page.route('**/api/catalog/products/featured', fail500);
+      await page.goto(shop.url + '/');
+      await page.getByText('Error loading products. Please try again later.').waitFor();
+      await page.unroute('**/api/catalog/products/featured');
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      await page.getByRole('article', { name: 'Fresh Whole Tilapia (1 kg)', exact: true }).waitFor();
+    });
+
+    it('says so when no product is featured', async () => {
+      await page.route('**/api/catalog/products/featured', (r) => r.fulfill({ json: { products: [] } }));
+      await page.goto(shop.url + '/');
+      await page.getByText('No products available at the moment.').waitFor();
+      expect(await page.getByTestId('product-skeleton').count()).toBe(0);
+    });
+
+    it('rotates the testimonials, pauses on hover and focus, and works by keyboard', async () => {
+      await page.clock.install();
+      await page.goto(shop.url + '/');
+      const carousel = page.locator('[aria-roledescription="carousel"]');
+      const slide = carousel.locator('[aria-roledescription="slide"]');
+      await carousel.scrollIntoViewIfNeeded();
+      await page.mouse.move(0, 0);
+      expect(await slide.getAttribute('aria-label')).toBe('1 of 3');
+      await page.clock.runFor(6_500);
+      expect(await slide.getAttribute('aria-label')).toBe('2 of 3');
+
+      await carousel.hover();
+      await page.clock.runFor(13_000);
+      expect(await slide.getAttribute('aria-label')).toBe('2 of 3');
+      await page.mouse.move(0, 0);
+      await page.clock.runFor(6_500);
+      expect(await slide.getAttribute('aria-label')).toBe('3 of 3');
+
+      await carousel.getByRole('button', { name: 'Next testimonial' }).focus();
+      await page.keyboard.press('Enter');
+      expect(await slide.getAttribute('aria-label')).toBe('1 of 3');
+      await page.keyboard.press('ArrowLeft');
+      expect(await slide.getAttribute('aria-label')).toBe('3 of 3');
+      await page.clock.runFor(13_000); // focus inside: no rotation
+      expect(await slide.getAttribute('aria-label')).toBe('3 of 3');
+      expect(await slide.getAttribute('aria-live')).toBe('polite');
+      await carousel.getByRole('button', { name: 'Show testimonial 2' }).click();
+      expect(await slide.getAttribute('aria-label')).toBe('2 of 3');
+    });
+
+    it('loads the contact form when scrolled to, checks required fields and sends a message', async () => {
+      await page.goto(shop.url + '/');
+      const contact = page.locator('section', { has: page.getByRole('heading', { name: 'Get in Touch' }) });
+      await contact.scrollIntoViewIfNeeded();
+      await contact.getByRole('button', { name: 'Send Message' }).click();
+      expect(await contact.getByText('Please fill in all fields').count()).toBe(4);
+      await contact.getByLabel('Name', { exact: true }).fill('Otieno Ouma');
+      await contact.getByLabel('Email', { exact: true }).fill('otieno@example.com');
+      await contact.getByLabel('Subject', { exact: true }).fill('Bulk order');
+      await contact.getByLabel('Message', { exact: true }).fill('Can you deliver 20 kg of tilapia to Karen on Friday?');
+      await contact.getByRole('button', { name: 'Send Message' }).click();
+      await contact.getByRole('status').getByText("Thank you for your message! We'll get back to you soon.").waitFor();
+      expect(await contact.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+    });
+  });
+
+  describe('/shop', () => {
+    it('shows 8 skeleton cards while loading, then the products, welcoming a visitor as Valued Customer', async () => {
+      const release = await holdApi(page, '**/api/catalog/products');
+      await page.goto(shop.url + '/shop');
+      await page.getByRole('heading', { level: 1, name: 'Our Products' }).waitFor();
+      await page.getByTestId('product-skeleton').first().waitFor();
+      expect(await page.getByTestId('product-skeleton').count()).toBe(8);
+      release();
+      await page.getByRole('article').first().waitFor();
+      expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(12);
+      await page.getByText('Welcome, Valued Customer!').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    it("welcomes a signed-in customer by the profile's full name", async () => {
+      await stubSignedIn(page, 'Wanjiku Kamau');
+      await page.goto(shop.url + '/shop');
+      await page.getByText('Welcome, Wanjiku Kamau!').waitFor();
+    });
+
+    it('filters by category and search, keeps both in the URL, and Back restores them', async () => {
+      await page.goto(shop.url + '/shop');
+      const categories = page.getByRole('group', { name: 'Categories' });
+      await page.getByRole('article').first().waitFor();
+      expect(await categories.getByRole('button').allTextContents()).toEqual(['All', 'Chicken', 'Fish']);
+      const all = await page.getByRole('article').count();
+
+      await categories.getByRole('button', { name: 'Fish' }).click();
+      await page.waitForURL(/\/shop\?category=fish$/);
+      expect(await categories.getByRole('button', { name: 'Fish' }).getAttribute('aria-pressed')).toBe('true');
+      await expectAllCategories(page, 'fish');
+
+      await page.getByRole('searchbox', { name: 'Search products' }).fill('tilapia');
+      await page.waitForURL(/category=fish&search=tilapia$/);
+      await waitForNames(page, (names) => names.length > 0 && names.every((n) => /tilapia/i.test(n)));
+
+      await categories.getByRole('button', { name: 'All' }).click();
+      await page.waitForURL(/\/shop\?search=tilapia$/);
+
+      const searchbox = page.getByRole('searchbox', { name: 'Search products' });
+      await page.goBack();
+      await page.waitForURL(/category=fish&search=tilapia$/);
+      await expect.poll(() => searchbox.inputValue()).toBe('tilapia');
+      await expect.poll(() => categories.getByRole('button', { name: 'Fish' }).getAttribute('aria-pressed')).toBe('true');
+
+      await page.goBack();
+      await page.waitForURL(shop.url + '/shop');
+      await expect.poll(() => searchbox.inputValue()).toBe('');
+      await waitForNames(page, (names) => names.length === all);
+
+      // A shared link opens the same filter.
+      await page.goto(shop.url + '/shop?category=chicken&search=wings');
+      await waitForNames(page, (names) => names.length === 1 && names[0] === 'Chicken Wings (1 kg)');
+    });
+
+    it('says "No products found" with the category and search text', async () => {
+      await page.goto(shop.url + '/shop?category=chicken&search=tilapia');
+      await page.getByRole('heading', { name: 'No products found' }).waitFor();
+      await page.getByText('Nothing matches "tilapia" in Chicken. Try another search or category.').waitFor();
+    });
+
+    it('says "No products available at the moment." when the shop sells nothing', async () => {
+      await page.route('**/api/catalog/products', (r) => r.fulfill({ json: { products: [], categories: [], total: 0 } }));
+      await page.goto(shop.url + '/shop');
+      await page.getByText('No products available at the moment.').waitFor();
+    });
+
+    it('shows the load error when the API fails', async () => {
+      await page.route('**/api/catalog/products', fail500);
+      await page.goto(shop.url + '/shop');
+      await page.getByText('Error loading products. Please try again later.').waitFor();
+      expect(await page.getByRole('article').count()).toBe(0);
+      await page.unroute('**/api/catalog/products');
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      await page.getByRole('article').first().waitFor();
+    });
+
+    it('shows Out of Stock and a disabled button at stock 0, and Adding... for a moment on add', async () => {
+      await page.goto(shop.url + '/shop');
+      const smoked = page.getByRole('article', { name: 'Smoked Tilapia (2 pieces)', exact: true });
+      await smoked.getByText('Out of Stock').first().waitFor();
+      expect(await smoked.getByRole('button', { name: 'Out of Stock' }).isDisabled()).toBe(true);
+
+      const wings = page.getByRole('article', { name: 'Chicken Wings (1 kg)', exact: true });
+      await wings.getByRole('button', { name: 'Add to Cart' }).click();
+      await wings.getByRole('button', { name: 'Adding...' }).waitFor();
+      await wings.getByRole('button', { name: 'Add to Cart' }).waitFor();
+      await wings.getByRole('button', { name: 'Add to Cart' }).click();
+      expect(await badge().getAttribute('aria-label')).toBe('Cart, 2 items');
+      expect(await page.getByTestId('cart-count').textContent()).toBe('2');
+    });
+
+    it('gives a product without a picture a stable category fallback, and sizes every image', async () => {
+      await page.goto(shop.url + '/shop');
+      const img = page.getByRole('article', { name: 'Tilapia Family Pack (3 kg)', exact: true }).getByRole('img');
+      const first = await img.getAttribute('src');
+      expect(first).toMatch(/^\/images\/fallback-fish(-2)?\.svg$/);
+      await page.reload();
+      expect(await page.getByRole('article', { name: 'Tilapia Family Pack (3 kg)', exact: true }).getByRole('img').getAttribute('src')).toBe(first);
+
+      const images = page.getByRole('article').getByRole('img');
+      const attrs = await images.evaluateAll((els) =>
+        (els as HTMLImageElement[]).map((el) => ({
+          w: el.getAttribute('width'),
+          h: el.getAttribute('height'),
+          loading: el.loading,
+          priority: el.getAttribute('fetchpriority'),
+          sizes: el.sizes,
+        })),
+      );
+      expect(attrs.every((a) => a.w === '640' && a.h === '480')).toBe(true);
+      // The first picture is the page's LCP: loaded at once and ahead of the others; far ones wait.
+      expect(attrs.map((a) => a.loading).slice(0, 3)).toEqual(['eager', 'eager', 'lazy']);
+      expect(attrs.map((a) => a.priority).slice(0, 2)).toEqual(['high', null]);
+      expect(attrs.slice(2).every((a) => a.loading === 'lazy')).toBe(true);
+      expect(attrs.every((a) => a.sizes.startsWith('(min-width: 1280px) 262px'))).toBe(true);
+      const tilapia = page.getByRole('article', { name: 'Fresh Whole Tilapia (1 kg)', exact: true }).getByRole('img');
+      expect(await tilapia.getAttribute('srcset')).toBe('/images/products/tilapia-whole-320.webp 320w, /images/products/tilapia-whole-640.webp 640w');
+      // Four columns of 262 px at 1280 px wide: the browser takes the small file.
+      await tilapia.scrollIntoViewIfNeeded();
+      await expect.poll(() => tilapia.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/tilapia-whole-320\.webp$/);
+    });
+
+    it.each([
+      [375, 1],
+      [700, 2],
+      [1100, 3],
+      [1400, 4],
+    ])('lays the grid out at %i px wide in %i column(s)', async (width, columns) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(shop.url + '/shop');
+      await page.getByRole('article').first().waitFor();
+      const count = await page
+        .getByRole('article')
+        .first()
+        .evaluate((el) => getComputedStyle(el.parentElement!).gridTemplateColumns.split(' ').length);
+      expect(count).toBe(columns);
+    });
+  });
+});
+
+async function productNames(page: Page): Promise<string[]> {
+  return page.getByRole('article').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+}
+
+async function waitForNames(page: Page, ok: (names: string[]) => boolean) {
+  const deadline = Date.now() + 10_000;
+  let names: string[] = [];
+  while (Date.now() < deadline) {
+    names = await productNames(page);
+    if (ok(names)) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`product list never matched: ${names.join(', ')}`);
+}
+
+async function expectAllCategories(page: Page, category: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const cats = await page.getByRole('article').evaluateAll((els) => els.map((el) => el.querySelector('p')?.textContent ?? ''));
+    if (cats.length > 0 && cats.every((c) => c === category)) return;
+    if (Date.now() > deadline) throw new Error(`categories shown: ${cats.join(', ')}`);
+    await page.waitForTimeout(100);
+  }
+}

@@ -1,0 +1,81 @@
+// Starts the built shop (dist/server/index.js) on a free port with its own temporary DATA_DIR.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface ShopServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  output: () => string;
+  /** SIGTERM, then the exit code (0 after a graceful shutdown; null if it had to be killed). */
+  stop(): Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export async function startShop(env: Record<string, string> = {}): Promise<ShopServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+  const url = `http://localhost:${port}`;
+  let log = '';
+  const dist = process.env.SHOP_DIST ?? 'dist';
+  const child: ChildProcess = spawn(process.execPath, [path.join(dist, 'server/index.js')], {
+    cwd: process.cwd(),
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The shop exited during start:\n${log}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The shop did not start within 60 s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => log,
+    async stop() {
+      let code: number | null = child.exitCode;
+      if (code === null) {
+        const exited = new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+        child.kill('SIGTERM');
+        code = await Promise.race([exited, new Promise<null>((r) => setTimeout(() => r(null), 8000))]);
+        if (code === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}

@@ -1,0 +1,288 @@
+// Every admin change writes its audit row (who, what, which record, when): each write endpoint of
+// the admin router is called once with valid input, and the test fails if a write endpoint is added
+// without a case here. A change that is refused or rolled back leaves no row.
+import { beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { auditLogs, contactMessages, newsletterSubscriptions, products } from '../../src/server/db/schema';
+import { adminRoutes } from '../../src/server/features/admin/admin.routes';
+import { createUser, type TestUser } from '../support/test-app';
+import { DB_KINDS } from '../support/test-database';
+import { body, payByCard, placeOrder, withAdminApp } from './admin-helpers';
+
+/** Writes that change nothing: the preview only sanitises the HTML it is sent. */
+const NOT_A_CHANGE = new Set(['POST /content/preview']);
+/** Reads that are audited anyway: personal data leaving the system. */
+const AUDITED_READS = ['GET /newsletter/export.csv'];
+
+interface Ids {
+  product: string;
+  post: string;
+  page: string;
+  pendingOrder: string;
+  paidOrder: string;
+  subscriber: string;
+  message: string;
+}
+
+interface AuditCase {
+  route: string;
+  action: string;
+  table: string;
+  /** Makes the call; answers the response and the id the audit row must name (null: the whole table). */
+  run(): Promise<{ res: Response; recordId: string | null }>;
+}
+
+async function imageForm(): Promise<FormData> {
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0e7490' } }).png().toBuffer();
+  const form = new FormData();
+  form.set('image', new File([new Uint8Array(png)], 'photo.png', { type: 'image/png' }));
+  return form;
+}
+
+describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
+  const s = withAdminApp(kind);
+  const { asAdmin } = s;
+  let other: TestUser;
+  const ids = {} as Ids;
+  const item = async (res: Response) => (await body<{ item: { id: string } }>(res.clone())).item.id;
+
+  const cases: AuditCase[] = [
+    {
+      route: 'POST /products',
+      action: 'PRODUCT_CREATE',
+      table: 'products',
+      run: async () => {
+        const res = await asAdmin('/products', { method: 'POST', json: { name: 'Audit Tilapia', category: 'fish', price: '450', stock: 3 } });
+        ids.product = (await body<{ product: { id: string } }>(res.clone())).product.id;
+        return { res, recordId: ids.product };
+      },
+    },
+    {
+      route: 'PATCH /products/:id',
+      action: 'PRODUCT_UPDATE',
+      table: 'products',
+      run: async () => ({ res: await asAdmin(`/products/${ids.product}`, { method: 'PATCH', json: { price: '500' } }), recordId: ids.product }),
+    },
+    {
+      route: 'POST /products/:id/image',
+      action: 'PRODUCT_IMAGE_UPLOAD',
+      table: 'products',
+      run: async () => ({ res: await asAdmin(`/products/${ids.product}/image`, { method: 'POST', body: await imageForm() }), recordId: ids.product }),
+    },
+    {
+      route: 'POST /products/:id/stock',
+      action: 'STOCK_ADJUST',
+      table: 'products',
+      run: async () => ({
+        res: await asAdmin(`/products/${ids.product}/stock`, { method: 'POST', json: { kind: 'restock', quantity: 5, reason: 'Morning catch' } }),
+        recordId: ids.product,
+      }),
+    },
+    {
+      route: 'POST /products/:id/archive',
+      action: 'PRODUCT_ARCHIVE',
+      table: 'products',
+      run: async () => ({ res: await asAdmin(`/products/${ids.product}/archive`, { method: 'POST' }), recordId: ids.product }),
+    },
+    {
+      route: 'POST /products/:id/restore',
+      action: 'PRODUCT_RESTORE',
+      table: 'products',
+      run: async () => ({ res: await asAdmin(`/products/${ids.product}/restore`, { method: 'POST' }), recordId: ids.product }),
+    },
+    {
+      route: 'POST /orders/:id/fulfilment',
+      action: 'ORDER_FULFILMENT',
+      table: 'orders',
+      run: async () => ({ res: await asAdmin(`/orders/${ids.paidOrder}/fulfilment`, { method: 'POST', json: { status: 'processing' } }), recordId: ids.paidOrder }),
+    },
+    {
+      route: 'POST /orders/:id/check-payment',
+      action: 'PAYMENT_STATUS_CHECK',
+      table: 'orders',
+      run: async () => ({ res: await asAdmin(`/orders/${ids.pendingOrder}/check-payment`, { method: 'POST' }), recordId: ids.pendingOrder }),
+    },
+    {
+      route: 'POST /orders/:id/cancel',
+      action: 'ORDER_CANCEL',
+      table: 'orders',
+      run: async () => ({
+        res: await asAdmin(`/orders/${ids.pendingOrder}/cancel`, { method: 'POST', json: { reason: 'Customer asked' } }),
+        recordId: ids.pendingOrder,
+      }),
+    },
+    {
+      route: 'POST /orders/:id/cancel',
+      action: 'ORDER_REFUND',
+      table: 'orders',
+      run: async () => ({
+        res: await asAdmin(`/orders/${ids.paidOrder}/cancel`, { method: 'POST', json: { reason: 'Spoiled in the cold room' } }),
+        recordId: ids.paidOrder,
+      }),
+    },
+    {
+      route: 'POST /customers/:id/role',
+      action: 'USER_ROLE_CHANGE',
+      table: 'profiles',
+      run: async () => ({ res: await asAdmin(`/customers/${other.id}/role`, { method: 'POST', json: { role: 'admin' } }), recordId: other.id }),
+    },
+    ...(['post', 'page'] as const).flatMap((k): AuditCase[] => {
+      const base = `/${k}s`;
+      const table = k === 'post' ? 'blog_posts' : 'page_content';
+      const action = k.toUpperCase();
+      const id = () => (k === 'post' ? ids.post : ids.page);
+      return [
+        {
+          route: `POST ${base}`,
+          action: `${action}_CREATE`,
+          table,
+          run: async () => {
+            const res = await asAdmin(base, { method: 'POST', json: { title: `Audit ${k}`, content: 'Hello' } });
+            ids[k] = await item(res);
+            return { res, recordId: id() };
+          },
+        },
+        {
+          route: `PATCH ${base}/:id`,
+          action: `${action}_UPDATE`,
+          table,
+          run: async () => ({ res: await asAdmin(`${base}/${id()}`, { method: 'PATCH', json: { content: 'Hello again' } }), recordId: id() }),
+        },
+        {
+          route: `POST ${base}/:id/publish`,
+          action: `${action}_PUBLISH`,
+          table,
+          run: async () => ({ res: await asAdmin(`${base}/${id()}/publish`, { method: 'POST', json: { published: true } }), recordId: id() }),
+        },
+        {
+          route: `POST ${base}/:id/publish`,
+          action: `${action}_UNPUBLISH`,
+          table,
+          run: async () => ({ res: await asAdmin(`${base}/${id()}/publish`, { method: 'POST', json: { published: false } }), recordId: id() }),
+        },
+        ...(k === 'post'
+          ? [
+              {
+                route: 'POST /posts/:id/image',
+                action: 'POST_IMAGE_UPLOAD',
+                table,
+                run: async () => ({ res: await asAdmin(`/posts/${ids.post}/image`, { method: 'POST', body: await imageForm() }), recordId: ids.post }),
+              },
+            ]
+          : []),
+        {
+          route: `DELETE ${base}/:id`,
+          action: `${action}_DELETE`,
+          table,
+          run: async () => ({ res: await asAdmin(`${base}/${id()}`, { method: 'DELETE' }), recordId: id() }),
+        },
+      ];
+    }),
+    {
+      route: 'GET /newsletter/export.csv',
+      action: 'NEWSLETTER_EXPORT',
+      table: 'newsletter_subscriptions',
+      run: async () => ({ res: await asAdmin('/newsletter/export.csv'), recordId: null }),
+    },
+    {
+      route: 'DELETE /newsletter/:id',
+      action: 'NEWSLETTER_UNSUBSCRIBE',
+      table: 'newsletter_subscriptions',
+      run: async () => ({ res: await asAdmin(`/newsletter/${ids.subscriber}`, { method: 'DELETE' }), recordId: ids.subscriber }),
+    },
+    {
+      route: 'POST /messages/:id/read',
+      action: 'CONTACT_MESSAGE_READ',
+      table: 'contact_messages',
+      run: async () => ({ res: await asAdmin(`/messages/${ids.message}/read`, { method: 'POST', json: { read: true } }), recordId: ids.message }),
+    },
+    {
+      route: 'POST /messages/:id/read',
+      action: 'CONTACT_MESSAGE_UNREAD',
+      table: 'contact_messages',
+      run: async () => ({ res: await asAdmin(`/messages/${ids.message}/read`, { method: 'POST', json: { read: false } }), recordId: ids.message }),
+    },
+    {
+      route: 'PUT /delivery/zones',
+      action: 'DELIVERY_ZONES_UPDATE',
+      table: 'delivery_zones',
+      run: async () => {
+        const zones = [{ name: 'Everywhere', minKm: 0, maxKm: 50, baseFee: '100', perKmRate: '10', estimatedMinutes: 60, active: true }];
+        return { res: await asAdmin('/delivery/zones', { method: 'PUT', json: { zones } }), recordId: null };
+      },
+    },
+    {
+      route: 'PUT /delivery/origin',
+      action: 'DELIVERY_ORIGIN_UPDATE',
+      table: 'app_settings',
+      run: async () => ({
+        res: await asAdmin('/delivery/origin', { method: 'PUT', json: { lat: -1.29, lng: 36.82, label: 'City Market' } }),
+        recordId: 'delivery_origin',
+      }),
+    },
+  ];
+
+  beforeAll(async () => {
+    other = await createUser(s.t, { name: 'Wanjiku Staff' });
+    const [product] = await s.t.ctx.db
+      .insert(products)
+      .values({ name: 'Audit Stock Fish', slug: 'audit-stock-fish', category: 'fish', price: '800.00', stock: 20 })
+      .returning({ id: products.id });
+    ids.pendingOrder = (await placeOrder(s, [{ productId: product!.id, quantity: 1 }])).orderId;
+    const paid = await placeOrder(s, [{ productId: product!.id, quantity: 2 }]);
+    await payByCard(s, paid.trackingId);
+    ids.paidOrder = paid.orderId;
+    const [subscriber] = await s.t.ctx.db.insert(newsletterSubscriptions).values({ email: 'reader@example.com' }).returning();
+    ids.subscriber = subscriber!.id;
+    const [message] = await s.t.ctx.db
+      .insert(contactMessages)
+      .values({ name: 'Akinyi', email: 'akinyi@example.com', subject: 'Delivery to Ruaka?', message: 'Do you deliver there?' })
+      .returning();
+    ids.message = message!.id;
+  });
+
+  it('has a case for every write endpoint of the admin router', () => {
+    const writes = new Set<string>();
+    for (const r of adminRoutes(s.t.ctx).routes) {
+      const route = `${r.method} ${r.path}`;
+      if (r.method !== 'ALL' && r.method !== 'GET' && !NOT_A_CHANGE.has(route)) writes.add(route);
+    }
+    expect(new Set(cases.map((c) => c.route))).toEqual(new Set([...writes, ...AUDITED_READS]));
+  });
+
+  it.each(cases.map((c) => [`${c.route} → ${c.action}`, c] as const))('%s', async (_name, c) => {
+    const before = new Set((await s.t.ctx.db.select({ id: auditLogs.id }).from(auditLogs)).map((r) => r.id));
+    const startedAt = Date.now();
+    const { res, recordId } = await c.run();
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    const added = (await s.t.ctx.db.select().from(auditLogs)).filter((r) => !before.has(r.id));
+    const row = added.find((r) => r.action === c.action);
+    expect(row, `no ${c.action} row among ${added.map((r) => r.action).join(', ') || 'nothing'}`).toMatchObject({
+      userId: s.admin.id,
+      tableName: c.table,
+      recordId,
+    });
+    expect(row!.createdAt.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
+    expect(row!.createdAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it('leaves no row for a change that is refused or rolled back', async () => {
+    const count = async () => (await s.t.ctx.db.select({ id: auditLogs.id }).from(auditLogs)).length;
+    const before = await count();
+    const tooMuch = await asAdmin(`/products/${ids.product}/stock`, { method: 'POST', json: { kind: 'adjustment', quantity: -1000, reason: 'Miscount' } });
+    expect(tooMuch.status).toBe(400);
+    const unknown = await asAdmin('/products/00000000-0000-4000-8000-000000000000', { method: 'PATCH', json: { price: '1' } });
+    expect(unknown.status).toBe(404);
+    const overlap = await asAdmin('/delivery/zones', {
+      method: 'PUT',
+      json: {
+        zones: [
+          { name: 'A', minKm: 0, maxKm: 10, baseFee: '1', perKmRate: '1', estimatedMinutes: 10, active: true },
+          { name: 'B', minKm: 5, maxKm: 20, baseFee: '1', perKmRate: '1', estimatedMinutes: 10, active: true },
+        ],
+      },
+    });
+    expect(overlap.status).toBe(400);
+    expect(await count()).toBe(before);
+  });
+});

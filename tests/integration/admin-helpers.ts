@@ -1,0 +1,88 @@
+// Shared set-up for the back-office integration tests: a seeded app with one admin and one customer.
+import { afterAll, beforeAll } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditLogs, paymentTransactions, products } from '../../src/server/db/schema';
+import { signPlace } from '../../src/server/features/checkout/place-token';
+import { refreshPayment } from '../../src/server/features/payments/payment-refresh.service';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
+import type { DbKind } from '../support/test-database';
+
+export interface AdminTestSetup {
+  t: TestApp;
+  admin: TestUser;
+  customer: TestUser;
+  /** A request to /api/admin{path} as the admin. */
+  asAdmin(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+}
+
+/**
+ * The set-up of a describe block: registers beforeAll (a seeded app, one admin, one customer) and
+ * afterAll (dispose). The object is filled in before the first test; later beforeAll hooks of the
+ * block may use it.
+ */
+export function withAdminApp(kind: DbKind): AdminTestSetup {
+  const s = {
+    asAdmin: (path: string, init: RequestInit & { json?: unknown } = {}) => s.t.request(`/api/admin${path}`, { ...init, cookie: s.admin.cookie }),
+  } as AdminTestSetup;
+  beforeAll(async () => {
+    s.t = await createTestApp(kind, { seed: true });
+    s.admin = await createUser(s.t, { role: 'admin', name: 'Amina Admin' });
+    s.customer = await createUser(s.t, { role: 'customer', name: 'Kamau Customer' });
+  });
+  afterAll(async () => {
+    await s.t.dispose();
+  });
+  return s;
+}
+
+/** JSON body of a response, typed loosely for assertions. */
+export async function body<T = Record<string, unknown>>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+export async function auditRows(t: TestApp, action: string, recordId?: string) {
+  return t.ctx.db
+    .select()
+    .from(auditLogs)
+    .where(recordId ? and(eq(auditLogs.action, action), eq(auditLogs.recordId, recordId)) : eq(auditLogs.action, action));
+}
+
+const DELIVERY_ADDRESS = 'Westlands, Nairobi';
+const DELIVERY_POINT = { lat: -1.2676, lng: 36.8108 };
+
+/** A pending order placed through checkout by the customer; returns its id and Pesapal tracking id. */
+export async function placeOrder(s: AdminTestSetup, lines: { productId: string; quantity: number }[]) {
+  // The point comes with the signature /places/details gives a browser, so checkout believes it.
+  const placeToken = signPlace(s.t.ctx.env.AUTH_SECRET ?? '', DELIVERY_ADDRESS, DELIVERY_POINT);
+  const res = await s.t.request('/api/checkout/orders', {
+    method: 'POST',
+    cookie: s.customer.cookie,
+    json: {
+      items: lines.map((l) => ({ product_id: l.productId, quantity: l.quantity })),
+      customer_info: { full_name: 'Kamau Customer', email: s.customer.email, phone: '+254712345678', address: DELIVERY_ADDRESS },
+      delivery_info: { address: DELIVERY_ADDRESS, coordinates: DELIVERY_POINT, place_token: placeToken },
+    },
+  });
+  const placed = await body<{ success: boolean; order_id: string; error: string | null }>(res);
+  if (!placed.success) throw new Error(`checkout failed: ${res.status} ${placed.error}`);
+  const [payment] = await s.t.ctx.db
+    .select({ trackingId: paymentTransactions.pesapalTrackingId })
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.orderId, placed.order_id));
+  if (!payment?.trackingId) throw new Error('no payment attempt for the order');
+  return { orderId: placed.order_id, trackingId: payment.trackingId };
+}
+
+/** Pays on the simulator by card and lets the shop learn it from Pesapal (as an IPN would). */
+export async function payByCard(s: AdminTestSetup, trackingId: string): Promise<void> {
+  const sim = s.t.ctx.integrations.pesapalSimulator;
+  if (!sim) throw new Error('the Pesapal simulator is not active');
+  await sim.complete(trackingId, 'card');
+  await sim.idle();
+  await refreshPayment(s.t.ctx, trackingId);
+}
+
+export async function stockOf(t: TestApp, productId: string): Promise<number> {
+  const [row] = await t.ctx.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+  return row?.stock ?? -1;
+}

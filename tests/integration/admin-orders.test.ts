@@ -1,0 +1,226 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { orders, paymentRefunds, paymentTransactions, products, stockMovements } from '../../src/server/db/schema';
+import { DB_KINDS } from '../support/test-database';
+import { auditRows, body, payByCard, placeOrder, stockOf, withAdminApp } from './admin-helpers';
+
+interface Detail {
+  order: {
+    id: string;
+    status: string;
+    fulfilmentStatus: string;
+    mapUrl: string | null;
+    subtotalCents: number;
+    vatCents: number;
+    deliveryFeeCents: number;
+    deliveryDistanceKm: number | null;
+    totalCents: number;
+    deliveryZoneName: string | null;
+    cancelledReason: string | null;
+  };
+  items: { productName: string; quantity: number }[];
+  payments: { status: string; phone: string; confirmationCode: string | null }[];
+  refunds: { accepted: boolean; message: string | null; amountCents: number; remarks: string }[];
+  timeline: { kind: string; title: string }[];
+  actions: { fulfilmentSteps: string[]; cancel: string | null };
+}
+
+describe.each(DB_KINDS)('admin orders on %s', (kind) => {
+  const s = withAdminApp(kind);
+  const { asAdmin } = s;
+  let productId: string;
+  const detail = async (id: string) => body<Detail>(await asAdmin(`/orders/${id}`));
+
+  beforeAll(async () => {
+    const [row] = await s.t.ctx.db
+      .insert(products)
+      .values({ name: 'Admin Test Tilapia', slug: 'admin-test-tilapia', category: 'fish', price: '500.00', stock: 20 })
+      .returning({ id: products.id });
+    productId = row!.id;
+  });
+
+  it('lists orders with filters and search, and shows one in full', async () => {
+    const { orderId } = await placeOrder(s, [{ productId, quantity: 2 }]);
+    const all = await body<{ items: { id: string; paymentStatus: string; customerPhone: string }[]; total: number }>(await asAdmin('/orders'));
+    expect(all.items.map((o) => o.id)).toContain(orderId);
+    expect(all.items.find((o) => o.id === orderId)).toMatchObject({ paymentStatus: 'PENDING', customerPhone: '+25*******678' });
+
+    const byPrefix = await body<{ items: { id: string }[] }>(await asAdmin(`/orders?q=${orderId.slice(0, 8)}`));
+    expect(byPrefix.items.map((o) => o.id)).toEqual([orderId]);
+    const byEmail = await body<{ items: { id: string }[] }>(await asAdmin(`/orders?q=${encodeURIComponent(s.customer.email)}`));
+    expect(byEmail.items.map((o) => o.id)).toContain(orderId);
+    const completedOnly = await body<{ items: { id: string }[] }>(await asAdmin('/orders?status=completed'));
+    expect(completedOnly.items.map((o) => o.id)).not.toContain(orderId);
+    const byPayment = await body<{ items: { id: string }[] }>(await asAdmin('/orders?paymentStatus=PENDING'));
+    expect(byPayment.items.map((o) => o.id)).toContain(orderId);
+    const future = await body<{ items: unknown[] }>(await asAdmin('/orders?from=2099-01-01'));
+    expect(future.items).toEqual([]);
+    expect((await asAdmin('/orders?from=2025-02-30')).status).toBe(400);
+    expect((await asAdmin('/orders?from=2025-03-05&to=2025-03-01')).status).toBe(400);
+
+    const d = await detail(orderId);
+    // The point the customer chose (placeOrder sends it with the server's place token, so it is believed).
+    expect(d.order.mapUrl).toBe('https://www.openstreetmap.org/?mlat=-1.2676&mlon=36.8108#map=16/-1.2676/36.8108');
+    expect(d.order.deliveryZoneName).toMatch(/^Zone/);
+    const [stored] = await s.t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(d.order).toMatchObject({
+      subtotalCents: 100000,
+      vatCents: 16000,
+      deliveryFeeCents: Math.round(Number(stored!.deliveryFee) * 100),
+      deliveryDistanceKm: Number(stored!.deliveryDistanceKm),
+      totalCents: Math.round(Number(stored!.totalAmount) * 100),
+    });
+    expect(d.order.deliveryDistanceKm).toBeGreaterThan(0);
+    expect(d.order.totalCents).toBe(d.order.subtotalCents + d.order.vatCents + d.order.deliveryFeeCents);
+    expect(d.items).toEqual([expect.objectContaining({ productName: 'Admin Test Tilapia', quantity: 2 })]);
+    expect(d.payments[0]?.phone).toBe('+25*******678');
+    expect(d.timeline.map((e) => e.title)).toEqual(expect.arrayContaining(['Order placed', 'Stock reserved: Admin Test Tilapia -2']));
+    expect(d.actions).toEqual({ fulfilmentSteps: [], cancel: 'release' });
+  });
+
+  it('fulfils only paid orders, forward only, and records each step', async () => {
+    const { orderId, trackingId } = await placeOrder(s, [{ productId, quantity: 1 }]);
+    const step = (status: string) => asAdmin(`/orders/${orderId}/fulfilment`, { method: 'POST', json: { status } });
+    const unpaid = await step('processing');
+    expect(unpaid.status).toBe(409);
+    expect((await body<{ error: { message: string } }>(unpaid)).error.message).toBe('Only paid (completed) orders can be fulfilled.');
+
+    await payByCard(s, trackingId);
+    expect((await detail(orderId)).actions.fulfilmentSteps).toEqual(['processing', 'out_for_delivery', 'delivered']);
+    expect((await step('processing')).status).toBe(200);
+    expect((await step('out_for_delivery')).status).toBe(200);
+    const back = await step('processing');
+    expect(back.status).toBe(409);
+    expect((await body<{ error: { message: string } }>(back)).error.message).toBe('An order only moves forward: this one is already out for delivery.');
+    expect((await step('delivered')).status).toBe(200);
+    const [row] = await s.t.ctx.db.select({ f: orders.fulfilmentStatus }).from(orders).where(eq(orders.id, orderId));
+    expect(row?.f).toBe('delivered');
+    // The customer reads the step from their own orders (what /orders shows).
+    const mine = await body<{ id: string; fulfilment_status: string }>(await s.t.request(`/api/orders/${orderId}`, { cookie: s.customer.cookie }));
+    expect(mine).toMatchObject({ id: orderId, fulfilment_status: 'delivered' });
+    const list = await body<{ orders: { id: string; fulfilment_status: string }[] }>(await s.t.request('/api/orders', { cookie: s.customer.cookie }));
+    expect(list.orders.find((o) => o.id === orderId)?.fulfilment_status).toBe('delivered');
+    const steps = await auditRows(s.t, 'ORDER_FULFILMENT', orderId);
+    expect(steps.map((a) => (a.details as { to: string }).to).sort()).toEqual(['delivered', 'out_for_delivery', 'processing']);
+    expect((await detail(orderId)).actions.fulfilmentSteps).toEqual([]);
+  });
+
+  it('cancels a pending order: the reserved stock comes back and the Pesapal page is cancelled', async () => {
+    const before = await stockOf(s.t, productId);
+    const { orderId, trackingId } = await placeOrder(s, [{ productId, quantity: 3 }]);
+    expect(await stockOf(s.t, productId)).toBe(before - 3);
+
+    const noReason = await asAdmin(`/orders/${orderId}/cancel`, { method: 'POST', json: { reason: '' } });
+    expect(noReason.status).toBe(400);
+    const res = await asAdmin(`/orders/${orderId}/cancel`, { method: 'POST', json: { reason: 'Customer called to cancel' } });
+    expect(res.status).toBe(200);
+    expect(await body(res)).toEqual({ kind: 'released', releasedLines: 1 });
+
+    expect(await stockOf(s.t, productId)).toBe(before);
+    const [order] = await s.t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ status: 'cancelled', cancelledReason: 'Customer called to cancel' });
+    const releases = await s.t.ctx.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.orderId, orderId), eq(stockMovements.kind, 'release')));
+    expect(releases).toMatchObject([{ quantity: 3, stockAfter: before }]);
+    expect(s.t.ctx.integrations.pesapalSimulator?.state.orders.get(trackingId)?.cancelled).toBe(true);
+    const [payment] = await s.t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId));
+    expect(payment?.status).toBe('FAILED');
+    expect(await auditRows(s.t, 'ORDER_CANCEL', orderId)).toHaveLength(1);
+
+    const again = await asAdmin(`/orders/${orderId}/cancel`, { method: 'POST', json: { reason: 'twice' } });
+    expect(again.status).toBe(409);
+    expect(await stockOf(s.t, productId)).toBe(before);
+  });
+
+  it('cancels a paid order with a refund through Pesapal, recorded with its outcome, and restocks', async () => {
+    const { orderId, trackingId } = await placeOrder(s, [{ productId, quantity: 2 }]);
+    await payByCard(s, trackingId);
+    const paidStock = await stockOf(s.t, productId);
+    const d = await detail(orderId);
+    expect(d.order.status).toBe('completed');
+    expect(d.actions.cancel).toBe('refund');
+
+    const res = await asAdmin(`/orders/${orderId}/cancel`, { method: 'POST', json: { reason: 'Out of fresh stock today' } });
+    expect(res.status).toBe(200);
+    expect(await body(res)).toMatchObject({ kind: 'refunded', restockedLines: 1 });
+    expect(await stockOf(s.t, productId)).toBe(paidStock + 2);
+
+    const sim = s.t.ctx.integrations.pesapalSimulator!;
+    const simOrder = sim.state.orders.get(trackingId);
+    expect(simOrder?.refund).toMatchObject({ amountCents: d.order.totalCents, username: s.admin.email, remarks: 'Out of fresh stock today' });
+
+    const [payment] = await s.t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId));
+    const refunds = await s.t.ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.transactionId, payment!.id));
+    expect(refunds).toMatchObject([{ accepted: true, message: 'Refund request successfully', requestedBy: s.admin.id, remarks: 'Out of fresh stock today' }]);
+
+    // Pesapal's reversal notice arrives afterwards and must not flag the order or restock again.
+    await sim.idle();
+    await payByCardRefreshOnly(trackingId);
+    const [order] = await s.t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ status: 'cancelled', cancelledReason: 'Out of fresh stock today', needsAttention: false });
+    expect(await stockOf(s.t, productId)).toBe(paidStock + 2);
+
+    const after = await detail(orderId);
+    expect(after.refunds).toMatchObject([{ accepted: true, message: 'Refund request successfully', amountCents: d.order.totalCents }]);
+    expect(after.actions.cancel).toBeNull();
+    const titles = after.timeline.map((e) => e.title);
+    expect(titles).toEqual(expect.arrayContaining(['Order placed', 'Payment started at Pesapal', 'Refund requested from Pesapal (accepted)']));
+    // Pesapal's notifications (the payment's IPN, then the reversal's) are on the timeline too.
+    expect(titles.filter((t) => t.startsWith('Pesapal notification (')).length).toBeGreaterThanOrEqual(2);
+    expect(await auditRows(s.t, 'ORDER_REFUND', orderId)).toHaveLength(1);
+
+    const again = await asAdmin(`/orders/${orderId}/cancel`, { method: 'POST', json: { reason: 'twice' } });
+    expect(again.status).toBe(409);
+  });
+
+  it('records a refund Pesapal refuses, and leaves the order paid', async () => {
+    const { orderId, trackingId } = await placeOrder(s, [{ productId, quantity: 1 }]);
+    await payByCard(s, trackingId);
+    const stock = await stockOf(s.t, productId);
+    // Make Pesapal refuse: the confirmation code no longer matches a payment it knows.
+    await s.t.ctx.db.update(paymentTransactions).set({ confirmationCode: 'UNKNOWN-CODE' }).where(eq(paymentTransactions.orderId, orderId));
+    const res = await asAdmin(`/orders/${orderId}/cancel`, { method: 'POST', json: { reason: 'Try refund' } });
+    expect(res.status).toBe(502);
+    expect((await body<{ error: { message: string } }>(res)).error.message).toBe('The refund was not accepted: Invalid confirmation code provided.');
+    const d = await detail(orderId);
+    expect(d.order.status).toBe('completed');
+    expect(d.refunds).toMatchObject([{ accepted: false, message: 'Invalid confirmation code provided.' }]);
+    expect(await stockOf(s.t, productId)).toBe(stock);
+  });
+
+  it('records a refund that could not reach Pesapal, and says so', async () => {
+    const { orderId, trackingId } = await placeOrder(s, [{ productId, quantity: 1 }]);
+    await payByCard(s, trackingId);
+    const refund = vi.spyOn(s.t.ctx.integrations.pesapal, 'refund').mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
+    const res = await asAdmin(`/orders/${orderId}/cancel`, { method: 'POST', json: { reason: 'Try refund' } });
+    refund.mockRestore();
+    expect(res.status).toBe(502);
+    expect((await body<{ error: { message: string } }>(res)).error.message).toBe('Pesapal could not be reached. Please try again.');
+    const d = await detail(orderId);
+    expect(d.order.status).toBe('completed');
+    expect(d.refunds).toMatchObject([{ accepted: false, message: 'Pesapal could not be reached (connect ECONNREFUSED)' }]);
+    expect(d.actions.cancel).toBe('refund');
+    expect(await auditRows(s.t, 'ORDER_REFUND', orderId)).toMatchObject([{ details: { accepted: false } }]);
+  });
+
+  it('checks the payment status at Pesapal on request', async () => {
+    const { orderId, trackingId } = await placeOrder(s, [{ productId, quantity: 1 }]);
+    const sim = s.t.ctx.integrations.pesapalSimulator!;
+    sim.switches.dropIpn = true;
+    await sim.complete(trackingId, 'card');
+    await sim.idle();
+    sim.switches.dropIpn = false;
+    expect((await detail(orderId)).order.status).toBe('pending');
+    const res = await asAdmin(`/orders/${orderId}/check-payment`, { method: 'POST' });
+    expect(await body(res)).toEqual({ checked: 1, changed: 1, error: null });
+    expect((await detail(orderId)).order.status).toBe('completed');
+    expect(await auditRows(s.t, 'PAYMENT_STATUS_CHECK', orderId)).toHaveLength(1);
+  });
+
+  async function payByCardRefreshOnly(trackingId: string) {
+    const { refreshPayment } = await import('../../src/server/features/payments/payment-refresh.service');
+    await refreshPayment(s.t.ctx, trackingId);
+  }
+});

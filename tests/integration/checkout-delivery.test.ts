@@ -1,0 +1,114 @@
+// Address suggestions, place details and the delivery fee (SPEC §3 shapes, §8 messages), with the
+// offline gazetteer and zones and origin from the database.
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_DELIVERY_ZONES, deliveryFeeForDistance, haversineKm, SHOP_ORIGIN } from '../../src/domain/delivery-fee';
+import { appSettings, deliveryZones } from '../../src/server/db/schema';
+import { createOfflineAddressProvider } from '../../src/server/integrations/places/offline-address-provider';
+import type { AddressProvider } from '../../src/server/integrations/places/address-provider';
+import { DB_KINDS } from '../support/test-database';
+import type { TestUser } from '../support/test-app';
+import { createShop, customer, disposeShop, type Shop } from './checkout-support';
+
+describe.each(DB_KINDS)('checkout addresses and delivery fee on %s', (kind) => {
+  let shop: Shop;
+  let user: TestUser;
+  beforeEach(async () => {
+    shop = await createShop(kind);
+    user = await customer(shop);
+  });
+  afterEach(() => disposeShop(shop));
+
+  const post = async (path: string, json: unknown, cookie = user.cookie) => {
+    const res = await shop.request(`/api/checkout${path}`, { method: 'POST', json, cookie });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  it('suggests Nairobi places and gives their coordinates', async () => {
+    const { body } = await post('/places/autocomplete', { input: 'Westl', sessionToken: 's1' });
+    const predictions = body.predictions as { place_id: string; description: string; structured_formatting: { main_text: string } }[];
+    expect(predictions[0]).toMatchObject({ description: 'Westlands, Nairobi, Kenya', structured_formatting: { main_text: 'Westlands' } });
+    const details = await post('/places/details', { placeId: predictions[0]!.place_id, sessionToken: 's1' });
+    expect(details.body).toMatchObject({ address: 'Westlands, Nairobi, Kenya', coordinates: { lat: -1.266, lng: 36.81 }, name: 'Westlands' });
+
+    expect((await post('/places/autocomplete', { input: 'W' })).body).toEqual({ predictions: [] });
+    const unknown = await post('/places/details', { placeId: 'gz-nowhere' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error: { message: 'Failed to get place details' } });
+    expect((await post('/places/autocomplete', { input: 'Westl' }, '')).status).toBe(401);
+  });
+
+  it('prices a picked address by driving distance from Nairobi West through the database zones', async () => {
+    const westlands = { lat: -1.266, lng: 36.81 };
+    const { body } = await post('/delivery-fee', { address: 'Westlands', latitude: westlands.lat, longitude: westlands.lng });
+    const km = Math.round(haversineKm(SHOP_ORIGIN, westlands) * 1.3 * 100) / 100;
+    const expected = deliveryFeeForDistance(DEFAULT_DELIVERY_ZONES, km)!;
+    expect(body).toEqual({
+      success: true,
+      delivery_fee: expected.feeCents / 100,
+      zone_name: 'Zone 2 - Mid Distance',
+      estimated_time_mins: 35,
+      formatted_distance: `${km.toFixed(1)} km`,
+      origin_label: 'Kogo Star Plaza, Nairobi West',
+      error: null,
+    });
+
+    // Free text is geocoded; an unknown place is a clear failure.
+    expect((await post('/delivery-fee', { address: 'Sarit Centre, Westlands' })).body).toMatchObject({ success: true });
+    expect((await post('/delivery-fee', { address: 'Nowhere at all' })).body).toMatchObject({
+      success: false,
+      delivery_fee: null,
+      origin_label: null,
+      error: 'We could not find that address. Please choose one of the suggestions.',
+    });
+    expect((await post('/delivery-fee', { address: 'x', latitude: 1 })).status).toBe(400);
+  });
+
+  it('uses the zones and the origin stored in the database', async () => {
+    await shop.ctx.db.update(deliveryZones).set({ baseFee: '100.00', perKmRate: '0.00', estimatedMinutes: 40 });
+    await shop.ctx.db.insert(appSettings).values({ key: 'delivery_origin', value: { lat: -1.266, lng: 36.81, label: 'Westlands depot' } });
+    const { body } = await post('/delivery-fee', { address: 'Westlands', latitude: -1.266, longitude: 36.81 });
+    expect(body).toMatchObject({
+      success: true,
+      delivery_fee: 100,
+      zone_name: 'Zone 1 - Local Area',
+      estimated_time_mins: 40,
+      formatted_distance: '0 m',
+      origin_label: 'Westlands depot',
+    });
+
+    await shop.ctx.db.update(deliveryZones).set({ active: false }).where(eq(deliveryZones.active, true));
+    expect((await post('/delivery-fee', { address: 'Westlands', latitude: -1.266, longitude: 36.81 })).body).toMatchObject({
+      success: false,
+      error: 'Delivery is not available right now. Please try again later.',
+    });
+  });
+});
+
+describe('checkout addresses when the provider fails', () => {
+  let shop: Shop;
+  beforeEach(async () => {
+    const offline = createOfflineAddressProvider();
+    const broken: AddressProvider = {
+      ...offline,
+      name: 'broken',
+      autocomplete: () => Promise.reject(new Error('OVER_QUERY_LIMIT')),
+      details: () => Promise.reject(new Error('OVER_QUERY_LIMIT')),
+      drivingDistance: () => Promise.reject(new Error('OVER_QUERY_LIMIT')),
+    };
+    shop = await createShop('pglite', { deps: { integrations: { addresses: broken } } });
+  });
+  afterEach(() => disposeShop(shop));
+
+  it('gives no suggestions, the details error, and the fee error', async () => {
+    const user = await customer(shop);
+    const post = async (path: string, json: unknown) =>
+      (await shop.request(`/api/checkout${path}`, { method: 'POST', json, cookie: user.cookie })).json();
+    expect(await post('/places/autocomplete', { input: 'Westl' })).toEqual({ predictions: [] });
+    expect(await post('/places/details', { placeId: 'gz-westlands' })).toMatchObject({ error: { message: 'Failed to get place details' } });
+    expect(await post('/delivery-fee', { address: 'Westlands', latitude: -1.266, longitude: 36.81 })).toMatchObject({
+      success: false,
+      error: 'Failed to calculate delivery fee',
+    });
+  });
+});

@@ -1,0 +1,112 @@
+// Shared set-up for the checkout and payments integration tests: a seeded shop with the built-in
+// Pesapal simulator, a movable clock, and helpers to place and pay orders.
+import { and, eq } from 'drizzle-orm';
+import type { ServerDeps } from '../../src/server/context';
+import { orders, paymentTransactions, products, stockMovements } from '../../src/server/db/schema';
+import type { PesapalSimulator, SimulatorOutcome } from '../../src/server/integrations/pesapal/pesapal-simulator';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
+import type { DbKind } from '../support/test-database';
+
+/** Westlands, from the offline gazetteer: about 7 km from the shop by road (Zone 2). */
+export const WESTLANDS = { address: 'Westlands, Nairobi, Kenya', coordinates: { lat: -1.266, lng: 36.81 } };
+
+export interface Clock {
+  now: () => Date;
+  advance(ms: number): void;
+}
+
+export function movableClock(start = new Date()): Clock {
+  let t = start.getTime();
+  return { now: () => new Date(t), advance: (ms) => (t += ms) };
+}
+
+export interface Shop extends TestApp {
+  clock: Clock;
+  sim: PesapalSimulator;
+}
+
+export async function createShop(kind: DbKind, opts: { deps?: Partial<ServerDeps>; poolSize?: number } = {}): Promise<Shop> {
+  const clock = movableClock();
+  const t = await createTestApp(kind, { seed: true, poolSize: opts.poolSize, deps: { now: clock.now, ...opts.deps } });
+  const sim = t.ctx.integrations.pesapalSimulator;
+  if (!sim) throw new Error('the tests expect the built-in Pesapal simulator');
+  return Object.assign(t, { clock, sim });
+}
+
+export async function disposeShop(shop: Shop | undefined): Promise<void> {
+  if (!shop) return;
+  await shop.sim.idle();
+  shop.sim.reset();
+  await shop.dispose();
+}
+
+export async function productBySlug(t: TestApp, slug: string) {
+  const [p] = await t.ctx.db.select().from(products).where(eq(products.slug, slug));
+  if (!p) throw new Error(`no product ${slug}`);
+  return p;
+}
+
+export async function stockOf(t: TestApp, productId: string): Promise<number> {
+  const [p] = await t.ctx.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+  return p?.stock ?? Number.NaN;
+}
+
+export async function setStock(t: TestApp, productId: string, stock: number): Promise<void> {
+  await t.ctx.db.update(products).set({ stock }).where(eq(products.id, productId));
+}
+
+export function orderBody(items: { product_id: string; quantity: number }[], extra: Record<string, unknown> = {}) {
+  return {
+    items,
+    customer_info: { full_name: 'Achieng Otieno', email: 'achieng@example.test', phone: '+254712345678', address: WESTLANDS.address },
+    delivery_info: { address: WESTLANDS.address, coordinates: WESTLANDS.coordinates },
+    ...extra,
+  };
+}
+
+export interface OrderAnswer {
+  success: boolean;
+  iframe_url: string | null;
+  order_id: string | null;
+  error: string | null | { code: string; message: string };
+}
+
+export async function postOrder(t: TestApp, user: TestUser, body: unknown): Promise<{ status: number; json: OrderAnswer }> {
+  const res = await t.request('/api/checkout/orders', { method: 'POST', json: body, cookie: user.cookie });
+  return { status: res.status, json: (await res.json()) as OrderAnswer };
+}
+
+/** Places an order that must succeed; returns its id and the simulator's tracking id. */
+export async function placePaidOrderAttempt(t: Shop, user: TestUser, items: { product_id: string; quantity: number }[]) {
+  const { status, json } = await postOrder(t, user, orderBody(items, { idempotency_key: `key-${crypto.randomUUID()}` }));
+  if (status !== 200 || !json.order_id || !json.iframe_url) throw new Error(`order failed: ${status} ${JSON.stringify(json)}`);
+  const trackingId = new URL(json.iframe_url).searchParams.get('OrderTrackingId');
+  if (!trackingId) throw new Error('no tracking id in the iframe url');
+  return { orderId: json.order_id, trackingId, iframeUrl: json.iframe_url };
+}
+
+/** What the customer does on the hosted page; the IPN reaches the app before this resolves (unless late). */
+export async function payOnSimulator(t: Shop, trackingId: string, outcome: SimulatorOutcome): Promise<void> {
+  await t.sim.complete(trackingId, outcome);
+}
+
+export async function orderRow(t: TestApp, orderId: string) {
+  const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!o) throw new Error(`no order ${orderId}`);
+  return o;
+}
+
+export async function transactionsOf(t: TestApp, orderId: string) {
+  return t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId));
+}
+
+export async function movementsOf(t: TestApp, orderId: string, kind?: string) {
+  return t.ctx.db
+    .select()
+    .from(stockMovements)
+    .where(kind ? and(eq(stockMovements.orderId, orderId), eq(stockMovements.kind, kind)) : eq(stockMovements.orderId, orderId));
+}
+
+export async function customer(t: TestApp): Promise<TestUser> {
+  return createUser(t);
+}

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { DB_KINDS, createTestDatabase } from '../support/test-database';
+
+const waitFor = async (check: () => boolean, ms = 10_000) => {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe.each(DB_KINDS)('LISTEN/NOTIFY on %s', (kind) => {
+  it('delivers notifications to every subscriber of the channel', async () => {
+    const t = await createTestDatabase(kind);
+    try {
+      const a: string[] = [];
+      const b: string[] = [];
+      await t.database.listen('test_channel', (p) => a.push(p));
+      const stopB = await t.database.listen('test_channel', (p) => b.push(p));
+      await t.database.db.execute(sql`select pg_notify('test_channel', 'one')`);
+      await waitFor(() => a.length === 1 && b.length === 1);
+      await stopB();
+      await t.database.db.execute(sql`select pg_notify('test_channel', 'two')`);
+      await waitFor(() => a.length === 2);
+      expect(a).toEqual(['one', 'two']);
+      expect(b).toEqual(['one']);
+    } finally {
+      await t.dispose();
+    }
+  });
+});
+
+describe.runIf(DB_KINDS.includes('postgres'))('a lost listening connection on PostgreSQL', () => {
+  it('is re-opened, listens again and tells subscribers', async () => {
+    const t = await createTestDatabase('postgres');
+    try {
+      const got: string[] = [];
+      let reconnects = 0;
+      await t.database.listen('test_channel', (p) => got.push(p), () => (reconnects += 1));
+      await t.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
+      );
+      await waitFor(() => reconnects === 1);
+      await t.database.db.execute(sql`select pg_notify('test_channel', 'after')`);
+      await waitFor(() => got.includes('after'));
+      expect(reconnects).toBe(1);
+    } finally {
+      await t.dispose();
+    }
+  });
+});

@@ -1,0 +1,266 @@
+// The IPN and applyPaymentStatus against the built-in Pesapal simulator: one transition and one
+// stock movement per real change, whatever order, number or timing the notifications come in.
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { outboundMail, paymentNotifications } from '../../src/server/db/schema';
+import { applyPaymentStatus } from '../../src/server/features/payments/payment-status.service';
+import type { TransactionStatus } from '../../src/server/integrations/pesapal/pesapal-types';
+import { DB_KINDS } from '../support/test-database';
+import type { TestUser } from '../support/test-app';
+import {
+  createShop,
+  customer,
+  disposeShop,
+  movementsOf,
+  orderRow,
+  payOnSimulator,
+  placePaidOrderAttempt,
+  productBySlug,
+  stockOf,
+  transactionsOf,
+  type Shop,
+} from './checkout-support';
+
+describe.each(DB_KINDS)('payment notifications on %s', (kind) => {
+  let shop: Shop;
+  let user: TestUser;
+  let productId: string;
+  let stockBefore: number;
+
+  beforeEach(async () => {
+    shop = await createShop(kind);
+    user = await customer(shop);
+    productId = (await productBySlug(shop, 'fresh-whole-tilapia')).id;
+    stockBefore = await stockOf(shop, productId);
+  });
+  afterEach(() => disposeShop(shop));
+
+  const place = () => placePaidOrderAttempt(shop, user, [{ product_id: productId, quantity: 2 }]);
+  const notices = (trackingId: string) =>
+    shop.ctx.db.select().from(paymentNotifications).where(eq(paymentNotifications.trackingId, trackingId));
+
+  it('a card payment completes the order once: sale, mail, cleared reservation', async () => {
+    const { orderId, trackingId } = await place();
+    await payOnSimulator(shop, trackingId, 'card');
+    const order = await orderRow(shop, orderId);
+    expect(order).toMatchObject({ status: 'completed', reservationExpiresAt: null, needsAttention: false, pesapalTransactionId: trackingId });
+    const [txn] = await transactionsOf(shop, orderId);
+    expect(txn).toMatchObject({ status: 'COMPLETED', paymentMethod: 'Visa', amountMismatch: false });
+    expect(txn!.confirmationCode).toMatch(/^\d{22}$/);
+    expect((await movementsOf(shop, orderId)).map((m) => [m.kind, m.quantity]).sort()).toEqual([
+      ['reservation', -2],
+      ['sale', 0],
+    ]);
+    expect(await stockOf(shop, productId)).toBe(stockBefore - 2);
+    const mails = await shop.ctx.db.select().from(outboundMail).where(eq(outboundMail.to, 'achieng@example.test'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Order #${orderId.slice(0, 8)} confirmed - Lake Victoria Aquaculture`);
+    expect(mails[0]!.text).toContain(`Total paid: KES ${order.totalAmount.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`);
+    const [notice] = await notices(trackingId);
+    expect(notice).toMatchObject({ source: 'ipn', method: 'GET', notificationType: 'IPNCHANGE', outcome: 'transitioned: COMPLETED' });
+  });
+
+  it('duplicate IPNs make one transition and one sale', async () => {
+    shop.sim.switches.duplicateIpn = true;
+    const { orderId, trackingId } = await place();
+    await payOnSimulator(shop, trackingId, 'card');
+    const outcomes = (await notices(trackingId)).map((n) => n.outcome).sort();
+    expect(outcomes).toEqual(['transitioned: COMPLETED', 'unchanged: COMPLETED']);
+    expect(await movementsOf(shop, orderId, 'sale')).toHaveLength(1);
+    expect(await shop.ctx.db.select().from(outboundMail).where(eq(outboundMail.to, 'achieng@example.test'))).toHaveLength(1);
+  });
+
+  it('a late IPN after a sync changes nothing more', async () => {
+    shop.sim.switches.lateIpnMs = 50;
+    const { orderId, trackingId } = await place();
+    await payOnSimulator(shop, trackingId, 'card');
+    expect((await orderRow(shop, orderId)).status).toBe('pending');
+    const sync = await shop.request('/api/payments/sync', { method: 'POST', json: { orderIds: [orderId] }, cookie: user.cookie });
+    expect(await sync.json()).toEqual({ results: [{ orderId, updated: true, newStatus: 'COMPLETED', error: null }] });
+    await shop.sim.idle();
+    expect((await notices(trackingId)).map((n) => n.outcome)).toEqual(['unchanged: COMPLETED']);
+    expect(await movementsOf(shop, orderId, 'sale')).toHaveLength(1);
+    expect(await stockOf(shop, productId)).toBe(stockBefore - 2);
+  });
+
+  it('out-of-order reports never move a payment backwards', async () => {
+    const { orderId, trackingId } = await place();
+    await payOnSimulator(shop, trackingId, 'card');
+    const [txn] = await transactionsOf(shop, orderId);
+    const report = (status: TransactionStatus['status'], statusCode: TransactionStatus['statusCode']): TransactionStatus => ({
+      statusCode,
+      status,
+      description: null,
+      paymentMethod: 'Visa',
+      amountCents: Math.round(Number(txn!.amount) * 100),
+      currency: 'KES',
+      merchantReference: txn!.merchantReference,
+      confirmationCode: '1',
+      paymentAccount: '',
+      createdAt: null,
+      raw: {},
+    });
+    expect((await applyPaymentStatus(shop.ctx, trackingId, report('FAILED', 2))).outcome).toBe('unchanged');
+    expect((await applyPaymentStatus(shop.ctx, trackingId, report('PENDING', 0))).outcome).toBe('unpaid');
+    expect((await applyPaymentStatus(shop.ctx, trackingId, report('COMPLETED', 1))).outcome).toBe('unchanged');
+    expect((await orderRow(shop, orderId)).status).toBe('completed');
+    expect(await movementsOf(shop, orderId)).toHaveLength(2);
+    expect(await stockOf(shop, productId)).toBe(stockBefore - 2);
+  });
+
+  it('an IPN for a payment Pesapal reports unpaid changes nothing', async () => {
+    const { orderId, trackingId } = await place();
+    const res = await shop.request(
+      `/api/payments/ipn?OrderTrackingId=${trackingId}&OrderMerchantReference=ORD-x-1&OrderNotificationType=IPNCHANGE`,
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      orderNotificationType: 'IPNCHANGE',
+      orderTrackingId: trackingId,
+      orderMerchantReference: 'ORD-x-1',
+      status: 200,
+    });
+    const order = await orderRow(shop, orderId);
+    expect(order.status).toBe('pending');
+    expect((await transactionsOf(shop, orderId))[0]!.status).toBe('PENDING');
+    expect(await movementsOf(shop, orderId)).toHaveLength(1);
+    expect((await notices(trackingId))[0]!.outcome).toBe('unpaid: PENDING');
+  });
+
+  it('a failed payment releases the stock once and fails the order', async () => {
+    shop.sim.switches.duplicateIpn = true;
+    const { orderId, trackingId } = await place();
+    await payOnSimulator(shop, trackingId, 'fail');
+    expect((await orderRow(shop, orderId)).status).toBe('failed');
+    expect((await transactionsOf(shop, orderId))[0]).toMatchObject({ status: 'FAILED' });
+    expect(await movementsOf(shop, orderId, 'release')).toMatchObject([{ quantity: 2, stockAfter: stockBefore }]);
+    expect(await stockOf(shop, productId)).toBe(stockBefore);
+  });
+
+  it('a cancelled payment releases the stock too', async () => {
+    const { orderId, trackingId } = await place();
+    await payOnSimulator(shop, trackingId, 'cancel');
+    expect((await orderRow(shop, orderId)).status).toBe('failed');
+    expect(await stockOf(shop, productId)).toBe(stockBefore);
+  });
+
+  it('a reversal cancels the order and flags it for the merchant, without touching stock', async () => {
+    const { orderId, trackingId } = await place();
+    await payOnSimulator(shop, trackingId, 'card');
+    await payOnSimulator(shop, trackingId, 'reverse');
+    const order = await orderRow(shop, orderId);
+    expect(order).toMatchObject({ status: 'cancelled', needsAttention: true, cancelledReason: 'Payment reversed' });
+    expect(order.attentionReason).toContain('reversed at Pesapal');
+    expect((await transactionsOf(shop, orderId))[0]!.status).toBe('REVERSED');
+    expect(await stockOf(shop, productId)).toBe(stockBefore - 2);
+  });
+
+  it('reads POST notifications as JSON or form, in PascalCase or camelCase', async () => {
+    const { orderId, trackingId } = await place();
+    shop.sim.switches.dropIpn = true;
+    await payOnSimulator(shop, trackingId, 'card');
+    const json = await shop.request('/api/payments/ipn', {
+      method: 'POST',
+      json: { orderTrackingId: trackingId, orderMerchantReference: 'R', orderNotificationType: 'IPNCHANGE' },
+    });
+    expect(await json.json()).toMatchObject({ orderTrackingId: trackingId, orderMerchantReference: 'R', status: 200 });
+    const form = await shop.request('/api/payments/ipn', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `OrderTrackingId=${trackingId}&OrderMerchantReference=R&OrderNotificationType=IPNCHANGE`,
+    });
+    expect(await form.json()).toMatchObject({ orderTrackingId: trackingId, status: 200 });
+    expect((await notices(trackingId)).map((n) => [n.method, n.outcome]).sort()).toEqual([
+      ['POST', 'transitioned: COMPLETED'],
+      ['POST', 'unchanged: COMPLETED'],
+    ]);
+    expect((await orderRow(shop, orderId)).status).toBe('completed');
+  });
+
+  it('acknowledges unknown and malformed notifications without asking Pesapal', async () => {
+    const before = shop.sim.state.requestLog.filter((r) => r.op === 'GetTransactionStatus').length;
+    const unknown = await shop.request('/api/payments/ipn?OrderTrackingId=not-ours&OrderNotificationType=IPNCHANGE');
+    expect(unknown.status).toBe(200);
+    const empty = await shop.request('/api/payments/ipn', { method: 'POST', body: 'garbage' });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ status: 500, orderTrackingId: '' });
+    expect(shop.sim.state.requestLog.filter((r) => r.op === 'GetTransactionStatus').length).toBe(before);
+    expect((await notices('not-ours'))[0]!.outcome).toBe('unknown');
+  });
+
+  it('answers 500 (so Pesapal retries) when Pesapal cannot be asked', async () => {
+    const { orderId, trackingId } = await place();
+    const real = shop.ctx.integrations.pesapal;
+    shop.ctx.integrations.pesapal = { ...real, getTransactionStatus: () => Promise.reject(new Error('connect ETIMEDOUT')) };
+    const res = await shop.request(`/api/payments/ipn?OrderTrackingId=${trackingId}&OrderMerchantReference=M&OrderNotificationType=IPNCHANGE`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toMatchObject({ status: 500 });
+    expect((await notices(trackingId))[0]!.outcome).toBe('error: connect ETIMEDOUT');
+    expect((await orderRow(shop, orderId)).status).toBe('pending');
+  });
+});
+
+type Tamper = (status: TransactionStatus) => TransactionStatus;
+
+/** What a faked Pesapal reports instead of the truth; none of it may complete (or fail) the order. */
+const MISMATCHES: { name: string; outcome: 'card' | 'fail'; tamper: Tamper; reason: RegExp }[] = [
+  {
+    name: 'an amount 1 shilling short',
+    outcome: 'card',
+    tamper: (s) => ({ ...s, amountCents: s.amountCents - 100 }),
+    reason: /^Payment mismatch: Pesapal reported KES .* paid for ORD-.*; the order is KES /,
+  },
+  {
+    name: 'another currency',
+    outcome: 'card',
+    tamper: (s) => ({ ...s, currency: 'USD' }),
+    reason: /^Payment mismatch: Pesapal reported USD .* paid for ORD-/,
+  },
+  {
+    name: 'another merchant reference',
+    outcome: 'card',
+    tamper: (s) => ({ ...s, merchantReference: 'ORD-someone-else-1' }),
+    reason: /^Payment mismatch: Pesapal reported merchant reference "ORD-someone-else-1" for ORD-/,
+  },
+  {
+    name: 'a failure for another merchant reference',
+    outcome: 'fail',
+    tamper: (s) => ({ ...s, merchantReference: 'ORD-someone-else-1' }),
+    reason: /^Payment mismatch: Pesapal reported merchant reference/,
+  },
+];
+
+describe.each(DB_KINDS)('Pesapal reports that do not match the order, on %s', (kind) => {
+  let shop: Shop;
+  let tamper: Tamper = (s) => s;
+  beforeEach(async () => {
+    shop = await createShop(kind);
+    const real = shop.ctx.integrations.pesapal;
+    shop.ctx.integrations.pesapal = {
+      ...real,
+      getTransactionStatus: async (id) => {
+        const status = await real.getTransactionStatus(id);
+        return status.status === 'PENDING' ? status : tamper(status);
+      },
+    };
+  });
+  afterEach(() => disposeShop(shop));
+
+  it.each(MISMATCHES)('$name is recorded and flagged, and changes neither the order nor its stock', async (mismatch) => {
+    tamper = mismatch.tamper;
+    const user = await customer(shop);
+    const productId = (await productBySlug(shop, 'fresh-whole-tilapia')).id;
+    const { orderId, trackingId } = await placePaidOrderAttempt(shop, user, [{ product_id: productId, quantity: 1 }]);
+    const stockAfterReservation = await stockOf(shop, productId);
+    await payOnSimulator(shop, trackingId, mismatch.outcome);
+    const order = await orderRow(shop, orderId);
+    expect(order.status).toBe('pending');
+    expect(order.needsAttention).toBe(true);
+    expect(order.attentionReason).toMatch(mismatch.reason);
+    const [txn] = await transactionsOf(shop, orderId);
+    expect(txn).toMatchObject({ status: 'PENDING', amountMismatch: true });
+    expect((await movementsOf(shop, orderId)).map((m) => m.kind)).toEqual(['reservation']);
+    expect(await stockOf(shop, productId)).toBe(stockAfterReservation);
+    expect(await shop.ctx.db.select().from(outboundMail).where(eq(outboundMail.to, 'achieng@example.test'))).toEqual([]);
+  });
+});

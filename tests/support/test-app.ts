@@ -1,0 +1,118 @@
+// The real app on a fresh database, called without a port (app.request), plus sign-in helpers.
+import { eq } from 'drizzle-orm';
+import { createApp, createContext } from '../../src/server/app';
+import type { ServerContext, ServerDeps } from '../../src/server/context';
+import { profiles, user } from '../../src/server/db/schema';
+import { seedDemoData } from '../../src/server/db/seed/seed';
+import { loadEnv, type Env } from '../../src/server/env';
+import { createLogger } from '../../src/server/http/logger';
+import { createMailer } from '../../src/server/mail/mailer';
+import { createTestDatabase, type DbKind, type TestDatabase } from './test-database';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface TestApp {
+  kind: DbKind;
+  ctx: ServerContext;
+  app: ReturnType<typeof createApp>;
+  testDb: TestDatabase;
+  /** app.request with our Origin header, so cookie-authenticated writes pass the same-origin check. */
+  request(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
+  dispose(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  seed?: boolean;
+  env?: Record<string, string>;
+  deps?: Partial<ServerDeps>;
+  /** PostgreSQL pool size (concurrency tests need more than the default 10). */
+  poolSize?: number;
+}
+
+export function testEnv(extra: Record<string, string> = {}): Env {
+  return loadEnv({
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_ORIGIN,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: './data-test',
+    ...extra,
+  });
+}
+
+export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase(kind, { poolSize: opts.poolSize });
+  const env = testEnv(opts.env);
+  const db = testDb.database.db;
+  if (opts.seed) await seedDemoData(db);
+  const deps: ServerDeps = {
+    env,
+    database: testDb.database,
+    logger: createLogger('silent'),
+    mailer: createMailer({ db, from: 'Shop <shop@example.test>' }),
+    ...opts.deps,
+  };
+  const ctx = createContext(deps);
+  const app = createApp(ctx);
+  return {
+    kind,
+    ctx,
+    app,
+    testDb,
+    async request(path, init = {}) {
+      const { json, cookie, headers, ...rest } = init;
+      const h = new Headers(headers);
+      h.set('Origin', TEST_ORIGIN);
+      if (cookie) h.set('Cookie', cookie);
+      if (json !== undefined) h.set('Content-Type', 'application/json');
+      return app.request(`${TEST_ORIGIN}${path}`, {
+        ...rest,
+        headers: h,
+        body: json !== undefined ? JSON.stringify(json) : rest.body,
+      });
+    },
+    dispose: () => testDb.dispose(),
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+let counter = 0;
+
+/** Creates a verified customer (or admin) and signs in; returns the session cookie. */
+export async function createUser(
+  t: TestApp,
+  opts: { email?: string; password?: string; name?: string; phone?: string; address?: string; role?: 'customer' | 'admin' } = {},
+): Promise<TestUser> {
+  counter += 1;
+  const email = opts.email ?? `customer${counter}-${Date.now()}@example.test`;
+  const password = opts.password ?? 'correct-horse-1';
+  const name = opts.name ?? `Test Customer ${counter}`;
+  const res = await t.ctx.auth.api.signUpEmail({ body: { email, password, name } });
+  const id = res.user.id;
+  await t.ctx.db.update(user).set({ emailVerified: true }).where(eq(user.id, id));
+  await t.ctx.db
+    .update(profiles)
+    .set({ phone: opts.phone ?? '+254712345678', address: opts.address ?? 'Westlands, Nairobi', role: opts.role ?? 'customer' })
+    .where(eq(profiles.id, id));
+  const cookie = await signIn(t, email, password);
+  return { id, email, password, cookie };
+}
+
+export async function signIn(t: TestApp, email: string, password: string): Promise<string> {
+  const res = await t.request('/api/account/sign-in', { method: 'POST', json: { email, password } });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return cookieFrom(res);
+}
+
+export function cookieFrom(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
