@@ -63,6 +63,8 @@ describe('storefront: the cart', () => {
     await card.getByRole('button', { name: 'Add to Cart' }).click();
     await page.getByRole('link', { name: 'Cart, 2 items' }).click();
     await page.waitForURL(shop.url + '/cart');
+    // The cart chunk loads lazily: wait for its line before counting, since count() does not wait.
+    await item('Chicken Wings (1 kg)').waitFor();
     expect(await page.getByRole('listitem').filter({ has: page.getByRole('heading') }).count()).toBe(1);
     expect(await quantity('Chicken Wings (1 kg)')).toBe('2');
   });
