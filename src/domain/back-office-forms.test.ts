@@ -11,6 +11,8 @@ import {
   feePreviewSchema,
   imageFileProblem,
   originSchema,
+  refundPaymentSchema,
+  resolveAttentionSchema,
   stockAdjustmentSchema,
   zoneSchema,
   zoneTableProblems,
@@ -144,6 +146,16 @@ describe('cancelOrderSchema', () => {
   it('needs a reason', () => {
     expect(fieldMessages(cancelOrderSchema, { reason: ' ' })).toEqual({ reason: 'Give a reason for cancelling (the customer may see it)' });
     expect(cancelOrderSchema.parse({ reason: ' Out of stock ' })).toEqual({ reason: 'Out of stock' });
+  });
+});
+
+describe('refundPaymentSchema and resolveAttentionSchema', () => {
+  it('need a reason or a note, sanitised and within their limits', () => {
+    expect(fieldMessages(refundPaymentSchema, { reason: '' })).toEqual({ reason: 'Give a reason for the refund (it is sent to Pesapal)' });
+    expect(refundPaymentSchema.parse({ reason: ' Paid twice <script>x</script>' })).toEqual({ reason: 'Paid twice' });
+    expect(fieldMessages(resolveAttentionSchema, { note: '  ' })).toEqual({ note: 'Say how it was resolved (kept in the audit log)' });
+    expect(fieldMessages(resolveAttentionSchema, { note: 'x'.repeat(501) })).toEqual({ note: 'Note must be 500 characters or fewer' });
+    expect(resolveAttentionSchema.parse({ note: ' Refunded the second payment ' })).toEqual({ note: 'Refunded the second payment' });
   });
 });
 

@@ -113,6 +113,26 @@ export const cancelOrderSchema = z.object({
   reason: requiredText(CANCEL_MESSAGES.reasonRequired, 200, CANCEL_MESSAGES.reasonTooLong),
 });
 
+export const REFUND_PAYMENT_MESSAGES = {
+  reasonRequired: 'Give a reason for the refund (it is sent to Pesapal)',
+  reasonTooLong: 'Reason must be 200 characters or fewer',
+} as const;
+
+/** Refunding one payment the order does not need (paid twice, paid after a cancel). */
+export const refundPaymentSchema = z.object({
+  reason: requiredText(REFUND_PAYMENT_MESSAGES.reasonRequired, 200, REFUND_PAYMENT_MESSAGES.reasonTooLong),
+});
+
+export const RESOLVE_MESSAGES = {
+  noteRequired: 'Say how it was resolved (kept in the audit log)',
+  noteTooLong: 'Note must be 500 characters or fewer',
+} as const;
+
+/** 'Mark resolved' on an order that needs attention. */
+export const resolveAttentionSchema = z.object({
+  note: requiredText(RESOLVE_MESSAGES.noteRequired, 500, RESOLVE_MESSAGES.noteTooLong),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Blog posts and pages
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLine, CartProduct } from './cart';
 import {
-  CART_STORAGE_KEY, addToCart, cartItemCount, cartLinesForTotals, parseStoredCart,
+  CART_STORAGE_KEY, addToCart, addToCartCounted, allInCartMessage, cartItemCount, cartLinesForTotals, parseStoredCart,
   removeFromCart, serializeCart, setQuantity,
 } from './cart';
 
@@ -44,6 +44,30 @@ describe('addToCart', () => {
     expect(result).toEqual(expected);
     expect(lines).toEqual(before); // input untouched
   });
+});
+
+describe('addToCartCounted', () => {
+  it.each<[string, CartLine[], CartProduct, number, number, CartLine[]]>([
+    ['new product adds qty', [], tilapia, 2, 2, [line(tilapia, 2)]],
+    ['new product adds only up to stock', [], kuku, 5, 2, [line(kuku, 2)]],
+    ['existing line adds the difference', [line(tilapia, 2)], tilapia, 1, 1, [line(tilapia, 3)]],
+    ['existing line partly capped', [line(tilapia, 4)], tilapia, 3, 1, [line(tilapia, 5)]],
+    ['line already at stock adds nothing', [line(kuku, 2)], kuku, 1, 0, [line(kuku, 2)]],
+    ['stock fell below the line: shrinks, adds nothing', [line({ ...tilapia, stock: 9 }, 7)], tilapia, 1, 0, [line(tilapia, 5)]],
+    ['out of stock adds nothing', [], { ...tilapia, stock: 0 }, 1, 0, []],
+    ['invalid qty adds nothing', [line(tilapia, 1)], tilapia, 0, 0, [line(tilapia, 1)]],
+  ])('%s', (_label, lines, product, qty, added, expected) => {
+    expect(addToCartCounted(lines, product, qty)).toEqual({ lines: expected, added });
+  });
+});
+
+describe('allInCartMessage', () => {
+  it.each([[1, 'Only 1 in stock — it is already in your cart'], [3, 'Only 3 in stock — all of them are in your cart']])(
+    'stock %i',
+    (stock, expected) => {
+      expect(allInCartMessage(stock)).toBe(expected);
+    },
+  );
 });
 
 describe('setQuantity', () => {

@@ -18,15 +18,34 @@ export type CartLine = {
 
 export type CartProduct = Omit<CartLine, 'quantity'>;
 
-/** Adds qty units (a positive integer); out-of-stock products are ignored. */
-export function addToCart(lines: readonly CartLine[], product: CartProduct, qty = 1): CartLine[] {
-  if (!Number.isSafeInteger(qty) || qty <= 0 || product.stock <= 0) return [...lines];
+/** The new lines and how many units were actually added (0 when stock allowed none). */
+export type AddToCartResult = { lines: CartLine[]; added: number };
+
+/** Adds qty units (a positive integer), capped at stock; out-of-stock products are ignored. */
+export function addToCartCounted(lines: readonly CartLine[], product: CartProduct, qty = 1): AddToCartResult {
+  if (!Number.isSafeInteger(qty) || qty <= 0 || product.stock <= 0) return { lines: [...lines], added: 0 };
   const index = lines.findIndex((line) => line.productId === product.productId);
   const existing = lines[index];
-  if (!existing) return [...lines, { ...product, quantity: Math.min(qty, product.stock) }];
+  if (!existing) {
+    const quantity = Math.min(qty, product.stock);
+    return { lines: [...lines, { ...product, quantity }], added: quantity };
+  }
   const quantity = Math.min(existing.quantity + qty, product.stock);
   // The latest product data (price, stock) replaces what the line remembered.
-  return lines.map((line, i) => (i === index ? { ...product, quantity } : line));
+  const next = lines.map((line, i) => (i === index ? { ...product, quantity } : line));
+  // A lower stock than before can shrink the line; that is not a negative addition.
+  return { lines: next, added: Math.max(0, quantity - existing.quantity) };
+}
+
+/** addToCartCounted for callers that only need the lines. */
+export function addToCart(lines: readonly CartLine[], product: CartProduct, qty = 1): CartLine[] {
+  return addToCartCounted(lines, product, qty).lines;
+}
+
+/** What to tell a customer whose add hit the stock cap (the line already holds all of it). */
+export function allInCartMessage(stock: number): string {
+  if (stock === 1) return 'Only 1 in stock — it is already in your cart';
+  return `Only ${stock} in stock — all of them are in your cart`;
 }
 
 /** 0 or less removes the line; more than the stock is capped at it (no stock left → removed). */

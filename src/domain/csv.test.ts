@@ -30,7 +30,9 @@ describe('toCsv', () => {
     ['=1,2', "\"'=1,2\""],
     ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
     ['a=b', 'a=b'], // only a leading character matters
-    [' =1', ' =1'],
+    [' =1', "' =1"], // spreadsheets that trim would evaluate it
+    ['  @cmd', "'  @cmd"],
+    [' plain', ' plain'],
   ])('cell %j → %j', (cell, expected) => {
     expect(toCsv(['h'], [[cell]])).toBe(`h\r\n${expected}\r\n`);
   });

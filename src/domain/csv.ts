@@ -4,7 +4,8 @@
 
 export type CsvCell = string | number | null;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// Leading spaces count too: some spreadsheets trim them and then evaluate the formula.
+const FORMULA_START = /^[ ]*[=+\-@\t\r]/;
 
 function cellText(cell: CsvCell): string {
   if (cell === null) return '';

@@ -67,15 +67,16 @@ describe('capitalize / shortOrderId', () => {
 });
 
 describe('canTransitionPayment', () => {
-  const allowed = new Set(['PENDING→COMPLETED', 'PENDING→FAILED', 'COMPLETED→REVERSED']);
+  // FAILED → COMPLETED: a declined card retried on the same Pesapal page.
+  const allowed = new Set(['PENDING→COMPLETED', 'PENDING→FAILED', 'COMPLETED→REVERSED', 'FAILED→COMPLETED']);
   const pairs = PAYMENT_STATUSES.flatMap((from) => PAYMENT_STATUSES.map((to) => [from, to] as [PaymentStatus, PaymentStatus]));
 
   it.each(pairs)('%s → %s', (from, to) => {
     expect(canTransitionPayment(from, to)).toBe(allowed.has(`${from}→${to}`));
   });
 
-  it('allows exactly three transitions', () => {
-    expect(pairs.filter(([from, to]) => canTransitionPayment(from, to))).toHaveLength(3);
+  it('allows exactly four transitions', () => {
+    expect(pairs.filter(([from, to]) => canTransitionPayment(from, to))).toHaveLength(4);
   });
 });
 

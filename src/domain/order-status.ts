@@ -1,5 +1,7 @@
 // Status vocabularies and the transitions the server may make (spec §4).
-// Payment moves only forward; fulfilment moves forward one or more steps.
+// Payment moves only forward, with one way back from FAILED: a customer whose card was declined can
+// retry on the same Pesapal page and pay, and money taken must never be ignored. Fulfilment moves
+// forward one or more steps.
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -55,7 +57,7 @@ export function shortOrderId(id: string): string {
 const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
   PENDING: ['COMPLETED', 'FAILED'],
   COMPLETED: ['REVERSED'],
-  FAILED: [],
+  FAILED: ['COMPLETED'],
   REVERSED: [],
 };
 

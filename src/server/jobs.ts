@@ -1,4 +1,4 @@
-// Background jobs. Each run takes an advisory lock (db/locks.ts), so with several instances on one
+// Background jobs (reservation expiry, payment reconciliation, mail retries). Each run takes an advisory lock (db/locks.ts), so with several instances on one
 // database only one of them expires reservations or reconciles payments at a time.
 import type { ServerContext } from './context';
 import { LOCKS } from './db/locks';
@@ -11,13 +11,16 @@ export interface JobIntervals {
   reservationExpiryMs?: number;
   /** How often pending payments are checked with Pesapal. Default 30 s. */
   reconciliationMs?: number;
+  /** How often mail that could not be sent is tried again. Default 60 s. */
+  mailDeliveryMs?: number;
 }
 
-/** Starts the background jobs (reservation expiry, payment reconciliation); returns one stopper. */
+/** Starts the background jobs; returns one stopper. */
 export function startBackgroundJobs(ctx: ServerContext, intervals: JobIntervals = {}): JobStopper {
   const stoppers: JobStopper[] = [
     every(ctx, 'reservation expiry', intervals.reservationExpiryMs ?? 60_000, LOCKS.reservationExpiry, () => expireReservations(ctx)),
     every(ctx, 'payment reconciliation', intervals.reconciliationMs ?? 30_000, LOCKS.reconciliation, () => reconcilePayments(ctx)),
+    every(ctx, 'mail delivery', intervals.mailDeliveryMs ?? 60_000, LOCKS.mailDelivery, () => ctx.mailer.deliverDue()),
   ];
   return () => {
     for (const stop of stoppers) stop();

@@ -1,7 +1,9 @@
 // The back office in Chromium: an admin (made by ADMIN_EMAILS) creates a product with an image that
 // appears in /shop, adjusts its stock and sees the ledger; a customer buys it and the admin fulfils
-// the order to delivered while the customer sees the steps on /orders; the admin cancels a paid
-// order and Pesapal's refund outcome is shown; a page and a post are published to the storefront.
+// the order to delivered while the customer sees the steps on /orders, then refunds it without
+// restocking (the goods left the shop) and the customer sees why and the refund instead of the steps;
+// the admin cancels a paid order and Pesapal's refund outcome is shown; a page and a post are
+// published to the storefront.
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,6 +206,28 @@ describe('the back office in a browser', () => {
       expect(await steps.locator('[aria-current="step"]').innerText()).toContain(step);
     }
     await page.getByRole('button', { name: 'Mark delivered' }).waitFor({ state: 'detached' });
+
+    // Delivered goods are not on the shelf: the refund says so and leaves stock alone.
+    const stockNow = async () =>
+      ((await (await page.request.get(`${shop.url}/api/admin/products/${productId}`)).json()) as { product: { stock: number } }).product.stock;
+    const stockBefore = await stockNow();
+    await page.getByRole('button', { name: 'Cancel and refund' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this paid order and refund it?' });
+    await dialog.getByText('The order is delivered, so its items are not put back into stock: adjust stock by hand if they come back.').waitFor();
+    await dialog.getByLabel('Reason').fill('Two packs arrived spoiled');
+    await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
+    await toast('Stock was not changed: the goods had left the shop.').waitFor();
+    expect(await stockNow()).toBe(stockBefore);
+    expect(await page.getByText(/^Stock put back/).count()).toBe(0);
+
+    // The customer sees why it was cancelled and the refund, not the delivery steps.
+    await customerOrders.goto(`${shop.url}/orders`);
+    const card = customerOrders.locator(`[data-order-id="${order.orderId}"]`);
+    expect(await card.getByTestId('order-status').innerText()).toBe('Cancelled');
+    await card.getByText('Reason: Two packs arrived spoiled').waitFor();
+    await card.getByText(/^(Refund of KSh [\d,.]+ requested|Refunded: KSh [\d,.]+ was returned)/).waitFor();
+    expect(await card.getByRole('list', { name: 'Delivery progress' }).count()).toBe(0);
+    expect(await axeViolations(customerOrders)).toEqual([]);
     await customerOrders.close();
   });
 
@@ -279,9 +303,9 @@ describe('the back office in a browser', () => {
     await table.waitFor();
     await page.getByLabel('Action', { exact: true }).selectOption('ORDER_REFUND');
     await page.waitForURL(/action=ORDER_REFUND/);
-    // The header row and the one refund, once the filtered list has arrived.
-    await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 1);
-    await table.getByRole('cell', { name: 'ORDER_REFUND' }).waitFor();
+    // The two refunds (the delivered order's and the paid order's), once the filtered list has arrived.
+    await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 2);
+    expect(await table.getByRole('cell', { name: 'ORDER_REFUND' }).count()).toBe(2);
     expect(await table.innerText()).toContain(ADMIN_EMAIL);
     expect(await axeViolations(page)).toEqual([]);
   });

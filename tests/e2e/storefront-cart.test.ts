@@ -69,6 +69,25 @@ describe('storefront: the cart', () => {
     expect(await quantity('Chicken Wings (1 kg)')).toBe('2');
   });
 
+  it('at the stock limit, Add to Cart says the whole stock is in the cart instead of "added"', async () => {
+    // Reduced motion: the toast appears without a fade, so axe sees its final colours.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const stock = products.get('chicken-wings')!.stock;
+    await page.goto(shop.url + '/');
+    await page.evaluate((json) => localStorage.setItem('cart', json), JSON.stringify([line('chicken-wings', stock)]));
+    await page.goto(shop.url + '/shop');
+    const toasts = page.locator('[data-sonner-toast]');
+    await page.getByRole('article', { name: 'Chicken Wings (1 kg)', exact: true }).getByRole('button', { name: 'Add to Cart' }).click();
+    await toasts.filter({ hasText: `Only ${stock} in stock — all of them are in your cart` }).waitFor();
+    expect(await toasts.filter({ hasText: 'added to cart' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /^Cart/ }).getAttribute('aria-label')).toBe(`Cart, ${stock} items`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A product with room left still says it was added.
+    await page.getByRole('article', { name: 'Chicken Thighs (1 kg)', exact: true }).getByRole('button', { name: 'Add to Cart' }).click();
+    await toasts.filter({ hasText: 'Chicken Thighs (1 kg) added to cart' }).waitFor();
+  });
+
   it('computes subtotal, VAT 16% and total, and prompts for free delivery', async () => {
     await openCart([line('fresh-whole-tilapia', 2), line('chicken-wings', 1)]);
     expect(await page.getByTestId('subtotal').textContent()).toBe('KES 1,900.00');

@@ -112,6 +112,28 @@ describe('storefront: content', () => {
       await expect.poll(() => cards().first().getByRole('heading').textContent()).toBe('Slow-Cooked Kienyeji Chicken, the Way Grandmother Made It');
     });
 
+    it('the next page starts at the top, and Back from an article returns to the same spot', async () => {
+      await page.setViewportSize({ width: 390, height: 800 }); // one column: page 2 is several screens tall
+      const scrollY = () => page.evaluate(() => window.scrollY);
+      await page.goto(shop.url + '/blog');
+      await cards().first().waitFor();
+      await page.getByRole('link', { name: 'Older posts →' }).click(); // scrolls down to it first
+      await page.waitForURL(shop.url + '/blog?page=2');
+      await expect.poll(() => cards().first().getByRole('heading').textContent()).toBe('Archive Post 4');
+      expect(await scrollY()).toBe(0);
+
+      const readMore = cards().last().getByRole('link', { name: /Read More/ });
+      await readMore.scrollIntoViewIfNeeded();
+      const spot = await scrollY();
+      expect(spot).toBeGreaterThan(800);
+      await readMore.click();
+      await page.getByRole('heading', { level: 1, name: 'Archive Post 8' }).waitFor();
+      await expect.poll(scrollY).toBe(0);
+      await page.goBack();
+      await page.waitForURL(shop.url + '/blog?page=2');
+      await expect.poll(scrollY).toBe(spot);
+    });
+
     it('shows the error with Try Again, which loads the posts once the API answers', async () => {
       await page.route(/\/api\/content\/posts\?/, fail500);
       await page.goto(shop.url + '/blog');
@@ -255,6 +277,20 @@ describe('storefront: content', () => {
       expect(await main.getByLabel('Message', { exact: true }).inputValue()).toBe('Do you sell omena in bulk?');
       expect(await main.getByText("Thank you for your message! We'll get back to you soon.").count()).toBe(0);
     });
+
+    it('shows the wait the server gives when too many messages came from this address', async () => {
+      const wait = 'You have sent several messages already. Please wait 42 minutes before sending another.';
+      await page.route('**/api/content/contact', (r) => r.fulfill({ status: 429, json: { error: { code: 'TOO_MANY_REQUESTS', message: wait } } }));
+      await page.goto(shop.url + '/contact');
+      const main = page.getByRole('main');
+      await main.getByLabel('Name', { exact: true }).fill('Achieng');
+      await main.getByLabel('Email', { exact: true }).fill('achieng@example.com');
+      await main.getByLabel('Subject', { exact: true }).fill('Hello');
+      await main.getByLabel('Message', { exact: true }).fill('Do you sell omena in bulk?');
+      await main.getByRole('button', { name: 'Send Message' }).click();
+      await page.locator('[data-sonner-toast]').filter({ hasText: wait }).waitFor();
+      expect(await main.getByLabel('Message', { exact: true }).inputValue()).toBe('Do you sell omena in bulk?');
+    });
   });
 
   describe('content pages', () => {
@@ -273,6 +309,21 @@ describe('storefront: content', () => {
         'Answers about ordering, paying with M-Pesa or card, delivery across Nairobi and our fresh fish and chicken.',
       );
       expect(await axeViolations(page)).toEqual([]);
+    });
+
+    it("a page without its own description goes back to the shop's, instead of keeping the last page's", async () => {
+      await page.goto(shop.url + '/');
+      const description = page.locator('meta[name="description"]');
+      const shopDescription = await description.getAttribute('content');
+      expect(shopDescription).toBe('Fresh fish and chicken from Lake Victoria, delivered across Nairobi.');
+      await page.goto(shop.url + '/faq');
+      await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
+      await expect.poll(() => description.getAttribute('content')).toMatch(/^Answers about ordering/);
+      // In-app navigation (no reload): only the page's own code can put the description back.
+      await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click();
+      await page.waitForURL(shop.url + '/');
+      await expect.poll(() => description.getAttribute('content')).toBe(shopDescription);
+      expect(await page.locator('meta[name="description"]').count()).toBe(1);
     });
 
     it.each([
@@ -388,6 +439,15 @@ describe('storefront: content', () => {
       await email.fill('someone.else@example.com');
       await subscribe.click();
       await toast('Subscription failed').filter({ hasText: 'There was an error subscribing to the newsletter. Please try again.' }).waitFor();
+    });
+
+    it('shows the wait the server gives when too many sign-ups came from this address', async () => {
+      const wait = 'Too many sign-ups from your network. Please wait 30 minutes and try again.';
+      await page.route('**/api/content/newsletter', (r) => r.fulfill({ status: 429, json: { error: { code: 'TOO_MANY_REQUESTS', message: wait } } }));
+      await page.goto(shop.url + '/');
+      await footer().getByLabel('Email address').fill('reader@example.com');
+      await footer().getByRole('button', { name: 'Subscribe' }).click();
+      await page.locator('[data-sonner-toast]').filter({ hasText: 'Subscription failed' }).filter({ hasText: wait }).waitFor();
     });
   });
 

@@ -106,6 +106,27 @@ describe('storefront: layout', () => {
     expect(await shifts()).toBe(0);
   });
 
+  it('Back returns to the same spot on /shop, while a new page starts at the top', async () => {
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    await page.goto(shop.url + '/shop');
+    await page.getByRole('article').first().waitFor();
+    const faq = page.locator('footer').getByRole('link', { name: 'Frequently Asked Questions' });
+    await faq.waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const spot = await scrollY();
+    expect(spot).toBeGreaterThan(900);
+    await faq.click();
+    await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
+    await expect.poll(scrollY).toBe(0);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Our Products' }).waitFor();
+    await expect.poll(scrollY).toBe(spot);
+    // Forward again: the FAQ was left at its top.
+    await page.goForward();
+    await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
+    await expect.poll(scrollY).toBe(0);
+  });
+
   it('lets a keyboard user filter, add to the cart and change the quantity', async () => {
     await page.goto(shop.url + '/shop');
     await page.getByRole('article').first().waitFor();

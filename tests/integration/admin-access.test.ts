@@ -25,7 +25,7 @@ describe.each(DB_KINDS)('admin access on %s', (kind) => {
   });
 
   const call = (e: { method: string; path: string }, cookie?: string) =>
-    s.t.request(`/api/admin${e.path.replace(/:id\b/g, SAMPLE_ID)}`, {
+    s.t.request(`/api/admin${e.path.replace(/:\w+/g, SAMPLE_ID)}`, {
       method: e.method,
       cookie,
       ...(e.method === 'GET' || e.method === 'DELETE' ? {} : { json: {} }),
@@ -41,6 +41,8 @@ describe.each(DB_KINDS)('admin access on %s', (kind) => {
       'POST /products/:id/image',
       'POST /orders/:id/cancel',
       'POST /orders/:id/fulfilment',
+      'POST /orders/:id/resolve',
+      'POST /orders/:id/payments/:paymentId/refund',
       'POST /customers/:id/role',
       'POST /posts/:id/publish',
       'DELETE /pages/:id',

@@ -3,11 +3,12 @@
 // without a case here. A change that is refused or rolled back leaves no row.
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { auditLogs, contactMessages, newsletterSubscriptions, products } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { auditLogs, contactMessages, newsletterSubscriptions, paymentTransactions, products } from '../../src/server/db/schema';
 import { adminRoutes } from '../../src/server/features/admin/admin.routes';
 import { createUser, type TestUser } from '../support/test-app';
 import { DB_KINDS } from '../support/test-database';
-import { body, payByCard, placeOrder, withAdminApp } from './admin-helpers';
+import { body, payByCard, placeOrder, placeOrderPaidTwice, withAdminApp } from './admin-helpers';
 
 /** Writes that change nothing: the preview only sanitises the HTML it is sent. */
 const NOT_A_CHANGE = new Set(['POST /content/preview']);
@@ -20,6 +21,9 @@ interface Ids {
   page: string;
   pendingOrder: string;
   paidOrder: string;
+  /** Paid twice: flagged, with a payment it does not need. */
+  paidTwiceOrder: string;
+  extraPayment: string;
   subscriber: string;
   message: string;
 }
@@ -118,6 +122,24 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       run: async () => ({
         res: await asAdmin(`/orders/${ids.paidOrder}/cancel`, { method: 'POST', json: { reason: 'Spoiled in the cold room' } }),
         recordId: ids.paidOrder,
+      }),
+    },
+    {
+      route: 'POST /orders/:id/payments/:paymentId/refund',
+      action: 'PAYMENT_REFUND',
+      table: 'orders',
+      run: async () => ({
+        res: await asAdmin(`/orders/${ids.paidTwiceOrder}/payments/${ids.extraPayment}/refund`, { method: 'POST', json: { reason: 'Paid twice' } }),
+        recordId: ids.paidTwiceOrder,
+      }),
+    },
+    {
+      route: 'POST /orders/:id/resolve',
+      action: 'ORDER_ATTENTION_RESOLVED',
+      table: 'orders',
+      run: async () => ({
+        res: await asAdmin(`/orders/${ids.paidTwiceOrder}/resolve`, { method: 'POST', json: { note: 'Second payment refunded' } }),
+        recordId: ids.paidTwiceOrder,
       }),
     },
     {
@@ -232,6 +254,13 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
     const paid = await placeOrder(s, [{ productId: product!.id, quantity: 2 }]);
     await payByCard(s, paid.trackingId);
     ids.paidOrder = paid.orderId;
+    const twice = await placeOrderPaidTwice(s, [{ productId: product!.id, quantity: 1 }]);
+    ids.paidTwiceOrder = twice.orderId;
+    const [extra] = await s.t.ctx.db
+      .select({ id: paymentTransactions.id })
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.pesapalTrackingId, twice.extraTrackingId));
+    ids.extraPayment = extra!.id;
     const [subscriber] = await s.t.ctx.db.insert(newsletterSubscriptions).values({ email: 'reader@example.com' }).returning();
     ids.subscriber = subscriber!.id;
     const [message] = await s.t.ctx.db

@@ -1,6 +1,6 @@
 // Shared set-up for the back-office integration tests: a seeded app with one admin and one customer.
 import { afterAll, beforeAll } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { auditLogs, paymentTransactions, products } from '../../src/server/db/schema';
 import { signPlace } from '../../src/server/features/checkout/place-token';
 import { refreshPayment } from '../../src/server/features/payments/payment-refresh.service';
@@ -85,4 +85,49 @@ export async function payByCard(s: AdminTestSetup, trackingId: string): Promise<
 export async function stockOf(t: TestApp, productId: string): Promise<number> {
   const [row] = await t.ctx.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
   return row?.stock ?? -1;
+}
+
+function simulator(s: AdminTestSetup) {
+  const sim = s.t.ctx.integrations.pesapalSimulator;
+  if (!sim) throw new Error('the Pesapal simulator is not active');
+  return sim;
+}
+
+/**
+ * An order paid twice: the customer paid the first page (its notification lost), opened a second
+ * page and paid that too. The second payment completes the order; the first is learnt afterwards,
+ * so the order is flagged. Returns the order and both tracking ids.
+ */
+export async function placeOrderPaidTwice(s: AdminTestSetup, lines: { productId: string; quantity: number }[]) {
+  const sim = simulator(s);
+  const { orderId, trackingId: extraTrackingId } = await placeOrder(s, lines);
+  sim.switches.dropIpn = true;
+  await sim.complete(extraTrackingId, 'card');
+  await sim.idle();
+  sim.switches.dropIpn = false;
+  const retry = await s.t.request(`/api/payments/orders/${orderId}/retry`, { method: 'POST', cookie: s.customer.cookie });
+  if (!retry.ok) throw new Error(`retry failed: ${retry.status} ${await retry.text()}`);
+  const [second] = await s.t.ctx.db
+    .select({ trackingId: paymentTransactions.pesapalTrackingId })
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.orderId, orderId), ne(paymentTransactions.pesapalTrackingId, extraTrackingId)));
+  if (!second?.trackingId) throw new Error('no second payment attempt');
+  await payByCard(s, second.trackingId);
+  await refreshPayment(s.t.ctx, extraTrackingId);
+  return { orderId, settlingTrackingId: second.trackingId, extraTrackingId };
+}
+
+/**
+ * A payment that lands on a cancelled order: an M-Pesa payment in flight (Pesapal will not close
+ * its page) while the shop cancels the order, completing afterwards. The order is flagged.
+ */
+export async function placeOrderPaidAfterCancel(s: AdminTestSetup, lines: { productId: string; quantity: number }[]) {
+  const sim = simulator(s);
+  const { orderId, trackingId } = await placeOrder(s, lines);
+  await sim.complete(trackingId, 'mpesa');
+  const cancel = await s.asAdmin(`/orders/${orderId}/cancel`, { method: 'POST', json: { reason: 'Customer called to cancel' } });
+  if (!cancel.ok) throw new Error(`cancel failed: ${cancel.status} ${await cancel.text()}`);
+  await sim.idle();
+  await refreshPayment(s.t.ctx, trackingId);
+  return { orderId, trackingId };
 }

@@ -22,7 +22,7 @@ interface Detail {
   payments: { status: string; phone: string; confirmationCode: string | null }[];
   refunds: { accepted: boolean; message: string | null; amountCents: number; remarks: string }[];
   timeline: { kind: string; title: string }[];
-  actions: { fulfilmentSteps: string[]; cancel: string | null };
+  actions: { fulfilmentSteps: string[]; cancel: string | null; restockOnRefund: boolean; resolve: boolean };
 }
 
 describe.each(DB_KINDS)('admin orders on %s', (kind) => {
@@ -75,7 +75,7 @@ describe.each(DB_KINDS)('admin orders on %s', (kind) => {
     expect(d.items).toEqual([expect.objectContaining({ productName: 'Admin Test Tilapia', quantity: 2 })]);
     expect(d.payments[0]?.phone).toBe('+25*******678');
     expect(d.timeline.map((e) => e.title)).toEqual(expect.arrayContaining(['Order placed', 'Stock reserved: Admin Test Tilapia -2']));
-    expect(d.actions).toEqual({ fulfilmentSteps: [], cancel: 'release' });
+    expect(d.actions).toEqual({ fulfilmentSteps: [], cancel: 'release', restockOnRefund: true, resolve: false });
   });
 
   it('fulfils only paid orders, forward only, and records each step', async () => {
@@ -144,7 +144,7 @@ describe.each(DB_KINDS)('admin orders on %s', (kind) => {
 
     const res = await asAdmin(`/orders/${orderId}/cancel`, { method: 'POST', json: { reason: 'Out of fresh stock today' } });
     expect(res.status).toBe(200);
-    expect(await body(res)).toMatchObject({ kind: 'refunded', restockedLines: 1 });
+    expect(await body(res)).toMatchObject({ kind: 'refunded', restocked: true, restockedLines: 1 });
     expect(await stockOf(s.t, productId)).toBe(paidStock + 2);
 
     const sim = s.t.ctx.integrations.pesapalSimulator!;
@@ -173,6 +173,45 @@ describe.each(DB_KINDS)('admin orders on %s', (kind) => {
 
     const again = await asAdmin(`/orders/${orderId}/cancel`, { method: 'POST', json: { reason: 'twice' } });
     expect(again.status).toBe(409);
+  });
+
+  it.each(['out_for_delivery', 'delivered'])('refunds an order %s without putting its goods back into stock', async (step) => {
+    const { orderId, trackingId } = await placeOrder(s, [{ productId, quantity: 2 }]);
+    await payByCard(s, trackingId);
+    expect((await asAdmin(`/orders/${orderId}/fulfilment`, { method: 'POST', json: { status: step } })).status).toBe(200);
+    expect((await detail(orderId)).actions).toMatchObject({ cancel: 'refund', restockOnRefund: false });
+    const stockBefore = await stockOf(s.t, productId);
+    const movements = () => s.t.ctx.db.select().from(stockMovements).where(eq(stockMovements.productId, productId));
+    const ledgerBefore = await movements();
+
+    const res = await asAdmin(`/orders/${orderId}/cancel`, { method: 'POST', json: { reason: 'Fish arrived spoiled' } });
+    expect(res.status).toBe(200);
+    expect(await body(res)).toMatchObject({ kind: 'refunded', restocked: false, restockedLines: 0 });
+
+    expect(await stockOf(s.t, productId)).toBe(stockBefore);
+    expect(await movements()).toEqual(ledgerBefore);
+    const [order] = await s.t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ status: 'cancelled', cancelledReason: 'Fish arrived spoiled', fulfilmentStatus: step });
+    const [payment] = await s.t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId));
+    expect(await s.t.ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.transactionId, payment!.id))).toMatchObject([{ accepted: true }]);
+    const label = step === 'delivered' ? 'delivered' : 'out for delivery';
+    expect(await auditRows(s.t, 'ORDER_CANCEL', orderId)).toMatchObject([
+      {
+        details: {
+          restocked: false,
+          restockedLines: 0,
+          fulfilment: step,
+          notRestocked: `The goods had left the shop (${label}), so they were not put back into stock; adjust stock by hand if they come back.`,
+        },
+      },
+    ]);
+    // Pesapal's reversal notice afterwards changes nothing either.
+    await s.t.ctx.integrations.pesapalSimulator!.idle();
+    await payByCardRefreshOnly(trackingId);
+    expect(await stockOf(s.t, productId)).toBe(stockBefore);
+    const after = await detail(orderId);
+    expect(after.timeline.filter((e) => e.title.startsWith('Stock put back'))).toEqual([]);
+    expect(after.actions.cancel).toBeNull();
   });
 
   it('records a refund Pesapal refuses, and leaves the order paid', async () => {
@@ -217,6 +256,29 @@ describe.each(DB_KINDS)('admin orders on %s', (kind) => {
     expect(await body(res)).toEqual({ checked: 1, changed: 1, error: null });
     expect((await detail(orderId)).order.status).toBe('completed');
     expect(await auditRows(s.t, 'PAYMENT_STATUS_CHECK', orderId)).toHaveLength(1);
+  });
+
+  it('checks a payment Pesapal reported failed, which the customer then paid on the same page', async () => {
+    const { orderId, trackingId } = await placeOrder(s, [{ productId, quantity: 1 }]);
+    const sim = s.t.ctx.integrations.pesapalSimulator!;
+    // Pesapal refuses to cancel the failed page (a payment in flight), so it can still be paid.
+    const real = s.t.ctx.integrations.pesapal;
+    s.t.ctx.integrations.pesapal = { ...real, cancelOrder: async () => ({ cancelled: false, message: 'in flight' }) };
+    try {
+      await sim.complete(trackingId, 'fail');
+      await sim.idle();
+      expect((await detail(orderId)).order.status).toBe('failed');
+      sim.switches.dropIpn = true;
+      await sim.complete(trackingId, 'card');
+      await sim.idle();
+      sim.switches.dropIpn = false;
+      expect((await detail(orderId)).order.status).toBe('failed');
+      const res = await asAdmin(`/orders/${orderId}/check-payment`, { method: 'POST' });
+      expect(await body(res)).toEqual({ checked: 1, changed: 1, error: null });
+      expect((await detail(orderId)).order.status).toBe('completed');
+    } finally {
+      s.t.ctx.integrations.pesapal = real;
+    }
   });
 
   async function payByCardRefreshOnly(trackingId: string) {

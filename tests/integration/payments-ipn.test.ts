@@ -4,6 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outboundMail, paymentNotifications } from '../../src/server/db/schema';
 import { applyPaymentStatus } from '../../src/server/features/payments/payment-status.service';
+import { createMailer, mailRetryDelayMs } from '../../src/server/mail/mailer';
+import { freePort } from '../e2e/support/shop-server';
+import { startSmtpServer } from '../e2e/support/smtp';
 import type { TransactionStatus } from '../../src/server/integrations/pesapal/pesapal-types';
 import { DB_KINDS } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
@@ -58,6 +61,26 @@ describe.each(DB_KINDS)('payment notifications on %s', (kind) => {
     expect(mails[0]!.text).toContain(`Total paid: KES ${order.totalAmount.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`);
     const [notice] = await notices(trackingId);
     expect(notice).toMatchObject({ source: 'ipn', method: 'GET', notificationType: 'IPNCHANGE', outcome: 'transitioned: COMPLETED' });
+  });
+
+  it('completes the order while SMTP is down, and the mail job sends the confirmation once it is back', async () => {
+    const port = await freePort();
+    shop.ctx.mailer = createMailer({ db: shop.ctx.db, smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Shop <shop@example.test>', now: shop.clock.now });
+    const { orderId, trackingId } = await place();
+    await payOnSimulator(shop, trackingId, 'card');
+    expect((await orderRow(shop, orderId)).status).toBe('completed');
+    const confirmation = () => shop.ctx.db.select().from(outboundMail).where(eq(outboundMail.to, 'achieng@example.test'));
+    expect(await confirmation()).toMatchObject([{ status: 'failed', attempts: 1 }]);
+
+    const smtp = await startSmtpServer(port);
+    try {
+      shop.clock.advance(mailRetryDelayMs(1));
+      expect(await shop.ctx.mailer.deliverDue()).toEqual({ sent: 1, failed: 0 });
+      expect((await smtp.waitForMail('achieng@example.test')).subject).toBe(`Order #${orderId.slice(0, 8)} confirmed - Lake Victoria Aquaculture`);
+      expect(await confirmation()).toMatchObject([{ status: 'sent', attempts: 2 }]);
+    } finally {
+      await smtp.stop();
+    }
   });
 
   it('duplicate IPNs make one transition and one sale', async () => {

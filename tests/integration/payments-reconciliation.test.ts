@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startBackgroundJobs } from '../../src/server/jobs';
 import { expireReservations, reconcilePayments } from '../../src/server/features/payments/reconciliation.service';
+import { liveEventActions } from '../../src/web/features/payments/live-event-actions';
 import { DB_KINDS } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
 import {
@@ -19,6 +20,7 @@ import {
   transactionsOf,
   type Shop,
 } from './checkout-support';
+import { openEventStream } from './realtime-fixtures';
 
 const MINUTE = 60_000;
 
@@ -82,6 +84,33 @@ describe.each(DB_KINDS)('reconciliation and reservation expiry on %s', (kind) =>
     expect((await transactionsOf(shop, orderId))[0]).toMatchObject({ status: 'FAILED', statusDescription: 'Cancelled: not paid within 30 minutes' });
     expect(shop.sim.state.orders.get(trackingId)?.cancelled).toBe(true);
     await expect(payOnSimulator(shop, trackingId, 'card')).rejects.toThrow(/cancelled/);
+  });
+
+  it('tells the customer’s browser why the order ended: no failure notice for an order left unpaid', async () => {
+    const stream = await openEventStream(shop.request, user.cookie);
+    try {
+      const left = await place();
+      const declined = await place();
+      await payOnSimulator(shop, declined.trackingId, 'fail');
+      shop.clock.advance(31 * MINUTE);
+      expect(await expireReservations(shop.ctx)).toEqual({ expired: 1 });
+      const failedOrder = (orderId: string) => stream.waitFor((e) => e.kind === 'order' && e.orderId === orderId && e.status === 'failed');
+      const expired = await failedOrder(left.orderId);
+      expect(expired).toEqual({
+        kind: 'order',
+        orderId: left.orderId,
+        status: 'failed',
+        oldStatus: 'pending',
+        fulfilmentStatus: 'unfulfilled',
+        reason: 'Not paid within 30 minutes',
+      });
+      expect(liveEventActions(expired).notice).toBeNull();
+      const paymentFailed = await failedOrder(declined.orderId);
+      expect(paymentFailed).not.toHaveProperty('reason');
+      expect(liveEventActions(paymentFailed).notice).toBe('failed');
+    } finally {
+      stream.close();
+    }
   });
 
   it('a payment made in the last minute completes the order instead of expiring it', async () => {

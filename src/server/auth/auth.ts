@@ -8,7 +8,7 @@ import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
 import { alreadyRegisteredMail, verificationMail } from './auth-mails';
 import { googleSignInOptions } from './google-sign-in';
-import { syncProfileOnSignIn } from './profile-sync';
+import { profileName, syncProfileOnSignIn } from './profile-sync';
 
 /**
  * Reached only through our /api/account endpoints, which validate with src/domain, give SPEC §5's
@@ -75,11 +75,12 @@ export function createAuth({ db, env, mailer }: AuthDeps) {
     databaseHooks: {
       user: {
         create: {
-          // Every account gets a profile row; sign-up fills in phone and address right after.
+          // Every account gets a profile row; sign-up fills in phone and address right after. A
+          // Google account's name comes from Google: sanitised like a name typed into our forms.
           async after(created) {
             await db
               .insert(profiles)
-              .values({ id: created.id, fullName: created.name ?? '' })
+              .values({ id: created.id, fullName: profileName(created.name) })
               .onConflictDoNothing();
           },
         },

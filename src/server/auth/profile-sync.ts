@@ -1,11 +1,21 @@
-// Keeps the profile in step with the account at every new session (password or Google sign-in):
-// a missing profile is created, an empty full name takes the account's (Google) name, and a
-// verified email listed in ADMIN_EMAILS gets the admin role. Never demotes anyone: admins can
-// also be made by `npm run admin:create`.
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { profiles, user } from '../db/schema';
+// Keeps the profile in step with the account at every new session (password or Google sign-in): a
+// missing profile is created, an empty full name takes the account's (Google) name, sanitised like
+// any name a person types, and ADMIN_EMAILS may grant the admin role, once per account.
+//
+// The ADMIN_EMAILS rule (docs/decisions/006-back-office.md): a verified address on the list becomes
+// admin when it signs in, unless the account's role was ever set before, by anyone: an earlier
+// ADMIN_EMAILS grant, `npm run admin:create`, or a promotion or demotion in the back office (each
+// writes a USER_ROLE_CHANGE audit row for the account). So the list bootstraps the owner's account;
+// afterwards the back office decides, and an admin demoted there stays demoted although still listed.
+import { and, eq } from 'drizzle-orm';
+import { sanitizeText, TEXT_LIMITS } from '../../domain/validation';
+import type { Db } from '../db/client';
+import { auditLogs, profiles, user } from '../db/schema';
 import type { Env } from '../env';
+import { writeAudit } from '../features/audit/audit.service';
+
+/** The audit action of every role change; its rows are how the rule above knows a role was set. */
+export const ROLE_CHANGE_ACTION = 'USER_ROLE_CHANGE';
 
 export function adminEmails(env: Pick<Env, 'ADMIN_EMAILS'>): Set<string> {
   return new Set(
@@ -16,25 +26,44 @@ export function adminEmails(env: Pick<Env, 'ADMIN_EMAILS'>): Set<string> {
   );
 }
 
-export async function syncProfileOnSignIn(db: DbOrTx, env: Pick<Env, 'ADMIN_EMAILS'>, userId: string): Promise<void> {
-  const [row] = await db
-    .select({ email: user.email, name: user.name, verified: user.emailVerified, fullName: profiles.fullName, role: profiles.role })
+/** An account name (Google's profile name, or the one given at sign-up) as a profile's full name. */
+export function profileName(accountName: string | null | undefined): string {
+  return sanitizeText(accountName ?? '').slice(0, TEXT_LIMITS.name).trim();
+}
+
+export async function syncProfileOnSignIn(db: Db, env: Pick<Env, 'ADMIN_EMAILS'>, userId: string): Promise<void> {
+  const [account] = await db
+    .select({ email: user.email, name: user.name, verified: user.emailVerified })
     .from(user)
-    .leftJoin(profiles, eq(profiles.id, user.id))
     .where(eq(user.id, userId));
-  if (!row) return;
-  const admin = row.verified && adminEmails(env).has(row.email.toLowerCase());
-  if (row.role === null) {
-    await db
-      .insert(profiles)
-      .values({ id: userId, fullName: row.name, role: admin ? 'admin' : 'customer' })
-      .onConflictDoNothing();
-    return;
-  }
-  const patch: { fullName?: string; role?: 'admin' } = {};
-  if (!row.fullName && row.name) patch.fullName = row.name;
-  if (admin && row.role !== 'admin') patch.role = 'admin';
-  if (Object.keys(patch).length > 0) {
-    await db.update(profiles).set({ ...patch, updatedAt: new Date() }).where(eq(profiles.id, userId));
-  }
+  if (!account) return;
+  const name = profileName(account.name);
+  await db.transaction(async (tx) => {
+    await tx.insert(profiles).values({ id: userId, fullName: name }).onConflictDoNothing();
+    // Locked, so two sign-ins at once grant (and audit) at most once.
+    const [profile] = await tx.select().from(profiles).where(eq(profiles.id, userId)).for('update');
+    if (!profile) return;
+    const patch: { fullName?: string; role?: 'admin' } = {};
+    if (!profile.fullName && name) patch.fullName = name;
+    const listed = account.verified && adminEmails(env).has(account.email.toLowerCase());
+    if (listed && profile.role !== 'admin') {
+      const [earlier] = await tx
+        .select({ id: auditLogs.id })
+        .from(auditLogs)
+        .where(and(eq(auditLogs.tableName, 'profiles'), eq(auditLogs.recordId, userId), eq(auditLogs.action, ROLE_CHANGE_ACTION)))
+        .limit(1);
+      if (!earlier) patch.role = 'admin';
+    }
+    if (Object.keys(patch).length === 0) return;
+    await tx.update(profiles).set({ ...patch, updatedAt: new Date() }).where(eq(profiles.id, userId));
+    if (patch.role) {
+      await writeAudit(tx, {
+        userId: null,
+        action: ROLE_CHANGE_ACTION,
+        tableName: 'profiles',
+        recordId: userId,
+        details: { email: account.email, from: profile.role, to: 'admin', via: 'ADMIN_EMAILS' },
+      });
+    }
+  });
 }

@@ -4,6 +4,7 @@ export const LOCKS = {
   reconciliation: 7_301_002,
   reservationExpiry: 7_301_003,
   seed: 7_301_004,
+  mailDelivery: 7_301_005,
   // One admin cancellation or refund at a time, so an order is never refunded twice.
   adminOrderCancel: 7_301_010,
 } as const;

@@ -7,15 +7,7 @@ import { PageSkeleton } from '../components/layout/page-skeleton';
 import { featuredProductsQuery, productsQuery, shopFilterFrom } from '../features/catalog/api';
 import { blogPageFrom, blogPageQuery } from '../features/content/api';
 import { LiveNotifications } from '../features/payments/components/live-notifications';
-
-/** Scroll to the top on entry to a page (not on hash or query-only changes). */
-function ScrollToTop() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-  return null;
-}
+import { ScrollRestoration } from './scroll-restoration';
 
 /**
  * Starts the first API read of /, /shop and /blog while the page's own code is still downloading
@@ -40,12 +32,13 @@ export function RootLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
-      <ScrollToTop />
+      <ScrollRestoration />
       <PrefetchPageData />
       <LiveNotifications />
       <Header />
-      {/* At least a screen tall, so the footer never starts in view and jumps when a page loads (CLS). */}
-      <main id="main" className="min-h-[100svh] flex-1" tabIndex={-1}>
+      {/* At least a screen tall, so the footer never starts in view and jumps when a page loads (CLS).
+          Focusable for the skip link and a new view (scroll-restoration.tsx); no ring round the whole page. */}
+      <main id="main" className="min-h-[100svh] flex-1 focus-visible:outline-none" tabIndex={-1}>
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>

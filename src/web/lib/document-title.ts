@@ -5,18 +5,33 @@ const fromPage = typeof document !== 'undefined' ? document.querySelector<HTMLMe
 /** SHOP_NAME as the server wrote it into the page (the dev server leaves the placeholder). */
 export const SHOP_NAME = fromPage && !fromPage.startsWith('%') ? fromPage : 'Lake Victoria Aquaculture';
 
-/** Sets document.title to '{title} | {shop}' (or the shop name alone) and the meta description. */
+/** The shop's own description from index.html, read before any page replaces it. */
+const DEFAULT_DESCRIPTION =
+  typeof document !== 'undefined' ? (document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content ?? '') : '';
+
+function descriptionTag(): HTMLMetaElement {
+  let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.appendChild(meta);
+  }
+  return meta;
+}
+
+/**
+ * Sets document.title to '{title} | {shop}' (or the shop name alone) and the meta description;
+ * a page without one gets the shop's default, so no page inherits the previous page's text.
+ */
 export function useDocumentMeta(title: string | null, description?: string | null): void {
   useEffect(() => {
     document.title = title ? `${title} | ${SHOP_NAME}` : SHOP_NAME;
-    if (description) {
-      let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-      if (!meta) {
-        meta = document.createElement('meta');
-        meta.name = 'description';
-        document.head.appendChild(meta);
-      }
-      meta.content = description;
-    }
+    const meta = descriptionTag();
+    const content = description || DEFAULT_DESCRIPTION;
+    meta.content = content;
+    return () => {
+      // Leaving: put the default back unless the next page has already written its own.
+      if (meta.content === content) meta.content = DEFAULT_DESCRIPTION;
+    };
   }, [title, description]);
 }

@@ -60,11 +60,13 @@ describe('the browser’s live stream', () => {
     latest().open();
     latest().send({ kind: 'payment', orderId: 'o1', status: 'COMPLETED', oldStatus: 'PENDING', extra: 'dropped' });
     latest().send({ kind: 'order', orderId: 'o1', status: 'completed', oldStatus: 'pending', fulfilmentStatus: 'processing' });
+    latest().send({ kind: 'order', orderId: 'o2', status: 'failed', oldStatus: 'pending', reason: 'Not paid within 30 minutes' });
     latest().send('not json');
     latest().send({ kind: 'product', orderId: 'o1', status: 'x' });
     expect(events).toEqual([
       { kind: 'payment', orderId: 'o1', status: 'COMPLETED', oldStatus: 'PENDING' },
       { kind: 'order', orderId: 'o1', status: 'completed', oldStatus: 'pending', fulfilmentStatus: 'processing' },
+      { kind: 'order', orderId: 'o2', status: 'failed', oldStatus: 'pending', reason: 'Not paid within 30 minutes' },
     ]);
     rt.disconnectRealtime();
   });

@@ -30,6 +30,7 @@ function parseEvent(data: string): LiveEvent | null {
       status: value.status,
       oldStatus: typeof value.oldStatus === 'string' ? value.oldStatus : null,
       ...(typeof value.fulfilmentStatus === 'string' ? { fulfilmentStatus: value.fulfilmentStatus } : {}),
+      ...(typeof value.reason === 'string' ? { reason: value.reason } : {}),
     };
   } catch {
     return null;

@@ -21,7 +21,8 @@ export interface TestSmtpServer {
   stop(): Promise<void>;
 }
 
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/** Listens on `port` when given (a test that first wants the port closed), else on a free one. */
+export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -37,10 +38,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       });
     },
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listenOn = port ?? (await freePort());
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listenOn}`,
     mails,
     async waitForMail(to, opts = {}) {
       const deadline = Date.now() + (opts.timeoutMs ?? 20_000);

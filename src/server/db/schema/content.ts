@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 export const pageContent = pgTable(
@@ -90,12 +90,19 @@ export const outboundMail = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** stored (development mailbox), queued, failed (retried), sent, abandoned (gave up). */
     status: text('status').notNull().default('stored'),
     error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the mail job may try it (again); while sending, the end of the sender's lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbound_mail_created_idx').on(t.createdAt)],
+  (t) => [
+    index('outbound_mail_created_idx').on(t.createdAt),
+    index('outbound_mail_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'failed')`),
+  ],
 );
 
 /** Small shop-wide settings (delivery origin, the Pesapal IPN id per URL). */

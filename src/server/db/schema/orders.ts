@@ -64,6 +64,9 @@ export const orders = pgTable(
     estimatedDeliveryMins: integer('estimated_delivery_mins'),
     // The tracking id of the current payment attempt (SPEC §3 orders.pesapal_transaction_id).
     pesapalTransactionId: text('pesapal_transaction_id'),
+    // Payment attempts numbered so far (merchant reference ORD-<id>-<n>); only ever goes up, so a
+    // reference is never sent twice, even when an attempt that may have reached Pesapal is dropped.
+    paymentAttempts: integer('payment_attempts').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
     reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),
     needsAttention: boolean('needs_attention').notNull().default(false),

@@ -3,6 +3,7 @@
 // the shop out by accident.
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { toCents, type Cents } from '../../../domain/money';
+import { ROLE_CHANGE_ACTION } from '../../auth/profile-sync';
 import type { Db, DbOrTx } from '../../db/client';
 import { profiles, user } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
@@ -104,7 +105,7 @@ export async function setRole(db: Db, actor: AdminActor, id: string, role: Role)
       .values({ id, fullName: account.name, role })
       .onConflictDoUpdate({ target: profiles.id, set: { role, updatedAt: new Date() } });
     await auditAdmin(tx, actor, {
-      action: 'USER_ROLE_CHANGE',
+      action: ROLE_CHANGE_ACTION,
       tableName: 'profiles',
       recordId: id,
       details: { email: account.email, from: before?.role ?? 'customer', to: role },

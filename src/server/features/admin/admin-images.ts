@@ -3,11 +3,12 @@
 // table, so every instance can serve them at /media/<id>.
 import sharp from 'sharp';
 import { IMAGE_MESSAGES, imageFileProblem } from '../../../domain/back-office-forms';
+import { MEDIA_FULL_WIDTH } from '../../../domain/media-widths';
 import type { DbOrTx } from '../../db/client';
 import { media } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 
-export const MAX_IMAGE_WIDTH = 1280;
+export const MAX_IMAGE_WIDTH = MEDIA_FULL_WIDTH;
 export const IMAGE_FIELD = 'image';
 
 export interface StoredImage {

@@ -1,19 +1,21 @@
 // What the merchant does to an order: move fulfilment forward, cancel it (a pending order releases
 // its reserved stock and its Pesapal page is cancelled; a paid order is refunded through Pesapal's
-// RefundRequest and its stock put back), and ask Pesapal for the payment status now.
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { toCents } from '../../../domain/money';
+// RefundRequest and its stock put back unless the goods had left the shop), and ask Pesapal for the
+// payment status now.
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { canAdvanceFulfilment, FULFILMENT_LABELS, type FulfilmentStatus } from '../../../domain/order-status';
 import type { ServerContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { LOCKS } from '../../db/locks';
-import { orderItems, orders, paymentRefunds, paymentTransactions, products, stockMovements } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../http/errors';
+import { orders, paymentTransactions } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
 import { releaseReservation } from '../inventory/inventory.service';
 import { cancelOpenAttempts, openAttempts } from '../payments/attempt-cancellation';
 import { PAYMENT_REVERSED_REASON } from '../payments/order-outcomes';
 import { refreshPayment } from '../payments/payment-refresh.service';
 import { auditAdmin, type AdminActor } from './admin-access';
+import { notRestockedReason, restockOrder, restocksOnRefund } from './admin-order-restock';
+import { hasAcceptedRefund, recordRefund, REFUND_MESSAGES, refundRefused, requestRefund, settlingPaymentId } from './admin-refund-request';
 
 export const ORDER_ACTION_MESSAGES = {
   notPaid: 'Only paid (completed) orders can be fulfilled.',
@@ -21,10 +23,10 @@ export const ORDER_ACTION_MESSAGES = {
   paidMeanwhile: 'The customer paid this order while it was being cancelled. It is now paid: cancel it again to refund.',
   noConfirmation: 'This payment has no Pesapal confirmation code, so it cannot be refunded from here.',
   alreadyRefunded: 'A refund has already been requested for this order.',
-  pesapalUnreachable: 'Pesapal could not be reached. Please try again.',
+  pesapalUnreachable: REFUND_MESSAGES.pesapalUnreachable,
 } as const;
 
-async function lockedOrder(tx: Tx, id: string) {
+export async function lockedOrder(tx: Tx, id: string) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
   if (!order) throw notFound('Order not found');
   return order;
@@ -51,7 +53,8 @@ export async function advanceFulfilment(
 
 export type CancelOutcome =
   | { kind: 'released'; releasedLines: number }
-  | { kind: 'refunded'; refundMessage: string; restockedLines: number };
+  /** restocked: false when the goods had left the shop (out for delivery or delivered). */
+  | { kind: 'refunded'; refundMessage: string; restocked: boolean; restockedLines: number };
 
 /** Cancels a pending order (release) or refunds a paid one; one at a time across instances. */
 export async function cancelOrder(ctx: ServerContext, actor: AdminActor, orderId: string, reason: string): Promise<CancelOutcome> {
@@ -87,112 +90,60 @@ async function cancelPendingOrder(ctx: ServerContext, actor: AdminActor, orderId
 }
 
 async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: string, reason: string): Promise<CancelOutcome> {
-  const [payment] = await ctx.db
-    .select()
-    .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.status, 'COMPLETED')))
-    .orderBy(desc(paymentTransactions.createdAt))
-    .limit(1);
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound('Order not found');
+  const payments = await ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId));
+  // The payment that pays for the order, not merely the newest: a second payment is refunded on its own.
+  const payment = payments.find((p) => p.id === settlingPaymentId(order, payments));
   if (!payment) throw conflict(ORDER_ACTION_MESSAGES.cannotCancel);
-  if (!payment.confirmationCode) throw conflict(ORDER_ACTION_MESSAGES.noConfirmation);
-  const [earlier] = await ctx.db
-    .select({ id: paymentRefunds.id })
-    .from(paymentRefunds)
-    .where(and(eq(paymentRefunds.transactionId, payment.id), eq(paymentRefunds.accepted, true)));
-  if (earlier) throw conflict(ORDER_ACTION_MESSAGES.alreadyRefunded);
+  const { confirmationCode } = payment;
+  if (!confirmationCode) throw conflict(ORDER_ACTION_MESSAGES.noConfirmation);
+  if (await hasAcceptedRefund(ctx.db, payment.id)) throw conflict(ORDER_ACTION_MESSAGES.alreadyRefunded);
 
-  let accepted = false;
-  let reached = true;
-  let message: string;
-  try {
-    const result = await ctx.integrations.pesapal.refund({
-      confirmationCode: payment.confirmationCode,
-      amount: toCents(payment.amount) / 100,
-      username: actor.email,
-      remarks: reason,
-    });
-    accepted = result.accepted;
-    message = result.message;
-  } catch (err) {
-    // Unreachable or an unreadable answer: record the attempt, change nothing else.
-    reached = false;
-    message = `Pesapal could not be reached (${err instanceof Error ? err.message : String(err)})`;
-    ctx.logger.warn({ err, orderId }, 'pesapal: RefundRequest failed');
-  }
+  const attempt = await requestRefund(ctx, actor, { ...payment, confirmationCode }, reason);
 
-  return ctx.db.transaction(async (tx) => {
-    const [refund] = await tx
-      .insert(paymentRefunds)
-      .values({ transactionId: payment.id, amount: payment.amount, requestedBy: actor.userId, remarks: reason, accepted, message })
-      .returning({ id: paymentRefunds.id });
+  const outcome = await ctx.db.transaction(async (tx) => {
+    // The order first, then the payment (the refund row's key locks it), in the payments feature's
+    // order: Pesapal's reversal notice for this refund may be applied at this very moment.
+    const locked = await lockedOrder(tx, orderId);
+    const refundId = await recordRefund(tx, actor, payment, reason, attempt);
     await auditAdmin(tx, actor, {
       action: 'ORDER_REFUND',
       tableName: 'orders',
       recordId: orderId,
-      details: { refundId: refund?.id, transactionId: payment.id, amount: payment.amount, accepted, message },
+      details: { refundId, transactionId: payment.id, amount: payment.amount, accepted: attempt.accepted, message: attempt.message },
     });
-    if (!accepted) {
-      return { kind: 'refused' as const, message: reached ? `The refund was not accepted: ${message}` : ORDER_ACTION_MESSAGES.pesapalUnreachable };
-    }
-    const order = await lockedOrder(tx, orderId);
-    const restockedLines = await restockOrder(tx, actor, orderId, ctx.now());
+    if (!attempt.accepted) return null;
+    // Decided under the row lock, on the fulfilment the order has now.
+    const fulfilment = locked.fulfilmentStatus as FulfilmentStatus;
+    const restocked = restocksOnRefund(fulfilment);
+    const restockedLines = restocked ? await restockOrder(tx, actor, orderId, ctx.now()) : 0;
     await tx
       .update(orders)
-      .set({ status: 'cancelled', cancelledReason: reason, ...clearedReversalFlag(order), updatedAt: ctx.now() })
+      .set({ status: 'cancelled', cancelledReason: reason, ...clearedReversalFlag(locked), updatedAt: ctx.now() })
       .where(eq(orders.id, orderId));
-    await auditAdmin(tx, actor, { action: 'ORDER_CANCEL', tableName: 'orders', recordId: orderId, details: { reason, restockedLines } });
-    return { kind: 'refunded' as const, refundMessage: message, restockedLines };
-  }).then((result) => {
-    // The refusal is recorded (committed above) and then reported to the merchant.
-    if (result.kind === 'refused') throw new AppError(502, 'REFUND_REFUSED', result.message);
-    return result;
+    await auditAdmin(tx, actor, {
+      action: 'ORDER_CANCEL',
+      tableName: 'orders',
+      recordId: orderId,
+      details: { reason, restocked, restockedLines, fulfilment, ...(restocked ? {} : { notRestocked: notRestockedReason(fulfilment) }) },
+    });
+    return { kind: 'refunded' as const, refundMessage: attempt.message, restocked, restockedLines };
   });
+  // A refusal is recorded (committed above) and then reported to the merchant.
+  if (!outcome) throw refundRefused(attempt);
+  return outcome;
 }
 
 /**
  * Pesapal's reversal notice may be processed before this refund's own transaction; it cancels the
- * order and flags it "restock by hand". This refund restocks, so that flag no longer applies.
+ * order and flags it "restock by hand". The merchant's own refund explains the reversal, and its
+ * restock (or the dialog's note that nothing is restocked) settles the stock, so the flag goes.
  */
 function clearedReversalFlag(order: typeof orders.$inferSelect) {
   return order.status === 'cancelled' && order.cancelledReason === PAYMENT_REVERSED_REASON
     ? { needsAttention: false, attentionReason: null }
     : {};
-}
-
-/** Puts a refunded order's goods back on the shelf: one restock row per line, tied to the order. */
-async function restockOrder(tx: Tx, actor: AdminActor, orderId: string, at: Date): Promise<number> {
-  const lines = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productId));
-  let restocked = 0;
-  for (const line of lines) {
-    // The unique (order, product, kind) index claims the row first: an order is restocked once.
-    const [claim] = await tx
-      .insert(stockMovements)
-      .values({
-        productId: line.productId,
-        orderId,
-        kind: 'restock',
-        quantity: line.quantity,
-        stockAfter: 0,
-        reason: 'Order cancelled and refunded',
-        actorUserId: actor.userId,
-        createdAt: at,
-      })
-      .onConflictDoNothing()
-      .returning({ id: stockMovements.id });
-    if (!claim) continue;
-    const [product] = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: at })
-      .where(eq(products.id, line.productId))
-      .returning({ stock: products.stock });
-    await tx.update(stockMovements).set({ stockAfter: product?.stock ?? 0 }).where(eq(stockMovements.id, claim.id));
-    restocked++;
-  }
-  return restocked;
 }
 
 export interface PaymentCheckResult {
@@ -211,7 +162,8 @@ export async function checkPaymentNow(ctx: ServerContext, actor: AdminActor, ord
     .where(
       and(
         eq(paymentTransactions.orderId, orderId),
-        inArray(paymentTransactions.status, ['PENDING', 'COMPLETED']),
+        // FAILED too: a declined customer can still pay on the same page until it is cancelled.
+        inArray(paymentTransactions.status, ['PENDING', 'COMPLETED', 'FAILED']),
         isNotNull(paymentTransactions.pesapalTrackingId),
       ),
     );

@@ -1,13 +1,16 @@
-// /api/admin/orders: list, detail, fulfilment, cancel (release or refund), payment status check.
+// /api/admin/orders: list, detail, fulfilment, cancel (release or refund), payment status check,
+// 'Mark resolved' for a flagged order, and refunding one payment the order does not need.
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
 import { valid } from '../../http/validate';
 import { adminActor } from './admin-access';
 import { advanceFulfilment, cancelOrder, checkPaymentNow } from './admin-order-actions.service';
-import { cancelOrderSchema } from '../../../domain/back-office-forms';
+import { resolveAttention } from './admin-order-attention.service';
+import { refundPayment } from './admin-payment-refund.service';
+import { cancelOrderSchema, refundPaymentSchema, resolveAttentionSchema } from '../../../domain/back-office-forms';
 import { fulfilmentSchema, orderListQuery } from './admin-orders.schemas';
 import { getOrderDetail, listOrders } from './admin-orders.service';
-import { idParam } from './admin-params';
+import { idParam, orderPaymentParam } from './admin-params';
 
 export function adminOrdersRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
@@ -21,5 +24,12 @@ export function adminOrdersRoutes(ctx: ServerContext) {
     })
     .post('/:id/check-payment', valid('param', idParam), async (c) => {
       return c.json(await checkPaymentNow(ctx, adminActor(c), c.req.valid('param').id));
+    })
+    .post('/:id/resolve', valid('param', idParam), valid('json', resolveAttentionSchema), async (c) => {
+      return c.json(await resolveAttention(ctx.db, adminActor(c), c.req.valid('param').id, c.req.valid('json').note));
+    })
+    .post('/:id/payments/:paymentId/refund', valid('param', orderPaymentParam), valid('json', refundPaymentSchema), async (c) => {
+      const { id, paymentId } = c.req.valid('param');
+      return c.json(await refundPayment(ctx, adminActor(c), id, paymentId, c.req.valid('json').reason));
     });
 }

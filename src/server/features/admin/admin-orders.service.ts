@@ -17,7 +17,9 @@ import {
   user,
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { restocksOnRefund } from './admin-order-restock';
 import { likePattern, offsetOf, pageOf, withinNairobiDays, type Page } from './admin-paging';
+import { settlingPaymentId } from './admin-refund-request';
 import type { OrderListQuery } from './admin-orders.schemas';
 
 export interface AdminOrderSummary {
@@ -119,6 +121,12 @@ export interface AdminPayment {
   confirmationCode: string | null;
   statusDescription: string | null;
   amountMismatch: boolean;
+  /** The payment that pays for this (completed) order; refunded only by cancelling the order. */
+  settlesOrder: boolean;
+  /** A refund of this payment was accepted by Pesapal. */
+  refunded: boolean;
+  /** Money the order does not need (paid twice, paid after a cancel) that can be refunded on its own. */
+  refundable: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -173,7 +181,16 @@ export interface AdminOrderDetail {
   payments: AdminPayment[];
   refunds: AdminRefund[];
   timeline: TimelineEvent[];
-  actions: { fulfilmentSteps: FulfilmentStatus[]; cancel: 'release' | 'refund' | null };
+  actions: OrderActions;
+}
+
+export interface OrderActions {
+  fulfilmentSteps: FulfilmentStatus[];
+  cancel: 'release' | 'refund' | null;
+  /** Whether a refund now puts the goods back into stock (not once they have left the shop). */
+  restockOnRefund: boolean;
+  /** 'Mark resolved' is offered while the order needs attention. */
+  resolve: boolean;
 }
 
 export function openStreetMapUrl(lat: number, lng: number): string {
@@ -181,11 +198,16 @@ export function openStreetMapUrl(lat: number, lng: number): string {
 }
 
 /** What the merchant may do next with an order in this state. */
-export function orderActions(status: string, fulfilment: FulfilmentStatus, hasAcceptedRefund: boolean): AdminOrderDetail['actions'] {
-  const paid = status === 'completed';
+export function orderActions(
+  order: { status: string; fulfilment: FulfilmentStatus; needsAttention: boolean },
+  settlingPaymentRefunded: boolean,
+): OrderActions {
+  const paid = order.status === 'completed';
   return {
-    fulfilmentSteps: paid ? FULFILMENT_STATUSES.filter((s) => canAdvanceFulfilment(fulfilment, s)) : [],
-    cancel: status === 'pending' ? 'release' : paid && !hasAcceptedRefund ? 'refund' : null,
+    fulfilmentSteps: paid ? FULFILMENT_STATUSES.filter((s) => canAdvanceFulfilment(order.fulfilment, s)) : [],
+    cancel: order.status === 'pending' ? 'release' : paid && !settlingPaymentRefunded ? 'refund' : null,
+    restockOnRefund: restocksOnRefund(order.fulfilment),
+    resolve: order.needsAttention,
   };
 }
 
@@ -284,11 +306,13 @@ export async function getOrderDetail(db: DbOrTx, id: string): Promise<AdminOrder
       at: log.createdAt.toISOString(),
       kind: 'admin' as const,
       title: adminEventTitle(log.action, log.details),
-      detail: email ? `by ${email}` : null,
+      detail: adminEventDetail(log.details, email),
     })),
   ].sort((a, b) => a.at.localeCompare(b.at));
 
   const fulfilment = o.fulfilmentStatus as FulfilmentStatus;
+  const settlingId = settlingPaymentId(o, payments);
+  const refundedIds = new Set(refundViews.filter((r) => r.accepted).map((r) => r.transactionId));
   const lat = o.deliveryLatitude;
   const lng = o.deliveryLongitude;
   return {
@@ -340,12 +364,15 @@ export async function getOrderDetail(db: DbOrTx, id: string): Promise<AdminOrder
       confirmationCode: p.confirmationCode,
       statusDescription: p.statusDescription,
       amountMismatch: p.amountMismatch,
+      settlesOrder: p.id === settlingId,
+      refunded: refundedIds.has(p.id),
+      refundable: p.status === 'COMPLETED' && p.id !== settlingId && !refundedIds.has(p.id) && Boolean(p.confirmationCode),
       createdAt: p.createdAt.toISOString(),
       updatedAt: p.updatedAt.toISOString(),
     })),
     refunds: refundViews,
     timeline,
-    actions: orderActions(o.status, fulfilment, refundViews.some((r) => r.accepted)),
+    actions: orderActions({ status: o.status, fulfilment, needsAttention: o.needsAttention }, settlingId !== null && refundedIds.has(settlingId)),
   };
 }
 
@@ -367,11 +394,23 @@ const ADMIN_EVENT_TITLES: Record<string, string> = {
   ORDER_FULFILMENT: 'Fulfilment step',
   ORDER_CANCEL: 'Order cancelled by the shop',
   ORDER_REFUND: 'Refund requested',
+  PAYMENT_REFUND: 'Refund of a single payment requested',
+  ORDER_ATTENTION_RESOLVED: 'Marked resolved',
   PAYMENT_STATUS_CHECK: 'Payment status checked',
 };
 
+type EventDetails = { to?: unknown; note?: unknown; notRestocked?: unknown } | null;
+
 function adminEventTitle(action: string, details: unknown): string {
   const base = ADMIN_EVENT_TITLES[action] ?? action;
-  const to = (details as { to?: unknown } | null)?.to;
+  const to = (details as EventDetails)?.to;
   return typeof to === 'string' ? `${base}: ${to.replace(/_/g, ' ')}` : base;
+}
+
+/** The merchant's note or why nothing was restocked, then who acted. */
+function adminEventDetail(details: unknown, email: string | null): string | null {
+  const d = details as EventDetails;
+  const said = [d?.note, d?.notRestocked].filter((t): t is string => typeof t === 'string');
+  const parts = [...said, ...(email ? [`by ${email}`] : [])];
+  return parts.length > 0 ? parts.join(' · ') : null;
 }

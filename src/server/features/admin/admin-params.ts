@@ -1,4 +1,9 @@
 // Path parameters: ids are UUIDs, checked before they reach a uuid column (which would throw).
 import { z } from 'zod';
 
-export const idParam = z.object({ id: z.uuid({ error: 'That id is not valid' }) });
+const uuid = z.uuid({ error: 'That id is not valid' });
+
+export const idParam = z.object({ id: uuid });
+
+/** /orders/:id/payments/:paymentId/… */
+export const orderPaymentParam = z.object({ id: uuid, paymentId: uuid });

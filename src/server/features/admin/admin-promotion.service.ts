@@ -3,6 +3,7 @@
 // they do not own.
 import { eq, sql } from 'drizzle-orm';
 import { normalizeEmail } from '../../../domain/validation';
+import { ROLE_CHANGE_ACTION } from '../../auth/profile-sync';
 import type { Db } from '../../db/client';
 import { profiles, user } from '../../db/schema';
 import { writeAudit } from '../audit/audit.service';
@@ -28,7 +29,7 @@ export async function promoteToAdmin(db: Db, rawEmail: string): Promise<Promotio
       .onConflictDoUpdate({ target: profiles.id, set: { role: 'admin', updatedAt: new Date() } });
     await writeAudit(tx, {
       userId: null,
-      action: 'USER_ROLE_CHANGE',
+      action: ROLE_CHANGE_ACTION,
       tableName: 'profiles',
       recordId: account.id,
       details: { email, from: account.role ?? 'customer', to: 'admin', via: 'npm run admin:create' },

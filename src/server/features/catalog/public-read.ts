@@ -1,14 +1,18 @@
 // Public reads (products, pages, posts) are the same for every visitor. Each answer is kept in
-// memory, serialised with its ETag, for a few seconds: a busy shop then runs at most one query per
-// answer per TTL, and browsers revalidate with If-None-Match for a 304. The TTL bounds how stale
-// another instance's change can look, so instances still need no shared state.
+// memory, serialised with its ETag, for a second: a busy shop then runs at most one query per
+// answer per second, and browsers revalidate with If-None-Match for a 304. Nothing invalidates the
+// cache on a merchant's edit or a sale (on this or another instance), so the TTL is the bound on how
+// long a sold-out or unpublished product can still look available: keep it short.
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { notFound } from '../../http/errors';
 
-/** Browsers and proxies may reuse an answer briefly, then revalidate in the background. */
-const PUBLIC_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
-const PUBLIC_READ_TTL_MS = 5_000;
+/**
+ * Browsers keep the answer but ask again every time (a 304 when unchanged): a product the merchant
+ * just sold out or unpublished must not stay buyable from a browser's cache.
+ */
+const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+const PUBLIC_READ_TTL_MS = 1_000;
 const MAX_ENTRIES = 500;
 
 export interface PublicBody<T> {

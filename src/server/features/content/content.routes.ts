@@ -14,6 +14,7 @@ import {
   saveContactMessage,
   subscribeToNewsletter,
 } from './content.service';
+import { takeFormSlot } from './form-limits';
 
 /** SPEC §8 content page errors, as the API states them (the page shows them in its alert). */
 const PAGE_ERRORS = {
@@ -65,10 +66,12 @@ export function contentRoutes(ctx: ServerContext) {
     })
     .post('/newsletter', valid('json', newsletterSchema), async (c) => {
       const { email } = c.req.valid('json');
+      await takeFormSlot(c, ctx.db, 'newsletter', ctx.now());
       if (!(await subscribeToNewsletter(ctx.db, email))) throw conflict(MESSAGES.newsletterAlready);
       return c.json({ message: MESSAGES.newsletterThanks }, 201);
     })
     .post('/contact', optionalUser(ctx), valid('json', contactMessageSchema), async (c) => {
+      await takeFormSlot(c, ctx.db, 'contact', ctx.now());
       const id = await saveContactMessage(ctx.db, c.req.valid('json'), c.get('user')?.id ?? null);
       return c.json({ id, message: CONTACT_THANKS }, 201);
     });

@@ -25,6 +25,14 @@ export interface OrderItemView {
   product: { name: string; image_url: string | null };
 }
 
+/** A payment that took the customer's money, and whether it went back. */
+export interface PaidPaymentView {
+  amount: string;
+  currency: string;
+  /** requested: Pesapal accepted the shop's refund request; refunded: Pesapal reports the money returned. */
+  refund: 'none' | 'requested' | 'refunded';
+}
+
 export interface OrderSummary {
   id: string;
   status: string;
@@ -32,6 +40,10 @@ export interface OrderSummary {
   total_amount: string;
   currency: string;
   created_at: string;
+  /** Why the order was cancelled, as the shop wrote it (the back office tells the merchant the customer may see it). */
+  cancelled_reason: string | null;
+  /** Payments that took money for this order (completed or since reversed), oldest first. */
+  paid_payments: PaidPaymentView[];
   items: OrderItemView[];
 }
 
@@ -83,12 +95,21 @@ const summaryColumns = {
   fulfilmentStatus: orders.fulfilmentStatus,
   totalAmount: orders.totalAmount,
   currency: orders.currency,
+  cancelledReason: orders.cancelledReason,
   createdAt: orders.createdAt,
 };
 
-type SummaryRow = { id: string; status: string; fulfilmentStatus: string; totalAmount: string; currency: string; createdAt: Date };
+type SummaryRow = {
+  id: string;
+  status: string;
+  fulfilmentStatus: string;
+  totalAmount: string;
+  currency: string;
+  cancelledReason: string | null;
+  createdAt: Date;
+};
 
-function toSummary(row: SummaryRow, items: OrderItemView[]): OrderSummary {
+function toSummary(row: SummaryRow, items: OrderItemView[], paid: PaidPaymentView[]): OrderSummary {
   return {
     id: row.id,
     status: row.status,
@@ -96,8 +117,37 @@ function toSummary(row: SummaryRow, items: OrderItemView[]): OrderSummary {
     total_amount: row.totalAmount,
     currency: row.currency,
     created_at: row.createdAt.toISOString(),
+    cancelled_reason: row.cancelledReason,
+    paid_payments: paid,
     items,
   };
+}
+
+/** Whether an accepted refund request exists for the payment (written out in full: see currentPaymentStatus). */
+const refundAccepted = sql<boolean>`exists (select 1 from payment_refunds pr where pr.transaction_id = "payment_transactions"."id" and pr.accepted)`;
+
+/** Money taken per order (the ids are already the caller's orders). */
+async function paidPaymentsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string, PaidPaymentView[]>> {
+  const byOrder = new Map<string, PaidPaymentView[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      orderId: paymentTransactions.orderId,
+      status: paymentTransactions.status,
+      amount: paymentTransactions.amount,
+      currency: paymentTransactions.currency,
+      refundAccepted,
+    })
+    .from(paymentTransactions)
+    .where(and(inArray(paymentTransactions.orderId, orderIds), inArray(paymentTransactions.status, ['COMPLETED', 'REVERSED'])))
+    .orderBy(asc(paymentTransactions.createdAt));
+  for (const r of rows) {
+    const list = byOrder.get(r.orderId) ?? [];
+    const refund = r.status === 'REVERSED' ? 'refunded' : r.refundAccepted ? 'requested' : 'none';
+    list.push({ amount: r.amount, currency: r.currency, refund });
+    byOrder.set(r.orderId, list);
+  }
+  return byOrder;
 }
 
 async function itemsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string, OrderItemView[]>> {
@@ -139,11 +189,14 @@ export async function listOrders(db: DbOrTx, userId: string): Promise<OrdersResp
       .orderBy(...newestFirst)
       .limit(LIST_LIMIT),
   ]);
-  const items = await itemsByOrder(db, [...history, ...awaiting].map((o) => o.id));
+  const [items, paid] = await Promise.all([
+    itemsByOrder(db, [...history, ...awaiting].map((o) => o.id)),
+    paidPaymentsByOrder(db, history.map((o) => o.id)),
+  ]);
   return {
-    orders: history.map((o) => toSummary(o, items.get(o.id) ?? [])),
+    orders: history.map((o) => toSummary(o, items.get(o.id) ?? [], paid.get(o.id) ?? [])),
     awaiting_payment: awaiting.map((o) => ({
-      ...toSummary(o, items.get(o.id) ?? []),
+      ...toSummary(o, items.get(o.id) ?? [], []),
       payment_status: o.paymentStatus,
     })),
   };
@@ -156,8 +209,8 @@ export async function getOrder(db: DbOrTx, userId: string, orderId: string): Pro
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) throw notFound('Order not found');
-  const items = await itemsByOrder(db, [row.id]);
-  return { ...toSummary(row, items.get(row.id) ?? []), pesapal_transaction_id: row.pesapalTransactionId };
+  const [items, paid] = await Promise.all([itemsByOrder(db, [row.id]), paidPaymentsByOrder(db, [row.id])]);
+  return { ...toSummary(row, items.get(row.id) ?? [], paid.get(row.id) ?? []), pesapal_transaction_id: row.pesapalTransactionId };
 }
 
 /**

@@ -2,6 +2,10 @@
 // the customer started a new attempt, or the reservation expired) are cancelled at Pesapal, best
 // effort. A page Pesapal confirms as cancelled can never be paid, so its attempt is FAILED here too;
 // one Pesapal refuses to cancel (a payment in flight) stays PENDING for reconciliation to follow.
+//
+// A FAILED attempt's page is cancelled too: a customer whose card was declined can retry on the same
+// page and pay. Until Pesapal confirms the cancellation the attempt stays on reconciliation's list
+// (next_check_at set), so a payment made there is still found.
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -50,4 +54,29 @@ export async function cancelOpenAttempts(
       ctx.logger.warn({ orderId, trackingId: attempt.trackingId, err }, 'pesapal: CancelOrder failed');
     }
   }
+}
+
+/**
+ * Cancels a FAILED attempt's page at Pesapal, best effort. Returns true when Pesapal confirmed it;
+ * otherwise the attempt is left due for reconciliation, which checks it and tries again.
+ */
+export async function cancelFailedAttempt(
+  ctx: ServerContext,
+  attempt: OpenAttempt & { orderId: string },
+): Promise<boolean> {
+  let cancelled = false;
+  try {
+    const result = await ctx.integrations.pesapal.cancelOrder(attempt.trackingId);
+    cancelled = result.cancelled;
+    if (!cancelled) {
+      ctx.logger.info({ orderId: attempt.orderId, trackingId: attempt.trackingId, message: result.message }, 'pesapal: CancelOrder refused for a failed payment');
+    }
+  } catch (err) {
+    ctx.logger.warn({ orderId: attempt.orderId, trackingId: attempt.trackingId, err }, 'pesapal: CancelOrder failed for a failed payment');
+  }
+  await ctx.db
+    .update(paymentTransactions)
+    .set({ nextCheckAt: cancelled ? null : ctx.now() })
+    .where(and(eq(paymentTransactions.id, attempt.id), eq(paymentTransactions.status, 'FAILED')));
+  return cancelled;
 }

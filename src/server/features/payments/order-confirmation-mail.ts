@@ -1,8 +1,10 @@
-// The mail a customer gets once Pesapal has confirmed the payment (sent once, by applyPaymentStatus).
+// The mail a customer gets once Pesapal has confirmed the payment (queued once, by applyPaymentStatus,
+// in the transaction that completes the order).
 import { asc, eq } from 'drizzle-orm';
 import { formatKES, toCents } from '../../../domain/money';
 import { shortOrderId } from '../../../domain/order-status';
 import type { ServerContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { escapeHtml } from '../../http/html';
 import type { MailMessage } from '../../mail/mailer';
@@ -62,10 +64,11 @@ export function orderConfirmationMail({ shopName, publicUrl, order, items }: Con
   return { to: order.customerEmail, subject: `Order #${ref} confirmed - ${shopName}`, text, html };
 }
 
-export async function sendOrderConfirmation(ctx: ServerContext, orderId: string): Promise<void> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return;
-  const items = await ctx.db
+/** Writes the confirmation to the mail outbox inside `db` (the payment's transaction); returns its id. */
+export async function queueOrderConfirmation(ctx: ServerContext, db: DbOrTx, orderId: string): Promise<string | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const items = await db
     .select({
       productName: orderItems.productName,
       quantity: orderItems.quantity,
@@ -75,5 +78,5 @@ export async function sendOrderConfirmation(ctx: ServerContext, orderId: string)
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.productName));
-  await ctx.mailer.send(orderConfirmationMail({ shopName: ctx.env.SHOP_NAME, publicUrl: ctx.env.PUBLIC_URL, order, items }));
+  return ctx.mailer.enqueue(db, orderConfirmationMail({ shopName: ctx.env.SHOP_NAME, publicUrl: ctx.env.PUBLIC_URL, order, items }));
 }

@@ -1,14 +1,9 @@
-// How long an unpaid order holds its stock, and the texts the payments feature writes when an order
-// or a payment attempt ends without a sale. The back office matches orders.cancelled_reason against
-// these, so every reader imports them instead of repeating the words.
+// The texts the payments feature writes when an order or a payment attempt ends without a sale.
+// Every reader imports them instead of repeating the words; the order reasons live in src/domain
+// because the browser reads them too.
+import { RESERVATION_MINUTES } from '../../../domain/order-reasons';
 
-export const RESERVATION_MINUTES = 30;
-
-/** orders.cancelled_reason of an order Pesapal reversed after it was paid (refund or chargeback). */
-export const PAYMENT_REVERSED_REASON = 'Payment reversed';
-
-/** orders.cancelled_reason of an order whose reservation expired unpaid. */
-export const NOT_PAID_IN_TIME_REASON = `Not paid within ${RESERVATION_MINUTES} minutes`;
+export { NOT_PAID_IN_TIME_REASON, PAYMENT_REVERSED_REASON, RESERVATION_MINUTES } from '../../../domain/order-reasons';
 
 /** payment_transactions.status_description of attempts the shop cancelled at Pesapal. */
 export const ATTEMPT_CANCELLED = {
@@ -16,3 +11,9 @@ export const ATTEMPT_CANCELLED = {
   paidElsewhere: 'Cancelled: the order was paid through another attempt',
   notPaidInTime: `Cancelled: not paid within ${RESERVATION_MINUTES} minutes`,
 } as const;
+
+/**
+ * payment_transactions.status_description of a claimed attempt that never got its Pesapal page (the
+ * process stopped while asking); a later Pay click gives up on it and starts a new attempt.
+ */
+export const ATTEMPT_INTERRUPTED = 'Not started: the request to Pesapal was interrupted';

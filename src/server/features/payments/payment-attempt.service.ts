@@ -2,11 +2,13 @@
 // (ORD-<first 8 of the order id>-<n>) and one payment_transactions row. Runs outside any database
 // transaction: a slow Pesapal must never hold a lock or a connection.
 //
-// The row is inserted first, without a tracking id, as a claim: the unique merchant reference makes
-// two requests for the same attempt number pick different numbers. Checkout claims the first
-// attempt inside the order's transaction, so a second request for the same order (a double click)
-// always finds the claim and waits for its payment page instead of opening a second one.
-import { and, count, desc, eq } from 'drizzle-orm';
+// The row is inserted first, without a tracking id, as a claim. Its number comes from the order's
+// payment_attempts counter, which only goes up: a reference is never sent twice, even after a failed
+// SubmitOrderRequest (a timed-out one may have reached Pesapal). Checkout claims the first attempt
+// inside the order's transaction, so a second request for the same order (a double click) always
+// finds the claim and waits for its payment page instead of opening a second one. A claim older than
+// that wait has lost its process (a crash mid-request): it is marked FAILED and a new attempt starts.
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { toCents } from '../../../domain/money';
 import { normalizePhone } from '../../../domain/validation';
 import { maskPhone } from '../../../domain/phone-mask';
@@ -15,7 +17,9 @@ import type { DbOrTx } from '../../db/client';
 import { orders, paymentTransactions } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { PesapalError } from '../../integrations/pesapal/pesapal-types';
+import { cancelFailedAttempt } from './attempt-cancellation';
 import { ensureIpnId, forgetIpnId } from './ipn-registration';
+import { ATTEMPT_INTERRUPTED } from './order-outcomes';
 
 export const PAYMENT_START_FAILED = 'Failed to create payment order';
 
@@ -34,6 +38,7 @@ export interface PaymentAttempt {
   iframeUrl: string;
 }
 
+/** How long a request waits for a concurrent claim's page; a claim older than this is dead. */
 const CLAIM_WAIT_MS = 20_000;
 const CLAIM_POLL_MS = 100;
 const MAX_REFERENCE_TRIES = 5;
@@ -67,39 +72,63 @@ export async function startPaymentAttempt(
 
 /**
  * Sends a claimed attempt to Pesapal and stores its tracking id and payment page. On failure the
- * claim is removed (the order stays pending) and PaymentStartError is thrown.
+ * claim is removed (the order stays pending; its number is not reused) and PaymentStartError is thrown.
  */
 export async function submitAttempt(ctx: ServerContext, claim: AttemptClaim): Promise<PaymentAttempt> {
   const orderId = claim.orderId;
+  let submitted: Awaited<ReturnType<typeof submitWithIpn>>;
   try {
     const order = await loadPayableOrder(ctx, orderId);
-    const submitted = await submitWithIpn(ctx, order, claim.merchantReference);
-    await ctx.db
-      .update(paymentTransactions)
-      .set({ pesapalTrackingId: submitted.orderTrackingId, redirectUrl: submitted.redirectUrl, updatedAt: ctx.now() })
-      .where(eq(paymentTransactions.id, claim.id));
-    await ctx.db
-      .update(orders)
-      .set({ pesapalTransactionId: submitted.orderTrackingId, updatedAt: ctx.now() })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
-    return {
-      transactionId: claim.id,
-      trackingId: submitted.orderTrackingId,
-      merchantReference: claim.merchantReference,
-      iframeUrl: submitted.redirectUrl,
-    };
+    submitted = await submitWithIpn(ctx, order, claim.merchantReference);
   } catch (err) {
-    // Never reached Pesapal (or refused there): the claim goes, the order stays pending.
-    await ctx.db.delete(paymentTransactions).where(eq(paymentTransactions.id, claim.id));
+    // Never reached Pesapal (or refused there): the claim goes, the order stays pending. A claim
+    // already given up as dead (FAILED) stays as the record of its reference.
+    await ctx.db
+      .delete(paymentTransactions)
+      .where(and(eq(paymentTransactions.id, claim.id), eq(paymentTransactions.status, 'PENDING')));
     ctx.logger.warn(
       { orderId, merchantReference: claim.merchantReference, code: err instanceof PesapalError ? err.code : undefined, err },
       'pesapal: SubmitOrderRequest failed',
     );
     throw new PaymentStartError(err);
   }
+  const page = { pesapalTrackingId: submitted.orderTrackingId, redirectUrl: submitted.redirectUrl, updatedAt: ctx.now() };
+  const [stored] = await ctx.db
+    .update(paymentTransactions)
+    .set(page)
+    .where(and(eq(paymentTransactions.id, claim.id), eq(paymentTransactions.status, 'PENDING')))
+    .returning({ id: paymentTransactions.id });
+  if (!stored) return abandonLatePage(ctx, claim, page);
+  await ctx.db
+    .update(orders)
+    .set({ pesapalTransactionId: submitted.orderTrackingId, updatedAt: ctx.now() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+  return {
+    transactionId: claim.id,
+    trackingId: submitted.orderTrackingId,
+    merchantReference: claim.merchantReference,
+    iframeUrl: submitted.redirectUrl,
+  };
 }
 
-/** The newest PENDING attempt's page; a claim still being submitted is waited for. */
+/**
+ * Pesapal answered after the claim was given up as dead and a newer attempt may have started: the
+ * page is kept on the FAILED row (so a payment through it is still recognised) and cancelled.
+ */
+async function abandonLatePage(
+  ctx: ServerContext,
+  claim: AttemptClaim,
+  page: { pesapalTrackingId: string; redirectUrl: string; updatedAt: Date },
+): Promise<never> {
+  await ctx.db.update(paymentTransactions).set(page).where(eq(paymentTransactions.id, claim.id));
+  await cancelFailedAttempt(ctx, { id: claim.id, orderId: claim.orderId, trackingId: page.pesapalTrackingId });
+  throw new PaymentStartError(new Error('Pesapal answered after the attempt was given up'));
+}
+
+/**
+ * The newest PENDING attempt's page; a claim still being submitted is waited for, and one older
+ * than the wait (its process is gone) is marked FAILED so that the caller starts a new attempt.
+ */
 async function findOpenAttempt(ctx: ServerContext, orderId: string): Promise<PaymentAttempt | null> {
   const deadline = Date.now() + CLAIM_WAIT_MS;
   for (;;) {
@@ -118,9 +147,27 @@ async function findOpenAttempt(ctx: ServerContext, orderId: string): Promise<Pay
         iframeUrl: row.redirectUrl,
       };
     }
+    if (row.createdAt.getTime() <= ctx.now().getTime() - CLAIM_WAIT_MS) {
+      await retireDeadClaim(ctx, row.id);
+      continue;
+    }
     if (Date.now() > deadline) throw new PaymentStartError(new Error('a concurrent payment attempt did not finish'));
     await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
   }
+}
+
+async function retireDeadClaim(ctx: ServerContext, transactionId: string): Promise<void> {
+  await ctx.db
+    .update(paymentTransactions)
+    .set({ status: 'FAILED', statusDescription: ATTEMPT_INTERRUPTED, nextCheckAt: null, updatedAt: ctx.now() })
+    .where(
+      and(
+        eq(paymentTransactions.id, transactionId),
+        eq(paymentTransactions.status, 'PENDING'),
+        isNull(paymentTransactions.pesapalTrackingId),
+      ),
+    );
+  ctx.logger.warn({ transactionId }, 'payment attempt claim abandoned by its process; starting a new one');
 }
 
 export interface AttemptClaim {
@@ -138,10 +185,15 @@ export async function claimAttempt(
   order: Pick<PayableOrder, 'id' | 'totalAmount' | 'currency' | 'customerPhone'>,
   at: Date,
 ): Promise<AttemptClaim> {
-  const [existing] = await db.select({ n: count() }).from(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
-  const first = (existing?.n ?? 0) + 1;
-  for (let attempt = first; attempt < first + MAX_REFERENCE_TRIES; attempt++) {
-    const merchantReference = `ORD-${order.id.slice(0, 8)}-${attempt}`;
+  for (let tries = 0; tries < MAX_REFERENCE_TRIES; tries++) {
+    // Atomic: concurrent claims get different numbers, and a number is never handed out again.
+    const [numbered] = await db
+      .update(orders)
+      .set({ paymentAttempts: sql`${orders.paymentAttempts} + 1` })
+      .where(eq(orders.id, order.id))
+      .returning({ attempt: orders.paymentAttempts });
+    if (!numbered) throw notFound('Order not found');
+    const merchantReference = `ORD-${order.id.slice(0, 8)}-${numbered.attempt}`;
     const [row] = await db
       .insert(paymentTransactions)
       .values({
@@ -157,6 +209,7 @@ export async function claimAttempt(
       })
       .onConflictDoNothing()
       .returning({ id: paymentTransactions.id });
+    // Taken only when the counter lags the references in use (an order from before the counter).
     if (row) return { id: row.id, orderId: order.id, merchantReference };
   }
   throw new PaymentStartError(new Error('no free merchant reference'));

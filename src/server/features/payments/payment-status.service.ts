@@ -3,7 +3,11 @@
 // Pesapal's GetTransactionStatus, never with what a notification or a browser claimed.
 //
 //   PENDING   → COMPLETED  the reservation becomes a sale (once), order completed, confirmation mail
-//   PENDING   → FAILED     the reservation is released, order failed (when it is the current attempt)
+//   PENDING   → FAILED     the reservation is released, order failed (when it is the current attempt);
+//                          after the commit the page is cancelled at Pesapal, where a declined card
+//                          could otherwise be retried
+//   FAILED    → COMPLETED  paid on the same page after all: a failed order sells its stock again (or is
+//                          flagged when the stock is gone); a settled one is flagged for a refund
 //   COMPLETED → REVERSED   recorded, order cancelled and flagged for the merchant
 //   PENDING   → REVERSED   paid and given back before we heard of the payment (it went through
 //                          COMPLETED at Pesapal): nothing was sold, so the reservation is released,
@@ -19,9 +23,9 @@ import type { Tx } from '../../db/client';
 import { orderItems, orders, paymentTransactions } from '../../db/schema';
 import type { TransactionStatus } from '../../integrations/pesapal/pesapal-types';
 import { releaseReservation, sellReservation } from '../inventory/inventory.service';
-import { cancelOpenAttempts } from './attempt-cancellation';
+import { cancelFailedAttempt, cancelOpenAttempts } from './attempt-cancellation';
 import { ATTEMPT_CANCELLED, PAYMENT_REVERSED_REASON } from './order-outcomes';
-import { sendOrderConfirmation } from './order-confirmation-mail';
+import { queueOrderConfirmation } from './order-confirmation-mail';
 
 export type ApplyOutcome =
   /** The payment status changed. */
@@ -47,8 +51,11 @@ type TransactionRow = typeof paymentTransactions.$inferSelect;
 
 interface Effects {
   result: ApplyResult;
-  sendConfirmation: boolean;
+  /** outbound_mail id of the confirmation queued with the transition, sent after the commit. */
+  confirmationMailId: string | null;
   cancelOtherAttempts: boolean;
+  /** The attempt just became FAILED: its page is cancelled at Pesapal. */
+  cancelFailedPage: boolean;
   transactionId: string | null;
 }
 
@@ -94,31 +101,40 @@ export async function applyPaymentStatus(
       .where(eq(paymentTransactions.id, txn.id));
 
     const result: ApplyResult = { ...base, outcome: 'transitioned', status: reported.status };
+    const effects: Effects = { ...noEffects(result), transactionId: txn.id };
     if (reported.status === 'COMPLETED') {
       const completed = await completeOrder(tx, order, txn, at);
-      return { result, sendConfirmation: completed, cancelOtherAttempts: completed, transactionId: txn.id };
+      // Queued in the same transaction: if the process dies before sending, the mail job sends it.
+      const confirmationMailId = completed ? await queueOrderConfirmation(ctx, tx, order.id) : null;
+      return { ...effects, confirmationMailId, cancelOtherAttempts: completed };
     }
-    if (reported.status === 'FAILED') await failOrder(tx, order, txn, at);
-    else if (reversedUnseen) await cancelUnseenPayment(tx, order, txn, at);
+    if (reported.status === 'FAILED') {
+      await failOrder(tx, order, txn, at);
+      return { ...effects, cancelFailedPage: true };
+    }
+    if (reversedUnseen) await cancelUnseenPayment(tx, order, txn, at);
     else await reverseOrder(tx, order, txn, at);
-    return { result, sendConfirmation: false, cancelOtherAttempts: false, transactionId: txn.id };
+    return effects;
   });
 
   // After the commit: mail and Pesapal calls must never hold the locks.
   const orderId = effects.result.orderId;
-  if (orderId && effects.sendConfirmation) {
-    await sendOrderConfirmation(ctx, orderId).catch((err: unknown) =>
-      ctx.logger.error({ err, orderId }, 'order confirmation mail failed'),
+  if (effects.confirmationMailId) {
+    await ctx.mailer.deliver(effects.confirmationMailId).catch((err: unknown) =>
+      ctx.logger.error({ err, orderId }, 'order confirmation mail failed; the mail job retries it'),
     );
   }
   if (orderId && effects.cancelOtherAttempts && effects.transactionId) {
     await cancelOpenAttempts(ctx, orderId, ATTEMPT_CANCELLED.paidElsewhere, effects.transactionId);
   }
+  if (orderId && effects.cancelFailedPage && effects.transactionId) {
+    await cancelFailedAttempt(ctx, { id: effects.transactionId, orderId, trackingId });
+  }
   return effects.result;
 }
 
 function noEffects(result: ApplyResult): Effects {
-  return { result, sendConfirmation: false, cancelOtherAttempts: false, transactionId: null };
+  return { result, confirmationMailId: null, cancelOtherAttempts: false, cancelFailedPage: false, transactionId: null };
 }
 
 /** Why Pesapal's answer does not describe our payment, or null when it does. */
@@ -165,14 +181,20 @@ async function completeOrder(tx: Tx, order: OrderRow, txn: TransactionRow, at: D
     .where(eq(orderItems.orderId, order.id));
   const shortfalls = await sellReservation(tx, order.id, lines, at);
   const shortfallText = shortfalls.map((s) => `${s.productName} (${s.requested} paid, ${s.available} in stock)`).join(', ');
+  const paidLate =
+    txn.status === 'FAILED'
+      ? `Payment ${txn.merchantReference} completed after Pesapal had reported it failed and the stock had been released`
+      : 'Paid after the reservation expired';
   await tx
     .update(orders)
     .set({
       status: 'completed',
       reservationExpiresAt: null,
       pesapalTransactionId: txn.pesapalTrackingId,
+      // A failed order's reason (e.g. not paid in time) no longer describes it.
+      cancelledReason: null,
       ...(shortfalls.length > 0
-        ? { needsAttention: true, attentionReason: `Paid after the reservation expired; not enough stock for ${shortfallText}.` }
+        ? { needsAttention: true, attentionReason: `${paidLate}; not enough stock for ${shortfallText}. Refund it or find the goods.` }
         : {}),
       updatedAt: at,
     })

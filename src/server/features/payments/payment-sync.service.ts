@@ -114,7 +114,8 @@ export async function lookupCallbackOrder(
     throw notFound(ORDER_NOT_FOUND);
   }
   let outcome = `found: ${found.status}`;
-  if (found.status === 'PENDING' && found.trackingId) {
+  // FAILED too: after a declined card the customer can pay on the same page and come back here.
+  if ((found.status === 'PENDING' || found.status === 'FAILED') && found.trackingId) {
     try {
       outcome = describeResult(await refreshPayment(ctx, found.trackingId));
     } catch (err) {

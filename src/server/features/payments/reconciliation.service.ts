@@ -1,13 +1,15 @@
 // Background work that does not wait for Pesapal to call us (jobs.ts runs both under advisory locks):
 // - reconcilePayments: asks Pesapal about attempts still PENDING a minute after they started, with
 //   a growing pause between checks, for a day (a payment can land after the reservation expired);
+//   FAILED attempts whose page Pesapal has not confirmed cancelled are watched the same way (a
+//   declined card can be retried on the page), and the cancellation is asked for again;
 // - expireReservations: an order unpaid 30 minutes after checkout gives its stock back and fails;
 //   its open payment pages are cancelled at Pesapal first (best effort) so they cannot take money.
 import { and, asc, eq, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
 import { orders, paymentTransactions } from '../../db/schema';
 import { releaseReservation } from '../inventory/inventory.service';
-import { cancelOpenAttempts, openAttempts } from './attempt-cancellation';
+import { cancelFailedAttempt, cancelOpenAttempts, openAttempts } from './attempt-cancellation';
 import { ATTEMPT_CANCELLED, NOT_PAID_IN_TIME_REASON } from './order-outcomes';
 import { refreshPayment } from './payment-refresh.service';
 const MINUTE_MS = 60_000;
@@ -23,14 +25,25 @@ export function nextCheckDelayMs(checkAttempts: number): number {
   return Math.min(MINUTE_MS * 2 ** Math.max(0, checkAttempts - 1), MAX_PAUSE_MS);
 }
 
+/** PENDING, or FAILED with a page still open at Pesapal (cancelFailedAttempt left it due). */
+const watched = or(
+  eq(paymentTransactions.status, 'PENDING'),
+  and(eq(paymentTransactions.status, 'FAILED'), isNotNull(paymentTransactions.nextCheckAt)),
+);
+
 export async function reconcilePayments(ctx: ServerContext): Promise<{ checked: number; transitioned: number }> {
   const now = ctx.now();
   const due = await ctx.db
-    .select({ id: paymentTransactions.id, trackingId: paymentTransactions.pesapalTrackingId, checkAttempts: paymentTransactions.checkAttempts })
+    .select({
+      id: paymentTransactions.id,
+      orderId: paymentTransactions.orderId,
+      trackingId: paymentTransactions.pesapalTrackingId,
+      checkAttempts: paymentTransactions.checkAttempts,
+    })
     .from(paymentTransactions)
     .where(
       and(
-        eq(paymentTransactions.status, 'PENDING'),
+        watched,
         eq(paymentTransactions.amountMismatch, false),
         isNotNull(paymentTransactions.pesapalTrackingId),
         lte(paymentTransactions.createdAt, new Date(now.getTime() - FIRST_CHECK_AFTER_MS)),
@@ -42,12 +55,17 @@ export async function reconcilePayments(ctx: ServerContext): Promise<{ checked: 
     .limit(BATCH);
   let transitioned = 0;
   for (const attempt of due) {
-    if (!attempt.trackingId) continue;
+    const trackingId = attempt.trackingId;
+    if (!trackingId) continue;
     try {
-      const result = await refreshPayment(ctx, attempt.trackingId);
+      const result = await refreshPayment(ctx, trackingId);
       if (result.outcome === 'transitioned') transitioned++;
+      // Still failed: ask Pesapal again to close the page; once it has, the watch ends.
+      if (result.outcome === 'unchanged' && result.status === 'FAILED') {
+        if (await cancelFailedAttempt(ctx, { id: attempt.id, orderId: attempt.orderId, trackingId })) continue;
+      }
     } catch (err) {
-      ctx.logger.warn({ err, trackingId: attempt.trackingId }, 'reconciliation: status check failed');
+      ctx.logger.warn({ err, trackingId }, 'reconciliation: status check failed');
     }
     // Still pending (or Pesapal unreachable): check again later. A final attempt is left alone.
     const checks = attempt.checkAttempts + 1;
@@ -58,7 +76,7 @@ export async function reconcilePayments(ctx: ServerContext): Promise<{ checked: 
         lastCheckedAt: now,
         nextCheckAt: new Date(now.getTime() + nextCheckDelayMs(checks)),
       })
-      .where(and(eq(paymentTransactions.id, attempt.id), eq(paymentTransactions.status, 'PENDING')));
+      .where(and(eq(paymentTransactions.id, attempt.id), watched));
   }
   return { checked: due.length, transitioned };
 }

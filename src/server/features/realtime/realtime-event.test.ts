@@ -12,6 +12,15 @@ describe('parseShopEvent', () => {
     expect(parseShopEvent(payload)).toEqual({ kind: 'order', orderId: 'o-1', userId: 'u-1', status: 'pending', oldStatus: null, fulfilmentStatus: 'unfulfilled' });
   });
 
+  it('reads the reason an order ended without a sale, and leaves it out when there is none', () => {
+    const payload = (reason: string | null) =>
+      JSON.stringify({ kind: 'order', id: 'o-1', orderId: 'o-1', userId: 'u-1', status: 'failed', oldStatus: 'pending', fulfilmentStatus: 'unfulfilled', reason });
+    expect(parseShopEvent(payload('Not paid within 30 minutes'))).toEqual({
+      kind: 'order', orderId: 'o-1', userId: 'u-1', status: 'failed', oldStatus: 'pending', fulfilmentStatus: 'unfulfilled', reason: 'Not paid within 30 minutes',
+    });
+    expect(parseShopEvent(payload(null))).not.toHaveProperty('reason');
+  });
+
   it.each([
     ['not JSON', 'hello'],
     ['an unknown kind', JSON.stringify({ kind: 'product', orderId: 'o', userId: 'u', status: 'x' })],
@@ -28,5 +37,10 @@ describe('toBrowserEvent', () => {
     const event = toBrowserEvent({ kind: 'order', orderId: 'o-1', userId: 'u-1', status: 'completed', oldStatus: 'pending', fulfilmentStatus: 'processing' });
     expect(event).toEqual({ kind: 'order', orderId: 'o-1', status: 'completed', oldStatus: 'pending', fulfilmentStatus: 'processing' });
     expect(Object.keys(event)).not.toContain('userId');
+  });
+
+  it('keeps the reason an order ended without a sale', () => {
+    const event = toBrowserEvent({ kind: 'order', orderId: 'o-1', userId: 'u-1', status: 'failed', oldStatus: 'pending', reason: 'Not paid within 30 minutes' });
+    expect(event).toEqual({ kind: 'order', orderId: 'o-1', status: 'failed', oldStatus: 'pending', reason: 'Not paid within 30 minutes' });
   });
 });

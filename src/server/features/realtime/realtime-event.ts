@@ -1,5 +1,6 @@
-// The NOTIFY payload of src/server/db/migrations/0001_realtime_triggers.sql, checked, and the part of it
-// a browser may see (no row ids, no user ids).
+// The NOTIFY payload of the realtime triggers (src/server/db/migrations/0001_realtime_triggers.sql;
+// order events gained `reason` in 0002), checked, and the part of it a browser may see (no row ids,
+// no user ids).
 import { z } from 'zod';
 
 const shopEventSchema = z.object({
@@ -9,6 +10,7 @@ const shopEventSchema = z.object({
   status: z.string().min(1),
   oldStatus: z.string().nullable().optional(),
   fulfilmentStatus: z.string().nullable().optional(),
+  reason: z.string().nullable().optional(),
 });
 
 export interface BrowserEvent {
@@ -17,6 +19,8 @@ export interface BrowserEvent {
   status: string;
   oldStatus: string | null;
   fulfilmentStatus?: string;
+  /** Why an order ended without a sale (orders.cancelled_reason), when it did. */
+  reason?: string;
 }
 
 export interface ShopEvent extends BrowserEvent {
@@ -33,7 +37,7 @@ export function parseShopEvent(payload: string): ShopEvent | null {
   }
   const parsed = shopEventSchema.safeParse(json);
   if (!parsed.success) return null;
-  const { kind, orderId, userId, status, oldStatus, fulfilmentStatus } = parsed.data;
+  const { kind, orderId, userId, status, oldStatus, fulfilmentStatus, reason } = parsed.data;
   return {
     kind,
     orderId,
@@ -41,6 +45,7 @@ export function parseShopEvent(payload: string): ShopEvent | null {
     status,
     oldStatus: oldStatus ?? null,
     ...(fulfilmentStatus ? { fulfilmentStatus } : {}),
+    ...(reason ? { reason } : {}),
   };
 }
 
@@ -51,5 +56,6 @@ export function toBrowserEvent(e: ShopEvent): BrowserEvent {
     status: e.status,
     oldStatus: e.oldStatus,
     ...(e.fulfilmentStatus ? { fulfilmentStatus: e.fulfilmentStatus } : {}),
+    ...(e.reason ? { reason: e.reason } : {}),
   };
 }

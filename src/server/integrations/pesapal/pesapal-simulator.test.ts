@@ -302,6 +302,20 @@ describe('outcomes via the Choose form', () => {
     expect((await choose(s, o.orderTrackingId, 'fail')).status).toBe(409);
     expect(await (await fetch(o.redirectUrl)).text()).toContain('already been processed');
   });
+
+  it('lets a declined customer pay on the same page, with a second IPN', async () => {
+    const { s, client, ipn, newOrder } = await setup();
+    const o = await newOrder();
+    expect((await choose(s, o.orderTrackingId, 'fail')).status).toBe(200);
+    expect((await client.getTransactionStatus(o.orderTrackingId)).status).toBe('FAILED');
+    const page = await (await fetch(o.redirectUrl)).text();
+    expect(page).not.toContain('already been processed');
+    expect(page).toContain('value="card"');
+    expect((await choose(s, o.orderTrackingId, 'card')).status).toBe(200);
+    expect(await client.getTransactionStatus(o.orderTrackingId)).toMatchObject({ statusCode: 1, status: 'COMPLETED', paymentMethod: 'Visa' });
+    expect(ipn.hits).toHaveLength(2);
+    expect((await choose(s, o.orderTrackingId, 'card')).status).toBe(409);
+  });
 });
 
 describe('outcomes via complete()', () => {
@@ -493,6 +507,9 @@ describe('CancelOrder', () => {
     const failed = await newOrder();
     await s.sim.complete(failed.orderTrackingId, 'fail');
     expect((await client.cancelOrder(failed.orderTrackingId)).cancelled).toBe(true);
+    // Cancelled after the decline: the customer can no longer retry there.
+    await expect(s.sim.complete(failed.orderTrackingId, 'card')).rejects.toThrow(/no longer be paid/);
+    expect((await client.getTransactionStatus(failed.orderTrackingId)).status).toBe('FAILED');
     const done = await newOrder();
     await s.sim.complete(done.orderTrackingId, 'card');
     expect(await client.cancelOrder(done.orderTrackingId)).toEqual({

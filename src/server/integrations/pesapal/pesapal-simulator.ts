@@ -7,6 +7,8 @@
 // - A customer "Cancel" is a FAILED payment (description 'Cancelled by customer',
 //   payment_status_code 'request_terminated_by_user'); the browser goes to cancellation_url when one
 //   was given, else to callback_url, with the usual OrderTrackingId/OrderMerchantReference/CALLBACKURL query.
+// - A FAILED payment (declined card, customer cancel) can be tried again on the same page, as a
+//   customer can after a decline; only a payment taken (COMPLETED, REVERSED) ends the page.
 // - A merchant CancelOrder leaves the status as it was (0 stays 0) and kills the hosted page; no IPN.
 // - An accepted refund moves the payment to REVERSED at once and sends an IPNCHANGE
 //   (the real one waits for merchant approval).
@@ -313,7 +315,7 @@ export function createPesapalSimulator(opts: PesapalSimulatorOptions): PesapalSi
     }
     if (order.cancelled) return { ok: false, httpStatus: 409, message: 'This order was cancelled and can no longer be paid.' };
     if (order.mpesaInFlight) return { ok: false, httpStatus: 409, message: 'An M-Pesa payment for this order is already being processed.' };
-    if (order.status !== 'PENDING') return { ok: false, httpStatus: 409, message: 'This order has already been processed.' };
+    if (isPaid(order)) return { ok: false, httpStatus: 409, message: 'This order has already been processed.' };
 
     if (outcome === 'mpesa') {
       order.mpesaInFlight = true;
@@ -671,7 +673,7 @@ export function createPesapalSimulator(opts: PesapalSimulatorOptions): PesapalSi
     if (!order || order.consumerKey !== merchant) return reject('Order not found.');
     if (order.cancelled) return reject('Order has already been cancelled.');
     if (order.mpesaInFlight) return reject('A payment for this order is being processed. It cannot be cancelled.');
-    if (order.status === 'COMPLETED' || order.status === 'REVERSED') {
+    if (isPaid(order)) {
       return reject('Order has already been paid and cannot be cancelled.');
     }
     order.cancelled = true;
@@ -690,7 +692,7 @@ export function createPesapalSimulator(opts: PesapalSimulatorOptions): PesapalSi
     if (order.mpesaInFlight) {
       return htmlPage(c, 200, messagePage('Waiting for M-Pesa', 'The M-Pesa payment for this order is being processed.'));
     }
-    if (order.status !== 'PENDING') {
+    if (isPaid(order)) {
       return htmlPage(c, 200, messagePage('Order already processed', 'This order has already been processed and cannot be paid again.'));
     }
     const action = `${c.req.path.replace(/\/Index\/?$/, '/Choose')}?OrderTrackingId=${encodeURIComponent(order.trackingId)}`;
@@ -715,6 +717,11 @@ export function createPesapalSimulator(opts: PesapalSimulatorOptions): PesapalSi
   });
 
   return { app, state, switches, complete, idle, reset };
+}
+
+/** Money was taken (and maybe given back): the page is done. A FAILED order can still be paid. */
+function isPaid(order: SimOrder): boolean {
+  return order.status === 'COMPLETED' || order.status === 'REVERSED';
 }
 
 type Settlement = Pick<SimOrder, 'status' | 'paymentMethod' | 'confirmationCode' | 'paymentAccount' | 'statusDescription' | 'paymentStatusCode'>;

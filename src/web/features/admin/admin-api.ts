@@ -10,6 +10,7 @@ import type { ContactMessageView, Subscriber } from '../../../server/features/ad
 import type { CancelOutcome, PaymentCheckResult } from '../../../server/features/admin/admin-order-actions.service';
 import type { AdminOrderDetail, AdminOrderSummary } from '../../../server/features/admin/admin-orders.service';
 import type { Page } from '../../../server/features/admin/admin-paging';
+import type { PaymentRefundOutcome } from '../../../server/features/admin/admin-payment-refund.service';
 import type { AdminProduct } from '../../../server/features/admin/admin-products.service';
 import type { StockMovementView } from '../../../server/features/admin/admin-stock.service';
 import type { DeliveryOrigin } from '../../../server/features/checkout/delivery-quote.service';
@@ -77,6 +78,9 @@ export const adminApi = {
   advanceFulfilment: (id: string, status: string) => send<{ fulfilmentStatus: string }>('POST', `/orders/${id}/fulfilment`, { status }),
   cancelOrder: (id: string, reason: string) => send<CancelOutcome>('POST', `/orders/${id}/cancel`, { reason }),
   checkPayment: (id: string) => send<PaymentCheckResult>('POST', `/orders/${id}/check-payment`),
+  resolveAttention: (id: string, note: string) => send<{ needsAttention: false }>('POST', `/orders/${id}/resolve`, { note }),
+  refundPayment: (id: string, paymentId: string, reason: string) =>
+    send<PaymentRefundOutcome>('POST', `/orders/${id}/payments/${paymentId}/refund`, { reason }),
 
   customers: (p: ListParams) => get<Page<AdminCustomer>>(`/customers${queryString(p)}`),
   customer: (id: string) => get<{ customer: AdminCustomer }>(`/customers/${id}`),

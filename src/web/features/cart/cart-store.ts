@@ -2,7 +2,7 @@
 // through the storage event. The rules (merge, caps, removal at 0) are src/domain/cart.ts.
 import {
   CART_STORAGE_KEY,
-  addToCart,
+  addToCartCounted,
   parseStoredCart,
   removeFromCart,
   serializeCart,
@@ -47,7 +47,12 @@ export const cartStore = {
     return () => listeners.delete(listener);
   },
   getSnapshot: (): CartLine[] => lines,
-  add: (product: CartProduct, qty = 1) => write(addToCart(lines, product, qty)),
+  /** Returns how many units went in: 0 when the line already holds all the stock. */
+  add: (product: CartProduct, qty = 1): number => {
+    const result = addToCartCounted(lines, product, qty);
+    write(result.lines);
+    return result.added;
+  },
   setQuantity: (productId: string, qty: number) => write(setQuantity(lines, productId, qty)),
   remove: (productId: string) => write(removeFromCart(lines, productId)),
   /** Replace lines after the server re-checked prices and stock. */

@@ -9,6 +9,13 @@ export type { CartCheckItem, ProductDto, ProductListDto };
 
 export type ShopFilter = { category: string; search: string };
 
+/**
+ * Stock and availability change under an open page (sales, the merchant's edits): product lists go
+ * stale after 10 s and are read again on the next visit or when the tab regains focus. The server
+ * answers an unchanged list with a 304, so this costs little.
+ */
+const PRODUCT_FRESHNESS = { staleTime: 10_000, refetchOnWindowFocus: true } as const;
+
 /** The /shop filter as its address holds it (?category=fish&search=tilapia). */
 export function shopFilterFrom(params: URLSearchParams): ShopFilter {
   return { category: params.get('category') ?? '', search: params.get('search') ?? '' };
@@ -22,12 +29,14 @@ export function productsQuery(filter: ShopFilter) {
   return queryOptions({
     queryKey: ['catalog', 'products', filter],
     queryFn: () => apiFetch<ProductListDto>(`/api/catalog/products${query ? `?${query}` : ''}`),
+    ...PRODUCT_FRESHNESS,
   });
 }
 
 export const featuredProductsQuery = queryOptions({
   queryKey: ['catalog', 'featured'],
   queryFn: () => apiFetch<{ products: ProductDto[] }>('/api/catalog/products/featured'),
+  ...PRODUCT_FRESHNESS,
 });
 
 export function checkCart(items: { productId: string; quantity: number }[]) {

@@ -1,5 +1,6 @@
 // What one live event means for the customer (SPEC §4 Cart clearing, Live payment notices, Header
 // badge). Pure, so the rules are tested without a browser.
+import { NOT_PAID_IN_TIME_REASON } from '../../../domain/order-reasons';
 import type { LiveEvent } from '../../lib/realtime';
 
 export interface LiveEventActions {
@@ -21,6 +22,7 @@ export function liveEventActions(e: LiveEvent): LiveEventActions {
     // a newer page or by a payment through another one. The order failing is what counts (below).
     return NOTHING;
   }
-  if (e.status === 'failed') return { ...NOTHING, notice: 'failed' };
+  // An order left unpaid until its reservation expired: the customer walked away, no payment failed.
+  if (e.status === 'failed' && e.reason !== NOT_PAID_IN_TIME_REASON) return { ...NOTHING, notice: 'failed' };
   return NOTHING;
 }

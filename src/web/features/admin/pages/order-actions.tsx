@@ -1,7 +1,6 @@
 // What the merchant can do with an order: move fulfilment forward, check the payment at Pesapal,
 // and cancel (release the reservation, or refund a paid order) after confirming with a reason.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { cancelOrderSchema } from '../../../../domain/back-office-forms';
 import { formatKES } from '../../../../domain/money';
@@ -9,9 +8,26 @@ import { FULFILMENT_LABELS } from '../../../../domain/order-status';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api';
 import { adminApi, type AdminOrderDetail } from '../admin-api';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { TextArea } from '../components/form-field';
+import { ReasonDialog } from '../components/reason-dialog';
 import { useAdminAction } from '../hooks/use-admin-action';
+
+type CancelOutcome = Awaited<ReturnType<typeof adminApi.cancelOrder>>;
+
+function cancelledMessage(outcome: CancelOutcome): string {
+  if (outcome.kind === 'released') return 'Order cancelled and its stock released.';
+  const stock = outcome.restocked ? '' : ' Stock was not changed: the goods had left the shop.';
+  return `Order cancelled. Refund requested: ${outcome.refundMessage}${stock}`;
+}
+
+/** What the confirmation says happens: a refund, and whether the goods go back into stock. */
+function cancelDescription(detail: AdminOrderDetail): string {
+  const { cancel, restockOnRefund } = detail.actions;
+  if (cancel !== 'refund') return 'The reserved items go back into stock and the payment page is closed at Pesapal. This cannot be undone.';
+  const refund = `A refund of ${formatKES(detail.order.totalCents)} is requested from Pesapal`;
+  if (restockOnRefund) return `${refund} and the items go back into stock. This cannot be undone.`;
+  const where = FULFILMENT_LABELS[detail.order.fulfilmentStatus].toLowerCase();
+  return `${refund}. The order is ${where}, so its items are not put back into stock: adjust stock by hand if they come back. This cannot be undone.`;
+}
 
 export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
   const queryClient = useQueryClient();
@@ -38,23 +54,6 @@ export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
     onError: (err) => toast.error(errorMessage(err, 'Pesapal could not be reached. Please try again.')),
   });
 
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
-  const cancel = async () => {
-    const parsed = cancelOrderSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setReasonError(parsed.error.issues[0]?.message);
-      return false;
-    }
-    const done = await run(
-      () => adminApi.cancelOrder(id, parsed.data.reason),
-      (outcome) => (outcome.kind === 'refunded' ? `Order cancelled. Refund requested: ${outcome.refundMessage}` : 'Order cancelled and its stock released.'),
-      'The order could not be cancelled. Please try again.',
-    );
-    if (done) setReason('');
-    return done;
-  };
-
   const { fulfilmentSteps, cancel: cancelMode } = detail.actions;
   const hasOpenPayment = detail.payments.some((p) => p.status === 'PENDING' || p.status === 'COMPLETED');
   return (
@@ -70,30 +69,18 @@ export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
         </Button>
       )}
       {cancelMode && (
-        <ConfirmDialog
+        <ReasonDialog
           trigger={<Button variant="destructive">{cancelMode === 'refund' ? 'Cancel and refund' : 'Cancel order'}</Button>}
           title={cancelMode === 'refund' ? 'Cancel this paid order and refund it?' : 'Cancel this order?'}
-          description={
-            cancelMode === 'refund'
-              ? `A refund of ${formatKES(detail.order.totalCents)} is requested from Pesapal and the items go back into stock. This cannot be undone.`
-              : 'The reserved items go back into stock and the payment page is closed at Pesapal. This cannot be undone.'
-          }
+          description={cancelDescription(detail)}
           confirmLabel={cancelMode === 'refund' ? 'Cancel and refund' : 'Cancel order'}
-          onConfirm={cancel}
-        >
-          <TextArea
-            id="cancel-reason"
-            label="Reason"
-            rows={3}
-            value={reason}
-            error={reasonError}
-            hint={cancelMode === 'refund' ? 'Sent to Pesapal with the refund request.' : undefined}
-            onChange={(e) => {
-              setReason(e.currentTarget.value);
-              setReasonError(undefined);
-            }}
-          />
-        </ConfirmDialog>
+          field="reason"
+          schema={cancelOrderSchema}
+          id="cancel-reason"
+          label="Reason"
+          hint={cancelMode === 'refund' ? 'Sent to Pesapal with the refund request.' : undefined}
+          onSubmit={(reason) => run(() => adminApi.cancelOrder(id, reason), cancelledMessage, 'The order could not be cancelled. Please try again.')}
+        />
       )}
     </div>
   );

@@ -16,6 +16,8 @@ import { QueryState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { FulfilmentBadge, OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
 import { OrderActions } from './order-actions';
+import { PaymentRefund } from './payment-refund';
+import { ResolveAttention } from './resolve-attention';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -33,10 +35,17 @@ function Payments({ detail }: { detail: AdminOrderDetail }) {
   return (
     <ul className="space-y-4">
       {detail.payments.map((p) => (
-        <li key={p.id} className="rounded-md border border-slate-200 p-3">
+        <li key={p.id} data-testid="payment" className="rounded-md border border-slate-200 p-3">
           <div className="mb-2 flex flex-wrap items-center gap-2">
             <PaymentStatusBadge status={p.status} />
             {p.amountMismatch && <span className="text-sm font-semibold text-red-700">Amount mismatch</span>}
+            {p.settlesOrder && <span className="text-sm text-slate-700">Pays for this order</span>}
+            {p.refunded && <span className="text-sm font-semibold text-green-800">Refund accepted</span>}
+            {p.refundable && (
+              <span className="ml-auto">
+                <PaymentRefund orderId={detail.order.id} payment={p} />
+              </span>
+            )}
           </div>
           <Facts
             rows={[
@@ -95,6 +104,11 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
             <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
             {o.attentionReason}
           </span>
+          {detail.actions.resolve && (
+            <div className="mt-3">
+              <ResolveAttention orderId={o.id} />
+            </div>
+          )}
         </Alert>
       )}
       {o.cancelledReason && (

@@ -1,6 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { allInCartMessage } from '../../../../domain/cart';
 import { Button } from '../../../components/ui/button';
 import { cartStore } from '../../cart/cart-store';
 import { toCartProduct, type ProductDto } from '../api';
@@ -23,8 +24,9 @@ export function AddToCartButton({ product, className }: { product: ProductDto; c
 
   const add = () => {
     if (adding) return;
-    cartStore.add(toCartProduct(product));
-    toast.success(`${product.name} added to cart`);
+    // The cart caps a line at stock: say so instead of claiming an add that did not happen.
+    if (cartStore.add(toCartProduct(product)) > 0) toast.success(`${product.name} added to cart`);
+    else toast.warning(allInCartMessage(product.stock));
     setAdding(true);
     timer.current = setTimeout(() => setAdding(false), ADDING_MS);
   };

@@ -37,7 +37,9 @@ export default function ContactForm({ idPrefix = 'contact' }: { idPrefix?: strin
           form.setError(field as keyof ContactMessageInput, { message });
         }
       }
-      toast.error(err instanceof ApiError && err.status === 400 ? err.message : 'Your message could not be sent. Please try again.');
+      // 400 (what to fix) and 429 (how long to wait) carry a message meant for the visitor.
+      const own = err instanceof ApiError && (err.status === 400 || err.status === 429) && err.message;
+      toast.error(own || 'Your message could not be sent. Please try again.');
     }
   });
 

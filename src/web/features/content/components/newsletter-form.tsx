@@ -26,7 +26,11 @@ export function NewsletterForm() {
       if (err instanceof ApiError && err.status === 409) toast.info(MESSAGES.newsletterAlready);
       else if (err instanceof ApiError && err.status === 400) {
         toast.error(MESSAGES.newsletterInvalidTitle, { description: err.message || MESSAGES.invalidEmail });
-      } else toast.error(MESSAGES.newsletterFailedTitle, { description: MESSAGES.newsletterFailed });
+      } else {
+        // A 429 says how long to wait; anything else gets the SPEC §8 text.
+        const wait = err instanceof ApiError && err.status === 429 && err.message;
+        toast.error(MESSAGES.newsletterFailedTitle, { description: wait || MESSAGES.newsletterFailed });
+      }
     } finally {
       setBusy(false);
     }

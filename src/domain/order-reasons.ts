@@ -1,0 +1,11 @@
+// The words the server writes to orders.cancelled_reason when an order ends without a sale. The back
+// office matches them and the browser reads them from live order events, so both import them here.
+
+/** How long an unpaid order holds its stock. */
+export const RESERVATION_MINUTES = 30;
+
+/** An order Pesapal reversed after it was paid (refund or chargeback). */
+export const PAYMENT_REVERSED_REASON = 'Payment reversed';
+
+/** An order whose reservation expired unpaid: the customer left, nothing failed. */
+export const NOT_PAID_IN_TIME_REASON = `Not paid within ${RESERVATION_MINUTES} minutes`;

@@ -1,0 +1,29 @@
+import { Info } from 'lucide-react';
+import type { OrderSummary } from '../order-api';
+import { cancelReasonText, orderMoneyNotes } from '../order-money-notes';
+
+/**
+ * In place of the delivery steps of a cancelled order: why it was cancelled and what happened to
+ * the money. For other orders, only refunds (a second payment given back), when there are any.
+ */
+export function OrderOutcome({ order }: { order: OrderSummary }) {
+  const cancelled = order.status === 'cancelled';
+  const notes = orderMoneyNotes(order);
+  if (!cancelled && notes.length === 0) return null;
+  return (
+    <div data-testid="order-outcome" className="flex gap-2 rounded-md bg-slate-50 p-3 text-sm text-slate-800">
+      <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-600" />
+      <div className="space-y-1">
+        {cancelled && (
+          <p>
+            <span className="font-semibold">Reason: </span>
+            {cancelReasonText(order.cancelled_reason)}
+          </p>
+        )}
+        {notes.map((note) => (
+          <p key={note}>{note}</p>
+        ))}
+      </div>
+    </div>
+  );
+}

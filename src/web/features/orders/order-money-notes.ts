@@ -1,0 +1,30 @@
+// What an order card says about the customer's money: for a cancelled order, whether anything was
+// paid and whether it went back; for any other order, only refunds (e.g. a second payment returned).
+// Pure, so the wording is tested without a browser.
+import { formatKSh, toCents } from '../../../domain/money';
+import type { OrderSummary } from './order-api';
+
+type MoneyFacts = Pick<OrderSummary, 'status' | 'paid_payments'>;
+
+export const MONEY_NOTES = {
+  nothingPaid: 'No payment was taken for this order.',
+  refunded: (amount: string) => `Refunded: ${amount} was returned to the card or M-Pesa account you paid with.`,
+  requested: (amount: string) => `Refund of ${amount} requested. It can take a few days to reach the card or M-Pesa account you paid with.`,
+  owed: (amount: string) => `You paid ${amount} for this order. The shop will refund it; contact us if you have questions.`,
+} as const;
+
+export function orderMoneyNotes(order: MoneyFacts): string[] {
+  const cancelled = order.status === 'cancelled';
+  if (cancelled && order.paid_payments.length === 0) return [MONEY_NOTES.nothingPaid];
+  return order.paid_payments.flatMap((p) => {
+    const amount = formatKSh(toCents(p.amount));
+    if (p.refund === 'refunded') return [MONEY_NOTES.refunded(amount)];
+    if (p.refund === 'requested') return [MONEY_NOTES.requested(amount)];
+    return cancelled ? [MONEY_NOTES.owed(amount)] : [];
+  });
+}
+
+/** The reason the shop gave, or a plain sentence when it gave none. */
+export function cancelReasonText(reason: string | null): string {
+  return reason?.trim() ? reason.trim() : 'This order was cancelled.';
+}

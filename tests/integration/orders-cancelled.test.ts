@@ -1,0 +1,76 @@
+// What a customer's /api/orders says about a cancelled order: the shop's reason and what happened to
+// the money (nothing taken, refund requested, refunded), for their own orders only.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../src/server/db/schema';
+import type { OrderDetail, OrdersResponse } from '../../src/server/features/orders/orders.service';
+import { refreshPayment } from '../../src/server/features/payments/payment-refresh.service';
+import { createUser } from '../support/test-app';
+import { DB_KINDS } from '../support/test-database';
+import { body, payByCard, placeOrder, placeOrderPaidTwice, withAdminApp } from './admin-helpers';
+
+describe.each(DB_KINDS)('cancelled orders as the customer sees them on %s', (kind) => {
+  const s = withAdminApp(kind);
+  let productId: string;
+  const mine = async (cookie = s.customer.cookie) => body<OrdersResponse>(await s.t.request('/api/orders', { cookie }));
+  const inList = async (orderId: string) => (await mine()).orders.find((o) => o.id === orderId);
+  const cancel = (orderId: string, reason: string) => s.asAdmin(`/orders/${orderId}/cancel`, { method: 'POST', json: { reason } });
+
+  beforeAll(async () => {
+    const [row] = await s.t.ctx.db
+      .insert(products)
+      .values({ name: 'Customer View Tilapia', slug: 'customer-view-tilapia', category: 'fish', price: '600.00', stock: 30 })
+      .returning({ id: products.id });
+    productId = row!.id;
+  });
+
+  it('says why an unpaid order was cancelled and that no money was taken', async () => {
+    const { orderId } = await placeOrder(s, [{ productId, quantity: 1 }]);
+    expect((await cancel(orderId, 'We cannot deliver to your area today')).status).toBe(200);
+    expect(await inList(orderId)).toMatchObject({ status: 'cancelled', cancelled_reason: 'We cannot deliver to your area today', paid_payments: [] });
+  });
+
+  it('shows a delivered order refunded by the shop: the reason, refund requested, then refunded', async () => {
+    const { orderId, trackingId } = await placeOrder(s, [{ productId, quantity: 2 }]);
+    await payByCard(s, trackingId);
+    expect((await s.asAdmin(`/orders/${orderId}/fulfilment`, { method: 'POST', json: { status: 'delivered' } })).status).toBe(200);
+    const paid = await inList(orderId);
+    expect(paid).toMatchObject({ status: 'completed', cancelled_reason: null, paid_payments: [{ refund: 'none', currency: 'KES' }] });
+
+    const sim = s.t.ctx.integrations.pesapalSimulator!;
+    sim.switches.dropIpn = true; // Pesapal has accepted the refund but not reported it done yet
+    expect((await cancel(orderId, 'The fish was not fresh')).status).toBe(200);
+    sim.switches.dropIpn = false;
+    const requested = await inList(orderId);
+    expect(requested).toMatchObject({
+      status: 'cancelled',
+      fulfilment_status: 'delivered',
+      cancelled_reason: 'The fish was not fresh',
+      paid_payments: [{ amount: paid!.total_amount, refund: 'requested' }],
+    });
+
+    await refreshPayment(s.t.ctx, trackingId);
+    expect((await inList(orderId))?.paid_payments).toEqual([{ amount: paid!.total_amount, currency: 'KES', refund: 'refunded' }]);
+    const one = await body<OrderDetail>(await s.t.request(`/api/orders/${orderId}`, { cookie: s.customer.cookie }));
+    expect(one).toMatchObject({ cancelled_reason: 'The fish was not fresh', paid_payments: [{ refund: 'refunded' }] });
+  });
+
+  it('shows a second payment refunded on an order that stays paid', async () => {
+    const { orderId, extraTrackingId } = await placeOrderPaidTwice(s, [{ productId, quantity: 1 }]);
+    const detail = await body<{ payments: { id: string; trackingId: string }[] }>(await s.asAdmin(`/orders/${orderId}`));
+    const extra = detail.payments.find((p) => p.trackingId === extraTrackingId)!;
+    expect((await s.asAdmin(`/orders/${orderId}/payments/${extra.id}/refund`, { method: 'POST', json: { reason: 'Paid twice' } })).status).toBe(200);
+    await s.t.ctx.integrations.pesapalSimulator!.idle();
+    await refreshPayment(s.t.ctx, extraTrackingId);
+    const order = await inList(orderId);
+    expect(order?.status).toBe('completed');
+    expect(order?.paid_payments.map((p) => p.refund).sort()).toEqual(['none', 'refunded']);
+  });
+
+  it('shows none of it to anyone else', async () => {
+    const stranger = await createUser(s.t);
+    const { orders } = await mine(stranger.cookie);
+    expect(orders).toEqual([]);
+    const theirs = (await mine()).orders[0]!;
+    expect((await s.t.request(`/api/orders/${theirs.id}`, { cookie: stranger.cookie })).status).toBe(404);
+  });
+});
