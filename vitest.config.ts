@@ -1,11 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// Two cores: keep forks few; integration tests each get their own PGlite.
+// Two cores: keep forks few; integration tests each get their own PGlite (a clone of one migrated
+// template per worker). Files share a worker's module cache (isolate: false): importing the app and
+// compiling PGlite's WASM once per worker instead of once per file halves the run. Test files must
+// therefore restore what they change (spies, env, switches), which they do in after-hooks.
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/integration/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     pool: 'forks',
+    isolate: false,
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     testTimeout: 30_000,
     hookTimeout: 60_000,

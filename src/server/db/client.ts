@@ -49,7 +49,11 @@ async function openPglite(dataDir = 'memory://'): Promise<Database> {
     location = path.resolve(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location);
+  return wrapPglite(await PGlite.create(location), location);
+}
+
+/** A Database over an open PGlite (tests hand in clones of a migrated template). */
+export function wrapPglite(client: PGlite, location = 'memory://'): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite is one connection in one process: a plain mutex stands in for advisory locks.
   const held = new Set<number>();
