@@ -34,7 +34,8 @@ function migratedPglite(): Promise<PGlite> {
 
 export async function createTestDatabase(kind: DbKind, opts: { poolSize?: number } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = wrapPglite(await (await migratedPglite()).clone());
+    // clone() is typed as the interface; it is a PGlite like the template.
+    const database = wrapPglite((await (await migratedPglite()).clone()) as PGlite);
     return { database, dispose: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
