@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { apiFetch } from '../lib/api';
 import { useDocumentMeta } from '../lib/document-title';
 import { callbackOutcome } from '../features/account/callback-outcome';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { MESSAGES } from '../../domain/validation';
 import { PageSkeleton } from '../components/layout/page-skeleton';
 import { useSession } from '../features/account/use-session';

@@ -2,7 +2,7 @@
 // quoted at once; free text only after the customer stops typing for a second (the server geocodes
 // it). Never one request per keystroke: the original fired a Distance Matrix call on each.
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { LatLng } from '../../../domain/delivery-fee';
 import { toCents, type Cents } from '../../../domain/money';
 import { fetchDeliveryFee } from './checkout-api';

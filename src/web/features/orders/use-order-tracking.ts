@@ -2,7 +2,7 @@
 // (LiveNotifications invalidates ['orders']) and polled while the payment is unsettled.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api';
 import { announcePaymentCompleted, announcePaymentFailed, clearCartAfterPayment } from '../payments/payment-outcome';
 import { isSettled } from './order-display-state';

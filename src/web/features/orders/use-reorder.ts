@@ -2,7 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { errorMessage, apiFetch } from '../../lib/api';
 import { cartStore } from '../cart/cart-store';
 import { toCartProduct, type ProductListDto } from '../catalog/api';

@@ -1,6 +1,6 @@
 // What the customer is told when one of their payments settles. The same toast ids are used by the
 // live notices and by order tracking, so a change seen by both shows once.
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { cartStore } from '../cart/cart-store';
 
 const NOTICE_MS = 5_000;

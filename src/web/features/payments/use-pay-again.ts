@@ -2,7 +2,7 @@
 // PaymentModal. Try Again in the modal asks for yet another page.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { orderKeys } from '../orders/order-api';
 import { RETRY_FAILED, retryPayment } from './payment-api';
 

@@ -2,7 +2,7 @@
 // Pesapal now, tell the customer what came of it, and refetch what the screen shows.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { orderKeys } from '../orders/order-api';
 import { syncPayments } from './payment-api';
 import { SYNC_FAILED, syncFeedback, type SyncFeedback } from './sync-feedback';

@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { MESSAGES } from '../../../../domain/validation';
 import { ApiError } from '../../../lib/api';
 

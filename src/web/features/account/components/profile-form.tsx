@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { profileSchema, type ProfileValues } from '../../../../domain/validation';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api';

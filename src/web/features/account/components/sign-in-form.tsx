@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { MESSAGES, signInSchema, type SignInValues } from '../../../../domain/validation';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { MESSAGES, signUpSchema, type SignUpInput, type SignUpValues } from '../../../../domain/validation';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -3,7 +3,7 @@
 // new one uploads the chosen file right after it is created (uploadChosenImage).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { imageFileProblem } from '../../../../domain/back-office-forms';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Label } from '../../../components/ui/label';

@@ -3,7 +3,7 @@
 // typed (the API parses them with the same schema), and puts the server's field messages under
 // the fields they belong to.
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api';
 import { showServerFieldErrors, toastFirstError } from '../../account/components/form-errors';
 

@@ -2,7 +2,7 @@
 // query refreshed. Resolves whether it worked, which is what ConfirmDialog needs to close or stay.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api';
 
 export const TRY_AGAIN = 'That did not work. Please try again.';

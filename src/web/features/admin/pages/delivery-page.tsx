@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { z } from 'zod';
 import { feePreviewSchema, originSchema, type OriginInput } from '../../../../domain/back-office-forms';
 import { FREE_DELIVERY_THRESHOLD_CENTS } from '../../../../domain/cart-totals';

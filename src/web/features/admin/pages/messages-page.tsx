@@ -1,7 +1,7 @@
 // /admin/messages: the contact form's inbox; opening a message marks it read.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { formatNairobiDateTime } from '../../../../domain/nairobi-days';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

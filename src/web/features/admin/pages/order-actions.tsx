@@ -1,7 +1,7 @@
 // What the merchant can do with an order: move fulfilment forward, check the payment at Pesapal,
 // and cancel (release the reservation, or refund a paid order) after confirming with a reason.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { cancelOrderSchema } from '../../../../domain/back-office-forms';
 import { formatKES } from '../../../../domain/money';
 import { FULFILMENT_LABELS } from '../../../../domain/order-status';

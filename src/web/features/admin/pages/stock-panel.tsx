@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { z } from 'zod';
 import { stockAdjustmentSchema, type StockAdjustmentInput } from '../../../../domain/back-office-forms';
 import { formatNairobiDateTime } from '../../../../domain/nairobi-days';

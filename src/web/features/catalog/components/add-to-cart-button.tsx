@@ -1,6 +1,6 @@
 import { ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { allInCartMessage } from '../../../../domain/cart';
 import { Button } from '../../../components/ui/button';
 import { cartStore } from '../../cart/cart-store';

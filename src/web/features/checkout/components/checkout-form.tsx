@@ -4,7 +4,7 @@
 import { CreditCard, LoaderCircle } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { cartLinesForTotals, type CartLine } from '../../../../domain/cart';
 import { computeCartTotals } from '../../../../domain/cart-totals';
 import { MESSAGES, checkoutCustomerSchema } from '../../../../domain/validation';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 // From messages.ts, not validation.ts: its zod schemas would add ~15 KB to every page (the footer
 // is in the first download).
 import { MESSAGES } from '../../../../domain/messages';

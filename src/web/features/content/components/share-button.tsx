@@ -1,5 +1,5 @@
 import { Share2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 
 /** Native sharing where the device has it; otherwise the link goes to the clipboard (SPEC §2 /blog/{slug}). */

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, ExternalLink, LoaderCircle, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { orderKeys } from '../../orders/order-api';

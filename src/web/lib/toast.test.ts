@@ -1,0 +1,32 @@
+import type { toast as SonnerToastFn } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+
+type SonnerToast = typeof SonnerToastFn;
+
+vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn() }), Toaster: () => null }));
+
+describe('toast before and after the lazy Toaster is on the page', () => {
+  it('queues toasts raised while sonner loads, shows them in order once mounted, then goes straight through', async () => {
+    const { toast, loadSonner, onSonnerLoading, toasterMounted } = await import('./toast');
+    const loaded = vi.fn();
+    onSonnerLoading(loaded);
+    toast.success('Signed in successfully!');
+    toast.error('Payment failed. Please try again.');
+    await loadSonner();
+    expect(loaded).toHaveBeenCalledTimes(1);
+
+    const shown: string[] = [];
+    const fake = Object.assign((m: unknown) => shown.push(`plain ${String(m)}`), {
+      success: (m: unknown) => shown.push(`success ${String(m)}`),
+      error: (m: unknown) => shown.push(`error ${String(m)}`),
+      info: (m: unknown) => shown.push(`info ${String(m)}`),
+      warning: (m: unknown) => shown.push(`warning ${String(m)}`),
+    }) as unknown as SonnerToast;
+    expect(shown).toEqual([]); // nothing is lost or shown before the Toaster listens
+    toasterMounted(fake);
+    expect(shown).toEqual(['success Signed in successfully!', 'error Payment failed. Please try again.']);
+    toast.warning('Only 2 in stock — all of them are in your cart');
+    toast('Payment completed! Cart cleared.');
+    expect(shown.slice(2)).toEqual(['warning Only 2 in stock — all of them are in your cart', 'plain Payment completed! Cart cleared.']);
+  });
+});

@@ -1,0 +1,49 @@
+// Toasts without sonner in the first download (it is a third of the size of the app's own code): a
+// toast raised before sonner has loaded waits in a queue, sonner loads at once, and the queue is
+// shown as soon as its <Toaster> is on the page (a toast published before that would be lost).
+import type * as SonnerModule from 'sonner';
+
+type Sonner = typeof SonnerModule;
+type SonnerToast = Sonner['toast'];
+type Call = (t: SonnerToast) => void;
+
+let sonner: Promise<Sonner> | null = null;
+let ready: SonnerToast | null = null;
+const queue: Call[] = [];
+const loadListeners = new Set<() => void>();
+
+/** Starts loading sonner (once); resolves with the module. */
+export function loadSonner(): Promise<Sonner> {
+  sonner ??= import('sonner').then((m) => {
+    for (const listener of loadListeners) listener();
+    return m;
+  });
+  return sonner;
+}
+
+/** The lazy Toaster calls this from its mount effect: from now on toasts go straight to sonner. */
+export function toasterMounted(t: SonnerToast): void {
+  ready = t;
+  for (const call of queue.splice(0)) call(t);
+}
+
+/** Lets the lazy Toaster render as soon as something asked for sonner. */
+export function onSonnerLoading(listener: () => void): () => void {
+  loadListeners.add(listener);
+  return () => loadListeners.delete(listener);
+}
+
+function run(call: Call): void {
+  if (ready) return call(ready);
+  queue.push(call);
+  void loadSonner();
+}
+
+type Message = Parameters<SonnerToast['success']>;
+
+export const toast = Object.assign((...args: Parameters<SonnerToast>) => run((t) => t(...args)), {
+  success: (...args: Message) => run((t) => t.success(...args)),
+  error: (...args: Message) => run((t) => t.error(...args)),
+  info: (...args: Message) => run((t) => t.info(...args)),
+  warning: (...args: Message) => run((t) => t.warning(...args)),
+});
