@@ -37,7 +37,7 @@ describe.each(DB_KINDS)('the admin dashboard on %s', (kind) => {
     if (daysAgo > 0) {
       // Early in that Nairobi day, so the order lands on the intended date whatever the time now.
       const at = new Date(nairobiDayStart(nairobiDateKey(new Date())).getTime() - daysAgo * DAY_MS + 3_600_000);
-      await s.t.ctx.db.update(orders).set({ createdAt: at }).where(eq(orders.id, orderId));
+      await s.t.ctx.db.update(orders).set({ createdAt: at, paidAt: at }).where(eq(orders.id, orderId));
     }
     return orderId;
   }
@@ -114,5 +114,20 @@ describe.each(DB_KINDS)('the admin dashboard on %s', (kind) => {
     expect(d.lowStockCount).toBe(listed.total);
     await s.t.ctx.db.update(products).set({ stock: 3 }).where(eq(products.id, productId));
     expect((await body<Dashboard>(await asAdmin('/dashboard'))).lowStock.map((p) => p.id)).not.toContain(productId);
+  });
+
+  it('counts an order on the day it was paid, not the day it was placed', async () => {
+    const before = await body<Dashboard>(await asAdmin('/dashboard'));
+    const { orderId, trackingId } = await placeOrder(s, [{ productId, quantity: 1 }]);
+    // Placed five minutes before today began in Nairobi, paid now.
+    const lateLastNight = new Date(nairobiDayStart(nairobiDateKey(new Date())).getTime() - 5 * 60_000);
+    await s.t.ctx.db.update(orders).set({ createdAt: lateLastNight }).where(eq(orders.id, orderId));
+    await payByCard(s, trackingId);
+    const [paid] = await s.t.ctx.db.select({ paidAt: orders.paidAt, total: orders.totalAmount }).from(orders).where(eq(orders.id, orderId));
+    expect(paid?.paidAt?.getTime()).toBeGreaterThan(lateLastNight.getTime());
+
+    const after = await body<Dashboard>(await asAdmin('/dashboard'));
+    expect(after.today).toEqual({ orders: before.today.orders + 1, revenueCents: before.today.revenueCents + Math.round(Number(paid!.total) * 100) });
+    expect(after.dailyRevenue.at(-2)).toEqual(before.dailyRevenue.at(-2));
   });
 });

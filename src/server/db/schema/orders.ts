@@ -72,6 +72,8 @@ export const orders = pgTable(
     needsAttention: boolean('needs_attention').notNull().default(false),
     attentionReason: text('attention_reason'),
     cancelledReason: text('cancelled_reason'),
+    /** When the payment that completed the order was applied: revenue is counted on this day. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -91,6 +93,7 @@ export const orders = pgTable(
     index('orders_user_status_created_idx').on(t.userId, t.status, t.createdAt),
     index('orders_pesapal_transaction_idx').on(t.pesapalTransactionId),
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_status_paid_idx').on(t.status, t.paidAt),
     index('orders_reservation_expiry_idx')
       .on(t.reservationExpiresAt)
       .where(sql`${t.status} = 'pending'`),

@@ -1,8 +1,9 @@
 // The dashboard: paid orders and revenue for today, 7 and 30 days (Nairobi days), what needs doing
 // (payments pending, orders to fulfil, orders flagged, unread messages), low stock, and revenue per
 // day for the chart. Revenue counts completed orders only: a payment that never completed, or an
-// order cancelled and refunded, is not money the shop keeps.
-import { and, count, eq, gte, isNull } from 'drizzle-orm';
+// order cancelled and refunded, is not money the shop keeps. It counts on the day the payment
+// completed (paid_at), not the day the order was placed: checkout at 23:55, paid at 00:05, is today's.
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { toCents, type Cents } from '../../../domain/money';
 import { lastNairobiDays, nairobiDateKey, nairobiDayStart } from '../../../domain/nairobi-days';
 import type { DbOrTx } from '../../db/client';
@@ -42,9 +43,9 @@ export async function loadDashboard(db: DbOrTx, now: Date): Promise<Dashboard> {
   const since = nairobiDayStart(days[0] ?? nairobiDateKey(now));
   const [paid, paymentsPending, ordersToFulfil, ordersNeedingAttention, unread, lowStockCount, lowStock] = await Promise.all([
     db
-      .select({ createdAt: orders.createdAt, total: orders.totalAmount })
+      .select({ paidAt: orders.paidAt, createdAt: orders.createdAt, total: orders.totalAmount })
       .from(orders)
-      .where(and(eq(orders.status, 'completed'), gte(orders.createdAt, since))),
+      .where(and(eq(orders.status, 'completed'), sql`coalesce(${orders.paidAt}, ${orders.createdAt}) >= ${since.toISOString()}`)),
     // Counted with the order list's own filters, so each number matches the list it links to.
     countOrders(db, DASHBOARD_LISTS.paymentsPending),
     countOrders(db, DASHBOARD_LISTS.ordersToFulfil),
@@ -56,7 +57,7 @@ export async function loadDashboard(db: DbOrTx, now: Date): Promise<Dashboard> {
 
   const byDay = new Map(days.map((d) => [d, { date: d, orders: 0, revenueCents: 0 }]));
   for (const o of paid) {
-    const day = byDay.get(nairobiDateKey(o.createdAt));
+    const day = byDay.get(nairobiDateKey(o.paidAt ?? o.createdAt));
     if (!day) continue;
     day.orders += 1;
     day.revenueCents += toCents(o.total);

@@ -189,6 +189,7 @@ async function completeOrder(tx: Tx, order: OrderRow, txn: TransactionRow, at: D
     .update(orders)
     .set({
       status: 'completed',
+      paidAt: at,
       reservationExpiresAt: null,
       pesapalTransactionId: txn.pesapalTrackingId,
       // A failed order's reason (e.g. not paid in time) no longer describes it.
