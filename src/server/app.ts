@@ -16,6 +16,7 @@ import { paymentsRoutes } from './features/payments/payments.routes';
 import { realtimeRoutes } from './features/realtime/realtime.routes';
 import { AppError, errorBody, handleError } from './http/errors';
 import { createIntegrations, createLocalFetch, SIMULATOR_MOUNT } from './integrations/integrations';
+import { simulatorSwitchesRoutes } from './integrations/pesapal/pesapal-simulator-switches';
 import { requestLogger } from './http/logger';
 import { securityHeaders } from './http/security-headers';
 import { sameOriginWrites } from './http/session';
@@ -75,7 +76,10 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     throw new AppError(404, 'NOT_FOUND', 'No such API endpoint.');
   });
   const simulator = ctx.integrations.pesapalSimulator;
-  if (simulator) app.route(SIMULATOR_MOUNT, simulator.app);
+  if (simulator) {
+    app.route(`${SIMULATOR_MOUNT}/switches`, simulatorSwitchesRoutes(simulator.switches));
+    app.route(SIMULATOR_MOUNT, simulator.app);
+  }
   if (opts.webRoot) app.use('*', serveSpa(opts.webRoot, { SHOP_NAME: ctx.env.SHOP_NAME }));
   app.notFound((c) =>
     c.req.path.startsWith('/api/')
