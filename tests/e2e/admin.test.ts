@@ -369,6 +369,7 @@ describe('the back office in a browser', () => {
       ['/admin/newsletter', 'Newsletter'],
       ['/admin/messages', 'Messages'],
       ['/admin/delivery', 'Delivery'],
+      ['/admin/shop-details', 'Shop details'],
       ['/admin/audit', 'Audit log'],
       ['/admin/no-such-screen', 'Page Not Found'],
     ] as const) {
@@ -380,5 +381,28 @@ describe('the back office in a browser', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
       expect(await axeViolations(page), path).toEqual([]);
     }
+  });
+
+  it('edits the shop details, and the contact page and footer show them', async () => {
+    await page.goto(`${shop.url}/admin/shop-details`);
+    await page.getByRole('heading', { level: 1, name: 'Shop details' }).waitFor();
+    const phone = page.getByLabel('Phone', { exact: true });
+    await phone.fill('12');
+    await page.getByRole('button', { name: 'Save shop details' }).click();
+    await page.getByText('Please enter a valid phone number (e.g., +254 700 000 000)').first().waitFor();
+    await phone.fill('+254 722 123 456');
+    await page.getByLabel('Instagram page (optional)').fill('');
+    await page.getByRole('button', { name: 'Save shop details' }).click();
+    await toast('Shop details saved. Customers see them now.').waitFor();
+
+    const visitor = await browser.newPage();
+    await eventually(visitor, `${shop.url}/contact`, () =>
+      visitor.getByRole('main').getByRole('link', { name: '+254 722 123 456' }).waitFor({ timeout: 2_000 }),
+    );
+    expect(await visitor.getByRole('main').getByRole('link', { name: '+254 722 123 456' }).getAttribute('href')).toBe('tel:+254722123456');
+    const footer = visitor.getByRole('contentinfo');
+    await footer.getByRole('link', { name: '+254 722 123 456' }).waitFor();
+    expect(await footer.getByRole('list', { name: 'Social links' }).getByRole('link').allTextContents()).toEqual(['Facebook', 'X (Twitter)']);
+    await visitor.close();
   });
 });

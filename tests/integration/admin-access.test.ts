@@ -49,6 +49,7 @@ describe.each(DB_KINDS)('admin access on %s', (kind) => {
       'GET /newsletter/export.csv',
       'POST /messages/:id/read',
       'PUT /delivery/zones',
+      'PUT /shop-details',
       'GET /audit',
     ]) {
       expect(paths).toContain(expected);

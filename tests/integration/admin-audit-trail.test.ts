@@ -242,6 +242,18 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
         recordId: 'delivery_origin',
       }),
     },
+    {
+      route: 'PUT /shop-details',
+      action: 'SHOP_DETAILS_UPDATE',
+      table: 'app_settings',
+      run: async () => ({
+        res: await asAdmin('/shop-details', {
+          method: 'PUT',
+          json: { address: 'Kogo Star Plaza, Nairobi West', phone: '+254 722 123 456', email: 'sales@example.co.ke' },
+        }),
+        recordId: 'shop_details',
+      }),
+    },
   ];
 
   beforeAll(async () => {

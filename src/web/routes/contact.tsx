@@ -1,8 +1,10 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { BUSINESS_HOURS, CONTACT } from '../components/layout/business-info';
+import { telHref } from '../../domain/shop-details';
+import { BUSINESS_HOURS } from '../components/layout/business-info';
 import { Container } from '../components/layout/container';
 import { PageHero } from '../components/layout/page-hero';
 import ContactForm from '../features/content/components/contact-form';
+import { useShopDetails } from '../features/content/use-shop-details';
 import { useDocumentMeta } from '../lib/document-title';
 
 export default function Contact() {
@@ -25,23 +27,24 @@ export default function Contact() {
 }
 
 function ContactDetails() {
+  const { details, ready } = useShopDetails();
   return (
     <>
-      <address className="space-y-4 not-italic text-slate-700">
+      <address className={`space-y-4 not-italic text-slate-700 ${ready ? '' : 'invisible'}`}>
         <p className="flex gap-3">
           <MapPin aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
-          {CONTACT.address}
+          {details.address}
         </p>
         <p className="flex gap-3">
           <Phone aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
-          <a className="hover:underline" href={`tel:${CONTACT.phone.replace(/\s/g, '')}`}>
-            {CONTACT.phone}
+          <a className="hover:underline" href={telHref(details.phone)}>
+            {details.phone}
           </a>
         </p>
         <p className="flex gap-3">
           <Mail aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
-          <a className="break-all hover:underline" href={`mailto:${CONTACT.email}`}>
-            {CONTACT.email}
+          <a className="break-all hover:underline" href={`mailto:${details.email}`}>
+            {details.email}
           </a>
         </p>
       </address>

@@ -11,6 +11,7 @@ import { adminDeliveryRoutes } from './admin-delivery.routes';
 import { adminMessagesRoutes, adminNewsletterRoutes } from './admin-inbox.routes';
 import { adminOrdersRoutes } from './admin-orders.routes';
 import { adminProductsRoutes } from './admin-products.routes';
+import { adminShopDetailsRoutes } from './admin-shop-details.routes';
 
 export function adminRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
@@ -25,5 +26,6 @@ export function adminRoutes(ctx: ServerContext) {
     .route('/newsletter', adminNewsletterRoutes(ctx))
     .route('/messages', adminMessagesRoutes(ctx))
     .route('/delivery', adminDeliveryRoutes(ctx))
+    .route('/shop-details', adminShopDetailsRoutes(ctx))
     .route('/audit', adminAuditRoutes(ctx));
 }

@@ -15,6 +15,7 @@ import {
   subscribeToNewsletter,
 } from './content.service';
 import { takeFormSlot } from './form-limits';
+import { loadShopDetails } from './shop-details.service';
 
 /** SPEC §8 content page errors, as the API states them (the page shows them in its alert). */
 const PAGE_ERRORS = {
@@ -37,6 +38,7 @@ export function contentRoutes(ctx: ServerContext) {
   const cache = createPublicReadCache(ctx.now);
 
   return new Hono<AppEnv>()
+    .get('/shop-details', async (c) => publicJson(c, await cache.get('shop-details', async () => ({ details: await loadShopDetails(ctx.db) }))))
     .get('/pages', async (c) => publicJson(c, await cache.get('pages', async () => ({ pages: await listPublishedPages(ctx.db) }))))
     .get('/pages/:slug', valid('param', slugParam), async (c) => {
       const slug = c.req.valid('param').slug.trim();

@@ -2,10 +2,13 @@ import { Link } from 'react-router';
 import { CustomerServiceLinks } from '../../features/content/components/customer-service-links';
 import { NewsletterForm } from '../../features/content/components/newsletter-form';
 import { SHOP_NAME } from '../../lib/document-title';
-import { BUSINESS_HOURS, CONTACT, SOCIAL_LINKS } from './business-info';
+import { socialLinks, telHref } from '../../../domain/shop-details';
+import { useShopDetails } from '../../features/content/use-shop-details';
+import { BUSINESS_HOURS } from './business-info';
 import { Container } from './container';
 
 export function Footer() {
+  const { details, ready } = useShopDetails();
   return (
     <footer className="mt-16 bg-brand-800 text-slate-100">
       <Container className="grid gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -25,10 +28,10 @@ export function Footer() {
         </section>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="mb-3 font-semibold text-white">Contact Us</h2>
-          <address className="space-y-1 text-sm not-italic">
-            <p>{CONTACT.address}</p>
-            <p><a className="hover:underline" href={`tel:${CONTACT.phone.replace(/\s/g, '')}`}>{CONTACT.phone}</a></p>
-            <p><a className="hover:underline" href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a></p>
+          <address className={`space-y-1 text-sm not-italic ${ready ? '' : 'invisible'}`}>
+            <p>{details.address}</p>
+            <p><a className="hover:underline" href={telHref(details.phone)}>{details.phone}</a></p>
+            <p><a className="hover:underline" href={`mailto:${details.email}`}>{details.email}</a></p>
           </address>
           <h3 className="mt-4 mb-1 text-sm font-semibold text-white">Business Hours</h3>
           <ul className="space-y-1 text-sm">
@@ -41,7 +44,7 @@ export function Footer() {
           <h2 id="footer-news" className="mb-3 font-semibold text-white">Newsletter</h2>
           <NewsletterForm />
           <ul className="mt-4 flex gap-3 text-sm" aria-label="Social links">
-            {SOCIAL_LINKS.map((s) => (
+            {socialLinks(details).map((s) => (
               <li key={s.label}>
                 <a className="hover:underline" href={s.href} rel="noopener noreferrer" target="_blank">{s.label}</a>
               </li>

@@ -1,6 +1,7 @@
 // The back office's calls to /api/admin. Types come from the server's services (types only: no
 // server code reaches the browser).
 import type { DeliveryZone } from '../../../domain/delivery-fee';
+import type { ShopDetails } from '../../../domain/shop-details';
 import type { AuditEntryView, AuditFacets } from '../../../server/features/admin/admin-audit.service';
 import type { AdminContent, AdminContentSummary, ContentKind } from '../../../server/features/admin/admin-content.service';
 import type { AdminCustomer } from '../../../server/features/admin/admin-customers.service';
@@ -104,6 +105,8 @@ export const adminApi = {
   delivery: () => get<{ zones: DeliveryZone[]; origin: DeliveryOrigin }>('/delivery'),
   saveZones: (zones: unknown[]) => send<{ zones: DeliveryZone[] }>('PUT', '/delivery/zones', { zones }),
   saveOrigin: (json: unknown) => send<{ origin: DeliveryOrigin }>('PUT', '/delivery/origin', json),
+  shopDetails: () => get<{ details: ShopDetails }>('/shop-details'),
+  saveShopDetails: (json: unknown) => send<{ details: ShopDetails }>('PUT', '/shop-details', json),
   previewFee: (km: number) => get<FeePreview>(`/delivery/preview${queryString({ km })}`),
 
   audit: (p: ListParams) => get<Page<AuditEntryView>>(`/audit${queryString(p)}`),

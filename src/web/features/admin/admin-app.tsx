@@ -21,6 +21,7 @@ const ContentEditPage = lazy(() => import('./pages/content-edit-page'));
 const NewsletterPage = lazy(() => import('./pages/newsletter-page'));
 const MessagesPage = lazy(() => import('./pages/messages-page'));
 const DeliveryPage = lazy(() => import('./pages/delivery-page'));
+const ShopDetailsPage = lazy(() => import('./pages/shop-details-page'));
 const AuditPage = lazy(() => import('./pages/audit-page'));
 
 function NoAccess() {
@@ -75,6 +76,7 @@ export function AdminApp() {
         <Route path="newsletter" element={<NewsletterPage />} />
         <Route path="messages" element={<MessagesPage />} />
         <Route path="delivery" element={<DeliveryPage />} />
+        <Route path="shop-details" element={<ShopDetailsPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Route>

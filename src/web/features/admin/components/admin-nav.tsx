@@ -9,6 +9,7 @@ import {
   Newspaper,
   Package,
   Send,
+  Store,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -24,6 +25,7 @@ const LINKS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = 
   { to: '/admin/newsletter', label: 'Newsletter', icon: Send },
   { to: '/admin/messages', label: 'Messages', icon: Mail },
   { to: '/admin/delivery', label: 'Delivery', icon: MapPin },
+  { to: '/admin/shop-details', label: 'Shop details', icon: Store },
   { to: '/admin/audit', label: 'Audit log', icon: History },
 ];
 

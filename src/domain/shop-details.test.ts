@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SHOP_DETAILS, SHOP_DETAILS_MESSAGES, shopDetailsSchema, socialLinks, telHref } from './shop-details';
+
+const good = { ...DEFAULT_SHOP_DETAILS, phone: '+254 722 123 456', email: ' Sales@Example.co.ke ' };
+
+describe('shopDetailsSchema', () => {
+  it('accepts and normalises good details', () => {
+    const parsed = shopDetailsSchema.parse({ ...good, xUrl: '' });
+    expect(parsed).toMatchObject({ phone: '+254 722 123 456', email: 'sales@example.co.ke', xUrl: '' });
+  });
+
+  it.each([
+    [{ address: '  ' }, 'address', SHOP_DETAILS_MESSAGES.address],
+    [{ address: 'x'.repeat(301) }, 'address', SHOP_DETAILS_MESSAGES.addressTooLong],
+    [{ phone: '0' }, 'phone', SHOP_DETAILS_MESSAGES.phone],
+    [{ email: 'not-an-email' }, 'email', SHOP_DETAILS_MESSAGES.email],
+    [{ facebookUrl: 'javascript:alert(1)' }, 'facebookUrl', SHOP_DETAILS_MESSAGES.url],
+    [{ instagramUrl: 'http://instagram.com/shop' }, 'instagramUrl', SHOP_DETAILS_MESSAGES.url],
+  ])('refuses %j on %s', (change, field, message) => {
+    const result = shopDetailsSchema.safeParse({ ...good, ...change });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([[field, message]]);
+  });
+
+  it('strips script from the address', () => {
+    expect(shopDetailsSchema.parse({ ...good, address: 'Nairobi West<script>alert(1)</script>' }).address).toBe('Nairobi West');
+  });
+});
+
+describe('socialLinks and telHref', () => {
+  it('shows only the links the merchant filled in', () => {
+    expect(socialLinks({ ...DEFAULT_SHOP_DETAILS, instagramUrl: '' }).map((l) => l.label)).toEqual(['Facebook', 'X (Twitter)']);
+  });
+  it.each([
+    ['+254 700 000 000', 'tel:+254700000000'],
+    ['(020) 123-4567', 'tel:0201234567'],
+  ])('%s → %s', (phone, href) => {
+    expect(telHref(phone)).toBe(href);
+  });
+});

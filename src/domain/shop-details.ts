@@ -1,0 +1,67 @@
+// The shop's own contact details, shown in the footer and on the contact page and edited by the
+// merchant in the back office. The defaults are what the shop shows until the merchant saves them.
+import { z } from 'zod';
+import { isValidPhone, normalizeEmail, isValidEmail, sanitizeText } from './validation';
+
+export interface ShopDetails {
+  address: string;
+  phone: string;
+  email: string;
+  facebookUrl: string;
+  instagramUrl: string;
+  xUrl: string;
+}
+
+export const DEFAULT_SHOP_DETAILS: Readonly<ShopDetails> = Object.freeze({
+  address: 'Kogo Star Plaza, Ground floor, Nairobi West, off Maimahiu Rd, Nairobi',
+  phone: '+254 700 000 000',
+  email: 'info@lakevictoriaaquaculture.com',
+  facebookUrl: 'https://www.facebook.com/',
+  instagramUrl: 'https://www.instagram.com/',
+  xUrl: 'https://x.com/',
+});
+
+export const SHOP_DETAILS_MESSAGES = {
+  address: 'Address is required',
+  addressTooLong: 'Address must be 300 characters or fewer',
+  phone: 'Please enter a valid phone number (e.g., +254 700 000 000)',
+  email: 'Please enter a valid email address',
+  url: 'Links must start with https:// (or be left empty)',
+} as const;
+
+const link = z
+  .string()
+  .default('')
+  .transform((s) => s.trim())
+  .refine((s) => s === '' || (/^https:\/\/[^\s<>"']+$/i.test(s) && s.length <= 300), { error: SHOP_DETAILS_MESSAGES.url });
+
+export const shopDetailsSchema = z.object({
+  address: z
+    .string({ error: SHOP_DETAILS_MESSAGES.address })
+    .transform(sanitizeText)
+    .pipe(z.string().min(1, { error: SHOP_DETAILS_MESSAGES.address }).max(300, { error: SHOP_DETAILS_MESSAGES.addressTooLong })),
+  phone: z
+    .string({ error: SHOP_DETAILS_MESSAGES.phone })
+    .refine(isValidPhone, { error: SHOP_DETAILS_MESSAGES.phone })
+    .transform(sanitizeText),
+  email: z.string({ error: SHOP_DETAILS_MESSAGES.email }).refine(isValidEmail, { error: SHOP_DETAILS_MESSAGES.email }).transform(normalizeEmail),
+  facebookUrl: link,
+  instagramUrl: link,
+  xUrl: link,
+});
+export type ShopDetailsInput = z.infer<typeof shopDetailsSchema>;
+
+/** The social links the storefront shows: only those the merchant filled in. */
+export function socialLinks(d: ShopDetails): { label: string; href: string }[] {
+  const all = [
+    { label: 'Facebook', href: d.facebookUrl },
+    { label: 'Instagram', href: d.instagramUrl },
+    { label: 'X (Twitter)', href: d.xUrl },
+  ];
+  return all.filter((l) => l.href !== '');
+}
+
+/** 'tel:' target for a displayed number ('+254 700 000 000' → '+254700000000'). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}

@@ -1,0 +1,68 @@
+// /admin/shop-details: the address, phone, email and social links customers see in the footer and
+// on the contact page.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { shopDetailsSchema, type ShopDetails, type ShopDetailsInput } from '../../../../domain/shop-details';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { toast } from '../../../lib/toast';
+import { adminApi } from '../admin-api';
+import { TextInput } from '../components/form-field';
+import { QueryState } from '../components/list-states';
+import { PageHeader } from '../components/page-header';
+import { adminSubmit, fieldBinder } from '../hooks/admin-form';
+
+const FIELDS = ['address', 'phone', 'email', 'facebookUrl', 'instagramUrl', 'xUrl'] as const;
+
+function ShopDetailsForm({ details }: { details: ShopDetails }) {
+  const queryClient = useQueryClient();
+  const form = useForm<z.input<typeof shopDetailsSchema>, unknown, ShopDetailsInput>({
+    resolver: zodResolver(shopDetailsSchema),
+    defaultValues: details,
+  });
+  const field = fieldBinder(form, 'shop');
+  const save = async (values: z.input<typeof shopDetailsSchema>) => {
+    await adminApi.saveShopDetails(values);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['admin', 'shop-details'] }),
+      queryClient.invalidateQueries({ queryKey: ['content', 'shop-details'] }),
+    ]);
+    toast.success('Shop details saved. Customers see them now.');
+  };
+  const busy = form.formState.isSubmitting;
+  return (
+    <form noValidate aria-label="Shop details" className="space-y-4" onSubmit={adminSubmit(form, FIELDS, save, 'The shop details could not be saved. Please try again.')}>
+      <TextInput label="Address" {...field('address')} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextInput label="Phone" type="tel" {...field('phone')} />
+        <TextInput label="Email" type="email" {...field('email')} />
+      </div>
+      <TextInput label="Facebook page (optional)" inputMode="url" {...field('facebookUrl')} />
+      <TextInput label="Instagram page (optional)" inputMode="url" {...field('instagramUrl')} />
+      <TextInput label="X (Twitter) page (optional)" inputMode="url" {...field('xUrl')} />
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Saving…' : 'Save shop details'}
+      </Button>
+    </form>
+  );
+}
+
+export default function ShopDetailsPage() {
+  const query = useQuery({ queryKey: ['admin', 'shop-details'], queryFn: adminApi.shopDetails });
+  return (
+    <>
+      <PageHeader title="Shop details" description="How customers reach you: shown in the footer of every page and on the contact page." />
+      <QueryState query={query} what="the shop details">
+        {({ details }) => (
+          <Card className="max-w-2xl">
+            <CardContent>
+              <ShopDetailsForm details={details} />
+            </CardContent>
+          </Card>
+        )}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+// The shop's contact details: defaults until the merchant saves them, then what was saved, for
+// every visitor; bad input is refused with field messages and changes nothing.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SHOP_DETAILS, SHOP_DETAILS_MESSAGES } from '../../src/domain/shop-details';
+import { DB_KINDS } from '../support/test-database';
+import { body, withAdminApp } from './admin-helpers';
+
+describe.each(DB_KINDS)('shop details on %s', (kind) => {
+  const s = withAdminApp(kind);
+  const { asAdmin } = s;
+  const publicDetails = async () => body<{ details: unknown }>(await s.t.request('/api/content/shop-details'));
+
+  it('shows the defaults until the merchant saves, then the saved details to everyone', async () => {
+    expect(await publicDetails()).toEqual({ details: DEFAULT_SHOP_DETAILS });
+    const saved = await asAdmin('/shop-details', {
+      method: 'PUT',
+      json: { address: 'Kogo Star Plaza, Nairobi West', phone: '+254 722 123 456', email: ' Sales@Example.co.ke ', facebookUrl: 'https://facebook.com/lva', instagramUrl: '', xUrl: '' },
+    });
+    expect(saved.status).toBe(200);
+    const expected = { address: 'Kogo Star Plaza, Nairobi West', phone: '+254 722 123 456', email: 'sales@example.co.ke', facebookUrl: 'https://facebook.com/lva', instagramUrl: '', xUrl: '' };
+    expect(await body(saved)).toEqual({ details: expected });
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect(await publicDetails()).toEqual({ details: expected });
+  });
+
+  it('refuses a bad phone and a non-https link with field messages, and keeps what was saved', async () => {
+    const before = await publicDetails();
+    const res = await asAdmin('/shop-details', {
+      method: 'PUT',
+      json: { address: 'Somewhere', phone: '12', email: 'sales@example.co.ke', facebookUrl: 'javascript:alert(1)' },
+    });
+    expect(res.status).toBe(400);
+    const { error } = await body<{ error: { fields: Record<string, string> } }>(res);
+    expect(error.fields).toMatchObject({ phone: SHOP_DETAILS_MESSAGES.phone, facebookUrl: SHOP_DETAILS_MESSAGES.url });
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect(await publicDetails()).toEqual(before);
+  });
+});
