@@ -1,7 +1,8 @@
 // The shop's own contact details, shown in the footer and on the contact page and edited by the
 // merchant in the back office. The defaults are what the shop shows until the merchant saves them.
 import { z } from 'zod';
-import { isValidPhone, normalizeEmail, isValidEmail, sanitizeText } from './validation';
+import { MESSAGES } from './messages';
+import { emailSchema, phoneSchema, sanitizeText } from './validation';
 
 export interface ShopDetails {
   address: string;
@@ -24,8 +25,8 @@ export const DEFAULT_SHOP_DETAILS: Readonly<ShopDetails> = Object.freeze({
 export const SHOP_DETAILS_MESSAGES = {
   address: 'Address is required',
   addressTooLong: 'Address must be 300 characters or fewer',
-  phone: 'Please enter a valid phone number (e.g., +254 700 000 000)',
-  email: 'Please enter a valid email address',
+  phone: MESSAGES.invalidPhone,
+  email: MESSAGES.invalidEmail,
   url: 'Links must start with https:// (or be left empty)',
 } as const;
 
@@ -40,11 +41,9 @@ export const shopDetailsSchema = z.object({
     .string({ error: SHOP_DETAILS_MESSAGES.address })
     .transform(sanitizeText)
     .pipe(z.string().min(1, { error: SHOP_DETAILS_MESSAGES.address }).max(300, { error: SHOP_DETAILS_MESSAGES.addressTooLong })),
-  phone: z
-    .string({ error: SHOP_DETAILS_MESSAGES.phone })
-    .refine(isValidPhone, { error: SHOP_DETAILS_MESSAGES.phone })
-    .transform(sanitizeText),
-  email: z.string({ error: SHOP_DETAILS_MESSAGES.email }).refine(isValidEmail, { error: SHOP_DETAILS_MESSAGES.email }).transform(normalizeEmail),
+  // The same rules and messages as sign-up and the profile.
+  phone: phoneSchema,
+  email: emailSchema,
   facebookUrl: link,
   instagramUrl: link,
   xUrl: link,
