@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import {
   MESSAGES, TEXT_LIMITS, checkoutCustomerSchema, contactMessageSchema, emailSchema,
   isValidEmail, isValidPassword, isValidPhone, newsletterSchema, normalizeEmail, normalizePhone,
-  passwordSchema, phoneSchema, profileSchema, sanitizeText, signInSchema, signUpSchema,
+  passwordSchema, phoneSchema, profileSchema, SANITIZE_MAX_INPUT, sanitizeText, signInSchema, signUpSchema,
 } from './validation';
 
 /** [path, message] pairs, in order, or 'ok'. */
@@ -163,6 +163,12 @@ describe('sanitizeText', () => {
     ['', ''],
   ])('%j → %j', (input, expected) => {
     expect(sanitizeText(input)).toBe(expected);
+  });
+
+  it('looks at no more than SANITIZE_MAX_INPUT characters, so hostile text cannot stall the server', () => {
+    expect(sanitizeText('a'.repeat(SANITIZE_MAX_INPUT * 3))).toHaveLength(SANITIZE_MAX_INPUT);
+    // Quadratic for the block pattern when it has no end: the cut keeps it to a bounded cost.
+    expect(sanitizeText('Kilimani <script '.repeat(100_000))).toBe('Kilimani');
   });
 });
 

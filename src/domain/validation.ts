@@ -36,6 +36,9 @@ export function isValidPassword(s: string): boolean {
   return s.length >= PASSWORD_MIN_LENGTH;
 }
 
+/** Twice the longest field (a contact message); see sanitizeText. */
+export const SANITIZE_MAX_INPUT = 2 * TEXT_LIMITS.message;
+
 const SANITIZE_PATTERNS: readonly RegExp[] = [
   /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, // whole script blocks
   /<\/?script\b[^>]*>?/gi, // stray opening/closing script tags
@@ -50,7 +53,9 @@ const SANITIZE_PATTERNS: readonly RegExp[] = [
  * as text, never as HTML; this only keeps obvious payloads out of storage.
  */
 export function sanitizeText(s: string): string {
-  let current = s;
+  // The patterns cost more than linear time on hostile text, so they never see more than this;
+  // what is cut off would fail the field's own length check anyway.
+  let current = s.length > SANITIZE_MAX_INPUT ? s.slice(0, SANITIZE_MAX_INPUT) : s;
   for (;;) {
     const next = SANITIZE_PATTERNS.reduce((text, pattern) => text.replace(pattern, ''), current);
     if (next === current) return current.trim();

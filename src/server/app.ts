@@ -1,8 +1,9 @@
 // createApp(deps) -> the whole HTTP application; export type AppType for the typed web client.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'drizzle-orm';
 import { createAuth } from './auth/auth';
+import { refuseNulCharacters } from './http/nul-characters';
 import type { AppEnv, ServerContext, ServerDeps } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { adminRoutes } from './features/admin/admin.routes';
@@ -38,7 +39,7 @@ export function createContext(deps: ServerDeps): ServerContext {
     db,
     logger: deps.logger,
     mailer: deps.mailer,
-    auth: createAuth({ db, env: deps.env, mailer: deps.mailer }),
+    auth: createAuth({ db, env: deps.env, mailer: deps.mailer, logger: deps.logger }),
     now: deps.now ?? (() => new Date()),
     integrations,
     localFetch,
@@ -48,11 +49,27 @@ export function createContext(deps: ServerDeps): ServerContext {
 export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
   app.use('*', requestLogger(ctx.logger));
-  app.use('*', securityHeaders({ pesapalBaseUrl: resolvePesapalBaseUrl(ctx.env), publicUrl: ctx.env.PUBLIC_URL }));
-  const limitBody = bodyLimit({ maxSize: 10 * 1024 * 1024, onError: (c) => c.json(errorBody('TOO_LARGE', 'The request is too large.'), 413) });
+  app.use(
+    '*',
+    securityHeaders({
+      pesapalBaseUrl: resolvePesapalBaseUrl(ctx.env),
+      publicUrl: ctx.env.PUBLIC_URL,
+      framablePrefix: ctx.integrations.pesapalSimulator ? `${SIMULATOR_MOUNT}/` : undefined,
+    }),
+  );
+  const tooLarge = (c: Context) => c.json(errorBody('TOO_LARGE', 'The request is too large.'), 413);
+  // Image uploads (multipart, 5 MB images) get room; every other body is a form's JSON.
+  const limitUpload = bodyLimit({ maxSize: 10 * 1024 * 1024, onError: tooLarge });
+  const limitJson = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
   // GET and HEAD carry no body; skipping them spares @hono/node-server building a full Request per read.
-  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  app.use('/api/*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return (c.req.header('content-type')?.startsWith('multipart/form-data') ? limitUpload : limitJson)(c, next);
+  });
   app.use('/api/*', sameOriginWrites(ctx.env.PUBLIC_URL));
+  // better-auth reads the raw request body itself, so its routes are left to it.
+  const refuseNul = refuseNulCharacters();
+  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/auth/') ? next() : refuseNul(c, next)));
   app.onError(handleError);
 
   const api = new Hono<AppEnv>()

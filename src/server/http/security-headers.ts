@@ -23,7 +23,14 @@ export function contentSecurityPolicy(opts: { pesapalBaseUrl: string; publicUrl:
   ].join('; ');
 }
 
-export function securityHeaders(opts: { pesapalBaseUrl: string; publicUrl: string }): MiddlewareHandler {
+export interface SecurityHeaderOptions {
+  pesapalBaseUrl: string;
+  publicUrl: string;
+  /** Where the Pesapal simulator's hosted page is mounted (development only), which may be framed. */
+  framablePrefix?: string;
+}
+
+export function securityHeaders(opts: SecurityHeaderOptions): MiddlewareHandler {
   const common: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -31,8 +38,16 @@ export function securityHeaders(opts: { pesapalBaseUrl: string; publicUrl: strin
     ...(opts.publicUrl.startsWith('https://') ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   };
   const everywhere = { ...common, 'Content-Security-Policy': contentSecurityPolicy(opts), 'X-Frame-Options': 'DENY' };
-  // The Pesapal simulator's hosted page is meant to be framed, like the real one.
-  return (c, next) => addResponseHeaders(c, c.req.path.startsWith('/pesapal-sim/') ? common : everywhere, next);
+  // The Pesapal simulator's hosted page is meant to be framed, like the real one. Only while the
+  // simulator is mounted: otherwise the path is the app's own page and must not be framed.
+  const framable = opts.framablePrefix;
+  if (!framable) return (c, next) => addResponseHeaders(c, everywhere, next);
+  const switches = `${framable}switches`;
+  return (c, next) => {
+    const path = c.req.path;
+    const open = path.startsWith(framable) && !path.startsWith(switches);
+    return addResponseHeaders(c, open ? common : everywhere, next);
+  };
 }
 
 /**

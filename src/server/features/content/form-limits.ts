@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { blockedUntil, minutes, minutesLeft, recordAttempt } from '../account/auth-throttle';
-import { clientAddress } from '../account/client-address';
+import { limitAddress } from '../account/client-address';
 
 interface FormLimit {
   /** Posts accepted per address in one window. */
@@ -35,7 +35,7 @@ export type LimitedForm = keyof typeof FORM_LIMITS;
  */
 export async function takeFormSlot(c: Context, db: DbOrTx, form: LimitedForm, now: Date): Promise<void> {
   const limit: FormLimit = FORM_LIMITS[form];
-  const key = `${form}:address:${clientAddress(c)}`;
+  const key = `${form}:address:${limitAddress(c)}`;
   // The throttle blocks on the attempt that reaches its limit: the one after the allowed posts.
   const policy = { limit: limit.allowed + 1, windowMs: limit.windowMs, blockMs: limit.windowMs };
   const until = (await blockedUntil(db, [key], now)) ?? (await recordAttempt(db, key, policy, now));
