@@ -25,30 +25,60 @@ describe.each(DB_KINDS)('sign-in throttling on %s', (kind) => {
   const attempt = (body: unknown, from: string) =>
     t.request('/api/account/sign-in', { method: 'POST', json: body, headers: { 'X-Forwarded-For': from } });
 
-  it('blocks an email for 15 minutes after 5 failures, even with the right password, from any address', async () => {
+  it('blocks an email from one address for 15 minutes after 5 failures, even with the right password', async () => {
     const someone = await createUser(t);
     const wrong = { email: someone.email, password: 'not-the-password' };
+    const from = nextAddress();
     for (let i = 1; i <= 4; i += 1) {
-      expect((await attempt(wrong, nextAddress())).status).toBe(401);
+      expect((await attempt(wrong, from)).status).toBe(401);
     }
-    const fifth = await attempt(wrong, nextAddress());
+    const fifth = await attempt(wrong, from);
     expect(fifth.status).toBe(429);
     expect(await json<ErrorBody>(fifth)).toEqual({
       error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' },
     });
     const right = { email: someone.email.toUpperCase(), password: someone.password };
-    const blocked = await attempt(right, nextAddress());
+    const blocked = await attempt(right, from);
     expect(blocked.status).toBe(429);
     expect(blocked.headers.getSetCookie()).toEqual([]);
 
     clock.advanceMinutes(10);
-    expect((await json<ErrorBody>(await attempt(right, nextAddress()))).error.message).toBe(
+    expect((await json<ErrorBody>(await attempt(right, from))).error.message).toBe(
       'Too many failed sign-in attempts. Please wait 5 minutes and try again.',
     );
     clock.advanceMinutes(5);
-    expect((await attempt(right, nextAddress())).status).toBe(200);
-    const rows = await t.ctx.db.select().from(authThrottle).where(eq(authThrottle.key, `sign-in:email:${someone.email}`));
+    expect((await attempt(right, from)).status).toBe(200);
+    const rows = await t.ctx.db.select().from(authThrottle).where(eq(authThrottle.key, `sign-in:email-address:${someone.email}|${from}`));
     expect(rows).toEqual([]);
+  });
+
+  it("a stranger's failures do not lock the owner out; guessing from many addresses stops at 50", async () => {
+    const owner = await createUser(t);
+    const wrong = { email: owner.email, password: 'not-the-password' };
+    const right = { email: owner.email, password: owner.password };
+    for (let i = 1; i <= 5; i += 1) await attempt(wrong, '203.0.113.66');
+    expect((await attempt(wrong, '203.0.113.66')).status).toBe(429);
+    expect((await attempt(right, nextAddress())).status).toBe(200);
+
+    // Spread over many addresses the per-email limit still ends the guessing, owner included.
+    for (let i = 1; i < THROTTLE.signInPerEmail.limit - 5; i += 1) {
+      expect((await attempt(wrong, `192.0.2.${i}`)).status).toBe(401);
+    }
+    expect((await attempt(wrong, '192.0.2.250')).status).toBe(429);
+    expect((await attempt(right, nextAddress())).status).toBe(429);
+    clock.advanceMinutes(15);
+    expect((await attempt(right, nextAddress())).status).toBe(200);
+  });
+
+  it('counts IPv6 clients by their /64, so changing address within it changes nothing', async () => {
+    const someone = await createUser(t);
+    const wrong = { email: someone.email, password: 'not-the-password' };
+    for (let i = 1; i <= 4; i += 1) {
+      expect((await attempt(wrong, `2001:db8:4:7::${i}`)).status).toBe(401);
+    }
+    expect((await attempt(wrong, '2001:db8:4:7:aaaa:bbbb:cccc:dddd')).status).toBe(429);
+    expect((await attempt({ email: someone.email, password: someone.password }, '2001:db8:4:8::1')).status).toBe(200);
+    clock.advanceMinutes(15);
   });
 
   it('failures spread out over more than the window never block', async () => {

@@ -5,7 +5,9 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../db/client';
 import { account, profiles, session, user, verification } from '../db/schema';
 import type { Env } from '../env';
+import type { Logger } from '../http/logger';
 import type { Mailer } from '../mail/mailer';
+import { authLogger } from './auth-logger';
 import { alreadyRegisteredMail, verificationMail } from './auth-mails';
 import { googleSignInOptions } from './google-sign-in';
 import { profileName, syncProfileOnSignIn } from './profile-sync';
@@ -28,9 +30,10 @@ export interface AuthDeps {
   db: Db;
   env: Env;
   mailer: Mailer;
+  logger: Logger;
 }
 
-export function createAuth({ db, env, mailer }: AuthDeps) {
+export function createAuth({ db, env, mailer, logger }: AuthDeps) {
   const google = googleSignInOptions(env);
   return betterAuth({
     appName: env.SHOP_NAME,
@@ -39,8 +42,7 @@ export function createAuth({ db, env, mailer }: AuthDeps) {
     secret: env.AUTH_SECRET,
     trustedOrigins: [env.PUBLIC_URL],
     disabledPaths: ENDPOINTS_BEHIND_ACCOUNT_API,
-    // Failed sign-ins are counted by our throttle; better-auth's per-attempt warnings would only be noise.
-    logger: { level: 'error', disabled: env.LOG_LEVEL === 'silent' },
+    logger: authLogger(logger, env.LOG_LEVEL === 'silent'),
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     advanced: {
       database: { generateId: () => randomUUID() },

@@ -9,7 +9,7 @@ import { currentUser, requireUser } from '../../http/session';
 import { valid } from '../../http/validate';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { sessionView, updateProfile } from './account.service';
-import { clientAddress } from './client-address';
+import { limitAddress } from './client-address';
 import { startGoogleSignIn } from './google.service';
 import { resendVerification, signIn, signUp } from './password-auth.service';
 
@@ -31,15 +31,15 @@ export function accountRoutes(ctx: ServerContext) {
       return c.json(await sessionView(ctx.db, user, googleEnabled(ctx.env)));
     })
     .post('/sign-up', valid('json', signUpSchema), async (c) => {
-      await signUp(deps, c.req.valid('json'), clientAddress(c));
+      await signUp(deps, c.req.valid('json'), limitAddress(c));
       return c.json({ ok: true as const }, 201);
     })
     .post('/sign-in', valid('json', signInSchema), async (c) => {
-      forwardCookies(c, await signIn(deps, c.req.valid('json'), clientAddress(c), c.req.raw.headers));
+      forwardCookies(c, await signIn(deps, c.req.valid('json'), limitAddress(c), c.req.raw.headers));
       return c.json({ ok: true as const });
     })
     .post('/resend-verification', valid('json', resendSchema), async (c) => {
-      await resendVerification(deps, c.req.valid('json').email, clientAddress(c));
+      await resendVerification(deps, c.req.valid('json').email, limitAddress(c));
       return c.json({ message: ACCOUNT_MESSAGES.verificationSent });
     })
     .post('/google', async (c) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { clientAddress, isPrivateAddress } from './client-address';
+import { addressNetwork, clientAddress, isPrivateAddress } from './client-address';
 
 describe('isPrivateAddress', () => {
   it.each([
@@ -31,5 +31,20 @@ describe('clientAddress without a socket (app.request)', () => {
     ['203.0.113.9, not-an-ip', 'unknown'],
   ])('X-Forwarded-For %j → %s', async (xff, expected) => {
     expect(await ask(xff)).toBe(expected);
+  });
+});
+
+describe('addressNetwork (what per-address limits count by)', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['::ffff:203.0.113.9', '203.0.113.9'],
+    ['2001:db8:4:7::1', '2001:db8:4:7::/64'],
+    ['2001:0DB8:0004:0007:aaaa:bbbb:cccc:dddd', '2001:db8:4:7::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['unknown', 'unknown'],
+  ])('%s → %s', (address, expected) => {
+    expect(addressNetwork(address)).toBe(expected);
   });
 });

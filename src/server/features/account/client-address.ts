@@ -34,3 +34,22 @@ export function isPrivateAddress(address: string): boolean {
   }
   return ip === '::1' || ip.startsWith('fc') || ip.startsWith('fd') || ip.startsWith('fe80:');
 }
+
+/**
+ * The address per-address limits count by. An IPv6 client usually holds a whole /64 and can pick
+ * any address in it, so IPv6 addresses are counted by their /64 network; IPv4 as they are.
+ */
+export function limitAddress(c: Context): string {
+  return addressNetwork(clientAddress(c));
+}
+
+export function addressNetwork(address: string): string {
+  const ip = address.toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  if (isIP(ip) !== 6) return ip;
+  const [head = '', tail] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  // An embedded IPv4 tail ("::1.2.3.4") takes two groups; only the first four groups matter here.
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}

@@ -1,7 +1,9 @@
 // Email + password through better-auth's API, behind our validation and throttling. Limits
-// (docs/decisions/003-accounts.md): failed sign-ins 5 per email and 20 per client address in 15
-// minutes, then 15 minutes blocked; sign-ups 20 per address an hour; verification mails 3 per
-// email and 10 per address in 15 minutes.
+// (docs/decisions/003-accounts.md): failed sign-ins 5 per email from one client address, 20 per
+// address and 50 per email from all addresses in 15 minutes, then 15 minutes blocked; sign-ups 20
+// per address an hour; verification mails 3 per email and 10 per address in 15 minutes. Keying the
+// tight limit on email and address together means a stranger's failures cannot lock the owner out.
+// (IPv6 addresses count by their /64, see client-address.ts.)
 import { isAPIError } from 'better-auth/api';
 import { MESSAGES, type SignInValues, type SignUpValues } from '../../../domain/validation';
 import { VERIFIED_CALLBACK_PATH, type Auth } from '../../auth/auth';
@@ -12,8 +14,10 @@ import { saveSignUpProfile } from './account.service';
 import { blockedUntil, clearAttempts, minutes, minutesLeft, recordAttempt, type ThrottlePolicy } from './auth-throttle';
 
 export const THROTTLE = {
-  signInPerEmail: { limit: 5, windowMs: minutes(15), blockMs: minutes(15) },
+  signInPerEmailAndAddress: { limit: 5, windowMs: minutes(15), blockMs: minutes(15) },
   signInPerAddress: { limit: 20, windowMs: minutes(15), blockMs: minutes(15) },
+  /** Guessing one account's password from many addresses at once. */
+  signInPerEmail: { limit: 50, windowMs: minutes(15), blockMs: minutes(15) },
   signUpPerAddress: { limit: 20, windowMs: minutes(60), blockMs: minutes(60) },
   resendPerEmail: { limit: 3, windowMs: minutes(15), blockMs: minutes(15) },
   resendPerAddress: { limit: 10, windowMs: minutes(15), blockMs: minutes(15) },
@@ -26,6 +30,7 @@ export interface PasswordAuthDeps {
 }
 
 const keys = {
+  signInEmailAndAddress: (email: string, address: string) => `sign-in:email-address:${email}|${address}`,
   signInEmail: (email: string) => `sign-in:email:${email}`,
   signInAddress: (address: string) => `sign-in:address:${address}`,
   signUpAddress: (address: string) => `sign-up:address:${address}`,
@@ -61,9 +66,10 @@ export async function signIn(
   requestHeaders: Headers,
 ): Promise<Headers> {
   const now = deps.now();
+  const emailAndAddressKey = keys.signInEmailAndAddress(values.email, clientAddress);
   const emailKey = keys.signInEmail(values.email);
   const addressKey = keys.signInAddress(clientAddress);
-  const blocked = await blockedUntil(deps.db, [emailKey, addressKey], now);
+  const blocked = await blockedUntil(deps.db, [emailAndAddressKey, addressKey, emailKey], now);
   if (blocked) throw tooMany(ACCOUNT_MESSAGES.tooManySignIns(minutesLeft(blocked, now)));
   try {
     const { headers } = await deps.auth.api.signInEmail({
@@ -71,13 +77,14 @@ export async function signIn(
       headers: requestHeaders,
       returnHeaders: true,
     });
-    await clearAttempts(deps.db, emailKey);
+    await clearAttempts(deps.db, emailAndAddressKey);
     return headers;
   } catch (err) {
     if (authErrorCode(err) !== 'INVALID_EMAIL_OR_PASSWORD') throw fromAuthError(err);
-    const byEmail = await recordAttempt(deps.db, emailKey, THROTTLE.signInPerEmail, now);
+    const byEmailAndAddress = await recordAttempt(deps.db, emailAndAddressKey, THROTTLE.signInPerEmailAndAddress, now);
     const byAddress = await recordAttempt(deps.db, addressKey, THROTTLE.signInPerAddress, now);
-    const until = byEmail ?? byAddress;
+    const byEmail = await recordAttempt(deps.db, emailKey, THROTTLE.signInPerEmail, now);
+    const until = byEmailAndAddress ?? byAddress ?? byEmail;
     if (until) throw tooMany(ACCOUNT_MESSAGES.tooManySignIns(minutesLeft(until, now)));
     throw new AppError(401, 'INVALID_CREDENTIALS', ACCOUNT_MESSAGES.invalidCredentials);
   }
