@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLine, CartProduct } from './cart';
 import {
-  CART_STORAGE_KEY, addToCart, addToCartCounted, allInCartMessage, cartItemCount, cartLinesForTotals, parseStoredCart,
-  removeFromCart, serializeCart, setQuantity,
+  CART_LIMIT_MESSAGES, CART_STORAGE_KEY, MAX_LINE_QUANTITY, MAX_ORDER_LINES, addToCart, addToCartCounted, allInCartMessage,
+  cartItemCount, cartLimitMessage, cartLinesForTotals, parseStoredCart, removeFromCart, serializeCart, setQuantity,
 } from './cart';
 
 const tilapia: CartProduct = {
@@ -58,6 +58,26 @@ describe('addToCartCounted', () => {
     ['invalid qty adds nothing', [line(tilapia, 1)], tilapia, 0, 0, [line(tilapia, 1)]],
   ])('%s', (_label, lines, product, qty, added, expected) => {
     expect(addToCartCounted(lines, product, qty)).toEqual({ lines: expected, added });
+  });
+});
+
+describe("an order's limits (the server refuses more than 99 of a product or 50 products)", () => {
+  const plenty: CartProduct = { ...tilapia, productId: 'p-plenty', stock: 5000 };
+  const others = Array.from({ length: MAX_ORDER_LINES }, (_, i) => line({ ...kuku, productId: `p-${i}` }, 1));
+
+  it('caps a line at 99 however much is in stock, and says why', () => {
+    expect(addToCartCounted([], plenty, 150)).toEqual({ lines: [line(plenty, MAX_LINE_QUANTITY)], added: MAX_LINE_QUANTITY });
+    const full = [line(plenty, MAX_LINE_QUANTITY)];
+    expect(addToCartCounted(full, plenty, 1).added).toBe(0);
+    expect(setQuantity(full, plenty.productId, 120)).toEqual(full);
+    expect(cartLimitMessage(full, plenty)).toBe(CART_LIMIT_MESSAGES.perProduct);
+    expect(cartLimitMessage([line(kuku, 2)], kuku)).toBe(allInCartMessage(2));
+  });
+
+  it('takes no 51st product, but still more of one already in the cart', () => {
+    expect(addToCartCounted(others, tilapia, 1)).toEqual({ lines: others, added: 0 });
+    expect(cartLimitMessage(others, tilapia)).toBe(CART_LIMIT_MESSAGES.products);
+    expect(addToCartCounted(others, { ...kuku, productId: 'p-0' }, 1).added).toBe(1);
   });
 });
 

@@ -18,19 +18,33 @@ export type CartLine = {
 
 export type CartProduct = Omit<CartLine, 'quantity'>;
 
+/** The most of one product one order takes (the server refuses more). */
+export const MAX_LINE_QUANTITY = 99;
+/** The most different products one order takes (the server refuses more). */
+export const MAX_ORDER_LINES = 50;
+
+/** How many of a product one cart line may hold: what is in stock, and no more than an order takes. */
+export function lineLimit(stock: number): number {
+  return Math.max(0, Math.min(stock, MAX_LINE_QUANTITY));
+}
+
 /** The new lines and how many units were actually added (0 when stock allowed none). */
 export type AddToCartResult = { lines: CartLine[]; added: number };
 
-/** Adds qty units (a positive integer), capped at stock; out-of-stock products are ignored. */
+/**
+ * Adds qty units (a positive integer), capped at lineLimit; out-of-stock products are ignored, and
+ * so is a new product when the cart already holds MAX_ORDER_LINES products.
+ */
 export function addToCartCounted(lines: readonly CartLine[], product: CartProduct, qty = 1): AddToCartResult {
   if (!Number.isSafeInteger(qty) || qty <= 0 || product.stock <= 0) return { lines: [...lines], added: 0 };
   const index = lines.findIndex((line) => line.productId === product.productId);
   const existing = lines[index];
   if (!existing) {
-    const quantity = Math.min(qty, product.stock);
+    if (lines.length >= MAX_ORDER_LINES) return { lines: [...lines], added: 0 };
+    const quantity = Math.min(qty, lineLimit(product.stock));
     return { lines: [...lines, { ...product, quantity }], added: quantity };
   }
-  const quantity = Math.min(existing.quantity + qty, product.stock);
+  const quantity = Math.min(existing.quantity + qty, lineLimit(product.stock));
   // The latest product data (price, stock) replaces what the line remembered.
   const next = lines.map((line, i) => (i === index ? { ...product, quantity } : line));
   // A lower stock than before can shrink the line; that is not a negative addition.
@@ -48,11 +62,24 @@ export function allInCartMessage(stock: number): string {
   return `Only ${stock} in stock — all of them are in your cart`;
 }
 
-/** 0 or less removes the line; more than the stock is capped at it (no stock left → removed). */
+export const CART_LIMIT_MESSAGES = {
+  perProduct: `You can order up to ${MAX_LINE_QUANTITY} of one product at a time`,
+  products: `Your cart holds ${MAX_ORDER_LINES} different products, the most one order takes`,
+} as const;
+
+/** Why adding `product` to `lines` (the cart before the add) put nothing in. */
+export function cartLimitMessage(lines: readonly CartLine[], product: CartProduct): string {
+  const inCart = lines.some((line) => line.productId === product.productId);
+  if (!inCart && lines.length >= MAX_ORDER_LINES) return CART_LIMIT_MESSAGES.products;
+  if (product.stock > MAX_LINE_QUANTITY) return CART_LIMIT_MESSAGES.perProduct;
+  return allInCartMessage(product.stock);
+}
+
+/** 0 or less removes the line; more than lineLimit is capped at it (no stock left → removed). */
 export function setQuantity(lines: readonly CartLine[], productId: string, qty: number): CartLine[] {
   const existing = lines.find((line) => line.productId === productId);
   if (!existing || Number.isNaN(qty)) return [...lines];
-  const quantity = Math.min(Math.floor(qty), existing.stock);
+  const quantity = Math.min(Math.floor(qty), lineLimit(existing.stock));
   if (quantity <= 0) return removeFromCart(lines, productId);
   return lines.map((line) => (line.productId === productId ? { ...line, quantity } : line));
 }

@@ -9,3 +9,10 @@ export const PAYMENT_REVERSED_REASON = 'Payment reversed';
 
 /** An order whose reservation expired unpaid: the customer left, nothing failed. */
 export const NOT_PAID_IN_TIME_REASON = `Not paid within ${RESERVATION_MINUTES} minutes`;
+
+/**
+ * Where Pesapal sends a customer who pressed Cancel on its page (SubmitOrderRequest cancellation_url):
+ * back to checkout, which says so. Pesapal appends OrderTrackingId and the other callback values.
+ */
+export const PAYMENT_CANCELLED_PATH = '/checkout?payment=cancelled';
+export const PAYMENT_CANCELLED_NOTICE = 'Payment cancelled. You can try again when ready.';

@@ -1,7 +1,8 @@
-// Background jobs (reservation expiry, payment reconciliation, mail retries). Each run takes an advisory lock (db/locks.ts), so with several instances on one
+// Background jobs (reservation expiry, payment reconciliation, mail retries, pruning notices). Each run takes an advisory lock (db/locks.ts), so with several instances on one
 // database only one of them expires reservations or reconciles payments at a time.
 import type { ServerContext } from './context';
 import { LOCKS } from './db/locks';
+import { pruneStrangerNotices } from './features/payments/payment-refresh.service';
 import { expireReservations, reconcilePayments } from './features/payments/reconciliation.service';
 
 export type JobStopper = () => void;
@@ -21,6 +22,8 @@ export function startBackgroundJobs(ctx: ServerContext, intervals: JobIntervals 
     every(ctx, 'reservation expiry', intervals.reservationExpiryMs ?? 60_000, LOCKS.reservationExpiry, () => expireReservations(ctx)),
     every(ctx, 'payment reconciliation', intervals.reconciliationMs ?? 30_000, LOCKS.reconciliation, () => reconcilePayments(ctx)),
     every(ctx, 'mail delivery', intervals.mailDeliveryMs ?? 60_000, LOCKS.mailDelivery, () => ctx.mailer.deliverDue()),
+    // Hourly, under reconciliation's lock: the two never run at once, and one instance does it.
+    every(ctx, 'stranger notice pruning', 60 * 60_000, LOCKS.reconciliation, () => pruneStrangerNotices(ctx)),
   ];
   return () => {
     for (const stop of stoppers) stop();

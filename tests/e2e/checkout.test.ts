@@ -117,9 +117,9 @@ describe('checkout and payment in a browser', () => {
   }
 
   /**
-   * Chooses in the modal's iframe. Pesapal's page then sends the whole window to /order-success,
-   * unless the modal, told by the server first, has already moved on: to /order-success when paid,
-   * or to its 'Payment failed' panel.
+   * Chooses in the modal's iframe. Pesapal's page then sends the whole window to /order-success
+   * (to checkout after Cancel), unless the modal, told by the server first, has already moved on: to
+   * /order-success when paid, or to its 'Payment failed' panel.
    */
   async function payInModal(button: 'Pay by card' | 'Fail' | 'Cancel'): Promise<string> {
     const orderResponse = page.waitForResponse((r) => r.url().endsWith('/api/checkout/orders'));
@@ -135,6 +135,13 @@ describe('checkout and payment in a browser', () => {
     expect(await page.locator('iframe[title="Pesapal payment page"]').getAttribute('sandbox')).toBeNull();
     const frame = page.frameLocator('iframe[title="Pesapal payment page"]');
     await frame.getByRole('button', { name: button }).click();
+    if (button === 'Cancel') {
+      // Pesapal sends a customer who cancels to our cancellation_url: back to checkout, cart intact.
+      await toast('Payment cancelled. You can try again when ready.').waitFor();
+      await page.waitForURL(shop.url + '/checkout');
+      await page.getByRole('button', { name: 'Pay with Pesapal' }).waitFor();
+      return orderId;
+    }
     const leftForStatusPage = page.waitForURL(/\/order-success/);
     if (button === 'Pay by card') {
       await leftForStatusPage;
@@ -211,6 +218,11 @@ describe('checkout and payment in a browser', () => {
     await checkoutWithKilimani();
     placed.fail = await payInModal('Fail');
     expect((await catalogProduct()).stock).toBe(stockAtStart - 2);
+    if (page.url().includes('/order-success')) {
+      // Sent to the order's page: the cart is intact and Try Again goes back to checkout.
+      await page.getByText('Your payment did not go through').waitFor();
+      expect(await page.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/checkout');
+    }
   });
 
   it('a cancelled payment gives the stock back', async () => {

@@ -88,6 +88,26 @@ describe('order status screens', () => {
     await page.close();
   });
 
+  it('back from Pesapal already paid: the success notice shows on the reloaded app, once', async () => {
+    // A customer of its own, so the order lists of the other tests stay as they expect.
+    const baraka = await createCustomer(live.shop, live.smtp, live.browser, 'Baraka Njoroge');
+    const order = await placeOrder(live.shop, baraka, product, 1);
+    await choose(order.iframeUrl, 'card');
+    const page = await openLivePage(shopUrl, baraka);
+    await fillCart(page, product, 1);
+    // Pesapal's page sends the whole window here, so notices raised before it vanished with the old page.
+    await page.goto(callbackUrl(order));
+    await paymentState(page).filter({ hasText: 'Payment Completed' }).waitFor();
+    await toast(page, 'Payment Successful! 🎉').waitFor();
+    await toast(page, 'Payment completed! Cart cleared.').waitFor();
+    await page.getByTestId('cart-count').waitFor({ state: 'detached' });
+    await page.reload();
+    await paymentState(page).filter({ hasText: 'Payment Completed' }).waitFor();
+    await page.waitForTimeout(1_000);
+    expect(await toast(page, 'Payment Successful! 🎉').count()).toBe(0);
+    await page.close();
+  });
+
   it('shows Payment Failed for a payment that failed', async () => {
     const order = await placeOrder(live.shop, amina, product, 1);
     placed.failed = order;
@@ -264,6 +284,8 @@ describe('order status screens', () => {
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await toast(page, 'Payment cancelled. You can try again when ready.').waitFor();
     await dialog.waitFor({ state: 'detached' });
+    // Focus goes back to the button that opened the modal, not to the top of the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Pay now');
 
     await card.getByRole('button', { name: 'Pay now' }).click();
     await dialog.waitFor();

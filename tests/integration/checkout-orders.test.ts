@@ -6,6 +6,7 @@ import { computeCartTotals } from '../../src/domain/cart-totals';
 import { deliveryFeeForDistance, DEFAULT_DELIVERY_ZONES } from '../../src/domain/delivery-fee';
 import { centsToDecimalString, toCents } from '../../src/domain/money';
 import { orderItems, orders, paymentTransactions, products } from '../../src/server/db/schema';
+import { MAX_UNPAID_ORDERS, TOO_MANY_UNPAID } from '../../src/server/features/checkout/order-placement.service';
 import { expireReservations } from '../../src/server/features/payments/reconciliation.service';
 import type { PesapalClient } from '../../src/server/integrations/pesapal/pesapal-types';
 import { PesapalError } from '../../src/server/integrations/pesapal/pesapal-types';
@@ -187,6 +188,28 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
     const other = await customer(shop);
     const theirs = await postOrder(shop, other, body);
     expect(theirs.json.order_id).not.toBe(a.json.order_id);
+  });
+
+  it(`lets one customer hold at most ${MAX_UNPAID_ORDERS} unpaid orders, so nobody can keep stock off sale without paying`, async () => {
+    const user = await customer(shop);
+    const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');
+    const order = () => postOrder(shop, user, orderBody([{ product_id: tilapia.id, quantity: 2 }], { idempotency_key: crypto.randomUUID() }));
+    const placed = [];
+    for (let i = 0; i < MAX_UNPAID_ORDERS; i++) placed.push(await order());
+    expect(placed.map((p) => p.status)).toEqual(Array(MAX_UNPAID_ORDERS).fill(200));
+    const stock = await stockOf(shop, tilapia.id);
+
+    const refused = await order();
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ success: false, order_id: null, error: TOO_MANY_UNPAID });
+    expect(await stockOf(shop, tilapia.id)).toBe(stock);
+    expect(await shop.ctx.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(MAX_UNPAID_ORDERS);
+
+    // Paying one makes room; other customers were never limited.
+    await shop.sim.complete(new URL(placed[0]!.json.iframe_url!).searchParams.get('OrderTrackingId')!, 'card');
+    expect((await order()).status).toBe(200);
+    const other = await customer(shop);
+    expect((await postOrder(shop, other, orderBody([{ product_id: tilapia.id, quantity: 1 }]))).status).toBe(200);
   });
 });
 

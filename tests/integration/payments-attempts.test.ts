@@ -4,7 +4,9 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paymentTransactions } from '../../src/server/db/schema';
-import { ATTEMPT_INTERRUPTED } from '../../src/server/features/payments/order-outcomes';
+import { ATTEMPT_CANCELLED, ATTEMPT_INTERRUPTED } from '../../src/server/features/payments/order-outcomes';
+import { HOLD_ENDED, MAX_HOLD_MS, MIN_PAYMENT_WINDOW_MS } from '../../src/server/features/payments/payment-attempt.service';
+import { expireReservations } from '../../src/server/features/payments/reconciliation.service';
 import type { PesapalClient, SubmitOrderInput, SubmitOrderResult } from '../../src/server/integrations/pesapal/pesapal-types';
 import { PesapalError } from '../../src/server/integrations/pesapal/pesapal-types';
 import { DB_KINDS } from '../support/test-database';
@@ -93,5 +95,99 @@ describe.each(DB_KINDS)('payment attempts on %s', (kind) => {
     const third = await postOrder(shop, user, body);
     expect(third.json.iframe_url).toBe(again.json.iframe_url);
     expect(await shop.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId))).toHaveLength(2);
+  });
+
+  const retry = async (orderId: string) => {
+    const res = await shop.request(`/api/payments/orders/${orderId}/retry`, { method: 'POST', cookie: user.cookie });
+    return { status: res.status, json: (await res.json()) as { success: boolean; iframe_url: string | null; error: string | null; order_paid?: boolean } };
+  };
+
+  it('two "pay again" clicks at once share one new page instead of cancelling each other', async () => {
+    const placed = await postOrder(shop, user, body);
+    const orderId = placed.json.order_id!;
+    // The first click's page is still being made at Pesapal when the second click's claim step runs.
+    const hung: (() => void)[] = [];
+    let submits = 0;
+    shop.ctx.integrations.pesapal = {
+      ...real,
+      submitOrder: async (req) => {
+        submits += 1;
+        await new Promise<void>((resolve) => hung.push(resolve));
+        return real.submitOrder(req);
+      },
+    };
+    const db = shop.ctx.db;
+    const transaction = db.transaction.bind(db);
+    let transactionsDone = 0;
+    db.transaction = (async (...args: Parameters<typeof transaction>) => {
+      const result = await transaction(...args);
+      transactionsDone += 1;
+      return result;
+    }) as typeof db.transaction;
+    try {
+      const first = retry(orderId);
+      await expect.poll(() => hung.length).toBe(1);
+      const second = retry(orderId);
+      await expect.poll(() => transactionsDone).toBe(2);
+      hung[0]!();
+      const [a, b] = await Promise.all([first, second]);
+      expect(submits).toBe(1);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(a.json.iframe_url).toBe(b.json.iframe_url);
+      const trackingId = new URL(a.json.iframe_url!).searchParams.get('OrderTrackingId')!;
+      expect(shop.sim.state.orders.get(trackingId)?.cancelled).toBe(false);
+      const rows = await transactionsOf(shop, orderId);
+      expect(rows.filter((t) => t.status === 'PENDING').map((t) => t.pesapalTrackingId)).toEqual([trackingId]);
+      expect(rows).toHaveLength(2); // the first page (superseded) and the shared new one
+    } finally {
+      db.transaction = transaction;
+    }
+  });
+
+  it('does not hand out a new page for an order paid while Pesapal was opening it, and cancels that page', async () => {
+    const placed = await postOrder(shop, user, body);
+    const orderId = placed.json.order_id!;
+    const firstPage = new URL(placed.json.iframe_url!).searchParams.get('OrderTrackingId')!;
+    shop.ctx.integrations.pesapal = {
+      ...real,
+      submitOrder: async (req) => {
+        // While Pesapal creates the new page, the customer's payment on the first page completes.
+        await shop.sim.complete(firstPage, 'card');
+        return real.submitOrder(req);
+      },
+    };
+    const answer = await retry(orderId);
+    expect(answer.status).toBe(409);
+    expect(answer.json).toMatchObject({ success: false, iframe_url: null, error: 'This order is already paid.', order_paid: true });
+    expect((await orderRow(shop, orderId)).status).toBe('completed');
+    const late = (await transactionsOf(shop, orderId)).find((t) => t.pesapalTrackingId !== firstPage)!;
+    expect(late).toMatchObject({ status: 'FAILED', statusDescription: ATTEMPT_CANCELLED.paidElsewhere });
+    expect(shop.sim.state.orders.get(late.pesapalTrackingId!)?.cancelled).toBe(true);
+  });
+
+  it('tells checkout that the order behind its key is already paid, so the page shows it', async () => {
+    const placed = await postOrder(shop, user, body);
+    await shop.sim.complete(new URL(placed.json.iframe_url!).searchParams.get('OrderTrackingId')!, 'card');
+    const again = await postOrder(shop, user, body);
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ success: false, order_id: placed.json.order_id, error: 'This order is already paid.', order_paid: true });
+  });
+
+  it('"pay again" near the deadline gives the new page ten minutes, but never holds stock past an hour', async () => {
+    const placed = await postOrder(shop, user, body);
+    const orderId = placed.json.order_id!;
+    const placedAt = (await orderRow(shop, orderId)).createdAt.getTime();
+    shop.clock.advance(28 * 60_000);
+    expect((await retry(orderId)).status).toBe(200);
+    expect((await orderRow(shop, orderId)).reservationExpiresAt?.getTime()).toBe(shop.clock.now().getTime() + MIN_PAYMENT_WINDOW_MS);
+    shop.clock.advance(3 * 60_000); // past the first 30 minutes: the reservation is kept
+    expect(await expireReservations(shop.ctx)).toEqual({ expired: 0 });
+    expect((await orderRow(shop, orderId)).status).toBe('pending');
+
+    shop.clock.advance(26 * 60_000); // 57 minutes after placing: three minutes of the hour are left
+    const late = await retry(orderId);
+    expect(late.status).toBe(409);
+    expect(late.json.error).toBe(HOLD_ENDED);
+    expect((await orderRow(shop, orderId)).reservationExpiresAt!.getTime()).toBeLessThanOrEqual(placedAt + MAX_HOLD_MS);
   });
 });

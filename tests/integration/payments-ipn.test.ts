@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outboundMail, paymentNotifications } from '../../src/server/db/schema';
+import { pruneStrangerNotices, STRANGER_NOTICE_DAYS } from '../../src/server/features/payments/payment-refresh.service';
 import { applyPaymentStatus } from '../../src/server/features/payments/payment-status.service';
 import { createMailer, mailRetryDelayMs } from '../../src/server/mail/mailer';
 import { freePort } from '../e2e/support/shop-server';
@@ -209,6 +210,25 @@ describe.each(DB_KINDS)('payment notifications on %s', (kind) => {
     expect(await empty.json()).toMatchObject({ status: 500, orderTrackingId: '' });
     expect(shop.sim.state.requestLog.filter((r) => r.op === 'GetTransactionStatus').length).toBe(before);
     expect((await notices('not-ours'))[0]!.outcome).toBe('unknown');
+  });
+
+  it("keeps a stranger's notice without its payload and only for a week; our payments' notices stay", async () => {
+    const { trackingId } = await place();
+    const post = (id: string) =>
+      shop.request('/api/payments/ipn', { method: 'POST', json: { OrderTrackingId: id, OrderNotificationType: 'IPNCHANGE', filler: 'x'.repeat(1000) } });
+    await post('not-ours-either');
+    await post(trackingId);
+    await shop.request('/api/payments/ipn', { method: 'POST', json: { filler: 'y'.repeat(1000) } });
+    const [stranger] = await notices('not-ours-either');
+    expect(stranger).toMatchObject({ outcome: 'unknown', raw: {} });
+    const [ours] = await notices(trackingId);
+    expect((ours!.raw as { body: { filler: string } }).body.filler).toHaveLength(1000);
+
+    expect(await pruneStrangerNotices(shop.ctx)).toBe(0); // nothing is a week old yet
+    shop.clock.advance((STRANGER_NOTICE_DAYS * 24 + 1) * 60 * 60_000);
+    expect(await pruneStrangerNotices(shop.ctx)).toBe(2); // the unknown one and the one with no tracking id
+    expect(await notices('not-ours-either')).toEqual([]);
+    expect(await notices(trackingId)).toHaveLength(1);
   });
 
   it('answers 500 (so Pesapal retries) when Pesapal cannot be asked', async () => {

@@ -92,6 +92,6 @@ describe.each(DB_KINDS)('payment sync and lookup on %s', (kind) => {
     expect((await orderRow(shop, first.orderId)).status).toBe('completed');
     const late = await shop.request(`/api/payments/orders/${first.orderId}/retry`, { method: 'POST', cookie: owner.cookie });
     expect(late.status).toBe(409);
-    expect(await late.json()).toMatchObject({ success: false, error: 'This order can no longer be paid. Please place a new order.' });
+    expect(await late.json()).toMatchObject({ success: false, error: 'This order is already paid.', order_paid: true });
   });
 });

@@ -8,6 +8,7 @@ import { CartNotices } from '../features/cart/components/cart-notices';
 import { useCart } from '../features/cart/use-cart';
 import { useCartRecheck } from '../features/cart/use-cart-recheck';
 import { CheckoutForm } from '../features/checkout/components/checkout-form';
+import { useCancelledPaymentReturn } from '../features/payments/use-cancelled-return';
 import { useDocumentMeta } from '../lib/document-title';
 
 // /checkout (signed in): a visitor is sent to /auth with 'Please log in to continue with checkout.',
@@ -17,6 +18,7 @@ export default function Checkout() {
   const session = useSession();
   const { lines } = useCart();
   const notices = useCartRecheck();
+  useCancelledPaymentReturn();
   const navigate = useNavigate();
   const location = useLocation();
   const signedOut = !session.isPending && !session.data?.user;

@@ -77,13 +77,26 @@ function OrderStatus({ orderId, returnedFromPayment }: { orderId: string; return
     <section className="mx-auto max-w-2xl space-y-8 px-4 py-10">
       <OrderStatusPanel state={display} order={tracking.order} transaction={tracking.transaction} />
       {unsettled && <ManualStatusCheck checking={statusCheck.checking} onCheck={() => void statusCheck.check([orderId])} />}
-      {display === 'failed' && (
-        <p className="text-center text-sm text-slate-700">
-          See this order and your other orders in <Link to="/orders" className="font-semibold text-brand-700 underline">My Orders</Link>.
-        </p>
-      )}
+      {display === 'failed' && <AfterFailure />}
       <NextSteps />
     </section>
+  );
+}
+
+/** A failed payment: the cart still holds the items (only a payment clears it), so Try Again is checkout. */
+function AfterFailure() {
+  const { count } = useCart();
+  return (
+    <div className="space-y-3 text-center">
+      {count > 0 && (
+        <Link to="/checkout" className={buttonClasses('default')}>
+          Try Again
+        </Link>
+      )}
+      <p className="text-sm text-slate-700">
+        See this order and your other orders in <Link to="/orders" className="font-semibold text-brand-700 underline">My Orders</Link>.
+      </p>
+    </div>
   );
 }
 

@@ -79,7 +79,8 @@ export function checkoutRoutes(ctx: ServerContext) {
         return c.json({ success: true, iframe_url: placed.iframeUrl, order_id: placed.orderId, error: null });
       } catch (err) {
         if (err instanceof CheckoutError) {
-          return c.json({ success: false, iframe_url: null, order_id: err.orderId, error: err.message }, err.status);
+          const paid = err.orderPaid ? { order_paid: true } : {};
+          return c.json({ success: false, iframe_url: null, order_id: err.orderId, error: err.message, ...paid }, err.status);
         }
         throw err;
       }

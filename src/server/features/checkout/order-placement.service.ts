@@ -6,14 +6,14 @@
 //    and reserves the stock (conditional decrements: no oversell);
 // 3. outside that transaction, the payment attempt claimed with the order is sent to Pesapal.
 // An idempotency key (unique per user) turns a double click into the same order and payment page.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { computeCartTotals } from '../../../domain/cart-totals';
 import type { LatLng } from '../../../domain/delivery-fee';
 import { centsToDecimalString, multiplyCents, toCents } from '../../../domain/money';
 import type { CheckoutCustomerValues } from '../../../domain/validation';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { orderItems, orders, products } from '../../db/schema';
+import { orderItems, orders, products, user } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import { OutOfStockError, reserveStock } from '../inventory/inventory.service';
 import {
@@ -25,7 +25,7 @@ import {
   type AttemptClaim,
 } from '../payments/payment-attempt.service';
 import { RESERVATION_MINUTES } from '../payments/order-outcomes';
-import { MAX_LINE_QUANTITY } from './checkout.schemas';
+import { MAX_LINE_QUANTITY } from '../../../domain/cart';
 import { ADDRESS_NOT_FOUND, DeliveryQuoteError, quoteDelivery, resolveDestination, type DeliveryQuote } from './delivery-quote.service';
 import { vouchedPoint } from './places.service';
 
@@ -44,9 +44,11 @@ export interface PlacedOrder {
 /** An order that cannot be placed or paid; `message` is for the customer. */
 export class CheckoutError extends Error {
   constructor(
-    readonly status: 404 | 409 | 422 | 502,
+    readonly status: 404 | 409 | 422 | 429 | 502,
     message: string,
     readonly orderId: string | null = null,
+    /** The order behind the idempotency key is already paid: the page shows it instead of paying again. */
+    readonly orderPaid = false,
   ) {
     super(message);
     this.name = 'CheckoutError';
@@ -54,6 +56,13 @@ export class CheckoutError extends Error {
 }
 
 const UNAVAILABLE = 'One of the products in your cart is no longer available. Please review your cart.';
+
+/**
+ * Unpaid orders one customer may have at once. Each holds its stock for RESERVATION_MINUTES, so
+ * without a cap one account could keep a product "Out of Stock" for everyone without paying.
+ */
+export const MAX_UNPAID_ORDERS = 5;
+export const TOO_MANY_UNPAID = `You already have ${MAX_UNPAID_ORDERS} unpaid orders. Please pay one of them from My Orders, or wait up to ${RESERVATION_MINUTES} minutes for them to lapse, before placing another.`;
 
 export async function placeOrder(ctx: ServerContext, userId: string, input: PlaceOrderInput): Promise<PlacedOrder> {
   if (input.idempotencyKey) {
@@ -98,7 +107,7 @@ async function withCheckoutErrors(orderId: string, pay: () => Promise<string>): 
     return { orderId, iframeUrl: await pay() };
   } catch (err) {
     if (err instanceof PaymentStartError) throw new CheckoutError(502, PAYMENT_START_FAILED, orderId);
-    if (err instanceof AppError) throw new CheckoutError(err.status === 404 ? 404 : 409, err.message, orderId);
+    if (err instanceof AppError) throw new CheckoutError(err.status === 404 ? 404 : 409, err.message, orderId, err.code === 'ORDER_PAID');
     throw err;
   }
 }
@@ -134,6 +143,14 @@ async function insertPendingOrder(
   destination: LatLng,
   quote: DeliveryQuote,
 ): Promise<AttemptClaim | null> {
+  // The customer's row lock makes the count and the insert one step, so parallel requests cannot
+  // slip past the cap.
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+  const [unpaid] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')));
+  if ((unpaid?.n ?? 0) >= MAX_UNPAID_ORDERS) throw new CheckoutError(429, TOO_MANY_UNPAID);
   const rows = await tx.select().from(products).where(inArray(products.id, [...lines.keys()]));
   const priced = [...lines].map(([productId, quantity]) => {
     const product = rows.find((p) => p.id === productId);

@@ -6,7 +6,7 @@ import { maskPhone } from '../../../domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, paymentTransactions } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import { writeAudit } from '../audit/audit.service';
+import { CUSTOMER_READ_ACTIONS, writeAudit } from '../audit/audit.service';
 
 /** Orders whose payment is not settled yet: listed above the history, with Check status / Pay now. */
 const AWAITING_STATUSES = ['pending', 'processing'] as const;
@@ -248,7 +248,7 @@ export async function getTransaction(
     )
     .limit(1);
   if (!tx) throw notFound('No payment has been started for this order.');
-  for (const action of ['TRANSACTION_DATA_ACCESS', 'VIEW_TRANSACTION']) {
+  for (const action of CUSTOMER_READ_ACTIONS) {
     await writeAudit(db, {
       userId: caller.userId,
       action,

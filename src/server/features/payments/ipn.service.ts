@@ -2,7 +2,7 @@
 // it is only a hint: record it, ask GetTransactionStatus, apply, acknowledge with Pesapal's JSON.
 import type { ServerContext } from '../../context';
 import type { IpnAcknowledgement, OrderNotificationType } from '../../integrations/pesapal/pesapal-types';
-import { describeResult, recordNotice, recordNoticeOutcome, refreshPayment } from './payment-refresh.service';
+import { describeResult, isKnownTrackingId, recordNotice, recordNoticeOutcome, refreshPayment } from './payment-refresh.service';
 
 export interface PaymentNotice {
   trackingId: string;
@@ -55,10 +55,18 @@ export async function handleIpn(
     orderMerchantReference: notice.merchantReference,
     status,
   });
-  const noticeId = await recordNotice(ctx, { source: 'ipn', method: input.method, ...notice, raw: input.raw });
+  // The payload is kept for our own payments only: anyone can call this address, and a stranger's
+  // notices keep just their short fields (pruned after a week, see pruneStrangerNotices).
+  const ours = notice.trackingId !== '' && (await isKnownTrackingId(ctx, notice.trackingId));
+  const noticeId = await recordNotice(ctx, { source: 'ipn', method: input.method, ...notice, raw: ours ? input.raw : {} });
   if (!notice.trackingId) {
     await recordNoticeOutcome(ctx, noticeId, 'invalid: no OrderTrackingId');
     return { httpStatus: 400, body: ack(500) };
+  }
+  if (!ours) {
+    // Already known not to be ours: acknowledged without asking Pesapal (or the database) again.
+    await recordNoticeOutcome(ctx, noticeId, describeResult({ outcome: 'unknown', orderId: null, status: null }));
+    return { httpStatus: 200, body: ack(200) };
   }
   try {
     const result = await refreshPayment(ctx, notice.trackingId);

@@ -10,6 +10,7 @@ export const ATTEMPT_CANCELLED = {
   superseded: 'Cancelled: superseded by a new payment attempt',
   paidElsewhere: 'Cancelled: the order was paid through another attempt',
   notPaidInTime: `Cancelled: not paid within ${RESERVATION_MINUTES} minutes`,
+  orderClosed: 'Cancelled: the order was paid or closed while this page was being opened',
 } as const;
 
 /**

@@ -8,20 +8,28 @@
 // inside the order's transaction, so a second request for the same order (a double click) always
 // finds the claim and waits for its payment page instead of opening a second one. A claim older than
 // that wait has lost its process (a crash mid-request): it is marked FAILED and a new attempt starts.
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { toCents } from '../../../domain/money';
+import { PAYMENT_CANCELLED_PATH } from '../../../domain/order-reasons';
 import { normalizePhone } from '../../../domain/validation';
 import { maskPhone } from '../../../domain/phone-mask';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orders, paymentTransactions } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { AppError, conflict, notFound } from '../../http/errors';
 import { PesapalError } from '../../integrations/pesapal/pesapal-types';
-import { cancelFailedAttempt } from './attempt-cancellation';
+import { cancelFailedAttempt, cancelOpenAttempts } from './attempt-cancellation';
 import { ensureIpnId, forgetIpnId } from './ipn-registration';
-import { ATTEMPT_INTERRUPTED } from './order-outcomes';
+import { ATTEMPT_CANCELLED, ATTEMPT_INTERRUPTED } from './order-outcomes';
 
 export const PAYMENT_START_FAILED = 'Failed to create payment order';
+export const ORDER_ALREADY_PAID = 'This order is already paid.';
+export const ORDER_NOT_PAYABLE = 'This order can no longer be paid. Please place a new order.';
+
+/** 409 for an order that is not pending; a paid one says so (code ORDER_PAID) so the page can show it. */
+function notPayable(status: string): AppError {
+  return status === 'completed' ? new AppError(409, 'ORDER_PAID', ORDER_ALREADY_PAID) : conflict(ORDER_NOT_PAYABLE);
+}
 
 /** Pesapal could not be reached or refused the order; the order stays pending. */
 export class PaymentStartError extends Error {
@@ -48,7 +56,7 @@ type PayableOrder = typeof orders.$inferSelect;
 async function loadPayableOrder(ctx: ServerContext, orderId: string): Promise<PayableOrder> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound('Order not found');
-  if (order.status !== 'pending') throw conflict('This order can no longer be paid. Please place a new order.');
+  if (order.status !== 'pending') throw notPayable(order.status);
   return order;
 }
 
@@ -66,8 +74,65 @@ export async function startPaymentAttempt(
   if (opts.reuseOpenAttempt) {
     const open = await findOpenAttempt(ctx, orderId);
     if (open) return open;
+    return submitAttempt(ctx, await claimAttempt(ctx.db, order, ctx.now()));
   }
-  return submitAttempt(ctx, await claimAttempt(ctx.db, order, ctx.now()));
+  const claim = await claimUnlessOneInFlight(ctx, order);
+  if (claim) return submitAttempt(ctx, claim);
+  // Two 'pay again' clicks at once: the second shares the first's new page rather than cancelling it.
+  return (await findOpenAttempt(ctx, orderId)) ?? submitAttempt(ctx, await claimAttempt(ctx.db, order, ctx.now()));
+}
+
+/** A new page gets at least this long to be paid: 'pay again' near the deadline extends the hold. */
+export const MIN_PAYMENT_WINDOW_MS = 10 * 60_000;
+/** ...but an order never keeps its stock off sale longer than this after it was placed. */
+export const MAX_HOLD_MS = 60 * 60_000;
+export const HOLD_ENDED = 'This order has waited too long for payment. Please place a new order.';
+
+/**
+ * The reservation's end for a page opened now: at least MIN_PAYMENT_WINDOW_MS away (a page the expiry
+ * job cancels while the customer pays helps nobody), at most MAX_HOLD_MS after the order was placed.
+ * Null when that leaves too little time to pay.
+ */
+export function holdForNewPage(placedAt: Date, expiresAt: Date | null, now: Date): Date | null {
+  const wanted = now.getTime() + MIN_PAYMENT_WINDOW_MS;
+  const current = expiresAt?.getTime() ?? 0;
+  if (current >= wanted) return new Date(current);
+  const end = Math.min(wanted, placedAt.getTime() + MAX_HOLD_MS);
+  return end - now.getTime() >= MIN_PAYMENT_WINDOW_MS / 2 ? new Date(Math.max(end, current)) : null;
+}
+
+/**
+ * A new claim for 'pay again', or null when another request is opening a page for this order right
+ * now. The order row's lock makes the check and the claim one step across instances.
+ */
+async function claimUnlessOneInFlight(ctx: ServerContext, order: PayableOrder): Promise<AttemptClaim | null> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ status: orders.status, createdAt: orders.createdAt, expiresAt: orders.reservationExpiresAt })
+      .from(orders)
+      .where(eq(orders.id, order.id))
+      .for('update');
+    if (!locked || locked.status !== 'pending') throw notPayable(locked?.status ?? 'cancelled');
+    const hold = holdForNewPage(locked.createdAt, locked.expiresAt, now);
+    if (!hold) throw conflict(HOLD_ENDED);
+    if (hold.getTime() !== locked.expiresAt?.getTime()) {
+      await tx.update(orders).set({ reservationExpiresAt: hold, updatedAt: now }).where(eq(orders.id, order.id));
+    }
+    const [inFlight] = await tx
+      .select({ id: paymentTransactions.id })
+      .from(paymentTransactions)
+      .where(
+        and(
+          eq(paymentTransactions.orderId, order.id),
+          eq(paymentTransactions.status, 'PENDING'),
+          isNull(paymentTransactions.pesapalTrackingId),
+          gt(paymentTransactions.createdAt, new Date(now.getTime() - CLAIM_WAIT_MS)),
+        ),
+      )
+      .limit(1);
+    return inFlight ? null : claimAttempt(tx, order, now);
+  });
 }
 
 /**
@@ -99,16 +164,30 @@ export async function submitAttempt(ctx: ServerContext, claim: AttemptClaim): Pr
     .where(and(eq(paymentTransactions.id, claim.id), eq(paymentTransactions.status, 'PENDING')))
     .returning({ id: paymentTransactions.id });
   if (!stored) return abandonLatePage(ctx, claim, page);
-  await ctx.db
+  const [current] = await ctx.db
     .update(orders)
     .set({ pesapalTransactionId: submitted.orderTrackingId, updatedAt: ctx.now() })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+    .returning({ id: orders.id });
+  if (!current) await closeLatePage(ctx, orderId);
   return {
     transactionId: claim.id,
     trackingId: submitted.orderTrackingId,
     merchantReference: claim.merchantReference,
     iframeUrl: submitted.redirectUrl,
   };
+}
+
+/**
+ * The order was paid through another attempt, expired or was cancelled while Pesapal opened this
+ * page. Whatever closed it cancelled the pages it could see, and this one had no tracking id yet:
+ * it is cancelled here (its tracking id is stored, so reconciliation still follows it if Pesapal
+ * refuses), and the customer is told instead of being shown a page that would take money twice.
+ */
+async function closeLatePage(ctx: ServerContext, orderId: string): Promise<never> {
+  const [order] = await ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  await cancelOpenAttempts(ctx, orderId, order?.status === 'completed' ? ATTEMPT_CANCELLED.paidElsewhere : ATTEMPT_CANCELLED.orderClosed);
+  throw notPayable(order?.status ?? 'cancelled');
 }
 
 /**
@@ -228,6 +307,9 @@ async function submitWithIpn(ctx: ServerContext, order: PayableOrder, merchantRe
       amount: toCents(order.totalAmount) / 100,
       description: `Order ${order.id.slice(0, 8)} at ${ctx.env.SHOP_NAME}`,
       callbackUrl: `${ctx.env.PUBLIC_URL}/order-success`,
+      // A customer who presses Cancel on Pesapal's page comes back to checkout, cart intact, told it
+      // was cancelled (not "Payment failed" on the order page).
+      cancellationUrl: `${ctx.env.PUBLIC_URL}${PAYMENT_CANCELLED_PATH}`,
       notificationId,
       billingAddress: {
         emailAddress: order.customerEmail,

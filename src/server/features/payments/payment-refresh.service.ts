@@ -1,18 +1,24 @@
 // Asking Pesapal about one of our payment attempts and applying the answer. Every path that learns
 // "something may have changed" (IPN, callback, sync, reconciliation) goes through here.
-import { eq } from 'drizzle-orm';
+import { and, eq, like, lt, or } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
 import { paymentNotifications, paymentTransactions } from '../../db/schema';
 import { applyPaymentStatus, type ApplyResult } from './payment-status.service';
 
 /** GetTransactionStatus for a tracking id of ours, then applyPaymentStatus. Pesapal errors are thrown. */
-export async function refreshPayment(ctx: ServerContext, trackingId: string): Promise<ApplyResult> {
+/** Whether a tracking id is one of our payment attempts. */
+export async function isKnownTrackingId(ctx: ServerContext, trackingId: string): Promise<boolean> {
   const [known] = await ctx.db
     .select({ id: paymentTransactions.id })
     .from(paymentTransactions)
-    .where(eq(paymentTransactions.pesapalTrackingId, trackingId));
+    .where(eq(paymentTransactions.pesapalTrackingId, trackingId))
+    .limit(1);
+  return known !== undefined;
+}
+
+export async function refreshPayment(ctx: ServerContext, trackingId: string): Promise<ApplyResult> {
   // Unknown ids are not looked up: a stranger's notification must not make us call Pesapal.
-  if (!known) return { outcome: 'unknown', orderId: null, status: null };
+  if (!(await isKnownTrackingId(ctx, trackingId))) return { outcome: 'unknown', orderId: null, status: null };
   const reported = await ctx.integrations.pesapal.getTransactionStatus(trackingId);
   return applyPaymentStatus(ctx, trackingId, reported);
 }
@@ -53,4 +59,22 @@ export async function recordNoticeOutcome(ctx: ServerContext, noticeId: string, 
 
 export function describeResult(result: ApplyResult): string {
   return result.status ? `${result.outcome}: ${result.status}` : result.outcome;
+}
+
+/** How long notices that were not about our payments (unknown or missing tracking id) are kept. */
+export const STRANGER_NOTICE_DAYS = 7;
+
+/** Drops old notices that were not about our payments; ours are the payment's history and stay. */
+export async function pruneStrangerNotices(ctx: ServerContext): Promise<number> {
+  const before = new Date(ctx.now().getTime() - STRANGER_NOTICE_DAYS * 24 * 60 * 60_000);
+  const gone = await ctx.db
+    .delete(paymentNotifications)
+    .where(
+      and(
+        lt(paymentNotifications.createdAt, before),
+        or(eq(paymentNotifications.outcome, 'unknown'), like(paymentNotifications.outcome, 'invalid:%')),
+      ),
+    )
+    .returning({ id: paymentNotifications.id });
+  return gone.length;
 }

@@ -78,7 +78,8 @@ export function paymentsRoutes(ctx: ServerContext) {
           return c.json({ success: false, iframe_url: null, order_id: orderId, error: PAYMENT_START_FAILED }, 502);
         }
         if (err instanceof AppError && (err.status === 404 || err.status === 409)) {
-          return c.json({ success: false, iframe_url: null, order_id: orderId, error: err.message }, err.status);
+          const paid = err.code === 'ORDER_PAID' ? { order_paid: true } : {};
+          return c.json({ success: false, iframe_url: null, order_id: orderId, error: err.message, ...paid }, err.status);
         }
         throw err;
       }

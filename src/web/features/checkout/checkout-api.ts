@@ -27,7 +27,7 @@ export interface CreateOrderRequest {
 
 export type CreateOrderOutcome =
   | { ok: true; orderId: string; iframeUrl: string }
-  | { ok: false; status: number; message: string | null; orderId: string | null; fields?: Record<string, string> };
+  | { ok: false; status: number; message: string | null; orderId: string | null; orderPaid?: boolean; fields?: Record<string, string> };
 
 /** Prediction errors are silent (SPEC §8): no suggestions. */
 export function fetchPredictions(input: string, sessionToken: string): Promise<AddressPrediction[]> {
@@ -65,12 +65,13 @@ export async function createOrder(body: CreateOrderRequest): Promise<CreateOrder
     iframe_url?: string | null;
     order_id?: string | null;
     error?: string | { message?: string; fields?: Record<string, string> } | null;
+    order_paid?: boolean;
   } | null;
   if (res.ok && json?.success && json.iframe_url && json.order_id) {
     return { ok: true, orderId: json.order_id, iframeUrl: json.iframe_url };
   }
   const error = json?.error;
   const orderId = json?.order_id ?? null;
-  if (typeof error === 'string') return { ok: false, status: res.status, message: error, orderId };
+  if (typeof error === 'string') return { ok: false, status: res.status, message: error, orderId, orderPaid: json?.order_paid === true };
   return { ok: false, status: res.status, message: error?.message ?? null, orderId, fields: error?.fields };
 }

@@ -31,8 +31,9 @@ const RETURN_CLEARED_KEY = 'cart-cleared-on-return';
 
 /**
  * Pesapal sends the whole window back to /order-success, reloading the app: the live event that
- * clears the cart may have arrived just before the reload, or been missed. A customer arriving back
- * from paying whose payment is COMPLETED gets the cart cleared once per order (not on every reload).
+ * clears the cart may have arrived just before the reload (its toasts vanished with the old page),
+ * or been missed. A customer arriving back from paying whose payment is COMPLETED is told once per
+ * order (not on every reload), and the cart is cleared if the live event has not done it already.
  */
 export function clearCartOnReturnFromPayment(orderId: string): void {
   try {
@@ -43,5 +44,6 @@ export function clearCartOnReturnFromPayment(orderId: string): void {
   } catch {
     // Storage blocked: clearing twice is harmless.
   }
-  clearCartAfterPayment(orderId);
+  announcePaymentCompleted(orderId);
+  if (cartStore.getSnapshot().length > 0) clearCartAfterPayment(orderId);
 }

@@ -66,6 +66,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   // One order per checkout: a double click, or paying again after closing the modal, sends the same
   // key and gets the same order back. Changing the cart or the details starts a new one.
   const idempotencyKey = useRef(crypto.randomUUID());
+  const payButton = useRef<HTMLButtonElement>(null);
   const signature = useMemo(
     () => JSON.stringify([lines.map((l) => [l.productId, l.quantity]), contact, address, coordinates]),
     [lines, contact, address, coordinates],
@@ -105,6 +106,10 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
       } else if (outcome.status === 401) {
         toast.error(MESSAGES.loginRequired);
         navigate('/auth', { state: { from: { pathname: '/checkout' } } });
+      } else if (outcome.orderPaid && outcome.orderId) {
+        // Paid already (the live update was missed): show that order rather than take money again.
+        toast.info(outcome.message ?? 'This order is already paid.');
+        navigate('/order-success', { state: { orderId: outcome.orderId } });
       } else if (outcome.status === 409 && outcome.orderId && retryWithNewKey) {
         // The order behind this key is over (its payment failed): this is a new order.
         idempotencyKey.current = crypto.randomUUID();
@@ -170,7 +175,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
         <Card className="h-fit lg:col-span-2">
           <CardContent className="space-y-4">
             <CheckoutSummary lines={lines} totals={totals} feeStatus={quote.status === 'loading' ? 'Calculating...' : 'Choose an address'} />
-            <Button type="submit" size="lg" className="w-full" disabled={!canPay} aria-describedby="pay-hint">
+            <Button ref={payButton} type="submit" size="lg" className="w-full" disabled={!canPay} aria-describedby="pay-hint">
               {submitting ? <LoaderCircle aria-hidden="true" className="h-5 w-5 animate-spin" /> : <CreditCard aria-hidden="true" className="h-5 w-5" />}
               {submitting ? 'Creating your order…' : 'Pay with Pesapal'}
             </Button>
@@ -185,7 +190,14 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
         </Card>
       </form>
       {payment && (
-        <PaymentModal open iframeUrl={payment.iframeUrl} orderId={payment.orderId} onClose={() => setPayment(null)} onRetry={retryAfterFailure} />
+        <PaymentModal
+          open
+          iframeUrl={payment.iframeUrl}
+          orderId={payment.orderId}
+          onClose={() => setPayment(null)}
+          onRetry={retryAfterFailure}
+          returnFocusTo={payButton}
+        />
       )}
     </>
   );

@@ -35,7 +35,8 @@ export function AwaitingPaymentCard({ order, checking, startingPayment, onCheck,
               {checking ? 'Checking...' : 'Check status'}
             </Button>
           )}
-          <Button onClick={onPay} disabled={startingPayment}>
+          {/* aria-disabled, not disabled: the button keeps focus, so it gets it back when the payment modal closes. */}
+          <Button onClick={() => !startingPayment && onPay()} aria-disabled={startingPayment || undefined}>
             <CreditCard aria-hidden="true" className="h-4 w-4" />
             {startingPayment ? 'Opening payment...' : 'Pay now'}
           </Button>

@@ -4,8 +4,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, ExternalLink, LoaderCircle, X } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
+import { PAYMENT_CANCELLED_NOTICE } from '../../../../domain/order-reasons';
 import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -20,6 +21,8 @@ export interface PaymentModalProps {
   orderId: string;
   onClose: () => void;
   onRetry: () => void;
+  /** Where focus goes when the modal closes (it is opened by code, so Radix has no trigger to return to). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 const MODAL_POLL_MS = 2_000;
@@ -29,7 +32,8 @@ const SUCCESS_REDIRECT_MS = 1_500;
 /** No load event by then: the page is blocked or unreachable. */
 const LOAD_TIMEOUT_MS = 20_000;
 
-export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry }: PaymentModalProps) {
+export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, returnFocusTo }: PaymentModalProps) {
+  useReturnFocus(open, returnFocusTo);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const iframeRef = useRef<HTMLIFrameElement>(null);
@@ -109,7 +113,7 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry }: Pay
   const cancel = () => {
     if (phase === 'completed') return;
     onClose();
-    toast('Payment cancelled. You can try again when ready.');
+    toast(PAYMENT_CANCELLED_NOTICE);
   };
 
   const reloadFrame = () => {
@@ -123,6 +127,7 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry }: Pay
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
         <Dialog.Content
+          onCloseAutoFocus={(e) => e.preventDefault()}
           className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:h-[min(780px,95vh)] sm:w-[min(760px,95vw)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-lg"
           onInteractOutside={(e) => e.preventDefault()}
         >
@@ -223,4 +228,29 @@ function PaymentErrorPanel({ message, children }: { message: string; children: R
       <div className="flex flex-wrap gap-3">{children}</div>
     </Alert>
   );
+}
+
+/**
+ * When the modal closes (or unmounts with its page's state), focus goes back to `target`, else to
+ * whatever had focus when it opened, instead of falling to the top of the page.
+ */
+function useReturnFocus(open: boolean, target?: RefObject<HTMLElement | null>): void {
+  const opener = useRef<HTMLElement | null>(null);
+  if (open && !opener.current && typeof document !== 'undefined' && document.activeElement instanceof HTMLElement) {
+    opener.current = document.activeElement === document.body ? null : document.activeElement;
+  }
+  useEffect(() => {
+    if (!open) return;
+    return () => {
+      // Read at close on purpose: the button is the same element, only enabled again by then.
+      focusLater(target, opener);
+    };
+  }, [open, target]);
+}
+
+function focusLater(target: RefObject<HTMLElement | null> | undefined, opener: RefObject<HTMLElement | null>): void {
+  const to = target?.current ?? opener.current;
+  opener.current = null;
+  // After the dialog and its focus trap are gone.
+  if (to) requestAnimationFrame(() => to.isConnected && to.focus());
 }
