@@ -124,6 +124,10 @@ describe('zoneTableProblems', () => {
     ['a band that runs backwards', [band('A', 5, 5)], ['Zone "A": minimum distance must be less than maximum distance']],
     ['no active zone', [band('A', 0, 5, false)], [DELIVERY_MESSAGES.noActiveZone]],
     ['an empty table', [], [DELIVERY_MESSAGES.noActiveZone]],
+    ['a gap where a middle zone was removed', [band('A', 0, 5), band('C', 10, 15)], [DELIVERY_MESSAGES.gap(5, 10, 'C')]],
+    ['a gap left by an inactive zone', [band('A', 0, 5), band('B', 5, 10, false), band('C', 10, 15)], [DELIVERY_MESSAGES.gap(5, 10, 'C')]],
+    ['bands in any order', [band('B', 5, 10), band('A', 0, 5)], []],
+    ['a first zone that does not start at 0', [band('B', 2, 10)], [DELIVERY_MESSAGES.startAtZero('B')]],
   ])('%s', (_name, zones, expected) => {
     expect(zoneTableProblems(zones)).toEqual(expected);
   });

@@ -83,6 +83,8 @@ export const STOCK_MESSAGES = {
   kind: 'Choose restock or adjustment',
   quantity: 'Quantity must be a whole number other than 0',
   restockPositive: 'A restock adds stock: enter a positive quantity',
+  changeTooLarge: 'One change can add or remove at most 100,000',
+  stockWouldBe: (stock: number) => `Stock would be ${stock.toLocaleString('en-US')}: it must be 100,000 or less`,
   reasonRequired: 'Give a reason for the change',
   reasonTooLong: 'Reason must be 200 characters or fewer',
 } as const;
@@ -94,7 +96,7 @@ export const stockAdjustmentSchema = z
       .number({ error: STOCK_MESSAGES.quantity })
       .int({ error: STOCK_MESSAGES.quantity })
       .refine((n) => n !== 0, { error: STOCK_MESSAGES.quantity })
-      .refine((n) => Math.abs(n) <= PRODUCT_LIMITS.maxStock, { error: PRODUCT_MESSAGES.stockTooHigh }),
+      .refine((n) => Math.abs(n) <= PRODUCT_LIMITS.maxStock, { error: STOCK_MESSAGES.changeTooLarge }),
     reason: requiredText(STOCK_MESSAGES.reasonRequired, 200, STOCK_MESSAGES.reasonTooLong),
   })
   .refine((v) => v.kind !== 'restock' || v.quantity > 0, { error: STOCK_MESSAGES.restockPositive, path: ['quantity'] });
@@ -200,6 +202,9 @@ export const DELIVERY_MESSAGES = {
   label: 'Describe where deliveries start (e.g. Kogo Star Plaza, Nairobi West)',
   labelTooLong: 'The origin description must be 120 characters or fewer',
   previewKm: 'Enter a distance from 0 to 1000 km',
+  startAtZero: (name: string) => `The nearest zone ("${name}") must start at 0 km, or nearby deliveries are priced as if farther away`,
+  gap: (fromKm: number, toKm: number, name: string) =>
+    `No zone covers ${fromKm}–${toKm} km: those deliveries would be priced as "${name}". Close the gap by widening a zone.`,
 } as const;
 
 const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-9;
@@ -247,7 +252,24 @@ export function zoneTableProblems(zones: readonly ZoneInput[]): string[] {
     })),
   );
   if (!zones.some((z) => z.active)) problems.push(DELIVERY_MESSAGES.noActiveZone);
+  if (problems.length === 0) problems.push(...zoneGaps(zones));
   return problems;
+}
+
+/**
+ * Active bands must run on from 0 km without a gap: checkout prices a distance in a gap with the
+ * next band up, so removing a middle zone would silently raise those deliveries' fees.
+ */
+function zoneGaps(zones: readonly ZoneInput[]): string[] {
+  const bands = zones.filter((z) => z.active).sort((a, b) => a.minKm - b.minKm);
+  const first = bands[0];
+  const gaps: string[] = first && first.minKm > 0 ? [DELIVERY_MESSAGES.startAtZero(first.name)] : [];
+  for (let i = 1; i < bands.length; i += 1) {
+    const before = bands[i - 1]!;
+    const after = bands[i]!;
+    if (after.minKm > before.maxKm) gaps.push(DELIVERY_MESSAGES.gap(before.maxKm, after.minKm, after.name));
+  }
+  return gaps;
 }
 
 /** The fee preview's distance, typed as text ('7.5'). */

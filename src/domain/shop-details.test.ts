@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SHOP_DETAILS, SHOP_DETAILS_MESSAGES, shopDetailsSchema, socialLinks, telHref } from './shop-details';
+import { DEFAULT_SHOP_DETAILS, SHOP_DETAILS_MESSAGES, socialLinks, telHref } from './shop-details';
+import { shopDetailsSchema } from './shop-details-schema';
 
 const good = { ...DEFAULT_SHOP_DETAILS, phone: '+254 722 123 456', email: ' Sales@Example.co.ke ' };
 

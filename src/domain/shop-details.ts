@@ -1,8 +1,7 @@
 // The shop's own contact details, shown in the footer and on the contact page and edited by the
 // merchant in the back office. The defaults are what the shop shows until the merchant saves them.
-import { z } from 'zod';
+// Free of zod: the footer is in the first download. The form rules are in shop-details-schema.ts.
 import { MESSAGES } from './messages';
-import { emailSchema, phoneSchema, sanitizeText } from './validation';
 
 export interface ShopDetails {
   address: string;
@@ -29,26 +28,6 @@ export const SHOP_DETAILS_MESSAGES = {
   email: MESSAGES.invalidEmail,
   url: 'Links must start with https:// (or be left empty)',
 } as const;
-
-const link = z
-  .string()
-  .default('')
-  .transform((s) => s.trim())
-  .refine((s) => s === '' || (/^https:\/\/[^\s<>"']+$/i.test(s) && s.length <= 300), { error: SHOP_DETAILS_MESSAGES.url });
-
-export const shopDetailsSchema = z.object({
-  address: z
-    .string({ error: SHOP_DETAILS_MESSAGES.address })
-    .transform(sanitizeText)
-    .pipe(z.string().min(1, { error: SHOP_DETAILS_MESSAGES.address }).max(300, { error: SHOP_DETAILS_MESSAGES.addressTooLong })),
-  // The same rules and messages as sign-up and the profile.
-  phone: phoneSchema,
-  email: emailSchema,
-  facebookUrl: link,
-  instagramUrl: link,
-  xUrl: link,
-});
-export type ShopDetailsInput = z.infer<typeof shopDetailsSchema>;
 
 /** The social links the storefront shows: only those the merchant filled in. */
 export function socialLinks(d: ShopDetails): { label: string; href: string }[] {

@@ -201,6 +201,13 @@ describe('the back office in a browser', () => {
       ['Mark delivered', 'Delivered'],
     ] as const) {
       await page.getByRole('button', { name: button }).click();
+      if (step !== 'Processing') {
+        // Final steps ask first: the customer sees them at once and they cannot be undone.
+        const confirm = page.getByRole('dialog', { name: `${button}?` });
+        await confirm.getByText('cannot be undone', { exact: false }).waitFor();
+        await confirm.getByRole('button', { name: button }).click();
+        await confirm.waitFor({ state: 'detached' });
+      }
       await toast(`Order marked ${step.toLowerCase()}.`).waitFor();
       await customerOrders.goto(`${shop.url}/orders`);
       expect(await steps.locator('[aria-current="step"]').innerText()).toContain(step);
@@ -240,6 +247,8 @@ describe('the back office in a browser', () => {
     await page.getByRole('button', { name: 'Cancel and refund' }).click();
     let dialog = page.getByRole('dialog', { name: 'Cancel this paid order and refund it?' });
     await dialog.waitFor();
+    // Escape reaches the dialog once it has taken focus (Radix moves it there after mounting).
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') != null);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     // Focus goes back to the button that opened the dialog.
@@ -262,6 +271,60 @@ describe('the back office in a browser', () => {
     await page.getByRole('status').filter({ hasText: 'Customer moved the delivery to next week' }).waitFor();
     await page.getByText('Stock put back: Lake Victoria Omena (500 g) +1').waitFor();
     await page.getByRole('button', { name: 'Cancel and refund' }).waitFor({ state: 'detached' });
+  });
+
+  it('refunds the extra payment of an order paid twice, then marks the order resolved', async () => {
+    const setSwitches = async (switches: { dropIpn: boolean }) => {
+      const res = await fetch(`${shop.url}/pesapal-sim/switches`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(switches),
+      });
+      expect(res.status).toBe(200);
+    };
+    const product = { id: productId, name: PRODUCT } as ShopProduct;
+    const order = await placeOrder(shop, customer, product, 1);
+    // The customer pays, but Pesapal's notification never arrives and the shop still shows the
+    // payment pending, so they start again from the shop and pay a second time.
+    await setSwitches({ dropIpn: true });
+    await choose(order.iframeUrl, 'card');
+    await setSwitches({ dropIpn: false });
+    const retry = await customer.context.request.post(`${shop.url}/api/payments/orders/${order.orderId}/retry`, { headers: { Origin: shop.url } });
+    expect(retry.status(), await retry.text()).toBe(200);
+    const { iframe_url: secondPage } = (await retry.json()) as { iframe_url: string };
+    await choose(secondPage, 'card');
+
+    await openOrder(order.orderId);
+    const stockBefore = ((await (await page.request.get(`${shop.url}/api/admin/products/${productId}`)).json()) as { product: { stock: number } }).product.stock;
+    await page.getByRole('button', { name: 'Check payment status now' }).click();
+    await toast('Payment status updated from Pesapal.').waitFor();
+    const warning = page.getByRole('status').filter({ hasText: 'Needs attention' });
+    await warning.getByText(/completed for an order that was already completed/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Only the payment the order does not need can be refunded on its own.
+    expect(await page.getByRole('button', { name: 'Refund this payment' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Refund this payment' }).click();
+    const refundDialog = page.getByRole('dialog', { name: /^Refund KES [\d,.]+ \(.+\)\?$/ });
+    await refundDialog.getByText('The order is not cancelled and no stock changes.', { exact: false }).waitFor();
+    await refundDialog.getByLabel('Reason').fill('Paid twice: second payment returned');
+    await refundDialog.getByRole('button', { name: 'Refund this payment' }).click();
+    await toast('Refund requested: Refund request successfully').waitFor();
+    await page.getByTestId('refund').filter({ hasText: 'accepted by Pesapal' }).filter({ hasText: 'Paid twice: second payment returned' }).waitFor();
+    await page.getByRole('button', { name: 'Refund this payment' }).waitFor({ state: 'detached' });
+    // The order stays paid and nothing went back on the shelf.
+    await page.getByRole('button', { name: 'Cancel and refund' }).waitFor();
+    const stockAfter = ((await (await page.request.get(`${shop.url}/api/admin/products/${productId}`)).json()) as { product: { stock: number } }).product.stock;
+    expect(stockAfter).toBe(stockBefore);
+
+    await warning.getByRole('button', { name: 'Mark resolved' }).click();
+    const resolveDialog = page.getByRole('dialog', { name: 'Mark this order resolved?' });
+    await resolveDialog.getByLabel('How was it resolved?').fill('Second payment refunded; customer told by phone');
+    await resolveDialog.getByRole('button', { name: 'Mark resolved' }).click();
+    await toast('Marked resolved.').waitFor();
+    await warning.waitFor({ state: 'detached' });
+    await page.goto(`${shop.url}/admin/audit`);
+    await page.getByText(/Second payment refunded; customer told by phone/).first().waitFor();
   });
 
   it('publishes a page and a blog post that then appear in the storefront', async () => {
@@ -307,7 +370,25 @@ describe('the back office in a browser', () => {
     await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 2);
     expect(await table.getByRole('cell', { name: 'ORDER_REFUND' }).count()).toBe(2);
     expect(await table.innerText()).toContain(ADMIN_EMAIL);
+    // Each refunded order opens from its row; details read as words, not JSON.
+    expect(await table.getByRole('link').count()).toBe(2);
+    expect(await table.innerText()).toContain('accepted: true');
     expect(await axeViolations(page)).toEqual([]);
+
+    // A range typed the wrong way round is explained under the field and not applied.
+    await page.getByLabel('To', { exact: true }).fill('2026-01-01');
+    await page.waitForURL(/to=2026-01-01/);
+    await page.getByLabel('From', { exact: true }).fill('2026-02-01');
+    await page.getByText('From must be on or before To').waitFor();
+    expect(page.url()).not.toContain('from=');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('To', { exact: true }).fill('');
+    await page.getByLabel('From', { exact: true }).fill('');
+
+    // Customers' own payment views are hidden unless asked for.
+    await page.getByLabel('Action', { exact: true }).selectOption('');
+    await page.getByLabel("Customers' payment views").selectOption('show');
+    await page.waitForURL(/reads=show/);
   });
 
   it('works from the keyboard: skip link, search, open a product, record a stock change', async () => {
@@ -381,6 +462,10 @@ describe('the back office in a browser', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
       expect(await axeViolations(page), path).toEqual([]);
     }
+    // The customers list dates read like every other back-office date ('5 Mar 2025, 14:05').
+    await page.goto(`${shop.url}/admin/customers`);
+    const joined = await page.getByRole('table', { name: 'Customers' }).getByRole('row').nth(1).getByRole('cell').last().innerText();
+    expect(joined).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
   });
 
   it('edits the shop details, and the contact page and footer show them', async () => {
@@ -404,5 +489,133 @@ describe('the back office in a browser', () => {
     await footer.getByRole('link', { name: '+254 722 123 456' }).waitFor();
     expect(await footer.getByRole('list', { name: 'Social links' }).getByRole('link').allTextContents()).toEqual(['Facebook', 'X (Twitter)']);
     await visitor.close();
+  });
+
+  it('opens an unread message from the Unread view, and it stays there to be read', async () => {
+    const contact = async (subject: string, message: string) => {
+      const sent = await fetch(`${shop.url}/api/content/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: shop.url },
+        body: JSON.stringify({ name: 'Wanjiru Hotelier', email: 'wanjiru@example.co.ke', subject, message }),
+      });
+      expect(sent.status).toBe(201);
+    };
+    await contact('Weekly tilapia order', 'Can you deliver 40 kg every Monday?');
+    await contact('Kienyeji chicken prices', 'What do ten birds cost?');
+    await page.goto(`${shop.url}/admin/messages?state=unread`);
+    const item = page.getByRole('listitem').filter({ hasText: 'Weekly tilapia order' });
+    await item.getByRole('button', { name: 'Read', exact: true }).click();
+    const text = item.getByText('Can you deliver 40 kg every Monday?');
+    await text.waitFor();
+    // Marked read on the server, yet still shown here (a refetch of the Unread list would drop it).
+    await item.getByRole('button', { name: 'Mark unread' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await text.isVisible()).toBe(true);
+    const stored = (await (await page.request.get(`${shop.url}/api/admin/messages?state=unread`)).json()) as { items: { subject: string }[] };
+    expect(stored.items.map((m) => m.subject)).not.toContain('Weekly tilapia order');
+
+    // Marking another one read refetches the Unread list: that one leaves, the opened one stays.
+    const other = page.getByRole('listitem').filter({ hasText: 'Kienyeji chicken prices' });
+    await other.getByRole('button', { name: 'Mark read' }).click();
+    await other.waitFor({ state: 'detached' });
+    expect(await text.isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    // A new view starts from the server's list: the read message is no longer in Unread.
+    await page.getByLabel('Show', { exact: true }).selectOption('');
+    await page.getByLabel('Show', { exact: true }).selectOption('unread');
+    await page.waitForURL(/state=unread/);
+    await item.waitFor({ state: 'detached' });
+  });
+
+  it('takes a page number past the end to the last page, not to an empty list', async () => {
+    await page.goto(`${shop.url}/admin/products?page=9`);
+    // The address is corrected to the last page.
+    await page.waitForURL((url) => url.searchParams.get('page') !== '9');
+    await page.getByRole('table', { name: 'Products' }).getByRole('row').nth(1).waitFor();
+    expect(await page.getByText('No products match').count()).toBe(0);
+    await page.getByRole('navigation', { name: 'Product pages' }).getByText(/^Showing \d+–\d+ of \d+$/).waitFor();
+  });
+
+  it('explains a backwards date range in an order link under the field, without asking the server', async () => {
+    const listRequests: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      if (r.url().includes('/api/admin/orders?')) listRequests.push(r.url());
+    };
+    page.on('request', onRequest);
+    await page.goto(`${shop.url}/admin/orders?from=2026-02-01&to=2026-01-01`);
+    await page.getByText('From must be on or before To').waitFor();
+    await page.getByText('Fix the filters above to see the orders.').waitFor();
+    expect(await page.getByText('Could not load the orders').count()).toBe(0);
+    expect(await page.getByLabel('From', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    // Putting it right loads the list.
+    await page.getByLabel('To', { exact: true }).fill('2026-03-01');
+    await page.waitForURL(/to=2026-03-01/);
+    await page.getByText('From must be on or before To').waitFor({ state: 'detached' });
+    await page.waitForFunction(() => !document.body.innerText.includes('Fix the filters above'));
+    page.off('request', onRequest);
+    expect(listRequests.some((u) => u.includes('to=2026-01-01'))).toBe(false);
+    expect(listRequests.some((u) => u.includes('to=2026-03-01'))).toBe(true);
+  });
+
+  it('asks before removing a delivery zone, and a bad distance clears the last fee', async () => {
+    await page.goto(`${shop.url}/admin/delivery`);
+    const zones = page.getByRole('form', { name: 'Delivery zones' });
+    const zoneCount = () => zones.getByRole('group').count();
+    await zones.getByRole('group').first().waitFor();
+    const before = await zoneCount();
+    await zones.getByRole('button', { name: `Remove zone ${before}` }).click();
+    let dialog = page.getByRole('dialog', { name: `Remove zone ${before}?` });
+    await dialog.getByText('Checkout keeps the saved zones until you press Save zones', { exact: false }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Radix lifts aria-hidden from the page a moment after the dialog leaves, so count once it has.
+    await expect.poll(zoneCount).toBe(before);
+    await zones.getByRole('button', { name: `Remove zone ${before}` }).click();
+    dialog = page.getByRole('dialog', { name: `Remove zone ${before}?` });
+    await dialog.getByRole('button', { name: 'Remove zone' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(zoneCount).toBe(before - 1);
+    // Focus does not fall back to the top of the page with the removed row.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Add zone');
+
+    const preview = page.getByRole('form', { name: 'Fee preview' });
+    const answer = preview.locator('[aria-live="polite"]');
+    await preview.getByLabel('Distance (km)').fill('3');
+    await preview.getByRole('button', { name: 'Show fee' }).click();
+    await answer.getByText(/^3(\.0)? km:|No active zone/).waitFor();
+    await preview.getByLabel('Distance (km)').fill('far');
+    await preview.getByRole('button', { name: 'Show fee' }).click();
+    expect(await preview.getByLabel('Distance (km)').getAttribute('aria-invalid')).toBe('true');
+    expect((await answer.innerText()).trim()).toBe('');
+  });
+
+  it('says an unknown order is not found, with the way back instead of Try again', async () => {
+    for (const id of ['not-an-order', '00000000-0000-4000-8000-000000000000']) {
+      await page.goto(`${shop.url}/admin/orders/${id}`);
+      await page.getByRole('heading', { level: 1, name: 'Order not found' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+    }
+    await page.getByRole('main').getByRole('link', { name: 'Back to orders' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+  });
+
+  it('a list page past the end goes to the last page instead of looking empty', async () => {
+    await page.goto(`${shop.url}/admin/products?page=99`);
+    await page.waitForURL((url) => url.searchParams.get('page') !== '99');
+    await page.getByRole('table').waitFor();
+    expect(await page.getByRole('row').count()).toBeGreaterThan(1); // the header and the last page's products
+    expect(await page.getByText('No products match').count()).toBe(0);
+  });
+
+  // Last: it ends the admin's session.
+  it('signs out from the back office header, back to the shop', async () => {
+    await page.goto(`${shop.url}/admin`);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${shop.url}/`);
+    await toast('Signed out successfully!').waitFor();
+    expect((await page.request.get(`${shop.url}/api/admin/dashboard`)).status()).toBe(401);
   });
 });

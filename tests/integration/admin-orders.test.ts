@@ -47,6 +47,13 @@ describe.each(DB_KINDS)('admin orders on %s', (kind) => {
 
     const byPrefix = await body<{ items: { id: string }[] }>(await asAdmin(`/orders?q=${orderId.slice(0, 8)}`));
     expect(byPrefix.items.map((o) => o.id)).toEqual([orderId]);
+    // The order number as customers quote it, and the phone in the ways Kenyans write it.
+    for (const q of [`Order #${orderId.slice(0, 8)}`, `#${orderId.slice(0, 8).toUpperCase()}`, '0712345678', '+254 712 345 678', '712 345 678']) {
+      const found = await body<{ items: { id: string }[] }>(await asAdmin(`/orders?q=${encodeURIComponent(q)}`));
+      expect(found.items.map((o) => o.id), q).toContain(orderId);
+    }
+    const otherPhone = await body<{ items: { id: string }[] }>(await asAdmin(`/orders?q=${encodeURIComponent('0799 000 111')}`));
+    expect(otherPhone.items.map((o) => o.id)).not.toContain(orderId);
     const byEmail = await body<{ items: { id: string }[] }>(await asAdmin(`/orders?q=${encodeURIComponent(s.customer.email)}`));
     expect(byEmail.items.map((o) => o.id)).toContain(orderId);
     const completedOnly = await body<{ items: { id: string }[] }>(await asAdmin('/orders?status=completed'));

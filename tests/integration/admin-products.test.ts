@@ -162,6 +162,15 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
     expect((await body<{ error: { fields: Record<string, string> } }>(negativeRestock)).error.fields.quantity).toBe(
       'A restock adds stock: enter a positive quantity',
     );
+    // The ceiling is on the stock, not only on one change: 7 + 100,000 is refused and changes nothing.
+    const overCeiling = await adjust({ kind: 'restock', quantity: 100_000, reason: 'Typo' });
+    expect((await body<{ error: { fields: Record<string, string> } }>(overCeiling)).error.fields.quantity).toBe(
+      'Stock would be 100,007: it must be 100,000 or less',
+    );
+    const hugeChange = await adjust({ kind: 'adjustment', quantity: -100_001, reason: 'Typo' });
+    expect((await body<{ error: { fields: Record<string, string> } }>(hugeChange)).error.fields.quantity).toBe(
+      'One change can add or remove at most 100,000',
+    );
     const noReason = await adjust({ kind: 'adjustment', quantity: 1, reason: ' ' });
     expect((await body<{ error: { fields: Record<string, string> } }>(noReason)).error.fields.reason).toBe('Give a reason for the change');
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { appSettings, contactMessages, deliveryZones, newsletterSubscriptions, orders, products } from '../../src/server/db/schema';
 import { SHOP_ORIGIN } from '../../src/domain/delivery-fee';
+import { CUSTOMER_READ_ACTIONS, writeAudit } from '../../src/server/features/audit/audit.service';
 import { DB_KINDS } from '../support/test-database';
 import { auditRows, body, payByCard, placeOrder, withAdminApp } from './admin-helpers';
 
@@ -58,6 +59,9 @@ describe.each(DB_KINDS)('admin settings on %s', (kind) => {
       expect(second.error.fields?.zones).toContain('Zone "Zone 1 - Local Area": minimum distance must be less than maximum distance');
       const none = await body<ErrorBody>(await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: zones.map((z) => ({ ...toInput(z), active: false })) } }));
       expect(none.error.message).toBe('Keep at least one active zone, or no delivery can be priced');
+      // Removing a middle zone leaves 5–10 km priced as the next zone up: refused, saying so.
+      const gap = await body<ErrorBody>(await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: zones.filter((_, i) => i !== 1).map(toInput) } }));
+      expect(gap.error.message).toBe('No zone covers 5–10 km: those deliveries would be priced as "Zone 3 - Extended Area". Close the gap by widening a zone.');
       const badFee = await body<ErrorBody>(await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: [{ ...toInput(zones[0]!), baseFee: '1.234' }] } }));
       expect(badFee.error.fields?.['zones.0.baseFee']).toBe('Fees must be amounts in KES like 60 or 12.50');
       const rows = await s.t.ctx.db.select().from(deliveryZones);
@@ -195,6 +199,18 @@ describe.each(DB_KINDS)('admin settings on %s', (kind) => {
       expect(byUser.total).toBe(0);
       const old = await body<{ total: number }>(await asAdmin('/audit?to=2000-01-01'));
       expect(old.total).toBe(0);
+    });
+
+    it("hides customers' views of their own payments unless asked, so the merchant's changes stay in view", async () => {
+      const before = (await body<{ total: number }>(await asAdmin('/audit'))).total;
+      for (const action of CUSTOMER_READ_ACTIONS) {
+        await writeAudit(s.t.ctx.db, { userId: s.customer.id, action, tableName: 'payment_transactions', recordId: crypto.randomUUID() });
+      }
+      expect((await body<{ total: number }>(await asAdmin('/audit'))).total).toBe(before);
+      expect((await body<{ total: number }>(await asAdmin('/audit?reads=show'))).total).toBe(before + 2);
+      const views = await body<{ items: { action: string; userEmail: string }[] }>(await asAdmin('/audit?action=VIEW_TRANSACTION'));
+      expect(views.items).toEqual([expect.objectContaining({ action: 'VIEW_TRANSACTION', userEmail: s.customer.email })]);
+      expect((await asAdmin('/audit?reads=maybe')).status).toBe(400);
     });
   });
 });

@@ -12,6 +12,8 @@ const auditQuery = z
     userId: z.string().max(64).optional(),
     action: z.string().max(64).optional(),
     table: z.string().max(64).optional(),
+    /** 'show' adds customers' views of their own payments (hidden by default: they are most rows). */
+    reads: z.enum(['hide', 'show']).default('hide'),
     from: dateOnly,
     to: dateOnly,
   })

@@ -1,7 +1,8 @@
 // The audit log, read-only: filter by user, action, table and Nairobi dates, newest first.
-import { and, asc, count, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, notInArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditLogs, user } from '../../db/schema';
+import { CUSTOMER_READ_ACTIONS } from '../audit/audit.service';
 import { offsetOf, pageOf, withinNairobiDays, type Page, type Paging } from './admin-paging';
 
 export interface AuditEntryView {
@@ -20,6 +21,8 @@ export interface AuditQuery extends Paging {
   userId?: string;
   action?: string;
   table?: string;
+  /** Customers' views of their own payments: hidden unless 'show' or asked for by action. */
+  reads?: 'hide' | 'show';
   from?: string;
   to?: string;
 }
@@ -28,6 +31,7 @@ export async function listAudit(db: DbOrTx, q: AuditQuery): Promise<Page<AuditEn
   const filters: (SQL | undefined)[] = [];
   if (q.userId) filters.push(eq(auditLogs.userId, q.userId));
   if (q.action) filters.push(eq(auditLogs.action, q.action));
+  else if (q.reads !== 'show') filters.push(notInArray(auditLogs.action, [...CUSTOMER_READ_ACTIONS]));
   if (q.table) filters.push(eq(auditLogs.tableName, q.table));
   filters.push(...withinNairobiDays(auditLogs.createdAt, q.from, q.to));
   const where = and(...filters);

@@ -1,7 +1,7 @@
 // Putting a refunded order's goods back on the shelf, and when not to: goods that left the shop (out
 // for delivery or delivered) are not on the shelf, so a refund leaves stock alone and the merchant
 // adjusts it by hand if they come back.
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { FULFILMENT_LABELS, type FulfilmentStatus } from '../../../domain/order-status';
 import type { Tx } from '../../db/client';
 import { orderItems, products, stockMovements } from '../../db/schema';
@@ -19,15 +19,26 @@ export function notRestockedReason(fulfilment: FulfilmentStatus): string {
   return `The goods had left the shop (${FULFILMENT_LABELS[fulfilment].toLowerCase()}), so they were not put back into stock; adjust stock by hand if they come back.`;
 }
 
-/** One restock row per line, tied to the order; the unique (order, product, kind) index makes it happen once. */
+/**
+ * One restock row per line the order holds stock for, tied to the order; the unique (order, product,
+ * kind) index makes it happen once. A line holds stock only when it was sold (a 'sale' movement): a
+ * payment that came after its reservation expired, with the stock gone, completed the order with no
+ * sale for that line, and putting it "back" would put goods on sale that do not exist.
+ */
 export async function restockOrder(tx: Tx, actor: AdminActor, orderId: string, at: Date): Promise<number> {
   const lines = await tx
     .select({ productId: orderItems.productId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.productId));
+  const sold = await tx
+    .select({ productId: stockMovements.productId })
+    .from(stockMovements)
+    .where(and(eq(stockMovements.orderId, orderId), eq(stockMovements.kind, 'sale')));
+  const soldProducts = new Set(sold.map((m) => m.productId));
   let restocked = 0;
   for (const line of lines) {
+    if (!soldProducts.has(line.productId)) continue;
     const [claim] = await tx
       .insert(stockMovements)
       .values({

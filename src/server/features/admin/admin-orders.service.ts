@@ -1,6 +1,7 @@
 // Orders in the back office: the filtered list and the full detail of one order (items, customer,
 // delivery, payment attempts with masked phones, refunds and a timeline of what happened).
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { parseOrderSearch } from './order-search';
 import { toCents, type Cents } from '../../../domain/money';
 import { canAdvanceFulfilment, FULFILMENT_STATUSES, type FulfilmentStatus } from '../../../domain/order-status';
 import { maskPhone } from '../../../domain/phone-mask';
@@ -50,10 +51,14 @@ function orderFilters(q: OrderFilter): SQL | undefined {
   if (q.attention) filters.push(eq(orders.needsAttention, true));
   filters.push(...withinNairobiDays(orders.createdAt, q.from, q.to));
   if (q.q) {
-    const like = likePattern(q.q);
+    const search = parseOrderSearch(q.q);
+    const like = likePattern(search.text);
     const byText = [ilike(orders.customerName, like), ilike(orders.customerEmail, like), ilike(orders.customerPhone, like)];
     // Admins read ids as the 8-character 'Order #' prefix customers quote.
-    if (/^[0-9a-f-]{2,36}$/i.test(q.q)) byText.push(sql`${orders.id}::text like ${`${q.q.toLowerCase()}%`}`);
+    if (search.idPrefix) byText.push(sql`${orders.id}::text like ${`${search.idPrefix}%`}`);
+    for (const digits of search.phoneDigits) {
+      byText.push(sql`regexp_replace(${orders.customerPhone}, '[^0-9]', '', 'g') like ${`%${digits}%`}`);
+    }
     filters.push(or(...byText));
   }
   return and(...filters);

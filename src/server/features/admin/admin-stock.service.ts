@@ -7,7 +7,7 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { adjustStock, restock } from '../inventory/inventory.service';
 import { auditAdmin, type AdminActor } from './admin-access';
 import { offsetOf, pageOf, type Page, type Paging } from './admin-paging';
-import type { StockAdjustmentInput } from '../../../domain/back-office-forms';
+import { PRODUCT_LIMITS, STOCK_MESSAGES, type StockAdjustmentInput } from '../../../domain/back-office-forms';
 
 export interface StockMovementView {
   id: string;
@@ -40,6 +40,11 @@ export async function adjustProductStock(
       // The ledger's own refusals (below zero) belong under the form's quantity field.
       if (err instanceof AppError && err.status === 400) throw badRequest(err.message, { quantity: err.message });
       throw err;
+    }
+    // The same ceiling as the product form; throwing here undoes the change with the transaction.
+    if (stock > PRODUCT_LIMITS.maxStock) {
+      const message = STOCK_MESSAGES.stockWouldBe(stock);
+      throw badRequest(message, { quantity: message });
     }
     await auditAdmin(tx, actor, {
       action: 'STOCK_ADJUST',

@@ -2,6 +2,12 @@
 import type { DbOrTx } from '../../db/client';
 import { auditLogs } from '../../db/schema';
 
+/**
+ * A customer viewing their own payment (SPEC §6 asks for both rows on every view). Routine, and two
+ * per status check: the back office hides them unless asked, so the merchant's changes stay in view.
+ */
+export const CUSTOMER_READ_ACTIONS = ['TRANSACTION_DATA_ACCESS', 'VIEW_TRANSACTION'] as const;
+
 export interface AuditEntry {
   /** The signed-in user who acted; null for system actions. */
   userId: string | null;

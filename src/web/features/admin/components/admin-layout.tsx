@@ -1,12 +1,15 @@
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
-import { Store } from 'lucide-react';
+import { LogOut, Store } from 'lucide-react';
+import { useSignOut } from '../../account/use-sign-out';
 import { SHOP_NAME } from '../../../lib/document-title';
 import { AdminNav } from './admin-nav';
 import { LoadingRows } from './list-states';
 
-/** Header with the shop's name and the way back to the storefront, the section nav, and the screen. */
+/** Header with the shop's name, the way back to the storefront and Sign out, the section nav, and the screen. */
 export function AdminLayout({ email }: { email: string }) {
+  // A shop tablet is shared: the merchant must be able to leave from here.
+  const signOut = useSignOut();
   return (
     <div className="min-h-screen bg-slate-50">
       <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
@@ -22,6 +25,9 @@ export function AdminLayout({ email }: { email: string }) {
             <Link to="/" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
               <Store aria-hidden="true" className="h-4 w-4" /> View shop
             </Link>
+            <button type="button" onClick={() => void signOut()} className="inline-flex items-center gap-1 font-semibold text-slate-700 hover:underline">
+              <LogOut aria-hidden="true" className="h-4 w-4" /> Sign out
+            </button>
           </div>
         </div>
       </header>

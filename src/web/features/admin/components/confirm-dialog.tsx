@@ -10,12 +10,14 @@ export interface ConfirmDialogProps {
   description: ReactNode;
   confirmLabel: string;
   confirmVariant?: ButtonVariant;
+  /** The button that closes without doing anything ('Keep it' suits "cancel this order?", not every question). */
+  cancelLabel?: string;
   /** Extra fields (e.g. a reason); the dialog stays open while onConfirm runs and closes when it resolves true. */
   children?: ReactNode;
   onConfirm(): Promise<boolean> | boolean;
 }
 
-export function ConfirmDialog({ trigger, title, description, confirmLabel, confirmVariant = 'destructive', children, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ trigger, title, description, confirmLabel, confirmVariant = 'destructive', cancelLabel = 'Keep it', children, onConfirm }: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -40,7 +42,7 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, confi
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <Dialog.Close asChild>
               <Button variant="outline" disabled={busy}>
-                Keep it
+                {cancelLabel}
               </Button>
             </Dialog.Close>
             <Button variant={confirmVariant} disabled={busy} onClick={() => void confirm()}>

@@ -1,6 +1,6 @@
 // The row of filters above a list: search, selects and a date range, wrapping on a tablet. Every
 // change goes to the URL through useListParams, so the list can be reloaded, shared or gone back to.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { SelectInput, TextInput } from './form-field';
 
 export function FilterBar({ children }: { children: ReactNode }) {
@@ -34,7 +34,19 @@ export function FilterSelect({
   );
 }
 
-/** From and to (Nairobi calendar days, both inclusive); each limits the other so the range never runs backwards. */
+export const DATE_RANGE_MESSAGES = {
+  from: 'From must be on or before To',
+  to: 'To must be on or after From',
+} as const;
+
+type DateField = 'from' | 'to';
+
+/**
+ * From and to (Nairobi calendar days, both inclusive). min/max keep the pickers in order; a date
+ * typed the wrong way round is not applied (the list keeps its range) and is explained under the
+ * field. A range already backwards in the address (an edited link) is explained under From, and
+ * useAdminList does not send it.
+ */
 export function DateRangeFilter({
   idPrefix,
   from,
@@ -44,12 +56,33 @@ export function DateRangeFilter({
   idPrefix: string;
   from: string;
   to: string;
-  onChange(changes: { from?: string; to?: string }): void;
+  onChange(changes: { from: string; to: string }): void;
 }) {
+  // The fields' text while it is backwards; it belongs to the range it was typed against, so
+  // Back or a cleared filter shows the address's range again.
+  const base = `${from}|${to}`;
+  const [draft, setDraft] = useState<{ base: string; from: string; to: string; changed: DateField } | null>(null);
+  const shown = draft?.base === base ? draft : { from, to, changed: 'from' as DateField };
+  const backwards = Boolean(shown.from && shown.to && shown.from > shown.to);
+  const change = (field: DateField, value: string) => {
+    const next = { base, from: shown.from, to: shown.to, [field]: value, changed: field };
+    if (next.from && next.to && next.from > next.to) {
+      setDraft(next);
+      return;
+    }
+    setDraft(null);
+    onChange({ from: next.from, to: next.to });
+  };
+  const error = (field: DateField) => (backwards && shown.changed === field ? DATE_RANGE_MESSAGES[field] : undefined);
   return (
     <>
-      <TextInput id={`${idPrefix}-from`} label="From" type="date" value={from} max={to || undefined} onChange={(e) => onChange({ from: e.currentTarget.value })} />
-      <TextInput id={`${idPrefix}-to`} label="To" type="date" value={to} min={from || undefined} onChange={(e) => onChange({ to: e.currentTarget.value })} />
+      <TextInput id={`${idPrefix}-from`} label="From" type="date" value={shown.from} max={to || undefined} error={error('from')} onChange={(e) => change('from', e.currentTarget.value)} />
+      <TextInput id={`${idPrefix}-to`} label="To" type="date" value={shown.to} min={from || undefined} error={error('to')} onChange={(e) => change('to', e.currentTarget.value)} />
     </>
   );
+}
+
+/** Whether a list's from/to filter is the wrong way round (then the list is not requested). */
+export function datesBackwards(values: Partial<Record<string, string>>): boolean {
+  return Boolean(values.from && values.to && values.from > values.to);
 }

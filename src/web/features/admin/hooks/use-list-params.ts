@@ -27,14 +27,18 @@ export function useListParams<K extends string>(keys: readonly K[]) {
     [setSearch],
   );
 
+  /** `replace` swaps the history entry (a correction, such as leaving a page past the end). */
   const setPage = useCallback(
-    (p: number) => {
-      setSearch((prev) => {
-        const next = new URLSearchParams(prev);
-        if (p > 1) next.set('page', String(p));
-        else next.delete('page');
-        return next;
-      });
+    (p: number, opts: { replace?: boolean } = {}) => {
+      setSearch(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (p > 1) next.set('page', String(p));
+          else next.delete('page');
+          return next;
+        },
+        { replace: opts.replace },
+      );
     },
     [setSearch],
   );

@@ -1,5 +1,6 @@
 // /admin/audit: who did what and when, filtered by user, action, table and Nairobi dates.
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { formatNairobiDateTime } from '../../../../domain/nairobi-days';
 import { adminApi, type AuditEntryView } from '../admin-api';
 import { DataTable, type Column } from '../components/data-table';
@@ -8,12 +9,42 @@ import { EmptyState, ListState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { useAdminList } from '../hooks/use-admin-list';
 
-const KEYS = ['userId', 'action', 'table', 'from', 'to'] as const;
+const KEYS = ['userId', 'action', 'table', 'reads', 'from', 'to'] as const;
 
+/** 'reason: Spoiled · quantity: -2' rather than raw JSON; long values are cut. */
 function detailsText(details: unknown): string {
   if (details === null || details === undefined) return '';
-  const text = JSON.stringify(details);
+  const entries = typeof details === 'object' && !Array.isArray(details) ? Object.entries(details) : [['', details] as const];
+  const text = entries
+    .map(([key, value]) => `${key ? `${key}: ` : ''}${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' · ');
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+/** Where a logged record can be opened in the back office. */
+const RECORD_PAGES: Record<string, string> = {
+  orders: '/admin/orders/',
+  products: '/admin/products/',
+  profiles: '/admin/customers/',
+  blog_posts: '/admin/posts/',
+  page_content: '/admin/pages/',
+};
+
+function RecordCell({ e }: { e: AuditEntryView }) {
+  const base = RECORD_PAGES[e.tableName];
+  return (
+    <>
+      <span className="block">{e.tableName}</span>
+      {e.recordId &&
+        (base ? (
+          <Link to={`${base}${e.recordId}`} className="block break-all font-mono text-brand-700 underline">
+            {e.recordId.slice(0, 8)}
+          </Link>
+        ) : (
+          <span className="block break-all font-mono text-slate-600">{e.recordId}</span>
+        ))}
+    </>
+  );
 }
 
 const COLUMNS: Column<AuditEntryView>[] = [
@@ -23,14 +54,9 @@ const COLUMNS: Column<AuditEntryView>[] = [
   {
     header: 'Record',
     className: 'align-top text-xs',
-    cell: (e) => (
-      <>
-        <span className="block">{e.tableName}</span>
-        {e.recordId && <span className="block break-all font-mono text-slate-600">{e.recordId}</span>}
-      </>
-    ),
+    cell: (e) => <RecordCell e={e} />,
   },
-  { header: 'Details', className: 'max-w-md break-words align-top font-mono text-xs text-slate-700', cell: (e) => detailsText(e.details) },
+  { header: 'Details', className: 'max-w-md break-words align-top text-xs text-slate-700', cell: (e) => detailsText(e.details) },
 ];
 
 const anyOf = (options: FilterOption[]): FilterOption[] => [['', 'Any'], ...options];
@@ -40,7 +66,10 @@ export default function AuditPage() {
   const facets = useQuery({ queryKey: ['admin', 'audit-facets'], queryFn: adminApi.auditFacets });
   return (
     <>
-      <PageHeader title="Audit log" description="Every change made in the back office, and sensitive reads elsewhere, newest first." />
+      <PageHeader
+        title="Audit log"
+        description="Every change made in the back office, and sensitive reads elsewhere, newest first. Customers' views of their own payments are hidden unless shown."
+      />
       <FilterBar>
         <FilterSelect
           id="audit-user"
@@ -62,6 +91,16 @@ export default function AuditPage() {
           value={values.table}
           onChange={(table) => setFilters({ table })}
           options={anyOf((facets.data?.tables ?? []).map((t) => [t, t]))}
+        />
+        <FilterSelect
+          id="audit-reads"
+          label="Customers' payment views"
+          value={values.reads}
+          onChange={(reads) => setFilters({ reads })}
+          options={[
+            ['', 'Hidden'],
+            ['show', 'Shown'],
+          ]}
         />
         <DateRangeFilter idPrefix="audit" from={values.from} to={values.to} onChange={setFilters} />
       </FilterBar>

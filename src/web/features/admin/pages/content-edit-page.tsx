@@ -17,6 +17,7 @@ import { CONTENT_LABELS } from '../components/content-labels';
 import { CheckboxField, TextArea, TextInput } from '../components/form-field';
 import { ImageField, ImageUpload, uploadChosenImage, useImageChoice } from '../components/image-field';
 import { QueryState } from '../components/list-states';
+import { RecordNotFound, retryUnlessMissing } from '../components/record-not-found';
 import { PageHeader } from '../components/page-header';
 import { adminSubmit, fieldBinder } from '../hooks/admin-form';
 import { TRY_AGAIN, useAdminAction } from '../hooks/use-admin-action';
@@ -162,9 +163,10 @@ function PublishControls({ kind, item }: { kind: ContentKind; item: AdminContent
 
 function EditExisting({ kind, id }: { kind: ContentKind; id: string }) {
   const labels = CONTENT_LABELS[kind];
-  const query = useQuery({ queryKey: ['admin', 'content-item', kind, id], queryFn: () => adminApi.content(kind, id) });
+  const query = useQuery({ queryKey: ['admin', 'content-item', kind, id], queryFn: () => adminApi.content(kind, id), retry: retryUnlessMissing });
+  const missing = <RecordNotFound title={`${labels.title} not found`} backTo={labels.base} backLabel={`Back to ${labels.plural.toLowerCase()}`} />;
   return (
-    <QueryState query={query} what={`the ${labels.one}`}>
+    <QueryState query={query} what={`the ${labels.one}`} notFound={missing}>
       {({ item }) => (
         <>
           <PageHeader

@@ -13,6 +13,7 @@ import { adminApi, type AdminCustomer } from '../admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Facts } from '../components/facts';
 import { EmptyState, ListState, QueryState } from '../components/list-states';
+import { RecordNotFound, retryUnlessMissing } from '../components/record-not-found';
 import { PageHeader } from '../components/page-header';
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
 import { useAdminAction } from '../hooks/use-admin-action';
@@ -122,9 +123,9 @@ function CustomerView({ customer: c }: { customer: AdminCustomer }) {
 
 export default function CustomerPage() {
   const { id = '' } = useParams();
-  const query = useQuery({ queryKey: ['admin', 'customer', id], queryFn: () => adminApi.customer(id) });
+  const query = useQuery({ queryKey: ['admin', 'customer', id], queryFn: () => adminApi.customer(id), retry: retryUnlessMissing });
   return (
-    <QueryState query={query} what="the customer">
+    <QueryState query={query} what="the customer" notFound={<RecordNotFound title="Customer not found" backTo="/admin/customers" backLabel="Back to customers" />}>
       {({ customer }) => <CustomerView customer={customer} />}
     </QueryState>
   );

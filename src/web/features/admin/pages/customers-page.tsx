@@ -1,7 +1,7 @@
 // /admin/customers: every account with its order count and what it has spent.
 import { Link } from 'react-router';
 import { formatKES } from '../../../../domain/money';
-import { formatShortDate } from '../../../../domain/dates';
+import { formatNairobiDateTime } from '../../../../domain/nairobi-days';
 import { Badge } from '../../../components/ui/badge';
 import { adminApi, type AdminCustomer } from '../admin-api';
 import { DataTable, type Column } from '../components/data-table';
@@ -33,7 +33,7 @@ const COLUMNS: Column<AdminCustomer>[] = [
   { header: 'Phone', className: 'text-slate-700', cell: (c) => c.phone ?? '—' },
   { header: 'Orders', className: 'text-right tabular-nums', cell: (c) => c.orderCount },
   { header: 'Total spent', className: 'text-right tabular-nums', cell: (c) => formatKES(c.totalSpentCents) },
-  { header: 'Joined', className: 'whitespace-nowrap', cell: (c) => formatShortDate(c.createdAt) },
+  { header: 'Joined', className: 'whitespace-nowrap', cell: (c) => formatNairobiDateTime(c.createdAt) },
 ];
 
 export default function CustomersPage() {

@@ -73,7 +73,8 @@ function FeePreviewForm() {
         e.preventDefault();
         const parsed = feePreviewSchema.safeParse({ km });
         setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-        if (parsed.success) setAsked(parsed.data.km);
+        // A bad distance clears the last answer too, so no fee shows under the error.
+        setAsked(parsed.success ? parsed.data.km : null);
       }}
     >
       <div className="flex flex-wrap items-start gap-3">

@@ -4,14 +4,23 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast';
 import { cancelOrderSchema } from '../../../../domain/back-office-forms';
 import { formatKES } from '../../../../domain/money';
-import { FULFILMENT_LABELS } from '../../../../domain/order-status';
+import { FULFILMENT_LABELS, type FulfilmentStatus } from '../../../../domain/order-status';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api';
 import { adminApi, type AdminOrderDetail } from '../admin-api';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { ReasonDialog } from '../components/reason-dialog';
 import { useAdminAction } from '../hooks/use-admin-action';
 
 type CancelOutcome = Awaited<ReturnType<typeof adminApi.cancelOrder>>;
+
+/** Steps that cannot be taken back, with what the merchant must know before taking them. */
+const FINAL_STEPS: Partial<Record<FulfilmentStatus, string>> = {
+  out_for_delivery:
+    'The customer sees at once that the order is on its way. This cannot be undone: an order only moves forward, and once it has left the shop a refund no longer puts its items back into stock.',
+  delivered:
+    'The customer sees at once that the order was delivered. This is the last step and cannot be undone; a refund after it does not put the items back into stock.',
+};
 
 function cancelledMessage(outcome: CancelOutcome): string {
   if (outcome.kind === 'released') return 'Order cancelled and its stock released.';
@@ -58,11 +67,29 @@ export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
   const hasOpenPayment = detail.payments.some((p) => p.status === 'PENDING' || p.status === 'COMPLETED');
   return (
     <div className="flex flex-wrap gap-2">
-      {fulfilmentSteps.map((step) => (
-        <Button key={step} variant={step === fulfilmentSteps[0] ? 'default' : 'outline'} disabled={fulfil.isPending} onClick={() => fulfil.mutate(step)}>
-          Mark {FULFILMENT_LABELS[step].toLowerCase()}
-        </Button>
-      ))}
+      {fulfilmentSteps.map((step) => {
+        const label = `Mark ${FULFILMENT_LABELS[step].toLowerCase()}`;
+        const consequence = FINAL_STEPS[step];
+        const button = (
+          <Button key={step} variant={step === fulfilmentSteps[0] ? 'default' : 'outline'} disabled={fulfil.isPending} onClick={consequence ? undefined : () => fulfil.mutate(step)}>
+            {label}
+          </Button>
+        );
+        if (!consequence) return button;
+        // The goods leave the shop: the customer sees it at once and the order cannot move back.
+        return (
+          <ConfirmDialog
+            key={step}
+            trigger={button}
+            title={`${label}?`}
+            description={consequence}
+            confirmLabel={label}
+            confirmVariant="default"
+            cancelLabel="Not yet"
+            onConfirm={async () => (await fulfil.mutateAsync(step).then(() => true, () => false))}
+          />
+        );
+      })}
       {hasOpenPayment && (
         <Button variant="outline" disabled={check.isPending} onClick={() => check.mutate()}>
           {check.isPending ? 'Checking…' : 'Check payment status now'}

@@ -14,6 +14,7 @@ import { DataTable, type Column } from '../components/data-table';
 import { Facts } from '../components/facts';
 import { QueryState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
+import { RecordNotFound, retryUnlessMissing } from '../components/record-not-found';
 import { FulfilmentBadge, OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
 import { OrderActions } from './order-actions';
 import { PaymentRefund } from './payment-refund';
@@ -196,9 +197,15 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
 
 export default function OrderPage() {
   const { id = '' } = useParams();
-  const query = useQuery({ queryKey: ['admin', 'order', id], queryFn: () => adminApi.order(id), refetchInterval: 15_000 });
+  const query = useQuery({
+    queryKey: ['admin', 'order', id],
+    queryFn: () => adminApi.order(id),
+    retry: retryUnlessMissing,
+    // Payments and fulfilment change while the screen is open; an unknown order does not.
+    refetchInterval: (q) => (q.state.status === 'error' ? false : 15_000),
+  });
   return (
-    <QueryState query={query} what="the order">
+    <QueryState query={query} what="the order" notFound={<RecordNotFound title="Order not found" backTo="/admin/orders" backLabel="Back to orders" />}>
       {(detail) => <OrderDetailView detail={detail} />}
     </QueryState>
   );

@@ -9,6 +9,7 @@ import { adminApi, type AdminProduct } from '../admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ImageField, ImageUpload, uploadChosenImage, useImageChoice } from '../components/image-field';
 import { QueryState } from '../components/list-states';
+import { RecordNotFound, retryUnlessMissing } from '../components/record-not-found';
 import { PageHeader } from '../components/page-header';
 import { useAdminAction } from '../hooks/use-admin-action';
 import { ProductForm, type ProductFormValues } from './product-form';
@@ -110,9 +111,9 @@ function EditProduct({ product, categories }: { product: AdminProduct; categorie
 
 function LoadedProduct({ id }: { id: string }) {
   const categories = useCategories();
-  const query = useQuery({ queryKey: ['admin', 'product', id], queryFn: () => adminApi.product(id) });
+  const query = useQuery({ queryKey: ['admin', 'product', id], queryFn: () => adminApi.product(id), retry: retryUnlessMissing });
   return (
-    <QueryState query={query} what="the product">
+    <QueryState query={query} what="the product" notFound={<RecordNotFound title="Product not found" backTo="/admin/products" backLabel="Back to products" />}>
       {({ product }) => <EditProduct product={product} categories={categories.data ?? []} />}
     </QueryState>
   );

@@ -2,8 +2,8 @@
 // overlapping bands, at least one active zone) before it is sent; the server checks the same again.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import type { z } from 'zod';
 import { zonesSchema, zoneTableProblems } from '../../../../domain/back-office-forms';
@@ -13,6 +13,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { adminApi } from '../admin-api';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { CheckboxField, TextInput } from '../components/form-field';
 import { fieldBinder } from '../hooks/admin-form';
 
@@ -30,6 +31,17 @@ const toRow = (z: DeliveryZone) => ({
   active: z.active,
 });
 
+/** Read when the dialog opens, so it names the zone as typed so far. */
+function RemoveZoneText({ control, index }: { control: Control<ZonesInput, unknown, ZonesOutput>; index: number }) {
+  const name = useWatch({ control, name: `zones.${index}.name` });
+  return (
+    <>
+      Zone {index + 1}
+      {name ? ` (${name})` : ''} is taken out of the table. Checkout keeps the saved zones until you press Save zones, and the zones must still run from 0 km without gaps.
+    </>
+  );
+}
+
 export function ZonesForm({ zones }: { zones: DeliveryZone[] }) {
   const queryClient = useQueryClient();
   const [problems, setProblems] = useState<string[]>([]);
@@ -40,6 +52,12 @@ export function ZonesForm({ zones }: { zones: DeliveryZone[] }) {
   const rows = useFieldArray({ control: form.control, name: 'zones' });
   const bind = fieldBinder(form, 'delivery');
   const { isSubmitting } = form.formState;
+  // The removed zone's button is gone with it: focus goes to Add zone rather than the page's top.
+  const addZone = useRef<HTMLButtonElement>(null);
+  const [removals, setRemovals] = useState(0);
+  useEffect(() => {
+    if (removals > 0) addZone.current?.focus();
+  }, [removals]);
 
   const onValid = async (values: ZonesOutput) => {
     const found = zoneTableProblems(values.zones);
@@ -86,9 +104,21 @@ export function ZonesForm({ zones }: { zones: DeliveryZone[] }) {
                   <TextInput label="Estimated minutes" inputMode="numeric" {...zone('estimatedMinutes')} />
                   <div className="flex items-end justify-between gap-3">
                     <CheckboxField id={`zone-${i}-active`} label="Active" {...form.register(`zones.${i}.active`)} />
-                    <Button variant="ghost" size="sm" onClick={() => rows.remove(i)}>
-                      Remove<span className="sr-only"> zone {i + 1}</span>
-                    </Button>
+                    <ConfirmDialog
+                      trigger={
+                        <Button variant="ghost" size="sm">
+                          Remove<span className="sr-only"> zone {i + 1}</span>
+                        </Button>
+                      }
+                      title={`Remove zone ${i + 1}?`}
+                      description={<RemoveZoneText control={form.control} index={i} />}
+                      confirmLabel="Remove zone"
+                      onConfirm={() => {
+                        rows.remove(i);
+                        setRemovals((n) => n + 1);
+                        return true;
+                      }}
+                    />
                   </div>
                 </div>
               </fieldset>
@@ -98,6 +128,7 @@ export function ZonesForm({ zones }: { zones: DeliveryZone[] }) {
       </ol>
       <div className="flex flex-wrap gap-2">
         <Button
+          ref={addZone}
           variant="outline"
           onClick={() => {
             const last = form.getValues('zones').at(-1);

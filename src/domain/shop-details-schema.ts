@@ -1,0 +1,25 @@
+// The rules for the merchant's shop-details form, shared by the back-office form and the API.
+// Apart from shop-details.ts so the storefront footer does not pull zod into the first download.
+import { z } from 'zod';
+import { SHOP_DETAILS_MESSAGES } from './shop-details';
+import { emailSchema, phoneSchema, sanitizeText } from './validation';
+
+const link = z
+  .string()
+  .default('')
+  .transform((s) => s.trim())
+  .refine((s) => s === '' || (/^https:\/\/[^\s<>"']+$/i.test(s) && s.length <= 300), { error: SHOP_DETAILS_MESSAGES.url });
+
+export const shopDetailsSchema = z.object({
+  address: z
+    .string({ error: SHOP_DETAILS_MESSAGES.address })
+    .transform(sanitizeText)
+    .pipe(z.string().min(1, { error: SHOP_DETAILS_MESSAGES.address }).max(300, { error: SHOP_DETAILS_MESSAGES.addressTooLong })),
+  // The same rules and messages as sign-up and the profile.
+  phone: phoneSchema,
+  email: emailSchema,
+  facebookUrl: link,
+  instagramUrl: link,
+  xUrl: link,
+});
+export type ShopDetailsInput = z.infer<typeof shopDetailsSchema>;
