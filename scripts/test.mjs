@@ -36,6 +36,7 @@ run('lint (zero warnings)', 'npx', ['eslint', '.', '--max-warnings', '0']);
 run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json']);
 count('test-results/unit.json');
 if (run('build', 'npm', ['run', 'build', '--silent'])) {
+  run('first-load size budget', 'node', ['scripts/check-first-load.mjs']);
   run('browser journeys (Chromium)', 'npx', ['vitest', 'run', '-c', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/e2e.json'], { CHROME_PATH: chromium });
   count('test-results/e2e.json');
 }

@@ -114,12 +114,16 @@ describe('storefront: the cart', () => {
     await plus.click();
     await expect.poll(() => quantity('Tilapia Family Pack (3 kg)')).toBe('10');
     expect(await plus.isDisabled()).toBe(true);
+    expect(await plus.getAttribute('aria-disabled')).toBeNull(); // disabled says it; no contradicting "false"
 
     await item('Omena / Dagaa (500 g)').getByRole('button', { name: 'Decrease quantity' }).click();
     await expect.poll(() => item('Omena / Dagaa (500 g)').count()).toBe(0);
 
-    await item('Chicken Gizzards (1 kg)').getByRole('button', { name: 'Remove Chicken Gizzards (1 kg)' }).click();
+    // Removed from the keyboard: focus stays on the cart instead of falling to the top of the page.
+    await item('Chicken Gizzards (1 kg)').getByRole('button', { name: 'Remove Chicken Gizzards (1 kg)' }).focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => item('Chicken Gizzards (1 kg)').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Shopping Cart');
     expect(await page.getByRole('link', { name: /^Cart/ }).getAttribute('aria-label')).toBe('Cart, 10 items');
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as { quantity: number }[]);
     expect(stored.map((l) => l.quantity)).toEqual([10]);

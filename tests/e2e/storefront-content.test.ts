@@ -340,10 +340,35 @@ describe('storefront: content', () => {
       ['/careers', 'Page not found'],
       ['/no-such-page', 'Page not found'],
       ['/page/%20', 'No page slug provided'],
+      ['/page/', 'No page slug provided'],
     ])('%s shows the Page Not Found alert with "%s"', async (route, reason) => {
       await page.goto(shop.url + route);
       const alert = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Page Not Found' }) });
       await alert.getByText(reason, { exact: true }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    it('/page/ asks the API for nothing', async () => {
+      const asked: string[] = [];
+      page.on('request', (r) => r.url().includes('/api/content/pages/') && asked.push(r.url()));
+      await page.goto(shop.url + '/page/');
+      await page.getByRole('alert').getByText('No page slug provided', { exact: true }).waitFor();
+      expect(asked).toEqual([]);
+    });
+
+    it('at 375 px a wide table scrolls in its own box, which a keyboard can scroll, and the page never scrolls sideways', async () => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto(shop.url + '/shipping');
+      await page.getByRole('heading', { level: 1, name: 'Delivery Policy' }).waitFor();
+      const box = page.getByTestId('page-content').getByRole('region').filter({ has: page.getByRole('table') });
+      await box.waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      const [scrollWidth, clientWidth] = await box.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+      expect(scrollWidth).toBeGreaterThan(clientWidth); // the table is wider than the phone
+      await box.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       expect(await axeViolations(page)).toEqual([]);
     });
 

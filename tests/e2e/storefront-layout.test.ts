@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
+import { axeViolations } from './support/axe';
 import { containerEdges, holdApi, recordLayoutShifts, stubSignedIn } from './storefront-helpers';
 
 const STOREFRONT_PAGES = [
@@ -125,6 +126,145 @@ describe('storefront: layout', () => {
     await page.goForward();
     await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
     await expect.poll(scrollY).toBe(0);
+  });
+
+  describe('on a phone', () => {
+    const toggle = () => page.getByRole('banner').locator('button[aria-controls="mobile-nav"]');
+    const expanded = () => toggle().getAttribute('aria-expanded');
+    const focusIsOnToggle = () => toggle().evaluate((b) => b === document.activeElement);
+    const accountMenu = () => page.locator('#mobile-nav').getByRole('button', { name: 'Account menu for Wanjiku Kamau' });
+
+    it.each([320, 375])('at %i px the header holds the \'1 Pending\' badge: nothing overflows or overlaps', async (width) => {
+      await open({ width, height: 740 });
+      await stubSignedIn(page);
+      await page.route('**/api/orders/pending-count', (r) => r.fulfill({ json: { count: 1 } }));
+      await page.goto(shop.url + '/shop');
+      await page.getByTestId('pending-badge').waitFor();
+      await page.getByRole('button', { name: 'Payment sounds' }).waitFor();
+      const header = page.getByRole('banner');
+      const bar = (await header.boundingBox())!;
+      const brand = header.getByRole('link', { name: 'Lake Victoria Aquaculture' });
+      const badge = (await header.getByTestId('pending-badge').boundingBox())!;
+      // Left to right, each inside the header and on screen, none over the one before it.
+      const items = [
+        ['shop link', brand],
+        ['badge', header.getByTestId('pending-badge')],
+        ['sound switch', header.getByRole('button', { name: 'Payment sounds' })],
+        ['cart', header.getByRole('link', { name: /^Cart/ })],
+        ['menu button', toggle()],
+      ] as const;
+      let previousRight = 0;
+      for (const [what, locator] of items) {
+        const box = (await locator.boundingBox())!;
+        expect(box.y, what).toBeGreaterThanOrEqual(bar.y);
+        expect(box.y + box.height, what).toBeLessThanOrEqual(bar.y + bar.height);
+        expect(box.x, `${what} starts after the item before it ends`).toBeGreaterThanOrEqual(previousRight);
+        expect(box.x + box.width, what).toBeLessThanOrEqual(width);
+        previousRight = box.x + box.width;
+      }
+      // The shop name, where shown (at 320 px only the logo is), neither spills out nor runs under the badge.
+      const name = await brand.locator('span').evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return { shown: r.width > 1, top: r.top, bottom: r.bottom, right: r.right };
+      });
+      if (name.shown) {
+        expect(name.top).toBeGreaterThanOrEqual(bar.y);
+        expect(name.bottom).toBeLessThanOrEqual(bar.y + bar.height);
+        expect(name.right).toBeLessThanOrEqual(badge.x);
+      }
+      // '1 Pending' stays on one line.
+      expect((await header.getByTestId('pending-badge').locator('span').boundingBox())!.height).toBeLessThan(28);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    it('the menu closes on Escape (focus back on its button), on a tap outside it and on any navigation', async () => {
+      await open({ width: 375, height: 740 });
+      await stubSignedIn(page);
+      await page.route('**/api/orders**', (r) => r.fulfill({ json: { count: 0, orders: [], awaiting_payment: [] } }));
+      await page.goto(shop.url + '/shop');
+      await page.getByRole('article').first().waitFor();
+
+      await toggle().focus();
+      await page.keyboard.press('Enter');
+      expect(await expanded()).toBe('true');
+      await page.keyboard.press('Escape');
+      expect(await expanded()).toBe('false');
+      expect(await focusIsOnToggle()).toBe(true);
+
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab'); // Home, in the menu
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Home');
+      await page.keyboard.press('Escape');
+      expect(await expanded()).toBe('false');
+      expect(await focusIsOnToggle()).toBe(true);
+
+      await toggle().click();
+      await page.getByRole('heading', { level: 1, name: 'Our Products' }).click();
+      expect(await expanded()).toBe('false');
+
+      // Escape in the account menu closes that menu only.
+      await toggle().click();
+      await accountMenu().click();
+      await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('menuitem').count()).toBe(0);
+      expect(await expanded()).toBe('true');
+
+      for (const [item, path] of [['Profile', '/profile'], ['Orders', '/orders']]) {
+        if ((await expanded()) !== 'true') await toggle().click();
+        await accountMenu().click();
+        await page.getByRole('menuitem', { name: item }).click();
+        await page.waitForURL(shop.url + path);
+        expect(await expanded(), item).toBe('false');
+      }
+      // Back to the page the menu was last opened on: it stays closed.
+      await page.goBack();
+      await page.waitForURL(shop.url + '/profile');
+      expect(await expanded()).toBe('false');
+    });
+
+    it('Sign out in the menu closes it and asks nothing more of the signed-in API', async () => {
+      await open({ width: 375, height: 740 });
+      let signedIn = true;
+      const askedSignedOut: string[] = [];
+      await stubSignedIn(page);
+      // Registered last, so it runs first: once signed out, the session says so.
+      await page.route('**/api/account/session', (r) => (signedIn ? r.fallback() : r.fulfill({ json: { user: null, profile: null, googleEnabled: false } })));
+      await page.route('**/api/auth/sign-out', (r) => {
+        signedIn = false;
+        return r.fulfill({ json: { success: true } });
+      });
+      await page.route('**/api/orders/**', (r) => {
+        if (signedIn) return r.fulfill({ json: { count: 2 } });
+        askedSignedOut.push(r.request().url());
+        return r.fulfill({ status: 401, json: { error: { code: 'UNAUTHORIZED', message: 'Sign in first' } } });
+      });
+      await page.goto(shop.url + '/shop');
+      await page.getByTestId('pending-badge').waitFor();
+      await toggle().click();
+      await accountMenu().click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.locator('[data-sonner-toast]').filter({ hasText: 'Signed out successfully!' }).waitFor();
+      await page.waitForURL(shop.url + '/');
+      await page.waitForLoadState('networkidle');
+      expect(askedSignedOut).toEqual([]);
+      expect(await page.getByTestId('pending-badge').count()).toBe(0);
+      expect(await expanded()).toBe('false');
+    });
+
+    it('toasts sit below the header, with a close button of at least 24 x 24 px', async () => {
+      await open({ width: 375, height: 740 });
+      await page.goto(shop.url + '/');
+      await page.locator('footer').getByRole('button', { name: 'Subscribe' }).click();
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Invalid email' });
+      await toast.waitFor();
+      const header = (await page.getByRole('banner').boundingBox())!;
+      expect((await toast.boundingBox())!.y).toBeGreaterThan(header.y + header.height);
+      const close = (await toast.getByRole('button', { name: 'Close toast' }).boundingBox())!;
+      expect(Math.round(close.width)).toBeGreaterThanOrEqual(24);
+      expect(Math.round(close.height)).toBeGreaterThanOrEqual(24);
+    });
   });
 
   it('lets a keyboard user filter, add to the cart and change the quantity', async () => {

@@ -1,4 +1,5 @@
 import { ShoppingBag } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Container } from '../components/layout/container';
 import { Button, buttonClasses } from '../components/ui/button';
@@ -18,6 +19,13 @@ export default function Cart() {
   const session = useSession();
   const navigate = useNavigate();
   const signedIn = Boolean(session.data?.user);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const lineCount = useRef(lines.length);
+  useEffect(() => {
+    // A removed line takes its focused button with it: keep a keyboard user on the cart, not at the page's top.
+    if (lines.length < lineCount.current && document.activeElement === document.body) heading.current?.focus();
+    lineCount.current = lines.length;
+  }, [lines.length]);
 
   const proceed = () => {
     // Signed out: sign in first, then RequireAuth's 'from' brings the customer back to checkout.
@@ -27,7 +35,9 @@ export default function Cart() {
 
   return (
     <Container className="py-10">
-      <h1 className="mb-6 text-3xl font-bold text-slate-900">Shopping Cart</h1>
+      <h1 ref={heading} tabIndex={-1} className="mb-6 text-3xl font-bold text-slate-900 focus:outline-none">
+        Shopping Cart
+      </h1>
       <CartNotices notices={notices} />
       {lines.length === 0 ? (
         <div className="flex flex-col items-center gap-4 py-16 text-center">

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useMemo } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { Container } from '../components/layout/container';
 import { Skeleton } from '../components/ui/skeleton';
 import { pageQuery } from '../features/content/api';
+import { withScrollableTables } from '../features/content/scrollable-tables';
 import { ApiError } from '../lib/api';
 import { useDocumentMeta } from '../lib/document-title';
 
@@ -20,8 +22,10 @@ function reasonFor(error: unknown): string {
 }
 
 // Styles for the merchant's HTML (h2, h3, p, lists, links, tables), without a typography plugin.
+// break-words: a long word (an email address) wraps instead of widening a 320 px page; a wide
+// table scrolls in its own box (scrollable-tables.ts).
 const PROSE =
-  'space-y-4 text-slate-800 leading-relaxed [&_a]:font-semibold [&_a]:text-brand-700 [&_a]:underline ' +
+  'space-y-4 break-words text-slate-800 leading-relaxed [&_a]:font-semibold [&_a]:text-brand-700 [&_a]:underline ' +
   '[&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold ' +
   '[&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_table]:w-full [&_table]:text-left ' +
   '[&_th]:border-b [&_th]:border-slate-300 [&_th]:p-2 [&_td]:border-b [&_td]:border-slate-200 [&_td]:p-2 [&_img]:h-auto [&_img]:max-w-full';
@@ -29,9 +33,13 @@ const PROSE =
 /** /faq, /shipping, /returns, /terms, /page/{slug} and /{slug}: a page written by the merchant. */
 export default function ContentPage({ slug: fixed }: { slug?: string }) {
   const params = useParams();
-  const slug = (fixed ?? params.slug ?? '').trim();
+  const { pathname } = useLocation();
+  // '/page/' with nothing after it is matched by the catch-all /{slug} as 'page': it is /page/{slug}
+  // without a slug, not a page called 'page'.
+  const slug = (fixed ?? (/^\/page\/+$/.test(pathname) ? '' : params.slug) ?? '').trim();
   const query = useQuery({ ...pageQuery(slug), enabled: slug !== '' });
   const page = query.data?.page;
+  const html = useMemo(() => (page ? withScrollableTables(page.content) : ''), [page]);
   const reason = slug === '' ? NO_SLUG : query.isError ? reasonFor(query.error) : null;
   useDocumentMeta(page?.title ?? (reason ? 'Page Not Found' : null), page?.metaDescription);
 
@@ -65,7 +73,7 @@ export default function ContentPage({ slug: fixed }: { slug?: string }) {
           <article>
             <h1 className="mb-6 text-3xl font-bold text-slate-900 sm:text-4xl">{page.title}</h1>
             {/* Sanitised by the server when stored and again when sent (sanitize-page-html.ts). */}
-            <div className={PROSE} dangerouslySetInnerHTML={{ __html: page.content }} data-testid="page-content" />
+            <div className={PROSE} dangerouslySetInnerHTML={{ __html: html }} data-testid="page-content" />
           </article>
         ) : (
           <div aria-busy="true" aria-label="Loading page" className="space-y-4">

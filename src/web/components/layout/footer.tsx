@@ -11,7 +11,9 @@ export function Footer() {
   const { details, ready } = useShopDetails();
   return (
     <footer className="mt-16 bg-brand-800 text-slate-100">
-      <Container className="grid gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      {/* grid-cols-1, not the implicit auto column: that grows to the newsletter field's own width
+          and pushed the page sideways at 320 px. */}
+      <Container className="grid grid-cols-1 gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-quick">
           <h2 id="footer-quick" className="mb-3 font-semibold text-white">Quick Links</h2>
           <ul className="space-y-2 text-sm">

@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { UserMenu } from '../../features/account/components/user-menu';
 import { PaymentStatusBadge } from '../../features/payments/components/payment-status-badge';
@@ -8,6 +8,7 @@ import { SoundToggle } from '../../features/payments/components/sound-toggle';
 import { SHOP_NAME } from '../../lib/document-title';
 import { cn } from '../../lib/cn';
 import { CONTAINER, Container } from './container';
+import { useDismiss } from './use-dismiss';
 
 const NAV = [
   { to: '/', label: 'Home' },
@@ -18,16 +19,36 @@ const NAV = [
 ];
 
 export function Header() {
-  const [open, setOpen] = useState(false);
+  // The menu is open only on the page it was opened on: any navigation (a link, the account menu's
+  // Profile, Orders or Sign out, Back) renders the new page with it closed, so scroll restoration
+  // measures the page without it. The memory is dropped too, or Back to that entry would reopen it.
+  const { key } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  if (openOn !== null && openOn !== key) setOpenOn(null);
+  const open = openOn === key;
+  const setOpen = (next: boolean) => setOpenOn(next ? key : null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLElement>(null);
+  useDismiss(open, [menu, toggle], (by) => {
+    setOpen(false);
+    if (by === 'escape') toggle.current?.focus(); // the focused link goes away with the menu
+  });
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn('whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100', isActive ? 'text-brand-700' : 'text-slate-700');
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <Container className="flex h-16 items-center gap-1 sm:gap-2">
-        <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-brand-700">
-          <img src="/favicon.svg" alt="" width="32" height="32" className="shrink-0" />
-          <span className="text-base sm:text-lg">{SHOP_NAME}</span>
-        </Link>
+        {/* Below lg the brand takes whatever the switches leave (a container, so the name can tell):
+            two short lines on a phone, smaller beside a badge at 375 px, and only the logo when a
+            badge leaves too little (320 px with '1 Pending'; the name stays for screen readers), so
+            nothing spills out of the header. From lg it is as wide as the name, and the one part
+            that gives way (onto two lines) when links, badges and a long name crowd 1024 px. */}
+        <div className="flex min-w-0 flex-1 max-lg:@container lg:flex-initial">
+          <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-brand-700">
+            <img src="/favicon.svg" alt="" width="32" height="32" className="shrink-0" />
+            <span className="line-clamp-2 text-sm leading-tight @max-[9rem]:text-xs @max-[8rem]:sr-only sm:text-lg">{SHOP_NAME}</span>
+          </Link>
+        </div>
         {/* The shop name, five links and the account need about 850 px: narrower screens get the menu. */}
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
@@ -40,13 +61,13 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        {/* No layout shift when the session arrives. This box always spans from the links to the
-            right edge and packs its items to the right, so a piece that appears or changes width
-            moves only the pieces left of it: the cart and the fixed-size sound switch come last,
-            then the customer's name (Sign In, then a name, then its menu once loaded), and the
-            payment badges, which come and go with payments, first. The account's wrapper has no
-            box of its own (display: contents) that could move. */}
-        <div className="flex flex-1 items-center justify-end gap-2">
+        {/* No layout shift when the session arrives. This box ends at the right edge (from lg it
+            spans from the links to it) and packs its items to the right, so a piece that appears or
+            changes width moves only the pieces left of it: the cart and the fixed-size sound switch
+            come last, then the customer's name (Sign In, then a name, then its menu once loaded),
+            and the payment badges, which come and go with payments, first. The account's wrapper
+            has no box of its own (display: contents) that could move. */}
+        <div className="flex items-center justify-end gap-1 sm:gap-2 lg:flex-1">
           <PaymentStatusBadge />
           <div className="hidden lg:contents">
             <UserMenu />
@@ -55,18 +76,19 @@ export function Header() {
           <CartLink />
         </div>
         <button
+          ref={toggle}
           type="button"
           className="rounded-md p-2 hover:bg-slate-100 lg:hidden"
           aria-expanded={open}
           aria-controls="mobile-nav"
           aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((v) => !v)}
+          onClick={() => setOpen(!open)}
         >
           {open ? <X aria-hidden="true" className="h-5 w-5" /> : <Menu aria-hidden="true" className="h-5 w-5" />}
         </button>
       </Container>
       {open && (
-        <nav id="mobile-nav" aria-label="Mobile" className="border-t border-slate-200 py-2 lg:hidden">
+        <nav ref={menu} id="mobile-nav" aria-label="Mobile" className="border-t border-slate-200 py-2 lg:hidden">
           <ul className={cn(CONTAINER, 'flex flex-col')}>
             {NAV.map((item) => (
               <li key={item.to}>

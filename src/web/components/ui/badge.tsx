@@ -12,10 +12,11 @@ const TONES = {
 
 export type BadgeTone = keyof typeof TONES;
 
+// A short label on one line: squeezed, it must not break into two (the header's '1 Pending').
 export function Badge({ tone = 'neutral', className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
   return (
     <span
-      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', TONES[tone], className)}
+      className={cn('inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold', TONES[tone], className)}
       {...props}
     />
   );

@@ -1,11 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, UserRound } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
-import { toast } from '../../../lib/toast';
-import { errorMessage } from '../../../lib/api';
-import { signOut } from '../api';
-import { announceSessionChange } from '../session-events';
+import { Link } from 'react-router';
+import { useSignOut } from '../use-sign-out';
 import { useSession } from '../use-session';
 
 const TRIGGER_CLASS =
@@ -18,21 +14,7 @@ const ITEM =
 // lazily by UserMenu, so visitors who are not signed in never download the dropdown.
 export default function AccountMenu({ name }: { name: string }) {
   const { data } = useSession();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-
-  const signOutNow = async () => {
-    try {
-      await signOut();
-      toast.success('Signed out successfully!');
-      announceSessionChange();
-      navigate('/');
-      // Everything cached may belong to the customer who just left.
-      await queryClient.invalidateQueries();
-    } catch (err) {
-      toast.error(errorMessage(err, 'An error occurred during sign out'));
-    }
-  };
+  const signOutNow = useSignOut();
 
   return (
     <DropdownMenu.Root modal={false}>

@@ -1,6 +1,6 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { CartLine } from '../../../../domain/cart';
+import { CART_LIMIT_MESSAGES, lineLimit, MAX_LINE_QUANTITY, type CartLine } from '../../../../domain/cart';
 import { formatKES, multiplyCents } from '../../../../domain/money';
 import { Button } from '../../../components/ui/button';
 import { ProductImage } from '../../catalog/components/product-image';
@@ -20,7 +20,8 @@ export function CartLineItem({ line }: { line: CartLine }) {
     setLocked(true);
     timer.current = setTimeout(() => setLocked(false), QUANTITY_LOCK_MS);
   };
-  const atStock = line.quantity >= line.stock;
+  const atStock = line.quantity >= lineLimit(line.stock);
+  const limitNote = line.stock > MAX_LINE_QUANTITY ? CART_LIMIT_MESSAGES.perProduct : `Only ${line.stock} in stock`;
 
   return (
     <li className="flex gap-4 py-4" aria-label={line.name}>
@@ -50,7 +51,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
               variant="outline"
               size="icon"
               aria-label="Decrease quantity"
-              aria-disabled={locked}
+              aria-disabled={locked || undefined}
               onClick={() => change(line.quantity - 1)}
             >
               <Minus aria-hidden="true" className="h-4 w-4" />
@@ -62,9 +63,9 @@ export function CartLineItem({ line }: { line: CartLine }) {
               variant="outline"
               size="icon"
               aria-label="Increase quantity"
-              aria-disabled={locked}
+              aria-disabled={!atStock && locked ? true : undefined}
               disabled={atStock}
-              title={atStock ? `Only ${line.stock} in stock` : undefined}
+              title={atStock ? limitNote : undefined}
               onClick={() => change(line.quantity + 1)}
             >
               <Plus aria-hidden="true" className="h-4 w-4" />

@@ -1,7 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { allInCartMessage } from '../../../../domain/cart';
+import { cartLimitMessage } from '../../../../domain/cart';
 import { Button } from '../../../components/ui/button';
 import { cartStore } from '../../cart/cart-store';
 import { toCartProduct, type ProductDto } from '../api';
@@ -24,9 +24,11 @@ export function AddToCartButton({ product, className }: { product: ProductDto; c
 
   const add = () => {
     if (adding) return;
-    // The cart caps a line at stock: say so instead of claiming an add that did not happen.
-    if (cartStore.add(toCartProduct(product)) > 0) toast.success(`${product.name} added to cart`);
-    else toast.warning(allInCartMessage(product.stock));
+    // The cart caps a line at stock (and an order's limits): say so instead of claiming an add that did not happen.
+    const before = cartStore.getSnapshot();
+    const item = toCartProduct(product);
+    if (cartStore.add(item) > 0) toast.success(`${product.name} added to cart`);
+    else toast.warning(cartLimitMessage(before, item));
     setAdding(true);
     timer.current = setTimeout(() => setAdding(false), ADDING_MS);
   };
