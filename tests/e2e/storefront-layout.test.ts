@@ -189,14 +189,14 @@ describe('storefront: layout', () => {
       await page.keyboard.press('Enter');
       expect(await expanded()).toBe('true');
       await page.keyboard.press('Escape');
-      expect(await expanded()).toBe('false');
+      await expect.poll(expanded).toBe('false');
       expect(await focusIsOnToggle()).toBe(true);
 
       await page.keyboard.press('Enter');
       await page.keyboard.press('Tab'); // Home, in the menu
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Home');
       await page.keyboard.press('Escape');
-      expect(await expanded()).toBe('false');
+      await expect.poll(expanded).toBe('false');
       expect(await focusIsOnToggle()).toBe(true);
 
       await toggle().click();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 
 export type DismissedBy = 'escape' | 'outside';
 
@@ -7,12 +7,13 @@ export type DismissedBy = 'escape' | 'outside';
  * menu. A menu popped out of it (the account dropdown, portalled to <body>) counts as inside, and
  * an Escape that such a menu already used to close itself (Radix marks it defaultPrevented) is left
  * alone. Click rather than pointerdown: the tap still lands on what was under the finger before
- * the menu folds away and moves the page.
+ * the menu folds away and moves the page. A layout effect, so an Escape pressed the moment the
+ * menu opens (before the browser paints) already finds the listener.
  */
 export function useDismiss(open: boolean, inside: RefObject<HTMLElement | null>[], onDismiss: (by: DismissedBy) => void): void {
   const latest = useRef({ inside, onDismiss });
   latest.current = { inside, onDismiss };
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && !e.defaultPrevented) latest.current.onDismiss('escape');
