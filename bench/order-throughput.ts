@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { orders, products, stockMovements } from '../src/server/db/schema';
+import { MAX_UNPAID_ORDERS } from '../src/server/features/checkout/order-placement.service';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../tests/support/test-app';
 import type { DbKind } from '../tests/support/test-database';
 
@@ -22,7 +23,9 @@ const { values } = parseArgs({
 const ORDERS = Number(values.orders);
 const STOCK = Number(values.stock);
 const CONCURRENCY = Number(values.concurrency);
-const CUSTOMERS = 8;
+// A customer may hold only MAX_UNPAID_ORDERS unpaid orders, so the run needs enough of them.
+const CUSTOMERS = Math.ceil(ORDERS / MAX_UNPAID_ORDERS);
+const WARM_UPS = MAX_UNPAID_ORDERS;
 const WESTLANDS = { address: 'Westlands, Nairobi, Kenya', coordinates: { lat: -1.266, lng: 36.81 } };
 
 interface Outcome {
@@ -53,10 +56,11 @@ async function run(kind: DbKind): Promise<boolean> {
   try {
     const users: TestUser[] = [];
     for (let i = 0; i < CUSTOMERS; i++) users.push(await createUser(t));
+    const warmUpUser = await createUser(t);
     const [product] = await t.ctx.db.select().from(products).where(eq(products.slug, 'fresh-whole-tilapia'));
     const [warmUp] = await t.ctx.db.select().from(products).where(eq(products.slug, 'whole-broiler-chicken'));
     if (!product || !warmUp) throw new Error('seeded products missing');
-    for (let i = 0; i < 5; i++) await send(t, users[0]!, warmUp.id, `warm-up-${i}`);
+    for (let i = 0; i < WARM_UPS; i++) await send(t, warmUpUser, warmUp.id, `warm-up-${i}`);
     await t.ctx.db.update(products).set({ stock: STOCK }).where(eq(products.id, product.id));
 
     const outcomes: Outcome[] = [];
@@ -86,7 +90,7 @@ async function run(kind: DbKind): Promise<boolean> {
       accepted === expectedAccepted &&
       row?.stock === STOCK - accepted &&
       reserved?.units === accepted &&
-      orderCount?.n === accepted + 5 &&
+      orderCount?.n === accepted + WARM_UPS &&
       other === 0;
 
     const sorted = outcomes.map((o) => o.ms).sort((a, b) => a - b);
