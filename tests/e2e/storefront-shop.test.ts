@@ -171,14 +171,46 @@ describe('storefront: home and shop', () => {
       await expect.poll(() => searchbox.inputValue()).toBe('tilapia');
       await expect.poll(() => categories.getByRole('button', { name: 'Fish' }).getAttribute('aria-pressed')).toBe('true');
 
+      // Starting the search was a step of its own.
+      await page.goBack();
+      await page.waitForURL(/\/shop\?category=fish$/);
+      await expect.poll(() => searchbox.inputValue()).toBe('');
+
       await page.goBack();
       await page.waitForURL(shop.url + '/shop');
-      await expect.poll(() => searchbox.inputValue()).toBe('');
       await waitForNames(page, (names) => names.length === all);
 
       // A shared link opens the same filter.
       await page.goto(shop.url + '/shop?category=chicken&search=wings');
       await waitForNames(page, (names) => names.length === 1 && names[0] === 'Chicken Wings (1 kg)');
+    });
+
+    it('keeps every typed character while the search reaches the URL, and Back undoes the search', async () => {
+      await page.goto(shop.url + '/shop');
+      await page.getByRole('article').first().waitFor();
+      const all = await page.getByRole('article').count();
+      const searchbox = page.getByRole('searchbox', { name: 'Search products' });
+      await searchbox.click();
+      // A pause after the space sends 'chicken' to the URL; the space must stay for the next word.
+      await page.keyboard.type('chicken ');
+      await page.waitForURL(/\/shop\?search=chicken$/);
+      await page.keyboard.type('wings');
+      await page.waitForURL(/search=chicken\+wings$/);
+      expect(await searchbox.inputValue()).toBe('chicken wings');
+      await waitForNames(page, (names) => names.length === 1 && names[0] === 'Chicken Wings (1 kg)');
+
+      await page.goBack();
+      await page.waitForURL(shop.url + '/shop');
+      await expect.poll(() => searchbox.inputValue()).toBe('');
+      await waitForNames(page, (names) => names.length === all);
+    });
+
+    it('a shared link naming a category in capitals still selects its button', async () => {
+      await page.goto(shop.url + '/shop?category=Fish');
+      const categories = page.getByRole('group', { name: 'Categories' });
+      await expect.poll(() => categories.getByRole('button', { name: 'Fish' }).getAttribute('aria-pressed')).toBe('true');
+      expect(await categories.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('false');
+      await expectAllCategories(page, 'fish');
     });
 
     it('says "No products found" with the category and search text', async () => {

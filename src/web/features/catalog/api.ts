@@ -18,7 +18,8 @@ const PRODUCT_FRESHNESS = { staleTime: 10_000, refetchOnWindowFocus: true } as c
 
 /** The /shop filter as its address holds it (?category=fish&search=tilapia). */
 export function shopFilterFrom(params: URLSearchParams): ShopFilter {
-  return { category: params.get('category') ?? '', search: params.get('search') ?? '' };
+  // Categories are stored lowercase; a shared link saying 'Fish' still selects the Fish button.
+  return { category: (params.get('category') ?? '').trim().toLowerCase(), search: (params.get('search') ?? '').trim() };
 }
 
 export function productsQuery(filter: ShopFilter) {

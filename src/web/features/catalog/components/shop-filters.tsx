@@ -18,8 +18,9 @@ export interface ShopFiltersProps {
 
 export function ShopFilters({ categories, category, search, onCategory, onSearch }: ShopFiltersProps) {
   const [text, setText] = useState(search);
-  // Back and Forward change the URL: the box follows it.
-  useEffect(() => setText(search), [search]);
+  // Back and Forward change the URL: the box follows it. A search that only reached the URL from
+  // this box leaves the box alone, so a trailing space (the next word on its way) is not eaten.
+  useEffect(() => setText((typed) => (typed.trim() === search ? typed : search)), [search]);
   useEffect(() => {
     if (text.trim() === search) return;
     const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
