@@ -381,6 +381,22 @@ describe('storefront: content', () => {
       await page.getByRole('alert').getByText('An unexpected error occurred').waitFor();
     });
 
+    it("shows a picture the merchant's page links from another site", async () => {
+      // A 1 x 1 PNG; the browser's content policy would stop the request before it got here.
+      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+      await page.route('https://images.example.com/**', (r) => r.fulfill({ contentType: 'image/png', body: png }));
+      const content = '<p>Our ponds.</p><img src="https://images.example.com/ponds.png" alt="Fish ponds at the farm" loading="lazy" />';
+      await page.route('**/api/content/pages/our-farm', (r) =>
+        r.fulfill({ json: { page: { slug: 'our-farm', title: 'Our Farm', content, metaDescription: null } } }),
+      );
+      await page.goto(shop.url + '/our-farm');
+      const picture = page.getByTestId('page-content').getByRole('img', { name: 'Fish ponds at the farm' });
+      await picture.waitFor();
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1)), { timeout: 5000 })
+        .toBe(1);
+    });
+
     it('never runs the script or the onerror= stored in a page', async () => {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));

@@ -12,7 +12,8 @@ export function contentSecurityPolicy(opts: { pesapalBaseUrl: string; publicUrl:
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https://lh3.googleusercontent.com",
+    // Any https picture: the merchant's pages and posts may show images kept on another site.
+    "img-src 'self' data: blob: https:",
     "font-src 'self'",
     "connect-src 'self'",
     `frame-src ${frames.join(' ')}`,
