@@ -453,6 +453,19 @@ describe('storefront: content', () => {
       await footer().getByText('No pages available').waitFor();
     });
 
+    it('says the links could not be loaded when the API fails, and Try again brings them', async () => {
+      let failing = true;
+      await page.route('**/api/content/pages', (r) => (failing ? r.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'x' } } }) : r.fallback()));
+      await page.goto(shop.url + '/');
+      const service = footer().locator('section', { has: page.getByRole('heading', { name: 'Customer Service' }) });
+      await service.getByText('These links could not be loaded.').waitFor();
+      expect(await footer().getByText('No pages available').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      failing = false;
+      await service.getByRole('button', { name: 'Try again' }).click();
+      await service.getByRole('link', { name: 'Delivery Policy' }).waitFor();
+    });
+
     it('answers every newsletter case with the SPEC messages', async () => {
       await page.goto(shop.url + '/');
       const email = footer().getByLabel('Email address');

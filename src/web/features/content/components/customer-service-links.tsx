@@ -4,7 +4,7 @@ import { publishedPagesQuery } from '../api';
 
 /** The footer's Customer Service links: published pages by title, each at /{slug}. */
 export function CustomerServiceLinks() {
-  const { data, isPending } = useQuery(publishedPagesQuery);
+  const { data, isPending, isError, isFetching, refetch } = useQuery(publishedPagesQuery);
   if (isPending) {
     return (
       <ul className="space-y-2" aria-busy="true" aria-label="Loading pages">
@@ -12,6 +12,17 @@ export function CustomerServiceLinks() {
           <li key={i} className="h-5 w-32 animate-pulse rounded bg-white/10" />
         ))}
       </ul>
+    );
+  }
+  // A failed load is not the same as no pages: say so, and let the visitor ask again.
+  if (isError && !data) {
+    return (
+      <p className="text-sm text-slate-300">
+        These links could not be loaded.{' '}
+        <button type="button" className="font-semibold text-white underline disabled:opacity-60" disabled={isFetching} onClick={() => void refetch()}>
+          Try again
+        </button>
+      </p>
     );
   }
   const pages = data?.pages ?? [];
