@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { BLOG_PAGE_SIZE, MAX_BLOG_OFFSET } from '../../../domain/blog-paging';
 import { MESSAGES, contactMessageSchema, newsletterSchema } from '../../../domain/validation';
 import type { AppEnv, ServerContext } from '../../context';
 import { AppError, badRequest, conflict } from '../../http/errors';
@@ -24,12 +25,11 @@ const PAGE_ERRORS = {
   notFound: 'Page not found',
 } as const;
 
-const BLOG_PAGE_SIZE = 6;
 const CONTACT_THANKS = "Thank you for your message! We'll get back to you soon.";
 
 const postsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(24).default(BLOG_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  offset: z.coerce.number().int().min(0).max(MAX_BLOG_OFFSET).default(0),
 });
 
 const slugParam = z.object({ slug: z.string().max(200, { error: PAGE_ERRORS.notFound }) });

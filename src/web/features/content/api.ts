@@ -1,12 +1,12 @@
 // The content API as the browser calls it (types come from the server, code does not).
 import { queryOptions } from '@tanstack/react-query';
 import type { BlogPageDto, BlogPostDto, PageDto, PageLinkDto } from '../../../server/features/content/content.service';
+import { BLOG_PAGE_SIZE, blogOffset, blogPageNumber } from '../../../domain/blog-paging';
 import { ApiError, apiFetch } from '../../lib/api';
 
 export type { BlogPageDto, BlogPostDto, PageDto, PageLinkDto };
 
-/** Six cards per page: the same count as the loading skeletons (SPEC §9). */
-export const BLOG_PAGE_SIZE = 6;
+export { BLOG_PAGE_SIZE } from '../../../domain/blog-paging';
 
 /** A 4xx answer will not change by asking again; a 5xx or a dropped connection might. */
 function retryServerErrors(failures: number, error: unknown): boolean {
@@ -27,17 +27,14 @@ export function pageQuery(slug: string) {
   });
 }
 
-/** The 1-based page of /blog?page=2; anything else is the first page. */
-export function blogPageFrom(params: URLSearchParams): number {
-  const n = Number(params.get('page') ?? '1');
-  return Number.isSafeInteger(n) && n >= 1 ? n : 1;
-}
+/** The 1-based page of /blog?page=2 (blogPageNumber has the rules). */
+export const blogPageFrom = (params: URLSearchParams): number => blogPageNumber(params.get('page'));
 
 /** page is 1-based, as in the /blog?page=2 address. */
 export function blogPageQuery(page: number) {
   return queryOptions({
     queryKey: ['content', 'posts', page],
-    queryFn: () => apiFetch<BlogPageDto>(`/api/content/posts?limit=${BLOG_PAGE_SIZE}&offset=${(page - 1) * BLOG_PAGE_SIZE}`),
+    queryFn: () => apiFetch<BlogPageDto>(`/api/content/posts?limit=${BLOG_PAGE_SIZE}&offset=${blogOffset(page)}`),
   });
 }
 
