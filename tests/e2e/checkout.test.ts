@@ -161,6 +161,24 @@ describe('checkout and payment in a browser', () => {
     await visitor.close();
   });
 
+  it('a visitor who fills a cart, proceeds and signs in lands on checkout with that cart', async () => {
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(shop.url + '/shop');
+    const card = visitor.getByRole('article', { name: PRODUCT });
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    await visitor.goto(shop.url + '/cart');
+    await visitor.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await visitor.waitForURL(shop.url + '/auth');
+    const form = visitor.getByRole('tabpanel', { name: 'Sign In' });
+    await form.getByLabel('Email').fill('wanjiru.checkout@example.test');
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await visitor.waitForURL(shop.url + '/checkout');
+    await visitor.getByRole('button', { name: 'Pay with Pesapal' }).waitFor();
+    expect(await visitor.getByRole('main').getByText(PRODUCT).count()).toBeGreaterThan(0);
+    await visitor.context().close();
+  });
+
   it('sends a customer with an empty cart back to the cart', async () => {
     await page.goto(shop.url + '/checkout');
     await page.waitForURL(shop.url + '/cart');
