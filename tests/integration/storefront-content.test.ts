@@ -134,6 +134,32 @@ describe.each(DB_KINDS)('storefront content on %s', (kind) => {
     });
   });
 
+  describe('caching of the public reads', () => {
+    const reads = ['/api/content/pages', '/api/content/pages/faq', '/api/content/posts?limit=6&offset=0', '/api/content/posts/how-to-store-fresh-fish-at-home'];
+
+    it.each(reads)('%s sends ETag and a revalidating Cache-Control, and 304 for the same answer', async (path) => {
+      const first = await t.request(path);
+      expect(first.status).toBe(200);
+      const etag = first.headers.get('etag');
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+      const again = await t.request(path, { headers: { 'If-None-Match': etag! } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+    });
+
+    it('costs one query per read within the cache time, however many visitors ask', async () => {
+      later();
+      const select = vi.spyOn(t.ctx.db, 'select');
+      try {
+        for (let round = 0; round < 3; round++) await Promise.all(reads.map((path) => t.request(path)));
+        expect(select).toHaveBeenCalledTimes(reads.length);
+      } finally {
+        select.mockRestore();
+      }
+    });
+  });
+
   describe('newsletter', () => {
     it('subscribes once; the same address in another letter case is "Already subscribed"', async () => {
       const ok = await t.request('/api/content/newsletter', { method: 'POST', json: { email: ' Wanjiku@Example.co.ke ' } });
