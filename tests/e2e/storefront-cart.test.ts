@@ -155,6 +155,7 @@ describe('storefront: the cart', () => {
     expect(await quantity('Whole Catfish (1 kg)')).toBe('15');
     expect(await item('Old Fish').count()).toBe(0);
     expect(await page.getByTestId('subtotal').textContent()).toBe('KES 9,550.00'); // 2 × 650 + 15 × 550
+    expect(await axeViolations(page)).toEqual([]);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as StoredLine[]);
     expect(stored.map((l) => [l.name, l.priceCents, l.quantity])).toEqual([
       ['Fresh Whole Tilapia (1 kg)', 65_000, 2],

@@ -138,6 +138,7 @@ describe('storefront: content', () => {
       await page.route(/\/api\/content\/posts\?/, fail500);
       await page.goto(shop.url + '/blog');
       await page.getByText('Failed to load blog posts. Please try again later.').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
       await page.unroute(/\/api\/content\/posts\?/);
       await page.getByRole('button', { name: 'Try Again' }).click();
       await cards().first().waitFor();
@@ -159,6 +160,7 @@ describe('storefront: content', () => {
       await page.route(/\/api\/content\/posts\?/, (r) => r.fulfill({ json: { posts: [], nextOffset: null } }));
       await page.goto(shop.url + '/blog');
       await page.getByRole('heading', { name: 'No Blog Posts Yet' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 
@@ -233,6 +235,7 @@ describe('storefront: content', () => {
       await page.goto(`${shop.url}/blog/${slug}`);
       await page.getByText('Failed to load blog post. Please try again later.').waitFor();
       await page.getByRole('link', { name: 'Back to Blog' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 

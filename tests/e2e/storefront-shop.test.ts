@@ -68,6 +68,7 @@ describe('storefront: home and shop', () => {
       await page.route('**/api/catalog/products/featured', fail500);
       await page.goto(shop.url + '/');
       await page.getByText('Error loading products. Please try again later.').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
       await page.unroute('**/api/catalog/products/featured');
       await page.getByRole('button', { name: 'Try Again' }).click();
       await page.getByRole('article', { name: 'Fresh Whole Tilapia (1 kg)', exact: true }).waitFor();
@@ -116,6 +117,7 @@ describe('storefront: home and shop', () => {
       await contact.scrollIntoViewIfNeeded();
       await contact.getByRole('button', { name: 'Send Message' }).click();
       expect(await contact.getByText('Please fill in all fields').count()).toBe(4);
+      expect(await axeViolations(page)).toEqual([]);
       await contact.getByLabel('Name', { exact: true }).fill('Otieno Ouma');
       await contact.getByLabel('Email', { exact: true }).fill('otieno@example.com');
       await contact.getByLabel('Subject', { exact: true }).fill('Bulk order');
@@ -123,6 +125,7 @@ describe('storefront: home and shop', () => {
       await contact.getByRole('button', { name: 'Send Message' }).click();
       await contact.getByRole('status').getByText("Thank you for your message! We'll get back to you soon.").waitFor();
       expect(await contact.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 
@@ -217,12 +220,14 @@ describe('storefront: home and shop', () => {
       await page.goto(shop.url + '/shop?category=chicken&search=tilapia');
       await page.getByRole('heading', { name: 'No products found' }).waitFor();
       await page.getByText('Nothing matches "tilapia" in Chicken. Try another search or category.').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
     });
 
     it('says "No products available at the moment." when the shop sells nothing', async () => {
       await page.route('**/api/catalog/products', (r) => r.fulfill({ json: { products: [], categories: [], total: 0 } }));
       await page.goto(shop.url + '/shop');
       await page.getByText('No products available at the moment.').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
     });
 
     it('shows the load error when the API fails', async () => {
@@ -230,6 +235,7 @@ describe('storefront: home and shop', () => {
       await page.goto(shop.url + '/shop');
       await page.getByText('Error loading products. Please try again later.').waitFor();
       expect(await page.getByRole('article').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
       await page.unroute('**/api/catalog/products');
       await page.getByRole('button', { name: 'Try Again' }).click();
       await page.getByRole('article').first().waitFor();
