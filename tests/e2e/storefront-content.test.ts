@@ -355,6 +355,13 @@ describe('storefront: content', () => {
       expect(await axeViolations(page)).toEqual([]);
     });
 
+    it("a 404 without the shop's own message (a proxy's page) gives the general reason", async () => {
+      await page.route('**/api/content/pages/moved-away', (r) => r.fulfill({ status: 404, contentType: 'text/html', body: '<h1>Not Found</h1>' }));
+      await page.goto(shop.url + '/moved-away');
+      const alert = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Page Not Found' }) });
+      await alert.getByText('The page you are looking for could not be found.', { exact: true }).waitFor();
+    });
+
     it('/page/ asks the API for nothing', async () => {
       const asked: string[] = [];
       page.on('request', (r) => r.url().includes('/api/content/pages/') && asked.push(r.url()));

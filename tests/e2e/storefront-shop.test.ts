@@ -256,6 +256,18 @@ describe('storefront: home and shop', () => {
       expect(await page.getByTestId('cart-count').textContent()).toBe('2');
     });
 
+    it("shows 'Adding...' for half a second, measured on the page's own clock", async () => {
+      await page.clock.install();
+      await page.goto(shop.url + '/shop');
+      const wings = page.getByRole('article', { name: 'Chicken Wings (1 kg)', exact: true });
+      await wings.getByRole('button', { name: 'Add to Cart' }).click();
+      await wings.getByRole('button', { name: 'Adding...' }).waitFor();
+      await page.clock.runFor(450);
+      expect(await wings.getByRole('button', { name: 'Adding...' }).count()).toBe(1);
+      await page.clock.runFor(100);
+      await wings.getByRole('button', { name: 'Add to Cart' }).waitFor();
+    });
+
     it('gives a product without a picture a stable category fallback, and sizes every image', async () => {
       await page.goto(shop.url + '/shop');
       const img = page.getByRole('article', { name: 'Tilapia Family Pack (3 kg)', exact: true }).getByRole('img');
