@@ -411,6 +411,37 @@ describe('storefront: content', () => {
         .toBe(1);
     });
 
+    it('cleans hostile HTML in the browser too, should any reach it past the server', async () => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const hostile =
+        '<h2 onclick="window.__pwned=1" style="color:red">Hello</h2>' +
+        '<script>window.__pwned=2</script>' +
+        '<img src="/nope.webp" alt="Broken" onerror="window.__pwned=3">' +
+        '<svg><script>window.__pwned=4</script></svg>' +
+        '<iframe srcdoc="<script>parent.__pwned=5</script>"></iframe>' +
+        '<a href="java\tscript:window.__pwned=6" id="bad">Bad link</a> ' +
+        '<a href="/shop" target="_blank">Shop</a>' +
+        '<div class="x"><p>Kept text.</p></div>';
+      await page.route('**/api/content/pages/served-raw', (r) =>
+        r.fulfill({ json: { page: { slug: 'served-raw', title: 'Served Raw', content: hostile, metaDescription: null } } }),
+      );
+      await page.goto(shop.url + '/served-raw');
+      const content = page.getByTestId('page-content');
+      await content.getByText('Kept text.').waitFor();
+      await content.getByRole('img', { name: 'Broken' }).evaluate(
+        (img: HTMLImageElement) => new Promise((r) => (img.complete ? r(null) : img.addEventListener('error', () => r(null), { once: true }))),
+      );
+      await content.getByRole('heading', { name: 'Hello' }).click();
+      await content.getByText('Bad link').click();
+      expect(await content.evaluate((el) => el.innerHTML)).toBe(
+        '<h2>Hello</h2><img src="/nope.webp" alt="Broken" loading="lazy"><a>Bad link</a> ' +
+          '<a href="/shop" target="_blank" rel="noopener noreferrer">Shop</a><p>Kept text.</p>',
+      );
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(errors).toEqual([]);
+    });
+
     it('never runs the script or the onerror= stored in a page', async () => {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));

@@ -5,7 +5,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { Container } from '../components/layout/container';
 import { Skeleton } from '../components/ui/skeleton';
 import { pageQuery } from '../features/content/api';
-import { withScrollableTables } from '../features/content/scrollable-tables';
+import { safePageHtml } from '../features/content/safe-page-html';
 import { ApiError } from '../lib/api';
 import { useDocumentMeta } from '../lib/document-title';
 
@@ -23,7 +23,7 @@ function reasonFor(error: unknown): string {
 
 // Styles for the merchant's HTML (h2, h3, p, lists, links, tables), without a typography plugin.
 // break-words: a long word (an email address) wraps instead of widening a 320 px page; a wide
-// table scrolls in its own box (scrollable-tables.ts).
+// table scrolls in its own box (safe-page-html.ts).
 const PROSE =
   'space-y-4 break-words text-slate-800 leading-relaxed [&_a]:font-semibold [&_a]:text-brand-700 [&_a]:underline ' +
   '[&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold ' +
@@ -39,7 +39,7 @@ export default function ContentPage({ slug: fixed }: { slug?: string }) {
   const slug = (fixed ?? (/^\/page\/+$/.test(pathname) ? '' : params.slug) ?? '').trim();
   const query = useQuery({ ...pageQuery(slug), enabled: slug !== '' });
   const page = query.data?.page;
-  const html = useMemo(() => (page ? withScrollableTables(page.content) : ''), [page]);
+  const html = useMemo(() => (page ? safePageHtml(page.content) : ''), [page]);
   const reason = slug === '' ? NO_SLUG : query.isError ? reasonFor(query.error) : null;
   useDocumentMeta(page?.title ?? (reason ? 'Page Not Found' : null), page?.metaDescription);
 
@@ -72,7 +72,7 @@ export default function ContentPage({ slug: fixed }: { slug?: string }) {
         ) : page ? (
           <article>
             <h1 className="mb-6 text-3xl font-bold text-slate-900 sm:text-4xl">{page.title}</h1>
-            {/* Sanitised by the server when stored and again when sent (sanitize-page-html.ts). */}
+            {/* Sanitised by the server when stored and sent, and by safePageHtml before rendering. */}
             <div className={PROSE} dangerouslySetInnerHTML={{ __html: html }} data-testid="page-content" />
           </article>
         ) : (

@@ -1,24 +1,24 @@
 // Content pages are HTML written by the merchant (GUIDE non-negotiable 6): sanitised before they are
-// stored and again before they are sent, so only plain document markup ever reaches a browser.
+// stored and again before they are sent, so only plain document markup ever reaches a browser
+// (which applies the same policy, src/domain/page-html-policy.ts, once more before rendering).
 import sanitizeHtml from 'sanitize-html';
+import {
+  PAGE_HTML_ATTRIBUTES,
+  PAGE_HTML_DROPPED_WITH_CONTENT,
+  PAGE_HTML_TAGS,
+  PAGE_IMAGE_SCHEMES,
+  PAGE_LINK_SCHEMES,
+} from '../../../domain/page-html-policy';
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h2', 'h3', 'h4', 'p', 'br', 'hr', 'blockquote', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'u', 'small',
-    'a', 'img', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
-  ],
-  allowedAttributes: {
-    // rel and loading are set by transformTags below (transforms run before this filter).
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'width', 'height', 'loading'],
-    th: ['scope', 'colspan', 'rowspan'],
-    td: ['colspan', 'rowspan'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedTags: [...PAGE_HTML_TAGS],
+  // rel and loading are set by transformTags below (transforms run before this filter).
+  allowedAttributes: Object.fromEntries(Object.entries(PAGE_HTML_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
+  allowedSchemes: [...PAGE_LINK_SCHEMES],
+  allowedSchemesByTag: { img: [...PAGE_IMAGE_SCHEMES] },
   allowProtocolRelative: false,
   // Script and style bodies are dropped with their tags, never kept as text.
-  nonTextTags: ['script', 'style', 'textarea', 'noscript', 'iframe', 'object'],
+  nonTextTags: [...PAGE_HTML_DROPPED_WITH_CONTENT],
   transformTags: {
     // A link that opens a new tab must not hand the new page a handle to ours.
     a: (tagName, { target, rel: _rel, ...attribs }) => ({
