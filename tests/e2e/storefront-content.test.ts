@@ -202,7 +202,9 @@ describe('storefront: content', () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.url });
       await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
       await page.goto(`${shop.url}/blog/${slug}`);
-      await page.getByRole('button', { name: 'Share' }).click();
+      // By keyboard: focus the button and press Enter.
+      await page.getByRole('button', { name: 'Share' }).focus();
+      await page.keyboard.press('Enter');
       await page.getByText('Link copied to clipboard!').waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${shop.url}/blog/${slug}`);
     });
@@ -538,6 +540,15 @@ describe('storefront: content', () => {
       await email.fill('someone.else@example.com');
       await subscribe.click();
       await toast('Subscription failed').filter({ hasText: 'There was an error subscribing to the newsletter. Please try again.' }).waitFor();
+    });
+
+    it('subscribes from the keyboard alone: type the address, press Enter', async () => {
+      await page.goto(shop.url + '/');
+      const email = footer().getByLabel('Email address');
+      await email.focus();
+      await page.keyboard.type(`keyboard.${Date.now()}@example.com`);
+      await page.keyboard.press('Enter');
+      await page.locator('[data-sonner-toast]').filter({ hasText: 'Thank you for subscribing!' }).waitFor();
     });
 
     it('shows the wait the server gives when too many sign-ups came from this address', async () => {
