@@ -206,6 +206,15 @@ describe('storefront: home and shop', () => {
       await page.waitForURL(shop.url + '/shop');
       await expect.poll(() => searchbox.inputValue()).toBe('');
       await waitForNames(page, (names) => names.length === all);
+
+      // Clearing a search is a step too: Back brings the search back.
+      await searchbox.fill('tilapia');
+      await page.waitForURL(/\/shop\?search=tilapia$/);
+      await searchbox.fill('');
+      await page.waitForURL(shop.url + '/shop');
+      await page.goBack();
+      await page.waitForURL(/\/shop\?search=tilapia$/);
+      await expect.poll(() => searchbox.inputValue()).toBe('tilapia');
     });
 
     it('a shared link naming a category in capitals still selects its button', async () => {

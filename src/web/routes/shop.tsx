@@ -25,15 +25,15 @@ export default function Shop() {
           else next.delete(key);
           return next;
         },
-        // A category, or a search begun, is a step Back can return to; each further pause in
-        // typing only refines the current search.
+        // A category, a search begun or a search cleared is a step Back can return to; each
+        // further pause in typing only refines the current search.
         { replace },
       ),
     [setParams],
   );
   const onCategory = useCallback((value: string) => setParam('category', value, false), [setParam]);
   const searching = search !== '';
-  const onSearch = useCallback((value: string) => setParam('search', value, searching), [setParam, searching]);
+  const onSearch = useCallback((value: string) => setParam('search', value, searching && value !== ''), [setParam, searching]);
 
   const name = session.data?.profile?.fullName?.trim() || 'Valued Customer';
   const data = products.data;
