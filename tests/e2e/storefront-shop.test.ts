@@ -200,8 +200,19 @@ describe('storefront: home and shop', () => {
       await page.keyboard.type('wings');
       await page.waitForURL(/search=chicken\+wings$/);
       expect(await searchbox.inputValue()).toBe('chicken wings');
+      // A slow typist: every key lands just as the search of the one before comes back from the URL.
+      await searchbox.fill('');
+      await page.waitForURL(shop.url + '/shop');
+      await page.keyboard.type('chicken wings', { delay: 320 });
+      await page.waitForURL(/search=chicken\+wings$/);
+      expect(await searchbox.inputValue()).toBe('chicken wings');
       await waitForNames(page, (names) => names.length === 1 && names[0] === 'Chicken Wings (1 kg)');
 
+      // Back undoes the search (the slow typist's began where the cleared one ended).
+      await page.goBack();
+      await page.waitForURL(shop.url + '/shop');
+      await page.goBack();
+      await page.waitForURL(/search=chicken\+wings$/);
       await page.goBack();
       await page.waitForURL(shop.url + '/shop');
       await expect.poll(() => searchbox.inputValue()).toBe('');
@@ -269,6 +280,9 @@ describe('storefront: home and shop', () => {
       await page.clock.install();
       await page.goto(shop.url + '/shop');
       const wings = page.getByRole('article', { name: 'Chicken Wings (1 kg)', exact: true });
+      await wings.getByRole('button', { name: 'Add to Cart' }).waitFor();
+      // Stop the page's time flowing by itself, so only runFor moves it (a busy machine may not).
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
       await wings.getByRole('button', { name: 'Add to Cart' }).click();
       await wings.getByRole('button', { name: 'Adding...' }).waitFor();
       await page.clock.runFor(450);

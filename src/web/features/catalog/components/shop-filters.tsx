@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 
@@ -18,12 +18,21 @@ export interface ShopFiltersProps {
 
 export function ShopFilters({ categories, category, search, onCategory, onSearch }: ShopFiltersProps) {
   const [text, setText] = useState(search);
-  // Back and Forward change the URL: the box follows it. A search that only reached the URL from
-  // this box leaves the box alone, so a trailing space (the next word on its way) is not eaten.
-  useEffect(() => setText((typed) => (typed.trim() === search ? typed : search)), [search]);
+  // What this box last put in the URL. When the URL comes back with exactly that, it is our own
+  // echo and the box keeps what the customer has typed since (a space, the next word); any other
+  // change (Back, Forward, a link) is the URL's, and the box follows it.
+  const sent = useRef(search);
+  useEffect(() => {
+    if (search === sent.current) return;
+    sent.current = search;
+    setText(search);
+  }, [search]);
   useEffect(() => {
     if (text.trim() === search) return;
-    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      sent.current = text.trim();
+      onSearch(sent.current);
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, search, onSearch]);
 
