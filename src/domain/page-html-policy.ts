@@ -19,6 +19,9 @@ export const PAGE_HTML_ATTRIBUTES: Readonly<Record<string, readonly string[]>> =
 export const PAGE_LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto', 'tel'];
 export const PAGE_IMAGE_SCHEMES: readonly string[] = ['http', 'https'];
 
+/** A link that opens a new tab must not hand the new page a handle to ours. */
+export const NEW_TAB_REL = 'noopener noreferrer';
+
 /** Tags dropped together with what they hold, never kept as text. */
 export const PAGE_HTML_DROPPED_WITH_CONTENT: readonly string[] = ['script', 'style', 'textarea', 'noscript', 'iframe', 'object'];
 

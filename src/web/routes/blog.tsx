@@ -3,7 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import { Container } from '../components/layout/container';
 import { PageHero } from '../components/layout/page-hero';
 import { LoadError } from '../components/ui/load-error';
-import { BLOG_PAGE_SIZE, blogPageFrom, blogPageQuery } from '../features/content/api';
+import { BLOG_PAGE_SIZE } from '../../domain/blog-paging';
+import { blogPageFrom, blogPageQuery } from '../features/content/api';
 import { BLOG_GRID, BlogCard, BlogCardSkeleton } from '../features/content/components/blog-card';
 import { useDocumentMeta } from '../lib/document-title';
 

@@ -8,6 +8,7 @@ import {
   PAGE_HTML_TAGS,
   PAGE_IMAGE_SCHEMES,
   PAGE_LINK_SCHEMES,
+  NEW_TAB_REL,
 } from '../../../domain/page-html-policy';
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -23,7 +24,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // A link that opens a new tab must not hand the new page a handle to ours.
     a: (tagName, { target, rel: _rel, ...attribs }) => ({
       tagName,
-      attribs: target === '_blank' ? { ...attribs, target, rel: 'noopener noreferrer' } : attribs,
+      attribs: target === '_blank' ? { ...attribs, target, rel: NEW_TAB_REL } : attribs,
     }),
     // Images in pages load lazily: they are below the page title.
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),

@@ -6,8 +6,6 @@ import { ApiError, apiFetch } from '../../lib/api';
 
 export type { BlogPageDto, BlogPostDto, PageDto, PageLinkDto };
 
-export { BLOG_PAGE_SIZE } from '../../../domain/blog-paging';
-
 /** A 4xx answer will not change by asking again; a 5xx or a dropped connection might. */
 function retryServerErrors(failures: number, error: unknown): boolean {
   return failures < 1 && !(error instanceof ApiError && error.status < 500);

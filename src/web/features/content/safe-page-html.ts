@@ -7,6 +7,7 @@ import {
   PAGE_HTML_TAGS,
   PAGE_IMAGE_SCHEMES,
   PAGE_LINK_SCHEMES,
+  NEW_TAB_REL,
   pageUrlAllowed,
 } from '../../../domain/page-html-policy';
 
@@ -20,8 +21,7 @@ function cleanElement(el: Element): void {
   const value = url && el.getAttribute(url);
   if (url && value !== null && !pageUrlAllowed(value, tag === 'img' ? PAGE_IMAGE_SCHEMES : PAGE_LINK_SCHEMES)) el.removeAttribute(url);
   if (tag === 'a') {
-    // A link that opens a new tab must not hand the new page a handle to ours.
-    if (el.getAttribute('target') === '_blank') el.setAttribute('rel', 'noopener noreferrer');
+    if (el.getAttribute('target') === '_blank') el.setAttribute('rel', NEW_TAB_REL);
     else el.removeAttribute('rel');
   }
   if (tag === 'img') el.setAttribute('loading', 'lazy');
