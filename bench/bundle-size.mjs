@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-export const BUDGET_GZIP_BYTES = 90 * 1024;
+// JavaScript only, gzipped: the figure the storefront issue sets for React 19 (decision 009).
+export const BUDGET_GZIP_BYTES = 120 * 1024;
 
 const STATIC_IMPORT = /(?:import|from)\s*["']\.\/([^"']+\.js)["']/g;
 
@@ -43,5 +44,6 @@ export function firstLoadReport(webRoot) {
   const { assetsDir, files } = firstLoadFiles(webRoot);
   const rows = files.map((f) => ({ file: f, ...sizes(path.join(assetsDir, f)) }));
   const total = rows.reduce((t, r) => ({ raw: t.raw + r.raw, gzip: t.gzip + r.gzip, brotli: t.brotli + r.brotli }), { raw: 0, gzip: 0, brotli: 0 });
-  return { rows: rows.sort((a, b) => b.gzip - a.gzip), total, withinBudget: total.gzip <= BUDGET_GZIP_BYTES };
+  const js = rows.filter((r) => r.file.endsWith('.js')).reduce((t, r) => t + r.gzip, 0);
+  return { rows: rows.sort((a, b) => b.gzip - a.gzip), total, js, withinBudget: js <= BUDGET_GZIP_BYTES };
 }

@@ -57,7 +57,7 @@ function bundleSizes() {
   const report = firstLoadReport(path.join(dist, 'web'));
   for (const r of report.rows) console.log(`${r.file.padEnd(34)} ${kb(r.gzip).padStart(9)} gzip ${kb(r.brotli).padStart(9)} br ${kb(r.raw).padStart(10)} raw`);
   console.log(`${'total'.padEnd(34)} ${kb(report.total.gzip).padStart(9)} gzip ${kb(report.total.brotli).padStart(9)} br`);
-  console.log(`budget ${kb(BUDGET_GZIP_BYTES)} gzipped: ${report.withinBudget ? 'OK' : 'OVER BUDGET'}`);
+  console.log(`JavaScript ${kb(report.js)} gzip, budget ${kb(BUDGET_GZIP_BYTES)}: ${report.withinBudget ? 'OK' : 'OVER BUDGET'}`);
 }
 
 async function lighthouseScores(shopUrl) {

@@ -2,15 +2,11 @@
 // and payment changes, refetches what the screens show, clears the cart when a payment completes,
 // and gives the success or failure notice (with a tone when sound is on).
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { connectRealtime, disconnectRealtime, onLiveEvent, onRealtimeReconnect } from '../../../lib/realtime';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSession } from '../../account/use-session';
 import { orderKeys } from '../../orders/order-api';
-import { liveEventActions } from '../live-event-actions';
-import { showProcessingBadge } from '../live-status-store';
-import { announcePaymentCompleted, announcePaymentFailed, clearCartAfterPayment } from '../payment-outcome';
-import { FAILURE_TONE_HZ, playToneOnce, SUCCESS_TONE_HZ } from '../payment-sound';
-import { soundPreference } from '../sound-preference';
+
+const LiveListener = lazy(() => import('./live-listener'));
 
 export function LiveNotifications() {
   const { data } = useSession();
@@ -24,28 +20,10 @@ export function LiveNotifications() {
     previousUserId.current = userId;
   }, [userId, queryClient]);
 
-  useEffect(() => {
-    if (!userId) return;
-    const refetchOrders = () => void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-    const offEvent = onLiveEvent((event) => {
-      refetchOrders();
-      const actions = liveEventActions(event);
-      if (actions.processing) showProcessingBadge();
-      if (actions.clearCart) clearCartAfterPayment(event.orderId);
-      if (actions.notice === 'completed') announcePaymentCompleted(event.orderId);
-      if (actions.notice === 'failed') announcePaymentFailed(event.orderId);
-      if (actions.notice && soundPreference.isEnabled()) {
-        playToneOnce(`${event.orderId}:${event.status}`, actions.notice === 'completed' ? SUCCESS_TONE_HZ : FAILURE_TONE_HZ);
-      }
-    });
-    const offReconnect = onRealtimeReconnect(refetchOrders);
-    connectRealtime();
-    return () => {
-      offEvent();
-      offReconnect();
-      disconnectRealtime();
-    };
-  }, [userId, queryClient]);
-
-  return null;
+  if (!userId) return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveListener key={userId} userId={userId} />
+    </Suspense>
+  );
 }
