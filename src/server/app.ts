@@ -21,7 +21,9 @@ import { simulatorSwitchesRoutes } from './integrations/pesapal/pesapal-simulato
 import { requestLogger } from './http/logger';
 import { securityHeaders } from './http/security-headers';
 import { sameOriginWrites } from './http/session';
+import { servePages } from './http/page-renderer';
 import { serveSpa } from './http/static-files';
+import { seoRoutes } from './features/seo/seo.routes';
 import { resolvePesapalBaseUrl } from './payment-config';
 
 export interface CreateAppOptions {
@@ -97,7 +99,21 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     app.route(`${SIMULATOR_MOUNT}/switches`, simulatorSwitchesRoutes(simulator.switches));
     app.route(SIMULATOR_MOUNT, simulator.app);
   }
-  if (opts.webRoot) app.use('*', serveSpa(opts.webRoot, { SHOP_NAME: ctx.env.SHOP_NAME }));
+  app.route('/', seoRoutes(ctx));
+  if (opts.webRoot) {
+    app.use('*', serveSpa(opts.webRoot, { SHOP_NAME: ctx.env.SHOP_NAME }, { pages: false }));
+    app.use(
+      '*',
+      servePages({
+        webRoot: opts.webRoot,
+        shopName: ctx.env.SHOP_NAME,
+        publicUrl: ctx.env.PUBLIC_URL,
+        isProduction: ctx.env.isProduction,
+        apiFetch: (path, init) => ctx.localFetch.fetch(new URL(path, ctx.env.PUBLIC_URL), init),
+        logger: ctx.logger,
+      }),
+    );
+  }
   app.notFound((c) =>
     c.req.path.startsWith('/api/')
       ? c.json(errorBody('NOT_FOUND', 'No such API endpoint.'), 404)
