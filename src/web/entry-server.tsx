@@ -10,6 +10,8 @@ import type { PageHead } from '../domain/page-head';
 import type { PageRenderer, PageRenderOptions, RenderedPage } from '../server/http/page-render-contract';
 import { PAGE_HANDLES, type PageContext } from './app/page-handles';
 import { Providers } from './app/providers';
+import { preloadLayout } from './app/root-layout';
+import { RouteBoundary } from './app/route-error';
 import { appRoutes, preloadPages } from './app/router';
 import { serializeQueryState } from './lib/query-state';
 import { setApiTransport } from './lib/api';
@@ -56,14 +58,16 @@ export function createPageRenderer(options: PageRenderOptions): PageRenderer {
       ? pageHandle.head(queryClient, { ...page, params: deepest!.params, url })
       : { title: null, description: '', canonicalPath: url.pathname };
 
-    await preloadPages(context.matches.map((m) => m.route.id));
+    await Promise.all([preloadLayout(), preloadPages(context.matches.map((m) => m.route.id))]);
     const router = createStaticRouter(handler.dataRoutes, context);
     let renderError: unknown = null;
     const stream = await renderToReadableStream(
       <StrictMode>
-        <Providers client={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </Providers>
+        <RouteBoundary>
+          <Providers client={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </Providers>
+        </RouteBoundary>
       </StrictMode>,
       {
         // A large finished boundary would otherwise be sent after the shell with an inline script

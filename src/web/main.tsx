@@ -1,8 +1,10 @@
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { BrowserRouter, matchRoutes, useRoutes } from 'react-router';
 import { Providers } from './app/providers';
+import { preloadLayout } from './app/root-layout';
+import { RouteBoundary } from './app/route-error';
 import { appRoutes, preloadPages } from './app/router';
 import { watchClickFlood } from './lib/click-flood';
 import { queryClient } from './lib/query-client';
@@ -19,20 +21,34 @@ if (!root) throw new Error('The page has no #root element');
 const state = document.getElementById(QUERY_STATE_ELEMENT_ID);
 if (state?.textContent) hydrate(queryClient, parseQueryState(state.textContent));
 
-const router = createBrowserRouter(appRoutes);
+// The component router renders the same route objects the server's static handler matched, and
+// the same markup: the browser needs none of the data router's loaders (the data came with the page).
+function AppRoutes() {
+  return useRoutes(appRoutes);
+}
+
 const app = (
   <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
+    <RouteBoundary>
+      <Providers>
+        {/* A new address renders at once (its skeleton while its chunk loads), never behind a pending
+            transition that a later update (sign-out clearing the session) could overtake. */}
+        <BrowserRouter useTransitions={false}>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </RouteBoundary>
   </StrictMode>
 );
 
-// Public pages arrive rendered: their page's code is loaded first, so hydrating does not suspend.
+// Public pages arrive rendered. Hydrating starts at once, so React already listens: a tap that
+// comes before the page's code has loaded is held and replayed, not lost. The page's chunk
+// (also asked for by the render) keeps the server's HTML on screen until it is there.
 // Signed-in and back-office screens arrive empty and render here.
 if (root.firstElementChild) {
-  const matched = matchRoutes(appRoutes, window.location)?.map((m) => m.route.id ?? '') ?? [];
-  void preloadPages(matched).finally(() => hydrateRoot(root, app));
+  void preloadLayout();
+  void preloadPages(matchRoutes(appRoutes, window.location)?.map((m) => m.route.id ?? '') ?? []);
+  hydrateRoot(root, app);
 } else {
   createRoot(root).render(app);
 }

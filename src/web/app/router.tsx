@@ -1,5 +1,5 @@
-// The app's routes as route objects: the browser builds its data router from them, the server its
-// static handler (docs/decisions/011-server-rendering.md). Each route has a stable id; the server
+// The app's routes as route objects: the browser renders them with useRoutes, the server builds
+// react-router's static handler from them (docs/decisions/011-server-rendering.md). Each route has a stable id; the server
 // adds, by id, what data a public page reads before rendering and what goes in its <head>
 // (app/page-handles.ts), so none of that reaches the browser's bundle.
 import { Suspense } from 'react';
@@ -8,7 +8,7 @@ import { lazyPage, type LazyPage } from '../lib/lazy-page';
 import { RequireAuth } from '../features/account/components/require-auth';
 import { PageSkeleton } from '../components/layout/page-skeleton';
 import { RootLayout } from './root-layout';
-import { RouteError } from './route-error';
+import { RouteBoundary } from './route-error';
 
 // One lazily loaded chunk per route keeps the first download small on a phone.
 const Home = lazyPage(() => import('../routes/home'));
@@ -35,7 +35,8 @@ const pageChunks = new Map<string, LazyPage<never>>();
 function page(id: string, path: string | undefined, element: React.ReactElement): RouteObject {
   const chunk = element.type as Partial<LazyPage<never>>;
   if (chunk.preload) pageChunks.set(id, chunk as LazyPage<never>);
-  return path === undefined ? { id, index: true, element, errorElement: <RouteError /> } : { id, path, element, errorElement: <RouteError /> };
+  const guarded = <RouteBoundary>{element}</RouteBoundary>;
+  return path === undefined ? { id, index: true, element: guarded } : { id, path, element: guarded };
 }
 
 /** Loads the page chunks of the matched routes, so rendering them does not suspend. */
@@ -52,16 +53,16 @@ export const appRoutes: RouteObject[] = [
     id: 'admin',
     path: '/admin/*',
     element: (
-      <Suspense fallback={<PageSkeleton />}>
-        <Admin />
-      </Suspense>
+      <RouteBoundary>
+        <Suspense fallback={<PageSkeleton />}>
+          <Admin />
+        </Suspense>
+      </RouteBoundary>
     ),
-    errorElement: <RouteError />,
   },
   {
     id: 'root',
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       page('home', undefined, <Home />),
       page('auth', 'auth', <Auth />),
