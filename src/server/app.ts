@@ -54,6 +54,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     securityHeaders({
       pesapalBaseUrl: resolvePesapalBaseUrl(ctx.env),
       publicUrl: ctx.env.PUBLIC_URL,
+      isProduction: ctx.env.isProduction,
       framablePrefix: ctx.integrations.pesapalSimulator ? `${SIMULATOR_MOUNT}/` : undefined,
     }),
   );
