@@ -19,6 +19,7 @@ import { AppError, errorBody, handleError } from './http/errors';
 import { createIntegrations, createLocalFetch, SIMULATOR_MOUNT } from './integrations/integrations';
 import { simulatorSwitchesRoutes } from './integrations/pesapal/pesapal-simulator-switches';
 import { requestLogger } from './http/logger';
+import { devToolsGuard } from './http/dev-tools-guard';
 import { securityHeaders } from './http/security-headers';
 import { sameOriginWrites } from './http/session';
 import { serveSpa } from './http/static-files';
@@ -89,12 +90,18 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => ctx.auth.handler(c.req.raw));
   const routes = app.route('/api', api).route('/media', mediaRoutes(ctx));
-  if (!ctx.env.isProduction) app.route('/dev/mail', devMailRoutes(ctx));
+  const devTools = devToolsGuard({ open: ctx.env.DEV_TOOLS_OPEN });
+  if (!ctx.env.isProduction) {
+    app.use('/dev/*', devTools);
+    app.route('/dev/mail', devMailRoutes(ctx));
+  }
   app.all('/api/*', () => {
     throw new AppError(404, 'NOT_FOUND', 'No such API endpoint.');
   });
   const simulator = ctx.integrations.pesapalSimulator;
   if (simulator) {
+    app.use(`${SIMULATOR_MOUNT}/switches`, devTools);
+    app.use(`${SIMULATOR_MOUNT}/switches/*`, devTools);
     app.route(`${SIMULATOR_MOUNT}/switches`, simulatorSwitchesRoutes(simulator.switches));
     app.route(SIMULATOR_MOUNT, simulator.app);
   }

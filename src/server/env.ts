@@ -25,6 +25,11 @@ const schema = z.object({
   PESAPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
   SHOP_NAME: z.string().default('Lake Victoria Aquaculture'),
   ADMIN_EMAILS: optional,
+  // 1: the development tools (/dev/mail, the simulator's switches) answer any address, not only loopback.
+  DEV_TOOLS_OPEN: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() === '1' || v?.trim().toLowerCase() === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // For tests only: lets the Google sign-in flow run against a local OpenID Connect server.
   GOOGLE_OIDC_ISSUER: optional,
