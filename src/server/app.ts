@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'drizzle-orm';
 import { createAuth } from './auth/auth';
+import { publicAuthAnswer } from './auth/public-auth-answer';
 import { refuseNulCharacters } from './http/nul-characters';
 import type { AppEnv, ServerContext, ServerDeps } from './context';
 import { accountRoutes } from './features/account/account.routes';
@@ -88,7 +89,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     .route('/realtime', realtimeRoutes(ctx))
     .route('/admin', adminRoutes(ctx));
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => ctx.auth.handler(c.req.raw));
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => publicAuthAnswer(await ctx.auth.handler(c.req.raw)));
   const routes = app.route('/api', api).route('/media', mediaRoutes(ctx));
   const devTools = devToolsGuard({ open: ctx.env.DEV_TOOLS_OPEN });
   if (!ctx.env.isProduction) {
