@@ -70,9 +70,10 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     return (c.req.header('content-type')?.startsWith('multipart/form-data') ? limitUpload : limitJson)(c, next);
   });
   app.use('/api/*', sameOriginWrites(ctx.env.PUBLIC_URL));
-  // better-auth reads the raw request body itself, so its routes are left to it.
+  // better-auth reads the raw request body itself, so its routes are checked on a copy.
   const refuseNul = refuseNulCharacters();
-  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/auth/') ? next() : refuseNul(c, next)));
+  const refuseNulInCopy = refuseNulCharacters({ cloneBody: true });
+  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/auth/') ? refuseNulInCopy : refuseNul)(c, next));
   app.onError(handleError);
 
   const api = new Hono<AppEnv>()

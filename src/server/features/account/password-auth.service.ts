@@ -100,7 +100,11 @@ export async function resendVerification(deps: PasswordAuthDeps, email: string, 
   await recordAttempt(deps.db, emailKey, THROTTLE.resendPerEmail, now);
   await recordAttempt(deps.db, addressKey, THROTTLE.resendPerAddress, now);
   // No request headers: better-auth must not mistake a signed-in visitor's session for the account.
-  await deps.auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK_PATH } });
+  try {
+    await deps.auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK_PATH } });
+  } catch (err) {
+    throw fromAuthError(err);
+  }
 }
 
 function authErrorCode(err: unknown): string | undefined {
