@@ -86,9 +86,9 @@ export async function placePaidOrderAttempt(t: Shop, user: TestUser, items: { pr
   return { orderId: json.order_id, trackingId, iframeUrl: json.iframe_url };
 }
 
-/** What the customer does on the hosted page; the IPN reaches the app before this resolves (unless late). */
 /**
- * Pays (or fails) on the simulator's page. A person takes longer than the IPN repeat window to do
+ * What the customer does on the hosted page; the IPN reaches the app before this resolves (unless
+ * late). Pays (or fails) on the simulator's page. A person takes longer than the IPN repeat window to do
  * that, so the clock moves past it first: the page's IPN is then never collapsed with the last one.
  */
 export async function payOnSimulator(t: Shop, trackingId: string, outcome: SimulatorOutcome): Promise<void> {
