@@ -21,7 +21,7 @@ interface Detail {
   items: { productName: string; quantity: number }[];
   payments: { status: string; phone: string; confirmationCode: string | null }[];
   refunds: { accepted: boolean; message: string | null; amountCents: number; remarks: string }[];
-  timeline: { kind: string; title: string }[];
+  timeline: { kind: string; title: string; detail: string | null }[];
   actions: { fulfilmentSteps: string[]; cancel: string | null; restockOnRefund: boolean; resolve: boolean };
 }
 
