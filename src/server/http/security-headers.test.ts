@@ -61,6 +61,8 @@ describe('security headers', () => {
     expect(isPrivatePath('/cart')).toBe(true);
     expect(isPrivatePath('/cart/')).toBe(true);
     expect(isPrivatePath('/cartoons')).toBe(false);
+    expect(isPrivatePath('/authors')).toBe(false);
+    expect(isPrivatePath('/admin/products/new')).toBe(true);
     expect(isPrivatePath('/checkout')).toBe(true);
     expect(isPrivatePath('/apiary')).toBe(false);
   });

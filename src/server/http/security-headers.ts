@@ -33,13 +33,15 @@ export function permissionsPolicy(opts: { pesapalBaseUrl: string }): string {
 }
 
 /**
- * Paths search engines must not index: accounts, the cart and checkout, the back office, the API and
- * the development tools. The shop's catalogue, blog and pages stay indexable in production.
+ * Paths search engines must not index: accounts, the cart and checkout, the back office (each page
+ * and everything under it), the API and the development tools. The shop's catalogue, blog and
+ * pages stay indexable in production.
  */
-const PRIVATE_PATH = /^\/(?:auth|admin|orders|api\/|dev\/|pesapal-sim\/)|^\/(?:profile|order-success|checkout|cart)\/?$/;
+const PRIVATE_PAGES = ['/auth', '/profile', '/orders', '/order-success', '/checkout', '/cart', '/admin'];
+const PRIVATE_PREFIXES = ['/api/', '/dev/', '/pesapal-sim/'];
 
 export function isPrivatePath(path: string): boolean {
-  return PRIVATE_PATH.test(path);
+  return PRIVATE_PAGES.some((p) => path === p || path.startsWith(`${p}/`)) || PRIVATE_PREFIXES.some((p) => path.startsWith(p));
 }
 
 export interface SecurityHeaderOptions {
