@@ -46,8 +46,10 @@ const app = (
 // (also asked for by the render) keeps the server's HTML on screen until it is there.
 // Signed-in and back-office screens arrive empty and render here.
 if (root.firstElementChild) {
-  void preloadLayout();
-  void preloadPages(matchRoutes(appRoutes, window.location)?.map((m) => m.route.id ?? '') ?? []);
+  // A chunk that fails to load fails the render too, where the route's error boundary handles it.
+  const ignore = () => undefined;
+  preloadLayout().catch(ignore);
+  preloadPages(matchRoutes(appRoutes, window.location)?.map((m) => m.route.id ?? '') ?? []).catch(ignore);
   hydrateRoot(root, app);
 } else {
   createRoot(root).render(app);

@@ -5,6 +5,7 @@ import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
+import { navigateInApp } from './storefront-helpers';
 
 interface ApiProduct {
   name: string;
@@ -154,6 +155,37 @@ describe('storefront: pages as HTML', () => {
     await page.waitForURL(/\/blog\/[a-z0-9-]+$/);
     expect((await page.getByTestId('post-body').textContent())!.length).toBeGreaterThan(100);
     await context.close();
+  });
+
+  it('a page whose code cannot be downloaded (a deploy meanwhile) reloads once, then says so instead of going blank', async () => {
+    const page = await browser.newPage();
+    await page.route(/\/assets\/blog-[^/]*\.js$/, (r) => r.abort());
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await navigateInApp(page, shop.url, '/blog');
+    const alert = page.getByRole('alert');
+    await alert.getByText('This page could not be loaded. Please check your connection and reload the page.').waitFor();
+    expect(loads).toBe(2); // the first visit, and the one reload
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Blog' }).count()).toBeGreaterThan(0);
+    await page.unroute(/\/assets\/blog-[^/]*\.js$/);
+    await page.getByRole('button', { name: 'Reload page' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Our Blog' }).waitFor();
+    await page.close();
+  });
+
+  it('a page that fails while rendering shows the error with Reload, and the rest of the shop still works', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // An answer the page cannot draw (no list where the products should be).
+    await page.route('**/api/catalog/products', (r) => r.fulfill({ json: { products: null, categories: [], total: 3 } }));
+    await navigateInApp(page, shop.url, '/shop');
+    await page.getByRole('alert').getByText('Something went wrong').waitFor();
+    await page.getByRole('button', { name: 'Reload page' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Our Blog' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.close();
   });
 
   it('no public page logs a hydration warning or any other error', async () => {
