@@ -6,6 +6,7 @@ import { socialLinks, telHref } from '../../../domain/shop-details';
 import { useShopDetails } from '../../features/content/use-shop-details';
 import { BUSINESS_HOURS } from './business-info';
 import { Container } from './container';
+import { formatPhone } from '../../../domain/phone';
 
 export function Footer() {
   const { details, ready } = useShopDetails();
@@ -32,7 +33,7 @@ export function Footer() {
           <h2 id="footer-contact" className="mb-3 font-semibold text-white">Contact Us</h2>
           <address className={`space-y-1 text-sm not-italic ${ready ? '' : 'invisible'}`}>
             <p>{details.address}</p>
-            <p><a className="hover:underline" href={telHref(details.phone)}>{details.phone}</a></p>
+            <p><a className="hover:underline" href={telHref(details.phone)}>{formatPhone(details.phone)}</a></p>
             <p><a className="hover:underline" href={`mailto:${details.email}`}>{details.email}</a></p>
           </address>
           <h3 className="mt-4 mb-1 text-sm font-semibold text-white">Business Hours</h3>

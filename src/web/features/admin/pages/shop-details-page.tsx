@@ -14,6 +14,7 @@ import { TextInput } from '../components/form-field';
 import { QueryState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { adminSubmit, fieldBinder } from '../hooks/admin-form';
+import { formatPhone } from '../../../../domain/phone';
 
 const FIELDS = ['address', 'phone', 'email', 'facebookUrl', 'instagramUrl', 'xUrl'] as const;
 
@@ -21,7 +22,7 @@ function ShopDetailsForm({ details }: { details: ShopDetails }) {
   const queryClient = useQueryClient();
   const form = useForm<z.input<typeof shopDetailsSchema>, unknown, ShopDetailsInput>({
     resolver: zodResolver(shopDetailsSchema),
-    defaultValues: details,
+    defaultValues: { ...details, phone: formatPhone(details.phone) },
   });
   const field = fieldBinder(form, 'shop');
   const save = async (values: z.input<typeof shopDetailsSchema>) => {

@@ -18,6 +18,7 @@ import { useDeliveryQuote } from '../use-delivery-quote';
 import { AddressAutocomplete, type PickedAddress } from './address-autocomplete';
 import { CheckoutSummary } from './checkout-summary';
 import { DeliveryFeeCard } from './delivery-fee-card';
+import { formatPhone } from '../../../../domain/phone';
 
 export const ORDER_FAILED = 'Failed to create payment order';
 export const CHECKOUT_ERROR = 'There was an error processing your checkout. Please try again.';
@@ -42,7 +43,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   const [contact, setContact] = useState<Contact>(() => ({
     fullName: session.profile?.fullName || session.user?.name || '',
     email: session.user?.email ?? '',
-    phone: session.profile?.phone ?? '',
+    phone: formatPhone(session.profile?.phone ?? ''),
   }));
   const [address, setAddress] = useState(session.profile?.address ?? '');
   const [picked, setPicked] = useState<PickedAddress | null>(null);
