@@ -30,3 +30,7 @@ UPDATE "app_settings" SET "value" = jsonb_set("value", '{phone}', to_jsonb(shop_
   WHERE "key" = 'shop_details' AND jsonb_typeof("value") = 'object'
     AND shop_e164_phone("value"->>'phone') IS DISTINCT FROM "value"->>'phone' AND shop_e164_phone("value"->>'phone') IS NOT NULL;--> statement-breakpoint
 DROP FUNCTION shop_e164_phone(text);
+--> statement-breakpoint
+-- Where the rider must go, beyond the address: the house, apartment or building, and directions.
+ALTER TABLE "orders" ADD COLUMN "delivery_building" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "delivery_directions" text;
