@@ -232,7 +232,7 @@ describe('the back office in a browser', () => {
     const card = customerOrders.locator(`[data-order-id="${order.orderId}"]`);
     expect(await card.getByTestId('order-status').innerText()).toBe('Cancelled');
     await card.getByText('Reason: Two packs arrived spoiled').waitFor();
-    await card.getByText(/^(Refund of KSh [\d,.]+ requested|Refunded: KSh [\d,.]+ was returned)/).waitFor();
+    await card.getByText(/^(Refund of KES [\d,.]+ requested|Refunded: KES [\d,.]+ was returned)/).waitFor();
     expect(await card.getByRole('list', { name: 'Delivery progress' }).count()).toBe(0);
     expect(await axeViolations(customerOrders)).toEqual([]);
     await customerOrders.close();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { formatLongDate } from '../../src/domain/dates';
+import { formatDate } from '../../src/domain/dates';
 import { paragraphs } from '../../src/domain/text';
 import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
@@ -171,7 +171,7 @@ describe('storefront: content', () => {
       const { post } = (await (await fetch(`${shop.url}/api/content/posts/${slug}`)).json()) as { post: BlogPostDto };
       await page.goto(`${shop.url}/blog/${slug}`);
       await page.getByRole('heading', { level: 1, name: post.title }).waitFor();
-      expect(await page.locator('article time').textContent()).toBe(formatLongDate(post.createdAt));
+      expect(await page.locator('article time').textContent()).toBe(formatDate(post.createdAt));
       expect(await page.locator('article time').textContent()).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
       expect(await page.locator('article img').getAttribute('srcset')).toContain('-600.webp 600w');
       expect(await page.getByTestId('post-body').locator('p').count()).toBe(paragraphs(post.content).length);
