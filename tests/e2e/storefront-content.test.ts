@@ -156,6 +156,18 @@ describe('storefront: content', () => {
       await cards().first().waitFor();
     });
 
+    it('shows no paging when every post fits on one page', async () => {
+      await page.route(/\/api\/content\/posts\?/, async (r) => {
+        const real = (await (await r.fetch()).json()) as { posts: unknown[] };
+        await r.fulfill({ json: { posts: real.posts.slice(0, 2), nextOffset: null } });
+      });
+      await page.goto(shop.url + '/blog');
+      await cards().nth(1).waitFor();
+      expect(await cards().count()).toBe(2);
+      expect(await page.getByRole('navigation', { name: 'Blog pages' }).count()).toBe(0);
+      expect(await page.getByText('Page 1').count()).toBe(0);
+    });
+
     it('says No Blog Posts Yet when nothing is published', async () => {
       await page.route(/\/api\/content\/posts\?/, (r) => r.fulfill({ json: { posts: [], nextOffset: null } }));
       await page.goto(shop.url + '/blog');
