@@ -471,14 +471,19 @@ describe('the back office in a browser', () => {
   it('edits the shop details, and the contact page and footer show them', async () => {
     await page.goto(`${shop.url}/admin/shop-details`);
     await page.getByRole('heading', { level: 1, name: 'Shop details' }).waitFor();
-    const phone = page.getByLabel('Phone', { exact: true });
+    // Until the merchant fills them in, the page says what customers do not see.
+    const notice = page.getByRole('status').filter({ hasText: 'Not shown to customers yet' });
+    expect(await notice.innerText()).toContain('Customers do not see these until you fill them in: Phone, Facebook page, Instagram page, X (Twitter) page.');
+    const phone = page.getByLabel('Phone (optional)');
     await phone.fill('12');
     await page.getByRole('button', { name: 'Save shop details' }).click();
     await page.getByText('Please enter a valid phone number (e.g., +254 700 000 000)').first().waitFor();
-    await phone.fill('+254 722 123 456');
-    await page.getByLabel('Instagram page (optional)').fill('');
+    await phone.fill('0722 123 456');
+    await page.getByLabel('Facebook page (optional)').fill('https://www.facebook.com/lakevictoriaaquaculture');
+    await page.getByLabel('X (Twitter) page (optional)').fill('https://x.com/lva_kenya');
     await page.getByRole('button', { name: 'Save shop details' }).click();
     await toast('Shop details saved. Customers see them now.').waitFor();
+    await notice.filter({ hasText: 'fill them in: Instagram page.' }).waitFor();
 
     const visitor = await browser.newPage();
     await eventually(visitor, `${shop.url}/contact`, () =>

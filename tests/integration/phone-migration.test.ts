@@ -1,5 +1,6 @@
 // Migration 0006 rewrites the phone numbers stored before it in E.164, by the same rule as the
-// forms (src/domain/phone.ts), and leaves numbers it cannot read as they were.
+// forms (src/domain/phone.ts), leaves numbers it cannot read as they were, and clears the shop
+// details' old placeholders.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -89,7 +90,8 @@ describe.each(DB_KINDS)('migration 0006 on %s', (kind) => {
       await db.execute(sql`insert into payment_transactions (order_id, merchant_reference, amount, customer_phone, customer_phone_display)
         values (${`00000000-0000-0000-0000-00000000000${i}`}, ${`ORD-${i}-1`}, 1, ${phone}, 'old')`);
     }
-    await db.execute(sql`insert into app_settings (key, value) values ('shop_details', ${JSON.stringify({ phone: '0700 000 000', email: 'x@example.test' })}::jsonb)`);
+    const savedPlaceholders = { phone: '+254 700 000 000', email: 'x@example.test', facebookUrl: 'https://www.facebook.com/', instagramUrl: 'https://instagram.com/lva', xUrl: 'https://x.com/' };
+    await db.execute(sql`insert into app_settings (key, value) values ('shop_details', ${JSON.stringify(savedPlaceholders)}::jsonb)`);
 
     await migrateTo(database, migrationsFolder());
 
@@ -103,8 +105,9 @@ describe.each(DB_KINDS)('migration 0006 on %s', (kind) => {
     expect(payments.map((p) => p.customer_phone)).toEqual(expected);
     expect(payments[0]!.customer_phone_display).toBe('+25*******678');
     expect(payments[5]!.customer_phone_display).toBe('old');
-    const [settings] = await queryRows<{ value: { phone: string; email: string } }>(db, sql`select value from app_settings where key = 'shop_details'`);
-    expect(settings!.value).toEqual({ phone: '+254700000000', email: 'x@example.test' });
+    // The placeholder number (in any form) and bare social home pages are cleared; real values stay.
+    const [settings] = await queryRows<{ value: Record<string, string> }>(db, sql`select value from app_settings where key = 'shop_details'`);
+    expect(settings!.value).toEqual({ phone: '', email: 'x@example.test', facebookUrl: '', instagramUrl: 'https://instagram.com/lva', xUrl: '' });
     // The helper function is gone again.
     const fns = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pg_proc where proname = 'shop_e164_phone'`);
     expect(Number(fns[0]!.n)).toBe(0);

@@ -29,7 +29,15 @@ UPDATE "payment_transactions" SET
 UPDATE "app_settings" SET "value" = jsonb_set("value", '{phone}', to_jsonb(shop_e164_phone("value"->>'phone')))
   WHERE "key" = 'shop_details' AND jsonb_typeof("value") = 'object'
     AND shop_e164_phone("value"->>'phone') IS DISTINCT FROM "value"->>'phone' AND shop_e164_phone("value"->>'phone') IS NOT NULL;--> statement-breakpoint
-DROP FUNCTION shop_e164_phone(text);
+DROP FUNCTION shop_e164_phone(text);--> statement-breakpoint
+-- The old placeholders (a made-up number, bare social home pages) saved as if they were the shop's:
+-- cleared, so the storefront leaves them out and the back office lists them as missing.
+UPDATE "app_settings" SET "value" = "value"
+    || CASE WHEN "value"->>'phone' = '+254700000000' THEN '{"phone": ""}'::jsonb ELSE '{}'::jsonb END
+    || CASE WHEN "value"->>'facebookUrl' = 'https://www.facebook.com/' THEN '{"facebookUrl": ""}'::jsonb ELSE '{}'::jsonb END
+    || CASE WHEN "value"->>'instagramUrl' = 'https://www.instagram.com/' THEN '{"instagramUrl": ""}'::jsonb ELSE '{}'::jsonb END
+    || CASE WHEN "value"->>'xUrl' = 'https://x.com/' THEN '{"xUrl": ""}'::jsonb ELSE '{}'::jsonb END
+  WHERE "key" = 'shop_details' AND jsonb_typeof("value") = 'object';
 --> statement-breakpoint
 -- Where the rider must go, beyond the address: the house, apartment or building, and directions.
 ALTER TABLE "orders" ADD COLUMN "delivery_building" text;--> statement-breakpoint
