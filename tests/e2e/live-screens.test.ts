@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Route } from 'playwright-core';
 import { formatAmount, toCents } from '../../src/domain/money';
+import { toE164Phone } from '../../src/domain/phone';
 import { maskPhone } from '../../src/domain/phone-mask';
 import { axeViolations } from './support/axe';
 import {
@@ -69,8 +70,9 @@ describe('order status screens', () => {
     expect(await page.getByTestId('order-reference').textContent()).toBe(`#${order.orderId.slice(0, 8)}`);
     expect(await page.getByTestId('tracking-id').textContent()).toBe(order.trackingId);
     expect(await page.getByTestId('order-amount').textContent()).toBe(await totalOf(order.orderId));
-    // The phone the payment was made with, masked by the server: its middle never reaches the browser.
-    expect(await page.getByTestId('payment-phone').textContent()).toBe(maskPhone(PHONE));
+    // The phone the payment was made with (stored in E.164), masked by the server: its middle never reaches the browser.
+    expect(await page.getByTestId('payment-phone').textContent()).toBe(maskPhone(toE164Phone(PHONE)));
+    expect(await page.getByTestId('payment-phone').textContent()).toBe('+25*******678');
     expect(await page.content()).not.toContain('712 345');
     await page.getByRole('button', { name: 'Check Payment Status' }).waitFor();
     await page.getByRole('link', { name: 'Continue Shopping' }).waitFor();
