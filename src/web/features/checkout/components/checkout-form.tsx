@@ -51,7 +51,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   const [address, setAddress] = useState(session.profile?.address ?? '');
   const [rider, setRider] = useState<RiderDirections>({ building: '', directions: '' });
   const riderTouched = useRef(false);
-  const lastRider = useQuery({ queryKey: ['checkout', 'last-delivery'], queryFn: fetchLastRiderDirections, staleTime: Infinity });
+  const lastRider = useQuery({ queryKey: ['checkout', 'last-delivery'], queryFn: fetchLastRiderDirections });
   // Prefilled from the last order, unless the customer has started typing here.
   useEffect(() => {
     if (lastRider.data && !riderTouched.current) setRider(lastRider.data);
