@@ -186,10 +186,18 @@ describe('the back office in a browser', () => {
 
   it('fulfils a paid order to delivered, and the customer sees each step on /orders', async () => {
     const product = { id: productId, name: PRODUCT } as ShopProduct;
-    const order = await placeOrder(shop, customer, product, 2);
+    const rider = { building: 'Muthithi House, 3rd floor', directions: 'Green gate next to the chemist. Call when at the gate.' };
+    const order = await placeOrder(shop, customer, product, 2, rider);
     await choose(order.iframeUrl, 'card');
+    // The orders list says where to deliver, with the customer's directions for the rider.
+    await page.goto(`${shop.url}/admin/orders`);
+    const row = page.getByRole('row').filter({ hasText: `Order #${order.orderId.slice(0, 8)}` });
+    await row.getByText(rider.building).waitFor();
+    await row.getByText(`Rider: ${rider.directions}`).waitFor();
     await openOrder(order.orderId);
     await page.getByRole('link', { name: 'Open in OpenStreetMap' }).waitFor();
+    await page.getByText(rider.building, { exact: true }).waitFor();
+    await page.getByText(rider.directions, { exact: true }).waitFor();
     expect(await page.getByText(/^\+25\**678$/).count()).toBe(1); // the payment's phone, masked
     expect(await axeViolations(page)).toEqual([]);
 
