@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { formatLongDate } from '../../domain/dates';
+import { formatDate } from '../../domain/dates';
 import { paragraphs } from '../../domain/text';
 import { Container } from '../components/layout/container';
 import { Skeleton } from '../components/ui/skeleton';
@@ -63,7 +63,7 @@ export default function BlogPost() {
         <h1 className="mt-6 text-3xl font-bold text-slate-900 sm:text-4xl">{post.title}</h1>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-slate-600">
-            <time dateTime={post.createdAt}>{formatLongDate(post.createdAt)}</time>
+            <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
           </p>
           <ShareButton title={post.title} />
         </div>

@@ -56,6 +56,9 @@ export const orders = pgTable(
     customerEmail: text('customer_email').notNull(),
     customerPhone: text('customer_phone').notNull(),
     deliveryAddress: text('delivery_address').notNull(),
+    // For the rider: house, apartment or building, and directions (gate, landmark, when to call).
+    deliveryBuilding: text('delivery_building'),
+    deliveryDirections: text('delivery_directions'),
     deliveryLatitude: doublePrecision('delivery_latitude'),
     deliveryLongitude: doublePrecision('delivery_longitude'),
     deliveryDistanceKm: numeric('delivery_distance_km', { precision: 7, scale: 2 }),

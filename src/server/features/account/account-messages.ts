@@ -10,5 +10,7 @@ export const ACCOUNT_MESSAGES = {
   tooManyResends: (wait: string) => `Too many verification emails requested. Please wait ${wait} and try again.`,
   verificationSent: 'If that account is waiting for verification, a new link is on its way. Please check your email.',
   passwordTooLong: 'Password must be at most 128 characters long',
+  tooManyResets: (wait: string) => `Too many password reset requests. Please wait ${wait} and try again.`,
+  tooManyResetTries: (wait: string) => `Too many failed password resets. Please wait ${wait} and try again.`,
   googleNotConfigured: 'Google sign-in is not configured',
 } as const;

@@ -32,7 +32,8 @@ import { vouchedPoint } from './places.service';
 export interface PlaceOrderInput {
   items: readonly { productId: string; quantity: number }[];
   customer: CheckoutCustomerValues;
-  delivery: { address: string; coordinates?: LatLng | null; placeToken?: string | null };
+  /** building and directions: sanitised text for the rider, '' when not given. */
+  delivery: { address: string; coordinates?: LatLng | null; placeToken?: string | null; building?: string; directions?: string };
   idempotencyKey?: string;
 }
 
@@ -178,6 +179,8 @@ async function insertPendingOrder(
       customerEmail: input.customer.email,
       customerPhone: input.customer.phone,
       deliveryAddress: input.delivery.address,
+      deliveryBuilding: input.delivery.building || null,
+      deliveryDirections: input.delivery.directions || null,
       deliveryLatitude: destination.lat,
       deliveryLongitude: destination.lng,
       deliveryDistanceKm: quote.distanceKm.toFixed(2),
