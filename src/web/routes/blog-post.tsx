@@ -10,6 +10,7 @@ import { blogPostQuery } from '../features/content/api';
 import { ShareButton } from '../features/content/components/share-button';
 import { ApiError } from '../lib/api';
 import { useDocumentMeta } from '../lib/document-title';
+import { useHydrated } from '../lib/use-hydrated';
 
 function BackToBlog() {
   return (
@@ -22,7 +23,8 @@ function BackToBlog() {
 
 export default function BlogPost() {
   const { slug = '' } = useParams();
-  const { data, error, isPending } = useQuery(blogPostQuery(slug));
+  // A not-found answer from the server stays one while hydrating (instead of asking again at once).
+  const { data, error, isPending } = useQuery({ ...blogPostQuery(slug), retryOnMount: useHydrated() });
   const post = data?.post;
   const notFound = error instanceof ApiError && error.status === 404;
   useDocumentMeta(post?.title ?? (error ? (notFound ? 'Blog post not found' : 'Blog') : null), post?.metaDescription);
