@@ -102,6 +102,7 @@ describe('loadEnv', () => {
     const production = {
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://mail.example:587',
+      MAIL_FROM: 'Shop <orders@shop.example>',
       PESAPAL_CONSUMER_KEY: 'key',
       PESAPAL_CONSUMER_SECRET: 'secret',
       GOOGLE_MAPS_API_KEY: 'maps-key',

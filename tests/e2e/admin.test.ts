@@ -150,6 +150,27 @@ describe('the back office in a browser', () => {
     await shopPage.close();
   });
 
+  it("changes a product's web address: the new one shows it, the old one answers 301 to it", async () => {
+    await page.goto(`${shop.url}/admin/products/${productId}`);
+    const address = page.getByLabel('Web address');
+    const before = await address.inputValue();
+    expect(before).toMatch(/^[a-z0-9-]+$/);
+    await address.fill(`${before}-sun-dried`);
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await toast('Product saved.').waitFor();
+    const deadline = Date.now() + 20_000;
+    let res = await fetch(`${shop.url}/shop/${before}`, { redirect: 'manual' });
+    while (res.status !== 301 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 300)); // public pages are kept for a second
+      res = await fetch(`${shop.url}/shop/${before}`, { redirect: 'manual' });
+    }
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(`/shop/${before}-sun-dried`);
+    const moved = await fetch(`${shop.url}/shop/${before}-sun-dried`);
+    expect(moved.status).toBe(200);
+    expect(await moved.text()).toContain(`<meta property="og:title" content="${PRODUCT}" />`);
+  });
+
   it('adjusts stock with a reason and shows the ledger', async () => {
     await page.goto(`${shop.url}/admin/products/${productId}`);
     const stock = page.getByTestId('current-stock');

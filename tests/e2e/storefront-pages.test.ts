@@ -125,9 +125,10 @@ describe('storefront: pages as HTML', () => {
     await page.getByRole('button', { name: 'Add to Cart' }).first().click(); // the product's own; the others are related products
     await page.locator('[data-sonner-toast]', { hasText: `${p.name} added to cart` }).waitFor();
     await page.goto(`${shop.url}/cart`);
-    const quantity = page.getByRole('spinbutton').first();
-    await quantity.waitFor();
-    expect(await quantity.inputValue()).toBe('2');
+    const line = page.getByRole('listitem', { name: p.name, exact: true });
+    await line.waitFor();
+    expect(await line.getByLabel('Quantity', { exact: true }).textContent()).toBe('2');
+    expect(await page.getByRole('link', { name: /^Cart/ }).getAttribute('aria-label')).toBe('Cart, 2 items');
     await context.close();
   });
 
