@@ -1,6 +1,6 @@
-// A small typed Pesapal API 3.0 client. Fact base: /work/shared/reference/pesapal-v3.md.
+// A small typed Pesapal API 3.0 client. The API facts are summarised in docs/pesapal.md.
 //
-// Rules it follows (see §2, §3, §8, §11 of the reference):
+// Rules it follows:
 // - The body is read and parsed whatever the HTTP status; errors are decided from the body:
 //   a non-null `error.code`, or a body `status` other than "200". An all-null error object is no error.
 // - A non-JSON body (HTML error page from Cloudflare/IIS) is a PesapalError 'invalid_response'.

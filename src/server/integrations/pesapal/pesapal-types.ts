@@ -1,5 +1,5 @@
 // Pesapal API 3.0 wire shapes (snake_case, as sent and received) and the client's own typed surface.
-// Fact base: /work/shared/reference/pesapal-v3.md. Every wire field is optional/nullable on the
+// The API is summarised in docs/pesapal.md. Every wire field is optional/nullable on the
 // response side on purpose: the real API omits fields, sends all-null error objects and mixes casing.
 
 // ---------------------------------------------------------------------------------------------
