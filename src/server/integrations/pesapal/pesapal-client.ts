@@ -105,7 +105,7 @@ export function createPesapalClient(opts: PesapalClientOptions): PesapalClient {
       controller.abort();
     }, timeoutMs);
     const started = now();
-    // The docs ask for both JSON headers on every call, GETs included.
+    // Pesapal's docs ask for both JSON headers on every call, GETs included.
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Content-Type': 'application/json',
@@ -317,7 +317,7 @@ export function createPesapalClient(opts: PesapalClientOptions): PesapalClient {
     if (typeof input.remarks !== 'string' || input.remarks.trim() === '') invalidInput('remarks is required');
     const payload: RefundRequest = {
       confirmation_code: input.confirmationCode.trim(),
-      amount: amount.toFixed(2), // the docs sample sends a string with 2 decimals
+      amount: amount.toFixed(2), // Pesapal's docs sample sends a string with 2 decimals
       username: input.username.trim(),
       remarks: input.remarks.trim(),
     };
@@ -353,7 +353,7 @@ export function createPesapalClient(opts: PesapalClientOptions): PesapalClient {
     const errObj = errorObjectOf(body);
     let status = body.status;
     if (status === undefined || status === null) {
-      // The docs table calls the code field `error` (Integer).
+      // Pesapal's docs table calls the code field `error` (Integer).
       if (typeof body.error === 'number' || typeof body.error === 'string') status = body.error;
     }
     if (status === undefined || status === null) {
