@@ -14,7 +14,7 @@ function problems(schema: z.ZodType, input: unknown): [string, string][] | 'ok' 
 }
 
 describe('MESSAGES', () => {
-  it('quotes the spec exactly', () => {
+  it('keeps every message word for word', () => {
     expect(MESSAGES).toEqual({
       fillAllFields: 'Please fill in all fields',
       invalidEmail: 'Please enter a valid email address',

@@ -1,5 +1,5 @@
-// Form rules shared by the browser forms and the server (spec §5). The user-facing messages are
-// quoted from the spec and live in one place, messages.ts.
+// Form rules shared by the browser forms and the server. The user-facing messages
+// live in one place, messages.ts.
 import { z } from 'zod';
 import { MESSAGES } from './messages';
 import { toE164Phone } from './phone';

@@ -1,5 +1,5 @@
 // Accounts in Chromium (issue 3): sign-up with the verification link from a real SMTP server, sign-in,
-// Google through a local OpenID Connect server, the profile, every SPEC §5 message and §8 fallback,
+// Google through a local OpenID Connect server, the profile, every form message and the fallback,
 // the protected group and signing out of every tab. A second shop without Google or SMTP shows the
 // not-configured Google button and the development mailbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,7 +112,7 @@ describe('accounts in a browser', () => {
     await context.close();
   });
 
-  it('sign-in shows each SPEC §5 message, the server message for a wrong password, then the throttle message', async () => {
+  it('sign-in shows each form message, the server message for a wrong password, then the throttle message', async () => {
     const { context, page } = await fresh();
     await page.goto(shop.url + '/auth');
     const signIn = signInTab(page);
@@ -147,7 +147,7 @@ describe('accounts in a browser', () => {
     await context.close();
   });
 
-  it('sign-up shows each SPEC §5 message in the browser, one field at a time', async () => {
+  it('sign-up shows each form message in the browser, one field at a time', async () => {
     const { context, page } = await fresh();
     await page.goto(shop.url + '/auth?tab=sign-up');
     const signUp = signUpTab(page);
@@ -366,7 +366,7 @@ describe('accounts in a browser', () => {
     await context.close();
   });
 
-  it('every auth failure without a server message shows the SPEC §8 fallback, and "Saving..." while saving', async () => {
+  it('every auth failure without a server message shows the fallback message, and "Saving..." while saving', async () => {
     const email = 'fallback.person@example.test';
     await createVerifiedAccount(email, 'Fallback Person');
     const { context, page } = await fresh();

@@ -131,7 +131,7 @@ describe('checkout and payment in a browser', () => {
     expect(sent.delivery_info.place_token).toMatch(/^[\w-]{43}$/);
     const { order_id: orderId } = (await response.json()) as { order_id: string };
     await page.getByRole('dialog', { name: 'Complete your payment' }).waitFor();
-    // A sandboxed frame breaks Pesapal's forms (reference §11.15).
+    // A sandboxed frame breaks Pesapal's forms (docs/pesapal.md).
     expect(await page.locator('iframe[title="Pesapal payment page"]').getAttribute('sandbox')).toBeNull();
     const frame = page.frameLocator('iframe[title="Pesapal payment page"]');
     await frame.getByRole('button', { name: button }).click();

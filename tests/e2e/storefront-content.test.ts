@@ -1,4 +1,4 @@
-// Blog, article, about, contact, content pages, footer and newsletter in Chromium (SPEC §2, §5, §8).
+// Blog, article, about, contact, content pages, footer and newsletter in Chromium, with their messages.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -254,7 +254,7 @@ describe('storefront: content', () => {
   });
 
   describe('about and contact', () => {
-    it.each(['/about', '/aboutus'])('%s shows the SPEC §1 about content', async (route) => {
+    it.each(['/about', '/aboutus'])('%s shows the about content', async (route) => {
       await page.goto(shop.url + route);
       await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
       for (const heading of ['Premium Fish', 'Quality Poultry', 'Our Mission', 'Our Vision', 'Our Core Values', 'Quality Assurance', 'Sustainability', 'Customer Service', 'Our Competitive Edge', 'Quality', 'Affordability', 'Service']) {
@@ -529,7 +529,7 @@ describe('storefront: content', () => {
       await service.getByRole('link', { name: 'Delivery Policy' }).waitFor();
     });
 
-    it('answers every newsletter case with the SPEC messages', async () => {
+    it('answers every newsletter case with its message', async () => {
       await page.goto(shop.url + '/');
       const email = footer().getByLabel('Email address');
       const subscribe = footer().getByRole('button', { name: 'Subscribe' });

@@ -57,7 +57,7 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     const verify = await t.request(await linkInLatestMail(t, 'achieng.new@example.test'));
     expect(verify.status).toBe(302);
     expect(verify.headers.get('location')).toBe('/auth/callback?verified=1');
-    // Verifying does not sign in: the customer signs in on /auth afterwards (SPEC §4).
+    // Verifying does not sign in: the customer signs in on /auth afterwards.
     expect(verify.headers.getSetCookie().filter((c) => c.includes('session_token='))).toEqual([]);
     const [verified] = await t.ctx.db.select().from(user).where(eq(user.id, created!.id));
     expect(verified?.emailVerified).toBe(true);

@@ -1,4 +1,4 @@
-// Address suggestions, place details and the delivery fee (SPEC §3 shapes, §8 messages), with the
+// Address suggestions, place details and the delivery fee (response shapes and messages), with the
 // offline gazetteer and zones and origin from the database.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -14,8 +14,8 @@ import { googleSignInOptions } from './google-sign-in';
 import { profileName, syncProfileOnSignIn } from './profile-sync';
 
 /**
- * Reached only through our /api/account endpoints, which validate with src/domain, give SPEC §5's
- * messages and throttle failures; over HTTP these raw endpoints would bypass all of that.
+ * Reached only through our /api/account endpoints, which validate with src/domain, give the form
+ * rules' messages and throttle failures; over HTTP these raw endpoints would bypass all of that.
  * (auth.api calls do not go through better-auth's router, so they still work.)
  */
 export const ENDPOINTS_BEHIND_ACCOUNT_API = [
@@ -28,7 +28,7 @@ export const ENDPOINTS_BEHIND_ACCOUNT_API = [
 ];
 
 /**
- * Where the verification link lands (SPEC §7: the sign-up redirect is {origin}/auth/callback). It
+ * Where the verification link lands (the sign-up redirect is {origin}/auth/callback). It
  * does not sign in; /auth/callback passes ?verified=1 (and better-auth's ?error=… for a bad or
  * expired link) on to /auth, which says so above the Sign In form.
  */

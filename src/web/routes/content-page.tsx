@@ -10,7 +10,7 @@ import { useHydrated } from '../lib/use-hydrated';
 import { ApiError } from '../lib/api';
 import { useDocumentMeta } from '../lib/document-title';
 
-// SPEC §8: every failure is shown in a 'Page Not Found' alert with its reason.
+// Every failure is shown in a 'Page Not Found' alert with its reason.
 const NO_SLUG = 'No page slug provided';
 const LOAD_FAILED = 'Failed to load page content';
 const UNEXPECTED = 'An unexpected error occurred';

@@ -1,4 +1,4 @@
-// What the account endpoints answer besides SPEC §5's validation messages (those live in src/domain).
+// What the account endpoints answer besides the form rules' validation messages (those live in src/domain).
 export const ACCOUNT_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   emailNotVerified:

@@ -15,7 +15,7 @@ import { placeDetails, signedPlaceDetails, suggestAddresses } from './places.ser
 
 export const PLACE_DETAILS_FAILED = 'Failed to get place details';
 
-/** SPEC §3 Delivery fee response when no fee can be given. */
+/** The delivery fee response when no fee can be given. */
 function feeFailure(c: Context<AppEnv>, error: string) {
   return c.json({
     success: false,

@@ -1,4 +1,4 @@
-// Placing an order (SPEC §7 create-pesapal-order, done right):
+// Placing an order and starting its Pesapal payment, done right:
 // 1. the delivery point is priced by the server (delivery-quote.service): the picked place's point
 //    when this server vouched for it (place-token.ts), else the address text geocoded here;
 // 2. ONE database transaction reads prices from products (published, not archived), computes

@@ -1,5 +1,5 @@
-// The signed-in customer's orders and payment transactions. Every query is scoped to the caller
-// (GUIDE non-negotiable 4); transaction reads are audited here, on the server.
+// The signed-in customer's orders and payment transactions. Every query is scoped to the caller,
+// so no one reads another customer's data; transaction reads are audited here, on the server.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { HISTORY_STATUSES, type PaymentStatus } from '../../../domain/order-status';
 import { maskPhone } from '../../../domain/phone-mask';
@@ -72,7 +72,7 @@ export interface TransactionView {
   amount: string;
   currency: string;
   updated_at: string;
-  /** Masked (SPEC §5); the full number never leaves the server. */
+  /** Masked, as on every payment screen; the full number never leaves the server. */
   customer_phone_display: string;
 }
 
@@ -214,7 +214,7 @@ export async function getOrder(db: DbOrTx, userId: string, orderId: string): Pro
 }
 
 /**
- * The current payment transaction of the caller's order (SPEC §6): reads are audited, and a read of
+ * The current payment transaction of the caller's order: every read is audited, and a read of
  * anyone else's order is refused with 403 and audited as UNAUTHORIZED_TRANSACTION_ACCESS.
  */
 export async function getTransaction(

@@ -8,7 +8,7 @@ export type { AddressPrediction, PlaceDetails };
 /** The server vouches for the point with place_token; the order sends both back. */
 export type SignedPlaceDetails = PlaceDetails & { place_token: string };
 
-/** SPEC §3 Delivery fee response (delivery_fee in KES), plus where the distance is measured from. */
+/** The delivery fee response (delivery_fee in KES), plus where the distance is measured from. */
 export interface DeliveryFeeResponse {
   success: boolean;
   delivery_fee: number | null;
@@ -39,7 +39,7 @@ export type CreateOrderOutcome =
 /** The building and directions of the customer's last order, to prefill checkout ('' when none). */
 export const fetchLastRiderDirections = () => apiFetch<RiderDirections>('/api/checkout/last-delivery');
 
-/** Prediction errors are silent (SPEC §8): no suggestions. */
+/** Prediction errors are silent: no suggestions. */
 export function fetchPredictions(input: string, sessionToken: string): Promise<AddressPrediction[]> {
   return apiFetch<{ predictions: AddressPrediction[] }>('/api/checkout/places/autocomplete', {
     method: 'POST',

@@ -14,7 +14,7 @@ import { formatPhone } from '../../../../domain/phone';
 type ProfileInput = { fullName: string; phone: string; address: string };
 const FIELDS = ['fullName', 'phone', 'address'] as const;
 
-/** The edit view of SPEC §2 Profile; saving or cancelling returns to the read view. */
+/** The edit view of the profile page; saving or cancelling returns to the read view. */
 export function ProfileForm({ session, onDone }: { session: SessionInfo; onDone(): void }) {
   const queryClient = useQueryClient();
   const form = useForm<ProfileInput, unknown, ProfileValues>({

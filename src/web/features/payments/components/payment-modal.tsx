@@ -27,7 +27,7 @@ export interface PaymentModalProps {
 
 const MODAL_POLL_MS = 2_000;
 const IFRAME_URL_CHECK_MS = 1_500;
-/** SPEC §4: success redirects after 0.5 to 2 s, long enough to read the confirmation. */
+/** Success redirects after 0.5 to 2 s, long enough to read the confirmation. */
 const SUCCESS_REDIRECT_MS = 1_500;
 /** No load event by then: the page is blocked or unreachable. */
 const LOAD_TIMEOUT_MS = 20_000;
@@ -68,7 +68,7 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retur
       });
   }, [orderId, queryClient]);
 
-  // Messages from the payment page (SPEC §4 success triggers): only a reason to ask the server.
+  // Messages from the payment page that may mean success: only a reason to ask the server.
   useEffect(() => {
     if (!open) return;
     const onMessage = (e: MessageEvent) => {
@@ -212,7 +212,7 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retur
   );
 }
 
-/** SPEC §8: the 'Payment Error' panel, with what went wrong and what the customer can do. */
+/** The 'Payment Error' panel, with what went wrong and what the customer can do. */
 function PaymentErrorPanel({ message, children }: { message: string; children: ReactNode }) {
   return (
     <Alert
