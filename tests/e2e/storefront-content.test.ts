@@ -161,7 +161,7 @@ describe('storefront: content', () => {
         const real = (await (await r.fetch()).json()) as { posts: unknown[] };
         await r.fulfill({ json: { posts: real.posts.slice(0, 2), nextOffset: null } });
       });
-      await page.goto(shop.url + '/blog');
+      await navigateInApp(page, shop.url, '/blog');
       await cards().nth(1).waitFor();
       expect(await cards().count()).toBe(2);
       expect(await page.getByRole('navigation', { name: 'Blog pages' }).count()).toBe(0);
