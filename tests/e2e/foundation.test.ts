@@ -50,6 +50,7 @@ describe('the shop in a browser', () => {
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Go back home' }).click();
     await page.waitForURL(shop.url + '/');
+    await page.getByRole('heading', { level: 1, name: /Fresh fish and chicken/ }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });
 

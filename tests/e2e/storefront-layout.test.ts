@@ -216,7 +216,8 @@ describe('storefront: layout', () => {
         await accountMenu().click();
         await page.getByRole('menuitem', { name: item }).click();
         await page.waitForURL(shop.url + path);
-        expect(await expanded(), item).toBe('false');
+        // The address changes first; the new page (and the closed menu) render right after.
+        await expect.poll(expanded, item).toBe('false');
       }
       // Back to the page the menu was last opened on: it stays closed.
       await page.goBack();
