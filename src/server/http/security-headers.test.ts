@@ -24,4 +24,15 @@ describe('security headers', () => {
     expect((await app.request('/pesapal-sim/switches')).headers.get('x-frame-options')).toBe('DENY');
     expect((await app.request('/profile')).headers.get('x-frame-options')).toBe('DENY');
   });
+
+  it('let the shop alone frame the pages Pesapal returns to, so the return can load inside the payment modal', async () => {
+    const app = appWith('/pesapal-sim/');
+    for (const path of ['/order-success?OrderTrackingId=x', '/checkout?payment=cancelled']) {
+      const res = await app.request(path);
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    }
+    expect((await app.request('/orders')).headers.get('x-frame-options')).toBe('DENY');
+    expect((await appWith().request('/order-success')).headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+  });
 });

@@ -5,7 +5,14 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 const PESAPAL_ORIGINS = ['https://pay.pesapal.com', 'https://cybqa.pesapal.com'];
 const GOOGLE_SIGN_IN = ['https://accounts.google.com'];
 
-export function contentSecurityPolicy(opts: { pesapalBaseUrl: string; publicUrl: string }): string {
+/**
+ * The pages Pesapal returns the customer to (callback_url and cancellation_url). Pesapal loads them
+ * inside the payment modal's frame, which is our own page, so they may be framed by the shop itself
+ * and by nobody else.
+ */
+export const PAYMENT_RETURN_PATHS: readonly string[] = ['/order-success', '/checkout'];
+
+export function contentSecurityPolicy(opts: { pesapalBaseUrl: string; publicUrl: string }, frameAncestors = "'none'"): string {
   const pesapalOrigin = safeOrigin(opts.pesapalBaseUrl);
   const frames = unique(["'self'", ...PESAPAL_ORIGINS, ...(pesapalOrigin ? [pesapalOrigin] : [])]);
   return [
@@ -18,7 +25,7 @@ export function contentSecurityPolicy(opts: { pesapalBaseUrl: string; publicUrl:
     "connect-src 'self'",
     `frame-src ${frames.join(' ')}`,
     `form-action 'self' ${GOOGLE_SIGN_IN.join(' ')} ${frames.filter((f) => f !== "'self'").join(' ')}`,
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
     "base-uri 'self'",
     "object-src 'none'",
   ].join('; ');
@@ -39,15 +46,17 @@ export function securityHeaders(opts: SecurityHeaderOptions): MiddlewareHandler 
     ...(opts.publicUrl.startsWith('https://') ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   };
   const everywhere = { ...common, 'Content-Security-Policy': contentSecurityPolicy(opts), 'X-Frame-Options': 'DENY' };
+  const selfFramed = { ...common, 'Content-Security-Policy': contentSecurityPolicy(opts, "'self'"), 'X-Frame-Options': 'SAMEORIGIN' };
+  const pageHeaders = (path: string) => (PAYMENT_RETURN_PATHS.includes(path) ? selfFramed : everywhere);
   // The Pesapal simulator's hosted page is meant to be framed, like the real one. Only while the
   // simulator is mounted: otherwise the path is the app's own page and must not be framed.
   const framable = opts.framablePrefix;
-  if (!framable) return (c, next) => addResponseHeaders(c, everywhere, next);
+  if (!framable) return (c, next) => addResponseHeaders(c, pageHeaders(c.req.path), next);
   const switches = `${framable}switches`;
   return (c, next) => {
     const path = c.req.path;
     const open = path.startsWith(framable) && !path.startsWith(switches);
-    return addResponseHeaders(c, open ? common : everywhere, next);
+    return addResponseHeaders(c, open ? common : pageHeaders(path), next);
   };
 }
 

@@ -325,6 +325,10 @@ async function submitWithIpn(ctx: ServerContext, order: PayableOrder, merchantRe
       // A customer who presses Cancel on Pesapal's page comes back to checkout, cart intact, told it
       // was cancelled (not "Payment failed" on the order page).
       cancellationUrl: `${ctx.env.PUBLIC_URL}${PAYMENT_CANCELLED_PATH}`,
+      // The modal frames Pesapal's page inside a frame of its own: returning to the page's parent
+      // keeps the customer in the modal, where the return page tells the shop to ask the server.
+      // Opened in a tab of its own, the page is its own parent and the return fills that tab.
+      redirectMode: 'PARENT_WINDOW',
       notificationId,
       billingAddress: {
         emailAddress: order.customerEmail,
