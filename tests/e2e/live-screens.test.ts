@@ -342,8 +342,10 @@ describe('order status screens', () => {
   });
 
   it('the payment modal: paying by card in the frame ends on /order-success with the payment completed', async () => {
-    const order = await placeOrder(live.shop, amina, product, 1);
-    const page = await appPage('/orders');
+    // A customer of their own: Amina's declined orders still hold their stock and count as unpaid.
+    const buyer = await createCustomer(live.shop, live.smtp, live.browser, 'Baraka Mutua');
+    const order = await placeOrder(live.shop, buyer, product, 1);
+    const page = await openLivePage(shopUrl, buyer, '/orders');
     await page.locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`).getByRole('button', { name: 'Pay now' }).click();
     await page
       .frameLocator('iframe[title="Pesapal payment page"]')
@@ -353,7 +355,7 @@ describe('order status screens', () => {
     await page.waitForURL(/\/order-success/);
     await paymentState(page).filter({ hasText: 'Payment Completed' }).waitFor();
     expect(await page.getByTestId('order-reference').textContent()).toBe(`#${order.orderId.slice(0, 8)}`);
-    await page.close();
+    await buyer.context.close();
   });
 
   it('a customer without orders sees No orders yet', async () => {
