@@ -149,7 +149,7 @@ function OrderProblem({ message }: { message: string }) {
   );
 }
 
-/** Links onwards, and clearing the cart by hand (SPEC §2). */
+/** Links onwards, and clearing the cart by hand. */
 function NextSteps() {
   const { count, clear } = useCart();
   return (

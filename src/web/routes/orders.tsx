@@ -19,7 +19,7 @@ const MAX_SYNC_ORDERS = 20;
 export default function Orders() {
   useDocumentMeta('My Orders', 'Track your order history and status');
   const { data, isPending, error } = useQuery({ queryKey: orderKeys.list(), queryFn: fetchOrders, staleTime: 0 });
-  // SPEC §8: a failed fetch is only logged; the list stays empty.
+  // A failed fetch is only logged; the list stays empty.
   useEffect(() => {
     if (error) console.error('Failed to load orders', error);
   }, [error]);

@@ -1,5 +1,5 @@
 // The signed-in customer's orders and payment transactions. Every query is scoped to the caller
-// (GUIDE non-negotiable 4); transaction reads are audited here, on the server.
+// (an order is only ever read by its owner); transaction reads are audited here, on the server.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { HISTORY_STATUSES, shortOrderId, type PaymentStatus } from '../../../domain/order-status';
 import { maskPhone } from '../../../domain/phone-mask';
@@ -99,7 +99,7 @@ export interface TransactionView {
   amount: string;
   currency: string;
   updated_at: string;
-  /** Masked (SPEC §5); the full number never leaves the server. */
+  /** Masked; the full number never leaves the server. */
   customer_phone_display: string;
 }
 
@@ -314,7 +314,7 @@ function riderNotes(row: object): { house?: string; directions?: string } {
 }
 
 /**
- * The current payment transaction of the caller's order (SPEC §6): reads are audited, and a read of
+ * The current payment transaction of the caller's order: reads are audited, and a read of
  * anyone else's order is refused with 403 and audited as UNAUTHORIZED_TRANSACTION_ACCESS.
  */
 export async function getTransaction(

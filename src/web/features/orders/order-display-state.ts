@@ -1,4 +1,4 @@
-// What an order's payment looks like to the customer (/order-success, SPEC §2) and when tracking
+// What an order's payment looks like to the customer (/order-success) and when tracking
 // can stop polling. Pure, so the rules are tested without a browser.
 import { isHistoryStatus } from '../../../domain/order-status';
 

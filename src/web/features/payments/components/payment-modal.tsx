@@ -34,7 +34,7 @@ export interface PaymentModalProps {
 
 const MODAL_POLL_MS = 2_000;
 const IFRAME_URL_CHECK_MS = 1_500;
-/** SPEC §4: success redirects after 0.5 to 2 s, long enough to read the confirmation. */
+/** Success moves on after 0.5 to 2 s: long enough to read the confirmation. */
 const SUCCESS_REDIRECT_MS = 1_500;
 /** No load event by then: the page is blocked or unreachable. */
 const LOAD_TIMEOUT_MS = 20_000;
@@ -86,7 +86,7 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retry
     toast(PAYMENT_CANCELLED_NOTICE, { id: 'payment-cancelled' });
   }, [checkNow, onClose]);
 
-  // Messages from the payment page (SPEC §4 success triggers), or from our own return page loaded
+  // Messages from the payment page (its success signals), or from our own return page loaded
   // in the frame: only a reason to ask the server.
   const onMessage = useCallback(
     (e: MessageEvent) => {
@@ -275,7 +275,7 @@ function readableFrameHrefs(frame: HTMLIFrameElement | null): string[] {
   return hrefs;
 }
 
-/** SPEC §8: the 'Payment Error' panel, with what went wrong and what the customer can do. */
+/** The 'Payment Error' panel, with what went wrong and what the customer can do. */
 function PaymentErrorPanel({ message, children }: { message: string; children: ReactNode }) {
   return (
     <Alert
