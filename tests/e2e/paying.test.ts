@@ -6,10 +6,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import {
+  choose,
   createCustomer,
   fillCart,
   inStockProduct,
   paymentState,
+  placeOrder,
   startLiveShop,
   toast,
   type Customer,
@@ -118,5 +120,23 @@ describe('paying at phone size', () => {
     const stranger = await createCustomer(live.shop, live.smtp, live.browser, 'Njeri Wambui');
     expect((await stranger.context.request.get(`${shopUrl}/api/orders/${orderId}/receipt`)).status()).toBe(404);
     await stranger.context.close();
+  });
+
+  it('a declined order still holding its stock shows Pay again in My Orders, which opens its payment page', async () => {
+    const declined = await placeOrder(live.shop, customer, product, 1);
+    await choose(declined.iframeUrl, 'fail'); // declined on the customer's phone
+    await page.goto(shopUrl + '/orders');
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${declined.orderId}"]`);
+    expect(await card.getByTestId('order-status').textContent()).toBe('Failed');
+    await card.getByText('you can pay for this order again').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const retried = page.waitForResponse((r) => r.url().endsWith(`/api/payments/orders/${declined.orderId}/retry`));
+    await card.getByRole('button', { name: 'Pay again' }).click();
+    expect((await retried).status()).toBe(200);
+    await payPage().getByRole('button', { name: 'Pay by card' }).waitFor();
+    await dialog().getByRole('button', { name: 'Cancel payment' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    // Still one card for that order: it waits for its new payment now.
+    expect(await page.locator(`[data-order-id="${declined.orderId}"]`).count()).toBe(1);
   });
 });
