@@ -87,10 +87,11 @@ function OrderStatus({ orderId, returnedFromPayment }: { orderId: string; return
 
   return (
     <section className="mx-auto max-w-2xl space-y-8 px-4 py-10">
-      <OrderStatusPanel state={display} order={tracking.order} transaction={tracking.transaction} />
-      {unsettled && <ManualStatusCheck checking={statusCheck.checking} onCheck={() => void statusCheck.check([orderId])} />}
-      {display === 'failed' && tracking.order && <AfterFailure order={tracking.order} />}
-      {tracking.order && <OrderReceiptSummary order={tracking.order} />}
+      <OrderStatusPanel state={display} order={tracking.order} transaction={tracking.transaction}>
+        {unsettled && <ManualStatusCheck checking={statusCheck.checking} onCheck={() => void statusCheck.check([orderId])} />}
+        {display === 'failed' && tracking.order && <AfterFailure order={tracking.order} />}
+        {tracking.order && <OrderReceiptSummary order={tracking.order} />}
+      </OrderStatusPanel>
       <NextSteps />
     </section>
   );

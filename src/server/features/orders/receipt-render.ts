@@ -30,7 +30,8 @@ function facts(r: Receipt): [string, string][] {
 const STYLE = `body{font-family:system-ui,sans-serif;color:#0f172a;max-width:42rem;margin:2rem auto;padding:0 1rem;line-height:1.5}
 h1{font-size:1.5rem;margin:0}h2{font-size:1.125rem;margin:1.5rem 0 .5rem}table{width:100%;border-collapse:collapse}
 th,td{text-align:left;padding:.375rem .5rem;border-bottom:1px solid #cbd5e1}td.n,th.n{text-align:right}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dt{font-weight:600}dd{margin:0}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+td.n{white-space:nowrap}@media (max-width:30rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}th,td{padding:.375rem .25rem}}
 .total td{font-weight:700}a{color:#0f5132}nav{margin-top:2rem;display:flex;gap:1rem}@media print{nav{display:none}}`;
 
 export function receiptHtml(r: Receipt): string {
@@ -52,7 +53,6 @@ export function receiptHtml(r: Receipt): string {
 <h2>What you bought</h2>
 <table><thead><tr><th scope="col">Item</th><th scope="col" class="n">Qty</th><th scope="col" class="n">Unit price</th><th scope="col" class="n">Amount</th></tr></thead>
 <tbody>${rows}</tbody><tfoot>${sums}</tfoot></table>
-<p>Prices include ${e(VAT_LABEL)} as shown.</p>
 <nav aria-label="Receipt"><a href="/api/orders/${e(r.orderId)}/receipt.pdf">Download PDF</a><a href="/orders">My Orders</a></nav>
 </main></body></html>`;
 }
