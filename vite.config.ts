@@ -6,7 +6,7 @@ const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
 // React 19 itself (docs/decisions/009-react-runtime.md): the first-load budget is met by sending
 // pages as server-rendered HTML and keeping route code in lazy chunks, not by swapping the runtime.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: '../../public',
   plugins: [react(), tailwindcss()],
@@ -17,6 +17,8 @@ export default defineConfig({
     cssCodeSplit: true,
     modulePreload: { polyfill: false },
     reportCompressedSize: false,
+    // The server-rendering bundle (dist/ssr) needs code only; pictures and icons are served from dist/web.
+    copyPublicDir: !isSsrBuild,
   },
   server: {
     port: 5173,
@@ -27,4 +29,4 @@ export default defineConfig({
       '/dev': api,
     },
   },
-});
+}));

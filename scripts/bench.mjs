@@ -1,5 +1,6 @@
-// npm run bench: API throughput against a bare node:http baseline, the first-load JavaScript of
-// the home page, and Lighthouse mobile scores when Lighthouse is installed. Nothing here is a test:
+// npm run bench: API throughput against a bare node:http baseline, server-rendered /shop against
+// the product list API, the first-load JavaScript of the home page, and Lighthouse mobile scores
+// when Lighthouse is installed. Nothing here is a test:
 // it prints numbers and targets. SHOP_DIST=<folder> measures another build than dist/.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,7 +13,8 @@ import { MEASURE_SECONDS, compare } from '../bench/throughput.mjs';
 const dist = process.env.SHOP_DIST ?? 'dist';
 const API_PATH = '/api/catalog/products';
 const RATIO_TARGET = 0.6;
-const LIGHTHOUSE_PAGES = ['/', '/shop', '/blog'];
+const SSR_RATIO_TARGET = 0.5;
+const LIGHTHOUSE_TARGETS = { performance: 97, accessibility: 100, lcpMs: 1200 };
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 function ensureBuilt() {
@@ -52,6 +54,18 @@ async function apiThroughput(shopUrl) {
   }
 }
 
+/** /shop rendered by the server (the full catalogue) beside the product list JSON it is made from. */
+async function pageThroughput(shopUrl) {
+  console.log(`\n## Server rendering: GET /shop as HTML beside GET ${API_PATH} (${MEASURE_SECONDS} s each, alternating)`);
+  const page = await record(shopUrl + '/shop');
+  console.log(`/shop: ${page.status}, ${kb(page.body.length)} of HTML`);
+  const { html, api } = await compare({ html: shopUrl + '/shop', api: shopUrl + API_PATH });
+  const ratio = html.rps / api.rps;
+  console.log(`/shop HTML                 ${html.rps.toFixed(0).padStart(8)} req/s   (${html.ok}/${html.total} ok)`);
+  console.log(`product list JSON          ${api.rps.toFixed(0).padStart(8)} req/s   (${api.ok}/${api.total} ok)`);
+  console.log(`ratio ${ratio.toFixed(2)} (target >= ${SSR_RATIO_TARGET}) ${ratio >= SSR_RATIO_TARGET ? 'OK' : 'BELOW TARGET'}`);
+}
+
 function bundleSizes() {
   console.log('\n## JavaScript and CSS before the home page is usable (entry + home route + CSS)');
   const report = firstLoadReport(path.join(dist, 'web'));
@@ -61,7 +75,8 @@ function bundleSizes() {
 }
 
 async function lighthouseScores(shopUrl) {
-  console.log('\n## Lighthouse, mobile (targets: performance >= 95, accessibility 100, best practices 100)');
+  const t = LIGHTHOUSE_TARGETS;
+  console.log(`\n## Lighthouse, mobile (targets: performance >= ${t.performance}, accessibility ${t.accessibility}, LCP <= ${t.lcpMs} ms)`);
   if (!(await lighthouseAvailable())) {
     console.log('Lighthouse is not installed, so this part is skipped. To add it:');
     console.log('  npm install --save-dev lighthouse   (it drives Debian\'s Chromium: apt-get install -y chromium)');
@@ -71,10 +86,17 @@ async function lighthouseScores(shopUrl) {
     console.log('Chromium not found (set CHROME_PATH or apt-get install -y chromium): skipped.');
     return;
   }
-  for (const page of LIGHTHOUSE_PAGES) {
+  const { products } = await (await fetch(shopUrl + API_PATH)).json();
+  const pages = ['/', '/shop', `/shop/${products[0].slug}`, '/blog'];
+  for (const page of pages) {
     const r = await lighthouse(shopUrl + page);
-    if (r.error) console.log(`${page.padEnd(8)} failed: ${r.error}`);
-    else console.log(`${page.padEnd(8)} performance ${r.performance}  accessibility ${r.accessibility}  best practices ${r.bestPractices}  (LCP ${r.lcpMs} ms, CLS ${r.cls})`);
+    const label = page.padEnd(28);
+    if (r.error) {
+      console.log(`${label} failed: ${r.error}`);
+      continue;
+    }
+    const ok = r.performance >= t.performance && r.accessibility >= t.accessibility && r.lcpMs <= t.lcpMs;
+    console.log(`${label} performance ${r.performance}  accessibility ${r.accessibility}  best practices ${r.bestPractices}  LCP ${r.lcpMs} ms  CLS ${r.cls}  ${ok ? 'OK' : 'BELOW TARGET'}`);
   }
 }
 
@@ -83,6 +105,7 @@ bundleSizes();
 const shop = await startShop(dist);
 try {
   await apiThroughput(shop.url);
+  await pageThroughput(shop.url);
   await lighthouseScores(shop.url);
 } finally {
   await shop.stop();

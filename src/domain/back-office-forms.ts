@@ -25,7 +25,13 @@ export const PRODUCT_MESSAGES = {
   stock: 'Stock must be a whole number of 0 or more',
   stockTooHigh: 'Stock must be 100,000 or less',
   threshold: 'Low-stock threshold must be a whole number of 0 or more',
+  slug: 'Web address must use lowercase letters, numbers and single dashes (e.g. tilapia-fillet), at most 80 characters',
+  slugTaken: 'Another product already uses that web address',
 } as const;
+
+/** A product's web address after /shop/: lowercase words joined by single dashes. */
+export const PRODUCT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const PRODUCT_SLUG_MAX = 80;
 
 const requiredText = (required: string, max: number, tooLong: string) =>
   z
@@ -75,8 +81,14 @@ export const createProductSchema = z.object({
 });
 export type CreateProductInput = z.infer<typeof createProductSchema>;
 
-// Stock is not editable here: it changes only through the ledger (adjustments, orders).
-export const updateProductSchema = z.object(productFields).partial();
+// Stock is not editable here: it changes only through the ledger (adjustments, orders). The slug is
+// made from the name when the product is created and changes only when the merchant edits it.
+export const productSlugField = z
+  .string({ error: PRODUCT_MESSAGES.slug })
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(z.string().max(PRODUCT_SLUG_MAX, { error: PRODUCT_MESSAGES.slug }).regex(PRODUCT_SLUG_PATTERN, { error: PRODUCT_MESSAGES.slug }));
+
+export const updateProductSchema = z.object({ ...productFields, slug: productSlugField }).partial();
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 
 export const STOCK_MESSAGES = {

@@ -36,3 +36,41 @@ export function pageUrlAllowed(url: string, schemes: readonly string[]): boolean
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1];
   return scheme === undefined ? !/^[^/?#]*:/.test(compact) : schemes.includes(scheme.toLowerCase());
 }
+
+/** What a dropped element would take with it that the merchant wrote as page content. */
+export interface SwallowedContent {
+  tag: string;
+  text: string;
+}
+
+// PAGE_HTML_DROPPED_WITH_CONTENT go with everything inside them, and the parser reads all after a
+// <script> or <style> as their code up to the matching end tag. Left unclosed (or hidden in markup a
+// browser reads differently, e.g. inside MathML), such a tag takes the rest of the page with it.
+const DROPPED_ELEMENT = new RegExp(`<(${PAGE_HTML_DROPPED_WITH_CONTENT.join('|')})\\b[^>]*>([\\s\\S]*?)(?:</\\1\\s*>|$)`, 'gi');
+const MARKUP = /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>/gi;
+/** Elements whose content is code, not text a visitor reads. */
+const CODE_ELEMENTS = new Set(['script', 'style']);
+
+/**
+ * The first element the policy drops with its content when that content was written as page
+ * content: markup (a heading, a paragraph), text a visitor would read (a textarea's, a noscript's),
+ * or code left unclosed that runs to the end of the page. Null when nothing of the page would go.
+ */
+export function swallowedPageContent(html: string): SwallowedContent | null {
+  for (const match of html.matchAll(DROPPED_ELEMENT)) {
+    const [whole, name = '', inner = ''] = match;
+    const tag = name.toLowerCase();
+    const closed = new RegExp(`</${tag}\\s*>$`, 'i').test(whole);
+    const text = inner.replace(MARKUP, ' ').replace(/\s+/g, ' ').trim();
+    const holdsMarkup = new RegExp(MARKUP.source, 'i').test(inner);
+    const lost = CODE_ELEMENTS.has(tag) ? holdsMarkup || (!closed && text !== '') : holdsMarkup || text !== '';
+    if (lost) return { tag, text: text.length > 80 ? `${text.slice(0, 80)}…` : text };
+  }
+  return null;
+}
+
+/** The save's 400 message: what would be removed and how to keep it. */
+export function swallowedContentMessage({ tag, text }: SwallowedContent): string {
+  const what = text ? `the text "${text}"` : 'content';
+  return `The page was not saved: a <${tag}> element would remove ${what} from the page. Remove the <${tag}> tag, or close it with </${tag}> before the page's content, and save again.`;
+}

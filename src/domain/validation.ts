@@ -14,10 +14,13 @@ export function normalizeEmail(s: string): string {
 
 // local@domain.tld: one '@', no spaces, dot-separated non-empty domain labels.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+// The accounts library checks addresses with zod's email rule (ASCII letters only, as most mail
+// servers expect): an address must pass it too, or a form would accept what sign-up then refuses.
+const ACCOUNT_EMAIL = z.email();
 
 export function isValidEmail(s: string): boolean {
   const email = normalizeEmail(s);
-  return email.length <= TEXT_LIMITS.email && EMAIL_PATTERN.test(email);
+  return email.length <= TEXT_LIMITS.email && EMAIL_PATTERN.test(email) && ACCOUNT_EMAIL.safeParse(email).success;
 }
 
 /** '+254 (700) 000-000' → '+254700000000' */

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'drizzle-orm';
 import { createAuth } from './auth/auth';
+import { publicAuthAnswer } from './auth/public-auth-answer';
 import { refuseNulCharacters } from './http/nul-characters';
 import type { AppEnv, ServerContext, ServerDeps } from './context';
 import { accountRoutes } from './features/account/account.routes';
@@ -19,9 +20,12 @@ import { AppError, errorBody, handleError } from './http/errors';
 import { createIntegrations, createLocalFetch, SIMULATOR_MOUNT } from './integrations/integrations';
 import { simulatorSwitchesRoutes } from './integrations/pesapal/pesapal-simulator-switches';
 import { requestLogger } from './http/logger';
+import { devToolsGuard } from './http/dev-tools-guard';
 import { securityHeaders } from './http/security-headers';
 import { sameOriginWrites } from './http/session';
+import { servePages } from './http/page-renderer';
 import { serveSpa } from './http/static-files';
+import { seoRoutes } from './features/seo/seo.routes';
 import { resolvePesapalBaseUrl } from './payment-config';
 
 export interface CreateAppOptions {
@@ -54,6 +58,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     securityHeaders({
       pesapalBaseUrl: resolvePesapalBaseUrl(ctx.env),
       publicUrl: ctx.env.PUBLIC_URL,
+      isProduction: ctx.env.isProduction,
       framablePrefix: ctx.integrations.pesapalSimulator ? `${SIMULATOR_MOUNT}/` : undefined,
     }),
   );
@@ -67,9 +72,10 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     return (c.req.header('content-type')?.startsWith('multipart/form-data') ? limitUpload : limitJson)(c, next);
   });
   app.use('/api/*', sameOriginWrites(ctx.env.PUBLIC_URL));
-  // better-auth reads the raw request body itself, so its routes are left to it.
+  // better-auth reads the raw request body itself, so its routes are checked on a copy.
   const refuseNul = refuseNulCharacters();
-  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/auth/') ? next() : refuseNul(c, next)));
+  const refuseNulInCopy = refuseNulCharacters({ cloneBody: true });
+  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/auth/') ? refuseNulInCopy : refuseNul)(c, next));
   app.onError(handleError);
 
   const api = new Hono<AppEnv>()
@@ -86,18 +92,38 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     .route('/realtime', realtimeRoutes(ctx))
     .route('/admin', adminRoutes(ctx));
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => ctx.auth.handler(c.req.raw));
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => publicAuthAnswer(await ctx.auth.handler(c.req.raw)));
   const routes = app.route('/api', api).route('/media', mediaRoutes(ctx));
-  if (!ctx.env.isProduction) app.route('/dev/mail', devMailRoutes(ctx));
+  const devTools = devToolsGuard({ open: ctx.env.DEV_TOOLS_OPEN });
+  if (!ctx.env.isProduction) {
+    app.use('/dev/*', devTools);
+    app.route('/dev/mail', devMailRoutes(ctx));
+  }
   app.all('/api/*', () => {
     throw new AppError(404, 'NOT_FOUND', 'No such API endpoint.');
   });
   const simulator = ctx.integrations.pesapalSimulator;
   if (simulator) {
+    app.use(`${SIMULATOR_MOUNT}/switches`, devTools);
+    app.use(`${SIMULATOR_MOUNT}/switches/*`, devTools);
     app.route(`${SIMULATOR_MOUNT}/switches`, simulatorSwitchesRoutes(simulator.switches));
     app.route(SIMULATOR_MOUNT, simulator.app);
   }
-  if (opts.webRoot) app.use('*', serveSpa(opts.webRoot, { SHOP_NAME: ctx.env.SHOP_NAME }));
+  app.route('/', seoRoutes(ctx));
+  if (opts.webRoot) {
+    app.use('*', serveSpa(opts.webRoot, { SHOP_NAME: ctx.env.SHOP_NAME }, { pages: false }));
+    app.use(
+      '*',
+      servePages({
+        webRoot: opts.webRoot,
+        shopName: ctx.env.SHOP_NAME,
+        publicUrl: ctx.env.PUBLIC_URL,
+        isProduction: ctx.env.isProduction,
+        apiFetch: (path, init) => ctx.localFetch.fetch(new URL(path, ctx.env.PUBLIC_URL), init),
+        logger: ctx.logger,
+      }),
+    );
+  }
   app.notFound((c) =>
     c.req.path.startsWith('/api/')
       ? c.json(errorBody('NOT_FOUND', 'No such API endpoint.'), 404)

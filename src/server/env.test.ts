@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadEnv } from './env';
+import { ConfigError, EXAMPLE_AUTH_SECRET, loadEnv } from './env';
 
 describe('loadEnv', () => {
   it('has the documented defaults', () => {
@@ -70,5 +70,36 @@ describe('loadEnv', () => {
         GOOGLE_OIDC_ISSUER: 'http://127.0.0.1:9999',
       }),
     ).toThrow(/GOOGLE_OIDC_ISSUER/);
+  });
+
+  describe('AUTH_SECRET in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example:587',
+      PESAPAL_CONSUMER_KEY: 'key',
+      PESAPAL_CONSUMER_SECRET: 'secret',
+      GOOGLE_MAPS_API_KEY: 'maps-key',
+    };
+
+    it('refuses a secret shorter than 32 bytes and says how to make one', () => {
+      const load = () => loadEnv({ ...production, AUTH_SECRET: 'short-but-not-empty-31-bytes-xx' });
+      expect(() => load()).toThrow(ConfigError);
+      expect(() => load()).toThrow(/AUTH_SECRET must be at least 32 bytes/);
+      expect(() => load()).toThrow(/openssl rand -base64 32/);
+    });
+
+    it('refuses the example value from .env.example and the README', () => {
+      expect(EXAMPLE_AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+      expect(() => loadEnv({ ...production, AUTH_SECRET: EXAMPLE_AUTH_SECRET })).toThrow(/example value/);
+    });
+
+    it('says how to make one when it is missing', () => {
+      expect(() => loadEnv(production)).toThrow(/openssl rand -base64 32/);
+    });
+
+    it('accepts 32 bytes made by openssl rand -base64 32, and anything in development', () => {
+      expect(loadEnv({ ...production, AUTH_SECRET: 'q1Xv0mZ0c3Vb6m3k8yYt4m7S0o2m0VQp4r8h6y2T9aE=' }).isProduction).toBe(true);
+      expect(loadEnv({ AUTH_SECRET: 'dev' }).AUTH_SECRET).toBe('dev');
+    });
   });
 });

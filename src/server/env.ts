@@ -25,6 +25,11 @@ const schema = z.object({
   PESAPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
   SHOP_NAME: z.string().default('Lake Victoria Aquaculture'),
   ADMIN_EMAILS: optional,
+  // 1: the development tools (/dev/mail, the simulator's switches) answer any address, not only loopback.
+  DEV_TOOLS_OPEN: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() === '1' || v?.trim().toLowerCase() === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // For tests only: lets the Google sign-in flow run against a local OpenID Connect server.
   GOOGLE_OIDC_ISSUER: optional,
@@ -37,6 +42,21 @@ export type Env = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & {
 
 export class ConfigError extends Error {}
 
+/** The placeholder shown in .env.example and the README: public, so never a real secret. */
+export const EXAMPLE_AUTH_SECRET = 'replace-with-the-output-of-openssl-rand-base64-32';
+export const MIN_AUTH_SECRET_BYTES = 32;
+const MAKE_SECRET = 'make one with: openssl rand -base64 32';
+
+/** Why a production AUTH_SECRET is unusable, or null when it is strong enough. */
+function weakAuthSecret(secret: string | undefined): string | null {
+  if (!secret) return `AUTH_SECRET (session signing; ${MAKE_SECRET})`;
+  if (secret === EXAMPLE_AUTH_SECRET)
+    return `AUTH_SECRET is the documented example value, which everyone knows; ${MAKE_SECRET}`;
+  if (Buffer.byteLength(secret, 'utf8') < MIN_AUTH_SECRET_BYTES)
+    return `AUTH_SECRET must be at least ${MIN_AUTH_SECRET_BYTES} bytes long; ${MAKE_SECRET}`;
+  return null;
+}
+
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
@@ -48,7 +68,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   if (isProduction) {
     const missing: string[] = [];
-    if (!env.AUTH_SECRET) missing.push('AUTH_SECRET (session signing)');
+    const secretProblem = weakAuthSecret(env.AUTH_SECRET);
+    if (secretProblem) missing.push(secretProblem);
     if (!env.SMTP_URL) missing.push('SMTP_URL (the development mailbox is refused in production)');
     if (!env.PESAPAL_CONSUMER_KEY || !env.PESAPAL_CONSUMER_SECRET)
       missing.push('PESAPAL_CONSUMER_KEY and PESAPAL_CONSUMER_SECRET (the simulator is refused in production)');

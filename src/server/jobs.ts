@@ -2,6 +2,7 @@
 // database only one of them expires reservations or reconciles payments at a time.
 import type { ServerContext } from './context';
 import { LOCKS } from './db/locks';
+import { runDueIpnRechecks } from './features/payments/ipn-rechecks';
 import { pruneStrangerNotices } from './features/payments/payment-refresh.service';
 import { expireReservations, reconcilePayments } from './features/payments/reconciliation.service';
 
@@ -21,6 +22,8 @@ export function startBackgroundJobs(ctx: ServerContext, intervals: JobIntervals 
   const stoppers: JobStopper[] = [
     every(ctx, 'reservation expiry', intervals.reservationExpiryMs ?? 60_000, LOCKS.reservationExpiry, () => expireReservations(ctx)),
     every(ctx, 'payment reconciliation', intervals.reconciliationMs ?? 30_000, LOCKS.reconciliation, () => reconcilePayments(ctx)),
+    // Rechecks of collapsed IPN repeats whose instance died before its timer ran.
+    every(ctx, 'IPN rechecks', 15_000, LOCKS.ipnRechecks, () => runDueIpnRechecks(ctx)),
     every(ctx, 'mail delivery', intervals.mailDeliveryMs ?? 60_000, LOCKS.mailDelivery, () => ctx.mailer.deliverDue()),
     // Hourly, under reconciliation's lock: the two never run at once, and one instance does it.
     every(ctx, 'stranger notice pruning', 60 * 60_000, LOCKS.reconciliation, () => pruneStrangerNotices(ctx)),

@@ -1,21 +1,56 @@
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter, matchRoutes, useRoutes } from 'react-router';
 import { Providers } from './app/providers';
-import { AppRoutes } from './app/router';
+import { preloadLayout } from './app/root-layout';
+import { RouteBoundary } from './app/route-error';
+import { appRoutes, preloadPages } from './app/router';
 import { watchClickFlood } from './lib/click-flood';
+import { queryClient } from './lib/query-client';
+import { parseQueryState, QUERY_STATE_ELEMENT_ID } from './lib/query-state';
 import './styles.css';
 
 watchClickFlood();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-createRoot(root).render(
+
+// A server-rendered page brings the answers it was rendered from: the first render in the browser
+// then matches the HTML, and no query is asked twice.
+const state = document.getElementById(QUERY_STATE_ELEMENT_ID);
+if (state?.textContent) hydrate(queryClient, parseQueryState(state.textContent));
+
+// The component router renders the same route objects the server's static handler matched, and
+// the same markup: the browser needs none of the data router's loaders (the data came with the page).
+function AppRoutes() {
+  return useRoutes(appRoutes);
+}
+
+const app = (
   <StrictMode>
-    <BrowserRouter>
+    <RouteBoundary>
       <Providers>
-        <AppRoutes />
+        {/* A new address renders at once (its skeleton while its chunk loads), never behind a pending
+            transition that a later update (sign-out clearing the session) could overtake. */}
+        <BrowserRouter useTransitions={false}>
+          <AppRoutes />
+        </BrowserRouter>
       </Providers>
-    </BrowserRouter>
-  </StrictMode>,
+    </RouteBoundary>
+  </StrictMode>
 );
+
+// Public pages arrive rendered. Hydrating starts at once, so React already listens: a tap that
+// comes before the page's code has loaded is held and replayed, not lost. The page's chunk
+// (also asked for by the render) keeps the server's HTML on screen until it is there.
+// Signed-in and back-office screens arrive empty and render here.
+if (root.firstElementChild) {
+  // A chunk that fails to load fails the render too, where the route's error boundary handles it.
+  const ignore = () => undefined;
+  preloadLayout().catch(ignore);
+  preloadPages(matchRoutes(appRoutes, window.location)?.map((m) => m.route.id ?? '') ?? []).catch(ignore);
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}

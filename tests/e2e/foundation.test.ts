@@ -58,8 +58,8 @@ describe('the shop in a browser', () => {
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-      expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin');
+      expect(res.headers.get('x-robots-tag')).toBe('noindex');
       expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
       expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     };

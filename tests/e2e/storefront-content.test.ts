@@ -15,7 +15,7 @@ import type { BlogPostDto } from '../../src/server/features/content/content.serv
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
-import { fail500, holdApi } from './storefront-helpers';
+import { fail500, holdApi, navigateInApp } from './storefront-helpers';
 
 const SHOP_NAME = 'Lake Victoria Aquaculture';
 const EXTRA_POSTS = 8; // with the 3 published seed posts: 11, two pages of 6
@@ -81,7 +81,7 @@ describe('storefront: content', () => {
   describe('/blog', () => {
     it('shows six skeletons, then published posts newest first with relative time and excerpts', async () => {
       const release = await holdApi(page, /\/api\/content\/posts\?/);
-      await page.goto(shop.url + '/blog');
+      await navigateInApp(page, shop.url, '/blog');
       await page.getByRole('heading', { level: 1, name: 'Our Blog' }).waitFor();
       await page.getByTestId('blog-skeleton').first().waitFor();
       expect(await page.getByTestId('blog-skeleton').count()).toBe(6);
@@ -136,7 +136,7 @@ describe('storefront: content', () => {
 
     it('shows the error with Try Again, which loads the posts once the API answers', async () => {
       await page.route(/\/api\/content\/posts\?/, fail500);
-      await page.goto(shop.url + '/blog');
+      await navigateInApp(page, shop.url, '/blog');
       await page.getByText('Failed to load blog posts. Please try again later.').waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await page.unroute(/\/api\/content\/posts\?/);
@@ -158,7 +158,7 @@ describe('storefront: content', () => {
 
     it('says No Blog Posts Yet when nothing is published', async () => {
       await page.route(/\/api\/content\/posts\?/, (r) => r.fulfill({ json: { posts: [], nextOffset: null } }));
-      await page.goto(shop.url + '/blog');
+      await navigateInApp(page, shop.url, '/blog');
       await page.getByRole('heading', { name: 'No Blog Posts Yet' }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
     });
@@ -183,7 +183,7 @@ describe('storefront: content', () => {
 
     it('holds the article\'s place with a skeleton while it loads', async () => {
       const release = await holdApi(page, `**/api/content/posts/${slug}`);
-      await page.goto(`${shop.url}/blog/${slug}`);
+      await navigateInApp(page, shop.url, `/blog/${slug}`);
       await page.getByLabel('Loading blog post', { exact: true }).waitFor();
       expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
       release();
@@ -234,7 +234,7 @@ describe('storefront: content', () => {
 
     it('a failing API shows the error view with Back to Blog', async () => {
       await page.route('**/api/content/posts/*', fail500);
-      await page.goto(`${shop.url}/blog/${slug}`);
+      await navigateInApp(page, shop.url, `/blog/${slug}`);
       await page.getByText('Failed to load blog post. Please try again later.').waitFor();
       await page.getByRole('link', { name: 'Back to Blog' }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
@@ -305,7 +305,7 @@ describe('storefront: content', () => {
   describe('content pages', () => {
     it('shows a skeleton, then breadcrumb, title, HTML, document title and meta description', async () => {
       const release = await holdApi(page, '**/api/content/pages/faq');
-      await page.goto(shop.url + '/faq');
+      await navigateInApp(page, shop.url, '/faq');
       await page.getByLabel('Loading page', { exact: true }).waitFor();
       release();
       await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
@@ -359,7 +359,7 @@ describe('storefront: content', () => {
 
     it("a 404 without the shop's own message (a proxy's page) gives the general reason", async () => {
       await page.route('**/api/content/pages/moved-away', (r) => r.fulfill({ status: 404, contentType: 'text/html', body: '<h1>Not Found</h1>' }));
-      await page.goto(shop.url + '/moved-away');
+      await navigateInApp(page, shop.url, '/moved-away');
       const alert = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Page Not Found' }) });
       await alert.getByText('The page you are looking for could not be found.', { exact: true }).waitFor();
     });
@@ -390,10 +390,10 @@ describe('storefront: content', () => {
 
     it('shows "Failed to load page content" when the API fails and "An unexpected error occurred" when the request dies', async () => {
       await page.route('**/api/content/pages/terms', fail500);
-      await page.goto(shop.url + '/terms');
+      await navigateInApp(page, shop.url, '/terms');
       await page.getByRole('alert').getByText('Failed to load page content').waitFor();
       await page.route('**/api/content/pages/returns', (r) => r.abort());
-      await page.goto(shop.url + '/returns');
+      await navigateInApp(page, shop.url, '/returns');
       await page.getByRole('alert').getByText('An unexpected error occurred').waitFor();
     });
 
@@ -405,7 +405,7 @@ describe('storefront: content', () => {
       await page.route('**/api/content/pages/our-farm', (r) =>
         r.fulfill({ json: { page: { slug: 'our-farm', title: 'Our Farm', content, metaDescription: null } } }),
       );
-      await page.goto(shop.url + '/our-farm');
+      await navigateInApp(page, shop.url, '/our-farm');
       const picture = page.getByTestId('page-content').getByRole('img', { name: 'Fish ponds at the farm' });
       await picture.waitFor();
       await expect
@@ -428,7 +428,7 @@ describe('storefront: content', () => {
       await page.route('**/api/content/pages/served-raw', (r) =>
         r.fulfill({ json: { page: { slug: 'served-raw', title: 'Served Raw', content: hostile, metaDescription: null } } }),
       );
-      await page.goto(shop.url + '/served-raw');
+      await navigateInApp(page, shop.url, '/served-raw');
       const content = page.getByTestId('page-content');
       await content.getByText('Kept text.').waitFor();
       await content.getByRole('img', { name: 'Broken' }).evaluate(
@@ -496,14 +496,16 @@ describe('storefront: content', () => {
 
     it('says No pages available when none are published', async () => {
       await page.route('**/api/content/pages', (r) => r.fulfill({ json: { pages: [] } }));
-      await page.goto(shop.url + '/');
+      // The cart is drawn in the browser, so its footer asks the API itself (a server-rendered page
+      // brings the links with it).
+      await page.goto(shop.url + '/cart');
       await footer().getByText('No pages available').waitFor();
     });
 
     it('says the links could not be loaded when the API fails, and Try again brings them', async () => {
       let failing = true;
       await page.route('**/api/content/pages', (r) => (failing ? r.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'x' } } }) : r.fallback()));
-      await page.goto(shop.url + '/');
+      await page.goto(shop.url + '/cart');
       const service = footer().locator('section', { has: page.getByRole('heading', { name: 'Customer Service' }) });
       await service.getByText('These links could not be loaded.').waitFor();
       expect(await footer().getByText('No pages available').count()).toBe(0);

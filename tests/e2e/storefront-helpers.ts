@@ -58,3 +58,23 @@ export async function containerEdges(page: Page): Promise<{ header: string; page
     return { header: header ? edges(header) : 'none', page: [...new Set(inMain)] };
   });
 }
+
+/** Waits until React has hydrated the server's HTML (html[data-hydrated]). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Opens `path` the way a visitor meets its loading, empty and error states: by a navigation inside
+ * the app (a first load arrives rendered by the server, with its data already in the HTML). Starts
+ * from `from`, then moves there as Back and Forward do.
+ */
+export async function navigateInApp(page: Page, baseUrl: string, path: string, from = '/about'): Promise<void> {
+  await page.goto(baseUrl + from);
+  await hydrated(page);
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL(baseUrl + path);
+}

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
-import { fail500, holdApi, stubSignedIn } from './storefront-helpers';
+import { fail500, holdApi, navigateInApp, stubSignedIn } from './storefront-helpers';
 
 describe('storefront: home and shop', () => {
   let shop: ShopServer;
@@ -31,7 +31,7 @@ describe('storefront: home and shop', () => {
   describe('home', () => {
     it('shows the hero, skeletons then four featured products, the statistics, and passes axe', async () => {
       const release = await holdApi(page, '**/api/catalog/products/featured');
-      await page.goto(shop.url + '/');
+      await navigateInApp(page, shop.url, '/');
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.getByRole('link', { name: 'Shop Now' }).getAttribute('href')).toBe('/shop');
       expect(await page.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe('/about');
@@ -66,7 +66,7 @@ describe('storefront: home and shop', () => {
 
     it('says so when the featured products cannot load', async () => {
       await page.route('**/api/catalog/products/featured', fail500);
-      await page.goto(shop.url + '/');
+      await navigateInApp(page, shop.url, '/');
       await page.getByText('Error loading products. Please try again later.').waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await page.unroute('**/api/catalog/products/featured');
@@ -76,7 +76,7 @@ describe('storefront: home and shop', () => {
 
     it('says so when no product is featured', async () => {
       await page.route('**/api/catalog/products/featured', (r) => r.fulfill({ json: { products: [] } }));
-      await page.goto(shop.url + '/');
+      await navigateInApp(page, shop.url, '/');
       await page.getByText('No products available at the moment.').waitFor();
       expect(await page.getByTestId('product-skeleton').count()).toBe(0);
     });
@@ -132,7 +132,7 @@ describe('storefront: home and shop', () => {
   describe('/shop', () => {
     it('shows 8 skeleton cards while loading, then the products, welcoming a visitor as Valued Customer', async () => {
       const release = await holdApi(page, '**/api/catalog/products');
-      await page.goto(shop.url + '/shop');
+      await navigateInApp(page, shop.url, '/shop');
       await page.getByRole('heading', { level: 1, name: 'Our Products' }).waitFor();
       await page.getByTestId('product-skeleton').first().waitFor();
       expect(await page.getByTestId('product-skeleton').count()).toBe(8);
@@ -245,14 +245,14 @@ describe('storefront: home and shop', () => {
 
     it('says "No products available at the moment." when the shop sells nothing', async () => {
       await page.route('**/api/catalog/products', (r) => r.fulfill({ json: { products: [], categories: [], total: 0 } }));
-      await page.goto(shop.url + '/shop');
+      await navigateInApp(page, shop.url, '/shop');
       await page.getByText('No products available at the moment.').waitFor();
       expect(await axeViolations(page)).toEqual([]);
     });
 
     it('shows the load error when the API fails', async () => {
       await page.route('**/api/catalog/products', fail500);
-      await page.goto(shop.url + '/shop');
+      await navigateInApp(page, shop.url, '/shop');
       await page.getByText('Error loading products. Please try again later.').waitFor();
       expect(await page.getByRole('article').count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);

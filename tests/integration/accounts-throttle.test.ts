@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { authThrottle } from '../../src/server/db/schema';
-import { THROTTLE } from '../../src/server/features/account/password-auth.service';
+import { SIGN_IN_SLOWDOWN_PER_EMAIL, THROTTLE } from '../../src/server/features/account/password-auth.service';
 import { createTestApp, createUser, type TestApp } from '../support/test-app';
 import { DB_KINDS } from '../support/test-database';
 import { json, mailsTo, movableClock, signUpBody } from './accounts-support';
@@ -52,22 +52,66 @@ describe.each(DB_KINDS)('sign-in throttling on %s', (kind) => {
     expect(rows).toEqual([]);
   });
 
-  it("a stranger's failures do not lock the owner out; guessing from many addresses stops at 50", async () => {
+  it("a stranger's failures from one address do not lock the owner out", async () => {
     const owner = await createUser(t);
     const wrong = { email: owner.email, password: 'not-the-password' };
     const right = { email: owner.email, password: owner.password };
     for (let i = 1; i <= 5; i += 1) await attempt(wrong, '203.0.113.66');
     expect((await attempt(wrong, '203.0.113.66')).status).toBe(429);
     expect((await attempt(right, nextAddress())).status).toBe(200);
+  });
 
-    // Spread over many addresses the per-email limit still ends the guessing, owner included.
-    for (let i = 1; i < THROTTLE.signInPerEmail.limit - 5; i += 1) {
-      expect((await attempt(wrong, `192.0.2.${i}`)).status).toBe(401);
+  it('50 wrong passwords from 10 addresses lock nobody out: a browser that signed in before goes straight in, a new one waits at most a minute', async () => {
+    const owner = await createUser(t); // signs in once: this browser is now known
+    expect(owner.cookie).toContain('shop_device=');
+    const wrong = { email: owner.email, password: 'not-the-password' };
+    for (let a = 1; a <= 10; a += 1) {
+      for (let i = 1; i <= 5; i += 1) {
+        clock.advanceMinutes(1); // slow enough that the slowdown never refuses: all 50 are counted
+        expect((await attempt(wrong, `192.0.2.${a}`)).status).toBeGreaterThanOrEqual(401);
+      }
     }
-    expect((await attempt(wrong, '192.0.2.250')).status).toBe(429);
-    expect((await attempt(right, nextAddress())).status).toBe(429);
-    clock.advanceMinutes(15);
+    const [row] = await t.ctx.db.select().from(authThrottle).where(eq(authThrottle.key, `sign-in:email:${owner.email}`));
+    expect(row?.failures).toBe(50);
+
+    const fromKnownBrowser = await t.request('/api/account/sign-in', {
+      method: 'POST',
+      json: { email: owner.email, password: owner.password },
+      cookie: owner.cookie,
+      headers: { 'X-Forwarded-For': nextAddress() },
+    });
+    expect(fromKnownBrowser.status).toBe(200);
+
+    const right = { email: owner.email, password: owner.password };
+    const fromNewBrowser = await attempt(right, nextAddress());
+    expect(fromNewBrowser.status).toBe(429);
+    const wait = Number(fromNewBrowser.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(SIGN_IN_SLOWDOWN_PER_EMAIL.maxDelayMs / 1000);
+    expect((await json<ErrorBody>(fromNewBrowser)).error.message).toBe(
+      `Too many failed sign-in attempts for this account. Please wait ${wait} seconds and try again.`,
+    );
+    clock.advanceMinutes(wait / 60);
     expect((await attempt(right, nextAddress())).status).toBe(200);
+    clock.advanceMinutes(60);
+  });
+
+  it('slows guessing at one account from many addresses: the wait doubles with each failure up to a minute', async () => {
+    const someone = await createUser(t);
+    const wrong = { email: someone.email, password: 'not-the-password' };
+    const { free } = SIGN_IN_SLOWDOWN_PER_EMAIL;
+    for (let i = 1; i <= free; i += 1) expect((await attempt(wrong, `192.0.2.${100 + i}`)).status).toBe(401);
+    const waits: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const refused = await attempt(wrong, nextAddress());
+      expect(refused.status).toBe(429);
+      const wait = Number(refused.headers.get('retry-after'));
+      waits.push(wait);
+      clock.advanceMinutes(wait / 60);
+      expect((await attempt(wrong, nextAddress())).status).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
+    clock.advanceMinutes(60);
   });
 
   it('counts IPv6 clients by their /64, so changing address within it changes nothing', async () => {

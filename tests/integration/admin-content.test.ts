@@ -99,4 +99,28 @@ describe.each(DB_KINDS)('admin blog posts and pages on %s', (kind) => {
     const res = await asAdmin('/content/preview', { method: 'POST', json: { html: '<p>ok<iframe src="https://evil"></iframe></p>' } });
     expect(await body(res)).toEqual({ html: '<p>ok</p>' });
   });
+
+  it('refuses a page whose markup would make the sanitiser drop the rest of it, naming what would go, and stores nothing', async () => {
+    const content = '<p>Intro</p><math><mtext><table><mglyph><style><h2>Delivery</h2><p>We deliver daily.</p>';
+    const created = await asAdmin('/pages', { method: 'POST', json: { title: 'Delivery times', content } });
+    expect(created.status).toBe(400);
+    const message = (await body<ErrorBody>(created)).error.message;
+    expect(message).toContain('<style>');
+    expect(message).toContain('Delivery We deliver daily.');
+    expect(await s.t.ctx.db.select().from(pageContent).where(eq(pageContent.title, 'Delivery times'))).toEqual([]);
+
+    const page = (await body<Item>(await asAdmin('/pages', { method: 'POST', json: { title: 'Opening hours', content: '<p>Daily 8-6</p>' } }))).item;
+    const edited = await asAdmin(`/pages/${page.id}`, { method: 'PATCH', json: { content } });
+    expect(edited.status).toBe(400);
+    expect((await body<ErrorBody>(edited)).error.fields?.content).toBe(message);
+    const [stored] = await s.t.ctx.db.select().from(pageContent).where(eq(pageContent.id, page.id));
+    expect(stored?.content).toBe('<p>Daily 8-6</p>');
+    const preview = await asAdmin('/content/preview', { method: 'POST', json: { html: content } });
+    expect(preview.status).toBe(400);
+
+    // Closed, the same markup keeps every word of the page.
+    const fixed = '<p>Intro</p><math><mtext><table><mglyph><style></style></mglyph></table></mtext></math><h2>Delivery</h2><p>We deliver daily.</p>';
+    const saved = (await body<Item>(await asAdmin(`/pages/${page.id}`, { method: 'PATCH', json: { content: fixed } }))).item;
+    expect(saved.content).toContain('<h2>Delivery</h2><p>We deliver daily.</p>');
+  });
 });

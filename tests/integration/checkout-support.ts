@@ -3,6 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ServerDeps } from '../../src/server/context';
 import { orders, paymentTransactions, products, stockMovements } from '../../src/server/db/schema';
+import { IPN_REPEAT_WINDOW_MS } from '../../src/server/features/payments/ipn-notices';
 import type { PesapalSimulator, SimulatorOutcome } from '../../src/server/integrations/pesapal/pesapal-simulator';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
 import type { DbKind } from '../support/test-database';
@@ -85,8 +86,13 @@ export async function placePaidOrderAttempt(t: Shop, user: TestUser, items: { pr
   return { orderId: json.order_id, trackingId, iframeUrl: json.iframe_url };
 }
 
-/** What the customer does on the hosted page; the IPN reaches the app before this resolves (unless late). */
+/**
+ * What the customer does on the hosted page; the IPN reaches the app before this resolves (unless
+ * late). Pays (or fails) on the simulator's page. A person takes longer than the IPN repeat window to do
+ * that, so the clock moves past it first: the page's IPN is then never collapsed with the last one.
+ */
 export async function payOnSimulator(t: Shop, trackingId: string, outcome: SimulatorOutcome): Promise<void> {
+  t.clock.advance(IPN_REPEAT_WINDOW_MS);
   await t.sim.complete(trackingId, outcome);
 }
 

@@ -25,8 +25,8 @@ describe.each(DB_KINDS)('foundation on %s', (kind) => {
       const res = await t.request(path);
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-      expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin');
+      expect(res.headers.get('x-robots-tag')).toBe('noindex');
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("default-src 'self'");
       expect(csp).toMatch(/frame-src [^;]*https:\/\/pay\.pesapal\.com/);

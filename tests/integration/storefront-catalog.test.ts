@@ -109,8 +109,8 @@ describe.each(DB_KINDS)('storefront catalogue on %s', (kind) => {
       for (const [name, value] of [
         ['x-frame-options', 'DENY'],
         ['x-content-type-options', 'nosniff'],
-        ['referrer-policy', 'strict-origin-when-cross-origin'],
-        ['x-robots-tag', 'noindex, nofollow'],
+        ['referrer-policy', 'strict-origin'],
+        ['x-robots-tag', 'noindex'],
         ['cache-control', 'public, max-age=0, must-revalidate'],
         ['content-type', 'application/json; charset=utf-8'],
       ]) {

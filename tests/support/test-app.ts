@@ -11,6 +11,9 @@ import { createTestDatabase, type DbKind, type TestDatabase } from './test-datab
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
+/** Bindings for app.request as if the request came over a socket from this machine (the dev tools' guard). */
+export const LOOPBACK_BINDINGS = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
+
 export interface TestApp {
   kind: DbKind;
   ctx: ServerContext;

@@ -5,6 +5,7 @@ export const LOCKS = {
   reservationExpiry: 7_301_003,
   seed: 7_301_004,
   mailDelivery: 7_301_005,
+  ipnRechecks: 7_301_006,
   // One admin cancellation or refund at a time, so an order is never refunded twice.
   adminOrderCancel: 7_301_010,
 } as const;

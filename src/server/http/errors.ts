@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: FieldErrors,
+    /** Extra response headers, e.g. Retry-After on a 429. */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }
@@ -47,6 +49,7 @@ export function errorBody(code: string, message: string, fields?: FieldErrors) {
 
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof AppError) {
+    for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
     return c.json(errorBody(err.code, err.message, err.fields), err.status);
   }
   if (err instanceof HTTPException) {

@@ -1,4 +1,5 @@
-// SPEC §9 security set-up on every response: CSP, frame denial, nosniff, referrer policy, noindex.
+// Security headers on every response: CSP, frame denial, nosniff, referrer, permissions and opener
+// policies, and noindex where a page must not be found through a search engine.
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 
@@ -31,9 +32,30 @@ export function contentSecurityPolicy(opts: { pesapalBaseUrl: string; publicUrl:
   ].join('; ');
 }
 
+/** Off: camera, microphone, location. Payment only for our pages and Pesapal's card frame. */
+export function permissionsPolicy(opts: { pesapalBaseUrl: string }): string {
+  const pesapalOrigin = safeOrigin(opts.pesapalBaseUrl);
+  const payers = unique(['self', ...[...PESAPAL_ORIGINS, ...(pesapalOrigin ? [pesapalOrigin] : [])].map((o) => `"${o}"`)]);
+  return `camera=(), microphone=(), geolocation=(), payment=(${payers.join(' ')})`;
+}
+
+/**
+ * Paths search engines must not index: accounts, the cart and checkout, the back office (each page
+ * and everything under it), the API and the development tools. The shop's catalogue, blog and
+ * pages stay indexable in production.
+ */
+const PRIVATE_PAGES = ['/auth', '/profile', '/orders', '/order-success', '/checkout', '/cart', '/admin'];
+const PRIVATE_PREFIXES = ['/api/', '/dev/', '/pesapal-sim/'];
+
+export function isPrivatePath(path: string): boolean {
+  return PRIVATE_PAGES.some((p) => path === p || path.startsWith(`${p}/`)) || PRIVATE_PREFIXES.some((p) => path.startsWith(p));
+}
+
 export interface SecurityHeaderOptions {
   pesapalBaseUrl: string;
   publicUrl: string;
+  /** Outside production every page is noindex: a development or staging shop must not be found. */
+  isProduction: boolean;
   /** Where the Pesapal simulator's hosted page is mounted (development only), which may be framed. */
   framablePrefix?: string;
 }
@@ -41,22 +63,40 @@ export interface SecurityHeaderOptions {
 export function securityHeaders(opts: SecurityHeaderOptions): MiddlewareHandler {
   const common: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Robots-Tag': 'noindex, nofollow',
+    'Referrer-Policy': 'strict-origin',
+    'Permissions-Policy': permissionsPolicy(opts),
     ...(opts.publicUrl.startsWith('https://') ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   };
-  const everywhere = { ...common, 'Content-Security-Policy': contentSecurityPolicy(opts), 'X-Frame-Options': 'DENY' };
-  const selfFramed = { ...common, 'Content-Security-Policy': contentSecurityPolicy(opts, "'self'"), 'X-Frame-Options': 'SAMEORIGIN' };
-  const pageHeaders = (path: string) => (PAYMENT_RETURN_PATHS.includes(path) ? selfFramed : everywhere);
+  // COOP same-origin: no other site's window keeps a handle on ours. Redirects to Google and back,
+  // and frames (Pesapal's page), are not affected. The framable simulator page leaves it out.
+  const everywhere = {
+    ...common,
+    'Content-Security-Policy': contentSecurityPolicy(opts),
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+  const noindex = { 'X-Robots-Tag': 'noindex' };
+  const selfFramed = {
+    ...everywhere,
+    'Content-Security-Policy': contentSecurityPolicy(opts, "'self'"),
+    'X-Frame-Options': 'SAMEORIGIN',
+    ...noindex,
+  };
+  const sets = {
+    everywhere,
+    everywhereNoindex: { ...everywhere, ...noindex },
+    framable: { ...common, ...noindex },
+  };
   // The Pesapal simulator's hosted page is meant to be framed, like the real one. Only while the
   // simulator is mounted: otherwise the path is the app's own page and must not be framed.
   const framable = opts.framablePrefix;
-  if (!framable) return (c, next) => addResponseHeaders(c, pageHeaders(c.req.path), next);
-  const switches = `${framable}switches`;
+  const switches = framable ? `${framable}switches` : '';
   return (c, next) => {
     const path = c.req.path;
-    const open = path.startsWith(framable) && !path.startsWith(switches);
-    return addResponseHeaders(c, open ? common : pageHeaders(path), next);
+    if (framable && path.startsWith(framable) && !path.startsWith(switches)) return addResponseHeaders(c, sets.framable, next);
+    if (PAYMENT_RETURN_PATHS.includes(path)) return addResponseHeaders(c, selfFramed, next);
+    const hidden = !opts.isProduction || isPrivatePath(path);
+    return addResponseHeaders(c, hidden ? sets.everywhereNoindex : sets.everywhere, next);
   };
 }
 

@@ -69,16 +69,21 @@ export function loadAssets(root: string, htmlVars: Record<string, string> = {}):
   return assets;
 }
 
-export function serveSpa(root: string, htmlVars: Record<string, string> = {}): MiddlewareHandler {
+/**
+ * pages: false leaves every page address (a path without a file extension) to the page renderer
+ * (page-renderer.ts) and serves only files.
+ */
+export function serveSpa(root: string, htmlVars: Record<string, string> = {}, opts: { pages?: boolean } = {}): MiddlewareHandler {
   const assets = loadAssets(root, htmlVars);
+  const pages = opts.pages ?? true;
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const p = c.req.path;
     if (p.startsWith('/api/')) return next();
-    let asset = assets.get(p);
+    let asset = pages || !p.endsWith('.html') ? assets.get(p) : undefined;
     if (!asset) {
       // Unknown files with an extension are real 404s; everything else is a client route.
-      if (path.extname(p) && !p.endsWith('.html')) return next();
+      if (!pages || (path.extname(p) && !p.endsWith('.html'))) return next();
       asset = assets.get('/index.html');
       if (!asset) return next();
     }

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { LazyToaster } from '../components/ui/lazy-toaster';
 import { queryClient } from '../lib/query-client';
 
-export function Providers({ children }: { children: ReactNode }) {
+/** The browser's one query cache, or (server rendering) the cache of the page being rendered. */
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
       <LazyToaster />
     </QueryClientProvider>

@@ -1,13 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { PageSkeleton } from '../components/layout/page-skeleton';
 import { featuredProductsQuery, productsQuery, shopFilterFrom } from '../features/catalog/api';
 import { blogPageFrom, blogPageQuery } from '../features/content/api';
 import { LiveNotifications } from '../features/payments/components/live-notifications';
+import { lazyPage } from '../lib/lazy-page';
 import { ScrollRestoration } from './scroll-restoration';
+
+/**
+ * The footer is below the fold: its code comes in its own chunk. The server renders it (loaded first,
+ * see preloadLayout), and the browser keeps that HTML on screen until the chunk is there and
+ * hydrates it then; a tap in it meanwhile is replayed.
+ */
+const Footer = lazyPage(() => import('../components/layout/footer'));
+
+/** Loads the layout's own chunks: before a server render, and as early as possible in the browser. */
+export const preloadLayout = (): Promise<unknown> => Footer.preload();
 
 /**
  * Starts the first API read of /, /shop and /blog while the page's own code is still downloading
@@ -26,12 +36,21 @@ function PrefetchPageData() {
   return null;
 }
 
+/** Marks the document once React has taken over the server's HTML (scripts and tests can tell). */
+function MarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
+      <MarkHydrated />
       <ScrollRestoration />
       <PrefetchPageData />
       <LiveNotifications />
@@ -43,7 +62,9 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

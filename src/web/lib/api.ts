@@ -10,9 +10,20 @@ export class ApiError extends Error {
   }
 }
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (path, init) => fetch(path, init);
+
+/**
+ * Where API calls go: the browser's fetch, or, while the server renders a page, the server's own
+ * app in-process (the server sets it once at start, for public reads only: no cookies travel).
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
-  const res = await fetch(path, {
+  const res = await transport(path, {
     credentials: 'same-origin',
     ...rest,
     headers: {

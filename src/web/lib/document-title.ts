@@ -1,13 +1,18 @@
+import { SHOP_DESCRIPTION } from '../../domain/page-head';
 import { useEffect } from 'react';
 
 const fromPage = typeof document !== 'undefined' ? document.querySelector<HTMLMetaElement>('meta[name="shop-name"]')?.content : undefined;
 
 /** SHOP_NAME as the server wrote it into the page (the dev server leaves the placeholder). */
-export const SHOP_NAME = fromPage && !fromPage.startsWith('%') ? fromPage : 'Lake Victoria Aquaculture';
+export let SHOP_NAME = fromPage && !fromPage.startsWith('%') ? fromPage : 'Lake Victoria Aquaculture';
 
-/** The shop's own description from index.html, read before any page replaces it. */
-const DEFAULT_DESCRIPTION =
-  typeof document !== 'undefined' ? (document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content ?? '') : '';
+/** Server rendering: the name from the server's configuration (there is no page to read it from). */
+export function setShopName(name: string): void {
+  SHOP_NAME = name;
+}
+
+/** Pages without a description of their own get the shop's (the server wrote the first page's). */
+const DEFAULT_DESCRIPTION = SHOP_DESCRIPTION;
 
 function descriptionTag(): HTMLMetaElement {
   let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');

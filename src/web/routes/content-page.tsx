@@ -5,7 +5,8 @@ import { Link, useLocation, useParams } from 'react-router';
 import { Container } from '../components/layout/container';
 import { Skeleton } from '../components/ui/skeleton';
 import { pageQuery } from '../features/content/api';
-import { safePageHtml } from '../features/content/safe-page-html';
+import { safePageHtml, serverPageHtml } from '../features/content/safe-page-html';
+import { useHydrated } from '../lib/use-hydrated';
 import { ApiError } from '../lib/api';
 import { useDocumentMeta } from '../lib/document-title';
 
@@ -39,7 +40,10 @@ export default function ContentPage({ slug: fixed }: { slug?: string }) {
   const slug = (fixed ?? (/^\/page\/+$/.test(pathname) ? '' : params.slug) ?? '').trim();
   const query = useQuery({ ...pageQuery(slug), enabled: slug !== '' });
   const page = query.data?.page;
-  const html = useMemo(() => (page ? safePageHtml(page.content) : ''), [page]);
+  // The browser's own sanitising pass needs a DOM: the server (and the hydrating render, which must
+  // match it) show the server's HTML, then the browser's pass replaces it.
+  const hydrated = useHydrated();
+  const html = useMemo(() => (page ? (hydrated ? safePageHtml : serverPageHtml)(page.content) : ''), [page, hydrated]);
   const reason = slug === '' ? NO_SLUG : query.isError ? reasonFor(query.error) : null;
   useDocumentMeta(page?.title ?? (reason ? 'Page Not Found' : null), page?.metaDescription);
 

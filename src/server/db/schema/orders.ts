@@ -181,8 +181,25 @@ export const paymentNotifications = pgTable(
     outcome: text('outcome'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // IPNs are one row per tracking id (docs/decisions/010-ipn-flood-control.md): how many came,
+    // the latest, and the state of the status check they ask for.
+    count: integer('count').notNull().default(1),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the latest status call for this tracking id began; with checkFinishedAt null it is in flight. */
+    checkStartedAt: timestamp('check_started_at', { withTimezone: true }),
+    checkFinishedAt: timestamp('check_finished_at', { withTimezone: true }),
+    /** A repeat came while a check was recent or in flight: check again at this time. */
+    recheckAt: timestamp('recheck_at', { withTimezone: true }),
   },
-  (t) => [index('payment_notifications_tracking_idx').on(t.trackingId, t.createdAt)],
+  (t) => [
+    index('payment_notifications_tracking_idx').on(t.trackingId, t.createdAt),
+    uniqueIndex('payment_notifications_ipn_key')
+      .on(sql`coalesce(${t.trackingId}, '')`)
+      .where(sql`${t.source} = 'ipn'`),
+    index('payment_notifications_recheck_idx')
+      .on(t.recheckAt)
+      .where(sql`${t.recheckAt} is not null`),
+  ],
 );
 
 export const paymentRefunds = pgTable(

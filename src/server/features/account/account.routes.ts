@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { emailSchema, profileSchema, signInSchema, signUpSchema } from '../../../domain/validation';
 import { getSessionUser } from '../../auth/auth';
@@ -10,6 +11,7 @@ import { valid } from '../../http/validate';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { sessionView, updateProfile } from './account.service';
 import { limitAddress } from './client-address';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, isKnownDevice, rememberDevice } from './known-device';
 import { startGoogleSignIn } from './google.service';
 import { resendVerification, signIn, signUp } from './password-auth.service';
 
@@ -35,7 +37,20 @@ export function accountRoutes(ctx: ServerContext) {
       return c.json({ ok: true as const }, 201);
     })
     .post('/sign-in', valid('json', signInSchema), async (c) => {
-      forwardCookies(c, await signIn(deps, c.req.valid('json'), limitAddress(c), c.req.raw.headers));
+      const values = c.req.valid('json');
+      const secret = ctx.env.AUTH_SECRET ?? '';
+      const device = getCookie(c, DEVICE_COOKIE);
+      const known = isKnownDevice(device, values.email, secret);
+      forwardCookies(c, await signIn(deps, values, limitAddress(c), c.req.raw.headers, known));
+      if (secret) {
+        setCookie(c, DEVICE_COOKIE, rememberDevice(device, values.email, secret), {
+          httpOnly: true,
+          secure: ctx.env.PUBLIC_URL.startsWith('https://'),
+          sameSite: 'Lax',
+          path: '/api/account',
+          maxAge: DEVICE_COOKIE_MAX_AGE_S,
+        });
+      }
       return c.json({ ok: true as const });
     })
     .post('/resend-verification', valid('json', resendSchema), async (c) => {

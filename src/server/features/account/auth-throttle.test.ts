@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authThrottle } from '../../db/schema';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../../../tests/support/test-database';
-import { blockedUntil, clearAttempts, minutes, minutesLeft, recordAttempt } from './auth-throttle';
+import { blockedUntil, clearAttempts, minutes, minutesLeft, recordAttempt, slowdownDelayMs, waitLeft } from './auth-throttle';
 
 const policy = { limit: 3, windowMs: minutes(10), blockMs: minutes(20) };
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute));
@@ -51,5 +51,29 @@ describe('minutesLeft', () => {
     [new Date(at(0).getTime() + 61_000), at(0), '2 minutes'],
   ])('%s from %s → %s', (until, now, text) => {
     expect(minutesLeft(until, now)).toBe(text);
+  });
+});
+
+describe('slowdown', () => {
+  const slow = { free: 3, windowMs: minutes(60), firstDelayMs: 1000, maxDelayMs: 10_000 };
+  it.each([
+    [0, 0],
+    [2, 0],
+    [3, 1000],
+    [4, 2000],
+    [6, 8000],
+    [7, 10_000],
+    [10_000, 10_000],
+  ])('after %i failures waits %i ms', (failures, ms) => {
+    expect(slowdownDelayMs(slow, failures)).toBe(ms);
+  });
+
+  it.each([
+    [1_000, '1 second'],
+    [59_500, '60 seconds'],
+    [90_000, '90 seconds'],
+    [150_000, '3 minutes'],
+  ])('says %i ms as %s', (ms, text) => {
+    expect(waitLeft(new Date(at(0).getTime() + ms), at(0))).toBe(text);
   });
 });

@@ -54,6 +54,55 @@ export async function recordAttempt(db: DbOrTx, key: string, policy: ThrottlePol
   return until && new Date(until) > now ? new Date(until) : null;
 }
 
+/**
+ * A slowdown instead of a block: after `free` failures in the window, each further failure makes
+ * the key wait before the next attempt, twice as long each time (from `firstDelayMs` up to
+ * `maxDelayMs`). Nobody is ever locked out for longer than `maxDelayMs` by other people's failures.
+ */
+export interface SlowdownPolicy {
+  free: number;
+  windowMs: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** The wait after `failures` failures in the window under this policy (0 while still free). */
+export function slowdownDelayMs(policy: SlowdownPolicy, failures: number): number {
+  if (failures < policy.free) return 0;
+  return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.min(failures - policy.free, 30));
+}
+
+/**
+ * Counts one failure against key (one upsert, safe under concurrency; a window that has run out starts
+ * again at 1) and sets blocked_until to when the next attempt may come. Returns that time, or null.
+ */
+export async function recordSlowedFailure(db: DbOrTx, key: string, policy: SlowdownPolicy, now: Date): Promise<Date | null> {
+  const at = now.toISOString();
+  const windowStart = new Date(now.getTime() - policy.windowMs).toISOString();
+  const expired = sql`t.window_started_at <= ${windowStart}::timestamptz`;
+  const rows = await queryRows<{ failures: number }>(
+    db,
+    sql`insert into auth_throttle as t (key, failures, window_started_at, blocked_until)
+        values (${key}, 1, ${at}::timestamptz, null)
+        on conflict (key) do update set
+          failures = case when ${expired} then 1 else t.failures + 1 end,
+          window_started_at = case when ${expired} then ${at}::timestamptz else t.window_started_at end
+        returning failures`,
+  );
+  const failures = Number(rows[0]?.failures ?? 1);
+  const delay = slowdownDelayMs(policy, failures);
+  const until = delay > 0 ? new Date(now.getTime() + delay) : null;
+  // Concurrent failures each set their own wait; the longest stands.
+  if (until) {
+    await db.execute(
+      sql`update auth_throttle set blocked_until = greatest(coalesce(blocked_until, ${until.toISOString()}::timestamptz), ${until.toISOString()}::timestamptz)
+          where key = ${key}`,
+    );
+  }
+  await pruneStale(db, now);
+  return until;
+}
+
 /** Forgets the counter (after a successful sign-in for that email). */
 export async function clearAttempts(db: DbOrTx, key: string): Promise<void> {
   await db.delete(authThrottle).where(eq(authThrottle.key, key));
@@ -71,6 +120,18 @@ async function pruneStale(db: DbOrTx, now: Date): Promise<void> {
 export function minutesLeft(until: Date, now: Date): string {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / MINUTE));
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** Like minutesLeft, but in seconds up to a minute and a half: a slowdown's wait is short. */
+export function waitLeft(until: Date, now: Date): string {
+  const seconds = secondsLeft(until, now);
+  if (seconds > 90) return minutesLeft(until, now);
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
+}
+
+/** Whole seconds until `until`, for a Retry-After header. */
+export function secondsLeft(until: Date, now: Date): number {
+  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
 }
 
 export const minutes = (n: number) => n * MINUTE;

@@ -1,9 +1,10 @@
 // Email + password through better-auth's API, behind our validation and throttling. Limits
-// (docs/decisions/003-accounts.md): failed sign-ins 5 per email from one client address, 20 per
-// address and 50 per email from all addresses in 15 minutes, then 15 minutes blocked; sign-ups 20
-// per address an hour; verification mails 3 per email and 10 per address in 15 minutes. Keying the
-// tight limit on email and address together means a stranger's failures cannot lock the owner out.
-// (IPv6 addresses count by their /64, see client-address.ts.)
+// (docs/decisions/003-accounts.md): failed sign-ins 5 per email from one client address and 20 per
+// address in 15 minutes, then 15 minutes blocked; per email from all addresses no block but a
+// slowdown (after 10 failures in an hour a wait that doubles from 1 s to at most 60 s), which a
+// browser that signed in to the account before skips; sign-ups 20 per address an hour;
+// verification mails 3 per email and 10 per address in 15 minutes. No stranger can lock the owner
+// out. (IPv6 addresses count by their /64, see client-address.ts.)
 import { isAPIError } from 'better-auth/api';
 import { MESSAGES, type SignInValues, type SignUpValues } from '../../../domain/validation';
 import { VERIFIED_CALLBACK_PATH, type Auth } from '../../auth/auth';
@@ -11,17 +12,37 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../http/errors';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { saveSignUpProfile } from './account.service';
-import { blockedUntil, clearAttempts, minutes, minutesLeft, recordAttempt, type ThrottlePolicy } from './auth-throttle';
+import {
+  blockedUntil,
+  clearAttempts,
+  minutes,
+  minutesLeft,
+  recordAttempt,
+  recordSlowedFailure,
+  secondsLeft,
+  waitLeft,
+  type SlowdownPolicy,
+  type ThrottlePolicy,
+} from './auth-throttle';
 
 export const THROTTLE = {
   signInPerEmailAndAddress: { limit: 5, windowMs: minutes(15), blockMs: minutes(15) },
   signInPerAddress: { limit: 20, windowMs: minutes(15), blockMs: minutes(15) },
-  /** Guessing one account's password from many addresses at once. */
-  signInPerEmail: { limit: 50, windowMs: minutes(15), blockMs: minutes(15) },
   signUpPerAddress: { limit: 20, windowMs: minutes(60), blockMs: minutes(60) },
   resendPerEmail: { limit: 3, windowMs: minutes(15), blockMs: minutes(15) },
   resendPerAddress: { limit: 10, windowMs: minutes(15), blockMs: minutes(15) },
 } satisfies Record<string, ThrottlePolicy>;
+
+/**
+ * Guessing one account's password from many addresses: slowed, never blocked (a block would let
+ * anyone lock the owner out). About 16 guesses in the first minute, then one a minute.
+ */
+export const SIGN_IN_SLOWDOWN_PER_EMAIL = {
+  free: 10,
+  windowMs: minutes(60),
+  firstDelayMs: 1000,
+  maxDelayMs: 60_000,
+} satisfies SlowdownPolicy;
 
 export interface PasswordAuthDeps {
   db: Db;
@@ -38,14 +59,15 @@ const keys = {
   resendAddress: (address: string) => `resend:address:${address}`,
 };
 
-const tooMany = (message: string) => new AppError(429, 'TOO_MANY_ATTEMPTS', message);
+const tooMany = (message: string, until: Date, now: Date) =>
+  new AppError(429, 'TOO_MANY_ATTEMPTS', message, undefined, { 'Retry-After': String(secondsLeft(until, now)) });
 
 /** Creates the account (better-auth mails the verification link) and stores the profile metadata. */
 export async function signUp(deps: PasswordAuthDeps, values: SignUpValues, clientAddress: string): Promise<void> {
   const now = deps.now();
   const key = keys.signUpAddress(clientAddress);
   const blocked = await blockedUntil(deps.db, [key], now);
-  if (blocked) throw tooMany(ACCOUNT_MESSAGES.tooManySignUps(minutesLeft(blocked, now)));
+  if (blocked) throw tooMany(ACCOUNT_MESSAGES.tooManySignUps(minutesLeft(blocked, now)), blocked, now);
   await recordAttempt(deps.db, key, THROTTLE.signUpPerAddress, now);
   try {
     const result = await deps.auth.api.signUpEmail({
@@ -58,19 +80,27 @@ export async function signUp(deps: PasswordAuthDeps, values: SignUpValues, clien
   }
 }
 
-/** Signs in; returns better-auth's Set-Cookie headers for the new session. */
+/**
+ * Signs in; returns better-auth's Set-Cookie headers for the new session. `knownDevice`: the browser
+ * has signed in to this account before (known-device.ts), so strangers' failures do not slow it.
+ */
 export async function signIn(
   deps: PasswordAuthDeps,
   values: SignInValues,
   clientAddress: string,
   requestHeaders: Headers,
+  knownDevice = false,
 ): Promise<Headers> {
   const now = deps.now();
   const emailAndAddressKey = keys.signInEmailAndAddress(values.email, clientAddress);
   const emailKey = keys.signInEmail(values.email);
   const addressKey = keys.signInAddress(clientAddress);
-  const blocked = await blockedUntil(deps.db, [emailAndAddressKey, addressKey, emailKey], now);
-  if (blocked) throw tooMany(ACCOUNT_MESSAGES.tooManySignIns(minutesLeft(blocked, now)));
+  const blocked = await blockedUntil(deps.db, [emailAndAddressKey, addressKey], now);
+  if (blocked) throw tooMany(ACCOUNT_MESSAGES.tooManySignIns(minutesLeft(blocked, now)), blocked, now);
+  if (!knownDevice) {
+    const slowed = await blockedUntil(deps.db, [emailKey], now);
+    if (slowed) throw tooMany(ACCOUNT_MESSAGES.signInSlowedDown(waitLeft(slowed, now)), slowed, now);
+  }
   try {
     const { headers } = await deps.auth.api.signInEmail({
       body: { email: values.email, password: values.password, callbackURL: VERIFIED_CALLBACK_PATH },
@@ -83,9 +113,10 @@ export async function signIn(
     if (authErrorCode(err) !== 'INVALID_EMAIL_OR_PASSWORD') throw fromAuthError(err);
     const byEmailAndAddress = await recordAttempt(deps.db, emailAndAddressKey, THROTTLE.signInPerEmailAndAddress, now);
     const byAddress = await recordAttempt(deps.db, addressKey, THROTTLE.signInPerAddress, now);
-    const byEmail = await recordAttempt(deps.db, emailKey, THROTTLE.signInPerEmail, now);
-    const until = byEmailAndAddress ?? byAddress ?? byEmail;
-    if (until) throw tooMany(ACCOUNT_MESSAGES.tooManySignIns(minutesLeft(until, now)));
+    // The owner's own browser mistyping is counted by address only: it is not a stranger guessing.
+    if (!knownDevice) await recordSlowedFailure(deps.db, emailKey, SIGN_IN_SLOWDOWN_PER_EMAIL, now);
+    const until = byEmailAndAddress ?? byAddress;
+    if (until) throw tooMany(ACCOUNT_MESSAGES.tooManySignIns(minutesLeft(until, now)), until, now);
     throw new AppError(401, 'INVALID_CREDENTIALS', ACCOUNT_MESSAGES.invalidCredentials);
   }
 }
@@ -96,11 +127,15 @@ export async function resendVerification(deps: PasswordAuthDeps, email: string, 
   const emailKey = keys.resendEmail(email);
   const addressKey = keys.resendAddress(clientAddress);
   const blocked = await blockedUntil(deps.db, [emailKey, addressKey], now);
-  if (blocked) throw tooMany(ACCOUNT_MESSAGES.tooManyResends(minutesLeft(blocked, now)));
+  if (blocked) throw tooMany(ACCOUNT_MESSAGES.tooManyResends(minutesLeft(blocked, now)), blocked, now);
   await recordAttempt(deps.db, emailKey, THROTTLE.resendPerEmail, now);
   await recordAttempt(deps.db, addressKey, THROTTLE.resendPerAddress, now);
   // No request headers: better-auth must not mistake a signed-in visitor's session for the account.
-  await deps.auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK_PATH } });
+  try {
+    await deps.auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK_PATH } });
+  } catch (err) {
+    throw fromAuthError(err);
+  }
 }
 
 function authErrorCode(err: unknown): string | undefined {

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
 import { valid } from '../../http/validate';
-import { sanitizePageHtml } from '../content/sanitize-page-html';
+import { sanitizePageHtmlForSave } from '../content/sanitize-page-html';
 import { adminActor } from './admin-access';
 import { createContentSchema, updateContentSchema } from '../../../domain/back-office-forms';
 import { contentListQuery, previewSchema, publishSchema } from './admin-content.schemas';
@@ -53,6 +53,6 @@ export function adminPagesRoutes(ctx: ServerContext) {
 
 export function adminContentPreviewRoutes() {
   return new Hono<AppEnv>().post('/preview', valid('json', previewSchema), (c) =>
-    c.json({ html: sanitizePageHtml(c.req.valid('json').html) }),
+    c.json({ html: sanitizePageHtmlForSave(c.req.valid('json').html) }),
   );
 }

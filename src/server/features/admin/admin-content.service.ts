@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { blogPosts, pageContent } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { plainTextBody } from '../../../domain/plain-text-body';
-import { sanitizePageHtml } from '../content/sanitize-page-html';
+import { sanitizePageHtmlForSave } from '../content/sanitize-page-html';
 import { auditAdmin, type AdminActor } from './admin-access';
 import type { CreateContentInput, UpdateContentInput } from '../../../domain/back-office-forms';
 import type { ContentListQuery } from './admin-content.schemas';
@@ -49,7 +49,7 @@ const KINDS = {
     action: 'PAGE',
     label: 'Page',
     reserved: RESERVED_PAGE_SLUGS,
-    clean: sanitizePageHtml,
+    clean: sanitizePageHtmlForSave,
   },
 } as const;
 

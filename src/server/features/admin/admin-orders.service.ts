@@ -293,7 +293,8 @@ export async function getOrderDetail(db: DbOrTx, id: string): Promise<AdminOrder
       at: n.createdAt.toISOString(),
       kind: 'payment' as const,
       title: `Pesapal notification (${n.source}${n.notificationType ? `, ${n.notificationType}` : ''})`,
-      detail: n.outcome,
+      // Repeats of an IPN are counted on one row (decision 010).
+      detail: n.count > 1 ? `${n.outcome ?? 'not processed'}; received ${n.count} times, the last at ${n.lastSeenAt.toISOString()}` : n.outcome,
     })),
     ...movements.map(({ movement: m, productName }) => ({
       at: m.createdAt.toISOString(),

@@ -3,12 +3,12 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { centsToDecimalString, toCents, type Cents } from '../../../domain/money';
 import type { Db, DbOrTx } from '../../db/client';
-import { products, stockMovements } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { productSlugRedirects, products, stockMovements } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
 import { auditAdmin, type AdminActor } from './admin-access';
 import { saveImage, type PreparedImage } from './admin-images';
 import { likePattern, offsetOf, pageOf, type Page } from './admin-paging';
-import type { CreateProductInput, UpdateProductInput } from '../../../domain/back-office-forms';
+import { PRODUCT_MESSAGES, type CreateProductInput, type UpdateProductInput } from '../../../domain/back-office-forms';
 import type { ProductListQuery, ProductState } from './admin-products.schemas';
 import { uniqueSlugFor } from './admin-slugs';
 
@@ -134,7 +134,9 @@ export async function updateProduct(db: Db, actor: AdminActor, id: string, input
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!before) throw notFound('Product not found');
+    const slug = input.slug !== undefined && input.slug !== before.slug ? await takeNewSlug(tx, before, input.slug) : undefined;
     const changes: Partial<typeof products.$inferInsert> = {
+      ...(slug !== undefined && { slug }),
       ...(input.name !== undefined && { name: input.name }),
       ...(input.description !== undefined && { description: input.description }),
       ...(input.category !== undefined && { category: input.category }),
@@ -157,6 +159,22 @@ export async function updateProduct(db: Db, actor: AdminActor, id: string, input
     });
     return toAdminProduct(row);
   });
+}
+
+/**
+ * Moves a product to a new web address: refused when another product has it (or had it: its old
+ * address still leads there); the product's old slug is kept so /shop/{old} answers 301 to the new.
+ */
+async function takeNewSlug(tx: DbOrTx, product: ProductRow, slug: string): Promise<string> {
+  const [owner] = await tx.select({ id: products.id }).from(products).where(eq(products.slug, slug));
+  const [redirect] = await tx.select({ productId: productSlugRedirects.productId }).from(productSlugRedirects).where(eq(productSlugRedirects.slug, slug));
+  if ((owner && owner.id !== product.id) || (redirect && redirect.productId !== product.id)) {
+    throw conflict(PRODUCT_MESSAGES.slugTaken, { slug: PRODUCT_MESSAGES.slugTaken });
+  }
+  // Back to an address it had before: that one is live again, not a redirect.
+  if (redirect) await tx.delete(productSlugRedirects).where(eq(productSlugRedirects.slug, slug));
+  await tx.insert(productSlugRedirects).values({ slug: product.slug, productId: product.id }).onConflictDoNothing();
+  return slug;
 }
 
 /** { field: { from, to } } for the fields that really changed. */

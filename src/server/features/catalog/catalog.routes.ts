@@ -4,10 +4,19 @@ import { distinctCategories, normalizeSearch } from '../../../domain/product-fil
 import type { AppEnv, ServerContext } from '../../context';
 import { badRequest } from '../../http/errors';
 import { valid } from '../../http/validate';
-import { checkCartProducts, featuredProducts, filterProductList, listPublishedProducts } from './catalog.service';
+import {
+  checkCartProducts,
+  featuredProducts,
+  filterProductList,
+  listPublishedProducts,
+  movedProductSlug,
+  productPageFrom,
+  type ProductPageAnswer,
+} from './catalog.service';
 import { createPublicReadCache, publicJson } from './public-read';
 
 const LIMITS = { category: 40, search: 100 } as const;
+const PRODUCT_SLUG_MAX = 120;
 
 /**
  * The list's two optional query parameters. Read by hand rather than through a zod validator: this
@@ -47,6 +56,17 @@ export function catalogRoutes(ctx: ServerContext) {
     .get('/products/featured', async (c) =>
       publicJson(c, await cache.get('featured', async () => ({ products: featuredProducts(await loadAll()) }))),
     )
+    .get('/products/by-slug/:slug', async (c) => {
+      const slug = c.req.param('slug').trim().toLowerCase();
+      const body = await cache.get(`product:${slug}`, async (): Promise<ProductPageAnswer | null> => {
+        if (slug === '' || slug.length > PRODUCT_SLUG_MAX) return null;
+        const page = productPageFrom(await loadAll(), slug);
+        if (page) return page;
+        const movedTo = await movedProductSlug(ctx.db, slug);
+        return movedTo ? { movedTo } : null;
+      });
+      return publicJson(c, body, 'Product not found');
+    })
     .get('/categories', async (c) =>
       publicJson(c, await cache.get('categories', async () => ({ categories: distinctCategories(await loadAll()) }))),
     )

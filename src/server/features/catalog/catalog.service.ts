@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { centsToDecimalString, toCents } from '../../../domain/money';
 import { distinctCategories, matchesProductFilter, type ProductFilter } from '../../../domain/product-filter';
 import type { DbOrTx } from '../../db/client';
-import { products } from '../../db/schema';
+import { productSlugRedirects, products } from '../../db/schema';
 
 export interface ProductDto {
   id: string;
@@ -64,6 +64,36 @@ export function filterProductList(all: readonly ProductDto[], filter: ProductFil
 
 export function featuredProducts(all: readonly ProductDto[]): ProductDto[] {
   return all.filter((p) => p.featured).slice(0, FEATURED_COUNT);
+}
+
+export interface ProductPageDto {
+  product: ProductDto;
+  /** Up to 4 other products of the same category. */
+  related: ProductDto[];
+}
+
+/** /shop/{slug}: the product, or where an earlier slug of it now lives, or nothing (404). */
+export type ProductPageAnswer = ProductPageDto | { movedTo: string };
+
+const RELATED_COUNT = 4;
+
+/** The product page from the published list: in-stock neighbours of its category come first. */
+export function productPageFrom(all: readonly ProductDto[], slug: string): ProductPageDto | null {
+  const product = all.find((p) => p.slug === slug);
+  if (!product) return null;
+  const others = all.filter((p) => p.category === product.category && p.id !== product.id);
+  const related = [...others.filter((p) => p.stock > 0), ...others.filter((p) => p.stock === 0)].slice(0, RELATED_COUNT);
+  return { product, related };
+}
+
+/** The current slug of the published product that once had `slug`, if any. */
+export async function movedProductSlug(db: DbOrTx, slug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: products.slug })
+    .from(productSlugRedirects)
+    .innerJoin(products, eq(products.id, productSlugRedirects.productId))
+    .where(and(eq(productSlugRedirects.slug, slug), onSale));
+  return row?.slug ?? null;
 }
 
 export type CartCheckItem =

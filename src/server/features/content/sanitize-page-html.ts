@@ -9,7 +9,10 @@ import {
   PAGE_IMAGE_SCHEMES,
   PAGE_LINK_SCHEMES,
   NEW_TAB_REL,
+  swallowedContentMessage,
+  swallowedPageContent,
 } from '../../../domain/page-html-policy';
+import { badRequest } from '../../http/errors';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...PAGE_HTML_TAGS],
@@ -33,4 +36,17 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 export function sanitizePageHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
+}
+
+/**
+ * A merchant's page as it is saved: sanitised, unless the policy would silently take the merchant's
+ * own text with a dropped element (an unclosed <style>, say); then a 400 names what would go.
+ */
+export function sanitizePageHtmlForSave(html: string): string {
+  const swallowed = swallowedPageContent(html);
+  if (swallowed) {
+    const message = swallowedContentMessage(swallowed);
+    throw badRequest(message, { content: message });
+  }
+  return sanitizePageHtml(html);
 }

@@ -20,7 +20,8 @@ describe('linkify', () => {
 describe('the development mailbox', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    // app.request has no socket, which the guard treats as a stranger: these tests open the tools.
+    t = await createTestApp('pglite', { env: { DEV_TOOLS_OPEN: '1' } });
     await t.ctx.mailer.send({ to: 'first@example.test', subject: 'First', text: 'one' });
     await new Promise((r) => setTimeout(r, 5));
     await t.ctx.mailer.send({

@@ -1,8 +1,12 @@
 // Pesapal's Instant Payment Notification. It carries no status and no signature (reference §7), so
-// it is only a hint: record it, ask GetTransactionStatus, apply, acknowledge with Pesapal's JSON.
+// it is only a hint: count it, ask GetTransactionStatus (at most once per tracking id per few
+// seconds, never twice at once), apply, acknowledge with Pesapal's JSON.
 import type { ServerContext } from '../../context';
 import type { IpnAcknowledgement, OrderNotificationType } from '../../integrations/pesapal/pesapal-types';
-import { describeResult, isKnownTrackingId, recordNotice, recordNoticeOutcome, refreshPayment } from './payment-refresh.service';
+import { claimStatusCheck, recordIpn, requestRecheck, setIpnOutcome } from './ipn-notices';
+import { scheduleRecheck } from './ipn-rechecks';
+import { checkStatus } from './ipn-status-check';
+import { describeResult, isKnownTrackingId } from './payment-refresh.service';
 
 export interface PaymentNotice {
   trackingId: string;
@@ -56,26 +60,25 @@ export async function handleIpn(
     status,
   });
   // The payload is kept for our own payments only: anyone can call this address, and a stranger's
-  // notices keep just their short fields (pruned after a week, see pruneStrangerNotices).
+  // notices keep just their short fields (pruned a week after the last one, see pruneStrangerNotices).
   const ours = notice.trackingId !== '' && (await isKnownTrackingId(ctx, notice.trackingId));
-  const noticeId = await recordNotice(ctx, { source: 'ipn', method: input.method, ...notice, raw: ours ? input.raw : {} });
+  const noticeId = await recordIpn(ctx, { method: input.method, ...notice, raw: ours ? input.raw : {} });
   if (!notice.trackingId) {
-    await recordNoticeOutcome(ctx, noticeId, 'invalid: no OrderTrackingId');
+    await setIpnOutcome(ctx, noticeId, 'invalid: no OrderTrackingId');
     return { httpStatus: 400, body: ack(500) };
   }
   if (!ours) {
     // Already known not to be ours: acknowledged without asking Pesapal (or the database) again.
-    await recordNoticeOutcome(ctx, noticeId, describeResult({ outcome: 'unknown', orderId: null, status: null }));
+    await setIpnOutcome(ctx, noticeId, describeResult({ outcome: 'unknown', orderId: null, status: null }));
     return { httpStatus: 200, body: ack(200) };
   }
-  try {
-    const result = await refreshPayment(ctx, notice.trackingId);
-    await recordNoticeOutcome(ctx, noticeId, describeResult(result));
+  const claimed = await claimStatusCheck(ctx, notice.trackingId);
+  if (!claimed) {
+    // A repeat while a check is recent or in flight: acknowledged without asking Pesapal again. It
+    // may report a real change, so one check follows when the window ends (one, however many came).
+    const at = await requestRecheck(ctx, noticeId);
+    if (at) scheduleRecheck(ctx, notice.trackingId, at);
     return { httpStatus: 200, body: ack(200) };
-  } catch (err) {
-    // Our side failed (Pesapal unreachable, database error): status 500 asks Pesapal to send it again.
-    ctx.logger.error({ err, trackingId: notice.trackingId }, 'IPN processing failed');
-    await recordNoticeOutcome(ctx, noticeId, `error: ${err instanceof Error ? err.message : String(err)}`).catch(() => undefined);
-    return { httpStatus: 500, body: ack(500) };
   }
+  return (await checkStatus(ctx, claimed, notice.trackingId)) ? { httpStatus: 200, body: ack(200) } : { httpStatus: 500, body: ack(500) };
 }

@@ -64,14 +64,17 @@ export function describeResult(result: ApplyResult): string {
 /** How long notices that were not about our payments (unknown or missing tracking id) are kept. */
 export const STRANGER_NOTICE_DAYS = 7;
 
-/** Drops old notices that were not about our payments; ours are the payment's history and stay. */
+/**
+ * Drops notices that were not about our payments a week after the last one came; ours are the
+ * payment's history and stay (one row per tracking id, so they cannot grow by repetition).
+ */
 export async function pruneStrangerNotices(ctx: ServerContext): Promise<number> {
   const before = new Date(ctx.now().getTime() - STRANGER_NOTICE_DAYS * 24 * 60 * 60_000);
   const gone = await ctx.db
     .delete(paymentNotifications)
     .where(
       and(
-        lt(paymentNotifications.createdAt, before),
+        lt(paymentNotifications.lastSeenAt, before),
         or(eq(paymentNotifications.outcome, 'unknown'), like(paymentNotifications.outcome, 'invalid:%')),
       ),
     )

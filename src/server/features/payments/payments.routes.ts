@@ -8,6 +8,7 @@ import { AppError, badRequest } from '../../http/errors';
 import { currentUser, requireUser } from '../../http/session';
 import { valid } from '../../http/validate';
 import { handleIpn, readNotice } from './ipn.service';
+import { ipnSlowDown } from './ipn-rate-limit';
 import { PaymentStartError, PAYMENT_START_FAILED } from './payment-attempt.service';
 import { lookupCallbackOrder, retryPayment, syncOrders } from './payment-sync.service';
 
@@ -44,6 +45,8 @@ function parseIpnBody(text: string, contentType: string): Record<string, unknown
 
 export function paymentsRoutes(ctx: ServerContext) {
   const ipn = async (c: Context<AppEnv>) => {
+    const refused = await ipnSlowDown(c, ctx);
+    if (refused) return refused;
     const query = c.req.query();
     let body: Record<string, unknown> | string = {};
     if (c.req.method === 'POST') {

@@ -7,7 +7,7 @@ import { useShopDetails } from '../../features/content/use-shop-details';
 import { BUSINESS_HOURS } from './business-info';
 import { Container } from './container';
 
-export function Footer() {
+export default function Footer() {
   const { details, ready } = useShopDetails();
   return (
     <footer className="mt-16 bg-brand-800 text-slate-100">

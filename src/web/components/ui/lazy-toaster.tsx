@@ -18,7 +18,8 @@ function onPhoneChange(listener: () => void): () => void {
 /** sonner's Toaster, fetched off the first-load path (see lib/toast.ts). */
 export function LazyToaster() {
   const [sonner, setSonner] = useState<Sonner | null>(null);
-  const phone = useSyncExternalStore(onPhoneChange, isPhone, isPhone);
+  // The server and the hydrating render assume a wide screen; the real width follows at once.
+  const phone = useSyncExternalStore(onPhoneChange, isPhone, () => false);
   useEffect(() => {
     let live = true;
     const show = () => void loadSonner().then((m) => live && setSonner(m));

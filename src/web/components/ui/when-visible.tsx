@@ -7,10 +7,15 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
  */
 export function WhenVisible({ children, minHeight }: { children: ReactNode; minHeight: number }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Hidden on the server and while hydrating, so both render the same placeholder.
+  const [visible, setVisible] = useState(false);
   useEffect(() => {
     const el = ref.current;
     if (visible || !el) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setVisible(true);
+      return;
+    }
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) setVisible(true);
     }, { rootMargin: '400px 0px' });

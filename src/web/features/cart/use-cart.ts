@@ -1,10 +1,14 @@
 import { useSyncExternalStore } from 'react';
-import { cartItemCount } from '../../../domain/cart';
+import { cartItemCount, type CartLine } from '../../../domain/cart';
 import { cartStore } from './cart-store';
+
+const NO_LINES: CartLine[] = [];
+const serverCart = () => NO_LINES;
 
 /** The cart lines (re-rendering on any change, in this tab or another) and its actions. */
 export function useCart() {
-  const lines = useSyncExternalStore(cartStore.subscribe, cartStore.getSnapshot, cartStore.getSnapshot);
+  // The server knows no cart: the page is rendered, and hydrated, empty-handed; the stored cart follows.
+  const lines = useSyncExternalStore(cartStore.subscribe, cartStore.getSnapshot, serverCart);
   return {
     lines,
     count: cartItemCount(lines),

@@ -2,10 +2,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CartProduct } from '../../../domain/cart';
 import { toCents } from '../../../domain/money';
-import type { CartCheckItem, ProductDto, ProductListDto } from '../../../server/features/catalog/catalog.service';
-import { apiFetch } from '../../lib/api';
+import type {
+  CartCheckItem,
+  ProductDto,
+  ProductListDto,
+  ProductPageAnswer,
+  ProductPageDto,
+} from '../../../server/features/catalog/catalog.service';
+import { ApiError, apiFetch } from '../../lib/api';
 
-export type { CartCheckItem, ProductDto, ProductListDto };
+export type { CartCheckItem, ProductDto, ProductListDto, ProductPageAnswer, ProductPageDto };
 
 export type ShopFilter = { category: string; search: string };
 
@@ -39,6 +45,17 @@ export const featuredProductsQuery = queryOptions({
   queryFn: () => apiFetch<{ products: ProductDto[] }>('/api/catalog/products/featured'),
   ...PRODUCT_FRESHNESS,
 });
+
+/** /shop/{slug}: the product with up to 4 others of its category, or the slug it moved to. */
+export function productPageQuery(slug: string) {
+  return queryOptions({
+    queryKey: ['catalog', 'product', slug],
+    queryFn: () => apiFetch<ProductPageAnswer>(`/api/catalog/products/by-slug/${encodeURIComponent(slug)}`),
+    // A 404 will not change by asking again.
+    retry: (failures: number, error: unknown) => failures < 1 && !(error instanceof ApiError && error.status < 500),
+    ...PRODUCT_FRESHNESS,
+  });
+}
 
 export function checkCart(items: { productId: string; quantity: number }[]) {
   return apiFetch<{ items: CartCheckItem[] }>('/api/catalog/cart-check', { method: 'POST', json: { items } });

@@ -62,3 +62,17 @@ export function safePageHtml(html: string): string {
   boxTables(doc);
   return doc.body.innerHTML;
 }
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The page as the server renders it, without a DOM: the server's HTML (sanitised when stored and
+ * when sent) with each table in the same scrolling box. Shown until the browser has run its own
+ * pass (safePageHtml), and to a visitor whose scripts did not load.
+ */
+export function serverPageHtml(html: string): string {
+  return html.replace(/<table\b[\s\S]*?<\/table>/gi, (table) => {
+    const caption = /<caption[^>]*>([\s\S]*?)<\/caption>/i.exec(table)?.[1]?.replace(/<[^>]*>/g, '').trim();
+    return `<div class="overflow-x-auto" role="region" tabindex="0" aria-label="${escapeAttr(caption || 'Table')}">${table}</div>`;
+  });
+}

@@ -42,5 +42,5 @@ export const soundPreference = {
 };
 
 export function useSoundEnabled(): boolean {
-  return useSyncExternalStore(soundPreference.subscribe, soundPreference.isEnabled, soundPreference.isEnabled);
+  return useSyncExternalStore(soundPreference.subscribe, soundPreference.isEnabled, () => true);
 }

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { createProductSchema, type CreateProductInput } from '../../../../domain/back-office-forms';
+import { createProductSchema, productSlugField, type CreateProductInput } from '../../../../domain/back-office-forms';
 import { centsToDecimalString } from '../../../../domain/money';
 import { Button } from '../../../components/ui/button';
 import type { AdminProduct } from '../admin-api';
@@ -12,12 +12,13 @@ import { CheckboxField, TextArea, TextInput } from '../components/form-field';
 import { adminSubmit, fieldBinder } from '../hooks/admin-form';
 
 /** The form's own values (text as typed); the schema turns them into numbers and cents. */
-export type ProductFormValues = z.input<typeof createProductSchema>;
+export type ProductFormValues = z.input<typeof createProductSchema> & { slug?: string };
 
-const FIELDS = ['name', 'description', 'category', 'price', 'stock', 'lowStockThreshold'] as const;
-const editSchema = createProductSchema.omit({ stock: true });
+const FIELDS = ['name', 'slug', 'description', 'category', 'price', 'stock', 'lowStockThreshold'] as const;
+// Editing adds the web address (made from the name when the product was created).
+const editSchema = createProductSchema.omit({ stock: true }).extend({ slug: productSlugField.optional() });
 /** What a valid form gives: every field, plus the opening stock for a new product. */
-export type ProductFormOutput = Omit<CreateProductInput, 'stock'> & { stock?: number };
+export type ProductFormOutput = Omit<CreateProductInput, 'stock'> & { stock?: number; slug?: string };
 
 export function ProductForm({
   product,
@@ -42,6 +43,7 @@ export function ProductForm({
     mode: 'onTouched',
     defaultValues: {
       name: product?.name ?? '',
+      slug: product?.slug ?? '',
       description: product?.description ?? '',
       category: product?.category ?? '',
       price: product ? centsToDecimalString(product.priceCents) : '',
@@ -61,6 +63,13 @@ export function ProductForm({
       onSubmit={adminSubmit(form, FIELDS, onSave, 'The product could not be saved. Please try again.')}
     >
       <TextInput label="Name" {...field('name')} />
+      {product && (
+        <TextInput
+          label="Web address"
+          hint={`The product's page is /shop/ followed by this. After a change, the old address leads to the new one.`}
+          {...field('slug')}
+        />
+      )}
       <TextArea label="Description" rows={4} {...field('description')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput label="Category" list="product-categories" hint="Lowercase, e.g. fish or chicken. A new name starts a new category." {...field('category')} />

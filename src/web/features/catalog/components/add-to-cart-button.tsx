@@ -9,7 +9,14 @@ import { toCartProduct, type ProductDto } from '../api';
 /** SPEC §9: the button reads 'Adding...' for half a second after a click. */
 const ADDING_MS = 500;
 
-export function AddToCartButton({ product, className }: { product: ProductDto; className?: string }) {
+export interface AddToCartButtonProps {
+  product: ProductDto;
+  /** How many to add with one click (the product page's quantity choice); 1 elsewhere. */
+  quantity?: number;
+  className?: string;
+}
+
+export function AddToCartButton({ product, quantity = 1, className }: AddToCartButtonProps) {
   const [adding, setAdding] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -27,7 +34,7 @@ export function AddToCartButton({ product, className }: { product: ProductDto; c
     // The cart caps a line at stock (and an order's limits): say so instead of claiming an add that did not happen.
     const before = cartStore.getSnapshot();
     const item = toCartProduct(product);
-    if (cartStore.add(item) > 0) toast.success(`${product.name} added to cart`);
+    if (cartStore.add(item, quantity) > 0) toast.success(`${product.name} added to cart`);
     else toast.warning(cartLimitMessage(before, item));
     setAdding(true);
     timer.current = setTimeout(() => setAdding(false), ADDING_MS);

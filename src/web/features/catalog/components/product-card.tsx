@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { formatKES, toCents } from '../../../../domain/money';
 import { Badge } from '../../../components/ui/badge';
 import type { ProductDto } from '../api';
@@ -19,7 +20,12 @@ export function ProductCard({ product, eager, priority, imageSizes, headingLevel
   const soldOut = product.stock <= 0;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm" aria-label={product.name}>
+    // The whole card opens the product's page (the name's link stretches over it); Add to Cart sits
+    // above that link, so it stays its own button and its own tab stop.
+    <article
+      className="relative flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md"
+      aria-label={product.name}
+    >
       <div className="relative">
         <ProductImage
           productId={product.id}
@@ -38,10 +44,14 @@ export function ProductCard({ product, eager, priority, imageSizes, headingLevel
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{product.category}</p>
-        <Heading className="text-base font-semibold text-slate-900">{product.name}</Heading>
+        <Heading className="text-base font-semibold text-slate-900">
+          <Link to={`/shop/${product.slug}`} className="after:absolute after:inset-0 focus-visible:outline-none">
+            {product.name}
+          </Link>
+        </Heading>
         <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p>
         <p className="mt-auto pt-2 text-lg font-bold text-slate-900">{formatKES(toCents(product.price))}</p>
-        <AddToCartButton product={product} className="w-full" />
+        <AddToCartButton product={product} className="relative z-10 w-full" />
       </div>
     </article>
   );

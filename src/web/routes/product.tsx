@@ -1,0 +1,166 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronRight } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { lineLimit } from '../../domain/cart';
+import { formatKES, toCents } from '../../domain/money';
+import { stockHint } from '../../domain/stock-hint';
+import { paragraphs } from '../../domain/text';
+import { Container } from '../components/layout/container';
+import { Skeleton } from '../components/ui/skeleton';
+import { productPageQuery, type ProductDto } from '../features/catalog/api';
+import { AddToCartButton } from '../features/catalog/components/add-to-cart-button';
+import { ProductGrid } from '../features/catalog/components/product-grid';
+import { ProductImage } from '../features/catalog/components/product-image';
+import { categoryLabel } from '../features/catalog/components/shop-filters';
+import { ApiError } from '../lib/api';
+import { useDocumentMeta } from '../lib/document-title';
+import { cn } from '../lib/cn';
+
+const HINT_TONES = { out: 'text-red-700', few: 'text-amber-800', in: 'text-emerald-800' } as const;
+
+/** /shop/{slug}: one product with its whole description, a quantity to add, and others like it. */
+export default function Product() {
+  const { slug = '' } = useParams();
+  const query = useQuery(productPageQuery(slug));
+  const answer = query.data;
+  const page = answer && 'product' in answer ? answer : null;
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  useDocumentMeta(page?.product.name ?? (query.isError ? (notFound ? 'Product not found' : 'Our Products') : null), page ? page.product.description : null);
+
+  if (answer && 'movedTo' in answer) return <Navigate replace to={`/shop/${answer.movedTo}`} />;
+  if (query.isPending) return <ProductSkeleton />;
+  if (!page) {
+    return (
+      <Container className="py-24 text-center">
+        <h1 className="text-2xl font-bold">{notFound ? 'Product not found' : 'Something went wrong'}</h1>
+        <p className="mt-2 text-slate-600">
+          {notFound
+            ? 'The product you are looking for does not exist or is no longer for sale.'
+            : 'Error loading products. Please try again later.'}
+        </p>
+        <Link to="/shop" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+          Back to the shop
+        </Link>
+      </Container>
+    );
+  }
+  return <ProductView product={page.product} related={page.related} />;
+}
+
+function ProductView({ product, related }: { product: ProductDto; related: ProductDto[] }) {
+  const hint = stockHint(product.stock);
+  const category = categoryLabel(product.category);
+  const categoryHref = `/shop?category=${encodeURIComponent(product.category)}`;
+  return (
+    <Container className="py-8">
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm">
+        <ol className="flex flex-wrap items-center gap-1 text-slate-600">
+          <li>
+            <Link to="/shop" className="inline-flex min-h-11 items-center hover:underline">
+              Shop
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="h-4 w-4" />
+          </li>
+          <li>
+            <Link to={categoryHref} className="inline-flex min-h-11 items-center hover:underline">
+              {category}
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="h-4 w-4" />
+          </li>
+          <li aria-current="page" className="font-medium text-slate-900">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+      <div className="grid gap-8 md:grid-cols-2">
+        <ProductImage
+          productId={product.id}
+          name={product.name}
+          category={product.category}
+          imageUrl={product.imageUrl}
+          priority
+          sizes="(min-width: 1152px) 552px, (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)"
+          className="rounded-lg"
+        />
+        <div className="flex flex-col gap-4">
+          <Link to={categoryHref} className="inline-flex min-h-11 w-fit items-center text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline">
+            {category}
+          </Link>
+          <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{product.name}</h1>
+          <p className="text-2xl font-bold text-slate-900">{formatKES(toCents(product.price))}</p>
+          <p className={cn('font-semibold', HINT_TONES[hint.tone])} data-testid="stock-hint">
+            {hint.text}
+          </p>
+          <div className="space-y-3 leading-relaxed text-slate-700" data-testid="product-description">
+            {paragraphs(product.description).map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </div>
+          <AddToCart product={product} />
+        </div>
+      </div>
+      {related.length > 0 && (
+        <section aria-labelledby="related-heading" className="mt-16">
+          <h2 id="related-heading" className="mb-6 text-2xl font-bold text-slate-900">
+            More {category}
+          </h2>
+          <ProductGrid layout="featured" products={related} loadingLabel="Loading products" headingLevel={3} />
+        </section>
+      )}
+    </Container>
+  );
+}
+
+/** A quantity within stock (and an order's limit per product), then Add to Cart. */
+function AddToCart({ product }: { product: ProductDto }) {
+  const id = useId();
+  const max = lineLimit(product.stock);
+  const [quantity, setQuantity] = useState(1);
+  if (max === 0) return <AddToCartButton product={product} className="w-full sm:w-64" />;
+  const chosen = Math.min(quantity, max);
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          Quantity
+        </label>
+        <select
+          id={id}
+          value={chosen}
+          onChange={(e) => setQuantity(Number(e.target.value))}
+          className="h-11 w-24 rounded-md border border-slate-300 bg-white px-3 text-base"
+        >
+          {Array.from({ length: max }, (_, i) => (
+            <option key={i + 1} value={i + 1}>
+              {i + 1}
+            </option>
+          ))}
+        </select>
+      </div>
+      <AddToCartButton product={product} quantity={chosen} className="h-11 flex-1 sm:w-64 sm:flex-none" />
+    </div>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <Container className="py-8">
+      <div className="grid gap-8 md:grid-cols-2" aria-busy="true" aria-label="Loading product">
+        <Skeleton className="aspect-[4/3] w-full" />
+        <div className="space-y-4">
+          <Skeleton className="h-4 w-20" />
+          <Skeleton className="h-10 w-3/4" />
+          <Skeleton className="h-8 w-32" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-5/6" />
+          <Skeleton className="h-11 w-64" />
+        </div>
+      </div>
+    </Container>
+  );
+}

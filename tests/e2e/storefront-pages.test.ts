@@ -1,0 +1,225 @@
+// Pages as HTML: what the server sends before any script runs (what search engines, link previews
+// and a phone whose scripts failed to load get), product pages, and hydration without warnings.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
+import { launchChromium } from './support/chromium';
+import { startShop, type ShopServer } from './support/shop-server';
+import { navigateInApp } from './storefront-helpers';
+
+interface ApiProduct {
+  name: string;
+  slug: string;
+  price: string;
+  stock: number;
+  category: string;
+}
+
+const kes = (price: string) => `KES ${Number(price).toLocaleString('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+describe('storefront: pages as HTML', () => {
+  let shop: ShopServer;
+  let browser: Browser;
+  let products: ApiProduct[];
+  let postSlugs: string[];
+
+  beforeAll(async () => {
+    shop = await startShop();
+    browser = await launchChromium();
+    products = ((await (await fetch(`${shop.url}/api/catalog/products`)).json()) as { products: ApiProduct[] }).products;
+    const posts = (await (await fetch(`${shop.url}/api/content/posts?limit=50&offset=0`)).json()) as { posts: { slug: string }[] };
+    postSlugs = posts.posts.map((p) => p.slug);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  const html = async (path: string) => {
+    const res = await fetch(shop.url + path);
+    return { status: res.status, text: await res.text(), headers: res.headers };
+  };
+
+  it('the HTML of /shop (view source) holds every product name, price and stock state', async () => {
+    const { status, text } = await html('/shop');
+    expect(status).toBe(200);
+    expect(products.length).toBeGreaterThan(5);
+    for (const p of products) {
+      expect(decoded(text), p.name).toContain(p.name);
+      expect(text, p.name).toContain(`href="/shop/${p.slug}"`);
+    }
+    expect(text).toContain(kes(products[0]!.price));
+    const soldOut = products.filter((p) => p.stock === 0);
+    if (soldOut.length) expect(text).toContain('Out of Stock');
+    expect(text).toMatch(/<title>Our Products \| [^<]+<\/title>/);
+  });
+
+  it('an article arrives as HTML with its own title, description and BlogPosting', async () => {
+    const slug = postSlugs[0]!;
+    const post = ((await (await fetch(`${shop.url}/api/content/posts/${slug}`)).json()) as { post: { title: string; content: string } }).post;
+    const { status, text } = await html(`/blog/${slug}`);
+    expect(status).toBe(200);
+    const firstParagraph = post.content.split(/\n\s*\n/)[0]!.trim();
+    expect(decoded(text)).toContain(firstParagraph);
+    const ld = jsonLd(text);
+    expect(ld).toMatchObject([{ '@type': 'BlogPosting', headline: post.title }]);
+  });
+
+  it("a product page's og:title, og:image and JSON-LD name that product, with its price in KES", async () => {
+    const p = products.find((x) => x.stock > 0)!;
+    const { status, text } = await html(`/shop/${p.slug}`);
+    expect(status).toBe(200);
+    expect(meta(text, 'og:title')).toBe(p.name);
+    expect(meta(text, 'og:image')).toMatch(/^http:\/\/localhost:\d+\//);
+    expect(meta(text, 'product:price:currency')).toBe('KES');
+    expect(text).toContain(`<link rel="canonical" href="${shop.url}/shop/${p.slug}" />`);
+    const [product] = jsonLd(text) as { '@type': string; name: string; offers: { priceCurrency: string; price: string; availability: string } }[];
+    expect(product).toMatchObject({ '@type': 'Product', name: p.name, offers: { priceCurrency: 'KES', price: Number(p.price).toFixed(2), availability: 'https://schema.org/InStock' } });
+  });
+
+  it('the home page describes the shop as a Store with its address, phone and opening hours', async () => {
+    const { text } = await html('/');
+    const [store] = jsonLd(text) as { '@type': string; address: { streetAddress: string }; openingHoursSpecification: unknown[] }[];
+    expect(store?.['@type']).toBe('Store');
+    expect(store?.address.streetAddress).toContain('Nairobi');
+    expect(store?.openingHoursSpecification.length).toBe(2);
+  });
+
+  it('an unknown product answers 404 with the shop page saying so', async () => {
+    const { status, text } = await html('/shop/no-such-fish');
+    expect(status).toBe(404);
+    expect(text).toContain('Product not found');
+    expect(text).toContain('Back to the shop');
+    const page = await browser.newPage();
+    const res = await page.goto(`${shop.url}/shop/no-such-fish`);
+    expect(res?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Product not found' }).waitFor();
+    await page.close();
+  });
+
+  it('sitemap.xml lists every published product and post, and robots.txt is served', async () => {
+    const { text } = await html('/sitemap.xml');
+    const paths = [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    const listedProducts = paths.filter((p) => p.startsWith('/shop/')).map((p) => p.slice('/shop/'.length));
+    expect(listedProducts.sort()).toEqual(products.map((p) => p.slug).sort());
+    const listedPosts = paths.filter((p) => p.startsWith('/blog/')).map((p) => p.slice('/blog/'.length));
+    expect(listedPosts.sort()).toEqual([...postSlugs].sort());
+    expect((await html('/robots.txt')).text).toContain('User-agent: *');
+  });
+
+  it('from a card to the product page: choose 2, add to the cart, and the cart holds 2', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const p = products.find((x) => x.stock >= 3)!;
+    await page.goto(`${shop.url}/shop`);
+    await page.getByRole('article', { name: p.name, exact: true }).getByRole('link', { name: p.name }).click();
+    await page.waitForURL(`${shop.url}/shop/${p.slug}`);
+    await page.getByRole('heading', { level: 1, name: p.name }).waitFor();
+    expect(await page.getByTestId('stock-hint').textContent()).toMatch(/^(In stock|Only \d+ left)$/);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Quantity').selectOption('2');
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.locator('[data-sonner-toast]', { hasText: `${p.name} added to cart` }).waitFor();
+    await page.goto(`${shop.url}/cart`);
+    const quantity = page.getByRole('spinbutton').first();
+    await quantity.waitFor();
+    expect(await quantity.inputValue()).toBe('2');
+    await context.close();
+  });
+
+  it('the whole card is one link, reached by keyboard, with Add to Cart its own next stop', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${shop.url}/shop`);
+    const card = page.getByRole('article').first();
+    const link = card.getByRole('link');
+    await link.focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toMatch(/Add to Cart|Out of Stock/);
+    const box = (await card.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + 40); // on the picture
+    await page.waitForURL(/\/shop\/[a-z0-9-]+$/);
+    await page.close();
+  });
+
+  it('without JavaScript the shop lists its products, links navigate and articles read', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/shop`);
+    expect(await page.getByRole('article').count()).toBe(products.length);
+    await page.getByRole('link', { name: products[0]!.name }).click();
+    await page.waitForURL(`${shop.url}/shop/${products[0]!.slug}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(products[0]!.name);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
+    await page.waitForURL(`${shop.url}/blog`);
+    await page.locator('article a').first().click();
+    await page.waitForURL(/\/blog\/[a-z0-9-]+$/);
+    expect((await page.getByTestId('post-body').textContent())!.length).toBeGreaterThan(100);
+    await context.close();
+  });
+
+  it('a page whose code cannot be downloaded (a deploy meanwhile) reloads once, then says so instead of going blank', async () => {
+    const page = await browser.newPage();
+    await page.route(/\/assets\/blog-[^/]*\.js$/, (r) => r.abort());
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await navigateInApp(page, shop.url, '/blog');
+    const alert = page.getByRole('alert');
+    await alert.getByText('This page could not be loaded. Please check your connection and reload the page.').waitFor();
+    expect(loads).toBe(2); // the first visit, and the one reload
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Blog' }).count()).toBeGreaterThan(0);
+    await page.unroute(/\/assets\/blog-[^/]*\.js$/);
+    await page.getByRole('button', { name: 'Reload page' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Our Blog' }).waitFor();
+    await page.close();
+  });
+
+  it('a page that fails while rendering shows the error with Reload, and the rest of the shop still works', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // An answer the page cannot draw (no list where the products should be).
+    await page.route('**/api/catalog/products', (r) => r.fulfill({ json: { products: null, categories: [], total: 3 } }));
+    await navigateInApp(page, shop.url, '/shop');
+    await page.getByRole('alert').getByText('Something went wrong').waitFor();
+    await page.getByRole('button', { name: 'Reload page' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Our Blog' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.close();
+  });
+
+  it('no public page logs a hydration warning or any other error', async () => {
+    const paths = ['/', '/shop', `/shop/${products[0]!.slug}`, '/shop?category=fish', '/blog', `/blog/${postSlugs[0]}`, '/about', '/contact', '/faq', '/shipping'];
+    for (const path of paths) {
+      const page = await browser.newPage();
+      const problems = watchConsole(page);
+      await page.goto(shop.url + path, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(300);
+      expect(problems, path).toEqual([]);
+      await page.close();
+    }
+  });
+});
+
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m: ConsoleMessage) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  return problems;
+}
+
+/** The page's markup with the entities React writes turned back into characters. */
+function decoded(html: string): string {
+  return html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+function meta(html: string, property: string): string | undefined {
+  const m = new RegExp(`<meta (?:property|name)="${property.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`).exec(html);
+  return m?.[1]?.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+function jsonLd(html: string): unknown[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as unknown);
+}
