@@ -12,6 +12,7 @@ import { PAYMENT_CANCELLED_NOTICE } from '../../../../domain/order-reasons';
 import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
 import { orderKeys } from '../../orders/order-api';
 import { useOrderTracking } from '../../orders/use-order-tracking';
 import { syncPayments } from '../payment-api';
@@ -189,31 +190,29 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retry
 
           {/* The page fills what the header and footer leave, so the footer is never covered. */}
           <div className="relative min-h-0 flex-1 overflow-auto">
-            {phase === 'paying' && (
-              <>
-                {!loaded && (
-                  <p className="pointer-events-none absolute inset-x-0 top-8 z-10 flex items-center justify-center gap-2 text-sm text-slate-600" role="status">
-                    <LoaderCircle aria-hidden="true" className="h-5 w-5 animate-spin" /> Loading payment page…
-                  </p>
-                )}
-                {/* srcDoc wins over src; src is the page itself for a browser without srcdoc. */}
-                <iframe
-                  key={frameKey}
-                  ref={iframeRef}
-                  src={iframeUrl}
-                  srcDoc={paymentFrameDocument(iframeUrl)}
-                  title="Pesapal payment page"
-                  allow="payment"
-                  className="absolute inset-0 h-full w-full border-0"
-                  onLoad={() => {
-                    setLoaded(true);
-                    listenInFrame();
-                    inspectFrameUrl();
-                  }}
-                  onError={() => setLoadFailed(true)}
-                />
-              </>
+            {phase === 'paying' && !loaded && (
+              <p className="pointer-events-none absolute inset-x-0 top-8 z-10 flex items-center justify-center gap-2 text-sm text-slate-600" role="status">
+                <LoaderCircle aria-hidden="true" className="h-5 w-5 animate-spin" /> Loading payment page…
+              </p>
             )}
+            {/* Kept (hidden) after the server's answer: Pesapal's return may still be on its way and
+                says whether the customer cancelled. srcDoc wins over src; src is the page itself for
+                a browser without srcdoc. */}
+            <iframe
+              key={frameKey}
+              ref={iframeRef}
+              src={iframeUrl}
+              srcDoc={paymentFrameDocument(iframeUrl)}
+              title="Pesapal payment page"
+              allow="payment"
+              className={cn('absolute inset-0 h-full w-full border-0', phase !== 'paying' && 'hidden')}
+              onLoad={() => {
+                setLoaded(true);
+                listenInFrame();
+                inspectFrameUrl();
+              }}
+              onError={() => setLoadFailed(true)}
+            />
 
             {phase === 'load-failed' && (
               <PaymentErrorPanel message="Failed to load payment page. Please try again.">
