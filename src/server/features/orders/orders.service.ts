@@ -300,14 +300,17 @@ export async function orderDetail(db: DbOrTx, row: typeof orders.$inferSelect, n
   };
 }
 
+/** The order columns that hold the rider's notes, by the name this view gives them. */
+const RIDER_NOTE_COLUMNS = { house: 'deliveryBuilding', directions: 'deliveryDirections' } as const;
+
 /**
- * The rider's notes ('house', 'directions'), only when the order rows carry them: the columns are
- * optional here so that this view works before and after they exist.
+ * The rider's notes (house or building, directions), only when the order row carries them: read
+ * by name so that this view works before and after those columns exist.
  */
 function riderNotes(row: object): { house?: string; directions?: string } {
   const notes: { house?: string; directions?: string } = {};
-  for (const key of ['house', 'directions'] as const) {
-    const value = (row as Record<string, unknown>)[key];
+  for (const [key, column] of Object.entries(RIDER_NOTE_COLUMNS) as [keyof typeof RIDER_NOTE_COLUMNS, string][]) {
+    const value = (row as Record<string, unknown>)[column];
     if (typeof value === 'string' && value.trim()) notes[key] = value.trim();
   }
   return notes;
