@@ -1,6 +1,6 @@
 // The blog list's pages, as the /blog?page=N address names them and the posts API serves them.
 
-/** Six cards per page: the same count as the loading skeletons (SPEC §9). */
+/** Six cards per page: the same count as the loading skeletons. */
 export const BLOG_PAGE_SIZE = 6;
 
 /** The furthest the posts API reads into the list; a deeper page is past the end anyway. */

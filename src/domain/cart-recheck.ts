@@ -1,4 +1,4 @@
-// SPEC §4 cart, checked against the server: when the cart is shown, the current price and stock of
+// The cart, checked against the server: when the cart is shown, the current price and stock of
 // each product replace what the browser remembered, and the customer is told what changed.
 import type { CartLine } from './cart';
 import type { Cents } from './money';

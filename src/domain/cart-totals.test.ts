@@ -6,7 +6,7 @@ import {
 } from './cart-totals';
 
 describe('constants', () => {
-  it('match spec §9', () => {
+  it('are 16% VAT, free delivery from KES 2,000, a KES 1,000 nudge and a KES 60 placeholder fee', () => {
     expect(VAT_RATE_BP).toBe(1600);
     expect(FREE_DELIVERY_THRESHOLD_CENTS).toBe(200_000);
     expect(FREE_DELIVERY_PROMPT_MAX_CENTS).toBe(100_000);

@@ -1,4 +1,4 @@
-// Checkout arithmetic (spec §9): 16% VAT on the subtotal, free delivery from
+// Checkout arithmetic: 16% VAT on the subtotal, free delivery from
 // KES 2,000, and a nudge when the customer is within KES 1,000 of it.
 import type { Cents } from './money';
 import { applyRateBp, formatAmount, multiplyCents, sumCents } from './money';

@@ -14,7 +14,7 @@ const kuku: CartProduct = {
 const line = (product: CartProduct, quantity: number): CartLine => ({ ...product, quantity });
 
 describe('CART_STORAGE_KEY', () => {
-  it('is the spec key', () => {
+  it('is the key "cart"', () => {
     expect(CART_STORAGE_KEY).toBe('cart');
   });
 });

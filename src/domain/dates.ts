@@ -2,10 +2,7 @@
 // rendering, browsers and tests all print the same text (no Intl, no locale).
 import { nairobiParts } from './peak-hours';
 
-const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
-] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /**
  * Date objects pass through; strings are ISO-like. A timestamp string without
@@ -26,20 +23,10 @@ export function parseDate(d: Date | string): Date {
   return date;
 }
 
-function monthName(month: number): string {
-  return MONTHS[month - 1] ?? '';
-}
-
-/** 'March 5, 2026' */
-export function formatLongDate(d: Date | string): string {
+/** '24 Nov 2026': the one way the storefront, the back office and mail show a day. */
+export function formatDate(d: Date | string): string {
   const { year, month, day } = nairobiParts(parseDate(d));
-  return `${monthName(month)} ${day}, ${year}`;
-}
-
-/** 'Mar 5, 2026' */
-export function formatShortDate(d: Date | string): string {
-  const { year, month, day } = nairobiParts(parseDate(d));
-  return `${monthName(month).slice(0, 3)} ${day}, ${year}`;
+  return `${day} ${MONTHS[month - 1] ?? ''} ${year}`;
 }
 
 const MINUTE = 60_000;

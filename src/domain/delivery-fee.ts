@@ -17,7 +17,7 @@ export type DeliveryZone = {
 
 export type LatLng = { lat: number; lng: number };
 
-/** Deliveries start here (spec §9: a fixed point in Nairobi West). */
+/** Deliveries start here (a fixed point in Nairobi West). */
 export const SHOP_ORIGIN = Object.freeze({
   lat: -1.3162,
   lng: 36.7965,

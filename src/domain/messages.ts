@@ -1,4 +1,4 @@
-// The user-facing texts of the form rules (SPEC §5), quoted from the spec. Kept apart from the zod
+// The user-facing texts of the form rules, word for word. Kept apart from the zod
 // schemas in validation.ts (which re-exports them) so a form in the first download, the footer's
 // newsletter box, can use the texts without loading zod.
 export const MESSAGES = {
@@ -16,7 +16,7 @@ export const MESSAGES = {
   newsletterThanks: 'Thank you for subscribing!',
   newsletterFailedTitle: 'Subscription failed',
   newsletterFailed: 'There was an error subscribing to the newsletter. Please try again.',
-  // Not in the spec: length caps that keep stored text bounded.
+  // Added here: length caps that keep stored text bounded.
   nameTooLong: 'Name must be 100 characters or fewer',
   addressTooLong: 'Address must be 300 characters or fewer',
   subjectTooLong: 'Subject must be 200 characters or fewer',

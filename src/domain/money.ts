@@ -48,11 +48,6 @@ export function formatKES(c: Cents): string {
   return `KES ${formatAmount(c)}`;
 }
 
-/** Order history and cards show "KSh" instead of "KES". */
-export function formatKSh(c: Cents): string {
-  return `KSh ${formatAmount(c)}`;
-}
-
 export function multiplyCents(c: Cents, qty: number): Cents {
   assertInteger(c, 'Amount');
   assertInteger(qty, 'Quantity');

@@ -1,6 +1,7 @@
 // Calendar days in Nairobi time (UTC+3 all year) for reports and date filters: "today" on the
 // dashboard and "from 2025-03-01 to 2025-03-05" in a filter both mean Nairobi days, whatever the
 // server's or browser's own time zone.
+import { formatDate, parseDate } from './dates';
 import { nairobiParts } from './peak-hours';
 
 const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
@@ -41,8 +42,7 @@ export function lastNairobiDays(now: Date, count: number): string[] {
 
 /** '5 Mar 2025, 14:05' in Nairobi time: what the back office shows for an event. */
 export function formatNairobiDateTime(at: Date | string): string {
-  const date = typeof at === 'string' ? new Date(at) : at;
-  const { year, month, day, hour, minute } = nairobiParts(date);
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  return `${day} ${months[month - 1] ?? ''} ${year}, ${pad(hour)}:${pad(minute)}`;
+  const date = parseDate(at);
+  const { hour, minute } = nairobiParts(date);
+  return `${formatDate(date)}, ${pad(hour)}:${pad(minute)}`;
 }

@@ -1,4 +1,4 @@
-// Fixed suggestions for the sign-up address box (spec §2, /auth).
+// Fixed suggestions for the sign-up address box on /auth.
 
 export const NAIROBI_NEIGHBOURHOODS = [
   'Westlands', 'Kilimani', 'Kileleshwa', 'Lavington', 'Karen',

@@ -7,7 +7,7 @@ import {
 } from './order-status';
 
 describe('status lists', () => {
-  it('match the spec', () => {
+  it('are the fixed order, payment, fulfilment and history statuses', () => {
     expect(ORDER_STATUSES).toEqual(['pending', 'processing', 'completed', 'failed', 'cancelled']);
     expect(PAYMENT_STATUSES).toEqual(['PENDING', 'COMPLETED', 'FAILED', 'REVERSED']);
     expect(FULFILMENT_STATUSES).toEqual(['unfulfilled', 'processing', 'out_for_delivery', 'delivered']);

@@ -1,4 +1,4 @@
-// Status vocabularies and the transitions the server may make (spec §4).
+// Status vocabularies and the transitions the server may make.
 // Payment moves only forward, with one way back from FAILED: a customer whose card was declined can
 // retry on the same Pesapal page and pay, and money taken must never be ignored. Fulfilment moves
 // forward one or more steps.

@@ -1,4 +1,4 @@
-// What a merchant's content page may hold (GUIDE non-negotiable 6). The server's sanitiser applies it
+// What a merchant's content page may hold (its HTML is untrusted). The server's sanitiser applies it
 // when a page is stored and sent; the browser applies it again before rendering. One list for both.
 
 /** Plain document markup: headings, text, lists, links, images and tables. */

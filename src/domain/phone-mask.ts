@@ -1,4 +1,4 @@
-// Phone numbers are shown masked on payment screens (spec §5) so a shared
+// Phone numbers are shown masked on payment screens so a shared
 // screen does not leak the full number.
 
 export function maskPhone(p: string | null | undefined): string {

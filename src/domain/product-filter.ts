@@ -1,4 +1,4 @@
-// The shop's product filter (SPEC §2 /shop): a category button and a search box. The server
+// The shop's product filter on /shop: a category button and a search box. The server
 // applies it to the published catalogue; the rule lives here so it is stated once.
 
 export type FilterableProduct = { name: string; description: string; category: string };

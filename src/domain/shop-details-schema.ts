@@ -2,7 +2,8 @@
 // Apart from shop-details.ts so the storefront footer does not pull zod into the first download.
 import { z } from 'zod';
 import { SHOP_DETAILS_MESSAGES } from './shop-details';
-import { emailSchema, phoneSchema, sanitizeText } from './validation';
+import { toE164Phone } from './phone';
+import { emailSchema, sanitizeText } from './validation';
 
 const link = z
   .string()
@@ -15,8 +16,17 @@ export const shopDetailsSchema = z.object({
     .string({ error: SHOP_DETAILS_MESSAGES.address })
     .transform(sanitizeText)
     .pipe(z.string().min(1, { error: SHOP_DETAILS_MESSAGES.address }).max(300, { error: SHOP_DETAILS_MESSAGES.addressTooLong })),
-  // The same rules and messages as sign-up and the profile.
-  phone: phoneSchema,
+  // The same rules and messages as sign-up and the profile, but optional: an empty phone is not shown.
+  phone: z
+    .string({ error: SHOP_DETAILS_MESSAGES.phone })
+    .default('')
+    .transform((s, ctx) => {
+      const text = sanitizeText(s);
+      if (text === '') return '';
+      const stored = toE164Phone(text);
+      if (stored === null) ctx.addIssue({ code: 'custom', message: SHOP_DETAILS_MESSAGES.phone });
+      return stored ?? text;
+    }),
   email: emailSchema,
   facebookUrl: link,
   instagramUrl: link,

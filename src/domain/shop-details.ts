@@ -1,5 +1,6 @@
 // The shop's own contact details, shown in the footer and on the contact page and edited by the
-// merchant in the back office. The defaults are what the shop shows until the merchant saves them.
+// merchant in the back office. The defaults are what the shop shows until the merchant saves them;
+// the phone and the social links have none: an empty one is not shown, rather than a placeholder.
 // Free of zod: the footer is in the first download. The form rules are in shop-details-schema.ts.
 import { MESSAGES } from './messages';
 
@@ -14,12 +15,23 @@ export interface ShopDetails {
 
 export const DEFAULT_SHOP_DETAILS: Readonly<ShopDetails> = Object.freeze({
   address: 'Kogo Star Plaza, Ground floor, Nairobi West, off Maimahiu Rd, Nairobi',
-  phone: '+254 700 000 000',
+  phone: '',
   email: 'info@lakevictoriaaquaculture.com',
-  facebookUrl: 'https://www.facebook.com/',
-  instagramUrl: 'https://www.instagram.com/',
-  xUrl: 'https://x.com/',
+  facebookUrl: '',
+  instagramUrl: '',
+  xUrl: '',
 });
+
+/** What customers cannot see until the merchant fills it in (the back office lists these). */
+export function missingShopDetails(d: ShopDetails): string[] {
+  const optional: [string, string][] = [
+    ['Phone', d.phone],
+    ['Facebook page', d.facebookUrl],
+    ['Instagram page', d.instagramUrl],
+    ['X (Twitter) page', d.xUrl],
+  ];
+  return optional.filter(([, value]) => value.trim() === '').map(([label]) => label);
+}
 
 export const SHOP_DETAILS_MESSAGES = {
   address: 'Address is required',

@@ -14,7 +14,7 @@ function problems(schema: z.ZodType, input: unknown): [string, string][] | 'ok' 
 }
 
 describe('MESSAGES', () => {
-  it('quotes the spec exactly', () => {
+  it('keeps every message word for word', () => {
     expect(MESSAGES).toEqual({
       fillAllFields: 'Please fill in all fields',
       invalidEmail: 'Please enter a valid email address',
@@ -104,11 +104,15 @@ describe('phone', () => {
     ['+254 700 000 000', true],
     ['254700000000', true],
     ['+254-700-000-000', true],
-    ['1234567', true], // 7 digits
-    ['123456', false], // 6 digits
-    ['123456789012345', true], // 15 digits
-    ['1234567890123456', false], // 16 digits
-    ['0712345678', false], // first digit must be 1-9
+    ['0712 345 678', true], // local Kenyan forms
+    ['0112-345-678', true],
+    ['712345678', true],
+    ['+1 555 123 4567', true], // other countries with '+'
+    ['+1234567', true], // 7 digits
+    ['+123456', false], // 6 digits
+    ['+123456789012345', true], // 15 digits
+    ['+1234567890123456', false], // 16 digits
+    ['15551234567', false], // a foreign number needs its '+'
     ['+0712345678', false],
     ['++254700000000', false],
     ['254+700000000', false],
@@ -127,8 +131,13 @@ describe('phone', () => {
     expect(problems(phoneSchema, input)).toEqual(expected);
   });
 
-  it('phoneSchema keeps the typed format, trimmed', () => {
-    expect(phoneSchema.parse('  +254 700 000 000 ')).toBe('+254 700 000 000');
+  it.each([
+    ['  +254 700 000 000 ', '+254700000000'],
+    ['0712 345 678', '+254712345678'],
+    ['(0712) 345-678', '+254712345678'],
+    ['+44 20 7946 0958', '+442079460958'],
+  ])('phoneSchema stores %j as %j', (input, expected) => {
+    expect(phoneSchema.parse(input)).toBe(expected);
   });
 });
 
@@ -187,7 +196,7 @@ describe('signUpSchema', () => {
 
   it('outputs sanitised, normalised values', () => {
     expect(signUpSchema.parse(valid)).toEqual({
-      fullName: 'Jane Doe', email: 'jane@example.com', phone: '+254 700 000 000', address: 'Kilimani', password: 'secret123',
+      fullName: 'Jane Doe', email: 'jane@example.com', phone: '+254700000000', address: 'Kilimani', password: 'secret123',
     });
   });
 
@@ -200,7 +209,8 @@ describe('signUpSchema', () => {
     // Empty fields win over other problems in the same submission.
     ['empty email plus short password', { ...valid, email: '', password: 'x' }, [['email', MESSAGES.fillAllFields]]],
     ['bad email', { ...valid, email: 'jane' }, [['email', MESSAGES.invalidEmail]]],
-    ['bad phone', { ...valid, phone: '0712 345 678' }, [['phone', MESSAGES.invalidPhone]]],
+    ['bad phone', { ...valid, phone: '0712 345 67' }, [['phone', MESSAGES.invalidPhone]]],
+    ['foreign phone without +', { ...valid, phone: '15551234567' }, [['phone', MESSAGES.invalidPhone]]],
     ['short password', { ...valid, password: '1234567' }, [['password', MESSAGES.passwordTooShort]]],
     ['long name', { ...valid, fullName: 'x'.repeat(101) }, [['fullName', MESSAGES.nameTooLong]]],
     ['long address', { ...valid, address: 'x'.repeat(301) }, [['address', MESSAGES.addressTooLong]]],
@@ -252,7 +262,11 @@ describe('profileSchema', () => {
 
   it('sanitises values before saving', () => {
     expect(profileSchema.parse({ fullName: ' Jane <script>x</script>', phone: ' +254 700 000 000 ', address: 'javascript:Karen' }))
-      .toEqual({ fullName: 'Jane', phone: '+254 700 000 000', address: 'Karen' });
+      .toEqual({ fullName: 'Jane', phone: '+254700000000', address: 'Karen' });
+  });
+
+  it('stores a local number in E.164', () => {
+    expect(profileSchema.parse({ ...valid, phone: '0712 345 678' }).phone).toBe('+254712345678');
   });
 });
 
@@ -310,6 +324,7 @@ describe('checkoutCustomerSchema', () => {
   });
 
   it('outputs cleaned values', () => {
-    expect(checkoutCustomerSchema.parse({ ...valid, email: ' JANE@example.com ', address: ' Westlands ' })).toEqual(valid);
+    expect(checkoutCustomerSchema.parse({ ...valid, email: ' JANE@example.com ', address: ' Westlands ', phone: '0700-000-000' }))
+      .toEqual({ ...valid, phone: '+254700000000' });
   });
 });

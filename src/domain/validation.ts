@@ -1,7 +1,8 @@
-// Form rules shared by the browser forms and the server (spec §5). The user-facing messages are
-// quoted from the spec and live in one place, messages.ts.
+// Form rules shared by the browser forms and the server. The user-facing messages
+// live in one place, messages.ts.
 import { z } from 'zod';
 import { MESSAGES } from './messages';
+import { toE164Phone } from './phone';
 
 export { MESSAGES };
 
@@ -28,11 +29,15 @@ export function normalizePhone(s: string): string {
   return s.replace(/[\s\-()[\]]/g, '');
 }
 
-// Optional '+', non-zero first digit, 7–15 digits in all (E.164-like).
-const PHONE_PATTERN = /^\+?[1-9]\d{6,14}$/;
-
+/** Kenyan numbers in any local or international form, other countries' in '+' form (phone.ts). */
 export function isValidPhone(s: string): boolean {
-  return PHONE_PATTERN.test(normalizePhone(s));
+  return toE164Phone(s) !== null;
+}
+
+/** Sanitised, then in E.164 when it is a phone number; otherwise as typed, for the checks to refuse. */
+function phoneAsStored(s: string): string {
+  const text = sanitizeText(s);
+  return toE164Phone(text) ?? text;
 }
 
 export function isValidPassword(s: string): boolean {
@@ -71,10 +76,11 @@ export const emailSchema = z
   .refine(isValidEmail, { error: MESSAGES.invalidEmail })
   .transform(normalizeEmail);
 
+/** Any accepted form in, E.164 out ('0712 345 678' → '+254712345678'). */
 export const phoneSchema = z
   .string({ error: MESSAGES.invalidPhone })
-  .refine(isValidPhone, { error: MESSAGES.invalidPhone })
-  .transform(sanitizeText);
+  .transform(phoneAsStored)
+  .refine(isValidPhone, { error: MESSAGES.invalidPhone });
 
 export const passwordSchema = z
   .string({ error: MESSAGES.passwordTooShort })
@@ -112,7 +118,7 @@ export const signUpSchema = z
   .transform((v) => ({
     fullName: sanitizeText(v.fullName),
     email: normalizeEmail(v.email),
-    phone: sanitizeText(v.phone),
+    phone: phoneAsStored(v.phone),
     address: sanitizeText(v.address),
     password: v.password, // never altered: it must match what the user typed
   }))
@@ -147,7 +153,7 @@ export const profileSchema = z
   })
   .transform((v) => ({
     fullName: sanitizeText(v.fullName),
-    phone: sanitizeText(v.phone),
+    phone: phoneAsStored(v.phone),
     address: sanitizeText(v.address),
   }))
   .superRefine((v, ctx) => {
@@ -196,7 +202,7 @@ export const checkoutCustomerSchema = z
   .transform((v) => ({
     fullName: sanitizeText(v.fullName),
     email: normalizeEmail(v.email),
-    phone: sanitizeText(v.phone),
+    phone: phoneAsStored(v.phone),
     address: sanitizeText(v.address),
   }))
   .superRefine((v, ctx) => {

@@ -39,7 +39,7 @@ export async function boot(opts: BootOptions): Promise<ServerDeps> {
   const mailer = createMailer({
     db: database.db,
     smtpUrl: env.SMTP_URL,
-    from: env.MAIL_FROM ?? `${env.SHOP_NAME} <no-reply@localhost>`,
+    from: env.MAIL_FROM,
   });
   return { env, database, logger, mailer };
 }

@@ -41,6 +41,7 @@ describe('loadEnv', () => {
     const message = (error as Error).message;
     expect(message).toContain('AUTH_SECRET');
     expect(message).toContain('SMTP_URL');
+    expect(message).toContain('MAIL_FROM');
     expect(message).toContain('PESAPAL_CONSUMER_KEY');
     expect(message).toContain('GOOGLE_MAPS_API_KEY');
   });
@@ -50,12 +51,36 @@ describe('loadEnv', () => {
       NODE_ENV: 'production',
       AUTH_SECRET: 'x'.repeat(40),
       SMTP_URL: 'smtp://mail.example:587',
+      MAIL_FROM: 'Shop <orders@shop.example>',
       PESAPAL_CONSUMER_KEY: 'key',
       PESAPAL_CONSUMER_SECRET: 'secret',
       GOOGLE_MAPS_API_KEY: 'maps-key',
       PUBLIC_URL: 'https://shop.example',
     });
     expect(env.isProduction).toBe(true);
+    expect(env.MAIL_FROM).toBe('Shop <orders@shop.example>');
+  });
+
+  it('refuses production without MAIL_FROM, and names only that', () => {
+    expect(() =>
+      loadEnv({
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://mail.example:587',
+        PESAPAL_CONSUMER_KEY: 'key',
+        PESAPAL_CONSUMER_SECRET: 'secret',
+        GOOGLE_MAPS_API_KEY: 'maps-key',
+      }),
+    ).toThrow('NODE_ENV=production needs:\n  MAIL_FROM (the sender customers see and reply to)');
+  });
+
+  it.each([
+    [{}, 'Lake Victoria Aquaculture <no-reply@localhost>'],
+    [{ PUBLIC_URL: 'https://shop.example.co.ke/' }, 'Lake Victoria Aquaculture <no-reply@shop.example.co.ke>'],
+    [{ PUBLIC_URL: 'http://192.168.1.5:3000', SHOP_NAME: 'LVA' }, 'LVA <no-reply@192.168.1.5>'],
+    [{ MAIL_FROM: 'Orders <orders@lva.co.ke>' }, 'Orders <orders@lva.co.ke>'],
+  ])('sends mail from MAIL_FROM, else no-reply at the public host: %o', (source, from) => {
+    expect(loadEnv(source).MAIL_FROM).toBe(from);
   });
 
   it('refuses the test-only OpenID issuer override in production', () => {
@@ -64,6 +89,7 @@ describe('loadEnv', () => {
         NODE_ENV: 'production',
         AUTH_SECRET: 'x'.repeat(40),
         SMTP_URL: 'smtp://mail.example:587',
+        MAIL_FROM: 'Shop <orders@shop.example>',
         PESAPAL_CONSUMER_KEY: 'key',
         PESAPAL_CONSUMER_SECRET: 'secret',
         GOOGLE_MAPS_API_KEY: 'maps-key',
@@ -76,6 +102,7 @@ describe('loadEnv', () => {
     const production = {
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://mail.example:587',
+      MAIL_FROM: 'Shop <orders@shop.example>',
       PESAPAL_CONSUMER_KEY: 'key',
       PESAPAL_CONSUMER_SECRET: 'secret',
       GOOGLE_MAPS_API_KEY: 'maps-key',

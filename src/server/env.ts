@@ -35,8 +35,10 @@ const schema = z.object({
   GOOGLE_OIDC_ISSUER: optional,
 });
 
-export type Env = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & {
+export type Env = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'MAIL_FROM'> & {
   PUBLIC_URL: string;
+  /** MAIL_FROM, or '<shop name> <no-reply@<PUBLIC_URL host>>' outside production. */
+  MAIL_FROM: string;
   isProduction: boolean;
 };
 
@@ -71,6 +73,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const secretProblem = weakAuthSecret(env.AUTH_SECRET);
     if (secretProblem) missing.push(secretProblem);
     if (!env.SMTP_URL) missing.push('SMTP_URL (the development mailbox is refused in production)');
+    if (!env.MAIL_FROM) missing.push('MAIL_FROM (the sender customers see and reply to)');
     if (!env.PESAPAL_CONSUMER_KEY || !env.PESAPAL_CONSUMER_SECRET)
       missing.push('PESAPAL_CONSUMER_KEY and PESAPAL_CONSUMER_SECRET (the simulator is refused in production)');
     if (!env.GOOGLE_MAPS_API_KEY)
@@ -80,5 +83,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       throw new ConfigError(`NODE_ENV=production needs:\n  ${missing.join('\n  ')}`);
     }
   }
-  return { ...env, PUBLIC_URL: publicUrl, isProduction };
+  const mailFrom = env.MAIL_FROM ?? `${env.SHOP_NAME} <no-reply@${new URL(publicUrl).hostname}>`;
+  return { ...env, PUBLIC_URL: publicUrl, MAIL_FROM: mailFrom, isProduction };
 }

@@ -10,11 +10,11 @@ import type { PageHead } from '../domain/page-head';
 import type { PageRenderer, PageRenderOptions, RenderedPage } from '../server/http/page-render-contract';
 import { PAGE_HANDLES, type PageContext } from './app/page-handles';
 import { Providers } from './app/providers';
-import { preloadLayout } from './app/root-layout';
 import { RouteBoundary } from './app/route-error';
 import { appRoutes, preloadPages } from './app/router';
 import { serializeQueryState } from './lib/query-state';
 import { setApiTransport } from './lib/api';
+import { preloadServerRendered } from './lib/lazy-page';
 import { setShopName } from './lib/document-title';
 
 interface LoadContext {
@@ -58,7 +58,8 @@ export function createPageRenderer(options: PageRenderOptions): PageRenderer {
       ? pageHandle.head(queryClient, { ...page, params: deepest!.params, url })
       : { title: null, description: '', canonicalPath: url.pathname };
 
-    await Promise.all([preloadLayout(), preloadPages(context.matches.map((m) => m.route.id))]);
+    await preloadPages(context.matches.map((m) => m.route.id));
+    await preloadServerRendered();
     const router = createStaticRouter(handler.dataRoutes, context);
     let renderError: unknown = null;
     const stream = await renderToReadableStream(

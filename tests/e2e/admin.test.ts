@@ -150,6 +150,27 @@ describe('the back office in a browser', () => {
     await shopPage.close();
   });
 
+  it("changes a product's web address: the new one shows it, the old one answers 301 to it", async () => {
+    await page.goto(`${shop.url}/admin/products/${productId}`);
+    const address = page.getByLabel('Web address');
+    const before = await address.inputValue();
+    expect(before).toMatch(/^[a-z0-9-]+$/);
+    await address.fill(`${before}-sun-dried`);
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await toast('Product saved.').waitFor();
+    const deadline = Date.now() + 20_000;
+    let res = await fetch(`${shop.url}/shop/${before}`, { redirect: 'manual' });
+    while (res.status !== 301 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 300)); // public pages are kept for a second
+      res = await fetch(`${shop.url}/shop/${before}`, { redirect: 'manual' });
+    }
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(`/shop/${before}-sun-dried`);
+    const moved = await fetch(`${shop.url}/shop/${before}-sun-dried`);
+    expect(moved.status).toBe(200);
+    expect(await moved.text()).toContain(`<meta property="og:title" content="${PRODUCT}" />`);
+  });
+
   it('adjusts stock with a reason and shows the ledger', async () => {
     await page.goto(`${shop.url}/admin/products/${productId}`);
     const stock = page.getByTestId('current-stock');
@@ -186,10 +207,18 @@ describe('the back office in a browser', () => {
 
   it('fulfils a paid order to delivered, and the customer sees each step on /orders', async () => {
     const product = { id: productId, name: PRODUCT } as ShopProduct;
-    const order = await placeOrder(shop, customer, product, 2);
+    const rider = { building: 'Muthithi House, 3rd floor', directions: 'Green gate next to the chemist. Call when at the gate.' };
+    const order = await placeOrder(shop, customer, product, 2, rider);
     await choose(order.iframeUrl, 'card');
+    // The orders list says where to deliver, with the customer's directions for the rider.
+    await page.goto(`${shop.url}/admin/orders`);
+    const row = page.getByRole('row').filter({ hasText: `Order #${order.orderId.slice(0, 8)}` });
+    await row.getByText(rider.building).waitFor();
+    await row.getByText(`Rider: ${rider.directions}`).waitFor();
     await openOrder(order.orderId);
     await page.getByRole('link', { name: 'Open in OpenStreetMap' }).waitFor();
+    await page.getByText(rider.building, { exact: true }).waitFor();
+    await page.getByText(rider.directions, { exact: true }).waitFor();
     expect(await page.getByText(/^\+25\**678$/).count()).toBe(1); // the payment's phone, masked
     expect(await axeViolations(page)).toEqual([]);
 
@@ -232,7 +261,7 @@ describe('the back office in a browser', () => {
     const card = customerOrders.locator(`[data-order-id="${order.orderId}"]`);
     expect(await card.getByTestId('order-status').innerText()).toBe('Cancelled');
     await card.getByText('Reason: Two packs arrived spoiled').waitFor();
-    await card.getByText(/^(Refund of KSh [\d,.]+ requested|Refunded: KSh [\d,.]+ was returned)/).waitFor();
+    await card.getByText(/^(Refund of KES [\d,.]+ requested|Refunded: KES [\d,.]+ was returned)/).waitFor();
     expect(await card.getByRole('list', { name: 'Delivery progress' }).count()).toBe(0);
     expect(await axeViolations(customerOrders)).toEqual([]);
     await customerOrders.close();
@@ -471,14 +500,19 @@ describe('the back office in a browser', () => {
   it('edits the shop details, and the contact page and footer show them', async () => {
     await page.goto(`${shop.url}/admin/shop-details`);
     await page.getByRole('heading', { level: 1, name: 'Shop details' }).waitFor();
-    const phone = page.getByLabel('Phone', { exact: true });
+    // Until the merchant fills them in, the page says what customers do not see.
+    const notice = page.getByRole('status').filter({ hasText: 'Not shown to customers yet' });
+    expect(await notice.innerText()).toContain('Customers do not see these until you fill them in: Phone, Facebook page, Instagram page, X (Twitter) page.');
+    const phone = page.getByLabel('Phone (optional)');
     await phone.fill('12');
     await page.getByRole('button', { name: 'Save shop details' }).click();
     await page.getByText('Please enter a valid phone number (e.g., +254 700 000 000)').first().waitFor();
-    await phone.fill('+254 722 123 456');
-    await page.getByLabel('Instagram page (optional)').fill('');
+    await phone.fill('0722 123 456');
+    await page.getByLabel('Facebook page (optional)').fill('https://www.facebook.com/lakevictoriaaquaculture');
+    await page.getByLabel('X (Twitter) page (optional)').fill('https://x.com/lva_kenya');
     await page.getByRole('button', { name: 'Save shop details' }).click();
     await toast('Shop details saved. Customers see them now.').waitFor();
+    await notice.filter({ hasText: 'fill them in: Instagram page.' }).waitFor();
 
     const visitor = await browser.newPage();
     await eventually(visitor, `${shop.url}/contact`, () =>

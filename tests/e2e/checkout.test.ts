@@ -132,7 +132,7 @@ describe('checkout and payment in a browser', () => {
     expect(sent.delivery_info.place_token).toMatch(/^[\w-]{43}$/);
     const { order_id: orderId } = (await response.json()) as { order_id: string };
     await page.getByRole('dialog', { name: 'Complete your payment' }).waitFor();
-    // A sandboxed frame breaks Pesapal's forms (reference §11.15).
+    // A sandboxed frame breaks Pesapal's forms (docs/pesapal.md).
     expect(await page.locator('iframe[title="Pesapal payment page"]').getAttribute('sandbox')).toBeNull();
     const frame = page.frameLocator('iframe[title="Pesapal payment page"]').frameLocator('iframe[title="Pesapal payment page"]');
     await frame.getByRole('button', { name: button }).click();
@@ -190,6 +190,12 @@ describe('checkout and payment in a browser', () => {
     expect(await page.getByLabel('Full Name', { exact: true }).inputValue()).toBe('Wanjiru Kamau');
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('wanjiru.checkout@example.test');
     expect(await page.getByLabel('Phone Number', { exact: true }).inputValue()).toBe('+254 722 111 222');
+    // Where the rider must go: empty before the first order, kept with it.
+    const building = page.getByLabel('House, apartment or building (optional)');
+    const directions = page.getByLabel('Directions for the rider (gate, landmark, when to call) (optional)');
+    expect(await building.inputValue()).toBe('');
+    await building.fill('Block C, Apt 12');
+    await directions.fill('Blue gate opposite the church. Call on arrival.');
 
     expect(await page.getByTestId('delivery-zone').innerText()).toMatch(/^Zone \d - /);
     expect(await page.getByTestId('delivery-distance').innerText()).toMatch(/^\d+\.\d km$/);
@@ -234,6 +240,9 @@ describe('checkout and payment in a browser', () => {
     await page.unroute('**/api/checkout/delivery-fee');
 
     await checkoutWithKilimani();
+    // Prefilled from the last order.
+    expect(await page.getByLabel('House, apartment or building (optional)').inputValue()).toBe('Block C, Apt 12');
+    expect(await page.getByLabel('Directions for the rider (gate, landmark, when to call) (optional)').inputValue()).toBe('Blue gate opposite the church. Call on arrival.');
     placed.fail = await payInModal('Fail');
     expect((await catalogProduct()).stock).toBe(stockAtStart - 3);
     await page.getByRole('dialog', { name: 'Complete your payment' }).getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -276,6 +285,8 @@ describe('checkout and payment in a browser', () => {
       expect(await status(placed.card)).toBe('completed');
       expect(await status(placed.fail)).toBe('failed');
       expect(await status(placed.cancel)).toBe('failed');
+      const [card] = await db.select().from(orders).where(eq(orders.id, placed.card));
+      expect(card).toMatchObject({ deliveryBuilding: 'Block C, Apt 12', deliveryDirections: 'Blue gate opposite the church. Call on arrival.' });
       const ledger = async (id: string) =>
         (await db.select().from(stockMovements).where(eq(stockMovements.orderId, id))).map((m) => `${m.kind} ${m.quantity}`).sort();
       expect(await ledger(placed.card)).toEqual(['reservation -2', 'sale 0']);

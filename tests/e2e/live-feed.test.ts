@@ -20,7 +20,7 @@ import {
   type ShopProduct,
 } from './live-helpers';
 
-/** SPEC §9: 800 Hz for success, 400 Hz for failure, 0.2 s, gain 0.1. */
+/** Payment tones: 800 Hz for success, 400 Hz for failure, 0.2 s, gain 0.1. */
 const tone = (hz: number) => ({ hz, type: 'sine', gain: 0.1, seconds: 0.2 });
 
 describe('live payment status across tabs and customers', () => {

@@ -165,13 +165,19 @@ export async function inStockProduct(shop: ShopServer): Promise<ShopProduct> {
 }
 
 /** An order placed through checkout's API as the customer (the server prices it). */
-export async function placeOrder(shop: ShopServer, customer: Customer, product: ShopProduct, quantity = 1): Promise<PlacedOrder> {
+export async function placeOrder(
+  shop: ShopServer,
+  customer: Customer,
+  product: ShopProduct,
+  quantity = 1,
+  rider: { building?: string; directions?: string } = {},
+): Promise<PlacedOrder> {
   const res = await customer.context.request.post(shop.url + '/api/checkout/orders', {
     headers: { Origin: shop.url },
     data: {
       items: [{ product_id: product.id, quantity }],
       customer_info: { full_name: customer.name, email: customer.email, phone: PHONE, address: 'Westlands, Nairobi' },
-      delivery_info: { address: 'Westlands, Nairobi' },
+      delivery_info: { address: 'Westlands, Nairobi', ...rider },
     },
   });
   const body = (await res.json()) as { success: boolean; order_id: string; iframe_url: string; error: string | null };

@@ -80,7 +80,7 @@ describe('paying at phone size', () => {
     const summary = page.getByTestId('order-summary');
     await summary.getByRole('heading', { name: `Order #${orderId.slice(0, 8)}` }).waitFor();
     await summary.getByText(product.name).waitFor();
-    await summary.getByText(/^2 × KSh /).waitFor();
+    await summary.getByText(/^2 × KES /).waitFor();
     expect(await summary.getByTestId('delivery-address').textContent()).toMatch(/^Kilimani\b/);
     expect(await summary.getByTestId('delivery-window').textContent()).toMatch(/Expected delivery: (around \d{2}:\d{2}|between \d{2}:\d{2} and \d{2}:\d{2}) \(Nairobi time\)/);
     expect(await summary.getByRole('link', { name: 'Download receipt' }).getAttribute('href')).toBe(`/api/orders/${orderId}/receipt.pdf`);

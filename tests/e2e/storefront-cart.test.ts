@@ -1,4 +1,4 @@
-// /cart in Chromium: every SPEC §4 cart rule, the server re-check, checkout routing and tab sync.
+// /cart in Chromium: every cart rule, the server re-check, checkout routing and tab sync.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ProductDto } from '../../src/server/features/catalog/catalog.service';

@@ -27,8 +27,12 @@ describe('storefront: pages as HTML', () => {
     shop = await startShop();
     browser = await launchChromium();
     products = ((await (await fetch(`${shop.url}/api/catalog/products`)).json()) as { products: ApiProduct[] }).products;
-    const posts = (await (await fetch(`${shop.url}/api/content/posts?limit=50&offset=0`)).json()) as { posts: { slug: string }[] };
-    postSlugs = posts.posts.map((p) => p.slug);
+    postSlugs = [];
+    for (let offset: number | null = 0; offset !== null; ) {
+      const page = (await (await fetch(`${shop.url}/api/content/posts?limit=24&offset=${offset}`)).json()) as { posts: { slug: string }[]; nextOffset: number | null };
+      postSlugs.push(...page.posts.map((p) => p.slug));
+      offset = page.nextOffset;
+    }
   });
   afterAll(async () => {
     await browser?.close();
@@ -118,12 +122,13 @@ describe('storefront: pages as HTML', () => {
     expect(await page.getByTestId('stock-hint').textContent()).toMatch(/^(In stock|Only \d+ left)$/);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Quantity').selectOption('2');
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('button', { name: 'Add to Cart' }).first().click(); // the product's own; the others are related products
     await page.locator('[data-sonner-toast]', { hasText: `${p.name} added to cart` }).waitFor();
     await page.goto(`${shop.url}/cart`);
-    const quantity = page.getByRole('spinbutton').first();
-    await quantity.waitFor();
-    expect(await quantity.inputValue()).toBe('2');
+    const line = page.getByRole('listitem', { name: p.name, exact: true });
+    await line.waitFor();
+    expect(await line.getByLabel('Quantity', { exact: true }).textContent()).toBe('2');
+    expect(await page.getByRole('link', { name: /^Cart/ }).getAttribute('aria-label')).toBe('Cart, 2 items');
     await context.close();
   });
 

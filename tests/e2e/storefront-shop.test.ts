@@ -1,4 +1,4 @@
-// Home and /shop in Chromium: every state a visitor can meet (SPEC §2 Home, /shop; §9 timings).
+// Home and /shop in Chromium: every state a visitor can meet, with their timings.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';

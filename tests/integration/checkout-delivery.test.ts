@@ -1,4 +1,4 @@
-// Address suggestions, place details and the delivery fee (SPEC §3 shapes, §8 messages), with the
+// Address suggestions, place details and the delivery fee (response shapes and messages), with the
 // offline gazetteer and zones and origin from the database.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -55,6 +55,10 @@ describe.each(DB_KINDS)('checkout addresses and delivery fee on %s', (kind) => {
 
     // Free text is geocoded; an unknown place is a clear failure.
     expect((await post('/delivery-fee', { address: 'Sarit Centre, Westlands' })).body).toMatchObject({ success: true });
+    // Satellite towns are delivery areas too (the outer zone reaches 50 km).
+    const kitengela = await post('/delivery-fee', { address: 'Plot 7, Kitengela' });
+    expect(kitengela.body).toMatchObject({ success: true, zone_name: 'Zone 5 - Extended Nairobi', error: null });
+    expect(kitengela.body.delivery_fee).toBeGreaterThan(0);
     expect((await post('/delivery-fee', { address: 'Nowhere at all' })).body).toMatchObject({
       success: false,
       delivery_fee: null,

@@ -56,6 +56,7 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
     const order = await orderRow(shop, json.order_id!);
     expect(order.userId).toBe(user.id);
     expect(order.status).toBe('pending');
+    expect(order.customerPhone).toBe('+254712345678'); // typed '0712 345 678'
 
     // What the server must have computed, from the seeded price and the seeded zones.
     const unit = toCents(tilapia.price);
@@ -238,6 +239,7 @@ describe.each(DB_KINDS)('checkout when Pesapal cannot be reached, on %s', (kind)
     expect(json).toMatchObject({ success: false, error: 'Failed to create payment order', iframe_url: null });
     const order = await orderRow(shop, json.order_id!);
     expect(order.status).toBe('pending');
+    expect(order.customerPhone).toBe('+254712345678'); // typed '0712 345 678'
     expect(await transactionsOf(shop, order.id)).toEqual([]);
     expect(await stockOf(shop, tilapia.id)).toBe(before - 1);
 

@@ -59,7 +59,7 @@ export async function setStock(t: TestApp, productId: string, stock: number): Pr
 export function orderBody(items: { product_id: string; quantity: number }[], extra: Record<string, unknown> = {}) {
   return {
     items,
-    customer_info: { full_name: 'Achieng Otieno', email: 'achieng@example.test', phone: '+254712345678', address: WESTLANDS.address },
+    customer_info: { full_name: 'Achieng Otieno', email: 'achieng@example.test', phone: '0712 345 678', address: WESTLANDS.address },
     delivery_info: { address: WESTLANDS.address, coordinates: WESTLANDS.coordinates },
     ...extra,
   };

@@ -20,7 +20,7 @@ describe.each(DB_KINDS)('foundation on %s', (kind) => {
     expect(await res.json()).toEqual({ status: 'ok', database: kind });
   });
 
-  it('puts the security headers of SPEC §9 on every response', async () => {
+  it('puts the security headers on every response', async () => {
     for (const path of ['/api/health', '/api/nope']) {
       const res = await t.request(path);
       expect(res.headers.get('x-frame-options')).toBe('DENY');

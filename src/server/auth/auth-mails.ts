@@ -11,6 +11,19 @@ export function verificationMail(opts: { to: string; name: string; url: string; 
   };
 }
 
+/** The forgotten-password link: it works once, within the hour. */
+export function passwordResetMail(opts: { to: string; name: string; url: string; shopName: string }): MailMessage {
+  const greeting = opts.name ? `Hello ${opts.name},` : 'Hello,';
+  const note = 'The link works once, within 1 hour. Changing your password signs you out everywhere.';
+  const ignore = 'If you did not ask for this, ignore this email: your password stays as it is.';
+  return {
+    to: opts.to,
+    subject: `Reset your password for ${opts.shopName}`,
+    text: `${greeting}\n\nTo choose a new password, open this link:\n${opts.url}\n\n${note}\n${ignore}\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p><a href="${escapeHtml(opts.url)}">Choose a new password</a></p><p>${escapeHtml(note)}</p><p>${escapeHtml(ignore)}</p>`,
+  };
+}
+
 /** Sent instead of an error when someone signs up with an email that already has an account. */
 export function alreadyRegisteredMail(opts: { to: string; signInUrl: string; shopName: string }): MailMessage {
   return {

@@ -1,5 +1,6 @@
 // better-auth: email + password with verification, Google when configured, sessions in the database.
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../db/client';
@@ -8,23 +9,33 @@ import type { Env } from '../env';
 import type { Logger } from '../http/logger';
 import type { Mailer } from '../mail/mailer';
 import { authLogger } from './auth-logger';
-import { alreadyRegisteredMail, verificationMail } from './auth-mails';
+import { alreadyRegisteredMail, passwordResetMail, verificationMail } from './auth-mails';
 import { googleSignInOptions } from './google-sign-in';
 import { profileName, syncProfileOnSignIn } from './profile-sync';
 
 /**
- * Reached only through our /api/account endpoints, which validate with src/domain, give SPEC §5's
- * messages and throttle failures; over HTTP these raw endpoints would bypass all of that.
+ * Reached only through our /api/account endpoints, which validate with src/domain, give the form
+ * rules' messages and throttle failures; over HTTP these raw endpoints would bypass all of that.
  * (auth.api calls do not go through better-auth's router, so they still work.)
  */
-export const ENDPOINTS_BEHIND_ACCOUNT_API = ['/sign-up/email', '/sign-in/email', '/send-verification-email', '/update-user'];
+export const ENDPOINTS_BEHIND_ACCOUNT_API = [
+  '/sign-up/email',
+  '/sign-in/email',
+  '/send-verification-email',
+  '/update-user',
+  '/request-password-reset',
+  '/reset-password',
+];
 
 /**
- * Where the verification link lands (SPEC §7: the sign-up redirect is {origin}/auth/callback). It
+ * Where the verification link lands (the sign-up redirect is {origin}/auth/callback). It
  * does not sign in; /auth/callback passes ?verified=1 (and better-auth's ?error=… for a bad or
  * expired link) on to /auth, which says so above the Sign In form.
  */
 export const VERIFIED_CALLBACK_PATH = '/auth/callback?verified=1';
+
+/** The page the reset mail links to, with the single-use token (valid 1 hour) in ?reset=. */
+export const passwordResetUrl = (publicUrl: string, token: string) => `${publicUrl}/auth?reset=${encodeURIComponent(token)}`;
 
 export interface AuthDeps {
   db: Db;
@@ -56,6 +67,17 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: false,
+      // Forgotten passwords: the link is single use and lasts an hour; a reset ends every session.
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user: u, token }) {
+        const url = passwordResetUrl(env.PUBLIC_URL, token);
+        await mailer.send(passwordResetMail({ to: u.email, name: u.name, url, shopName: env.SHOP_NAME }));
+      },
+      // Following the emailed link proves the mailbox, as the verification link does.
+      async onPasswordReset({ user: u }) {
+        if (!u.emailVerified) await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, u.id));
+      },
       // better-auth answers a duplicate sign-up like a new one (no account enumeration); the owner
       // of the address learns about it by mail instead.
       async onExistingUserSignUp({ user: existing }) {

@@ -10,13 +10,13 @@ import { lazyPage } from '../lib/lazy-page';
 import { ScrollRestoration } from './scroll-restoration';
 
 /**
- * The footer is below the fold: its code comes in its own chunk. The server renders it (loaded first,
- * see preloadLayout), and the browser keeps that HTML on screen until the chunk is there and
- * hydrates it then; a tap in it meanwhile is replayed.
+ * The footer is below the fold: its code comes in its own chunk. The server renders it, and the
+ * browser keeps that HTML on screen until the chunk is there and hydrates it then; a tap in it
+ * meanwhile is replayed.
  */
-const Footer = lazyPage(() => import('../components/layout/footer'));
+const Footer = lazyPage(() => import('../components/layout/footer'), { serverRendered: true });
 
-/** Loads the layout's own chunks: before a server render, and as early as possible in the browser. */
+/** Asks for the layout's own chunks as early as possible in the browser. */
 export const preloadLayout = (): Promise<unknown> => Footer.preload();
 
 /**

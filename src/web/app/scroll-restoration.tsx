@@ -41,8 +41,8 @@ function scrollToTop(): void {
 }
 
 /**
- * Back and Forward return to where the visitor was on that entry; a new page starts at the top
- * (SPEC §2). The app uses a component router, so react-router's <ScrollRestoration> is not available.
+ * Back and Forward return to where the visitor was on that entry; a new page starts at the top.
+ * The app uses a component router, so react-router's <ScrollRestoration> is not available.
  */
 export function ScrollRestoration() {
   const location = useLocation();

@@ -1,4 +1,4 @@
-// SPEC §9: warn when more than 10 clicks land less than 100 ms apart (a stuck key or a bot).
+// Warn when more than 10 clicks land less than 100 ms apart (a stuck key or a bot).
 export function watchClickFlood(target: Document = document): () => void {
   let last = 0;
   let rapid = 0;

@@ -40,7 +40,7 @@ function Tile({ icon, title, children }: { icon: ReactNode; title: string; child
   );
 }
 
-/** /about and /aboutus (SPEC §1 About content). */
+/** /about and /aboutus: the shop's about content. */
 export default function About() {
   useDocumentMeta('About Us', `${SHOP_NAME}: premium fish from Lake Victoria and quality poultry, delivered across Nairobi.`);
   return (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { formatLongDate } from '../../domain/dates';
+import { formatDate } from '../../domain/dates';
 import { paragraphs } from '../../domain/text';
 import { Container } from '../components/layout/container';
 import { Skeleton } from '../components/ui/skeleton';
@@ -10,6 +10,7 @@ import { blogPostQuery } from '../features/content/api';
 import { ShareButton } from '../features/content/components/share-button';
 import { ApiError } from '../lib/api';
 import { useDocumentMeta } from '../lib/document-title';
+import { useHydrated } from '../lib/use-hydrated';
 
 function BackToBlog() {
   return (
@@ -22,7 +23,8 @@ function BackToBlog() {
 
 export default function BlogPost() {
   const { slug = '' } = useParams();
-  const { data, error, isPending } = useQuery(blogPostQuery(slug));
+  // A not-found answer from the server stays one while hydrating (instead of asking again at once).
+  const { data, error, isPending } = useQuery({ ...blogPostQuery(slug), retryOnMount: useHydrated() });
   const post = data?.post;
   const notFound = error instanceof ApiError && error.status === 404;
   useDocumentMeta(post?.title ?? (error ? (notFound ? 'Blog post not found' : 'Blog') : null), post?.metaDescription);
@@ -63,7 +65,7 @@ export default function BlogPost() {
         <h1 className="mt-6 text-3xl font-bold text-slate-900 sm:text-4xl">{post.title}</h1>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-slate-600">
-            <time dateTime={post.createdAt}>{formatLongDate(post.createdAt)}</time>
+            <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
           </p>
           <ShareButton title={post.title} />
         </div>

@@ -45,23 +45,26 @@ export default function Blog() {
                 <BlogCard key={post.id} post={post} priority={i === 0} />
               ))}
             </div>
-            <nav aria-label="Blog pages" className="mt-10 flex items-center justify-between gap-4">
-              {page > 1 ? (
-                <Link className="font-semibold text-brand-700 hover:underline" to={page === 2 ? '/blog' : `/blog?page=${page - 1}`}>
-                  ← Newer posts
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-sm text-slate-600">Page {page}</span>
-              {data.nextOffset !== null ? (
-                <Link className="font-semibold text-brand-700 hover:underline" to={`/blog?page=${page + 1}`}>
-                  Older posts →
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
+            {/* One page of posts needs no paging. */}
+            {(page > 1 || data.nextOffset !== null) && (
+              <nav aria-label="Blog pages" className="mt-10 flex items-center justify-between gap-4">
+                {page > 1 ? (
+                  <Link className="font-semibold text-brand-700 hover:underline" to={page === 2 ? '/blog' : `/blog?page=${page - 1}`}>
+                    ← Newer posts
+                  </Link>
+                ) : (
+                  <span />
+                )}
+                <span className="text-sm text-slate-600">Page {page}</span>
+                {data.nextOffset !== null ? (
+                  <Link className="font-semibold text-brand-700 hover:underline" to={`/blog?page=${page + 1}`}>
+                    Older posts →
+                  </Link>
+                ) : (
+                  <span />
+                )}
+              </nav>
+            )}
           </>
         )}
       </Container>

@@ -6,6 +6,7 @@ import { PageHero } from '../components/layout/page-hero';
 import ContactForm from '../features/content/components/contact-form';
 import { useShopDetails } from '../features/content/use-shop-details';
 import { useDocumentMeta } from '../lib/document-title';
+import { formatPhone } from '../../domain/phone';
 
 export default function Contact() {
   useDocumentMeta('Contact Us', 'Call, email or visit Lake Victoria Aquaculture in Nairobi West, or send us a message.');
@@ -35,12 +36,14 @@ function ContactDetails() {
           <MapPin aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
           {details.address}
         </p>
-        <p className="flex gap-3">
-          <Phone aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
-          <a className="hover:underline" href={telHref(details.phone)}>
-            {details.phone}
-          </a>
-        </p>
+        {details.phone && (
+          <p className="flex gap-3">
+            <Phone aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
+            <a className="hover:underline" href={telHref(details.phone)}>
+              {formatPhone(details.phone)}
+            </a>
+          </p>
+        )}
         <p className="flex gap-3">
           <Mail aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
           <a className="break-all hover:underline" href={`mailto:${details.email}`}>

@@ -10,7 +10,7 @@ import { useHydrated } from '../lib/use-hydrated';
 import { ApiError } from '../lib/api';
 import { useDocumentMeta } from '../lib/document-title';
 
-// SPEC §8: every failure is shown in a 'Page Not Found' alert with its reason.
+// Every failure is shown in a 'Page Not Found' alert with its reason.
 const NO_SLUG = 'No page slug provided';
 const LOAD_FAILED = 'Failed to load page content';
 const UNEXPECTED = 'An unexpected error occurred';
@@ -38,11 +38,12 @@ export default function ContentPage({ slug: fixed }: { slug?: string }) {
   // '/page/' with nothing after it is matched by the catch-all /{slug} as 'page': it is /page/{slug}
   // without a slug, not a page called 'page'.
   const slug = (fixed ?? (/^\/page\/+$/.test(pathname) ? '' : params.slug) ?? '').trim();
-  const query = useQuery({ ...pageQuery(slug), enabled: slug !== '' });
+  const hydrated = useHydrated();
+  // A not-found answer from the server stays one while hydrating (instead of asking again at once).
+  const query = useQuery({ ...pageQuery(slug), enabled: slug !== '', retryOnMount: hydrated });
   const page = query.data?.page;
   // The browser's own sanitising pass needs a DOM: the server (and the hydrating render, which must
   // match it) show the server's HTML, then the browser's pass replaces it.
-  const hydrated = useHydrated();
   const html = useMemo(() => (page ? (hydrated ? safePageHtml : serverPageHtml)(page.content) : ''), [page, hydrated]);
   const reason = slug === '' ? NO_SLUG : query.isError ? reasonFor(query.error) : null;
   useDocumentMeta(page?.title ?? (reason ? 'Page Not Found' : null), page?.metaDescription);

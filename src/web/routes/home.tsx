@@ -7,8 +7,11 @@ import { LoadError } from '../components/ui/load-error';
 import { WhenVisible } from '../components/ui/when-visible';
 import { featuredProductsQuery } from '../features/catalog/api';
 import { ProductGrid } from '../features/catalog/components/product-grid';
-import { Testimonials } from '../features/content/components/testimonials';
 import { SHOP_NAME, useDocumentMeta } from '../lib/document-title';
+import { lazyPage } from '../lib/lazy-page';
+
+// Below the fold, in its own chunk: rendered by the server, brought to life once its code is here.
+const Testimonials = lazyPage(() => import('../features/content/components/testimonials'), { serverRendered: true });
 
 // The form (with its validation library) is far below the fold: it loads when scrolled near.
 const ContactForm = lazy(() => import('../features/content/components/contact-form'));
@@ -72,7 +75,9 @@ export default function Home() {
 
       <div className="bg-slate-50 py-16">
         <Container>
-          <Testimonials />
+          <Suspense fallback={null}>
+            <Testimonials />
+          </Suspense>
         </Container>
       </div>
 

@@ -15,6 +15,7 @@ import { ProductImage } from '../features/catalog/components/product-image';
 import { categoryLabel } from '../features/catalog/components/shop-filters';
 import { ApiError } from '../lib/api';
 import { useDocumentMeta } from '../lib/document-title';
+import { useHydrated } from '../lib/use-hydrated';
 import { cn } from '../lib/cn';
 
 const HINT_TONES = { out: 'text-red-700', few: 'text-amber-800', in: 'text-emerald-800' } as const;
@@ -22,7 +23,8 @@ const HINT_TONES = { out: 'text-red-700', few: 'text-amber-800', in: 'text-emera
 /** /shop/{slug}: one product with its whole description, a quantity to add, and others like it. */
 export default function Product() {
   const { slug = '' } = useParams();
-  const query = useQuery(productPageQuery(slug));
+  // A not-found answer from the server stays one while hydrating (instead of asking again at once).
+  const query = useQuery({ ...productPageQuery(slug), retryOnMount: useHydrated() });
   const answer = query.data;
   const page = answer && 'product' in answer ? answer : null;
   const notFound = query.error instanceof ApiError && query.error.status === 404;

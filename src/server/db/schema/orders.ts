@@ -56,13 +56,16 @@ export const orders = pgTable(
     customerEmail: text('customer_email').notNull(),
     customerPhone: text('customer_phone').notNull(),
     deliveryAddress: text('delivery_address').notNull(),
+    // For the rider: house, apartment or building, and directions (gate, landmark, when to call).
+    deliveryBuilding: text('delivery_building'),
+    deliveryDirections: text('delivery_directions'),
     deliveryLatitude: doublePrecision('delivery_latitude'),
     deliveryLongitude: doublePrecision('delivery_longitude'),
     deliveryDistanceKm: numeric('delivery_distance_km', { precision: 7, scale: 2 }),
     deliveryZoneId: uuid('delivery_zone_id').references(() => deliveryZones.id, { onDelete: 'set null' }),
     deliveryZoneName: text('delivery_zone_name'),
     estimatedDeliveryMins: integer('estimated_delivery_mins'),
-    // The tracking id of the current payment attempt (SPEC §3 orders.pesapal_transaction_id).
+    // The tracking id of the current payment attempt at Pesapal.
     pesapalTransactionId: text('pesapal_transaction_id'),
     // Payment attempts numbered so far (merchant reference ORD-<id>-<n>); only ever goes up, so a
     // reference is never sent twice, even when an attempt that may have reached Pesapal is dropped.
@@ -128,7 +131,7 @@ export const orderItems = pgTable(
   ],
 );
 
-/** One row per payment attempt at Pesapal (SPEC §3 pesapal_transactions). */
+/** One row per payment attempt at Pesapal. */
 export const paymentTransactions = pgTable(
   'payment_transactions',
   {

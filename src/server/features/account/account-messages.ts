@@ -1,4 +1,4 @@
-// What the account endpoints answer besides SPEC §5's validation messages (those live in src/domain).
+// What the account endpoints answer besides the form rules' validation messages (those live in src/domain).
 export const ACCOUNT_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   emailNotVerified:
@@ -10,5 +10,7 @@ export const ACCOUNT_MESSAGES = {
   tooManyResends: (wait: string) => `Too many verification emails requested. Please wait ${wait} and try again.`,
   verificationSent: 'If that account is waiting for verification, a new link is on its way. Please check your email.',
   passwordTooLong: 'Password must be at most 128 characters long',
+  tooManyResets: (wait: string) => `Too many password reset requests. Please wait ${wait} and try again.`,
+  tooManyResetTries: (wait: string) => `Too many failed password resets. Please wait ${wait} and try again.`,
   googleNotConfigured: 'Google sign-in is not configured',
 } as const;

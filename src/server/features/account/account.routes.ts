@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES, resetPasswordSchema } from '../../../domain/password-reset';
 import { emailSchema, profileSchema, signInSchema, signUpSchema } from '../../../domain/validation';
 import { getSessionUser } from '../../auth/auth';
 import { googleEnabled } from '../../auth/google-sign-in';
@@ -14,6 +15,7 @@ import { limitAddress } from './client-address';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, isKnownDevice, rememberDevice } from './known-device';
 import { startGoogleSignIn } from './google.service';
 import { resendVerification, signIn, signUp } from './password-auth.service';
+import { requestPasswordReset, resetPassword } from './password-reset.service';
 
 const resendSchema = z.object({ email: emailSchema });
 
@@ -22,7 +24,8 @@ function forwardCookies(c: Context, headers: Headers) {
   for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
 }
 
-// Account endpoints: sign-up, sign-in, verification mail, Google start, the session and the profile.
+// Account endpoints: sign-up, sign-in, verification mail, forgotten passwords, Google start, the
+// session and the profile.
 // Sign-out is better-auth's own POST /api/auth/sign-out.
 export function accountRoutes(ctx: ServerContext) {
   const deps = { db: ctx.db, auth: ctx.auth, now: ctx.now };
@@ -56,6 +59,14 @@ export function accountRoutes(ctx: ServerContext) {
     .post('/resend-verification', valid('json', resendSchema), async (c) => {
       await resendVerification(deps, c.req.valid('json').email, limitAddress(c));
       return c.json({ message: ACCOUNT_MESSAGES.verificationSent });
+    })
+    .post('/forgot-password', valid('json', forgotPasswordSchema), async (c) => {
+      await requestPasswordReset(deps, c.req.valid('json').email, limitAddress(c));
+      return c.json({ message: PASSWORD_RESET_MESSAGES.linkSent });
+    })
+    .post('/reset-password', valid('json', resetPasswordSchema), async (c) => {
+      await resetPassword(deps, c.req.valid('json'), limitAddress(c));
+      return c.json({ message: PASSWORD_RESET_MESSAGES.changed });
     })
     .post('/google', async (c) => {
       if (!googleEnabled(ctx.env)) throw new AppError(400, 'GOOGLE_NOT_CONFIGURED', ACCOUNT_MESSAGES.googleNotConfigured);

@@ -34,7 +34,7 @@ export async function sessionView(db: DbOrTx, user: SessionUser | null, googleEn
   };
 }
 
-/** Sign-up's metadata (SPEC §3) lands in the profile the user-create hook made. */
+/** Sign-up's metadata (full name, phone, address) lands in the profile the user-create hook made. */
 export async function saveSignUpProfile(db: DbOrTx, userId: string, values: Pick<SignUpValues, 'fullName' | 'phone' | 'address'>) {
   await db
     .update(profiles)

@@ -29,6 +29,9 @@ export interface AdminOrderSummary {
   customerName: string;
   customerEmail: string;
   customerPhone: string;
+  deliveryAddress: string;
+  deliveryBuilding: string | null;
+  deliveryDirections: string | null;
   totalCents: Cents;
   status: string;
   fulfilmentStatus: string;
@@ -79,6 +82,9 @@ export async function listOrders(db: DbOrTx, q: OrderListQuery): Promise<Page<Ad
         customerName: orders.customerName,
         customerEmail: orders.customerEmail,
         customerPhone: orders.customerPhone,
+        deliveryAddress: orders.deliveryAddress,
+        deliveryBuilding: orders.deliveryBuilding,
+        deliveryDirections: orders.deliveryDirections,
         totalAmount: orders.totalAmount,
         status: orders.status,
         fulfilmentStatus: orders.fulfilmentStatus,
@@ -169,6 +175,8 @@ export interface AdminOrderDetail {
     customerEmail: string;
     customerPhone: string;
     deliveryAddress: string;
+    deliveryBuilding: string | null;
+    deliveryDirections: string | null;
     deliveryLatitude: number | null;
     deliveryLongitude: number | null;
     mapUrl: string | null;
@@ -336,6 +344,8 @@ export async function getOrderDetail(db: DbOrTx, id: string): Promise<AdminOrder
       customerEmail: o.customerEmail,
       customerPhone: o.customerPhone,
       deliveryAddress: o.deliveryAddress,
+      deliveryBuilding: o.deliveryBuilding,
+      deliveryDirections: o.deliveryDirections,
       deliveryLatitude: lat,
       deliveryLongitude: lng,
       mapUrl: lat !== null && lng !== null ? openStreetMapUrl(lat, lng) : null,

@@ -46,7 +46,7 @@ describe('writeAudit', () => {
   });
 });
 
-describe('who writes audit rows (GUIDE non-negotiable 5)', () => {
+describe('who writes audit rows (the server only)', () => {
   const srcRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
   const sources = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -1,9 +1,9 @@
-// Audit rows are written by the server only (GUIDE non-negotiable 5): no route lets a browser add one.
+// Audit rows are written by the server only: no route lets a browser add one.
 import type { DbOrTx } from '../../db/client';
 import { auditLogs } from '../../db/schema';
 
 /**
- * A customer viewing their own payment (SPEC §6 asks for both rows on every view). Routine, and two
+ * A customer viewing their own payment (both rows are written on every view). Routine, and two
  * per status check: the back office hides them unless asked, so the merchant's changes stay in view.
  */
 export const CUSTOMER_READ_ACTIONS = ['TRANSACTION_DATA_ACCESS', 'VIEW_TRANSACTION'] as const;

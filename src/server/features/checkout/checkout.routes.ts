@@ -9,12 +9,13 @@ import { currentUser, requireUser } from '../../http/session';
 import { valid } from '../../http/validate';
 import { autocompleteSchema, createOrderSchema, deliveryFeeSchema, placeDetailsSchema } from './checkout.schemas';
 import { DeliveryQuoteError, quoteDelivery, resolveDestination, ADDRESS_NOT_FOUND } from './delivery-quote.service';
+import { lastRiderDirections } from './last-delivery.service';
 import { CheckoutError, placeOrder } from './order-placement.service';
 import { placeDetails, signedPlaceDetails, suggestAddresses } from './places.service';
 
 export const PLACE_DETAILS_FAILED = 'Failed to get place details';
 
-/** SPEC §3 Delivery fee response when no fee can be given. */
+/** The delivery fee response when no fee can be given. */
 function feeFailure(c: Context<AppEnv>, error: string) {
   return c.json({
     success: false,
@@ -62,6 +63,10 @@ export function checkoutRoutes(ctx: ServerContext) {
         throw err;
       }
     })
+    .get('/last-delivery', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await lastRiderDirections(ctx.db, currentUser(c).id));
+    })
     .post('/orders', valid('json', createOrderSchema), async (c) => {
       const user = currentUser(c);
       const body = c.req.valid('json');
@@ -73,6 +78,8 @@ export function checkoutRoutes(ctx: ServerContext) {
             address: body.delivery_info.address,
             coordinates: body.delivery_info.coordinates,
             placeToken: body.delivery_info.place_token,
+            building: body.delivery_info.building,
+            directions: body.delivery_info.directions,
           },
           idempotencyKey: body.idempotency_key,
         });

@@ -2,6 +2,7 @@
 // key, so a price, total, fee or user id sent by a browser never reaches the services.
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../../../domain/cart';
+import { riderDirectionsSchema } from '../../../domain/rider-directions';
 import { checkoutCustomerSchema, MESSAGES, TEXT_LIMITS } from '../../../domain/validation';
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
@@ -67,6 +68,9 @@ export const createOrderSchema = z.object({
       coordinates: coordinates.nullish(),
       /** From /places/details: without it the coordinates are not believed (see place-token.ts). */
       place_token: z.string().max(200).nullish(),
+      /** Optional plain text for the rider, kept on the order. */
+      building: riderDirectionsSchema.shape.building,
+      directions: riderDirectionsSchema.shape.directions,
     },
     { error: MESSAGES.checkoutRequired },
   ),

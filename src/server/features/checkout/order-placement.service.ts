@@ -1,4 +1,4 @@
-// Placing an order (SPEC §7 create-pesapal-order, done right):
+// Placing an order and starting its Pesapal payment, done right:
 // 1. the delivery point is priced by the server (delivery-quote.service): the picked place's point
 //    when this server vouched for it (place-token.ts), else the address text geocoded here;
 // 2. ONE database transaction reads prices from products (published, not archived), computes
@@ -32,7 +32,8 @@ import { vouchedPoint } from './places.service';
 export interface PlaceOrderInput {
   items: readonly { productId: string; quantity: number }[];
   customer: CheckoutCustomerValues;
-  delivery: { address: string; coordinates?: LatLng | null; placeToken?: string | null };
+  /** building and directions: sanitised text for the rider, '' when not given. */
+  delivery: { address: string; coordinates?: LatLng | null; placeToken?: string | null; building?: string; directions?: string };
   idempotencyKey?: string;
 }
 
@@ -179,6 +180,8 @@ async function insertPendingOrder(
       customerEmail: input.customer.email,
       customerPhone: input.customer.phone,
       deliveryAddress: input.delivery.address,
+      deliveryBuilding: input.delivery.building || null,
+      deliveryDirections: input.delivery.directions || null,
       deliveryLatitude: destination.lat,
       deliveryLongitude: destination.lng,
       deliveryDistanceKm: quote.distanceKm.toFixed(2),

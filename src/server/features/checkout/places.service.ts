@@ -17,7 +17,7 @@ export function vouchedPoint(ctx: ServerContext, address: string, point: LatLng 
   return point && isSignedPlace(ctx.env.AUTH_SECRET ?? '', token, address, point) ? point : null;
 }
 
-/** Suggestions for what the customer typed; a provider error is logged and gives none (SPEC §8). */
+/** Suggestions for what the customer typed; a provider error is logged and gives none (the customer sees no suggestions, not an error). */
 export async function suggestAddresses(ctx: ServerContext, input: string, sessionToken?: string): Promise<AddressPrediction[]> {
   try {
     return await ctx.integrations.addresses.autocomplete(input, sessionToken);

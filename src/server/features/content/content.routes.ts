@@ -18,7 +18,7 @@ import {
 import { takeFormSlot } from './form-limits';
 import { loadShopDetails } from './shop-details.service';
 
-/** SPEC §8 content page errors, as the API states them (the page shows them in its alert). */
+/** Content page errors, as the API states them (the page shows them in its alert). */
 const PAGE_ERRORS = {
   noSlug: 'No page slug provided',
   loadFailed: 'Failed to load page content',

@@ -1,4 +1,4 @@
-// Content pages are HTML written by the merchant (GUIDE non-negotiable 6): sanitised before they are
+// Content pages are HTML written by the merchant, so untrusted: sanitised before they are
 // stored and again before they are sent, so only plain document markup ever reaches a browser
 // (which applies the same policy, src/domain/page-html-policy.ts, once more before rendering).
 import sanitizeHtml from 'sanitize-html';

@@ -1,4 +1,4 @@
-// Pesapal's Instant Payment Notification. It carries no status and no signature (reference §7), so
+// Pesapal's Instant Payment Notification. It carries no status and no signature (docs/pesapal.md), so
 // it is only a hint: count it, ask GetTransactionStatus (at most once per tracking id per few
 // seconds, never twice at once), apply, acknowledge with Pesapal's JSON.
 import type { ServerContext } from '../../context';

@@ -3,6 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { formatKES, toCents } from '../../../domain/money';
 import { shortOrderId } from '../../../domain/order-status';
+import { RIDER_DIRECTION_LABELS } from '../../../domain/rider-directions';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
@@ -17,6 +18,8 @@ export interface ConfirmationMailInput {
     customerName: string;
     customerEmail: string;
     deliveryAddress: string;
+    deliveryBuilding: string | null;
+    deliveryDirections: string | null;
     estimatedDeliveryMins: number | null;
     subtotal: string;
     vat: string;
@@ -43,6 +46,11 @@ export function orderConfirmationMail({ shopName, publicUrl, order, items }: Con
   const greeting = order.customerName ? `Hello ${order.customerName},` : 'Hello,';
   const ordersUrl = `${publicUrl}/orders`;
   const receiptUrl = `${publicUrl}${receiptPath(order.id)}`;
+  // What the rider was told, so the customer can see it is right.
+  const riderLines = [
+    order.deliveryBuilding ? `${RIDER_DIRECTION_LABELS.building}: ${order.deliveryBuilding}` : '',
+    order.deliveryDirections ? `Directions for the rider: ${order.deliveryDirections}` : '',
+  ].filter((l) => l !== '');
   const text = [
     greeting,
     '',
@@ -53,6 +61,7 @@ export function orderConfirmationMail({ shopName, publicUrl, order, items }: Con
     ...totals.map(([k, v]) => `${k}: ${v}`),
     '',
     `Delivery to: ${order.deliveryAddress}`,
+    ...riderLines,
     eta,
     '',
     `Your receipt: ${receiptUrl}`,
@@ -64,7 +73,7 @@ export function orderConfirmationMail({ shopName, publicUrl, order, items }: Con
 <p>Thank you for your order <strong>#${escapeHtml(ref)}</strong>. Your payment has been received.</p>
 <table>${items.map((i) => row([`${i.quantity} x ${i.productName}`, money(i.unitPrice), money(i.lineTotal)])).join('')}</table>
 <table>${totals.map(([k, v]) => row([k, v])).join('')}</table>
-<p>Delivery to: ${escapeHtml(order.deliveryAddress)}${eta ? `<br>${escapeHtml(eta)}` : ''}</p>
+<p>Delivery to: ${escapeHtml(order.deliveryAddress)}${riderLines.map((l) => `<br>${escapeHtml(l)}`).join('')}${eta ? `<br>${escapeHtml(eta)}` : ''}</p>
 <p><a href="${escapeHtml(receiptUrl)}">Download receipt</a> · <a href="${escapeHtml(ordersUrl)}">See your orders</a></p>`;
   return { to: order.customerEmail, subject: `Order #${ref} confirmed - ${shopName}`, text, html };
 }

@@ -1,4 +1,4 @@
-// What a signed-in customer may ask about their own payments: sync (SPEC §7 sync-payment-status),
+// What a signed-in customer may ask about their own payments: sync the status with Pesapal,
 // find the order behind a Pesapal callback, and start a new attempt for a pending order.
 import { and, desc, eq, isNotNull, or } from 'drizzle-orm';
 import { isPaymentStatus, type PaymentStatus } from '../../../domain/order-status';

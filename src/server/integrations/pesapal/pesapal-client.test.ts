@@ -415,7 +415,7 @@ describe('quirks the simulator does not produce (raw node:http test double)', ()
           status: '200',
         });
       }
-      // The docs sample, verbatim (FAILED card).
+      // Pesapal's docs sample, verbatim (FAILED card).
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(
         '{"payment_method":"Visa","amount":100,"created_date":"2022-04-30T07:41:09.763","confirmation_code":"6513008693186320103009",' +

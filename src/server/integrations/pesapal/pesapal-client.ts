@@ -1,6 +1,6 @@
-// A small typed Pesapal API 3.0 client. Fact base: /work/shared/reference/pesapal-v3.md.
+// A small typed Pesapal API 3.0 client. The API facts are summarised in docs/pesapal.md.
 //
-// Rules it follows (see §2, §3, §8, §11 of the reference):
+// Rules it follows:
 // - The body is read and parsed whatever the HTTP status; errors are decided from the body:
 //   a non-null `error.code`, or a body `status` other than "200". An all-null error object is no error.
 // - A non-JSON body (HTML error page from Cloudflare/IIS) is a PesapalError 'invalid_response'.
@@ -105,7 +105,7 @@ export function createPesapalClient(opts: PesapalClientOptions): PesapalClient {
       controller.abort();
     }, timeoutMs);
     const started = now();
-    // The docs ask for both JSON headers on every call, GETs included.
+    // Pesapal's docs ask for both JSON headers on every call, GETs included.
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Content-Type': 'application/json',
@@ -317,7 +317,7 @@ export function createPesapalClient(opts: PesapalClientOptions): PesapalClient {
     if (typeof input.remarks !== 'string' || input.remarks.trim() === '') invalidInput('remarks is required');
     const payload: RefundRequest = {
       confirmation_code: input.confirmationCode.trim(),
-      amount: amount.toFixed(2), // the docs sample sends a string with 2 decimals
+      amount: amount.toFixed(2), // Pesapal's docs sample sends a string with 2 decimals
       username: input.username.trim(),
       remarks: input.remarks.trim(),
     };
@@ -353,7 +353,7 @@ export function createPesapalClient(opts: PesapalClientOptions): PesapalClient {
     const errObj = errorObjectOf(body);
     let status = body.status;
     if (status === undefined || status === null) {
-      // The docs table calls the code field `error` (Integer).
+      // Pesapal's docs table calls the code field `error` (Integer).
       if (typeof body.error === 'number' || typeof body.error === 'string') status = body.error;
     }
     if (status === undefined || status === null) {

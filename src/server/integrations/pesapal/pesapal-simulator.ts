@@ -1,5 +1,5 @@
 // An in-memory stand-in for Pesapal API 3.0 and its hosted payment page, for development and tests.
-// Fact base: /work/shared/reference/pesapal-v3.md §1–§10 (paths, shapes, quirks) and §14 (simulator notes).
+// The API facts it follows (paths, shapes, quirks) are summarised in docs/pesapal.md.
 //
 // Where the real behaviour is unknown the simulator picks something strict and says so:
 // - A merchant reference already used by the same merchant is rejected (the docs only say "unique").

@@ -1,12 +1,12 @@
 // Pesapal API 3.0 wire shapes (snake_case, as sent and received) and the client's own typed surface.
-// Fact base: /work/shared/reference/pesapal-v3.md. Every wire field is optional/nullable on the
+// The API is summarised in docs/pesapal.md. Every wire field is optional/nullable on the
 // response side on purpose: the real API omits fields, sends all-null error objects and mixes casing.
 
 // ---------------------------------------------------------------------------------------------
 // Shared wire pieces
 // ---------------------------------------------------------------------------------------------
 
-/** Pesapal's error object. Seen as `error_type` in practice (`type` in the docs); may be all-null on success. */
+/** Pesapal's error object. Seen as `error_type` in practice (`type` in Pesapal's docs); may be all-null on success. */
 export interface PesapalErrorObject {
   error_type?: string | null;
   /** The documented (but not observed) spelling of `error_type`. */
@@ -179,7 +179,7 @@ export interface GetTransactionStatusResponse {
 
 export interface RefundRequest {
   confirmation_code: string;
-  /** Float in the docs table; the docs sample sends the string "100.00". */
+  /** Float in Pesapal's docs table; their sample sends the string "100.00". */
   amount: number | string;
   username: string;
   remarks: string;
@@ -188,7 +188,7 @@ export interface RefundRequest {
 export interface RefundResponse {
   /** "200" accepted (not yet refunded: the merchant must still approve), "500" rejected. */
   status?: PesapalBodyStatus;
-  /** The docs table names the code field `error` (Integer); read both. */
+  /** Pesapal's docs table names the code field `error` (Integer); read both. */
   error?: PesapalErrorObject | number | string | null;
   message?: string | null;
 }

@@ -2,9 +2,9 @@
  * Address integration contract.
  *
  * The checkout needs three things from an address backend:
- *  - predictions while the customer types (SPEC §3 "Address prediction"),
- *  - details for a chosen prediction (SPEC §3 "Place details"),
- *  - the driving distance from the shop to the delivery point (original-app §4),
+ *  - predictions while the customer types,
+ *  - details (address and point) for a chosen prediction,
+ *  - the driving distance from the shop to the delivery point,
  *    which the delivery-fee calculation turns into a zone and a fee.
  *
  * Two implementations exist: Google Maps Platform (production) and an offline
@@ -49,8 +49,8 @@ export interface AddressProvider {
   drivingDistance(origin: LatLng, destination: LatLng): Promise<RouteDistance>;
 }
 
-/** Where deliveries start: Kogo Star Plaza, Nairobi West (original-app §4, SHOP_COORDINATES). */
+/** Where deliveries start: Kogo Star Plaza, Nairobi West (the original app's SHOP_COORDINATES). */
 export const SHOP_COORDINATES: LatLng = { lat: -1.3162, lng: 36.7965 };
 
-/** Autocomplete starts at this many characters (SPEC §5). */
+/** Autocomplete starts at this many characters. */
 export const MIN_AUTOCOMPLETE_CHARS = 2;

@@ -15,7 +15,7 @@ import { estimateRoadDistance, isValidLatLng } from './geo';
  *
  * The API key is sent only to `baseUrl`; it never appears in results, thrown messages or logs.
  * Google statuses OK and ZERO_RESULTS are normal outcomes; anything else throws a
- * GoogleMapsError carrying the status (the route layer maps it to the SPEC §8 messages).
+ * GoogleMapsError carrying the status (the route layer maps it to the messages the customer sees).
  */
 
 export type GoogleAddressProviderOptions = {

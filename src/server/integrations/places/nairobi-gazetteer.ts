@@ -1,5 +1,10 @@
 /**
- * Offline gazetteer of Nairobi places: the development and test stand-in for Google Places.
+ * Offline gazetteer of greater Nairobi places: the development and test stand-in for Google Places.
+ * It covers the city and the satellite towns within 50 km of the shop (Kitengela, Rongai, Ruiru,
+ * Juja, Syokimau, Ngong, Kikuyu, Athi River, …), so every delivery zone has places in it.
+ *
+ * Source: place, estate, mall and road names as mapped in OpenStreetMap (openstreetmap.org,
+ * © OpenStreetMap contributors, Open Database Licence), with coordinates rounded from its features.
  *
  * Coordinates are approximate centroids (neighbourhoods, estates), building locations
  * (malls, landmarks) or a representative point on the road. They are good to a few hundred
@@ -140,6 +145,116 @@ export const NAIROBI_GAZETTEER: readonly GazetteerEntry[] = [
   { id: 'gz-giraffe-centre', name: 'Giraffe Centre', area: 'Langata, Nairobi', kind: 'landmark', lat: -1.3757, lng: 36.7445 },
   { id: 'gz-un-gigiri', name: 'United Nations Office at Nairobi', area: 'Gigiri, Nairobi', kind: 'landmark', lat: -1.234, lng: 36.815, aliases: ['UNON', 'UN Gigiri'] },
   { id: 'gz-mater-hospital', name: 'Mater Hospital', area: 'South B, Nairobi', kind: 'landmark', lat: -1.3095, lng: 36.8345, aliases: ['Mater Misericordiae Hospital'] },
+  // ── Greater Nairobi: satellite towns within 50 km of the shop ──────────────
+  { id: 'gz-kitengela', name: 'Kitengela', area: 'Kitengela, Kajiado County', kind: 'neighbourhood', lat: -1.476, lng: 36.961, aliases: ['Kitengela Town'] },
+  { id: 'gz-ongata-rongai', name: 'Ongata Rongai', area: 'Rongai, Kajiado County', kind: 'neighbourhood', lat: -1.396, lng: 36.759, aliases: ['Rongai'] },
+  { id: 'gz-kiserian', name: 'Kiserian', area: 'Kiserian, Kajiado County', kind: 'neighbourhood', lat: -1.426, lng: 36.688 },
+  { id: 'gz-ngong', name: 'Ngong', area: 'Ngong, Kajiado County', kind: 'neighbourhood', lat: -1.3605, lng: 36.658, aliases: ['Ngong Town'] },
+  { id: 'gz-athi-river', name: 'Athi River', area: 'Athi River, Machakos County', kind: 'neighbourhood', lat: -1.456, lng: 36.978, aliases: ['Mavoko'] },
+  { id: 'gz-mlolongo', name: 'Mlolongo', area: 'Mlolongo, Machakos County', kind: 'neighbourhood', lat: -1.393, lng: 36.941 },
+  { id: 'gz-ruiru', name: 'Ruiru', area: 'Ruiru, Kiambu County', kind: 'neighbourhood', lat: -1.146, lng: 36.96, aliases: ['Ruiru Town'] },
+  { id: 'gz-juja', name: 'Juja', area: 'Juja, Kiambu County', kind: 'neighbourhood', lat: -1.102, lng: 37.014, aliases: ['Juja Town'] },
+  { id: 'gz-kikuyu', name: 'Kikuyu', area: 'Kikuyu, Kiambu County', kind: 'neighbourhood', lat: -1.246, lng: 36.663, aliases: ['Kikuyu Town'] },
+  { id: 'gz-kiambu-town', name: 'Kiambu Town', area: 'Kiambu, Kiambu County', kind: 'neighbourhood', lat: -1.171, lng: 36.835, aliases: ['Kiambu'] },
+  { id: 'gz-limuru', name: 'Limuru', area: 'Limuru, Kiambu County', kind: 'neighbourhood', lat: -1.107, lng: 36.642, aliases: ['Limuru Town'] },
+  { id: 'gz-banana-hill', name: 'Banana Hill', area: 'Banana, Kiambu County', kind: 'neighbourhood', lat: -1.177, lng: 36.758, aliases: ['Banana'] },
+  { id: 'gz-wangige', name: 'Wangige', area: 'Kabete, Kiambu County', kind: 'neighbourhood', lat: -1.22, lng: 36.715 },
+  { id: 'gz-kinoo', name: 'Kinoo', area: 'Kikuyu, Kiambu County', kind: 'neighbourhood', lat: -1.254, lng: 36.692 },
+  { id: 'gz-uthiru', name: 'Uthiru', area: 'Kabete, Kiambu County', kind: 'neighbourhood', lat: -1.264, lng: 36.71 },
+  { id: 'gz-tatu-city', name: 'Tatu City', area: 'Ruiru, Kiambu County', kind: 'neighbourhood', lat: -1.151, lng: 36.895 },
+  { id: 'gz-ruai', name: 'Ruai', area: 'Ruai, Nairobi', kind: 'neighbourhood', lat: -1.27, lng: 36.99 },
+  { id: 'gz-kamulu', name: 'Kamulu', area: 'Kamulu, Nairobi', kind: 'neighbourhood', lat: -1.27, lng: 37.025 },
+  { id: 'gz-joska', name: 'Joska', area: 'Joska, Machakos County', kind: 'neighbourhood', lat: -1.283, lng: 37.069 },
+
+  // ── Greater Nairobi: Thika Road and Kiambu Road ─────────────────────────────
+  { id: 'gz-kahawa-sukari', name: 'Kahawa Sukari', area: 'Kahawa, Nairobi', kind: 'estate', lat: -1.1935, lng: 36.9395 },
+  { id: 'gz-kahawa-wendani', name: 'Kahawa Wendani', area: 'Kahawa, Kiambu County', kind: 'estate', lat: -1.186, lng: 36.92 },
+  { id: 'gz-kahawa-barracks', name: 'Kahawa Barracks', area: 'Kahawa, Nairobi', kind: 'neighbourhood', lat: -1.184, lng: 36.901, aliases: ['Kahawa Garrison'] },
+  { id: 'gz-githurai-45', name: 'Githurai 45', area: 'Githurai, Kiambu County', kind: 'estate', lat: -1.196, lng: 36.915 },
+  { id: 'gz-mwihoko', name: 'Mwihoko', area: 'Githurai, Kiambu County', kind: 'estate', lat: -1.181, lng: 36.927 },
+  { id: 'gz-membley', name: 'Membley', area: 'Ruiru, Kiambu County', kind: 'estate', lat: -1.149, lng: 36.926, aliases: ['Membley Estate'] },
+  { id: 'gz-mwiki', name: 'Mwiki', area: 'Kasarani, Nairobi', kind: 'estate', lat: -1.228, lng: 36.937 },
+  { id: 'gz-sunton', name: 'Sunton', area: 'Kasarani, Nairobi', kind: 'estate', lat: -1.219, lng: 36.895 },
+  { id: 'gz-hunters', name: 'Hunters', area: 'Kasarani, Nairobi', kind: 'estate', lat: -1.219, lng: 36.9045, aliases: ['Hunters Estate'] },
+  { id: 'gz-clay-city', name: 'Clay City', area: 'Kasarani, Nairobi', kind: 'estate', lat: -1.227, lng: 36.915 },
+  { id: 'gz-mirema', name: 'Mirema', area: 'Roysambu, Nairobi', kind: 'estate', lat: -1.214, lng: 36.88, aliases: ['Mirema Drive'] },
+  { id: 'gz-lucky-summer', name: 'Lucky Summer', area: 'Ruaraka, Nairobi', kind: 'estate', lat: -1.239, lng: 36.894 },
+  { id: 'gz-baba-dogo', name: 'Baba Dogo', area: 'Ruaraka, Nairobi', kind: 'estate', lat: -1.244, lng: 36.886 },
+  { id: 'gz-ngumba', name: 'Ngumba', area: 'Ruaraka, Nairobi', kind: 'estate', lat: -1.23, lng: 36.883, aliases: ['Ngumba Estate'] },
+  { id: 'gz-thome', name: 'Thome', area: 'Roysambu, Nairobi', kind: 'estate', lat: -1.205, lng: 36.868, aliases: ['Thome Estate'] },
+  { id: 'gz-marurui', name: 'Marurui', area: 'Roysambu, Nairobi', kind: 'estate', lat: -1.204, lng: 36.88 },
+  { id: 'gz-thindigua', name: 'Thindigua', area: 'Kiambu Road, Kiambu County', kind: 'estate', lat: -1.207, lng: 36.838 },
+  { id: 'gz-windsor', name: 'Windsor', area: 'Ridgeways, Nairobi', kind: 'estate', lat: -1.213, lng: 36.857, aliases: ['Windsor Golf Hotel'] },
+  { id: 'gz-korogocho', name: 'Korogocho', area: 'Korogocho, Nairobi', kind: 'estate', lat: -1.25, lng: 36.889 },
+
+  // ── Greater Nairobi: Eastlands and Kangundo Road ────────────────────────────
+  { id: 'gz-tassia', name: 'Tassia', area: 'Embakasi, Nairobi', kind: 'estate', lat: -1.303, lng: 36.911 },
+  { id: 'gz-savannah', name: 'Savannah', area: 'Embakasi, Nairobi', kind: 'estate', lat: -1.29, lng: 36.909, aliases: ['Savannah Estate'] },
+  { id: 'gz-njiru', name: 'Njiru', area: 'Njiru, Nairobi', kind: 'estate', lat: -1.252, lng: 36.944 },
+  { id: 'gz-mihango', name: 'Mihango', area: 'Utawala, Nairobi', kind: 'estate', lat: -1.273, lng: 36.953 },
+  { id: 'gz-jericho', name: 'Jericho', area: 'Makadara, Nairobi', kind: 'estate', lat: -1.288, lng: 36.867 },
+  { id: 'gz-makadara', name: 'Makadara', area: 'Makadara, Nairobi', kind: 'estate', lat: -1.295, lng: 36.866 },
+  { id: 'gz-makongeni', name: 'Makongeni', area: 'Makadara, Nairobi', kind: 'estate', lat: -1.293, lng: 36.86 },
+  { id: 'gz-kaloleni', name: 'Kaloleni', area: 'Makadara, Nairobi', kind: 'estate', lat: -1.292, lng: 36.855 },
+  { id: 'gz-bahati', name: 'Bahati', area: 'Makadara, Nairobi', kind: 'estate', lat: -1.286, lng: 36.856 },
+  { id: 'gz-shauri-moyo', name: 'Shauri Moyo', area: 'Kamukunji, Nairobi', kind: 'estate', lat: -1.287, lng: 36.848 },
+  { id: 'gz-harambee', name: 'Harambee', area: 'Makadara, Nairobi', kind: 'estate', lat: -1.292, lng: 36.876, aliases: ['Harambee Estate'] },
+  { id: 'gz-kariokor', name: 'Kariokor', area: 'Starehe, Nairobi', kind: 'estate', lat: -1.275, lng: 36.831 },
+
+  // ── Greater Nairobi: west and south ─────────────────────────────────────────
+  { id: 'gz-riruta', name: 'Riruta', area: 'Dagoretti, Nairobi', kind: 'estate', lat: -1.293, lng: 36.738, aliases: ['Riruta Satellite', 'Satellite'] },
+  { id: 'gz-waithaka', name: 'Waithaka', area: 'Dagoretti, Nairobi', kind: 'estate', lat: -1.288, lng: 36.72 },
+  { id: 'gz-kabiria', name: 'Kabiria', area: 'Dagoretti, Nairobi', kind: 'estate', lat: -1.305, lng: 36.727 },
+  { id: 'gz-jamhuri', name: 'Jamhuri', area: 'Ngong Road, Nairobi', kind: 'estate', lat: -1.301, lng: 36.765, aliases: ['Jamhuri Estate'] },
+  { id: 'gz-woodley', name: 'Woodley', area: 'Kibra, Nairobi', kind: 'estate', lat: -1.299, lng: 36.778, aliases: ['Woodley Estate'] },
+  { id: 'gz-ngumo', name: 'Ngumo', area: 'Kibra, Nairobi', kind: 'estate', lat: -1.305, lng: 36.799, aliases: ['Ngumo Estate'] },
+  { id: 'gz-otiende', name: 'Otiende', area: 'Langata, Nairobi', kind: 'estate', lat: -1.3255, lng: 36.772 },
+  { id: 'gz-southlands', name: 'Southlands', area: 'Langata, Nairobi', kind: 'estate', lat: -1.333, lng: 36.779 },
+  { id: 'gz-hardy', name: 'Hardy', area: 'Karen, Nairobi', kind: 'estate', lat: -1.354, lng: 36.724 },
+  { id: 'gz-nyari', name: 'Nyari', area: 'Kitisuru, Nairobi', kind: 'estate', lat: -1.239, lng: 36.775, aliases: ['Nyari Estate'] },
+  { id: 'gz-mwimuto', name: 'Mwimuto', area: 'Kabete, Kiambu County', kind: 'estate', lat: -1.226, lng: 36.744 },
+  { id: 'gz-lower-kabete', name: 'Lower Kabete', area: 'Kabete, Nairobi', kind: 'neighbourhood', lat: -1.249, lng: 36.742 },
+  { id: 'gz-brookside', name: 'Brookside', area: 'Westlands, Nairobi', kind: 'estate', lat: -1.259, lng: 36.802, aliases: ['Brookside Drive'] },
+
+  // ── Greater Nairobi: malls ──────────────────────────────────────────────────
+  { id: 'gz-nextgen-mall', name: 'Nextgen Mall', area: 'Mombasa Road, Nairobi', kind: 'mall', lat: -1.3152, lng: 36.8376, aliases: ['Next Gen Mall'] },
+  { id: 'gz-gateway-mall', name: 'Gateway Mall', area: 'Syokimau, Machakos County', kind: 'mall', lat: -1.379, lng: 36.933 },
+  { id: 'gz-signature-mall', name: 'Signature Mall', area: 'Mlolongo, Machakos County', kind: 'mall', lat: -1.387, lng: 36.938 },
+  { id: 'gz-eastgate-mall', name: 'Eastgate Mall', area: 'Donholm, Nairobi', kind: 'mall', lat: -1.2876, lng: 36.8913 },
+  { id: 'gz-greenspan-mall', name: 'Greenspan Mall', area: 'Donholm, Nairobi', kind: 'mall', lat: -1.2872, lng: 36.8995, aliases: ['Greenspan'] },
+  { id: 'gz-imaara-mall', name: 'Imaara Mall', area: 'Mombasa Road, Nairobi', kind: 'mall', lat: -1.325, lng: 36.878 },
+  { id: 'gz-mountain-mall', name: 'Mountain Mall', area: 'Thika Road, Nairobi', kind: 'mall', lat: -1.2232, lng: 36.8837 },
+  { id: 'gz-waterfront-karen', name: 'The Waterfront Karen', area: 'Karen, Nairobi', kind: 'mall', lat: -1.321, lng: 36.712, aliases: ['Waterfront Karen'] },
+  { id: 'gz-maasai-mall', name: 'Maasai Mall', area: 'Rongai, Kajiado County', kind: 'mall', lat: -1.392, lng: 36.743 },
+  { id: 'gz-ciata-mall', name: 'Ciata City Mall', area: 'Kiambu Road, Nairobi', kind: 'mall', lat: -1.2134, lng: 36.8355, aliases: ['Ciata Mall'] },
+  { id: 'gz-valley-arcade', name: 'Valley Arcade', area: 'Lavington, Nairobi', kind: 'mall', lat: -1.282, lng: 36.767 },
+
+  // ── Greater Nairobi: roads ──────────────────────────────────────────────────
+  { id: 'gz-magadi-road', name: 'Magadi Road', area: 'Rongai, Kajiado County', kind: 'road', lat: -1.38, lng: 36.76, aliases: ['Magadi Rd'] },
+  { id: 'gz-kangundo-road', name: 'Kangundo Road', area: 'Nairobi', kind: 'road', lat: -1.27, lng: 36.94, aliases: ['Kangundo Rd'] },
+  { id: 'gz-eastern-bypass', name: 'Eastern Bypass', area: 'Nairobi', kind: 'road', lat: -1.275, lng: 36.935 },
+  { id: 'gz-southern-bypass', name: 'Southern Bypass', area: 'Nairobi', kind: 'road', lat: -1.329, lng: 36.78 },
+  { id: 'gz-northern-bypass', name: 'Northern Bypass', area: 'Nairobi', kind: 'road', lat: -1.215, lng: 36.83 },
+  { id: 'gz-namanga-road', name: 'Namanga Road', area: 'Kitengela, Kajiado County', kind: 'road', lat: -1.44, lng: 36.97, aliases: ['Namanga Rd'] },
+  { id: 'gz-murang-a-road', name: "Murang'a Road", area: 'Nairobi', kind: 'road', lat: -1.272, lng: 36.831, aliases: ['Muranga Road'] },
+  { id: 'gz-wangari-maathai-road', name: 'Prof. Wangari Maathai Road', area: 'Nairobi', kind: 'road', lat: -1.267, lng: 36.825, aliases: ['Forest Road', 'Wangari Maathai Road'] },
+  { id: 'gz-lower-kabete-road', name: 'Lower Kabete Road', area: 'Westlands, Nairobi', kind: 'road', lat: -1.256, lng: 36.78 },
+  { id: 'gz-james-gichuru-road', name: 'James Gichuru Road', area: 'Lavington, Nairobi', kind: 'road', lat: -1.27, lng: 36.769 },
+  { id: 'gz-riverside-drive', name: 'Riverside Drive', area: 'Riverside, Nairobi', kind: 'road', lat: -1.272, lng: 36.8 },
+  { id: 'gz-enterprise-road', name: 'Enterprise Road', area: 'Industrial Area, Nairobi', kind: 'road', lat: -1.312, lng: 36.856 },
+  { id: 'gz-karen-road', name: 'Karen Road', area: 'Karen, Nairobi', kind: 'road', lat: -1.322, lng: 36.716 },
+  { id: 'gz-manyanja-road', name: 'Manyanja Road', area: 'Donholm, Nairobi', kind: 'road', lat: -1.287, lng: 36.892 },
+
+  // ── Greater Nairobi: landmarks ──────────────────────────────────────────────
+  { id: 'gz-jkuat', name: 'JKUAT', area: 'Juja, Kiambu County', kind: 'landmark', lat: -1.0966, lng: 37.0145, aliases: ['Jomo Kenyatta University of Agriculture and Technology'] },
+  { id: 'gz-usiu', name: 'USIU-Africa', area: 'Kasarani, Nairobi', kind: 'landmark', lat: -1.219, lng: 36.879, aliases: ['USIU', 'United States International University'] },
+  { id: 'gz-safari-park-hotel', name: 'Safari Park Hotel', area: 'Thika Road, Nairobi', kind: 'landmark', lat: -1.2286, lng: 36.8768, aliases: ['Safari Park'] },
+  { id: 'gz-sgr-nairobi-terminus', name: 'Nairobi SGR Terminus', area: 'Syokimau, Machakos County', kind: 'landmark', lat: -1.3634, lng: 36.9125, aliases: ['SGR Terminus', 'Syokimau SGR'] },
+  { id: 'gz-mp-shah-hospital', name: 'MP Shah Hospital', area: 'Parklands, Nairobi', kind: 'landmark', lat: -1.262, lng: 36.813, aliases: ['M.P. Shah Hospital'] },
+  { id: 'gz-gertrudes-hospital', name: "Gertrude's Children's Hospital", area: 'Muthaiga, Nairobi', kind: 'landmark', lat: -1.253, lng: 36.833, aliases: ["Gertrude's Hospital"] },
+  { id: 'gz-city-park', name: 'City Park', area: 'Parklands, Nairobi', kind: 'landmark', lat: -1.262, lng: 36.826 },
+  { id: 'gz-nairobi-arboretum', name: 'Nairobi Arboretum', area: 'Kileleshwa, Nairobi', kind: 'landmark', lat: -1.273, lng: 36.806, aliases: ['Arboretum'] },
+  { id: 'gz-ngong-racecourse', name: 'Ngong Racecourse', area: 'Ngong Road, Nairobi', kind: 'landmark', lat: -1.305, lng: 36.758, aliases: ['Racecourse'] },
 ];
 
 const byId = new Map<string, GazetteerEntry>(NAIROBI_GAZETTEER.map((e) => [e.id, e]));

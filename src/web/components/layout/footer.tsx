@@ -6,6 +6,7 @@ import { socialLinks, telHref } from '../../../domain/shop-details';
 import { useShopDetails } from '../../features/content/use-shop-details';
 import { BUSINESS_HOURS } from './business-info';
 import { Container } from './container';
+import { formatPhone } from '../../../domain/phone';
 
 export default function Footer() {
   const { details, ready } = useShopDetails();
@@ -32,7 +33,7 @@ export default function Footer() {
           <h2 id="footer-contact" className="mb-3 font-semibold text-white">Contact Us</h2>
           <address className={`space-y-1 text-sm not-italic ${ready ? '' : 'invisible'}`}>
             <p>{details.address}</p>
-            <p><a className="hover:underline" href={telHref(details.phone)}>{details.phone}</a></p>
+            {details.phone && <p><a className="hover:underline" href={telHref(details.phone)}>{formatPhone(details.phone)}</a></p>}
             <p><a className="hover:underline" href={`mailto:${details.email}`}>{details.email}</a></p>
           </address>
           <h3 className="mt-4 mb-1 text-sm font-semibold text-white">Business Hours</h3>
@@ -45,13 +46,15 @@ export default function Footer() {
         <section aria-labelledby="footer-news">
           <h2 id="footer-news" className="mb-3 font-semibold text-white">Newsletter</h2>
           <NewsletterForm />
-          <ul className="mt-4 flex gap-3 text-sm" aria-label="Social links">
-            {socialLinks(details).map((s) => (
-              <li key={s.label}>
-                <a className="hover:underline" href={s.href} rel="noopener noreferrer" target="_blank">{s.label}</a>
-              </li>
-            ))}
-          </ul>
+          {socialLinks(details).length > 0 && (
+            <ul className="mt-4 flex gap-3 text-sm" aria-label="Social links">
+              {socialLinks(details).map((s) => (
+                <li key={s.label}>
+                  <a className="hover:underline" href={s.href} rel="noopener noreferrer" target="_blank">{s.label}</a>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       </Container>
       <p className="border-t border-white/10 py-4 text-center text-xs text-slate-300">

@@ -19,3 +19,9 @@ export const signOut = () => apiFetch<{ success: boolean }>('/api/auth/sign-out'
 
 export const updateProfile = (values: ProfileValues) =>
   apiFetch<{ profile: ProfileView }>('/api/account/profile', { method: 'PATCH', json: values });
+
+export const requestPasswordReset = (email: string) =>
+  apiFetch<{ message: string }>('/api/account/forgot-password', { method: 'POST', json: { email } });
+
+export const resetPassword = (token: string, password: string) =>
+  apiFetch<{ message: string }>('/api/account/reset-password', { method: 'POST', json: { token, password } });

@@ -1,7 +1,7 @@
-// Where /auth/callback (SPEC §2) goes next. Two kinds of visitor arrive there:
+// Where /auth/callback goes next. Two kinds of visitor arrive there:
 // - back from Google (through better-auth), with a session or with ?error=…;
 // - from the verification link in the sign-up email (?verified=1, plus ?error=… when the link is
-//   bad or expired). Verifying does not sign in: the customer signs in on /auth (SPEC §4: "then
+//   bad or expired). Verifying does not sign in: the customer signs in on /auth ("then
 //   sign in here"), which says whether the link worked.
 export interface CallbackOutcome {
   to: string;

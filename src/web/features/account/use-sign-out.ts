@@ -1,5 +1,5 @@
-// Signing out, the same from the storefront's account menu and the back office's header: SPEC §8's
-// toasts, other tabs told, home, and nothing cached from the person who just left.
+// Signing out, the same from the storefront's account menu and the back office's header: a success or
+// error toast, other tabs told, home, and nothing cached from the person who just left.
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api';

@@ -1,28 +1,35 @@
 // The back office at /admin/*: its own layout (no storefront header or footer) and one lazily
 // loaded chunk per screen, all of it outside the storefront's first download.
-import { lazy } from 'react';
+import { useEffect } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageSkeleton } from '../../components/layout/page-skeleton';
 import { buttonClasses } from '../../components/ui/button';
 import { useDocumentMeta } from '../../lib/document-title';
+import { lazyPage } from '../../lib/lazy-page';
 import { useSession } from '../account/use-session';
 import { AdminLayout } from './components/admin-layout';
 import { PageHeader } from './components/page-header';
 
-const DashboardPage = lazy(() => import('./pages/dashboard-page'));
-const ProductsPage = lazy(() => import('./pages/products-page'));
-const ProductPage = lazy(() => import('./pages/product-page'));
-const OrdersPage = lazy(() => import('./pages/orders-page'));
-const OrderPage = lazy(() => import('./pages/order-page'));
-const CustomersPage = lazy(() => import('./pages/customers-page'));
-const CustomerPage = lazy(() => import('./pages/customer-page'));
-const ContentListPage = lazy(() => import('./pages/content-list-page'));
-const ContentEditPage = lazy(() => import('./pages/content-edit-page'));
-const NewsletterPage = lazy(() => import('./pages/newsletter-page'));
-const MessagesPage = lazy(() => import('./pages/messages-page'));
-const DeliveryPage = lazy(() => import('./pages/delivery-page'));
-const ShopDetailsPage = lazy(() => import('./pages/shop-details-page'));
-const AuditPage = lazy(() => import('./pages/audit-page'));
+const DashboardPage = lazyPage(() => import('./pages/dashboard-page'));
+const ProductsPage = lazyPage(() => import('./pages/products-page'));
+const ProductPage = lazyPage(() => import('./pages/product-page'));
+const OrdersPage = lazyPage(() => import('./pages/orders-page'));
+const OrderPage = lazyPage(() => import('./pages/order-page'));
+const CustomersPage = lazyPage(() => import('./pages/customers-page'));
+const CustomerPage = lazyPage(() => import('./pages/customer-page'));
+const ContentListPage = lazyPage(() => import('./pages/content-list-page'));
+const ContentEditPage = lazyPage(() => import('./pages/content-edit-page'));
+const NewsletterPage = lazyPage(() => import('./pages/newsletter-page'));
+const MessagesPage = lazyPage(() => import('./pages/messages-page'));
+const DeliveryPage = lazyPage(() => import('./pages/delivery-page'));
+const ShopDetailsPage = lazyPage(() => import('./pages/shop-details-page'));
+const AuditPage = lazyPage(() => import('./pages/audit-page'));
+
+/**
+ * Every screen's chunk is asked for once an admin is in: moving between screens then never waits,
+ * and a screen being left is gone at once (a search it was about to send cannot pull the admin back).
+ */
+const ADMIN_PAGES = [DashboardPage, ProductsPage, ProductPage, OrdersPage, OrderPage, CustomersPage, CustomerPage, ContentListPage, ContentEditPage, NewsletterPage, MessagesPage, DeliveryPage, ShopDetailsPage, AuditPage];
 
 function NoAccess() {
   useDocumentMeta('Back office');
@@ -56,9 +63,16 @@ export function AdminApp() {
   if (isPending) return <PageSkeleton />;
   if (!data?.user) return <Navigate to="/auth" replace state={{ from: location }} />;
   if (data.profile?.role !== 'admin') return <NoAccess />;
+  return <AdminRoutes email={data.user.email} />;
+}
+
+function AdminRoutes({ email }: { email: string }) {
+  useEffect(() => {
+    for (const page of ADMIN_PAGES) page.preload().catch(() => undefined);
+  }, []);
   return (
     <Routes>
-      <Route element={<AdminLayout email={data.user.email} />}>
+      <Route element={<AdminLayout email={email} />}>
         <Route index element={<DashboardPage />} />
         <Route path="products" element={<ProductsPage />} />
         <Route path="products/new" element={<ProductPage />} />

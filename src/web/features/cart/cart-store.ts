@@ -1,4 +1,4 @@
-// The cart lives in the browser under the key 'cart' (SPEC §3) and stays in step across tabs
+// The cart lives in the browser under the key 'cart' and stays in step across tabs
 // through the storage event. The rules (merge, caps, removal at 0) are src/domain/cart.ts.
 import {
   CART_STORAGE_KEY,

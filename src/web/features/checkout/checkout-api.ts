@@ -1,5 +1,6 @@
 // The /api/checkout endpoints as the checkout page uses them.
 import type { AddressPrediction, PlaceDetails } from '../../../server/integrations/places/address-provider';
+import type { RiderDirections } from '../../../domain/rider-directions';
 import { apiFetch } from '../../lib/api';
 
 export type { AddressPrediction, PlaceDetails };
@@ -7,7 +8,7 @@ export type { AddressPrediction, PlaceDetails };
 /** The server vouches for the point with place_token; the order sends both back. */
 export type SignedPlaceDetails = PlaceDetails & { place_token: string };
 
-/** SPEC §3 Delivery fee response (delivery_fee in KES), plus where the distance is measured from. */
+/** The delivery fee response (delivery_fee in KES), plus where the distance is measured from. */
 export interface DeliveryFeeResponse {
   success: boolean;
   delivery_fee: number | null;
@@ -21,7 +22,13 @@ export interface DeliveryFeeResponse {
 export interface CreateOrderRequest {
   items: { product_id: string; quantity: number }[];
   customer_info: { full_name: string; email: string; phone: string; address: string };
-  delivery_info: { address: string; coordinates: { lat: number; lng: number } | null; place_token: string | null };
+  delivery_info: {
+    address: string;
+    coordinates: { lat: number; lng: number } | null;
+    place_token: string | null;
+    building: string;
+    directions: string;
+  };
   idempotency_key: string;
 }
 
@@ -29,7 +36,10 @@ export type CreateOrderOutcome =
   | { ok: true; orderId: string; iframeUrl: string }
   | { ok: false; status: number; message: string | null; orderId: string | null; orderPaid?: boolean; fields?: Record<string, string> };
 
-/** Prediction errors are silent (SPEC §8): no suggestions. */
+/** The building and directions of the customer's last order, to prefill checkout ('' when none). */
+export const fetchLastRiderDirections = () => apiFetch<RiderDirections>('/api/checkout/last-delivery');
+
+/** Prediction errors are silent: no suggestions. */
 export function fetchPredictions(input: string, sessionToken: string): Promise<AddressPrediction[]> {
   return apiFetch<{ predictions: AddressPrediction[] }>('/api/checkout/places/autocomplete', {
     method: 'POST',

@@ -1,4 +1,4 @@
-// The browser's own pass over a content page's HTML before rendering it (GUIDE non-negotiable 6):
+// The browser's own pass over a content page's HTML before rendering it (merchant HTML is untrusted):
 // the server has sanitised it already, and this applies the same policy (src/domain/page-html-policy)
 // again, so a fault on the way (a cache, a proxy, a bug) still cannot put a script on the page.
 import {

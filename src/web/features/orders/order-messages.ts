@@ -1,4 +1,4 @@
-// What order tracking says when the order cannot be read or refreshed (SPEC §8 Order tracking).
+// What order tracking says when the order cannot be read or refreshed.
 import { ApiError } from '../../lib/api';
 
 export const ORDER_NOT_FOUND = 'Order not found';

@@ -6,11 +6,11 @@ const paid = (refund: 'none' | 'requested' | 'refunded', amount = '1800.00') => 
 describe('orderMoneyNotes', () => {
   it.each([
     ['cancelled before payment', 'cancelled', [], [MONEY_NOTES.nothingPaid]],
-    ['cancelled, refund requested', 'cancelled', [paid('requested')], [MONEY_NOTES.requested('KSh 1,800.00')]],
-    ['cancelled, refunded', 'cancelled', [paid('refunded')], [MONEY_NOTES.refunded('KSh 1,800.00')]],
-    ['cancelled, paid and not refunded yet', 'cancelled', [paid('none')], [MONEY_NOTES.owed('KSh 1,800.00')]],
+    ['cancelled, refund requested', 'cancelled', [paid('requested')], [MONEY_NOTES.requested('KES 1,800.00')]],
+    ['cancelled, refunded', 'cancelled', [paid('refunded')], [MONEY_NOTES.refunded('KES 1,800.00')]],
+    ['cancelled, paid and not refunded yet', 'cancelled', [paid('none')], [MONEY_NOTES.owed('KES 1,800.00')]],
     ['completed, nothing refunded', 'completed', [paid('none')], []],
-    ['completed, a second payment refunded', 'completed', [paid('none'), paid('refunded', '950.50')], [MONEY_NOTES.refunded('KSh 950.50')]],
+    ['completed, a second payment refunded', 'completed', [paid('none'), paid('refunded', '950.50')], [MONEY_NOTES.refunded('KES 950.50')]],
     ['failed, nothing paid', 'failed', [], []],
   ] as const)('%s', (_name, status, payments, expected) => {
     expect(orderMoneyNotes({ status, paid_payments: [...payments] })).toEqual(expected);

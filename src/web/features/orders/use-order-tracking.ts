@@ -1,4 +1,4 @@
-// Order tracking (SPEC §4): the order and its payment transaction, refetched on every realtime event
+// Order tracking: the order and its payment transaction, refetched on every realtime event
 // (LiveNotifications invalidates ['orders']) and polled while the payment is unsettled.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';

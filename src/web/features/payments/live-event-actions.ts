@@ -1,4 +1,4 @@
-// What one live event means for the customer (SPEC §4 Cart clearing, Live payment notices, Header
+// What one live event means for the customer (cart clearing, live payment notices, header
 // badge). Pure, so the rules are tested without a browser.
 import { NOT_PAID_IN_TIME_REASON } from '../../../domain/order-reasons';
 import type { LiveEvent } from '../../lib/realtime';

@@ -1,5 +1,5 @@
 // The header's animated 'Processing' badge: shown for 3 s after one of the customer's payments
-// changes to PENDING (SPEC §4 Header badge).
+// changes to PENDING (the header badge).
 import { useSyncExternalStore } from 'react';
 
 export const PROCESSING_BADGE_MS = 3_000;

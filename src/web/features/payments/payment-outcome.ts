@@ -21,7 +21,7 @@ export function announcePaymentFailed(orderId: string): void {
   });
 }
 
-/** SPEC §4 Cart clearing: the paid cart is emptied (in this tab; other tabs do the same on their event). */
+/** Cart clearing: the paid cart is emptied (in this tab; other tabs do the same on their event). */
 export function clearCartAfterPayment(orderId: string): void {
   cartStore.clear();
   toast.success('Payment completed! Cart cleared.', { id: `cart-cleared-${orderId}`, duration: NOTICE_MS });

@@ -1,4 +1,4 @@
-// Short tones for live payment notices (SPEC §9: 800 Hz success, 400 Hz failure, 0.2 s, gain 0.1).
+// Short tones for live payment notices (800 Hz success, 400 Hz failure, 0.2 s, gain 0.1).
 export const SUCCESS_TONE_HZ = 800;
 export const FAILURE_TONE_HZ = 400;
 const TONE_SECONDS = 0.2;

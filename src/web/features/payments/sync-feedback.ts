@@ -1,4 +1,4 @@
-// What a manual status check tells the customer (SPEC §8 Sync).
+// What a manual status check tells the customer.
 import type { SyncResult } from './payment-api';
 
 export interface SyncFeedback {

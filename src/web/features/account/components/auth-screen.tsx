@@ -3,8 +3,11 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Card, CardContent } from '../../../components/ui/card';
+import { PASSWORD_RESET_MESSAGES } from '../../../../domain/password-reset';
 import { isVerificationReturn } from '../callback-outcome';
+import { ForgotPasswordForm } from './forgot-password-form';
 import { GoogleButton } from './google-button';
+import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -14,6 +17,7 @@ const CHECK_EMAIL = 'Please check your email and click the verification link, th
 
 /** What the verification link's return (through /auth/callback: /auth?verified=1[&error=…]) has to say. */
 function verificationNotice(params: URLSearchParams): { tone: 'success' | 'error'; text: string } | null {
+  if (params.get('password') === 'changed') return { tone: 'success', text: PASSWORD_RESET_MESSAGES.changed };
   if (!isVerificationReturn(params)) return null;
   if (params.get('error')) {
     return { tone: 'error', text: 'This verification link is invalid or has expired. Sign in to get a new one.' };
@@ -26,6 +30,17 @@ export function AuthScreen({ googleEnabled, returnTo }: { googleEnabled: boolean
   const [tab, setTab] = useState<Tab>(params.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in');
   const [signUpEmail, setSignUpEmail] = useState<string | null>(null);
   const verified = verificationNotice(params);
+  const resetToken = params.get('reset');
+  if (resetToken !== null || params.get('forgot') === '1') {
+    return (
+      <section className="mx-auto max-w-md px-4 py-10">
+        <h1 className="mb-6 text-center text-3xl font-bold text-slate-900">Forgot password</h1>
+        <Card>
+          <CardContent>{resetToken !== null ? <ResetPasswordForm token={resetToken} /> : <ForgotPasswordForm />}</CardContent>
+        </Card>
+      </section>
+    );
+  }
 
   const tabClass =
     'flex-1 rounded-md px-3 py-2 text-sm font-semibold text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow';

@@ -26,7 +26,7 @@ export function firstErrorMessage<T extends FieldValues>(errors: FieldErrors<T>,
   return undefined;
 }
 
-/** handleSubmit's invalid handler: the first failing message again as an error toast (SPEC §5). */
+/** handleSubmit's invalid handler: the first failing message again as an error toast. */
 export function toastFirstError<T extends FieldValues>(fields: readonly Path<T>[]) {
   return (errors: FieldErrors<T>) => {
     const message = firstErrorMessage(errors, fields);
@@ -35,7 +35,7 @@ export function toastFirstError<T extends FieldValues>(fields: readonly Path<T>[
 }
 
 /**
- * What each field shows. SPEC §5's 'Please fill in all fields' is one message for the whole form
+ * What each field shows. 'Please fill in all fields' is one message for the whole form
  * (`fillAll`: the form shows it once, above the fields); while it stands the empty fields are only
  * marked invalid, without a message of their own.
  */

@@ -1,11 +1,12 @@
 import type { SessionInfo } from '../use-session';
+import { formatPhone } from '../../../../domain/phone';
 
-/** The read view of SPEC §2 Profile: each value, or 'Not provided'. */
+/** The read view of the profile page: each value, or 'Not provided'. */
 export function ProfileDetails({ session }: { session: SessionInfo }) {
   const rows: [string, string | null | undefined][] = [
     ['Email', session.user?.email],
     ['Full Name', session.profile?.fullName],
-    ['Phone Number', session.profile?.phone],
+    ['Phone Number', session.profile?.phone && formatPhone(session.profile.phone)],
     ['Address', session.profile?.address],
   ];
   return (

@@ -9,11 +9,12 @@ import { updateProfile } from '../api';
 import { sessionQueryKey, type SessionInfo } from '../use-session';
 import { showServerFieldErrors, toastFirstError } from './form-errors';
 import { TextField } from './text-field';
+import { formatPhone } from '../../../../domain/phone';
 
 type ProfileInput = { fullName: string; phone: string; address: string };
 const FIELDS = ['fullName', 'phone', 'address'] as const;
 
-/** The edit view of SPEC §2 Profile; saving or cancelling returns to the read view. */
+/** The edit view of the profile page; saving or cancelling returns to the read view. */
 export function ProfileForm({ session, onDone }: { session: SessionInfo; onDone(): void }) {
   const queryClient = useQueryClient();
   const form = useForm<ProfileInput, unknown, ProfileValues>({
@@ -22,7 +23,7 @@ export function ProfileForm({ session, onDone }: { session: SessionInfo; onDone(
     // field loses focus moves the Save button between mousedown and click, and the click is lost.
     defaultValues: {
       fullName: session.profile?.fullName ?? '',
-      phone: session.profile?.phone ?? '',
+      phone: formatPhone(session.profile?.phone ?? ''),
       address: session.profile?.address ?? '',
     },
   });

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { MESSAGES, signInSchema, type SignInValues } from '../../../../domain/validation';
 import { Alert } from '../../../components/ui/alert';
@@ -65,6 +66,11 @@ export function SignInForm({ defaultEmail = '' }: SignInFormProps) {
         {...field('password')}
         {...form.register('password')}
       />
+      <p className="-mt-2 text-right text-sm">
+        <Link to="/auth?forgot=1" className="font-medium text-brand-700 underline">
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>

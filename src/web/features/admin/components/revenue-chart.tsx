@@ -1,6 +1,7 @@
 // Daily revenue as a small SVG bar chart (no chart library). The numbers are also in a table for
 // screen readers and for anyone who wants exact values.
 import { formatKES, type Cents } from '../../../../domain/money';
+import { formatDate } from '../../../../domain/dates';
 
 interface Day {
   date: string;
@@ -23,7 +24,7 @@ export function RevenueChart({ days }: { days: Day[] }) {
     <figure>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-40 w-full" role="img" aria-labelledby="revenue-chart-title">
         <title id="revenue-chart-title">
-          Revenue per day, {first?.date} to {last?.date}; highest {formatKES(max)}
+          Revenue per day, {first && formatDate(first.date)} to {last && formatDate(last.date)}; highest {formatKES(max)}
         </title>
         <line x1={0} y1={plotHeight} x2={WIDTH} y2={plotHeight} stroke="#94a3b8" strokeWidth={1} />
         {days.map((d, i) => {
@@ -31,16 +32,16 @@ export function RevenueChart({ days }: { days: Day[] }) {
           return (
             <rect key={d.date} x={i * slot + (slot - barWidth) / 2} y={plotHeight - h} width={barWidth} height={h} rx={1} fill="#0e7490">
               <title>
-                {d.date}: {formatKES(d.revenueCents)} ({d.orders} {d.orders === 1 ? 'order' : 'orders'})
+                {formatDate(d.date)}: {formatKES(d.revenueCents)} ({d.orders} {d.orders === 1 ? 'order' : 'orders'})
               </title>
             </rect>
           );
         })}
         <text x={0} y={HEIGHT - 4} fontSize={12} fill="#475569">
-          {first?.date}
+          {first && formatDate(first.date)}
         </text>
         <text x={WIDTH} y={HEIGHT - 4} fontSize={12} fill="#475569" textAnchor="end">
-          {last?.date}
+          {last && formatDate(last.date)}
         </text>
       </svg>
       <figcaption className="sr-only">
@@ -56,7 +57,7 @@ export function RevenueChart({ days }: { days: Day[] }) {
           <tbody>
             {days.map((d) => (
               <tr key={d.date}>
-                <td>{d.date}</td>
+                <td>{formatDate(d.date)}</td>
                 <td>{d.orders}</td>
                 <td>{formatKES(d.revenueCents)}</td>
               </tr>

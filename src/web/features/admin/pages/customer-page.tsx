@@ -17,6 +17,7 @@ import { RecordNotFound, retryUnlessMissing } from '../components/record-not-fou
 import { PageHeader } from '../components/page-header';
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
 import { useAdminAction } from '../hooks/use-admin-action';
+import { formatPhone } from '../../../../domain/phone';
 
 function RoleSwitch({ customer }: { customer: AdminCustomer }) {
   const run = useAdminAction();
@@ -101,7 +102,7 @@ function CustomerView({ customer: c }: { customer: AdminCustomer }) {
             <Facts
               rows={[
                 ['Email', c.email],
-                ['Phone', c.phone ?? 'Not provided'],
+                ['Phone', c.phone ? formatPhone(c.phone) : 'Not provided'],
                 ['Address', c.address ?? 'Not provided'],
                 ['Joined', formatNairobiDateTime(c.createdAt)],
                 ['Orders', c.orderCount],

@@ -10,6 +10,7 @@ import { EmptyState, ListState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { SearchBox } from '../components/search-box';
 import { useAdminList } from '../hooks/use-admin-list';
+import { formatPhone } from '../../../../domain/phone';
 
 const KEYS = ['q', 'role'] as const;
 
@@ -30,7 +31,7 @@ const COLUMNS: Column<AdminCustomer>[] = [
       </>
     ),
   },
-  { header: 'Phone', className: 'text-slate-700', cell: (c) => c.phone ?? '—' },
+  { header: 'Phone', className: 'text-slate-700', cell: (c) => (c.phone ? formatPhone(c.phone) : '—') },
   { header: 'Orders', className: 'text-right tabular-nums', cell: (c) => c.orderCount },
   { header: 'Total spent', className: 'text-right tabular-nums', cell: (c) => formatKES(c.totalSpentCents) },
   { header: 'Joined', className: 'whitespace-nowrap', cell: (c) => formatNairobiDateTime(c.createdAt) },

@@ -19,6 +19,8 @@ import { FulfilmentBadge, OrderStatusBadge, PaymentStatusBadge } from '../compon
 import { OrderActions } from './order-actions';
 import { PaymentRefund } from './payment-refund';
 import { ResolveAttention } from './resolve-attention';
+import { formatPhone } from '../../../../domain/phone';
+import { RIDER_DIRECTION_LABELS } from '../../../../domain/rider-directions';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -136,9 +138,11 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
             rows={[
               ['Name', o.customerName],
               ['Email', o.customerEmail],
-              ['Phone', o.customerPhone],
+              ['Phone', formatPhone(o.customerPhone)],
               ['Account', <Link to={`/admin/customers/${o.userId}`} className="text-brand-700 underline">{detail.account.email ?? 'View customer'}</Link>],
               ['Address', o.deliveryAddress],
+              [RIDER_DIRECTION_LABELS.building, o.deliveryBuilding ?? '—'],
+              [RIDER_DIRECTION_LABELS.directions, o.deliveryDirections ?? '—'],
               [
                 'Map',
                 o.mapUrl ? (

@@ -43,6 +43,17 @@ const COLUMNS: Column<AdminOrderSummary>[] = [
       </>
     ),
   },
+  {
+    header: 'Deliver to',
+    className: 'hidden md:table-cell',
+    cell: (o) => (
+      <>
+        <span className="block text-slate-900">{o.deliveryAddress}</span>
+        {o.deliveryBuilding && <span className="block text-slate-700">{o.deliveryBuilding}</span>}
+        {o.deliveryDirections && <span className="block text-slate-600">Rider: {o.deliveryDirections}</span>}
+      </>
+    ),
+  },
   { header: 'Total', className: 'whitespace-nowrap text-right tabular-nums', cell: (o) => formatKES(o.totalCents) },
   {
     header: 'Status',

@@ -4,8 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { ShopDetails } from '../../../../domain/shop-details';
+import { missingShopDetails, type ShopDetails } from '../../../../domain/shop-details';
 import { shopDetailsSchema, type ShopDetailsInput } from '../../../../domain/shop-details-schema';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { toast } from '../../../lib/toast';
@@ -14,14 +15,26 @@ import { TextInput } from '../components/form-field';
 import { QueryState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { adminSubmit, fieldBinder } from '../hooks/admin-form';
+import { formatPhone } from '../../../../domain/phone';
 
 const FIELDS = ['address', 'phone', 'email', 'facebookUrl', 'instagramUrl', 'xUrl'] as const;
+
+/** What the storefront leaves out until it is filled in (the saved details, not the form's). */
+function MissingDetails({ details }: { details: ShopDetails }) {
+  const missing = missingShopDetails(details);
+  if (missing.length === 0) return null;
+  return (
+    <Alert tone="info" title="Not shown to customers yet">
+      Customers do not see these until you fill them in: {missing.join(', ')}.
+    </Alert>
+  );
+}
 
 function ShopDetailsForm({ details }: { details: ShopDetails }) {
   const queryClient = useQueryClient();
   const form = useForm<z.input<typeof shopDetailsSchema>, unknown, ShopDetailsInput>({
     resolver: zodResolver(shopDetailsSchema),
-    defaultValues: details,
+    defaultValues: { ...details, phone: formatPhone(details.phone) },
   });
   const field = fieldBinder(form, 'shop');
   const save = async (values: z.input<typeof shopDetailsSchema>) => {
@@ -35,9 +48,10 @@ function ShopDetailsForm({ details }: { details: ShopDetails }) {
   const busy = form.formState.isSubmitting;
   return (
     <form noValidate aria-label="Shop details" className="space-y-4" onSubmit={adminSubmit(form, FIELDS, save, 'The shop details could not be saved. Please try again.')}>
+      <MissingDetails details={details} />
       <TextInput label="Address" {...field('address')} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextInput label="Phone" type="tel" {...field('phone')} />
+        <TextInput label="Phone (optional)" type="tel" {...field('phone')} />
         <TextInput label="Email" type="email" {...field('email')} />
       </div>
       <TextInput label="Facebook page (optional)" inputMode="url" {...field('facebookUrl')} />

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ProductImage } from '../../catalog/components/product-image';
 import { cartStore } from '../cart-store';
 
-/** SPEC §9: quantity buttons lock for 300 ms after use, so a double tap counts once. */
+/** Quantity buttons lock for 300 ms after use, so a double tap counts once. */
 const QUANTITY_LOCK_MS = 300;
 
 export function CartLineItem({ line }: { line: CartLine }) {

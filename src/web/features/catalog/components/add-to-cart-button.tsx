@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { cartStore } from '../../cart/cart-store';
 import { toCartProduct, type ProductDto } from '../api';
 
-/** SPEC §9: the button reads 'Adding...' for half a second after a click. */
+/** The button reads 'Adding...' for half a second after a click. */
 const ADDING_MS = 500;
 
 export interface AddToCartButtonProps {

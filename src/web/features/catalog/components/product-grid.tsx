@@ -6,7 +6,7 @@ import { ProductCard, ProductCardSkeleton } from './product-card';
  * from srcset. Widths follow the page container (at most 1152 px with 16 px padding) and gap-6.
  */
 const LAYOUTS = {
-  /** /shop: 1, 2, 3 or 4 columns by width (SPEC §2); the first pictures are on a phone's first screen. */
+  /** /shop: 1, 2, 3 or 4 columns by width; the first pictures are on a phone's first screen. */
   shop: {
     grid: 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
     sizes: '(min-width: 1280px) 262px, (min-width: 1024px) calc((100vw - 80px) / 3), (min-width: 640px) calc((100vw - 56px) / 2), calc(100vw - 32px)',

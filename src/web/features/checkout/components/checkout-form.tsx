@@ -2,6 +2,7 @@
 // order summary and 'Pay with Pesapal', which creates the order on the server and opens Pesapal's
 // page in the payment modal. The browser sends product ids and quantities only: the server prices.
 import { CreditCard, LoaderCircle } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
@@ -13,18 +14,21 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { TextField } from '../../account/components/text-field';
 import type { SessionInfo } from '../../account/use-session';
 import { PaymentModal } from '../../payments/components/payment-modal';
+import { riderDirectionsSchema, type RiderDirections } from '../../../../domain/rider-directions';
 import { RETRY_FAILED, retryPayment } from '../../payments/payment-api';
-import { createOrder } from '../checkout-api';
+import { createOrder, fetchLastRiderDirections } from '../checkout-api';
 import { useDeliveryQuote } from '../use-delivery-quote';
 import { AddressAutocomplete, type PickedAddress } from './address-autocomplete';
 import { CheckoutSummary } from './checkout-summary';
 import { DeliveryFeeCard } from './delivery-fee-card';
+import { RiderDirectionsFields } from './rider-directions-fields';
+import { formatPhone } from '../../../../domain/phone';
 
 export const ORDER_FAILED = 'Failed to create payment order';
 export const CHECKOUT_ERROR = 'There was an error processing your checkout. Please try again.';
 
-type Field = 'fullName' | 'email' | 'phone' | 'address';
-type Contact = Record<Exclude<Field, 'address'>, string>;
+type Field = 'fullName' | 'email' | 'phone' | 'address' | keyof RiderDirections;
+type Contact = Record<'fullName' | 'email' | 'phone', string>;
 
 interface OpenPayment {
   orderId: string;
@@ -43,9 +47,16 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   const [contact, setContact] = useState<Contact>(() => ({
     fullName: session.profile?.fullName || session.user?.name || '',
     email: session.user?.email ?? '',
-    phone: session.profile?.phone ?? '',
+    phone: formatPhone(session.profile?.phone ?? ''),
   }));
   const [address, setAddress] = useState(session.profile?.address ?? '');
+  const [rider, setRider] = useState<RiderDirections>({ building: '', directions: '' });
+  const riderTouched = useRef(false);
+  const lastRider = useQuery({ queryKey: ['checkout', 'last-delivery'], queryFn: fetchLastRiderDirections });
+  // Prefilled from the last order, unless the customer has started typing here.
+  useEffect(() => {
+    if (lastRider.data && !riderTouched.current) setRider(lastRider.data);
+  }, [lastRider.data]);
   const [picked, setPicked] = useState<PickedAddress | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -69,8 +80,8 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   const idempotencyKey = useRef(crypto.randomUUID());
   const payButton = useRef<HTMLButtonElement>(null);
   const signature = useMemo(
-    () => JSON.stringify([lines.map((l) => [l.productId, l.quantity]), contact, address, coordinates]),
-    [lines, contact, address, coordinates],
+    () => JSON.stringify([lines.map((l) => [l.productId, l.quantity]), contact, address, coordinates, rider]),
+    [lines, contact, address, coordinates, rider],
   );
   useEffect(() => {
     idempotencyKey.current = crypto.randomUUID();
@@ -81,13 +92,21 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
+  const setRiderField = (field: keyof RiderDirections, value: string) => {
+    riderTouched.current = true;
+    setRider((r) => ({ ...r, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
   async function placeOrder(retryWithNewKey = true): Promise<void> {
     const parsed = checkoutCustomerSchema.safeParse({ ...contact, address });
-    if (!parsed.success) {
+    const riderParsed = riderDirectionsSchema.safeParse(rider);
+    if (!parsed.success || !riderParsed.success) {
+      const issues = [...(parsed.error?.issues ?? []), ...(riderParsed.error?.issues ?? [])];
       const fieldErrors: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as Field] ??= issue.message;
+      for (const issue of issues) fieldErrors[issue.path[0] as Field] ??= issue.message;
       setErrors(fieldErrors);
-      toast.error(parsed.error.issues[0]?.message ?? MESSAGES.checkoutRequired);
+      toast.error(issues[0]?.message ?? MESSAGES.checkoutRequired);
       return;
     }
     if (quote.status !== 'ready') {
@@ -99,7 +118,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
       const outcome = await createOrder({
         items: lines.map((l) => ({ product_id: l.productId, quantity: l.quantity })),
         customer_info: { full_name: parsed.data.fullName, email: parsed.data.email, phone: parsed.data.phone, address: parsed.data.address },
-        delivery_info: { address: parsed.data.address, coordinates, place_token: place?.placeToken ?? null },
+        delivery_info: { address: parsed.data.address, coordinates, place_token: place?.placeToken ?? null, ...riderParsed.data },
         idempotency_key: idempotencyKey.current,
       });
       if (outcome.ok) {
@@ -180,6 +199,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
                   setErrors((e) => ({ ...e, address: undefined }));
                 }}
               />
+              <RiderDirectionsFields value={rider} errors={errors} onChange={setRiderField} />
               <DeliveryFeeCard quote={quote} totals={totals} now={new Date()} />
             </CardContent>
           </Card>
@@ -221,7 +241,7 @@ function fieldErrorsFrom(fields: Record<string, string>): Partial<Record<Field, 
   const out: Partial<Record<Field, string>> = {};
   for (const [key, message] of Object.entries(fields)) {
     const last = key.split('.').pop();
-    if (last === 'fullName' || last === 'email' || last === 'phone' || last === 'address') out[last] ??= message;
+    if (last === 'fullName' || last === 'email' || last === 'phone' || last === 'address' || last === 'building' || last === 'directions') out[last] ??= message;
   }
   return out;
 }

@@ -15,7 +15,7 @@ const FIELDS = [
   { name: 'subject', label: 'Subject', autoComplete: 'off', type: 'text' },
 ] as const;
 
-/** Name, email, subject and message, all required; stored for the merchant (SPEC §2 Home, Contact). */
+/** Name, email, subject and message, all required; stored for the merchant (on Home and /contact). */
 export default function ContactForm({ idPrefix = 'contact' }: { idPrefix?: string }) {
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm<ContactMessageInput, unknown, ContactMessageInput>({

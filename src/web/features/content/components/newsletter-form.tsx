@@ -12,7 +12,7 @@ export function NewsletterForm() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    // The browser's first check (SPEC §5): not empty and with an '@'. The server checks the rest.
+    // The browser's first check: not empty and with an '@'. The server checks the rest.
     if (email.trim() === '' || !email.includes('@')) {
       toast.error(MESSAGES.newsletterInvalidTitle, { description: MESSAGES.invalidEmail });
       return;
@@ -27,7 +27,7 @@ export function NewsletterForm() {
       else if (err instanceof ApiError && err.status === 400) {
         toast.error(MESSAGES.newsletterInvalidTitle, { description: err.message || MESSAGES.invalidEmail });
       } else {
-        // A 429 says how long to wait; anything else gets the SPEC §8 text.
+        // A 429 says how long to wait; anything else gets the generic failure text.
         const wait = err instanceof ApiError && err.status === 429 && err.message;
         toast.error(MESSAGES.newsletterFailedTitle, { description: wait || MESSAGES.newsletterFailed });
       }

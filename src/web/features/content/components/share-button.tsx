@@ -2,7 +2,7 @@ import { Share2 } from 'lucide-react';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 
-/** Native sharing where the device has it; otherwise the link goes to the clipboard (SPEC §2 /blog/{slug}). */
+/** Native sharing where the device has it; otherwise the link goes to the clipboard (on /blog/{slug}). */
 export function ShareButton({ title }: { title: string }) {
   const share = async () => {
     const url = window.location.href;

@@ -26,7 +26,7 @@ const ROTATE_MS = 6_000;
  * Three testimonials that rotate. Rotation stops while the pointer is over it or focus is inside
  * it, when the visitor presses Pause, and when the system asks for reduced motion (WCAG 2.2.2).
  */
-export function Testimonials() {
+export default function Testimonials() {
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { formatShortDate } from '../../../../domain/dates';
-import { formatKSh, toCents } from '../../../../domain/money';
+import { formatDate } from '../../../../domain/dates';
+import { formatKES, toCents } from '../../../../domain/money';
 import { shortOrderId } from '../../../../domain/order-status';
 import type { OrderSummary } from '../order-api';
 
-/** 'Order #1a2b3c4d', its date ('Mar 5, 2026'), total in KSh, and a badge. */
+/** 'Order #1a2b3c4d', its date ('5 Mar 2026'), total in KES, and a badge. */
 export function OrderCardHeader({ order, badge }: { order: OrderSummary; badge: ReactNode }) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
@@ -13,11 +13,11 @@ export function OrderCardHeader({ order, badge }: { order: OrderSummary; badge: 
           Order #{shortOrderId(order.id)}
         </h3>
         <p className="text-sm text-slate-600">
-          <time dateTime={order.created_at}>{formatShortDate(order.created_at)}</time>
+          <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
         </p>
       </div>
       <div className="flex items-center gap-3">
-        <p className="font-semibold">{formatKSh(toCents(order.total_amount))}</p>
+        <p className="font-semibold">{formatKES(toCents(order.total_amount))}</p>
         {badge}
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { Package } from 'lucide-react';
-import { formatKSh, toCents } from '../../../../domain/money';
+import { formatKES, toCents } from '../../../../domain/money';
 import { srcSetFor } from '../../../components/ui/image-sources';
 import type { OrderItemView } from '../order-api';
 
@@ -29,10 +29,10 @@ export function OrderItemList({ items }: { items: readonly OrderItemView[] }) {
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium">{item.product.name}</p>
             <p className="text-sm text-slate-600">
-              {item.quantity} × {formatKSh(toCents(item.unit_price))}
+              {item.quantity} × {formatKES(toCents(item.unit_price))}
             </p>
           </div>
-          <p className="font-semibold">{formatKSh(toCents(item.line_total))}</p>
+          <p className="font-semibold">{formatKES(toCents(item.line_total))}</p>
         </li>
       ))}
     </ul>

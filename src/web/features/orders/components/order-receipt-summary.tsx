@@ -1,7 +1,7 @@
 import { MapPin, Truck } from 'lucide-react';
 import { VAT_RATE_BP } from '../../../../domain/cart-totals';
 import { describeDeliveryWindow, deliveryWindow } from '../../../../domain/delivery-window';
-import { formatKSh, toCents } from '../../../../domain/money';
+import { formatKES, toCents } from '../../../../domain/money';
 import { PEAK_HOUR_NOTICE } from '../../../../domain/peak-hours';
 import type { OrderDetail } from '../order-api';
 import { OrderItemList } from './order-item-list';
@@ -16,9 +16,9 @@ export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
   const expected = paid ? deliveryWindow(new Date(order.paid_at!), order.estimated_delivery_mins) : null;
   const fee = toCents(order.delivery_fee);
   const totals: [string, string][] = [
-    ['Subtotal', formatKSh(toCents(order.subtotal))],
-    [`VAT (${VAT_RATE_BP / 100}%)`, formatKSh(toCents(order.vat))],
-    ['Delivery fee', fee === 0 ? 'FREE' : formatKSh(fee)],
+    ['Subtotal', formatKES(toCents(order.subtotal))],
+    [`VAT (${VAT_RATE_BP / 100}%)`, formatKES(toCents(order.vat))],
+    ['Delivery fee', fee === 0 ? 'FREE' : formatKES(fee)],
   ];
   return (
     <section aria-labelledby="order-summary-heading" className="space-y-4 rounded-lg border border-slate-200 p-4 text-left" data-testid="order-summary">
@@ -35,7 +35,7 @@ export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
         ))}
         <dt className="font-semibold">Total</dt>
         <dd className="text-right font-semibold" data-testid="summary-total">
-          {formatKSh(toCents(order.total_amount))}
+          {formatKES(toCents(order.total_amount))}
         </dd>
       </dl>
       <div className="space-y-1 text-sm">

@@ -1,7 +1,7 @@
 import { badgeColor, capitalize, type BadgeColor } from '../../../../domain/order-status';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 
-// SPEC §4: completed green, processing blue, cancelled red, others grey.
+// Order status colours: completed green, processing blue, cancelled red, others grey.
 const TONE: Readonly<Record<BadgeColor, BadgeTone>> = { green: 'success', blue: 'info', red: 'danger', grey: 'neutral' };
 
 export function OrderStatusBadge({ status }: { status: string }) {

@@ -60,7 +60,7 @@ export function OrderStatusPanel({ state, order, transaction, children }: OrderS
           {transaction && (
             <>
               <dt className="text-slate-600">Phone</dt>
-              {/* Masked by the server (SPEC §5): the full number never reaches the browser. */}
+              {/* Masked by the server: the full number never reaches the browser. */}
               <dd className="font-mono" data-testid="payment-phone">
                 {transaction.customer_phone_display}
               </dd>

@@ -1,4 +1,4 @@
-// The header's payment badges (SPEC §4): 'Processing' for 3 s after a payment attempt starts, and
+// The header's payment badges: 'Processing' for 3 s after a payment attempt starts, and
 // '{n} Pending' for the customer's orders waiting on a PENDING payment (refetched on live events).
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';

@@ -1,0 +1,50 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { forgotPasswordSchema, type ForgotPasswordValues } from '../../../../domain/password-reset';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { requestPasswordReset } from '../api';
+import { showServerFieldErrors, toastFirstError } from './form-errors';
+import { TextField } from './text-field';
+
+const FIELDS = ['email'] as const;
+
+/** /auth?forgot=1: asks for a reset link. The answer is the same whether or not the account exists. */
+export function ForgotPasswordForm() {
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm<{ email: string }, unknown, ForgotPasswordValues>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onValid = async (values: ForgotPasswordValues) => {
+    try {
+      setSent((await requestPasswordReset(values.email)).message);
+    } catch (err) {
+      showServerFieldErrors(err, form.setError, FIELDS);
+      toast.error(errorMessage(err, 'An error occurred while sending the reset link'));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid, toastFirstError(FIELDS))} className="space-y-4">
+      <h2 className="text-xl font-semibold text-slate-900">Reset your password</h2>
+      <p className="text-sm text-slate-600">Enter the email you signed up with and we will email you a link to choose a new password.</p>
+      {sent && <Alert tone="success">{sent}</Alert>}
+      <TextField id="forgot-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Sending...' : 'Email me a reset link'}
+      </Button>
+      <p className="text-center text-sm">
+        <Link to="/auth" className="font-medium text-brand-700 underline">
+          Back to sign in
+        </Link>
+      </p>
+    </form>
+  );
+}
