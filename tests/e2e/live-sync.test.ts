@@ -115,8 +115,12 @@ describe('checking a payment with Pesapal by hand', () => {
     const page = await appPage('/orders');
     await page.locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`).getByRole('button', { name: 'Pay now' }).click();
     const dialog = page.getByRole('dialog', { name: 'Complete your payment' });
-    // The hosted page comes from Pesapal's origin, as in production.
-    await page.frameLocator('iframe[title="Pesapal payment page"]').getByRole('button', { name: 'Pay by card' }).waitFor();
+    // The hosted page comes from Pesapal's origin, as in production, inside the modal's own frame.
+    await page
+      .frameLocator('iframe[title="Pesapal payment page"]')
+      .frameLocator('iframe[title="Pesapal payment page"]')
+      .getByRole('button', { name: 'Pay by card' })
+      .waitFor();
     const iframeUrl = (await dialog.locator('iframe').getAttribute('src'))!;
     expect(new URL(iframeUrl).origin).not.toBe(live.shop.url);
 

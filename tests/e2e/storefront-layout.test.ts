@@ -217,7 +217,7 @@ describe('storefront: layout', () => {
         await page.getByRole('menuitem', { name: item }).click();
         await page.waitForURL(shop.url + path);
         // The address changes first; the new page (and the closed menu) render right after.
-        await expect.poll(expanded, item).toBe('false');
+        await expect.poll(expanded, { message: item }).toBe('false');
       }
       // Back to the page the menu was last opened on: it stays closed.
       await page.goBack();

@@ -111,10 +111,11 @@ const SCENARIOS: Scenario[] = [
     confirmationMails: 1,
   },
   { name: 'a late IPN after reconciliation', steps: [onPesapal('card'), reconcile, ipn, callback], order: 'completed', payment: 'COMPLETED', ledger: SOLD, confirmationMails: 1 },
-  { name: 'a failed card, notified twice', steps: [onPesapal('fail'), callback, ipn, ipn], order: 'failed', payment: 'FAILED', ledger: GIVEN_BACK, confirmationMails: 0 },
+  // A declined order keeps its reservation for 'Pay again' until the reservation ends.
+  { name: 'a failed card, notified twice', steps: [onPesapal('fail'), callback, ipn, ipn, expire], order: 'failed', payment: 'FAILED', ledger: GIVEN_BACK, confirmationMails: 0 },
   {
     name: 'cancelled by the customer, notices racing',
-    steps: [onPesapal('cancel'), atOnce(ipn, callback, sync, ipn)],
+    steps: [onPesapal('cancel'), atOnce(ipn, callback, sync, ipn), expire],
     order: 'failed',
     payment: 'FAILED',
     ledger: GIVEN_BACK,

@@ -1,11 +1,13 @@
 // A payment Pesapal reported FAILED can still be paid: on the hosted page a declined customer may
 // retry and pay. The shop cancels a failed page at Pesapal, and when that is refused (a payment in
-// flight) or too late, the payment that lands is applied once: the order sells again, or is flagged.
+// flight) or too late, the payment that lands is applied once: the order sells the reservation it
+// kept, sells again after its reservation ended, or is flagged.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outboundMail, paymentNotifications } from '../../src/server/db/schema';
 import { applyPaymentStatus } from '../../src/server/features/payments/payment-status.service';
-import { reconcilePayments } from '../../src/server/features/payments/reconciliation.service';
+import { expireReservations, reconcilePayments } from '../../src/server/features/payments/reconciliation.service';
+import { RESERVATION_MINUTES } from '../../src/domain/order-reasons';
 import { DB_KINDS } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
 import {
@@ -60,7 +62,7 @@ describe.each(DB_KINDS)('a payment completed after it failed, on %s', (kind) => 
     expect(await reconcilePayments(shop.ctx)).toEqual({ checked: 0, transitioned: 0 });
   });
 
-  it('an M-Pesa payment started on the failed page completes the order once, taking the stock again', async () => {
+  it('an M-Pesa payment started on the failed page completes the order once, selling the reservation it kept', async () => {
     shop.sim.switches.dropIpn = true;
     const { orderId, trackingId } = await place();
     await payOnSimulator(shop, trackingId, 'fail');
@@ -68,7 +70,8 @@ describe.each(DB_KINDS)('a payment completed after it failed, on %s', (kind) => 
     // The shop learns of the decline while the M-Pesa payment is still being processed.
     expect((await sync(orderId)).status).toBe(200);
     expect((await orderRow(shop, orderId)).status).toBe('failed');
-    expect(await stockOf(shop, productId)).toBe(stockBefore);
+    expect(await stockOf(shop, productId)).toBe(stockBefore - 2); // still reserved for 'Pay again'
+    expect(await movementsOf(shop, orderId, 'release')).toEqual([]);
     const [failed] = await transactionsOf(shop, orderId);
     expect(failed).toMatchObject({ status: 'FAILED' });
     expect(failed!.nextCheckAt).not.toBeNull(); // Pesapal refused to cancel: reconciliation watches it
@@ -80,7 +83,7 @@ describe.each(DB_KINDS)('a payment completed after it failed, on %s', (kind) => 
     expect(order).toMatchObject({ status: 'completed', needsAttention: false, attentionReason: null, cancelledReason: null });
     const [paid] = await transactionsOf(shop, orderId);
     expect(paid).toMatchObject({ status: 'COMPLETED', paymentMethod: 'MpesaKE', nextCheckAt: null });
-    expect((await movementsOf(shop, orderId, 'sale')).map((m) => m.quantity)).toEqual([-2]);
+    expect((await movementsOf(shop, orderId, 'sale')).map((m) => m.quantity)).toEqual([0]);
     expect(await stockOf(shop, productId)).toBe(stockBefore - 2);
     expect(await mails()).toHaveLength(1);
 
@@ -98,7 +101,7 @@ describe.each(DB_KINDS)('a payment completed after it failed, on %s', (kind) => 
     expect(await mails()).toHaveLength(1);
   });
 
-  it('reconciliation finds a payment on a page it could not cancel, and flags it when the stock is gone', async () => {
+  it('reconciliation finds a payment on a page it could not cancel, and flags it when the reservation ended and the stock is gone', async () => {
     refuseCancellation();
     shop.sim.switches.dropIpn = true;
     const { orderId, trackingId } = await place();
@@ -113,6 +116,10 @@ describe.each(DB_KINDS)('a payment completed after it failed, on %s', (kind) => 
     expect(watched).toMatchObject({ status: 'FAILED', checkAttempts: 1 });
     expect(watched!.nextCheckAt!.getTime() - shop.clock.now().getTime()).toBe(MINUTE);
 
+    // The reservation ends unpaid: the stock goes back, then others buy it.
+    shop.clock.advance(RESERVATION_MINUTES * MINUTE);
+    expect(await expireReservations(shop.ctx)).toEqual({ expired: 1 });
+    expect((await movementsOf(shop, orderId, 'release')).map((m) => m.quantity)).toEqual([2]);
     await setStock(shop, productId, 1);
     await payOnSimulator(shop, trackingId, 'card');
     shop.clock.advance(MINUTE);
@@ -120,7 +127,7 @@ describe.each(DB_KINDS)('a payment completed after it failed, on %s', (kind) => 
     const order = await orderRow(shop, orderId);
     expect(order).toMatchObject({ status: 'completed', needsAttention: true });
     expect(order.attentionReason).toBe(
-      `Payment ${watched!.merchantReference} completed after Pesapal had reported it failed and the stock had been released; ` +
+      `Payment ${watched!.merchantReference} completed after Pesapal had reported it failed and the reservation had ended; ` +
         `not enough stock for ${productName} (2 paid, 1 in stock). Refund it or find the goods.`,
     );
     expect(await movementsOf(shop, orderId, 'sale')).toEqual([]);
@@ -140,7 +147,8 @@ describe.each(DB_KINDS)('a payment completed after it failed, on %s', (kind) => 
     const lookup = await shop.request(`/api/payments/lookup?trackingId=${trackingId}`, { cookie: user.cookie });
     expect(await lookup.json()).toEqual({ orderId });
     expect((await orderRow(shop, orderId)).status).toBe('completed');
-    expect((await movementsOf(shop, orderId, 'sale')).map((m) => m.quantity)).toEqual([-2]);
+    expect((await movementsOf(shop, orderId, 'sale')).map((m) => m.quantity)).toEqual([0]);
+    expect(await stockOf(shop, productId)).toBe(stockBefore - 2);
   });
 
   it('flags the order for a refund when it was already paid through another attempt', async () => {

@@ -7,6 +7,8 @@ import { IPN_REPEAT_WINDOW_MS } from '../../src/server/features/payments/ipn-not
 import { runDueIpnRechecks } from '../../src/server/features/payments/ipn-rechecks';
 import { pruneStrangerNotices, STRANGER_NOTICE_DAYS } from '../../src/server/features/payments/payment-refresh.service';
 import { applyPaymentStatus } from '../../src/server/features/payments/payment-status.service';
+import { expireReservations } from '../../src/server/features/payments/reconciliation.service';
+import { RESERVATION_MINUTES } from '../../src/domain/order-reasons';
 import { createMailer, mailRetryDelayMs } from '../../src/server/mail/mailer';
 import { freePort } from '../e2e/support/shop-server';
 import { startSmtpServer } from '../e2e/support/smtp';
@@ -159,21 +161,31 @@ describe.each(DB_KINDS)('payment notifications on %s', (kind) => {
     expect((await notices(trackingId))[0]!.outcome).toBe('unpaid: PENDING');
   });
 
-  it('a failed payment releases the stock once and fails the order', async () => {
+  it('a failed payment fails the order once and keeps its stock reserved until the reservation ends', async () => {
     shop.sim.switches.duplicateIpn = true;
     const { orderId, trackingId } = await place();
     await payOnSimulator(shop, trackingId, 'fail');
-    expect((await orderRow(shop, orderId)).status).toBe('failed');
+    const failed = await orderRow(shop, orderId);
+    expect(failed.status).toBe('failed');
+    expect(failed.reservationExpiresAt).not.toBeNull();
     expect((await transactionsOf(shop, orderId))[0]).toMatchObject({ status: 'FAILED' });
+    expect(await movementsOf(shop, orderId, 'release')).toEqual([]);
+    expect(await stockOf(shop, productId)).toBe(stockBefore - 2);
+
+    shop.clock.advance(RESERVATION_MINUTES * 60_000);
+    expect(await expireReservations(shop.ctx)).toEqual({ expired: 1 });
+    expect(await expireReservations(shop.ctx)).toEqual({ expired: 0 });
     expect(await movementsOf(shop, orderId, 'release')).toMatchObject([{ quantity: 2, stockAfter: stockBefore }]);
     expect(await stockOf(shop, productId)).toBe(stockBefore);
+    // The decline is why it failed; the reservation's end does not rewrite that.
+    expect(await orderRow(shop, orderId)).toMatchObject({ status: 'failed', reservationExpiresAt: null, cancelledReason: null });
   });
 
-  it('a cancelled payment releases the stock too', async () => {
+  it('a cancelled payment keeps the stock reserved too', async () => {
     const { orderId, trackingId } = await place();
     await payOnSimulator(shop, trackingId, 'cancel');
     expect((await orderRow(shop, orderId)).status).toBe('failed');
-    expect(await stockOf(shop, productId)).toBe(stockBefore);
+    expect(await stockOf(shop, productId)).toBe(stockBefore - 2);
   });
 
   it('a reversal cancels the order and flags it for the merchant, without touching stock', async () => {

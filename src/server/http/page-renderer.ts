@@ -31,14 +31,19 @@ export function isPrivatePage(pathname: string): boolean {
   return PRIVATE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
+/** Bytes made once per cached page and sent as they are (no copy per request). */
+type Bytes = Uint8Array<ArrayBuffer>;
+
 interface PageBody {
   status: number;
   headers: Record<string, string>;
-  body: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  body: Bytes;
+  gzip: Bytes;
+  br: Bytes;
   etag: string;
 }
+
+const NO_BYTES: Bytes = new Uint8Array(0);
 
 export interface PageRendererOptions {
   webRoot: string;
@@ -107,7 +112,7 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
       page = { kind: 'failed', error };
     }
     if (page.kind === 'redirect') {
-      return { status: page.status, headers: { Location: page.location }, body: Buffer.alloc(0), gzip: Buffer.alloc(0), br: Buffer.alloc(0), etag: '' };
+      return { status: page.status, headers: { Location: page.location }, body: NO_BYTES, gzip: NO_BYTES, br: NO_BYTES, etag: '' };
     }
     if (page.kind === 'failed') {
       // The browser can still render the page itself; the visitor never sees a blank or a 500.
@@ -151,7 +156,7 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
       body = page.gzip;
       headers['Content-Encoding'] = 'gzip';
     }
-    return new Response(method === 'HEAD' ? null : new Uint8Array(body), { status: page.status, headers });
+    return new Response(method === 'HEAD' ? null : body, { status: page.status, headers });
   };
 }
 
@@ -165,9 +170,9 @@ async function finish(status: number, html: string): Promise<PageBody> {
   return {
     status,
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: etag, Vary: 'Accept-Encoding' },
-    body,
-    gzip: gz,
-    br,
+    body: new Uint8Array(body),
+    gzip: new Uint8Array(gz),
+    br: new Uint8Array(br),
     etag,
   };
 }

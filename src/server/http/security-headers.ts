@@ -6,7 +6,14 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 const PESAPAL_ORIGINS = ['https://pay.pesapal.com', 'https://cybqa.pesapal.com'];
 const GOOGLE_SIGN_IN = ['https://accounts.google.com'];
 
-export function contentSecurityPolicy(opts: { pesapalBaseUrl: string; publicUrl: string }): string {
+/**
+ * The pages Pesapal returns the customer to (callback_url and cancellation_url). Pesapal loads them
+ * inside the payment modal's frame, which is our own page, so they may be framed by the shop itself
+ * and by nobody else.
+ */
+export const PAYMENT_RETURN_PATHS: readonly string[] = ['/order-success', '/checkout'];
+
+export function contentSecurityPolicy(opts: { pesapalBaseUrl: string; publicUrl: string }, frameAncestors = "'none'"): string {
   const pesapalOrigin = safeOrigin(opts.pesapalBaseUrl);
   const frames = unique(["'self'", ...PESAPAL_ORIGINS, ...(pesapalOrigin ? [pesapalOrigin] : [])]);
   return [
@@ -19,7 +26,7 @@ export function contentSecurityPolicy(opts: { pesapalBaseUrl: string; publicUrl:
     "connect-src 'self'",
     `frame-src ${frames.join(' ')}`,
     `form-action 'self' ${GOOGLE_SIGN_IN.join(' ')} ${frames.filter((f) => f !== "'self'").join(' ')}`,
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
     "base-uri 'self'",
     "object-src 'none'",
   ].join('; ');
@@ -69,6 +76,12 @@ export function securityHeaders(opts: SecurityHeaderOptions): MiddlewareHandler 
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
   const noindex = { 'X-Robots-Tag': 'noindex' };
+  const selfFramed = {
+    ...everywhere,
+    'Content-Security-Policy': contentSecurityPolicy(opts, "'self'"),
+    'X-Frame-Options': 'SAMEORIGIN',
+    ...noindex,
+  };
   const sets = {
     everywhere,
     everywhereNoindex: { ...everywhere, ...noindex },
@@ -81,6 +94,7 @@ export function securityHeaders(opts: SecurityHeaderOptions): MiddlewareHandler 
   return (c, next) => {
     const path = c.req.path;
     if (framable && path.startsWith(framable) && !path.startsWith(switches)) return addResponseHeaders(c, sets.framable, next);
+    if (PAYMENT_RETURN_PATHS.includes(path)) return addResponseHeaders(c, selfFramed, next);
     const hidden = !opts.isProduction || isPrivatePath(path);
     return addResponseHeaders(c, hidden ? sets.everywhereNoindex : sets.everywhere, next);
   };

@@ -1,10 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
 import { Alert } from '../components/ui/alert';
 import { Button, buttonClasses } from '../components/ui/button';
+import { OrderReceiptSummary } from '../features/orders/components/order-receipt-summary';
+import type { OrderDetail } from '../features/orders/order-api';
+import { useReorder } from '../features/orders/use-reorder';
+import { FramedReturn } from '../features/payments/components/framed-return';
+import { PaymentModal } from '../features/payments/components/payment-modal';
+import { isFramedByShop } from '../features/payments/payment-return';
+import { usePayAgain } from '../features/payments/use-pay-again';
 import { PageSkeleton } from '../components/layout/page-skeleton';
 import { useCart } from '../features/cart/use-cart';
 import { ManualStatusCheck } from '../features/orders/components/manual-status-check';
@@ -26,8 +33,13 @@ interface SuccessState {
 
 // /order-success: reached from the payment modal with { orderId } in the navigation state, or from
 // Pesapal's callback (?OrderTrackingId=…&OrderMerchantReference=…) when Pesapal sends the whole
-// window back to the shop. Without either it goes home.
-export default function OrderSuccess() {
+// window back to the shop. Without either it goes home. Loaded inside the payment modal's frame
+// (Pesapal's return to the page's parent), it only tells the modal, which shows the outcome.
+export default function OrderSuccessRoute() {
+  return isFramedByShop() ? <FramedReturn cancelled={false} /> : <OrderSuccess />;
+}
+
+function OrderSuccess() {
   useDocumentMeta('Order status');
   const location = useLocation();
   const state = (location.state ?? {}) as SuccessState;
@@ -75,27 +87,55 @@ function OrderStatus({ orderId, returnedFromPayment }: { orderId: string; return
 
   return (
     <section className="mx-auto max-w-2xl space-y-8 px-4 py-10">
-      <OrderStatusPanel state={display} order={tracking.order} transaction={tracking.transaction} />
-      {unsettled && <ManualStatusCheck checking={statusCheck.checking} onCheck={() => void statusCheck.check([orderId])} />}
-      {display === 'failed' && <AfterFailure />}
+      <OrderStatusPanel state={display} order={tracking.order} transaction={tracking.transaction}>
+        {unsettled && <ManualStatusCheck checking={statusCheck.checking} onCheck={() => void statusCheck.check([orderId])} />}
+        {display === 'failed' && tracking.order && <AfterFailure order={tracking.order} />}
+        {tracking.order && <OrderReceiptSummary order={tracking.order} />}
+      </OrderStatusPanel>
       <NextSteps />
     </section>
   );
 }
 
-/** A failed payment: the cart still holds the items (only a payment clears it), so Try Again is checkout. */
-function AfterFailure() {
-  const { count } = useCart();
+/**
+ * A failed payment: while the order's stock is reserved, Try Again pays this same order in the
+ * payment modal; after that its goods can go back in the cart for a new order.
+ */
+function AfterFailure({ order }: { order: OrderDetail }) {
+  const payAgain = usePayAgain();
+  const reorder = useReorder();
+  const tryAgain = useRef<HTMLButtonElement>(null);
+  const open = payAgain.payment;
+  const starting = payAgain.startingOrderId === order.id;
   return (
     <div className="space-y-3 text-center">
-      {count > 0 && (
-        <Link to="/checkout" className={buttonClasses('default')}>
-          Try Again
-        </Link>
+      {order.can_pay_again || order.status === 'pending' ? (
+        <>
+          <p className="text-sm text-slate-700">Your items are still reserved: you can pay for this same order again.</p>
+          <Button ref={tryAgain} onClick={() => !starting && void payAgain.start(order.id)} aria-disabled={starting || undefined}>
+            {starting ? 'Opening payment...' : 'Try Again'}
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">This order can no longer be paid. Put its items back in your cart to order again.</p>
+          <Button onClick={() => void reorder(order.id)}>Order again</Button>
+        </>
       )}
       <p className="text-sm text-slate-700">
         See this order and your other orders in <Link to="/orders" className="font-semibold text-brand-700 underline">My Orders</Link>.
       </p>
+      {open && (
+        <PaymentModal
+          open
+          orderId={open.orderId}
+          iframeUrl={open.iframeUrl}
+          onClose={payAgain.close}
+          onRetry={() => void payAgain.start(open.orderId)}
+          retrying={starting}
+          returnFocusTo={tryAgain}
+        />
+      )}
     </div>
   );
 }

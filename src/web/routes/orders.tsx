@@ -87,7 +87,13 @@ export default function Orders() {
             {history.length > 0 && (
               <OrderSection id="history" title="Order history">
                 {history.map((order) => (
-                  <OrderCard key={order.id} order={order} />
+                  <OrderCard
+                    key={order.id}
+                    order={order}
+                    startingPayment={payAgain.startingOrderId === order.id}
+                    onPayAgain={() => void payAgain.start(order.id)}
+                    onOrderAgain={() => void reorder(order.id)}
+                  />
                 ))}
               </OrderSection>
             )}
@@ -101,11 +107,9 @@ export default function Orders() {
           orderId={openPayment.orderId}
           iframeUrl={openPayment.iframeUrl}
           onClose={payAgain.close}
-          // The failed payment ended the order: its goods go back into the cart for a new checkout.
-          onRetry={() => {
-            payAgain.close();
-            void reorder(openPayment.orderId);
-          }}
+          // Try Again pays the same order: a new attempt on it while its stock is reserved.
+          onRetry={() => void payAgain.start(openPayment.orderId)}
+          retrying={payAgain.startingOrderId === openPayment.orderId}
         />
       )}
     </section>

@@ -6,7 +6,7 @@
 //    and reserves the stock (conditional decrements: no oversell);
 // 3. outside that transaction, the payment attempt claimed with the order is sent to Pesapal.
 // An idempotency key (unique per user) turns a double click into the same order and payment page.
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { computeCartTotals } from '../../../domain/cart-totals';
 import type { LatLng } from '../../../domain/delivery-fee';
 import { centsToDecimalString, multiplyCents, toCents } from '../../../domain/money';
@@ -150,7 +150,8 @@ async function insertPendingOrder(
   const [unpaid] = await tx
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')));
+    // A failed order still holding its reservation (it can be paid again) counts as unpaid too.
+    .where(and(eq(orders.userId, userId), or(eq(orders.status, 'pending'), and(eq(orders.status, 'failed'), isNotNull(orders.reservationExpiresAt)))));
   if ((unpaid?.n ?? 0) >= MAX_UNPAID_ORDERS) throw new CheckoutError(429, TOO_MANY_UNPAID);
   const rows = await tx.select().from(products).where(inArray(products.id, [...lines.keys()]));
   const priced = [...lines].map(([productId, quantity]) => {

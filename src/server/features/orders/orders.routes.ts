@@ -1,25 +1,50 @@
 import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, ServerContext } from '../../context';
+import { badRequest } from '../../http/errors';
+import { getSessionUser } from '../../auth/auth';
 import { currentUser, requireUser } from '../../http/session';
 import { valid } from '../../http/validate';
 import { clientAddress } from '../account/client-address';
 import { countPendingPayments, getOrder, getTransaction, listOrders } from './orders.service';
+import { receiptHtml, receiptPdf } from './receipt-render';
+import { loadReceipt } from './receipt.service';
 
 const orderParam = z.object({ id: z.uuid({ message: 'Invalid order id.' }) });
 
+/** A receipt opened from a mail by someone signed out goes to My Orders, which asks them to sign in. */
+const SIGNED_OUT_RECEIPT_PATH = '/orders';
+
 // The signed-in customer's own orders; personal data, so never cached.
 export function ordersRoutes(ctx: ServerContext) {
+  const receipt = (format: 'html' | 'pdf') => async (c: Context<AppEnv>) => {
+    c.header('Cache-Control', 'no-store');
+    const user = await getSessionUser(ctx.auth, c.req.raw.headers);
+    if (!user) return c.redirect(SIGNED_OUT_RECEIPT_PATH, 302);
+    const parsed = orderParam.safeParse({ id: c.req.param('id') });
+    if (!parsed.success) throw badRequest('Invalid order id.');
+    const found = await loadReceipt(ctx, user.id, parsed.data.id);
+    if (format === 'html') return c.html(receiptHtml(found));
+    return c.body(receiptPdf(found), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="receipt-${found.orderNumber}.pdf"`,
+    });
+  };
+
   return new Hono<AppEnv>()
+    // Before the sign-in gate: a signed-out reader (a link in a mail) is sent to sign in, not given JSON.
+    .get('/:id/receipt', receipt('html'))
+    .get('/:id/receipt.pdf', receipt('pdf'))
     .use('*', requireUser(ctx))
     .use('*', async (c, next) => {
       await next();
       c.header('Cache-Control', 'no-store');
     })
-    .get('/', async (c) => c.json(await listOrders(ctx.db, currentUser(c).id)))
+    .get('/', async (c) => c.json(await listOrders(ctx.db, currentUser(c).id, ctx.now())))
     .get('/pending-count', async (c) => c.json({ count: await countPendingPayments(ctx.db, currentUser(c).id) }))
     .get('/:id', valid('param', orderParam), async (c) =>
-      c.json(await getOrder(ctx.db, currentUser(c).id, c.req.valid('param').id)),
+      c.json(await getOrder(ctx.db, currentUser(c).id, c.req.valid('param').id, ctx.now())),
     )
     .get('/:id/transaction', valid('param', orderParam), async (c) => {
       const address = clientAddress(c);

@@ -1,12 +1,13 @@
-// The signed-in customer's orders and payment transactions. Every query is scoped to the caller,
-// so no one reads another customer's data; transaction reads are audited here, on the server.
+// The signed-in customer's orders and payment transactions. Every query is scoped to the caller
+// (an order is only ever read by its owner); transaction reads are audited here, on the server.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { HISTORY_STATUSES, type PaymentStatus } from '../../../domain/order-status';
+import { HISTORY_STATUSES, shortOrderId, type PaymentStatus } from '../../../domain/order-status';
 import { maskPhone } from '../../../domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, paymentTransactions } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { CUSTOMER_READ_ACTIONS, writeAudit } from '../audit/audit.service';
+import { isPayable } from '../payments/payment-attempt.service';
 
 /** Orders whose payment is not settled yet: listed above the history, with Check status / Pay now. */
 const AWAITING_STATUSES = ['pending', 'processing'] as const;
@@ -33,8 +34,17 @@ export interface PaidPaymentView {
   refund: 'none' | 'requested' | 'refunded';
 }
 
+/** One payment attempt on the order, oldest first: a retried order shows its failed attempts here. */
+export interface PaymentAttemptView {
+  merchant_reference: string;
+  status: PaymentStatus;
+  at: string;
+}
+
 export interface OrderSummary {
   id: string;
+  /** The short number the customer and the shop use ('Order #1a2b3c4d'). */
+  order_number: string;
   status: string;
   fulfilment_status: string;
   total_amount: string;
@@ -44,6 +54,10 @@ export interface OrderSummary {
   cancelled_reason: string | null;
   /** Payments that took money for this order (completed or since reversed), oldest first. */
   paid_payments: PaidPaymentView[];
+  /** Every payment attempt started on the order, oldest first. */
+  payment_attempts: PaymentAttemptView[];
+  /** The payment failed but the stock is still reserved: 'Pay again' pays this same order. */
+  can_pay_again: boolean;
   items: OrderItemView[];
 }
 
@@ -60,7 +74,20 @@ export interface OrdersResponse {
 }
 
 export interface OrderDetail extends OrderSummary {
+  /** Where the rider should go, when the order has these notes. */
+  house?: string;
+  directions?: string;
   pesapal_transaction_id: string | null;
+  subtotal: string;
+  vat: string;
+  delivery_fee: string;
+  delivery_address: string;
+  delivery_zone_name: string | null;
+  estimated_delivery_mins: number | null;
+  paid_at: string | null;
+  /** The payment that completed the order, as Pesapal confirmed it. */
+  payment_method: string | null;
+  confirmation_code: string | null;
 }
 
 export interface TransactionView {
@@ -72,7 +99,7 @@ export interface TransactionView {
   amount: string;
   currency: string;
   updated_at: string;
-  /** Masked, as on every payment screen; the full number never leaves the server. */
+  /** Masked; the full number never leaves the server. */
   customer_phone_display: string;
 }
 
@@ -96,6 +123,7 @@ const summaryColumns = {
   totalAmount: orders.totalAmount,
   currency: orders.currency,
   cancelledReason: orders.cancelledReason,
+  reservationExpiresAt: orders.reservationExpiresAt,
   createdAt: orders.createdAt,
 };
 
@@ -106,21 +134,60 @@ type SummaryRow = {
   totalAmount: string;
   currency: string;
   cancelledReason: string | null;
+  reservationExpiresAt: Date | null;
   createdAt: Date;
 };
 
-function toSummary(row: SummaryRow, items: OrderItemView[], paid: PaidPaymentView[]): OrderSummary {
+interface OrderExtras {
+  items: Map<string, OrderItemView[]>;
+  paid: Map<string, PaidPaymentView[]>;
+  attempts: Map<string, PaymentAttemptView[]>;
+  now: Date;
+}
+
+function toSummary(row: SummaryRow, extras: OrderExtras): OrderSummary {
+  const items = extras.items.get(row.id) ?? [];
   return {
     id: row.id,
+    order_number: shortOrderId(row.id),
     status: row.status,
     fulfilment_status: row.fulfilmentStatus,
     total_amount: row.totalAmount,
     currency: row.currency,
     created_at: row.createdAt.toISOString(),
     cancelled_reason: row.cancelledReason,
-    paid_payments: paid,
+    paid_payments: extras.paid.get(row.id) ?? [],
+    payment_attempts: extras.attempts.get(row.id) ?? [],
+    can_pay_again: row.status === 'failed' && isPayable({ status: row.status, reservationExpiresAt: row.reservationExpiresAt }, extras.now),
     items,
   };
+}
+
+/** Every attempt per order, oldest first (the ids are already the caller's orders). */
+async function attemptsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string, PaymentAttemptView[]>> {
+  const byOrder = new Map<string, PaymentAttemptView[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      orderId: paymentTransactions.orderId,
+      status: paymentTransactions.status,
+      merchantReference: paymentTransactions.merchantReference,
+      createdAt: paymentTransactions.createdAt,
+    })
+    .from(paymentTransactions)
+    .where(inArray(paymentTransactions.orderId, orderIds))
+    .orderBy(asc(paymentTransactions.createdAt));
+  for (const r of rows) {
+    const list = byOrder.get(r.orderId) ?? [];
+    list.push({ merchant_reference: r.merchantReference, status: r.status as PaymentStatus, at: r.createdAt.toISOString() });
+    byOrder.set(r.orderId, list);
+  }
+  return byOrder;
+}
+
+async function extrasFor(db: DbOrTx, orderIds: string[], paidFor: string[], now: Date): Promise<OrderExtras> {
+  const [items, paid, attempts] = await Promise.all([itemsByOrder(db, orderIds), paidPaymentsByOrder(db, paidFor), attemptsByOrder(db, orderIds)]);
+  return { items, paid, attempts, now };
 }
 
 /** Whether an accepted refund request exists for the payment (written out in full: see currentPaymentStatus). */
@@ -173,7 +240,7 @@ async function itemsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string,
   return byOrder;
 }
 
-export async function listOrders(db: DbOrTx, userId: string): Promise<OrdersResponse> {
+export async function listOrders(db: DbOrTx, userId: string, now: Date = new Date()): Promise<OrdersResponse> {
   const newestFirst = [desc(orders.createdAt), desc(orders.id)];
   const [history, awaiting] = await Promise.all([
     db
@@ -189,32 +256,68 @@ export async function listOrders(db: DbOrTx, userId: string): Promise<OrdersResp
       .orderBy(...newestFirst)
       .limit(LIST_LIMIT),
   ]);
-  const [items, paid] = await Promise.all([
-    itemsByOrder(db, [...history, ...awaiting].map((o) => o.id)),
-    paidPaymentsByOrder(db, history.map((o) => o.id)),
-  ]);
+  const extras = await extrasFor(
+    db,
+    [...history, ...awaiting].map((o) => o.id),
+    history.map((o) => o.id),
+    now,
+  );
   return {
-    orders: history.map((o) => toSummary(o, items.get(o.id) ?? [], paid.get(o.id) ?? [])),
-    awaiting_payment: awaiting.map((o) => ({
-      ...toSummary(o, items.get(o.id) ?? [], []),
-      payment_status: o.paymentStatus,
-    })),
+    orders: history.map((o) => toSummary(o, extras)),
+    awaiting_payment: awaiting.map((o) => ({ ...toSummary(o, extras), payment_status: o.paymentStatus })),
   };
 }
 
 /** The caller's order, or 404 (also for someone else's order: its existence is not revealed). */
-export async function getOrder(db: DbOrTx, userId: string, orderId: string): Promise<OrderDetail> {
-  const [row] = await db
-    .select({ ...summaryColumns, pesapalTransactionId: orders.pesapalTransactionId })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+export async function getOrder(db: DbOrTx, userId: string, orderId: string, now: Date = new Date()): Promise<OrderDetail> {
+  const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) throw notFound('Order not found');
-  const [items, paid] = await Promise.all([itemsByOrder(db, [row.id]), paidPaymentsByOrder(db, [row.id])]);
-  return { ...toSummary(row, items.get(row.id) ?? [], paid.get(row.id) ?? []), pesapal_transaction_id: row.pesapalTransactionId };
+  return orderDetail(db, row, now);
+}
+
+/** The full view of an order row already known to be the caller's (or read by an admin). */
+export async function orderDetail(db: DbOrTx, row: typeof orders.$inferSelect, now: Date): Promise<OrderDetail> {
+  const extras = await extrasFor(db, [row.id], [row.id], now);
+  const [payment] = await db
+    .select({ method: paymentTransactions.paymentMethod, code: paymentTransactions.confirmationCode })
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.orderId, row.id), eq(paymentTransactions.status, 'COMPLETED')))
+    .orderBy(asc(paymentTransactions.updatedAt))
+    .limit(1);
+  return {
+    ...toSummary(row, extras),
+    pesapal_transaction_id: row.pesapalTransactionId,
+    subtotal: row.subtotal,
+    vat: row.vat,
+    delivery_fee: row.deliveryFee,
+    delivery_address: row.deliveryAddress,
+    delivery_zone_name: row.deliveryZoneName,
+    estimated_delivery_mins: row.estimatedDeliveryMins,
+    paid_at: row.paidAt?.toISOString() ?? null,
+    payment_method: payment?.method || null,
+    confirmation_code: payment?.code || null,
+    ...riderNotes(row),
+  };
+}
+
+/** The order columns that hold the rider's notes, by the name this view gives them. */
+const RIDER_NOTE_COLUMNS = { house: 'deliveryBuilding', directions: 'deliveryDirections' } as const;
+
+/**
+ * The rider's notes (house or building, directions), only when the order row carries them: read
+ * by name so that this view works before and after those columns exist.
+ */
+function riderNotes(row: object): { house?: string; directions?: string } {
+  const notes: { house?: string; directions?: string } = {};
+  for (const [key, column] of Object.entries(RIDER_NOTE_COLUMNS) as [keyof typeof RIDER_NOTE_COLUMNS, string][]) {
+    const value = (row as Record<string, unknown>)[column];
+    if (typeof value === 'string' && value.trim()) notes[key] = value.trim();
+  }
+  return notes;
 }
 
 /**
- * The current payment transaction of the caller's order: every read is audited, and a read of
+ * The current payment transaction of the caller's order: reads are audited, and a read of
  * anyone else's order is refused with 403 and audited as UNAUTHORIZED_TRANSACTION_ACCESS.
  */
 export async function getTransaction(

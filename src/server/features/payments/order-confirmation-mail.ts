@@ -29,6 +29,9 @@ export interface ConfirmationMailInput {
   items: { productName: string; quantity: number; unitPrice: string; lineTotal: string }[];
 }
 
+/** The receipt's print view (it links to the PDF); only the order's owner or an admin can open it. */
+export const receiptPath = (orderId: string) => `/api/orders/${orderId}/receipt`;
+
 export function orderConfirmationMail({ shopName, publicUrl, order, items }: ConfirmationMailInput): MailMessage {
   const ref = shortOrderId(order.id);
   const money = (v: string) => formatKES(toCents(v));
@@ -42,6 +45,7 @@ export function orderConfirmationMail({ shopName, publicUrl, order, items }: Con
   const eta = order.estimatedDeliveryMins ? `Estimated delivery time: about ${order.estimatedDeliveryMins} minutes.` : '';
   const greeting = order.customerName ? `Hello ${order.customerName},` : 'Hello,';
   const ordersUrl = `${publicUrl}/orders`;
+  const receiptUrl = `${publicUrl}${receiptPath(order.id)}`;
   // What the rider was told, so the customer can see it is right.
   const riderLines = [
     order.deliveryBuilding ? `${RIDER_DIRECTION_LABELS.building}: ${order.deliveryBuilding}` : '',
@@ -60,6 +64,7 @@ export function orderConfirmationMail({ shopName, publicUrl, order, items }: Con
     ...riderLines,
     eta,
     '',
+    `Your receipt: ${receiptUrl}`,
     `Your orders: ${ordersUrl}`,
     '',
   ].join('\n');
@@ -69,7 +74,7 @@ export function orderConfirmationMail({ shopName, publicUrl, order, items }: Con
 <table>${items.map((i) => row([`${i.quantity} x ${i.productName}`, money(i.unitPrice), money(i.lineTotal)])).join('')}</table>
 <table>${totals.map(([k, v]) => row([k, v])).join('')}</table>
 <p>Delivery to: ${escapeHtml(order.deliveryAddress)}${riderLines.map((l) => `<br>${escapeHtml(l)}`).join('')}${eta ? `<br>${escapeHtml(eta)}` : ''}</p>
-<p><a href="${escapeHtml(ordersUrl)}">See your orders</a></p>`;
+<p><a href="${escapeHtml(receiptUrl)}">Download receipt</a> · <a href="${escapeHtml(ordersUrl)}">See your orders</a></p>`;
   return { to: order.customerEmail, subject: `Order #${ref} confirmed - ${shopName}`, text, html };
 }
 

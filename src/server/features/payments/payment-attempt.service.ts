@@ -53,10 +53,19 @@ const MAX_REFERENCE_TRIES = 5;
 
 type PayableOrder = typeof orders.$inferSelect;
 
+/**
+ * Whether the order can take a new payment: pending, or failed while its stock is still reserved
+ * (a declined payment keeps the reservation, so the same order can be paid again).
+ */
+export function isPayable(order: { status: string; reservationExpiresAt: Date | null }, now: Date): boolean {
+  if (order.status === 'pending') return true;
+  return order.status === 'failed' && order.reservationExpiresAt !== null && order.reservationExpiresAt > now;
+}
+
 async function loadPayableOrder(ctx: ServerContext, orderId: string): Promise<PayableOrder> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound('Order not found');
-  if (order.status !== 'pending') throw notPayable(order.status);
+  if (!isPayable(order, ctx.now())) throw notPayable(order.status);
   return order;
 }
 
@@ -71,7 +80,7 @@ export async function startPaymentAttempt(
   opts: { reuseOpenAttempt: boolean },
 ): Promise<PaymentAttempt> {
   const order = await loadPayableOrder(ctx, orderId);
-  if (opts.reuseOpenAttempt) {
+  if (opts.reuseOpenAttempt && order.status === 'pending') {
     const open = await findOpenAttempt(ctx, orderId);
     if (open) return open;
     return submitAttempt(ctx, await claimAttempt(ctx.db, order, ctx.now()));
@@ -103,7 +112,8 @@ export function holdForNewPage(placedAt: Date, expiresAt: Date | null, now: Date
 
 /**
  * A new claim for 'pay again', or null when another request is opening a page for this order right
- * now. The order row's lock makes the check and the claim one step across instances.
+ * now. The order row's lock makes the check and the claim one step across instances. A failed order
+ * whose reservation holds becomes pending again here, under the same lock.
  */
 async function claimUnlessOneInFlight(ctx: ServerContext, order: PayableOrder): Promise<AttemptClaim | null> {
   const now = ctx.now();
@@ -113,11 +123,16 @@ async function claimUnlessOneInFlight(ctx: ServerContext, order: PayableOrder): 
       .from(orders)
       .where(eq(orders.id, order.id))
       .for('update');
-    if (!locked || locked.status !== 'pending') throw notPayable(locked?.status ?? 'cancelled');
+    if (!locked || !isPayable({ status: locked.status, reservationExpiresAt: locked.expiresAt }, now)) {
+      throw notPayable(locked?.status ?? 'cancelled');
+    }
     const hold = holdForNewPage(locked.createdAt, locked.expiresAt, now);
     if (!hold) throw conflict(HOLD_ENDED);
-    if (hold.getTime() !== locked.expiresAt?.getTime()) {
-      await tx.update(orders).set({ reservationExpiresAt: hold, updatedAt: now }).where(eq(orders.id, order.id));
+    if (hold.getTime() !== locked.expiresAt?.getTime() || locked.status !== 'pending') {
+      await tx
+        .update(orders)
+        .set({ status: 'pending', reservationExpiresAt: hold, updatedAt: now })
+        .where(eq(orders.id, order.id));
     }
     const [inFlight] = await tx
       .select({ id: paymentTransactions.id })
@@ -310,6 +325,10 @@ async function submitWithIpn(ctx: ServerContext, order: PayableOrder, merchantRe
       // A customer who presses Cancel on Pesapal's page comes back to checkout, cart intact, told it
       // was cancelled (not "Payment failed" on the order page).
       cancellationUrl: `${ctx.env.PUBLIC_URL}${PAYMENT_CANCELLED_PATH}`,
+      // The modal frames Pesapal's page inside a frame of its own: returning to the page's parent
+      // keeps the customer in the modal, where the return page tells the shop to ask the server.
+      // Opened in a tab of its own, the page is its own parent and the return fills that tab.
+      redirectMode: 'PARENT_WINDOW',
       notificationId,
       billingAddress: {
         emailAddress: order.customerEmail,

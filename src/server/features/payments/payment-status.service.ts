@@ -3,9 +3,9 @@
 // Pesapal's GetTransactionStatus, never with what a notification or a browser claimed.
 //
 //   PENDING   → COMPLETED  the reservation becomes a sale (once), order completed, confirmation mail
-//   PENDING   → FAILED     the reservation is released, order failed (when it is the current attempt);
-//                          after the commit the page is cancelled at Pesapal, where a declined card
-//                          could otherwise be retried
+//   PENDING   → FAILED     order failed (when it is the current attempt) but its reservation holds
+//                          until it expires, so 'Pay again' pays the same order; after the commit the
+//                          page is cancelled at Pesapal, where a declined card could otherwise be retried
 //   FAILED    → COMPLETED  paid on the same page after all: a failed order sells its stock again (or is
 //                          flagged when the stock is gone); a settled one is flagged for a refund
 //   COMPLETED → REVERSED   recorded, order cancelled and flagged for the merchant
@@ -183,7 +183,7 @@ async function completeOrder(tx: Tx, order: OrderRow, txn: TransactionRow, at: D
   const shortfallText = shortfalls.map((s) => `${s.productName} (${s.requested} paid, ${s.available} in stock)`).join(', ');
   const paidLate =
     txn.status === 'FAILED'
-      ? `Payment ${txn.merchantReference} completed after Pesapal had reported it failed and the stock had been released`
+      ? `Payment ${txn.merchantReference} completed after Pesapal had reported it failed and the reservation had ended`
       : 'Paid after the reservation expired';
   await tx
     .update(orders)
@@ -208,13 +208,13 @@ function isCurrentAttempt(order: OrderRow, txn: TransactionRow): boolean {
   return order.pesapalTransactionId === null || order.pesapalTransactionId === txn.pesapalTrackingId;
 }
 
+/**
+ * The stock stays reserved until reservation_expires_at: the customer may pay the same order again
+ * meanwhile, and the expiry job releases it if they do not.
+ */
 async function failOrder(tx: Tx, order: OrderRow, txn: TransactionRow, at: Date): Promise<void> {
   if (order.status !== 'pending' || !isCurrentAttempt(order, txn)) return;
-  await releaseReservation(tx, order.id, 'Payment failed', at);
-  await tx
-    .update(orders)
-    .set({ status: 'failed', reservationExpiresAt: null, updatedAt: at })
-    .where(eq(orders.id, order.id));
+  await tx.update(orders).set({ status: 'failed', updatedAt: at }).where(eq(orders.id, order.id));
 }
 
 async function reverseOrder(tx: Tx, order: OrderRow, txn: TransactionRow, at: Date): Promise<void> {

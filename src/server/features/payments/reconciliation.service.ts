@@ -5,7 +5,8 @@
 //   declined card can be retried on the page), and the cancellation is asked for again;
 // - expireReservations: an order unpaid 30 minutes after checkout gives its stock back and fails;
 //   its open payment pages are cancelled at Pesapal first (best effort) so they cannot take money.
-import { and, asc, eq, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+//   An order whose payment failed kept its reservation for 'Pay again': it gives the stock back too.
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
 import { orders, paymentTransactions } from '../../db/schema';
 import { releaseReservation } from '../inventory/inventory.service';
@@ -86,7 +87,7 @@ export async function expireReservations(ctx: ServerContext): Promise<{ expired:
   const due = await ctx.db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'pending'), lte(orders.reservationExpiresAt, now)))
+    .where(and(inArray(orders.status, ['pending', 'failed']), lte(orders.reservationExpiresAt, now)))
     .orderBy(asc(orders.reservationExpiresAt))
     .limit(BATCH);
   let expired = 0;
@@ -113,11 +114,13 @@ async function expireOrder(ctx: ServerContext, orderId: string): Promise<boolean
       .where(eq(orders.id, orderId))
       .for('update');
     const now = ctx.now();
-    if (!order || order.status !== 'pending' || !order.expiresAt || order.expiresAt > now) return false;
+    if (!order || (order.status !== 'pending' && order.status !== 'failed') || !order.expiresAt || order.expiresAt > now) return false;
     await releaseReservation(tx, orderId, 'Reservation expired', now);
+    // A failed payment is the reason already; an order nobody paid for ends for lack of time.
+    const reason = order.status === 'pending' ? { cancelledReason: NOT_PAID_IN_TIME_REASON } : {};
     await tx
       .update(orders)
-      .set({ status: 'failed', reservationExpiresAt: null, cancelledReason: NOT_PAID_IN_TIME_REASON, updatedAt: now })
+      .set({ status: 'failed', reservationExpiresAt: null, ...reason, updatedAt: now })
       .where(eq(orders.id, orderId));
     return true;
   });

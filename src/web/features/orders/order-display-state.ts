@@ -47,7 +47,7 @@ export const DISPLAY_COPY: Readonly<Record<OrderDisplayState, DisplayCopy>> = {
   failed: {
     badge: 'Payment Failed',
     headline: 'Your payment did not go through',
-    message: 'Your payment could not be processed. You can try again from My Orders.',
+    message: 'Your payment could not be processed. No money was taken for this attempt.',
   },
   pending: {
     badge: 'Payment Pending',

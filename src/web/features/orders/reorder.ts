@@ -1,5 +1,5 @@
-// Try Again after a payment failed on /orders: that order is over (its stock went back on sale), so
-// its goods go back into the cart and the customer pays for them as a new order at checkout.
+// Order again, for a failed order whose reservation has ended (its stock went back on sale): its
+// goods go back into the cart and the customer pays for them as a new order at checkout.
 import { addToCart, type CartLine, type CartProduct } from '../../../domain/cart';
 
 export interface ReorderResult {

@@ -1,4 +1,4 @@
-// 'Try Again' for an order whose payment failed: its goods back in the cart, then checkout.
+// 'Order again' for a failed order whose reservation has ended: its goods back in the cart, then checkout.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,6 +1,7 @@
-// Back from Pesapal's Cancel (its cancellation_url, PAYMENT_CANCELLED_PATH): say so, ask the server
-// about that attempt at once (so the order ends and its stock goes back on sale now, not in 30
-// minutes) and tidy the address. The cart was never touched: Pay starts a new order.
+// Back from Pesapal's Cancel (its cancellation_url, PAYMENT_CANCELLED_PATH) in the whole tab: say
+// so, ask the server about that attempt at once and tidy the address. The order keeps its stock
+// while its reservation lasts, and the cart was never touched: Pay with the same details pays that
+// same order again.
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PAYMENT_CANCELLED_NOTICE } from '../../../domain/order-reasons';

@@ -15,6 +15,7 @@ import { TextField } from '../../account/components/text-field';
 import type { SessionInfo } from '../../account/use-session';
 import { PaymentModal } from '../../payments/components/payment-modal';
 import { riderDirectionsSchema, type RiderDirections } from '../../../../domain/rider-directions';
+import { RETRY_FAILED, retryPayment } from '../../payments/payment-api';
 import { createOrder, fetchLastRiderDirections } from '../checkout-api';
 import { useDeliveryQuote } from '../use-delivery-quote';
 import { AddressAutocomplete, type PickedAddress } from './address-autocomplete';
@@ -144,10 +145,21 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
     }
   }
 
-  const retryAfterFailure = () => {
-    setPayment(null);
-    idempotencyKey.current = crypto.randomUUID();
-    void placeOrder();
+  // Try Again pays the same order again (a new attempt on it, while its stock is still reserved).
+  const [retrying, setRetrying] = useState(false);
+  const retryAfterFailure = async () => {
+    if (!payment || retrying) return;
+    setRetrying(true);
+    try {
+      const answer = await retryPayment(payment.orderId);
+      setPayment({ orderId: answer.order_id, iframeUrl: answer.iframe_url });
+    } catch (err) {
+      // Its reservation is over (or it was paid meanwhile): the next Pay places or shows the order.
+      setPayment(null);
+      toast.error(err instanceof Error && err.message ? err.message : RETRY_FAILED);
+    } finally {
+      setRetrying(false);
+    }
   };
 
   return (
@@ -215,7 +227,8 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
           iframeUrl={payment.iframeUrl}
           orderId={payment.orderId}
           onClose={() => setPayment(null)}
-          onRetry={retryAfterFailure}
+          onRetry={() => void retryAfterFailure()}
+          retrying={retrying}
           returnFocusTo={payButton}
         />
       )}

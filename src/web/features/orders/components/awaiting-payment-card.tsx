@@ -5,6 +5,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import type { AwaitingOrder } from '../order-api';
 import { OrderCardHeader } from './order-card-header';
 import { OrderItemList } from './order-item-list';
+import { PaymentAttempts } from './payment-attempts';
 
 export interface AwaitingPaymentCardProps {
   order: AwaitingOrder;
@@ -28,6 +29,7 @@ export function AwaitingPaymentCard({ order, checking, startingPayment, onCheck,
         <OrderCardHeader order={order} badge={<Badge tone="warning">Awaiting payment</Badge>} />
         <p className="text-sm text-slate-700">{note}</p>
         <OrderItemList items={order.items} />
+        <PaymentAttempts order={order} />
         <div className="flex flex-wrap gap-3">
           {order.payment_status && (
             <Button variant="outline" onClick={onCheck} disabled={checking} aria-describedby={`order-${order.id}-title`}>
@@ -38,7 +40,7 @@ export function AwaitingPaymentCard({ order, checking, startingPayment, onCheck,
           {/* aria-disabled, not disabled: the button keeps focus, so it gets it back when the payment modal closes. */}
           <Button onClick={() => !startingPayment && onPay()} aria-disabled={startingPayment || undefined}>
             <CreditCard aria-hidden="true" className="h-4 w-4" />
-            {startingPayment ? 'Opening payment...' : 'Pay now'}
+            {startingPayment ? 'Opening payment...' : order.payment_status === 'FAILED' ? 'Pay again' : 'Pay now'}
           </Button>
         </div>
       </CardContent>

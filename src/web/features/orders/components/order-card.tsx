@@ -1,3 +1,5 @@
+import { CreditCard, RotateCcw } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import type { OrderSummary } from '../order-api';
 import { FulfilmentSteps } from './fulfilment-steps';
@@ -5,16 +7,50 @@ import { OrderCardHeader } from './order-card-header';
 import { OrderItemList } from './order-item-list';
 import { OrderOutcome } from './order-outcome';
 import { OrderStatusBadge } from './order-status-badge';
+import { PaymentAttempts } from './payment-attempts';
+import { ReceiptLinks } from './receipt-links';
 
-/** One finished order in the history; a cancelled one shows why and its refund, not delivery steps. */
-export function OrderCard({ order }: { order: OrderSummary }) {
+export interface OrderCardProps {
+  order: OrderSummary;
+  /** A new payment attempt on this order is being opened. */
+  startingPayment?: boolean;
+  onPayAgain?: () => void;
+  onOrderAgain?: () => void;
+}
+
+/**
+ * One finished order in the history; a cancelled one shows why and its refund, not delivery steps.
+ * A failed one is paid again while its stock is reserved, else its goods can go back in the cart.
+ */
+export function OrderCard({ order, startingPayment = false, onPayAgain, onOrderAgain }: OrderCardProps) {
+  const failed = order.status === 'failed';
   return (
     <Card data-testid="order-card" data-order-id={order.id}>
       <CardContent className="space-y-3">
         <OrderCardHeader order={order} badge={<OrderStatusBadge status={order.status} />} />
         {order.status !== 'cancelled' && <FulfilmentSteps status={order.fulfilment_status} />}
         <OrderOutcome order={order} />
+        {order.can_pay_again && (
+          <p className="text-sm text-slate-700">Your payment did not go through. Your items are still reserved, so you can pay for this order again.</p>
+        )}
         <OrderItemList items={order.items} />
+        <PaymentAttempts order={order} />
+        <div className="flex flex-wrap gap-3">
+          {order.can_pay_again && onPayAgain && (
+            // aria-disabled, not disabled: the button keeps focus, so it gets it back when the payment modal closes.
+            <Button onClick={() => !startingPayment && onPayAgain()} aria-disabled={startingPayment || undefined} aria-describedby={`order-${order.id}-title`}>
+              <CreditCard aria-hidden="true" className="h-4 w-4" />
+              {startingPayment ? 'Opening payment...' : 'Pay again'}
+            </Button>
+          )}
+          {failed && !order.can_pay_again && onOrderAgain && (
+            <Button variant="outline" onClick={onOrderAgain} aria-describedby={`order-${order.id}-title`}>
+              <RotateCcw aria-hidden="true" className="h-4 w-4" />
+              Order again
+            </Button>
+          )}
+          {order.paid_payments.length > 0 && <ReceiptLinks orderId={order.id} describedBy={`order-${order.id}-title`} />}
+        </div>
       </CardContent>
     </Card>
   );

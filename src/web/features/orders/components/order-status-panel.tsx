@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, Clock, Hourglass, LoaderCircle } from 'lucide-react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { formatAmount, toCents } from '../../../../domain/money';
 import { shortOrderId } from '../../../../domain/order-status';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -19,10 +19,12 @@ export interface OrderStatusPanelProps {
   state: OrderDisplayState;
   order: OrderDetail | null;
   transaction: TransactionView | null;
+  /** What the customer needs first (next steps, what was bought), above the payment's details. */
+  children?: ReactNode;
 }
 
-/** Status icon, badge, headline and message, then the order reference, tracking id and amount. */
-export function OrderStatusPanel({ state, order, transaction }: OrderStatusPanelProps) {
+/** Status icon, badge, headline and message, then `children`, then the order reference, tracking id and amount. */
+export function OrderStatusPanel({ state, order, transaction, children }: OrderStatusPanelProps) {
   const { Icon, tone, colour, spin } = LOOK[state];
   const copy = DISPLAY_COPY[state];
   const amount = transaction ?? (order ? { amount: order.total_amount, currency: order.currency } : null);
@@ -36,6 +38,7 @@ export function OrderStatusPanel({ state, order, transaction }: OrderStatusPanel
         <h1 className="text-2xl font-bold sm:text-3xl">{copy.headline}</h1>
         <p className="mx-auto max-w-prose text-slate-700">{copy.message}</p>
       </div>
+      {children}
       {order && (
         <dl className="mx-auto grid max-w-md grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg bg-slate-50 p-4 text-left text-sm">
           <dt className="text-slate-600">Order reference</dt>

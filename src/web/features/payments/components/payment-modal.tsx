@@ -1,6 +1,8 @@
 // Pesapal's hosted payment page in a dialog. Whether the payment succeeded is decided only by the
 // server's transaction status (realtime events plus polling every 2 s); the iframe's URL and the
-// page's messages only make us ask the server at once.
+// page's messages only make us ask the server at once. Pesapal's page sits in a frame of our own
+// (paymentFrameDocument), so its return to our callback page loads inside the dialog: a declined
+// customer stays here and sees the failure panel with Try Again.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, ExternalLink, LoaderCircle, X } from 'lucide-react';
@@ -10,9 +12,12 @@ import { PAYMENT_CANCELLED_NOTICE } from '../../../../domain/order-reasons';
 import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
 import { orderKeys } from '../../orders/order-api';
 import { useOrderTracking } from '../../orders/use-order-tracking';
 import { syncPayments } from '../payment-api';
+import { announcePaymentFailed } from '../payment-outcome';
+import { isCancellationUrl, isPaymentReturnMessage, paymentFrameDocument } from '../payment-return';
 import { isCallbackUrl, isPaymentMessage, isPaymentPageOrigin } from '../payment-signals';
 
 export interface PaymentModalProps {
@@ -20,19 +25,22 @@ export interface PaymentModalProps {
   iframeUrl: string;
   orderId: string;
   onClose: () => void;
+  /** Try Again: a new payment attempt on the same order. */
   onRetry: () => void;
+  /** The new attempt is being opened. */
+  retrying?: boolean;
   /** Where focus goes when the modal closes (it is opened by code, so Radix has no trigger to return to). */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 const MODAL_POLL_MS = 2_000;
 const IFRAME_URL_CHECK_MS = 1_500;
-/** Success redirects after 0.5 to 2 s, long enough to read the confirmation. */
+/** Success moves on after 0.5 to 2 s: long enough to read the confirmation. */
 const SUCCESS_REDIRECT_MS = 1_500;
 /** No load event by then: the page is blocked or unreachable. */
 const LOAD_TIMEOUT_MS = 20_000;
 
-export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, returnFocusTo }: PaymentModalProps) {
+export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retrying = false, returnFocusTo }: PaymentModalProps) {
   useReturnFocus(open, returnFocusTo);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -68,29 +76,64 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retur
       });
   }, [orderId, queryClient]);
 
-  // Messages from the payment page that may mean success: only a reason to ask the server.
+  // The customer pressed Cancel on Pesapal's page: the modal closes as with its own Cancel, and the
+  // server is asked about the attempt at once.
+  const cancelledOnPage = useRef(false);
+  const returnedCancelled = useCallback(() => {
+    checkNow();
+    if (cancelledOnPage.current) return;
+    cancelledOnPage.current = true;
+    onClose();
+    toast(PAYMENT_CANCELLED_NOTICE, { id: 'payment-cancelled' });
+  }, [checkNow, onClose]);
+
+  // Messages from the payment page (its success signals), or from our own return page loaded
+  // in the frame: only a reason to ask the server.
+  const onMessage = useCallback(
+    (e: MessageEvent) => {
+      if (e.origin === window.location.origin && isPaymentReturnMessage(e.data)) {
+        if (e.data.cancelled) returnedCancelled();
+        else checkNow();
+        return;
+      }
+      if (isPaymentPageOrigin(e.origin, iframeUrl) && isPaymentMessage(e.data)) checkNow();
+    },
+    [iframeUrl, checkNow, returnedCancelled],
+  );
   useEffect(() => {
     if (!open) return;
-    const onMessage = (e: MessageEvent) => {
-      if (isPaymentPageOrigin(e.origin, iframeUrl) && isPaymentMessage(e.data)) checkNow();
-    };
+    cancelledOnPage.current = false;
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [open, iframeUrl, checkNow]);
+  }, [open, onMessage]);
 
-  // The iframe's URL is readable only once it shows a page of our own origin (Pesapal sent it back to
-  // the callback): that too is only a reason to ask the server.
+  // What the frame shows is readable only when it is a page of our own origin: our frame around
+  // Pesapal's page, our return pages, or (in development) the simulator's page. A return there is
+  // only a reason to ask the server.
   const inspectFrameUrl = useCallback(() => {
-    let href: string | undefined;
+    const hrefs = readableFrameHrefs(iframeRef.current);
+    const key = hrefs.join(' ');
+    if (hrefs.length === 0 || key === lastHref.current) return;
+    lastHref.current = key;
+    const origin = window.location.origin;
+    if (hrefs.some((href) => isCancellationUrl(href, origin))) returnedCancelled();
+    else if (hrefs.some((href) => isCallbackUrl(href, origin))) checkNow();
+  }, [checkNow, returnedCancelled]);
+
+  // Pesapal's page posts its messages to its parent, which is our frame around it.
+  const listenInFrame = useCallback(() => {
     try {
-      href = iframeRef.current?.contentWindow?.location.href;
+      const frameWindow = iframeRef.current?.contentWindow;
+      frameWindow?.removeEventListener('message', onMessage);
+      frameWindow?.addEventListener('message', onMessage);
     } catch {
-      return; // cross-origin: still on Pesapal
+      // the frame shows another origin's page: it cannot be listened to, nor needs to be
     }
-    if (!href || href === lastHref.current) return;
-    lastHref.current = href;
-    if (isCallbackUrl(href, window.location.origin)) checkNow();
-  }, [checkNow]);
+  }, [onMessage]);
+
+  useEffect(() => {
+    if (open && phase === 'failed') announcePaymentFailed(orderId);
+  }, [open, phase, orderId]);
 
   useEffect(() => {
     if (!open || phase !== 'paying') return;
@@ -147,28 +190,29 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retur
 
           {/* The page fills what the header and footer leave, so the footer is never covered. */}
           <div className="relative min-h-0 flex-1 overflow-auto">
-            {phase === 'paying' && (
-              <>
-                {!loaded && (
-                  <p className="pointer-events-none absolute inset-x-0 top-8 z-10 flex items-center justify-center gap-2 text-sm text-slate-600" role="status">
-                    <LoaderCircle aria-hidden="true" className="h-5 w-5 animate-spin" /> Loading payment page…
-                  </p>
-                )}
-                <iframe
-                  key={frameKey}
-                  ref={iframeRef}
-                  src={iframeUrl}
-                  title="Pesapal payment page"
-                  allow="payment"
-                  className="absolute inset-0 h-full w-full border-0"
-                  onLoad={() => {
-                    setLoaded(true);
-                    inspectFrameUrl();
-                  }}
-                  onError={() => setLoadFailed(true)}
-                />
-              </>
+            {phase === 'paying' && !loaded && (
+              <p className="pointer-events-none absolute inset-x-0 top-8 z-10 flex items-center justify-center gap-2 text-sm text-slate-600" role="status">
+                <LoaderCircle aria-hidden="true" className="h-5 w-5 animate-spin" /> Loading payment page…
+              </p>
             )}
+            {/* Kept (hidden) after the server's answer: Pesapal's return may still be on its way and
+                says whether the customer cancelled. srcDoc wins over src; src is the page itself for
+                a browser without srcdoc. */}
+            <iframe
+              key={frameKey}
+              ref={iframeRef}
+              src={iframeUrl}
+              srcDoc={paymentFrameDocument(iframeUrl)}
+              title="Pesapal payment page"
+              allow="payment"
+              className={cn('absolute inset-0 h-full w-full border-0', phase !== 'paying' && 'hidden')}
+              onLoad={() => {
+                setLoaded(true);
+                listenInFrame();
+                inspectFrameUrl();
+              }}
+              onError={() => setLoadFailed(true)}
+            />
 
             {phase === 'load-failed' && (
               <PaymentErrorPanel message="Failed to load payment page. Please try again.">
@@ -184,7 +228,11 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retur
                 <Button variant="outline" onClick={cancel}>
                   Cancel
                 </Button>
-                <Button onClick={onRetry}>Try Again</Button>
+                {/* aria-disabled, not disabled: the button keeps focus while the new page opens. */}
+                <Button onClick={() => !retrying && onRetry()} aria-disabled={retrying || undefined}>
+                  {retrying && <LoaderCircle aria-hidden="true" className="h-4 w-4 motion-safe:animate-spin" />}
+                  {retrying ? 'Opening payment...' : 'Try Again'}
+                </Button>
               </PaymentErrorPanel>
             )}
 
@@ -210,6 +258,20 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retur
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** The addresses of the frame and of the payment page inside it, where our origin can read them. */
+function readableFrameHrefs(frame: HTMLIFrameElement | null): string[] {
+  const hrefs: string[] = [];
+  try {
+    const outer = frame?.contentWindow?.location.href;
+    if (outer) hrefs.push(outer);
+    const inner = frame?.contentDocument?.querySelector('iframe')?.contentWindow?.location.href;
+    if (inner) hrefs.push(inner);
+  } catch {
+    // another origin's page (Pesapal itself): nothing to read
+  }
+  return hrefs;
 }
 
 /** The 'Payment Error' panel, with what went wrong and what the customer can do. */

@@ -1,0 +1,79 @@
+import { MapPin, Truck } from 'lucide-react';
+import { VAT_RATE_BP } from '../../../../domain/cart-totals';
+import { describeDeliveryWindow, deliveryWindow } from '../../../../domain/delivery-window';
+import { formatKES, toCents } from '../../../../domain/money';
+import { PEAK_HOUR_NOTICE } from '../../../../domain/peak-hours';
+import type { OrderDetail } from '../order-api';
+import { OrderItemList } from './order-item-list';
+import { ReceiptLinks } from './receipt-links';
+
+/**
+ * What was bought and where it goes: the lines, the totals, the delivery address (with the rider's
+ * notes when the order has them), when a paid order should arrive, and its receipt.
+ */
+export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
+  const paid = order.paid_at !== null;
+  const expected = paid ? deliveryWindow(new Date(order.paid_at!), order.estimated_delivery_mins) : null;
+  const fee = toCents(order.delivery_fee);
+  const totals: [string, string][] = [
+    ['Subtotal', formatKES(toCents(order.subtotal))],
+    [`VAT (${VAT_RATE_BP / 100}%)`, formatKES(toCents(order.vat))],
+    ['Delivery fee', fee === 0 ? 'FREE' : formatKES(fee)],
+  ];
+  return (
+    <section aria-labelledby="order-summary-heading" className="space-y-4 rounded-lg border border-slate-200 p-4 text-left" data-testid="order-summary">
+      <h2 id="order-summary-heading" className="text-lg font-semibold">
+        Order #{order.order_number}
+      </h2>
+      <OrderItemList items={order.items} />
+      <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+        {totals.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="text-right">{value}</dd>
+          </div>
+        ))}
+        <dt className="font-semibold">Total</dt>
+        <dd className="text-right font-semibold" data-testid="summary-total">
+          {formatKES(toCents(order.total_amount))}
+        </dd>
+      </dl>
+      <div className="space-y-1 text-sm">
+        <p className="flex gap-2">
+          <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-600" />
+          <span>
+            <span className="font-semibold">Delivery to: </span>
+            <span data-testid="delivery-address">{order.delivery_address}</span>
+          </span>
+        </p>
+        {order.house && (
+          <p className="pl-6">
+            <span className="font-semibold">House: </span>
+            {order.house}
+          </p>
+        )}
+        {order.directions && (
+          <p className="pl-6">
+            <span className="font-semibold">Directions for the rider: </span>
+            {order.directions}
+          </p>
+        )}
+        {expected && (
+          <p className="flex gap-2" data-testid="delivery-window">
+            <Truck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-600" />
+            <span>
+              <span className="font-semibold">Expected delivery: </span>
+              {describeDeliveryWindow(expected)} (Nairobi time){order.delivery_zone_name ? `, ${order.delivery_zone_name}` : ''}.
+              {expected.peak && <span className="block text-slate-600">{PEAK_HOUR_NOTICE}</span>}
+            </span>
+          </p>
+        )}
+      </div>
+      {paid && (
+        <div className="flex flex-wrap gap-3">
+          <ReceiptLinks orderId={order.id} />
+        </div>
+      )}
+    </section>
+  );
+}
