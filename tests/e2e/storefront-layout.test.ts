@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
 import { axeViolations } from './support/axe';
-import { containerEdges, holdApi, recordLayoutShifts, stubSignedIn } from './storefront-helpers';
+import { containerEdges, holdApi, hydrated, recordLayoutShifts, stubSignedIn } from './storefront-helpers';
 
 const STOREFRONT_PAGES = [
   ['/', 'home'],
@@ -184,6 +184,7 @@ describe('storefront: layout', () => {
       await page.route('**/api/orders**', (r) => r.fulfill({ json: { count: 0, orders: [], awaiting_payment: [] } }));
       await page.goto(shop.url + '/shop');
       await page.getByRole('article').first().waitFor();
+      await hydrated(page);
 
       await toggle().focus();
       await page.keyboard.press('Enter');
@@ -201,7 +202,7 @@ describe('storefront: layout', () => {
 
       await toggle().click();
       await page.getByRole('heading', { level: 1, name: 'Our Products' }).click();
-      expect(await expanded()).toBe('false');
+      await expect.poll(expanded).toBe('false');
 
       // Escape in the account menu closes that menu only.
       await toggle().click();

@@ -88,6 +88,8 @@ describe('storefront: home and shop', () => {
       const slide = carousel.locator('[aria-roledescription="slide"]');
       await carousel.scrollIntoViewIfNeeded();
       await page.mouse.move(0, 0);
+      // The carousel arrives rendered by the server and turns once its own code has run.
+      await page.locator('[aria-roledescription="carousel"][data-rotating="true"]').waitFor();
       expect(await slide.getAttribute('aria-label')).toBe('1 of 3');
       await page.clock.runFor(6_500);
       expect(await slide.getAttribute('aria-label')).toBe('2 of 3');

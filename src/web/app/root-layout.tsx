@@ -36,21 +36,12 @@ function PrefetchPageData() {
   return null;
 }
 
-/** Marks the document once React has taken over the server's HTML (scripts and tests can tell). */
-function MarkHydrated() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return null;
-}
-
 export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
-      <MarkHydrated />
       <ScrollRestoration />
       <PrefetchPageData />
       <LiveNotifications />

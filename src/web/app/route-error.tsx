@@ -1,7 +1,7 @@
 // What a page shows instead of going blank when it throws while rendering, or when its code cannot
 // be downloaded (a new version was deployed while the page was open: the old chunk is gone). The
 // latter reloads the page once, which fetches the new version; a second failure shows the message.
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Container } from '../components/layout/container';
 import { buttonClasses } from '../components/ui/button';
 import { isChunkLoadError, reloadOnceFor } from '../lib/chunk-reload';
@@ -53,4 +53,15 @@ export function RouteError({ chunk }: { chunk: boolean }) {
       </div>
     </Container>
   );
+}
+
+/**
+ * Marks the document once the page itself (not only the header around it) is live: the page's part
+ * of the server's HTML hydrates when its chunk is there, and until then a tap inside it does nothing.
+ */
+export function MarkPageLive() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
 }

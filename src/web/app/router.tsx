@@ -8,7 +8,7 @@ import { lazyPage, type LazyPage } from '../lib/lazy-page';
 import { RequireAuth } from '../features/account/components/require-auth';
 import { PageSkeleton } from '../components/layout/page-skeleton';
 import { RootLayout } from './root-layout';
-import { RouteBoundary } from './route-error';
+import { MarkPageLive, RouteBoundary } from './route-error';
 
 // One lazily loaded chunk per route keeps the first download small on a phone.
 const Home = lazyPage(() => import('../routes/home'));
@@ -35,7 +35,12 @@ const pageChunks = new Map<string, LazyPage<never>>();
 function page(id: string, path: string | undefined, element: React.ReactElement): RouteObject {
   const chunk = element.type as Partial<LazyPage<never>>;
   if (chunk.preload) pageChunks.set(id, chunk as LazyPage<never>);
-  const guarded = <RouteBoundary>{element}</RouteBoundary>;
+  const guarded = (
+    <RouteBoundary>
+      {element}
+      <MarkPageLive />
+    </RouteBoundary>
+  );
   return path === undefined ? { id, index: true, element: guarded } : { id, path, element: guarded };
 }
 

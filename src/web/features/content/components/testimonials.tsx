@@ -30,10 +30,15 @@ export default function Testimonials() {
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const [paused, setPaused] = useState(
-    () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches,
-  );
-  const rotating = !paused && !hovered && !focused;
+  const [paused, setPaused] = useState(false);
+  // Rendered by the server and hydrated later (its own chunk): it starts turning, or stays still for
+  // a visitor who asked for less motion, only once it runs in the browser.
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    setLive(true);
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) setPaused(true);
+  }, []);
+  const rotating = live && !paused && !hovered && !focused;
 
   useEffect(() => {
     if (!rotating) return;
