@@ -14,22 +14,17 @@ import { headTags, type HeadSite, type PageHead } from '../../domain/page-head';
 import type { Logger } from './logger';
 import type { PageRenderer, RenderedPage, ServerRenderModule } from './page-render-contract';
 import { escapeHtml } from './html';
+import { isPrivatePage } from './private-paths';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-/** Screens that belong to one customer or the merchant: rendered in the browser, never indexed. */
-const PRIVATE_PREFIXES = ['/auth', '/cart', '/checkout', '/order-success', '/profile', '/orders', '/admin'];
 /** Paths the server answers itself: never a page. */
 const NOT_PAGES = ['/api/', '/media/', '/dev/', '/pesapal-sim/', '/assets/'];
 
 const PAGE_TTL_MS = 1_000;
 const MAX_PAGES = 300;
 const QUERY_STATE_ID = 'query-state';
-
-export function isPrivatePage(pathname: string): boolean {
-  return PRIVATE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
-}
 
 /** Bytes made once per cached page and sent as they are (no copy per request). */
 type Bytes = Uint8Array<ArrayBuffer>;

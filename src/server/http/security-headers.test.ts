@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { isPrivatePath, securityHeaders } from './security-headers';
+import { isPrivatePath } from './private-paths';
+import { securityHeaders } from './security-headers';
 
 function appWith(framablePrefix?: string, isProduction = true) {
   const app = new Hono();

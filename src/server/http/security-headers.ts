@@ -2,6 +2,7 @@
 // policies, and noindex where a page must not be found through a search engine.
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler, Next } from 'hono';
+import { isPrivatePath } from './private-paths';
 
 const PESAPAL_ORIGINS = ['https://pay.pesapal.com', 'https://cybqa.pesapal.com'];
 const GOOGLE_SIGN_IN = ['https://accounts.google.com'];
@@ -44,13 +45,6 @@ export function permissionsPolicy(opts: { pesapalBaseUrl: string }): string {
  * and everything under it), the API and the development tools. The shop's catalogue, blog and
  * pages stay indexable in production.
  */
-const PRIVATE_PAGES = ['/auth', '/profile', '/orders', '/order-success', '/checkout', '/cart', '/admin'];
-const PRIVATE_PREFIXES = ['/api/', '/dev/', '/pesapal-sim/'];
-
-export function isPrivatePath(path: string): boolean {
-  return PRIVATE_PAGES.some((p) => path === p || path.startsWith(`${p}/`)) || PRIVATE_PREFIXES.some((p) => path.startsWith(p));
-}
-
 export interface SecurityHeaderOptions {
   pesapalBaseUrl: string;
   publicUrl: string;

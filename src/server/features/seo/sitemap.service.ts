@@ -3,6 +3,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { blogPosts, pageContent, products } from '../../db/schema';
+import { PRIVATE_PAGES, SERVER_PREFIXES } from '../../http/private-paths';
 
 export interface SitemapEntry {
   path: string;
@@ -40,7 +41,7 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): st
 }
 
 /** Paths robots may not crawl: a customer's or the merchant's screens and the development tools. */
-export const ROBOTS_DISALLOW = ['/api/', '/admin', '/auth', '/cart', '/checkout', '/order-success', '/orders', '/profile', '/dev/', '/pesapal-sim/'];
+export const ROBOTS_DISALLOW = [...PRIVATE_PAGES, ...SERVER_PREFIXES];
 
 export function robotsTxt(origin: string, allowIndexing: boolean): string {
   if (!allowIndexing) return 'User-agent: *\nDisallow: /\n';

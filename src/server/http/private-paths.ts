@@ -1,0 +1,15 @@
+// The screens that belong to one customer or the merchant, and the server's own paths: rendered in
+// the browser, never indexed (noindex header and meta, robots.txt), whatever asks.
+export const PRIVATE_PAGES = ['/auth', '/cart', '/checkout', '/order-success', '/profile', '/orders', '/admin'] as const;
+/** Paths the server answers itself: the API, the development tools, the Pesapal simulator. */
+export const SERVER_PREFIXES = ['/api/', '/dev/', '/pesapal-sim/'] as const;
+
+/** A customer's or the merchant's screen (the page itself or anything under it). */
+export function isPrivatePage(pathname: string): boolean {
+  return PRIVATE_PAGES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+/** Anything robots must leave alone: a private page or a path the server answers itself. */
+export function isPrivatePath(pathname: string): boolean {
+  return isPrivatePage(pathname) || SERVER_PREFIXES.some((p) => pathname.startsWith(p));
+}
