@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { paintFirst } from './scripts/vite-paint-first';
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
@@ -9,7 +10,7 @@ const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), paintFirst()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
