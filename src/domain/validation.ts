@@ -150,11 +150,14 @@ export const profileSchema = z
     fullName: anyString(MESSAGES.fullNameRequired),
     phone: anyString(MESSAGES.phoneRequired),
     address: anyString(MESSAGES.addressRequired),
+    /** 'Send me SMS updates' about orders; left out, the stored choice stays. */
+    smsUpdates: z.boolean({ error: MESSAGES.smsUpdatesChoice }).optional(),
   })
   .transform((v) => ({
     fullName: sanitizeText(v.fullName),
     phone: phoneAsStored(v.phone),
     address: sanitizeText(v.address),
+    ...(v.smsUpdates === undefined ? {} : { smsUpdates: v.smsUpdates }),
   }))
   .superRefine((v, ctx) => {
     report(ctx, [

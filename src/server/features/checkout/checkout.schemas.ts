@@ -74,6 +74,8 @@ export const createOrderSchema = z.object({
     },
     { error: MESSAGES.checkoutRequired },
   ),
+  /** 'Send me SMS updates' about this order; on unless the customer turned it off. */
+  sms_updates: z.boolean({ error: MESSAGES.smsUpdatesChoice }).optional(),
   idempotency_key: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The idempotency key must be 8 to 100 letters, digits, "-" or "_".')
