@@ -41,8 +41,8 @@ const COLUMNS: Column<AdminOrderSummary>[] = [
       <>
         <span className="block font-medium text-slate-900">{o.customerName}</span>
         <span className="block break-all text-slate-600">{o.customerEmail}</span>
-        <span className="block">
-          <PhoneLinks phone={o.customerPhone} who={o.customerName || 'the customer'} />
+        <span className="block text-slate-600">
+          {o.deliveryPhone ? <PhoneLinks phone={o.deliveryPhone} who={o.customerName || 'the customer'} /> : o.customerPhone}
         </span>
       </>
     ),
