@@ -48,9 +48,15 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
     expect(sms.map((m) => m.message)).toEqual([expect.stringMatching(new RegExp(`^Lake Victoria Aquaculture: Payment received for order ${ref(orderId)}\\. Expected delivery (around|between) \\d\\d:\\d\\d`))]);
     expect(sms[0]?.message).toContain('http://localhost:3000/orders');
 
+    // The delivery list gives the rider the full number of a paid order still to deliver, and only then.
+    const listed = async () =>
+      (await body<{ items: { id: string; customerPhone: string; deliveryPhone: string | null }[] }>(await s.asAdmin('/orders'))).items.find((o) => o.id === orderId);
+    expect(await listed()).toMatchObject({ customerPhone: '+25*******678', deliveryPhone: CUSTOMER_PHONE });
+
     expect((await markFulfilment(s, orderId, 'processing')).status).toBe(200);
     expect((await markFulfilment(s, orderId, 'out_for_delivery')).status).toBe(200);
     expect((await markFulfilment(s, orderId, 'delivered')).status).toBe(200);
+    expect(await listed()).toMatchObject({ customerPhone: '+25*******678', deliveryPhone: null });
     // A step already taken is refused and sends nothing more.
     expect((await markFulfilment(s, orderId, 'delivered')).status).toBe(409);
 

@@ -36,18 +36,20 @@ export function smsReportsRoutes(ctx: ServerContext) {
     const refused = await slowDown(c, ctx);
     if (refused) return refused;
     const type = c.req.header('content-type') ?? '';
-    let fields: Record<string, unknown>;
+    let fields: unknown;
     try {
-      fields = type.startsWith('application/json') ? ((await c.req.json()) as Record<string, unknown>) : await c.req.parseBody();
+      fields = type.startsWith('application/json') ? await c.req.json() : await c.req.parseBody();
     } catch {
       return c.json(errorBody('BAD_REQUEST', SMS_REPORT_INVALID), 400);
     }
+    if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return c.json(errorBody('BAD_REQUEST', SMS_REPORT_INVALID), 400);
     const empty = (v: unknown) => (v === '' ? undefined : v);
+    const report = fields as Record<string, unknown>;
     const parsed = reportSchema.safeParse({
-      id: fields.id,
-      status: fields.status,
-      phoneNumber: empty(fields.phoneNumber),
-      failureReason: empty(fields.failureReason),
+      id: report.id,
+      status: report.status,
+      phoneNumber: empty(report.phoneNumber),
+      failureReason: empty(report.failureReason),
     });
     if (!parsed.success) return c.json(errorBody('BAD_REQUEST', SMS_REPORT_INVALID), 400);
     const recorded = await ctx.sms.recordDeliveryReport(parsed.data);
