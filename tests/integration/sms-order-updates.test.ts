@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, outboundSms, profiles } from '../../src/server/db/schema';
 import { MAX_SMS_ATTEMPTS } from '../../src/server/sms/sms-outbox';
+import { LOOPBACK_BINDINGS } from '../support/test-app';
 import { DB_KINDS } from '../support/test-database';
 import { auditRows, body } from './admin-helpers';
 import {
@@ -203,6 +204,19 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
     }
     const [row] = (await smsRows(s, orderId)).filter((r) => r.step === 'out_for_delivery');
     expect(row).toMatchObject({ status: 'abandoned', attempts: 1, error: expect.stringContaining('InvalidPhoneNumber') });
+  });
+
+  it('lists the texts in the development SMS box, for one phone however its number is written', async () => {
+    const { orderId } = await placePaidOrder(s);
+    const box = async (query: string) => (await s.t.app.request(`http://localhost:3000/dev/sms${query}`, {}, LOOPBACK_BINDINGS)).text();
+    const all = await box('');
+    expect(all).toContain(`Payment received for order ${ref(orderId)}.`);
+    for (const query of ['?to=+254712345678', '?to=%2B254712345678', '?to=0712345678']) {
+      const html = await box(query);
+      expect(html, query).toContain(`SMS to ${CUSTOMER_PHONE}`);
+      expect(html, query).toContain(`Payment received for order ${ref(orderId)}.`);
+    }
+    expect(await box('?to=%2B254700000009')).toContain('No SMS yet.');
   });
 
   it('records delivery reports on the SMS they name, and ignores unknown or malformed ones', async () => {

@@ -4,6 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { ORDER_UPDATE_STEP_LABELS, isOrderUpdateStep } from '../../../domain/order-sms';
 import { shortOrderId } from '../../../domain/order-status';
+import { toE164Phone } from '../../../domain/phone';
 import type { AppEnv, ServerContext } from '../../context';
 import { outboundSms } from '../../db/schema';
 import { escapeHtml } from '../../http/html';
@@ -17,7 +18,9 @@ a{color:#1d4ed8}`;
 export function devSmsRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>().get('/', async (c) => {
     c.header('Cache-Control', 'no-store');
-    const to = c.req.query('to')?.trim().slice(0, 20) || null;
+    // '?to=+2547…' arrives with the '+' read as a space; any way of writing the number finds it.
+    const asked = c.req.query('to')?.trim().slice(0, 40) || null;
+    const to = asked ? (toE164Phone(asked) ?? toE164Phone(`+${asked}`) ?? asked) : null;
     const rows = await ctx.db
       .select()
       .from(outboundSms)
