@@ -5,7 +5,6 @@ export const MESSAGES = {
   fillAllFields: 'Please fill in all fields',
   invalidEmail: 'Please enter a valid email address',
   invalidPhone: 'Please enter a valid phone number (e.g., +254 700 000 000)',
-  smsUpdatesChoice: "'Send me SMS updates' must be on or off.",
   passwordTooShort: 'Password must be at least 8 characters long',
   fullNameRequired: 'Full name is required',
   phoneRequired: 'Phone number is required',

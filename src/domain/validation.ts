@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { MESSAGES } from './messages';
 import { toE164Phone } from './phone';
 
+/** A 'Send me SMS updates' value that is neither on nor off. */
+export const SMS_UPDATES_CHOICE_MESSAGE = "'Send me SMS updates' must be on or off.";
+
 export { MESSAGES };
 
 export const TEXT_LIMITS = { email: 254, name: 100, address: 300, subject: 200, message: 5000 } as const;
@@ -151,7 +154,7 @@ export const profileSchema = z
     phone: anyString(MESSAGES.phoneRequired),
     address: anyString(MESSAGES.addressRequired),
     /** 'Send me SMS updates' about orders; left out, the stored choice stays. */
-    smsUpdates: z.boolean({ error: MESSAGES.smsUpdatesChoice }).optional(),
+    smsUpdates: z.boolean({ error: SMS_UPDATES_CHOICE_MESSAGE }).optional(),
   })
   .transform((v) => ({
     fullName: sanitizeText(v.fullName),
