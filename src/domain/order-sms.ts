@@ -4,8 +4,12 @@
 import { formatKES, type Cents } from './money';
 import { shortOrderId } from './order-status';
 
-/** The order steps a customer hears about; 'paid' mail is the order confirmation. */
-export const ORDER_UPDATE_STEPS = ['paid', 'out_for_delivery', 'delivered', 'cancelled', 'refunded'] as const;
+/**
+ * The order steps a customer hears about; 'paid' mail is the order confirmation. 'refunded': the
+ * order is cancelled and its payment refunded; 'payment_refunded': a payment the order did not need
+ * (paid twice) is refunded and the order goes on.
+ */
+export const ORDER_UPDATE_STEPS = ['paid', 'out_for_delivery', 'delivered', 'cancelled', 'refunded', 'payment_refunded'] as const;
 export type OrderUpdateStep = (typeof ORDER_UPDATE_STEPS)[number];
 
 export const ORDER_UPDATE_STEP_LABELS: Readonly<Record<OrderUpdateStep, string>> = Object.freeze({
@@ -14,6 +18,7 @@ export const ORDER_UPDATE_STEP_LABELS: Readonly<Record<OrderUpdateStep, string>>
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+  payment_refunded: 'Extra payment refunded',
 });
 
 export const isOrderUpdateStep = (v: unknown): v is OrderUpdateStep =>
@@ -69,6 +74,8 @@ function body(input: OrderSmsInput): string {
       return `Order ${ref}${amount ? ` (${amount})` : ''} has been cancelled. You have not been charged.`;
     case 'refunded':
       return `Order ${ref} is cancelled; ${amount ?? 'your payment'} is being refunded to you.`;
+    case 'payment_refunded':
+      return `You paid twice for order ${ref}: the extra ${amount ?? 'payment'} is being refunded to you.`;
   }
 }
 

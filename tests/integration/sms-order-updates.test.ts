@@ -4,11 +4,12 @@
 // office with 'Send again'.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, outboundSms, profiles } from '../../src/server/db/schema';
+import { orders, outboundSms, paymentTransactions, profiles } from '../../src/server/db/schema';
 import { MAX_SMS_ATTEMPTS } from '../../src/server/sms/sms-outbox';
 import { LOOPBACK_BINDINGS } from '../support/test-app';
 import { DB_KINDS } from '../support/test-database';
-import { auditRows, body } from './admin-helpers';
+import { auditRows, body, placeOrderPaidTwice } from './admin-helpers';
+import { productBySlug } from './checkout-support';
 import {
   CUSTOMER_PHONE,
   createSmsShop,
@@ -99,6 +100,23 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
     const texts = s.double.messagesTo(CUSTOMER_PHONE).filter((m) => m.message.includes(ref(paid.orderId))).map((m) => m.message);
     expect(texts).toEqual([expect.stringContaining('Payment received'), expect.stringMatching(new RegExp(`Order ${ref(paid.orderId)} is cancelled; KES [\\d,]+\\.\\d\\d is being refunded to you\\.`))]);
     expect((await mailRows(s, paid.orderId)).map((m) => m.dedupeKey).sort()).toEqual([`${paid.orderId}:paid`, `${paid.orderId}:refunded`]);
+  });
+
+  it('tells the customer once when a payment the order did not need is refunded, and the order goes on', async () => {
+    const product = await productBySlug(s.t, 'fresh-whole-tilapia');
+    const { orderId, extraTrackingId } = await placeOrderPaidTwice(s, [{ productId: product.id, quantity: 1 }]);
+    const [extra] = await s.t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.pesapalTrackingId, extraTrackingId));
+    const refund = await s.asAdmin(`/orders/${orderId}/payments/${extra!.id}/refund`, { method: 'POST', json: { reason: 'Paid twice' } });
+    expect(refund.status).toBe(200);
+    const amount = Number(extra!.amount).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    const texts = s.double.messagesTo(CUSTOMER_PHONE).filter((m) => m.message.includes(ref(orderId))).map((m) => m.message);
+    expect(texts).toEqual([
+      expect.stringContaining('Payment received'),
+      expect.stringContaining(`You paid twice for order ${ref(orderId)}: the extra KES ${amount} is being refunded to you.`),
+    ]);
+    expect((await mailRows(s, orderId)).map((m) => m.dedupeKey).sort()).toEqual([`${orderId}:paid`, `${orderId}:payment_refunded:${extra!.id}`]);
+    const [order] = await s.t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.status).toBe('completed');
   });
 
   it('sends no SMS when the customer said no at checkout, but still mails, and keeps the choice with its time', async () => {

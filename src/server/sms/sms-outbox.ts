@@ -14,6 +14,8 @@ export interface SmsMessage {
   /** E.164. */
   to: string;
   message: string;
+  /** The outbox key, '<order id>:<step>' by default: a second SMS with the same key is not queued. */
+  dedupeKey?: string;
 }
 
 export interface DeliveryReport {
@@ -116,7 +118,7 @@ export function createSmsOutbox(opts: { db: Db; gateway: SmsGateway | null; disa
         .insert(outboundSms)
         .values({
           ...message,
-          dedupeKey: `${message.orderId}:${message.step}`,
+          dedupeKey: message.dedupeKey ?? `${message.orderId}:${message.step}`,
           status: gateway ? 'queued' : 'stored',
           createdAt: now(),
         })

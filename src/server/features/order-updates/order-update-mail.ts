@@ -11,6 +11,8 @@ export interface OrderUpdateMailInput {
   publicUrl: string;
   order: { id: string; customerName: string; customerEmail: string };
   amountCents?: Cents;
+  /** Told apart from other messages of the same step (the refunded payment's id). */
+  key?: string;
   /** The shop's phone from its details, for the rider's arrival; empty when the merchant set none. */
   shopPhone?: string;
 }
@@ -20,7 +22,13 @@ const SUBJECTS: Readonly<Record<OrderUpdateMailInput['step'], string>> = {
   delivered: 'has been delivered',
   cancelled: 'has been cancelled',
   refunded: 'has been cancelled and refunded',
+  payment_refunded: 'was paid twice: the extra payment is being refunded',
 };
+
+/** '<order id>:<step>' (and ':<key>' for a step that may come more than once, one per payment). */
+export function orderUpdateKey(orderId: string, step: OrderUpdateStep, key?: string): string {
+  return `${orderId}:${step}${key ? `:${key}` : ''}`;
+}
 
 export function orderUpdateMail(input: OrderUpdateMailInput): MailMessage {
   const ref = shortOrderId(input.order.id);
@@ -31,6 +39,7 @@ export function orderUpdateMail(input: OrderUpdateMailInput): MailMessage {
     delivered: `Your order #${ref} has been delivered. Thank you for shopping with us.`,
     cancelled: `Your order #${ref}${amount ? ` (${amount})` : ''} has been cancelled. You have not been charged.`,
     refunded: `Your order #${ref} has been cancelled and ${amount ?? 'your payment'} is being refunded to you. It can take a few days to reach your account.`,
+    payment_refunded: `Order #${ref} was paid twice. The extra payment of ${amount ?? 'your payment'} is being refunded to you; your order goes ahead. It can take a few days to reach your account.`,
   };
   const greeting = input.order.customerName ? `Hello ${input.order.customerName},` : 'Hello,';
   const ordersUrl = `${input.publicUrl}/orders`;
@@ -44,6 +53,6 @@ export function orderUpdateMail(input: OrderUpdateMailInput): MailMessage {
     text,
     html,
     orderId: input.order.id,
-    dedupeKey: `${input.order.id}:${input.step}`,
+    dedupeKey: orderUpdateKey(input.order.id, input.step, input.key),
   };
 }

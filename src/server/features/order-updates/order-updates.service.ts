@@ -12,7 +12,7 @@ import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { loadShopDetails } from '../content/shop-details.service';
-import { orderUpdateMail } from './order-update-mail';
+import { orderUpdateKey, orderUpdateMail } from './order-update-mail';
 
 export interface QueuedOrderUpdate {
   orderId: string;
@@ -25,7 +25,7 @@ export async function queueOrderUpdate(
   db: DbOrTx,
   orderId: string,
   step: OrderUpdateStep,
-  opts: { amountCents?: Cents } = {},
+  opts: { amountCents?: Cents; key?: string } = {},
 ): Promise<QueuedOrderUpdate> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return { orderId, smsId: null, mailId: null };
@@ -43,7 +43,7 @@ export async function queueOrderUpdate(
       amountCents,
       deliveryWindow: window,
     });
-    smsId = await ctx.sms.enqueue(db, { orderId, step, to, message });
+    smsId = await ctx.sms.enqueue(db, { orderId, step, to, message, dedupeKey: orderUpdateKey(orderId, step, opts.key) });
   }
 
   let mailId: string | null = null;
@@ -51,7 +51,7 @@ export async function queueOrderUpdate(
     const shopPhone = step === 'out_for_delivery' ? (await loadShopDetails(db)).phone : undefined;
     mailId = await ctx.mailer.enqueue(
       db,
-      orderUpdateMail({ step, shopName: ctx.env.SHOP_NAME, publicUrl: ctx.env.PUBLIC_URL, order, amountCents, shopPhone }),
+      orderUpdateMail({ step, shopName: ctx.env.SHOP_NAME, publicUrl: ctx.env.PUBLIC_URL, order, amountCents, key: opts.key, shopPhone }),
     );
   }
   return { orderId, smsId, mailId };
