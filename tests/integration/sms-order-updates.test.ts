@@ -6,6 +6,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, outboundSms, paymentTransactions, profiles } from '../../src/server/db/schema';
 import { MAX_SMS_ATTEMPTS } from '../../src/server/sms/sms-outbox';
+import { createMailer } from '../../src/server/mail/mailer';
+import { freePort } from '../e2e/support/shop-server';
+import { startSmtpServer, type TestSmtpServer } from '../e2e/support/smtp';
 import { LOOPBACK_BINDINGS } from '../support/test-app';
 import { DB_KINDS } from '../support/test-database';
 import { auditRows, body, placeOrderPaidTwice } from './admin-helpers';
@@ -210,6 +213,35 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
     expect((await s.asAdmin(`/orders/${orderId}/messages/sms/${abandoned!.id}/resend`, { method: 'POST' })).status).toBe(409);
     expect((await s.asAdmin(`/orders/${orderId}/messages/sms/00000000-0000-0000-0000-000000000000/resend`, { method: 'POST' })).status).toBe(404);
     expect((await s.asAdmin(`/orders/${orderId}/messages/fax/${abandoned!.id}/resend`, { method: 'POST' })).status).toBe(400);
+  });
+
+  it('mails each step over SMTP once the server is back, and sends a failed mail again on request', async () => {
+    const port = await freePort();
+    const realMailer = s.t.ctx.mailer;
+    s.t.ctx.mailer = createMailer({ db: s.t.ctx.db, smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Shop <shop@example.test>', now: s.clock.now });
+    let smtp: TestSmtpServer | null = null;
+    try {
+      const { orderId } = await placePaidOrder(s);
+      expect((await markFulfilment(s, orderId, 'out_for_delivery')).status).toBe(200);
+      const mail = (await mailRows(s, orderId)).find((m) => m.dedupeKey === `${orderId}:out_for_delivery`);
+      expect(mail).toMatchObject({ status: 'failed', attempts: 1 });
+      const list = await body<{ messages: MessageView[] }>(await s.asAdmin(`/orders/${orderId}/messages`));
+      expect(list.messages.find((m) => m.id === mail!.id)).toMatchObject({ channel: 'mail', step: 'out_for_delivery', status: 'failed', canResend: true });
+
+      smtp = await startSmtpServer(port);
+      const resend = await s.asAdmin(`/orders/${orderId}/messages/mail/${mail!.id}/resend`, { method: 'POST' });
+      expect(resend.status).toBe(200);
+      expect((await body<{ message: MessageView }>(resend)).message).toMatchObject({ status: 'sent', attempts: 1, canResend: false });
+      const received = await smtp.waitForMail(s.customer.email, { subject: /is out for delivery/ });
+      expect(received.subject).toBe(`Order ${ref(orderId)} is out for delivery - Lake Victoria Aquaculture`);
+      // The mail job has nothing left of that step to send: it went once.
+      s.clock.advance(3 * 60 * 60_000);
+      await s.t.ctx.mailer.deliverDue();
+      expect(smtp.mails.filter((m) => m.subject.includes(`Order ${ref(orderId)} is out for delivery`))).toHaveLength(1);
+    } finally {
+      s.t.ctx.mailer = realMailer;
+      await smtp?.stop();
+    }
   });
 
   it('gives up at once on a number the gateway will never accept', async () => {
