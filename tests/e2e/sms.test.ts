@@ -2,10 +2,13 @@
 // default), the merchant marks the order out for delivery in the back office, and the development
 // SMS box shows both texts for the customer's phone. The back office lists them with their status
 // and gives the customer's phone as call and WhatsApp links; the customer's order page shows the
-// shop's phone and WhatsApp while the order is on its way.
+// shop's phone and WhatsApp while the order is on its way. With Africa's Talking (a local double)
+// failing, the back office shows the failed SMS with its error, and 'Send again' sends it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortOrderId } from '../../src/domain/order-status';
+import { atEnv, startAfricasTalkingDouble, type AtDouble } from '../support/africas-talking-double';
+import { choose, createCustomer, inStockProduct, placeOrder } from './live-helpers';
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
@@ -162,5 +165,58 @@ describe('order updates by SMS in a browser', () => {
     expect(await row.locator('dd').innerText()).toBe('Off');
     const session = (await (await page.request.get(`${shop.url}/api/account/session`)).json()) as { profile: { smsUpdates: boolean } };
     expect(session.profile.smsUpdates).toBe(false);
+  });
+});
+
+describe("a failed SMS in the back office, with Africa's Talking down", () => {
+  let shop: ShopServer;
+  let smtp: TestSmtpServer;
+  let at: AtDouble;
+  let browser: Browser;
+  let adminPage: Page;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    at = await startAfricasTalkingDouble();
+    shop = await startShop({ SMTP_URL: smtp.url, MAIL_FROM: 'Shop <shop@example.test>', ADMIN_EMAILS: ADMIN_EMAIL, ...atEnv(at) });
+    browser = await launchChromium();
+    const admin = await createCustomer(shop, smtp, browser, 'Amina Owner', ADMIN_EMAIL);
+    adminPage = await admin.context.newPage();
+    await adminPage.setViewportSize({ width: 1024, height: 900 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+    await smtp?.stop();
+    await at?.close();
+  });
+
+  it('shows the failure with its error, and Send again sends it once the gateway is back', async () => {
+    expect(shop.output()).toContain(`SMS: Africa's Talking (account ${at.username}) at ${at.url}`);
+    const buyer = await createCustomer(shop, smtp, browser, 'Otieno Buyer');
+    at.failNext(1_000);
+    const order = await placeOrder(shop, buyer, await inStockProduct(shop));
+    await choose(order.iframeUrl, 'card');
+    const ref = shortOrderId(order.orderId);
+    await adminPage.goto(`${shop.url}/admin/orders/${order.orderId}`);
+    await adminPage.getByRole('heading', { level: 1, name: `Order #${ref}` }).waitFor();
+    await adminPage.getByRole('button', { name: 'Mark processing' }).click();
+    await adminPage.locator('[data-sonner-toast]', { hasText: 'Order marked processing.' }).first().waitFor();
+    await adminPage.getByRole('button', { name: 'Mark out for delivery' }).click();
+    await adminPage.getByRole('dialog', { name: 'Mark out for delivery?' }).getByRole('button', { name: 'Mark out for delivery' }).click();
+    await adminPage.locator('[data-sonner-toast]', { hasText: 'Order marked out for delivery.' }).first().waitFor();
+
+    const failed = adminPage.getByTestId('order-message').filter({ hasText: 'SMS · Out for delivery' });
+    await failed.getByText('Failed, will retry').waitFor({ timeout: 20_000 });
+    await failed.getByText("Africa's Talking answered HTTP 500", { exact: false }).waitFor();
+    expect(at.messages).toEqual([]);
+    expect(await axeViolations(adminPage)).toEqual([]);
+
+    at.failNext(0);
+    await failed.getByRole('button', { name: 'Send again (SMS: Out for delivery)' }).click();
+    await adminPage.locator('[data-sonner-toast]', { hasText: 'The SMS was sent again.' }).first().waitFor();
+    await failed.getByText('Sent', { exact: true }).waitFor();
+    expect(at.messages.map((m) => m.message)).toEqual([expect.stringContaining(`Order #${ref} is out for delivery.`)]);
+    expect(at.messages[0]?.to).toBe('+254712345678');
   });
 });
