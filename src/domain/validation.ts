@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { MESSAGES } from './messages';
 import { toE164Phone } from './phone';
 
+/** A 'Send me SMS updates' value that is neither on nor off. */
+export const SMS_UPDATES_CHOICE_MESSAGE = "'Send me SMS updates' must be on or off.";
+
 export { MESSAGES };
 
 export const TEXT_LIMITS = { email: 254, name: 100, address: 300, subject: 200, message: 5000 } as const;
@@ -150,11 +153,14 @@ export const profileSchema = z
     fullName: anyString(MESSAGES.fullNameRequired),
     phone: anyString(MESSAGES.phoneRequired),
     address: anyString(MESSAGES.addressRequired),
+    /** 'Send me SMS updates' about orders; left out, the stored choice stays. */
+    smsUpdates: z.boolean({ error: SMS_UPDATES_CHOICE_MESSAGE }).optional(),
   })
   .transform((v) => ({
     fullName: sanitizeText(v.fullName),
     phone: phoneAsStored(v.phone),
     address: sanitizeText(v.address),
+    ...(v.smsUpdates === undefined ? {} : { smsUpdates: v.smsUpdates }),
   }))
   .superRefine((v, ctx) => {
     report(ctx, [

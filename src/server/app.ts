@@ -12,6 +12,8 @@ import { catalogRoutes } from './features/catalog/catalog.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
 import { contentRoutes } from './features/content/content.routes';
 import { devMailRoutes } from './features/dev-mail/dev-mail.routes';
+import { devSmsRoutes } from './features/dev-sms/dev-sms.routes';
+import { smsReportsRoutes } from './features/sms-reports/sms-reports.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
@@ -27,6 +29,7 @@ import { servePages } from './http/page-renderer';
 import { serveSpa } from './http/static-files';
 import { seoRoutes } from './features/seo/seo.routes';
 import { resolvePesapalBaseUrl } from './payment-config';
+import { smsOutboxFromEnv } from './sms/sms-config';
 
 export interface CreateAppOptions {
   /** Folder of the built web app; omitted in API-only tests. */
@@ -43,6 +46,7 @@ export function createContext(deps: ServerDeps): ServerContext {
     db,
     logger: deps.logger,
     mailer: deps.mailer,
+    sms: deps.sms ?? smsOutboxFromEnv(deps.env, db, deps.now),
     auth: createAuth({ db, env: deps.env, mailer: deps.mailer, logger: deps.logger }),
     now: deps.now ?? (() => new Date()),
     integrations,
@@ -90,6 +94,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     .route('/payments', paymentsRoutes(ctx))
     .route('/orders', ordersRoutes(ctx))
     .route('/realtime', realtimeRoutes(ctx))
+    .route('/sms', smsReportsRoutes(ctx))
     .route('/admin', adminRoutes(ctx));
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => publicAuthAnswer(await ctx.auth.handler(c.req.raw)));
@@ -98,6 +103,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
   if (!ctx.env.isProduction) {
     app.use('/dev/*', devTools);
     app.route('/dev/mail', devMailRoutes(ctx));
+    app.route('/dev/sms', devSmsRoutes(ctx));
   }
   app.all('/api/*', () => {
     throw new AppError(404, 'NOT_FOUND', 'No such API endpoint.');

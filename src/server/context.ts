@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './http/logger';
 import type { Mailer } from './mail/mailer';
+import type { SmsOutbox } from './sms/sms-outbox';
 import type { Auth, SessionUser } from './auth/auth';
 
 export interface ServerDeps {
@@ -10,6 +11,8 @@ export interface ServerDeps {
   database: Database;
   logger: Logger;
   mailer: Mailer;
+  /** The SMS outbox; built from the AT_* settings when absent. */
+  sms?: SmsOutbox;
   /** Injectable clock so tests can move time (reservation expiry, peak hours). */
   now?: () => Date;
   /** Optional integrations; features fall back to their defaults when absent. */
@@ -26,6 +29,7 @@ export interface ServerContext {
   db: Db;
   logger: Logger;
   mailer: Mailer;
+  sms: SmsOutbox;
   auth: Auth;
   now: () => Date;
   integrations: Integrations;

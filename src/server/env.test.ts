@@ -44,6 +44,33 @@ describe('loadEnv', () => {
     expect(message).toContain('MAIL_FROM');
     expect(message).toContain('PESAPAL_CONSUMER_KEY');
     expect(message).toContain('GOOGLE_MAPS_API_KEY');
+    expect(message).toContain('AT_USERNAME and AT_API_KEY');
+  });
+
+  describe('SMS in production', () => {
+    const ready = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://mail.example:587',
+      MAIL_FROM: 'Shop <orders@shop.example>',
+      PESAPAL_CONSUMER_KEY: 'key',
+      PESAPAL_CONSUMER_SECRET: 'secret',
+      GOOGLE_MAPS_API_KEY: 'maps-key',
+    };
+    const refusal = "NODE_ENV=production needs:\n  AT_USERNAME and AT_API_KEY (Africa's Talking SMS; the development SMS box is refused in production), or SMS_DISABLED=1";
+
+    it.each([
+      ['no account', {}],
+      ['a username without its key', { AT_USERNAME: 'freshcatch' }],
+      ['SMS_DISABLED=0', { SMS_DISABLED: '0' }],
+    ])('refuses %s, naming only that', (_name, extra) => {
+      expect(() => loadEnv({ ...ready, ...extra })).toThrow(refusal);
+    });
+
+    it("starts with Africa's Talking, or with SMS switched off deliberately", () => {
+      expect(loadEnv({ ...ready, AT_USERNAME: 'freshcatch', AT_API_KEY: 'k' }).AT_USERNAME).toBe('freshcatch');
+      expect(loadEnv({ ...ready, SMS_DISABLED: '1' }).SMS_DISABLED).toBe(true);
+    });
   });
 
   it('starts in production when every real service is configured', () => {
@@ -55,6 +82,8 @@ describe('loadEnv', () => {
       PESAPAL_CONSUMER_KEY: 'key',
       PESAPAL_CONSUMER_SECRET: 'secret',
       GOOGLE_MAPS_API_KEY: 'maps-key',
+      AT_USERNAME: 'freshcatch',
+      AT_API_KEY: 'at-key',
       PUBLIC_URL: 'https://shop.example',
     });
     expect(env.isProduction).toBe(true);
@@ -70,6 +99,8 @@ describe('loadEnv', () => {
         PESAPAL_CONSUMER_KEY: 'key',
         PESAPAL_CONSUMER_SECRET: 'secret',
         GOOGLE_MAPS_API_KEY: 'maps-key',
+        AT_USERNAME: 'freshcatch',
+        AT_API_KEY: 'at-key',
       }),
     ).toThrow('NODE_ENV=production needs:\n  MAIL_FROM (the sender customers see and reply to)');
   });
@@ -93,6 +124,7 @@ describe('loadEnv', () => {
         PESAPAL_CONSUMER_KEY: 'key',
         PESAPAL_CONSUMER_SECRET: 'secret',
         GOOGLE_MAPS_API_KEY: 'maps-key',
+        SMS_DISABLED: '1',
         GOOGLE_OIDC_ISSUER: 'http://127.0.0.1:9999',
       }),
     ).toThrow(/GOOGLE_OIDC_ISSUER/);
@@ -106,6 +138,8 @@ describe('loadEnv', () => {
       PESAPAL_CONSUMER_KEY: 'key',
       PESAPAL_CONSUMER_SECRET: 'secret',
       GOOGLE_MAPS_API_KEY: 'maps-key',
+      AT_USERNAME: 'freshcatch',
+      AT_API_KEY: 'at-key',
     };
 
     it('refuses a secret shorter than 32 bytes and says how to make one', () => {

@@ -25,6 +25,17 @@ const schema = z.object({
   PESAPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
   SHOP_NAME: z.string().default('Lake Victoria Aquaculture'),
   ADMIN_EMAILS: optional,
+  // Africa's Talking SMS: the account's username ('sandbox' for its sandbox) and API key.
+  AT_USERNAME: optional,
+  AT_API_KEY: optional,
+  AT_SENDER_ID: optional,
+  // Any Africa's Talking-compatible API (a test double); default by AT_USERNAME.
+  AT_API_URL: optional,
+  // 1: no SMS at all (production without an SMS account, chosen deliberately).
+  SMS_DISABLED: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() === '1' || v?.trim().toLowerCase() === 'true'),
   // 1: the development tools (/dev/mail, the simulator's switches) answer any address, not only loopback.
   DEV_TOOLS_OPEN: z
     .string()
@@ -78,6 +89,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       missing.push('PESAPAL_CONSUMER_KEY and PESAPAL_CONSUMER_SECRET (the simulator is refused in production)');
     if (!env.GOOGLE_MAPS_API_KEY)
       missing.push('GOOGLE_MAPS_API_KEY (the offline gazetteer is refused in production)');
+    if ((!env.AT_USERNAME || !env.AT_API_KEY) && !env.SMS_DISABLED)
+      missing.push("AT_USERNAME and AT_API_KEY (Africa's Talking SMS; the development SMS box is refused in production), or SMS_DISABLED=1");
     if (env.GOOGLE_OIDC_ISSUER) missing.push('GOOGLE_OIDC_ISSUER must not be set in production');
     if (missing.length > 0) {
       throw new ConfigError(`NODE_ENV=production needs:\n  ${missing.join('\n  ')}`);

@@ -1,4 +1,4 @@
-// Background jobs (reservation expiry, payment reconciliation, mail retries, pruning notices). Each run takes an advisory lock (db/locks.ts), so with several instances on one
+// Background jobs (reservation expiry, payment reconciliation, mail and SMS retries, pruning notices). Each run takes an advisory lock (db/locks.ts), so with several instances on one
 // database only one of them expires reservations or reconciles payments at a time.
 import type { ServerContext } from './context';
 import { LOCKS } from './db/locks';
@@ -15,6 +15,8 @@ export interface JobIntervals {
   reconciliationMs?: number;
   /** How often mail that could not be sent is tried again. Default 60 s. */
   mailDeliveryMs?: number;
+  /** How often SMS that could not be sent are tried again. Default 60 s. */
+  smsDeliveryMs?: number;
 }
 
 /** Starts the background jobs; returns one stopper. */
@@ -25,6 +27,7 @@ export function startBackgroundJobs(ctx: ServerContext, intervals: JobIntervals 
     // Rechecks of collapsed IPN repeats whose instance died before its timer ran.
     every(ctx, 'IPN rechecks', 15_000, LOCKS.ipnRechecks, () => runDueIpnRechecks(ctx)),
     every(ctx, 'mail delivery', intervals.mailDeliveryMs ?? 60_000, LOCKS.mailDelivery, () => ctx.mailer.deliverDue()),
+    every(ctx, 'SMS delivery', intervals.smsDeliveryMs ?? 60_000, LOCKS.smsDelivery, () => ctx.sms.deliverDue()),
     // Hourly, under reconciliation's lock: the two never run at once, and one instance does it.
     every(ctx, 'stranger notice pruning', 60 * 60_000, LOCKS.reconciliation, () => pruneStrangerNotices(ctx)),
   ];

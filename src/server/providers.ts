@@ -7,6 +7,7 @@ export function describeProviders(ctx: ServerContext): string[] {
   return [
     `Database: ${ctx.database.description}`,
     `Mail: ${ctx.mailer.description}`,
+    `SMS: ${ctx.sms.description}`,
     `Payments: ${usesPesapalSimulator(env) ? 'Pesapal simulator (built in)' : `Pesapal ${env.PESAPAL_ENV}`} at ${resolvePesapalBaseUrl(env)}`,
     `Addresses: ${env.GOOGLE_MAPS_API_KEY ? 'Google Places + Distance Matrix' : 'offline Nairobi gazetteer'}`,
     `Google sign-in: ${env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? 'configured' : 'not configured'}`,

@@ -72,7 +72,7 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     const me = await t.request('/api/account/session', { cookie: cookieFrom(signedIn) });
     expect(await me.json()).toEqual({
       user: { id: created!.id, email: 'achieng.new@example.test', name: 'Achieng Otieno' },
-      profile: { fullName: 'Achieng Otieno', phone: '+254712345678', address: 'Kilimani <img src=x alert(1)>', role: 'customer' },
+      profile: { fullName: 'Achieng Otieno', phone: '+254712345678', address: 'Kilimani <img src=x alert(1)>', role: 'customer', smsUpdates: true, smsUpdatesAt: null },
       googleEnabled: false,
     });
   });
@@ -156,7 +156,7 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      profile: { fullName: 'Amina W.', phone: '+254733333333', address: 'Lavington alert(1)', role: 'customer' },
+      profile: { fullName: 'Amina W.', phone: '+254733333333', address: 'Lavington alert(1)', role: 'customer', smsUpdates: true, smsUpdatesAt: null },
     });
     const rows = await t.ctx.db.select().from(profiles).where(eq(profiles.id, b.id));
     expect(rows[0]).toMatchObject({ fullName: 'Baraka', phone: '+254722222222', address: 'Karen' });

@@ -4,7 +4,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { auditLogs, contactMessages, newsletterSubscriptions, paymentTransactions, products } from '../../src/server/db/schema';
+import { auditLogs, contactMessages, newsletterSubscriptions, outboundSms, paymentTransactions, products } from '../../src/server/db/schema';
+import { createSmsOutbox } from '../../src/server/sms/sms-outbox';
 import { adminRoutes } from '../../src/server/features/admin/admin.routes';
 import { createUser, type TestUser } from '../support/test-app';
 import { DB_KINDS } from '../support/test-database';
@@ -132,6 +133,26 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
         res: await asAdmin(`/orders/${ids.paidTwiceOrder}/payments/${ids.extraPayment}/refund`, { method: 'POST', json: { reason: 'Paid twice' } }),
         recordId: ids.paidTwiceOrder,
       }),
+    },
+    {
+      route: 'POST /orders/:id/messages/:channel/:messageId/resend',
+      action: 'ORDER_MESSAGE_RESEND',
+      table: 'orders',
+      run: async () => {
+        // 'Send again' needs a real SMS gateway: a stand-in that accepts, and an SMS that was abandoned.
+        s.t.ctx.sms = createSmsOutbox({
+          db: s.t.ctx.db,
+          gateway: { description: 'stand-in', send: async () => ({ ok: true, messageId: 'ATXid_audit', status: 'Success', cost: null }) },
+        });
+        const [row] = await s.t.ctx.db
+          .insert(outboundSms)
+          .values({ orderId: ids.paidTwiceOrder, step: 'out_for_delivery', dedupeKey: `${ids.paidTwiceOrder}:audit`, to: '+254712345678', message: 'On its way', status: 'abandoned', attempts: 8 })
+          .returning({ id: outboundSms.id });
+        return {
+          res: await asAdmin(`/orders/${ids.paidTwiceOrder}/messages/sms/${row!.id}/resend`, { method: 'POST' }),
+          recordId: ids.paidTwiceOrder,
+        };
+      },
     },
     {
       route: 'POST /orders/:id/resolve',

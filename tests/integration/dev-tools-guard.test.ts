@@ -1,4 +1,4 @@
-// The development mailbox and the simulator's switches answer only the machine the shop runs on
+// The development mailbox, the SMS box and the simulator's switches answer only the machine the shop runs on
 // (the real socket address), unless DEV_TOOLS_OPEN=1; anyone else gets 404 as if they did not exist.
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -7,7 +7,7 @@ import { isLoopbackAddress } from '../../src/server/http/dev-tools-guard';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
 const from = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
-const TOOLS = ['/dev/mail', '/pesapal-sim/switches'];
+const TOOLS = ['/dev/mail', '/dev/sms', '/pesapal-sim/switches'];
 
 describe('the development tools guard', () => {
   let closed: TestApp;

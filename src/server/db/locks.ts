@@ -6,6 +6,7 @@ export const LOCKS = {
   seed: 7_301_004,
   mailDelivery: 7_301_005,
   ipnRechecks: 7_301_006,
+  smsDelivery: 7_301_007,
   // One admin cancellation or refund at a time, so an order is never refunded twice.
   adminOrderCancel: 7_301_010,
 } as const;

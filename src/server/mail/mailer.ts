@@ -12,6 +12,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The order the mail is about (the back office shows its mail). */
+  orderId?: string;
+  /** '<order id>:<step>': a second mail with the same key is not queued. */
+  dedupeKey?: string;
 }
 
 export interface Mailer {
@@ -19,8 +23,11 @@ export interface Mailer {
   readonly devMailbox: boolean;
   /** Records the mail and tries to send it now; a failed send is retried later, not thrown. */
   send(message: MailMessage): Promise<void>;
-  /** Records the mail inside the caller's transaction; deliver(id) after the commit sends it. */
-  enqueue(db: DbOrTx, message: MailMessage): Promise<string>;
+  /**
+   * Records the mail inside the caller's transaction; deliver(id) after the commit sends it. Null
+   * when a mail with the same dedupeKey was queued before.
+   */
+  enqueue(db: DbOrTx, message: MailMessage): Promise<string | null>;
   /** Sends one queued mail, if it is due and no other instance is sending it. */
   deliver(id: string): Promise<void>;
   /** Sends the queued mails that are due; returns how many were sent. */
@@ -45,9 +52,10 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; now
     const [row] = await db
       .insert(outboundMail)
       .values({ ...message, from: opts.from, status: transport ? 'queued' : 'stored', createdAt: now() })
+      .onConflictDoNothing({ target: outboundMail.dedupeKey })
       .returning({ id: outboundMail.id });
-    if (!row) throw new Error('outbound_mail insert returned no row');
-    return row.id;
+    if (!row && !message.dedupeKey) throw new Error('outbound_mail insert returned no row');
+    return row?.id ?? null;
   };
 
   /** Takes the mail for this instance: due, still unsent, and not being sent elsewhere. */
@@ -100,7 +108,8 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; now
       await deliver(id);
     },
     async send(message) {
-      await deliver(await enqueue(opts.db, message));
+      const id = await enqueue(opts.db, message);
+      if (id) await deliver(id);
     },
     async deliverDue(limit = 20) {
       if (!transport) return { sent: 0, failed: 0 };

@@ -98,9 +98,15 @@ export const outboundMail = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The order a customer update is about (shown on the back office order page). */
+    orderId: uuid('order_id'),
+    /** '<order id>:<step>' for order updates: a step is queued once, whoever tries. */
+    dedupeKey: text('dedupe_key'),
   },
   (t) => [
     index('outbound_mail_created_idx').on(t.createdAt),
+    uniqueIndex('outbound_mail_dedupe_key').on(t.dedupeKey),
+    index('outbound_mail_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
     index('outbound_mail_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'failed')`),
   ],
 );

@@ -77,6 +77,9 @@ export const orders = pgTable(
     cancelledReason: text('cancelled_reason'),
     /** When the payment that completed the order was applied: revenue is counted on this day. */
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The customer's 'Send me SMS updates' choice at checkout, and when it was given. */
+    smsUpdates: boolean('sms_updates').notNull().default(true),
+    smsUpdatesAt: timestamp('sms_updates_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -220,4 +223,48 @@ export const paymentRefunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payment_refunds_accepted_once_idx').on(t.transactionId).where(sql`${t.accepted}`)],
+);
+
+/**
+ * The SMS outbox (docs/decisions/012-sms-outbox.md): one row per order update a customer is sent,
+ * queued in the transaction that changes the order and sent after the commit or by the SMS job.
+ */
+export const outboundSms = pgTable(
+  'outbound_sms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** paid, out_for_delivery, delivered, cancelled, refunded. */
+    step: text('step').notNull(),
+    /** '<order id>:<step>': a step is queued once, whoever tries and however often. */
+    dedupeKey: text('dedupe_key').notNull(),
+    to: text('to').notNull(),
+    message: text('message').notNull(),
+    /** stored (development SMS box), queued, failed (retried), sent, abandoned (gave up). */
+    status: text('status').notNull(),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the SMS job may try it (again); while sending, the end of the sender's lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** The gateway's id for the message (Africa's Talking messageId), its cost and first answer. */
+    providerMessageId: text('provider_message_id'),
+    providerStatus: text('provider_status'),
+    cost: text('cost'),
+    /** The delivery report: the final status on the phone network, and why it failed. */
+    deliveryStatus: text('delivery_status'),
+    deliveryFailureReason: text('delivery_failure_reason'),
+    deliveryReportedAt: timestamp('delivery_reported_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('outbound_sms_status_check', sql`${t.status} in ('stored', 'queued', 'failed', 'sent', 'abandoned')`),
+    uniqueIndex('outbound_sms_dedupe_key').on(t.dedupeKey),
+    index('outbound_sms_order_idx').on(t.orderId, t.createdAt),
+    index('outbound_sms_created_idx').on(t.createdAt),
+    index('outbound_sms_provider_id_idx').on(t.providerMessageId),
+    index('outbound_sms_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'failed')`),
+  ],
 );

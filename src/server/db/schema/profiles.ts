@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 export const profiles = pgTable(
@@ -12,6 +12,9 @@ export const profiles = pgTable(
     phone: text('phone'),
     address: text('address'),
     role: text('role').notNull().default('customer'),
+    /** 'Send me SMS updates' about orders (never marketing), and when the customer last chose. */
+    smsUpdates: boolean('sms_updates').notNull().default(true),
+    smsUpdatesAt: timestamp('sms_updates_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 // The signed-in customer's own account: what the web app sees of the session, and profile edits.
 // Every function takes the user id from the session (never from a request body).
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { ProfileValues, SignUpValues } from '../../../domain/validation';
 import type { SessionUser } from '../../auth/auth';
 import type { DbOrTx } from '../../db/client';
@@ -11,6 +11,9 @@ export interface ProfileView {
   phone: string | null;
   address: string | null;
   role: 'customer' | 'admin';
+  /** 'Send me SMS updates' about orders, and when it was last chosen (ISO; null: never asked). */
+  smsUpdates: boolean;
+  smsUpdatesAt: string | null;
 }
 
 export interface SessionView {
@@ -22,7 +25,14 @@ export interface SessionView {
 export async function findProfile(db: DbOrTx, userId: string): Promise<ProfileView | null> {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, userId));
   if (!row) return null;
-  return { fullName: row.fullName, phone: row.phone, address: row.address, role: row.role === 'admin' ? 'admin' : 'customer' };
+  return {
+    fullName: row.fullName,
+    phone: row.phone,
+    address: row.address,
+    role: row.role === 'admin' ? 'admin' : 'customer',
+    smsUpdates: row.smsUpdates,
+    smsUpdatesAt: row.smsUpdatesAt?.toISOString() ?? null,
+  };
 }
 
 export async function sessionView(db: DbOrTx, user: SessionUser | null, googleEnabled: boolean): Promise<SessionView> {
@@ -49,5 +59,18 @@ export async function updateProfile(db: DbOrTx, userId: string, values: ProfileV
     .insert(profiles)
     .values({ id: userId, ...fields })
     .onConflictDoUpdate({ target: profiles.id, set: { ...fields, updatedAt: new Date() } });
+  if (values.smsUpdates !== undefined) await saveSmsChoice(db, userId, values.smsUpdates, new Date());
   return findProfile(db, userId);
+}
+
+/** The customer's latest 'Send me SMS updates' choice; its time changes only when the choice does (or was never given). */
+export async function saveSmsChoice(db: DbOrTx, userId: string, smsUpdates: boolean, at: Date): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ smsUpdates, smsUpdatesAt: at })
+    .where(and(eq(profiles.id, userId), ne(profiles.smsUpdates, smsUpdates)));
+  await db
+    .update(profiles)
+    .set({ smsUpdatesAt: at })
+    .where(and(eq(profiles.id, userId), isNull(profiles.smsUpdatesAt)));
 }

@@ -5,7 +5,9 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { canAdvanceFulfilment, FULFILMENT_LABELS, type FulfilmentStatus } from '../../../domain/order-status';
 import type { ServerContext } from '../../context';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
+import { toCents } from '../../../domain/money';
+import { deliverOrderUpdate, queueOrderUpdate } from '../order-updates/order-updates.service';
 import { LOCKS } from '../../db/locks';
 import { orders, paymentTransactions } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
@@ -33,12 +35,12 @@ export async function lockedOrder(tx: Tx, id: string) {
 }
 
 export async function advanceFulfilment(
-  db: DbOrTx,
+  ctx: ServerContext,
   actor: AdminActor,
   orderId: string,
   to: FulfilmentStatus,
 ): Promise<{ fulfilmentStatus: FulfilmentStatus }> {
-  return db.transaction(async (tx) => {
+  const { result, update } = await ctx.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId);
     if (order.status !== 'completed') throw conflict(ORDER_ACTION_MESSAGES.notPaid);
     const from = order.fulfilmentStatus as FulfilmentStatus;
@@ -47,8 +49,12 @@ export async function advanceFulfilment(
     }
     await tx.update(orders).set({ fulfilmentStatus: to, updatedAt: new Date() }).where(eq(orders.id, orderId));
     await auditAdmin(tx, actor, { action: 'ORDER_FULFILMENT', tableName: 'orders', recordId: orderId, details: { from, to } });
-    return { fulfilmentStatus: to };
+    // The customer hears of the steps that concern them, queued with the change itself.
+    const update = to === 'out_for_delivery' || to === 'delivered' ? await queueOrderUpdate(ctx, tx, orderId, to) : null;
+    return { result: { fulfilmentStatus: to }, update };
   });
+  await deliverOrderUpdate(ctx, update);
+  return result;
 }
 
 export type CancelOutcome =
@@ -74,7 +80,7 @@ async function cancelPendingOrder(ctx: ServerContext, actor: AdminActor, orderId
   for (const attempt of await openAttempts(ctx.db, orderId)) {
     await refreshPayment(ctx, attempt.trackingId).catch((err: unknown) => ctx.logger.warn({ err, orderId }, 'admin cancel: status check failed'));
   }
-  return ctx.db.transaction(async (tx) => {
+  const { outcome, update } = await ctx.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId);
     if (order.status === 'completed') throw conflict(ORDER_ACTION_MESSAGES.paidMeanwhile);
     if (order.status !== 'pending') throw conflict(ORDER_ACTION_MESSAGES.cannotCancel);
@@ -85,8 +91,11 @@ async function cancelPendingOrder(ctx: ServerContext, actor: AdminActor, orderId
       .set({ status: 'cancelled', cancelledReason: reason, reservationExpiresAt: null, updatedAt: at })
       .where(eq(orders.id, orderId));
     await auditAdmin(tx, actor, { action: 'ORDER_CANCEL', tableName: 'orders', recordId: orderId, details: { reason, releasedLines } });
-    return { kind: 'released' as const, releasedLines };
+    const update = await queueOrderUpdate(ctx, tx, orderId, 'cancelled');
+    return { outcome: { kind: 'released' as const, releasedLines }, update };
   });
+  await deliverOrderUpdate(ctx, update);
+  return outcome;
 }
 
 async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: string, reason: string): Promise<CancelOutcome> {
@@ -113,7 +122,7 @@ async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: s
       recordId: orderId,
       details: { refundId, transactionId: payment.id, amount: payment.amount, accepted: attempt.accepted, message: attempt.message },
     });
-    if (!attempt.accepted) return null;
+    if (!attempt.accepted) return { outcome: null, update: null };
     // Decided under the row lock, on the fulfilment the order has now.
     const fulfilment = locked.fulfilmentStatus as FulfilmentStatus;
     const restocked = restocksOnRefund(fulfilment);
@@ -128,11 +137,13 @@ async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: s
       recordId: orderId,
       details: { reason, restocked, restockedLines, fulfilment, ...(restocked ? {} : { notRestocked: notRestockedReason(fulfilment) }) },
     });
-    return { kind: 'refunded' as const, refundMessage: attempt.message, restocked, restockedLines };
+    const update = await queueOrderUpdate(ctx, tx, orderId, 'refunded', { amountCents: toCents(payment.amount) });
+    return { outcome: { kind: 'refunded' as const, refundMessage: attempt.message, restocked, restockedLines }, update };
   });
   // A refusal is recorded (committed above) and then reported to the merchant.
-  if (!outcome) throw refundRefused(attempt);
-  return outcome;
+  if (!outcome.outcome) throw refundRefused(attempt);
+  await deliverOrderUpdate(ctx, outcome.update);
+  return outcome.outcome;
 }
 
 /**

@@ -1,5 +1,6 @@
 // /api/admin/orders: list, detail, fulfilment, cancel (release or refund), payment status check,
-// 'Mark resolved' for a flagged order, and refunding one payment the order does not need.
+// 'Mark resolved' for a flagged order, refunding one payment the order does not need, and the
+// SMS and mail sent about the order with 'Send again'.
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
 import { valid } from '../../http/validate';
@@ -10,14 +11,22 @@ import { refundPayment } from './admin-payment-refund.service';
 import { cancelOrderSchema, refundPaymentSchema, resolveAttentionSchema } from '../../../domain/back-office-forms';
 import { fulfilmentSchema, orderListQuery } from './admin-orders.schemas';
 import { getOrderDetail, listOrders } from './admin-orders.service';
-import { idParam, orderPaymentParam } from './admin-params';
+import { idParam, orderMessageParam, orderPaymentParam } from './admin-params';
+import { listOrderMessages, resendOrderMessage } from './admin-order-messages.service';
 
 export function adminOrdersRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
     .get('/', valid('query', orderListQuery), async (c) => c.json(await listOrders(ctx.db, c.req.valid('query'))))
     .get('/:id', valid('param', idParam), async (c) => c.json(await getOrderDetail(ctx.db, c.req.valid('param').id)))
+    .get('/:id/messages', valid('param', idParam), async (c) => {
+      return c.json({ messages: await listOrderMessages(ctx, c.req.valid('param').id) });
+    })
+    .post('/:id/messages/:channel/:messageId/resend', valid('param', orderMessageParam), async (c) => {
+      const { id, channel, messageId } = c.req.valid('param');
+      return c.json(await resendOrderMessage(ctx, adminActor(c), id, channel, messageId));
+    })
     .post('/:id/fulfilment', valid('param', idParam), valid('json', fulfilmentSchema), async (c) => {
-      return c.json(await advanceFulfilment(ctx.db, adminActor(c), c.req.valid('param').id, c.req.valid('json').status));
+      return c.json(await advanceFulfilment(ctx, adminActor(c), c.req.valid('param').id, c.req.valid('json').status));
     })
     .post('/:id/cancel', valid('param', idParam), valid('json', cancelOrderSchema), async (c) => {
       return c.json(await cancelOrder(ctx, adminActor(c), c.req.valid('param').id, c.req.valid('json').reason));

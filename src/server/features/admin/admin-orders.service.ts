@@ -29,6 +29,8 @@ export interface AdminOrderSummary {
   customerName: string;
   customerEmail: string;
   customerPhone: string;
+  /** The full number, for a paid order still to be delivered (the list shows it as call and WhatsApp links). */
+  deliveryPhone: string | null;
   deliveryAddress: string;
   deliveryBuilding: string | null;
   deliveryDirections: string | null;
@@ -104,6 +106,8 @@ export async function listOrders(db: DbOrTx, q: OrderListQuery): Promise<Page<Ad
       createdAt: createdAt.toISOString(),
       totalCents: toCents(totalAmount),
       customerPhone: maskPhone(r.customerPhone),
+      // The rider calls the customer of a paid order still to be delivered: that number in full.
+      deliveryPhone: r.status === 'completed' && r.fulfilmentStatus !== 'delivered' ? r.customerPhone : null,
     })),
     total,
     q,

@@ -7,3 +7,10 @@ export const idParam = z.object({ id: uuid });
 
 /** /orders/:id/payments/:paymentId/… */
 export const orderPaymentParam = z.object({ id: uuid, paymentId: uuid });
+
+/** /orders/:id/messages/:channel/:messageId/… */
+export const orderMessageParam = z.object({
+  id: uuid,
+  channel: z.enum(['sms', 'mail'], { error: 'The channel is sms or mail' }),
+  messageId: uuid,
+});

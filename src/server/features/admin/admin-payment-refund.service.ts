@@ -4,7 +4,9 @@
 // cancelling the order. One refund at a time, under the same lock as cancelling.
 import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
+import { toCents } from '../../../domain/money';
 import { LOCKS } from '../../db/locks';
+import { deliverOrderUpdate, queueOrderUpdate } from '../order-updates/order-updates.service';
 import { orders, paymentTransactions } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { auditAdmin, type AdminActor } from './admin-access';
@@ -43,7 +45,7 @@ export async function refundPayment(
     if (await hasAcceptedRefund(ctx.db, payment.id)) throw conflict(PAYMENT_REFUND_MESSAGES.alreadyRefunded);
 
     const attempt = await requestRefund(ctx, actor, { ...payment, confirmationCode }, reason);
-    await ctx.db.transaction(async (tx) => {
+    const update = await ctx.db.transaction(async (tx) => {
       // The order first, then the payment, as the payments feature locks them (see cancelOrder).
       await lockedOrder(tx, orderId);
       const refundId = await recordRefund(tx, actor, payment, reason, attempt);
@@ -62,8 +64,13 @@ export async function refundPayment(
           orderStatus: order.status,
         },
       });
+      // The customer hears of the refund, once per payment.
+      return attempt.accepted
+        ? queueOrderUpdate(ctx, tx, orderId, 'payment_refunded', { amountCents: toCents(payment.amount), key: payment.id })
+        : null;
     });
     if (!attempt.accepted) throw refundRefused(attempt);
+    await deliverOrderUpdate(ctx, update);
     return { refundMessage: attempt.message };
   });
 }

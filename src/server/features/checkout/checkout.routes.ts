@@ -82,6 +82,7 @@ export function checkoutRoutes(ctx: ServerContext) {
             directions: body.delivery_info.directions,
           },
           idempotencyKey: body.idempotency_key,
+          smsUpdates: body.sms_updates ?? true,
         });
         return c.json({ success: true, iframe_url: placed.iframeUrl, order_id: placed.orderId, error: null });
       } catch (err) {

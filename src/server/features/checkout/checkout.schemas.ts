@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../../../domain/cart';
 import { riderDirectionsSchema } from '../../../domain/rider-directions';
-import { checkoutCustomerSchema, MESSAGES, TEXT_LIMITS } from '../../../domain/validation';
+import { checkoutCustomerSchema, MESSAGES, SMS_UPDATES_CHOICE_MESSAGE, TEXT_LIMITS } from '../../../domain/validation';
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
 
@@ -74,6 +74,8 @@ export const createOrderSchema = z.object({
     },
     { error: MESSAGES.checkoutRequired },
   ),
+  /** 'Send me SMS updates' about this order; on unless the customer turned it off. */
+  sms_updates: z.boolean({ error: SMS_UPDATES_CHOICE_MESSAGE }).optional(),
   idempotency_key: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The idempotency key must be 8 to 100 letters, digits, "-" or "_".')

@@ -14,6 +14,7 @@ import type { CheckoutCustomerValues } from '../../../domain/validation';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { orderItems, orders, products, user } from '../../db/schema';
+import { saveSmsChoice } from '../account/account.service';
 import { AppError, badRequest } from '../../http/errors';
 import { OutOfStockError, reserveStock } from '../inventory/inventory.service';
 import {
@@ -35,6 +36,8 @@ export interface PlaceOrderInput {
   /** building and directions: sanitised text for the rider, '' when not given. */
   delivery: { address: string; coordinates?: LatLng | null; placeToken?: string | null; building?: string; directions?: string };
   idempotencyKey?: string;
+  /** 'Send me SMS updates' as ticked at checkout. */
+  smsUpdates?: boolean;
 }
 
 export interface PlacedOrder {
@@ -189,6 +192,8 @@ async function insertPendingOrder(
       deliveryZoneName: quote.zoneName,
       estimatedDeliveryMins: quote.estimatedMinutes,
       idempotencyKey: input.idempotencyKey ?? null,
+      smsUpdates: input.smsUpdates ?? true,
+      smsUpdatesAt: at,
       reservationExpiresAt: new Date(at.getTime() + RESERVATION_MINUTES * 60_000),
       createdAt: at,
       updatedAt: at,
@@ -214,5 +219,6 @@ async function insertPendingOrder(
     priced.map((l) => ({ productId: l.product.id, productName: l.product.name, quantity: l.quantity })),
     at,
   );
+  await saveSmsChoice(tx, userId, input.smsUpdates ?? true, at);
   return claimAttempt(tx, { id: order.id, totalAmount: centsToDecimalString(totals.totalCents), currency: 'KES', customerPhone: input.customer.phone }, at);
 }

@@ -92,5 +92,7 @@ export async function queueOrderConfirmation(ctx: ServerContext, db: DbOrTx, ord
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.productName));
-  return ctx.mailer.enqueue(db, orderConfirmationMail({ shopName: ctx.env.SHOP_NAME, publicUrl: ctx.env.PUBLIC_URL, order, items }));
+  const mail = orderConfirmationMail({ shopName: ctx.env.SHOP_NAME, publicUrl: ctx.env.PUBLIC_URL, order, items });
+  // The confirmation is the 'paid' step's mail: once per order, and listed with the order's messages.
+  return ctx.mailer.enqueue(db, { ...mail, orderId: order.id, dedupeKey: `${order.id}:paid` });
 }

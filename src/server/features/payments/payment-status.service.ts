@@ -26,6 +26,7 @@ import { releaseReservation, sellReservation } from '../inventory/inventory.serv
 import { cancelFailedAttempt, cancelOpenAttempts } from './attempt-cancellation';
 import { ATTEMPT_CANCELLED, PAYMENT_REVERSED_REASON } from './order-outcomes';
 import { queueOrderConfirmation } from './order-confirmation-mail';
+import { deliverOrderUpdate, queueOrderUpdate, type QueuedOrderUpdate } from '../order-updates/order-updates.service';
 
 export type ApplyOutcome =
   /** The payment status changed. */
@@ -53,6 +54,8 @@ interface Effects {
   result: ApplyResult;
   /** outbound_mail id of the confirmation queued with the transition, sent after the commit. */
   confirmationMailId: string | null;
+  /** The 'payment received' SMS queued with the transition. */
+  paidUpdate: QueuedOrderUpdate | null;
   cancelOtherAttempts: boolean;
   /** The attempt just became FAILED: its page is cancelled at Pesapal. */
   cancelFailedPage: boolean;
@@ -106,7 +109,8 @@ export async function applyPaymentStatus(
       const completed = await completeOrder(tx, order, txn, at);
       // Queued in the same transaction: if the process dies before sending, the mail job sends it.
       const confirmationMailId = completed ? await queueOrderConfirmation(ctx, tx, order.id) : null;
-      return { ...effects, confirmationMailId, cancelOtherAttempts: completed };
+      const paidUpdate = completed ? await queueOrderUpdate(ctx, tx, order.id, 'paid') : null;
+      return { ...effects, confirmationMailId, paidUpdate, cancelOtherAttempts: completed };
     }
     if (reported.status === 'FAILED') {
       await failOrder(tx, order, txn, at);
@@ -124,6 +128,7 @@ export async function applyPaymentStatus(
       ctx.logger.error({ err, orderId }, 'order confirmation mail failed; the mail job retries it'),
     );
   }
+  await deliverOrderUpdate(ctx, effects.paidUpdate);
   if (orderId && effects.cancelOtherAttempts && effects.transactionId) {
     await cancelOpenAttempts(ctx, orderId, ATTEMPT_CANCELLED.paidElsewhere, effects.transactionId);
   }
@@ -134,7 +139,7 @@ export async function applyPaymentStatus(
 }
 
 function noEffects(result: ApplyResult): Effects {
-  return { result, confirmationMailId: null, cancelOtherAttempts: false, cancelFailedPage: false, transactionId: null };
+  return { result, confirmationMailId: null, paidUpdate: null, cancelOtherAttempts: false, cancelFailedPage: false, transactionId: null };
 }
 
 /** Why Pesapal's answer does not describe our payment, or null when it does. */

@@ -10,6 +10,7 @@ import type { FeePreview } from '../../../server/features/admin/admin-delivery.s
 import type { ContactMessageView, Subscriber } from '../../../server/features/admin/admin-inbox.service';
 import type { CancelOutcome, PaymentCheckResult } from '../../../server/features/admin/admin-order-actions.service';
 import type { AdminOrderDetail, AdminOrderSummary } from '../../../server/features/admin/admin-orders.service';
+import type { AdminOrderMessage } from '../../../server/features/admin/admin-order-messages.service';
 import type { Page } from '../../../server/features/admin/admin-paging';
 import type { PaymentRefundOutcome } from '../../../server/features/admin/admin-payment-refund.service';
 import type { AdminProduct } from '../../../server/features/admin/admin-products.service';
@@ -22,6 +23,7 @@ export type {
   AdminContentSummary,
   AdminCustomer,
   AdminOrderDetail,
+  AdminOrderMessage,
   AdminOrderSummary,
   AdminProduct,
   AuditEntryView,
@@ -77,6 +79,9 @@ export const adminApi = {
   orders: (p: ListParams) => get<Page<AdminOrderSummary>>(`/orders${queryString(p)}`),
   order: (id: string) => get<AdminOrderDetail>(`/orders/${id}`),
   advanceFulfilment: (id: string, status: string) => send<{ fulfilmentStatus: string }>('POST', `/orders/${id}/fulfilment`, { status }),
+  orderMessages: (id: string) => get<{ messages: AdminOrderMessage[] }>(`/orders/${id}/messages`),
+  resendOrderMessage: (id: string, channel: 'sms' | 'mail', messageId: string) =>
+    send<{ message: AdminOrderMessage }>('POST', `/orders/${id}/messages/${channel}/${messageId}/resend`),
   cancelOrder: (id: string, reason: string) => send<CancelOutcome>('POST', `/orders/${id}/cancel`, { reason }),
   checkPayment: (id: string) => send<PaymentCheckResult>('POST', `/orders/${id}/check-payment`),
   resolveAttention: (id: string, note: string) => send<{ needsAttention: false }>('POST', `/orders/${id}/resolve`, { note }),

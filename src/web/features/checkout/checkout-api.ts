@@ -30,6 +30,8 @@ export interface CreateOrderRequest {
     directions: string;
   };
   idempotency_key: string;
+  /** 'Send me SMS updates' about this order. */
+  sms_updates: boolean;
 }
 
 export type CreateOrderOutcome =

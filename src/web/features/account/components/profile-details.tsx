@@ -8,6 +8,7 @@ export function ProfileDetails({ session }: { session: SessionInfo }) {
     ['Full Name', session.profile?.fullName],
     ['Phone Number', session.profile?.phone && formatPhone(session.profile.phone)],
     ['Address', session.profile?.address],
+    ['SMS updates', session.profile ? (session.profile.smsUpdates ? 'On' : 'Off') : null],
   ];
   return (
     <dl className="divide-y divide-slate-200">

@@ -9,9 +9,10 @@ import { updateProfile } from '../api';
 import { sessionQueryKey, type SessionInfo } from '../use-session';
 import { showServerFieldErrors, toastFirstError } from './form-errors';
 import { TextField } from './text-field';
+import { SmsUpdatesCheckbox } from './sms-updates-checkbox';
 import { formatPhone } from '../../../../domain/phone';
 
-type ProfileInput = { fullName: string; phone: string; address: string };
+type ProfileInput = { fullName: string; phone: string; address: string; smsUpdates?: boolean };
 const FIELDS = ['fullName', 'phone', 'address'] as const;
 
 /** The edit view of the profile page; saving or cancelling returns to the read view. */
@@ -25,6 +26,7 @@ export function ProfileForm({ session, onDone }: { session: SessionInfo; onDone(
       fullName: session.profile?.fullName ?? '',
       phone: formatPhone(session.profile?.phone ?? ''),
       address: session.profile?.address ?? '',
+      smsUpdates: session.profile?.smsUpdates ?? true,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -60,6 +62,7 @@ export function ProfileForm({ session, onDone }: { session: SessionInfo; onDone(
         error={errors.address?.message}
         {...form.register('address')}
       />
+      <SmsUpdatesCheckbox id="profile-sms-updates" {...form.register('smsUpdates')} />
       <div className="flex gap-3">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Save Changes'}

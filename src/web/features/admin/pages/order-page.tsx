@@ -17,9 +17,10 @@ import { PageHeader } from '../components/page-header';
 import { RecordNotFound, retryUnlessMissing } from '../components/record-not-found';
 import { FulfilmentBadge, OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
 import { OrderActions } from './order-actions';
+import { OrderMessages } from './order-messages';
 import { PaymentRefund } from './payment-refund';
 import { ResolveAttention } from './resolve-attention';
-import { formatPhone } from '../../../../domain/phone';
+import { PhoneLinks } from '../../../components/phone-links';
 import { RIDER_DIRECTION_LABELS } from '../../../../domain/rider-directions';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -138,7 +139,7 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
             rows={[
               ['Name', o.customerName],
               ['Email', o.customerEmail],
-              ['Phone', formatPhone(o.customerPhone)],
+              ['Phone', <PhoneLinks phone={o.customerPhone} who={o.customerName || 'the customer'} />],
               ['Account', <Link to={`/admin/customers/${o.userId}`} className="text-brand-700 underline">{detail.account.email ?? 'View customer'}</Link>],
               ['Address', o.deliveryAddress],
               [RIDER_DIRECTION_LABELS.building, o.deliveryBuilding ?? '—'],
@@ -178,6 +179,9 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
               </ul>
             </div>
           )}
+        </Section>
+        <Section title="Messages to the customer">
+          <OrderMessages orderId={o.id} />
         </Section>
         <Section title="Timeline">
           <ol className="space-y-2 text-sm">

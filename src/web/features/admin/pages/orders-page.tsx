@@ -12,6 +12,7 @@ import { PageHeader } from '../components/page-header';
 import { SearchBox } from '../components/search-box';
 import { FulfilmentBadge, OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
 import { useAdminList } from '../hooks/use-admin-list';
+import { PhoneLinks } from '../../../components/phone-links';
 
 const KEYS = ['q', 'status', 'paymentStatus', 'from', 'to', 'fulfilment', 'attention'] as const;
 
@@ -40,6 +41,9 @@ const COLUMNS: Column<AdminOrderSummary>[] = [
       <>
         <span className="block font-medium text-slate-900">{o.customerName}</span>
         <span className="block break-all text-slate-600">{o.customerEmail}</span>
+        <span className="block text-slate-600">
+          {o.deliveryPhone ? <PhoneLinks phone={o.deliveryPhone} who={o.customerName || 'the customer'} /> : o.customerPhone}
+        </span>
       </>
     ),
   },

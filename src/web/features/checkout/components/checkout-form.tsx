@@ -23,6 +23,7 @@ import { CheckoutSummary } from './checkout-summary';
 import { DeliveryFeeCard } from './delivery-fee-card';
 import { RiderDirectionsFields } from './rider-directions-fields';
 import { formatPhone } from '../../../../domain/phone';
+import { SmsUpdatesCheckbox } from '../../account/components/sms-updates-checkbox';
 
 export const ORDER_FAILED = 'Failed to create payment order';
 export const CHECKOUT_ERROR = 'There was an error processing your checkout. Please try again.';
@@ -51,6 +52,8 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   }));
   const [address, setAddress] = useState(session.profile?.address ?? '');
   const [rider, setRider] = useState<RiderDirections>({ building: '', directions: '' });
+  // On by default; the customer's last choice (profile or last checkout) when there is one.
+  const [smsUpdates, setSmsUpdates] = useState(session.profile?.smsUpdates ?? true);
   const riderTouched = useRef(false);
   const lastRider = useQuery({ queryKey: ['checkout', 'last-delivery'], queryFn: fetchLastRiderDirections });
   // Prefilled from the last order, unless the customer has started typing here.
@@ -80,8 +83,8 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   const idempotencyKey = useRef(crypto.randomUUID());
   const payButton = useRef<HTMLButtonElement>(null);
   const signature = useMemo(
-    () => JSON.stringify([lines.map((l) => [l.productId, l.quantity]), contact, address, coordinates, rider]),
-    [lines, contact, address, coordinates, rider],
+    () => JSON.stringify([lines.map((l) => [l.productId, l.quantity]), contact, address, coordinates, rider, smsUpdates]),
+    [lines, contact, address, coordinates, rider, smsUpdates],
   );
   useEffect(() => {
     idempotencyKey.current = crypto.randomUUID();
@@ -120,6 +123,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
         customer_info: { full_name: parsed.data.fullName, email: parsed.data.email, phone: parsed.data.phone, address: parsed.data.address },
         delivery_info: { address: parsed.data.address, coordinates, place_token: place?.placeToken ?? null, ...riderParsed.data },
         idempotency_key: idempotencyKey.current,
+        sms_updates: smsUpdates,
       });
       if (outcome.ok) {
         setPayment({ orderId: outcome.orderId, iframeUrl: outcome.iframeUrl });
@@ -179,6 +183,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
               <TextField id="checkout-name" label="Full Name" autoComplete="name" value={contact.fullName} error={errors.fullName} onChange={(e) => setField('fullName', e.currentTarget.value)} />
               <TextField id="checkout-email" label="Email" type="email" autoComplete="email" value={contact.email} error={errors.email} onChange={(e) => setField('email', e.currentTarget.value)} />
               <TextField id="checkout-phone" label="Phone Number" type="tel" autoComplete="tel" placeholder="+254 700 000 000" value={contact.phone} error={errors.phone} onChange={(e) => setField('phone', e.currentTarget.value)} />
+              <SmsUpdatesCheckbox id="checkout-sms-updates" checked={smsUpdates} onChange={(e) => setSmsUpdates(e.currentTarget.checked)} />
             </CardContent>
           </Card>
           <Card>

@@ -9,6 +9,7 @@ import { OrderOutcome } from './order-outcome';
 import { OrderStatusBadge } from './order-status-badge';
 import { PaymentAttempts } from './payment-attempts';
 import { ReceiptLinks } from './receipt-links';
+import { ShopContactOnTheWay } from './shop-contact-on-the-way';
 
 export interface OrderCardProps {
   order: OrderSummary;
@@ -29,6 +30,7 @@ export function OrderCard({ order, startingPayment = false, onPayAgain, onOrderA
       <CardContent className="space-y-3">
         <OrderCardHeader order={order} badge={<OrderStatusBadge status={order.status} />} />
         {order.status !== 'cancelled' && <FulfilmentSteps status={order.fulfilment_status} />}
+        {order.status === 'completed' && order.fulfilment_status === 'out_for_delivery' && <ShopContactOnTheWay />}
         <OrderOutcome order={order} />
         {order.can_pay_again && (
           <p className="text-sm text-slate-700">Your payment did not go through. Your items are still reserved, so you can pay for this order again.</p>

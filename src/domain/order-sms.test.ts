@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { isGsm7, ORDER_UPDATE_STEPS, orderUpdateSms, SMS_MAX_LENGTH, toGsm7, type OrderSmsInput } from './order-sms';
+
+const ORDER_ID = '3f2a9c1e-0b7d-4e8a-9c1f-2d3e4f5a6b7c';
+const base = { shopName: 'Lake Victoria Aquaculture', publicUrl: 'https://shop.example.co.ke', orderId: ORDER_ID };
+const extra = { amountCents: 123_456_789, deliveryWindow: 'between 14:05 and 14:20' };
+
+describe('order update SMS', () => {
+  it('says what happened, with the short order number, amount and delivery window', () => {
+    expect(orderUpdateSms({ ...base, ...extra, step: 'paid' })).toBe(
+      'Lake Victoria Aquaculture: Payment received for order #3f2a9c1e. Expected delivery between 14:05 and 14:20. https://shop.example.co.ke/orders',
+    );
+    expect(orderUpdateSms({ ...base, step: 'out_for_delivery' })).toContain('Order #3f2a9c1e is out for delivery.');
+    expect(orderUpdateSms({ ...base, step: 'delivered' })).toContain('Order #3f2a9c1e has been delivered.');
+    expect(orderUpdateSms({ ...base, step: 'cancelled', amountCents: 250_000 })).toContain('Order #3f2a9c1e (KES 2,500.00) has been cancelled.');
+    expect(orderUpdateSms({ ...base, step: 'refunded', amountCents: 250_000 })).toContain('Order #3f2a9c1e is cancelled; KES 2,500.00 is being refunded to you.');
+    expect(orderUpdateSms({ ...base, step: 'payment_refunded', amountCents: 250_000 })).toContain(
+      'You paid twice for order #3f2a9c1e: the extra KES 2,500.00 is being refunded to you.',
+    );
+  });
+
+  const names = ['Lake Victoria Aquaculture', 'Samaki “Bora” – Nairobi’s best fish {since 1999} €', 'X'.repeat(300), ''];
+  const urls = ['https://shop.example.co.ke', 'http://localhost:3000', `https://${'long'.repeat(40)}.example`, 'https://x.test/~shop'];
+  const cases: OrderSmsInput[] = ORDER_UPDATE_STEPS.flatMap((step) =>
+    names.flatMap((shopName) => urls.map((publicUrl) => ({ ...base, ...extra, step, shopName, publicUrl }))),
+  );
+
+  it.each(cases.map((c) => [c.step, c.shopName.slice(0, 20), c.publicUrl.slice(0, 30), c] as const))(
+    '%s / %s / %s: one SMS of GSM-7 characters, linking only to the shop',
+    (_step, _name, _url, input) => {
+      const sms = orderUpdateSms(input);
+      expect(sms.length).toBeLessThanOrEqual(SMS_MAX_LENGTH);
+      expect(isGsm7(sms)).toBe(true);
+      expect(sms).toContain('#3f2a9c1e');
+      const links = sms.match(/https?:\/\/\S+/g) ?? [];
+      for (const link of links) expect(link).toBe(`${input.publicUrl}/orders`);
+    },
+  );
+
+  it('keeps the link when the shop name and address are ordinary', () => {
+    for (const step of ORDER_UPDATE_STEPS) {
+      expect(orderUpdateSms({ ...base, ...extra, step })).toMatch(/ https:\/\/shop\.example\.co\.ke\/orders$/);
+    }
+  });
+});
+
+describe('GSM-7', () => {
+  it('knows the default alphabet', () => {
+    expect(isGsm7('Hello @ £5 è Ñ ü _ !?')).toBe(true);
+    expect(isGsm7('curly ’ quote')).toBe(false);
+    expect(isGsm7('brace {')).toBe(false);
+    expect(isGsm7('emoji 🐟')).toBe(false);
+  });
+  it('replaces what is outside it', () => {
+    expect(toGsm7('Nairobi’s “best” – fish 🐟 [fresh]')).toBe('Nairobi\'s "best" - fish ? (fresh)');
+  });
+});

@@ -1,0 +1,92 @@
+// The SMS a customer gets at each step of an order. Each is one SMS: at most 160 characters of the
+// GSM 7-bit default alphabet (a character outside it would switch the whole message to UCS-2 and
+// cut it to 70 characters, or split it in two). The only link is to the shop's own PUBLIC_URL.
+import { formatKES, type Cents } from './money';
+import { shortOrderId } from './order-status';
+
+/**
+ * The order steps a customer hears about; 'paid' mail is the order confirmation. 'refunded': the
+ * order is cancelled and its payment refunded; 'payment_refunded': a payment the order did not need
+ * (paid twice) is refunded and the order goes on.
+ */
+export const ORDER_UPDATE_STEPS = ['paid', 'out_for_delivery', 'delivered', 'cancelled', 'refunded', 'payment_refunded'] as const;
+export type OrderUpdateStep = (typeof ORDER_UPDATE_STEPS)[number];
+
+export const ORDER_UPDATE_STEP_LABELS: Readonly<Record<OrderUpdateStep, string>> = Object.freeze({
+  paid: 'Payment received',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+  payment_refunded: 'Extra payment refunded',
+});
+
+export const isOrderUpdateStep = (v: unknown): v is OrderUpdateStep =>
+  typeof v === 'string' && (ORDER_UPDATE_STEPS as readonly string[]).includes(v);
+
+export const SMS_MAX_LENGTH = 160;
+
+/** The GSM 03.38 default alphabet (without the escape to its extension table). */
+const GSM7_BASIC = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+
+export function isGsm7(text: string): boolean {
+  for (const ch of text) if (!GSM7_BASIC.has(ch)) return false;
+  return true;
+}
+
+const LOOKALIKES: Readonly<Record<string, string>> = {
+  '‘': "'", '’': "'", '`': "'", '“': '"', '”': '"', '–': '-', '—': '-', '\u00a0': ' ',
+  '[': '(', ']': ')', '{': '(', '}': ')', '~': '-', '|': '/', '\\': '/', '^': "'", '€': 'EUR',
+};
+
+/** The text in the GSM default alphabet: look-alikes for common marks, '?' for anything else. */
+export function toGsm7(text: string): string {
+  let out = '';
+  for (const ch of text) out += GSM7_BASIC.has(ch) ? ch : (LOOKALIKES[ch] ?? '?');
+  return out;
+}
+
+export interface OrderSmsInput {
+  step: OrderUpdateStep;
+  shopName: string;
+  /** The shop's own address (PUBLIC_URL, no trailing slash): the only link an SMS carries. */
+  publicUrl: string;
+  orderId: string;
+  /** The amount cancelled or refunded. */
+  amountCents?: Cents;
+  /** 'around 14:05' or 'between 14:05 and 14:20' (describeDeliveryWindow), for 'paid'. */
+  deliveryWindow?: string;
+}
+
+function body(input: OrderSmsInput): string {
+  const ref = `#${shortOrderId(input.orderId)}`;
+  const amount = input.amountCents !== undefined ? formatKES(input.amountCents) : null;
+  switch (input.step) {
+    case 'paid':
+      return `Payment received for order ${ref}.${input.deliveryWindow ? ` Expected delivery ${input.deliveryWindow}.` : ''}`;
+    case 'out_for_delivery':
+      return `Order ${ref} is out for delivery. Please keep your phone on so the rider can reach you.`;
+    case 'delivered':
+      return `Order ${ref} has been delivered. Thank you for shopping with us!`;
+    case 'cancelled':
+      return `Order ${ref}${amount ? ` (${amount})` : ''} has been cancelled. You have not been charged.`;
+    case 'refunded':
+      return `Order ${ref} is cancelled; ${amount ?? 'your payment'} is being refunded to you.`;
+    case 'payment_refunded':
+      return `You paid twice for order ${ref}: the extra ${amount ?? 'payment'} is being refunded to you.`;
+  }
+}
+
+/** The SMS for one order step: '<shop>: <what happened> <PUBLIC_URL>/orders', one GSM-7 SMS. */
+export function orderUpdateSms(input: OrderSmsInput): string {
+  const text = toGsm7(body(input));
+  const link = `${input.publicUrl}/orders`;
+  // The shop name gives way first (a long name is cut), then the link is left out.
+  const room = SMS_MAX_LENGTH - text.length - 2;
+  const name = toGsm7(input.shopName.trim()).slice(0, Math.max(0, room)).trim();
+  const message = name ? `${name}: ${text}` : text;
+  const withLink = `${message} ${link}`;
+  return isGsm7(link) && withLink.length <= SMS_MAX_LENGTH ? withLink : message.slice(0, SMS_MAX_LENGTH);
+}

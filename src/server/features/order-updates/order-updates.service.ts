@@ -1,0 +1,70 @@
+// Tells the customer about a step of their order: an SMS (when they said yes to SMS updates) and a
+// mail ('paid' mail is the order confirmation, queued by the payments feature). Both are queued in
+// the caller's transaction, the one that changes the order, with the key '<order id>:<step>', so a
+// step is never queued twice; they are sent after the commit, or by the mail and SMS jobs.
+import { eq } from 'drizzle-orm';
+import { describeDeliveryWindow, deliveryWindow } from '../../../domain/delivery-window';
+import type { Cents } from '../../../domain/money';
+import { toCents } from '../../../domain/money';
+import { orderUpdateSms, type OrderUpdateStep } from '../../../domain/order-sms';
+import { toE164Phone } from '../../../domain/phone';
+import type { ServerContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { orders } from '../../db/schema';
+import { loadShopDetails } from '../content/shop-details.service';
+import { orderUpdateKey, orderUpdateMail } from './order-update-mail';
+
+export interface QueuedOrderUpdate {
+  orderId: string;
+  smsId: string | null;
+  mailId: string | null;
+}
+
+export async function queueOrderUpdate(
+  ctx: ServerContext,
+  db: DbOrTx,
+  orderId: string,
+  step: OrderUpdateStep,
+  opts: { amountCents?: Cents; key?: string } = {},
+): Promise<QueuedOrderUpdate> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return { orderId, smsId: null, mailId: null };
+  const amountCents = opts.amountCents ?? (step === 'cancelled' ? toCents(order.totalAmount) : undefined);
+
+  let smsId: string | null = null;
+  const to = toE164Phone(order.customerPhone);
+  if (order.smsUpdates && to) {
+    const window = step === 'paid' ? describeDeliveryWindow(deliveryWindow(order.paidAt ?? ctx.now(), order.estimatedDeliveryMins)) : undefined;
+    const message = orderUpdateSms({
+      step,
+      shopName: ctx.env.SHOP_NAME,
+      publicUrl: ctx.env.PUBLIC_URL,
+      orderId,
+      amountCents,
+      deliveryWindow: window,
+    });
+    smsId = await ctx.sms.enqueue(db, { orderId, step, to, message, dedupeKey: orderUpdateKey(orderId, step, opts.key) });
+  }
+
+  let mailId: string | null = null;
+  if (step !== 'paid') {
+    const shopPhone = step === 'out_for_delivery' ? (await loadShopDetails(db)).phone : undefined;
+    mailId = await ctx.mailer.enqueue(
+      db,
+      orderUpdateMail({ step, shopName: ctx.env.SHOP_NAME, publicUrl: ctx.env.PUBLIC_URL, order, amountCents, key: opts.key, shopPhone }),
+    );
+  }
+  return { orderId, smsId, mailId };
+}
+
+/** After the commit: tries to send what was queued now; a failure is left to the jobs' retries. */
+export async function deliverOrderUpdate(ctx: ServerContext, queued: QueuedOrderUpdate | null | undefined): Promise<void> {
+  if (!queued) return;
+  const { orderId, smsId, mailId } = queued;
+  if (smsId) {
+    await ctx.sms.deliver(smsId).catch((err: unknown) => ctx.logger.error({ err, orderId }, 'order SMS failed; the SMS job retries it'));
+  }
+  if (mailId) {
+    await ctx.mailer.deliver(mailId).catch((err: unknown) => ctx.logger.error({ err, orderId }, 'order mail failed; the mail job retries it'));
+  }
+}

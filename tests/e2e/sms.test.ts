@@ -1,0 +1,222 @@
+// Order updates by SMS in Chromium: a customer pays at checkout with 'Send me SMS updates' on (its
+// default), the merchant marks the order out for delivery in the back office, and the development
+// SMS box shows both texts for the customer's phone. The back office lists them with their status
+// and gives the customer's phone as call and WhatsApp links; the customer's order page shows the
+// shop's phone and WhatsApp while the order is on its way. With Africa's Talking (a local double)
+// failing, the back office shows the failed SMS with its error, and 'Send again' sends it.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shortOrderId } from '../../src/domain/order-status';
+import { atEnv, startAfricasTalkingDouble, type AtDouble } from '../support/africas-talking-double';
+import { choose, createCustomer, inStockProduct, placeOrder } from './live-helpers';
+import { axeViolations } from './support/axe';
+import { launchChromium } from './support/chromium';
+import { startShop, type ShopServer } from './support/shop-server';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp';
+
+const PASSWORD = 'omena-and-sukuma-1';
+const PRODUCT = 'Fresh Whole Tilapia (1 kg)';
+const ADMIN_EMAIL = 'owner.sms@example.test';
+const CUSTOMER_PHONE = '+254722111333';
+const SHOP_PHONE = '+254700123456';
+
+describe('order updates by SMS in a browser', () => {
+  let shop: ShopServer;
+  let smtp: TestSmtpServer;
+  let browser: Browser;
+  let customer: BrowserContext;
+  let admin: BrowserContext;
+  let page: Page;
+  let adminPage: Page;
+  let orderId = '';
+
+  async function signedInContext(name: string, email: string): Promise<BrowserContext> {
+    const res = await fetch(shop.url + '/api/account/sign-up', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: shop.url },
+      body: JSON.stringify({ fullName: name, email, phone: '0722 111 333', address: 'Westlands, Nairobi', password: PASSWORD }),
+    });
+    expect(res.status).toBe(201);
+    const mail = await smtp.waitForMail(email, { subject: /^Verify your email/ });
+    const link = mail.links.find((l) => l.includes('/api/auth/verify-email'));
+    await fetch(link!, { redirect: 'manual' });
+    const ctx = await browser.newContext();
+    const signIn = await ctx.request.post(shop.url + '/api/account/sign-in', { data: { email, password: PASSWORD }, headers: { Origin: shop.url } });
+    expect(signIn.ok()).toBe(true);
+    return ctx;
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    // No AT_* settings: SMS go to the development SMS box.
+    shop = await startShop({ SMTP_URL: smtp.url, MAIL_FROM: 'Shop <shop@example.test>', ADMIN_EMAILS: ADMIN_EMAIL });
+    browser = await launchChromium();
+    customer = await signedInContext('Njeri Wambui', 'njeri.sms@example.test');
+    admin = await signedInContext('Amina Owner', ADMIN_EMAIL);
+    page = await customer.newPage();
+    adminPage = await admin.newPage();
+    await adminPage.setViewportSize({ width: 1024, height: 900 });
+    // The merchant's phone, shown to customers whose order is on its way.
+    const details = await adminPage.request.put(`${shop.url}/api/admin/shop-details`, {
+      headers: { Origin: shop.url },
+      data: { address: 'Kogo Star Plaza, Nairobi West', phone: '0700 123 456', email: 'info@example.test' },
+    });
+    expect(details.ok()).toBe(true);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+    await smtp?.stop();
+  });
+
+  const toast = (p: Page, text: string) => p.locator('[data-sonner-toast]', { hasText: text }).first();
+
+  it('the start-up lines say SMS go to the development SMS box', () => {
+    expect(shop.output()).toContain('SMS: development SMS box at /dev/sms');
+  });
+
+  it('pays at checkout with SMS updates on by default', async () => {
+    await page.goto(shop.url + '/shop');
+    await page.evaluate(() => localStorage.setItem('cart', '[]'));
+    await page.reload();
+    const card = page.getByRole('article', { name: PRODUCT });
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    await card.getByRole('button', { name: 'Add to Cart' }).waitFor();
+    await page.goto(shop.url + '/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await page.waitForURL(shop.url + '/checkout');
+    const sms = page.getByRole('checkbox', { name: 'Send me SMS updates' });
+    expect(await sms.isChecked()).toBe(true);
+    const address = page.getByRole('combobox', { name: 'Delivery Address' });
+    await address.fill('');
+    await address.pressSequentially('Kilim');
+    await page.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option', { name: /Kilimani/ }).first().click();
+    await page.getByTestId('delivery-zone').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const orderResponse = page.waitForResponse((r) => r.url().endsWith('/api/checkout/orders'));
+    await page.getByRole('button', { name: 'Pay with Pesapal' }).click();
+    const response = await orderResponse;
+    expect((response.request().postDataJSON() as { sms_updates: boolean }).sms_updates).toBe(true);
+    orderId = ((await response.json()) as { order_id: string }).order_id;
+    const frame = page.frameLocator('iframe[title="Pesapal payment page"]').frameLocator('iframe[title="Pesapal payment page"]');
+    await frame.getByRole('button', { name: 'Pay by card' }).click();
+    await page.waitForURL(/\/order-success/);
+  });
+
+  it('the merchant marks it out for delivery; the back office lists both SMS and the customer’s phone links', async () => {
+    const ref = shortOrderId(orderId);
+    await adminPage.goto(`${shop.url}/admin/orders`);
+    const row = adminPage.getByRole('row').filter({ hasText: `Order #${ref}` });
+    expect(await row.getByTestId('phone-call').getAttribute('href')).toBe(`tel:${CUSTOMER_PHONE}`);
+    expect(await row.getByTestId('phone-whatsapp').getAttribute('href')).toBe(`https://wa.me/${CUSTOMER_PHONE.slice(1)}`);
+    await row.getByRole('link', { name: `Order #${ref}` }).click();
+    await adminPage.getByRole('heading', { level: 1, name: `Order #${ref}` }).waitFor();
+
+    await adminPage.getByRole('button', { name: 'Mark processing' }).click();
+    await toast(adminPage, 'Order marked processing.').waitFor();
+    await adminPage.getByRole('button', { name: 'Mark out for delivery' }).click();
+    const confirm = adminPage.getByRole('dialog', { name: 'Mark out for delivery?' });
+    await confirm.getByRole('button', { name: 'Mark out for delivery' }).click();
+    await toast(adminPage, 'Order marked out for delivery.').waitFor();
+
+    await adminPage.getByRole('heading', { level: 2, name: 'Messages to the customer' }).waitFor();
+    const items = adminPage.getByTestId('order-message');
+    await expect.poll(async () => (await items.allInnerTexts()).join('\n'), { timeout: 20_000 }).toMatch(/SMS · Out for delivery/);
+    const texts = (await items.allInnerTexts()).join('\n');
+    expect(texts).toMatch(/SMS · Payment received/);
+    expect(texts).toMatch(/Mail · Payment received/);
+    expect(texts).toMatch(/Mail · Out for delivery/);
+    expect(texts).toContain('In the development box');
+    expect(await axeViolations(adminPage)).toEqual([]);
+  });
+
+  it('the development SMS box shows both messages for the customer’s phone', async () => {
+    const ref = shortOrderId(orderId);
+    await adminPage.goto(`${shop.url}/dev/sms?to=${encodeURIComponent(CUSTOMER_PHONE)}`);
+    await adminPage.getByRole('heading', { level: 1, name: `SMS to ${CUSTOMER_PHONE} (all)` }).waitFor();
+    const texts = await adminPage.getByTestId('sms-text').allInnerTexts();
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toContain(`Order #${ref} is out for delivery.`);
+    expect(texts[1]).toMatch(new RegExp(`Payment received for order #${ref}\\. Expected delivery (around|between) \\d\\d:\\d\\d`));
+    for (const text of texts) expect(text.length).toBeLessThanOrEqual(160);
+    expect(await axeViolations(adminPage)).toEqual([]);
+  });
+
+  it('the customer’s order page shows the shop’s phone and WhatsApp while the order is on its way', async () => {
+    await page.goto(`${shop.url}/orders`);
+    const contact = page.locator(`[data-order-id="${orderId}"]`).getByTestId('shop-contact');
+    await contact.waitFor();
+    expect(await contact.getByTestId('phone-call').getAttribute('href')).toBe(`tel:${SHOP_PHONE}`);
+    expect(await contact.getByTestId('phone-whatsapp').getAttribute('href')).toBe(`https://wa.me/${SHOP_PHONE.slice(1)}`);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('the customer turns SMS updates off on the profile', async () => {
+    await page.goto(`${shop.url}/profile`);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const sms = page.getByRole('checkbox', { name: 'Send me SMS updates' });
+    expect(await sms.isChecked()).toBe(true);
+    await sms.press('Space');
+    expect(await sms.isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Profile updated successfully!').waitFor();
+    const row = page.locator('dl > div').filter({ hasText: 'SMS updates' });
+    expect(await row.locator('dd').innerText()).toBe('Off');
+    const session = (await (await page.request.get(`${shop.url}/api/account/session`)).json()) as { profile: { smsUpdates: boolean } };
+    expect(session.profile.smsUpdates).toBe(false);
+  });
+});
+
+describe("a failed SMS in the back office, with Africa's Talking down", () => {
+  let shop: ShopServer;
+  let smtp: TestSmtpServer;
+  let at: AtDouble;
+  let browser: Browser;
+  let adminPage: Page;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    at = await startAfricasTalkingDouble();
+    shop = await startShop({ SMTP_URL: smtp.url, MAIL_FROM: 'Shop <shop@example.test>', ADMIN_EMAILS: ADMIN_EMAIL, ...atEnv(at) });
+    browser = await launchChromium();
+    const admin = await createCustomer(shop, smtp, browser, 'Amina Owner', ADMIN_EMAIL);
+    adminPage = await admin.context.newPage();
+    await adminPage.setViewportSize({ width: 1024, height: 900 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+    await smtp?.stop();
+    await at?.close();
+  });
+
+  it('shows the failure with its error, and Send again sends it once the gateway is back', async () => {
+    expect(shop.output()).toContain(`SMS: Africa's Talking (account ${at.username}) at ${at.url}`);
+    const buyer = await createCustomer(shop, smtp, browser, 'Otieno Buyer');
+    at.failNext(1_000);
+    const order = await placeOrder(shop, buyer, await inStockProduct(shop));
+    await choose(order.iframeUrl, 'card');
+    const ref = shortOrderId(order.orderId);
+    await adminPage.goto(`${shop.url}/admin/orders/${order.orderId}`);
+    await adminPage.getByRole('heading', { level: 1, name: `Order #${ref}` }).waitFor();
+    await adminPage.getByRole('button', { name: 'Mark processing' }).click();
+    await adminPage.locator('[data-sonner-toast]', { hasText: 'Order marked processing.' }).first().waitFor();
+    await adminPage.getByRole('button', { name: 'Mark out for delivery' }).click();
+    await adminPage.getByRole('dialog', { name: 'Mark out for delivery?' }).getByRole('button', { name: 'Mark out for delivery' }).click();
+    await adminPage.locator('[data-sonner-toast]', { hasText: 'Order marked out for delivery.' }).first().waitFor();
+
+    const failed = adminPage.getByTestId('order-message').filter({ hasText: 'SMS · Out for delivery' });
+    await failed.getByText('Failed, will retry').waitFor({ timeout: 20_000 });
+    await failed.getByText("Africa's Talking answered HTTP 500", { exact: false }).waitFor();
+    expect(at.messages).toEqual([]);
+    expect(await axeViolations(adminPage)).toEqual([]);
+
+    at.failNext(0);
+    await failed.getByRole('button', { name: 'Send again (SMS: Out for delivery)' }).click();
+    await adminPage.locator('[data-sonner-toast]', { hasText: 'The SMS was sent again.' }).first().waitFor();
+    await failed.getByText('Sent', { exact: true }).waitFor();
+    expect(at.messages.map((m) => m.message)).toEqual([expect.stringContaining(`Order #${ref} is out for delivery.`)]);
+    expect(at.messages[0]?.to).toBe('+254712345678');
+  });
+});
