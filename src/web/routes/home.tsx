@@ -58,7 +58,7 @@ export default function Home() {
               We farm tilapia in cages on the open waters of Lake Victoria and work with trusted poultry farms near Nairobi.
               Every order is cleaned, packed on ice and delivered from our shop in Nairobi West.
             </p>
-            <Link to="/about" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
+            <Link to="/about" className="tap mt-4 inline-block font-semibold text-brand-700 hover:underline">
               Read our story
             </Link>
           </div>
@@ -104,7 +104,7 @@ function FeaturedProducts() {
       <section aria-labelledby="home-featured">
         <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
           <h2 id="home-featured" className="text-3xl font-bold text-slate-900">Featured Products</h2>
-          <Link to="/shop" className="font-semibold text-brand-700 hover:underline">
+          <Link to="/shop" className="tap font-semibold text-brand-700 hover:underline">
             View all products
           </Link>
         </div>
