@@ -116,12 +116,18 @@ describe('the shop on a phone', () => {
   let smtp: TestSmtpServer;
   let browser: Browser;
   let product: ShopProduct;
+  let customer: Customer;
+  let admin: Customer;
+  let orderId: string;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
     shop = await startShop({ SMTP_URL: smtp.url, MAIL_FROM: 'Shop <shop@example.test>', ADMIN_EMAILS: ADMIN_EMAIL });
     browser = await launchChromium();
     product = await inStockProduct(shop);
+    customer = await createCustomer(shop, smtp, browser, 'Wanjiru Njeri Wambui');
+    admin = await createCustomer(shop, smtp, browser, 'Achieng Owner', ADMIN_EMAIL);
+    orderId = (await placeOrder(shop, customer, product, 2, { building: 'Hse 4', directions: 'Blue gate' })).orderId;
   });
   afterAll(async () => {
     await browser?.close();
@@ -169,16 +175,6 @@ describe('the shop on a phone', () => {
   });
 
   describe('no page scrolls sideways at 360 × 740', () => {
-    let customer: Customer;
-    let admin: Customer;
-    let orderId: string;
-
-    beforeAll(async () => {
-      customer = await createCustomer(shop, smtp, browser, 'Wanjiru Njeri Wambui');
-      admin = await createCustomer(shop, smtp, browser, 'Achieng Owner', ADMIN_EMAIL);
-      orderId = (await placeOrder(shop, customer, product, 2, { building: 'Hse 4', directions: 'Blue gate' })).orderId;
-    });
-
     it('on the public pages', async () => {
       const page = await phone(360, 740);
       await page.goto(shop.url + '/');
@@ -262,6 +258,202 @@ describe('the shop on a phone', () => {
       }
       expect(wide).toEqual([]);
       await page.close();
+    });
+  });
+  describe('/shop on a phone', () => {
+    /** Boxes of the cards, the filter bar and the header, in viewport pixels. */
+    const layout = (page: Page) =>
+      page.evaluate(() => {
+        const box = (el: Element | null) => {
+          const r = el!.getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height };
+        };
+        return {
+          header: box(document.querySelector('header')),
+          bar: box(document.querySelector('[data-sticky-filters]')),
+          cards: [...document.querySelectorAll('main article')].map(box),
+          position: getComputedStyle(document.querySelector('[data-sticky-filters]')!).position,
+        };
+      });
+
+    it.each([390, 360])('at %i px: two compact columns, the search and categories stay under the header while scrolling', async (width) => {
+      const page = await phone(width, 844);
+      await openPage(page, '/shop', 'Our Products');
+      const start = await layout(page);
+      // Two columns: the first two cards side by side, the third under the first.
+      const [a, b, c] = start.cards;
+      expect(Math.round(b!.top)).toBe(Math.round(a!.top));
+      expect(b!.left).toBeGreaterThan(a!.right);
+      expect(Math.round(c!.left)).toBe(Math.round(a!.left));
+      // Compact: picture, name, price and button, no description (it is on the product's page).
+      expect(a!.height).toBeLessThan(300);
+      const card = page.getByRole('article').first();
+      expect(await card.getByRole('img').isVisible()).toBe(true);
+      expect(await card.getByRole('heading').isVisible()).toBe(true);
+      expect(await card.getByText(/^KES /).isVisible()).toBe(true);
+      expect(await card.getByRole('button', { name: /Add to Cart|Out of Stock/ }).isVisible()).toBe(true);
+      expect(await card.locator('p.line-clamp-2').isVisible()).toBe(false);
+      // At the top the bar sits in the page's flow, over nothing.
+      expect(start.bar.top).toBeGreaterThanOrEqual(start.header.bottom);
+      expect(start.cards.every((k) => k.top >= start.bar.bottom)).toBe(true);
+      // Scrolled far down: the search box and the categories are still on screen, under the header.
+      await page.evaluate(() => window.scrollTo(0, 2000));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(2000);
+      const scrolled = await layout(page);
+      expect(scrolled.position).toBe('sticky');
+      expect(scrolled.bar.top).toBeGreaterThanOrEqual(scrolled.header.bottom - 1);
+      expect(scrolled.bar.top).toBeLessThanOrEqual(scrolled.header.bottom + 1);
+      await page.getByRole('searchbox', { name: 'Search products' }).click(); // a tap reaches it
+      await page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'Fish' }).click();
+      await page.waitForURL(/category=fish/);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.context().close();
+    });
+
+    it('a product card\'s description is readable on its page', async () => {
+      const page = await phone(390, 844);
+      await openPage(page, PRODUCT_PAGE, 'Fresh Whole Tilapia');
+      const res = await fetch(`${shop.url}/api/catalog/products`);
+      const { products } = (await res.json()) as { products: { slug: string; description: string }[] };
+      const description = products.find((p) => `/shop/${p.slug}` === PRODUCT_PAGE)!.description;
+      expect(await page.getByRole('main').getByText(description.slice(0, 40)).first().isVisible()).toBe(true);
+      await page.context().close();
+    });
+
+    it('keyboard focus moving through the cards is never hidden under the header or the search bar', async () => {
+      const page = await phone(390, 844);
+      await openPage(page, '/shop', 'Our Products');
+      await page.getByRole('searchbox', { name: 'Search products' }).focus();
+      const hidden: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        await page.keyboard.press('Tab');
+        const where = await page.evaluate(() => {
+          const el = document.activeElement!;
+          if (!el.closest('main article')) return null;
+          const r = el.getBoundingClientRect();
+          const bar = document.querySelector('[data-sticky-filters]')!.getBoundingClientRect();
+          return { name: el.textContent?.trim() ?? '', top: r.top, bottom: r.bottom, barBottom: bar.bottom };
+        });
+        if (!where) continue;
+        if (where.top < where.barBottom || where.bottom > 844) hidden.push(`${where.name} at ${Math.round(where.top)} (bar ends at ${Math.round(where.barBottom)})`);
+      }
+      expect(hidden).toEqual([]);
+      // Shift+Tab back up the page: the same.
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press('Shift+Tab');
+        const where = await page.evaluate(() => {
+          const el = document.activeElement!;
+          if (!el.closest('main article')) return null;
+          const r = el.getBoundingClientRect();
+          const bar = document.querySelector('[data-sticky-filters]')!.getBoundingClientRect();
+          return { name: el.textContent?.trim() ?? '', top: r.top, barBottom: bar.bottom };
+        });
+        if (where && where.top < where.barBottom) hidden.push(`back: ${where.name} at ${Math.round(where.top)}`);
+      }
+      expect(hidden).toEqual([]);
+      await page.context().close();
+    });
+
+    it('a toast after Add to Cart sits over the search bar, not over the next card\'s button', async () => {
+      const page = await phone(390, 844);
+      await openPage(page, '/shop', 'Our Products');
+      const cards = page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Add to Cart' }) });
+      await cards.nth(2).scrollIntoViewIfNeeded();
+      await cards.nth(2).getByRole('button', { name: 'Add to Cart' }).click();
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'added to cart' });
+      await toast.waitFor();
+      await page.waitForTimeout(500); // its entrance
+      const box = (await toast.boundingBox())!;
+      const { header, bar } = await layout(page);
+      expect(box.y).toBeGreaterThanOrEqual(header.bottom); // the logo and the cart stay in view
+      expect(box.y + box.height).toBeLessThanOrEqual(bar.bottom);
+      const buttons = await page.getByRole('button', { name: 'Add to Cart' }).evaluateAll((els) =>
+        els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })),
+      );
+      const under = buttons.filter((r) => r.bottom > box.y && r.top < box.y + box.height && r.top >= bar.bottom);
+      expect(under).toEqual([]);
+      await page.context().close();
+    });
+
+    it('is unchanged on a desktop: four columns with descriptions, the filters in the flow', async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await openPage(page, '/shop', 'Our Products');
+      const { cards, position } = await layout(page);
+      expect(position).toBe('static');
+      expect(new Set(cards.slice(0, 4).map((k) => Math.round(k.top))).size).toBe(1);
+      expect(Math.round(cards[4]!.top)).toBeGreaterThan(Math.round(cards[0]!.bottom));
+      expect(await page.getByRole('article').first().locator('p.line-clamp-2').isVisible()).toBe(true);
+      await page.close();
+    });
+  });
+
+  describe('the header and the home page', () => {
+    /** The shop name's lines in the header (0 when only the logo shows). */
+    const brandLines = (page: Page) =>
+      page.getByRole('banner').locator('a[href="/"] span').evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        if (r.width <= 1) return 0;
+        return Math.round(r.height / parseFloat(getComputedStyle(el).lineHeight));
+      });
+
+    it.each([
+      [320, 740],
+      [360, 740],
+      [390, 844],
+      [412, 823],
+    ])('signed in at %i px the shop name is on one line, inside the header', async (width, height) => {
+      const page = await phone(width, height, customer.context);
+      await page.goto(shop.url + '/shop');
+      await page.getByRole('button', { name: 'Payment sounds' }).waitFor();
+      await page.getByTestId('pending-badge').waitFor(); // the order placed above waits for payment
+      expect(await brandLines(page)).toBeLessThanOrEqual(1);
+      const name = page.getByRole('banner').locator('a[href="/"] span');
+      const shown = await name.evaluate((el) => el.getBoundingClientRect().width > 1);
+      if (shown) expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await sidewaysScroll(page)).toBe(0);
+      await page.close();
+    });
+
+    it('at 1366 px with the Processing and Pending badges the shop name is whole, on one line', async () => {
+      const page = await customer.context.newPage();
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.goto(shop.url + '/shop');
+      await page.waitForFunction(() => (window as unknown as { __live?: { connected: boolean } }).__live?.connected === true);
+      await placeOrder(shop, customer, product, 1); // a new payment: 'Processing' for 3 s
+      await page.getByTestId('processing-badge').waitFor();
+      await page.getByTestId('pending-badge').waitFor();
+      expect(await brandLines(page)).toBe(1);
+      const name = page.getByRole('banner').locator('a[href="/"] span');
+      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true); // no ellipsis
+      const header = (await page.getByRole('banner').boundingBox())!;
+      for (const part of [page.getByTestId('processing-badge'), page.getByTestId('pending-badge'), page.getByRole('link', { name: /^Cart/ })]) {
+        const box = (await part.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(1366);
+        expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);
+      }
+      await page.close();
+    });
+
+    it.each([360, 390])('at %i px the home statistics tiles line up', async (width) => {
+      const page = await phone(width, 844);
+      await openPage(page, '/', null);
+      const tiles = await page.locator('main dl > div').evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          const value = el.querySelector('dd')!.getBoundingClientRect();
+          return { top: r.top, left: r.left, width: r.width, height: r.height, valueTop: value.top, valueRight: value.right, right: r.right };
+        }),
+      );
+      expect(tiles).toHaveLength(4);
+      // Two rows of two, all the same size, each figure at the same height as its neighbour's.
+      for (const [x, y] of [[0, 1], [2, 3]] as const) {
+        expect(Math.round(tiles[x]!.top)).toBe(Math.round(tiles[y]!.top));
+        expect(Math.round(tiles[x]!.valueTop)).toBe(Math.round(tiles[y]!.valueTop));
+      }
+      expect(new Set(tiles.map((t) => Math.round(t.width))).size).toBe(1);
+      expect(new Set(tiles.map((t) => Math.round(t.height))).size).toBe(1);
+      expect(tiles.every((t) => t.valueRight <= t.right)).toBe(true);
+      await page.context().close();
     });
   });
 });

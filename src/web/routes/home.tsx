@@ -62,9 +62,11 @@ export default function Home() {
               Read our story
             </Link>
           </div>
-          <dl className="grid grid-cols-2 gap-4">
+          <dl className="grid auto-rows-fr grid-cols-2 gap-4">
             {STATS.map((s) => (
-              <div key={s.label} className="rounded-xl bg-white p-6 text-center shadow-sm">
+              // The figure first (order-first in a column), so the figures line up across a row
+              // while a label runs onto a second line on a phone.
+              <div key={s.label} className="flex flex-col rounded-xl bg-white p-6 text-center shadow-sm max-sm:px-3 max-sm:py-4">
                 <dt className="text-sm text-slate-600">{s.label}</dt>
                 <dd className="order-first text-3xl font-bold text-brand-700">{s.value}</dd>
               </div>
