@@ -88,6 +88,24 @@ function smallTargets(page: Page): Promise<string[]> {
   }, MIN_TARGET);
 }
 
+/**
+ * Money and days said another way than the shop's one way ('KES 1,200.00', '24 Nov 2026'): each
+ * offending snippet of the page's visible text.
+ */
+const otherWording = (page: Page) =>
+  page.evaluate(() => {
+    const text = document.body.innerText;
+    const patterns = [
+      /\bK[Ss][Hh]s?(?![a-z])\.?\s*[\d,.]*/g, // KSh 1,200, Ksh500
+      /(?:\$|\bUSD)\s?\d[\d,.]*/g, // $12, USD 12
+      /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/g, // 24/11/2026, 11/24/26
+      /\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2})?/g, // 2026-11-24
+      /\b(?:January|February|March|April|June|July|August|September|October|November|December) \d{1,2}\b/g, // November 24
+      /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}\b/g, // Nov 24, 2026
+    ];
+    return patterns.flatMap((re) => text.match(re) ?? []);
+  });
+
 /** Each table frame that scrolls sideways, as 'label: overflow'. */
 const tableFrames = (page: Page) =>
   page.evaluate(() =>
@@ -184,6 +202,7 @@ describe('the shop on a phone', () => {
         await openPage(page, path, heading);
         const over = await sidewaysScroll(page);
         if (over) wide.push(`${path}: ${over}`);
+        for (const w of await otherWording(page)) wide.push(`${path} says '${w}'`);
       }
       expect(wide).toEqual([]);
       await page.context().close();
@@ -201,6 +220,7 @@ describe('the shop on a phone', () => {
         await page.waitForLoadState('networkidle');
         const over = await sidewaysScroll(page);
         if (over) wide.push(`${path}: ${over}`);
+        for (const w of await otherWording(page)) wide.push(`${path} says '${w}'`);
       };
       await visit('/', () => page.getByRole('link', { name: /^Cart/ }).waitFor());
       await visit('/shop', () => page.getByRole('article').first().waitFor());
@@ -216,6 +236,7 @@ describe('the shop on a phone', () => {
       await page.waitForLoadState('networkidle');
       const over = await sidewaysScroll(page);
       if (over) wide.push(`/order-success: ${over}`);
+      for (const w of await otherWording(page)) wide.push(`/order-success says '${w}'`);
       expect(wide).toEqual([]);
       await page.close();
     });
@@ -232,6 +253,7 @@ describe('the shop on a phone', () => {
         if (over) wide.push(`${path}: ${over}`);
         // Nor does a table inside its own frame: on a phone its rows are stacks of lines.
         for (const frame of await tableFrames(page)) wide.push(`${path}: ${frame}`);
+        for (const w of await otherWording(page)) wide.push(`${path} says '${w}'`);
       }
       // The orders list: one order's cells, each under its column's name.
       await page.goto(shop.url + '/admin/orders');
@@ -255,6 +277,7 @@ describe('the shop on a phone', () => {
         const over = await sidewaysScroll(page);
         if (over) wide.push(`${new URL(page.url()).pathname}: ${over}`);
         for (const frame of await tableFrames(page)) wide.push(`${new URL(page.url()).pathname}: ${frame}`);
+        for (const w of await otherWording(page)) wide.push(`${new URL(page.url()).pathname} says '${w}'`);
       }
       expect(wide).toEqual([]);
       await page.close();
