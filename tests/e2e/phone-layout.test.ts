@@ -385,10 +385,10 @@ describe('the shop on a phone', () => {
       await cards.nth(2).getByRole('button', { name: 'Add to Cart' }).click();
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'added to cart' });
       await toast.waitFor();
-      await page.waitForTimeout(500); // its entrance
-      const box = (await toast.boundingBox())!;
       const { header, bar } = await layout(page);
-      expect(box.y).toBeGreaterThanOrEqual(header.bottom); // the logo and the cart stay in view
+      // Once it has slid in from above: below the header, so the logo and the cart stay in view.
+      await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.bottom);
+      const box = (await toast.boundingBox())!;
       expect(box.y + box.height).toBeLessThanOrEqual(bar.bottom);
       const buttons = await page.getByRole('button', { name: 'Add to Cart' }).evaluateAll((els) =>
         els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })),
