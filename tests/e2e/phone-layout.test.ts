@@ -188,8 +188,22 @@ describe('the shop on a phone', () => {
         await page.getByRole('button', { name: 'Close menu' }).click();
       }
     }
-    expect([...new Set(offenders)]).toEqual([]);
     await page.context().close();
+    // Signed in, with an order waiting for payment: the badge, the sound switch and the account
+    // menu in the open menu.
+    const signedIn = await phone(width, height, customer.context);
+    await openPage(signedIn, '/shop', 'Our Products');
+    await signedIn.getByTestId('pending-badge').waitFor();
+    await signedIn.getByRole('button', { name: 'Open menu' }).click();
+    await signedIn.getByRole('button', { name: /^Account menu/ }).click();
+    await signedIn.getByRole('menuitem').first().waitFor();
+    for (const o of await smallTargets(signedIn)) offenders.push(`/shop (signed in, menus open): ${o}`);
+    for (const item of await signedIn.getByRole('menuitem').all()) {
+      const box = (await item.boundingBox())!;
+      if (box.height < MIN_TARGET || box.width < MIN_TARGET) offenders.push(`/shop account menu: ${await item.textContent()} (${Math.round(box.width)}×${Math.round(box.height)})`);
+    }
+    await signedIn.close();
+    expect([...new Set(offenders)]).toEqual([]);
   });
 
   describe('no page scrolls sideways at 360 × 740', () => {

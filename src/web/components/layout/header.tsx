@@ -44,7 +44,7 @@ export function Header() {
             as wide as the name; from xl it never gives way (the account name does), at lg it may
             end in an ellipsis when links, badges and a long name crowd 1024 px. */}
         <div className="flex min-w-0 flex-1 max-lg:@container lg:flex-initial xl:shrink-0">
-          <Link to="/" className="flex min-h-11 min-w-0 items-center gap-2 font-bold text-brand-700">
+          <Link to="/" className="flex min-h-11 min-w-11 items-center gap-2 font-bold text-brand-700">
             <img src="/favicon.svg" alt="" width="32" height="32" className="shrink-0" />
             <span className="truncate text-sm leading-tight @max-[15.25rem]:text-xs @max-[13.5rem]:sr-only sm:text-lg">{SHOP_NAME}</span>
           </Link>
