@@ -451,6 +451,28 @@ describe('the shop on a phone', () => {
       await page.close();
     });
 
+    it.each([320, 360])('at %i px the Processing and Pending badges fit in the header', async (width) => {
+      const page = await customer.context.newPage();
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto(shop.url + '/shop');
+      await page.waitForFunction(() => (window as unknown as { __live?: { connected: boolean } }).__live?.connected === true);
+      await placeOrder(shop, customer, product, 1);
+      await page.getByTestId('processing-badge').waitFor();
+      await page.getByTestId('pending-badge').waitFor();
+      expect(await brandLines(page)).toBeLessThanOrEqual(1);
+      expect(await sidewaysScroll(page)).toBe(0);
+      const parts = [page.getByTestId('processing-badge'), page.getByTestId('pending-badge'), page.getByRole('button', { name: 'Payment sounds' }), page.getByRole('link', { name: /^Cart/ }), page.getByRole('button', { name: 'Open menu' })];
+      let previousRight = 0;
+      for (const part of parts) {
+        const box = (await part.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(previousRight);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        previousRight = box.x + box.width;
+      }
+      expect(await page.getByTestId('processing-badge').textContent()).toContain('Processing'); // said to a screen reader
+      await page.close();
+    });
+
     it('at 1366 px with the Processing and Pending badges the shop name is whole, on one line', async () => {
       const page = await customer.context.newPage();
       await page.setViewportSize({ width: 1366, height: 900 });
