@@ -313,9 +313,10 @@ describe('storefront: home and shop', () => {
       );
       expect(attrs.every((a) => a.w === '640' && a.h === '480')).toBe(true);
       // The first picture is the page's LCP: loaded at once and ahead of the others; far ones wait.
-      expect(attrs.map((a) => a.loading).slice(0, 3)).toEqual(['eager', 'eager', 'lazy']);
+      // The first row (four columns here, two rows of two on a phone) is on the first screen.
+      expect(attrs.map((a) => a.loading).slice(0, 5)).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy']);
       expect(attrs.map((a) => a.priority).slice(0, 2)).toEqual(['high', null]);
-      expect(attrs.slice(2).every((a) => a.loading === 'lazy')).toBe(true);
+      expect(attrs.slice(4).every((a) => a.loading === 'lazy')).toBe(true);
       expect(attrs.every((a) => a.sizes.startsWith('(min-width: 1280px) 262px'))).toBe(true);
       const tilapia = page.getByRole('article', { name: 'Fresh Whole Tilapia (1 kg)', exact: true }).getByRole('img');
       expect(await tilapia.getAttribute('srcset')).toBe('/images/products/tilapia-whole-320.webp 320w, /images/products/tilapia-whole-640.webp 640w');
@@ -325,7 +326,8 @@ describe('storefront: home and shop', () => {
     });
 
     it.each([
-      [375, 1],
+      [360, 2], // a phone: two compact columns
+      [375, 2],
       [700, 2],
       [1100, 3],
       [1400, 4],

@@ -14,7 +14,7 @@ import { useHydrated } from '../lib/use-hydrated';
 
 function BackToBlog() {
   return (
-    <Link to="/blog" className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
+    <Link to="/blog" className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline max-sm:min-h-11">
       <ArrowLeft aria-hidden="true" className="h-4 w-4" />
       Back to Blog
     </Link>

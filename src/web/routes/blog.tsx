@@ -33,7 +33,7 @@ export default function Blog() {
             {page === 1 ? (
               <p className="mt-2 text-slate-600">Check back soon for recipes and news from the lake.</p>
             ) : (
-              <Link className="mt-2 inline-block font-semibold text-brand-700 hover:underline" to="/blog">
+              <Link className="tap mt-2 inline-block font-semibold text-brand-700 hover:underline" to="/blog">
                 See the latest posts
               </Link>
             )}
@@ -49,7 +49,7 @@ export default function Blog() {
             {(page > 1 || data.nextOffset !== null) && (
               <nav aria-label="Blog pages" className="mt-10 flex items-center justify-between gap-4">
                 {page > 1 ? (
-                  <Link className="font-semibold text-brand-700 hover:underline" to={page === 2 ? '/blog' : `/blog?page=${page - 1}`}>
+                  <Link className="tap font-semibold text-brand-700 hover:underline" to={page === 2 ? '/blog' : `/blog?page=${page - 1}`}>
                     ← Newer posts
                   </Link>
                 ) : (
@@ -57,7 +57,7 @@ export default function Blog() {
                 )}
                 <span className="text-sm text-slate-600">Page {page}</span>
                 {data.nextOffset !== null ? (
-                  <Link className="font-semibold text-brand-700 hover:underline" to={`/blog?page=${page + 1}`}>
+                  <Link className="tap font-semibold text-brand-700 hover:underline" to={`/blog?page=${page + 1}`}>
                     Older posts →
                   </Link>
                 ) : (

@@ -56,7 +56,7 @@ export default function Cart() {
                 <CartLineItem key={line.productId} line={line} />
               ))}
             </ul>
-            <Link to="/shop" className="mt-4 inline-block text-sm font-semibold text-brand-700 hover:underline">
+            <Link to="/shop" className="tap mt-4 inline-block text-sm font-semibold text-brand-700 hover:underline">
               Continue Shopping
             </Link>
           </section>

@@ -39,14 +39,14 @@ function ContactDetails() {
         {details.phone && (
           <p className="flex gap-3">
             <Phone aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
-            <a className="hover:underline" href={telHref(details.phone)}>
+            <a className="tap hover:underline" href={telHref(details.phone)}>
               {formatPhone(details.phone)}
             </a>
           </p>
         )}
         <p className="flex gap-3">
           <Mail aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
-          <a className="break-all hover:underline" href={`mailto:${details.email}`}>
+          <a className="tap break-all hover:underline" href={`mailto:${details.email}`}>
             {details.email}
           </a>
         </p>

@@ -54,7 +54,7 @@ export default function ContentPage({ slug: fixed }: { slug?: string }) {
         <nav aria-label="Breadcrumb" className="mb-6 text-sm">
           <ol className="flex items-center gap-1 text-slate-600">
             <li>
-              <Link to="/" className="hover:underline">
+              <Link to="/" className="tap hover:underline">
                 Home
               </Link>
             </li>

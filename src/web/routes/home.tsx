@@ -58,13 +58,15 @@ export default function Home() {
               We farm tilapia in cages on the open waters of Lake Victoria and work with trusted poultry farms near Nairobi.
               Every order is cleaned, packed on ice and delivered from our shop in Nairobi West.
             </p>
-            <Link to="/about" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
+            <Link to="/about" className="tap mt-4 inline-block font-semibold text-brand-700 hover:underline">
               Read our story
             </Link>
           </div>
-          <dl className="grid grid-cols-2 gap-4">
+          <dl className="grid auto-rows-fr grid-cols-2 gap-4">
             {STATS.map((s) => (
-              <div key={s.label} className="rounded-xl bg-white p-6 text-center shadow-sm">
+              // The figure first (order-first in a column), so the figures line up across a row
+              // while a label runs onto a second line on a phone.
+              <div key={s.label} className="flex flex-col rounded-xl bg-white p-6 text-center shadow-sm max-sm:px-3 max-sm:py-4">
                 <dt className="text-sm text-slate-600">{s.label}</dt>
                 <dd className="order-first text-3xl font-bold text-brand-700">{s.value}</dd>
               </div>
@@ -104,7 +106,7 @@ function FeaturedProducts() {
       <section aria-labelledby="home-featured">
         <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
           <h2 id="home-featured" className="text-3xl font-bold text-slate-900">Featured Products</h2>
-          <Link to="/shop" className="font-semibold text-brand-700 hover:underline">
+          <Link to="/shop" className="tap font-semibold text-brand-700 hover:underline">
             View all products
           </Link>
         </div>

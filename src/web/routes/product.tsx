@@ -41,7 +41,7 @@ export default function Product() {
             ? 'The product you are looking for does not exist or is no longer for sale.'
             : 'Error loading products. Please try again later.'}
         </p>
-        <Link to="/shop" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+        <Link to="/shop" className="tap mt-6 inline-block font-semibold text-brand-700 hover:underline">
           Back to the shop
         </Link>
       </Container>
@@ -59,7 +59,7 @@ function ProductView({ product, related }: { product: ProductDto; related: Produ
       <nav aria-label="Breadcrumb" className="mb-6 text-sm">
         <ol className="flex flex-wrap items-center gap-1 text-slate-600">
           <li>
-            <Link to="/shop" className="inline-flex min-h-11 items-center hover:underline">
+            <Link to="/shop" className="inline-flex min-h-11 items-center hover:underline max-sm:min-w-11">
               Shop
             </Link>
           </li>
@@ -67,7 +67,7 @@ function ProductView({ product, related }: { product: ProductDto; related: Produ
             <ChevronRight className="h-4 w-4" />
           </li>
           <li>
-            <Link to={categoryHref} className="inline-flex min-h-11 items-center hover:underline">
+            <Link to={categoryHref} className="inline-flex min-h-11 items-center hover:underline max-sm:min-w-11">
               {category}
             </Link>
           </li>
@@ -90,7 +90,7 @@ function ProductView({ product, related }: { product: ProductDto; related: Produ
           className="rounded-lg"
         />
         <div className="flex flex-col gap-4">
-          <Link to={categoryHref} className="inline-flex min-h-11 w-fit items-center text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline">
+          <Link to={categoryHref} className="inline-flex min-h-11 min-w-11 w-fit items-center text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline">
             {category}
           </Link>
           <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{product.name}</h1>

@@ -17,12 +17,12 @@ export default function Footer() {
       <Container className="grid grid-cols-1 gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-quick">
           <h2 id="footer-quick" className="mb-3 font-semibold text-white">Quick Links</h2>
-          <ul className="space-y-2 text-sm">
-            <li><Link className="hover:underline" to="/">Home</Link></li>
-            <li><Link className="hover:underline" to="/shop">Shop</Link></li>
-            <li><Link className="hover:underline" to="/blog">Blog</Link></li>
-            <li><Link className="hover:underline" to="/about">About</Link></li>
-            <li><Link className="hover:underline" to="/contact">Contact</Link></li>
+          <ul className="space-y-2 text-sm max-sm:space-y-0">
+            <li><Link className="tap hover:underline" to="/">Home</Link></li>
+            <li><Link className="tap hover:underline" to="/shop">Shop</Link></li>
+            <li><Link className="tap hover:underline" to="/blog">Blog</Link></li>
+            <li><Link className="tap hover:underline" to="/about">About</Link></li>
+            <li><Link className="tap hover:underline" to="/contact">Contact</Link></li>
           </ul>
         </section>
         <section aria-labelledby="footer-service">
@@ -31,10 +31,10 @@ export default function Footer() {
         </section>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="mb-3 font-semibold text-white">Contact Us</h2>
-          <address className={`space-y-1 text-sm not-italic ${ready ? '' : 'invisible'}`}>
+          <address className={`space-y-1 text-sm max-sm:space-y-0 not-italic ${ready ? '' : 'invisible'}`}>
             <p>{details.address}</p>
-            {details.phone && <p><a className="hover:underline" href={telHref(details.phone)}>{formatPhone(details.phone)}</a></p>}
-            <p><a className="hover:underline" href={`mailto:${details.email}`}>{details.email}</a></p>
+            {details.phone && <p><a className="tap hover:underline" href={telHref(details.phone)}>{formatPhone(details.phone)}</a></p>}
+            <p><a className="tap hover:underline" href={`mailto:${details.email}`}>{details.email}</a></p>
           </address>
           <h3 className="mt-4 mb-1 text-sm font-semibold text-white">Business Hours</h3>
           <ul className="space-y-1 text-sm">
@@ -50,7 +50,7 @@ export default function Footer() {
             <ul className="mt-4 flex gap-3 text-sm" aria-label="Social links">
               {socialLinks(details).map((s) => (
                 <li key={s.label}>
-                  <a className="hover:underline" href={s.href} rel="noopener noreferrer" target="_blank">{s.label}</a>
+                  <a className="tap hover:underline" href={s.href} rel="noopener noreferrer" target="_blank">{s.label}</a>
                 </li>
               ))}
             </ul>

@@ -39,14 +39,14 @@ export function Header() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <Container className="flex h-16 items-center gap-1 sm:gap-2">
         {/* Below lg the brand takes whatever the switches leave (a container, so the name can tell):
-            two short lines on a phone, smaller beside a badge at 375 px, and only the logo when a
-            badge leaves too little (320 px with '1 Pending'; the name stays for screen readers), so
-            nothing spills out of the header. From lg it is as wide as the name, and the one part
-            that gives way (onto two lines) when links, badges and a long name crowd 1024 px. */}
-        <div className="flex min-w-0 flex-1 max-lg:@container lg:flex-initial">
-          <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-brand-700">
+            the name on one line, smaller when a switch crowds it, and only the logo when a badge
+            leaves too little (the name stays for screen readers); never on two lines. From lg it is
+            as wide as the name; from xl it never gives way (the account name does), at lg it may
+            end in an ellipsis when links, badges and a long name crowd 1024 px. */}
+        <div className="flex min-w-0 flex-1 max-lg:@container lg:flex-initial xl:shrink-0">
+          <Link to="/" className="flex min-h-11 min-w-11 items-center gap-2 font-bold text-brand-700">
             <img src="/favicon.svg" alt="" width="32" height="32" className="shrink-0" />
-            <span className="line-clamp-2 text-sm leading-tight @max-[9rem]:text-xs @max-[8rem]:sr-only sm:text-lg">{SHOP_NAME}</span>
+            <span className="truncate text-sm leading-tight @max-[15.25rem]:text-xs @max-[13.5rem]:sr-only sm:text-lg">{SHOP_NAME}</span>
           </Link>
         </div>
         {/* The shop name, five links and the account need about 850 px: narrower screens get the menu. */}
@@ -67,7 +67,7 @@ export function Header() {
             come last, then the customer's name (Sign In, then a name, then its menu once loaded),
             and the payment badges, which come and go with payments, first. The account's wrapper
             has no box of its own (display: contents) that could move. */}
-        <div className="flex items-center justify-end gap-1 sm:gap-2 lg:flex-1">
+        <div className="flex items-center justify-end sm:gap-2 lg:min-w-0 lg:flex-1">
           <PaymentStatusBadge />
           <div className="hidden lg:contents">
             <UserMenu />
@@ -78,7 +78,7 @@ export function Header() {
         <button
           ref={toggle}
           type="button"
-          className="rounded-md p-2 hover:bg-slate-100 lg:hidden"
+          className="rounded-md p-2 hover:bg-slate-100 max-sm:p-3 lg:hidden"
           aria-expanded={open}
           aria-controls="mobile-nav"
           aria-label={open ? 'Close menu' : 'Open menu'}
@@ -92,7 +92,7 @@ export function Header() {
           <ul className={cn(CONTAINER, 'flex flex-col')}>
             {NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'} className={linkClass} onClick={() => setOpen(false)}>
+                <NavLink to={item.to} end={item.to === '/'} className={(s) => cn(linkClass(s), 'flex min-h-11 items-center')} onClick={() => setOpen(false)}>
                   {item.label}
                 </NavLink>
               </li>

@@ -12,11 +12,12 @@ const VARIANTS = {
   link: 'text-brand-700 underline-offset-4 hover:underline',
 } as const;
 
+// On a phone every size is a finger's 44 px at least (WCAG 2.5.5).
 const SIZES = {
-  sm: 'h-9 px-3 text-sm',
-  default: 'h-10 px-4 text-sm',
+  sm: 'h-9 px-3 text-sm max-sm:h-11',
+  default: 'h-10 px-4 text-sm max-sm:h-11',
   lg: 'h-12 px-6 text-base',
-  icon: 'h-10 w-10',
+  icon: 'h-10 w-10 max-sm:h-11 max-sm:w-11',
 } as const;
 
 export type ButtonVariant = keyof typeof VARIANTS;

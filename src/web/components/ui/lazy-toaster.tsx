@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { loadSonner, onSonnerLoading, toasterMounted } from '../../lib/toast';
 
 type Sonner = Awaited<ReturnType<typeof loadSonner>>;
@@ -6,20 +6,9 @@ type Sonner = Awaited<ReturnType<typeof loadSonner>>;
 /** Loads a few seconds after start, or at once when the first toast is raised. */
 const PRELOAD_AFTER_MS = 4000;
 
-/** sonner's own breakpoint: below it, toasts span the screen. */
-const PHONE = '(max-width: 600px)';
-const isPhone = () => window.matchMedia(PHONE).matches;
-function onPhoneChange(listener: () => void): () => void {
-  const query = window.matchMedia(PHONE);
-  query.addEventListener('change', listener);
-  return () => query.removeEventListener('change', listener);
-}
-
 /** sonner's Toaster, fetched off the first-load path (see lib/toast.ts). */
 export function LazyToaster() {
   const [sonner, setSonner] = useState<Sonner | null>(null);
-  // The server and the hydrating render assume a wide screen; the real width follows at once.
-  const phone = useSyncExternalStore(onPhoneChange, isPhone, () => false);
   useEffect(() => {
     let live = true;
     const show = () => void loadSonner().then((m) => live && setSonner(m));
@@ -37,7 +26,7 @@ export function LazyToaster() {
   }, [sonner]);
   if (!sonner) return null;
   const { Toaster } = sonner;
-  // On a phone at the bottom, like its own notices: at the top they covered the logo and the cart.
-  // Wider screens keep them at the top, clear of the buttons that end a form near the bottom edge.
-  return <Toaster richColors closeButton position={phone ? 'bottom-center' : 'top-center'} />;
+  // At the top, clear of the buttons that end a form near the bottom edge and of the next card's
+  // Add to Cart; on a phone (sonner's 600 px) just below the 65 px header, not over the logo and cart.
+  return <Toaster richColors closeButton position="top-center" mobileOffset={{ top: 72 }} />;
 }

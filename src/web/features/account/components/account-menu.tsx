@@ -5,10 +5,10 @@ import { useSignOut } from '../use-sign-out';
 import { useSession } from '../use-session';
 
 const TRIGGER_CLASS =
-  'inline-flex max-w-48 items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100';
+  'inline-flex min-w-0 max-w-48 items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 max-sm:min-h-11';
 
 const ITEM =
-  'block cursor-pointer rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
+  'block cursor-pointer rounded px-3 py-2 text-sm text-slate-800 outline-none max-sm:py-3 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800';
 
 // The signed-in customer's menu: Profile, Orders (Back office for admins) and Sign out. Loaded
 // lazily by UserMenu, so visitors who are not signed in never download the dropdown.

@@ -43,7 +43,7 @@ export function AuthScreen({ googleEnabled, returnTo }: { googleEnabled: boolean
   }
 
   const tabClass =
-    'flex-1 rounded-md px-3 py-2 text-sm font-semibold text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow';
+    'flex-1 rounded-md px-3 py-2 text-sm font-semibold max-sm:min-h-11 text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow';
   // Both panels stay mounted (hidden when inactive) so each keeps what was typed into it.
   const panelClass = 'mt-6 data-[state=inactive]:hidden';
 

@@ -41,7 +41,7 @@ export function ForgotPasswordForm() {
         {isSubmitting ? 'Sending...' : 'Email me a reset link'}
       </Button>
       <p className="text-center text-sm">
-        <Link to="/auth" className="font-medium text-brand-700 underline">
+        <Link to="/auth" className="tap font-medium text-brand-700 underline">
           Back to sign in
         </Link>
       </p>

@@ -67,7 +67,7 @@ export function SignInForm({ defaultEmail = '' }: SignInFormProps) {
         {...form.register('password')}
       />
       <p className="-mt-2 text-right text-sm">
-        <Link to="/auth?forgot=1" className="font-medium text-brand-700 underline">
+        <Link to="/auth?forgot=1" className="tap font-medium text-brand-700 underline">
           Forgot password?
         </Link>
       </p>

@@ -10,7 +10,7 @@ export function UserMenu() {
   const { data } = useSession();
   if (!data?.user) {
     return (
-      <Link to="/auth" className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+      <Link to="/auth" className="tap rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
         Sign In
       </Link>
     );

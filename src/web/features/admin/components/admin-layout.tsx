@@ -20,8 +20,8 @@ export function AdminLayout({ email }: { email: string }) {
           <p className="font-bold text-brand-800">
             {SHOP_NAME} <span className="font-normal text-slate-600">· Back office</span>
           </p>
-          <div className="flex items-center gap-4 text-sm">
-            <span className="text-slate-600">{email}</span>
+          <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+            <span className="min-w-0 break-all text-slate-600">{email}</span>
             <Link to="/" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
               <Store aria-hidden="true" className="h-4 w-4" /> View shop
             </Link>

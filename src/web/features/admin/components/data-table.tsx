@@ -1,5 +1,6 @@
 // The back office's tables: one column list per table (header and cell together), a caption that
 // names the table, and a frame that scrolls sideways when the table is wider than a tablet's screen.
+// On a phone each row is a stack of 'header: value' lines instead (.stack-table in styles.css).
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 
@@ -38,7 +39,7 @@ export function DataTable<T>({
 }) {
   return (
     <TableFrame label={label} bordered={bordered}>
-      <table className="w-full text-left text-sm">
+      <table className="stack-table w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-100 text-slate-700">
           <tr>
@@ -53,7 +54,7 @@ export function DataTable<T>({
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column, i) => (
-                <td key={i} className={cn('px-3 py-2', column.className)}>
+                <td key={i} className={cn('px-3 py-2', column.className)} data-label={typeof column.header === 'string' ? column.header : undefined}>
                   {column.cell(row)}
                 </td>
               ))}

@@ -41,7 +41,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
             <h2 className="font-semibold text-slate-900">{line.name}</h2>
             <p className="text-sm text-slate-600">{formatKES(line.priceCents)} each</p>
           </div>
-          <Button variant="ghost" size="icon" aria-label={`Remove ${line.name}`} onClick={() => cartStore.remove(line.productId)}>
+          <Button variant="ghost" size="icon" className="shrink-0" aria-label={`Remove ${line.name}`} onClick={() => cartStore.remove(line.productId)}>
             <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
           </Button>
         </div>

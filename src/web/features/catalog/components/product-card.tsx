@@ -42,16 +42,18 @@ export function ProductCard({ product, eager, priority, imageSizes, headingLevel
           </Badge>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{product.category}</p>
-        <Heading className="text-base font-semibold text-slate-900">
+      {/* On a phone the card is compact (two columns): picture, name, price and button; the
+          category and the description are on the product's page. */}
+      <div className="flex flex-1 flex-col gap-2 p-4 max-sm:gap-1 max-sm:p-2.5">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700 max-sm:hidden">{product.category}</p>
+        <Heading className="text-base font-semibold text-slate-900 max-sm:text-sm">
           <Link to={`/shop/${product.slug}`} className="after:absolute after:inset-0 focus-visible:outline-none">
             {product.name}
           </Link>
         </Heading>
-        <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p>
-        <p className="mt-auto pt-2 text-lg font-bold text-slate-900">{formatKES(toCents(product.price))}</p>
-        <AddToCartButton product={product} className="relative z-10 w-full" />
+        <p className="line-clamp-2 text-sm text-slate-600 max-sm:hidden">{product.description}</p>
+        <p className="mt-auto pt-2 text-lg font-bold text-slate-900 max-sm:pt-1 max-sm:text-base">{formatKES(toCents(product.price))}</p>
+        <AddToCartButton product={product} className="relative z-10 w-full max-sm:px-2" />
       </div>
     </article>
   );
@@ -62,13 +64,13 @@ export function ProductCardSkeleton() {
   return (
     <div className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="product-skeleton">
       <div className="skeleton aspect-[4/3] w-full rounded-none" />
-      <div className="flex flex-col gap-2 p-4">
-        <div className="skeleton h-3 w-16" />
+      <div className="flex flex-col gap-2 p-4 max-sm:gap-1 max-sm:p-2.5">
+        <div className="skeleton h-3 w-16 max-sm:hidden" />
         <div className="skeleton h-5 w-3/4" />
-        <div className="skeleton h-4 w-full" />
-        <div className="skeleton h-4 w-5/6" />
-        <div className="skeleton mt-2 h-6 w-24" />
-        <div className="skeleton h-10 w-full" />
+        <div className="skeleton h-4 w-full max-sm:hidden" />
+        <div className="skeleton h-4 w-5/6 max-sm:hidden" />
+        <div className="skeleton mt-2 h-6 w-24 max-sm:mt-1" />
+        <div className="skeleton h-10 w-full max-sm:h-11" />
       </div>
     </div>
   );

@@ -6,17 +6,17 @@ import { ProductCard, ProductCardSkeleton } from './product-card';
  * from srcset. Widths follow the page container (at most 1152 px with 16 px padding) and gap-6.
  */
 const LAYOUTS = {
-  /** /shop: 1, 2, 3 or 4 columns by width; the first pictures are on a phone's first screen. */
+  /** /shop: 2 compact columns on a phone (gap-3), then 2, 3 or 4; a phone's first screen holds four pictures. */
   shop: {
-    grid: 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
-    sizes: '(min-width: 1280px) 262px, (min-width: 1024px) calc((100vw - 80px) / 3), (min-width: 640px) calc((100vw - 56px) / 2), calc(100vw - 32px)',
+    grid: 'grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4',
+    sizes: '(min-width: 1280px) 262px, (min-width: 1024px) calc((100vw - 80px) / 3), (min-width: 640px) calc((100vw - 56px) / 2), calc((100vw - 44px) / 2)',
     skeletons: 8,
-    eager: 2,
+    eager: 4,
   },
   /** Home: the four featured products, one row from 1024 px; below the hero, so all lazy. */
   featured: {
-    grid: 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4',
-    sizes: '(min-width: 1152px) 262px, (min-width: 1024px) calc((100vw - 104px) / 4), (min-width: 640px) calc((100vw - 56px) / 2), calc(100vw - 32px)',
+    grid: 'grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4',
+    sizes: '(min-width: 1152px) 262px, (min-width: 1024px) calc((100vw - 104px) / 4), (min-width: 640px) calc((100vw - 56px) / 2), calc((100vw - 44px) / 2)',
     skeletons: 4,
     eager: 0,
   },

@@ -43,7 +43,7 @@ export function ShopFilters({ categories, category, search, onCategory, onSearch
       aria-pressed={category === value}
       onClick={() => onCategory(value)}
       className={cn(
-        'rounded-full border px-4 py-2 text-sm font-semibold transition-colors',
+        'rounded-full border px-4 py-2 text-sm font-semibold transition-colors max-sm:min-h-11',
         category === value ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
       )}
     >
@@ -54,7 +54,12 @@ export function ShopFilters({ categories, category, search, onCategory, onSearch
   return (
     // The category buttons follow the search box, packed to the left: the ones that arrive with
     // the first answer extend the row to the right, so 'All' never moves (no layout shift).
-    <div className="mb-8 flex flex-col gap-4 md:flex-row md:items-center">
+    // On a phone the bar stays under the header while the cards scroll (styles.css keeps a focused
+    // card clear of it).
+    <div
+      data-sticky-filters=""
+      className="mb-8 flex flex-col gap-4 md:flex-row md:items-center max-sm:sticky max-sm:top-16 max-sm:z-30 max-sm:-mx-4 max-sm:mb-4 max-sm:gap-2 max-sm:border-b max-sm:border-slate-200 max-sm:bg-white/95 max-sm:px-4 max-sm:py-2 max-sm:backdrop-blur"
+    >
       <form role="search" className="relative w-full md:max-w-sm" onSubmit={(e) => (e.preventDefault(), onSearch(text.trim()))}>
         <label htmlFor="product-search" className="sr-only">
           Search products

@@ -34,7 +34,7 @@ export function BlogCard({ post, priority }: { post: BlogCardDto; priority?: boo
         <p className="text-sm text-slate-600">{post.excerpt}</p>
         <Link
           to={`/blog/${post.slug}`}
-          className="mt-auto pt-2 text-sm font-semibold text-brand-700 hover:underline"
+          className="mt-auto pt-2 text-sm font-semibold text-brand-700 hover:underline max-sm:flex max-sm:min-h-11 max-sm:items-center max-sm:pt-0"
           aria-label={`Read More: ${post.title}`}
         >
           Read More

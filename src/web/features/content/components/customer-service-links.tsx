@@ -7,9 +7,9 @@ export function CustomerServiceLinks() {
   const { data, isPending, isError, isFetching, refetch } = useQuery(publishedPagesQuery);
   if (isPending) {
     return (
-      <ul className="space-y-2" aria-busy="true" aria-label="Loading pages">
+      <ul className="space-y-2 max-sm:space-y-0" aria-busy="true" aria-label="Loading pages">
         {[0, 1, 2, 3].map((i) => (
-          <li key={i} className="h-5 w-32 animate-pulse rounded bg-white/10" />
+          <li key={i} className="h-5 w-32 animate-pulse rounded bg-white/10 max-sm:my-3" />
         ))}
       </ul>
     );
@@ -19,7 +19,7 @@ export function CustomerServiceLinks() {
     return (
       <p className="text-sm text-slate-300">
         These links could not be loaded.{' '}
-        <button type="button" className="font-semibold text-white underline disabled:opacity-60" disabled={isFetching} onClick={() => void refetch()}>
+        <button type="button" className="tap font-semibold text-white underline disabled:opacity-60" disabled={isFetching} onClick={() => void refetch()}>
           Try again
         </button>
       </p>
@@ -28,10 +28,10 @@ export function CustomerServiceLinks() {
   const pages = data?.pages ?? [];
   if (pages.length === 0) return <p className="text-sm text-slate-300">No pages available</p>;
   return (
-    <ul className="space-y-2 text-sm">
+    <ul className="space-y-2 text-sm max-sm:space-y-0">
       {pages.map((p) => (
         <li key={p.slug}>
-          <Link className="hover:underline" to={`/${p.slug}`}>
+          <Link className="tap hover:underline" to={`/${p.slug}`}>
             {p.title}
           </Link>
         </li>

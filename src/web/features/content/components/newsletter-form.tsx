@@ -50,12 +50,12 @@ export function NewsletterForm() {
           placeholder="Your email"
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
-          className="h-10 min-w-0 flex-1 rounded-md border border-white/30 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500"
+          className="h-10 min-w-0 flex-1 rounded-md border border-white/30 max-sm:h-11 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500"
         />
         <button
           type="submit"
           disabled={busy}
-          className="h-10 rounded-md bg-accent-400 px-4 text-sm font-semibold text-slate-900 hover:bg-accent-500 disabled:opacity-60"
+          className="h-10 rounded-md bg-accent-400 max-sm:h-11 px-4 text-sm font-semibold text-slate-900 hover:bg-accent-500 disabled:opacity-60"
         >
           {busy ? 'Subscribing...' : 'Subscribe'}
         </button>

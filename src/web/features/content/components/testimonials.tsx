@@ -80,8 +80,8 @@ export default function Testimonials() {
         <p className="mt-4 font-semibold text-slate-900">{current.name}</p>
         <p className="text-sm text-slate-600">{current.place}</p>
       </div>
-      <div className="mt-6 flex items-center justify-center gap-3">
-        <button type="button" className="rounded-full p-2 hover:bg-white" aria-label="Previous testimonial" onClick={() => go(-1)}>
+      <div className="mt-6 flex items-center justify-center gap-3 max-sm:gap-1">
+        <button type="button" className="rounded-full p-2 hover:bg-white max-sm:p-3" aria-label="Previous testimonial" onClick={() => go(-1)}>
           <ChevronLeft aria-hidden="true" className="h-5 w-5" />
         </button>
         {TESTIMONIALS.map((t, i) => (
@@ -91,17 +91,17 @@ export default function Testimonials() {
             aria-label={`Show testimonial ${i + 1}`}
             aria-current={i === index ? 'true' : undefined}
             onClick={() => setIndex(i)}
-            className="flex h-8 w-8 items-center justify-center"
+            className="flex h-8 w-8 items-center justify-center max-sm:h-11 max-sm:w-11"
           >
             <span className={cn('h-3 w-3 rounded-full', i === index ? 'bg-brand-700' : 'bg-slate-400')} />
           </button>
         ))}
-        <button type="button" className="rounded-full p-2 hover:bg-white" aria-label="Next testimonial" onClick={() => go(1)}>
+        <button type="button" className="rounded-full p-2 hover:bg-white max-sm:p-3" aria-label="Next testimonial" onClick={() => go(1)}>
           <ChevronRight aria-hidden="true" className="h-5 w-5" />
         </button>
         <button
           type="button"
-          className="rounded-full p-2 hover:bg-white"
+          className="rounded-full p-2 hover:bg-white max-sm:p-3"
           aria-label={paused ? 'Start rotating testimonials' : 'Stop rotating testimonials'}
           onClick={() => setPaused((p) => !p)}
         >

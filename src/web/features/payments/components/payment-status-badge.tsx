@@ -26,11 +26,12 @@ export function PaymentStatusBadge() {
         // The icon spins; the text never fades (a pulsing badge drops below 4.5:1 contrast mid-fade).
         <Badge tone="info" className="gap-1" data-testid="processing-badge">
           <LoaderCircle aria-hidden="true" className="h-3 w-3 motion-safe:animate-spin" />
-          Processing
+          {/* On a phone the spinner alone: the word would push the header past the screen's edge. */}
+          <span className="max-sm:sr-only">Processing</span>
         </Badge>
       )}
       {pending > 0 && (
-        <Link to="/orders" title="Orders waiting for payment" data-testid="pending-badge" className="rounded-full focus-visible:outline-offset-1">
+        <Link to="/orders" title="Orders waiting for payment" data-testid="pending-badge" className="tap rounded-full focus-visible:outline-offset-1">
           <Badge tone="warning">{pending} Pending</Badge>
         </Link>
       )}

@@ -19,7 +19,7 @@ export function SoundToggle() {
       aria-pressed={enabled}
       aria-label="Payment sounds"
       title={enabled ? 'Payment sounds are on' : 'Payment sounds are off'}
-      className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
+      className="rounded-md p-2 text-slate-700 max-sm:p-3 hover:bg-slate-100"
     >
       {enabled ? <Volume2 aria-hidden="true" className="h-5 w-5" /> : <VolumeX aria-hidden="true" className="h-5 w-5" />}
     </button>
