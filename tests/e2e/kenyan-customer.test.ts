@@ -1,0 +1,159 @@
+// A customer in Nairobi on a phone (390 × 844, touch), from sign-up to a delivered-to-the-gate
+// order: a local number is taken and kept as +254…, Kitengela gets a delivery fee, the rider's
+// directions reach the order page, the confirmation mail and the back office, and a forgotten
+// password is reset once (the same link does not work twice).
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shortOrderId } from '../../src/domain/order-status';
+import { createCustomer, PASSWORD, toast, type Customer } from './live-helpers';
+import { hydrated } from './storefront-helpers';
+import { axeViolations } from './support/axe';
+import { launchChromium } from './support/chromium';
+import { startShop, type ShopServer } from './support/shop-server';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp';
+
+const PHONE_SCREEN = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+const ADMIN_EMAIL = 'owner-kenya@lakevictoria.example';
+const EMAIL = 'akinyi.kitengela@example.test';
+const NEW_PASSWORD = 'a-new-omena-pass-2';
+const RIDER = { building: 'Acacia Court, House 14', directions: 'Brown gate after the Total petrol station. Call when at the gate.' };
+const PRODUCT = 'Fresh Whole Tilapia (1 kg)';
+
+describe('a Kenyan customer on a phone', () => {
+  let shop: ShopServer;
+  let smtp: TestSmtpServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let admin: Customer;
+  let orderId = '';
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    shop = await startShop({ SMTP_URL: smtp.url, MAIL_FROM: 'Shop <shop@example.test>', ADMIN_EMAILS: ADMIN_EMAIL });
+    browser = await launchChromium();
+    admin = await createCustomer(shop, smtp, browser, 'Achieng Owner', ADMIN_EMAIL);
+    context = await browser.newContext(PHONE_SCREEN);
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+    await smtp?.stop();
+  });
+
+  const signInWith = async (p: Page, password: string) => {
+    const form = p.getByRole('tabpanel', { name: 'Sign In' });
+    await form.getByLabel('Email').fill(EMAIL);
+    await form.getByLabel('Password').fill(password);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+  };
+
+  it('signs up with a local number, which is kept and shown as +254', async () => {
+    await page.goto(shop.url + '/auth?tab=sign-up');
+    await hydrated(page);
+    const form = page.getByRole('tabpanel', { name: 'Sign Up' });
+    await form.getByLabel('Full Name').fill('Akinyi Otieno');
+    await form.getByLabel('Email').fill(EMAIL);
+    await form.getByLabel('Phone Number').fill('0712 345 678');
+    await form.getByLabel('Delivery Address').fill('Kitengela');
+    await form.getByLabel('Delivery Address').press('Escape');
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await toast(page, 'Account created successfully! Please check your email to verify your account.').waitFor();
+
+    const mail = await smtp.waitForMail(EMAIL, { subject: /^Verify your email/ });
+    await page.goto(mail.links.find((l) => l.includes('/api/auth/verify-email'))!);
+    await page.waitForURL(/\/auth\?verified=1$/);
+    await signInWith(page, PASSWORD);
+    await page.waitForURL(shop.url + '/shop');
+
+    const session = (await (await context.request.get(shop.url + '/api/account/session')).json()) as { profile: { phone: string } };
+    expect(session.profile.phone).toBe('+254712345678');
+    await page.goto(shop.url + '/profile');
+    await page.getByText('+254 712 345 678').first().waitFor();
+  });
+
+  it('orders to Kitengela with directions for the rider, and pays in the modal', async () => {
+    await page.goto(shop.url + '/shop');
+    await hydrated(page);
+    const card = page.getByRole('article', { name: PRODUCT });
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    await toast(page, `${PRODUCT} added to cart`).waitFor();
+    await page.goto(shop.url + '/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await page.waitForURL(shop.url + '/checkout');
+
+    // The phone number comes from the profile, in the form the customer reads it.
+    expect(await page.getByLabel('Phone Number', { exact: true }).inputValue()).toBe('+254 712 345 678');
+    const address = page.getByRole('combobox', { name: 'Delivery Address' });
+    await address.fill('');
+    await address.pressSequentially('Kiteng');
+    await page.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option', { name: /Kitengela/ }).first().tap();
+    await toast(page, 'Address selected successfully').waitFor();
+    await page.getByTestId('delivery-zone').waitFor();
+    const fee = Number((await page.getByTestId('delivery-fee').innerText()).replace(/[^\d.]/g, ''));
+    expect(fee).toBeGreaterThan(0);
+    await page.getByLabel('House, apartment or building (optional)').fill(RIDER.building);
+    await page.getByLabel('Directions for the rider (gate, landmark, when to call) (optional)').fill(RIDER.directions);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const placed = page.waitForResponse((r) => r.url().endsWith('/api/checkout/orders'));
+    await page.getByRole('button', { name: 'Pay with Pesapal' }).tap();
+    orderId = ((await (await placed).json()) as { order_id: string }).order_id;
+    const frame = page.frameLocator('iframe[title="Pesapal payment page"]').frameLocator('iframe[title="Pesapal payment page"]');
+    await frame.getByRole('button', { name: 'Pay by card' }).tap();
+    await page.waitForURL(/\/order-success/);
+    await page.getByText(RIDER.directions).first().waitFor();
+    await page.getByText(RIDER.building).first().waitFor();
+  });
+
+  it('the confirmation mail and the back office carry the directions', async () => {
+    const mail = await smtp.waitForMail(EMAIL, { subject: new RegExp(`^Order #${shortOrderId(orderId)} confirmed`) });
+    expect(mail.text).toContain(RIDER.directions);
+    expect(mail.text).toContain(RIDER.building);
+
+    const office = await admin.context.newPage();
+    await office.setViewportSize(PHONE_SCREEN.viewport);
+    await office.goto(`${shop.url}/admin/orders`);
+    await office.getByLabel('Search orders').fill(shortOrderId(orderId));
+    await office.getByRole('link', { name: `Order #${shortOrderId(orderId)}` }).click();
+    await office.getByRole('heading', { level: 1, name: `Order #${shortOrderId(orderId)}` }).waitFor();
+    // On a phone each detail sits under its label, readable: not squeezed to a letter a line.
+    const directions = office.getByText(RIDER.directions, { exact: true });
+    await directions.waitFor();
+    expect((await directions.boundingBox())!.width).toBeGreaterThan(250);
+    await office.getByText(RIDER.building, { exact: true }).waitFor();
+    await office.close();
+  });
+
+  it('a forgotten password is reset by the mailed link, which then no longer works', async () => {
+    const fresh = await browser.newContext(PHONE_SCREEN);
+    const p = await fresh.newPage();
+    await p.goto(shop.url + '/auth');
+    await hydrated(p);
+    await p.getByRole('tabpanel', { name: 'Sign In' }).getByRole('link', { name: 'Forgot password?' }).tap();
+    await p.getByLabel('Email', { exact: true }).fill(EMAIL);
+    await p.getByRole('button', { name: 'Email me a reset link' }).tap();
+    await p.getByRole('status').filter({ hasText: 'If an account exists for that email' }).waitFor();
+
+    const mail = await smtp.waitForMail(EMAIL, { subject: /^Reset your password/ });
+    const link = mail.links.find((l) => /\/auth\?reset=/.test(l))!;
+    await p.goto(link);
+    await p.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await p.getByLabel('New password again').fill(NEW_PASSWORD);
+    await p.getByRole('button', { name: 'Save new password' }).tap();
+    await p.waitForURL(/\/auth\?password=changed$/);
+    await signInWith(p, NEW_PASSWORD);
+    await p.waitForURL(shop.url + '/shop');
+
+    const again = await (await browser.newContext(PHONE_SCREEN)).newPage();
+    await again.goto(link);
+    await again.getByLabel('New password', { exact: true }).fill('third-password-3');
+    await again.getByLabel('New password again').fill('third-password-3');
+    await again.getByRole('button', { name: 'Save new password' }).tap();
+    await again.getByRole('alert').filter({ hasText: 'This password reset link is invalid or has expired.' }).waitFor();
+    await again.context().close();
+    await fresh.close();
+  });
+});
