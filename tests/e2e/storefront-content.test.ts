@@ -15,7 +15,7 @@ import type { BlogPostDto } from '../../src/server/features/content/content.serv
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
-import { fail500, holdApi, navigateInApp } from './storefront-helpers';
+import { fail500, holdApi, hydrated, navigateInApp } from './storefront-helpers';
 
 const SHOP_NAME = 'Lake Victoria Aquaculture';
 const EXTRA_POSTS = 8; // with the 3 published seed posts: 11, two pages of 6
@@ -214,6 +214,7 @@ describe('storefront: content', () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.url });
       await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
       await page.goto(`${shop.url}/blog/${slug}`);
+      await hydrated(page);
       // By keyboard: focus the button and press Enter.
       await page.getByRole('button', { name: 'Share' }).focus();
       await page.keyboard.press('Enter');
@@ -230,6 +231,7 @@ describe('storefront: content', () => {
         });
       });
       await page.goto(`${shop.url}/blog/${slug}`);
+      await hydrated(page);
       await page.getByRole('button', { name: 'Share' }).click();
       await expect.poll(() => page.evaluate(() => (window as unknown as { __shared?: ShareData }).__shared?.url)).toBe(`${shop.url}/blog/${slug}`);
       expect(await page.getByText('Link copied to clipboard!').count()).toBe(0);
