@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
-import { fail500, holdApi, navigateInApp, stubSignedIn } from './storefront-helpers';
+import { fail500, holdApi, hydrated, navigateInApp, stubSignedIn } from './storefront-helpers';
 
 describe('storefront: home and shop', () => {
   let shop: ShopServer;
@@ -132,6 +132,25 @@ describe('storefront: home and shop', () => {
   });
 
   describe('/shop', () => {
+    it('keeps what was typed in the search box before the page came alive', async () => {
+      // The app's script is held back: the box is the server's plain HTML while the customer types.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(shop.url + '/shop');
+      const box = page.getByRole('searchbox', { name: 'Search products' });
+      await box.pressSequentially('wings');
+      expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+      release();
+      await hydrated(page);
+      await page.waitForURL(/\/shop\?search=wings$/);
+      expect(await box.inputValue()).toBe('wings');
+      await page.getByRole('article', { name: 'Chicken Wings (1 kg)', exact: true }).waitFor();
+    });
+
     it('shows 8 skeleton cards while loading, then the products, welcoming a visitor as Valued Customer', async () => {
       const release = await holdApi(page, '**/api/catalog/products');
       await navigateInApp(page, shop.url, '/shop');
