@@ -11,7 +11,7 @@ import { currentUser, requireUser } from '../../http/session';
 import { valid } from '../../http/validate';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { sessionView, updateProfile } from './account.service';
-import { limitAddress } from './client-address';
+import { limitAddress } from '../../http/client-address';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, isKnownDevice, rememberDevice } from './known-device';
 import { startGoogleSignIn } from './google.service';
 import { resendVerification, signIn, signUp } from './password-auth.service';

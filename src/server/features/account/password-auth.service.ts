@@ -23,7 +23,7 @@ import {
   waitLeft,
   type SlowdownPolicy,
   type ThrottlePolicy,
-} from './auth-throttle';
+} from '../../http/rate-limiter';
 
 export const THROTTLE = {
   signInPerEmailAndAddress: { limit: 5, windowMs: minutes(15), blockMs: minutes(15) },

@@ -6,7 +6,7 @@ import { isAPIError } from 'better-auth/api';
 import { PASSWORD_RESET_MESSAGES, type ResetPasswordValues } from '../../../domain/password-reset';
 import { AppError, badRequest } from '../../http/errors';
 import { ACCOUNT_MESSAGES } from './account-messages';
-import { blockedUntil, minutes, minutesLeft, recordAttempt, type ThrottlePolicy } from './auth-throttle';
+import { blockedUntil, minutes, minutesLeft, recordAttempt, type ThrottlePolicy } from '../../http/rate-limiter';
 import type { PasswordAuthDeps } from './password-auth.service';
 
 export const RESET_THROTTLE = {

@@ -10,7 +10,7 @@ import { profiles } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { forbidden, unauthorized } from '../../http/errors';
 import { currentUser } from '../../http/session';
-import { clientAddress } from '../account/client-address';
+import { clientAddress } from '../../http/client-address';
 import { writeAudit } from '../audit/audit.service';
 
 export const ADMIN_ONLY_MESSAGE = 'Only shop administrators can do this.';

@@ -4,8 +4,8 @@
 import type { Context } from 'hono';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { blockedUntil, minutes, minutesLeft, recordAttempt } from '../account/auth-throttle';
-import { limitAddress } from '../account/client-address';
+import { blockedUntil, minutes, minutesLeft, recordAttempt } from '../../http/rate-limiter';
+import { limitAddress } from '../../http/client-address';
 
 interface FormLimit {
   /** Posts accepted per address in one window. */

@@ -6,7 +6,7 @@ import { badRequest } from '../../http/errors';
 import { getSessionUser } from '../../auth/auth';
 import { currentUser, requireUser } from '../../http/session';
 import { valid } from '../../http/validate';
-import { clientAddress } from '../account/client-address';
+import { clientAddress } from '../../http/client-address';
 import { countPendingPayments, getOrder, getTransaction, listOrders } from './orders.service';
 import { receiptHtml, receiptPdf } from './receipt-render';
 import { loadReceipt } from './receipt.service';

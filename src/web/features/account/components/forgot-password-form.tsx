@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { requestPasswordReset } from '../api';
 import { showServerFieldErrors, toastFirstError } from './form-errors';
-import { TextField } from './text-field';
+import { TextField } from '../../../components/ui/text-field';
 
 const FIELDS = ['email'] as const;
 

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api';
 import { updateProfile } from '../api';
 import { sessionQueryKey, type SessionInfo } from '../use-session';
 import { showServerFieldErrors, toastFirstError } from './form-errors';
-import { TextField } from './text-field';
+import { TextField } from '../../../components/ui/text-field';
 import { formatPhone } from '../../../../domain/phone';
 
 type ProfileInput = { fullName: string; phone: string; address: string };

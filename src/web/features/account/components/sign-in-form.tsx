@@ -13,7 +13,7 @@ import { announceSessionChange } from '../session-events';
 import { sessionQueryKey } from '../use-session';
 import { fieldErrorProps, showServerFieldErrors, toastFirstError } from './form-errors';
 import { ResendVerification } from './resend-verification';
-import { TextField } from './text-field';
+import { TextField } from '../../../components/ui/text-field';
 
 type SignInInput = { email: string; password: string };
 const FIELDS = ['email', 'password'] as const;

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api';
 import { signUp } from '../api';
 import { AddressCombobox } from './address-combobox';
 import { fieldErrorProps, showServerFieldErrors, toastFirstError } from './form-errors';
-import { TextField } from './text-field';
+import { TextField } from '../../../components/ui/text-field';
 
 const FIELDS = ['fullName', 'email', 'phone', 'address', 'password'] as const;
 

@@ -11,7 +11,7 @@ import { computeCartTotals } from '../../../../domain/cart-totals';
 import { MESSAGES, checkoutCustomerSchema } from '../../../../domain/validation';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
-import { TextField } from '../../account/components/text-field';
+import { TextField } from '../../../components/ui/text-field';
 import type { SessionInfo } from '../../account/use-session';
 import { PaymentModal } from '../../payments/components/payment-modal';
 import { riderDirectionsSchema, type RiderDirections } from '../../../../domain/rider-directions';

@@ -3,7 +3,7 @@
 import { Textarea } from '../../../components/ui/input';
 import { FieldError, Label } from '../../../components/ui/label';
 import { RIDER_DIRECTION_LABELS, RIDER_DIRECTION_LIMITS, type RiderDirections } from '../../../../domain/rider-directions';
-import { TextField } from '../../account/components/text-field';
+import { TextField } from '../../../components/ui/text-field';
 
 export interface RiderDirectionsFieldsProps {
   value: RiderDirections;
