@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
@@ -10,6 +11,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: '../../public',
   plugins: [react(), tailwindcss()],
+  // '@/x' is src/x: the one import alias (tsconfig.json paths; esbuild reads those).
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

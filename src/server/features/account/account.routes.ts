@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES, resetPasswordSchema } from '../../../domain/password-reset';
-import { emailSchema, profileSchema, signInSchema, signUpSchema } from '../../../domain/validation';
+import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES, resetPasswordSchema } from '@/domain/password-reset';
+import { emailSchema, profileSchema, signInSchema, signUpSchema } from '@/domain/validation';
 import { getSessionUser } from '../../auth/auth';
 import { googleEnabled } from '../../auth/google-sign-in';
 import type { AppEnv, ServerContext } from '../../context';

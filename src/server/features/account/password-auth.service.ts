@@ -6,7 +6,7 @@
 // verification mails 3 per email and 10 per address in 15 minutes. No stranger can lock the owner
 // out. (IPv6 addresses count by their /64, see client-address.ts.)
 import { isAPIError } from 'better-auth/api';
-import { MESSAGES, type SignInValues, type SignUpValues } from '../../../domain/validation';
+import { MESSAGES, type SignInValues, type SignUpValues } from '@/domain/validation';
 import { VERIFIED_CALLBACK_PATH, type Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../http/errors';

@@ -3,7 +3,7 @@
 // 15 minutes; failed resets (a wrong or used link) 20 per address in 15 minutes, then 15 minutes
 // blocked, like failed sign-ins. The request answers the same whether or not the account exists.
 import { isAPIError } from 'better-auth/api';
-import { PASSWORD_RESET_MESSAGES, type ResetPasswordValues } from '../../../domain/password-reset';
+import { PASSWORD_RESET_MESSAGES, type ResetPasswordValues } from '@/domain/password-reset';
 import { AppError, badRequest } from '../../http/errors';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { blockedUntil, minutes, minutesLeft, recordAttempt, type ThrottlePolicy } from '../../http/rate-limiter';

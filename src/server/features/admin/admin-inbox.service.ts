@@ -1,7 +1,7 @@
 // The newsletter list (with a spreadsheet-safe CSV export) and the contact messages inbox.
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
-import { toCsv } from '../../../domain/csv';
-import { nairobiDateKey } from '../../../domain/nairobi-days';
+import { toCsv } from '@/domain/csv';
+import { nairobiDateKey } from '@/domain/nairobi-days';
 import type { Db, DbOrTx } from '../../db/client';
 import { contactMessages, newsletterSubscriptions } from '../../db/schema';
 import { notFound } from '../../http/errors';

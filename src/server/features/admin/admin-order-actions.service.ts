@@ -3,7 +3,7 @@
 // RefundRequest and its stock put back unless the goods had left the shop), and ask Pesapal for the
 // payment status now.
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { canAdvanceFulfilment, FULFILMENT_LABELS, type FulfilmentStatus } from '../../../domain/order-status';
+import { canAdvanceFulfilment, FULFILMENT_LABELS, type FulfilmentStatus } from '@/domain/order-status';
 import type { ServerContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { LOCKS } from '../../db/locks';

@@ -2,9 +2,9 @@
 // delivery, payment attempts with masked phones, refunds and a timeline of what happened).
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { parseOrderSearch } from './order-search';
-import { toCents, type Cents } from '../../../domain/money';
-import { canAdvanceFulfilment, FULFILMENT_STATUSES, type FulfilmentStatus } from '../../../domain/order-status';
-import { maskPhone } from '../../../domain/phone-mask';
+import { toCents, type Cents } from '@/domain/money';
+import { canAdvanceFulfilment, FULFILMENT_STATUSES, type FulfilmentStatus } from '@/domain/order-status';
+import { maskPhone } from '@/domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
 import {
   auditLogs,

@@ -2,7 +2,7 @@
 // "Refund this payment": which payment pays for an order, the call itself (outside any transaction,
 // so a slow Pesapal never holds a row lock), and the payment_refunds row that records the outcome.
 import { and, eq } from 'drizzle-orm';
-import { toCents } from '../../../domain/money';
+import { toCents } from '@/domain/money';
 import type { ServerContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { paymentRefunds, type paymentTransactions } from '../../db/schema';

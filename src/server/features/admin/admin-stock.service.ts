@@ -7,7 +7,7 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { adjustStock, restock } from '../inventory/inventory.service';
 import { auditAdmin, type AdminActor } from './admin-access';
 import { offsetOf, pageOf, type Page, type Paging } from './admin-paging';
-import { PRODUCT_LIMITS, STOCK_MESSAGES, type StockAdjustmentInput } from '../../../domain/back-office-forms';
+import { PRODUCT_LIMITS, STOCK_MESSAGES, type StockAdjustmentInput } from '@/domain/back-office-forms';
 
 export interface StockMovementView {
   id: string;

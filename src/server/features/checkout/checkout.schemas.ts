@@ -1,9 +1,9 @@
 // Request bodies of /api/checkout. Only what the server needs is read: z.object drops every other
 // key, so a price, total, fee or user id sent by a browser never reaches the services.
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../../../domain/cart';
-import { riderDirectionsSchema } from '../../../domain/rider-directions';
-import { checkoutCustomerSchema, MESSAGES, TEXT_LIMITS } from '../../../domain/validation';
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '@/domain/cart';
+import { riderDirectionsSchema } from '@/domain/rider-directions';
+import { checkoutCustomerSchema, MESSAGES, TEXT_LIMITS } from '@/domain/validation';
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
 

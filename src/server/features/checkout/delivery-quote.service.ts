@@ -10,8 +10,8 @@ import {
   formatDistance,
   type DeliveryZone,
   type LatLng,
-} from '../../../domain/delivery-fee';
-import { toCents, type Cents } from '../../../domain/money';
+} from '@/domain/delivery-fee';
+import { toCents, type Cents } from '@/domain/money';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { appSettings, deliveryZones } from '../../db/schema';

@@ -7,10 +7,10 @@
 // 3. outside that transaction, the payment attempt claimed with the order is sent to Pesapal.
 // An idempotency key (unique per user) turns a double click into the same order and payment page.
 import { and, count, eq, inArray, isNotNull, or } from 'drizzle-orm';
-import { computeCartTotals } from '../../../domain/cart-totals';
-import type { LatLng } from '../../../domain/delivery-fee';
-import { centsToDecimalString, multiplyCents, toCents } from '../../../domain/money';
-import type { CheckoutCustomerValues } from '../../../domain/validation';
+import { computeCartTotals } from '@/domain/cart-totals';
+import type { LatLng } from '@/domain/delivery-fee';
+import { centsToDecimalString, multiplyCents, toCents } from '@/domain/money';
+import type { CheckoutCustomerValues } from '@/domain/validation';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { orderItems, orders, products, user } from '../../db/schema';
@@ -25,7 +25,7 @@ import {
   type AttemptClaim,
 } from '../payments/payment-attempt.service';
 import { RESERVATION_MINUTES } from '../payments/order-outcomes';
-import { MAX_LINE_QUANTITY } from '../../../domain/cart';
+import { MAX_LINE_QUANTITY } from '@/domain/cart';
 import { ADDRESS_NOT_FOUND, DeliveryQuoteError, quoteDelivery, resolveDestination, type DeliveryQuote } from './delivery-quote.service';
 import { vouchedPoint } from './places.service';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { BLOG_PAGE_SIZE, MAX_BLOG_OFFSET } from '../../../domain/blog-paging';
-import { MESSAGES, contactMessageSchema, newsletterSchema } from '../../../domain/validation';
+import { BLOG_PAGE_SIZE, MAX_BLOG_OFFSET } from '@/domain/blog-paging';
+import { MESSAGES, contactMessageSchema, newsletterSchema } from '@/domain/validation';
 import type { AppEnv, ServerContext } from '../../context';
 import { AppError, badRequest, conflict } from '../../http/errors';
 import { optionalUser } from '../../http/session';

@@ -1,7 +1,7 @@
 // Public content: information pages, blog posts, the newsletter and contact messages.
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { excerpt } from '../../../domain/text';
-import type { ContactMessageValues } from '../../../domain/validation';
+import { excerpt } from '@/domain/text';
+import type { ContactMessageValues } from '@/domain/validation';
 import type { DbOrTx } from '../../db/client';
 import { blogPosts, contactMessages, newsletterSubscriptions, pageContent } from '../../db/schema';
 import { sanitizePageHtml } from './sanitize-page-html';

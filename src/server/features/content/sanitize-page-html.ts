@@ -11,7 +11,7 @@ import {
   NEW_TAB_REL,
   swallowedContentMessage,
   swallowedPageContent,
-} from '../../../domain/page-html-policy';
+} from '@/domain/page-html-policy';
 import { badRequest } from '../../http/errors';
 
 const OPTIONS: sanitizeHtml.IOptions = {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { isMediaVariantWidth, type MediaVariantWidth } from '../../../domain/media-widths';
+import { isMediaVariantWidth, type MediaVariantWidth } from '@/domain/media-widths';
 import type { AppEnv, ServerContext } from '../../context';
 import { media } from '../../db/schema';
 import { notFound } from '../../http/errors';

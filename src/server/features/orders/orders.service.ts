@@ -1,8 +1,8 @@
 // The signed-in customer's orders and payment transactions. Every query is scoped to the caller
 // (an order is only ever read by its owner); transaction reads are audited here, on the server.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { HISTORY_STATUSES, shortOrderId, type PaymentStatus } from '../../../domain/order-status';
-import { maskPhone } from '../../../domain/phone-mask';
+import { HISTORY_STATUSES, shortOrderId, type PaymentStatus } from '@/domain/order-status';
+import { maskPhone } from '@/domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, paymentTransactions } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';

@@ -2,8 +2,8 @@
 // totals, and the payment Pesapal confirmed. Only the order's owner or an admin may read it; anyone
 // else gets 404, so an order's existence is not revealed.
 import { eq } from 'drizzle-orm';
-import { formatKES, toCents } from '../../../domain/money';
-import { formatNairobiDateTime } from '../../../domain/nairobi-days';
+import { formatKES, toCents } from '@/domain/money';
+import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import type { ServerContext } from '../../context';
 import { orders, profiles } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';

@@ -9,10 +9,10 @@
 // finds the claim and waits for its payment page instead of opening a second one. A claim older than
 // that wait has lost its process (a crash mid-request): it is marked FAILED and a new attempt starts.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { toCents } from '../../../domain/money';
-import { PAYMENT_CANCELLED_PATH } from '../../../domain/order-reasons';
-import { normalizePhone } from '../../../domain/validation';
-import { maskPhone } from '../../../domain/phone-mask';
+import { toCents } from '@/domain/money';
+import { PAYMENT_CANCELLED_PATH } from '@/domain/order-reasons';
+import { normalizePhone } from '@/domain/validation';
+import { maskPhone } from '@/domain/phone-mask';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orders, paymentTransactions } from '../../db/schema';

@@ -1,7 +1,7 @@
 // What a signed-in customer may ask about their own payments: sync the status with Pesapal,
 // find the order behind a Pesapal callback, and start a new attempt for a pending order.
 import { and, desc, eq, isNotNull, or } from 'drizzle-orm';
-import { isPaymentStatus, type PaymentStatus } from '../../../domain/order-status';
+import { isPaymentStatus, type PaymentStatus } from '@/domain/order-status';
 import type { ServerContext } from '../../context';
 import { orders, paymentTransactions } from '../../db/schema';
 import { notFound } from '../../http/errors';

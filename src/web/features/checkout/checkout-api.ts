@@ -1,6 +1,6 @@
 // The /api/checkout endpoints as the checkout page uses them.
-import type { AddressPrediction, PlaceDetails } from '../../../server/integrations/places/address-provider';
-import type { RiderDirections } from '../../../domain/rider-directions';
+import type { AddressPrediction, PlaceDetails } from '@/server/integrations/places/address-provider';
+import type { RiderDirections } from '@/domain/rider-directions';
 import { apiFetch } from '../../lib/api';
 
 export type { AddressPrediction, PlaceDetails };

@@ -3,8 +3,8 @@
 // it). Never one request per keystroke: the original fired a Distance Matrix call on each.
 import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast';
-import type { LatLng } from '../../../domain/delivery-fee';
-import { toCents, type Cents } from '../../../domain/money';
+import type { LatLng } from '@/domain/delivery-fee';
+import { toCents, type Cents } from '@/domain/money';
 import { fetchDeliveryFee } from './checkout-api';
 
 export const FEE_FAILED = 'Failed to calculate delivery fee';
