@@ -18,6 +18,7 @@ import {
   user,
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { currentAttemptStatus } from '../payments/current-attempt';
 import { restocksOnRefund } from './admin-order-restock';
 import { likePattern, offsetOf, pageOf, withinNairobiDays, type Page } from './admin-paging';
 import { settlingPaymentId } from './admin-refund-request';
@@ -39,9 +40,6 @@ export interface AdminOrderSummary {
   needsAttention: boolean;
 }
 
-/** The status of the order's latest payment attempt (written out in full: drizzle may leave a column unqualified). */
-const latestPaymentStatus = sql<string | null>`(select pt.status from payment_transactions pt where pt.order_id = "orders"."id" order by pt.created_at desc, pt.id desc limit 1)`;
-
 /** The list's filters; the dashboard counts with the same ones, so its numbers match the lists it links to. */
 export type OrderFilter = Partial<Omit<OrderListQuery, 'page' | 'pageSize'>>;
 
@@ -49,7 +47,7 @@ function orderFilters(q: OrderFilter): SQL | undefined {
   const filters: (SQL | undefined)[] = [];
   if (q.status) filters.push(eq(orders.status, q.status));
   if (q.userId) filters.push(eq(orders.userId, q.userId));
-  if (q.paymentStatus) filters.push(sql`${latestPaymentStatus} = ${q.paymentStatus}`);
+  if (q.paymentStatus) filters.push(sql`${currentAttemptStatus} = ${q.paymentStatus}`);
   if (q.fulfilment === 'to_fulfil') filters.push(and(eq(orders.status, 'completed'), ne(orders.fulfilmentStatus, 'delivered')));
   if (q.attention) filters.push(eq(orders.needsAttention, true));
   filters.push(...withinNairobiDays(orders.createdAt, q.from, q.to));
@@ -88,7 +86,7 @@ export async function listOrders(db: DbOrTx, q: OrderListQuery): Promise<Page<Ad
         totalAmount: orders.totalAmount,
         status: orders.status,
         fulfilmentStatus: orders.fulfilmentStatus,
-        paymentStatus: latestPaymentStatus,
+        paymentStatus: currentAttemptStatus,
         needsAttention: orders.needsAttention,
       })
       .from(orders)
