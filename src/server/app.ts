@@ -16,7 +16,8 @@ import { mediaRoutes } from './features/media/media.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { realtimeRoutes } from './features/realtime/realtime.routes';
-import { AppError, errorBody, handleError } from './http/errors';
+import { notFound } from './errors';
+import { errorBody, handleError } from './http/errors';
 import { createIntegrations, createLocalFetch, SIMULATOR_MOUNT } from './integrations/integrations';
 import { simulatorSwitchesRoutes } from './integrations/pesapal/pesapal-simulator-switches';
 import { requestLogger } from './http/logger';
@@ -100,7 +101,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     app.route('/dev/mail', devMailRoutes(ctx));
   }
   app.all('/api/*', () => {
-    throw new AppError(404, 'NOT_FOUND', 'No such API endpoint.');
+    throw notFound('No such API endpoint.');
   });
   const simulator = ctx.integrations.pesapalSimulator;
   if (simulator) {

@@ -6,7 +6,7 @@ import { emailSchema, profileSchema, signInSchema, signUpSchema } from '@/domain
 import { getSessionUser } from '../../auth/auth';
 import { googleEnabled } from '../../auth/google-sign-in';
 import type { AppEnv, ServerContext } from '../../context';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../errors';
 import { currentUser, requireUser } from '../../http/session';
 import { valid } from '../../http/validate';
 import { ACCOUNT_MESSAGES } from './account-messages';
@@ -69,7 +69,7 @@ export function accountRoutes(ctx: ServerContext) {
       return c.json({ message: PASSWORD_RESET_MESSAGES.changed });
     })
     .post('/google', async (c) => {
-      if (!googleEnabled(ctx.env)) throw new AppError(400, 'GOOGLE_NOT_CONFIGURED', ACCOUNT_MESSAGES.googleNotConfigured);
+      if (!googleEnabled(ctx.env)) throw new DomainError('invalid', 'GOOGLE_NOT_CONFIGURED', ACCOUNT_MESSAGES.googleNotConfigured);
       const { url, headers } = await startGoogleSignIn(ctx.auth, c.req.raw.headers);
       forwardCookies(c, headers);
       return c.json({ url });

@@ -8,7 +8,7 @@ import { getSessionUser } from '../../auth/auth';
 import type { AppEnv, ServerContext } from '../../context';
 import { profiles } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
-import { forbidden, unauthorized } from '../../http/errors';
+import { forbidden, unauthorized } from '../../errors';
 import { currentUser } from '../../http/session';
 import { clientAddress } from '../../http/client-address';
 import { writeAudit } from '../audit/audit.service';

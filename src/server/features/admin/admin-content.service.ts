@@ -5,7 +5,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { blogPosts, pageContent } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors';
 import { plainTextBody } from '@/domain/plain-text-body';
 import { sanitizePageHtmlForSave } from '../content/sanitize-page-html';
 import { auditAdmin, type AdminActor } from './admin-access';

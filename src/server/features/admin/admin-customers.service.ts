@@ -6,7 +6,7 @@ import { toCents, type Cents } from '@/domain/money';
 import { ROLE_CHANGE_ACTION } from '../../auth/profile-sync';
 import type { Db, DbOrTx } from '../../db/client';
 import { profiles, user } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from './admin-access';
 import { likePattern, offsetOf, pageOf, type Page, type Paging } from './admin-paging';
 

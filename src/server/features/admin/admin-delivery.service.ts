@@ -5,7 +5,7 @@ import { deliveryFeeForDistance, formatDistance, type DeliveryZone } from '@/dom
 import { centsToDecimalString, type Cents } from '@/domain/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { appSettings, deliveryZones } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 import { DELIVERY_ORIGIN_SETTING, loadDeliveryOrigin, loadDeliveryZones, type DeliveryOrigin } from '../checkout/delivery-quote.service';
 import { auditAdmin, type AdminActor } from './admin-access';
 import { zoneTableProblems, type OriginInput, type ZoneInput } from '@/domain/back-office-forms';

@@ -6,7 +6,7 @@ import { IMAGE_MESSAGES, imageFileProblem } from '@/domain/back-office-forms';
 import { MEDIA_FULL_WIDTH } from '@/domain/media-widths';
 import type { DbOrTx } from '../../db/client';
 import { media } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 
 export const MAX_IMAGE_WIDTH = MEDIA_FULL_WIDTH;
 export const IMAGE_FIELD = 'image';

@@ -4,7 +4,7 @@ import { toCsv } from '@/domain/csv';
 import { nairobiDateKey } from '@/domain/nairobi-days';
 import type { Db, DbOrTx } from '../../db/client';
 import { contactMessages, newsletterSubscriptions } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from './admin-access';
 import { likePattern, offsetOf, pageOf, type Page, type Paging } from './admin-paging';
 

@@ -8,7 +8,7 @@ import type { ServerContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { LOCKS } from '../../db/locks';
 import { orders, paymentTransactions } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../errors';
 import { releaseReservation } from '../inventory/inventory.service';
 import { cancelOpenAttempts, openAttempts } from '../payments/attempt-cancellation';
 import { PAYMENT_REVERSED_REASON } from '../payments/order-outcomes';

@@ -17,7 +17,7 @@ import {
   stockMovements,
   user,
 } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { currentAttemptStatus } from '../payments/current-attempt';
 import { restocksOnRefund } from './admin-order-restock';
 import { likePattern, offsetOf, pageOf, withinNairobiDays, type Page } from './admin-paging';

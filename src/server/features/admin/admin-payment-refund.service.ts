@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
 import { LOCKS } from '../../db/locks';
 import { orders, paymentTransactions } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from './admin-access';
 import { lockedOrder } from './admin-order-actions.service';
 import { hasAcceptedRefund, recordRefund, refundRefused, requestRefund, settlingPaymentId } from './admin-refund-request';

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lte, or, sql, type
 import { centsToDecimalString, toCents, type Cents } from '@/domain/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { productSlugRedirects, products, stockMovements } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from './admin-access';
 import { saveImage, type PreparedImage } from './admin-images';
 import { likePattern, offsetOf, pageOf, type Page } from './admin-paging';

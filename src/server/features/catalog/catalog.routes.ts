@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { distinctCategories, normalizeSearch } from '@/domain/product-filter';
 import type { AppEnv, ServerContext } from '../../context';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 import { valid } from '../../http/validate';
 import {
   checkCartProducts,

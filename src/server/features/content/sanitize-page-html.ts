@@ -12,7 +12,7 @@ import {
   swallowedContentMessage,
   swallowedPageContent,
 } from '@/domain/page-html-policy';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...PAGE_HTML_TAGS],

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, ServerContext } from '../../context';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 import { getSessionUser } from '../../auth/auth';
 import { currentUser, requireUser } from '../../http/session';
 import { valid } from '../../http/validate';

@@ -5,7 +5,7 @@ import { HISTORY_STATUSES, shortOrderId, type PaymentStatus } from '@/domain/ord
 import { maskPhone } from '@/domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, paymentTransactions } from '../../db/schema';
-import { AppError, notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../errors';
 import { CUSTOMER_READ_ACTIONS, writeAudit } from '../audit/audit.service';
 import { currentAttemptStatus, findCurrentAttempt } from '../payments/current-attempt';
 import { isPayable } from '../payments/payment-attempt.service';
@@ -327,7 +327,7 @@ export async function getTransaction(
       details: { orderId },
       ip: caller.ip,
     });
-    throw new AppError(403, 'FORBIDDEN', UNAUTHORIZED_TRANSACTION_MESSAGE);
+    throw forbidden(UNAUTHORIZED_TRANSACTION_MESSAGE);
   }
   const tx = await findCurrentAttempt(db, orderId);
   if (!tx) throw notFound('No payment has been started for this order.');

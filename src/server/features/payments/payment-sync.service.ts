@@ -4,7 +4,7 @@ import { and, desc, eq, isNotNull, or } from 'drizzle-orm';
 import { isPaymentStatus, type PaymentStatus } from '@/domain/order-status';
 import type { ServerContext } from '../../context';
 import { orders, paymentTransactions } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { aboutOrder, DomainError, notFound } from '../../errors';
 import { cancelOpenAttempts } from './attempt-cancellation';
 import { findCurrentAttempt } from './current-attempt';
 import { ATTEMPT_CANCELLED } from './order-outcomes';
@@ -125,7 +125,13 @@ export async function lookupCallbackOrder(
 export async function retryPayment(ctx: ServerContext, userId: string, orderId: string): Promise<PaymentAttempt> {
   const order = await ownedOrder(ctx, userId, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  const attempt = await startPaymentAttempt(ctx, order.id, { reuseOpenAttempt: false });
+  let attempt: PaymentAttempt;
+  try {
+    attempt = await startPaymentAttempt(ctx, order.id, { reuseOpenAttempt: false });
+  } catch (err) {
+    // The order exists: the error names it, as checkout's do.
+    throw err instanceof DomainError ? aboutOrder(err, order.id) : err;
+  }
   await cancelOpenAttempts(ctx, order.id, ATTEMPT_CANCELLED.superseded, attempt.transactionId);
   return attempt;
 }

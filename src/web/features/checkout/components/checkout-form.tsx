@@ -5,6 +5,7 @@ import { CreditCard, LoaderCircle } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { cartLinesForTotals, type CartLine } from '@/domain/cart';
 import { computeCartTotals } from '@/domain/cart-totals';
@@ -115,31 +116,31 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
     }
     setSubmitting(true);
     try {
-      const outcome = await createOrder({
+      const placed = await createOrder({
         items: lines.map((l) => ({ product_id: l.productId, quantity: l.quantity })),
         customer_info: { full_name: parsed.data.fullName, email: parsed.data.email, phone: parsed.data.phone, address: parsed.data.address },
         delivery_info: { address: parsed.data.address, coordinates, place_token: place?.placeToken ?? null, ...riderParsed.data },
         idempotency_key: idempotencyKey.current,
       });
-      if (outcome.ok) {
-        setPayment({ orderId: outcome.orderId, iframeUrl: outcome.iframeUrl });
-      } else if (outcome.status === 401) {
+      setPayment({ orderId: placed.order_id, iframeUrl: placed.iframe_url });
+    } catch (err) {
+      if (!(err instanceof ApiError)) {
+        toast.error(CHECKOUT_ERROR);
+      } else if (err.status === 401) {
         toast.error(MESSAGES.loginRequired);
         navigate('/auth', { state: { from: { pathname: '/checkout' } } });
-      } else if (outcome.orderPaid && outcome.orderId) {
+      } else if (err.code === 'ORDER_PAID' && err.orderId) {
         // Paid already (the live update was missed): show that order rather than take money again.
-        toast.info(outcome.message ?? 'This order is already paid.');
-        navigate('/order-success', { state: { orderId: outcome.orderId } });
-      } else if (outcome.status === 409 && outcome.orderId && retryWithNewKey) {
+        toast.info(err.message || 'This order is already paid.');
+        navigate('/order-success', { state: { orderId: err.orderId } });
+      } else if (err.status === 409 && err.orderId && retryWithNewKey) {
         // The order behind this key is over (its payment failed): this is a new order.
         idempotencyKey.current = crypto.randomUUID();
         await placeOrder(false);
       } else {
-        if (outcome.fields) setErrors(fieldErrorsFrom(outcome.fields));
-        toast.error(outcome.message || ORDER_FAILED);
+        if (err.fields) setErrors(fieldErrorsFrom(err.fields));
+        toast.error(err.message || ORDER_FAILED);
       }
-    } catch {
-      toast.error(CHECKOUT_ERROR);
     } finally {
       setSubmitting(false);
     }
@@ -156,7 +157,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
     } catch (err) {
       // Its reservation is over (or it was paid meanwhile): the next Pay places or shows the order.
       setPayment(null);
-      toast.error(err instanceof Error && err.message ? err.message : RETRY_FAILED);
+      toast.error(errorMessage(err, RETRY_FAILED));
     } finally {
       setRetrying(false);
     }
