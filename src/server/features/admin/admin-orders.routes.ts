@@ -9,7 +9,8 @@ import { resolveAttention } from './admin-order-attention.service';
 import { refundPayment } from './admin-payment-refund.service';
 import { cancelOrderSchema, refundPaymentSchema, resolveAttentionSchema } from '@/domain/back-office-forms';
 import { fulfilmentSchema, orderListQuery } from './admin-orders.schemas';
-import { getOrderDetail, listOrders } from './admin-orders.service';
+import { getOrderDetail } from './admin-order-detail.service';
+import { listOrders } from './admin-orders.service';
 import { idParam, orderPaymentParam } from './admin-params';
 
 export function adminOrdersRoutes(ctx: ServerContext) {

@@ -9,7 +9,8 @@ import type { Dashboard } from '@/server/features/admin/admin-dashboard.service'
 import type { FeePreview } from '@/server/features/admin/admin-delivery.service';
 import type { ContactMessageView, Subscriber } from '@/server/features/admin/admin-inbox.service';
 import type { CancelOutcome, PaymentCheckResult } from '@/server/features/admin/admin-order-actions.service';
-import type { AdminOrderDetail, AdminOrderSummary } from '@/server/features/admin/admin-orders.service';
+import type { AdminOrderDetail } from '@/server/features/admin/admin-order-detail.service';
+import type { AdminOrderSummary } from '@/server/features/admin/admin-orders.service';
 import type { Page } from '@/server/features/admin/admin-paging';
 import type { PaymentRefundOutcome } from '@/server/features/admin/admin-payment-refund.service';
 import type { AdminProduct } from '@/server/features/admin/admin-products.service';
