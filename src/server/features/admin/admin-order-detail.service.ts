@@ -90,7 +90,7 @@ export interface AdminOrderDetail {
   actions: OrderActions;
 }
 
-export function openStreetMapUrl(lat: number, lng: number): string {
+function openStreetMapUrl(lat: number, lng: number): string {
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`;
 }
 

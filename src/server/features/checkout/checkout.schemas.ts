@@ -79,5 +79,3 @@ export const createOrderSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The idempotency key must be 8 to 100 letters, digits, "-" or "_".')
     .optional(),
 });
-
-export type CreateOrderBody = z.output<typeof createOrderSchema>;

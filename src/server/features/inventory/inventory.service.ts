@@ -12,8 +12,6 @@ import type { DbOrTx } from '../../db/client';
 import { products, stockMovements } from '../../db/schema';
 import { badRequest, DomainError, notFound } from '../../errors';
 
-export type StockMovementKind = 'reservation' | 'release' | 'sale' | 'restock' | 'adjustment';
-
 export interface StockLine {
   productId: string;
   /** For messages only. */

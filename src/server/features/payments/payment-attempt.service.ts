@@ -32,7 +32,7 @@ function notPayable(status: string): DomainError {
 }
 
 /** Pesapal could not be reached or refused the order; the order stays pending. */
-export class PaymentStartError extends DomainError {
+class PaymentStartError extends DomainError {
   constructor(cause: unknown) {
     super('upstream_failed', 'PAYMENT_START_FAILED', PAYMENT_START_FAILED, {}, { cause });
     this.name = 'PaymentStartError';
