@@ -1,7 +1,7 @@
 // The back office's tables: one column list per table (header and cell together), a caption that
 // names the table, and a frame that scrolls sideways when the table is wider than a tablet's screen.
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/web/lib/cn';
 
 export interface Column<T> {
   header: ReactNode;
