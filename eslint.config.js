@@ -35,7 +35,7 @@ export default tseslint.config(
     // The domain is pure: no server, web, database or HTTP imports.
     files: ['src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['../server/*', '../web/*', 'drizzle-orm*', 'hono*', 'node:*', 'react*'] }],
+      'no-restricted-imports': ['error', { patterns: ['../server/*', '../web/*', '@/server/*', '@/web/*', 'drizzle-orm*', 'hono*', 'node:*', 'react*'] }],
     },
   },
   {

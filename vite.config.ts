@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { paintFirst } from './scripts/vite-paint-first';
+import { fileURLToPath } from 'node:url';
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
@@ -11,6 +12,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: '../../public',
   plugins: [react(), tailwindcss(), paintFirst()],
+  // '@/x' is src/x: the one import alias (tsconfig.json paths; esbuild reads those).
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
 
 // Two cores: keep forks few; integration tests each get their own PGlite (a clone of one migrated
 // template per worker). Files share a worker's module cache (isolate: false): importing the app and
 // compiling PGlite's WASM once per worker instead of once per file halves the run. Test files must
 // therefore restore what they change (spies, env, switches), which they do in after-hooks.
 export default defineConfig({
+  // '@/x' is src/x: the one import alias (tsconfig.json paths; esbuild reads those).
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/integration/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],

@@ -16,6 +16,8 @@ await build({
   format: 'esm',
   packages: 'external',
   sourcemap: true,
+  // The '@/' import alias comes from tsconfig.json's paths.
+  tsconfig: 'tsconfig.json',
   logLevel: 'warning',
 });
 cpSync('src/server/db/migrations', path.join(out, 'server/migrations'), { recursive: true });

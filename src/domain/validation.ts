@@ -225,6 +225,5 @@ export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignUpValues = z.output<typeof signUpSchema>;
 export type SignInValues = z.output<typeof signInSchema>;
 export type ProfileValues = z.output<typeof profileSchema>;
-export type NewsletterValues = z.output<typeof newsletterSchema>;
 export type ContactMessageValues = z.output<typeof contactMessageSchema>;
 export type CheckoutCustomerValues = z.output<typeof checkoutCustomerSchema>;

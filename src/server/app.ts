@@ -18,7 +18,8 @@ import { mediaRoutes } from './features/media/media.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { realtimeRoutes } from './features/realtime/realtime.routes';
-import { AppError, errorBody, handleError } from './http/errors';
+import { notFound } from './errors';
+import { errorBody, handleError } from './http/errors';
 import { createIntegrations, createLocalFetch, SIMULATOR_MOUNT } from './integrations/integrations';
 import { simulatorSwitchesRoutes } from './integrations/pesapal/pesapal-simulator-switches';
 import { requestLogger } from './http/logger';
@@ -106,7 +107,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     app.route('/dev/sms', devSmsRoutes(ctx));
   }
   app.all('/api/*', () => {
-    throw new AppError(404, 'NOT_FOUND', 'No such API endpoint.');
+    throw notFound('No such API endpoint.');
   });
   const simulator = ctx.integrations.pesapalSimulator;
   if (simulator) {

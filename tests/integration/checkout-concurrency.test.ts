@@ -30,7 +30,7 @@ describe.each(DB_KINDS)('concurrent checkouts on %s', (kind) => {
     const refused = answers.filter((a) => a.status === 409);
     expect(accepted).toHaveLength(10);
     expect(refused).toHaveLength(40);
-    for (const r of refused) expect(r.json).toMatchObject({ success: false, error: `${product.name} is out of stock.` });
+    for (const r of refused) expect(r.json).toEqual({ error: { code: 'OUT_OF_STOCK', message: `${product.name} is out of stock.` } });
 
     expect(await stockOf(shop, product.id)).toBe(0);
     const reservations = await shop.ctx.db

@@ -59,11 +59,10 @@ describe.each(DB_KINDS)('checkout addresses and delivery fee on %s', (kind) => {
     const kitengela = await post('/delivery-fee', { address: 'Plot 7, Kitengela' });
     expect(kitengela.body).toMatchObject({ success: true, zone_name: 'Zone 5 - Extended Nairobi', error: null });
     expect(kitengela.body.delivery_fee).toBeGreaterThan(0);
-    expect((await post('/delivery-fee', { address: 'Nowhere at all' })).body).toMatchObject({
-      success: false,
-      delivery_fee: null,
-      origin_label: null,
-      error: 'We could not find that address. Please choose one of the suggestions.',
+    const nowhere = await post('/delivery-fee', { address: 'Nowhere at all' });
+    expect(nowhere.status).toBe(422);
+    expect(nowhere.body).toEqual({
+      error: { code: 'ADDRESS_NOT_FOUND', message: 'We could not find that address. Please choose one of the suggestions.' },
     });
     expect((await post('/delivery-fee', { address: 'x', latitude: 1 })).status).toBe(400);
   });
@@ -82,10 +81,9 @@ describe.each(DB_KINDS)('checkout addresses and delivery fee on %s', (kind) => {
     });
 
     await shop.ctx.db.update(deliveryZones).set({ active: false }).where(eq(deliveryZones.active, true));
-    expect((await post('/delivery-fee', { address: 'Westlands', latitude: -1.266, longitude: 36.81 })).body).toMatchObject({
-      success: false,
-      error: 'Delivery is not available right now. Please try again later.',
-    });
+    const closed = await post('/delivery-fee', { address: 'Westlands', latitude: -1.266, longitude: 36.81 });
+    expect(closed.status).toBe(422);
+    expect(closed.body).toEqual({ error: { code: 'DELIVERY_UNAVAILABLE', message: 'Delivery is not available right now. Please try again later.' } });
   });
 });
 
@@ -110,9 +108,8 @@ describe('checkout addresses when the provider fails', () => {
       (await shop.request(`/api/checkout${path}`, { method: 'POST', json, cookie: user.cookie })).json();
     expect(await post('/places/autocomplete', { input: 'Westl' })).toEqual({ predictions: [] });
     expect(await post('/places/details', { placeId: 'gz-westlands' })).toMatchObject({ error: { message: 'Failed to get place details' } });
-    expect(await post('/delivery-fee', { address: 'Westlands', latitude: -1.266, longitude: 36.81 })).toMatchObject({
-      success: false,
-      error: 'Failed to calculate delivery fee',
+    expect(await post('/delivery-fee', { address: 'Westlands', latitude: -1.266, longitude: 36.81 })).toEqual({
+      error: { code: 'DELIVERY_UNAVAILABLE', message: 'Failed to calculate delivery fee' },
     });
   });
 });

@@ -136,13 +136,13 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
       ]),
     );
     expect(status).toBe(409);
-    expect(json).toMatchObject({ success: false, error: `${soldOut!.name} is out of stock.` });
+    expect(json).toEqual({ error: { code: 'OUT_OF_STOCK', message: `${soldOut!.name} is out of stock.` } });
     expect(await stockOf(shop, tilapia.id)).toBe(before);
     expect(await shop.ctx.db.select().from(orders)).toEqual([]);
 
     await setStock(shop, tilapia.id, 3);
     const short = await postOrder(shop, user, orderBody([{ product_id: tilapia.id, quantity: 5 }]));
-    expect(short.json.error).toBe(`Only 3 of ${tilapia.name} left in stock (you asked for 5).`);
+    expect(short.json.error).toEqual({ code: 'OUT_OF_STOCK', message: `Only 3 of ${tilapia.name} left in stock (you asked for 5).` });
   });
 
   it('refuses unpublished products and bad quantities', async () => {
@@ -161,7 +161,7 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
     await shop.ctx.db.update(products).set({ published: false }).where(eq(products.id, tilapia.id));
     const hidden = await postOrder(shop, user, orderBody([{ product_id: tilapia.id, quantity: 1 }]));
     expect(hidden.status).toBe(409);
-    expect(hidden.json.error).toBe(`${tilapia.name} is no longer available. Please remove it from your cart.`);
+    expect(hidden.json.error).toEqual({ code: 'PRODUCT_UNAVAILABLE', message: `${tilapia.name} is no longer available. Please remove it from your cart.` });
   });
 
   it('needs a signed-in customer', async () => {
@@ -202,7 +202,7 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
 
     const refused = await order();
     expect(refused.status).toBe(429);
-    expect(refused.json).toMatchObject({ success: false, order_id: null, error: TOO_MANY_UNPAID });
+    expect(refused.json).toEqual({ error: { code: 'TOO_MANY_UNPAID', message: TOO_MANY_UNPAID } });
     expect(await stockOf(shop, tilapia.id)).toBe(stock);
     expect(await shop.ctx.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(MAX_UNPAID_ORDERS);
 
@@ -236,8 +236,8 @@ describe.each(DB_KINDS)('checkout when Pesapal cannot be reached, on %s', (kind)
     const before = await stockOf(shop, tilapia.id);
     const { status, json } = await postOrder(shop, user, orderBody([{ product_id: tilapia.id, quantity: 1 }]));
     expect(status).toBe(502);
-    expect(json).toMatchObject({ success: false, error: 'Failed to create payment order', iframe_url: null });
-    const order = await orderRow(shop, json.order_id!);
+    expect(json).toEqual({ error: { code: 'PAYMENT_START_FAILED', message: 'Failed to create payment order', orderId: expect.any(String) } });
+    const order = await orderRow(shop, json.error!.orderId!);
     expect(order.status).toBe('pending');
     expect(order.customerPhone).toBe('+254712345678'); // typed '0712 345 678'
     expect(await transactionsOf(shop, order.id)).toEqual([]);
@@ -255,7 +255,7 @@ describe.each(DB_KINDS)('checkout when Pesapal cannot be reached, on %s', (kind)
     const stranger = await customer(shop);
     const theirs = await shop.request(`/api/payments/orders/${order.id}/retry`, { method: 'POST', cookie: stranger.cookie });
     expect(theirs.status).toBe(404);
-    expect(await theirs.json()).toMatchObject({ success: false, error: 'Order not found' });
+    expect(await theirs.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Order not found' } });
   });
 
   it('gives the stock back when the order is still unpaid after 30 minutes', async () => {
@@ -263,11 +263,12 @@ describe.each(DB_KINDS)('checkout when Pesapal cannot be reached, on %s', (kind)
     const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');
     const before = await stockOf(shop, tilapia.id);
     const { json } = await postOrder(shop, user, orderBody([{ product_id: tilapia.id, quantity: 2 }]));
-    expect(json.error).toBe('Failed to create payment order');
+    expect(json.error).toMatchObject({ code: 'PAYMENT_START_FAILED', message: 'Failed to create payment order' });
+    const orderId = json.error!.orderId!;
     shop.clock.advance(31 * 60_000);
     expect(await expireReservations(shop.ctx)).toEqual({ expired: 1 });
-    expect(await orderRow(shop, json.order_id!)).toMatchObject({ status: 'failed', cancelledReason: 'Not paid within 30 minutes' });
+    expect(await orderRow(shop, orderId)).toMatchObject({ status: 'failed', cancelledReason: 'Not paid within 30 minutes' });
     expect(await stockOf(shop, tilapia.id)).toBe(before);
-    expect((await movementsOf(shop, json.order_id!)).map((m) => `${m.kind} ${m.quantity}`).sort()).toEqual(['release 2', 'reservation -2']);
+    expect((await movementsOf(shop, orderId)).map((m) => `${m.kind} ${m.quantity}`).sort()).toEqual(['release 2', 'reservation -2']);
   });
 });

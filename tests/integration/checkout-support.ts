@@ -65,11 +65,12 @@ export function orderBody(items: { product_id: string; quantity: number }[], ext
   };
 }
 
+/** The order and its payment page, or the API's error (with the order's id when the order exists). */
 export interface OrderAnswer {
-  success: boolean;
-  iframe_url: string | null;
-  order_id: string | null;
-  error: string | null | { code: string; message: string };
+  success?: boolean;
+  iframe_url?: string | null;
+  order_id?: string | null;
+  error: null | { code: string; message: string; fields?: Record<string, string>; orderId?: string };
 }
 
 export async function postOrder(t: TestApp, user: TestUser, body: unknown): Promise<{ status: number; json: OrderAnswer }> {

@@ -43,7 +43,8 @@ describe.each(DB_KINDS)('payment attempts on %s', (kind) => {
     };
     const first = await postOrder(shop, user, body);
     expect(first.status).toBe(502);
-    const orderId = first.json.order_id!;
+    expect(first.json.error).toMatchObject({ code: 'PAYMENT_START_FAILED', message: 'Failed to create payment order' });
+    const orderId = first.json.error!.orderId!;
     expect(await transactionsOf(shop, orderId)).toEqual([]);
 
     const again = await postOrder(shop, user, body);
@@ -99,7 +100,7 @@ describe.each(DB_KINDS)('payment attempts on %s', (kind) => {
 
   const retry = async (orderId: string) => {
     const res = await shop.request(`/api/payments/orders/${orderId}/retry`, { method: 'POST', cookie: user.cookie });
-    return { status: res.status, json: (await res.json()) as { success: boolean; iframe_url: string | null; error: string | null; order_paid?: boolean } };
+    return { status: res.status, json: (await res.json()) as { iframe_url?: string; error?: { code: string; message: string; orderId?: string } } };
   };
 
   it('two "pay again" clicks at once share one new page instead of cancelling each other', async () => {
@@ -158,7 +159,7 @@ describe.each(DB_KINDS)('payment attempts on %s', (kind) => {
     };
     const answer = await retry(orderId);
     expect(answer.status).toBe(409);
-    expect(answer.json).toMatchObject({ success: false, iframe_url: null, error: 'This order is already paid.', order_paid: true });
+    expect(answer.json).toEqual({ error: { code: 'ORDER_PAID', message: 'This order is already paid.', orderId } });
     expect((await orderRow(shop, orderId)).status).toBe('completed');
     const late = (await transactionsOf(shop, orderId)).find((t) => t.pesapalTrackingId !== firstPage)!;
     expect(late).toMatchObject({ status: 'FAILED', statusDescription: ATTEMPT_CANCELLED.paidElsewhere });
@@ -170,7 +171,7 @@ describe.each(DB_KINDS)('payment attempts on %s', (kind) => {
     await shop.sim.complete(new URL(placed.json.iframe_url!).searchParams.get('OrderTrackingId')!, 'card');
     const again = await postOrder(shop, user, body);
     expect(again.status).toBe(409);
-    expect(again.json).toMatchObject({ success: false, order_id: placed.json.order_id, error: 'This order is already paid.', order_paid: true });
+    expect(again.json).toEqual({ error: { code: 'ORDER_PAID', message: 'This order is already paid.', orderId: placed.json.order_id } });
   });
 
   it('"pay again" near the deadline gives the new page ten minutes, but never holds stock past an hour', async () => {
@@ -187,7 +188,7 @@ describe.each(DB_KINDS)('payment attempts on %s', (kind) => {
     shop.clock.advance(26 * 60_000); // 57 minutes after placing: three minutes of the hour are left
     const late = await retry(orderId);
     expect(late.status).toBe(409);
-    expect(late.json.error).toBe(HOLD_ENDED);
+    expect(late.json.error).toEqual({ code: 'CONFLICT', message: HOLD_ENDED, orderId });
     expect((await orderRow(shop, orderId)).reservationExpiresAt!.getTime()).toBeLessThanOrEqual(placedAt + MAX_HOLD_MS);
   });
 });

@@ -45,7 +45,7 @@ describe.each(DB_KINDS)('paying a declined order again on %s', (kind) => {
   const place = () => placePaidOrderAttempt(shop, user, [{ product_id: productId, quantity: 2 }]);
   const payAgain = async (orderId: string) => {
     const res = await shop.request(`/api/payments/orders/${orderId}/retry`, { method: 'POST', cookie: user.cookie });
-    return { status: res.status, json: (await res.json()) as { success: boolean; iframe_url: string | null; error: string | null } };
+    return { status: res.status, json: (await res.json()) as { iframe_url?: string; error?: { code: string; message: string; orderId?: string } } };
   };
   const trackingOf = (iframeUrl: string) => new URL(iframeUrl).searchParams.get('OrderTrackingId')!;
   const myOrders = async () => (await (await shop.request('/api/orders', { cookie: user.cookie })).json()) as OrdersResponse;
@@ -161,7 +161,7 @@ describe.each(DB_KINDS)('paying a declined order again on %s', (kind) => {
     expect(list.orders.map((o) => [o.status, o.can_pay_again])).toEqual([['failed', false]]);
     const again = await payAgain(orderId);
     expect(again.status).toBe(409);
-    expect(again.json.error).toBe('This order can no longer be paid. Please place a new order.');
+    expect(again.json.error).toEqual({ code: 'CONFLICT', message: 'This order can no longer be paid. Please place a new order.', orderId });
     expect(await transactionsOf(shop, orderId)).toHaveLength(1);
   });
 

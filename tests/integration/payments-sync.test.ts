@@ -92,6 +92,6 @@ describe.each(DB_KINDS)('payment sync and lookup on %s', (kind) => {
     expect((await orderRow(shop, first.orderId)).status).toBe('completed');
     const late = await shop.request(`/api/payments/orders/${first.orderId}/retry`, { method: 'POST', cookie: owner.cookie });
     expect(late.status).toBe(409);
-    expect(await late.json()).toMatchObject({ success: false, error: 'This order is already paid.', order_paid: true });
+    expect(await late.json()).toEqual({ error: { code: 'ORDER_PAID', message: 'This order is already paid.', orderId: first.orderId } });
   });
 });

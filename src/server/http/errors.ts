@@ -1,33 +1,22 @@
-// One error shape for every API failure: { error: { code, message, fields? } }; never a stack trace.
+// One error shape for every API failure: { error: { code, message, fields?, orderId? } }; never a
+// stack trace. The one place where a DomainError's kind becomes an HTTP status.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
+import { DomainError, type ErrorKind, type FieldErrors } from '../errors';
 
-export type FieldErrors = Record<string, string>;
-
-export class AppError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
-    message: string,
-    readonly fields?: FieldErrors,
-    /** Extra response headers, e.g. Retry-After on a 429. */
-    readonly headers?: Readonly<Record<string, string>>,
-  ) {
-    super(message);
-  }
-}
-
-export const badRequest = (message: string, fields?: FieldErrors) =>
-  new AppError(400, 'BAD_REQUEST', message, fields);
-export const unauthorized = (message = 'Please sign in to continue.') =>
-  new AppError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message = 'You do not have access to this.') =>
-  new AppError(403, 'FORBIDDEN', message);
-export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
-export const conflict = (message: string, fields?: FieldErrors) =>
-  new AppError(409, 'CONFLICT', message, fields);
+const STATUS_OF: Record<ErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unprocessable: 422,
+  too_many_requests: 429,
+  failed: 500,
+  upstream_failed: 502,
+};
 
 export function fieldErrorsFromZod(error: ZodError): FieldErrors {
   const fields: FieldErrors = {};
@@ -43,14 +32,16 @@ export function firstZodMessage(error: ZodError): string {
   return error.issues[0]?.message ?? 'Invalid request';
 }
 
-export function errorBody(code: string, message: string, fields?: FieldErrors) {
-  return { error: fields ? { code, message, fields } : { code, message } };
+export function errorBody(code: string, message: string, extra: { fields?: FieldErrors; orderId?: string } = {}) {
+  return { error: { code, message, ...(extra.fields ? { fields: extra.fields } : {}), ...(extra.orderId ? { orderId: extra.orderId } : {}) } };
 }
 
+/** The app's onError: a DomainError as its status and envelope, anything else a 500 without details. */
 export function handleError(err: Error, c: Context): Response {
-  if (err instanceof AppError) {
-    for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
-    return c.json(errorBody(err.code, err.message, err.fields), err.status);
+  if (err instanceof DomainError) {
+    const { fields, orderId, retryAfterSeconds } = err.details;
+    if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
+    return c.json(errorBody(err.code, err.message, { fields, orderId }), STATUS_OF[err.kind]);
   }
   if (err instanceof HTTPException) {
     const status = err.status;

@@ -2,7 +2,7 @@
 import { createMiddleware } from 'hono/factory';
 import { getSessionUser } from '../auth/auth';
 import type { AppEnv, ServerContext } from '../context';
-import { AppError, unauthorized } from './errors';
+import { DomainError, unauthorized } from '../errors';
 
 export function optionalUser(ctx: ServerContext) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -23,7 +23,7 @@ export function requireUser(ctx: ServerContext) {
 /** The signed-in user of a request that passed requireUser. */
 export function currentUser(c: { get(key: 'user'): AppEnv['Variables']['user'] }) {
   const user = c.get('user');
-  if (!user) throw new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
+  if (!user) throw unauthorized();
   return user;
 }
 
@@ -37,10 +37,10 @@ export function sameOriginWrites(publicUrl: string) {
       const fetchSite = c.req.header('sec-fetch-site');
       const self = new URL(c.req.url).origin;
       if (origin && origin !== allowed && origin !== self) {
-        throw new AppError(403, 'CROSS_SITE', 'Cross-site requests are not allowed.');
+        throw new DomainError('forbidden', 'CROSS_SITE', 'Cross-site requests are not allowed.');
       }
       if (!origin && fetchSite === 'cross-site') {
-        throw new AppError(403, 'CROSS_SITE', 'Cross-site requests are not allowed.');
+        throw new DomainError('forbidden', 'CROSS_SITE', 'Cross-site requests are not allowed.');
       }
     }
     await next();

@@ -9,7 +9,7 @@ export function valid<T extends ZodType, Target extends keyof ValidationTargets>
     if (!result.success) {
       const error = result.error as unknown as ZodError;
       return c.json(
-        errorBody('VALIDATION_FAILED', firstZodMessage(error), fieldErrorsFromZod(error)),
+        errorBody('VALIDATION_FAILED', firstZodMessage(error), { fields: fieldErrorsFromZod(error) }),
         400,
       );
     }

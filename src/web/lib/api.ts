@@ -1,10 +1,13 @@
-// One fetch wrapper for the JSON API: same-origin cookies, our error shape turned into ApiError.
+// One fetch wrapper for the JSON API: same-origin cookies, our error shape
+// ({ error: { code, message, fields?, orderId? } }) turned into ApiError.
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** The order the error is about, when it exists (checkout, 'pay again'). */
+    readonly orderId?: string,
   ) {
     super(message);
   }
@@ -43,10 +46,10 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     }
   }
   if (!res.ok) {
-    const err = (body as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)
+    const err = (body as { error?: { code?: string; message?: string; fields?: Record<string, string>; orderId?: string } } | null)
       ?.error;
     // No message of ours (a proxy's error page, say): leave it empty so callers show their fallback.
-    throw new ApiError(res.status, err?.code ?? 'HTTP_' + res.status, err?.message ?? '', err?.fields);
+    throw new ApiError(res.status, err?.code ?? 'HTTP_' + res.status, err?.message ?? '', err?.fields, err?.orderId);
   }
   return body as T;
 }

@@ -3,10 +3,10 @@
 //
 // Money is given as numeric(12,2) strings ('850.00'); dates are relative to a base date chosen by
 // the caller, so tests and screenshots are reproducible.
-import { FREE_DELIVERY_THRESHOLD_CENTS, VAT_RATE_BP } from '../../../domain/cart-totals';
-import type { DeliveryZone } from '../../../domain/delivery-fee';
-import { DEFAULT_DELIVERY_ZONES, SHOP_ORIGIN, deliveryFeeForDistance } from '../../../domain/delivery-fee';
-import { centsToDecimalString, formatKES } from '../../../domain/money';
+import { FREE_DELIVERY_THRESHOLD_CENTS, VAT_RATE_BP } from '@/domain/cart-totals';
+import type { DeliveryZone } from '@/domain/delivery-fee';
+import { DEFAULT_DELIVERY_ZONES, SHOP_ORIGIN, deliveryFeeForDistance } from '@/domain/delivery-fee';
+import { centsToDecimalString, formatKES } from '@/domain/money';
 
 export const SHOP = {
   name: 'Lake Victoria Aquaculture',

@@ -5,7 +5,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, createTestDatabase, openSecondHandle, type TestDatabase } from '../../../../tests/support/test-database';
-import { paragraphs } from '../../../domain/text';
+import { paragraphs } from '@/domain/text';
 import type { Database, Db } from '../client';
 import { openDatabase } from '../client';
 import { runMigrations } from '../migrate';

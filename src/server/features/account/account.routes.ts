@@ -1,17 +1,17 @@
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES, resetPasswordSchema } from '../../../domain/password-reset';
-import { emailSchema, profileSchema, signInSchema, signUpSchema } from '../../../domain/validation';
+import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES, resetPasswordSchema } from '@/domain/password-reset';
+import { emailSchema, profileSchema, signInSchema, signUpSchema } from '@/domain/validation';
 import { getSessionUser } from '../../auth/auth';
 import { googleEnabled } from '../../auth/google-sign-in';
 import type { AppEnv, ServerContext } from '../../context';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../errors';
 import { currentUser, requireUser } from '../../http/session';
 import { valid } from '../../http/validate';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { sessionView, updateProfile } from './account.service';
-import { limitAddress } from './client-address';
+import { limitAddress } from '../../http/client-address';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, isKnownDevice, rememberDevice } from './known-device';
 import { startGoogleSignIn } from './google.service';
 import { resendVerification, signIn, signUp } from './password-auth.service';
@@ -69,7 +69,7 @@ export function accountRoutes(ctx: ServerContext) {
       return c.json({ message: PASSWORD_RESET_MESSAGES.changed });
     })
     .post('/google', async (c) => {
-      if (!googleEnabled(ctx.env)) throw new AppError(400, 'GOOGLE_NOT_CONFIGURED', ACCOUNT_MESSAGES.googleNotConfigured);
+      if (!googleEnabled(ctx.env)) throw new DomainError('invalid', 'GOOGLE_NOT_CONFIGURED', ACCOUNT_MESSAGES.googleNotConfigured);
       const { url, headers } = await startGoogleSignIn(ctx.auth, c.req.raw.headers);
       forwardCookies(c, headers);
       return c.json({ url });

@@ -1,7 +1,7 @@
 // The signed-in customer's own account: what the web app sees of the session, and profile edits.
 // Every function takes the user id from the session (never from a request body).
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { ProfileValues, SignUpValues } from '../../../domain/validation';
+import type { ProfileValues, SignUpValues } from '@/domain/validation';
 import type { SessionUser } from '../../auth/auth';
 import type { DbOrTx } from '../../db/client';
 import { profiles } from '../../db/schema';

@@ -6,10 +6,10 @@
 // verification mails 3 per email and 10 per address in 15 minutes. No stranger can lock the owner
 // out. (IPv6 addresses count by their /64, see client-address.ts.)
 import { isAPIError } from 'better-auth/api';
-import { MESSAGES, type SignInValues, type SignUpValues } from '../../../domain/validation';
+import { MESSAGES, type SignInValues, type SignUpValues } from '@/domain/validation';
 import { VERIFIED_CALLBACK_PATH, type Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
-import { AppError, badRequest } from '../../http/errors';
+import { badRequest, DomainError, tooManyRequests } from '../../errors';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { saveSignUpProfile } from './account.service';
 import {
@@ -23,7 +23,7 @@ import {
   waitLeft,
   type SlowdownPolicy,
   type ThrottlePolicy,
-} from './auth-throttle';
+} from '../../http/rate-limiter';
 
 export const THROTTLE = {
   signInPerEmailAndAddress: { limit: 5, windowMs: minutes(15), blockMs: minutes(15) },
@@ -60,7 +60,7 @@ const keys = {
 };
 
 const tooMany = (message: string, until: Date, now: Date) =>
-  new AppError(429, 'TOO_MANY_ATTEMPTS', message, undefined, { 'Retry-After': String(secondsLeft(until, now)) });
+  tooManyRequests('TOO_MANY_ATTEMPTS', message, secondsLeft(until, now));
 
 /** Creates the account (better-auth mails the verification link) and stores the profile metadata. */
 export async function signUp(deps: PasswordAuthDeps, values: SignUpValues, clientAddress: string): Promise<void> {
@@ -117,7 +117,7 @@ export async function signIn(
     if (!knownDevice) await recordSlowedFailure(deps.db, emailKey, SIGN_IN_SLOWDOWN_PER_EMAIL, now);
     const until = byEmailAndAddress ?? byAddress;
     if (until) throw tooMany(ACCOUNT_MESSAGES.tooManySignIns(minutesLeft(until, now)), until, now);
-    throw new AppError(401, 'INVALID_CREDENTIALS', ACCOUNT_MESSAGES.invalidCredentials);
+    throw new DomainError('unauthenticated', 'INVALID_CREDENTIALS', ACCOUNT_MESSAGES.invalidCredentials);
   }
 }
 
@@ -154,7 +154,7 @@ function fromAuthError(err: unknown): unknown {
     case 'PASSWORD_TOO_LONG':
       return badRequest(ACCOUNT_MESSAGES.passwordTooLong, { password: ACCOUNT_MESSAGES.passwordTooLong });
     case 'EMAIL_NOT_VERIFIED':
-      return new AppError(403, 'EMAIL_NOT_VERIFIED', ACCOUNT_MESSAGES.emailNotVerified);
+      return new DomainError('forbidden', 'EMAIL_NOT_VERIFIED', ACCOUNT_MESSAGES.emailNotVerified);
     default:
       return err;
   }

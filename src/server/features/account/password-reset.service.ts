@@ -3,10 +3,10 @@
 // 15 minutes; failed resets (a wrong or used link) 20 per address in 15 minutes, then 15 minutes
 // blocked, like failed sign-ins. The request answers the same whether or not the account exists.
 import { isAPIError } from 'better-auth/api';
-import { PASSWORD_RESET_MESSAGES, type ResetPasswordValues } from '../../../domain/password-reset';
-import { AppError, badRequest } from '../../http/errors';
+import { PASSWORD_RESET_MESSAGES, type ResetPasswordValues } from '@/domain/password-reset';
+import { badRequest, tooManyRequests } from '../../errors';
 import { ACCOUNT_MESSAGES } from './account-messages';
-import { blockedUntil, minutes, minutesLeft, recordAttempt, type ThrottlePolicy } from './auth-throttle';
+import { blockedUntil, minutes, minutesLeft, recordAttempt, type ThrottlePolicy } from '../../http/rate-limiter';
 import type { PasswordAuthDeps } from './password-auth.service';
 
 export const RESET_THROTTLE = {
@@ -21,7 +21,7 @@ const keys = {
   failedResetAddress: (address: string) => `reset:address:${address}`,
 };
 
-const tooMany = (message: string) => new AppError(429, 'TOO_MANY_ATTEMPTS', message);
+const tooMany = (message: string) => tooManyRequests('TOO_MANY_ATTEMPTS', message);
 
 /** Mails a reset link when the account exists; the caller answers the same either way. */
 export async function requestPasswordReset(deps: PasswordAuthDeps, email: string, clientAddress: string): Promise<void> {

@@ -8,9 +8,9 @@ import { getSessionUser } from '../../auth/auth';
 import type { AppEnv, ServerContext } from '../../context';
 import { profiles } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
-import { forbidden, unauthorized } from '../../http/errors';
+import { forbidden, unauthorized } from '../../errors';
 import { currentUser } from '../../http/session';
-import { clientAddress } from '../account/client-address';
+import { clientAddress } from '../../http/client-address';
 import { writeAudit } from '../audit/audit.service';
 
 export const ADMIN_ONLY_MESSAGE = 'Only shop administrators can do this.';

@@ -5,7 +5,7 @@ import type { AppEnv, ServerContext } from '../../context';
 import { valid } from '../../http/validate';
 import { sanitizePageHtmlForSave } from '../content/sanitize-page-html';
 import { adminActor } from './admin-access';
-import { createContentSchema, updateContentSchema } from '../../../domain/back-office-forms';
+import { createContentSchema, updateContentSchema } from '@/domain/back-office-forms';
 import { contentListQuery, previewSchema, publishSchema } from './admin-content.schemas';
 import {
   createContent,

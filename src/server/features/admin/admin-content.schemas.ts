@@ -1,6 +1,6 @@
 // Query strings and small bodies of /posts and /pages (the form rules live in src/domain/back-office-forms).
 import { z } from 'zod';
-import { CONTENT_MESSAGES } from '../../../domain/back-office-forms';
+import { CONTENT_MESSAGES } from '@/domain/back-office-forms';
 import { pagingQuery, searchText } from './admin-paging';
 
 export const publishSchema = z.object({ published: z.boolean({ error: 'Say whether it is published' }) });

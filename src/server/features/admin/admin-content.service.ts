@@ -5,11 +5,11 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { blogPosts, pageContent } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
-import { plainTextBody } from '../../../domain/plain-text-body';
+import { badRequest, notFound } from '../../errors';
+import { plainTextBody } from '@/domain/plain-text-body';
 import { sanitizePageHtmlForSave } from '../content/sanitize-page-html';
 import { auditAdmin, type AdminActor } from './admin-access';
-import type { CreateContentInput, UpdateContentInput } from '../../../domain/back-office-forms';
+import type { CreateContentInput, UpdateContentInput } from '@/domain/back-office-forms';
 import type { ContentListQuery } from './admin-content.schemas';
 import { saveImage, type PreparedImage } from './admin-images';
 import { likePattern, offsetOf, pageOf, type Page } from './admin-paging';

@@ -2,11 +2,11 @@
 // the role switch (customer ↔ admin). Nobody changes their own role, so the last admin cannot lock
 // the shop out by accident.
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { toCents, type Cents } from '../../../domain/money';
+import { toCents, type Cents } from '@/domain/money';
 import { ROLE_CHANGE_ACTION } from '../../auth/profile-sync';
 import type { Db, DbOrTx } from '../../db/client';
 import { profiles, user } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from './admin-access';
 import { likePattern, offsetOf, pageOf, type Page, type Paging } from './admin-paging';
 

@@ -4,8 +4,8 @@
 // order cancelled and refunded, is not money the shop keeps. It counts on the day the payment
 // completed (paid_at), not the day the order was placed: checkout at 23:55, paid at 00:05, is today's.
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { toCents, type Cents } from '../../../domain/money';
-import { lastNairobiDays, nairobiDateKey, nairobiDayStart } from '../../../domain/nairobi-days';
+import { toCents, type Cents } from '@/domain/money';
+import { lastNairobiDays, nairobiDateKey, nairobiDayStart } from '@/domain/nairobi-days';
 import type { DbOrTx } from '../../db/client';
 import { contactMessages, orders } from '../../db/schema';
 import { countOrders, type OrderFilter } from './admin-orders.service';

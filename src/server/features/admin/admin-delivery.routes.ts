@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
 import { valid } from '../../http/validate';
 import { adminActor } from './admin-access';
-import { feePreviewSchema, originSchema, zonesSchema } from '../../../domain/back-office-forms';
+import { feePreviewSchema, originSchema, zonesSchema } from '@/domain/back-office-forms';
 import { getDeliverySettings, previewFee, saveOrigin, saveZones } from './admin-delivery.service';
 
 export function adminDeliveryRoutes(ctx: ServerContext) {

@@ -1,14 +1,14 @@
 // Delivery zones and the shop's origin. The zone table is replaced as a whole (update, add, remove)
 // after src/domain's zoneTableProblems accepts it, so checkout never prices with overlapping bands.
 import { eq, notInArray } from 'drizzle-orm';
-import { deliveryFeeForDistance, formatDistance, type DeliveryZone } from '../../../domain/delivery-fee';
-import { centsToDecimalString, type Cents } from '../../../domain/money';
+import { deliveryFeeForDistance, formatDistance, type DeliveryZone } from '@/domain/delivery-fee';
+import { centsToDecimalString, type Cents } from '@/domain/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { appSettings, deliveryZones } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 import { DELIVERY_ORIGIN_SETTING, loadDeliveryOrigin, loadDeliveryZones, type DeliveryOrigin } from '../checkout/delivery-quote.service';
 import { auditAdmin, type AdminActor } from './admin-access';
-import { zoneTableProblems, type OriginInput, type ZoneInput } from '../../../domain/back-office-forms';
+import { zoneTableProblems, type OriginInput, type ZoneInput } from '@/domain/back-office-forms';
 
 export interface DeliverySettings {
   zones: DeliveryZone[];

@@ -2,11 +2,11 @@
 // 1280 px (which also drops EXIF and anything hidden in the original file) and kept in the `media`
 // table, so every instance can serve them at /media/<id>.
 import sharp from 'sharp';
-import { IMAGE_MESSAGES, imageFileProblem } from '../../../domain/back-office-forms';
-import { MEDIA_FULL_WIDTH } from '../../../domain/media-widths';
+import { IMAGE_MESSAGES, imageFileProblem } from '@/domain/back-office-forms';
+import { MEDIA_FULL_WIDTH } from '@/domain/media-widths';
 import type { DbOrTx } from '../../db/client';
 import { media } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 
 export const MAX_IMAGE_WIDTH = MEDIA_FULL_WIDTH;
 export const IMAGE_FIELD = 'image';

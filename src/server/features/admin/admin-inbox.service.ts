@@ -1,10 +1,10 @@
 // The newsletter list (with a spreadsheet-safe CSV export) and the contact messages inbox.
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
-import { toCsv } from '../../../domain/csv';
-import { nairobiDateKey } from '../../../domain/nairobi-days';
+import { toCsv } from '@/domain/csv';
+import { nairobiDateKey } from '@/domain/nairobi-days';
 import type { Db, DbOrTx } from '../../db/client';
 import { contactMessages, newsletterSubscriptions } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from './admin-access';
 import { likePattern, offsetOf, pageOf, type Page, type Paging } from './admin-paging';
 

@@ -3,14 +3,14 @@
 // RefundRequest and its stock put back unless the goods had left the shop), and ask Pesapal for the
 // payment status now.
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { canAdvanceFulfilment, FULFILMENT_LABELS, type FulfilmentStatus } from '../../../domain/order-status';
+import { canAdvanceFulfilment, FULFILMENT_LABELS, type FulfilmentStatus } from '@/domain/order-status';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { toCents } from '../../../domain/money';
+import { toCents } from '@/domain/money';
 import { deliverOrderUpdate, queueOrderUpdate } from '../order-updates/order-updates.service';
 import { LOCKS } from '../../db/locks';
 import { orders, paymentTransactions } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../errors';
 import { releaseReservation } from '../inventory/inventory.service';
 import { cancelOpenAttempts, openAttempts } from '../payments/attempt-cancellation';
 import { PAYMENT_REVERSED_REASON } from '../payments/order-outcomes';

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
-import { conflict } from '../../http/errors';
+import { conflict } from '../../errors';
 import { auditAdmin, type AdminActor } from './admin-access';
 import { lockedOrder } from './admin-order-actions.service';
 

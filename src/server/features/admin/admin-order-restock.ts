@@ -2,7 +2,7 @@
 // for delivery or delivered) are not on the shelf, so a refund leaves stock alone and the merchant
 // adjusts it by hand if they come back.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { FULFILMENT_LABELS, type FulfilmentStatus } from '../../../domain/order-status';
+import { FULFILMENT_LABELS, type FulfilmentStatus } from '@/domain/order-status';
 import type { Tx } from '../../db/client';
 import { orderItems, products, stockMovements } from '../../db/schema';
 import type { AdminActor } from './admin-access';

@@ -8,9 +8,10 @@ import { adminActor } from './admin-access';
 import { advanceFulfilment, cancelOrder, checkPaymentNow } from './admin-order-actions.service';
 import { resolveAttention } from './admin-order-attention.service';
 import { refundPayment } from './admin-payment-refund.service';
-import { cancelOrderSchema, refundPaymentSchema, resolveAttentionSchema } from '../../../domain/back-office-forms';
+import { cancelOrderSchema, refundPaymentSchema, resolveAttentionSchema } from '@/domain/back-office-forms';
 import { fulfilmentSchema, orderListQuery } from './admin-orders.schemas';
-import { getOrderDetail, listOrders } from './admin-orders.service';
+import { getOrderDetail } from './admin-order-detail.service';
+import { listOrders } from './admin-orders.service';
 import { idParam, orderMessageParam, orderPaymentParam } from './admin-params';
 import { listOrderMessages, resendOrderMessage } from './admin-order-messages.service';
 

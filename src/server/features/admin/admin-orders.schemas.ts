@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../domain/order-status';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '@/domain/order-status';
 import { dateOnly, pagingQuery, searchText } from './admin-paging';
 
 export const orderListQuery = z

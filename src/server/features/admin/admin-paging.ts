@@ -2,7 +2,7 @@
 import { gte, lt, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { nairobiDayRange, nairobiDayStart } from '../../../domain/nairobi-days';
+import { nairobiDayRange, nairobiDayStart } from '@/domain/nairobi-days';
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;

@@ -4,11 +4,11 @@
 // cancelling the order. One refund at a time, under the same lock as cancelling.
 import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
-import { toCents } from '../../../domain/money';
+import { toCents } from '@/domain/money';
 import { LOCKS } from '../../db/locks';
 import { deliverOrderUpdate, queueOrderUpdate } from '../order-updates/order-updates.service';
 import { orders, paymentTransactions } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from './admin-access';
 import { lockedOrder } from './admin-order-actions.service';
 import { hasAcceptedRefund, recordRefund, refundRefused, requestRefund, settlingPaymentId } from './admin-refund-request';

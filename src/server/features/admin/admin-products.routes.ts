@@ -5,7 +5,7 @@ import { valid } from '../../http/validate';
 import { adminActor } from './admin-access';
 import { prepareImage, uploadedImage } from './admin-images';
 import { idParam } from './admin-params';
-import { createProductSchema, stockAdjustmentSchema, updateProductSchema } from '../../../domain/back-office-forms';
+import { createProductSchema, stockAdjustmentSchema, updateProductSchema } from '@/domain/back-office-forms';
 import { productListQuery, stockHistoryQuery } from './admin-products.schemas';
 import {
   createProduct,

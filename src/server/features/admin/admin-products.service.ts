@@ -1,14 +1,14 @@
 // Products in the back office: list with filters, create, edit, image, archive and restore.
 // Stock never changes here except as the opening stock of a new product (one ledger row).
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { centsToDecimalString, toCents, type Cents } from '../../../domain/money';
+import { centsToDecimalString, toCents, type Cents } from '@/domain/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { productSlugRedirects, products, stockMovements } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from './admin-access';
 import { saveImage, type PreparedImage } from './admin-images';
 import { likePattern, offsetOf, pageOf, type Page } from './admin-paging';
-import { PRODUCT_MESSAGES, type CreateProductInput, type UpdateProductInput } from '../../../domain/back-office-forms';
+import { PRODUCT_MESSAGES, type CreateProductInput, type UpdateProductInput } from '@/domain/back-office-forms';
 import type { ProductListQuery, ProductState } from './admin-products.schemas';
 import { uniqueSlugFor } from './admin-slugs';
 

@@ -2,7 +2,7 @@
 // account must exist (and should be verified) so nobody can reserve admin rights for an address
 // they do not own.
 import { eq, sql } from 'drizzle-orm';
-import { normalizeEmail } from '../../../domain/validation';
+import { normalizeEmail } from '@/domain/validation';
 import { ROLE_CHANGE_ACTION } from '../../auth/profile-sync';
 import type { Db } from '../../db/client';
 import { profiles, user } from '../../db/schema';

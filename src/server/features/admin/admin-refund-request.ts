@@ -2,11 +2,11 @@
 // "Refund this payment": which payment pays for an order, the call itself (outside any transaction,
 // so a slow Pesapal never holds a row lock), and the payment_refunds row that records the outcome.
 import { and, eq } from 'drizzle-orm';
-import { toCents } from '../../../domain/money';
+import { toCents } from '@/domain/money';
 import type { ServerContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { paymentRefunds, type paymentTransactions } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../errors';
 import type { AdminActor } from './admin-access';
 
 type Payment = typeof paymentTransactions.$inferSelect;
@@ -83,6 +83,6 @@ export async function recordRefund(
 }
 
 /** What the merchant is told when a refund was not accepted (the attempt is recorded before this is thrown). */
-export function refundRefused(attempt: RefundAttempt): AppError {
-  return new AppError(502, 'REFUND_REFUSED', attempt.reached ? `The refund was not accepted: ${attempt.message}` : REFUND_MESSAGES.pesapalUnreachable);
+export function refundRefused(attempt: RefundAttempt): DomainError {
+  return new DomainError('upstream_failed', 'REFUND_REFUSED', attempt.reached ? `The refund was not accepted: ${attempt.message}` : REFUND_MESSAGES.pesapalUnreachable);
 }

@@ -1,6 +1,6 @@
 // /api/admin/shop-details: the address, phone, email and social links customers see.
 import { Hono } from 'hono';
-import { shopDetailsSchema } from '../../../domain/shop-details-schema';
+import { shopDetailsSchema } from '@/domain/shop-details-schema';
 import type { AppEnv, ServerContext } from '../../context';
 import { valid } from '../../http/validate';
 import { loadShopDetails, saveShopDetails } from '../content/shop-details.service';

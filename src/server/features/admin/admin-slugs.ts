@@ -3,7 +3,7 @@
 // never shadow /shop or /admin through the storefront's catch-all /{slug} route.
 import { like, or, eq, and, ne } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { slugify } from '../../../domain/text';
+import { slugify } from '@/domain/text';
 import type { DbOrTx } from '../../db/client';
 
 /** Paths the storefront or server already answer; a page with one of these slugs would be unreachable. */

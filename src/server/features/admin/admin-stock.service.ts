@@ -3,11 +3,11 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { products, stockMovements, user } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { badRequest, DomainError, notFound } from '../../errors';
 import { adjustStock, restock } from '../inventory/inventory.service';
 import { auditAdmin, type AdminActor } from './admin-access';
 import { offsetOf, pageOf, type Page, type Paging } from './admin-paging';
-import { PRODUCT_LIMITS, STOCK_MESSAGES, type StockAdjustmentInput } from '../../../domain/back-office-forms';
+import { PRODUCT_LIMITS, STOCK_MESSAGES, type StockAdjustmentInput } from '@/domain/back-office-forms';
 
 export interface StockMovementView {
   id: string;
@@ -38,7 +38,7 @@ export async function adjustProductStock(
           : await adjustStock(tx, { ...change, delta: input.quantity }));
     } catch (err) {
       // The ledger's own refusals (below zero) belong under the form's quantity field.
-      if (err instanceof AppError && err.status === 400) throw badRequest(err.message, { quantity: err.message });
+      if (err instanceof DomainError && err.kind === 'invalid') throw badRequest(err.message, { quantity: err.message });
       throw err;
     }
     // The same ceiling as the product form; throwing here undoes the change with the transaction.

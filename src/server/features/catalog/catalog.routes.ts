@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { distinctCategories, normalizeSearch } from '../../../domain/product-filter';
+import { distinctCategories, normalizeSearch } from '@/domain/product-filter';
 import type { AppEnv, ServerContext } from '../../context';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 import { valid } from '../../http/validate';
 import {
   checkCartProducts,

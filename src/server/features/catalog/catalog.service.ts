@@ -2,8 +2,8 @@
 // The filter (category + search) runs in memory on that one list with the rule from src/domain:
 // a fish-and-chicken shop's catalogue is small, and every filtered answer then costs no query.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { centsToDecimalString, toCents } from '../../../domain/money';
-import { distinctCategories, matchesProductFilter, type ProductFilter } from '../../../domain/product-filter';
+import { centsToDecimalString, toCents } from '@/domain/money';
+import { distinctCategories, matchesProductFilter, type ProductFilter } from '@/domain/product-filter';
 import type { DbOrTx } from '../../db/client';
 import { productSlugRedirects, products } from '../../db/schema';
 

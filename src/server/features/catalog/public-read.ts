@@ -5,7 +5,7 @@
 // long a sold-out or unpublished product can still look available: keep it short.
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 
 /**
  * Browsers keep the answer but ask again every time (a 304 when unchanged): a product the merchant

@@ -2,31 +2,17 @@
 // Everything here needs a signed-in customer (checkout is signed-in only, and the address
 // provider is a paid API).
 import { Hono } from 'hono';
-import type { Context } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../errors';
 import { currentUser, requireUser } from '../../http/session';
 import { valid } from '../../http/validate';
 import { autocompleteSchema, createOrderSchema, deliveryFeeSchema, placeDetailsSchema } from './checkout.schemas';
-import { DeliveryQuoteError, quoteDelivery, resolveDestination, ADDRESS_NOT_FOUND } from './delivery-quote.service';
+import { addressNotFound, quoteDelivery, resolveDestination } from './delivery-quote.service';
 import { lastRiderDirections } from './last-delivery.service';
-import { CheckoutError, placeOrder } from './order-placement.service';
+import { placeOrder } from './order-placement.service';
 import { placeDetails, signedPlaceDetails, suggestAddresses } from './places.service';
 
 export const PLACE_DETAILS_FAILED = 'Failed to get place details';
-
-/** The delivery fee response when no fee can be given. */
-function feeFailure(c: Context<AppEnv>, error: string) {
-  return c.json({
-    success: false,
-    delivery_fee: null,
-    zone_name: null,
-    estimated_time_mins: null,
-    formatted_distance: null,
-    origin_label: null,
-    error,
-  });
-}
 
 export function checkoutRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
@@ -38,30 +24,25 @@ export function checkoutRoutes(ctx: ServerContext) {
     .post('/places/details', valid('json', placeDetailsSchema), async (c) => {
       const { placeId, sessionToken } = c.req.valid('json');
       const details = await placeDetails(ctx, placeId, sessionToken);
-      if (!details) throw new AppError(404, 'PLACE_DETAILS_FAILED', PLACE_DETAILS_FAILED);
+      if (!details) throw new DomainError('not_found', 'PLACE_DETAILS_FAILED', PLACE_DETAILS_FAILED);
       return c.json(signedPlaceDetails(ctx, details));
     })
     .post('/delivery-fee', valid('json', deliveryFeeSchema), async (c) => {
       const body = c.req.valid('json');
       const coordinates = body.latitude != null && body.longitude != null ? { lat: body.latitude, lng: body.longitude } : null;
       const destination = await resolveDestination(ctx, body.address, coordinates);
-      if (!destination) return feeFailure(c, ADDRESS_NOT_FOUND);
-      try {
-        const quote = await quoteDelivery(ctx, destination);
-        return c.json({
-          success: true,
-          delivery_fee: quote.feeCents / 100,
-          zone_name: quote.zoneName,
-          estimated_time_mins: quote.estimatedMinutes,
-          formatted_distance: quote.formattedDistance,
-          // The origin is configurable (back office), so the page says where the distance starts.
-          origin_label: quote.originLabel,
-          error: null,
-        });
-      } catch (err) {
-        if (err instanceof DeliveryQuoteError) return feeFailure(c, err.message);
-        throw err;
-      }
+      if (!destination) throw addressNotFound();
+      const quote = await quoteDelivery(ctx, destination);
+      return c.json({
+        success: true,
+        delivery_fee: quote.feeCents / 100,
+        zone_name: quote.zoneName,
+        estimated_time_mins: quote.estimatedMinutes,
+        formatted_distance: quote.formattedDistance,
+        // The origin is configurable (back office), so the page says where the distance starts.
+        origin_label: quote.originLabel,
+        error: null,
+      });
     })
     .get('/last-delivery', async (c) => {
       c.header('Cache-Control', 'no-store');
@@ -70,27 +51,19 @@ export function checkoutRoutes(ctx: ServerContext) {
     .post('/orders', valid('json', createOrderSchema), async (c) => {
       const user = currentUser(c);
       const body = c.req.valid('json');
-      try {
-        const placed = await placeOrder(ctx, user.id, {
-          items: body.items.map((i) => ({ productId: i.product_id, quantity: i.quantity })),
-          customer: body.customer_info,
-          delivery: {
-            address: body.delivery_info.address,
-            coordinates: body.delivery_info.coordinates,
-            placeToken: body.delivery_info.place_token,
-            building: body.delivery_info.building,
-            directions: body.delivery_info.directions,
-          },
-          idempotencyKey: body.idempotency_key,
-          smsUpdates: body.sms_updates ?? true,
-        });
-        return c.json({ success: true, iframe_url: placed.iframeUrl, order_id: placed.orderId, error: null });
-      } catch (err) {
-        if (err instanceof CheckoutError) {
-          const paid = err.orderPaid ? { order_paid: true } : {};
-          return c.json({ success: false, iframe_url: null, order_id: err.orderId, error: err.message, ...paid }, err.status);
-        }
-        throw err;
-      }
+      const placed = await placeOrder(ctx, user.id, {
+        items: body.items.map((i) => ({ productId: i.product_id, quantity: i.quantity })),
+        customer: body.customer_info,
+        delivery: {
+          address: body.delivery_info.address,
+          coordinates: body.delivery_info.coordinates,
+          placeToken: body.delivery_info.place_token,
+          building: body.delivery_info.building,
+          directions: body.delivery_info.directions,
+        },
+        idempotencyKey: body.idempotency_key,
+        smsUpdates: body.sms_updates ?? true,
+      });
+      return c.json({ success: true, iframe_url: placed.iframeUrl, order_id: placed.orderId, error: null });
     });
 }

@@ -1,9 +1,9 @@
 // Request bodies of /api/checkout. Only what the server needs is read: z.object drops every other
 // key, so a price, total, fee or user id sent by a browser never reaches the services.
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../../../domain/cart';
-import { riderDirectionsSchema } from '../../../domain/rider-directions';
-import { checkoutCustomerSchema, MESSAGES, SMS_UPDATES_CHOICE_MESSAGE, TEXT_LIMITS } from '../../../domain/validation';
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '@/domain/cart';
+import { riderDirectionsSchema } from '@/domain/rider-directions';
+import { checkoutCustomerSchema, MESSAGES, SMS_UPDATES_CHOICE_MESSAGE, TEXT_LIMITS } from '@/domain/validation';
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
 
@@ -81,5 +81,3 @@ export const createOrderSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The idempotency key must be 8 to 100 letters, digits, "-" or "_".')
     .optional(),
 });
-
-export type CreateOrderBody = z.output<typeof createOrderSchema>;

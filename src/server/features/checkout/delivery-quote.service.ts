@@ -10,11 +10,12 @@ import {
   formatDistance,
   type DeliveryZone,
   type LatLng,
-} from '../../../domain/delivery-fee';
-import { toCents, type Cents } from '../../../domain/money';
+} from '@/domain/delivery-fee';
+import { toCents, type Cents } from '@/domain/money';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { appSettings, deliveryZones } from '../../db/schema';
+import { DomainError } from '../../errors';
 
 export const DELIVERY_ORIGIN_SETTING = 'delivery_origin';
 export const DELIVERY_FEE_FAILED = 'Failed to calculate delivery fee';
@@ -38,12 +39,11 @@ export interface DeliveryQuote {
 }
 
 /** A delivery that cannot be priced; the message is for the customer. */
-export class DeliveryQuoteError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'DeliveryQuoteError';
-  }
-}
+const deliveryUnavailable = (message: string, cause?: unknown) =>
+  new DomainError('unprocessable', 'DELIVERY_UNAVAILABLE', message, {}, cause === undefined ? undefined : { cause });
+
+/** No point is known for the address the customer typed. */
+export const addressNotFound = () => new DomainError('unprocessable', 'ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
 
 export function deliveryZoneFromRow(z: typeof deliveryZones.$inferSelect): DeliveryZone {
   return {
@@ -99,11 +99,11 @@ export async function quoteDelivery(ctx: ServerContext, destination: LatLng): Pr
   try {
     km = (await ctx.integrations.addresses.drivingDistance(origin, destination)).km;
   } catch (err) {
-    throw new DeliveryQuoteError(DELIVERY_FEE_FAILED, { cause: err });
+    throw deliveryUnavailable(DELIVERY_FEE_FAILED, err);
   }
   const distanceKm = Math.round(km * 100) / 100;
   const priced = deliveryFeeForDistance(zones, distanceKm);
-  if (!priced) throw new DeliveryQuoteError('Delivery is not available right now. Please try again later.');
+  if (!priced) throw deliveryUnavailable('Delivery is not available right now. Please try again later.');
   return {
     feeCents: priced.feeCents,
     zoneId: priced.zone.id,

@@ -1,6 +1,6 @@
 // What checkout prefills for the rider: the building and directions of the customer's last order.
 import { desc, eq } from 'drizzle-orm';
-import type { RiderDirections } from '../../../domain/rider-directions';
+import type { RiderDirections } from '@/domain/rider-directions';
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
 

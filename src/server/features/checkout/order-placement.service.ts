@@ -7,27 +7,21 @@
 // 3. outside that transaction, the payment attempt claimed with the order is sent to Pesapal.
 // An idempotency key (unique per user) turns a double click into the same order and payment page.
 import { and, count, eq, inArray, isNotNull, or } from 'drizzle-orm';
-import { computeCartTotals } from '../../../domain/cart-totals';
-import type { LatLng } from '../../../domain/delivery-fee';
-import { centsToDecimalString, multiplyCents, toCents } from '../../../domain/money';
-import type { CheckoutCustomerValues } from '../../../domain/validation';
+import { computeCartTotals } from '@/domain/cart-totals';
+import type { LatLng } from '@/domain/delivery-fee';
+import { centsToDecimalString, multiplyCents, toCents } from '@/domain/money';
+import type { CheckoutCustomerValues } from '@/domain/validation';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { orderItems, orders, products, user } from '../../db/schema';
 import { saveSmsChoice } from '../account/account.service';
-import { AppError, badRequest } from '../../http/errors';
-import { OutOfStockError, reserveStock } from '../inventory/inventory.service';
-import {
-  claimAttempt,
-  PaymentStartError,
-  PAYMENT_START_FAILED,
-  startPaymentAttempt,
-  submitAttempt,
-  type AttemptClaim,
-} from '../payments/payment-attempt.service';
+import { aboutOrder, badRequest, DomainError, tooManyRequests } from '../../errors';
+import { reserveStock } from '../inventory/inventory.service';
+import { claimAttempt, startPaymentAttempt, submitAttempt, type AttemptClaim } from '../payments/payment-attempt.service';
 import { RESERVATION_MINUTES } from '../payments/order-outcomes';
-import { MAX_LINE_QUANTITY } from '../../../domain/cart';
-import { ADDRESS_NOT_FOUND, DeliveryQuoteError, quoteDelivery, resolveDestination, type DeliveryQuote } from './delivery-quote.service';
+import { MAX_LINE_QUANTITY } from '@/domain/cart';
+import { addressNotFound, quoteDelivery, resolveDestination } from './delivery-quote.service';
+import type { DeliveryQuote } from './delivery-quote.service';
 import { vouchedPoint } from './places.service';
 
 export interface PlaceOrderInput {
@@ -43,20 +37,6 @@ export interface PlaceOrderInput {
 export interface PlacedOrder {
   orderId: string;
   iframeUrl: string;
-}
-
-/** An order that cannot be placed or paid; `message` is for the customer. */
-export class CheckoutError extends Error {
-  constructor(
-    readonly status: 404 | 409 | 422 | 429 | 502,
-    message: string,
-    readonly orderId: string | null = null,
-    /** The order behind the idempotency key is already paid: the page shows it instead of paying again. */
-    readonly orderPaid = false,
-  ) {
-    super(message);
-    this.name = 'CheckoutError';
-  }
 }
 
 const UNAVAILABLE = 'One of the products in your cart is no longer available. Please review your cart.';
@@ -76,21 +56,9 @@ export async function placeOrder(ctx: ServerContext, userId: string, input: Plac
   const lines = mergeLines(input.items);
   const { address, coordinates, placeToken } = input.delivery;
   const destination = await resolveDestination(ctx, address, vouchedPoint(ctx, address, coordinates, placeToken));
-  if (!destination) throw new CheckoutError(422, ADDRESS_NOT_FOUND);
-  let quote: DeliveryQuote;
-  try {
-    quote = await quoteDelivery(ctx, destination);
-  } catch (err) {
-    if (err instanceof DeliveryQuoteError) throw new CheckoutError(422, err.message);
-    throw err;
-  }
-  let claim: AttemptClaim | null;
-  try {
-    claim = await ctx.db.transaction((tx) => insertPendingOrder(tx, ctx.now(), userId, input, lines, destination, quote));
-  } catch (err) {
-    if (err instanceof OutOfStockError) throw new CheckoutError(409, err.message);
-    throw err;
-  }
+  if (!destination) throw addressNotFound();
+  const quote = await quoteDelivery(ctx, destination);
+  const claim = await ctx.db.transaction((tx) => insertPendingOrder(tx, ctx.now(), userId, input, lines, destination, quote));
   if (claim === null) {
     // A concurrent request with the same key won the insert: answer with its order.
     const existing = input.idempotencyKey ? await findByIdempotencyKey(ctx, userId, input.idempotencyKey) : null;
@@ -106,13 +74,12 @@ function payFor(ctx: ServerContext, orderId: string): Promise<PlacedOrder> {
   return withCheckoutErrors(orderId, async () => (await startPaymentAttempt(ctx, orderId, { reuseOpenAttempt: true })).iframeUrl);
 }
 
+/** A payment that cannot start is told with the order's id: the order exists, and the page may show or pay it. */
 async function withCheckoutErrors(orderId: string, pay: () => Promise<string>): Promise<PlacedOrder> {
   try {
     return { orderId, iframeUrl: await pay() };
   } catch (err) {
-    if (err instanceof PaymentStartError) throw new CheckoutError(502, PAYMENT_START_FAILED, orderId);
-    if (err instanceof AppError) throw new CheckoutError(err.status === 404 ? 404 : 409, err.message, orderId, err.code === 'ORDER_PAID');
-    throw err;
+    throw err instanceof DomainError ? aboutOrder(err, orderId) : err;
   }
 }
 
@@ -155,12 +122,13 @@ async function insertPendingOrder(
     .from(orders)
     // A failed order still holding its reservation (it can be paid again) counts as unpaid too.
     .where(and(eq(orders.userId, userId), or(eq(orders.status, 'pending'), and(eq(orders.status, 'failed'), isNotNull(orders.reservationExpiresAt)))));
-  if ((unpaid?.n ?? 0) >= MAX_UNPAID_ORDERS) throw new CheckoutError(429, TOO_MANY_UNPAID);
+  if ((unpaid?.n ?? 0) >= MAX_UNPAID_ORDERS) throw tooManyRequests('TOO_MANY_UNPAID', TOO_MANY_UNPAID);
   const rows = await tx.select().from(products).where(inArray(products.id, [...lines.keys()]));
   const priced = [...lines].map(([productId, quantity]) => {
     const product = rows.find((p) => p.id === productId);
     if (!product || !product.published || product.archivedAt) {
-      throw new CheckoutError(409, product ? `${product.name} is no longer available. Please remove it from your cart.` : UNAVAILABLE);
+      const message = product ? `${product.name} is no longer available. Please remove it from your cart.` : UNAVAILABLE;
+      throw new DomainError('conflict', 'PRODUCT_UNAVAILABLE', message);
     }
     const unitPriceCents = toCents(product.price);
     return { product, quantity, unitPriceCents, lineTotalCents: multiplyCents(unitPriceCents, quantity) };

@@ -4,7 +4,7 @@
 // the server, so a browser cannot buy a cheaper delivery band by sending coordinates next to the
 // shop beside an address across town.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { LatLng } from '../../../domain/delivery-fee';
+import type { LatLng } from '@/domain/delivery-fee';
 
 /** Same text for signing and checking: the trimmed address and the point to 6 decimals (~0.1 m). */
 function signedText(address: string, point: LatLng): string {

@@ -1,6 +1,6 @@
 // Address suggestions and place details for the checkout, through the configured AddressProvider
 // (Google with a key, else the offline Nairobi gazetteer). The key never leaves the server.
-import type { LatLng } from '../../../domain/delivery-fee';
+import type { LatLng } from '@/domain/delivery-fee';
 import type { ServerContext } from '../../context';
 import type { AddressPrediction, PlaceDetails } from '../../integrations/places/address-provider';
 import { isSignedPlace, signPlace } from './place-token';

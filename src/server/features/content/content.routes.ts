@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { BLOG_PAGE_SIZE, MAX_BLOG_OFFSET } from '../../../domain/blog-paging';
-import { MESSAGES, contactMessageSchema, newsletterSchema } from '../../../domain/validation';
+import { BLOG_PAGE_SIZE, MAX_BLOG_OFFSET } from '@/domain/blog-paging';
+import { MESSAGES, contactMessageSchema, newsletterSchema } from '@/domain/validation';
 import type { AppEnv, ServerContext } from '../../context';
-import { AppError, badRequest, conflict } from '../../http/errors';
+import { badRequest, conflict } from '../../errors';
 import { optionalUser } from '../../http/session';
 import { valid } from '../../http/validate';
 import { createPublicReadCache, publicJson } from '../catalog/public-read';
 import {
-  findPublishedPage,
   findPublishedPost,
   listPublishedPages,
   listPublishedPosts,
+  loadPublishedPage,
   saveContactMessage,
   subscribeToNewsletter,
 } from './content.service';
@@ -21,7 +21,6 @@ import { loadShopDetails } from './shop-details.service';
 /** Content page errors, as the API states them (the page shows them in its alert). */
 const PAGE_ERRORS = {
   noSlug: 'No page slug provided',
-  loadFailed: 'Failed to load page content',
   notFound: 'Page not found',
 } as const;
 
@@ -44,13 +43,8 @@ export function contentRoutes(ctx: ServerContext) {
       const slug = c.req.valid('param').slug.trim();
       if (slug === '') throw badRequest(PAGE_ERRORS.noSlug);
       const body = await cache.get(`page:${slug}`, async () => {
-        try {
-          const page = await findPublishedPage(ctx.db, slug);
-          return page && { page };
-        } catch (err) {
-          c.get('logger').error({ err, requestId: c.get('requestId') }, 'page query failed');
-          throw new AppError(500, 'PAGE_LOAD_FAILED', PAGE_ERRORS.loadFailed);
-        }
+        const page = await loadPublishedPage(ctx, slug, c.get('requestId'));
+        return page && { page };
       });
       return publicJson(c, body, PAGE_ERRORS.notFound);
     })

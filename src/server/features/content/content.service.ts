@@ -1,9 +1,11 @@
 // Public content: information pages, blog posts, the newsletter and contact messages.
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { excerpt } from '../../../domain/text';
-import type { ContactMessageValues } from '../../../domain/validation';
+import { excerpt } from '@/domain/text';
+import type { ContactMessageValues } from '@/domain/validation';
+import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { blogPosts, contactMessages, newsletterSubscriptions, pageContent } from '../../db/schema';
+import { DomainError } from '../../errors';
 import { sanitizePageHtml } from './sanitize-page-html';
 
 export interface PageLinkDto {
@@ -64,13 +66,25 @@ export async function listPublishedPages(db: DbOrTx): Promise<PageLinkDto[]> {
 }
 
 /** A published page by slug, its HTML sanitised again on the way out; null when there is none. */
-export async function findPublishedPage(db: DbOrTx, slug: string): Promise<PageDto | null> {
+async function findPublishedPage(db: DbOrTx, slug: string): Promise<PageDto | null> {
   const [row] = await db
     .select({ slug: pageContent.slug, title: pageContent.title, content: pageContent.content, metaDescription: pageContent.metaDescription })
     .from(pageContent)
     .where(and(eq(pageContent.slug, slug), eq(pageContent.published, true)))
     .limit(1);
   return row ? { ...row, content: sanitizePageHtml(row.content) } : null;
+}
+
+export const PAGE_LOAD_FAILED = 'Failed to load page content';
+
+/** findPublishedPage for the API: a failed query is logged and answered with PAGE_LOAD_FAILED. */
+export async function loadPublishedPage(ctx: ServerContext, slug: string, requestId: string): Promise<PageDto | null> {
+  try {
+    return await findPublishedPage(ctx.db, slug);
+  } catch (err) {
+    ctx.logger.error({ err, requestId }, 'page query failed');
+    throw new DomainError('failed', 'PAGE_LOAD_FAILED', PAGE_LOAD_FAILED);
+  }
 }
 
 /** Published posts, newest first; one row more than asked tells whether another page exists. */

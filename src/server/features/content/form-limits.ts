@@ -3,9 +3,9 @@
 // the limit holds across instances.
 import type { Context } from 'hono';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../http/errors';
-import { blockedUntil, minutes, minutesLeft, recordAttempt } from '../account/auth-throttle';
-import { limitAddress } from '../account/client-address';
+import { tooManyRequests } from '../../errors';
+import { blockedUntil, minutes, minutesLeft, recordAttempt } from '../../http/rate-limiter';
+import { limitAddress } from '../../http/client-address';
 
 interface FormLimit {
   /** Posts accepted per address in one window. */
@@ -41,5 +41,5 @@ export async function takeFormSlot(c: Context, db: DbOrTx, form: LimitedForm, no
   const until = (await blockedUntil(db, [key], now)) ?? (await recordAttempt(db, key, policy, now));
   if (!until) return;
   c.header('Retry-After', String(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))));
-  throw new AppError(429, 'TOO_MANY_REQUESTS', limit.message(minutesLeft(until, now)));
+  throw tooManyRequests('TOO_MANY_REQUESTS', limit.message(minutesLeft(until, now)));
 }

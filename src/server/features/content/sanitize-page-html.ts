@@ -11,8 +11,8 @@ import {
   NEW_TAB_REL,
   swallowedContentMessage,
   swallowedPageContent,
-} from '../../../domain/page-html-policy';
-import { badRequest } from '../../http/errors';
+} from '@/domain/page-html-policy';
+import { badRequest } from '../../errors';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...PAGE_HTML_TAGS],

@@ -1,8 +1,8 @@
 // The shop's contact details (domain/shop-details.ts), kept in app_settings so every instance shows
 // what the merchant saved; until then, the defaults.
 import { eq } from 'drizzle-orm';
-import { DEFAULT_SHOP_DETAILS, type ShopDetails } from '../../../domain/shop-details';
-import type { ShopDetailsInput } from '../../../domain/shop-details-schema';
+import { DEFAULT_SHOP_DETAILS, type ShopDetails } from '@/domain/shop-details';
+import type { ShopDetailsInput } from '@/domain/shop-details-schema';
 import type { Db, DbOrTx } from '../../db/client';
 import { appSettings } from '../../db/schema';
 import { auditAdmin, type AdminActor } from '../admin/admin-access';

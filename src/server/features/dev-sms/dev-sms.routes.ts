@@ -2,9 +2,9 @@
 // tools' loopback guard): every SMS the shop queued, newest first, escaped. ?to=+254… shows one phone.
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { ORDER_UPDATE_STEP_LABELS, isOrderUpdateStep } from '../../../domain/order-sms';
-import { shortOrderId } from '../../../domain/order-status';
-import { toE164Phone } from '../../../domain/phone';
+import { ORDER_UPDATE_STEP_LABELS, isOrderUpdateStep } from '@/domain/order-sms';
+import { shortOrderId } from '@/domain/order-status';
+import { toE164Phone } from '@/domain/phone';
 import type { AppEnv, ServerContext } from '../../context';
 import { outboundSms } from '../../db/schema';
 import { escapeHtml } from '../../http/html';

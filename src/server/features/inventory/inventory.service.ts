@@ -10,9 +10,7 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, stockMovements } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
-
-export type StockMovementKind = 'reservation' | 'release' | 'sale' | 'restock' | 'adjustment';
+import { badRequest, DomainError, notFound } from '../../errors';
 
 export interface StockLine {
   productId: string;
@@ -22,7 +20,7 @@ export interface StockLine {
 }
 
 /** Thrown (inside the checkout transaction, which then rolls back) when a line cannot be reserved. */
-export class OutOfStockError extends Error {
+export class OutOfStockError extends DomainError {
   constructor(
     readonly productId: string,
     readonly productName: string,
@@ -30,6 +28,8 @@ export class OutOfStockError extends Error {
     readonly requested: number,
   ) {
     super(
+      'conflict',
+      'OUT_OF_STOCK',
       available <= 0
         ? `${productName} is out of stock.`
         : `Only ${available} of ${productName} left in stock (you asked for ${requested}).`,

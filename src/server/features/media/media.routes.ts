@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { isMediaVariantWidth, type MediaVariantWidth } from '../../../domain/media-widths';
+import { isMediaVariantWidth, type MediaVariantWidth } from '@/domain/media-widths';
 import type { AppEnv, ServerContext } from '../../context';
 import { media } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 
 // An upload is never changed in place (a new image gets a new id), so browsers keep it for a year.
 const IMMUTABLE = 'public, max-age=31536000, immutable';

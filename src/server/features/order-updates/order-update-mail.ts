@@ -1,7 +1,7 @@
 // The mail a customer gets at each order step after the confirmation (which is the 'paid' mail).
-import { formatKES, type Cents } from '../../../domain/money';
-import { shortOrderId } from '../../../domain/order-status';
-import type { OrderUpdateStep } from '../../../domain/order-sms';
+import { formatKES, type Cents } from '@/domain/money';
+import { shortOrderId } from '@/domain/order-status';
+import type { OrderUpdateStep } from '@/domain/order-sms';
 import { escapeHtml } from '../../http/html';
 import type { MailMessage } from '../../mail/mailer';
 

@@ -3,11 +3,11 @@
 // the caller's transaction, the one that changes the order, with the key '<order id>:<step>', so a
 // step is never queued twice; they are sent after the commit, or by the mail and SMS jobs.
 import { eq } from 'drizzle-orm';
-import { describeDeliveryWindow, deliveryWindow } from '../../../domain/delivery-window';
-import type { Cents } from '../../../domain/money';
-import { toCents } from '../../../domain/money';
-import { orderUpdateSms, type OrderUpdateStep } from '../../../domain/order-sms';
-import { toE164Phone } from '../../../domain/phone';
+import { describeDeliveryWindow, deliveryWindow } from '@/domain/delivery-window';
+import type { Cents } from '@/domain/money';
+import { toCents } from '@/domain/money';
+import { orderUpdateSms, type OrderUpdateStep } from '@/domain/order-sms';
+import { toE164Phone } from '@/domain/phone';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';

@@ -1,12 +1,13 @@
 // The signed-in customer's orders and payment transactions. Every query is scoped to the caller
 // (an order is only ever read by its owner); transaction reads are audited here, on the server.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { HISTORY_STATUSES, shortOrderId, type PaymentStatus } from '../../../domain/order-status';
-import { maskPhone } from '../../../domain/phone-mask';
+import { HISTORY_STATUSES, shortOrderId, type PaymentStatus } from '@/domain/order-status';
+import { maskPhone } from '@/domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, paymentTransactions } from '../../db/schema';
-import { AppError, notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../errors';
 import { CUSTOMER_READ_ACTIONS, writeAudit } from '../audit/audit.service';
+import { currentAttemptStatus, findCurrentAttempt } from '../payments/current-attempt';
 import { isPayable } from '../payments/payment-attempt.service';
 
 /** Orders whose payment is not settled yet: listed above the history, with Check status / Pay now. */
@@ -103,19 +104,6 @@ export interface TransactionView {
   customer_phone_display: string;
 }
 
-/**
- * The status of an order's current payment attempt: the one orders.pesapal_transaction_id names (as
- * the payments feature defines it), else the newest. A correlated subquery written with qualified
- * names: drizzle leaves columns unqualified in single-table selects, and an unqualified "id" inside
- * the subquery would mean the transaction's id.
- */
-const currentPaymentStatus = sql<PaymentStatus | null>`(
-  select pt.status from payment_transactions pt
-  where pt.order_id = "orders"."id"
-  order by (pt.pesapal_tracking_id is not distinct from "orders"."pesapal_transaction_id") desc, pt.created_at desc
-  limit 1
-)`;
-
 const summaryColumns = {
   id: orders.id,
   status: orders.status,
@@ -190,7 +178,7 @@ async function extrasFor(db: DbOrTx, orderIds: string[], paidFor: string[], now:
   return { items, paid, attempts, now };
 }
 
-/** Whether an accepted refund request exists for the payment (written out in full: see currentPaymentStatus). */
+/** Whether an accepted refund request exists for the payment (written out in full: drizzle may leave a column unqualified). */
 const refundAccepted = sql<boolean>`exists (select 1 from payment_refunds pr where pr.transaction_id = "payment_transactions"."id" and pr.accepted)`;
 
 /** Money taken per order (the ids are already the caller's orders). */
@@ -250,7 +238,7 @@ export async function listOrders(db: DbOrTx, userId: string, now: Date = new Dat
       .orderBy(...newestFirst)
       .limit(LIST_LIMIT),
     db
-      .select({ ...summaryColumns, paymentStatus: currentPaymentStatus })
+      .select({ ...summaryColumns, paymentStatus: currentAttemptStatus })
       .from(orders)
       .where(and(eq(orders.userId, userId), inArray(orders.status, [...AWAITING_STATUSES])))
       .orderBy(...newestFirst)
@@ -326,7 +314,7 @@ export async function getTransaction(
   orderId: string,
 ): Promise<TransactionView> {
   const [order] = await db
-    .select({ userId: orders.userId, currentTrackingId: orders.pesapalTransactionId })
+    .select({ userId: orders.userId })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order) throw notFound('Order not found');
@@ -339,17 +327,9 @@ export async function getTransaction(
       details: { orderId },
       ip: caller.ip,
     });
-    throw new AppError(403, 'FORBIDDEN', UNAUTHORIZED_TRANSACTION_MESSAGE);
+    throw forbidden(UNAUTHORIZED_TRANSACTION_MESSAGE);
   }
-  const [tx] = await db
-    .select()
-    .from(paymentTransactions)
-    .where(eq(paymentTransactions.orderId, orderId))
-    .orderBy(
-      sql`(${paymentTransactions.pesapalTrackingId} is not distinct from ${order.currentTrackingId}) desc`,
-      desc(paymentTransactions.createdAt),
-    )
-    .limit(1);
+  const tx = await findCurrentAttempt(db, orderId);
   if (!tx) throw notFound('No payment has been started for this order.');
   for (const action of CUSTOMER_READ_ACTIONS) {
     await writeAudit(db, {
@@ -384,7 +364,7 @@ export async function countPendingPayments(db: DbOrTx, userId: string): Promise<
       and(
         eq(orders.userId, userId),
         inArray(orders.status, [...AWAITING_STATUSES]),
-        sql`${currentPaymentStatus} = 'PENDING'`,
+        sql`${currentAttemptStatus} = 'PENDING'`,
       ),
     );
   return Number(row?.count ?? 0);

@@ -2,11 +2,11 @@
 // totals, and the payment Pesapal confirmed. Only the order's owner or an admin may read it; anyone
 // else gets 404, so an order's existence is not revealed.
 import { eq } from 'drizzle-orm';
-import { formatKES, toCents } from '../../../domain/money';
-import { formatNairobiDateTime } from '../../../domain/nairobi-days';
+import { formatKES, toCents } from '@/domain/money';
+import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import type { ServerContext } from '../../context';
 import { orders, profiles } from '../../db/schema';
-import { AppError, notFound } from '../../http/errors';
+import { DomainError, notFound } from '../../errors';
 import { loadShopDetails } from '../content/shop-details.service';
 import { orderDetail } from './orders.service';
 
@@ -46,7 +46,7 @@ async function isAdmin(ctx: ServerContext, userId: string): Promise<boolean> {
 export async function loadReceipt(ctx: ServerContext, userId: string, orderId: string): Promise<Receipt> {
   const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!row || (row.userId !== userId && !(await isAdmin(ctx, userId)))) throw notFound('Order not found');
-  if (!row.paidAt) throw new AppError(409, 'NOT_PAID', RECEIPT_NOT_PAID);
+  if (!row.paidAt) throw new DomainError('conflict', 'NOT_PAID', RECEIPT_NOT_PAID);
   const [detail, shop] = await Promise.all([orderDetail(ctx.db, row, ctx.now()), loadShopDetails(ctx.db)]);
   const money = (v: string) => formatKES(toCents(v));
   return {

@@ -4,8 +4,8 @@
 import type { Context } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
 import { errorBody } from '../../http/errors';
-import { blockedUntil, minutes, recordAttempt, secondsLeft, type ThrottlePolicy } from '../account/auth-throttle';
-import { limitAddress } from '../account/client-address';
+import { blockedUntil, minutes, recordAttempt, secondsLeft, type ThrottlePolicy } from '../../http/rate-limiter';
+import { limitAddress } from '../../http/client-address';
 
 export const IPN_PER_ADDRESS: ThrottlePolicy = { limit: 120, windowMs: minutes(1), blockMs: minutes(1) };
 

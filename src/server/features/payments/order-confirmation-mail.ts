@@ -1,9 +1,9 @@
 // The mail a customer gets once Pesapal has confirmed the payment (queued once, by applyPaymentStatus,
 // in the transaction that completes the order).
 import { asc, eq } from 'drizzle-orm';
-import { formatKES, toCents } from '../../../domain/money';
-import { shortOrderId } from '../../../domain/order-status';
-import { RIDER_DIRECTION_LABELS } from '../../../domain/rider-directions';
+import { formatKES, toCents } from '@/domain/money';
+import { shortOrderId } from '@/domain/order-status';
+import { RIDER_DIRECTION_LABELS } from '@/domain/rider-directions';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';

@@ -1,9 +1,9 @@
 // The texts the payments feature writes when an order or a payment attempt ends without a sale.
 // Every reader imports them instead of repeating the words; the order reasons live in src/domain
 // because the browser reads them too.
-import { RESERVATION_MINUTES } from '../../../domain/order-reasons';
+import { RESERVATION_MINUTES } from '@/domain/order-reasons';
 
-export { NOT_PAID_IN_TIME_REASON, PAYMENT_REVERSED_REASON, RESERVATION_MINUTES } from '../../../domain/order-reasons';
+export { NOT_PAID_IN_TIME_REASON, PAYMENT_REVERSED_REASON, RESERVATION_MINUTES } from '@/domain/order-reasons';
 
 /** payment_transactions.status_description of attempts the shop cancelled at Pesapal. */
 export const ATTEMPT_CANCELLED = {

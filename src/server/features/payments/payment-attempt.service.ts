@@ -9,14 +9,14 @@
 // finds the claim and waits for its payment page instead of opening a second one. A claim older than
 // that wait has lost its process (a crash mid-request): it is marked FAILED and a new attempt starts.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { toCents } from '../../../domain/money';
-import { PAYMENT_CANCELLED_PATH } from '../../../domain/order-reasons';
-import { normalizePhone } from '../../../domain/validation';
-import { maskPhone } from '../../../domain/phone-mask';
+import { toCents } from '@/domain/money';
+import { PAYMENT_CANCELLED_PATH } from '@/domain/order-reasons';
+import { normalizePhone } from '@/domain/validation';
+import { maskPhone } from '@/domain/phone-mask';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orders, paymentTransactions } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../http/errors';
+import { conflict, DomainError, notFound } from '../../errors';
 import { PesapalError } from '../../integrations/pesapal/pesapal-types';
 import { cancelFailedAttempt, cancelOpenAttempts } from './attempt-cancellation';
 import { ensureIpnId, forgetIpnId } from './ipn-registration';
@@ -26,15 +26,15 @@ export const PAYMENT_START_FAILED = 'Failed to create payment order';
 export const ORDER_ALREADY_PAID = 'This order is already paid.';
 export const ORDER_NOT_PAYABLE = 'This order can no longer be paid. Please place a new order.';
 
-/** 409 for an order that is not pending; a paid one says so (code ORDER_PAID) so the page can show it. */
-function notPayable(status: string): AppError {
-  return status === 'completed' ? new AppError(409, 'ORDER_PAID', ORDER_ALREADY_PAID) : conflict(ORDER_NOT_PAYABLE);
+/** A conflict for an order that is not pending; a paid one says so (code ORDER_PAID) so the page can show it. */
+function notPayable(status: string): DomainError {
+  return status === 'completed' ? new DomainError('conflict', 'ORDER_PAID', ORDER_ALREADY_PAID) : conflict(ORDER_NOT_PAYABLE);
 }
 
 /** Pesapal could not be reached or refused the order; the order stays pending. */
-export class PaymentStartError extends Error {
+class PaymentStartError extends DomainError {
   constructor(cause: unknown) {
-    super(PAYMENT_START_FAILED, { cause });
+    super('upstream_failed', 'PAYMENT_START_FAILED', PAYMENT_START_FAILED, {}, { cause });
     this.name = 'PaymentStartError';
   }
 }

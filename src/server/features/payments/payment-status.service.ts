@@ -16,8 +16,8 @@
 // and flagged and nothing completes. Everything happens under row locks (order first, then the
 // transaction), so duplicate, late and concurrent reports make one transition.
 import { eq } from 'drizzle-orm';
-import { formatAmount, toCents } from '../../../domain/money';
-import { canTransitionPayment, isPaymentStatus, type PaymentStatus } from '../../../domain/order-status';
+import { formatAmount, toCents } from '@/domain/money';
+import { canTransitionPayment, isPaymentStatus, type PaymentStatus } from '@/domain/order-status';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { orderItems, orders, paymentTransactions } from '../../db/schema';

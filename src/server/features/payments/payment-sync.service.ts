@@ -1,11 +1,12 @@
 // What a signed-in customer may ask about their own payments: sync the status with Pesapal,
 // find the order behind a Pesapal callback, and start a new attempt for a pending order.
 import { and, desc, eq, isNotNull, or } from 'drizzle-orm';
-import { isPaymentStatus, type PaymentStatus } from '../../../domain/order-status';
+import { isPaymentStatus, type PaymentStatus } from '@/domain/order-status';
 import type { ServerContext } from '../../context';
 import { orders, paymentTransactions } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { aboutOrder, DomainError, notFound } from '../../errors';
 import { cancelOpenAttempts } from './attempt-cancellation';
+import { findCurrentAttempt } from './current-attempt';
 import { ATTEMPT_CANCELLED } from './order-outcomes';
 import { startPaymentAttempt, type PaymentAttempt } from './payment-attempt.service';
 import { describeResult, recordNotice, recordNoticeOutcome, refreshPayment } from './payment-refresh.service';
@@ -64,15 +65,9 @@ export async function syncOrders(ctx: ServerContext, userId: string, orderIds: r
   return results;
 }
 
-/** The status of the order's current attempt (the one orders.pesapal_transaction_id names), else its newest. */
+/** The status of the order's current attempt (see current-attempt.ts). */
 async function currentPaymentStatus(ctx: ServerContext, orderId: string): Promise<PaymentStatus | null> {
-  const [order] = await ctx.db.select({ trackingId: orders.pesapalTransactionId }).from(orders).where(eq(orders.id, orderId));
-  const rows = await ctx.db
-    .select({ trackingId: paymentTransactions.pesapalTrackingId, status: paymentTransactions.status })
-    .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.orderId, orderId), isNotNull(paymentTransactions.pesapalTrackingId)))
-    .orderBy(desc(paymentTransactions.createdAt));
-  const current = rows.find((r) => r.trackingId === order?.trackingId) ?? rows[0];
+  const current = await findCurrentAttempt(ctx.db, orderId);
   return current && isPaymentStatus(current.status) ? current.status : null;
 }
 
@@ -130,7 +125,13 @@ export async function lookupCallbackOrder(
 export async function retryPayment(ctx: ServerContext, userId: string, orderId: string): Promise<PaymentAttempt> {
   const order = await ownedOrder(ctx, userId, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  const attempt = await startPaymentAttempt(ctx, order.id, { reuseOpenAttempt: false });
+  let attempt: PaymentAttempt;
+  try {
+    attempt = await startPaymentAttempt(ctx, order.id, { reuseOpenAttempt: false });
+  } catch (err) {
+    // The order exists: the error names it, as checkout's do.
+    throw err instanceof DomainError ? aboutOrder(err, order.id) : err;
+  }
   await cancelOpenAttempts(ctx, order.id, ATTEMPT_CANCELLED.superseded, attempt.transactionId);
   return attempt;
 }

@@ -4,12 +4,11 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, ServerContext } from '../../context';
-import { AppError, badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 import { currentUser, requireUser } from '../../http/session';
 import { valid } from '../../http/validate';
 import { handleIpn, readNotice } from './ipn.service';
 import { ipnSlowDown } from './ipn-rate-limit';
-import { PaymentStartError, PAYMENT_START_FAILED } from './payment-attempt.service';
 import { lookupCallbackOrder, retryPayment, syncOrders } from './payment-sync.service';
 
 /** More than Pesapal's three short fields ever need; the rest is cut before it is stored. */
@@ -73,18 +72,7 @@ export function paymentsRoutes(ctx: ServerContext) {
     .post('/orders/:id/retry', requireUser(ctx), async (c) => {
       const orderId = c.req.param('id');
       if (orderId.length > 100) throw badRequest('Invalid order id.');
-      try {
-        const attempt = await retryPayment(ctx, currentUser(c).id, orderId);
-        return c.json({ success: true, iframe_url: attempt.iframeUrl, order_id: orderId, error: null });
-      } catch (err) {
-        if (err instanceof PaymentStartError) {
-          return c.json({ success: false, iframe_url: null, order_id: orderId, error: PAYMENT_START_FAILED }, 502);
-        }
-        if (err instanceof AppError && (err.status === 404 || err.status === 409)) {
-          const paid = err.code === 'ORDER_PAID' ? { order_paid: true } : {};
-          return c.json({ success: false, iframe_url: null, order_id: orderId, error: err.message, ...paid }, err.status);
-        }
-        throw err;
-      }
+      const attempt = await retryPayment(ctx, currentUser(c).id, orderId);
+      return c.json({ success: true, iframe_url: attempt.iframeUrl, order_id: orderId, error: null });
     });
 }

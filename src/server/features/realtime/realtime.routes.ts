@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
-import { AppError } from '../../http/errors';
+import { tooManyRequests } from '../../errors';
 import { currentUser, requireUser } from '../../http/session';
 import { EVENT_STREAM_DEFAULTS, EVENT_STREAM_HEADERS, openEventStream } from './event-stream';
 import { realtimeHubFor } from './realtime-hub';
@@ -14,7 +14,7 @@ export function realtimeRoutes(ctx: ServerContext) {
     const user = currentUser(c);
     const hub = await realtimeHubFor(ctx.database, ctx.logger);
     if (hub.connectionCount(user.id) >= MAX_STREAMS_PER_USER) {
-      throw new AppError(429, 'TOO_MANY_STREAMS', 'Too many live connections. Close some tabs and try again.');
+      throw tooManyRequests('TOO_MANY_STREAMS', 'Too many live connections. Close some tabs and try again.');
     }
     const body = openEventStream(hub, user.id, { ...EVENT_STREAM_DEFAULTS, signal: c.req.raw.signal });
     return c.body(body, 200, EVENT_STREAM_HEADERS);

@@ -5,9 +5,9 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, ServerContext } from '../../context';
-import { errorBody } from '../../http/errors';
-import { blockedUntil, minutes, recordAttempt, secondsLeft, type ThrottlePolicy } from '../account/auth-throttle';
-import { limitAddress } from '../account/client-address';
+import { badRequest, tooManyRequests } from '../../errors';
+import { limitAddress } from '../../http/client-address';
+import { blockedUntil, minutes, recordAttempt, secondsLeft, type ThrottlePolicy } from '../../http/rate-limiter';
 
 export const SMS_REPORTS_PER_ADDRESS: ThrottlePolicy = { limit: 120, windowMs: minutes(1), blockMs: minutes(1) };
 
@@ -20,29 +20,28 @@ const reportSchema = z.object({
 
 export const SMS_REPORT_INVALID = 'A delivery report needs an id and a status (and the phone number in +… form, if any).';
 
-async function slowDown(c: Context<AppEnv>, ctx: ServerContext): Promise<Response | null> {
+/** Counts this report against its address; throws once the address is over its limit. */
+async function slowDown(c: Context<AppEnv>, ctx: ServerContext): Promise<void> {
   const address = limitAddress(c);
-  if (address === 'unknown') return null;
+  if (address === 'unknown') return;
   const now = ctx.now();
   const key = `sms-report:address:${address}`;
   const until = (await blockedUntil(ctx.db, [key], now)) ?? (await recordAttempt(ctx.db, key, SMS_REPORTS_PER_ADDRESS, now));
-  if (!until) return null;
-  c.header('Retry-After', String(secondsLeft(until, now)));
-  return c.json(errorBody('TOO_MANY_REQUESTS', 'Too many delivery reports from this address. Please try again later.'), 429);
+  if (!until) return;
+  throw tooManyRequests('TOO_MANY_REQUESTS', 'Too many delivery reports from this address. Please try again later.', secondsLeft(until, now));
 }
 
 export function smsReportsRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>().post('/delivery-reports', async (c) => {
-    const refused = await slowDown(c, ctx);
-    if (refused) return refused;
+    await slowDown(c, ctx);
     const type = c.req.header('content-type') ?? '';
     let fields: unknown;
     try {
       fields = type.startsWith('application/json') ? await c.req.json() : await c.req.parseBody();
     } catch {
-      return c.json(errorBody('BAD_REQUEST', SMS_REPORT_INVALID), 400);
+      throw badRequest(SMS_REPORT_INVALID);
     }
-    if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return c.json(errorBody('BAD_REQUEST', SMS_REPORT_INVALID), 400);
+    if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) throw badRequest(SMS_REPORT_INVALID);
     const empty = (v: unknown) => (v === '' ? undefined : v);
     const report = fields as Record<string, unknown>;
     const parsed = reportSchema.safeParse({
@@ -51,7 +50,7 @@ export function smsReportsRoutes(ctx: ServerContext) {
       phoneNumber: empty(report.phoneNumber),
       failureReason: empty(report.failureReason),
     });
-    if (!parsed.success) return c.json(errorBody('BAD_REQUEST', SMS_REPORT_INVALID), 400);
+    if (!parsed.success) throw badRequest(SMS_REPORT_INVALID);
     const recorded = await ctx.sms.recordDeliveryReport(parsed.data);
     return c.json({ recorded });
   });

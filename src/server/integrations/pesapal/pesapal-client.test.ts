@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPesapalClient, parseEatDate, pesapalBaseUrl } from './pesapal-client';
 import { PesapalError } from './pesapal-types';
-import { SIM_KEY, SIM_SECRET, sendJson, serversClosedAfterEachTest, type TestServer } from './pesapal-test-helpers';
+import { SIM_KEY, SIM_SECRET, sendJson, serversClosedAfterEachTest, type TestServer } from '../../../../tests/support/pesapal-test-helpers';
 
 const { sim, raw, receiver: ipnReceiver } = serversClosedAfterEachTest();
 

@@ -2,6 +2,7 @@
 // developer or tester using the real shop can make "Pesapal" send duplicate, late or no IPNs, and a
 // browser test can do the same through the shop's own address.
 import { Hono, type Context } from 'hono';
+import { errorBody } from '../../http/errors';
 import type { SimulatorSwitches } from './pesapal-simulator';
 
 const MAX_LATE_MS = 10 * 60_000;
@@ -21,7 +22,7 @@ export function parseSwitches(input: Record<string, unknown>): Parsed {
 export function simulatorSwitchesRoutes(switches: SimulatorSwitches): Hono {
   const answer = (c: Context, status: 200 | 400, note: string) =>
     c.req.header('accept')?.includes('application/json')
-      ? c.json(status === 200 ? { switches } : { error: note }, status)
+      ? c.json(status === 200 ? { switches } : errorBody('BAD_REQUEST', note), status)
       : c.html(page(switches, note), status);
 
   return new Hono()

@@ -1,24 +1,6 @@
-// Pesapal API 3.0 wire shapes (snake_case, as sent and received) and the client's own typed surface.
-// The API is summarised in docs/pesapal.md. Every wire field is optional/nullable on the
-// response side on purpose: the real API omits fields, sends all-null error objects and mixes casing.
-
-// ---------------------------------------------------------------------------------------------
-// Shared wire pieces
-// ---------------------------------------------------------------------------------------------
-
-/** Pesapal's error object. Seen as `error_type` in practice (`type` in Pesapal's docs); may be all-null on success. */
-export interface PesapalErrorObject {
-  error_type?: string | null;
-  /** The documented (but not observed) spelling of `error_type`. */
-  type?: string | null;
-  code?: string | null;
-  message?: string | null;
-  /** Present on GetTransactionStatus errors. */
-  call_back_url?: string | null;
-}
-
-/** `status` is a string ("200", "500") in every body; HTTP status and body status are independent. */
-export type PesapalBodyStatus = string;
+// Pesapal API 3.0 request shapes (snake_case, as sent) and the client's own typed surface. The
+// answers' shapes are in docs/pesapal.md: the client reads them field by field, since the real API
+// omits fields, sends all-null error objects and mixes casing.
 
 // ---------------------------------------------------------------------------------------------
 // POST /api/Auth/RequestToken
@@ -27,15 +9,6 @@ export type PesapalBodyStatus = string;
 export interface RequestTokenRequest {
   consumer_key: string;
   consumer_secret: string;
-}
-
-export interface RequestTokenResponse {
-  token?: string | null;
-  /** UTC with `Z` and up to 7 fractional digits. */
-  expiryDate?: string | null;
-  error?: PesapalErrorObject | null;
-  status?: PesapalBodyStatus;
-  message?: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -48,30 +21,6 @@ export interface RegisterIpnRequest {
   url: string;
   ipn_notification_type: IpnNotificationMethod;
 }
-
-export interface RegisterIpnResponse {
-  id?: number;
-  url?: string;
-  /** UTC with `Z`. */
-  created_date?: string;
-  ipn_id?: string;
-  /** 0 = GET, 1 = POST. */
-  notification_type?: number;
-  ipn_notification_type_description?: string;
-  ipn_status?: number;
-  /** Pesapal's own spelling (sic). */
-  ipn_status_decription?: string;
-  /** The correct spelling, accepted too. */
-  ipn_status_description?: string;
-  error?: PesapalErrorObject | null;
-  status?: PesapalBodyStatus;
-  message?: string | null;
-}
-
-export type GetIpnListItem = RegisterIpnResponse;
-
-/** GetIpnList answers with a bare JSON array (possibly empty in sandbox). */
-export type GetIpnListResponse = GetIpnListItem[];
 
 // ---------------------------------------------------------------------------------------------
 // POST /api/Transactions/SubmitOrderRequest
@@ -124,54 +73,12 @@ export interface SubmitOrderRequest {
   subscription_details?: SubscriptionDetails;
 }
 
-export interface SubmitOrderResponse {
-  order_tracking_id?: string | null;
-  merchant_reference?: string | null;
-  redirect_url?: string | null;
-  error?: PesapalErrorObject | null;
-  status?: PesapalBodyStatus;
-}
-
 // ---------------------------------------------------------------------------------------------
 // GET /api/Transactions/GetTransactionStatus?orderTrackingId=…
 // ---------------------------------------------------------------------------------------------
 
-export type GetTransactionStatusRequest = { orderTrackingId: string };
-
 /** 0 INVALID (i.e. not paid yet, or unknown), 1 COMPLETED, 2 FAILED, 3 REVERSED. */
 export type PesapalStatusCode = 0 | 1 | 2 | 3;
-
-export interface SubscriptionTransactionInfo {
-  account_reference?: string | null;
-  amount?: number | null;
-  first_name?: string | null;
-  last_name?: string | null;
-  correlation_id?: string | number | null;
-}
-
-export interface GetTransactionStatusResponse {
-  /** "Visa", "MpesaKE", … ; "" when unpaid. */
-  payment_method?: string | null;
-  amount?: number | string | null;
-  /** EAT (UTC+3) local time WITHOUT a zone designator, e.g. "2024-03-18T18:25:46.75". */
-  created_date?: string | null;
-  confirmation_code?: string | null;
-  order_tracking_id?: string | null;
-  /** "INVALID", "Completed"/"COMPLETED", "Failed", "Reversed" — casing varies; prefer status_code. */
-  payment_status_description?: string | null;
-  description?: string | null;
-  message?: string | null;
-  payment_account?: string | null;
-  call_back_url?: string | null;
-  status_code?: number | null;
-  merchant_reference?: string | null;
-  /** e.g. "" or "request_terminated_by_user"; not a fixed enum. */
-  payment_status_code?: string | null;
-  currency?: string | null;
-  subscription_transaction_info?: SubscriptionTransactionInfo | null;
-  error?: PesapalErrorObject | null;
-  status?: PesapalBodyStatus;
-}
 
 // ---------------------------------------------------------------------------------------------
 // POST /api/Transactions/RefundRequest and POST /api/Transactions/CancelOrder
@@ -185,22 +92,8 @@ export interface RefundRequest {
   remarks: string;
 }
 
-export interface RefundResponse {
-  /** "200" accepted (not yet refunded: the merchant must still approve), "500" rejected. */
-  status?: PesapalBodyStatus;
-  /** Pesapal's docs table names the code field `error` (Integer); read both. */
-  error?: PesapalErrorObject | number | string | null;
-  message?: string | null;
-}
-
 export interface CancelOrderRequest {
   order_tracking_id: string;
-}
-
-export interface CancelOrderResponse {
-  status?: PesapalBodyStatus;
-  error?: PesapalErrorObject | number | string | null;
-  message?: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,13 +101,6 @@ export interface CancelOrderResponse {
 // ---------------------------------------------------------------------------------------------
 
 export type OrderNotificationType = 'IPNCHANGE' | 'CALLBACKURL' | 'RECURRING';
-
-/** Query string (GET) or JSON body + query string (POST, undocumented encoding). PascalCase keys. */
-export interface IpnNotificationParams {
-  OrderTrackingId: string;
-  OrderMerchantReference: string;
-  OrderNotificationType: OrderNotificationType;
-}
 
 /** What the merchant answers to an IPN. camelCase keys; `status` is a NUMBER here. */
 export interface IpnAcknowledgement {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DELIVERY_ZONES, deliveryFeeForDistance } from '../../../domain/delivery-fee';
-import { NAIROBI_NEIGHBOURHOODS } from '../../../domain/neighbourhoods';
+import { DEFAULT_DELIVERY_ZONES, deliveryFeeForDistance } from '@/domain/delivery-fee';
+import { NAIROBI_NEIGHBOURHOODS } from '@/domain/neighbourhoods';
 import { SHOP_COORDINATES } from './address-provider';
 import { NAIROBI_GAZETTEER, findGazetteerEntry } from './nairobi-gazetteer';
 import { createOfflineAddressProvider } from './offline-address-provider';

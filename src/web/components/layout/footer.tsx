@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 import { CustomerServiceLinks } from '../../features/content/components/customer-service-links';
 import { NewsletterForm } from '../../features/content/components/newsletter-form';
 import { SHOP_NAME } from '../../lib/document-title';
-import { socialLinks, telHref } from '../../../domain/shop-details';
+import { socialLinks, telHref } from '@/domain/shop-details';
 import { useShopDetails } from '../../features/content/use-shop-details';
 import { BUSINESS_HOURS } from './business-info';
 import { Container } from './container';
-import { formatPhone } from '../../../domain/phone';
+import { formatPhone } from '@/domain/phone';
 
 export default function Footer() {
   const { details, ready } = useShopDetails();

@@ -1,4 +1,4 @@
-import { mediaSrcSet } from '../../../domain/media-widths';
+import { mediaSrcSet } from '@/domain/media-widths';
 
 // The seed ships each picture in two widths next to each other (name-320.webp + name-640.webp for
 // products, name-600.webp + name-1200.webp for blog posts): offer both so a phone takes the small one.

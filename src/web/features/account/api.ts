@@ -1,6 +1,6 @@
 // The account endpoints (src/server/features/account) and better-auth's sign-out.
-import type { ProfileValues, SignInValues, SignUpValues } from '../../../domain/validation';
-import type { ProfileView } from '../../../server/features/account/account.service';
+import type { ProfileValues, SignInValues, SignUpValues } from '@/domain/validation';
+import type { ProfileView } from '@/server/features/account/account.service';
 import { apiFetch } from '../../lib/api';
 
 export const signUp = (values: SignUpValues) =>

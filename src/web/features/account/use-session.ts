@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SessionView } from '../../../server/features/account/account.service';
+import type { SessionView } from '@/server/features/account/account.service';
 import { apiFetch } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import { dropPrivateQueries } from './private-queries';

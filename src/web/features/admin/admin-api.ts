@@ -1,21 +1,22 @@
 // The back office's calls to /api/admin. Types come from the server's services (types only: no
 // server code reaches the browser).
-import type { DeliveryZone } from '../../../domain/delivery-fee';
-import type { ShopDetails } from '../../../domain/shop-details';
-import type { AuditEntryView, AuditFacets } from '../../../server/features/admin/admin-audit.service';
-import type { AdminContent, AdminContentSummary, ContentKind } from '../../../server/features/admin/admin-content.service';
-import type { AdminCustomer } from '../../../server/features/admin/admin-customers.service';
-import type { Dashboard } from '../../../server/features/admin/admin-dashboard.service';
-import type { FeePreview } from '../../../server/features/admin/admin-delivery.service';
-import type { ContactMessageView, Subscriber } from '../../../server/features/admin/admin-inbox.service';
-import type { CancelOutcome, PaymentCheckResult } from '../../../server/features/admin/admin-order-actions.service';
-import type { AdminOrderDetail, AdminOrderSummary } from '../../../server/features/admin/admin-orders.service';
-import type { AdminOrderMessage } from '../../../server/features/admin/admin-order-messages.service';
-import type { Page } from '../../../server/features/admin/admin-paging';
-import type { PaymentRefundOutcome } from '../../../server/features/admin/admin-payment-refund.service';
-import type { AdminProduct } from '../../../server/features/admin/admin-products.service';
-import type { StockMovementView } from '../../../server/features/admin/admin-stock.service';
-import type { DeliveryOrigin } from '../../../server/features/checkout/delivery-quote.service';
+import type { DeliveryZone } from '@/domain/delivery-fee';
+import type { ShopDetails } from '@/domain/shop-details';
+import type { AuditEntryView, AuditFacets } from '@/server/features/admin/admin-audit.service';
+import type { AdminContent, AdminContentSummary, ContentKind } from '@/server/features/admin/admin-content.service';
+import type { AdminCustomer } from '@/server/features/admin/admin-customers.service';
+import type { Dashboard } from '@/server/features/admin/admin-dashboard.service';
+import type { FeePreview } from '@/server/features/admin/admin-delivery.service';
+import type { ContactMessageView, Subscriber } from '@/server/features/admin/admin-inbox.service';
+import type { CancelOutcome, PaymentCheckResult } from '@/server/features/admin/admin-order-actions.service';
+import type { AdminOrderDetail } from '@/server/features/admin/admin-order-detail.service';
+import type { AdminOrderSummary } from '@/server/features/admin/admin-orders.service';
+import type { AdminOrderMessage } from '@/server/features/admin/admin-order-messages.service';
+import type { Page } from '@/server/features/admin/admin-paging';
+import type { PaymentRefundOutcome } from '@/server/features/admin/admin-payment-refund.service';
+import type { AdminProduct } from '@/server/features/admin/admin-products.service';
+import type { StockMovementView } from '@/server/features/admin/admin-stock.service';
+import type { DeliveryOrigin } from '@/server/features/checkout/delivery-quote.service';
 import { apiFetch } from '../../lib/api';
 
 export type {

@@ -9,7 +9,7 @@ import {
   setQuantity,
   type CartLine,
   type CartProduct,
-} from '../../../domain/cart';
+} from '@/domain/cart';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();

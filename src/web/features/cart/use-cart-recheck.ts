@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { recheckCart, type CartNotice, type CurrentProduct } from '../../../domain/cart-recheck';
-import { toCents } from '../../../domain/money';
+import { recheckCart, type CartNotice, type CurrentProduct } from '@/domain/cart-recheck';
+import { toCents } from '@/domain/money';
 import { checkCart, type CartCheckItem } from '../catalog/api';
 import { cartStore } from './cart-store';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { cartItemCount, type CartLine } from '../../../domain/cart';
+import { cartItemCount, type CartLine } from '@/domain/cart';
 import { cartStore } from './cart-store';
 
 const NO_LINES: CartLine[] = [];

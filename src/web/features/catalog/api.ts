@@ -1,14 +1,14 @@
 // The catalogue API as the browser calls it (types come from the server, code does not).
 import { queryOptions } from '@tanstack/react-query';
-import type { CartProduct } from '../../../domain/cart';
-import { toCents } from '../../../domain/money';
+import type { CartProduct } from '@/domain/cart';
+import { toCents } from '@/domain/money';
 import type {
   CartCheckItem,
   ProductDto,
   ProductListDto,
   ProductPageAnswer,
   ProductPageDto,
-} from '../../../server/features/catalog/catalog.service';
+} from '@/server/features/catalog/catalog.service';
 import { ApiError, apiFetch } from '../../lib/api';
 
 export type { CartCheckItem, ProductDto, ProductListDto, ProductPageAnswer, ProductPageDto };

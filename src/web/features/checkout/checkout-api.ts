@@ -1,6 +1,6 @@
 // The /api/checkout endpoints as the checkout page uses them.
-import type { AddressPrediction, PlaceDetails } from '../../../server/integrations/places/address-provider';
-import type { RiderDirections } from '../../../domain/rider-directions';
+import type { AddressPrediction, PlaceDetails } from '@/server/integrations/places/address-provider';
+import type { RiderDirections } from '@/domain/rider-directions';
 import { apiFetch } from '../../lib/api';
 
 export type { AddressPrediction, PlaceDetails };
@@ -34,9 +34,12 @@ export interface CreateOrderRequest {
   sms_updates: boolean;
 }
 
-export type CreateOrderOutcome =
-  | { ok: true; orderId: string; iframeUrl: string }
-  | { ok: false; status: number; message: string | null; orderId: string | null; orderPaid?: boolean; fields?: Record<string, string> };
+/** A placed order and the Pesapal page that pays it. */
+export interface PlacedOrderResponse {
+  success: true;
+  iframe_url: string;
+  order_id: string;
+}
 
 /** The building and directions of the customer's last order, to prefill checkout ('' when none). */
 export const fetchLastRiderDirections = () => apiFetch<RiderDirections>('/api/checkout/last-delivery');
@@ -61,29 +64,8 @@ export const fetchDeliveryFee = (address: string, coordinates: { lat: number; ln
   });
 
 /**
- * Creates the order. The endpoint answers { success, iframe_url, order_id, error } (error a message),
- * or our usual { error: { message, fields } } for invalid input; both become a CreateOrderOutcome.
- * A network failure throws.
+ * Creates the order (or, for the same idempotency key, answers with the same one). Failures throw
+ * ApiError: code ORDER_PAID and orderId when that order is paid already, orderId when it exists.
  */
-export async function createOrder(body: CreateOrderRequest): Promise<CreateOrderOutcome> {
-  const res = await fetch('/api/checkout/orders', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json().catch(() => null)) as {
-    success?: boolean;
-    iframe_url?: string | null;
-    order_id?: string | null;
-    error?: string | { message?: string; fields?: Record<string, string> } | null;
-    order_paid?: boolean;
-  } | null;
-  if (res.ok && json?.success && json.iframe_url && json.order_id) {
-    return { ok: true, orderId: json.order_id, iframeUrl: json.iframe_url };
-  }
-  const error = json?.error;
-  const orderId = json?.order_id ?? null;
-  if (typeof error === 'string') return { ok: false, status: res.status, message: error, orderId, orderPaid: json?.order_paid === true };
-  return { ok: false, status: res.status, message: error?.message ?? null, orderId, fields: error?.fields };
-}
+export const createOrder = (body: CreateOrderRequest) =>
+  apiFetch<PlacedOrderResponse>('/api/checkout/orders', { method: 'POST', json: body });

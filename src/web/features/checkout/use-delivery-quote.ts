@@ -2,9 +2,10 @@
 // quoted at once; free text only after the customer stops typing for a second (the server geocodes
 // it). Never one request per keystroke: the original fired a Distance Matrix call on each.
 import { useEffect, useState } from 'react';
+import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import type { LatLng } from '../../../domain/delivery-fee';
-import { toCents, type Cents } from '../../../domain/money';
+import type { LatLng } from '@/domain/delivery-fee';
+import { toCents, type Cents } from '@/domain/money';
 import { fetchDeliveryFee } from './checkout-api';
 
 export const FEE_FAILED = 'Failed to calculate delivery fee';
@@ -62,7 +63,7 @@ export function useDeliveryQuote(address: string, coordinates: LatLng | null): Q
               originLabel: r.origin_label ?? '',
             });
           })
-          .catch(() => fail(FEE_ERROR));
+          .catch((err: unknown) => fail(errorMessage(err, FEE_ERROR)));
       },
       point ? 0 : FREE_TEXT_PAUSE_MS,
     );

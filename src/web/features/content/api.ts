@@ -1,7 +1,7 @@
 // The content API as the browser calls it (types come from the server, code does not).
 import { queryOptions } from '@tanstack/react-query';
-import type { BlogPageDto, BlogPostDto, PageDto, PageLinkDto } from '../../../server/features/content/content.service';
-import { BLOG_PAGE_SIZE, blogOffset, blogPageNumber } from '../../../domain/blog-paging';
+import type { BlogPageDto, BlogPostDto, PageDto, PageLinkDto } from '@/server/features/content/content.service';
+import { BLOG_PAGE_SIZE, blogOffset, blogPageNumber } from '@/domain/blog-paging';
 import { ApiError, apiFetch } from '../../lib/api';
 
 export type { BlogPageDto, BlogPostDto, PageDto, PageLinkDto };

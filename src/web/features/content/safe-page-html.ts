@@ -9,7 +9,7 @@ import {
   PAGE_LINK_SCHEMES,
   NEW_TAB_REL,
   pageUrlAllowed,
-} from '../../../domain/page-html-policy';
+} from '@/domain/page-html-policy';
 
 function cleanElement(el: Element): void {
   const tag = el.localName;

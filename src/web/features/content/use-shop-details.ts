@@ -2,7 +2,7 @@
 // the space but stay hidden, so nobody reads a number that is about to change; if the request
 // fails, the defaults are shown.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_SHOP_DETAILS, type ShopDetails } from '../../../domain/shop-details';
+import { DEFAULT_SHOP_DETAILS, type ShopDetails } from '@/domain/shop-details';
 import { apiFetch } from '../../lib/api';
 
 export const shopDetailsQuery = queryOptions({

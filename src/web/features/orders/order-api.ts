@@ -6,7 +6,7 @@ import type {
   OrdersResponse,
   OrderSummary,
   TransactionView,
-} from '../../../server/features/orders/orders.service';
+} from '@/server/features/orders/orders.service';
 import { ApiError, apiFetch } from '../../lib/api';
 
 export type { AwaitingOrder, OrderDetail, OrderItemView, OrdersResponse, OrderSummary, TransactionView };

@@ -1,6 +1,6 @@
 // What an order's payment looks like to the customer (/order-success) and when tracking
 // can stop polling. Pure, so the rules are tested without a browser.
-import { isHistoryStatus } from '../../../domain/order-status';
+import { isHistoryStatus } from '@/domain/order-status';
 
 /**
  * Nothing will change by itself any more: the payment attempt is settled, or, before one is known,

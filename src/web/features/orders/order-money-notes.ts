@@ -1,7 +1,7 @@
 // What an order card says about the customer's money: for a cancelled order, whether anything was
 // paid and whether it went back; for any other order, only refunds (e.g. a second payment returned).
 // Pure, so the wording is tested without a browser.
-import { formatKES, toCents } from '../../../domain/money';
+import { formatKES, toCents } from '@/domain/money';
 import type { OrderSummary } from './order-api';
 
 type MoneyFacts = Pick<OrderSummary, 'status' | 'paid_payments'>;

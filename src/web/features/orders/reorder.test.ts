@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CartLine, CartProduct } from '../../../domain/cart';
+import type { CartLine, CartProduct } from '@/domain/cart';
 import { cartWithOrder } from './reorder';
 
 const tilapia: CartProduct = { productId: 'tilapia', name: 'Tilapia', priceCents: 65_000, imageUrl: null, category: 'fish', stock: 10 };

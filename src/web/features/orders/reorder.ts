@@ -1,6 +1,6 @@
 // Order again, for a failed order whose reservation has ended (its stock went back on sale): its
 // goods go back into the cart and the customer pays for them as a new order at checkout.
-import { addToCart, type CartLine, type CartProduct } from '../../../domain/cart';
+import { addToCart, type CartLine, type CartProduct } from '@/domain/cart';
 
 export interface ReorderResult {
   lines: CartLine[];

@@ -1,6 +1,6 @@
 // What one live event means for the customer (cart clearing, live payment notices, header
 // badge). Pure, so the rules are tested without a browser.
-import { NOT_PAID_IN_TIME_REASON } from '../../../domain/order-reasons';
+import { NOT_PAID_IN_TIME_REASON } from '@/domain/order-reasons';
 import type { LiveEvent } from '../../lib/realtime';
 
 export interface LiveEventActions {

@@ -20,37 +20,9 @@ export const syncPayments = (orderIds: string[]) =>
 
 export const RETRY_FAILED = 'Failed to create payment order';
 
-/**
- * A new payment attempt for an unpaid order: the hosted page to show. Throws an Error whose message
- * is the server's reason (this endpoint answers in the order-creation shape, { success, error }).
- */
-export async function retryPayment(orderId: string): Promise<RetryPaymentResponse> {
-  let body: unknown = null;
-  let ok = false;
-  try {
-    const res = await fetch(`/api/payments/orders/${encodeURIComponent(orderId)}/retry`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-    });
-    ok = res.ok;
-    body = await res.json();
-  } catch {
-    throw new Error(RETRY_FAILED);
-  }
-  const answer = body as Partial<RetryPaymentResponse> | null;
-  if (!ok || !answer?.success || !answer.iframe_url || !answer.order_id) throw new Error(reasonOf(body));
-  return { success: true, iframe_url: answer.iframe_url, order_id: answer.order_id };
-}
-
-function reasonOf(body: unknown): string {
-  const error = (body as { error?: unknown } | null)?.error;
-  if (typeof error === 'string' && error) return error;
-  if (typeof error === 'object' && error && typeof (error as { message?: unknown }).message === 'string') {
-    return (error as { message: string }).message;
-  }
-  return RETRY_FAILED;
-}
+/** A new payment attempt for an unpaid order: the hosted page to show. Failures throw ApiError. */
+export const retryPayment = (orderId: string) =>
+  apiFetch<RetryPaymentResponse>(`/api/payments/orders/${encodeURIComponent(orderId)}/retry`, { method: 'POST' });
 
 /** The caller's order behind Pesapal's callback query (OrderTrackingId, OrderMerchantReference). */
 export function lookupOrderId(trackingId: string | null, merchantReference: string | null) {

@@ -4,7 +4,7 @@
 // same order again.
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PAYMENT_CANCELLED_NOTICE } from '../../../domain/order-reasons';
+import { PAYMENT_CANCELLED_NOTICE } from '@/domain/order-reasons';
 import { toast } from '../../lib/toast';
 import { lookupOrderId, syncPayments } from './payment-api';
 

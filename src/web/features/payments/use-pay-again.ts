@@ -2,6 +2,7 @@
 // PaymentModal. Try Again in the modal asks for yet another page.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { orderKeys } from '../orders/order-api';
 import { RETRY_FAILED, retryPayment } from './payment-api';
@@ -24,7 +25,7 @@ export function usePayAgain() {
         setPayment({ orderId: answer.order_id, iframeUrl: answer.iframe_url });
       } catch (err) {
         setPayment(null);
-        toast.error(err instanceof Error && err.message ? err.message : RETRY_FAILED);
+        toast.error(errorMessage(err, RETRY_FAILED));
       } finally {
         setStartingOrderId(null);
         void queryClient.invalidateQueries({ queryKey: orderKeys.all });

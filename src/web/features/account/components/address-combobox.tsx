@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
-import { suggestNeighbourhoods, type NairobiNeighbourhood } from '../../../../domain/neighbourhoods';
-import { Combobox } from '../../../components/ui/combobox';
+import { suggestNeighbourhoods, type NairobiNeighbourhood } from '@/domain/neighbourhoods';
+import { Combobox } from '@/web/components/ui/combobox';
 
 export interface AddressComboboxProps {
   id: string;

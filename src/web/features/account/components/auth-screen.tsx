@@ -1,9 +1,9 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Card, CardContent } from '../../../components/ui/card';
-import { PASSWORD_RESET_MESSAGES } from '../../../../domain/password-reset';
+import { Alert } from '@/web/components/ui/alert';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { PASSWORD_RESET_MESSAGES } from '@/domain/password-reset';
 import { isVerificationReturn } from '../callback-outcome';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { GoogleButton } from './google-button';

@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { forgotPasswordSchema, type ForgotPasswordValues } from '../../../../domain/password-reset';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { forgotPasswordSchema, type ForgotPasswordValues } from '@/domain/password-reset';
+import { Alert } from '@/web/components/ui/alert';
+import { Button } from '@/web/components/ui/button';
+import { errorMessage } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import { requestPasswordReset } from '../api';
 import { showServerFieldErrors, toastFirstError } from './form-errors';
-import { TextField } from './text-field';
+import { TextField } from '@/web/components/ui/text-field';
 
 const FIELDS = ['email'] as const;
 

@@ -1,7 +1,7 @@
 import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { toast } from '../../../lib/toast';
-import { MESSAGES } from '../../../../domain/validation';
-import { ApiError } from '../../../lib/api';
+import { toast } from '@/web/lib/toast';
+import { MESSAGES } from '@/domain/validation';
+import { ApiError } from '@/web/lib/api';
 
 /** The server's per-field messages (400 answers) shown under the fields they belong to. */
 export function showServerFieldErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[]) {

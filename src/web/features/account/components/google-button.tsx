@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { toast } from '../../../lib/toast';
-import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api';
+import { toast } from '@/web/lib/toast';
+import { Button } from '@/web/components/ui/button';
+import { errorMessage } from '@/web/lib/api';
 import { startGoogleSignIn } from '../api';
 import { rememberReturnPath } from '../return-path';
 

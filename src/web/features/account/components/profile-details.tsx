@@ -1,5 +1,5 @@
 import type { SessionInfo } from '../use-session';
-import { formatPhone } from '../../../../domain/phone';
+import { formatPhone } from '@/domain/phone';
 
 /** The read view of the profile page: each value, or 'Not provided'. */
 export function ProfileDetails({ session }: { session: SessionInfo }) {

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { toast } from '../../../lib/toast';
-import { profileSchema, type ProfileValues } from '../../../../domain/validation';
-import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api';
+import { toast } from '@/web/lib/toast';
+import { profileSchema, type ProfileValues } from '@/domain/validation';
+import { Button } from '@/web/components/ui/button';
+import { errorMessage } from '@/web/lib/api';
 import { updateProfile } from '../api';
 import { sessionQueryKey, type SessionInfo } from '../use-session';
 import { showServerFieldErrors, toastFirstError } from './form-errors';
-import { TextField } from './text-field';
+import { TextField } from '@/web/components/ui/text-field';
 import { SmsUpdatesCheckbox } from './sms-updates-checkbox';
-import { formatPhone } from '../../../../domain/phone';
+import { formatPhone } from '@/domain/phone';
 
 type ProfileInput = { fullName: string; phone: string; address: string; smsUpdates?: boolean };
 const FIELDS = ['fullName', 'phone', 'address'] as const;

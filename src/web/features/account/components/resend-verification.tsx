@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { toast } from '../../../lib/toast';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api';
+import { toast } from '@/web/lib/toast';
+import { Alert } from '@/web/components/ui/alert';
+import { Button } from '@/web/components/ui/button';
+import { errorMessage } from '@/web/lib/api';
 import { resendVerification } from '../api';
 
 /** Shown after an unverified sign-in: sends the verification link again. */

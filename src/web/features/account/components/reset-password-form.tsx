@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { newPasswordFormSchema, PASSWORD_RESET_MESSAGES, type NewPasswordFormInput } from '../../../../domain/password-reset';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { ApiError, errorMessage } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { newPasswordFormSchema, PASSWORD_RESET_MESSAGES, type NewPasswordFormInput } from '@/domain/password-reset';
+import { Alert } from '@/web/components/ui/alert';
+import { Button } from '@/web/components/ui/button';
+import { ApiError, errorMessage } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
 import { resetPassword } from '../api';
 import { showServerFieldErrors, toastFirstError } from './form-errors';
-import { TextField } from './text-field';
+import { TextField } from '@/web/components/ui/text-field';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from '../../../lib/toast';
-import { MESSAGES, signUpSchema, type SignUpInput, type SignUpValues } from '../../../../domain/validation';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api';
+import { toast } from '@/web/lib/toast';
+import { MESSAGES, signUpSchema, type SignUpInput, type SignUpValues } from '@/domain/validation';
+import { Alert } from '@/web/components/ui/alert';
+import { Button } from '@/web/components/ui/button';
+import { errorMessage } from '@/web/lib/api';
 import { signUp } from '../api';
 import { AddressCombobox } from './address-combobox';
 import { fieldErrorProps, showServerFieldErrors, toastFirstError } from './form-errors';
-import { TextField } from './text-field';
+import { TextField } from '@/web/components/ui/text-field';
 
 const FIELDS = ['fullName', 'email', 'phone', 'address', 'password'] as const;
 

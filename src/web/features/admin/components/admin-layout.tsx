@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { LogOut, Store } from 'lucide-react';
 import { useSignOut } from '../../account/use-sign-out';
-import { SHOP_NAME } from '../../../lib/document-title';
+import { SHOP_NAME } from '@/web/lib/document-title';
 import { AdminNav } from './admin-nav';
 import { LoadingRows } from './list-states';
 

@@ -1,7 +1,7 @@
 // Destructive actions ask first: a Radix dialog (focus trapped, Escape closes, focus returns).
 import { useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Button, type ButtonVariant } from '../../../components/ui/button';
+import { Button, type ButtonVariant } from '@/web/components/ui/button';
 
 export interface ConfirmDialogProps {
   /** The button that opens the dialog. */

@@ -2,7 +2,7 @@
 // names the table, and a frame that scrolls sideways when the table is wider than a tablet's screen.
 // On a phone each row is a stack of 'header: value' lines instead (.stack-table in styles.css).
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/web/lib/cn';
 
 export interface Column<T> {
   header: ReactNode;

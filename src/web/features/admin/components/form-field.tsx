@@ -1,8 +1,8 @@
 // Labelled form controls with their error text linked for screen readers (aria-describedby).
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { Input, Textarea } from '../../../components/ui/input';
-import { FieldError, Label } from '../../../components/ui/label';
-import { cn } from '../../../lib/cn';
+import { Input, Textarea } from '@/web/components/ui/input';
+import { FieldError, Label } from '@/web/components/ui/label';
+import { cn } from '@/web/lib/cn';
 
 interface FieldProps {
   id: string;

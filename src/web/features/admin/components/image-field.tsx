@@ -3,11 +3,11 @@
 // new one uploads the chosen file right after it is created (uploadChosenImage).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { toast } from '../../../lib/toast';
-import { imageFileProblem } from '../../../../domain/back-office-forms';
-import { Button } from '../../../components/ui/button';
-import { FieldError, Label } from '../../../components/ui/label';
-import { errorMessage } from '../../../lib/api';
+import { toast } from '@/web/lib/toast';
+import { imageFileProblem } from '@/domain/back-office-forms';
+import { Button } from '@/web/components/ui/button';
+import { FieldError, Label } from '@/web/components/ui/label';
+import { errorMessage } from '@/web/lib/api';
 
 /** The chosen file (null when none, or when it was refused) and the message under the field. */
 export function useImageChoice() {

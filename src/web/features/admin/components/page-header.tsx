@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentMeta } from '../../../lib/document-title';
+import { useDocumentMeta } from '@/web/lib/document-title';
 
 /** The one h1 of a back-office screen, its short description and the screen's main actions. */
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/web/components/ui/button';
 
 /** 'Showing 21–40 of 93' with previous and next; hidden when everything fits on one page. */
 export function Pager({

@@ -2,7 +2,7 @@
 // checked with the same domain schema the API parses, and the dialog stays open on a problem.
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import type { ButtonVariant } from '../../../components/ui/button';
+import type { ButtonVariant } from '@/web/components/ui/button';
 import { ConfirmDialog } from './confirm-dialog';
 import { TextArea } from './form-field';
 

@@ -1,7 +1,7 @@
 // A record's screen for an id the shop does not have: there is nothing to retry, so it says so
 // and offers the way back to the list instead of "Could not load … Try again".
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '@/web/lib/api';
 import { PageHeader } from './page-header';
 
 /** 404, or 400 for a path id that is not an id at all (the API checks ids before looking). */

@@ -1,7 +1,7 @@
 // Daily revenue as a small SVG bar chart (no chart library). The numbers are also in a table for
 // screen readers and for anyone who wants exact values.
-import { formatKES, type Cents } from '../../../../domain/money';
-import { formatDate } from '../../../../domain/dates';
+import { formatKES, type Cents } from '@/domain/money';
+import { formatDate } from '@/domain/dates';
 
 interface Day {
   date: string;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Search } from 'lucide-react';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { Input } from '@/web/components/ui/input';
+import { Label } from '@/web/components/ui/label';
 
 /** A search field that reports its text after typing pauses (300 ms), and at once on Enter. */
 export function SearchBox({ id, label, value, onSearch, placeholder }: { id: string; label: string; value: string; onSearch(text: string): void; placeholder?: string }) {

@@ -1,5 +1,5 @@
-import { badgeColor, capitalize, FULFILMENT_LABELS, isFulfilmentStatus } from '../../../../domain/order-status';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { badgeColor, capitalize, FULFILMENT_LABELS, isFulfilmentStatus } from '@/domain/order-status';
+import { Badge, type BadgeTone } from '@/web/components/ui/badge';
 
 const ORDER_TONES: Record<string, BadgeTone> = { green: 'success', blue: 'info', red: 'danger', grey: 'neutral' };
 

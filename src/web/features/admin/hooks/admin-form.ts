@@ -3,8 +3,8 @@
 // typed (the API parses them with the same schema), and puts the server's field messages under
 // the fields they belong to.
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { toast } from '../../../lib/toast';
-import { errorMessage } from '../../../lib/api';
+import { toast } from '@/web/lib/toast';
+import { errorMessage } from '@/web/lib/api';
 import { showServerFieldErrors, toastFirstError } from '../../account/components/form-errors';
 
 /** id, error message and register() of a field, spread into TextInput, TextArea or SelectInput. */

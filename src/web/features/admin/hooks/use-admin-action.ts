@@ -2,8 +2,8 @@
 // query refreshed. Resolves whether it worked, which is what ConfirmDialog needs to close or stay.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from '../../../lib/toast';
-import { errorMessage } from '../../../lib/api';
+import { toast } from '@/web/lib/toast';
+import { errorMessage } from '@/web/lib/api';
 
 export const TRY_AGAIN = 'That did not work. Please try again.';
 

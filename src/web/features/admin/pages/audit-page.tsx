@@ -1,7 +1,7 @@
 // /admin/audit: who did what and when, filtered by user, action, table and Nairobi dates.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatNairobiDateTime } from '../../../../domain/nairobi-days';
+import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import { adminApi, type AuditEntryView } from '../admin-api';
 import { DataTable, type Column } from '../components/data-table';
 import { DateRangeFilter, FilterBar, FilterSelect, type FilterOption } from '../components/filter-bar';

@@ -3,8 +3,8 @@
 // sanitised HTML.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { plainTextBody } from '../../../../domain/plain-text-body';
-import { paragraphs } from '../../../../domain/text';
+import { plainTextBody } from '@/domain/plain-text-body';
+import { paragraphs } from '@/domain/text';
 import { adminApi, type ContentKind } from '../admin-api';
 import { ErrorState, LoadingRows } from '../components/list-states';
 

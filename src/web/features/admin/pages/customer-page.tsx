@@ -2,12 +2,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatKES } from '../../../../domain/money';
-import { formatNairobiDateTime } from '../../../../domain/nairobi-days';
-import { shortOrderId } from '../../../../domain/order-status';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
+import { formatKES } from '@/domain/money';
+import { formatNairobiDateTime } from '@/domain/nairobi-days';
+import { shortOrderId } from '@/domain/order-status';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
 import { useSession } from '../../account/use-session';
 import { adminApi, type AdminCustomer } from '../admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -17,7 +17,7 @@ import { RecordNotFound, retryUnlessMissing } from '../components/record-not-fou
 import { PageHeader } from '../components/page-header';
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
 import { useAdminAction } from '../hooks/use-admin-action';
-import { formatPhone } from '../../../../domain/phone';
+import { formatPhone } from '@/domain/phone';
 
 function RoleSwitch({ customer }: { customer: AdminCustomer }) {
   const run = useAdminAction();

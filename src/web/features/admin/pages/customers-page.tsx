@@ -1,8 +1,8 @@
 // /admin/customers: every account with its order count and what it has spent.
 import { Link } from 'react-router';
-import { formatKES } from '../../../../domain/money';
-import { formatNairobiDateTime } from '../../../../domain/nairobi-days';
-import { Badge } from '../../../components/ui/badge';
+import { formatKES } from '@/domain/money';
+import { formatNairobiDateTime } from '@/domain/nairobi-days';
+import { Badge } from '@/web/components/ui/badge';
 import { adminApi, type AdminCustomer } from '../admin-api';
 import { DataTable, type Column } from '../components/data-table';
 import { FilterBar, FilterSelect } from '../components/filter-bar';
@@ -10,7 +10,7 @@ import { EmptyState, ListState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { SearchBox } from '../components/search-box';
 import { useAdminList } from '../hooks/use-admin-list';
-import { formatPhone } from '../../../../domain/phone';
+import { formatPhone } from '@/domain/phone';
 
 const KEYS = ['q', 'role'] as const;
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatKES } from '../../../../domain/money';
-import { Card, CardContent } from '../../../components/ui/card';
+import { formatKES } from '@/domain/money';
+import { Card, CardContent } from '@/web/components/ui/card';
 import { adminApi } from '../admin-api';
 import { QueryState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';

@@ -2,12 +2,12 @@
 // Mark read / unread.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatNairobiDateTime } from '../../../../domain/nairobi-days';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api';
-import { cn } from '../../../lib/cn';
-import { toast } from '../../../lib/toast';
+import { formatNairobiDateTime } from '@/domain/nairobi-days';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { errorMessage } from '@/web/lib/api';
+import { cn } from '@/web/lib/cn';
+import { toast } from '@/web/lib/toast';
 import { adminApi, type ContactMessageView } from '../admin-api';
 import { TRY_AGAIN } from '../hooks/use-admin-action';
 

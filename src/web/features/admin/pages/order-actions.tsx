@@ -1,12 +1,12 @@
 // What the merchant can do with an order: move fulfilment forward, check the payment at Pesapal,
 // and cancel (release the reservation, or refund a paid order) after confirming with a reason.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../../lib/toast';
-import { cancelOrderSchema } from '../../../../domain/back-office-forms';
-import { formatKES } from '../../../../domain/money';
-import { FULFILMENT_LABELS, type FulfilmentStatus } from '../../../../domain/order-status';
-import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api';
+import { toast } from '@/web/lib/toast';
+import { cancelOrderSchema } from '@/domain/back-office-forms';
+import { formatKES } from '@/domain/money';
+import { FULFILMENT_LABELS, type FulfilmentStatus } from '@/domain/order-status';
+import { Button } from '@/web/components/ui/button';
+import { errorMessage } from '@/web/lib/api';
 import { adminApi, type AdminOrderDetail } from '../admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ReasonDialog } from '../components/reason-dialog';

@@ -2,9 +2,9 @@
 // 'Send again' for one that did not get through.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatNairobiDateTime } from '../../../../domain/nairobi-days';
-import { isOrderUpdateStep, ORDER_UPDATE_STEP_LABELS } from '../../../../domain/order-sms';
-import { Button } from '../../../components/ui/button';
+import { formatNairobiDateTime } from '@/domain/nairobi-days';
+import { isOrderUpdateStep, ORDER_UPDATE_STEP_LABELS } from '@/domain/order-sms';
+import { Button } from '@/web/components/ui/button';
 import { adminApi, type AdminOrderMessage } from '../admin-api';
 import { useAdminAction } from '../hooks/use-admin-action';
 

@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { AlertTriangle, ExternalLink } from 'lucide-react';
-import { formatDistance } from '../../../../domain/delivery-fee';
-import { formatAmount, formatKES } from '../../../../domain/money';
-import { formatNairobiDateTime } from '../../../../domain/nairobi-days';
-import { shortOrderId } from '../../../../domain/order-status';
-import { Alert } from '../../../components/ui/alert';
-import { Card, CardContent } from '../../../components/ui/card';
+import { formatDistance } from '@/domain/delivery-fee';
+import { formatAmount, formatKES } from '@/domain/money';
+import { formatNairobiDateTime } from '@/domain/nairobi-days';
+import { shortOrderId } from '@/domain/order-status';
+import { Alert } from '@/web/components/ui/alert';
+import { Card, CardContent } from '@/web/components/ui/card';
 import { adminApi, type AdminOrderDetail } from '../admin-api';
 import { DataTable, type Column } from '../components/data-table';
 import { Facts } from '../components/facts';
@@ -20,8 +20,8 @@ import { OrderActions } from './order-actions';
 import { OrderMessages } from './order-messages';
 import { PaymentRefund } from './payment-refund';
 import { ResolveAttention } from './resolve-attention';
-import { PhoneLinks } from '../../../components/phone-links';
-import { RIDER_DIRECTION_LABELS } from '../../../../domain/rider-directions';
+import { PhoneLinks } from '@/web/components/phone-links';
+import { RIDER_DIRECTION_LABELS } from '@/domain/rider-directions';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

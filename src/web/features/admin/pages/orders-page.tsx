@@ -1,9 +1,9 @@
 // /admin/orders: every order, newest first, with search and filters kept in the URL.
 import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
-import { formatKES } from '../../../../domain/money';
-import { formatNairobiDateTime } from '../../../../domain/nairobi-days';
-import { capitalize, ORDER_STATUSES, PAYMENT_STATUSES, shortOrderId } from '../../../../domain/order-status';
+import { formatKES } from '@/domain/money';
+import { formatNairobiDateTime } from '@/domain/nairobi-days';
+import { capitalize, ORDER_STATUSES, PAYMENT_STATUSES, shortOrderId } from '@/domain/order-status';
 import { adminApi, type AdminOrderSummary } from '../admin-api';
 import { DataTable, type Column } from '../components/data-table';
 import { DateRangeFilter, FilterBar, FilterSelect } from '../components/filter-bar';
@@ -12,7 +12,7 @@ import { PageHeader } from '../components/page-header';
 import { SearchBox } from '../components/search-box';
 import { FulfilmentBadge, OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
 import { useAdminList } from '../hooks/use-admin-list';
-import { PhoneLinks } from '../../../components/phone-links';
+import { PhoneLinks } from '@/web/components/phone-links';
 
 const KEYS = ['q', 'status', 'paymentStatus', 'from', 'to', 'fulfilment', 'attention'] as const;
 

@@ -1,8 +1,8 @@
 // 'Refund this payment': money the order does not need (paid twice, paid after a cancel) goes back
 // through Pesapal. The order itself is neither cancelled nor restocked.
-import { refundPaymentSchema } from '../../../../domain/back-office-forms';
-import { formatAmount } from '../../../../domain/money';
-import { Button } from '../../../components/ui/button';
+import { refundPaymentSchema } from '@/domain/back-office-forms';
+import { formatAmount } from '@/domain/money';
+import { Button } from '@/web/components/ui/button';
 import { adminApi, type AdminOrderDetail } from '../admin-api';
 import { ReasonDialog } from '../components/reason-dialog';
 import { useAdminAction } from '../hooks/use-admin-action';

@@ -1,10 +1,10 @@
 // /admin/products/new and /admin/products/:id: the product form, its image, archive/restore and stock.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from '../../../lib/toast';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
+import { toast } from '@/web/lib/toast';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
 import { adminApi, type AdminProduct } from '../admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ImageField, ImageUpload, uploadChosenImage, useImageChoice } from '../components/image-field';

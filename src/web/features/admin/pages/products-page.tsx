@@ -1,9 +1,9 @@
 // /admin/products: what the shop sells, with search, category and state filters kept in the URL.
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
-import { formatKES } from '../../../../domain/money';
-import { Badge } from '../../../components/ui/badge';
-import { buttonClasses } from '../../../components/ui/button';
+import { formatKES } from '@/domain/money';
+import { Badge } from '@/web/components/ui/badge';
+import { buttonClasses } from '@/web/components/ui/button';
 import { adminApi, type AdminProduct } from '../admin-api';
 import { DataTable, type Column } from '../components/data-table';
 import { FilterBar, FilterSelect, type FilterOption } from '../components/filter-bar';

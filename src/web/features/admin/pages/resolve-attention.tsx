@@ -1,7 +1,7 @@
 // 'Mark resolved' for an order the payments feature flagged: the merchant says how it was dealt
 // with; the note goes to the audit log and the order leaves the "needs attention" count.
-import { resolveAttentionSchema } from '../../../../domain/back-office-forms';
-import { Button } from '../../../components/ui/button';
+import { resolveAttentionSchema } from '@/domain/back-office-forms';
+import { Button } from '@/web/components/ui/button';
 import { adminApi } from '../admin-api';
 import { ReasonDialog } from '../components/reason-dialog';
 import { useAdminAction } from '../hooks/use-admin-action';

@@ -4,18 +4,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { missingShopDetails, type ShopDetails } from '../../../../domain/shop-details';
-import { shopDetailsSchema, type ShopDetailsInput } from '../../../../domain/shop-details-schema';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { toast } from '../../../lib/toast';
+import { missingShopDetails, type ShopDetails } from '@/domain/shop-details';
+import { shopDetailsSchema, type ShopDetailsInput } from '@/domain/shop-details-schema';
+import { Alert } from '@/web/components/ui/alert';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { toast } from '@/web/lib/toast';
 import { adminApi } from '../admin-api';
 import { TextInput } from '../components/form-field';
 import { QueryState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { adminSubmit, fieldBinder } from '../hooks/admin-form';
-import { formatPhone } from '../../../../domain/phone';
+import { formatPhone } from '@/domain/phone';
 
 const FIELDS = ['address', 'phone', 'email', 'facebookUrl', 'instagramUrl', 'xUrl'] as const;
 

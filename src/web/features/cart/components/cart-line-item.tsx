@@ -1,8 +1,8 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { CART_LIMIT_MESSAGES, lineLimit, MAX_LINE_QUANTITY, type CartLine } from '../../../../domain/cart';
-import { formatKES, multiplyCents } from '../../../../domain/money';
-import { Button } from '../../../components/ui/button';
+import { CART_LIMIT_MESSAGES, lineLimit, MAX_LINE_QUANTITY, type CartLine } from '@/domain/cart';
+import { formatKES, multiplyCents } from '@/domain/money';
+import { Button } from '@/web/components/ui/button';
 import { ProductImage } from '../../catalog/components/product-image';
 import { cartStore } from '../cart-store';
 

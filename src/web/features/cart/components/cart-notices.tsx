@@ -1,6 +1,6 @@
-import type { CartNotice } from '../../../../domain/cart-recheck';
-import { formatKES } from '../../../../domain/money';
-import { Alert } from '../../../components/ui/alert';
+import type { CartNotice } from '@/domain/cart-recheck';
+import { formatKES } from '@/domain/money';
+import { Alert } from '@/web/components/ui/alert';
 
 function noticeText(n: CartNotice): string {
   switch (n.kind) {

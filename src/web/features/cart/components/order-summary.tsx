@@ -1,6 +1,6 @@
-import { cartLinesForTotals, type CartLine } from '../../../../domain/cart';
-import { computeCartTotals, freeDeliveryPrompt } from '../../../../domain/cart-totals';
-import { formatKES } from '../../../../domain/money';
+import { cartLinesForTotals, type CartLine } from '@/domain/cart';
+import { computeCartTotals, freeDeliveryPrompt } from '@/domain/cart-totals';
+import { formatKES } from '@/domain/money';
 
 /** Subtotal, VAT 16% and total from src/domain; the delivery fee is known only at checkout. */
 export function OrderSummary({ lines }: { lines: readonly CartLine[] }) {

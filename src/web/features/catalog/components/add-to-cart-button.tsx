@@ -1,8 +1,8 @@
 import { ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from '../../../lib/toast';
-import { cartLimitMessage } from '../../../../domain/cart';
-import { Button } from '../../../components/ui/button';
+import { toast } from '@/web/lib/toast';
+import { cartLimitMessage } from '@/domain/cart';
+import { Button } from '@/web/components/ui/button';
 import { cartStore } from '../../cart/cart-store';
 import { toCartProduct, type ProductDto } from '../api';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { formatKES, toCents } from '../../../../domain/money';
-import { Badge } from '../../../components/ui/badge';
+import { formatKES, toCents } from '@/domain/money';
+import { Badge } from '@/web/components/ui/badge';
 import type { ProductDto } from '../api';
 import { AddToCartButton } from './add-to-cart-button';
 import { ProductImage } from './product-image';

@@ -1,5 +1,5 @@
-import { srcSetFor } from '../../../components/ui/image-sources';
-import { cn } from '../../../lib/cn';
+import { srcSetFor } from '@/web/components/ui/image-sources';
+import { cn } from '@/web/lib/cn';
 
 // Two pictures per category under public/images; unknown categories use the fish ones.
 const FALLBACKS: Readonly<Record<string, readonly string[]>> = {

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Input } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
+import { Input } from '@/web/components/ui/input';
+import { cn } from '@/web/lib/cn';
 
 /** Typing settles for this long before the search reaches the URL (and the API). */
 const SEARCH_DEBOUNCE_MS = 300;

@@ -2,9 +2,9 @@
 // gazetteer): from 2 characters, 300 ms after the last keystroke, in the shared accessible combobox
 // (arrows move, Enter picks, Escape closes). Picking fetches the place's coordinates.
 import { useEffect, useRef, useState } from 'react';
-import { toast } from '../../../lib/toast';
-import type { LatLng } from '../../../../domain/delivery-fee';
-import { Combobox } from '../../../components/ui/combobox';
+import { toast } from '@/web/lib/toast';
+import type { LatLng } from '@/domain/delivery-fee';
+import { Combobox } from '@/web/components/ui/combobox';
 import { fetchPlaceDetails, fetchPredictions, type AddressPrediction } from '../checkout-api';
 import { useDebouncedValue } from '../use-debounced-value';
 

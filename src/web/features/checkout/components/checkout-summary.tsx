@@ -1,8 +1,8 @@
 // The order summary at checkout: the cart lines and the totals from src/domain (the server computes
 // the same numbers again from database prices when the order is created).
-import type { CartLine } from '../../../../domain/cart';
-import type { CartTotals } from '../../../../domain/cart-totals';
-import { formatKES, multiplyCents } from '../../../../domain/money';
+import type { CartLine } from '@/domain/cart';
+import type { CartTotals } from '@/domain/cart-totals';
+import { formatKES, multiplyCents } from '@/domain/money';
 
 export function CheckoutSummary({ lines, totals, feeStatus }: { lines: readonly CartLine[]; totals: CartTotals; feeStatus: string }) {
   const delivery = totals.deliveryFeeCents === null ? feeStatus : totals.freeDelivery ? 'FREE' : formatKES(totals.deliveryFeeCents);

@@ -2,9 +2,9 @@
 // server reports it: the back office can move it), free delivery from KES 2,000 (the usual KES 60.00
 // struck through), the nudge towards free delivery, and the peak-hour notice in Nairobi time.
 import { Clock, MapPin, Truck } from 'lucide-react';
-import { PLACEHOLDER_DELIVERY_FEE_CENTS, freeDeliveryPrompt, type CartTotals } from '../../../../domain/cart-totals';
-import { formatKES } from '../../../../domain/money';
-import { PEAK_HOUR_NOTICE, isPeakHour } from '../../../../domain/peak-hours';
+import { PLACEHOLDER_DELIVERY_FEE_CENTS, freeDeliveryPrompt, type CartTotals } from '@/domain/cart-totals';
+import { formatKES } from '@/domain/money';
+import { PEAK_HOUR_NOTICE, isPeakHour } from '@/domain/peak-hours';
 import type { QuoteState } from '../use-delivery-quote';
 
 export function DeliveryFeeCard({ quote, totals, now }: { quote: QuoteState; totals: CartTotals; now: Date }) {

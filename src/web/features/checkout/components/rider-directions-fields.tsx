@@ -1,9 +1,9 @@
 // The optional 'where exactly' fields under the delivery address. maxLength stops typing at the
 // limit; the server checks the same limits again.
-import { Textarea } from '../../../components/ui/input';
-import { FieldError, Label } from '../../../components/ui/label';
-import { RIDER_DIRECTION_LABELS, RIDER_DIRECTION_LIMITS, type RiderDirections } from '../../../../domain/rider-directions';
-import { TextField } from '../../account/components/text-field';
+import { Textarea } from '@/web/components/ui/input';
+import { FieldError, Label } from '@/web/components/ui/label';
+import { RIDER_DIRECTION_LABELS, RIDER_DIRECTION_LIMITS, type RiderDirections } from '@/domain/rider-directions';
+import { TextField } from '@/web/components/ui/text-field';
 
 export interface RiderDirectionsFieldsProps {
   value: RiderDirections;

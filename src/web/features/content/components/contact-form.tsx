@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from '../../../lib/toast';
-import { contactMessageSchema } from '../../../../domain/validation';
-import { Button } from '../../../components/ui/button';
-import { Input, Textarea } from '../../../components/ui/input';
-import { FieldError, Label } from '../../../components/ui/label';
-import { ApiError } from '../../../lib/api';
+import { toast } from '@/web/lib/toast';
+import { contactMessageSchema } from '@/domain/validation';
+import { Button } from '@/web/components/ui/button';
+import { Input, Textarea } from '@/web/components/ui/input';
+import { FieldError, Label } from '@/web/components/ui/label';
+import { ApiError } from '@/web/lib/api';
 import { sendContactMessage, type ContactMessageInput } from '../api';
 
 const FIELDS = [

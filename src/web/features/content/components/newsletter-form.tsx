@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from '../../../lib/toast';
+import { toast } from '@/web/lib/toast';
 // From messages.ts, not validation.ts: its zod schemas would add ~15 KB to every page (the footer
 // is in the first download).
-import { MESSAGES } from '../../../../domain/messages';
-import { ApiError } from '../../../lib/api';
+import { MESSAGES } from '@/domain/messages';
+import { ApiError } from '@/web/lib/api';
 import { subscribe } from '../api';
 
 export function NewsletterForm() {

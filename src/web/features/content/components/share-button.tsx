@@ -1,6 +1,6 @@
 import { Share2 } from 'lucide-react';
-import { toast } from '../../../lib/toast';
-import { Button } from '../../../components/ui/button';
+import { toast } from '@/web/lib/toast';
+import { Button } from '@/web/components/ui/button';
 
 /** Native sharing where the device has it; otherwise the link goes to the clipboard (on /blog/{slug}). */
 export function ShareButton({ title }: { title: string }) {

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/web/lib/cn';
 
 const TESTIMONIALS = [
   {

@@ -1,7 +1,7 @@
 import { CreditCard, RefreshCw } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
 import type { AwaitingOrder } from '../order-api';
 import { OrderCardHeader } from './order-card-header';
 import { OrderItemList } from './order-item-list';

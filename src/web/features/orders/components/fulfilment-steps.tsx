@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
-import { FULFILMENT_LABELS, isFulfilmentStatus } from '../../../../domain/order-status';
-import { cn } from '../../../lib/cn';
+import { FULFILMENT_LABELS, isFulfilmentStatus } from '@/domain/order-status';
+import { cn } from '@/web/lib/cn';
 
 const STEPS = ['processing', 'out_for_delivery', 'delivered'] as const;
 

@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
 
 /** While a payment is unconfirmed: ask Pesapal now instead of waiting for the next update. */
 export function ManualStatusCheck({ checking, onCheck }: { checking: boolean; onCheck: () => void }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { formatDate } from '../../../../domain/dates';
-import { formatKES, toCents } from '../../../../domain/money';
-import { shortOrderId } from '../../../../domain/order-status';
+import { formatDate } from '@/domain/dates';
+import { formatKES, toCents } from '@/domain/money';
+import { shortOrderId } from '@/domain/order-status';
 import type { OrderSummary } from '../order-api';
 
 /** 'Order #1a2b3c4d', its date ('5 Mar 2026'), total in KES, and a badge. */

@@ -1,6 +1,6 @@
 import { CreditCard, RotateCcw } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
 import type { OrderSummary } from '../order-api';
 import { FulfilmentSteps } from './fulfilment-steps';
 import { OrderCardHeader } from './order-card-header';

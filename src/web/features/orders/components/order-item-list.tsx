@@ -1,6 +1,6 @@
 import { Package } from 'lucide-react';
-import { formatKES, toCents } from '../../../../domain/money';
-import { srcSetFor } from '../../../components/ui/image-sources';
+import { formatKES, toCents } from '@/domain/money';
+import { srcSetFor } from '@/web/components/ui/image-sources';
 import type { OrderItemView } from '../order-api';
 
 /** The lines of an order: picture (or a placeholder), name, quantity × unit price, line total. */

@@ -1,8 +1,8 @@
 import { MapPin, Truck } from 'lucide-react';
-import { VAT_RATE_BP } from '../../../../domain/cart-totals';
-import { describeDeliveryWindow, deliveryWindow } from '../../../../domain/delivery-window';
-import { formatKES, toCents } from '../../../../domain/money';
-import { PEAK_HOUR_NOTICE } from '../../../../domain/peak-hours';
+import { VAT_RATE_BP } from '@/domain/cart-totals';
+import { describeDeliveryWindow, deliveryWindow } from '@/domain/delivery-window';
+import { formatKES, toCents } from '@/domain/money';
+import { PEAK_HOUR_NOTICE } from '@/domain/peak-hours';
 import type { OrderDetail } from '../order-api';
 import { OrderItemList } from './order-item-list';
 import { ReceiptLinks } from './receipt-links';

@@ -1,5 +1,5 @@
-import { badgeColor, capitalize, type BadgeColor } from '../../../../domain/order-status';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { badgeColor, capitalize, type BadgeColor } from '@/domain/order-status';
+import { Badge, type BadgeTone } from '@/web/components/ui/badge';
 
 // Order status colours: completed green, processing blue, cancelled red, others grey.
 const TONE: Readonly<Record<BadgeColor, BadgeTone>> = { green: 'success', blue: 'info', red: 'danger', grey: 'neutral' };

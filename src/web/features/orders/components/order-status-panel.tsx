@@ -1,9 +1,9 @@
 import { CircleCheck, CircleX, Clock, Hourglass, LoaderCircle } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
-import { formatAmount, toCents } from '../../../../domain/money';
-import { shortOrderId } from '../../../../domain/order-status';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { cn } from '../../../lib/cn';
+import { formatAmount, toCents } from '@/domain/money';
+import { shortOrderId } from '@/domain/order-status';
+import { Badge, type BadgeTone } from '@/web/components/ui/badge';
+import { cn } from '@/web/lib/cn';
 import { DISPLAY_COPY, type OrderDisplayState } from '../order-display-state';
 import type { OrderDetail, TransactionView } from '../order-api';
 

@@ -1,4 +1,4 @@
-import { formatNairobiDateTime } from '../../../../domain/nairobi-days';
+import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import type { OrderSummary } from '../order-api';
 
 const ATTEMPT_LABEL: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { Download, Printer } from 'lucide-react';
-import { buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '@/web/components/ui/button';
 
 export const receiptUrl = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/receipt`;
 

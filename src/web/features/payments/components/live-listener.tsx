@@ -2,7 +2,7 @@
 // downloads the realtime client, the notices or the tones.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { connectRealtime, disconnectRealtime, onLiveEvent, onRealtimeReconnect } from '../../../lib/realtime';
+import { connectRealtime, disconnectRealtime, onLiveEvent, onRealtimeReconnect } from '@/web/lib/realtime';
 import { orderKeys } from '../../orders/order-api';
 import { liveEventActions } from '../live-event-actions';
 import { showProcessingBadge } from '../live-status-store';

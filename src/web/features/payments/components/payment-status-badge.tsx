@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '@/web/components/ui/badge';
 import { useSession } from '../../account/use-session';
 import { fetchPendingCount, orderKeys } from '../../orders/order-api';
 import { useProcessingBadge } from '../live-status-store';

@@ -1,6 +1,6 @@
 import { forwardRef, type InputHTMLAttributes } from 'react';
-import { FieldError, Label } from '../../../components/ui/label';
-import { Input } from '../../../components/ui/input';
+import { FieldError, Label } from './label';
+import { Input } from './input';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   id: string;

@@ -1,8 +1,8 @@
 // Failed-attempt counters in auth_throttle: kept in the database so every instance sees the same
 // counts, and tied to ctx.now() so tests can move time.
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client';
-import { authThrottle } from '../../db/schema';
+import { queryRows, type DbOrTx } from '../db/client';
+import { authThrottle } from '../db/schema';
 
 export interface ThrottlePolicy {
   /** Attempts allowed in one window; the attempt that reaches the limit starts the block. */

@@ -3,9 +3,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterEach } from 'vitest';
-import { createPesapalClient } from './pesapal-client';
-import { createPesapalSimulator, type PesapalSimulator, type PesapalSimulatorOptions } from './pesapal-simulator';
-import type { PesapalClient, PesapalClientOptions } from './pesapal-types';
+import { createPesapalClient } from '../../src/server/integrations/pesapal/pesapal-client';
+import { createPesapalSimulator, type PesapalSimulator, type PesapalSimulatorOptions } from '../../src/server/integrations/pesapal/pesapal-simulator';
+import type { PesapalClient, PesapalClientOptions } from '../../src/server/integrations/pesapal/pesapal-types';
 
 export const SIM_KEY = 'simulator-key';
 export const SIM_SECRET = 'simulator-secret';

@@ -1,0 +1,193 @@
+// One order in full for the back office: items, customer, delivery, payment attempts with masked
+// phones, refunds, a timeline of what happened and what the merchant may do next.
+import { toCents, type Cents } from '@/domain/money';
+import type { FulfilmentStatus } from '@/domain/order-status';
+import { maskPhone } from '@/domain/phone-mask';
+import type { DbOrTx } from '../../db/client';
+import { notFound } from '../../errors';
+import { orderActions, type OrderActions } from './admin-order-next-actions';
+import { loadOrderRecords, type OrderRecords } from './admin-order-records';
+import { orderTimeline, type TimelineEvent } from './admin-order-timeline';
+import { settlingPaymentId } from './admin-refund-request';
+
+export interface AdminOrderItem {
+  productId: string;
+  productName: string;
+  productImageUrl: string | null;
+  productArchived: boolean;
+  unitPriceCents: Cents;
+  quantity: number;
+  lineTotalCents: Cents;
+}
+
+export interface AdminPayment {
+  id: string;
+  status: string;
+  trackingId: string | null;
+  merchantReference: string;
+  amountCents: Cents;
+  currency: string;
+  phone: string;
+  paymentMethod: string | null;
+  confirmationCode: string | null;
+  statusDescription: string | null;
+  amountMismatch: boolean;
+  /** The payment that pays for this (completed) order; refunded only by cancelling the order. */
+  settlesOrder: boolean;
+  /** A refund of this payment was accepted by Pesapal. */
+  refunded: boolean;
+  /** Money the order does not need (paid twice, paid after a cancel) that can be refunded on its own. */
+  refundable: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminRefund {
+  id: string;
+  transactionId: string;
+  amountCents: Cents;
+  accepted: boolean;
+  message: string | null;
+  remarks: string;
+  requestedByEmail: string | null;
+  createdAt: string;
+}
+
+export interface AdminOrderDetail {
+  order: {
+    id: string;
+    userId: string;
+    status: string;
+    fulfilmentStatus: FulfilmentStatus;
+    subtotalCents: Cents;
+    vatCents: Cents;
+    deliveryFeeCents: Cents;
+    totalCents: Cents;
+    currency: string;
+    customerName: string;
+    customerEmail: string;
+    customerPhone: string;
+    deliveryAddress: string;
+    deliveryBuilding: string | null;
+    deliveryDirections: string | null;
+    deliveryLatitude: number | null;
+    deliveryLongitude: number | null;
+    mapUrl: string | null;
+    deliveryDistanceKm: number | null;
+    deliveryZoneName: string | null;
+    estimatedDeliveryMins: number | null;
+    needsAttention: boolean;
+    attentionReason: string | null;
+    cancelledReason: string | null;
+    createdAt: string;
+    updatedAt: string;
+  };
+  account: { email: string | null; name: string | null };
+  items: AdminOrderItem[];
+  payments: AdminPayment[];
+  refunds: AdminRefund[];
+  timeline: TimelineEvent[];
+  actions: OrderActions;
+}
+
+function openStreetMapUrl(lat: number, lng: number): string {
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`;
+}
+
+export async function getOrderDetail(db: DbOrTx, id: string): Promise<AdminOrderDetail> {
+  const records = await loadOrderRecords(db, id);
+  if (!records) throw notFound('Order not found');
+  const { order: o, payments } = records;
+  const refunds = records.refunds.map(refundView);
+  const settlingId = settlingPaymentId(o, payments);
+  const refundedIds = new Set(refunds.filter((r) => r.accepted).map((r) => r.transactionId));
+  const fulfilment = o.fulfilmentStatus as FulfilmentStatus;
+  return {
+    order: orderView(o),
+    account: records.account,
+    items: records.items.map(itemView),
+    payments: payments.map((p) => paymentView(p, settlingId, refundedIds)),
+    refunds,
+    timeline: orderTimeline(records, refunds),
+    actions: orderActions({ status: o.status, fulfilment, needsAttention: o.needsAttention }, settlingId !== null && refundedIds.has(settlingId)),
+  };
+}
+
+function orderView(o: OrderRecords['order']): AdminOrderDetail['order'] {
+  const lat = o.deliveryLatitude;
+  const lng = o.deliveryLongitude;
+  return {
+    id: o.id,
+    userId: o.userId,
+    status: o.status,
+    fulfilmentStatus: o.fulfilmentStatus as FulfilmentStatus,
+    subtotalCents: toCents(o.subtotal),
+    vatCents: toCents(o.vat),
+    deliveryFeeCents: toCents(o.deliveryFee),
+    totalCents: toCents(o.totalAmount),
+    currency: o.currency,
+    customerName: o.customerName,
+    customerEmail: o.customerEmail,
+    customerPhone: o.customerPhone,
+    deliveryAddress: o.deliveryAddress,
+    deliveryBuilding: o.deliveryBuilding,
+    deliveryDirections: o.deliveryDirections,
+    deliveryLatitude: lat,
+    deliveryLongitude: lng,
+    mapUrl: lat !== null && lng !== null ? openStreetMapUrl(lat, lng) : null,
+    deliveryDistanceKm: o.deliveryDistanceKm === null ? null : Number(o.deliveryDistanceKm),
+    deliveryZoneName: o.deliveryZoneName,
+    estimatedDeliveryMins: o.estimatedDeliveryMins,
+    needsAttention: o.needsAttention,
+    attentionReason: o.attentionReason,
+    cancelledReason: o.cancelledReason,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+function itemView({ item: i, archivedAt }: OrderRecords['items'][number]): AdminOrderItem {
+  return {
+    productId: i.productId,
+    productName: i.productName,
+    productImageUrl: i.productImageUrl,
+    productArchived: archivedAt !== null,
+    unitPriceCents: toCents(i.unitPrice),
+    quantity: i.quantity,
+    lineTotalCents: toCents(i.lineTotal),
+  };
+}
+
+function paymentView(p: OrderRecords['payments'][number], settlingId: string | null, refundedIds: ReadonlySet<string>): AdminPayment {
+  return {
+    id: p.id,
+    status: p.status,
+    trackingId: p.pesapalTrackingId,
+    merchantReference: p.merchantReference,
+    amountCents: toCents(p.amount),
+    currency: p.currency,
+    phone: maskPhone(p.customerPhone),
+    paymentMethod: p.paymentMethod,
+    confirmationCode: p.confirmationCode,
+    statusDescription: p.statusDescription,
+    amountMismatch: p.amountMismatch,
+    settlesOrder: p.id === settlingId,
+    refunded: refundedIds.has(p.id),
+    refundable: p.status === 'COMPLETED' && p.id !== settlingId && !refundedIds.has(p.id) && Boolean(p.confirmationCode),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+function refundView({ refund: r, email }: OrderRecords['refunds'][number]): AdminRefund {
+  return {
+    id: r.id,
+    transactionId: r.transactionId,
+    amountCents: toCents(r.amount),
+    accepted: r.accepted,
+    message: r.message,
+    remarks: r.remarks,
+    requestedByEmail: email,
+    createdAt: r.createdAt.toISOString(),
+  };
+}

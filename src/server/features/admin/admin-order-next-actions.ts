@@ -1,0 +1,26 @@
+// What the merchant may do next with an order (the buttons of the order screen).
+import { canAdvanceFulfilment, FULFILMENT_STATUSES, type FulfilmentStatus } from '@/domain/order-status';
+import { restocksOnRefund } from './admin-order-restock';
+
+export interface OrderActions {
+  fulfilmentSteps: FulfilmentStatus[];
+  cancel: 'release' | 'refund' | null;
+  /** Whether a refund now puts the goods back into stock (not once they have left the shop). */
+  restockOnRefund: boolean;
+  /** 'Mark resolved' is offered while the order needs attention. */
+  resolve: boolean;
+}
+
+/** What the merchant may do next with an order in this state. */
+export function orderActions(
+  order: { status: string; fulfilment: FulfilmentStatus; needsAttention: boolean },
+  settlingPaymentRefunded: boolean,
+): OrderActions {
+  const paid = order.status === 'completed';
+  return {
+    fulfilmentSteps: paid ? FULFILMENT_STATUSES.filter((s) => canAdvanceFulfilment(order.fulfilment, s)) : [],
+    cancel: order.status === 'pending' ? 'release' : paid && !settlingPaymentRefunded ? 'refund' : null,
+    restockOnRefund: restocksOnRefund(order.fulfilment),
+    resolve: order.needsAttention,
+  };
+}

@@ -1,0 +1,38 @@
+// "The current payment attempt of an order", defined once for every screen (the customer's orders,
+// the status sync, the back office), so all of them show one payment state for one order.
+//
+// The rule: the attempt orders.pesapal_transaction_id names. The payments feature points it at each
+// new attempt that reaches Pesapal, and at the attempt whose payment completes the order, so a paid
+// attempt stays current over a later failed or still-open one. While it names none of the order's
+// attempts (none has reached Pesapal yet), the newest attempt is current.
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { PaymentStatus } from '@/domain/order-status';
+import type { DbOrTx } from '../../db/client';
+import { paymentTransactions } from '../../db/schema';
+
+/**
+ * The id of the order's current attempt, as a subquery. Written out in full with its own aliases:
+ * drizzle may leave a column unqualified, and an unqualified "id" here would mean the attempt's.
+ */
+function currentAttemptId(orderId: SQL): SQL<string | null> {
+  return sql<string | null>`(
+    select pt.id from payment_transactions pt join orders o on o.id = pt.order_id
+    where pt.order_id = ${orderId}
+    order by coalesce(pt.pesapal_tracking_id = o.pesapal_transaction_id, false) desc, pt.created_at desc, pt.id desc
+    limit 1
+  )`;
+}
+
+/** In a query over the orders table: the status of each order's current attempt, null when none was started. */
+export const currentAttemptStatus = sql<PaymentStatus | null>`(
+  select cur.status from payment_transactions cur where cur.id = ${currentAttemptId(sql.raw('"orders"."id"'))}
+)`;
+
+/** The order's current attempt, or undefined when no payment was started for it. */
+export async function findCurrentAttempt(db: DbOrTx, orderId: string): Promise<typeof paymentTransactions.$inferSelect | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.id, currentAttemptId(sql`${orderId}::uuid`)));
+  return row;
+}

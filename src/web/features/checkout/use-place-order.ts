@@ -1,0 +1,93 @@
+// 'Pay with Pesapal': checks the form, creates the order on the server and hands its payment page
+// on; what the server refuses is told the way the customer can act on it.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { CartLine } from '@/domain/cart';
+import type { LatLng } from '@/domain/delivery-fee';
+import type { RiderDirections } from '@/domain/rider-directions';
+import { MESSAGES } from '@/domain/validation';
+import { ApiError } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
+import { createOrder } from './checkout-api';
+import { checkCheckout, fieldErrorsFrom, type CheckoutErrors, type Contact } from './checkout-fields';
+import type { OpenPayment } from './use-checkout-payment';
+
+export const ORDER_FAILED = 'Failed to create payment order';
+export const CHECKOUT_ERROR = 'There was an error processing your checkout. Please try again.';
+
+export interface OrderDraft {
+  lines: readonly CartLine[];
+  contact: Contact;
+  address: string;
+  coordinates: LatLng | null;
+  placeToken: string | null;
+  rider: RiderDirections;
+  /** 'Send me SMS updates' about this order. */
+  smsUpdates: boolean;
+  /** The delivery fee is known. */
+  priced: boolean;
+}
+
+export function usePlaceOrder(draft: OrderDraft, on: { errors(errors: CheckoutErrors): void; placed(payment: OpenPayment): void }) {
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  const { lines, contact, address, coordinates, placeToken, rider, smsUpdates, priced } = draft;
+
+  // One order per checkout: a double click, or paying again after closing the modal, sends the same
+  // key and gets the same order back. Changing the cart or the details starts a new one.
+  const idempotencyKey = useRef(crypto.randomUUID());
+  const signature = useMemo(
+    () => JSON.stringify([lines.map((l) => [l.productId, l.quantity]), contact, address, coordinates, rider, smsUpdates]),
+    [lines, contact, address, coordinates, rider, smsUpdates],
+  );
+  useEffect(() => {
+    idempotencyKey.current = crypto.randomUUID();
+  }, [signature]);
+
+  async function placeOrder(retryWithNewKey = true): Promise<void> {
+    const checked = checkCheckout(contact, address, rider);
+    if (!checked.ok) {
+      on.errors(checked.errors);
+      toast.error(checked.message);
+      return;
+    }
+    if (!priced) {
+      toast.error(MESSAGES.checkoutRequired);
+      return;
+    }
+    const { customer } = checked;
+    setSubmitting(true);
+    try {
+      const placed = await createOrder({
+        items: lines.map((l) => ({ product_id: l.productId, quantity: l.quantity })),
+        customer_info: { full_name: customer.fullName, email: customer.email, phone: customer.phone, address: customer.address },
+        delivery_info: { address: customer.address, coordinates, place_token: placeToken, ...checked.rider },
+        idempotency_key: idempotencyKey.current,
+        sms_updates: smsUpdates,
+      });
+      on.placed({ orderId: placed.order_id, iframeUrl: placed.iframe_url });
+    } catch (err) {
+      if (!(err instanceof ApiError)) {
+        toast.error(CHECKOUT_ERROR);
+      } else if (err.status === 401) {
+        toast.error(MESSAGES.loginRequired);
+        navigate('/auth', { state: { from: { pathname: '/checkout' } } });
+      } else if (err.code === 'ORDER_PAID' && err.orderId) {
+        // Paid already (the live update was missed): show that order rather than take money again.
+        toast.info(err.message || 'This order is already paid.');
+        navigate('/order-success', { state: { orderId: err.orderId } });
+      } else if (err.status === 409 && err.orderId && retryWithNewKey) {
+        // The order behind this key is over (its payment failed): this is a new order.
+        idempotencyKey.current = crypto.randomUUID();
+        await placeOrder(false);
+      } else {
+        if (err.fields) on.errors(fieldErrorsFrom(err.fields));
+        toast.error(err.message || ORDER_FAILED);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return { placeOrder, submitting };
+}
