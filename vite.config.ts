@@ -1,7 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { paintFirst } from './scripts/vite-paint-first';
 import { fileURLToPath } from 'node:url';
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
@@ -11,7 +10,7 @@ const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss(), paintFirst()],
+  plugins: [react(), tailwindcss()],
   // '@/x' is src/x: the one import alias (tsconfig.json paths; esbuild reads those).
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   build: {

@@ -28,13 +28,10 @@ function sizes(file) {
 export function firstLoadFiles(webRoot) {
   const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const assetsDir = path.join(webRoot, 'assets');
-  // The app's entry is started by a small boot script after the first paint
-  // (scripts/vite-paint-first.ts): both are part of the first load.
-  const boot = html.match(/<script[^>]+src="\/assets\/([^"]+\.js)"/)?.[1];
-  const entry = html.match(/data-app-entry="\/assets\/([^"]+\.js)"/)?.[1];
-  if (!entry || !boot) throw new Error(`no entry or boot script in ${webRoot}/index.html`);
+  const entry = html.match(/<script[^>]+src="\/assets\/([^"]+\.js)"/)?.[1];
+  if (!entry) throw new Error(`no entry script in ${webRoot}/index.html`);
   const css = [...html.matchAll(/<link[^>]+href="\/assets\/([^"]+\.css)"/g)].map((m) => m[1]);
-  const js = new Set([boot]);
+  const js = new Set();
   staticImports(assetsDir, entry, js);
   const entryCode = readFileSync(path.join(assetsDir, entry), 'utf8');
   const home = entryCode.match(/import\(\s*["']\.\/(home-[^"']+\.js)["']\s*\)/)?.[1];

@@ -58,19 +58,6 @@ describe('storefront: pages as HTML', () => {
     expect(text).toMatch(/<title>Our Products \| [^<]+<\/title>/);
   });
 
-  it('a rendered page paints before the app loads; a page shell asks for the app at once', async () => {
-    const page = (await html('/shop')).text;
-    const entry = /<script type="module"[^>]+src="\/assets\/boot-[^"]+\.js" data-app-entry="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
-    expect(entry, 'the boot script names the app entry').toBeTruthy();
-    // Nothing else fetches the entry before the first paint of a rendered page.
-    expect(page).not.toContain(`href="${entry}"`);
-    const shell = (await html('/checkout')).text;
-    expect(shell).toContain('<div id="root"></div>');
-    expect(shell).toContain(`<link rel="modulepreload" crossorigin href="${entry}">`);
-    const script = await fetch(shop.url + entry!);
-    expect(script.status).toBe(200);
-  });
-
   it('an article arrives as HTML with its own title, description and BlogPosting', async () => {
     const slug = postSlugs[0]!;
     const post = ((await (await fetch(`${shop.url}/api/content/posts/${slug}`)).json()) as { post: { title: string; content: string } }).post;

@@ -55,11 +55,7 @@ function loadTemplate(webRoot: string, shopName: string) {
   const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8').replace(/%SHOP_NAME%/g, escapeHtml(shopName));
   const [beforeHead, afterHead] = splitOnce(html, '<!--page-head-->');
   const [beforeRoot, afterRoot] = splitOnce(afterHead, '<div id="root"></div>');
-  // The app's entry, started by the boot script (scripts/vite-paint-first.ts): a page shell has
-  // nothing to paint first, so it asks for the entry at once.
-  const entry = /data-app-entry="([^"]+)"/.exec(html)?.[1];
-  const preloadEntry = entry ? `<link rel="modulepreload" crossorigin href="${entry}">` : '';
-  return { beforeHead, beforeRoot, afterRoot, preloadEntry };
+  return { beforeHead, beforeRoot, afterRoot };
 }
 
 function splitOnce(s: string, marker: string): [string, string] {
@@ -92,7 +88,6 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
   const document = (head: PageHead, pathname: string, html = '', state?: string) =>
     template.beforeHead +
     headTags(head, site(pathname)) +
-    (html ? '' : template.preloadEntry) +
     template.beforeRoot +
     `<div id="root">${html}</div>` +
     (state ? `<script type="application/json" id="${QUERY_STATE_ID}">${state}</script>` : '') +
