@@ -140,8 +140,10 @@ describe('storefront: home and shop', () => {
         await held;
         await route.continue();
       });
-      await page.goto(shop.url + '/shop');
+      // The page never finishes loading while its script is held: go on once the HTML is there.
+      await page.goto(shop.url + '/shop', { waitUntil: 'commit' });
       const box = page.getByRole('searchbox', { name: 'Search products' });
+      await box.waitFor();
       await box.pressSequentially('wings');
       expect(await page.locator('html[data-hydrated]').count()).toBe(0);
       release();
