@@ -1,70 +1,21 @@
 // Migration 0006 rewrites the phone numbers stored before it in E.164, by the same rule as the
 // forms (src/domain/phone.ts), leaves numbers it cannot read as they were, and clears the shop
 // details' old placeholders.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { openDatabase, queryRows, wrapPglite, type Database } from '../../src/server/db/client';
+import { queryRows } from '../../src/server/db/client';
 import { migrationsFolder } from '../../src/server/db/migrate';
 import { toE164Phone } from '../../src/domain/phone';
-import { DB_KINDS, type DbKind } from '../support/test-database';
+import { migrateTo, migrationSteps } from '../support/migration-steps';
+import { DB_KINDS } from '../support/test-database';
 
 const TAG = '0006_kenyan_phones_and_rider_directions';
 
-/** The migrations folder as it was before 0006. */
-function folderBefore0006(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-  cpSync(migrationsFolder(), dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] };
-  journal.entries = journal.entries.filter((e) => e.idx < 6);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-async function migrateTo(database: Database, folder: string): Promise<void> {
-  if (database.kind === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase<Record<string, never>>, { migrationsFolder: folder });
-  else await migratePg(database.db as unknown as NodePgDatabase<Record<string, never>>, { migrationsFolder: folder });
-}
-
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-async function emptyDatabase(kind: DbKind): Promise<Database> {
-  if (kind === 'pglite') {
-    const database = wrapPglite(await PGlite.create('memory://'));
-    cleanups.push(() => database.close());
-    return database;
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `shop_phone_migration_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  cleanups.push(async () => {
-    await database.close();
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  });
-  return database;
-}
+const steps = migrationSteps('phone_migration');
+afterAll(() => steps.cleanup());
+const { emptyDatabase } = steps;
 
 const STORED_BEFORE: [string, string][] = [
   ['0712 345 678', '+254712345678'],
@@ -78,8 +29,7 @@ const STORED_BEFORE: [string, string][] = [
 describe.each(DB_KINDS)('migration 0006 on %s', (kind) => {
   it('stores every phone column in E.164 and masks payment phones again', async () => {
     const database = await emptyDatabase(kind);
-    const before = folderBefore0006();
-    cleanups.push(async () => rmSync(before, { recursive: true, force: true }));
+    const before = steps.folderBefore(TAG);
     await migrateTo(database, before);
     const db = database.db;
     for (const [i, [phone]] of STORED_BEFORE.entries()) {

@@ -1,20 +1,14 @@
 // Migration 0009 (the SMS outbox) on a shop that already has customers, orders and mail: existing
 // profiles and orders say yes to SMS updates with no recorded time (they were never asked), old mail
 // has no order or key, and the new unique keys hold, on PGlite and on PostgreSQL.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, wrapPglite, type Database } from '../../src/server/db/client';
+import { queryRows } from '../../src/server/db/client';
 import { migrationsFolder } from '../../src/server/db/migrate';
-import { DB_KINDS, type DbKind } from '../support/test-database';
+import { migrateTo, migrationSteps } from '../support/migration-steps';
+import { DB_KINDS } from '../support/test-database';
 
 const TAG = '0009_sms_outbox';
 
@@ -22,52 +16,9 @@ interface Journal {
   entries: { idx: number; tag: string; when: number }[];
 }
 
-/** The migrations folder without 0009. */
-function folderBefore(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-  cpSync(migrationsFolder(), dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as Journal;
-  journal.entries = journal.entries.filter((e) => e.tag !== TAG);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-async function migrateTo(database: Database, folder: string): Promise<void> {
-  if (database.kind === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase<Record<string, never>>, { migrationsFolder: folder });
-  else await migratePg(database.db as unknown as NodePgDatabase<Record<string, never>>, { migrationsFolder: folder });
-}
-
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-async function emptyDatabase(kind: DbKind): Promise<Database> {
-  if (kind === 'pglite') {
-    const database = wrapPglite(await PGlite.create('memory://'));
-    cleanups.push(() => database.close());
-    return database;
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `shop_sms_migration_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  cleanups.push(async () => {
-    await database.close();
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  });
-  return database;
-}
+const steps = migrationSteps('sms_migration');
+afterAll(() => steps.cleanup());
+const { emptyDatabase } = steps;
 
 describe('the migration journal', () => {
   it('lists 0009 last, after every other migration in time, with its SQL beside it', () => {
@@ -83,8 +34,7 @@ describe('the migration journal', () => {
 describe.each(DB_KINDS)('migration 0009 on %s', (kind) => {
   it('keeps existing customers, orders and mail, and adds the SMS outbox with its unique keys', async () => {
     const database = await emptyDatabase(kind);
-    const before = folderBefore();
-    cleanups.push(async () => rmSync(before, { recursive: true, force: true }));
+    const before = steps.folderBefore(TAG);
     await migrateTo(database, before);
     const db = database.db;
     await db.execute(sql`insert into "user" (id, name, email) values ('u1', 'Someone', 'u1@example.test')`);
