@@ -4,16 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { asc, count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, createTestDatabase, openSecondHandle, type TestDatabase } from '../../../../tests/support/test-database';
+import { DB_KINDS, createTestDatabase, openSecondHandle, type TestDatabase } from '../support/test-database';
 import { paragraphs } from '@/domain/text';
-import type { Database, Db } from '../client';
-import { openDatabase } from '../client';
-import { runMigrations } from '../migrate';
-import { blogPosts, deliveryZones, pageContent, products, stockMovements } from '../schema';
-import { SEED_PRODUCTS } from './seed-data';
-import { seedDemoData } from './seed';
+import type { Database, Db } from '@/server/db/client';
+import { openDatabase } from '@/server/db/client';
+import { runMigrations } from '@/server/db/migrate';
+import { blogPosts, deliveryZones, pageContent, products, stockMovements } from '@/server/db/schema';
+import { SEED_PRODUCTS } from '@/server/db/seed/seed-data';
+import { seedDemoData } from '@/server/db/seed/seed';
 
-const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../public');
+const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public');
 const NOW = new Date('2025-06-15T09:00:00.000Z');
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PesapalClient } from './pesapal-types';
-import type { PesapalSimulatorOptions } from './pesapal-simulator';
-import { serversClosedAfterEachTest, sleep, type RunningSimulator, type TestServer } from '../../../../tests/support/pesapal-test-helpers';
+import type { PesapalClient } from '@/server/integrations/pesapal/pesapal-types';
+import type { PesapalSimulatorOptions } from '@/server/integrations/pesapal/pesapal-simulator';
+import { serversClosedAfterEachTest, sleep, type RunningSimulator, type TestServer } from '../support/pesapal-test-helpers';
 
 const { sim, receiver } = serversClosedAfterEachTest();
 

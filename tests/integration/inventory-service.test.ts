@@ -2,10 +2,10 @@
 // happens once, and stock never goes below zero.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../../../tests/support/test-database';
-import type { Db } from '../../db/client';
-import { orders, products, stockMovements, user } from '../../db/schema';
-import { adjustStock, OutOfStockError, releaseReservation, reserveStock, restock, sellReservation } from './inventory.service';
+import { createTestDatabase, DB_KINDS, type TestDatabase } from '../support/test-database';
+import type { Db } from '@/server/db/client';
+import { orders, products, stockMovements, user } from '@/server/db/schema';
+import { adjustStock, OutOfStockError, releaseReservation, reserveStock, restock, sellReservation } from '@/server/features/inventory/inventory.service';
 
 describe.each(DB_KINDS)('stock ledger on %s', (kind) => {
   let testDb: TestDatabase;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createPesapalClient, parseEatDate, pesapalBaseUrl } from './pesapal-client';
-import { PesapalError } from './pesapal-types';
-import { SIM_KEY, SIM_SECRET, sendJson, serversClosedAfterEachTest, type TestServer } from '../../../../tests/support/pesapal-test-helpers';
+import { createPesapalClient, parseEatDate, pesapalBaseUrl } from '@/server/integrations/pesapal/pesapal-client';
+import { PesapalError } from '@/server/integrations/pesapal/pesapal-types';
+import { SIM_KEY, SIM_SECRET, sendJson, serversClosedAfterEachTest, type TestServer } from '../support/pesapal-test-helpers';
 
 const { sim, raw, receiver: ipnReceiver } = serversClosedAfterEachTest();
 
@@ -501,7 +501,7 @@ describe('quirks the simulator does not produce (raw node:http test double)', ()
 describe('mounted in a parent Hono app', () => {
   it('works through parent.route("/pesapal-sim", sim.app)', async () => {
     const { Hono } = await import('hono');
-    const { createPesapalSimulator } = await import('./pesapal-simulator');
+    const { createPesapalSimulator } = await import('@/server/integrations/pesapal/pesapal-simulator');
     const receiver = await ipnReceiver();
     const simulator = createPesapalSimulator({ publicBaseUrl: () => 'http://shop.test/pesapal-sim', mpesaDelayMs: 10 });
     const parent = new Hono();

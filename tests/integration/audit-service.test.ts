@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditLogs } from '../../db/schema';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
-import { writeAudit } from './audit.service';
+import { auditLogs } from '@/server/db/schema';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { writeAudit } from '@/server/features/audit/audit.service';
 
 describe('writeAudit', () => {
   let testDb: TestDatabase;
@@ -47,7 +47,7 @@ describe('writeAudit', () => {
 });
 
 describe('who writes audit rows (the server only)', () => {
-  const srcRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+  const srcRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
   const sources = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
       const full = path.join(dir, e.name);
