@@ -39,12 +39,41 @@ export default tseslint.config(
     },
   },
   {
-    // The web app may import only types from the server.
+    // The web app reaches the server only through the typed client (src/web/lib/api-client.ts),
+    // whose one import from the server is the type of the routes, AppType: answer types come from
+    // the routes, never from service modules.
     files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/api-client.ts', 'src/web/entry-server.tsx'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**'], allowTypeImports: true, message: 'The web app imports only types from the server.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '@/server/**'],
+              message: 'The web app talks to the server through api/call from src/web/lib/api-client.ts; take answer types from the routes (OkBody).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The typed client takes the routes' type; the server-rendering entry takes the types of its
+    // contract with the server that loads it.
+    files: ['src/web/lib/api-client.ts', 'src/web/entry-server.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '@/server/**', '!@/server/app', '!../server/http/page-render-contract'],
+              allowTypeImports: true,
+              message: 'Only the type of the routes (AppType) or of the page-render contract.',
+            },
+          ],
+        },
       ],
     },
   },

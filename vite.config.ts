@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { bootScript } from './scripts/vite-boot-script';
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
@@ -10,7 +11,7 @@ const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), bootScript()],
   // '@/x' is src/x: the one import alias (tsconfig.json paths; esbuild reads those).
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   build: {

@@ -1,15 +1,16 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
-// Browser journeys run one file at a time: each file starts its own shop and Chromium.
+// Each browser-journey file starts its own shop (its own port and data folder) and Chromium, so two
+// files run side by side: a journey mostly waits on the other process, and two keep both cores busy.
 export default defineConfig({
   // '@/x' is src/x: the one import alias (tsconfig.json paths; esbuild reads those).
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   test: {
     include: ['tests/e2e/**/*.test.ts'],
     pool: 'forks',
-    poolOptions: { forks: { singleFork: true } },
-    fileParallelism: false,
+    poolOptions: { forks: { minForks: 1, maxForks: 2 } },
+    fileParallelism: true,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -1,5 +1,5 @@
-// What a phone downloads before the home page is usable: the entry script with the modules it
-// preloads, the home route's chunk with its static imports, and the CSS, gzipped and brotli'd.
+// What a phone downloads before the home page is usable: the boot script, the entry script it
+// loads with the modules that one imports, the home route's chunk with its static imports, and the CSS, gzipped and brotli'd.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -28,10 +28,12 @@ function sizes(file) {
 export function firstLoadFiles(webRoot) {
   const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const assetsDir = path.join(webRoot, 'assets');
-  const entry = html.match(/<script[^>]+src="\/assets\/([^"]+\.js)"/)?.[1];
-  if (!entry) throw new Error(`no entry script in ${webRoot}/index.html`);
+  const first = html.match(/<script[^>]+src="\/assets\/([^"]+\.js)"/)?.[1];
+  if (!first) throw new Error(`no script in ${webRoot}/index.html`);
+  // The boot script names the entry it loads after the first paint (data-app-entry).
+  const entry = html.match(/data-app-entry="\/assets\/([^"]+\.js)"/)?.[1] ?? first;
   const css = [...html.matchAll(/<link[^>]+href="\/assets\/([^"]+\.css)"/g)].map((m) => m[1]);
-  const js = new Set();
+  const js = new Set([first]);
   staticImports(assetsDir, entry, js);
   const entryCode = readFileSync(path.join(assetsDir, entry), 'utf8');
   const home = entryCode.match(/import\(\s*["']\.\/(home-[^"']+\.js)["']\s*\)/)?.[1];

@@ -35,10 +35,10 @@ interface Outcome {
 
 function body(productId: string, key: string) {
   return {
-    items: [{ product_id: productId, quantity: 1 }],
-    customer_info: { full_name: 'Bench Customer', email: 'bench@example.test', phone: '+254712345678', address: WESTLANDS.address },
-    delivery_info: WESTLANDS,
-    idempotency_key: key,
+    items: [{ productId, quantity: 1 }],
+    customerInfo: { fullName: 'Bench Customer', email: 'bench@example.test', phone: '+254712345678', address: WESTLANDS.address },
+    deliveryInfo: WESTLANDS,
+    idempotencyKey: key,
   };
 }
 

@@ -1,5 +1,8 @@
 // npm test: typecheck, lint, unit + integration tests, build, browser journeys; one summary line.
-import { spawnSync } from 'node:child_process';
+// Steps that do not depend on each other run side by side (the checks beside each other, the build
+// beside the unit and integration tests), so a 2-core machine is kept busy; their output is shown
+// as each step ends, so it never interleaves.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -7,15 +10,24 @@ const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 mkdirSync('test-results', { recursive: true });
 
-function run(label, cmd, args, env = {}) {
-  console.log(`\n▶ ${label}`);
+/** Runs one step; `live` steps print as they go, the others print their output when they end. */
+function run(label, cmd, args, { env = {}, live = false } = {}) {
   const started = Date.now();
-  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const secs = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = res.status === 0;
-  console.log(`${ok ? '✔' : '✘'} ${label} (${secs} s)`);
-  if (!ok) failures.push(label);
-  return ok;
+  if (live) console.log(`\n▶ ${label}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    child.on('close', (code) => {
+      const secs = ((Date.now() - started) / 1000).toFixed(1);
+      const ok = code === 0;
+      if (!live) process.stdout.write(`\n▶ ${label}\n${output}`);
+      console.log(`${ok ? '✔' : '✘'} ${label} (${secs} s)`);
+      if (!ok) failures.push(label);
+      resolve(ok);
+    });
+  });
 }
 
 function count(file) {
@@ -30,14 +42,22 @@ const chromium = ensureChromium();
 const dbs = process.env.TEST_DATABASE_URL ? 'PGlite and PostgreSQL (TEST_DATABASE_URL)' : 'PGlite only (set TEST_DATABASE_URL to add PostgreSQL)';
 console.log(`Integration tests run on: ${dbs}`);
 
-if (run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']))
-  run('typecheck (pure domain, no DOM or Node types)', 'npx', ['tsc', '--noEmit', '-p', 'src/domain/tsconfig.json']);
-run('lint (zero warnings)', 'npx', ['eslint', '.', '--max-warnings', '0']);
-run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json']);
+await Promise.all([
+  run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
+  run('typecheck (pure domain, no DOM or Node types)', 'npx', ['tsc', '--noEmit', '-p', 'src/domain/tsconfig.json']),
+  run('lint (zero warnings)', 'npx', ['eslint', '.', '--max-warnings', '0']),
+]);
+const [, built] = await Promise.all([
+  run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'], { live: true }),
+  run('build', 'npm', ['run', 'build', '--silent']),
+]);
 count('test-results/unit.json');
-if (run('build', 'npm', ['run', 'build', '--silent'])) {
-  run('first-load size budget', 'node', ['scripts/check-first-load.mjs']);
-  run('browser journeys (Chromium)', 'npx', ['vitest', 'run', '-c', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/e2e.json'], { CHROME_PATH: chromium });
+if (built) {
+  await run('first-load size budget', 'node', ['scripts/check-first-load.mjs']);
+  await run('browser journeys (Chromium)', 'npx', ['vitest', 'run', '-c', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/e2e.json'], {
+    env: { CHROME_PATH: chromium },
+    live: true,
+  });
   count('test-results/e2e.json');
 }
 

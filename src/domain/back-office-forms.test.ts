@@ -8,12 +8,15 @@ import {
   cancelOrderSchema,
   createContentSchema,
   createProductSchema,
+  editProductFormSchema,
   feePreviewSchema,
   imageFileProblem,
+  newProductFormSchema,
   originSchema,
   refundPaymentSchema,
   resolveAttentionSchema,
   stockAdjustmentSchema,
+  zoneFormSchema,
   zoneSchema,
   zoneTableProblems,
 } from './back-office-forms';
@@ -29,7 +32,7 @@ function fieldMessages(schema: z.ZodType, value: unknown): Record<string, string
 
 const product = { name: 'Tilapia', category: 'fish', price: '450' };
 
-describe('createProductSchema', () => {
+describe('newProductFormSchema (the price typed in KES)', () => {
   it.each([
     ['a name of spaces', { ...product, name: '   ' }, { name: PRODUCT_MESSAGES.nameRequired }],
     ['a script-only name', { ...product, name: '<script>x</script>' }, { name: PRODUCT_MESSAGES.nameRequired }],
@@ -42,20 +45,49 @@ describe('createProductSchema', () => {
     ['fractional stock', { ...product, stock: '1.5' }, { stock: PRODUCT_MESSAGES.stock }],
     ['a good product', product, {}],
   ])('%s', (_, value, expected) => {
-    expect(fieldMessages(createProductSchema, value)).toEqual(expected);
+    expect(fieldMessages(newProductFormSchema, value)).toEqual(expected);
   });
 
-  it('turns the price into cents and trims and lowercases', () => {
-    expect(createProductSchema.parse({ name: '  Nile Perch ', category: ' FISH ', price: '1234.5', stock: '3' })).toEqual({
+  it('gives the API body: the price in cents as priceCents, text trimmed and lowercased', () => {
+    const body = newProductFormSchema.parse({ name: '  Nile Perch ', category: ' FISH ', price: '1234.5', stock: '3' });
+    expect(body).toEqual({
       name: 'Nile Perch',
       description: '',
       category: 'fish',
-      price: 123450,
+      priceCents: 123450,
       stock: 3,
       lowStockThreshold: 5,
       published: true,
       featured: false,
     });
+    expect(createProductSchema.parse(body)).toEqual(body);
+  });
+
+  it('edits with the web address and no opening stock', () => {
+    expect(editProductFormSchema.parse({ ...product, slug: ' Tilapia-Fillet ', stock: '9' })).toEqual({
+      name: 'Tilapia',
+      description: '',
+      category: 'fish',
+      priceCents: 45000,
+      slug: 'tilapia-fillet',
+      lowStockThreshold: 5,
+      published: true,
+      featured: false,
+    });
+  });
+});
+
+describe('createProductSchema (the API body)', () => {
+  const body = { name: 'Tilapia', category: 'fish', priceCents: 45000 };
+  it.each([
+    ['a price in cents', body, {}],
+    ['the price as KES text', { name: 'Tilapia', category: 'fish', price: '450' }, { priceCents: PRODUCT_MESSAGES.priceCents }],
+    ['a fraction of a cent', { ...body, priceCents: 450.5 }, { priceCents: PRODUCT_MESSAGES.priceCents }],
+    ['a price in cents as text', { ...body, priceCents: '45000' }, { priceCents: PRODUCT_MESSAGES.priceCents }],
+    ['a zero price', { ...body, priceCents: 0 }, { priceCents: PRODUCT_MESSAGES.pricePositive }],
+    ['a price over a million KES', { ...body, priceCents: 100_000_001 }, { priceCents: PRODUCT_MESSAGES.priceTooHigh }],
+  ])('%s', (_, value, expected) => {
+    expect(fieldMessages(createProductSchema, value)).toEqual(expected);
   });
 });
 
@@ -89,7 +121,7 @@ describe('createContentSchema', () => {
   });
 });
 
-describe('zoneSchema and originSchema', () => {
+describe('zoneFormSchema, zoneSchema and originSchema', () => {
   const zone = { name: 'Zone 1', minKm: 0, maxKm: 5, baseFee: '60', perKmRate: '5.50', estimatedMinutes: 25 };
   it.each([
     [zone, {}],
@@ -97,12 +129,24 @@ describe('zoneSchema and originSchema', () => {
     [{ ...zone, maxKm: 'far' }, { maxKm: DELIVERY_MESSAGES.km }],
     [{ ...zone, baseFee: '-1' }, { baseFee: DELIVERY_MESSAGES.fee }],
     [{ ...zone, estimatedMinutes: 12.5 }, { estimatedMinutes: DELIVERY_MESSAGES.minutes }],
-  ])('zone %j', (value, expected) => {
-    expect(fieldMessages(zoneSchema, value)).toEqual(expected);
+  ])('zone form %j', (value, expected) => {
+    expect(fieldMessages(zoneFormSchema, value)).toEqual(expected);
   });
 
-  it('reads fees as cents', () => {
-    expect(zoneSchema.parse(zone)).toMatchObject({ baseFee: 6000, perKmRate: 550, active: true });
+  it('gives the API zone: fees typed in KES as baseFeeCents and perKmRateCents', () => {
+    const body = zoneFormSchema.parse(zone);
+    expect(body).toEqual({ name: 'Zone 1', minKm: 0, maxKm: 5, baseFeeCents: 6000, perKmRateCents: 550, estimatedMinutes: 25, active: true });
+    expect(zoneSchema.parse(body)).toEqual(body);
+  });
+
+  const wire = { name: 'Zone 1', minKm: 0, maxKm: 5, baseFeeCents: 6000, perKmRateCents: 550, estimatedMinutes: 25 };
+  it.each([
+    [wire, {}],
+    [{ ...wire, baseFeeCents: '60' }, { baseFeeCents: DELIVERY_MESSAGES.feeCents }],
+    [{ ...wire, perKmRateCents: 5.5 }, { perKmRateCents: DELIVERY_MESSAGES.feeCents }],
+    [{ ...wire, baseFeeCents: -1 }, { baseFeeCents: DELIVERY_MESSAGES.feeCents }],
+  ])('API zone %j', (value, expected) => {
+    expect(fieldMessages(zoneSchema, value)).toEqual(expected);
   });
 
   it.each([
@@ -116,7 +160,7 @@ describe('zoneSchema and originSchema', () => {
 
 describe('zoneTableProblems', () => {
   const band = (name: string, minKm: number, maxKm: number, active = true) =>
-    zoneSchema.parse({ name, minKm, maxKm, baseFee: '60', perKmRate: '5', estimatedMinutes: 30, active });
+    zoneSchema.parse({ name, minKm, maxKm, baseFeeCents: 6000, perKmRateCents: 500, estimatedMinutes: 30, active });
   it.each([
     ['touching bands', [band('A', 0, 5), band('B', 5, 10)], []],
     ['overlapping bands', [band('A', 0, 6), band('B', 5, 10)], ['Zones "A" and "B" overlap']],

@@ -1,5 +1,7 @@
 // The back office's form rules, shared by its browser forms and its API: the same zod schemas and
 // the same messages on both sides (the server checks again; the browser only checks first).
+// Amounts are typed in KES on the forms and travel as integer cents in ...Cents fields: a form
+// schema with a price or fee turns its values into the API's body, which the API schema checks.
 import { z } from 'zod';
 import { validateZones } from './delivery-fee';
 import { toCents } from './money';
@@ -20,6 +22,7 @@ export const PRODUCT_MESSAGES = {
   descriptionTooLong: `Description must be ${PRODUCT_LIMITS.description} characters or fewer`,
   category: 'Category must start with a letter and use lowercase letters, numbers or dashes (e.g. fish)',
   price: 'Price must be an amount in KES like 450 or 450.50',
+  priceCents: 'Price must be a whole number of cents',
   pricePositive: 'Price must be more than 0',
   priceTooHigh: 'Price must be KES 1,000,000 or less',
   stock: 'Stock must be a whole number of 0 or more',
@@ -60,25 +63,26 @@ const kesAmount = (message: string) =>
 const wholeNumber = (message: string, max: number, maxMessage: string) =>
   z.coerce.number({ error: message }).int({ error: message }).min(0, { error: message }).max(max, { error: maxMessage });
 
-const productFields = {
+const priceLimits = (cents: z.ZodNumber) =>
+  cents.int({ error: PRODUCT_MESSAGES.priceCents }).min(1, { error: PRODUCT_MESSAGES.pricePositive }).max(PRODUCT_LIMITS.maxPriceCents, { error: PRODUCT_MESSAGES.priceTooHigh });
+
+const productDetails = {
   name: requiredText(PRODUCT_MESSAGES.nameRequired, PRODUCT_LIMITS.name, PRODUCT_MESSAGES.nameTooLong),
   description: optionalText(PRODUCT_LIMITS.description, PRODUCT_MESSAGES.descriptionTooLong),
   category: z
     .string({ error: PRODUCT_MESSAGES.category })
     .transform((v) => v.trim().toLowerCase())
     .pipe(z.string().regex(CATEGORY_PATTERN, { error: PRODUCT_MESSAGES.category })),
-  price: kesAmount(PRODUCT_MESSAGES.price).pipe(
-    z.number().int().min(1, { error: PRODUCT_MESSAGES.pricePositive }).max(PRODUCT_LIMITS.maxPriceCents, { error: PRODUCT_MESSAGES.priceTooHigh }),
-  ),
   lowStockThreshold: wholeNumber(PRODUCT_MESSAGES.threshold, 10_000, PRODUCT_MESSAGES.threshold).default(5),
   published: z.boolean().default(true),
   featured: z.boolean().default(false),
 };
+const productFields = { ...productDetails, priceCents: priceLimits(z.number({ error: PRODUCT_MESSAGES.priceCents })) };
 
-export const createProductSchema = z.object({
-  ...productFields,
-  stock: wholeNumber(PRODUCT_MESSAGES.stock, PRODUCT_LIMITS.maxStock, PRODUCT_MESSAGES.stockTooHigh).default(0),
-});
+const openingStock = wholeNumber(PRODUCT_MESSAGES.stock, PRODUCT_LIMITS.maxStock, PRODUCT_MESSAGES.stockTooHigh).default(0);
+
+/** POST /api/admin/products. */
+export const createProductSchema = z.object({ ...productFields, stock: openingStock });
 export type CreateProductInput = z.infer<typeof createProductSchema>;
 
 // Stock is not editable here: it changes only through the ledger (adjustments, orders). The slug is
@@ -88,8 +92,19 @@ export const productSlugField = z
   .transform((v) => v.trim().toLowerCase())
   .pipe(z.string().max(PRODUCT_SLUG_MAX, { error: PRODUCT_MESSAGES.slug }).regex(PRODUCT_SLUG_PATTERN, { error: PRODUCT_MESSAGES.slug }));
 
+/** PATCH /api/admin/products/:id (only the fields sent change). */
 export const updateProductSchema = z.object({ ...productFields, slug: productSlugField }).partial();
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
+
+// The product form: the price as typed in KES ('450.50'), sent as priceCents.
+const productFormFields = { ...productDetails, price: kesAmount(PRODUCT_MESSAGES.price).pipe(priceLimits(z.number())) };
+const withPriceCents = <T extends { price: number }>({ price, ...rest }: T) => ({ ...rest, priceCents: price });
+
+/** The new-product form; its output is the body of POST /api/admin/products. */
+export const newProductFormSchema = z.object({ ...productFormFields, stock: openingStock }).transform(withPriceCents);
+
+/** The edit form (the web address too); its output is the body of PATCH /api/admin/products/:id. */
+export const editProductFormSchema = z.object({ ...productFormFields, slug: productSlugField.optional() }).transform(withPriceCents);
 
 export const STOCK_MESSAGES = {
   kind: 'Choose restock or adjustment',
@@ -206,6 +221,7 @@ export const DELIVERY_MESSAGES = {
   zoneNameTooLong: 'Zone name must be 80 characters or fewer',
   km: 'Distances must be numbers of km from 0 to 1000 with at most 2 decimals',
   fee: 'Fees must be amounts in KES like 60 or 12.50',
+  feeCents: 'Fees must be whole numbers of cents from 0 to 1,000,000,000',
   minutes: 'Estimated minutes must be a whole number from 0 to 600',
   noActiveZone: 'Keep at least one active zone, or no delivery can be priced',
   tooManyZones: 'At most 20 zones',
@@ -227,26 +243,45 @@ const km = z.coerce
   .max(1000, { error: DELIVERY_MESSAGES.km })
   .refine(twoDecimals, { error: DELIVERY_MESSAGES.km });
 
-const feeCents = kesAmount(DELIVERY_MESSAGES.fee).pipe(z.number().max(1_000_000_000, { error: DELIVERY_MESSAGES.fee }));
+const MAX_FEE_CENTS = 1_000_000_000;
+const feeCents = z
+  .number({ error: DELIVERY_MESSAGES.feeCents })
+  .int({ error: DELIVERY_MESSAGES.feeCents })
+  .min(0, { error: DELIVERY_MESSAGES.feeCents })
+  .max(MAX_FEE_CENTS, { error: DELIVERY_MESSAGES.feeCents });
+/** A fee as typed in KES ('12.50'), in cents. */
+const feeFromKes = kesAmount(DELIVERY_MESSAGES.fee).pipe(z.number().max(MAX_FEE_CENTS, { error: DELIVERY_MESSAGES.fee }));
 
-export const zoneSchema = z.object({
+const zoneFields = {
   id: z.uuid({ error: 'Unknown zone' }).optional(),
   name: requiredText(DELIVERY_MESSAGES.zoneName, 80, DELIVERY_MESSAGES.zoneNameTooLong),
   minKm: km,
   maxKm: km,
-  baseFee: feeCents,
-  perKmRate: feeCents,
   estimatedMinutes: z.coerce
     .number({ error: DELIVERY_MESSAGES.minutes })
     .int({ error: DELIVERY_MESSAGES.minutes })
     .min(0, { error: DELIVERY_MESSAGES.minutes })
     .max(600, { error: DELIVERY_MESSAGES.minutes }),
   active: z.boolean().default(true),
-});
+};
+
+/** One zone as PUT /api/admin/delivery/zones takes it. */
+export const zoneSchema = z.object({ ...zoneFields, baseFeeCents: feeCents, perKmRateCents: feeCents });
 export type ZoneInput = z.infer<typeof zoneSchema>;
 
+/** PUT /api/admin/delivery/zones: the whole table. */
 export const zonesSchema = z.object({
   zones: z.array(zoneSchema).max(20, { error: DELIVERY_MESSAGES.tooManyZones }),
+});
+
+/** One row of the zones form (fees typed in KES); its output is a zone as the API takes it. */
+export const zoneFormSchema = z
+  .object({ ...zoneFields, baseFee: feeFromKes, perKmRate: feeFromKes })
+  .transform(({ baseFee, perKmRate, ...rest }) => ({ ...rest, baseFeeCents: baseFee, perKmRateCents: perKmRate }));
+
+/** The zones form; its output is the body of PUT /api/admin/delivery/zones. */
+export const zonesFormSchema = z.object({
+  zones: z.array(zoneFormSchema).max(20, { error: DELIVERY_MESSAGES.tooManyZones }),
 });
 
 /** What is wrong with a whole zone table (bands that overlap or run backwards, no active zone); [] when usable. */
@@ -257,8 +292,8 @@ export function zoneTableProblems(zones: readonly ZoneInput[]): string[] {
       name: z.name,
       minKm: z.minKm,
       maxKm: z.maxKm,
-      baseFeeCents: z.baseFee,
-      perKmRateCents: z.perKmRate,
+      baseFeeCents: z.baseFeeCents,
+      perKmRateCents: z.perKmRateCents,
       estimatedMinutes: z.estimatedMinutes,
       active: z.active,
     })),

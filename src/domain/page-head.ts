@@ -1,6 +1,7 @@
 // What a public page's <head> says about it: title, description, canonical address, the Open Graph
 // and Twitter card tags a link preview (WhatsApp, Facebook) reads, and schema.org JSON-LD. Built by
 // each page from the data it shows; turned into tags by the server, which knows the public address.
+import { centsToDecimalString } from './money';
 
 /** The shop's own description: the home page's, and any page's without one of its own. */
 export const SHOP_DESCRIPTION = 'Fresh fish and chicken from Lake Victoria, delivered across Nairobi.';
@@ -70,7 +71,7 @@ export function headTags(head: PageHead, site: HeadSite): string {
     meta('name', 'twitter:image', image),
   ];
   if (head.price) {
-    const amount = (head.price.cents / 100).toFixed(2);
+    const amount = centsToDecimalString(head.price.cents);
     tags.push(
       meta('property', 'product:price:amount', amount),
       meta('property', 'product:price:currency', 'KES'),

@@ -1,6 +1,7 @@
 // schema.org descriptions of the shop's pages (JSON-LD): a product with its offer in KES, an
 // article, and the shop itself as a Store with its address, phone and opening hours.
 import { OPENING_HOURS } from './business-hours';
+import { centsToDecimalString } from './money';
 import { absoluteUrl } from './page-head';
 
 export interface ProductFacts {
@@ -26,7 +27,8 @@ export function productJsonLd(p: ProductFacts, origin: string, shopName: string)
     offers: {
       '@type': 'Offer',
       priceCurrency: 'KES',
-      price: (p.priceCents / 100).toFixed(2),
+      // schema.org's Offer price is a decimal text: '450.00'.
+      price: centsToDecimalString(p.priceCents),
       availability: p.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       url: absoluteUrl(origin, `/shop/${p.slug}`),
       seller: { '@type': 'Organization', name: shopName },

@@ -3,15 +3,12 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes, useRoutes } from 'react-router';
 import { Providers } from './app/providers';
-import { preloadLayout } from './app/root-layout';
 import { RouteBoundary } from './app/route-error';
 import { appRoutes, preloadPages } from './app/router';
-import { watchClickFlood } from './lib/click-flood';
+import { preloadServerRendered } from './lib/lazy-page';
 import { queryClient } from './lib/query-client';
 import { parseQueryState, QUERY_STATE_ELEMENT_ID } from './lib/query-state';
 import './styles.css';
-
-watchClickFlood();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
@@ -41,16 +38,19 @@ const app = (
   </StrictMode>
 );
 
-// Public pages arrive rendered. Hydrating starts at once, so React already listens: a tap that
-// comes before the page's code has loaded is held and replayed, not lost. The page's chunk
-// (also asked for by the render) keeps the server's HTML on screen until it is there.
-// Signed-in and back-office screens arrive empty and render here.
+// Public pages arrive rendered. Everything their HTML shows is loaded before hydrating (the page's
+// chunk, the footer, the home page's testimonials): hydration is then one pass. A part still waiting
+// for its code when an update arrives (the session, the cart) would have its server HTML dropped and
+// drawn anew, and with it a tap or text the customer had just given it. Until React has an element,
+// the boot script (src/web/boot.ts) holds what is done to it. Signed-in and back-office screens
+// arrive empty and render here.
 if (root.firstElementChild) {
   // A chunk that fails to load fails the render too, where the route's error boundary handles it.
-  const ignore = () => undefined;
-  preloadLayout().catch(ignore);
-  preloadPages(matchRoutes(appRoutes, window.location)?.map((m) => m.route.id ?? '') ?? []).catch(ignore);
-  hydrateRoot(root, app);
+  const matched = matchRoutes(appRoutes, window.location)?.map((m) => m.route.id ?? '') ?? [];
+  preloadPages(matched)
+    .then(() => preloadServerRendered())
+    .catch(() => undefined)
+    .then(() => hydrateRoot(root, app));
 } else {
   createRoot(root).render(app);
 }

@@ -131,7 +131,19 @@ describe('the back office in a browser', () => {
     await page.getByLabel('Image').setInputFiles({ name: 'omena.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('img', { name: 'Chosen image (not uploaded yet)' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    const created = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/admin/products');
     await page.getByRole('button', { name: 'Create product' }).click();
+    // The price is typed in KES and travels as integer cents.
+    expect((await created).postDataJSON()).toEqual({
+      name: PRODUCT,
+      description: 'Small silver cyprinid, sun-dried on the shores of the lake. Fry crisp with onions and tomatoes.',
+      category: 'fish',
+      priceCents: 38000,
+      stock: 12,
+      lowStockThreshold: 5,
+      published: true,
+      featured: false,
+    });
 
     await page.getByRole('heading', { level: 1, name: PRODUCT }).waitFor();
     await toast(`${PRODUCT} was created.`).waitFor();
@@ -320,7 +332,7 @@ describe('the back office in a browser', () => {
     await setSwitches({ dropIpn: false });
     const retry = await customer.context.request.post(`${shop.url}/api/payments/orders/${order.orderId}/retry`, { headers: { Origin: shop.url } });
     expect(retry.status(), await retry.text()).toBe(200);
-    const { iframe_url: secondPage } = (await retry.json()) as { iframe_url: string };
+    const { iframeUrl: secondPage } = (await retry.json()) as { iframeUrl: string };
     await choose(secondPage, 'card');
 
     await openOrder(order.orderId);
@@ -614,11 +626,29 @@ describe('the back office in a browser', () => {
     // Focus does not fall back to the top of the page with the removed row.
     await page.waitForFunction(() => document.activeElement?.textContent === 'Add zone');
 
+    // Fees are typed in KES and travel as integer cents.
+    await zones.getByLabel('Base fee (KES)').first().fill('65.50');
+    const saved = page.waitForRequest((r) => r.method() === 'PUT' && new URL(r.url()).pathname === '/api/admin/delivery/zones');
+    await zones.getByRole('button', { name: 'Save zones' }).click();
+    const sent = (await saved).postDataJSON() as { zones: unknown[] };
+    expect(sent.zones).toHaveLength(before - 1);
+    expect(sent.zones[0]).toEqual({
+      id: expect.any(String),
+      name: 'Zone 1 - Local Area',
+      minKm: 0,
+      maxKm: 5,
+      baseFeeCents: 6550,
+      perKmRateCents: 500,
+      estimatedMinutes: 25,
+      active: true,
+    });
+    await toast('Delivery zones saved. Checkout uses them from now on.').waitFor();
+
     const preview = page.getByRole('form', { name: 'Fee preview' });
     const answer = preview.locator('[aria-live="polite"]');
     await preview.getByLabel('Distance (km)').fill('3');
     await preview.getByRole('button', { name: 'Show fee' }).click();
-    await answer.getByText(/^3(\.0)? km:|No active zone/).waitFor();
+    await answer.getByText('KES 80.50').waitFor(); // 65.50 + 3 km × 5.00
     await preview.getByLabel('Distance (km)').fill('far');
     await preview.getByRole('button', { name: 'Show fee' }).click();
     expect(await preview.getByLabel('Distance (km)').getAttribute('aria-invalid')).toBe('true');

@@ -15,6 +15,7 @@ import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp';
+import { hydrated } from './storefront-helpers';
 
 const PASSWORD = 'tilapia-and-ugali-1';
 const PRODUCT = 'Fresh Whole Tilapia (1 kg)';
@@ -88,6 +89,7 @@ describe('checkout and payment in a browser', () => {
     await page.goto(shop.url + '/shop');
     await page.evaluate(() => localStorage.setItem('cart', '[]'));
     await page.reload();
+    await hydrated(page); // taps before the page is live are replayed together, not one after the other's 'Adding...'
     const card = page.getByRole('article', { name: PRODUCT });
     for (let i = 0; i < times; i++) {
       await card.getByRole('button', { name: 'Add to Cart' }).click();
@@ -127,10 +129,13 @@ describe('checkout and payment in a browser', () => {
     await page.getByRole('button', { name: 'Pay with Pesapal' }).click();
     const response = await orderResponse;
     // The browser sends ids, quantities and the picked place with the server's token: no prices.
-    const sent = response.request().postDataJSON() as { items: object[]; delivery_info: { place_token: string | null } };
-    for (const item of sent.items) expect(Object.keys(item).sort()).toEqual(['product_id', 'quantity']);
-    expect(sent.delivery_info.place_token).toMatch(/^[\w-]{43}$/);
-    const { order_id: orderId } = (await response.json()) as { order_id: string };
+    const sent = response.request().postDataJSON() as { items: object[]; deliveryInfo: { placeToken: string | null } };
+    expect(Object.keys(sent).sort()).toEqual(['customerInfo', 'deliveryInfo', 'idempotencyKey', 'items', 'smsUpdates']);
+    for (const item of sent.items) expect(Object.keys(item).sort()).toEqual(['productId', 'quantity']);
+    expect(sent.deliveryInfo.placeToken).toMatch(/^[\w-]{43}$/);
+    const answer = (await response.json()) as { orderId: string; iframeUrl: string };
+    expect(Object.keys(answer).sort()).toEqual(['iframeUrl', 'orderId']);
+    const { orderId } = answer;
     await page.getByRole('dialog', { name: 'Complete your payment' }).waitFor();
     // A sandboxed frame breaks Pesapal's forms (docs/pesapal.md).
     expect(await page.locator('iframe[title="Pesapal payment page"]').getAttribute('sandbox')).toBeNull();
@@ -164,6 +169,7 @@ describe('checkout and payment in a browser', () => {
   it('a visitor who fills a cart, proceeds and signs in lands on checkout with that cart', async () => {
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto(shop.url + '/shop');
+    await hydrated(visitor); // a tap held until the page is live would be lost to the next navigation
     const card = visitor.getByRole('article', { name: PRODUCT });
     await card.getByRole('button', { name: 'Add to Cart' }).click();
     await visitor.goto(shop.url + '/cart');

@@ -100,7 +100,7 @@ describe('a Kenyan customer on a phone', () => {
 
     const placed = page.waitForResponse((r) => r.url().endsWith('/api/checkout/orders'));
     await page.getByRole('button', { name: 'Pay with Pesapal' }).tap();
-    orderId = ((await (await placed).json()) as { order_id: string }).order_id;
+    orderId = ((await (await placed).json()) as { orderId: string }).orderId;
     const frame = page.frameLocator('iframe[title="Pesapal payment page"]').frameLocator('iframe[title="Pesapal payment page"]');
     await frame.getByRole('button', { name: 'Pay by card' }).tap();
     await page.waitForURL(/\/order-success/);

@@ -24,7 +24,7 @@ export interface PlacedOrder {
 export interface ShopProduct {
   id: string;
   name: string;
-  price: string;
+  priceCents: number;
   stock: number;
   imageUrl: string | null;
   category: string;
@@ -175,14 +175,14 @@ export async function placeOrder(
   const res = await customer.context.request.post(shop.url + '/api/checkout/orders', {
     headers: { Origin: shop.url },
     data: {
-      items: [{ product_id: product.id, quantity }],
-      customer_info: { full_name: customer.name, email: customer.email, phone: PHONE, address: 'Westlands, Nairobi' },
-      delivery_info: { address: 'Westlands, Nairobi', ...rider },
+      items: [{ productId: product.id, quantity }],
+      customerInfo: { fullName: customer.name, email: customer.email, phone: PHONE, address: 'Westlands, Nairobi' },
+      deliveryInfo: { address: 'Westlands, Nairobi', ...rider },
     },
   });
-  const body = (await res.json()) as { success: boolean; order_id: string; iframe_url: string; error: string | null };
-  if (!res.ok() || !body.success) throw new Error(`order failed: ${res.status()} ${JSON.stringify(body)}`);
-  return { orderId: body.order_id, iframeUrl: body.iframe_url, trackingId: new URL(body.iframe_url).searchParams.get('OrderTrackingId')! };
+  const body = (await res.json()) as { orderId: string; iframeUrl: string };
+  if (!res.ok()) throw new Error(`order failed: ${res.status()} ${JSON.stringify(body)}`);
+  return { orderId: body.orderId, iframeUrl: body.iframeUrl, trackingId: new URL(body.iframeUrl).searchParams.get('OrderTrackingId')! };
 }
 
 /**
@@ -200,7 +200,7 @@ export async function fillCart(page: Page, product: ShopProduct, quantity: numbe
   const line = {
     productId: product.id,
     name: product.name,
-    priceCents: Math.round(Number(product.price) * 100),
+    priceCents: product.priceCents,
     imageUrl: product.imageUrl,
     category: product.category,
     stock: product.stock,

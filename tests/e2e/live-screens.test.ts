@@ -2,7 +2,7 @@
 // payments, and the payment modal's cancel, failure, load-failure and success paths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Route } from 'playwright-core';
-import { formatAmount, toCents } from '../../src/domain/money';
+import { formatAmount } from '../../src/domain/money';
 import { toE164Phone } from '../../src/domain/phone';
 import { maskPhone } from '../../src/domain/phone-mask';
 import { axeViolations } from './support/axe';
@@ -47,7 +47,7 @@ describe('order status screens', () => {
   const callbackUrl = (order: PlacedOrder) => `${shopUrl}/order-success?OrderTrackingId=${order.trackingId}&OrderMerchantReference=x`;
   const totalOf = async (orderId: string) => {
     const res = await amina.context.request.get(`${shopUrl}/api/orders/${orderId}`);
-    return `KES ${formatAmount(toCents(((await res.json()) as { total_amount: string }).total_amount))}`;
+    return `KES ${formatAmount(((await res.json()) as { totalCents: number }).totalCents)}`;
   };
   const appPage = (path?: string) => openLivePage(shopUrl, amina, path);
 
@@ -213,9 +213,9 @@ describe('order status screens', () => {
     expect(await completed.getByTestId('order-status').textContent()).toBe('Completed');
     expect(await completed.getByTestId('order-status').getAttribute('class')).toContain('bg-green-100');
     expect(await completed.locator('time').textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/); // '24 Nov 2026'
-    const unit = formatAmount(toCents(product.price));
+    const unit = formatAmount(product.priceCents);
     await completed.getByText(`2 × KES ${unit}`).waitFor();
-    await completed.getByText(`KES ${formatAmount(toCents(product.price) * 2)}`).waitFor();
+    await completed.getByText(`KES ${formatAmount(product.priceCents * 2)}`).waitFor();
     await completed.getByText(product.name).waitFor();
     const total = await totalOf(placed.completed!.orderId);
     await completed.getByText(total, { exact: true }).waitFor();

@@ -57,7 +57,7 @@ describe('paying at phone size', () => {
 
     const placed = page.waitForResponse((r) => r.url().endsWith('/api/checkout/orders'));
     await page.getByRole('button', { name: 'Pay with Pesapal' }).click();
-    orderId = ((await (await placed).json()) as { order_id: string }).order_id;
+    orderId = ((await (await placed).json()) as { orderId: string }).orderId;
     await payPage().getByRole('button', { name: 'Fail' }).click();
 
     const panel = dialog().getByRole('alert').filter({ hasText: 'Payment Error' });

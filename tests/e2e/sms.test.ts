@@ -12,6 +12,7 @@ import { choose, createCustomer, inStockProduct, placeOrder } from './live-helpe
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
+import { hydrated } from './storefront-helpers';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp';
 
 const PASSWORD = 'omena-and-sukuma-1';
@@ -79,6 +80,7 @@ describe('order updates by SMS in a browser', () => {
     await page.goto(shop.url + '/shop');
     await page.evaluate(() => localStorage.setItem('cart', '[]'));
     await page.reload();
+    await hydrated(page); // a tap held until the page is live would be lost to the next navigation
     const card = page.getByRole('article', { name: PRODUCT });
     await card.getByRole('button', { name: 'Add to Cart' }).click();
     await card.getByRole('button', { name: 'Add to Cart' }).waitFor();
@@ -97,8 +99,8 @@ describe('order updates by SMS in a browser', () => {
     const orderResponse = page.waitForResponse((r) => r.url().endsWith('/api/checkout/orders'));
     await page.getByRole('button', { name: 'Pay with Pesapal' }).click();
     const response = await orderResponse;
-    expect((response.request().postDataJSON() as { sms_updates: boolean }).sms_updates).toBe(true);
-    orderId = ((await response.json()) as { order_id: string }).order_id;
+    expect((response.request().postDataJSON() as { smsUpdates: boolean }).smsUpdates).toBe(true);
+    orderId = ((await response.json()) as { orderId: string }).orderId;
     const frame = page.frameLocator('iframe[title="Pesapal payment page"]').frameLocator('iframe[title="Pesapal payment page"]');
     await frame.getByRole('button', { name: 'Pay by card' }).click();
     await page.waitForURL(/\/order-success/);

@@ -5,7 +5,7 @@ import type { ProductDto } from '../../src/server/features/catalog/catalog.servi
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
-import { stubSignedIn } from './storefront-helpers';
+import { hydrated, stubSignedIn } from './storefront-helpers';
 
 type StoredLine = { productId: string; name: string; priceCents: number; imageUrl: string | null; category: string; stock: number; quantity: number };
 
@@ -18,8 +18,7 @@ describe('storefront: the cart', () => {
 
   const line = (slug: string, quantity: number, over: Partial<StoredLine> = {}): StoredLine => {
     const p = products.get(slug)!;
-    const priceCents = Math.round(Number(p.price) * 100);
-    return { productId: p.id, name: p.name, priceCents, imageUrl: p.imageUrl, category: p.category, stock: p.stock, quantity, ...over };
+    return { productId: p.id, name: p.name, priceCents: p.priceCents, imageUrl: p.imageUrl, category: p.category, stock: p.stock, quantity, ...over };
   };
   /** Opens /cart with these lines already in browser storage. */
   const openCart = async (lines: StoredLine[]) => {
@@ -57,6 +56,7 @@ describe('storefront: the cart', () => {
 
   it('adding a product twice raises its quantity; the badge counts units', async () => {
     await page.goto(shop.url + '/shop');
+    await hydrated(page); // taps before the page is live are replayed together, not one after the other's 'Adding...'
     const card = page.getByRole('article', { name: 'Chicken Wings (1 kg)', exact: true });
     await card.getByRole('button', { name: 'Add to Cart' }).click();
     await card.getByRole('button', { name: 'Add to Cart' }).waitFor(); // after 'Adding...'

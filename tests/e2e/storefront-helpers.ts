@@ -13,6 +13,9 @@ export async function holdApi(page: Page, pattern: string | RegExp): Promise<() 
   return release;
 }
 
+/** Holds the app's entry script until the returned function is called: the page is the server's HTML alone. */
+export const holdAppScript = (page: Page): Promise<() => void> => holdApi(page, /\/assets\/index-[^/]+\.js$/);
+
 /** Answers a call as a broken server would. */
 export const fail500 = (route: Route) => route.fulfill({ status: 500, json: { error: { code: 'SERVER_ERROR', message: 'boom' } } });
 

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
 import { axeViolations } from './support/axe';
-import { containerEdges, holdApi, hydrated, recordLayoutShifts, stubSignedIn } from './storefront-helpers';
+import { containerEdges, holdApi, holdAppScript, hydrated, recordLayoutShifts, stubSignedIn } from './storefront-helpers';
 
 const STOREFRONT_PAGES = [
   ['/', 'home'],
@@ -107,9 +107,23 @@ describe('storefront: layout', () => {
     expect(await shifts()).toBe(0);
   });
 
+  it('a visitor who scrolls down before the app has started stays there when it starts', async () => {
+    // The app's script is held back while the visitor scrolls the server's HTML.
+    const release = await holdAppScript(page);
+    await page.goto(shop.url + '/', { waitUntil: 'commit' });
+    await page.locator('footer').getByRole('button', { name: 'Subscribe' }).scrollIntoViewIfNeeded();
+    const spot = await page.evaluate(() => window.scrollY);
+    expect(spot).toBeGreaterThan(900);
+    release();
+    await hydrated(page);
+    await page.waitForTimeout(300); // a scroll to the top would come with the first render's effects
+    expect(await page.evaluate(() => window.scrollY)).toBe(spot);
+  });
+
   it('Back returns to the same spot on /shop, while a new page starts at the top', async () => {
     const scrollY = () => page.evaluate(() => window.scrollY);
     await page.goto(shop.url + '/shop');
+    await hydrated(page); // in-app Back and Forward; scrolling before the page is live has its own test
     await page.getByRole('article').first().waitFor();
     const faq = page.locator('footer').getByRole('link', { name: 'Frequently Asked Questions' });
     await faq.waitFor();
@@ -181,7 +195,7 @@ describe('storefront: layout', () => {
     it('the menu closes on Escape (focus back on its button), on a tap outside it and on any navigation', async () => {
       await open({ width: 375, height: 740 });
       await stubSignedIn(page);
-      await page.route('**/api/orders**', (r) => r.fulfill({ json: { count: 0, orders: [], awaiting_payment: [] } }));
+      await page.route('**/api/orders**', (r) => r.fulfill({ json: { count: 0, orders: [], awaitingPayment: [] } }));
       await page.goto(shop.url + '/shop');
       await page.getByRole('article').first().waitFor();
       await hydrated(page);

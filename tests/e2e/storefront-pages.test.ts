@@ -5,17 +5,17 @@ import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
-import { navigateInApp } from './storefront-helpers';
+import { holdAppScript, navigateInApp } from './storefront-helpers';
 
 interface ApiProduct {
   name: string;
   slug: string;
-  price: string;
+  priceCents: number;
   stock: number;
   category: string;
 }
 
-const kes = (price: string) => `KES ${Number(price).toLocaleString('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const kes = (cents: number) => `KES ${(cents / 100).toLocaleString('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 describe('storefront: pages as HTML', () => {
   let shop: ShopServer;
@@ -52,7 +52,7 @@ describe('storefront: pages as HTML', () => {
       expect(decoded(text), p.name).toContain(p.name);
       expect(text, p.name).toContain(`href="/shop/${p.slug}"`);
     }
-    expect(text).toContain(kes(products[0]!.price));
+    expect(text).toContain(kes(products[0]!.priceCents));
     const soldOut = products.filter((p) => p.stock === 0);
     if (soldOut.length) expect(text).toContain('Out of Stock');
     expect(text).toMatch(/<title>Our Products \| [^<]+<\/title>/);
@@ -76,9 +76,11 @@ describe('storefront: pages as HTML', () => {
     expect(meta(text, 'og:title')).toBe(p.name);
     expect(meta(text, 'og:image')).toMatch(/^http:\/\/localhost:\d+\//);
     expect(meta(text, 'product:price:currency')).toBe('KES');
+    const decimalPrice = (p.priceCents / 100).toFixed(2);
+    expect(meta(text, 'product:price:amount')).toBe(decimalPrice);
     expect(text).toContain(`<link rel="canonical" href="${shop.url}/shop/${p.slug}" />`);
     const [product] = jsonLd(text) as { '@type': string; name: string; offers: { priceCurrency: string; price: string; availability: string } }[];
-    expect(product).toMatchObject({ '@type': 'Product', name: p.name, offers: { priceCurrency: 'KES', price: Number(p.price).toFixed(2), availability: 'https://schema.org/InStock' } });
+    expect(product).toMatchObject({ '@type': 'Product', name: p.name, offers: { priceCurrency: 'KES', price: decimalPrice, availability: 'https://schema.org/InStock' } });
   });
 
   it('the home page describes the shop as a Store with its address, phone and opening hours', async () => {
@@ -129,6 +131,27 @@ describe('storefront: pages as HTML', () => {
     await line.waitFor();
     expect(await line.getByLabel('Quantity', { exact: true }).textContent()).toBe('2');
     expect(await page.getByRole('link', { name: /^Cart/ }).getAttribute('aria-label')).toBe('Cart, 2 items');
+    await context.close();
+  });
+
+  it('what a customer does before the app has loaded is kept: the quantity, Add to Cart and the newsletter', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    // The app's script is held back: the customer acts on the server's HTML alone.
+    const release = await holdAppScript(page);
+    const p = products.find((x) => x.stock >= 3)!;
+    await page.goto(`${shop.url}/shop/${p.slug}`, { waitUntil: 'commit' });
+    await page.getByLabel('Quantity').selectOption('2');
+    await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+    const footer = page.locator('footer');
+    await footer.getByLabel('Email address').fill('early.bird@example.co.ke');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    release();
+    await page.locator('[data-sonner-toast]', { hasText: `${p.name} added to cart` }).waitFor();
+    await page.locator('[data-sonner-toast]', { hasText: 'Thank you for subscribing!' }).waitFor();
+    expect(await page.getByRole('link', { name: /^Cart/ }).getAttribute('aria-label')).toBe('Cart, 2 items');
+    expect(await footer.getByLabel('Email address').inputValue()).toBe('');
     await context.close();
   });
 

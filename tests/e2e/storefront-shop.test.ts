@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
-import { fail500, holdApi, hydrated, navigateInApp, stubSignedIn } from './storefront-helpers';
+import { fail500, holdApi, holdAppScript, hydrated, navigateInApp, stubSignedIn } from './storefront-helpers';
 
 describe('storefront: home and shop', () => {
   let shop: ShopServer;
@@ -134,12 +134,7 @@ describe('storefront: home and shop', () => {
   describe('/shop', () => {
     it('keeps what was typed in the search box before the page came alive', async () => {
       // The app's script is held back: the box is the server's plain HTML while the customer types.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdAppScript(page);
       // The page never finishes loading while its script is held: go on once the HTML is there.
       await page.goto(shop.url + '/shop', { waitUntil: 'commit' });
       const box = page.getByRole('searchbox', { name: 'Search products' });
@@ -213,6 +208,7 @@ describe('storefront: home and shop', () => {
 
     it('keeps every typed character while the search reaches the URL, and Back undoes the search', async () => {
       await page.goto(shop.url + '/shop');
+      await hydrated(page); // typing before the page is live has its own test above
       await page.getByRole('article').first().waitFor();
       const all = await page.getByRole('article').count();
       const searchbox = page.getByRole('searchbox', { name: 'Search products' });
@@ -286,6 +282,7 @@ describe('storefront: home and shop', () => {
 
     it('shows Out of Stock and a disabled button at stock 0, and Adding... for a moment on add', async () => {
       await page.goto(shop.url + '/shop');
+      await hydrated(page); // taps before the page is live are replayed together, not one after the other's 'Adding...'
       const smoked = page.getByRole('article', { name: 'Smoked Tilapia (2 pieces)', exact: true });
       await smoked.getByText('Out of Stock').first().waitFor();
       expect(await smoked.getByRole('button', { name: 'Out of Stock' }).isDisabled()).toBe(true);
@@ -304,6 +301,9 @@ describe('storefront: home and shop', () => {
       await page.goto(shop.url + '/shop');
       const wings = page.getByRole('article', { name: 'Chicken Wings (1 kg)', exact: true });
       await wings.getByRole('button', { name: 'Add to Cart' }).waitFor();
+      // The page is live first: a tap before that is held by the boot script, which looks again on
+      // the page's own clock, and this test stops that clock.
+      await hydrated(page);
       // Stop the page's time flowing by itself, so only runFor moves it (a busy machine may not).
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
       await wings.getByRole('button', { name: 'Add to Cart' }).click();

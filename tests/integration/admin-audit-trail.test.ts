@@ -57,7 +57,7 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       action: 'PRODUCT_CREATE',
       table: 'products',
       run: async () => {
-        const res = await asAdmin('/products', { method: 'POST', json: { name: 'Audit Tilapia', category: 'fish', price: '450', stock: 3 } });
+        const res = await asAdmin('/products', { method: 'POST', json: { name: 'Audit Tilapia', category: 'fish', priceCents: 45000, stock: 3 } });
         ids.product = (await body<{ product: { id: string } }>(res.clone())).product.id;
         return { res, recordId: ids.product };
       },
@@ -66,7 +66,7 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       route: 'PATCH /products/:id',
       action: 'PRODUCT_UPDATE',
       table: 'products',
-      run: async () => ({ res: await asAdmin(`/products/${ids.product}`, { method: 'PATCH', json: { price: '500' } }), recordId: ids.product }),
+      run: async () => ({ res: await asAdmin(`/products/${ids.product}`, { method: 'PATCH', json: { priceCents: 50000 } }), recordId: ids.product }),
     },
     {
       route: 'POST /products/:id/image',
@@ -250,7 +250,7 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       action: 'DELIVERY_ZONES_UPDATE',
       table: 'delivery_zones',
       run: async () => {
-        const zones = [{ name: 'Everywhere', minKm: 0, maxKm: 50, baseFee: '100', perKmRate: '10', estimatedMinutes: 60, active: true }];
+        const zones = [{ name: 'Everywhere', minKm: 0, maxKm: 50, baseFeeCents: 10000, perKmRateCents: 1000, estimatedMinutes: 60, active: true }];
         return { res: await asAdmin('/delivery/zones', { method: 'PUT', json: { zones } }), recordId: null };
       },
     },
@@ -333,14 +333,14 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
     const before = await count();
     const tooMuch = await asAdmin(`/products/${ids.product}/stock`, { method: 'POST', json: { kind: 'adjustment', quantity: -1000, reason: 'Miscount' } });
     expect(tooMuch.status).toBe(400);
-    const unknown = await asAdmin('/products/00000000-0000-4000-8000-000000000000', { method: 'PATCH', json: { price: '1' } });
+    const unknown = await asAdmin('/products/00000000-0000-4000-8000-000000000000', { method: 'PATCH', json: { priceCents: 100 } });
     expect(unknown.status).toBe(404);
     const overlap = await asAdmin('/delivery/zones', {
       method: 'PUT',
       json: {
         zones: [
-          { name: 'A', minKm: 0, maxKm: 10, baseFee: '1', perKmRate: '1', estimatedMinutes: 10, active: true },
-          { name: 'B', minKm: 5, maxKm: 20, baseFee: '1', perKmRate: '1', estimatedMinutes: 10, active: true },
+          { name: 'A', minKm: 0, maxKm: 10, baseFeeCents: 100, perKmRateCents: 100, estimatedMinutes: 10, active: true },
+          { name: 'B', minKm: 5, maxKm: 20, baseFeeCents: 100, perKmRateCents: 100, estimatedMinutes: 10, active: true },
         ],
       },
     });

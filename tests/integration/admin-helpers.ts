@@ -58,19 +58,19 @@ export async function placeOrder(s: AdminTestSetup, lines: { productId: string; 
     method: 'POST',
     cookie: s.customer.cookie,
     json: {
-      items: lines.map((l) => ({ product_id: l.productId, quantity: l.quantity })),
-      customer_info: { full_name: 'Kamau Customer', email: s.customer.email, phone: '+254712345678', address: DELIVERY_ADDRESS },
-      delivery_info: { address: DELIVERY_ADDRESS, coordinates: DELIVERY_POINT, place_token: placeToken },
+      items: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+      customerInfo: { fullName: 'Kamau Customer', email: s.customer.email, phone: '+254712345678', address: DELIVERY_ADDRESS },
+      deliveryInfo: { address: DELIVERY_ADDRESS, coordinates: DELIVERY_POINT, placeToken },
     },
   });
-  const placed = await body<{ success: boolean; order_id: string; error: string | null }>(res);
-  if (!placed.success) throw new Error(`checkout failed: ${res.status} ${placed.error}`);
+  const placed = await body<{ orderId?: string; error?: { message: string } }>(res);
+  if (!placed.orderId) throw new Error(`checkout failed: ${res.status} ${placed.error?.message}`);
   const [payment] = await s.t.ctx.db
     .select({ trackingId: paymentTransactions.pesapalTrackingId })
     .from(paymentTransactions)
-    .where(eq(paymentTransactions.orderId, placed.order_id));
+    .where(eq(paymentTransactions.orderId, placed.orderId));
   if (!payment?.trackingId) throw new Error('no payment attempt for the order');
-  return { orderId: placed.order_id, trackingId: payment.trackingId };
+  return { orderId: placed.orderId, trackingId: payment.trackingId };
 }
 
 /** Pays on the simulator by card and lets the shop learn it from Pesapal (as an IPN would). */

@@ -103,10 +103,10 @@ describe.each(DB_KINDS)('admin orders on %s', (kind) => {
     const [row] = await s.t.ctx.db.select({ f: orders.fulfilmentStatus }).from(orders).where(eq(orders.id, orderId));
     expect(row?.f).toBe('delivered');
     // The customer reads the step from their own orders (what /orders shows).
-    const mine = await body<{ id: string; fulfilment_status: string }>(await s.t.request(`/api/orders/${orderId}`, { cookie: s.customer.cookie }));
-    expect(mine).toMatchObject({ id: orderId, fulfilment_status: 'delivered' });
-    const list = await body<{ orders: { id: string; fulfilment_status: string }[] }>(await s.t.request('/api/orders', { cookie: s.customer.cookie }));
-    expect(list.orders.find((o) => o.id === orderId)?.fulfilment_status).toBe('delivered');
+    const mine = await body<{ id: string; fulfilmentStatus: string }>(await s.t.request(`/api/orders/${orderId}`, { cookie: s.customer.cookie }));
+    expect(mine).toMatchObject({ id: orderId, fulfilmentStatus: 'delivered' });
+    const list = await body<{ orders: { id: string; fulfilmentStatus: string }[] }>(await s.t.request('/api/orders', { cookie: s.customer.cookie }));
+    expect(list.orders.find((o) => o.id === orderId)?.fulfilmentStatus).toBe('delivered');
     const steps = await auditRows(s.t, 'ORDER_FULFILMENT', orderId);
     expect(steps.map((a) => (a.details as { to: string }).to).sort()).toEqual(['delivered', 'out_for_delivery', 'processing']);
     expect((await detail(orderId)).actions.fulfilmentSteps).toEqual([]);

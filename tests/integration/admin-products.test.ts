@@ -45,25 +45,46 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
   });
 
   it('refuses a bad product with a message per field', async () => {
-    const res = await asAdmin('/products', { method: 'POST', json: { name: '  ', category: 'Fish Stuff', price: '12.345', stock: -1 } });
+    const res = await asAdmin('/products', { method: 'POST', json: { name: '  ', category: 'Fish Stuff', priceCents: 1234.5, stock: -1 } });
     expect(res.status).toBe(400);
     const { error } = await body<{ error: { message: string; fields: Record<string, string> } }>(res);
-    expect(error.fields).toMatchObject({
+    expect(error.fields).toEqual({
       name: 'Name is required',
       category: 'Category must start with a letter and use lowercase letters, numbers or dashes (e.g. fish)',
-      price: 'Price must be an amount in KES like 450 or 450.50',
+      priceCents: 'Price must be a whole number of cents',
       stock: 'Stock must be a whole number of 0 or more',
     });
-    const zero = await asAdmin('/products', { method: 'POST', json: { name: 'Free fish', category: 'fish', price: '0' } });
-    expect((await body<{ error: { fields: Record<string, string> } }>(zero)).error.fields.price).toBe('Price must be more than 0');
+    const fieldsOf = async (json: Record<string, unknown>) =>
+      (await body<{ error: { fields: Record<string, string> } }>(await asAdmin('/products', { method: 'POST', json }))).error.fields;
+    expect(await fieldsOf({ name: 'Free fish', category: 'fish', priceCents: 0 })).toEqual({ priceCents: 'Price must be more than 0' });
+    // Money travels as integer cents only: a KES amount (text or number) is refused, not guessed at.
+    expect(await fieldsOf({ name: 'Old fish', category: 'fish', price: '450' })).toEqual({ priceCents: 'Price must be a whole number of cents' });
+    expect(await fieldsOf({ name: 'Old fish', category: 'fish', priceCents: '45000' })).toEqual({ priceCents: 'Price must be a whole number of cents' });
+    expect(await s.t.ctx.db.select().from(products).where(eq(products.name, 'Old fish'))).toEqual([]);
   });
 
   it('creates a product with a unique slug, its opening stock in the ledger and an audit row', async () => {
-    const first = await create({ name: 'Smoked Catfish', description: 'Oak smoked', category: 'fish', price: '850.50', stock: 7 });
-    const second = await create({ name: 'Smoked Catfish', category: 'fish', price: 900 });
-    expect(first.slug).toBe('smoked-catfish');
+    const first = await create({ name: 'Smoked Catfish', description: 'Oak smoked', category: 'fish', priceCents: 85050, stock: 7 });
+    const second = await create({ name: 'Smoked Catfish', category: 'fish', priceCents: 90000 });
+    expect(first).toEqual({
+      id: expect.any(String),
+      name: 'Smoked Catfish',
+      slug: 'smoked-catfish',
+      description: 'Oak smoked',
+      category: 'fish',
+      priceCents: 85050,
+      stock: 7,
+      lowStockThreshold: 5,
+      lowStock: false,
+      imageUrl: null,
+      published: true,
+      featured: false,
+      archivedAt: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     expect(second.slug).toBe('smoked-catfish-2');
-    expect(first.priceCents).toBe(85050);
+    expect(second.priceCents).toBe(90000);
     const [row] = await s.t.ctx.db.select().from(products).where(eq(products.id, first.id));
     expect(row).toMatchObject({ price: '850.50', stock: 7, published: true, archivedAt: null });
     const ledger = await s.t.ctx.db.select().from(stockMovements).where(eq(stockMovements.productId, first.id));
@@ -73,8 +94,8 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
   });
 
   it('edits a product without touching its stock and records what changed', async () => {
-    const p = await create({ name: 'Kienyeji Chicken', category: 'chicken', price: '1200', stock: 3 });
-    const res = await asAdmin(`/products/${p.id}`, { method: 'PATCH', json: { price: '1350.00', featured: true, stock: 999 } });
+    const p = await create({ name: 'Kienyeji Chicken', category: 'chicken', priceCents: 120000, stock: 3 });
+    const res = await asAdmin(`/products/${p.id}`, { method: 'PATCH', json: { priceCents: 135000, featured: true, stock: 999 } });
     expect(res.status).toBe(200);
     const { product } = await body<ProductBody>(res);
     expect(product.priceCents).toBe(135000);
@@ -84,7 +105,7 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
   });
 
   it('uploads an image as WebP no wider than 1280 px and links it to the product', async () => {
-    const p = await create({ name: 'Nile Perch Fillet', category: 'fish', price: '990' });
+    const p = await create({ name: 'Nile Perch Fillet', category: 'fish', priceCents: 99000 });
     const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#0e7490' } }).png().toBuffer();
     const form = new FormData();
     form.set('image', new File([new Uint8Array(png)], 'perch.png', { type: 'image/png' }));
@@ -110,7 +131,7 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
   });
 
   it('refuses uploads that are not images, too large, or unreadable', async () => {
-    const p = await create({ name: 'Test Upload Fish', category: 'fish', price: '10' });
+    const p = await create({ name: 'Test Upload Fish', category: 'fish', priceCents: 1000 });
     const send = async (file: File | null) => {
       const form = new FormData();
       if (file) form.set('image', file);
@@ -125,7 +146,7 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
   });
 
   it('archives instead of deleting: it leaves the shop, old orders keep their lines, and it can be restored', async () => {
-    const p = await create({ name: 'Seasonal Trout', category: 'fish', price: '700', stock: 5 });
+    const p = await create({ name: 'Seasonal Trout', category: 'fish', priceCents: 70000, stock: 5 });
     const { orderId } = await placeOrder(s, [{ productId: p.id, quantity: 1 }]);
     const archived = await body<ProductBody>(await asAdmin(`/products/${p.id}/archive`, { method: 'POST' }));
     expect(archived.product.archivedAt).not.toBeNull();
@@ -148,7 +169,7 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
   });
 
   it('keeps a stock ledger: restock, signed adjustment, never below 0', async () => {
-    const p = await create({ name: 'Ledger Tilapia', category: 'fish', price: '500', stock: 4 });
+    const p = await create({ name: 'Ledger Tilapia', category: 'fish', priceCents: 50000, stock: 4 });
     const adjust = (json: unknown) => asAdmin(`/products/${p.id}/stock`, { method: 'POST', json });
 
     expect((await adjust({ kind: 'restock', quantity: 6, reason: 'Morning catch' })).status).toBe(201);
@@ -190,7 +211,7 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
   });
 
   it('concurrent adjustments never take stock below 0', async () => {
-    const p = await create({ name: 'Race Fish', category: 'fish', price: '100', stock: 5 });
+    const p = await create({ name: 'Race Fish', category: 'fish', priceCents: 10000, stock: 5 });
     const results = await Promise.all(
       Array.from({ length: 8 }, () => asAdmin(`/products/${p.id}/stock`, { method: 'POST', json: { kind: 'adjustment', quantity: -1, reason: 'Race' } })),
     );

@@ -41,8 +41,8 @@ describe.each(DB_KINDS)('refunding an order paid after its stock was gone, on %s
     shop.ctx.integrations.pesapal = { ...pesapal, cancelOrder: async () => ({ cancelled: false, message: 'Payment in progress' }) };
     shop.sim.switches.dropIpn = true;
     const order = await placePaidOrderAttempt(shop, buyer, [
-      { product_id: tilapia, quantity: 3 },
-      { product_id: chicken, quantity: 2 },
+      { productId: tilapia, quantity: 3 },
+      { productId: chicken, quantity: 2 },
     ]);
     shop.clock.advance(31 * MINUTE);
     expect(await expireReservations(shop.ctx)).toEqual({ expired: 1 });

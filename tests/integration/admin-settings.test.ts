@@ -19,16 +19,8 @@ interface Zone {
   estimatedMinutes: number;
   active: boolean;
 }
-const toInput = (z: Zone) => ({
-  id: z.id,
-  name: z.name,
-  minKm: z.minKm,
-  maxKm: z.maxKm,
-  baseFee: (z.baseFeeCents / 100).toFixed(2),
-  perKmRate: (z.perKmRateCents / 100).toFixed(2),
-  estimatedMinutes: z.estimatedMinutes,
-  active: z.active,
-});
+// The API takes a zone as it answers with it (fees in integer cents).
+const toInput = (z: Zone): Zone => ({ ...z });
 
 describe.each(DB_KINDS)('admin settings on %s', (kind) => {
   const s = withAdminApp(kind);
@@ -38,6 +30,16 @@ describe.each(DB_KINDS)('admin settings on %s', (kind) => {
     it('shows the seeded zones and the default origin, and previews a fee', async () => {
       const settings = await body<{ zones: Zone[]; origin: { lat: number; lng: number; label: string } }>(await asAdmin('/delivery'));
       expect(settings.zones).toHaveLength(5);
+      expect(settings.zones[0]).toEqual({
+        id: expect.any(String),
+        name: 'Zone 1 - Local Area',
+        minKm: 0,
+        maxKm: 5,
+        baseFeeCents: 6000,
+        perKmRateCents: 500,
+        estimatedMinutes: 25,
+        active: true,
+      });
       expect(settings.origin.label).toBe('Kogo Star Plaza, Nairobi West');
       const preview = await body(await asAdmin('/delivery/preview?km=7.5'));
       // Zone 2: 120 + 7.5 × 8 = 180 KES
@@ -62,8 +64,12 @@ describe.each(DB_KINDS)('admin settings on %s', (kind) => {
       // Removing a middle zone leaves 5–10 km priced as the next zone up: refused, saying so.
       const gap = await body<ErrorBody>(await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: zones.filter((_, i) => i !== 1).map(toInput) } }));
       expect(gap.error.message).toBe('No zone covers 5–10 km: those deliveries would be priced as "Zone 3 - Extended Area". Close the gap by widening a zone.');
-      const badFee = await body<ErrorBody>(await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: [{ ...toInput(zones[0]!), baseFee: '1.234' }] } }));
-      expect(badFee.error.fields?.['zones.0.baseFee']).toBe('Fees must be amounts in KES like 60 or 12.50');
+      const badFee = await body<ErrorBody>(await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: [{ ...toInput(zones[0]!), baseFeeCents: 123.4 }] } }));
+      expect(badFee.error.fields).toEqual({ 'zones.0.baseFeeCents': 'Fees must be whole numbers of cents from 0 to 1,000,000,000' });
+      // A fee in KES (the old form) is refused rather than read as cents.
+      const { baseFeeCents: _cents, ...inKes } = toInput(zones[0]!);
+      const kesFee = await body<ErrorBody>(await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: [{ ...inKes, baseFee: '60' }] } }));
+      expect(kesFee.error.fields).toEqual({ 'zones.0.baseFeeCents': 'Fees must be whole numbers of cents from 0 to 1,000,000,000' });
       const rows = await s.t.ctx.db.select().from(deliveryZones);
       expect(rows.map((r) => r.minKm).sort()).toEqual(['0.00', '10.00', '15.00', '25.00', '5.00']);
     });
@@ -71,8 +77,8 @@ describe.each(DB_KINDS)('admin settings on %s', (kind) => {
     it('saves an edited table: updates, adds and removes zones, audited', async () => {
       const { zones } = await body<{ zones: Zone[] }>(await asAdmin('/delivery'));
       const next = zones.slice(0, 4).map(toInput);
-      next[0] = { ...next[0]!, baseFee: '70.00' };
-      next.push({ id: undefined, name: 'Zone 5 - Outskirts', minKm: 25, maxKm: 40, baseFee: '450', perKmRate: '18.5', estimatedMinutes: 80, active: true });
+      next[0] = { ...next[0]!, baseFeeCents: 7000 };
+      next.push({ id: undefined, name: 'Zone 5 - Outskirts', minKm: 25, maxKm: 40, baseFeeCents: 45000, perKmRateCents: 1850, estimatedMinutes: 80, active: true });
       const res = await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: next } });
       expect(res.status).toBe(200);
       const saved = await body<{ zones: Zone[] }>(res);
@@ -88,7 +94,7 @@ describe.each(DB_KINDS)('admin settings on %s', (kind) => {
         cookie: s.customer.cookie,
         json: { address: SHOP_ORIGIN.label, latitude: SHOP_ORIGIN.lat, longitude: SHOP_ORIGIN.lng },
       });
-      expect(await body(fee)).toMatchObject({ success: true, delivery_fee: 70, zone_name: next[0]!.name });
+      expect(await body(fee)).toMatchObject({ deliveryFeeCents: 7000, zoneName: next[0]!.name });
     });
 
     it('saves the origin where checkout reads it', async () => {

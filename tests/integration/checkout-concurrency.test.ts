@@ -23,10 +23,10 @@ describe.each(DB_KINDS)('concurrent checkouts on %s', (kind) => {
     await setStock(shop, product.id, 10);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        postOrder(shop, users[i % users.length]!, orderBody([{ product_id: product.id, quantity: 1 }], { idempotency_key: `race-${i}-key` })),
+        postOrder(shop, users[i % users.length]!, orderBody([{ productId: product.id, quantity: 1 }], { idempotencyKey: `race-${i}-key` })),
       ),
     );
-    const accepted = answers.filter((a) => a.status === 200 && a.json.success);
+    const accepted = answers.filter((a) => a.status === 200 && a.json.orderId);
     const refused = answers.filter((a) => a.status === 409);
     expect(accepted).toHaveLength(10);
     expect(refused).toHaveLength(40);

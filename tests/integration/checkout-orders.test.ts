@@ -39,21 +39,21 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
     const other = await createUser(shop);
     const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');
     const before = await stockOf(shop, tilapia.id);
-    const requested = [{ product_id: tilapia.id, quantity: 2, unit_price: 1, price: '0.01', line_total: 2 }];
+    const requested = [{ productId: tilapia.id, quantity: 2, unitPriceCents: 1, price: '0.01', lineTotalCents: 2 }];
     const { status, json } = await postOrder(
       shop,
       user,
       orderBody(requested, {
-        user_id: other.id,
-        total_amount: 1,
-        subtotal: 1,
-        delivery_fee: 0,
-        delivery_info: { address: 'Westlands, Nairobi', coordinates: { lat: -1.266, lng: 36.81 }, fee: 0, zone: 'free' },
+        userId: other.id,
+        totalCents: 1,
+        subtotalCents: 1,
+        deliveryFeeCents: 0,
+        deliveryInfo: { address: 'Westlands, Nairobi', coordinates: { lat: -1.266, lng: 36.81 }, fee: 0, zone: 'free' },
       }),
     );
     expect(status).toBe(200);
-    expect(json.success).toBe(true);
-    const order = await orderRow(shop, json.order_id!);
+    expect(json).toEqual({ orderId: expect.any(String), iframeUrl: expect.any(String) });
+    const order = await orderRow(shop, json.orderId!);
     expect(order.userId).toBe(user.id);
     expect(order.status).toBe('pending');
     expect(order.customerPhone).toBe('+254712345678'); // typed '0712 345 678'
@@ -83,31 +83,31 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
     const simOrder = shop.sim.state.orders.get(txn!.pesapalTrackingId!);
     expect(simOrder?.amountCents).toBe(expected.totalCents);
     expect(simOrder?.callbackUrl).toBe('http://localhost:3000/order-success');
-    expect(json.iframe_url).toBe(txn!.redirectUrl);
+    expect(json.iframeUrl).toBe(txn!.redirectUrl);
   });
 
   it('prices the delivery from a point it vouched for, else from the address text', async () => {
     const user = await customer(shop);
     const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');
     const res = await shop.request('/api/checkout/places/details', { method: 'POST', json: { placeId: 'gz-westlands' }, cookie: user.cookie });
-    const westlands = (await res.json()) as { address: string; coordinates: { lat: number; lng: number }; place_token: string };
-    expect(westlands.place_token).toMatch(/^[\w-]{43}$/);
+    const westlands = (await res.json()) as { address: string; coordinates: { lat: number; lng: number }; placeToken: string };
+    expect(westlands.placeToken).toMatch(/^[\w-]{43}$/);
     const shopDoor = { lat: -1.3162, lng: 36.7965 }; // 0 km: the cheapest band
     const karen = { lat: -1.32, lng: 36.71 };
-    const place = async (delivery: { address: string; coordinates: { lat: number; lng: number }; place_token?: string }) => {
-      const { status, json } = await postOrder(shop, user, orderBody([{ product_id: tilapia.id, quantity: 1 }], { delivery_info: delivery }));
+    const place = async (delivery: { address: string; coordinates: { lat: number; lng: number }; placeToken?: string }) => {
+      const { status, json } = await postOrder(shop, user, orderBody([{ productId: tilapia.id, quantity: 1 }], { deliveryInfo: delivery }));
       expect(status).toBe(200);
-      const o = await orderRow(shop, json.order_id!);
+      const o = await orderRow(shop, json.orderId!);
       return { point: { lat: o.deliveryLatitude, lng: o.deliveryLongitude }, zone: o.deliveryZoneName, fee: o.deliveryFee };
     };
 
-    const vouched = await place({ address: westlands.address, coordinates: westlands.coordinates, place_token: westlands.place_token });
+    const vouched = await place({ address: westlands.address, coordinates: westlands.coordinates, placeToken: westlands.placeToken });
     expect(vouched).toMatchObject({ point: westlands.coordinates, zone: 'Zone 2 - Mid Distance' });
     // Coordinates at the shop's door beside a Westlands address: not believed, with or without a token.
     expect(await place({ address: westlands.address, coordinates: shopDoor })).toEqual(vouched);
-    expect(await place({ address: westlands.address, coordinates: shopDoor, place_token: westlands.place_token })).toEqual(vouched);
+    expect(await place({ address: westlands.address, coordinates: shopDoor, placeToken: westlands.placeToken })).toEqual(vouched);
     // Westlands' token does not vouch for another address: Karen is priced as Karen.
-    const moved = await place({ address: 'Karen, Nairobi, Kenya', coordinates: westlands.coordinates, place_token: westlands.place_token });
+    const moved = await place({ address: 'Karen, Nairobi, Kenya', coordinates: westlands.coordinates, placeToken: westlands.placeToken });
     expect(moved.point).toEqual(karen);
   });
 
@@ -115,8 +115,8 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
     const user = await customer(shop);
     const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');
     const quantity = Math.ceil(200_000 / toCents(tilapia.price));
-    const { json } = await postOrder(shop, user, orderBody([{ product_id: tilapia.id, quantity }]));
-    const order = await orderRow(shop, json.order_id!);
+    const { json } = await postOrder(shop, user, orderBody([{ productId: tilapia.id, quantity }]));
+    const order = await orderRow(shop, json.orderId!);
     expect(order.deliveryFee).toBe('0.00');
     const subtotal = toCents(order.subtotal);
     expect(toCents(order.totalAmount)).toBe(subtotal + toCents(order.vat));
@@ -131,8 +131,8 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
       shop,
       user,
       orderBody([
-        { product_id: tilapia.id, quantity: 1 },
-        { product_id: soldOut!.id, quantity: 1 },
+        { productId: tilapia.id, quantity: 1 },
+        { productId: soldOut!.id, quantity: 1 },
       ]),
     );
     expect(status).toBe(409);
@@ -141,7 +141,7 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
     expect(await shop.ctx.db.select().from(orders)).toEqual([]);
 
     await setStock(shop, tilapia.id, 3);
-    const short = await postOrder(shop, user, orderBody([{ product_id: tilapia.id, quantity: 5 }]));
+    const short = await postOrder(shop, user, orderBody([{ productId: tilapia.id, quantity: 5 }]));
     expect(short.json.error).toEqual({ code: 'OUT_OF_STOCK', message: `Only 3 of ${tilapia.name} left in stock (you asked for 5).` });
   });
 
@@ -149,24 +149,30 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
     const user = await customer(shop);
     const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');
     for (const quantity of [0, 100, 1.5, -1]) {
-      const res = await postOrder(shop, user, orderBody([{ product_id: tilapia.id, quantity }]));
+      const res = await postOrder(shop, user, orderBody([{ productId: tilapia.id, quantity }]));
       expect(res.status).toBe(400);
       expect(res.json.error).toMatchObject({ message: 'Quantity must be a whole number from 1 to 99.' });
     }
     const empty = await postOrder(shop, user, orderBody([]));
     expect(empty.json.error).toMatchObject({ message: 'Your cart is empty.' });
-    const missing = await postOrder(shop, user, orderBody([{ product_id: tilapia.id, quantity: 1 }], { customer_info: { full_name: 'A' } }));
-    expect(missing.json.error).toMatchObject({ message: 'Please fill in all required fields.' });
+    const missing = await postOrder(shop, user, orderBody([{ productId: tilapia.id, quantity: 1 }], { customerInfo: { fullName: 'A' } }));
+    const required = 'Please fill in all required fields.';
+    // Field keys are the request's own (camelCase) paths: the form shows each message under its field.
+    expect(missing.json.error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: required,
+      fields: { 'customerInfo.email': required, 'customerInfo.phone': required, 'customerInfo.address': required },
+    });
 
     await shop.ctx.db.update(products).set({ published: false }).where(eq(products.id, tilapia.id));
-    const hidden = await postOrder(shop, user, orderBody([{ product_id: tilapia.id, quantity: 1 }]));
+    const hidden = await postOrder(shop, user, orderBody([{ productId: tilapia.id, quantity: 1 }]));
     expect(hidden.status).toBe(409);
     expect(hidden.json.error).toEqual({ code: 'PRODUCT_UNAVAILABLE', message: `${tilapia.name} is no longer available. Please remove it from your cart.` });
   });
 
   it('needs a signed-in customer', async () => {
     const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');
-    const res = await shop.request('/api/checkout/orders', { method: 'POST', json: orderBody([{ product_id: tilapia.id, quantity: 1 }]) });
+    const res = await shop.request('/api/checkout/orders', { method: 'POST', json: orderBody([{ productId: tilapia.id, quantity: 1 }]) });
     expect(res.status).toBe(401);
   });
 
@@ -174,13 +180,13 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
     const user = await customer(shop);
     const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');
     const before = await stockOf(shop, tilapia.id);
-    const body = orderBody([{ product_id: tilapia.id, quantity: 1 }], { idempotency_key: 'double-click-key-1' });
+    const body = orderBody([{ productId: tilapia.id, quantity: 1 }], { idempotencyKey: 'double-click-key-1' });
     const [a, b] = await Promise.all([postOrder(shop, user, body), postOrder(shop, user, body)]);
-    expect(a.json.success && b.json.success).toBe(true);
-    expect(b.json.order_id).toBe(a.json.order_id);
-    expect(b.json.iframe_url).toBe(a.json.iframe_url);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.json.orderId).toBe(a.json.orderId);
+    expect(b.json.iframeUrl).toBe(a.json.iframeUrl);
     const later = await postOrder(shop, user, body);
-    expect(later.json.order_id).toBe(a.json.order_id);
+    expect(later.json.orderId).toBe(a.json.orderId);
     expect(await shop.ctx.db.select().from(orders)).toHaveLength(1);
     expect(await shop.ctx.db.select().from(paymentTransactions)).toHaveLength(1);
     expect(await stockOf(shop, tilapia.id)).toBe(before - 1);
@@ -188,13 +194,13 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
     // The same key from another customer is their own order.
     const other = await customer(shop);
     const theirs = await postOrder(shop, other, body);
-    expect(theirs.json.order_id).not.toBe(a.json.order_id);
+    expect(theirs.json.orderId).not.toBe(a.json.orderId);
   });
 
   it(`lets one customer hold at most ${MAX_UNPAID_ORDERS} unpaid orders, so nobody can keep stock off sale without paying`, async () => {
     const user = await customer(shop);
     const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');
-    const order = () => postOrder(shop, user, orderBody([{ product_id: tilapia.id, quantity: 2 }], { idempotency_key: crypto.randomUUID() }));
+    const order = () => postOrder(shop, user, orderBody([{ productId: tilapia.id, quantity: 2 }], { idempotencyKey: crypto.randomUUID() }));
     const placed = [];
     for (let i = 0; i < MAX_UNPAID_ORDERS; i++) placed.push(await order());
     expect(placed.map((p) => p.status)).toEqual(Array(MAX_UNPAID_ORDERS).fill(200));
@@ -207,10 +213,10 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
     expect(await shop.ctx.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(MAX_UNPAID_ORDERS);
 
     // Paying one makes room; other customers were never limited.
-    await shop.sim.complete(new URL(placed[0]!.json.iframe_url!).searchParams.get('OrderTrackingId')!, 'card');
+    await shop.sim.complete(new URL(placed[0]!.json.iframeUrl!).searchParams.get('OrderTrackingId')!, 'card');
     expect((await order()).status).toBe(200);
     const other = await customer(shop);
-    expect((await postOrder(shop, other, orderBody([{ product_id: tilapia.id, quantity: 1 }]))).status).toBe(200);
+    expect((await postOrder(shop, other, orderBody([{ productId: tilapia.id, quantity: 1 }]))).status).toBe(200);
   });
 });
 
@@ -234,7 +240,7 @@ describe.each(DB_KINDS)('checkout when Pesapal cannot be reached, on %s', (kind)
     const user = await customer(shop);
     const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');
     const before = await stockOf(shop, tilapia.id);
-    const { status, json } = await postOrder(shop, user, orderBody([{ product_id: tilapia.id, quantity: 1 }]));
+    const { status, json } = await postOrder(shop, user, orderBody([{ productId: tilapia.id, quantity: 1 }]));
     expect(status).toBe(502);
     expect(json).toEqual({ error: { code: 'PAYMENT_START_FAILED', message: 'Failed to create payment order', orderId: expect.any(String) } });
     const order = await orderRow(shop, json.error!.orderId!);
@@ -245,11 +251,11 @@ describe.each(DB_KINDS)('checkout when Pesapal cannot be reached, on %s', (kind)
 
     down = false;
     const res = await shop.request(`/api/payments/orders/${order.id}/retry`, { method: 'POST', cookie: user.cookie });
-    const retried = (await res.json()) as { success: boolean; iframe_url: string };
-    expect(retried.success).toBe(true);
+    const retried = (await res.json()) as { orderId: string; iframeUrl: string };
+    expect(retried).toEqual({ orderId: order.id, iframeUrl: expect.any(String) });
     // The first reference may have reached Pesapal: the retry never sends it again.
     const [txn] = await transactionsOf(shop, order.id);
-    expect(txn).toMatchObject({ status: 'PENDING', merchantReference: `ORD-${order.id.slice(0, 8)}-2`, redirectUrl: retried.iframe_url });
+    expect(txn).toMatchObject({ status: 'PENDING', merchantReference: `ORD-${order.id.slice(0, 8)}-2`, redirectUrl: retried.iframeUrl });
     expect((await orderRow(shop, order.id)).paymentAttempts).toBe(2);
 
     const stranger = await customer(shop);
@@ -262,7 +268,7 @@ describe.each(DB_KINDS)('checkout when Pesapal cannot be reached, on %s', (kind)
     const user = await customer(shop);
     const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');
     const before = await stockOf(shop, tilapia.id);
-    const { json } = await postOrder(shop, user, orderBody([{ product_id: tilapia.id, quantity: 2 }]));
+    const { json } = await postOrder(shop, user, orderBody([{ productId: tilapia.id, quantity: 2 }]));
     expect(json.error).toMatchObject({ code: 'PAYMENT_START_FAILED', message: 'Failed to create payment order' });
     const orderId = json.error!.orderId!;
     shop.clock.advance(31 * 60_000);

@@ -12,16 +12,16 @@ import { createShop, customer, disposeShop, orderBody, orderRow, payOnSimulator,
 describe.each(DB_KINDS)('rider directions at checkout on %s', (kind) => {
   let shop: Shop;
   let user: TestUser;
-  let items: { product_id: string; quantity: number }[];
+  let items: { productId: string; quantity: number }[];
   beforeEach(async () => {
     shop = await createShop(kind);
     user = await customer(shop);
-    items = [{ product_id: (await productBySlug(shop, 'fresh-whole-tilapia')).id, quantity: 1 }];
+    items = [{ productId: (await productBySlug(shop, 'fresh-whole-tilapia')).id, quantity: 1 }];
   });
   afterEach(() => disposeShop(shop));
 
   const withDirections = (delivery: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    orderBody(items, { delivery_info: { ...WESTLANDS, ...delivery }, idempotency_key: `key-${crypto.randomUUID()}`, ...extra });
+    orderBody(items, { deliveryInfo: { ...WESTLANDS, ...delivery }, idempotencyKey: `key-${crypto.randomUUID()}`, ...extra });
   const lastDelivery = async (who: TestUser) => {
     const res = await shop.request('/api/checkout/last-delivery', { cookie: who.cookie });
     expect(res.status).toBe(200);
@@ -36,7 +36,7 @@ describe.each(DB_KINDS)('rider directions at checkout on %s', (kind) => {
       withDirections({ building: '  Block C, Apt 12 <script>alert(1)</script>', directions: 'Blue gate opposite Total petrol station. Call on arrival', fee: 0 }),
     );
     expect(status).toBe(200);
-    const order = await orderRow(shop, json.order_id!);
+    const order = await orderRow(shop, json.orderId!);
     expect(order).toMatchObject({ deliveryBuilding: 'Block C, Apt 12', deliveryDirections: 'Blue gate opposite Total petrol station. Call on arrival' });
     expect(await lastDelivery(user)).toEqual({ building: 'Block C, Apt 12', directions: 'Blue gate opposite Total petrol station. Call on arrival' });
     // Another customer's last order is not theirs to see.
@@ -59,13 +59,13 @@ describe.each(DB_KINDS)('rider directions at checkout on %s', (kind) => {
   it('leaves them empty when not given', async () => {
     const { status, json } = await postOrder(shop, user, withDirections({ building: '   ' }));
     expect(status).toBe(200);
-    expect(await orderRow(shop, json.order_id!)).toMatchObject({ deliveryBuilding: null, deliveryDirections: null });
+    expect(await orderRow(shop, json.orderId!)).toMatchObject({ deliveryBuilding: null, deliveryDirections: null });
   });
 
   it.each([
-    [{ building: 'b'.repeat(101) }, 'delivery_info.building', RIDER_DIRECTION_MESSAGES.buildingTooLong],
-    [{ directions: 'd'.repeat(301) }, 'delivery_info.directions', RIDER_DIRECTION_MESSAGES.directionsTooLong],
-    [{ directions: { gate: 'blue' } }, 'delivery_info.directions', RIDER_DIRECTION_MESSAGES.notText],
+    [{ building: 'b'.repeat(101) }, 'deliveryInfo.building', RIDER_DIRECTION_MESSAGES.buildingTooLong],
+    [{ directions: 'd'.repeat(301) }, 'deliveryInfo.directions', RIDER_DIRECTION_MESSAGES.directionsTooLong],
+    [{ directions: { gate: 'blue' } }, 'deliveryInfo.directions', RIDER_DIRECTION_MESSAGES.notText],
   ])('refuses %j with a clear message and creates no order', async (delivery, field, message) => {
     const res = await shop.request('/api/checkout/orders', { method: 'POST', json: withDirections(delivery), cookie: user.cookie });
     expect(res.status).toBe(400);

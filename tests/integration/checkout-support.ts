@@ -56,21 +56,20 @@ export async function setStock(t: TestApp, productId: string, stock: number): Pr
   await t.ctx.db.update(products).set({ stock }).where(eq(products.id, productId));
 }
 
-export function orderBody(items: { product_id: string; quantity: number }[], extra: Record<string, unknown> = {}) {
+export function orderBody(items: { productId: string; quantity: number }[], extra: Record<string, unknown> = {}) {
   return {
     items,
-    customer_info: { full_name: 'Achieng Otieno', email: 'achieng@example.test', phone: '0712 345 678', address: WESTLANDS.address },
-    delivery_info: { address: WESTLANDS.address, coordinates: WESTLANDS.coordinates },
+    customerInfo: { fullName: 'Achieng Otieno', email: 'achieng@example.test', phone: '0712 345 678', address: WESTLANDS.address },
+    deliveryInfo: { address: WESTLANDS.address, coordinates: WESTLANDS.coordinates },
     ...extra,
   };
 }
 
 /** The order and its payment page, or the API's error (with the order's id when the order exists). */
 export interface OrderAnswer {
-  success?: boolean;
-  iframe_url?: string | null;
-  order_id?: string | null;
-  error: null | { code: string; message: string; fields?: Record<string, string>; orderId?: string };
+  orderId?: string;
+  iframeUrl?: string;
+  error?: { code: string; message: string; fields?: Record<string, string>; orderId?: string };
 }
 
 export async function postOrder(t: TestApp, user: TestUser, body: unknown): Promise<{ status: number; json: OrderAnswer }> {
@@ -79,12 +78,12 @@ export async function postOrder(t: TestApp, user: TestUser, body: unknown): Prom
 }
 
 /** Places an order that must succeed; returns its id and the simulator's tracking id. */
-export async function placePaidOrderAttempt(t: Shop, user: TestUser, items: { product_id: string; quantity: number }[]) {
-  const { status, json } = await postOrder(t, user, orderBody(items, { idempotency_key: `key-${crypto.randomUUID()}` }));
-  if (status !== 200 || !json.order_id || !json.iframe_url) throw new Error(`order failed: ${status} ${JSON.stringify(json)}`);
-  const trackingId = new URL(json.iframe_url).searchParams.get('OrderTrackingId');
+export async function placePaidOrderAttempt(t: Shop, user: TestUser, items: { productId: string; quantity: number }[]) {
+  const { status, json } = await postOrder(t, user, orderBody(items, { idempotencyKey: `key-${crypto.randomUUID()}` }));
+  if (status !== 200 || !json.orderId || !json.iframeUrl) throw new Error(`order failed: ${status} ${JSON.stringify(json)}`);
+  const trackingId = new URL(json.iframeUrl).searchParams.get('OrderTrackingId');
   if (!trackingId) throw new Error('no tracking id in the iframe url');
-  return { orderId: json.order_id, trackingId, iframeUrl: json.iframe_url };
+  return { orderId: json.orderId, trackingId, iframeUrl: json.iframeUrl };
 }
 
 /**

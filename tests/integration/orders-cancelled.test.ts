@@ -26,7 +26,7 @@ describe.each(DB_KINDS)('cancelled orders as the customer sees them on %s', (kin
   it('says why an unpaid order was cancelled and that no money was taken', async () => {
     const { orderId } = await placeOrder(s, [{ productId, quantity: 1 }]);
     expect((await cancel(orderId, 'We cannot deliver to your area today')).status).toBe(200);
-    expect(await inList(orderId)).toMatchObject({ status: 'cancelled', cancelled_reason: 'We cannot deliver to your area today', paid_payments: [] });
+    expect(await inList(orderId)).toMatchObject({ status: 'cancelled', cancelledReason: 'We cannot deliver to your area today', paidPayments: [] });
   });
 
   it('shows a delivered order refunded by the shop: the reason, refund requested, then refunded', async () => {
@@ -34,7 +34,7 @@ describe.each(DB_KINDS)('cancelled orders as the customer sees them on %s', (kin
     await payByCard(s, trackingId);
     expect((await s.asAdmin(`/orders/${orderId}/fulfilment`, { method: 'POST', json: { status: 'delivered' } })).status).toBe(200);
     const paid = await inList(orderId);
-    expect(paid).toMatchObject({ status: 'completed', cancelled_reason: null, paid_payments: [{ refund: 'none', currency: 'KES' }] });
+    expect(paid).toMatchObject({ status: 'completed', cancelledReason: null, paidPayments: [{ refund: 'none', currency: 'KES' }] });
 
     const sim = s.t.ctx.integrations.pesapalSimulator!;
     sim.switches.dropIpn = true; // Pesapal has accepted the refund but not reported it done yet
@@ -43,15 +43,15 @@ describe.each(DB_KINDS)('cancelled orders as the customer sees them on %s', (kin
     const requested = await inList(orderId);
     expect(requested).toMatchObject({
       status: 'cancelled',
-      fulfilment_status: 'delivered',
-      cancelled_reason: 'The fish was not fresh',
-      paid_payments: [{ amount: paid!.total_amount, refund: 'requested' }],
+      fulfilmentStatus: 'delivered',
+      cancelledReason: 'The fish was not fresh',
+      paidPayments: [{ amountCents: paid!.totalCents, refund: 'requested' }],
     });
 
     await refreshPayment(s.t.ctx, trackingId);
-    expect((await inList(orderId))?.paid_payments).toEqual([{ amount: paid!.total_amount, currency: 'KES', refund: 'refunded' }]);
+    expect((await inList(orderId))?.paidPayments).toEqual([{ amountCents: paid!.totalCents, currency: 'KES', refund: 'refunded' }]);
     const one = await body<OrderDetail>(await s.t.request(`/api/orders/${orderId}`, { cookie: s.customer.cookie }));
-    expect(one).toMatchObject({ cancelled_reason: 'The fish was not fresh', paid_payments: [{ refund: 'refunded' }] });
+    expect(one).toMatchObject({ cancelledReason: 'The fish was not fresh', paidPayments: [{ refund: 'refunded' }] });
   });
 
   it('shows a second payment refunded on an order that stays paid', async () => {
@@ -63,7 +63,7 @@ describe.each(DB_KINDS)('cancelled orders as the customer sees them on %s', (kin
     await refreshPayment(s.t.ctx, extraTrackingId);
     const order = await inList(orderId);
     expect(order?.status).toBe('completed');
-    expect(order?.paid_payments.map((p) => p.refund).sort()).toEqual(['none', 'refunded']);
+    expect(order?.paidPayments.map((p) => p.refund).sort()).toEqual(['none', 'refunded']);
   });
 
   it('shows none of it to anyone else', async () => {

@@ -20,7 +20,7 @@ describe.each(DB_KINDS)('order receipts on %s', (kind) => {
     owner = await customer(shop);
     const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');
     productName = tilapia.name;
-    const placed = await placePaidOrderAttempt(shop, owner, [{ product_id: tilapia.id, quantity: 3 }]);
+    const placed = await placePaidOrderAttempt(shop, owner, [{ productId: tilapia.id, quantity: 3 }]);
     orderId = placed.orderId;
     await payOnSimulator(shop, placed.trackingId, 'card');
   });
@@ -92,7 +92,7 @@ describe.each(DB_KINDS)('order receipts on %s', (kind) => {
 
   it('answers an unpaid order and a bad id with a clear message, never a 500', async () => {
     const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');
-    const unpaid = await placePaidOrderAttempt(shop, owner, [{ product_id: tilapia.id, quantity: 1 }]);
+    const unpaid = await placePaidOrderAttempt(shop, owner, [{ productId: tilapia.id, quantity: 1 }]);
     const res = await open(`/api/orders/${unpaid.orderId}/receipt`, owner);
     expect(res.status).toBe(409);
     expect(((await res.json()) as { error: { message: string } }).error.message).toBe(RECEIPT_NOT_PAID);

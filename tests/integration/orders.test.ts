@@ -46,32 +46,32 @@ describe.each(DB_KINDS)('the customer’s orders on %s', (kind) => {
     expect(body.orders.map((o) => o.id)).toEqual([ids.cancelled, ids.failed, ids.oldCompleted]);
     expect(body.orders.map((o) => o.status)).toEqual(['cancelled', 'failed', 'completed']);
     const delivered = body.orders[2]!;
-    expect(delivered).toMatchObject({ total_amount: '1800.00', currency: 'KES', fulfilment_status: 'delivered' });
+    expect(delivered).toMatchObject({ totalCents: 180_000, currency: 'KES', fulfilmentStatus: 'delivered' });
     expect(delivered.items).toHaveLength(2);
-    expect(delivered.items[0]).toMatchObject({ quantity: 2, unit_price: '500.00', line_total: '1000.00' });
+    expect(delivered.items[0]).toMatchObject({ quantity: 2, unitPriceCents: 50_000, lineTotalCents: 100_000 });
     expect(delivered.items[0]!.product.name).toBeTruthy();
-    expect(delivered.items[0]!.product.image_url).toMatch(/^\//);
-    expect(delivered.items[1]!.product.image_url).toBeNull();
+    expect(delivered.items[0]!.product.imageUrl).toMatch(/^\//);
+    expect(delivered.items[1]!.product.imageUrl).toBeNull();
   });
 
   it('lists the caller’s orders awaiting payment separately, with the latest attempt’s status', async () => {
     const body = (await (await t.request('/api/orders', { cookie: amina.cookie })).json()) as OrdersResponse;
-    expect(body.awaiting_payment.map((o) => [o.id, o.payment_status])).toEqual([
+    expect(body.awaitingPayment.map((o) => [o.id, o.paymentStatus])).toEqual([
       [ids.retriedFailed, 'FAILED'],
       [ids.pending, 'PENDING'],
     ]);
     const brianBody = (await (await t.request('/api/orders', { cookie: brian.cookie })).json()) as OrdersResponse;
     expect(brianBody.orders.map((o) => o.id)).toEqual([ids.brianCompleted]);
-    expect(brianBody.awaiting_payment.map((o) => o.id)).toEqual([ids.brianPending]);
+    expect(brianBody.awaitingPayment.map((o) => o.id)).toEqual([ids.brianPending]);
   });
 
   it('answers an order to its owner only', async () => {
     const own = await t.request(`/api/orders/${ids.pending}`, { cookie: amina.cookie });
     expect(own.status).toBe(200);
     const order = await own.json();
-    expect(order).toMatchObject({ id: ids.pending, status: 'pending', fulfilment_status: 'unfulfilled', total_amount: '1800.00', currency: 'KES', pesapal_transaction_id: null });
+    expect(order).toMatchObject({ id: ids.pending, status: 'pending', fulfilmentStatus: 'unfulfilled', totalCents: 180_000, currency: 'KES', pesapalTransactionId: null });
     expect(order.items).toHaveLength(2);
-    expect(Date.parse(order.created_at)).not.toBeNaN();
+    expect(Date.parse(order.createdAt)).not.toBeNaN();
 
     const other = await t.request(`/api/orders/${ids.brianPending}`, { cookie: amina.cookie });
     expect(other.status).toBe(404);
@@ -91,13 +91,13 @@ describe.each(DB_KINDS)('the customer’s orders on %s', (kind) => {
     const tx = (await res.json()) as TransactionView;
     expect(tx).toMatchObject({
       id: aminaPendingTx,
-      order_id: ids.pending,
+      orderId: ids.pending,
       status: 'PENDING',
-      pesapal_tracking_id: `track-${ids.pending}-0`,
-      merchant_reference: `ORDER-${ids.pending}-0`,
-      amount: '1800.00',
+      pesapalTrackingId: `track-${ids.pending}-0`,
+      merchantReference: `ORDER-${ids.pending}-0`,
+      amountCents: 180_000,
       currency: 'KES',
-      customer_phone_display: '+25*******678',
+      customerPhoneDisplay: '+25*******678',
     });
     expect(JSON.stringify(tx)).not.toContain('712345');
     const rows = (await auditRows(amina.id)).slice(before);

@@ -24,7 +24,7 @@ describe.each(DB_KINDS)('payment attempts on %s', (kind) => {
     user = await customer(shop);
     real = shop.ctx.integrations.pesapal;
     const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');
-    body = orderBody([{ product_id: tilapia.id, quantity: 1 }], { idempotency_key: `key-${crypto.randomUUID()}` });
+    body = orderBody([{ productId: tilapia.id, quantity: 1 }], { idempotencyKey: `key-${crypto.randomUUID()}` });
   });
   afterEach(() => disposeShop(shop));
 
@@ -49,10 +49,10 @@ describe.each(DB_KINDS)('payment attempts on %s', (kind) => {
 
     const again = await postOrder(shop, user, body);
     expect(again.status).toBe(200);
-    expect(again.json.order_id).toBe(orderId);
+    expect(again.json.orderId).toBe(orderId);
     const ref = (n: number) => `ORD-${orderId.slice(0, 8)}-${n}`;
     const [txn] = await transactionsOf(shop, orderId);
-    expect(txn).toMatchObject({ status: 'PENDING', merchantReference: ref(2), redirectUrl: again.json.iframe_url });
+    expect(txn).toMatchObject({ status: 'PENDING', merchantReference: ref(2), redirectUrl: again.json.iframeUrl });
     expect(referencesAtPesapal()).toEqual([ref(1), ref(2)]);
     expect((await orderRow(shop, orderId)).paymentAttempts).toBe(2);
   });
@@ -74,12 +74,12 @@ describe.each(DB_KINDS)('payment attempts on %s', (kind) => {
     // A live claim would be waited for (20 s) and then answered with 502.
     const again = await postOrder(shop, user, body);
     expect(again.status).toBe(200);
-    const orderId = again.json.order_id!;
+    const orderId = again.json.orderId!;
     const ref = (n: number) => `ORD-${orderId.slice(0, 8)}-${n}`;
     const byRef = async () => Object.fromEntries((await transactionsOf(shop, orderId)).map((t) => [t.merchantReference, t]));
     expect(await byRef()).toMatchObject({
       [ref(1)]: { status: 'FAILED', statusDescription: ATTEMPT_INTERRUPTED, pesapalTrackingId: null },
-      [ref(2)]: { status: 'PENDING', redirectUrl: again.json.iframe_url },
+      [ref(2)]: { status: 'PENDING', redirectUrl: again.json.iframeUrl },
     });
 
     // Had the first request lived on after all, its late page is kept on the dead attempt and cancelled.
@@ -94,18 +94,18 @@ describe.each(DB_KINDS)('payment attempts on %s', (kind) => {
 
     // The next click finds the open page of attempt 2.
     const third = await postOrder(shop, user, body);
-    expect(third.json.iframe_url).toBe(again.json.iframe_url);
+    expect(third.json.iframeUrl).toBe(again.json.iframeUrl);
     expect(await shop.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId))).toHaveLength(2);
   });
 
   const retry = async (orderId: string) => {
     const res = await shop.request(`/api/payments/orders/${orderId}/retry`, { method: 'POST', cookie: user.cookie });
-    return { status: res.status, json: (await res.json()) as { iframe_url?: string; error?: { code: string; message: string; orderId?: string } } };
+    return { status: res.status, json: (await res.json()) as { iframeUrl?: string; error?: { code: string; message: string; orderId?: string } } };
   };
 
   it('two "pay again" clicks at once share one new page instead of cancelling each other', async () => {
     const placed = await postOrder(shop, user, body);
-    const orderId = placed.json.order_id!;
+    const orderId = placed.json.orderId!;
     // The first click's page is still being made at Pesapal when the second click's claim step runs.
     const hung: (() => void)[] = [];
     let submits = 0;
@@ -134,8 +134,8 @@ describe.each(DB_KINDS)('payment attempts on %s', (kind) => {
       const [a, b] = await Promise.all([first, second]);
       expect(submits).toBe(1);
       expect([a.status, b.status]).toEqual([200, 200]);
-      expect(a.json.iframe_url).toBe(b.json.iframe_url);
-      const trackingId = new URL(a.json.iframe_url!).searchParams.get('OrderTrackingId')!;
+      expect(a.json.iframeUrl).toBe(b.json.iframeUrl);
+      const trackingId = new URL(a.json.iframeUrl!).searchParams.get('OrderTrackingId')!;
       expect(shop.sim.state.orders.get(trackingId)?.cancelled).toBe(false);
       const rows = await transactionsOf(shop, orderId);
       expect(rows.filter((t) => t.status === 'PENDING').map((t) => t.pesapalTrackingId)).toEqual([trackingId]);
@@ -147,8 +147,8 @@ describe.each(DB_KINDS)('payment attempts on %s', (kind) => {
 
   it('does not hand out a new page for an order paid while Pesapal was opening it, and cancels that page', async () => {
     const placed = await postOrder(shop, user, body);
-    const orderId = placed.json.order_id!;
-    const firstPage = new URL(placed.json.iframe_url!).searchParams.get('OrderTrackingId')!;
+    const orderId = placed.json.orderId!;
+    const firstPage = new URL(placed.json.iframeUrl!).searchParams.get('OrderTrackingId')!;
     shop.ctx.integrations.pesapal = {
       ...real,
       submitOrder: async (req) => {
@@ -168,15 +168,15 @@ describe.each(DB_KINDS)('payment attempts on %s', (kind) => {
 
   it('tells checkout that the order behind its key is already paid, so the page shows it', async () => {
     const placed = await postOrder(shop, user, body);
-    await shop.sim.complete(new URL(placed.json.iframe_url!).searchParams.get('OrderTrackingId')!, 'card');
+    await shop.sim.complete(new URL(placed.json.iframeUrl!).searchParams.get('OrderTrackingId')!, 'card');
     const again = await postOrder(shop, user, body);
     expect(again.status).toBe(409);
-    expect(again.json).toEqual({ error: { code: 'ORDER_PAID', message: 'This order is already paid.', orderId: placed.json.order_id } });
+    expect(again.json).toEqual({ error: { code: 'ORDER_PAID', message: 'This order is already paid.', orderId: placed.json.orderId } });
   });
 
   it('"pay again" near the deadline gives the new page ten minutes, but never holds stock past an hour', async () => {
     const placed = await postOrder(shop, user, body);
-    const orderId = placed.json.order_id!;
+    const orderId = placed.json.orderId!;
     const placedAt = (await orderRow(shop, orderId)).createdAt.getTime();
     shop.clock.advance(28 * 60_000);
     expect((await retry(orderId)).status).toBe(200);

@@ -34,11 +34,11 @@ describe.each(DB_KINDS)('the current payment attempt of an order, on %s', (kind)
   });
   afterEach(() => disposeShop(shop));
 
-  const place = () => placePaidOrderAttempt(shop, user, [{ product_id: productId, quantity: 1 }]);
+  const place = () => placePaidOrderAttempt(shop, user, [{ productId, quantity: 1 }]);
   const payAgain = async (orderId: string) => {
     const res = await shop.request(`/api/payments/orders/${orderId}/retry`, { method: 'POST', cookie: user.cookie });
     expect(res.status).toBe(200);
-    return new URL(((await res.json()) as { iframe_url: string }).iframe_url).searchParams.get('OrderTrackingId')!;
+    return new URL(((await res.json()) as { iframeUrl: string }).iframeUrl).searchParams.get('OrderTrackingId')!;
   };
   const asCustomer = async <T>(path: string) => (await (await shop.request(path, { cookie: user.cookie })).json()) as T;
   const asAdmin = async <T>(path: string) => (await (await shop.request(`/api/admin${path}`, { cookie: admin.cookie })).json()) as T;
@@ -52,7 +52,7 @@ describe.each(DB_KINDS)('the current payment attempt of an order, on %s', (kind)
     const transaction = await asCustomer<TransactionView>(`/api/orders/${orderId}/transaction`);
     const backOffice = await asAdmin<AdminList>('/orders');
     return {
-      awaiting: mine.awaiting_payment.find((o) => o.id === orderId)?.payment_status ?? null,
+      awaiting: mine.awaitingPayment.find((o) => o.id === orderId)?.paymentStatus ?? null,
       transaction: transaction.status,
       sync: await synced(orderId),
       backOffice: backOffice.items.find((o) => o.id === orderId)?.paymentStatus,
@@ -68,7 +68,7 @@ describe.each(DB_KINDS)('the current payment attempt of an order, on %s', (kind)
 
     expect(await screens(orderId)).toEqual({ awaiting: 'PENDING', transaction: 'PENDING', sync: 'PENDING', backOffice: 'PENDING' });
     const transaction = await asCustomer<TransactionView>(`/api/orders/${orderId}/transaction`);
-    expect(transaction).toMatchObject({ pesapal_tracking_id: second, merchant_reference: `ORD-${orderId.slice(0, 8)}-2` });
+    expect(transaction).toMatchObject({ pesapalTrackingId: second, merchantReference: `ORD-${orderId.slice(0, 8)}-2` });
     expect(await filteredIds('PENDING')).toContain(orderId);
     expect(await filteredIds('FAILED')).not.toContain(orderId);
     expect((await asCustomer<{ count: number }>('/api/orders/pending-count')).count).toBe(1);

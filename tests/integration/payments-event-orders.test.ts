@@ -175,7 +175,7 @@ describe.each(DB_KINDS)('payment events in every order on %s', (kind) => {
 
   it.each(SCENARIOS)('$name', async (scenario) => {
     const stockBefore = await stockOf(shop, productId);
-    const placed = await placePaidOrderAttempt(shop, user, [{ product_id: productId, quantity: QUANTITY }]);
+    const placed = await placePaidOrderAttempt(shop, user, [{ productId, quantity: QUANTITY }]);
     const [attempt] = await transactionsOf(shop, placed.orderId);
     const order: Placed = { ...placed, merchantReference: attempt!.merchantReference };
 

@@ -42,7 +42,7 @@ describe.each(DB_KINDS)('a payment completed after it failed, on %s', (kind) => 
   });
   afterEach(() => disposeShop(shop));
 
-  const place = () => placePaidOrderAttempt(shop, user, [{ product_id: productId, quantity: 2 }]);
+  const place = () => placePaidOrderAttempt(shop, user, [{ productId, quantity: 2 }]);
   const sync = (orderId: string) => shop.request('/api/payments/sync', { method: 'POST', json: { orderIds: [orderId] }, cookie: user.cookie });
   const mails = () => shop.ctx.db.select().from(outboundMail).where(eq(outboundMail.to, 'achieng@example.test'));
   /** Pesapal cannot cancel anything (as while an M-Pesa payment is in flight). */

@@ -61,7 +61,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('payment reconciliation with two i
     const productId = (await productBySlug(shop, 'fresh-whole-tilapia')).id;
     const stockBefore = await stockOf(shop, productId);
     const placed: Awaited<ReturnType<typeof placePaidOrderAttempt>>[] = [];
-    for (let i = 0; i < 3; i++) placed.push(await placePaidOrderAttempt(shop, user, [{ product_id: productId, quantity: 1 }]));
+    for (let i = 0; i < 3; i++) placed.push(await placePaidOrderAttempt(shop, user, [{ productId, quantity: 1 }]));
     for (const p of placed) await payOnSimulator(shop, p.trackingId, 'card');
     shop.clock.advance(61_000);
 

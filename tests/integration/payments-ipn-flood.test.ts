@@ -56,7 +56,7 @@ describe.each(DB_KINDS)('a flood of IPNs on %s', (kind) => {
   });
   afterEach(() => disposeShop(shop));
 
-  const place = () => placePaidOrderAttempt(shop, user, [{ product_id: productId, quantity: 1 }]);
+  const place = () => placePaidOrderAttempt(shop, user, [{ productId, quantity: 1 }]);
   const rows = (trackingId: string) => shop.ctx.db.select().from(paymentNotifications).where(eq(paymentNotifications.trackingId, trackingId));
 
   it('200 calls for one real tracking id: all acknowledged, Pesapal asked once (never twice at once), one row counting 200', async () => {
@@ -114,7 +114,7 @@ describe.each(DB_KINDS)('a flood of IPNs on %s', (kind) => {
     try {
       const buyer = await customer(live);
       const liveProduct = (await productBySlug(live, 'fresh-whole-tilapia')).id;
-      const { orderId, trackingId } = await placePaidOrderAttempt(live, buyer, [{ product_id: liveProduct, quantity: 1 }]);
+      const { orderId, trackingId } = await placePaidOrderAttempt(live, buyer, [{ productId: liveProduct, quantity: 1 }]);
       const started = Date.now();
       expect((await live.app.request(ipnUrl(trackingId))).status).toBe(200);
       live.sim.switches.dropIpn = true;
@@ -174,7 +174,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('IPN repeats across two instances 
   it('asks Pesapal once for 100 calls spread over both instances at once', async () => {
     const user = await customer(shop);
     const productId = (await productBySlug(shop, 'fresh-whole-tilapia')).id;
-    const { trackingId } = await placePaidOrderAttempt(shop, user, [{ product_id: productId, quantity: 1 }]);
+    const { trackingId } = await placePaidOrderAttempt(shop, user, [{ productId, quantity: 1 }]);
     const pesapal = gatedPesapal(shop);
     pesapal.close();
     const { env, logger, mailer } = shop.ctx;

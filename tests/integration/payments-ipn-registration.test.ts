@@ -23,7 +23,7 @@ describe.each(DB_KINDS)('IPN registration on %s', (kind) => {
 
   const registrations = () => shop.sim.state.requestLog.filter((r) => r.op === 'RegisterIPN').length;
   const stored = async () => (await shop.ctx.db.select().from(appSettings).where(eq(appSettings.key, SETTING)))[0]?.value;
-  const order = () => placePaidOrderAttempt(shop, user, [{ product_id: productId, quantity: 1 }]);
+  const order = () => placePaidOrderAttempt(shop, user, [{ productId, quantity: 1 }]);
 
   it('registers once for many orders, even the first ones at the same moment, and stores the id', async () => {
     await Promise.all([order(), order(), order()]);

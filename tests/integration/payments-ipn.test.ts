@@ -43,7 +43,7 @@ describe.each(DB_KINDS)('payment notifications on %s', (kind) => {
   });
   afterEach(() => disposeShop(shop));
 
-  const place = () => placePaidOrderAttempt(shop, user, [{ product_id: productId, quantity: 2 }]);
+  const place = () => placePaidOrderAttempt(shop, user, [{ productId, quantity: 2 }]);
   const notices = (trackingId: string) =>
     shop.ctx.db.select().from(paymentNotifications).where(eq(paymentNotifications.trackingId, trackingId));
 
@@ -311,7 +311,7 @@ describe.each(DB_KINDS)('Pesapal reports that do not match the order, on %s', (k
     tamper = mismatch.tamper;
     const user = await customer(shop);
     const productId = (await productBySlug(shop, 'fresh-whole-tilapia')).id;
-    const { orderId, trackingId } = await placePaidOrderAttempt(shop, user, [{ product_id: productId, quantity: 1 }]);
+    const { orderId, trackingId } = await placePaidOrderAttempt(shop, user, [{ productId, quantity: 1 }]);
     const stockAfterReservation = await stockOf(shop, productId);
     await payOnSimulator(shop, trackingId, mismatch.outcome);
     const order = await orderRow(shop, orderId);

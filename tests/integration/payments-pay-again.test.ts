@@ -42,10 +42,10 @@ describe.each(DB_KINDS)('paying a declined order again on %s', (kind) => {
   });
   afterEach(() => disposeShop(shop));
 
-  const place = () => placePaidOrderAttempt(shop, user, [{ product_id: productId, quantity: 2 }]);
+  const place = () => placePaidOrderAttempt(shop, user, [{ productId, quantity: 2 }]);
   const payAgain = async (orderId: string) => {
     const res = await shop.request(`/api/payments/orders/${orderId}/retry`, { method: 'POST', cookie: user.cookie });
-    return { status: res.status, json: (await res.json()) as { iframe_url?: string; error?: { code: string; message: string; orderId?: string } } };
+    return { status: res.status, json: (await res.json()) as { iframeUrl?: string; error?: { code: string; message: string; orderId?: string } } };
   };
   const trackingOf = (iframeUrl: string) => new URL(iframeUrl).searchParams.get('OrderTrackingId')!;
   const myOrders = async () => (await (await shop.request('/api/orders', { cookie: user.cookie })).json()) as OrdersResponse;
@@ -58,21 +58,21 @@ describe.each(DB_KINDS)('paying a declined order again on %s', (kind) => {
     const { orderId, trackingId } = await place();
     await payOnSimulator(shop, trackingId, 'fail');
     let list = await myOrders();
-    expect(list.orders.map((o) => [o.id, o.status, o.can_pay_again])).toEqual([[orderId, 'failed', true]]);
+    expect(list.orders.map((o) => [o.id, o.status, o.canPayAgain])).toEqual([[orderId, 'failed', true]]);
     expect(await stockOf(shop, productId)).toBe(stockBefore - 2);
 
     const again = await payAgain(orderId);
     expect(again.status).toBe(200);
     expect((await orderRow(shop, orderId)).status).toBe('pending');
-    await payOnSimulator(shop, trackingOf(again.json.iframe_url!), 'card');
+    await payOnSimulator(shop, trackingOf(again.json.iframeUrl!), 'card');
 
     list = await myOrders();
-    expect(list.awaiting_payment).toEqual([]);
+    expect(list.awaitingPayment).toEqual([]);
     expect(list.orders).toHaveLength(1);
     const [paid] = list.orders;
-    expect(paid).toMatchObject({ id: orderId, status: 'completed', can_pay_again: false });
+    expect(paid).toMatchObject({ id: orderId, status: 'completed', canPayAgain: false });
     // The failed attempt is shown under the order it belongs to.
-    expect(paid!.payment_attempts.map((a) => [a.merchant_reference, a.status])).toEqual([
+    expect(paid!.paymentAttempts.map((a) => [a.merchantReference, a.status])).toEqual([
       [`ORD-${orderId.slice(0, 8)}-1`, 'FAILED'],
       [`ORD-${orderId.slice(0, 8)}-2`, 'COMPLETED'],
     ]);
@@ -83,12 +83,12 @@ describe.each(DB_KINDS)('paying a declined order again on %s', (kind) => {
 
   it('checkout again with the same key pays the declined order instead of placing a second one', async () => {
     const key = `key-${crypto.randomUUID()}`;
-    const body = orderBody([{ product_id: productId, quantity: 2 }], { idempotency_key: key });
+    const body = orderBody([{ productId, quantity: 2 }], { idempotencyKey: key });
     const first = await postOrder(shop, user, body);
-    await payOnSimulator(shop, trackingOf(first.json.iframe_url!), 'fail');
+    await payOnSimulator(shop, trackingOf(first.json.iframeUrl!), 'fail');
     const second = await postOrder(shop, user, body);
     expect(second.status).toBe(200);
-    expect(second.json.order_id).toBe(first.json.order_id);
+    expect(second.json.orderId).toBe(first.json.orderId);
     expect(await shop.ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
   });
 
@@ -100,7 +100,7 @@ describe.each(DB_KINDS)('paying a declined order again on %s', (kind) => {
     // Either both got the same new page, or the later one superseded the earlier (cancelled at Pesapal).
     const open = (await transactionsOf(shop, orderId)).filter((t) => t.status === 'PENDING');
     expect(open).toHaveLength(1);
-    const pages = new Set([trackingOf(a.json.iframe_url!), trackingOf(b.json.iframe_url!)]);
+    const pages = new Set([trackingOf(a.json.iframeUrl!), trackingOf(b.json.iframeUrl!)]);
     for (const page of pages) {
       if (page !== open[0]!.pesapalTrackingId) expect(shop.sim.state.orders.get(page)?.cancelled).toBe(true);
     }
@@ -117,7 +117,7 @@ describe.each(DB_KINDS)('paying a declined order again on %s', (kind) => {
     const { orderId, trackingId } = await place();
     await payOnSimulator(shop, trackingId, 'fail');
     const again = await payAgain(orderId);
-    const newTracking = trackingOf(again.json.iframe_url!);
+    const newTracking = trackingOf(again.json.iframeUrl!);
     const [old] = (await transactionsOf(shop, orderId)).filter((t) => t.pesapalTrackingId === trackingId);
     const completed = {
       statusCode: 1 as const,
@@ -158,7 +158,7 @@ describe.each(DB_KINDS)('paying a declined order again on %s', (kind) => {
     expect(await expireReservations(shop.ctx)).toEqual({ expired: 1 });
     expect(await stockOf(shop, productId)).toBe(stockBefore);
     const list = await myOrders();
-    expect(list.orders.map((o) => [o.status, o.can_pay_again])).toEqual([['failed', false]]);
+    expect(list.orders.map((o) => [o.status, o.canPayAgain])).toEqual([['failed', false]]);
     const again = await payAgain(orderId);
     expect(again.status).toBe(409);
     expect(again.json.error).toEqual({ code: 'CONFLICT', message: 'This order can no longer be paid. Please place a new order.', orderId });

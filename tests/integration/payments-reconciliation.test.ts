@@ -38,7 +38,7 @@ describe.each(DB_KINDS)('reconciliation and reservation expiry on %s', (kind) =>
   });
   afterEach(() => disposeShop(shop));
 
-  const place = () => placePaidOrderAttempt(shop, user, [{ product_id: productId, quantity: 3 }]);
+  const place = () => placePaidOrderAttempt(shop, user, [{ productId, quantity: 3 }]);
 
   it('completes a payment whose IPN never came, after the first minute', async () => {
     shop.sim.switches.dropIpn = true;

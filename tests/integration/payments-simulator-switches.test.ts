@@ -27,7 +27,7 @@ describe('the Pesapal simulator switches page', () => {
 
     const user = await customer(shop);
     const product = await productBySlug(shop, 'fresh-whole-tilapia');
-    const { orderId, trackingId } = await placePaidOrderAttempt(shop, user, [{ product_id: product.id, quantity: 1 }]);
+    const { orderId, trackingId } = await placePaidOrderAttempt(shop, user, [{ productId: product.id, quantity: 1 }]);
     await payOnSimulator(shop, trackingId, 'card');
     await shop.sim.idle();
     expect(await shop.ctx.db.select().from(paymentNotifications).where(eq(paymentNotifications.trackingId, trackingId))).toEqual([]);

@@ -35,7 +35,7 @@ describe.each(DB_KINDS)('payment sync and lookup on %s', (kind) => {
   };
 
   it('syncs the caller’s own orders only', async () => {
-    const { orderId, trackingId } = await placePaidOrderAttempt(shop, owner, [{ product_id: productId, quantity: 1 }]);
+    const { orderId, trackingId } = await placePaidOrderAttempt(shop, owner, [{ productId, quantity: 1 }]);
     expect((await sync(owner, [orderId])).body.results).toEqual([{ orderId, updated: false, newStatus: 'PENDING', error: null }]);
     await payOnSimulator(shop, trackingId, 'mpesa');
     await shop.sim.idle();
@@ -53,7 +53,7 @@ describe.each(DB_KINDS)('payment sync and lookup on %s', (kind) => {
   });
 
   it('finds the order behind a callback for its owner, and refreshes the payment', async () => {
-    const { orderId, trackingId } = await placePaidOrderAttempt(shop, owner, [{ product_id: productId, quantity: 1 }]);
+    const { orderId, trackingId } = await placePaidOrderAttempt(shop, owner, [{ productId, quantity: 1 }]);
     await payOnSimulator(shop, trackingId, 'card');
     const [txn] = await transactionsOf(shop, orderId);
     const lookup = (user: TestUser, query: string) => shop.request(`/api/payments/lookup?${query}`, { cookie: user.cookie });
@@ -71,16 +71,16 @@ describe.each(DB_KINDS)('payment sync and lookup on %s', (kind) => {
   });
 
   it('pays again with a new merchant reference and cancels the old page', async () => {
-    const first = await placePaidOrderAttempt(shop, owner, [{ product_id: productId, quantity: 1 }]);
+    const first = await placePaidOrderAttempt(shop, owner, [{ productId, quantity: 1 }]);
     const res = await shop.request(`/api/payments/orders/${first.orderId}/retry`, { method: 'POST', cookie: owner.cookie });
-    const again = (await res.json()) as { success: boolean; iframe_url: string };
-    expect(again.success).toBe(true);
-    expect(again.iframe_url).not.toBe(first.iframeUrl);
+    const again = (await res.json()) as { orderId: string; iframeUrl: string };
+    expect(again).toEqual({ orderId: first.orderId, iframeUrl: expect.any(String) });
+    expect(again.iframeUrl).not.toBe(first.iframeUrl);
 
     const attempts = await transactionsOf(shop, first.orderId);
     const byRef = Object.fromEntries(attempts.map((a) => [a.merchantReference.slice(-1), a]));
     expect(byRef['1']).toMatchObject({ status: 'FAILED', statusDescription: 'Cancelled: superseded by a new payment attempt' });
-    expect(byRef['2']).toMatchObject({ status: 'PENDING', redirectUrl: again.iframe_url });
+    expect(byRef['2']).toMatchObject({ status: 'PENDING', redirectUrl: again.iframeUrl });
     expect(shop.sim.state.orders.get(first.trackingId)?.cancelled).toBe(true);
     const order = await orderRow(shop, first.orderId);
     expect(order.status).toBe('pending');

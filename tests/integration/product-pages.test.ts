@@ -36,7 +36,7 @@ describe.each(DB_KINDS)('product pages on %s', (kind) => {
     const { status, body } = await productPage('fresh-whole-tilapia');
     expect(status).toBe(200);
     const page = body as ProductPageDto;
-    expect(page.product).toMatchObject({ name: 'Fresh Whole Tilapia (1 kg)', price: '650.00', category: 'fish', stock: 40 });
+    expect(page.product).toMatchObject({ name: 'Fresh Whole Tilapia (1 kg)', priceCents: 65_000, category: 'fish', stock: 40 });
     expect(page.product.description).toContain('Nile tilapia');
     expect(page.related.length).toBeGreaterThan(0);
     expect(page.related.length).toBeLessThanOrEqual(4);

@@ -55,20 +55,20 @@ export async function placeOrderWith(s: SmsShop, opts: { smsUpdates?: boolean; q
     method: 'POST',
     cookie: s.customer.cookie,
     json: {
-      items: [{ product_id: product.id, quantity: opts.quantity ?? 1 }],
-      customer_info: { full_name: 'Kamau Customer', email: s.customer.email, phone: '0712 345 678', address: DELIVERY_ADDRESS },
-      delivery_info: { address: DELIVERY_ADDRESS, coordinates: DELIVERY_POINT, place_token: placeToken },
-      ...(opts.smsUpdates === undefined ? {} : { sms_updates: opts.smsUpdates }),
+      items: [{ productId: product.id, quantity: opts.quantity ?? 1 }],
+      customerInfo: { fullName: 'Kamau Customer', email: s.customer.email, phone: '0712 345 678', address: DELIVERY_ADDRESS },
+      deliveryInfo: { address: DELIVERY_ADDRESS, coordinates: DELIVERY_POINT, placeToken },
+      ...(opts.smsUpdates === undefined ? {} : { smsUpdates: opts.smsUpdates }),
     },
   });
-  const placed = await body<{ success: boolean; order_id: string; error: string | null }>(res);
-  if (!placed.success) throw new Error(`checkout failed: ${res.status} ${placed.error}`);
+  const placed = await body<{ orderId?: string; error?: { message: string } }>(res);
+  if (!placed.orderId) throw new Error(`checkout failed: ${res.status} ${placed.error?.message}`);
   const [payment] = await s.t.ctx.db
     .select({ trackingId: paymentTransactions.pesapalTrackingId })
     .from(paymentTransactions)
-    .where(eq(paymentTransactions.orderId, placed.order_id));
+    .where(eq(paymentTransactions.orderId, placed.orderId));
   if (!payment?.trackingId) throw new Error('no payment attempt for the order');
-  return { orderId: placed.order_id, trackingId: payment.trackingId };
+  return { orderId: placed.orderId, trackingId: payment.trackingId };
 }
 
 export async function placePaidOrder(s: SmsShop, opts: { smsUpdates?: boolean } = {}) {

@@ -35,7 +35,7 @@ describe.each(DB_KINDS)('storefront catalogue on %s', (kind) => {
     return (await res.json()) as ProductListDto;
   };
 
-  it('lists published, unarchived products with prices as 2-decimal strings', async () => {
+  it('lists published, unarchived products with prices in integer cents', async () => {
     const body = await list();
     expect(body.total).toBe(body.products.length);
     expect(body.products.length).toBeGreaterThanOrEqual(12);
@@ -48,12 +48,13 @@ describe.each(DB_KINDS)('storefront catalogue on %s', (kind) => {
       slug: 'fresh-whole-tilapia',
       description: expect.stringContaining('Nile tilapia'),
       category: 'fish',
-      price: '650.00',
+      priceCents: 65_000,
       stock: 40,
       imageUrl: '/images/products/tilapia-whole-640.webp',
       featured: true,
     });
-    expect(body.products.every((p) => /^\d+\.\d{2}$/.test(p.price))).toBe(true);
+    expect(body.products.every((p) => Number.isSafeInteger(p.priceCents) && p.priceCents > 0)).toBe(true);
+    expect(body.products.every((p) => !('price' in p))).toBe(true);
     expect(body.categories).toEqual(['chicken', 'fish']);
     const names = body.products.map((p) => p.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -145,9 +146,9 @@ describe.each(DB_KINDS)('storefront catalogue on %s', (kind) => {
     later(60_000);
     const before = (await list()).products.find((p) => p.slug === 'whole-catfish');
     await t.ctx.db.update(products).set({ price: '575.5' }).where(eq(products.slug, 'whole-catfish'));
-    expect((await list()).products.find((p) => p.slug === 'whole-catfish')?.price).toBe(before?.price);
+    expect((await list()).products.find((p) => p.slug === 'whole-catfish')?.priceCents).toBe(before?.priceCents);
     later(1_000);
-    expect((await list()).products.find((p) => p.slug === 'whole-catfish')?.price).toBe('575.50');
+    expect((await list()).products.find((p) => p.slug === 'whole-catfish')?.priceCents).toBe(57_550);
   });
 
   it('a browser revalidating after a product sold out or was unpublished gets the new list, not a 304', async () => {
@@ -188,8 +189,8 @@ describe.each(DB_KINDS)('storefront catalogue on %s', (kind) => {
     expect(res.headers.get('etag')).toBeNull();
     expect(await res.json()).toEqual({
       items: [
-        { productId: omena.id, available: true, name: omena.name, price: '450.00', stock: 60, imageUrl: omena.imageUrl, category: 'fish' },
-        { productId: smoked.id, available: true, name: smoked.name, price: '900.00', stock: 0, imageUrl: smoked.imageUrl, category: 'fish' },
+        { productId: omena.id, available: true, name: omena.name, priceCents: 45_000, stock: 60, imageUrl: omena.imageUrl, category: 'fish' },
+        { productId: smoked.id, available: true, name: smoked.name, priceCents: 90_000, stock: 0, imageUrl: smoked.imageUrl, category: 'fish' },
         { productId: hidden.unpublished, available: false },
         { productId: hidden.archived, available: false },
         { productId: unknown, available: false },

@@ -15,7 +15,7 @@ const NUL = '\u0000';
 /** [label, content type or null, body] */
 const BODIES: [string, string | null, string][] = [
   ['empty JSON', 'application/json', ''],
-  ['truncated JSON', 'application/json', '{"email": "a@example.com", "items": [{"product_id": '],
+  ['truncated JSON', 'application/json', '{"email": "a@example.com", "items": [{"productId": '],
   ['JSON array', 'application/json', '[{"email":"a@example.com"}, 1, null]'],
   ['JSON null', 'application/json', 'null'],
   ['JSON string', 'application/json', '"just a string"'],

@@ -3,7 +3,6 @@
 // server's answers arrive with the HTML (TanStack Query's dehydrate/hydrate).
 import type { QueryClient } from '@tanstack/react-query';
 import { SHOP_DESCRIPTION, type PageHead } from '../../domain/page-head';
-import { toCents } from '../../domain/money';
 import { socialLinks, type ShopDetails } from '../../domain/shop-details';
 import { blogPostingJsonLd, productJsonLd, storeJsonLd } from '../../domain/structured-data';
 import { excerpt } from '../../domain/text';
@@ -124,15 +123,14 @@ export const PAGE_HANDLES: Readonly<Record<string, PageHandle>> = {
           status: statusOf(qc, key) ?? 404,
         };
       }
-      const priceCents = toCents(product.price);
       return {
         title: product.name,
         description: excerpt(product.description || product.name, 160),
         canonicalPath: `/shop/${product.slug}`,
         image: product.imageUrl,
         type: 'product',
-        price: { cents: priceCents, inStock: product.stock > 0 },
-        jsonLd: [productJsonLd({ ...product, priceCents }, ctx.origin, ctx.shopName)],
+        price: { cents: product.priceCents, inStock: product.stock > 0 },
+        jsonLd: [productJsonLd(product, ctx.origin, ctx.shopName)],
       };
     },
   },

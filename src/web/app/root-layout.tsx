@@ -11,13 +11,9 @@ import { ScrollRestoration } from './scroll-restoration';
 
 /**
  * The footer is below the fold: its code comes in its own chunk. The server renders it, and the
- * browser keeps that HTML on screen until the chunk is there and hydrates it then; a tap in it
- * meanwhile is replayed.
+ * browser loads the chunk before hydrating the page (src/web/main.tsx).
  */
 const Footer = lazyPage(() => import('../components/layout/footer'), { serverRendered: true });
-
-/** Asks for the layout's own chunks as early as possible in the browser. */
-export const preloadLayout = (): Promise<unknown> => Footer.preload();
 
 /**
  * Starts the first API read of /, /shop and /blog while the page's own code is still downloading

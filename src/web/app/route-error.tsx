@@ -4,6 +4,7 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Container } from '../components/layout/container';
 import { buttonClasses } from '../components/ui/button';
+import { APP_LIVE_ATTRIBUTE } from '../lib/app-entry';
 import { isChunkLoadError, reloadOnceFor } from '../lib/chunk-reload';
 
 interface State {
@@ -35,6 +36,8 @@ export class RouteBoundary extends Component<{ children: ReactNode }, State> {
 export function RouteError({ chunk }: { chunk: boolean }) {
   return (
     <Container className="py-24 text-center">
+      {/* The error is what the page shows: it is live (its Reload and Home work). */}
+      <MarkPageLive />
       <div role="alert">
         <h1 className="text-2xl font-bold">Something went wrong</h1>
         <p className="mt-2 text-slate-600">
@@ -61,7 +64,7 @@ export function RouteError({ chunk }: { chunk: boolean }) {
  */
 export function MarkPageLive() {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    document.documentElement.setAttribute(APP_LIVE_ATTRIBUTE, 'true');
   }, []);
   return null;
 }

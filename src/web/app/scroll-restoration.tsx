@@ -55,6 +55,8 @@ export function ScrollRestoration() {
     window.history.scrollRestoration = 'manual';
     const save = () => scrollMemory.set(currentKey.current, window.scrollY);
     const persist = () => scrollMemory.persist();
+    // The visitor may have scrolled before the app started (it starts after the first paint).
+    save();
     window.addEventListener('scroll', save, { passive: true });
     window.addEventListener('pagehide', persist);
     return () => {
@@ -67,12 +69,19 @@ export function ScrollRestoration() {
   // the entry's remembered position is read before a shorter page could clamp it.
   useLayoutEffect(() => {
     currentKey.current = location.key;
+    const documentLoad = loadKind !== null;
     const action = scrollAction(loadKind ?? kind, previous.current, location);
     loadKind = null;
     previous.current = location;
-    if (action === 'top') scrollToTop();
+    // A page just loaded is where the browser put it, at the top or where the visitor has
+    // scrolled to since (the app starts after the first paint): never yank it back up.
+    if (action === 'top' && !documentLoad) scrollToTop();
+    if (action !== 'restore') return undefined;
+    const remembered = scrollMemory.get(location.key);
+    // Back into a page that was left before the app had started: the browser puts it back itself.
+    if (remembered === undefined && documentLoad) return undefined;
     // An entry with nothing remembered was never scrolled (or belongs to the back office): top.
-    return action === 'restore' ? restoreTo(scrollMemory.get(location.key) ?? 0) : undefined;
+    return restoreTo(remembered ?? 0);
   }, [location, kind]);
 
   return null;

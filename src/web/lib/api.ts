@@ -24,18 +24,24 @@ export function setApiTransport(next: Transport): void {
   transport = next;
 }
 
-export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const { json, headers, ...rest } = init;
-  const res = await transport(path, {
+/** Sends one API request through the transport, with our defaults (same-origin cookies, JSON). */
+export function sendApiRequest(path: string, init: RequestInit = {}): Promise<Response> {
+  return transport(path, {
     credentials: 'same-origin',
-    ...rest,
-    headers: {
-      Accept: 'application/json',
-      ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...headers,
-    },
-    body: json !== undefined ? JSON.stringify(json) : rest.body,
+    ...init,
+    headers: { Accept: 'application/json', ...headersRecord(init.headers) },
   });
+}
+
+function headersRecord(headers: HeadersInit | undefined): Record<string, string> {
+  if (!headers) return {};
+  if (headers instanceof Headers) return Object.fromEntries(headers.entries());
+  if (Array.isArray(headers)) return Object.fromEntries(headers);
+  return headers;
+}
+
+/** The JSON of a success answer; any other answer becomes an ApiError with our message. */
+export async function readApiAnswer<T>(res: Response): Promise<T> {
   const text = await res.text();
   let body: unknown = null;
   if (text) {
@@ -52,6 +58,16 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     throw new ApiError(res.status, err?.code ?? 'HTTP_' + res.status, err?.message ?? '', err?.fields, err?.orderId);
   }
   return body as T;
+}
+
+export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  const res = await sendApiRequest(path, {
+    ...rest,
+    headers: { ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headersRecord(headers) },
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+  return readApiAnswer<T>(res);
 }
 
 /** The message to show for any thrown value, with a fallback for the unexpected. */

@@ -3,7 +3,7 @@
 // streamed-in boundaries, whose inline scripts the content policy forbids), and the browser
 // hydrates the page it was sent without waiting. Below-the-fold parts (the footer, the home page's
 // testimonials) use it with `serverRendered`: the server loads them before rendering, and the
-// browser keeps their server HTML on screen until their chunk has come and hydrates them then.
+// browser loads them before hydrating (src/web/main.tsx).
 import { lazy, type ComponentType } from 'react';
 
 type PageModule<P> = { default: ComponentType<P> };
@@ -25,7 +25,7 @@ export function lazyPage<P extends object>(load: () => Promise<PageModule<P>>, o
   return page;
 }
 
-/** Server: loads every server-rendered part known so far, and those the loaded chunks declare. */
+/** Loads every server-rendered part known so far, and those the loaded chunks declare. */
 export async function preloadServerRendered(): Promise<void> {
   let known = -1;
   while (known !== serverRendered.size) {

@@ -2,12 +2,13 @@
 // changes. The browser reconnects by itself after a dropped connection (the server sends `retry:`);
 // when the server refuses the stream (e.g. 401 after the session ended) we retry with a backoff.
 // Events missed while disconnected are not replayed: on every reconnect the listeners refetch.
-import type { BrowserEvent } from '../../server/features/realtime/realtime-event';
+import type { LiveEvent } from '@/domain/live-event';
+import { api } from './api-client';
 
-export type LiveEvent = BrowserEvent;
+export type { LiveEvent };
 type Listener<T> = (value: T) => void;
 
-const EVENTS_URL = '/api/realtime/events';
+const EVENTS_URL = api.realtime.events.$path();
 const MIN_BACKOFF_MS = 1_000;
 const MAX_BACKOFF_MS = 30_000;
 

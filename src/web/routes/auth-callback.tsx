@@ -2,12 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../lib/toast';
-import { apiFetch } from '../lib/api';
 import { useDocumentMeta } from '../lib/document-title';
 import { callbackOutcome } from '../features/account/callback-outcome';
 import { takeReturnPath } from '../features/account/return-path';
 import { announceSessionChange } from '../features/account/session-events';
-import { sessionQueryKey, type SessionInfo } from '../features/account/use-session';
+import { fetchSession, sessionQueryKey } from '../features/account/use-session';
 
 // /auth/callback: Google (through better-auth) and the email verification link come back here.
 // With a session on to /shop (or the page remembered before leaving for Google), else to /auth.
@@ -25,7 +24,7 @@ export default function AuthCallback() {
       try {
         const session = await queryClient.fetchQuery({
           queryKey: sessionQueryKey,
-          queryFn: () => apiFetch<SessionInfo>('/api/account/session'),
+          queryFn: fetchSession,
           staleTime: 0,
         });
         signedIn = Boolean(session.user);

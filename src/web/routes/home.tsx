@@ -41,7 +41,7 @@ export default function Home() {
             <Link to="/shop" className={buttonClasses('accent', 'lg')}>
               Shop Now
             </Link>
-            <Link to="/about" className={buttonClasses('outline', 'lg', 'border-white bg-transparent text-white hover:bg-white/10')}>
+            <Link to="/about" className={buttonClasses('onDark', 'lg')}>
               Learn More
             </Link>
           </div>

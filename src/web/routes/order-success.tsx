@@ -109,7 +109,7 @@ function AfterFailure({ order }: { order: OrderDetail }) {
   const starting = payAgain.startingOrderId === order.id;
   return (
     <div className="space-y-3 text-center">
-      {order.can_pay_again || order.status === 'pending' ? (
+      {order.canPayAgain || order.status === 'pending' ? (
         <>
           <p className="text-sm text-slate-700">Your items are still reserved: you can pay for this same order again.</p>
           <Button ref={tryAgain} onClick={() => !starting && void payAgain.start(order.id)} aria-disabled={starting || undefined}>

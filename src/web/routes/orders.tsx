@@ -31,8 +31,8 @@ export default function Orders() {
 
   const openPayment = payAgain.payment;
   const history = data?.orders ?? [];
-  const awaiting = data?.awaiting_payment ?? [];
-  const checkable = awaiting.filter((o) => o.payment_status).map((o) => o.id);
+  const awaiting = data?.awaitingPayment ?? [];
+  const checkable = awaiting.filter((o) => o.paymentStatus).map((o) => o.id);
 
   const check = async (key: string, orderIds: string[]) => {
     setChecking(key);

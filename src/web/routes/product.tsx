@@ -3,7 +3,7 @@ import { ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { lineLimit } from '../../domain/cart';
-import { formatKES, toCents } from '../../domain/money';
+import { formatKES } from '../../domain/money';
 import { stockHint } from '../../domain/stock-hint';
 import { paragraphs } from '../../domain/text';
 import { Container } from '../components/layout/container';
@@ -94,7 +94,7 @@ function ProductView({ product, related }: { product: ProductDto; related: Produ
             {category}
           </Link>
           <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{product.name}</h1>
-          <p className="text-2xl font-bold text-slate-900">{formatKES(toCents(product.price))}</p>
+          <p className="text-2xl font-bold text-slate-900">{formatKES(product.priceCents)}</p>
           <p className={cn('font-semibold', HINT_TONES[hint.tone])} data-testid="stock-hint">
             {hint.text}
           </p>
@@ -144,7 +144,7 @@ function AddToCart({ product }: { product: ProductDto }) {
           ))}
         </select>
       </div>
-      <AddToCartButton product={product} quantity={chosen} className="h-11 flex-1 sm:w-64 sm:flex-none" />
+      <AddToCartButton product={product} quantity={chosen} size="tall" className="flex-1 sm:w-64 sm:flex-none" />
     </div>
   );
 }

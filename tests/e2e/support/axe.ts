@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { classConflicts } from './class-conflicts';
 
 /** Lets running finite animations and transitions (e.g. a toast fading in) settle first. */
 async function settleAnimations(page: Page): Promise<void> {
@@ -14,11 +15,15 @@ async function settleAnimations(page: Page): Promise<void> {
   });
 }
 
-/** The axe violations on the page, as readable lines (empty when the page passes). */
+/**
+ * The axe violations on the page, as readable lines (empty when the page passes), and any two
+ * classes on one element that clash (see class-conflicts.ts).
+ */
 export async function axeViolations(page: Page): Promise<string[]> {
   await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
+  const violations = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`,
   );
+  return [...violations, ...(await classConflicts(page))];
 }

@@ -17,7 +17,7 @@ import {
   updateContent,
   type ContentKind,
 } from './admin-content.service';
-import { prepareImage, uploadedImage } from './admin-images';
+import { imageForm, prepareImage, readableForm } from './admin-images';
 import { idParam } from './admin-params';
 
 function contentRoutes(ctx: ServerContext, kind: ContentKind) {
@@ -41,8 +41,8 @@ function contentRoutes(ctx: ServerContext, kind: ContentKind) {
 }
 
 export function adminPostsRoutes(ctx: ServerContext) {
-  return contentRoutes(ctx, 'post').post('/:id/image', valid('param', idParam), async (c) => {
-    const image = await prepareImage(await uploadedImage(c.req));
+  return contentRoutes(ctx, 'post').post('/:id/image', valid('param', idParam), readableForm, valid('form', imageForm), async (c) => {
+    const image = await prepareImage(c.req.valid('form').image);
     return c.json({ item: await setPostImage(ctx.db, adminActor(c), c.req.valid('param').id, image) });
   });
 }

@@ -1,7 +1,9 @@
 // Uploaded images: checked (image/*, at most 5 MB), re-encoded with sharp to WebP no wider than
 // 1280 px (which also drops EXIF and anything hidden in the original file) and kept in the `media`
 // table, so every instance can serve them at /media/<id>.
+import { createMiddleware } from 'hono/factory';
 import sharp from 'sharp';
+import { z } from 'zod';
 import { IMAGE_MESSAGES, imageFileProblem } from '@/domain/back-office-forms';
 import { MEDIA_FULL_WIDTH } from '@/domain/media-widths';
 import type { DbOrTx } from '../../db/client';
@@ -9,7 +11,6 @@ import { media } from '../../db/schema';
 import { badRequest } from '../../errors';
 
 export const MAX_IMAGE_WIDTH = MEDIA_FULL_WIDTH;
-export const IMAGE_FIELD = 'image';
 
 export interface StoredImage {
   id: string;
@@ -18,20 +19,26 @@ export interface StoredImage {
   height: number;
 }
 
-/** The image file of a multipart request (field "image"), or a 400 naming the problem. */
-export async function uploadedImage(req: { parseBody(): Promise<Record<string, unknown>> }): Promise<File> {
-  let body: Record<string, unknown>;
+/**
+ * Reads a multipart body once before the form validator does: a body that cannot be read gets
+ * the same clear message as a missing file (the validator would answer with a parser's error).
+ */
+export const readableForm = createMiddleware(async (c, next) => {
   try {
-    body = await req.parseBody();
+    await c.req.parseBody();
   } catch {
     throw badRequest(IMAGE_MESSAGES.missing, { image: IMAGE_MESSAGES.missing });
   }
-  const file = body[IMAGE_FIELD];
-  if (!(file instanceof File)) throw badRequest(IMAGE_MESSAGES.missing, { image: IMAGE_MESSAGES.missing });
-  const problem = imageFileProblem(file);
-  if (problem) throw badRequest(problem, { image: problem });
-  return file;
-}
+  await next();
+});
+
+/** Field "image": one image file (the browser checks the same first). */
+export const imageForm = z.object({
+  image: z.instanceof(File, { error: IMAGE_MESSAGES.missing }).superRefine((file, ctx) => {
+    const problem = imageFileProblem(file);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+});
 
 export interface PreparedImage {
   bytes: Buffer;

@@ -1,9 +1,10 @@
 // What the merchant may do next with an order (the buttons of the order screen).
-import { canAdvanceFulfilment, FULFILMENT_STATUSES, type FulfilmentStatus } from '@/domain/order-status';
+import { canAdvanceFulfilment, type FulfilmentStatus } from '@/domain/order-status';
+import { FULFILMENT_STEPS, type FulfilmentStep } from './admin-orders.schemas';
 import { restocksOnRefund } from './admin-order-restock';
 
 export interface OrderActions {
-  fulfilmentSteps: FulfilmentStatus[];
+  fulfilmentSteps: FulfilmentStep[];
   cancel: 'release' | 'refund' | null;
   /** Whether a refund now puts the goods back into stock (not once they have left the shop). */
   restockOnRefund: boolean;
@@ -18,7 +19,7 @@ export function orderActions(
 ): OrderActions {
   const paid = order.status === 'completed';
   return {
-    fulfilmentSteps: paid ? FULFILMENT_STATUSES.filter((s) => canAdvanceFulfilment(order.fulfilment, s)) : [],
+    fulfilmentSteps: paid ? FULFILMENT_STEPS.filter((s) => canAdvanceFulfilment(order.fulfilment, s)) : [],
     cancel: order.status === 'pending' ? 'release' : paid && !settlingPaymentRefunded ? 'refund' : null,
     restockOnRefund: restocksOnRefund(order.fulfilment),
     resolve: order.needsAttention,

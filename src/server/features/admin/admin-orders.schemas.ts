@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '@/domain/order-status';
+import { ORDER_STATUSES, PAYMENT_STATUSES, type FulfilmentStatus } from '@/domain/order-status';
 import { dateOnly, pagingQuery, searchText } from './admin-paging';
 
 export const orderListQuery = z
@@ -17,7 +17,11 @@ export const orderListQuery = z
   .refine((v) => !v.from || !v.to || v.from <= v.to, { error: 'The start date must be on or before the end date', path: ['to'] });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
+/** The steps the merchant can mark (every fulfilment status after 'unfulfilled'). */
+export const FULFILMENT_STEPS = ['processing', 'out_for_delivery', 'delivered'] as const satisfies readonly FulfilmentStatus[];
+export type FulfilmentStep = (typeof FULFILMENT_STEPS)[number];
+
 export const fulfilmentSchema = z.object({
-  status: z.enum(['processing', 'out_for_delivery', 'delivered'], { error: 'Choose processing, out for delivery or delivered' }),
+  status: z.enum(FULFILMENT_STEPS, { error: 'Choose processing, out for delivery or delivered' }),
 });
 

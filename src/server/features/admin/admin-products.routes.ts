@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
 import { valid } from '../../http/validate';
 import { adminActor } from './admin-access';
-import { prepareImage, uploadedImage } from './admin-images';
+import { imageForm, prepareImage, readableForm } from './admin-images';
 import { idParam } from './admin-params';
 import { createProductSchema, stockAdjustmentSchema, updateProductSchema } from '@/domain/back-office-forms';
 import { productListQuery, stockHistoryQuery } from './admin-products.schemas';
@@ -29,8 +29,8 @@ export function adminProductsRoutes(ctx: ServerContext) {
       const product = await updateProduct(ctx.db, adminActor(c), c.req.valid('param').id, c.req.valid('json'));
       return c.json({ product });
     })
-    .post('/:id/image', valid('param', idParam), async (c) => {
-      const image = await prepareImage(await uploadedImage(c.req));
+    .post('/:id/image', valid('param', idParam), readableForm, valid('form', imageForm), async (c) => {
+      const image = await prepareImage(c.req.valid('form').image);
       const product = await setProductImage(ctx.db, adminActor(c), c.req.valid('param').id, image);
       return c.json({ product });
     })

@@ -2,7 +2,7 @@
 // The filter (category + search) runs in memory on that one list with the rule from src/domain:
 // a fish-and-chicken shop's catalogue is small, and every filtered answer then costs no query.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { centsToDecimalString, toCents } from '@/domain/money';
+import { toCents, type Cents } from '@/domain/money';
 import { distinctCategories, matchesProductFilter, type ProductFilter } from '@/domain/product-filter';
 import type { DbOrTx } from '../../db/client';
 import { productSlugRedirects, products } from '../../db/schema';
@@ -13,8 +13,8 @@ export interface ProductDto {
   slug: string;
   description: string;
   category: string;
-  /** KES with 2 decimals, e.g. '650.00'. */
-  price: string;
+  /** Integer cents: KES 650.00 is 65000. */
+  priceCents: Cents;
   stock: number;
   imageUrl: string | null;
   featured: boolean;
@@ -44,9 +44,9 @@ const columns = {
 
 const onSale = and(eq(products.published, true), isNull(products.archivedAt));
 
-/** Normalises the numeric column ('650', '650.5' from some drivers) to two decimals. */
-function toDto(row: Omit<ProductDto, 'price'> & { price: string }): ProductDto {
-  return { ...row, price: centsToDecimalString(toCents(row.price)) };
+/** The numeric price column ('650.00', or '650.5' from some drivers) as integer cents. */
+function toDto({ price, ...row }: Omit<ProductDto, 'priceCents'> & { price: string }): ProductDto {
+  return { ...row, priceCents: toCents(price) };
 }
 
 export async function listPublishedProducts(db: DbOrTx): Promise<ProductDto[]> {
@@ -97,7 +97,7 @@ export async function movedProductSlug(db: DbOrTx, slug: string): Promise<string
 }
 
 export type CartCheckItem =
-  | { productId: string; available: true; name: string; price: string; stock: number; imageUrl: string | null; category: string }
+  | { productId: string; available: true; name: string; priceCents: Cents; stock: number; imageUrl: string | null; category: string }
   | { productId: string; available: false };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -113,6 +113,6 @@ export async function checkCartProducts(db: DbOrTx, productIds: readonly string[
   return productIds.map((productId) => {
     const p = found.get(productId.toLowerCase());
     if (!p) return { productId, available: false };
-    return { productId, available: true, name: p.name, price: p.price, stock: p.stock, imageUrl: p.imageUrl, category: p.category };
+    return { productId, available: true, name: p.name, priceCents: p.priceCents, stock: p.stock, imageUrl: p.imageUrl, category: p.category };
   });
 }

@@ -4,7 +4,7 @@
 // cache on a merchant's edit or a sale (on this or another instance), so the TTL is the bound on how
 // long a sold-out or unpublished product can still look available: keep it short.
 import { createHash } from 'node:crypto';
-import type { Context } from 'hono';
+import type { Context, TypedResponse } from 'hono';
 import { notFound } from '../../errors';
 
 /**
@@ -69,13 +69,19 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
  * A plain Response with a plain header record, not c.body(): Hono would build a WHATWG Headers
  * object for it, and @hono/node-server writes a plain record straight to the socket (npm run bench).
  */
-export function publicJson(c: Context, body: PublicBody<unknown>, notFoundMessage = 'Not found'): Response {
+export function publicJson<T>(
+  c: Context,
+  body: PublicBody<T>,
+  notFoundMessage = 'Not found',
+): Response & TypedResponse<NonNullable<T>, 200, 'json'> {
   if (body.json === null) throw notFound(notFoundMessage);
   if (matchesEtag(c.req.header('if-none-match'), body.etag)) {
-    return new Response(null, { status: 304, headers: { ETag: body.etag, 'Cache-Control': PUBLIC_CACHE_CONTROL } });
+    // A 304 carries no body; the browser answers fetch() with the body it holds (typed as the 200's).
+    return new Response(null, { status: 304, headers: { ETag: body.etag, 'Cache-Control': PUBLIC_CACHE_CONTROL } }) as Response &
+      TypedResponse<NonNullable<T>, 200, 'json'>;
   }
   return new Response(body.json, {
     status: 200,
     headers: { ETag: body.etag, 'Cache-Control': PUBLIC_CACHE_CONTROL, 'Content-Type': 'application/json; charset=utf-8' },
-  });
+  }) as Response & TypedResponse<NonNullable<T>, 200, 'json'>;
 }

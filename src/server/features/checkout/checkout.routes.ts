@@ -34,14 +34,12 @@ export function checkoutRoutes(ctx: ServerContext) {
       if (!destination) throw addressNotFound();
       const quote = await quoteDelivery(ctx, destination);
       return c.json({
-        success: true,
-        delivery_fee: quote.feeCents / 100,
-        zone_name: quote.zoneName,
-        estimated_time_mins: quote.estimatedMinutes,
-        formatted_distance: quote.formattedDistance,
+        deliveryFeeCents: quote.feeCents,
+        zoneName: quote.zoneName,
+        estimatedMinutes: quote.estimatedMinutes,
+        formattedDistance: quote.formattedDistance,
         // The origin is configurable (back office), so the page says where the distance starts.
-        origin_label: quote.originLabel,
-        error: null,
+        originLabel: quote.originLabel,
       });
     })
     .get('/last-delivery', async (c) => {
@@ -52,18 +50,12 @@ export function checkoutRoutes(ctx: ServerContext) {
       const user = currentUser(c);
       const body = c.req.valid('json');
       const placed = await placeOrder(ctx, user.id, {
-        items: body.items.map((i) => ({ productId: i.product_id, quantity: i.quantity })),
-        customer: body.customer_info,
-        delivery: {
-          address: body.delivery_info.address,
-          coordinates: body.delivery_info.coordinates,
-          placeToken: body.delivery_info.place_token,
-          building: body.delivery_info.building,
-          directions: body.delivery_info.directions,
-        },
-        idempotencyKey: body.idempotency_key,
-        smsUpdates: body.sms_updates ?? true,
+        items: body.items,
+        customer: body.customerInfo,
+        delivery: body.deliveryInfo,
+        idempotencyKey: body.idempotencyKey,
+        smsUpdates: body.smsUpdates ?? true,
       });
-      return c.json({ success: true, iframe_url: placed.iframeUrl, order_id: placed.orderId, error: null });
+      return c.json({ orderId: placed.orderId, iframeUrl: placed.iframeUrl });
     });
 }

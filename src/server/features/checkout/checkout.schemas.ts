@@ -40,34 +40,34 @@ export const deliveryFeeSchema = z
 const customerInfo = z
   .object(
     {
-      full_name: z.string().optional(),
+      fullName: z.string().optional(),
       email: z.string().optional(),
       phone: z.string().optional(),
       address: z.string().optional(),
     },
     { error: MESSAGES.checkoutRequired },
   )
-  .transform((v) => ({ fullName: v.full_name ?? '', email: v.email ?? '', phone: v.phone ?? '', address: v.address ?? '' }))
+  .transform((v) => ({ fullName: v.fullName ?? '', email: v.email ?? '', phone: v.phone ?? '', address: v.address ?? '' }))
   .pipe(checkoutCustomerSchema);
 
 export const createOrderSchema = z.object({
   items: z
     .array(
       z.object({
-        product_id: z.uuid({ error: 'One of the products in your cart is no longer available.' }),
+        productId: z.uuid({ error: 'One of the products in your cart is no longer available.' }),
         quantity: z.number({ error: QUANTITY_MESSAGE }).int(QUANTITY_MESSAGE).min(1, QUANTITY_MESSAGE).max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE),
       }),
       { error: 'Your cart is empty.' },
     )
     .min(1, 'Your cart is empty.')
     .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different products.`),
-  customer_info: customerInfo,
-  delivery_info: z.object(
+  customerInfo,
+  deliveryInfo: z.object(
     {
       address: z.string({ error: MESSAGES.checkoutRequired }).trim().min(1, MESSAGES.checkoutRequired).max(TEXT_LIMITS.address, MESSAGES.addressTooLong),
       coordinates: coordinates.nullish(),
       /** From /places/details: without it the coordinates are not believed (see place-token.ts). */
-      place_token: z.string().max(200).nullish(),
+      placeToken: z.string().max(200).nullish(),
       /** Optional plain text for the rider, kept on the order. */
       building: riderDirectionsSchema.shape.building,
       directions: riderDirectionsSchema.shape.directions,
@@ -75,8 +75,8 @@ export const createOrderSchema = z.object({
     { error: MESSAGES.checkoutRequired },
   ),
   /** 'Send me SMS updates' about this order; on unless the customer turned it off. */
-  sms_updates: z.boolean({ error: SMS_UPDATES_CHOICE_MESSAGE }).optional(),
-  idempotency_key: z
+  smsUpdates: z.boolean({ error: SMS_UPDATES_CHOICE_MESSAGE }).optional(),
+  idempotencyKey: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The idempotency key must be 8 to 100 letters, digits, "-" or "_".')
     .optional(),

@@ -5,11 +5,33 @@ import type { ServerContext } from '../../context';
 import type { AddressPrediction, PlaceDetails } from '../../integrations/places/address-provider';
 import { isSignedPlace, signPlace } from './place-token';
 
-/** Place details as the checkout receives them: with the token that vouches for their point. */
-export type SignedPlaceDetails = PlaceDetails & { place_token: string };
+/** One suggestion as the browser lists it (the provider's Google-shaped fields, renamed). */
+export interface AddressSuggestion {
+  placeId: string;
+  description: string;
+  mainText: string;
+  secondaryText: string;
+}
+
+/** The place the customer picked as the browser receives it: with the token that vouches for its point. */
+export interface SignedPlaceDetails {
+  address: string;
+  coordinates: LatLng;
+  placeToken: string;
+}
 
 export function signedPlaceDetails(ctx: ServerContext, details: PlaceDetails): SignedPlaceDetails {
-  return { ...details, place_token: signPlace(ctx.env.AUTH_SECRET ?? '', details.address, details.coordinates) };
+  const { address, coordinates } = details;
+  return { address, coordinates, placeToken: signPlace(ctx.env.AUTH_SECRET ?? '', address, coordinates) };
+}
+
+function toSuggestion(p: AddressPrediction): AddressSuggestion {
+  return {
+    placeId: p.place_id,
+    description: p.description,
+    mainText: p.structured_formatting.main_text,
+    secondaryText: p.structured_formatting.secondary_text,
+  };
 }
 
 /** The delivery point a browser sent, if this server vouched for it with that address; else null. */
@@ -18,9 +40,9 @@ export function vouchedPoint(ctx: ServerContext, address: string, point: LatLng 
 }
 
 /** Suggestions for what the customer typed; a provider error is logged and gives none (the customer sees no suggestions, not an error). */
-export async function suggestAddresses(ctx: ServerContext, input: string, sessionToken?: string): Promise<AddressPrediction[]> {
+export async function suggestAddresses(ctx: ServerContext, input: string, sessionToken?: string): Promise<AddressSuggestion[]> {
   try {
-    return await ctx.integrations.addresses.autocomplete(input, sessionToken);
+    return (await ctx.integrations.addresses.autocomplete(input, sessionToken)).map(toSuggestion);
   } catch (err) {
     ctx.logger.warn({ err }, 'address autocomplete failed');
     return [];

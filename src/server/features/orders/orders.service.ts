@@ -1,6 +1,7 @@
 // The signed-in customer's orders and payment transactions. Every query is scoped to the caller
 // (an order is only ever read by its owner); transaction reads are audited here, on the server.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { toCents, type Cents } from '@/domain/money';
 import { HISTORY_STATUSES, shortOrderId, type PaymentStatus } from '@/domain/order-status';
 import { maskPhone } from '@/domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
@@ -19,17 +20,17 @@ export const UNAUTHORIZED_TRANSACTION_MESSAGE = 'Unauthorized access to transact
 
 export interface OrderItemView {
   id: string;
-  product_id: string;
+  productId: string;
   quantity: number;
-  unit_price: string;
-  line_total: string;
+  unitPriceCents: Cents;
+  lineTotalCents: Cents;
   /** The product as it was when ordered (snapshot). */
-  product: { name: string; image_url: string | null };
+  product: { name: string; imageUrl: string | null };
 }
 
 /** A payment that took the customer's money, and whether it went back. */
 export interface PaidPaymentView {
-  amount: string;
+  amountCents: Cents;
   currency: string;
   /** requested: Pesapal accepted the shop's refund request; refunded: Pesapal reports the money returned. */
   refund: 'none' | 'requested' | 'refunded';
@@ -37,7 +38,7 @@ export interface PaidPaymentView {
 
 /** One payment attempt on the order, oldest first: a retried order shows its failed attempts here. */
 export interface PaymentAttemptView {
-  merchant_reference: string;
+  merchantReference: string;
   status: PaymentStatus;
   at: string;
 }
@@ -45,63 +46,63 @@ export interface PaymentAttemptView {
 export interface OrderSummary {
   id: string;
   /** The short number the customer and the shop use ('Order #1a2b3c4d'). */
-  order_number: string;
+  orderNumber: string;
   status: string;
-  fulfilment_status: string;
-  total_amount: string;
+  fulfilmentStatus: string;
+  totalCents: Cents;
   currency: string;
-  created_at: string;
+  createdAt: string;
   /** Why the order was cancelled, as the shop wrote it (the back office tells the merchant the customer may see it). */
-  cancelled_reason: string | null;
+  cancelledReason: string | null;
   /** Payments that took money for this order (completed or since reversed), oldest first. */
-  paid_payments: PaidPaymentView[];
+  paidPayments: PaidPaymentView[];
   /** Every payment attempt started on the order, oldest first. */
-  payment_attempts: PaymentAttemptView[];
+  paymentAttempts: PaymentAttemptView[];
   /** The payment failed but the stock is still reserved: 'Pay again' pays this same order. */
-  can_pay_again: boolean;
+  canPayAgain: boolean;
   items: OrderItemView[];
 }
 
 export interface AwaitingOrder extends OrderSummary {
   /** Status of the current payment attempt; null when none was started. */
-  payment_status: PaymentStatus | null;
+  paymentStatus: PaymentStatus | null;
 }
 
 export interface OrdersResponse {
   /** Completed, failed and cancelled orders, newest first. */
   orders: OrderSummary[];
   /** Pending and processing orders, newest first. */
-  awaiting_payment: AwaitingOrder[];
+  awaitingPayment: AwaitingOrder[];
 }
 
 export interface OrderDetail extends OrderSummary {
   /** Where the rider should go, when the order has these notes. */
   house?: string;
   directions?: string;
-  pesapal_transaction_id: string | null;
-  subtotal: string;
-  vat: string;
-  delivery_fee: string;
-  delivery_address: string;
-  delivery_zone_name: string | null;
-  estimated_delivery_mins: number | null;
-  paid_at: string | null;
+  pesapalTransactionId: string | null;
+  subtotalCents: Cents;
+  vatCents: Cents;
+  deliveryFeeCents: Cents;
+  deliveryAddress: string;
+  deliveryZoneName: string | null;
+  estimatedDeliveryMins: number | null;
+  paidAt: string | null;
   /** The payment that completed the order, as Pesapal confirmed it. */
-  payment_method: string | null;
-  confirmation_code: string | null;
+  paymentMethod: string | null;
+  confirmationCode: string | null;
 }
 
 export interface TransactionView {
   id: string;
-  order_id: string;
+  orderId: string;
   status: PaymentStatus;
-  pesapal_tracking_id: string | null;
-  merchant_reference: string;
-  amount: string;
+  pesapalTrackingId: string | null;
+  merchantReference: string;
+  amountCents: Cents;
   currency: string;
-  updated_at: string;
+  updatedAt: string;
   /** Masked; the full number never leaves the server. */
-  customer_phone_display: string;
+  customerPhoneDisplay: string;
 }
 
 const summaryColumns = {
@@ -137,16 +138,16 @@ function toSummary(row: SummaryRow, extras: OrderExtras): OrderSummary {
   const items = extras.items.get(row.id) ?? [];
   return {
     id: row.id,
-    order_number: shortOrderId(row.id),
+    orderNumber: shortOrderId(row.id),
     status: row.status,
-    fulfilment_status: row.fulfilmentStatus,
-    total_amount: row.totalAmount,
+    fulfilmentStatus: row.fulfilmentStatus,
+    totalCents: toCents(row.totalAmount),
     currency: row.currency,
-    created_at: row.createdAt.toISOString(),
-    cancelled_reason: row.cancelledReason,
-    paid_payments: extras.paid.get(row.id) ?? [],
-    payment_attempts: extras.attempts.get(row.id) ?? [],
-    can_pay_again: row.status === 'failed' && isPayable({ status: row.status, reservationExpiresAt: row.reservationExpiresAt }, extras.now),
+    createdAt: row.createdAt.toISOString(),
+    cancelledReason: row.cancelledReason,
+    paidPayments: extras.paid.get(row.id) ?? [],
+    paymentAttempts: extras.attempts.get(row.id) ?? [],
+    canPayAgain: row.status === 'failed' && isPayable({ status: row.status, reservationExpiresAt: row.reservationExpiresAt }, extras.now),
     items,
   };
 }
@@ -167,7 +168,7 @@ async function attemptsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<stri
     .orderBy(asc(paymentTransactions.createdAt));
   for (const r of rows) {
     const list = byOrder.get(r.orderId) ?? [];
-    list.push({ merchant_reference: r.merchantReference, status: r.status as PaymentStatus, at: r.createdAt.toISOString() });
+    list.push({ merchantReference: r.merchantReference, status: r.status as PaymentStatus, at: r.createdAt.toISOString() });
     byOrder.set(r.orderId, list);
   }
   return byOrder;
@@ -199,7 +200,7 @@ async function paidPaymentsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<
   for (const r of rows) {
     const list = byOrder.get(r.orderId) ?? [];
     const refund = r.status === 'REVERSED' ? 'refunded' : r.refundAccepted ? 'requested' : 'none';
-    list.push({ amount: r.amount, currency: r.currency, refund });
+    list.push({ amountCents: toCents(r.amount), currency: r.currency, refund });
     byOrder.set(r.orderId, list);
   }
   return byOrder;
@@ -217,11 +218,11 @@ async function itemsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string,
     const list = byOrder.get(r.orderId) ?? [];
     list.push({
       id: r.id,
-      product_id: r.productId,
+      productId: r.productId,
       quantity: r.quantity,
-      unit_price: r.unitPrice,
-      line_total: r.lineTotal,
-      product: { name: r.productName, image_url: r.productImageUrl },
+      unitPriceCents: toCents(r.unitPrice),
+      lineTotalCents: toCents(r.lineTotal),
+      product: { name: r.productName, imageUrl: r.productImageUrl },
     });
     byOrder.set(r.orderId, list);
   }
@@ -252,7 +253,7 @@ export async function listOrders(db: DbOrTx, userId: string, now: Date = new Dat
   );
   return {
     orders: history.map((o) => toSummary(o, extras)),
-    awaiting_payment: awaiting.map((o) => ({ ...toSummary(o, extras), payment_status: o.paymentStatus })),
+    awaitingPayment: awaiting.map((o) => ({ ...toSummary(o, extras), paymentStatus: o.paymentStatus })),
   };
 }
 
@@ -274,16 +275,16 @@ export async function orderDetail(db: DbOrTx, row: typeof orders.$inferSelect, n
     .limit(1);
   return {
     ...toSummary(row, extras),
-    pesapal_transaction_id: row.pesapalTransactionId,
-    subtotal: row.subtotal,
-    vat: row.vat,
-    delivery_fee: row.deliveryFee,
-    delivery_address: row.deliveryAddress,
-    delivery_zone_name: row.deliveryZoneName,
-    estimated_delivery_mins: row.estimatedDeliveryMins,
-    paid_at: row.paidAt?.toISOString() ?? null,
-    payment_method: payment?.method || null,
-    confirmation_code: payment?.code || null,
+    pesapalTransactionId: row.pesapalTransactionId,
+    subtotalCents: toCents(row.subtotal),
+    vatCents: toCents(row.vat),
+    deliveryFeeCents: toCents(row.deliveryFee),
+    deliveryAddress: row.deliveryAddress,
+    deliveryZoneName: row.deliveryZoneName,
+    estimatedDeliveryMins: row.estimatedDeliveryMins,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    paymentMethod: payment?.method || null,
+    confirmationCode: payment?.code || null,
     ...riderNotes(row),
   };
 }
@@ -343,15 +344,15 @@ export async function getTransaction(
   }
   return {
     id: tx.id,
-    order_id: tx.orderId,
+    orderId: tx.orderId,
     status: tx.status as PaymentStatus,
-    pesapal_tracking_id: tx.pesapalTrackingId,
-    merchant_reference: tx.merchantReference,
-    amount: tx.amount,
+    pesapalTrackingId: tx.pesapalTrackingId,
+    merchantReference: tx.merchantReference,
+    amountCents: toCents(tx.amount),
     currency: tx.currency,
-    updated_at: tx.updatedAt.toISOString(),
+    updatedAt: tx.updatedAt.toISOString(),
     // Masked again: idempotent for a value stored masked, and a guard should one ever be stored whole.
-    customer_phone_display: maskPhone(tx.customerPhoneDisplay ?? tx.customerPhone),
+    customerPhoneDisplay: maskPhone(tx.customerPhoneDisplay ?? tx.customerPhone),
   };
 }
 

@@ -52,18 +52,18 @@ export async function loadReceipt(ctx: ServerContext, userId: string, orderId: s
   return {
     shop: { name: ctx.env.SHOP_NAME, address: shop.address, phone: shop.phone, email: shop.email },
     orderId: row.id,
-    orderNumber: detail.order_number,
+    orderNumber: detail.orderNumber,
     paidAt: formatNairobiDateTime(row.paidAt),
     customerName: row.customerName,
     deliveryAddress: row.deliveryAddress,
     house: detail.house ?? null,
     directions: detail.directions ?? null,
-    lines: detail.items.map((i) => ({ name: i.product.name, quantity: i.quantity, unitPrice: money(i.unit_price), total: money(i.line_total) })),
+    lines: detail.items.map((i) => ({ name: i.product.name, quantity: i.quantity, unitPrice: formatKES(i.unitPriceCents), total: formatKES(i.lineTotalCents) })),
     subtotal: money(row.subtotal),
     vat: money(row.vat),
     deliveryFee: toCents(row.deliveryFee) === 0 ? 'FREE' : money(row.deliveryFee),
     total: money(row.totalAmount),
-    paymentMethod: paymentMethodLabel(detail.payment_method),
-    confirmationCode: detail.confirmation_code ?? '-',
+    paymentMethod: paymentMethodLabel(detail.paymentMethod),
+    confirmationCode: detail.confirmationCode ?? '-',
   };
 }

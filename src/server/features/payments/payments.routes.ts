@@ -73,6 +73,6 @@ export function paymentsRoutes(ctx: ServerContext) {
       const orderId = c.req.param('id');
       if (orderId.length > 100) throw badRequest('Invalid order id.');
       const attempt = await retryPayment(ctx, currentUser(c).id, orderId);
-      return c.json({ success: true, iframe_url: attempt.iframeUrl, order_id: orderId, error: null });
+      return c.json({ orderId, iframeUrl: attempt.iframeUrl });
     });
 }

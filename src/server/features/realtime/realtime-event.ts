@@ -2,6 +2,7 @@
 // order events gained `reason` in 0002), checked, and the part of it a browser may see (no row ids,
 // no user ids).
 import { z } from 'zod';
+import type { LiveEvent } from '@/domain/live-event';
 
 const shopEventSchema = z.object({
   kind: z.enum(['payment', 'order']),
@@ -13,15 +14,8 @@ const shopEventSchema = z.object({
   reason: z.string().nullable().optional(),
 });
 
-export interface BrowserEvent {
-  kind: 'payment' | 'order';
-  orderId: string;
-  status: string;
-  oldStatus: string | null;
-  fulfilmentStatus?: string;
-  /** Why an order ended without a sale (orders.cancelled_reason), when it did. */
-  reason?: string;
-}
+/** The part of an event a browser sees; its shape is shared with the web app. */
+export type BrowserEvent = LiveEvent;
 
 export interface ShopEvent extends BrowserEvent {
   userId: string;

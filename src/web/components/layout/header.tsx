@@ -3,11 +3,10 @@ import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { UserMenu } from '../../features/account/components/user-menu';
-import { PaymentStatusBadge } from '../../features/payments/components/payment-status-badge';
-import { SoundToggle } from '../../features/payments/components/sound-toggle';
 import { SHOP_NAME } from '../../lib/document-title';
 import { cn } from '../../lib/cn';
 import { CONTAINER, Container } from './container';
+import { HeaderPaymentBadges, HeaderSoundToggle } from './signed-in-tools';
 import { useDismiss } from './use-dismiss';
 
 const NAV = [
@@ -68,11 +67,11 @@ export function Header() {
             and the payment badges, which come and go with payments, first. The account's wrapper
             has no box of its own (display: contents) that could move. */}
         <div className="flex items-center justify-end sm:gap-2 lg:min-w-0 lg:flex-1">
-          <PaymentStatusBadge />
+          <HeaderPaymentBadges />
           <div className="hidden lg:contents">
             <UserMenu />
           </div>
-          <SoundToggle />
+          <HeaderSoundToggle />
           <CartLink />
         </div>
         <button

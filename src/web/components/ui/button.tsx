@@ -10,12 +10,16 @@ const VARIANTS = {
   destructive: 'bg-red-700 text-white hover:bg-red-800',
   accent: 'bg-accent-400 text-slate-900 hover:bg-accent-500',
   link: 'text-brand-700 underline-offset-4 hover:underline',
+  /** An outline button on a dark picture or colour (the home page's hero). */
+  onDark: 'border border-white bg-transparent text-white hover:bg-white/10',
 } as const;
 
 // On a phone every size is a finger's 44 px at least (WCAG 2.5.5).
 const SIZES = {
   sm: 'h-9 px-3 text-sm max-sm:h-11',
   default: 'h-10 px-4 text-sm max-sm:h-11',
+  /** As tall as a finger's 44 px on every screen (the product page's Add to Cart). */
+  tall: 'h-11 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
   icon: 'h-10 w-10 max-sm:h-11 max-sm:w-11',
 } as const;

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SessionView } from '@/server/features/account/account.service';
-import { apiFetch } from '../../lib/api';
+import type { InferResponseType } from 'hono/client';
+import { api, call } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { dropPrivateQueries } from './private-queries';
 import { onSessionChangeElsewhere } from './session-events';
 
-/** { user, profile, googleEnabled } as GET /api/account/session answers. */
-export type SessionInfo = SessionView;
+/** GET /api/account/session: { user, profile, googleEnabled }, user and profile null when signed out. */
+export type SessionInfo = InferResponseType<typeof api.account.session.$get, 200>;
+
+export const fetchSession = () => call(api.account.session.$get());
 
 export const sessionQueryKey = ['session'] as const;
-
-const fetchSession = () => apiFetch<SessionInfo>('/api/account/session');
 
 // Another tab signed in or out: everything cached may belong to the previous visitor. The session
 // comes first, so a signed-out tab drops its private queries instead of asking for them (401).

@@ -1,122 +1,131 @@
-// The back office's calls to /api/admin. Types come from the server's services (types only: no
-// server code reaches the browser).
-import type { DeliveryZone } from '@/domain/delivery-fee';
-import type { ShopDetails } from '@/domain/shop-details';
-import type { AuditEntryView, AuditFacets } from '@/server/features/admin/admin-audit.service';
-import type { AdminContent, AdminContentSummary, ContentKind } from '@/server/features/admin/admin-content.service';
-import type { AdminCustomer } from '@/server/features/admin/admin-customers.service';
-import type { Dashboard } from '@/server/features/admin/admin-dashboard.service';
-import type { FeePreview } from '@/server/features/admin/admin-delivery.service';
-import type { ContactMessageView, Subscriber } from '@/server/features/admin/admin-inbox.service';
-import type { CancelOutcome, PaymentCheckResult } from '@/server/features/admin/admin-order-actions.service';
-import type { AdminOrderDetail } from '@/server/features/admin/admin-order-detail.service';
-import type { AdminOrderSummary } from '@/server/features/admin/admin-orders.service';
-import type { AdminOrderMessage } from '@/server/features/admin/admin-order-messages.service';
-import type { Page } from '@/server/features/admin/admin-paging';
-import type { PaymentRefundOutcome } from '@/server/features/admin/admin-payment-refund.service';
-import type { AdminProduct } from '@/server/features/admin/admin-products.service';
-import type { StockMovementView } from '@/server/features/admin/admin-stock.service';
-import type { DeliveryOrigin } from '@/server/features/checkout/delivery-quote.service';
-import { apiFetch } from '../../lib/api';
+// The back office's calls to /api/admin, through the typed client: paths, inputs and answers come
+// from the server's routes, so a renamed field or path fails the type check. Path parameters are
+// encoded here (the client puts them in the address as given).
+import { api, call } from '../../lib/api-client';
 
-export type {
-  AdminContent,
-  AdminContentSummary,
-  AdminCustomer,
-  AdminOrderDetail,
-  AdminOrderMessage,
-  AdminOrderSummary,
-  AdminProduct,
-  AuditEntryView,
-  ContactMessageView,
-  ContentKind,
-  Dashboard,
-  DeliveryOrigin,
-  DeliveryZone,
-  FeePreview,
-  Page,
-  StockMovementView,
-  Subscriber,
-};
+const admin = api.admin;
+const id = (value: string) => encodeURIComponent(value);
 
-const BASE = '/api/admin';
-
-/** '?a=1&b=x' from the non-empty values. */
-export function queryString(params: Record<string, string | number | undefined | null>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-const get = <T>(path: string) => apiFetch<T>(`${BASE}${path}`);
-const send = <T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, json?: unknown) =>
-  apiFetch<T>(`${BASE}${path}`, { method, json });
-
-/** Multipart upload of one image (field "image"). */
-const upload = <T>(path: string, file: File) => {
-  const body = new FormData();
-  body.set('image', file);
-  return apiFetch<T>(`${BASE}${path}`, { method: 'POST', body });
-};
-
+/** A list's filters as the address holds them: text, '' for "no filter", and the page number. */
 export type ListParams = Record<string, string | number | undefined>;
 
+/**
+ * The filters that are set, as query text. The values come from the address (the merchant's own
+ * links), so they are typed as the route's query and the server checks them.
+ */
+function listQuery<Q>(params: ListParams): Q {
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') query[key] = String(value);
+  }
+  return query as Q;
+}
+
+type QueryOf<F extends (...args: never[]) => unknown> = Parameters<F>[0] extends { query: infer Q } ? Q : never;
+
+export type ContentKind = 'post' | 'page';
+const content = (kind: ContentKind) => (kind === 'post' ? admin.posts : admin.pages);
+
 export const adminApi = {
-  dashboard: () => get<Dashboard>('/dashboard'),
+  dashboard: () => call(admin.dashboard.$get()),
 
-  products: (p: ListParams) => get<Page<AdminProduct> & { categories: string[] }>(`/products${queryString(p)}`),
-  product: (id: string) => get<{ product: AdminProduct }>(`/products/${id}`),
-  createProduct: (json: unknown) => send<{ product: AdminProduct }>('POST', '/products', json),
-  updateProduct: (id: string, json: unknown) => send<{ product: AdminProduct }>('PATCH', `/products/${id}`, json),
-  uploadProductImage: (id: string, file: File) => upload<{ product: AdminProduct }>(`/products/${id}/image`, file),
-  archiveProduct: (id: string, archived: boolean) =>
-    send<{ product: AdminProduct }>('POST', `/products/${id}/${archived ? 'archive' : 'restore'}`),
-  stockHistory: (id: string, page: number) => get<Page<StockMovementView>>(`/products/${id}/stock${queryString({ page, pageSize: 10 })}`),
-  adjustStock: (id: string, json: unknown) => send<{ stock: number }>('POST', `/products/${id}/stock`, json),
+  products: (p: ListParams) => call(admin.products.$get({ query: listQuery<QueryOf<typeof admin.products.$get>>(p) })),
+  product: (productId: string) => call(admin.products[':id'].$get({ param: { id: id(productId) } })),
+  createProduct: (json: CreateProductBody) => call(admin.products.$post({ json })),
+  updateProduct: (productId: string, json: UpdateProductBody) => call(admin.products[':id'].$patch({ param: { id: id(productId) }, json })),
+  uploadProductImage: (productId: string, image: File) => call(admin.products[':id'].image.$post({ param: { id: id(productId) }, form: { image } })),
+  archiveProduct: (productId: string, archived: boolean) => {
+    const product = admin.products[':id'];
+    const param = { id: id(productId) };
+    return call(archived ? product.archive.$post({ param }) : product.restore.$post({ param }));
+  },
+  stockHistory: (productId: string, page: number) =>
+    call(admin.products[':id'].stock.$get({ param: { id: id(productId) }, query: { page: String(page), pageSize: '10' } })),
+  adjustStock: (productId: string, json: StockAdjustmentBody) => call(admin.products[':id'].stock.$post({ param: { id: id(productId) }, json })),
 
-  orders: (p: ListParams) => get<Page<AdminOrderSummary>>(`/orders${queryString(p)}`),
-  order: (id: string) => get<AdminOrderDetail>(`/orders/${id}`),
-  advanceFulfilment: (id: string, status: string) => send<{ fulfilmentStatus: string }>('POST', `/orders/${id}/fulfilment`, { status }),
-  orderMessages: (id: string) => get<{ messages: AdminOrderMessage[] }>(`/orders/${id}/messages`),
-  resendOrderMessage: (id: string, channel: 'sms' | 'mail', messageId: string) =>
-    send<{ message: AdminOrderMessage }>('POST', `/orders/${id}/messages/${channel}/${messageId}/resend`),
-  cancelOrder: (id: string, reason: string) => send<CancelOutcome>('POST', `/orders/${id}/cancel`, { reason }),
-  checkPayment: (id: string) => send<PaymentCheckResult>('POST', `/orders/${id}/check-payment`),
-  resolveAttention: (id: string, note: string) => send<{ needsAttention: false }>('POST', `/orders/${id}/resolve`, { note }),
-  refundPayment: (id: string, paymentId: string, reason: string) =>
-    send<PaymentRefundOutcome>('POST', `/orders/${id}/payments/${paymentId}/refund`, { reason }),
+  orders: (p: ListParams) => call(admin.orders.$get({ query: listQuery<QueryOf<typeof admin.orders.$get>>(p) })),
+  order: (orderId: string) => call(admin.orders[':id'].$get({ param: { id: id(orderId) } })),
+  advanceFulfilment: (orderId: string, status: FulfilmentStep) => call(admin.orders[':id'].fulfilment.$post({ param: { id: id(orderId) }, json: { status } })),
+  orderMessages: (orderId: string) => call(admin.orders[':id'].messages.$get({ param: { id: id(orderId) } })),
+  resendOrderMessage: (orderId: string, channel: 'sms' | 'mail', messageId: string) =>
+    call(admin.orders[':id'].messages[':channel'][':messageId'].resend.$post({ param: { id: id(orderId), channel, messageId: id(messageId) } })),
+  cancelOrder: (orderId: string, reason: string) => call(admin.orders[':id'].cancel.$post({ param: { id: id(orderId) }, json: { reason } })),
+  checkPayment: (orderId: string) => call(admin.orders[':id']['check-payment'].$post({ param: { id: id(orderId) } })),
+  resolveAttention: (orderId: string, note: string) => call(admin.orders[':id'].resolve.$post({ param: { id: id(orderId) }, json: { note } })),
+  refundPayment: (orderId: string, paymentId: string, reason: string) =>
+    call(admin.orders[':id'].payments[':paymentId'].refund.$post({ param: { id: id(orderId), paymentId: id(paymentId) }, json: { reason } })),
 
-  customers: (p: ListParams) => get<Page<AdminCustomer>>(`/customers${queryString(p)}`),
-  customer: (id: string) => get<{ customer: AdminCustomer }>(`/customers/${id}`),
-  setRole: (id: string, role: 'customer' | 'admin') => send<{ customer: AdminCustomer }>('POST', `/customers/${id}/role`, { role }),
+  customers: (p: ListParams) => call(admin.customers.$get({ query: listQuery<QueryOf<typeof admin.customers.$get>>(p) })),
+  customer: (customerId: string) => call(admin.customers[':id'].$get({ param: { id: id(customerId) } })),
+  setRole: (customerId: string, role: 'customer' | 'admin') => call(admin.customers[':id'].role.$post({ param: { id: id(customerId) }, json: { role } })),
 
-  contentList: (kind: ContentKind, p: ListParams) => get<Page<AdminContentSummary>>(`/${kind}s${queryString(p)}`),
-  content: (kind: ContentKind, id: string) => get<{ item: AdminContent }>(`/${kind}s/${id}`),
-  createContent: (kind: ContentKind, json: unknown) => send<{ item: AdminContent }>('POST', `/${kind}s`, json),
-  updateContent: (kind: ContentKind, id: string, json: unknown) => send<{ item: AdminContent }>('PATCH', `/${kind}s/${id}`, json),
-  publishContent: (kind: ContentKind, id: string, published: boolean) =>
-    send<{ item: AdminContent }>('POST', `/${kind}s/${id}/publish`, { published }),
-  deleteContent: (kind: ContentKind, id: string) => send<{ ok: true }>('DELETE', `/${kind}s/${id}`),
-  uploadPostImage: (id: string, file: File) => upload<{ item: AdminContent }>(`/posts/${id}/image`, file),
-  previewHtml: (html: string) => send<{ html: string }>('POST', '/content/preview', { html }),
+  contentList: (kind: ContentKind, p: ListParams) => call(content(kind).$get({ query: listQuery<QueryOf<typeof admin.posts.$get>>(p) })),
+  content: (kind: ContentKind, itemId: string) => call(content(kind)[':id'].$get({ param: { id: id(itemId) } })),
+  createContent: (kind: ContentKind, json: CreateContentBody) => call(content(kind).$post({ json })),
+  updateContent: (kind: ContentKind, itemId: string, json: UpdateContentBody) => call(content(kind)[':id'].$patch({ param: { id: id(itemId) }, json })),
+  publishContent: (kind: ContentKind, itemId: string, published: boolean) =>
+    call(content(kind)[':id'].publish.$post({ param: { id: id(itemId) }, json: { published } })),
+  deleteContent: (kind: ContentKind, itemId: string) => call(content(kind)[':id'].$delete({ param: { id: id(itemId) } })),
+  uploadPostImage: (postId: string, image: File) => call(admin.posts[':id'].image.$post({ param: { id: id(postId) }, form: { image } })),
+  previewHtml: (html: string) => call(admin.content.preview.$post({ json: { html } })),
 
-  subscribers: (p: ListParams) => get<Page<Subscriber>>(`/newsletter${queryString(p)}`),
-  deleteSubscriber: (id: string) => send<{ ok: true }>('DELETE', `/newsletter/${id}`),
-  messages: (p: ListParams) => get<Page<ContactMessageView> & { unread: number }>(`/messages${queryString(p)}`),
-  markMessage: (id: string, read: boolean) => send<{ message: ContactMessageView }>('POST', `/messages/${id}/read`, { read }),
+  subscribers: (p: ListParams) => call(admin.newsletter.$get({ query: listQuery<QueryOf<typeof admin.newsletter.$get>>(p) })),
+  deleteSubscriber: (subscriberId: string) => call(admin.newsletter[':id'].$delete({ param: { id: id(subscriberId) } })),
+  messages: (p: ListParams) => call(admin.messages.$get({ query: listQuery<QueryOf<typeof admin.messages.$get>>(p) })),
+  markMessage: (messageId: string, read: boolean) => call(admin.messages[':id'].read.$post({ param: { id: id(messageId) }, json: { read } })),
 
-  delivery: () => get<{ zones: DeliveryZone[]; origin: DeliveryOrigin }>('/delivery'),
-  saveZones: (zones: unknown[]) => send<{ zones: DeliveryZone[] }>('PUT', '/delivery/zones', { zones }),
-  saveOrigin: (json: unknown) => send<{ origin: DeliveryOrigin }>('PUT', '/delivery/origin', json),
-  shopDetails: () => get<{ details: ShopDetails }>('/shop-details'),
-  saveShopDetails: (json: unknown) => send<{ details: ShopDetails }>('PUT', '/shop-details', json),
-  previewFee: (km: number) => get<FeePreview>(`/delivery/preview${queryString({ km })}`),
+  delivery: () => call(admin.delivery.$get()),
+  saveZones: (json: ZonesBody) => call(admin.delivery.zones.$put({ json })),
+  saveOrigin: (json: OriginBody) => call(admin.delivery.origin.$put({ json })),
+  previewFee: (km: number) => call(admin.delivery.preview.$get({ query: { km: String(km) } })),
+  shopDetails: () => call(admin['shop-details'].$get()),
+  saveShopDetails: (json: ShopDetailsBody) => call(admin['shop-details'].$put({ json })),
 
-  audit: (p: ListParams) => get<Page<AuditEntryView>>(`/audit${queryString(p)}`),
-  auditFacets: () => get<AuditFacets>('/audit/facets'),
+  audit: (p: ListParams) => call(admin.audit.$get({ query: listQuery<QueryOf<typeof admin.audit.$get>>(p) })),
+  auditFacets: () => call(admin.audit.facets.$get()),
 };
 
-export const NEWSLETTER_CSV_URL = `${BASE}/newsletter/export.csv`;
+/** The address of the subscriber list as a CSV file (a download for people, not a JSON answer). */
+export const NEWSLETTER_CSV_URL = admin.newsletter['export.csv'].$path();
+
+// Request bodies, as the routes take them.
+type JsonOf<F extends (...args: never[]) => unknown> = Parameters<F>[0] extends { json: infer J } ? J : never;
+export type CreateProductBody = JsonOf<typeof admin.products.$post>;
+export type UpdateProductBody = JsonOf<(typeof admin.products)[':id']['$patch']>;
+export type StockAdjustmentBody = JsonOf<(typeof admin.products)[':id']['stock']['$post']>;
+export type FulfilmentStep = JsonOf<(typeof admin.orders)[':id']['fulfilment']['$post']>['status'];
+export type CreateContentBody = JsonOf<typeof admin.posts.$post>;
+export type UpdateContentBody = JsonOf<(typeof admin.posts)[':id']['$patch']>;
+export type ZonesBody = JsonOf<typeof admin.delivery.zones.$put>;
+export type OriginBody = JsonOf<typeof admin.delivery.origin.$put>;
+export type ShopDetailsBody = JsonOf<(typeof admin)['shop-details']['$put']>;
+
+// Answers, as the routes send them.
+type Answer<K extends keyof typeof adminApi> = Awaited<ReturnType<(typeof adminApi)[K]>>;
+export type Dashboard = Answer<'dashboard'>;
+export type AdminProduct = Answer<'product'>['product'];
+export type StockMovementView = Answer<'stockHistory'>['items'][number];
+export type AdminOrderSummary = Answer<'orders'>['items'][number];
+export type AdminOrderDetail = Answer<'order'>;
+export type AdminOrderMessage = Answer<'orderMessages'>['messages'][number];
+export type AdminCustomer = Answer<'customer'>['customer'];
+export type AdminContentSummary = Answer<'contentList'>['items'][number];
+export type AdminContent = Answer<'content'>['item'];
+export type Subscriber = Answer<'subscribers'>['items'][number];
+export type MessageList = Answer<'messages'>;
+export type ContactMessageView = MessageList['items'][number];
+export type DeliveryZone = Answer<'delivery'>['zones'][number];
+export type DeliveryOrigin = Answer<'delivery'>['origin'];
+export type FeePreview = Answer<'previewFee'>;
+export type ShopDetailsView = Answer<'shopDetails'>['details'];
+export type AuditEntryView = Answer<'audit'>['items'][number];
+export type AuditFacets = Answer<'auditFacets'>;
+
+/** What the list screens need of a paged answer (every list route's answer has this shape). */
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+  pageCount: number;
+}

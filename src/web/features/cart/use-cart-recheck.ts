@@ -1,13 +1,7 @@
 import { useEffect, useState } from 'react';
-import { recheckCart, type CartNotice, type CurrentProduct } from '@/domain/cart-recheck';
-import { toCents } from '@/domain/money';
-import { checkCart, type CartCheckItem } from '../catalog/api';
+import { recheckCart, type CartNotice } from '@/domain/cart-recheck';
+import { checkCart } from '../catalog/api';
 import { cartStore } from './cart-store';
-
-function toCurrent(item: CartCheckItem): CurrentProduct {
-  if (!item.available) return item;
-  return { ...item, priceCents: toCents(item.price) };
-}
 
 /**
  * When the cart is shown, asks the server for today's price and stock of every line and applies
@@ -24,7 +18,7 @@ export function useCartRecheck(): CartNotice[] {
       .then(({ items }) => {
         if (!active) return;
         // Apply to the cart as it is now: the customer may have changed it while the check ran.
-        const result = recheckCart(cartStore.getSnapshot(), items.map(toCurrent));
+        const result = recheckCart(cartStore.getSnapshot(), items);
         if (result.changed) cartStore.replace(result.lines);
         setNotices(result.notices);
       })

@@ -1,17 +1,14 @@
-// The catalogue API as the browser calls it (types come from the server, code does not).
+// The catalogue API as the browser calls it: paths and answer types come from the server's routes.
 import { queryOptions } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
 import type { CartProduct } from '@/domain/cart';
-import { toCents } from '@/domain/money';
-import type {
-  CartCheckItem,
-  ProductDto,
-  ProductListDto,
-  ProductPageAnswer,
-  ProductPageDto,
-} from '@/server/features/catalog/catalog.service';
-import { ApiError, apiFetch } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { api, call } from '../../lib/api-client';
 
-export type { CartCheckItem, ProductDto, ProductListDto, ProductPageAnswer, ProductPageDto };
+/** GET /api/catalog/products: the filtered products, every category, and how many the shop sells. */
+export type ProductListDto = InferResponseType<typeof api.catalog.products.$get, 200>;
+/** One product as the catalogue answers it (price in integer cents). */
+export type ProductDto = ProductListDto['products'][number];
 
 export type ShopFilter = { category: string; search: string };
 
@@ -29,20 +26,18 @@ export function shopFilterFrom(params: URLSearchParams): ShopFilter {
 }
 
 export function productsQuery(filter: ShopFilter) {
-  const params = new URLSearchParams();
-  if (filter.category) params.set('category', filter.category);
-  if (filter.search) params.set('search', filter.search);
-  const query = params.toString();
+  // Empty parameters stay out of the address, so every visitor's plain /shop shares one answer.
+  const query = { ...(filter.category ? { category: filter.category } : {}), ...(filter.search ? { search: filter.search } : {}) };
   return queryOptions({
     queryKey: ['catalog', 'products', filter],
-    queryFn: () => apiFetch<ProductListDto>(`/api/catalog/products${query ? `?${query}` : ''}`),
+    queryFn: () => call(api.catalog.products.$get({ query })),
     ...PRODUCT_FRESHNESS,
   });
 }
 
 export const featuredProductsQuery = queryOptions({
   queryKey: ['catalog', 'featured'],
-  queryFn: () => apiFetch<{ products: ProductDto[] }>('/api/catalog/products/featured'),
+  queryFn: () => call(api.catalog.products.featured.$get()),
   ...PRODUCT_FRESHNESS,
 });
 
@@ -50,7 +45,7 @@ export const featuredProductsQuery = queryOptions({
 export function productPageQuery(slug: string) {
   return queryOptions({
     queryKey: ['catalog', 'product', slug],
-    queryFn: () => apiFetch<ProductPageAnswer>(`/api/catalog/products/by-slug/${encodeURIComponent(slug)}`),
+    queryFn: () => call(api.catalog.products['by-slug'][':slug'].$get({ param: { slug: encodeURIComponent(slug) } })),
     // A 404 will not change by asking again.
     retry: (failures: number, error: unknown) => failures < 1 && !(error instanceof ApiError && error.status < 500),
     ...PRODUCT_FRESHNESS,
@@ -58,10 +53,10 @@ export function productPageQuery(slug: string) {
 }
 
 export function checkCart(items: { productId: string; quantity: number }[]) {
-  return apiFetch<{ items: CartCheckItem[] }>('/api/catalog/cart-check', { method: 'POST', json: { items } });
+  return call(api.catalog['cart-check'].$post({ json: { items } }));
 }
 
-/** What the cart keeps of a product (prices in cents, from the API's decimal string). */
+/** What the cart keeps of a product. */
 export function toCartProduct(p: ProductDto): CartProduct {
-  return { productId: p.id, name: p.name, priceCents: toCents(p.price), imageUrl: p.imageUrl, category: p.category, stock: p.stock };
+  return { productId: p.id, name: p.name, priceCents: p.priceCents, imageUrl: p.imageUrl, category: p.category, stock: p.stock };
 }

@@ -21,7 +21,7 @@ export function checkCheckout(contact: Contact, address: string, rider: RiderDir
   return { ok: false, errors, message: issues[0]?.message ?? MESSAGES.checkoutRequired };
 }
 
-/** The server's field keys (customer_info.fullName, delivery_info.address) mapped to the form's. */
+/** The server's field keys (customerInfo.fullName, deliveryInfo.address) mapped to the form's. */
 export function fieldErrorsFrom(fields: Record<string, string>): CheckoutErrors {
   const out: CheckoutErrors = {};
   for (const [key, message] of Object.entries(fields)) {

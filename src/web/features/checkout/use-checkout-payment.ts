@@ -21,7 +21,7 @@ export function useCheckoutPayment(onOpenChange: (open: boolean) => void) {
     setRetrying(true);
     try {
       const answer = await retryPayment(payment.orderId);
-      setPayment({ orderId: answer.order_id, iframeUrl: answer.iframe_url });
+      setPayment({ orderId: answer.orderId, iframeUrl: answer.iframeUrl });
     } catch (err) {
       // Its reservation is over (or it was paid meanwhile): the next Pay places or shows the order.
       setPayment(null);

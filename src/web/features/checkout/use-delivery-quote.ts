@@ -5,10 +5,9 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import type { LatLng } from '@/domain/delivery-fee';
-import { toCents, type Cents } from '@/domain/money';
+import type { Cents } from '@/domain/money';
 import { fetchDeliveryFee } from './checkout-api';
 
-export const FEE_FAILED = 'Failed to calculate delivery fee';
 export const FEE_ERROR = 'Error calculating delivery fee';
 const FREE_TEXT_PAUSE_MS = 1000;
 const MIN_FREE_TEXT = 3;
@@ -53,14 +52,13 @@ export function useDeliveryQuote(address: string, coordinates: LatLng | null): Q
         fetchDeliveryFee(text, point)
           .then((r) => {
             if (!current) return;
-            if (!r.success || r.delivery_fee === null) return fail(r.error || FEE_FAILED);
             setState({
               status: 'ready',
-              feeCents: toCents(r.delivery_fee),
-              zoneName: r.zone_name ?? '',
-              estimatedMinutes: r.estimated_time_mins,
-              formattedDistance: r.formatted_distance ?? '',
-              originLabel: r.origin_label ?? '',
+              feeCents: r.deliveryFeeCents,
+              zoneName: r.zoneName,
+              estimatedMinutes: r.estimatedMinutes,
+              formattedDistance: r.formattedDistance,
+              originLabel: r.originLabel,
             });
           })
           .catch((err: unknown) => fail(errorMessage(err, FEE_ERROR)));

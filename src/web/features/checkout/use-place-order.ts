@@ -59,13 +59,13 @@ export function usePlaceOrder(draft: OrderDraft, on: { errors(errors: CheckoutEr
     setSubmitting(true);
     try {
       const placed = await createOrder({
-        items: lines.map((l) => ({ product_id: l.productId, quantity: l.quantity })),
-        customer_info: { full_name: customer.fullName, email: customer.email, phone: customer.phone, address: customer.address },
-        delivery_info: { address: customer.address, coordinates, place_token: placeToken, ...checked.rider },
-        idempotency_key: idempotencyKey.current,
-        sms_updates: smsUpdates,
+        items: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+        customerInfo: { fullName: customer.fullName, email: customer.email, phone: customer.phone, address: customer.address },
+        deliveryInfo: { address: customer.address, coordinates, placeToken, ...checked.rider },
+        idempotencyKey: idempotencyKey.current,
+        smsUpdates,
       });
-      on.placed({ orderId: placed.order_id, iframeUrl: placed.iframe_url });
+      on.placed({ orderId: placed.orderId, iframeUrl: placed.iframeUrl });
     } catch (err) {
       if (!(err instanceof ApiError)) {
         toast.error(CHECKOUT_ERROR);

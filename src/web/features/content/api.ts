@@ -1,10 +1,13 @@
-// The content API as the browser calls it (types come from the server, code does not).
+// The content API as the browser calls it: paths and answer types come from the server's routes.
 import { queryOptions } from '@tanstack/react-query';
-import type { BlogPageDto, BlogPostDto, PageDto, PageLinkDto } from '@/server/features/content/content.service';
+import type { InferRequestType, InferResponseType } from 'hono/client';
 import { BLOG_PAGE_SIZE, blogOffset, blogPageNumber } from '@/domain/blog-paging';
-import { ApiError, apiFetch } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { api, call } from '../../lib/api-client';
 
-export type { BlogPageDto, BlogPostDto, PageDto, PageLinkDto };
+/** One card of /blog, as GET /api/content/posts answers it. */
+export type BlogCardDto = InferResponseType<typeof api.content.posts.$get, 200>['posts'][number];
+export type ContactMessageInput = InferRequestType<typeof api.content.contact.$post>['json'];
 
 /** A 4xx answer will not change by asking again; a 5xx or a dropped connection might. */
 function retryServerErrors(failures: number, error: unknown): boolean {
@@ -13,14 +16,14 @@ function retryServerErrors(failures: number, error: unknown): boolean {
 
 export const publishedPagesQuery = queryOptions({
   queryKey: ['content', 'pages'],
-  queryFn: () => apiFetch<{ pages: PageLinkDto[] }>('/api/content/pages'),
+  queryFn: () => call(api.content.pages.$get()),
   staleTime: 5 * 60_000,
 });
 
 export function pageQuery(slug: string) {
   return queryOptions({
     queryKey: ['content', 'page', slug],
-    queryFn: () => apiFetch<{ page: PageDto }>(`/api/content/pages/${encodeURIComponent(slug)}`),
+    queryFn: () => call(api.content.pages[':slug'].$get({ param: { slug: encodeURIComponent(slug) } })),
     retry: retryServerErrors,
   });
 }
@@ -32,29 +35,22 @@ export const blogPageFrom = (params: URLSearchParams): number => blogPageNumber(
 export function blogPageQuery(page: number) {
   return queryOptions({
     queryKey: ['content', 'posts', page],
-    queryFn: () => apiFetch<BlogPageDto>(`/api/content/posts?limit=${BLOG_PAGE_SIZE}&offset=${blogOffset(page)}`),
+    queryFn: () => call(api.content.posts.$get({ query: { limit: String(BLOG_PAGE_SIZE), offset: String(blogOffset(page)) } })),
   });
 }
 
 export function blogPostQuery(slug: string) {
   return queryOptions({
     queryKey: ['content', 'post', slug],
-    queryFn: () => apiFetch<{ post: BlogPostDto }>(`/api/content/posts/${encodeURIComponent(slug)}`),
+    queryFn: () => call(api.content.posts[':slug'].$get({ param: { slug: encodeURIComponent(slug) } })),
     retry: retryServerErrors,
   });
 }
 
 export function subscribe(email: string) {
-  return apiFetch<{ message: string }>('/api/content/newsletter', { method: 'POST', json: { email } });
-}
-
-export interface ContactMessageInput {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
+  return call(api.content.newsletter.$post({ json: { email } }));
 }
 
 export function sendContactMessage(input: ContactMessageInput) {
-  return apiFetch<{ id: string; message: string }>('/api/content/contact', { method: 'POST', json: input });
+  return call(api.content.contact.$post({ json: input }));
 }

@@ -3,11 +3,11 @@
 // fails, the defaults are shown.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_SHOP_DETAILS, type ShopDetails } from '@/domain/shop-details';
-import { apiFetch } from '../../lib/api';
+import { api, call } from '../../lib/api-client';
 
 export const shopDetailsQuery = queryOptions({
   queryKey: ['content', 'shop-details'],
-  queryFn: async () => (await apiFetch<{ details: ShopDetails }>('/api/content/shop-details')).details,
+  queryFn: async () => (await call(api.content['shop-details'].$get())).details,
   staleTime: 5 * 60_000,
 });
 

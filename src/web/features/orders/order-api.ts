@@ -1,37 +1,32 @@
 // The customer's orders as the server gives them (/api/orders), with the query keys every screen shares.
-import type {
-  AwaitingOrder,
-  OrderDetail,
-  OrderItemView,
-  OrdersResponse,
-  OrderSummary,
-  TransactionView,
-} from '@/server/features/orders/orders.service';
-import { ApiError, apiFetch } from '../../lib/api';
+// The answer types come from the routes, so a renamed field fails the type check here and in the screens.
+import type { InferResponseType } from 'hono/client';
+import { ApiError } from '../../lib/api';
+import { api, call } from '../../lib/api-client';
 
-export type { AwaitingOrder, OrderDetail, OrderItemView, OrdersResponse, OrderSummary, TransactionView };
+export { orderKeys } from './order-keys';
 
-/** Everything under ['orders'] is refetched on a realtime event or reconnect. */
-export const orderKeys = {
-  all: ['orders'] as const,
-  list: () => ['orders', 'list'] as const,
-  detail: (id: string) => ['orders', 'detail', id] as const,
-  transaction: (id: string) => ['orders', 'transaction', id] as const,
-  pendingCount: () => ['orders', 'pending-count'] as const,
-};
+export type OrdersResponse = InferResponseType<typeof api.orders.$get, 200>;
+export type OrderSummary = OrdersResponse['orders'][number];
+export type AwaitingOrder = OrdersResponse['awaitingPayment'][number];
+export type OrderItemView = OrderSummary['items'][number];
+export type OrderDetail = InferResponseType<(typeof api.orders)[':id']['$get'], 200>;
+export type TransactionView = InferResponseType<(typeof api.orders)[':id']['transaction']['$get'], 200>;
 
-export const fetchOrders = () => apiFetch<OrdersResponse>('/api/orders');
+export const orderParam = (id: string) => ({ param: { id: encodeURIComponent(id) } });
 
-export const fetchOrder = (id: string) => apiFetch<OrderDetail>(`/api/orders/${encodeURIComponent(id)}`);
+export const fetchOrders = () => call(api.orders.$get());
+
+export const fetchOrder = (id: string) => call(api.orders[':id'].$get(orderParam(id)));
 
 /** The order's latest payment transaction; null while no payment was started (404). */
 export async function fetchTransaction(id: string): Promise<TransactionView | null> {
   try {
-    return await apiFetch<TransactionView>(`/api/orders/${encodeURIComponent(id)}/transaction`);
+    return await call(api.orders[':id'].transaction.$get(orderParam(id)));
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;
   }
 }
 
-export const fetchPendingCount = () => apiFetch<{ count: number }>('/api/orders/pending-count');
+export const fetchPendingCount = () => call(api.orders['pending-count'].$get());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cancelReasonText, MONEY_NOTES, orderMoneyNotes } from './order-money-notes';
 
-const paid = (refund: 'none' | 'requested' | 'refunded', amount = '1800.00') => ({ amount, currency: 'KES', refund });
+const paid = (refund: 'none' | 'requested' | 'refunded', amountCents = 180_000) => ({ amountCents, currency: 'KES', refund });
 
 describe('orderMoneyNotes', () => {
   it.each([
@@ -10,10 +10,10 @@ describe('orderMoneyNotes', () => {
     ['cancelled, refunded', 'cancelled', [paid('refunded')], [MONEY_NOTES.refunded('KES 1,800.00')]],
     ['cancelled, paid and not refunded yet', 'cancelled', [paid('none')], [MONEY_NOTES.owed('KES 1,800.00')]],
     ['completed, nothing refunded', 'completed', [paid('none')], []],
-    ['completed, a second payment refunded', 'completed', [paid('none'), paid('refunded', '950.50')], [MONEY_NOTES.refunded('KES 950.50')]],
+    ['completed, a second payment refunded', 'completed', [paid('none'), paid('refunded', 95_050)], [MONEY_NOTES.refunded('KES 950.50')]],
     ['failed, nothing paid', 'failed', [], []],
   ] as const)('%s', (_name, status, payments, expected) => {
-    expect(orderMoneyNotes({ status, paid_payments: [...payments] })).toEqual(expected);
+    expect(orderMoneyNotes({ status, paidPayments: [...payments] })).toEqual(expected);
   });
 });
 

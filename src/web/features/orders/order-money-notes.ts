@@ -1,10 +1,10 @@
 // What an order card says about the customer's money: for a cancelled order, whether anything was
 // paid and whether it went back; for any other order, only refunds (e.g. a second payment returned).
 // Pure, so the wording is tested without a browser.
-import { formatKES, toCents } from '@/domain/money';
+import { formatKES } from '@/domain/money';
 import type { OrderSummary } from './order-api';
 
-type MoneyFacts = Pick<OrderSummary, 'status' | 'paid_payments'>;
+type MoneyFacts = Pick<OrderSummary, 'status' | 'paidPayments'>;
 
 export const MONEY_NOTES = {
   nothingPaid: 'No payment was taken for this order.',
@@ -15,9 +15,9 @@ export const MONEY_NOTES = {
 
 export function orderMoneyNotes(order: MoneyFacts): string[] {
   const cancelled = order.status === 'cancelled';
-  if (cancelled && order.paid_payments.length === 0) return [MONEY_NOTES.nothingPaid];
-  return order.paid_payments.flatMap((p) => {
-    const amount = formatKES(toCents(p.amount));
+  if (cancelled && order.paidPayments.length === 0) return [MONEY_NOTES.nothingPaid];
+  return order.paidPayments.flatMap((p) => {
+    const amount = formatKES(p.amountCents);
     if (p.refund === 'refunded') return [MONEY_NOTES.refunded(amount)];
     if (p.refund === 'requested') return [MONEY_NOTES.requested(amount)];
     return cancelled ? [MONEY_NOTES.owed(amount)] : [];

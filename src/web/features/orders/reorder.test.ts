@@ -9,17 +9,17 @@ const line = (p: CartProduct, quantity: number): CartLine => ({ ...p, quantity }
 describe('cartWithOrder', () => {
   it('puts the order’s goods into an empty cart at today’s prices', () => {
     const cheaper = { ...tilapia, priceCents: 60_000 };
-    expect(cartWithOrder([], [{ product_id: 'tilapia', quantity: 3 }], [cheaper])).toEqual({ lines: [line(cheaper, 3)], unavailable: 0 });
+    expect(cartWithOrder([], [{ productId: 'tilapia', quantity: 3 }], [cheaper])).toEqual({ lines: [line(cheaper, 3)], unavailable: 0 });
   });
 
   it('does not double what the cart still holds from the failed checkout', () => {
     const cart = [line(tilapia, 3)];
-    expect(cartWithOrder(cart, [{ product_id: 'tilapia', quantity: 3 }], [tilapia]).lines).toEqual([line(tilapia, 3)]);
-    expect(cartWithOrder([line(tilapia, 1)], [{ product_id: 'tilapia', quantity: 3 }], [tilapia]).lines).toEqual([line(tilapia, 3)]);
+    expect(cartWithOrder(cart, [{ productId: 'tilapia', quantity: 3 }], [tilapia]).lines).toEqual([line(tilapia, 3)]);
+    expect(cartWithOrder([line(tilapia, 1)], [{ productId: 'tilapia', quantity: 3 }], [tilapia]).lines).toEqual([line(tilapia, 3)]);
   });
 
   it('keeps the other lines of the cart', () => {
-    const result = cartWithOrder([line(tilapia, 1)], [{ product_id: 'kienyeji', quantity: 1 }], [tilapia, kienyeji]);
+    const result = cartWithOrder([line(tilapia, 1)], [{ productId: 'kienyeji', quantity: 1 }], [tilapia, kienyeji]);
     expect(result.lines).toEqual([line(tilapia, 1), line(kienyeji, 1)]);
   });
 
@@ -28,9 +28,9 @@ describe('cartWithOrder', () => {
     const result = cartWithOrder(
       [],
       [
-        { product_id: 'kienyeji', quantity: 5 },
-        { product_id: 'tilapia', quantity: 1 },
-        { product_id: 'withdrawn', quantity: 1 },
+        { productId: 'kienyeji', quantity: 5 },
+        { productId: 'tilapia', quantity: 1 },
+        { productId: 'withdrawn', quantity: 1 },
       ],
       [kienyeji, soldOut],
     );

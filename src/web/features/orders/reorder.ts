@@ -11,13 +11,13 @@ export interface ReorderResult {
 /** The cart holding at least what the order held (it may still hold it: a failed payment keeps the cart). */
 export function cartWithOrder(
   cart: readonly CartLine[],
-  items: readonly { product_id: string; quantity: number }[],
+  items: readonly { productId: string; quantity: number }[],
   products: readonly CartProduct[],
 ): ReorderResult {
   let lines = [...cart];
   let unavailable = 0;
   for (const item of items) {
-    const product = products.find((p) => p.productId === item.product_id);
+    const product = products.find((p) => p.productId === item.productId);
     if (!product || product.stock <= 0) {
       unavailable += 1;
       continue;

@@ -3,9 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import { errorMessage, apiFetch } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { api, call } from '../../lib/api-client';
 import { cartStore } from '../cart/cart-store';
-import { toCartProduct, type ProductListDto } from '../catalog/api';
+import { toCartProduct } from '../catalog/api';
 import { fetchOrder, orderKeys } from './order-api';
 import { cartWithOrder } from './reorder';
 
@@ -21,7 +22,7 @@ export function useReorder() {
       try {
         const [order, catalogue] = await Promise.all([
           queryClient.fetchQuery({ queryKey: orderKeys.detail(orderId), queryFn: () => fetchOrder(orderId) }),
-          apiFetch<ProductListDto>('/api/catalog/products'),
+          call(api.catalog.products.$get({ query: {} })),
         ]);
         const { lines, unavailable } = cartWithOrder(cartStore.getSnapshot(), order.items, catalogue.products.map(toCartProduct));
         if (unavailable === order.items.length) {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { SyncResult } from './payment-api';
 import { syncFeedback } from './sync-feedback';
 
-const result = (over: Partial<{ updated: boolean; newStatus: string | null; error: string | null }> = {}) => ({
+const result = (over: Partial<SyncResult> = {}): SyncResult => ({
   orderId: 'o1',
   updated: false,
   newStatus: 'PENDING',

@@ -22,7 +22,7 @@ export function usePayAgain() {
       setStartingOrderId(orderId);
       try {
         const answer = await retryPayment(orderId);
-        setPayment({ orderId: answer.order_id, iframeUrl: answer.iframe_url });
+        setPayment({ orderId: answer.orderId, iframeUrl: answer.iframeUrl });
       } catch (err) {
         setPayment(null);
         toast.error(errorMessage(err, RETRY_FAILED));

@@ -1,6 +1,6 @@
 // Labelled form controls with their error text linked for screen readers (aria-describedby).
-import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { Input, Textarea } from '@/web/components/ui/input';
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { Input, Textarea, type TextareaProps } from '@/web/components/ui/input';
 import { FieldError, Label } from '@/web/components/ui/label';
 import { cn } from '@/web/lib/cn';
 
@@ -42,7 +42,7 @@ export const TextInput = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttr
   );
 });
 
-export const TextArea = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextArea(
+export const TextArea = forwardRef<HTMLTextAreaElement, FieldProps & TextareaProps>(function TextArea(
   { id, label, error, hint, ...props },
   ref,
 ) {

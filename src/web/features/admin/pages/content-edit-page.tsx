@@ -87,7 +87,7 @@ function ContentEditor({ kind, item }: { kind: ContentKind; item: AdminContent |
             <TextArea
               label={kind === 'post' ? 'Text' : 'Content (HTML)'}
               rows={14}
-              className={kind === 'page' ? 'font-mono text-sm' : undefined}
+              variant={kind === 'page' ? 'code' : 'text'}
               hint={
                 kind === 'post'
                   ? 'Plain text. Leave a blank line between paragraphs; any HTML is removed.'

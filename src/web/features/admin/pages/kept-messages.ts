@@ -3,9 +3,7 @@
 // read, which drops it from the Unread view before its text could be read. A new view starts empty.
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ContactMessageView, Page } from '../admin-api';
-
-export type MessageList = Page<ContactMessageView> & { unread: number };
+import type { ContactMessageView, MessageList } from '../admin-api';
 
 type Kept = ReadonlyMap<string, ContactMessageView>;
 const NONE: Kept = new Map();

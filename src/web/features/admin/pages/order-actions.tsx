@@ -7,7 +7,7 @@ import { formatKES } from '@/domain/money';
 import { FULFILMENT_LABELS, type FulfilmentStatus } from '@/domain/order-status';
 import { Button } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
-import { adminApi, type AdminOrderDetail } from '../admin-api';
+import { adminApi, type AdminOrderDetail, type FulfilmentStep } from '../admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ReasonDialog } from '../components/reason-dialog';
 import { useAdminAction } from '../hooks/use-admin-action';
@@ -45,9 +45,9 @@ export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
 
   const fulfil = useMutation({
-    mutationFn: (status: string) => adminApi.advanceFulfilment(id, status),
+    mutationFn: (status: FulfilmentStep) => adminApi.advanceFulfilment(id, status),
     onSuccess: async ({ fulfilmentStatus }) => {
-      toast.success(`Order marked ${FULFILMENT_LABELS[fulfilmentStatus as keyof typeof FULFILMENT_LABELS].toLowerCase()}.`);
+      toast.success(`Order marked ${FULFILMENT_LABELS[fulfilmentStatus].toLowerCase()}.`);
       await refresh();
     },
     onError: (err) => toast.error(errorMessage(err, 'The order could not be updated. Please try again.')),

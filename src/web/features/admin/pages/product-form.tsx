@@ -4,21 +4,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { createProductSchema, productSlugField, type CreateProductInput } from '@/domain/back-office-forms';
+import { editProductFormSchema, newProductFormSchema } from '@/domain/back-office-forms';
 import { centsToDecimalString } from '@/domain/money';
 import { Button } from '@/web/components/ui/button';
-import type { AdminProduct } from '../admin-api';
+import type { AdminProduct, CreateProductBody, UpdateProductBody } from '../admin-api';
 import { CheckboxField, TextArea, TextInput } from '../components/form-field';
 import { adminSubmit, fieldBinder } from '../hooks/admin-form';
 
-/** The form's own values (text as typed); the schema turns them into numbers and cents. */
-export type ProductFormValues = z.input<typeof createProductSchema> & { slug?: string };
+/** The form's own values (text as typed, the price in KES); the schema turns them into the API's body. */
+type ProductFormValues = z.input<typeof newProductFormSchema> & { slug?: string };
 
 const FIELDS = ['name', 'slug', 'description', 'category', 'price', 'stock', 'lowStockThreshold'] as const;
-// Editing adds the web address (made from the name when the product was created).
-const editSchema = createProductSchema.omit({ stock: true }).extend({ slug: productSlugField.optional() });
-/** What a valid form gives: every field, plus the opening stock for a new product. */
-export type ProductFormOutput = Omit<CreateProductInput, 'stock'> & { stock?: number; slug?: string };
+/** What a valid form gives: a new product (with its opening stock), or an edit (with the web address). */
+type ProductBody = CreateProductBody | UpdateProductBody;
 
 export function ProductForm({
   product,
@@ -30,16 +28,17 @@ export function ProductForm({
   product: AdminProduct | null;
   categories: string[];
   /**
-   * Gets the values as typed (checked first with the same schema as the server's, which parses
-   * them again); resolves when saved, throws an ApiError whose field messages go under the fields.
+   * Gets the API's body (checked first with the rules the server checks again; the price in
+   * cents); resolves when saved, throws an ApiError whose field messages go under the fields.
    */
-  onSave(values: ProductFormValues): Promise<unknown>;
+  onSave(body: ProductBody): Promise<unknown>;
   submitLabel: string;
   /** Extra fields shown before the buttons (the image picker). */
   children?: ReactNode;
 }) {
-  const form = useForm<ProductFormValues, unknown, ProductFormOutput>({
-    resolver: product ? zodResolver(editSchema) : zodResolver(createProductSchema),
+  const form = useForm<ProductFormValues, unknown, ProductBody>({
+    // Editing adds the web address (made from the name when the product was created).
+    resolver: product ? zodResolver(editProductFormSchema) : zodResolver(newProductFormSchema),
     mode: 'onTouched',
     defaultValues: {
       name: product?.name ?? '',
@@ -60,7 +59,7 @@ export function ProductForm({
       noValidate
       aria-label={product ? 'Edit product' : 'New product'}
       className="space-y-4"
-      onSubmit={adminSubmit(form, FIELDS, onSave, 'The product could not be saved. Please try again.')}
+      onSubmit={adminSubmit(form, FIELDS, (_, body) => onSave(body), 'The product could not be saved. Please try again.', { priceCents: 'price' })}
     >
       <TextInput label="Name" {...field('name')} />
       {product && (

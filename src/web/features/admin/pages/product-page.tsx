@@ -5,14 +5,14 @@ import { toast } from '@/web/lib/toast';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
-import { adminApi, type AdminProduct } from '../admin-api';
+import { adminApi, type AdminProduct, type CreateProductBody, type UpdateProductBody } from '../admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ImageField, ImageUpload, uploadChosenImage, useImageChoice } from '../components/image-field';
 import { QueryState } from '../components/list-states';
 import { RecordNotFound, retryUnlessMissing } from '../components/record-not-found';
 import { PageHeader } from '../components/page-header';
 import { useAdminAction } from '../hooks/use-admin-action';
-import { ProductForm, type ProductFormValues } from './product-form';
+import { ProductForm } from './product-form';
 import { StockPanel } from './stock-panel';
 
 function useCategories() {
@@ -31,13 +31,13 @@ function NewProduct() {
   const categories = useCategories();
   const image = useImageChoice();
 
-  const save = async (values: ProductFormValues) => {
+  const save = async (body: CreateProductBody) => {
     // A refused file stays on screen with its message: fix it (or clear it) before creating.
     if (image.error) {
       toast.error(image.error);
       return;
     }
-    const { product } = await adminApi.createProduct(values);
+    const { product } = await adminApi.createProduct(body);
     await uploadChosenImage(image.file, (file) => adminApi.uploadProductImage(product.id, file), 'product');
     await queryClient.invalidateQueries({ queryKey: ['admin'] });
     toast.success(`${product.name} was created.`);
@@ -79,8 +79,8 @@ function ArchiveButton({ product }: { product: AdminProduct }) {
 
 function EditProduct({ product, categories }: { product: AdminProduct; categories: string[] }) {
   const queryClient = useQueryClient();
-  const save = async (values: ProductFormValues) => {
-    await adminApi.updateProduct(product.id, values);
+  const save = async (body: UpdateProductBody) => {
+    await adminApi.updateProduct(product.id, body);
     await queryClient.invalidateQueries({ queryKey: ['admin'] });
     toast.success('Product saved.');
   };

@@ -4,13 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { missingShopDetails, type ShopDetails } from '@/domain/shop-details';
+import { missingShopDetails } from '@/domain/shop-details';
 import { shopDetailsSchema, type ShopDetailsInput } from '@/domain/shop-details-schema';
 import { Alert } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { toast } from '@/web/lib/toast';
-import { adminApi } from '../admin-api';
+import { adminApi, type ShopDetailsView } from '../admin-api';
 import { TextInput } from '../components/form-field';
 import { QueryState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
@@ -20,7 +20,7 @@ import { formatPhone } from '@/domain/phone';
 const FIELDS = ['address', 'phone', 'email', 'facebookUrl', 'instagramUrl', 'xUrl'] as const;
 
 /** What the storefront leaves out until it is filled in (the saved details, not the form's). */
-function MissingDetails({ details }: { details: ShopDetails }) {
+function MissingDetails({ details }: { details: ShopDetailsView }) {
   const missing = missingShopDetails(details);
   if (missing.length === 0) return null;
   return (
@@ -30,7 +30,7 @@ function MissingDetails({ details }: { details: ShopDetails }) {
   );
 }
 
-function ShopDetailsForm({ details }: { details: ShopDetails }) {
+function ShopDetailsForm({ details }: { details: ShopDetailsView }) {
   const queryClient = useQueryClient();
   const form = useForm<z.input<typeof shopDetailsSchema>, unknown, ShopDetailsInput>({
     resolver: zodResolver(shopDetailsSchema),

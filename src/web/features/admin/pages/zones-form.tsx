@@ -1,24 +1,25 @@
-// The delivery zones table: edited as a whole and checked with src/domain's zoneTableProblems (no
-// overlapping bands, at least one active zone) before it is sent; the server checks the same again.
+// The delivery zones table: edited as a whole (fees typed in KES, sent in cents) and checked with
+// src/domain's zoneTableProblems (no overlapping bands, at least one active zone) before it is
+// sent; the server checks the same again.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
 import { toast } from '@/web/lib/toast';
 import type { z } from 'zod';
-import { zonesSchema, zoneTableProblems } from '@/domain/back-office-forms';
-import type { DeliveryZone } from '@/domain/delivery-fee';
+import { zonesFormSchema, zoneTableProblems } from '@/domain/back-office-forms';
 import { centsToDecimalString } from '@/domain/money';
 import { Alert } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { ApiError, errorMessage } from '@/web/lib/api';
-import { adminApi } from '../admin-api';
+import { adminApi, type DeliveryZone } from '../admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { CheckboxField, TextInput } from '../components/form-field';
 import { fieldBinder } from '../hooks/admin-form';
 
-type ZonesInput = z.input<typeof zonesSchema>;
-type ZonesOutput = z.output<typeof zonesSchema>;
+type ZonesInput = z.input<typeof zonesFormSchema>;
+/** The body of PUT /api/admin/delivery/zones. */
+type ZonesOutput = z.output<typeof zonesFormSchema>;
 
 const toRow = (z: DeliveryZone) => ({
   id: z.id,
@@ -46,7 +47,7 @@ export function ZonesForm({ zones }: { zones: DeliveryZone[] }) {
   const queryClient = useQueryClient();
   const [problems, setProblems] = useState<string[]>([]);
   const form = useForm<ZonesInput, unknown, ZonesOutput>({
-    resolver: zodResolver(zonesSchema),
+    resolver: zodResolver(zonesFormSchema),
     defaultValues: { zones: zones.map(toRow) },
   });
   const rows = useFieldArray({ control: form.control, name: 'zones' });
@@ -64,8 +65,7 @@ export function ZonesForm({ zones }: { zones: DeliveryZone[] }) {
     setProblems(found);
     if (found.length > 0) return;
     try {
-      // The rows as typed: the server parses them with the same schema (fees in KES, not cents).
-      const saved = await adminApi.saveZones(form.getValues('zones'));
+      const saved = await adminApi.saveZones(values);
       form.reset({ zones: saved.zones.map(toRow) });
       await queryClient.invalidateQueries({ queryKey: ['admin', 'delivery'] });
       toast.success('Delivery zones saved. Checkout uses them from now on.');

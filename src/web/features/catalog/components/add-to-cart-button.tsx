@@ -2,7 +2,7 @@ import { ShoppingCart } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/web/lib/toast';
 import { cartLimitMessage } from '@/domain/cart';
-import { Button } from '@/web/components/ui/button';
+import { Button, type ButtonSize } from '@/web/components/ui/button';
 import { cartStore } from '../../cart/cart-store';
 import { toCartProduct, type ProductDto } from '../api';
 
@@ -13,17 +13,18 @@ export interface AddToCartButtonProps {
   product: ProductDto;
   /** How many to add with one click (the product page's quantity choice); 1 elsewhere. */
   quantity?: number;
+  size?: ButtonSize;
   className?: string;
 }
 
-export function AddToCartButton({ product, quantity = 1, className }: AddToCartButtonProps) {
+export function AddToCartButton({ product, quantity = 1, size, className }: AddToCartButtonProps) {
   const [adding, setAdding] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   if (product.stock <= 0) {
     return (
-      <Button className={className} disabled>
+      <Button size={size} className={className} disabled>
         Out of Stock
       </Button>
     );
@@ -42,7 +43,7 @@ export function AddToCartButton({ product, quantity = 1, className }: AddToCartB
 
   return (
     // aria-disabled rather than disabled while adding: a disabled button would drop keyboard focus.
-    <Button className={className} onClick={add} aria-disabled={adding}>
+    <Button size={size} className={className} onClick={add} aria-disabled={adding}>
       <ShoppingCart aria-hidden="true" className="h-4 w-4" />
       {adding ? 'Adding...' : 'Add to Cart'}
     </Button>

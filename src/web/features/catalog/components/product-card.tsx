@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatKES, toCents } from '@/domain/money';
+import { formatKES } from '@/domain/money';
 import { Badge } from '@/web/components/ui/badge';
 import type { ProductDto } from '../api';
 import { AddToCartButton } from './add-to-cart-button';
@@ -52,7 +52,7 @@ export function ProductCard({ product, eager, priority, imageSizes, headingLevel
           </Link>
         </Heading>
         <p className="line-clamp-2 text-sm text-slate-600 max-sm:hidden">{product.description}</p>
-        <p className="mt-auto pt-2 text-lg font-bold text-slate-900 max-sm:pt-1 max-sm:text-base">{formatKES(toCents(product.price))}</p>
+        <p className="mt-auto pt-2 text-lg font-bold text-slate-900 max-sm:pt-1 max-sm:text-base">{formatKES(product.priceCents)}</p>
         <AddToCartButton product={product} className="relative z-10 w-full max-sm:px-2" />
       </div>
     </article>

@@ -22,15 +22,6 @@ export function ShopFilters({ categories, category, search, onCategory, onSearch
   // echo and the box keeps what the customer has typed since (a space, the next word); any other
   // change (Back, Forward, a link) is the URL's, and the box follows it.
   const sent = useRef(search);
-  // The server's HTML has a working box before the page's script starts: keep what was typed in it
-  // meanwhile (the first render uses the URL's text, which would silently drop those keys).
-  const box = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const typed = box.current?.value;
-    if (typed !== undefined && typed !== search) setText(typed);
-    // Once, when the page comes alive.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   useEffect(() => {
     if (search === sent.current) return;
     sent.current = search;
@@ -75,7 +66,6 @@ export function ShopFilters({ categories, category, search, onCategory, onSearch
         </label>
         <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
         <Input
-          ref={box}
           id="product-search"
           type="search"
           placeholder="Search products..."

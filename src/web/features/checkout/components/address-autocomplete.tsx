@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/web/lib/toast';
 import type { LatLng } from '@/domain/delivery-fee';
 import { Combobox } from '@/web/components/ui/combobox';
-import { fetchPlaceDetails, fetchPredictions, type AddressPrediction } from '../checkout-api';
+import { fetchPlaceDetails, fetchPredictions, type AddressSuggestion } from '../checkout-api';
 import { useDebouncedValue } from '../use-debounced-value';
 
 export const MIN_CHARS = 2;
@@ -28,19 +28,19 @@ export interface AddressAutocompleteProps {
 }
 
 const newSessionToken = () => crypto.randomUUID();
-const predictionKey = (p: AddressPrediction) => p.place_id;
+const predictionKey = (p: AddressSuggestion) => p.placeId;
 
-function PredictionText({ prediction }: { prediction: AddressPrediction }) {
+function PredictionText({ prediction }: { prediction: AddressSuggestion }) {
   return (
     <>
-      <span className="block font-medium text-slate-900">{prediction.structured_formatting.main_text}</span>
-      <span className="block text-xs text-slate-600">{prediction.structured_formatting.secondary_text}</span>
+      <span className="block font-medium text-slate-900">{prediction.mainText}</span>
+      <span className="block text-xs text-slate-600">{prediction.secondaryText}</span>
     </>
   );
 }
 
 export function AddressAutocomplete({ id, value, onType, onPick, error }: AddressAutocompleteProps) {
-  const [predictions, setPredictions] = useState<AddressPrediction[]>([]);
+  const [predictions, setPredictions] = useState<AddressSuggestion[]>([]);
   const [picking, setPicking] = useState(false);
   // Suggestions are asked for only after typing, not for a prefilled or picked address.
   const [typed, setTyped] = useState(false);
@@ -62,12 +62,12 @@ export function AddressAutocomplete({ id, value, onType, onPick, error }: Addres
     };
   }, [query, typed]);
 
-  const pick = async (prediction: AddressPrediction) => {
+  const pick = async (prediction: AddressSuggestion) => {
     setTyped(false);
     setPicking(true);
     try {
-      const details = await fetchPlaceDetails(prediction.place_id, sessionToken.current);
-      onPick({ address: details.address || prediction.description, coordinates: details.coordinates, placeToken: details.place_token });
+      const details = await fetchPlaceDetails(prediction.placeId, sessionToken.current);
+      onPick({ address: details.address || prediction.description, coordinates: details.coordinates, placeToken: details.placeToken });
       toast.success('Address selected successfully');
     } catch {
       // The typed text stays; the fee is then worked out from the text itself.

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { relativeTime } from '@/domain/dates';
 import { srcSetFor } from '@/web/components/ui/image-sources';
-import type { BlogCardDto } from '@/server/features/content/content.service';
+import type { BlogCardDto } from '../api';
 
 const DEFAULT_IMAGE = '/images/blog/blog-default-1200.webp';
 

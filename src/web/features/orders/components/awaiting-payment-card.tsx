@@ -22,7 +22,7 @@ const PAYMENT_NOTE: Record<string, string> = {
 
 /** An order still waiting for its payment, with Check status (sync) and Pay now (a new payment page). */
 export function AwaitingPaymentCard({ order, checking, startingPayment, onCheck, onPay }: AwaitingPaymentCardProps) {
-  const note = (order.payment_status && PAYMENT_NOTE[order.payment_status]) ?? 'No payment has been made yet.';
+  const note = (order.paymentStatus && PAYMENT_NOTE[order.paymentStatus]) ?? 'No payment has been made yet.';
   return (
     <Card data-testid="awaiting-order" data-order-id={order.id}>
       <CardContent className="space-y-3">
@@ -31,7 +31,7 @@ export function AwaitingPaymentCard({ order, checking, startingPayment, onCheck,
         <OrderItemList items={order.items} />
         <PaymentAttempts order={order} />
         <div className="flex flex-wrap gap-3">
-          {order.payment_status && (
+          {order.paymentStatus && (
             <Button variant="outline" onClick={onCheck} disabled={checking} aria-describedby={`order-${order.id}-title`}>
               <RefreshCw aria-hidden="true" className={checking ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />
               {checking ? 'Checking...' : 'Check status'}
@@ -40,7 +40,7 @@ export function AwaitingPaymentCard({ order, checking, startingPayment, onCheck,
           {/* aria-disabled, not disabled: the button keeps focus, so it gets it back when the payment modal closes. */}
           <Button onClick={() => !startingPayment && onPay()} aria-disabled={startingPayment || undefined}>
             <CreditCard aria-hidden="true" className="h-4 w-4" />
-            {startingPayment ? 'Opening payment...' : order.payment_status === 'FAILED' ? 'Pay again' : 'Pay now'}
+            {startingPayment ? 'Opening payment...' : order.paymentStatus === 'FAILED' ? 'Pay again' : 'Pay now'}
           </Button>
         </div>
       </CardContent>

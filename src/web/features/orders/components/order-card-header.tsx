@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDate } from '@/domain/dates';
-import { formatKES, toCents } from '@/domain/money';
+import { formatKES } from '@/domain/money';
 import { shortOrderId } from '@/domain/order-status';
 import type { OrderSummary } from '../order-api';
 
@@ -13,11 +13,11 @@ export function OrderCardHeader({ order, badge }: { order: OrderSummary; badge: 
           Order #{shortOrderId(order.id)}
         </h3>
         <p className="text-sm text-slate-600">
-          <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
+          <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
         </p>
       </div>
       <div className="flex items-center gap-3">
-        <p className="font-semibold">{formatKES(toCents(order.total_amount))}</p>
+        <p className="font-semibold">{formatKES(order.totalCents)}</p>
         {badge}
       </div>
     </div>

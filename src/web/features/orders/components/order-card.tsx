@@ -29,29 +29,29 @@ export function OrderCard({ order, startingPayment = false, onPayAgain, onOrderA
     <Card data-testid="order-card" data-order-id={order.id}>
       <CardContent className="space-y-3">
         <OrderCardHeader order={order} badge={<OrderStatusBadge status={order.status} />} />
-        {order.status !== 'cancelled' && <FulfilmentSteps status={order.fulfilment_status} />}
-        {order.status === 'completed' && order.fulfilment_status === 'out_for_delivery' && <ShopContactOnTheWay />}
+        {order.status !== 'cancelled' && <FulfilmentSteps status={order.fulfilmentStatus} />}
+        {order.status === 'completed' && order.fulfilmentStatus === 'out_for_delivery' && <ShopContactOnTheWay />}
         <OrderOutcome order={order} />
-        {order.can_pay_again && (
+        {order.canPayAgain && (
           <p className="text-sm text-slate-700">Your payment did not go through. Your items are still reserved, so you can pay for this order again.</p>
         )}
         <OrderItemList items={order.items} />
         <PaymentAttempts order={order} />
         <div className="flex flex-wrap gap-3">
-          {order.can_pay_again && onPayAgain && (
+          {order.canPayAgain && onPayAgain && (
             // aria-disabled, not disabled: the button keeps focus, so it gets it back when the payment modal closes.
             <Button onClick={() => !startingPayment && onPayAgain()} aria-disabled={startingPayment || undefined} aria-describedby={`order-${order.id}-title`}>
               <CreditCard aria-hidden="true" className="h-4 w-4" />
               {startingPayment ? 'Opening payment...' : 'Pay again'}
             </Button>
           )}
-          {failed && !order.can_pay_again && onOrderAgain && (
+          {failed && !order.canPayAgain && onOrderAgain && (
             <Button variant="outline" onClick={onOrderAgain} aria-describedby={`order-${order.id}-title`}>
               <RotateCcw aria-hidden="true" className="h-4 w-4" />
               Order again
             </Button>
           )}
-          {order.paid_payments.length > 0 && <ReceiptLinks orderId={order.id} describedBy={`order-${order.id}-title`} />}
+          {order.paidPayments.length > 0 && <ReceiptLinks orderId={order.id} describedBy={`order-${order.id}-title`} />}
         </div>
       </CardContent>
     </Card>

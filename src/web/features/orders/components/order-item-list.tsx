@@ -1,5 +1,5 @@
 import { Package } from 'lucide-react';
-import { formatKES, toCents } from '@/domain/money';
+import { formatKES } from '@/domain/money';
 import { srcSetFor } from '@/web/components/ui/image-sources';
 import type { OrderItemView } from '../order-api';
 
@@ -9,10 +9,10 @@ export function OrderItemList({ items }: { items: readonly OrderItemView[] }) {
     <ul className="divide-y divide-slate-100">
       {items.map((item) => (
         <li key={item.id} className="flex items-center gap-3 py-3">
-          {item.product.image_url ? (
+          {item.product.imageUrl ? (
             <img
-              src={item.product.image_url}
-              srcSet={srcSetFor(item.product.image_url)}
+              src={item.product.imageUrl}
+              srcSet={srcSetFor(item.product.imageUrl)}
               sizes="56px"
               alt=""
               width={56}
@@ -29,10 +29,10 @@ export function OrderItemList({ items }: { items: readonly OrderItemView[] }) {
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium">{item.product.name}</p>
             <p className="text-sm text-slate-600">
-              {item.quantity} × {formatKES(toCents(item.unit_price))}
+              {item.quantity} × {formatKES(item.unitPriceCents)}
             </p>
           </div>
-          <p className="font-semibold">{formatKES(toCents(item.line_total))}</p>
+          <p className="font-semibold">{formatKES(item.lineTotalCents)}</p>
         </li>
       ))}
     </ul>

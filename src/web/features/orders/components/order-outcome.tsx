@@ -17,7 +17,7 @@ export function OrderOutcome({ order }: { order: OrderSummary }) {
         {cancelled && (
           <p>
             <span className="font-semibold">Reason: </span>
-            {cancelReasonText(order.cancelled_reason)}
+            {cancelReasonText(order.cancelledReason)}
           </p>
         )}
         {notes.map((note) => (

@@ -1,7 +1,7 @@
 import { MapPin, Truck } from 'lucide-react';
 import { VAT_RATE_BP } from '@/domain/cart-totals';
 import { describeDeliveryWindow, deliveryWindow } from '@/domain/delivery-window';
-import { formatKES, toCents } from '@/domain/money';
+import { formatKES } from '@/domain/money';
 import { PEAK_HOUR_NOTICE } from '@/domain/peak-hours';
 import type { OrderDetail } from '../order-api';
 import { OrderItemList } from './order-item-list';
@@ -12,18 +12,18 @@ import { ReceiptLinks } from './receipt-links';
  * notes when the order has them), when a paid order should arrive, and its receipt.
  */
 export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
-  const paid = order.paid_at !== null;
-  const expected = paid ? deliveryWindow(new Date(order.paid_at!), order.estimated_delivery_mins) : null;
-  const fee = toCents(order.delivery_fee);
+  const paid = order.paidAt !== null;
+  const expected = paid ? deliveryWindow(new Date(order.paidAt!), order.estimatedDeliveryMins) : null;
+  const fee = order.deliveryFeeCents;
   const totals: [string, string][] = [
-    ['Subtotal', formatKES(toCents(order.subtotal))],
-    [`VAT (${VAT_RATE_BP / 100}%)`, formatKES(toCents(order.vat))],
+    ['Subtotal', formatKES(order.subtotalCents)],
+    [`VAT (${VAT_RATE_BP / 100}%)`, formatKES(order.vatCents)],
     ['Delivery fee', fee === 0 ? 'FREE' : formatKES(fee)],
   ];
   return (
     <section aria-labelledby="order-summary-heading" className="space-y-4 rounded-lg border border-slate-200 p-4 text-left" data-testid="order-summary">
       <h2 id="order-summary-heading" className="text-lg font-semibold">
-        Order #{order.order_number}
+        Order #{order.orderNumber}
       </h2>
       <OrderItemList items={order.items} />
       <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
@@ -35,7 +35,7 @@ export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
         ))}
         <dt className="font-semibold">Total</dt>
         <dd className="text-right font-semibold" data-testid="summary-total">
-          {formatKES(toCents(order.total_amount))}
+          {formatKES(order.totalCents)}
         </dd>
       </dl>
       <div className="space-y-1 text-sm">
@@ -43,7 +43,7 @@ export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
           <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-600" />
           <span>
             <span className="font-semibold">Delivery to: </span>
-            <span data-testid="delivery-address">{order.delivery_address}</span>
+            <span data-testid="delivery-address">{order.deliveryAddress}</span>
           </span>
         </p>
         {order.house && (
@@ -63,7 +63,7 @@ export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
             <Truck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-600" />
             <span>
               <span className="font-semibold">Expected delivery: </span>
-              {describeDeliveryWindow(expected)} (Nairobi time){order.delivery_zone_name ? `, ${order.delivery_zone_name}` : ''}.
+              {describeDeliveryWindow(expected)} (Nairobi time){order.deliveryZoneName ? `, ${order.deliveryZoneName}` : ''}.
               {expected.peak && <span className="block text-slate-600">{PEAK_HOUR_NOTICE}</span>}
             </span>
           </p>

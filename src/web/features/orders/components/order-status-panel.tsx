@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, Clock, Hourglass, LoaderCircle } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
-import { formatAmount, toCents } from '@/domain/money';
+import { formatAmount } from '@/domain/money';
 import { shortOrderId } from '@/domain/order-status';
 import { Badge, type BadgeTone } from '@/web/components/ui/badge';
 import { cn } from '@/web/lib/cn';
@@ -27,7 +27,7 @@ export interface OrderStatusPanelProps {
 export function OrderStatusPanel({ state, order, transaction, children }: OrderStatusPanelProps) {
   const { Icon, tone, colour, spin } = LOOK[state];
   const copy = DISPLAY_COPY[state];
-  const amount = transaction ?? (order ? { amount: order.total_amount, currency: order.currency } : null);
+  const amount = transaction ?? (order ? { amountCents: order.totalCents, currency: order.currency } : null);
   return (
     <div className="space-y-6 text-center">
       <div aria-live="polite" className="space-y-3">
@@ -47,13 +47,13 @@ export function OrderStatusPanel({ state, order, transaction, children }: OrderS
           </dd>
           <dt className="text-slate-600">Payment tracking ID</dt>
           <dd className="break-all font-mono" data-testid="tracking-id">
-            {transaction?.pesapal_tracking_id ?? 'Not available yet'}
+            {transaction?.pesapalTrackingId ?? 'Not available yet'}
           </dd>
           {amount && (
             <>
               <dt className="text-slate-600">Amount</dt>
               <dd className="font-semibold" data-testid="order-amount">
-                {amount.currency} {formatAmount(toCents(amount.amount))}
+                {amount.currency} {formatAmount(amount.amountCents)}
               </dd>
             </>
           )}
@@ -62,7 +62,7 @@ export function OrderStatusPanel({ state, order, transaction, children }: OrderS
               <dt className="text-slate-600">Phone</dt>
               {/* Masked by the server: the full number never reaches the browser. */}
               <dd className="font-mono" data-testid="payment-phone">
-                {transaction.customer_phone_display}
+                {transaction.customerPhoneDisplay}
               </dd>
             </>
           )}

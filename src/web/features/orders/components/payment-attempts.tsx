@@ -13,7 +13,7 @@ const ATTEMPT_LABEL: Record<string, string> = {
  * Shown only when there was more than one.
  */
 export function PaymentAttempts({ order }: { order: OrderSummary }) {
-  const attempts = order.payment_attempts;
+  const attempts = order.paymentAttempts;
   if (attempts.length < 2) return null;
   return (
     <details className="rounded-md bg-slate-50 p-3 text-sm text-slate-800" data-testid="payment-attempts">
@@ -22,7 +22,7 @@ export function PaymentAttempts({ order }: { order: OrderSummary }) {
       </summary>
       <ol className="mt-2 space-y-1">
         {attempts.map((a, i) => (
-          <li key={a.merchant_reference} className="flex flex-wrap justify-between gap-2">
+          <li key={a.merchantReference} className="flex flex-wrap justify-between gap-2">
             <span>
               Attempt {i + 1}, <time dateTime={a.at}>{formatNairobiDateTime(a.at)}</time>
             </span>

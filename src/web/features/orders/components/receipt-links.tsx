@@ -1,13 +1,16 @@
 import { Download, Printer } from 'lucide-react';
 import { buttonClasses } from '@/web/components/ui/button';
+import { api } from '@/web/lib/api-client';
+import { orderParam } from '../order-api';
 
-export const receiptUrl = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/receipt`;
+const receiptUrl = (id: string) => api.orders[':id'].receipt.$path(orderParam(id));
+const receiptPdfUrl = (id: string) => api.orders[':id']['receipt.pdf'].$path(orderParam(id));
 
 /** The paid order's receipt: the PDF to keep, and the page to print. */
 export function ReceiptLinks({ orderId, describedBy }: { orderId: string; describedBy?: string }) {
   return (
     <>
-      <a href={`${receiptUrl(orderId)}.pdf`} download className={buttonClasses('outline')} aria-describedby={describedBy} data-testid="receipt-pdf">
+      <a href={receiptPdfUrl(orderId)} download className={buttonClasses('outline')} aria-describedby={describedBy} data-testid="receipt-pdf">
         <Download aria-hidden="true" className="h-4 w-4" />
         Download receipt
       </a>

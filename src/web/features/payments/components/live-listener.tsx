@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { connectRealtime, disconnectRealtime, onLiveEvent, onRealtimeReconnect } from '@/web/lib/realtime';
-import { orderKeys } from '../../orders/order-api';
+import { orderKeys } from '../../orders/order-keys';
 import { liveEventActions } from '../live-event-actions';
 import { showProcessingBadge } from '../live-status-store';
 import { announcePaymentCompleted, announcePaymentFailed, clearCartAfterPayment } from '../payment-outcome';

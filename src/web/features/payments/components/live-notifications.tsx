@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSession } from '../../account/use-session';
-import { orderKeys } from '../../orders/order-api';
+import { orderKeys } from '../../orders/order-keys';
 
 const LiveListener = lazy(() => import('./live-listener'));
 
