@@ -414,6 +414,8 @@ describe('the back office in a browser', () => {
     // Each refunded order opens from its row; details read as words, not JSON.
     expect(await table.getByRole('link').count()).toBe(2);
     expect(await table.innerText()).toContain('accepted: true');
+    // The refunded amount, kept in cents, reads as KES.
+    expect(await table.innerText()).toMatch(/amount: KES \d[\d,]*\.\d\d/);
     expect(await axeViolations(page)).toEqual([]);
 
     // A range typed the wrong way round is explained under the field and not applied.

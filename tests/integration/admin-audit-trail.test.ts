@@ -4,7 +4,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { auditLogs, contactMessages, newsletterSubscriptions, outboundSms, paymentTransactions, products } from '../../src/server/db/schema';
+import { toCents } from '../../src/domain/money';
+import { auditLogs, contactMessages, newsletterSubscriptions, orders, outboundSms, paymentTransactions, products } from '../../src/server/db/schema';
 import { createSmsOutbox } from '../../src/server/sms/sms-outbox';
 import { adminRoutes } from '../../src/server/features/admin/admin.routes';
 import { createUser, type TestUser } from '../support/test-app';
@@ -35,6 +36,8 @@ interface AuditCase {
   table: string;
   /** Makes the call; answers the response and the id the audit row must name (null: the whole table). */
   run(): Promise<{ res: Response; recordId: string | null }>;
+  /** What the row's details must hold, where they carry money (integer cents, as on the wire). */
+  details?: () => Promise<Record<string, unknown>>;
 }
 
 async function imageForm(): Promise<FormData> {
@@ -49,6 +52,11 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
   const { asAdmin } = s;
   let other: TestUser;
   const ids = {} as Ids;
+  /** The order's total in cents: what each of its payments was for. */
+  const paidCents = async (orderId: string) => {
+    const [order] = await s.t.ctx.db.select({ total: orders.totalAmount }).from(orders).where(eq(orders.id, orderId));
+    return toCents(order!.total);
+  };
   const item = async (res: Response) => (await body<{ item: { id: string } }>(res.clone())).item.id;
 
   const cases: AuditCase[] = [
@@ -61,12 +69,14 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
         ids.product = (await body<{ product: { id: string } }>(res.clone())).product.id;
         return { res, recordId: ids.product };
       },
+      details: async () => ({ name: 'Audit Tilapia', priceCents: 45000, stock: 3 }),
     },
     {
       route: 'PATCH /products/:id',
       action: 'PRODUCT_UPDATE',
       table: 'products',
       run: async () => ({ res: await asAdmin(`/products/${ids.product}`, { method: 'PATCH', json: { priceCents: 50000 } }), recordId: ids.product }),
+      details: async () => ({ changed: { priceCents: { from: 45000, to: 50000 } } }),
     },
     {
       route: 'POST /products/:id/image',
@@ -124,6 +134,7 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
         res: await asAdmin(`/orders/${ids.paidOrder}/cancel`, { method: 'POST', json: { reason: 'Spoiled in the cold room' } }),
         recordId: ids.paidOrder,
       }),
+      details: async () => ({ amountCents: await paidCents(ids.paidOrder) }),
     },
     {
       route: 'POST /orders/:id/payments/:paymentId/refund',
@@ -133,6 +144,7 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
         res: await asAdmin(`/orders/${ids.paidTwiceOrder}/payments/${ids.extraPayment}/refund`, { method: 'POST', json: { reason: 'Paid twice' } }),
         recordId: ids.paidTwiceOrder,
       }),
+      details: async () => ({ amountCents: await paidCents(ids.paidTwiceOrder) }),
     },
     {
       route: 'POST /orders/:id/messages/:channel/:messageId/resend',
@@ -324,6 +336,11 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       tableName: c.table,
       recordId,
     });
+    if (c.details) {
+      expect(row!.details).toMatchObject(await c.details());
+      // No decimal KES beside the cents.
+      expect(JSON.stringify(row!.details)).not.toMatch(/"(price|amount)"/);
+    }
     expect(row!.createdAt.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
     expect(row!.createdAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
   });

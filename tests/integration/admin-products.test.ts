@@ -101,7 +101,7 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
     expect(product.priceCents).toBe(135000);
     expect(product.stock).toBe(3);
     const [audit] = await auditRows(s.t, 'PRODUCT_UPDATE', p.id);
-    expect(audit?.details).toMatchObject({ changed: { price: { from: '1200.00', to: '1350.00' }, featured: { from: false, to: true } } });
+    expect(audit?.details).toMatchObject({ changed: { priceCents: { from: 120000, to: 135000 }, featured: { from: false, to: true } } });
   });
 
   it('uploads an image as WebP no wider than 1280 px and links it to the product', async () => {

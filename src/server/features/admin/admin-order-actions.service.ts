@@ -120,7 +120,7 @@ async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: s
       action: 'ORDER_REFUND',
       tableName: 'orders',
       recordId: orderId,
-      details: { refundId, transactionId: payment.id, amount: payment.amount, accepted: attempt.accepted, message: attempt.message },
+      details: { refundId, transactionId: payment.id, amountCents: toCents(payment.amount), accepted: attempt.accepted, message: attempt.message },
     });
     if (!attempt.accepted) return { outcome: null, update: null };
     // Decided under the row lock, on the fulfilment the order has now.

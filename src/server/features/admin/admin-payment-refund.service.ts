@@ -57,7 +57,7 @@ export async function refundPayment(
           refundId,
           transactionId: payment.id,
           merchantReference: payment.merchantReference,
-          amount: payment.amount,
+          amountCents: toCents(payment.amount),
           reason,
           accepted: attempt.accepted,
           message: attempt.message,

@@ -124,7 +124,7 @@ export async function createProduct(db: Db, actor: AdminActor, input: CreateProd
       action: 'PRODUCT_CREATE',
       tableName: 'products',
       recordId: row.id,
-      details: { name: row.name, price: row.price, stock: row.stock, published: row.published },
+      details: { name: row.name, priceCents: toCents(row.price), stock: row.stock, published: row.published },
     });
     return toAdminProduct(row);
   });
@@ -177,11 +177,16 @@ async function takeNewSlug(tx: DbOrTx, product: ProductRow, slug: string): Promi
   return slug;
 }
 
-/** { field: { from, to } } for the fields that really changed. */
+/**
+ * { field: { from, to } } for the fields that really changed; the price as `priceCents`, as money is
+ * everywhere the back office reads it.
+ */
 function changedFields(before: ProductRow, after: ProductRow, keys: (keyof ProductRow)[]) {
   const out: Record<string, { from: unknown; to: unknown }> = {};
   for (const key of keys) {
-    if (before[key] !== after[key]) out[key] = { from: before[key], to: after[key] };
+    if (before[key] === after[key]) continue;
+    if (key === 'price') out.priceCents = { from: toCents(before.price), to: toCents(after.price) };
+    else out[key] = { from: before[key], to: after[key] };
   }
   return out;
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import { adminApi, type AuditEntryView } from '../admin-api';
+import { auditDetailsText } from './audit-details';
 import { DataTable, type Column } from '../components/data-table';
 import { DateRangeFilter, FilterBar, FilterSelect, type FilterOption } from '../components/filter-bar';
 import { EmptyState, ListState } from '../components/list-states';
@@ -10,16 +11,6 @@ import { PageHeader } from '../components/page-header';
 import { useAdminList } from '../hooks/use-admin-list';
 
 const KEYS = ['userId', 'action', 'table', 'reads', 'from', 'to'] as const;
-
-/** 'reason: Spoiled · quantity: -2' rather than raw JSON; long values are cut. */
-function detailsText(details: unknown): string {
-  if (details === null || details === undefined) return '';
-  const entries = typeof details === 'object' && !Array.isArray(details) ? Object.entries(details) : [['', details] as const];
-  const text = entries
-    .map(([key, value]) => `${key ? `${key}: ` : ''}${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(' · ');
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
-}
 
 /** Where a logged record can be opened in the back office. */
 const RECORD_PAGES: Record<string, string> = {
@@ -56,7 +47,7 @@ const COLUMNS: Column<AuditEntryView>[] = [
     className: 'align-top text-xs',
     cell: (e) => <RecordCell e={e} />,
   },
-  { header: 'Details', className: 'max-w-md break-words align-top text-xs text-slate-700', cell: (e) => detailsText(e.details) },
+  { header: 'Details', className: 'max-w-md break-words align-top text-xs text-slate-700', cell: (e) => auditDetailsText(e.details) },
 ];
 
 const anyOf = (options: FilterOption[]): FilterOption[] => [['', 'Any'], ...options];
