@@ -372,13 +372,13 @@ describe('quirks the simulator does not produce (raw node:http test double)', ()
       // otherwise: never answer
     });
     // Long enough that each try reaches the server on a busy machine before it is given up.
-    const c = client(server, { timeoutMs: 400, retries: 2 });
+    const c = client(server, { timeoutMs: 800, retries: 2 });
     const started = Date.now();
     const err = await rejection(c.getTransactionStatus('abc'));
     expect(err.code).toBe('timeout');
     expect(err.httpStatus).toBe(0);
     expect(count(server, '/GetTransactionStatus')).toBe(3);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 400 + 250 + 500 - 20); // 3 timeouts + backoff 250, 500
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 800 + 250 + 500 - 20); // 3 timeouts + backoff 250, 500
 
     const submitErr = await rejection(c.submitOrder(order('ipn')));
     expect(submitErr.code).toBe('timeout');
