@@ -8,6 +8,7 @@ import { ensureChromium } from './ensure-chromium.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const failedTests = [];
 mkdirSync('test-results', { recursive: true });
 
 /** Runs one step; `live` steps print as they go, the others print their output when they end. */
@@ -36,6 +37,13 @@ function count(file) {
   results.passed += report.numPassedTests ?? 0;
   results.failed += report.numFailedTests ?? 0;
   results.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const file of report.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status !== 'failed') continue;
+      const why = (t.failureMessages ?? []).join(' ').split('\n')[0].slice(0, 300);
+      failedTests.push(`${file.name.replace(`${process.cwd()}/`, '')} > ${t.fullName}\n    ${why}`);
+    }
+  }
 }
 
 const chromium = ensureChromium();
@@ -62,6 +70,8 @@ if (built) {
 }
 
 console.log(`\nIntegration tests ran on: ${dbs}`);
+// Last, so the tail of a CI log names what failed.
+for (const t of failedTests) console.log(`✘ ${t}`);
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
 console.log(`tests: ${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`);
 process.exit(failures.length || results.failed ? 1 : 0);
