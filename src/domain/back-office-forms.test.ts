@@ -12,10 +12,13 @@ import {
   feePreviewSchema,
   imageFileProblem,
   newProductFormSchema,
+  originFormSchema,
   originSchema,
   refundPaymentSchema,
   resolveAttentionSchema,
+  stockAdjustmentFormSchema,
   stockAdjustmentSchema,
+  updateProductSchema,
   zoneFormSchema,
   zoneSchema,
   zoneTableProblems,
@@ -43,6 +46,11 @@ describe('newProductFormSchema (the price typed in KES)', () => {
     ['a price over a million', { ...product, price: '1000000.01' }, { price: PRODUCT_MESSAGES.priceTooHigh }],
     ['negative stock', { ...product, stock: '-1' }, { stock: PRODUCT_MESSAGES.stock }],
     ['fractional stock', { ...product, stock: '1.5' }, { stock: PRODUCT_MESSAGES.stock }],
+    ['stock in words', { ...product, stock: 'abc' }, { stock: PRODUCT_MESSAGES.stock }],
+    ['stock over the ceiling', { ...product, stock: '100001' }, { stock: PRODUCT_MESSAGES.stockTooHigh }],
+    ['an emptied threshold', { ...product, lowStockThreshold: '' }, { lowStockThreshold: PRODUCT_MESSAGES.threshold }],
+    ['a threshold in words', { ...product, lowStockThreshold: 'abc' }, { lowStockThreshold: PRODUCT_MESSAGES.threshold }],
+    ['a fractional threshold', { ...product, lowStockThreshold: '1.5' }, { lowStockThreshold: PRODUCT_MESSAGES.threshold }],
     ['a good product', product, {}],
   ])('%s', (_, value, expected) => {
     expect(fieldMessages(newProductFormSchema, value)).toEqual(expected);
@@ -61,6 +69,11 @@ describe('newProductFormSchema (the price typed in KES)', () => {
       featured: false,
     });
     expect(createProductSchema.parse(body)).toEqual(body);
+  });
+
+  it('reads the typed numbers with spaces around them, and an empty opening stock as none', () => {
+    expect(newProductFormSchema.parse({ ...product, stock: ' 5 ', lowStockThreshold: ' 2 ' })).toMatchObject({ stock: 5, lowStockThreshold: 2 });
+    expect(newProductFormSchema.parse({ ...product, stock: ' ', lowStockThreshold: '5' })).toMatchObject({ stock: 0, lowStockThreshold: 5 });
   });
 
   it('edits with the web address and no opening stock', () => {
@@ -86,8 +99,22 @@ describe('createProductSchema (the API body)', () => {
     ['a price in cents as text', { ...body, priceCents: '45000' }, { priceCents: PRODUCT_MESSAGES.priceCents }],
     ['a zero price', { ...body, priceCents: 0 }, { priceCents: PRODUCT_MESSAGES.pricePositive }],
     ['a price over a million KES', { ...body, priceCents: 100_000_001 }, { priceCents: PRODUCT_MESSAGES.priceTooHigh }],
+    ['stock and threshold as numbers', { ...body, stock: 3, lowStockThreshold: 2 }, {}],
   ])('%s', (_, value, expected) => {
     expect(fieldMessages(createProductSchema, value)).toEqual(expected);
+  });
+
+  // Numbers travel as JSON numbers: text, a boolean or null is refused with the field's message, not read as a number.
+  it.each(['5', '', true, null])('refuses stock and threshold of %j', (wrong) => {
+    expect(fieldMessages(createProductSchema, { ...body, stock: wrong, lowStockThreshold: wrong })).toEqual({
+      stock: PRODUCT_MESSAGES.stock,
+      lowStockThreshold: PRODUCT_MESSAGES.threshold,
+    });
+    expect(fieldMessages(updateProductSchema, { lowStockThreshold: wrong })).toEqual({ lowStockThreshold: PRODUCT_MESSAGES.threshold });
+  });
+
+  it('gives a missing stock and threshold their defaults', () => {
+    expect(createProductSchema.parse(body)).toMatchObject({ stock: 0, lowStockThreshold: 5 });
   });
 });
 
@@ -101,6 +128,30 @@ describe('stockAdjustmentSchema', () => {
     [{ kind: 'sale', quantity: 1, reason: 'x' }, { kind: STOCK_MESSAGES.kind }],
   ])('%j', (value, expected) => {
     expect(fieldMessages(stockAdjustmentSchema, value)).toEqual(expected);
+  });
+
+  it.each(['5', '', true, null])('refuses a quantity of %j', (quantity) => {
+    expect(fieldMessages(stockAdjustmentSchema, { kind: 'restock', quantity, reason: 'Delivery' })).toEqual({ quantity: STOCK_MESSAGES.quantity });
+  });
+});
+
+describe('stockAdjustmentFormSchema (the quantity as typed)', () => {
+  const typed = { kind: 'adjustment', reason: 'Spoiled' };
+  it.each([
+    ['', { quantity: STOCK_MESSAGES.quantity }],
+    ['abc', { quantity: STOCK_MESSAGES.quantity }],
+    ['1.5', { quantity: STOCK_MESSAGES.quantity }],
+    ['0', { quantity: STOCK_MESSAGES.quantity }],
+    ['-100001', { quantity: STOCK_MESSAGES.changeTooLarge }],
+  ])('%j', (quantity, expected) => {
+    expect(fieldMessages(stockAdjustmentFormSchema, { ...typed, quantity })).toEqual(expected);
+  });
+
+  it('gives the API body: the quantity as a number', () => {
+    const body = stockAdjustmentFormSchema.parse({ ...typed, quantity: ' -5 ' });
+    expect(body).toEqual({ kind: 'adjustment', quantity: -5, reason: 'Spoiled' });
+    expect(stockAdjustmentSchema.parse(body)).toEqual(body);
+    expect(fieldMessages(stockAdjustmentFormSchema, { kind: 'restock', quantity: '-2', reason: 'x' })).toEqual({ quantity: STOCK_MESSAGES.restockPositive });
   });
 });
 
@@ -122,20 +173,24 @@ describe('createContentSchema', () => {
 });
 
 describe('zoneFormSchema, zoneSchema and originSchema', () => {
-  const zone = { name: 'Zone 1', minKm: 0, maxKm: 5, baseFee: '60', perKmRate: '5.50', estimatedMinutes: 25 };
+  const zone = { name: 'Zone 1', minKm: '0', maxKm: '5', baseFee: '60', perKmRate: '5.50', estimatedMinutes: '25' };
   it.each([
     [zone, {}],
-    [{ ...zone, minKm: 1.234 }, { minKm: DELIVERY_MESSAGES.km }],
+    [{ ...zone, minKm: '1.234' }, { minKm: DELIVERY_MESSAGES.km }],
+    [{ ...zone, minKm: '' }, { minKm: DELIVERY_MESSAGES.km }],
     [{ ...zone, maxKm: 'far' }, { maxKm: DELIVERY_MESSAGES.km }],
+    [{ ...zone, maxKm: '1000.01' }, { maxKm: DELIVERY_MESSAGES.km }],
     [{ ...zone, baseFee: '-1' }, { baseFee: DELIVERY_MESSAGES.fee }],
-    [{ ...zone, estimatedMinutes: 12.5 }, { estimatedMinutes: DELIVERY_MESSAGES.minutes }],
+    [{ ...zone, estimatedMinutes: '12.5' }, { estimatedMinutes: DELIVERY_MESSAGES.minutes }],
+    [{ ...zone, estimatedMinutes: '' }, { estimatedMinutes: DELIVERY_MESSAGES.minutes }],
+    [{ ...zone, estimatedMinutes: 'abc' }, { estimatedMinutes: DELIVERY_MESSAGES.minutes }],
   ])('zone form %j', (value, expected) => {
     expect(fieldMessages(zoneFormSchema, value)).toEqual(expected);
   });
 
   it('gives the API zone: fees typed in KES as baseFeeCents and perKmRateCents', () => {
-    const body = zoneFormSchema.parse(zone);
-    expect(body).toEqual({ name: 'Zone 1', minKm: 0, maxKm: 5, baseFeeCents: 6000, perKmRateCents: 550, estimatedMinutes: 25, active: true });
+    const body = zoneFormSchema.parse({ ...zone, minKm: ' 0 ', maxKm: ' 5.25 ', estimatedMinutes: ' 25 ' });
+    expect(body).toEqual({ name: 'Zone 1', minKm: 0, maxKm: 5.25, baseFeeCents: 6000, perKmRateCents: 550, estimatedMinutes: 25, active: true });
     expect(zoneSchema.parse(body)).toEqual(body);
   });
 
@@ -145,8 +200,18 @@ describe('zoneFormSchema, zoneSchema and originSchema', () => {
     [{ ...wire, baseFeeCents: '60' }, { baseFeeCents: DELIVERY_MESSAGES.feeCents }],
     [{ ...wire, perKmRateCents: 5.5 }, { perKmRateCents: DELIVERY_MESSAGES.feeCents }],
     [{ ...wire, baseFeeCents: -1 }, { baseFeeCents: DELIVERY_MESSAGES.feeCents }],
+    [{ ...wire, minKm: 1.234 }, { minKm: DELIVERY_MESSAGES.km }],
+    [{ ...wire, estimatedMinutes: 12.5 }, { estimatedMinutes: DELIVERY_MESSAGES.minutes }],
   ])('API zone %j', (value, expected) => {
     expect(fieldMessages(zoneSchema, value)).toEqual(expected);
+  });
+
+  it.each(['5', '', true, null])('API zone refuses distances and minutes of %j', (wrong) => {
+    expect(fieldMessages(zoneSchema, { ...wire, minKm: wrong, maxKm: wrong, estimatedMinutes: wrong })).toEqual({
+      minKm: DELIVERY_MESSAGES.km,
+      maxKm: DELIVERY_MESSAGES.km,
+      estimatedMinutes: DELIVERY_MESSAGES.minutes,
+    });
   });
 
   it.each([
@@ -155,6 +220,24 @@ describe('zoneFormSchema, zoneSchema and originSchema', () => {
     [{ lat: -1.3, lng: 'east', label: '' }, { lng: DELIVERY_MESSAGES.lng, label: DELIVERY_MESSAGES.label }],
   ])('origin %j', (value, expected) => {
     expect(fieldMessages(originSchema, value)).toEqual(expected);
+  });
+
+  it.each(['-1.3', '', true, null])('API origin refuses coordinates of %j', (wrong) => {
+    expect(fieldMessages(originSchema, { lat: wrong, lng: wrong, label: 'Shop' })).toEqual({ lat: DELIVERY_MESSAGES.lat, lng: DELIVERY_MESSAGES.lng });
+  });
+
+  it.each([
+    [{ lat: '', lng: '36.8', label: 'Shop' }, { lat: DELIVERY_MESSAGES.lat }],
+    [{ lat: '-1.3', lng: 'abc', label: 'Shop' }, { lng: DELIVERY_MESSAGES.lng }],
+    [{ lat: '-91', lng: '181', label: 'Shop' }, { lat: DELIVERY_MESSAGES.lat, lng: DELIVERY_MESSAGES.lng }],
+  ])('origin form %j', (value, expected) => {
+    expect(fieldMessages(originFormSchema, value)).toEqual(expected);
+  });
+
+  it('gives the API origin: the coordinates as numbers', () => {
+    const body = originFormSchema.parse({ lat: ' -1.2921 ', lng: '36.8219', label: ' City Market ' });
+    expect(body).toEqual({ lat: -1.2921, lng: 36.8219, label: 'City Market' });
+    expect(originSchema.parse(body)).toEqual(body);
   });
 });
 

@@ -2,6 +2,8 @@
 // the same messages on both sides (the server checks again; the browser only checks first).
 // Amounts are typed in KES on the forms and travel as integer cents in ...Cents fields: a form
 // schema with a price or fee turns its values into the API's body, which the API schema checks.
+// Other numbers (stock, quantities, distances, minutes, coordinates) travel as JSON numbers: the API
+// schemas take numbers only, and the form schemas read the typed text into the same rules.
 import { z } from 'zod';
 import { validateZones } from './delivery-fee';
 import { toCents } from './money';
@@ -60,11 +62,36 @@ const kesAmount = (message: string) =>
     return toCents(text);
   });
 
+// A plain decimal as typed ('12', '-3', '1.25'); an exponent too, as String() writes tiny numbers.
+const NUMBER_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/**
+ * A number field's text as typed, read as a number for a rule to check: text that is not a number
+ * gets the field's message, and so does an empty field unless the form gives it a meaning (whenEmpty).
+ */
+const typedNumber = (message: string, whenEmpty?: number) =>
+  z.string({ error: message }).transform((value, ctx) => {
+    const text = value.trim();
+    if (text === '' && whenEmpty !== undefined) return whenEmpty;
+    if (!NUMBER_TEXT.test(text)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+
+/** The form's side of a number rule: the typed text, read, then checked by the API's rule. */
+const fromText = (rule: z.ZodType<number, number>, message: string, whenEmpty?: number) => typedNumber(message, whenEmpty).pipe(rule);
+
 const wholeNumber = (message: string, max: number, maxMessage: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).min(0, { error: message }).max(max, { error: maxMessage });
+  z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(max, { error: maxMessage });
 
 const priceLimits = (cents: z.ZodNumber) =>
   cents.int({ error: PRODUCT_MESSAGES.priceCents }).min(1, { error: PRODUCT_MESSAGES.pricePositive }).max(PRODUCT_LIMITS.maxPriceCents, { error: PRODUCT_MESSAGES.priceTooHigh });
+
+const thresholdRule = wholeNumber(PRODUCT_MESSAGES.threshold, 10_000, PRODUCT_MESSAGES.threshold);
+const LOW_STOCK_DEFAULT = 5;
+const stockRule = wholeNumber(PRODUCT_MESSAGES.stock, PRODUCT_LIMITS.maxStock, PRODUCT_MESSAGES.stockTooHigh);
 
 const productDetails = {
   name: requiredText(PRODUCT_MESSAGES.nameRequired, PRODUCT_LIMITS.name, PRODUCT_MESSAGES.nameTooLong),
@@ -73,16 +100,17 @@ const productDetails = {
     .string({ error: PRODUCT_MESSAGES.category })
     .transform((v) => v.trim().toLowerCase())
     .pipe(z.string().regex(CATEGORY_PATTERN, { error: PRODUCT_MESSAGES.category })),
-  lowStockThreshold: wholeNumber(PRODUCT_MESSAGES.threshold, 10_000, PRODUCT_MESSAGES.threshold).default(5),
   published: z.boolean().default(true),
   featured: z.boolean().default(false),
 };
-const productFields = { ...productDetails, priceCents: priceLimits(z.number({ error: PRODUCT_MESSAGES.priceCents })) };
-
-const openingStock = wholeNumber(PRODUCT_MESSAGES.stock, PRODUCT_LIMITS.maxStock, PRODUCT_MESSAGES.stockTooHigh).default(0);
+const productFields = {
+  ...productDetails,
+  lowStockThreshold: thresholdRule.default(LOW_STOCK_DEFAULT),
+  priceCents: priceLimits(z.number({ error: PRODUCT_MESSAGES.priceCents })),
+};
 
 /** POST /api/admin/products. */
-export const createProductSchema = z.object({ ...productFields, stock: openingStock });
+export const createProductSchema = z.object({ ...productFields, stock: stockRule.default(0) });
 export type CreateProductInput = z.infer<typeof createProductSchema>;
 
 // Stock is not editable here: it changes only through the ledger (adjustments, orders). The slug is
@@ -96,12 +124,19 @@ export const productSlugField = z
 export const updateProductSchema = z.object({ ...productFields, slug: productSlugField }).partial();
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 
-// The product form: the price as typed in KES ('450.50'), sent as priceCents.
-const productFormFields = { ...productDetails, price: kesAmount(PRODUCT_MESSAGES.price).pipe(priceLimits(z.number())) };
+// The product form: the price as typed in KES ('450.50'), sent as priceCents. The threshold field
+// is filled in (5 for a new product), so an emptied one is a mistake and gets its message.
+const productFormFields = {
+  ...productDetails,
+  lowStockThreshold: fromText(thresholdRule, PRODUCT_MESSAGES.threshold).default(LOW_STOCK_DEFAULT),
+  price: kesAmount(PRODUCT_MESSAGES.price).pipe(priceLimits(z.number())),
+};
 const withPriceCents = <T extends { price: number }>({ price, ...rest }: T) => ({ ...rest, priceCents: price });
 
-/** The new-product form; its output is the body of POST /api/admin/products. */
-export const newProductFormSchema = z.object({ ...productFormFields, stock: openingStock }).transform(withPriceCents);
+/** The new-product form; its output is the body of POST /api/admin/products. An empty opening stock is none. */
+export const newProductFormSchema = z
+  .object({ ...productFormFields, stock: fromText(stockRule, PRODUCT_MESSAGES.stock, 0).default(0) })
+  .transform(withPriceCents);
 
 /** The edit form (the web address too); its output is the body of PATCH /api/admin/products/:id. */
 export const editProductFormSchema = z.object({ ...productFormFields, slug: productSlugField.optional() }).transform(withPriceCents);
@@ -116,18 +151,27 @@ export const STOCK_MESSAGES = {
   reasonTooLong: 'Reason must be 200 characters or fewer',
 } as const;
 
-export const stockAdjustmentSchema = z
-  .object({
-    kind: z.enum(['restock', 'adjustment'], { error: STOCK_MESSAGES.kind }),
-    quantity: z.coerce
-      .number({ error: STOCK_MESSAGES.quantity })
-      .int({ error: STOCK_MESSAGES.quantity })
-      .refine((n) => n !== 0, { error: STOCK_MESSAGES.quantity })
-      .refine((n) => Math.abs(n) <= PRODUCT_LIMITS.maxStock, { error: STOCK_MESSAGES.changeTooLarge }),
-    reason: requiredText(STOCK_MESSAGES.reasonRequired, 200, STOCK_MESSAGES.reasonTooLong),
-  })
-  .refine((v) => v.kind !== 'restock' || v.quantity > 0, { error: STOCK_MESSAGES.restockPositive, path: ['quantity'] });
+const quantityRule = z
+  .number({ error: STOCK_MESSAGES.quantity })
+  .int({ error: STOCK_MESSAGES.quantity })
+  .refine((n) => n !== 0, { error: STOCK_MESSAGES.quantity })
+  .refine((n) => Math.abs(n) <= PRODUCT_LIMITS.maxStock, { error: STOCK_MESSAGES.changeTooLarge });
+
+const stockFields = {
+  kind: z.enum(['restock', 'adjustment'], { error: STOCK_MESSAGES.kind }),
+  reason: requiredText(STOCK_MESSAGES.reasonRequired, 200, STOCK_MESSAGES.reasonTooLong),
+};
+const restockAddsStock = (v: { kind: string; quantity: number }) => v.kind !== 'restock' || v.quantity > 0;
+const restockIssue = { error: STOCK_MESSAGES.restockPositive, path: ['quantity'] };
+
+/** POST /api/admin/products/:id/stock. */
+export const stockAdjustmentSchema = z.object({ ...stockFields, quantity: quantityRule }).refine(restockAddsStock, restockIssue);
 export type StockAdjustmentInput = z.infer<typeof stockAdjustmentSchema>;
+
+/** The stock form (the quantity as typed); its output is the body of POST /api/admin/products/:id/stock. */
+export const stockAdjustmentFormSchema = z
+  .object({ ...stockFields, quantity: fromText(quantityRule, STOCK_MESSAGES.quantity) })
+  .refine(restockAddsStock, restockIssue);
 
 // ---------------------------------------------------------------------------------------------
 // Orders
@@ -237,7 +281,7 @@ export const DELIVERY_MESSAGES = {
 
 const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-9;
 
-const km = z.coerce
+const km = z
   .number({ error: DELIVERY_MESSAGES.km })
   .min(0, { error: DELIVERY_MESSAGES.km })
   .max(1000, { error: DELIVERY_MESSAGES.km })
@@ -252,21 +296,20 @@ const feeCents = z
 /** A fee as typed in KES ('12.50'), in cents. */
 const feeFromKes = kesAmount(DELIVERY_MESSAGES.fee).pipe(z.number().max(MAX_FEE_CENTS, { error: DELIVERY_MESSAGES.fee }));
 
+const minutes = z
+  .number({ error: DELIVERY_MESSAGES.minutes })
+  .int({ error: DELIVERY_MESSAGES.minutes })
+  .min(0, { error: DELIVERY_MESSAGES.minutes })
+  .max(600, { error: DELIVERY_MESSAGES.minutes });
+
 const zoneFields = {
   id: z.uuid({ error: 'Unknown zone' }).optional(),
   name: requiredText(DELIVERY_MESSAGES.zoneName, 80, DELIVERY_MESSAGES.zoneNameTooLong),
-  minKm: km,
-  maxKm: km,
-  estimatedMinutes: z.coerce
-    .number({ error: DELIVERY_MESSAGES.minutes })
-    .int({ error: DELIVERY_MESSAGES.minutes })
-    .min(0, { error: DELIVERY_MESSAGES.minutes })
-    .max(600, { error: DELIVERY_MESSAGES.minutes }),
   active: z.boolean().default(true),
 };
 
 /** One zone as PUT /api/admin/delivery/zones takes it. */
-export const zoneSchema = z.object({ ...zoneFields, baseFeeCents: feeCents, perKmRateCents: feeCents });
+export const zoneSchema = z.object({ ...zoneFields, minKm: km, maxKm: km, estimatedMinutes: minutes, baseFeeCents: feeCents, perKmRateCents: feeCents });
 export type ZoneInput = z.infer<typeof zoneSchema>;
 
 /** PUT /api/admin/delivery/zones: the whole table. */
@@ -274,9 +317,16 @@ export const zonesSchema = z.object({
   zones: z.array(zoneSchema).max(20, { error: DELIVERY_MESSAGES.tooManyZones }),
 });
 
-/** One row of the zones form (fees typed in KES); its output is a zone as the API takes it. */
+/** One row of the zones form (numbers as typed, fees in KES); its output is a zone as the API takes it. */
 export const zoneFormSchema = z
-  .object({ ...zoneFields, baseFee: feeFromKes, perKmRate: feeFromKes })
+  .object({
+    ...zoneFields,
+    minKm: fromText(km, DELIVERY_MESSAGES.km),
+    maxKm: fromText(km, DELIVERY_MESSAGES.km),
+    estimatedMinutes: fromText(minutes, DELIVERY_MESSAGES.minutes),
+    baseFee: feeFromKes,
+    perKmRate: feeFromKes,
+  })
   .transform(({ baseFee, perKmRate, ...rest }) => ({ ...rest, baseFeeCents: baseFee, perKmRateCents: perKmRate }));
 
 /** The zones form; its output is the body of PUT /api/admin/delivery/zones. */
@@ -330,14 +380,21 @@ export const feePreviewSchema = z.object({
 });
 
 const coordinate = (min: number, max: number, message: string) =>
-  z.coerce.number({ error: message }).min(min, { error: message }).max(max, { error: message });
+  z.number({ error: message }).min(min, { error: message }).max(max, { error: message });
+const latitude = coordinate(-90, 90, DELIVERY_MESSAGES.lat);
+const longitude = coordinate(-180, 180, DELIVERY_MESSAGES.lng);
+const originLabel = requiredText(DELIVERY_MESSAGES.label, 120, DELIVERY_MESSAGES.labelTooLong);
 
-export const originSchema = z.object({
-  lat: coordinate(-90, 90, DELIVERY_MESSAGES.lat),
-  lng: coordinate(-180, 180, DELIVERY_MESSAGES.lng),
-  label: requiredText(DELIVERY_MESSAGES.label, 120, DELIVERY_MESSAGES.labelTooLong),
-});
+/** PUT /api/admin/delivery/origin. */
+export const originSchema = z.object({ lat: latitude, lng: longitude, label: originLabel });
 export type OriginInput = z.infer<typeof originSchema>;
+
+/** The origin form (coordinates as typed); its output is the body of PUT /api/admin/delivery/origin. */
+export const originFormSchema = z.object({
+  lat: fromText(latitude, DELIVERY_MESSAGES.lat),
+  lng: fromText(longitude, DELIVERY_MESSAGES.lng),
+  label: originLabel,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Image uploads (products, blog posts)

@@ -190,9 +190,15 @@ describe('the back office in a browser', () => {
     const form = page.getByRole('form', { name: 'Adjust stock' });
 
     await form.getByLabel('Change').selectOption('restock');
-    await form.getByLabel('Quantity').fill('8');
+    await form.getByLabel('Quantity').fill('1.5');
     await form.getByLabel('Reason').fill('Morning catch from Kisumu');
     await form.getByRole('button', { name: 'Record change' }).click();
+    await form.getByText('Quantity must be a whole number other than 0').waitFor();
+    // The quantity is typed as text and travels as a number.
+    await form.getByLabel('Quantity').fill(' 8 ');
+    const adjusted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === `/api/admin/products/${productId}/stock`);
+    await form.getByRole('button', { name: 'Record change' }).click();
+    expect((await adjusted).postDataJSON()).toEqual({ kind: 'restock', quantity: 8, reason: 'Morning catch from Kisumu' });
     await toast('Stock is now 20.').waitFor();
 
     await form.getByLabel('Change').selectOption('adjustment');
@@ -606,7 +612,7 @@ describe('the back office in a browser', () => {
     expect(listRequests.some((u) => u.includes('to=2026-03-01'))).toBe(true);
   });
 
-  it('asks before removing a delivery zone, and a bad distance clears the last fee', async () => {
+  it('asks before removing a delivery zone, a bad distance clears the last fee, and the origin is sent as numbers', async () => {
     await page.goto(`${shop.url}/admin/delivery`);
     const zones = page.getByRole('form', { name: 'Delivery zones' });
     const zoneCount = () => zones.getByRole('group').count();
@@ -655,6 +661,20 @@ describe('the back office in a browser', () => {
     await preview.getByRole('button', { name: 'Show fee' }).click();
     expect(await preview.getByLabel('Distance (km)').getAttribute('aria-invalid')).toBe('true');
     expect((await answer.innerText()).trim()).toBe('');
+
+    // The origin's coordinates are typed as text and travel as numbers; an empty one is not 0.
+    const origin = page.getByRole('form', { name: 'Shop origin' });
+    const lat = await origin.getByLabel('Latitude').inputValue();
+    const lng = await origin.getByLabel('Longitude').inputValue();
+    const label = await origin.getByLabel('Description').inputValue();
+    await origin.getByLabel('Latitude').fill('');
+    await origin.getByRole('button', { name: 'Save origin' }).click();
+    await origin.getByText('Latitude must be a number from -90 to 90').waitFor();
+    await origin.getByLabel('Latitude').fill(` ${lat} `);
+    const originSaved = page.waitForRequest((r) => r.method() === 'PUT' && new URL(r.url()).pathname === '/api/admin/delivery/origin');
+    await origin.getByRole('button', { name: 'Save origin' }).click();
+    expect((await originSaved).postDataJSON()).toEqual({ lat: Number(lat), lng: Number(lng), label });
+    await toast('Origin saved. Delivery distances are measured from here now.').waitFor();
   });
 
   it('says an unknown order is not found, with the way back instead of Try again', async () => {

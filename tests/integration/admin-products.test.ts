@@ -210,6 +210,26 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
     expect(await auditRows(s.t, 'STOCK_ADJUST', p.id)).toHaveLength(2);
   });
 
+  it('takes numbers as JSON numbers only: a quantity or stock sent as text, true or null is refused with the field message', async () => {
+    const p = await create({ name: 'Typed Tilapia', category: 'fish', priceCents: 50000, stock: 4 });
+    for (const quantity of ['5', true, null]) {
+      const res = await asAdmin(`/products/${p.id}/stock`, { method: 'POST', json: { kind: 'restock', quantity, reason: 'Morning catch' } });
+      expect(res.status).toBe(400);
+      expect((await body<{ error: { fields: Record<string, string> } }>(res)).error.fields).toEqual({ quantity: 'Quantity must be a whole number other than 0' });
+    }
+    const [row] = await s.t.ctx.db.select({ stock: products.stock }).from(products).where(eq(products.id, p.id));
+    expect(row?.stock).toBe(4);
+    expect(await s.t.ctx.db.select().from(stockMovements).where(eq(stockMovements.productId, p.id))).toHaveLength(1);
+
+    const textStock = await asAdmin('/products', { method: 'POST', json: { name: 'Text Stock Fish', category: 'fish', priceCents: 50000, stock: '3', lowStockThreshold: '' } });
+    expect(textStock.status).toBe(400);
+    expect((await body<{ error: { fields: Record<string, string> } }>(textStock)).error.fields).toEqual({
+      stock: 'Stock must be a whole number of 0 or more',
+      lowStockThreshold: 'Low-stock threshold must be a whole number of 0 or more',
+    });
+    expect(await s.t.ctx.db.select().from(products).where(eq(products.name, 'Text Stock Fish'))).toEqual([]);
+  });
+
   it('concurrent adjustments never take stock below 0', async () => {
     const p = await create({ name: 'Race Fish', category: 'fish', priceCents: 10000, stock: 5 });
     const results = await Promise.all(

@@ -74,6 +74,22 @@ describe.each(DB_KINDS)('admin settings on %s', (kind) => {
       expect(rows.map((r) => r.minKm).sort()).toEqual(['0.00', '10.00', '15.00', '25.00', '5.00']);
     });
 
+    it('takes distances, minutes and coordinates as JSON numbers only: text is refused with the field message', async () => {
+      const { zones, origin } = await body<{ zones: Zone[]; origin: { lat: number; lng: number; label: string } }>(await asAdmin('/delivery'));
+      const textKm = await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: [{ ...toInput(zones[0]!), minKm: '0' }, ...zones.slice(1).map(toInput)] } });
+      expect(textKm.status).toBe(400);
+      expect((await body<ErrorBody>(textKm)).error.fields).toEqual({ 'zones.0.minKm': 'Distances must be numbers of km from 0 to 1000 with at most 2 decimals' });
+      const nullMinutes = await body<ErrorBody>(await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: [{ ...toInput(zones[0]!), estimatedMinutes: null }] } }));
+      expect(nullMinutes.error.fields).toEqual({ 'zones.0.estimatedMinutes': 'Estimated minutes must be a whole number from 0 to 600' });
+      const textLat = await asAdmin('/delivery/origin', { method: 'PUT', json: { lat: '-1.29', lng: true, label: 'City Market' } });
+      expect(textLat.status).toBe(400);
+      expect((await body<ErrorBody>(textLat)).error.fields).toEqual({ lat: 'Latitude must be a number from -90 to 90', lng: 'Longitude must be a number from -180 to 180' });
+      // Nothing changed.
+      expect((await body<{ zones: Zone[] }>(await asAdmin('/delivery'))).zones).toEqual(zones);
+      expect((await body<{ origin: unknown }>(await asAdmin('/delivery'))).origin).toEqual(origin);
+      expect(await auditRows(s.t, 'DELIVERY_ZONES_UPDATE')).toHaveLength(0);
+    });
+
     it('saves an edited table: updates, adds and removes zones, audited', async () => {
       const { zones } = await body<{ zones: Zone[] }>(await asAdmin('/delivery'));
       const next = zones.slice(0, 4).map(toInput);

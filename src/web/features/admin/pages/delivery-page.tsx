@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/web/lib/toast';
 import type { z } from 'zod';
-import { feePreviewSchema, originSchema, type OriginInput } from '@/domain/back-office-forms';
+import { feePreviewSchema, originFormSchema } from '@/domain/back-office-forms';
 import { FREE_DELIVERY_THRESHOLD_CENTS } from '@/domain/cart-totals';
 import { formatKES } from '@/domain/money';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { errorMessage } from '@/web/lib/api';
-import { adminApi, type DeliveryOrigin } from '../admin-api';
+import { adminApi, type DeliveryOrigin, type OriginBody } from '../admin-api';
 import { TextInput } from '../components/form-field';
 import { QueryState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
@@ -22,13 +22,13 @@ const ORIGIN_FIELDS = ['label', 'lat', 'lng'] as const;
 
 function OriginForm({ origin }: { origin: DeliveryOrigin }) {
   const queryClient = useQueryClient();
-  const form = useForm<z.input<typeof originSchema>, unknown, OriginInput>({
-    resolver: zodResolver(originSchema),
+  const form = useForm<z.input<typeof originFormSchema>, unknown, OriginBody>({
+    resolver: zodResolver(originFormSchema),
     defaultValues: { lat: String(origin.lat), lng: String(origin.lng), label: origin.label },
   });
   const field = fieldBinder(form, 'origin');
-  const save = async (values: z.input<typeof originSchema>) => {
-    await adminApi.saveOrigin(values);
+  const save = async (_: unknown, body: OriginBody) => {
+    await adminApi.saveOrigin(body);
     await queryClient.invalidateQueries({ queryKey: ['admin', 'delivery'] });
     toast.success('Origin saved. Delivery distances are measured from here now.');
   };

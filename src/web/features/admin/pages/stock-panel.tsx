@@ -6,18 +6,19 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from '@/web/lib/toast';
 import type { z } from 'zod';
-import { stockAdjustmentSchema, type StockAdjustmentInput } from '@/domain/back-office-forms';
+import { stockAdjustmentFormSchema } from '@/domain/back-office-forms';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import { shortOrderId } from '@/domain/order-status';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
-import { adminApi, type AdminProduct, type StockMovementView } from '../admin-api';
+import { adminApi, type AdminProduct, type StockAdjustmentBody, type StockMovementView } from '../admin-api';
 import { DataTable, type Column } from '../components/data-table';
 import { SelectInput, TextInput } from '../components/form-field';
 import { EmptyState, ListState } from '../components/list-states';
 import { adminSubmit, fieldBinder } from '../hooks/admin-form';
 
-type StockFormValues = z.input<typeof stockAdjustmentSchema>;
+/** The form's own values (the quantity as typed); the schema turns them into the API's body. */
+type StockFormValues = z.input<typeof stockAdjustmentFormSchema>;
 
 const FIELDS = ['kind', 'quantity', 'reason'] as const;
 
@@ -56,13 +57,13 @@ const COLUMNS: Column<StockMovementView>[] = [
 
 function AdjustStockForm({ product, onSaved }: { product: AdminProduct; onSaved(): void }) {
   const queryClient = useQueryClient();
-  const form = useForm<StockFormValues, unknown, StockAdjustmentInput>({
-    resolver: zodResolver(stockAdjustmentSchema),
+  const form = useForm<StockFormValues, unknown, StockAdjustmentBody>({
+    resolver: zodResolver(stockAdjustmentFormSchema),
     defaultValues: { kind: 'restock', quantity: '', reason: '' },
   });
   const field = fieldBinder(form, 'stock');
-  const save = async (values: StockFormValues) => {
-    const { stock } = await adminApi.adjustStock(product.id, values);
+  const save = async (values: StockFormValues, body: StockAdjustmentBody) => {
+    const { stock } = await adminApi.adjustStock(product.id, body);
     toast.success(`Stock is now ${stock}.`);
     form.reset({ kind: values.kind, quantity: '', reason: '' });
     onSaved();
