@@ -33,21 +33,42 @@ export async function stubSignedIn(page: Page, fullName = 'Wanjiku Kamau'): Prom
 }
 
 /**
- * Records layout shifts from the first paint on (call before page.goto); layoutShift() then gives
- * their CLS-style sum, leaving out shifts right after input as browsers do.
+ * Records layout shifts from the first paint on (call before page.goto); the returned function then
+ * gives their CLS-style sum, leaving out shifts right after input as browsers do. shiftSources(page)
+ * names what moved, for the failure message.
  */
 export async function recordLayoutShifts(page: Page): Promise<() => Promise<number>> {
   await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: number };
+    const w = window as unknown as { __shifts: number; __shiftSources: string[] };
     w.__shifts = 0;
+    w.__shiftSources = [];
+    const describe = (node: Node | null) => {
+      if (!(node instanceof Element)) return node?.nodeName ?? 'gone';
+      const text = (node.textContent ?? '').trim().slice(0, 40);
+      return `<${node.tagName.toLowerCase()}${node.id ? '#' + node.id : ''}> "${text}"`;
+    };
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources?: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!e.hadRecentInput) w.__shifts += e.value;
+      for (const e of list.getEntries() as Shift[]) {
+        if (e.hadRecentInput) continue;
+        w.__shifts += e.value;
+        for (const s of e.sources ?? []) {
+          const r = (b: DOMRectReadOnly) => `${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}x${Math.round(b.height)}`;
+          w.__shiftSources.push(`${e.value.toFixed(5)} at ${Math.round(e.startTime)} ms: ${describe(s.node)} ${r(s.previousRect)} -> ${r(s.currentRect)}`);
+        }
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   return () => page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
 }
+
+/** What moved in the shifts recordLayoutShifts counted: element, value, and its box before and after. */
+export const shiftSources = (page: Page): Promise<string> =>
+  page.evaluate(() => (window as unknown as { __shiftSources?: string[] }).__shiftSources?.join('\n') ?? '');
 
 /** Left and right edge of every page container on screen, and of the header's. */
 export async function containerEdges(page: Page): Promise<{ header: string; page: string[] }> {

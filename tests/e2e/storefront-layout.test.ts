@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
 import { axeViolations } from './support/axe';
-import { containerEdges, holdApi, holdAppScript, hydrated, recordLayoutShifts, stubSignedIn } from './storefront-helpers';
+import { containerEdges, holdApi, holdAppScript, hydrated, recordLayoutShifts, shiftSources, stubSignedIn } from './storefront-helpers';
 
 const STOREFRONT_PAGES = [
   ['/', 'home'],
@@ -85,7 +85,7 @@ describe('storefront: layout', () => {
         .filter((img) => img.getBoundingClientRect().top < innerHeight)
         .every((img) => img.complete),
     );
-    expect(await shifts()).toBe(0);
+    expect(await shifts(), await shiftSources(page)).toBe(0);
   });
 
   it('keeps the header still when a signed-in customer\'s name and switches arrive', async () => {
@@ -104,7 +104,7 @@ describe('storefront: layout', () => {
     await page.getByRole('button', { name: 'Payment sounds' }).waitFor();
     expect(await cart.boundingBox()).toEqual(before);
     expect(await page.getByRole('navigation', { name: 'Main' }).boundingBox()).toEqual(nav);
-    expect(await shifts()).toBe(0);
+    expect(await shifts(), await shiftSources(page)).toBe(0);
   });
 
   it('a visitor who scrolls down before the app has started stays there when it starts', async () => {
