@@ -46,6 +46,7 @@ export async function lighthouse(url) {
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(report.audits['total-blocking-time']?.numericValue ?? 0),
     cls: Number((report.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
   };
 }

@@ -15,6 +15,7 @@ const API_PATH = '/api/catalog/products';
 const RATIO_TARGET = 0.6;
 const SSR_RATIO_TARGET = 0.5;
 const LIGHTHOUSE_TARGETS = { performance: 97, accessibility: 100, lcpMs: 1200 };
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 function ensureBuilt() {
@@ -88,15 +89,27 @@ async function lighthouseScores(shopUrl) {
   }
   const { products } = await (await fetch(shopUrl + API_PATH)).json();
   const pages = ['/', '/shop', `/shop/${products[0].slug}`, '/blog'];
+  // One Lighthouse run on a 2-core machine swings by 20 points (a busy core doubles the blocking
+  // time it simulates), so each page is measured LIGHTHOUSE_RUNS times and the median run reported,
+  // as Lighthouse's own guidance on variability advises. A first run warms the server up.
+  console.log(`each page ${LIGHTHOUSE_RUNS} times, the median run by performance score; the others in brackets`);
+  await lighthouse(shopUrl + '/');
   for (const page of pages) {
-    const r = await lighthouse(shopUrl + page);
+    const runs = [];
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouse(shopUrl + page));
     const label = page.padEnd(28);
-    if (r.error) {
-      console.log(`${label} failed: ${r.error}`);
+    const failed = runs.find((r) => r.error);
+    if (failed) {
+      console.log(`${label} failed: ${failed.error}`);
       continue;
     }
+    runs.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
+    const r = runs[Math.floor(runs.length / 2)];
+    const others = runs.filter((x) => x !== r).map((x) => `${x.performance}/${x.lcpMs} ms`).join(', ');
     const ok = r.performance >= t.performance && r.accessibility >= t.accessibility && r.lcpMs <= t.lcpMs;
-    console.log(`${label} performance ${r.performance}  accessibility ${r.accessibility}  best practices ${r.bestPractices}  LCP ${r.lcpMs} ms  CLS ${r.cls}  ${ok ? 'OK' : 'BELOW TARGET'}`);
+    console.log(
+      `${label} performance ${r.performance}  accessibility ${r.accessibility}  best practices ${r.bestPractices}  LCP ${r.lcpMs} ms  TBT ${r.tbtMs} ms  CLS ${r.cls}  ${ok ? 'OK' : 'BELOW TARGET'}  [${others}]`,
+    );
   }
 }
 
@@ -104,13 +117,17 @@ ensureBuilt();
 bundleSizes();
 const shop = await startShop(dist);
 try {
-  await apiThroughput(shop.url);
-  await pageThroughput(shop.url);
-  await lighthouseScores(shop.url);
+  // BENCH_ONLY=lighthouse (or api, page) runs one part alone.
+  const only = process.env.BENCH_ONLY;
+  if (!only || only === 'api') await apiThroughput(shop.url);
+  if (!only || only === 'page') await pageThroughput(shop.url);
+  if (!only || only === 'lighthouse') await lighthouseScores(shop.url);
 } finally {
   await shop.stop();
 }
 
 // Order creation throughput on PGlite (and PostgreSQL when TEST_DATABASE_URL is set), stock exact.
-console.log('\n## Order creation throughput');
-execFileSync('npx', ['tsx', 'bench/order-throughput.ts'], { stdio: 'inherit' });
+if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'orders') {
+  console.log('\n## Order creation throughput');
+  execFileSync('npx', ['tsx', 'bench/order-throughput.ts'], { stdio: 'inherit' });
+}

@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes, useRoutes } from 'react-router';
 import { Providers } from './app/providers';
@@ -50,7 +50,10 @@ if (root.firstElementChild) {
   preloadPages(matched)
     .then(() => preloadServerRendered())
     .catch(() => undefined)
-    .then(() => hydrateRoot(root, app));
+    // In a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread for the whole page: a slow phone stays responsive (scrolling, the boot script's
+    // held taps) while React takes over.
+    .then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
   createRoot(root).render(app);
 }

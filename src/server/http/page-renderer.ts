@@ -88,6 +88,11 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
   const document = (head: PageHead, pathname: string, html = '', state?: string) =>
     template.beforeHead +
     headTags(head, site(pathname)) +
+    // The browser may paint a page it has only partly parsed. The header's right-hand items (the cart,
+    // then the menu button) are laid out from the right edge, so a paint before the menu button was
+    // parsed shows the cart where the button goes and then moves it. Holding the first paint until
+    // <main> (which follows the whole header) is parsed keeps the header still.
+    (html ? EXPECT_MAIN : '') +
     template.beforeRoot +
     `<div id="root">${html}</div>` +
     (state ? `<script type="application/json" id="${QUERY_STATE_ID}">${state}</script>` : '') +
@@ -154,6 +159,8 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
     return new Response(method === 'HEAD' ? null : body, { status: page.status, headers });
   };
 }
+
+const EXPECT_MAIN = '<link rel="expect" href="#main" blocking="render">';
 
 async function finish(status: number, html: string): Promise<PageBody> {
   const body = Buffer.from(html);
