@@ -16,6 +16,9 @@ const RATIO_TARGET = 0.6;
 const SSR_RATIO_TARGET = 0.5;
 const LIGHTHOUSE_TARGETS = { performance: 97, accessibility: 100, lcpMs: 1200 };
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+// BENCH_ONLY=api|page|lighthouse|orders runs that part alone (the first-load sizes always print).
+const only = process.env.BENCH_ONLY;
+const wanted = (part) => !only || only === part;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 function ensureBuilt() {
@@ -115,19 +118,19 @@ async function lighthouseScores(shopUrl) {
 
 ensureBuilt();
 bundleSizes();
-const shop = await startShop(dist);
-try {
-  // BENCH_ONLY=lighthouse (or api, page) runs one part alone.
-  const only = process.env.BENCH_ONLY;
-  if (!only || only === 'api') await apiThroughput(shop.url);
-  if (!only || only === 'page') await pageThroughput(shop.url);
-  if (!only || only === 'lighthouse') await lighthouseScores(shop.url);
-} finally {
-  await shop.stop();
+if (wanted('api') || wanted('page') || wanted('lighthouse')) {
+  const shop = await startShop(dist);
+  try {
+    if (wanted('api')) await apiThroughput(shop.url);
+    if (wanted('page')) await pageThroughput(shop.url);
+    if (wanted('lighthouse')) await lighthouseScores(shop.url);
+  } finally {
+    await shop.stop();
+  }
 }
 
 // Order creation throughput on PGlite (and PostgreSQL when TEST_DATABASE_URL is set), stock exact.
-if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'orders') {
+if (wanted('orders')) {
   console.log('\n## Order creation throughput');
   execFileSync('npx', ['tsx', 'bench/order-throughput.ts'], { stdio: 'inherit' });
 }

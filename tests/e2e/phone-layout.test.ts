@@ -268,12 +268,11 @@ describe('the shop on a phone', () => {
     }
 
     // One test a screen, so a slow machine gives each its own time.
+    const screen = (path: string): [string, () => string] => [path, () => path];
     const screens: [string, () => string][] = [
-      ...['/admin', '/admin/products', '/admin/products/new', '/admin/orders'].map((p) => [p, () => p] as [string, () => string]),
+      ...['/admin', '/admin/products', '/admin/products/new', '/admin/orders'].map(screen),
       ['an order', () => `/admin/orders/${orderId}`],
-      ...['/admin/customers', '/admin/posts', '/admin/pages', '/admin/newsletter', '/admin/messages', '/admin/delivery', '/admin/shop-details', '/admin/audit'].map(
-        (p) => [p, () => p] as [string, () => string],
-      ),
+      ...['/admin/customers', '/admin/posts', '/admin/pages', '/admin/newsletter', '/admin/messages', '/admin/delivery', '/admin/shop-details', '/admin/audit'].map(screen),
     ];
     it.each(screens)('in the back office: %s', async (_name, path) => {
       const page = await phone(360, 740, admin.context);
