@@ -95,6 +95,11 @@ describe('storefront: layout', () => {
       await new Promise((r) => setTimeout(r, 600));
       await route.fallback();
     });
+    // The signed-in switches' own code comes later still (a slow phone): the name shows first.
+    await page.route(/\/assets\/signed-in-tools-chunk-[^/]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.fallback();
+    });
     const shifts = await recordLayoutShifts(page);
     await page.goto(shop.url + '/shop');
     const cart = page.getByRole('link', { name: /^Cart/ });

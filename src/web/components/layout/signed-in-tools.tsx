@@ -1,22 +1,26 @@
 // The header pieces only a signed-in customer sees (payment badges, the sound switch), loaded in
 // their own chunk once the session says someone is signed in: a visitor's first download stays
 // without them, and both already wait for the session, so nothing shows later than before.
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useSession } from '../../features/account/use-session';
 
 const load = () => import('./signed-in-tools-chunk');
 const PaymentStatusBadge = lazy(() => load().then((m) => ({ default: m.PaymentStatusBadge })));
 const SoundToggle = lazy(() => load().then((m) => ({ default: m.SoundToggle })));
 
-function WhenSignedIn({ component: Component }: { component: LazyExoticComponent<ComponentType> }) {
+function WhenSignedIn({ component: Component, placeholder = null }: { component: LazyExoticComponent<ComponentType>; placeholder?: ReactNode }) {
   const { data } = useSession();
   if (!data?.user) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={placeholder}>
       <Component />
     </Suspense>
   );
 }
 
 export const HeaderPaymentBadges = () => <WhenSignedIn component={PaymentStatusBadge} />;
-export const HeaderSoundToggle = () => <WhenSignedIn component={SoundToggle} />;
+// The switch's own size holds its place while its chunk loads: the customer's name, left of it,
+// shows as soon as the session does and must not move when the switch arrives.
+export const HeaderSoundToggle = () => (
+  <WhenSignedIn component={SoundToggle} placeholder={<span aria-hidden="true" className="block h-9 w-9 max-sm:h-11 max-sm:w-11" />} />
+);
