@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { bootScript } from './scripts/vite-boot-script';
+import { compileHints } from './scripts/vite-compile-hints';
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
@@ -11,7 +12,7 @@ const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss(), bootScript()],
+  plugins: [react(), tailwindcss(), bootScript(), compileHints()],
   // '@/x' is src/x: the one import alias (tsconfig.json paths; esbuild reads those).
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   build: {
