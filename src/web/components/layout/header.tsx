@@ -35,7 +35,7 @@ export function Header() {
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn('whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100', isActive ? 'text-brand-700' : 'text-slate-700');
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <Container className="flex h-16 items-center gap-1 sm:gap-2">
         {/* Below lg the brand takes whatever the switches leave (a container, so the name can tell):
             the name on one line, smaller when a switch crowds it, and only the logo when a badge

@@ -58,7 +58,7 @@ export function ShopFilters({ categories, category, search, onCategory, onSearch
     // card clear of it).
     <div
       data-sticky-filters=""
-      className="mb-8 flex flex-col gap-4 md:flex-row md:items-center max-sm:sticky max-sm:top-16 max-sm:z-30 max-sm:-mx-4 max-sm:mb-4 max-sm:gap-2 max-sm:border-b max-sm:border-slate-200 max-sm:bg-white/95 max-sm:px-4 max-sm:py-2 max-sm:backdrop-blur"
+      className="mb-8 flex flex-col gap-4 md:flex-row md:items-center max-sm:sticky max-sm:top-16 max-sm:z-30 max-sm:-mx-4 max-sm:mb-4 max-sm:gap-2 max-sm:border-b max-sm:border-slate-200 max-sm:bg-white max-sm:px-4 max-sm:py-2"
     >
       <form role="search" className="relative w-full md:max-w-sm" onSubmit={(e) => (e.preventDefault(), onSearch(text.trim()))}>
         <label htmlFor="product-search" className="sr-only">
