@@ -48,5 +48,8 @@ export async function lighthouse(url) {
     lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? 0),
     tbtMs: Math.round(report.audits['total-blocking-time']?.numericValue ?? 0),
     cls: Number((report.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+    // Lighthouse's own measure of how fast the machine's CPU was during the run (higher is faster):
+    // a run on a busy machine shows it, and its simulated blocking time grows with it.
+    cpuIndex: Math.round(report.environment?.benchmarkIndex ?? 0),
   };
 }
