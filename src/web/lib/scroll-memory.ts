@@ -42,17 +42,20 @@ function load(): Map<string, number> {
   }
 }
 
-const positions = typeof window !== 'undefined' ? load() : new Map<string, number>();
+// Loaded when first needed (after the page has hydrated), not while the app's code is evaluated:
+// a page's first storage access waits on the browser.
+let loaded: Map<string, number> | null = null;
+const positions = (): Map<string, number> => (loaded ??= typeof window !== 'undefined' ? load() : new Map<string, number>());
 
 export const scrollMemory = {
-  get: (key: string): number | undefined => positions.get(key),
+  get: (key: string): number | undefined => positions().get(key),
   set(key: string, y: number): void {
-    positions.delete(key); // re-inserted last: the newest entries survive the trim
-    positions.set(key, y);
+    positions().delete(key); // re-inserted last: the newest entries survive the trim
+    positions().set(key, y);
   },
   persist(): void {
     try {
-      sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions].slice(-MAX_ENTRIES)));
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions()].slice(-MAX_ENTRIES)));
     } catch {
       // Storage full or blocked: positions are kept for this page only.
     }

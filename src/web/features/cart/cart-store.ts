@@ -13,7 +13,11 @@ import {
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-let lines: CartLine[] = read();
+// Read when first asked for, not when the app's code is evaluated: a page's first storage access
+// waits on the browser, and that wait belongs in a slice of hydration, not in the app's one long
+// start-up task.
+let stored: CartLine[] | null = null;
+const lines = (): CartLine[] => (stored ??= read());
 
 function read(): CartLine[] {
   try {
@@ -24,7 +28,7 @@ function read(): CartLine[] {
 }
 
 function write(next: CartLine[]): void {
-  lines = next;
+  stored = next;
   try {
     localStorage.setItem(CART_STORAGE_KEY, serializeCart(next));
   } catch {
@@ -36,7 +40,7 @@ function write(next: CartLine[]): void {
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
     if (e.key !== CART_STORAGE_KEY && e.key !== null) return;
-    lines = read();
+    stored = read();
     for (const l of listeners) l();
   });
 }
@@ -46,15 +50,15 @@ export const cartStore = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  getSnapshot: (): CartLine[] => lines,
+  getSnapshot: (): CartLine[] => lines(),
   /** Returns how many units went in: 0 when the line already holds all the stock. */
   add: (product: CartProduct, qty = 1): number => {
-    const result = addToCartCounted(lines, product, qty);
+    const result = addToCartCounted(lines(), product, qty);
     write(result.lines);
     return result.added;
   },
-  setQuantity: (productId: string, qty: number) => write(setQuantity(lines, productId, qty)),
-  remove: (productId: string) => write(removeFromCart(lines, productId)),
+  setQuantity: (productId: string, qty: number) => write(setQuantity(lines(), productId, qty)),
+  remove: (productId: string) => write(removeFromCart(lines(), productId)),
   /** Replace lines after the server re-checked prices and stock. */
   replace: (next: CartLine[]) => write(next),
   clear: () => write([]),
