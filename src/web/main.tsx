@@ -11,8 +11,8 @@ import { parseQueryState, QUERY_STATE_ELEMENT_ID } from './lib/query-state';
 import './styles.css';
 
 const root = document.getElementById('root');
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 if (!root) throw new Error('The page has no #root element');
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // A server-rendered page brings the answers it was rendered from: the first render in the browser
 // then matches the HTML, and no query is asked twice.

@@ -50,8 +50,9 @@ const positions = (): Map<string, number> => (loaded ??= typeof window !== 'unde
 export const scrollMemory = {
   get: (key: string): number | undefined => positions().get(key),
   set(key: string, y: number): void {
-    positions().delete(key); // re-inserted last: the newest entries survive the trim
-    positions().set(key, y);
+    const all = positions();
+    all.delete(key); // re-inserted last: the newest entries survive the trim
+    all.set(key, y);
   },
   persist(): void {
     try {

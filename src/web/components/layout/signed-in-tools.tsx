@@ -3,6 +3,7 @@
 // without them, and both already wait for the session, so nothing shows later than before.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useSession } from '../../features/account/use-session';
+import { SOUND_TOGGLE_SIZE } from '../../features/payments/components/sound-toggle-size';
 
 const load = () => import('./signed-in-tools-chunk');
 const PaymentStatusBadge = lazy(() => load().then((m) => ({ default: m.PaymentStatusBadge })));
@@ -19,8 +20,8 @@ function WhenSignedIn({ component: Component, placeholder = null }: { component:
 }
 
 export const HeaderPaymentBadges = () => <WhenSignedIn component={PaymentStatusBadge} />;
-// The switch's own size holds its place while its chunk loads: the customer's name, left of it,
+// The switch's own box holds its place while its chunk loads: the customer's name, left of it,
 // shows as soon as the session does and must not move when the switch arrives.
 export const HeaderSoundToggle = () => (
-  <WhenSignedIn component={SoundToggle} placeholder={<span aria-hidden="true" className="block h-9 w-9 max-sm:h-11 max-sm:w-11" />} />
+  <WhenSignedIn component={SoundToggle} placeholder={<span aria-hidden="true" className={`block ${SOUND_TOGGLE_SIZE}`} />} />
 );

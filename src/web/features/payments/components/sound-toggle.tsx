@@ -2,6 +2,7 @@ import { Volume2, VolumeX } from 'lucide-react';
 import { useSession } from '../../account/use-session';
 import { unlockAudio } from '../payment-sound';
 import { soundPreference, useSoundEnabled } from '../sound-preference';
+import { SOUND_TOGGLE_SIZE } from './sound-toggle-size';
 
 /** The customer's switch for payment notice tones (remembered in this browser). */
 export function SoundToggle() {
@@ -19,7 +20,7 @@ export function SoundToggle() {
       aria-pressed={enabled}
       aria-label="Payment sounds"
       title={enabled ? 'Payment sounds are on' : 'Payment sounds are off'}
-      className="rounded-md p-2 text-slate-700 max-sm:p-3 hover:bg-slate-100"
+      className={`inline-flex items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 ${SOUND_TOGGLE_SIZE}`}
     >
       {enabled ? <Volume2 aria-hidden="true" className="h-5 w-5" /> : <VolumeX aria-hidden="true" className="h-5 w-5" />}
     </button>
