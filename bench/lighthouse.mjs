@@ -23,8 +23,21 @@ export function chromePath() {
   return existsSync(p) ? p : null;
 }
 
+// Lighthouse sometimes loses the trace of a load on a busy machine (NO_NAVSTART, "Please run
+// Lighthouse again"): such a run says nothing about the page, so it is run again.
+const ATTEMPTS = 3;
+
 /** Scores (0-100) for performance, accessibility and best practices of one page, mobile preset. */
 export async function lighthouse(url) {
+  let result;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    result = await lighthouseOnce(url);
+    if (!result.error || !/run Lighthouse again/i.test(result.error)) return result;
+  }
+  return result;
+}
+
+async function lighthouseOnce(url) {
   const res = await npx(
     [
       url,
