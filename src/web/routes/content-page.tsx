@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { Breadcrumb } from '../components/layout/breadcrumb';
 import { Container } from '../components/layout/container';
 import { Skeleton } from '../components/ui/skeleton';
 import { pageQuery } from '../features/content/api';
@@ -51,21 +51,10 @@ export default function ContentPage({ slug: fixed }: { slug?: string }) {
   return (
     <Container className="py-10">
       <div className="max-w-3xl">
-        <nav aria-label="Breadcrumb" className="mb-6 text-sm">
-          <ol className="flex items-center gap-1 text-slate-600">
-            <li>
-              <Link to="/" className="tap hover:underline">
-                Home
-              </Link>
-            </li>
-            <li aria-hidden="true">
-              <ChevronRight className="h-4 w-4" />
-            </li>
-            <li aria-current="page" className="font-medium text-slate-900">
-              {page?.title ?? (reason ? 'Page Not Found' : <Skeleton className="inline-block h-4 w-32 align-middle" />)}
-            </li>
-          </ol>
-        </nav>
+        <Breadcrumb
+          trail={[{ to: '/', label: 'Home' }]}
+          current={page?.title ?? (reason ? 'Page Not Found' : <Skeleton className="inline-block h-4 w-32 align-middle" />)}
+        />
         {reason ? (
           <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-800">
             <h1 className="text-2xl font-bold">Page Not Found</h1>

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { lineLimit } from '../../domain/cart';
 import { formatKES } from '../../domain/money';
 import { stockHint } from '../../domain/stock-hint';
 import { paragraphs } from '../../domain/text';
+import { Breadcrumb } from '../components/layout/breadcrumb';
 import { Container } from '../components/layout/container';
 import { Skeleton } from '../components/ui/skeleton';
 import { productPageQuery, type ProductDto } from '../features/catalog/api';
@@ -56,29 +56,13 @@ function ProductView({ product, related }: { product: ProductDto; related: Produ
   const categoryHref = `/shop?category=${encodeURIComponent(product.category)}`;
   return (
     <Container className="py-8">
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm">
-        <ol className="flex flex-wrap items-center gap-1 text-slate-600">
-          <li>
-            <Link to="/shop" className="inline-flex min-h-11 items-center hover:underline max-sm:min-w-11">
-              Shop
-            </Link>
-          </li>
-          <li aria-hidden="true">
-            <ChevronRight className="h-4 w-4" />
-          </li>
-          <li>
-            <Link to={categoryHref} className="inline-flex min-h-11 items-center hover:underline max-sm:min-w-11">
-              {category}
-            </Link>
-          </li>
-          <li aria-hidden="true">
-            <ChevronRight className="h-4 w-4" />
-          </li>
-          <li aria-current="page" className="font-medium text-slate-900">
-            {product.name}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        trail={[
+          { to: '/shop', label: 'Shop' },
+          { to: categoryHref, label: category },
+        ]}
+        current={product.name}
+      />
       <div className="grid gap-8 md:grid-cols-2">
         <ProductImage
           productId={product.id}
