@@ -41,6 +41,17 @@ export async function disposeShop(shop: Shop | undefined): Promise<void> {
   await shop.dispose();
 }
 
+/**
+ * What most payments tests start from: a fresh seeded shop, a signed-in customer, and the product
+ * they buy (the seeded tilapia) with its stock before the test.
+ */
+export async function shopWithBuyer(kind: DbKind) {
+  const shop = await createShop(kind);
+  const user = await customer(shop);
+  const product = await productBySlug(shop, 'fresh-whole-tilapia');
+  return { shop, user, productId: product.id, productName: product.name, stockBefore: await stockOf(shop, product.id) };
+}
+
 export async function productBySlug(t: TestApp, slug: string) {
   const [p] = await t.ctx.db.select().from(products).where(eq(products.slug, slug));
   if (!p) throw new Error(`no product ${slug}`);

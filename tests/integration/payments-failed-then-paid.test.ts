@@ -11,15 +11,13 @@ import { RESERVATION_MINUTES } from '../../src/domain/order-reasons';
 import { DB_KINDS } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
 import {
-  createShop,
-  customer,
   disposeShop,
   movementsOf,
   orderRow,
   payOnSimulator,
   placePaidOrderAttempt,
-  productBySlug,
   setStock,
+  shopWithBuyer,
   stockOf,
   transactionsOf,
   type Shop,
@@ -35,10 +33,7 @@ describe.each(DB_KINDS)('a payment completed after it failed, on %s', (kind) => 
   let stockBefore: number;
 
   beforeEach(async () => {
-    shop = await createShop(kind);
-    user = await customer(shop);
-    ({ id: productId, name: productName } = await productBySlug(shop, 'fresh-whole-tilapia'));
-    stockBefore = await stockOf(shop, productId);
+    ({ shop, user, productId, productName, stockBefore } = await shopWithBuyer(kind));
   });
   afterEach(() => disposeShop(shop));
 

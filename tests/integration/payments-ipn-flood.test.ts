@@ -13,7 +13,7 @@ import { ipnRechecksIdle, runDueIpnRechecks } from '../../src/server/features/pa
 import type { PesapalClient } from '../../src/server/integrations/pesapal/pesapal-types';
 import { TEST_ORIGIN, type TestUser } from '../support/test-app';
 import { DB_KINDS, openSecondHandle } from '../support/test-database';
-import { createShop, customer, disposeShop, orderRow, placePaidOrderAttempt, productBySlug, type Shop } from './checkout-support';
+import { createShop, customer, disposeShop, orderRow, placePaidOrderAttempt, productBySlug, shopWithBuyer, type Shop } from './checkout-support';
 
 type Fetch = (req: Request) => Response | Promise<Response>;
 
@@ -50,9 +50,7 @@ describe.each(DB_KINDS)('a flood of IPNs on %s', (kind) => {
   let user: TestUser;
   let productId: string;
   beforeEach(async () => {
-    shop = await createShop(kind);
-    user = await customer(shop);
-    productId = (await productBySlug(shop, 'fresh-whole-tilapia')).id;
+    ({ shop, user, productId } = await shopWithBuyer(kind));
   });
   afterEach(() => disposeShop(shop));
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appSettings } from '../../src/server/db/schema';
 import { DB_KINDS } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
-import { createShop, customer, disposeShop, placePaidOrderAttempt, productBySlug, type Shop } from './checkout-support';
+import { disposeShop, placePaidOrderAttempt, shopWithBuyer, type Shop } from './checkout-support';
 
 const SETTING = 'pesapal_ipn:http://localhost:3000/api/payments/ipn';
 
@@ -15,9 +15,7 @@ describe.each(DB_KINDS)('IPN registration on %s', (kind) => {
   let user: TestUser;
   let productId: string;
   beforeEach(async () => {
-    shop = await createShop(kind);
-    user = await customer(shop);
-    productId = (await productBySlug(shop, 'fresh-whole-tilapia')).id;
+    ({ shop, user, productId } = await shopWithBuyer(kind));
   });
   afterEach(() => disposeShop(shop));
 

@@ -24,6 +24,7 @@ import {
   payOnSimulator,
   placePaidOrderAttempt,
   productBySlug,
+  shopWithBuyer,
   stockOf,
   transactionsOf,
   type Shop,
@@ -36,10 +37,7 @@ describe.each(DB_KINDS)('payment notifications on %s', (kind) => {
   let stockBefore: number;
 
   beforeEach(async () => {
-    shop = await createShop(kind);
-    user = await customer(shop);
-    productId = (await productBySlug(shop, 'fresh-whole-tilapia')).id;
-    stockBefore = await stockOf(shop, productId);
+    ({ shop, user, productId, stockBefore } = await shopWithBuyer(kind));
   });
   afterEach(() => disposeShop(shop));
 

@@ -11,7 +11,6 @@ import { expireReservations } from '../../src/server/features/payments/reconcili
 import { DB_KINDS } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
 import {
-  createShop,
   customer,
   disposeShop,
   movementsOf,
@@ -20,7 +19,7 @@ import {
   payOnSimulator,
   placePaidOrderAttempt,
   postOrder,
-  productBySlug,
+  shopWithBuyer,
   stockOf,
   transactionsOf,
   type Shop,
@@ -35,10 +34,7 @@ describe.each(DB_KINDS)('paying a declined order again on %s', (kind) => {
   let stockBefore: number;
 
   beforeEach(async () => {
-    shop = await createShop(kind);
-    user = await customer(shop);
-    productId = (await productBySlug(shop, 'fresh-whole-tilapia')).id;
-    stockBefore = await stockOf(shop, productId);
+    ({ shop, user, productId, stockBefore } = await shopWithBuyer(kind));
   });
   afterEach(() => disposeShop(shop));
 

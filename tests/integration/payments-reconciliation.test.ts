@@ -7,15 +7,13 @@ import { liveEventActions } from '../../src/web/features/payments/live-event-act
 import { DB_KINDS } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
 import {
-  createShop,
-  customer,
   disposeShop,
   movementsOf,
   orderRow,
   payOnSimulator,
   placePaidOrderAttempt,
-  productBySlug,
   setStock,
+  shopWithBuyer,
   stockOf,
   transactionsOf,
   type Shop,
@@ -31,10 +29,7 @@ describe.each(DB_KINDS)('reconciliation and reservation expiry on %s', (kind) =>
   let stockBefore: number;
 
   beforeEach(async () => {
-    shop = await createShop(kind);
-    user = await customer(shop);
-    productId = (await productBySlug(shop, 'fresh-whole-tilapia')).id;
-    stockBefore = await stockOf(shop, productId);
+    ({ shop, user, productId, stockBefore } = await shopWithBuyer(kind));
   });
   afterEach(() => disposeShop(shop));
 
