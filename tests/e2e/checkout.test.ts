@@ -14,6 +14,7 @@ import { orders, products, stockMovements } from '../../src/server/db/schema';
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
+import { signedUpContext } from './support/sign-up';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp';
 import { hydrated } from './storefront-helpers';
 
@@ -57,22 +58,8 @@ describe('checkout and payment in a browser', () => {
   });
 
   /** Sign up over the API, open the emailed link, sign in: a verified customer's browser context. */
-  async function signedInContext(name: string, email: string): Promise<BrowserContext> {
-    const headers = { 'Content-Type': 'application/json', Origin: shop.url };
-    const res = await fetch(shop.url + '/api/account/sign-up', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ fullName: name, email, phone: '+254 722 111 222', address: 'Westlands, Nairobi', password: PASSWORD }),
-    });
-    expect(res.status).toBe(201);
-    const mail = await smtp.waitForMail(email, { subject: /^Verify your email/ });
-    const link = mail.links.find((l) => l.includes('/api/auth/verify-email'));
-    await fetch(link!, { redirect: 'manual' });
-    const ctx = await browser.newContext();
-    const signIn = await ctx.request.post(shop.url + '/api/account/sign-in', { data: { email, password: PASSWORD }, headers: { Origin: shop.url } });
-    expect(signIn.ok()).toBe(true);
-    return ctx;
-  }
+  const signedInContext = (name: string, email: string): Promise<BrowserContext> =>
+    signedUpContext(shop, smtp, browser, { name, email, phone: '+254 722 111 222', password: PASSWORD });
 
   async function catalogProduct(): Promise<CatalogProduct> {
     const res = await fetch(shop.url + '/api/catalog/products');

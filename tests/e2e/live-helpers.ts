@@ -2,6 +2,7 @@
 // real orders through /api/checkout/orders, and payments chosen on the Pesapal simulator's page.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium';
+import { signedUpContext } from './support/sign-up';
 import { startShop, type ShopServer } from './support/shop-server';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp';
 
@@ -136,23 +137,7 @@ export async function createCustomer(
   name: string,
   email = `live-${++counter}-${Date.now()}@example.test`,
 ): Promise<Customer> {
-  const res = await fetch(shop.url + '/api/account/sign-up', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: shop.url },
-    body: JSON.stringify({ fullName: name, email, phone: PHONE, address: 'Westlands, Nairobi', password: PASSWORD }),
-  });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const mail = await smtp.waitForMail(email, { subject: /^Verify your email/ });
-  const link = mail.links.find((l) => l.includes('/api/auth/verify-email'));
-  if (!link) throw new Error('no verification link in the mail');
-  await fetch(link, { redirect: 'manual' });
-  const context = await browser.newContext();
-  await context.addInitScript(INSTRUMENTATION);
-  const signIn = await context.request.post(shop.url + '/api/account/sign-in', {
-    data: { email, password: PASSWORD },
-    headers: { Origin: shop.url },
-  });
-  if (!signIn.ok()) throw new Error(`sign-in failed: ${signIn.status()} ${await signIn.text()}`);
+  const context = await signedUpContext(shop, smtp, browser, { name, email, phone: PHONE, password: PASSWORD }, INSTRUMENTATION);
   return { email, name, context };
 }
 

@@ -12,6 +12,7 @@ import { choose, createCustomer, inStockProduct, placeOrder } from './live-helpe
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
+import { signedUpContext } from './support/sign-up';
 import { hydrated } from './storefront-helpers';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp';
 
@@ -31,21 +32,8 @@ describe('order updates by SMS in a browser', () => {
   let adminPage: Page;
   let orderId = '';
 
-  async function signedInContext(name: string, email: string): Promise<BrowserContext> {
-    const res = await fetch(shop.url + '/api/account/sign-up', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: shop.url },
-      body: JSON.stringify({ fullName: name, email, phone: '0722 111 333', address: 'Westlands, Nairobi', password: PASSWORD }),
-    });
-    expect(res.status).toBe(201);
-    const mail = await smtp.waitForMail(email, { subject: /^Verify your email/ });
-    const link = mail.links.find((l) => l.includes('/api/auth/verify-email'));
-    await fetch(link!, { redirect: 'manual' });
-    const ctx = await browser.newContext();
-    const signIn = await ctx.request.post(shop.url + '/api/account/sign-in', { data: { email, password: PASSWORD }, headers: { Origin: shop.url } });
-    expect(signIn.ok()).toBe(true);
-    return ctx;
-  }
+  const signedInContext = (name: string, email: string): Promise<BrowserContext> =>
+    signedUpContext(shop, smtp, browser, { name, email, phone: '0722 111 333', password: PASSWORD });
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
