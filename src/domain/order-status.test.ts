@@ -3,12 +3,12 @@ import type { FulfilmentStatus, PaymentStatus } from './order-status';
 import {
   FULFILMENT_LABELS, FULFILMENT_STATUSES, HISTORY_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES,
   badgeColor, canAdvanceFulfilment, canTransitionPayment, capitalize, isFulfilmentStatus,
-  isHistoryStatus, isOrderStatus, isPaymentStatus, pesapalStatusCodeToPayment, shortOrderId,
+  isHistoryStatus, isOrderStatus, isPaymentStatus, shortOrderId,
 } from './order-status';
 
 describe('status lists', () => {
   it('are the fixed order, payment, fulfilment and history statuses', () => {
-    expect(ORDER_STATUSES).toEqual(['pending', 'processing', 'completed', 'failed', 'cancelled']);
+    expect(ORDER_STATUSES).toEqual(['pending', 'completed', 'failed', 'cancelled']);
     expect(PAYMENT_STATUSES).toEqual(['PENDING', 'COMPLETED', 'FAILED', 'REVERSED']);
     expect(FULFILMENT_STATUSES).toEqual(['unfulfilled', 'processing', 'out_for_delivery', 'delivered']);
     expect(HISTORY_STATUSES).toEqual(['completed', 'failed', 'cancelled']);
@@ -20,7 +20,8 @@ describe('status lists', () => {
   it.each<[unknown, boolean, boolean, boolean, boolean]>([
     // value, order, payment, fulfilment, history
     ['pending', true, false, false, false],
-    ['processing', true, false, true, false],
+    // 'processing' is a fulfilment step only: no order is ever 'processing'.
+    ['processing', false, false, true, false],
     ['completed', true, false, false, true],
     ['COMPLETED', false, true, false, false],
     ['out_for_delivery', false, false, true, false],
@@ -95,17 +96,3 @@ describe('canAdvanceFulfilment', () => {
   });
 });
 
-describe('pesapalStatusCodeToPayment', () => {
-  it.each([
-    [0, 'PENDING'],
-    [1, 'COMPLETED'],
-    [2, 'FAILED'],
-    [3, 'REVERSED'],
-    [4, 'PENDING'],
-    [-1, 'PENDING'],
-    [1.5, 'PENDING'],
-    [NaN, 'PENDING'],
-  ])('%s → %s', (code, expected) => {
-    expect(pesapalStatusCodeToPayment(code)).toBe(expected);
-  });
-});

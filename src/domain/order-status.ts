@@ -1,9 +1,9 @@
-// Status vocabularies and the transitions the server may make.
+// Status vocabularies, and the payment's transitions. The order's own life (which event moves it
+// from which status) is the table in order-lifecycle.ts.
 // Payment moves only forward, with one way back from FAILED: a customer whose card was declined can
-// retry on the same Pesapal page and pay, and money taken must never be ignored. Fulfilment moves
-// forward one or more steps.
+// retry on the same Pesapal page and pay, and money taken must never be ignored.
 
-export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PAYMENT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'REVERSED'] as const;
@@ -65,17 +65,8 @@ export function canTransitionPayment(from: PaymentStatus, to: PaymentStatus): bo
   return PAYMENT_TRANSITIONS[from].includes(to);
 }
 
+
 /** Forward only (skipping steps is allowed); whether the order is paid is checked by the caller. */
 export function canAdvanceFulfilment(from: FulfilmentStatus, to: FulfilmentStatus): boolean {
   return FULFILMENT_STATUSES.indexOf(to) > FULFILMENT_STATUSES.indexOf(from);
-}
-
-/** Pesapal status_code: 0 invalid/pending, 1 completed, 2 failed, 3 reversed. */
-export function pesapalStatusCodeToPayment(code: number): PaymentStatus {
-  switch (code) {
-    case 1: return 'COMPLETED';
-    case 2: return 'FAILED';
-    case 3: return 'REVERSED';
-    default: return 'PENDING';
-  }
 }

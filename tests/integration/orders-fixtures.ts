@@ -1,13 +1,14 @@
 // Orders and payment transactions written straight into the database, for tests of what the
 // customer reads back (checkout itself is tested by its own feature).
 import { asc, eq } from 'drizzle-orm';
+import type { FulfilmentStatus, OrderStatus } from '../../src/domain/order-status';
 import type { DbOrTx } from '../../src/server/db/client';
 import { orderItems, orders, paymentTransactions, products } from '../../src/server/db/schema';
 
 export interface OrderFixture {
   userId: string;
-  status?: 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
-  fulfilmentStatus?: 'unfulfilled' | 'processing' | 'out_for_delivery' | 'delivered';
+  status?: OrderStatus;
+  fulfilmentStatus?: FulfilmentStatus;
   /** Statuses of its payment attempts, oldest first; none by default. */
   payments?: ('PENDING' | 'COMPLETED' | 'FAILED')[];
   /** Which attempt orders.pesapal_transaction_id names (the payments feature's current attempt). */
@@ -71,7 +72,7 @@ export async function setPaymentStatus(db: DbOrTx, transactionId: string, status
   await db.update(paymentTransactions).set({ status, updatedAt: new Date() }).where(eq(paymentTransactions.id, transactionId));
 }
 
-export async function setOrderStatus(db: DbOrTx, orderId: string, status: string, fulfilmentStatus?: string) {
+export async function setOrderStatus(db: DbOrTx, orderId: string, status: OrderStatus, fulfilmentStatus?: FulfilmentStatus) {
   await db
     .update(orders)
     .set({ status, ...(fulfilmentStatus ? { fulfilmentStatus } : {}), updatedAt: new Date() })

@@ -6,7 +6,7 @@ import { createApp, createContext } from '../../src/server/app';
 import type { ServerContext } from '../../src/server/context';
 import type { Database } from '../../src/server/db/client';
 import { outboundMail, outboundSms } from '../../src/server/db/schema';
-import { queueOrderUpdate } from '../../src/server/features/order-updates/order-updates.service';
+import { queueOrderUpdate } from '../../src/server/features/orders/order-updates.service';
 import { createMailer } from '../../src/server/mail/mailer';
 import { createSmsOutbox } from '../../src/server/sms/sms-outbox';
 import { DB_KINDS, openSecondHandle } from '../support/test-database';

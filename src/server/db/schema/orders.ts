@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { products } from './catalog';
+import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../../../domain/order-status';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 
@@ -45,8 +46,9 @@ export const orders = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id),
-    status: text('status').notNull().default('pending'),
-    fulfilmentStatus: text('fulfilment_status').notNull().default('unfulfilled'),
+    // Typed by the domain's vocabularies; only src/server/features/orders/order-transitions.ts writes them.
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    fulfilmentStatus: text('fulfilment_status', { enum: FULFILMENT_STATUSES }).notNull().default('unfulfilled'),
     subtotal: money('subtotal').notNull(),
     vat: money('vat').notNull(),
     deliveryFee: money('delivery_fee').notNull(),
@@ -86,7 +88,7 @@ export const orders = pgTable(
   (t) => [
     check(
       'orders_status_check',
-      sql`${t.status} in ('pending', 'processing', 'completed', 'failed', 'cancelled')`,
+      sql`${t.status} in ('pending', 'completed', 'failed', 'cancelled')`,
     ),
     check(
       'orders_fulfilment_check',
@@ -142,7 +144,7 @@ export const paymentTransactions = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    status: text('status').notNull().default('PENDING'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('PENDING'),
     pesapalTrackingId: text('pesapal_tracking_id').unique(),
     merchantReference: text('merchant_reference').notNull().unique(),
     redirectUrl: text('redirect_url'),

@@ -3,15 +3,16 @@
 // RefundRequest and its stock put back unless the goods had left the shop), and ask Pesapal for the
 // payment status now.
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { FULFILLABLE_STATUS, fulfilmentEventFor } from '@/domain/order-lifecycle';
 import { canAdvanceFulfilment, FULFILMENT_LABELS, type FulfilmentStatus } from '@/domain/order-status';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { toCents } from '@/domain/money';
-import { deliverOrderUpdate, queueOrderUpdate } from '../order-updates/order-updates.service';
+import { advanceOrderFulfilment, transitionOrder } from '../orders/order-transitions';
+import { deliverOrderUpdate } from '../orders/order-updates.service';
 import { LOCKS } from '../../db/locks';
 import { orders, paymentTransactions } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { releaseReservation } from '../inventory/inventory.service';
 import { cancelOpenAttempts, openAttempts } from '../payments/attempt-cancellation';
 import { PAYMENT_REVERSED_REASON } from '../payments/order-outcomes';
 import { refreshPayment } from '../payments/payment-refresh.service';
@@ -42,15 +43,15 @@ export async function advanceFulfilment(
 ): Promise<{ fulfilmentStatus: FulfilmentStatus }> {
   const { result, update } = await ctx.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId);
-    if (order.status !== 'completed') throw conflict(ORDER_ACTION_MESSAGES.notPaid);
-    const from = order.fulfilmentStatus as FulfilmentStatus;
+    // The merchant's words for the two refusals; the order module refuses anything else.
+    if (order.status !== FULFILLABLE_STATUS) throw conflict(ORDER_ACTION_MESSAGES.notPaid);
+    const from = order.fulfilmentStatus;
     if (!canAdvanceFulfilment(from, to)) {
       throw conflict(`An order only moves forward: this one is already ${FULFILMENT_LABELS[from].toLowerCase()}.`);
     }
-    await tx.update(orders).set({ fulfilmentStatus: to, updatedAt: new Date() }).where(eq(orders.id, orderId));
-    await auditAdmin(tx, actor, { action: 'ORDER_FULFILMENT', tableName: 'orders', recordId: orderId, details: { from, to } });
     // The customer hears of the steps that concern them, queued with the change itself.
-    const update = to === 'out_for_delivery' || to === 'delivered' ? await queueOrderUpdate(ctx, tx, orderId, to) : null;
+    const { update } = await advanceOrderFulfilment(ctx, tx, { order, event: fulfilmentEventFor(to), at: ctx.now() });
+    await auditAdmin(tx, actor, { action: 'ORDER_FULFILMENT', tableName: 'orders', recordId: orderId, details: { from, to } });
     return { result: { fulfilmentStatus: to }, update };
   });
   await deliverOrderUpdate(ctx, update);
@@ -84,14 +85,14 @@ async function cancelPendingOrder(ctx: ServerContext, actor: AdminActor, orderId
     const order = await lockedOrder(tx, orderId);
     if (order.status === 'completed') throw conflict(ORDER_ACTION_MESSAGES.paidMeanwhile);
     if (order.status !== 'pending') throw conflict(ORDER_ACTION_MESSAGES.cannotCancel);
-    const at = ctx.now();
-    const releasedLines = await releaseReservation(tx, orderId, `Order cancelled by the shop: ${reason}`, at);
-    await tx
-      .update(orders)
-      .set({ status: 'cancelled', cancelledReason: reason, reservationExpiresAt: null, updatedAt: at })
-      .where(eq(orders.id, orderId));
+    const { update, released: releasedLines } = await transitionOrder(ctx, tx, {
+      order,
+      event: 'cancelled',
+      at: ctx.now(),
+      releaseReason: `Order cancelled by the shop: ${reason}`,
+      set: { cancelledReason: reason, reservationExpiresAt: null },
+    });
     await auditAdmin(tx, actor, { action: 'ORDER_CANCEL', tableName: 'orders', recordId: orderId, details: { reason, releasedLines } });
-    const update = await queueOrderUpdate(ctx, tx, orderId, 'cancelled');
     return { outcome: { kind: 'released' as const, releasedLines }, update };
   });
   await deliverOrderUpdate(ctx, update);
@@ -124,20 +125,22 @@ async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: s
     });
     if (!attempt.accepted) return { outcome: null, update: null };
     // Decided under the row lock, on the fulfilment the order has now.
-    const fulfilment = locked.fulfilmentStatus as FulfilmentStatus;
+    const fulfilment = locked.fulfilmentStatus;
     const restocked = restocksOnRefund(fulfilment);
     const restockedLines = restocked ? await restockOrder(tx, actor, orderId, ctx.now()) : 0;
-    await tx
-      .update(orders)
-      .set({ status: 'cancelled', cancelledReason: reason, ...clearedReversalFlag(locked), updatedAt: ctx.now() })
-      .where(eq(orders.id, orderId));
+    const { update } = await transitionOrder(ctx, tx, {
+      order: locked,
+      event: 'refunded',
+      at: ctx.now(),
+      set: { cancelledReason: reason, ...clearedReversalFlag(locked) },
+      tell: { amountCents: toCents(payment.amount) },
+    });
     await auditAdmin(tx, actor, {
       action: 'ORDER_CANCEL',
       tableName: 'orders',
       recordId: orderId,
       details: { reason, restocked, restockedLines, fulfilment, ...(restocked ? {} : { notRestocked: notRestockedReason(fulfilment) }) },
     });
-    const update = await queueOrderUpdate(ctx, tx, orderId, 'refunded', { amountCents: toCents(payment.amount) });
     return { outcome: { kind: 'refunded' as const, refundMessage: attempt.message, restocked, restockedLines }, update };
   });
   // A refusal is recorded (committed above) and then reported to the merchant.

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
 import { toCents } from '@/domain/money';
 import { LOCKS } from '../../db/locks';
-import { deliverOrderUpdate, queueOrderUpdate } from '../order-updates/order-updates.service';
+import { deliverOrderUpdate, queueOrderUpdate } from '../orders/order-updates.service';
 import { orders, paymentTransactions } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from './admin-access';

@@ -19,6 +19,7 @@ import { aboutOrder, badRequest, DomainError, tooManyRequests } from '../../erro
 import { reserveStock } from '../inventory/inventory.service';
 import { claimAttempt, startPaymentAttempt, submitAttempt, type AttemptClaim } from '../payments/payment-attempt.service';
 import { RESERVATION_MINUTES } from '../payments/order-outcomes';
+import { insertPlacedOrder } from '../orders/order-transitions';
 import { MAX_LINE_QUANTITY } from '@/domain/cart';
 import { addressNotFound, quoteDelivery, resolveDestination } from './delivery-quote.service';
 import type { DeliveryQuote } from './delivery-quote.service';
@@ -137,37 +138,32 @@ async function insertPendingOrder(
     lines: priced.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity })),
     deliveryFeeCents: quote.feeCents,
   });
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      userId,
-      status: 'pending',
-      subtotal: centsToDecimalString(totals.subtotalCents),
-      vat: centsToDecimalString(totals.vatCents),
-      deliveryFee: centsToDecimalString(totals.deliveryFeeCents ?? 0),
-      totalAmount: centsToDecimalString(totals.totalCents),
-      currency: 'KES',
-      customerName: input.customer.fullName,
-      customerEmail: input.customer.email,
-      customerPhone: input.customer.phone,
-      deliveryAddress: input.delivery.address,
-      deliveryBuilding: input.delivery.building || null,
-      deliveryDirections: input.delivery.directions || null,
-      deliveryLatitude: destination.lat,
-      deliveryLongitude: destination.lng,
-      deliveryDistanceKm: quote.distanceKm.toFixed(2),
-      deliveryZoneId: quote.zoneId,
-      deliveryZoneName: quote.zoneName,
-      estimatedDeliveryMins: quote.estimatedMinutes,
-      idempotencyKey: input.idempotencyKey ?? null,
-      smsUpdates: input.smsUpdates ?? true,
-      smsUpdatesAt: at,
-      reservationExpiresAt: new Date(at.getTime() + RESERVATION_MINUTES * 60_000),
-      createdAt: at,
-      updatedAt: at,
-    })
-    .onConflictDoNothing()
-    .returning({ id: orders.id });
+  const order = await insertPlacedOrder(tx, {
+    userId,
+    subtotal: centsToDecimalString(totals.subtotalCents),
+    vat: centsToDecimalString(totals.vatCents),
+    deliveryFee: centsToDecimalString(totals.deliveryFeeCents ?? 0),
+    totalAmount: centsToDecimalString(totals.totalCents),
+    currency: 'KES',
+    customerName: input.customer.fullName,
+    customerEmail: input.customer.email,
+    customerPhone: input.customer.phone,
+    deliveryAddress: input.delivery.address,
+    deliveryBuilding: input.delivery.building || null,
+    deliveryDirections: input.delivery.directions || null,
+    deliveryLatitude: destination.lat,
+    deliveryLongitude: destination.lng,
+    deliveryDistanceKm: quote.distanceKm.toFixed(2),
+    deliveryZoneId: quote.zoneId,
+    deliveryZoneName: quote.zoneName,
+    estimatedDeliveryMins: quote.estimatedMinutes,
+    idempotencyKey: input.idempotencyKey ?? null,
+    smsUpdates: input.smsUpdates ?? true,
+    smsUpdatesAt: at,
+    reservationExpiresAt: new Date(at.getTime() + RESERVATION_MINUTES * 60_000),
+    createdAt: at,
+    updatedAt: at,
+  });
   if (!order) return null;
   await tx.insert(orderItems).values(
     priced.map((l) => ({

@@ -12,7 +12,7 @@ import { currentAttemptStatus, findCurrentAttempt } from '../payments/current-at
 import { isPayable } from '../payments/payment-attempt.service';
 
 /** Orders whose payment is not settled yet: listed above the history, with Check status / Pay now. */
-const AWAITING_STATUSES = ['pending', 'processing'] as const;
+const AWAITING_STATUSES = ['pending'] as const;
 /** The page shows the newest orders; older ones are not worth an unbounded response. */
 const LIST_LIMIT = 100;
 

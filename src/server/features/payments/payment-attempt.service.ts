@@ -21,6 +21,7 @@ import { PesapalError } from '../../integrations/pesapal/pesapal-types';
 import { cancelFailedAttempt, cancelOpenAttempts } from './attempt-cancellation';
 import { ensureIpnId, forgetIpnId } from './ipn-registration';
 import { ATTEMPT_CANCELLED, ATTEMPT_INTERRUPTED } from './order-outcomes';
+import { transitionOrder } from '../orders/order-transitions';
 
 export const PAYMENT_START_FAILED = 'Failed to create payment order';
 export const ORDER_ALREADY_PAID = 'This order is already paid.';
@@ -129,10 +130,7 @@ async function claimUnlessOneInFlight(ctx: ServerContext, order: PayableOrder): 
     const hold = holdForNewPage(locked.createdAt, locked.expiresAt, now);
     if (!hold) throw conflict(HOLD_ENDED);
     if (hold.getTime() !== locked.expiresAt?.getTime() || locked.status !== 'pending') {
-      await tx
-        .update(orders)
-        .set({ status: 'pending', reservationExpiresAt: hold, updatedAt: now })
-        .where(eq(orders.id, order.id));
+      await transitionOrder(ctx, tx, { order: { id: order.id, status: locked.status }, event: 'payment_started', at: now, set: { reservationExpiresAt: hold } });
     }
     const [inFlight] = await tx
       .select({ id: paymentTransactions.id })

@@ -20,13 +20,12 @@ import { formatAmount, toCents } from '@/domain/money';
 import { canTransitionPayment, isPaymentStatus, type PaymentStatus } from '@/domain/order-status';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { orderItems, orders, paymentTransactions } from '../../db/schema';
+import { orders, paymentTransactions } from '../../db/schema';
 import type { TransactionStatus } from '../../integrations/pesapal/pesapal-types';
-import { releaseReservation, sellReservation } from '../inventory/inventory.service';
 import { cancelFailedAttempt, cancelOpenAttempts } from './attempt-cancellation';
 import { ATTEMPT_CANCELLED, PAYMENT_REVERSED_REASON } from './order-outcomes';
-import { queueOrderConfirmation } from './order-confirmation-mail';
-import { deliverOrderUpdate, queueOrderUpdate, type QueuedOrderUpdate } from '../order-updates/order-updates.service';
+import { deliverOrderUpdate, type QueuedOrderUpdate } from '../orders/order-updates.service';
+import { transitionOrder } from '../orders/order-transitions';
 
 export type ApplyOutcome =
   /** The payment status changed. */
@@ -52,9 +51,7 @@ type TransactionRow = typeof paymentTransactions.$inferSelect;
 
 interface Effects {
   result: ApplyResult;
-  /** outbound_mail id of the confirmation queued with the transition, sent after the commit. */
-  confirmationMailId: string | null;
-  /** The 'payment received' SMS queued with the transition. */
+  /** The 'payment received' SMS and confirmation mail queued with the transition. */
   paidUpdate: QueuedOrderUpdate | null;
   cancelOtherAttempts: boolean;
   /** The attempt just became FAILED: its page is cancelled at Pesapal. */
@@ -106,28 +103,21 @@ export async function applyPaymentStatus(
     const result: ApplyResult = { ...base, outcome: 'transitioned', status: reported.status };
     const effects: Effects = { ...noEffects(result), transactionId: txn.id };
     if (reported.status === 'COMPLETED') {
-      const completed = await completeOrder(tx, order, txn, at);
-      // Queued in the same transaction: if the process dies before sending, the mail job sends it.
-      const confirmationMailId = completed ? await queueOrderConfirmation(ctx, tx, order.id) : null;
-      const paidUpdate = completed ? await queueOrderUpdate(ctx, tx, order.id, 'paid') : null;
-      return { ...effects, confirmationMailId, paidUpdate, cancelOtherAttempts: completed };
+      // Queued in the same transaction: if the process dies before sending, the mail and SMS jobs send it.
+      const paidUpdate = await completeOrder(ctx, tx, order, txn, at);
+      return { ...effects, paidUpdate, cancelOtherAttempts: paidUpdate !== null };
     }
     if (reported.status === 'FAILED') {
-      await failOrder(tx, order, txn, at);
+      await failOrder(ctx, tx, order, txn, at);
       return { ...effects, cancelFailedPage: true };
     }
-    if (reversedUnseen) await cancelUnseenPayment(tx, order, txn, at);
-    else await reverseOrder(tx, order, txn, at);
+    if (reversedUnseen) await cancelUnseenPayment(ctx, tx, order, txn, at);
+    else await reverseOrder(ctx, tx, order, txn, at);
     return effects;
   });
 
   // After the commit: mail and Pesapal calls must never hold the locks.
   const orderId = effects.result.orderId;
-  if (effects.confirmationMailId) {
-    await ctx.mailer.deliver(effects.confirmationMailId).catch((err: unknown) =>
-      ctx.logger.error({ err, orderId }, 'order confirmation mail failed; the mail job retries it'),
-    );
-  }
   await deliverOrderUpdate(ctx, effects.paidUpdate);
   if (orderId && effects.cancelOtherAttempts && effects.transactionId) {
     await cancelOpenAttempts(ctx, orderId, ATTEMPT_CANCELLED.paidElsewhere, effects.transactionId);
@@ -139,7 +129,7 @@ export async function applyPaymentStatus(
 }
 
 function noEffects(result: ApplyResult): Effects {
-  return { result, confirmationMailId: null, paidUpdate: null, cancelOtherAttempts: false, cancelFailedPage: false, transactionId: null };
+  return { result, paidUpdate: null, cancelOtherAttempts: false, cancelFailedPage: false, transactionId: null };
 }
 
 /** Why Pesapal's answer does not describe our payment, or null when it does. */
@@ -166,8 +156,8 @@ async function recordMismatch(tx: Tx, order: OrderRow, txn: TransactionRow, reas
     .where(eq(orders.id, order.id));
 }
 
-/** Returns true when this payment completed the order (false: the order was already settled). */
-async function completeOrder(tx: Tx, order: OrderRow, txn: TransactionRow, at: Date): Promise<boolean> {
+/** Returns the customer's queued 'paid' messages when this payment completed the order, null when the order was already settled. */
+async function completeOrder(ctx: ServerContext, tx: Tx, order: OrderRow, txn: TransactionRow, at: Date): Promise<QueuedOrderUpdate | null> {
   if (order.status !== 'pending' && order.status !== 'failed') {
     // Paid through two attempts, or paid after a reversal: the merchant must refund one.
     await tx
@@ -178,34 +168,33 @@ async function completeOrder(tx: Tx, order: OrderRow, txn: TransactionRow, at: D
         updatedAt: at,
       })
       .where(eq(orders.id, order.id));
-    return false;
+    return null;
   }
-  const lines = await tx
-    .select({ productId: orderItems.productId, productName: orderItems.productName, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id));
-  const shortfalls = await sellReservation(tx, order.id, lines, at);
-  const shortfallText = shortfalls.map((s) => `${s.productName} (${s.requested} paid, ${s.available} in stock)`).join(', ');
   const paidLate =
     txn.status === 'FAILED'
       ? `Payment ${txn.merchantReference} completed after Pesapal had reported it failed and the reservation had ended`
       : 'Paid after the reservation expired';
-  await tx
-    .update(orders)
-    .set({
-      status: 'completed',
+  const { update } = await transitionOrder(ctx, tx, {
+    order,
+    event: 'paid',
+    at,
+    set: ({ shortfalls }) => ({
       paidAt: at,
       reservationExpiresAt: null,
       pesapalTransactionId: txn.pesapalTrackingId,
       // A failed order's reason (e.g. not paid in time) no longer describes it.
       cancelledReason: null,
       ...(shortfalls.length > 0
-        ? { needsAttention: true, attentionReason: `${paidLate}; not enough stock for ${shortfallText}. Refund it or find the goods.` }
+        ? {
+            needsAttention: true,
+            attentionReason: `${paidLate}; not enough stock for ${shortfalls
+              .map((s) => `${s.productName} (${s.requested} paid, ${s.available} in stock)`)
+              .join(', ')}. Refund it or find the goods.`,
+          }
         : {}),
-      updatedAt: at,
-    })
-    .where(eq(orders.id, order.id));
-  return true;
+    }),
+  });
+  return update;
 }
 
 /** An older attempt ending does not end an order that has moved on to a newer attempt. */
@@ -217,38 +206,38 @@ function isCurrentAttempt(order: OrderRow, txn: TransactionRow): boolean {
  * The stock stays reserved until reservation_expires_at: the customer may pay the same order again
  * meanwhile, and the expiry job releases it if they do not.
  */
-async function failOrder(tx: Tx, order: OrderRow, txn: TransactionRow, at: Date): Promise<void> {
+async function failOrder(ctx: ServerContext, tx: Tx, order: OrderRow, txn: TransactionRow, at: Date): Promise<void> {
   if (order.status !== 'pending' || !isCurrentAttempt(order, txn)) return;
-  await tx.update(orders).set({ status: 'failed', updatedAt: at }).where(eq(orders.id, order.id));
+  await transitionOrder(ctx, tx, { order, event: 'payment_failed', at });
 }
 
-async function reverseOrder(tx: Tx, order: OrderRow, txn: TransactionRow, at: Date): Promise<void> {
-  if (order.pesapalTransactionId !== txn.pesapalTrackingId || order.status === 'cancelled') return;
+async function reverseOrder(ctx: ServerContext, tx: Tx, order: OrderRow, txn: TransactionRow, at: Date): Promise<void> {
+  if (order.pesapalTransactionId !== txn.pesapalTrackingId || order.status !== 'completed') return;
   // Stock is not put back: the goods may have been delivered. The merchant decides and restocks.
-  await tx
-    .update(orders)
-    .set({
-      status: 'cancelled',
+  await transitionOrder(ctx, tx, {
+    order,
+    event: 'payment_reversed',
+    at,
+    set: {
       cancelledReason: PAYMENT_REVERSED_REASON,
       needsAttention: true,
       attentionReason: `Payment ${txn.merchantReference} was reversed at Pesapal (refund or chargeback). Restock by hand if the goods came back.`,
-      updatedAt: at,
-    })
-    .where(eq(orders.id, order.id));
+    },
+  });
 }
 
-async function cancelUnseenPayment(tx: Tx, order: OrderRow, txn: TransactionRow, at: Date): Promise<void> {
+async function cancelUnseenPayment(ctx: ServerContext, tx: Tx, order: OrderRow, txn: TransactionRow, at: Date): Promise<void> {
   if (order.status !== 'pending' || !isCurrentAttempt(order, txn)) return;
-  await releaseReservation(tx, order.id, PAYMENT_REVERSED_REASON, at);
-  await tx
-    .update(orders)
-    .set({
-      status: 'cancelled',
+  await transitionOrder(ctx, tx, {
+    order,
+    event: 'reversed_before_seen',
+    at,
+    releaseReason: PAYMENT_REVERSED_REASON,
+    set: {
       cancelledReason: PAYMENT_REVERSED_REASON,
       reservationExpiresAt: null,
       needsAttention: true,
       attentionReason: `Payment ${txn.merchantReference} was reversed at Pesapal before the shop saw it complete; nothing was sold and the stock went back.`,
-      updatedAt: at,
-    })
-    .where(eq(orders.id, order.id));
+    },
+  });
 }

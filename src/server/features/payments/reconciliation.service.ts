@@ -9,7 +9,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
 import { orders, paymentTransactions } from '../../db/schema';
-import { releaseReservation } from '../inventory/inventory.service';
+import { transitionOrder } from '../orders/order-transitions';
 import { cancelFailedAttempt, cancelOpenAttempts, openAttempts } from './attempt-cancellation';
 import { ATTEMPT_CANCELLED, NOT_PAID_IN_TIME_REASON } from './order-outcomes';
 import { refreshPayment } from './payment-refresh.service';
@@ -115,13 +115,15 @@ async function expireOrder(ctx: ServerContext, orderId: string): Promise<boolean
       .for('update');
     const now = ctx.now();
     if (!order || (order.status !== 'pending' && order.status !== 'failed') || !order.expiresAt || order.expiresAt > now) return false;
-    await releaseReservation(tx, orderId, 'Reservation expired', now);
     // A failed payment is the reason already; an order nobody paid for ends for lack of time.
     const reason = order.status === 'pending' ? { cancelledReason: NOT_PAID_IN_TIME_REASON } : {};
-    await tx
-      .update(orders)
-      .set({ status: 'failed', reservationExpiresAt: null, ...reason, updatedAt: now })
-      .where(eq(orders.id, orderId));
+    await transitionOrder(ctx, tx, {
+      order: { id: orderId, status: order.status },
+      event: 'reservation_expired',
+      at: now,
+      releaseReason: 'Reservation expired',
+      set: { reservationExpiresAt: null, ...reason },
+    });
     return true;
   });
 }

@@ -1,0 +1,119 @@
+// The order's life: every event that moves an order, from which statuses, to which status, what it
+// does to stock, and what the customer hears. The server applies these in one function
+// (src/server/features/orders/order-transitions.ts); docs/architecture.md shows this same table and
+// a test keeps the two equal.
+import { canAdvanceFulfilment, type FulfilmentStatus, type OrderStatus } from './order-status';
+import type { OrderUpdateStep } from './order-sms';
+
+/** Events that move an order's status (payment side). */
+export const ORDER_EVENTS = [
+  'placed',
+  'payment_started',
+  'paid',
+  'payment_failed',
+  'reservation_expired',
+  'cancelled',
+  'refunded',
+  'payment_reversed',
+  'reversed_before_seen',
+] as const;
+export type OrderEvent = (typeof ORDER_EVENTS)[number];
+
+/** Events that move a paid order's fulfilment (delivery side), named by the step they reach. */
+export const FULFILMENT_EVENTS = ['packing', 'out_for_delivery', 'delivered'] as const;
+export type FulfilmentEvent = (typeof FULFILMENT_EVENTS)[number];
+
+/** What an event does to the order's stock. */
+export type StockEffect =
+  /** Stock is held for the order until it is paid or the hold ends. */
+  | 'reserve'
+  /** The hold is extended for a new payment page. */
+  | 'extend hold'
+  /** The reservation becomes a sale (an over-sale is flagged for the merchant). */
+  | 'sell'
+  /** The reservation ends and the stock is free again. */
+  | 'release'
+  /** Stock stays reserved until the hold ends, so the customer can pay again. */
+  | 'keep hold'
+  /** Sold stock goes back unless the goods had left the shop. */
+  | 'restock'
+  /** Nothing moves (the goods may have been delivered: the merchant restocks by hand). */
+  | 'none';
+
+export interface OrderTransition {
+  /** The statuses the event may start from; empty for the order's first event. */
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  stock: StockEffect;
+  /** The SMS and mail the customer is sent, queued with the change. */
+  tells: OrderUpdateStep | null;
+  /** What happened, as the merchant reads it in a refusal or the docs. */
+  means: string;
+}
+
+export const ORDER_TRANSITIONS: Readonly<Record<OrderEvent, OrderTransition>> = Object.freeze({
+  placed: { from: [], to: 'pending', stock: 'reserve', tells: null, means: 'placed at checkout' },
+  payment_started: { from: ['pending', 'failed'], to: 'pending', stock: 'extend hold', tells: null, means: 'sent to pay (again)' },
+  paid: { from: ['pending', 'failed'], to: 'completed', stock: 'sell', tells: 'paid', means: 'paid' },
+  payment_failed: { from: ['pending'], to: 'failed', stock: 'keep hold', tells: null, means: 'marked as a failed payment' },
+  reservation_expired: { from: ['pending', 'failed'], to: 'failed', stock: 'release', tells: null, means: 'expired unpaid' },
+  cancelled: { from: ['pending'], to: 'cancelled', stock: 'release', tells: 'cancelled', means: 'cancelled by the shop' },
+  // From cancelled too: Pesapal's reversal notice of this very refund may have cancelled it first.
+  refunded: { from: ['completed', 'cancelled'], to: 'cancelled', stock: 'restock', tells: 'refunded', means: 'refunded by the shop' },
+  payment_reversed: { from: ['completed'], to: 'cancelled', stock: 'none', tells: null, means: 'reversed at Pesapal' },
+  reversed_before_seen: { from: ['pending'], to: 'cancelled', stock: 'release', tells: null, means: 'reversed at Pesapal before it was seen paid' },
+});
+
+export interface FulfilmentTransition {
+  to: FulfilmentStatus;
+  tells: OrderUpdateStep | null;
+  means: string;
+}
+
+/** Only a completed (paid) order moves here, forward only; steps may be skipped. */
+export const FULFILMENT_TRANSITIONS: Readonly<Record<FulfilmentEvent, FulfilmentTransition>> = Object.freeze({
+  packing: { to: 'processing', tells: null, means: 'being packed' },
+  out_for_delivery: { to: 'out_for_delivery', tells: 'out_for_delivery', means: 'out for delivery' },
+  delivered: { to: 'delivered', tells: 'delivered', means: 'delivered' },
+});
+
+/** The one order status that may be fulfilled. */
+export const FULFILLABLE_STATUS: OrderStatus = 'completed';
+
+/** The status an event leads to from `from`, or null when the order may not take that event. */
+export function nextOrderStatus(from: OrderStatus | null, event: OrderEvent): OrderStatus | null {
+  const t = ORDER_TRANSITIONS[event];
+  if (from === null) return t.from.length === 0 ? t.to : null;
+  return t.from.includes(from) ? t.to : null;
+}
+
+/** The event that moves fulfilment to `to` (no event leads back to 'unfulfilled'). */
+export function fulfilmentEventFor(to: FulfilmentStatus): FulfilmentEvent {
+  const found = FULFILMENT_EVENTS.find((e) => FULFILMENT_TRANSITIONS[e].to === to);
+  if (!found) throw new Error(`No fulfilment event reaches ${to}`);
+  return found;
+}
+
+/** Forward only (skipping steps is allowed), and only for a paid order. */
+export function canFulfil(status: OrderStatus, from: FulfilmentStatus, event: FulfilmentEvent): boolean {
+  return status === FULFILLABLE_STATUS && canAdvanceFulfilment(from, FULFILMENT_TRANSITIONS[event].to);
+}
+
+/** What the customer and the merchant are shown for each status. */
+export const ORDER_STATUS_SHOWN: Readonly<Record<OrderStatus, { customer: string; merchant: string }>> = Object.freeze({
+  pending: { customer: 'Pending', merchant: 'Pending' },
+  completed: { customer: 'Completed', merchant: 'Completed' },
+  failed: { customer: 'Failed', merchant: 'Failed' },
+  cancelled: { customer: 'Cancelled', merchant: 'Cancelled' },
+});
+
+/** The refusal a merchant or log reads when an order may not take an event. */
+export function refusedTransitionMessage(from: OrderStatus | null, event: OrderEvent | FulfilmentEvent): string {
+  const means = isOrderEvent(event) ? ORDER_TRANSITIONS[event].means : FULFILMENT_TRANSITIONS[event].means;
+  const now = from === null ? 'new' : ORDER_STATUS_SHOWN[from].merchant.toLowerCase();
+  return `This order is ${now}, so it cannot be ${means}.`;
+}
+
+export function isOrderEvent(value: string): value is OrderEvent {
+  return (ORDER_EVENTS as readonly string[]).includes(value);
+}
