@@ -3,7 +3,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { outboundMail } from '../../src/server/db/schema';
-import { MAX_MAIL_ATTEMPTS, createMailer, mailRetryDelayMs, type Mailer } from '../../src/server/mail/mailer';
+import { createMailer, type Mailer } from '../../src/server/mail/mailer';
+import { MAX_OUTBOX_ATTEMPTS, outboxRetryDelayMs } from '../../src/server/outbox/outbox';
 import { freePort } from '../e2e/support/shop-server';
 import { startSmtpServer, type TestSmtpServer } from '../e2e/support/smtp';
 import { DB_KINDS, createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -45,13 +46,13 @@ describe.each(DB_KINDS)('the mail outbox on %s', (kind) => {
     const [failed] = await rows();
     expect(failed).toMatchObject({ status: 'failed', attempts: 1, sentAt: null });
     expect(failed?.error).toBeTruthy();
-    expect(failed?.nextAttemptAt?.getTime()).toBe(clock.getTime() + mailRetryDelayMs(1));
+    expect(failed?.nextAttemptAt?.getTime()).toBe(clock.getTime() + outboxRetryDelayMs(1));
 
     smtp = await startSmtpServer(port);
     expect(await mailer.deliverDue()).toEqual({ sent: 0, failed: 0 }); // the pause is not over yet
     expect(smtp.mails).toHaveLength(0);
 
-    advance(mailRetryDelayMs(1));
+    advance(outboxRetryDelayMs(1));
     expect(await mailer.deliverDue()).toEqual({ sent: 1, failed: 0 });
     expect((await smtp.waitForMail(MESSAGE.to)).subject).toBe(MESSAGE.subject);
     const [sent] = await rows();
@@ -63,12 +64,12 @@ describe.each(DB_KINDS)('the mail outbox on %s', (kind) => {
   it('gives up after the last try and keeps the mail as abandoned', async () => {
     await setUp({ smtpUp: false });
     await mailer.send(MESSAGE);
-    for (let attempt = 2; attempt <= MAX_MAIL_ATTEMPTS; attempt++) {
-      advance(mailRetryDelayMs(attempt - 1));
+    for (let attempt = 2; attempt <= MAX_OUTBOX_ATTEMPTS; attempt++) {
+      advance(outboxRetryDelayMs(attempt - 1));
       expect(await mailer.deliverDue()).toEqual({ sent: 0, failed: 1 });
     }
     const [row] = await rows();
-    expect(row).toMatchObject({ status: 'abandoned', attempts: MAX_MAIL_ATTEMPTS, nextAttemptAt: null });
+    expect(row).toMatchObject({ status: 'abandoned', attempts: MAX_OUTBOX_ATTEMPTS, nextAttemptAt: null });
     advance(24 * 60 * 60_000);
     expect(await mailer.deliverDue()).toEqual({ sent: 0, failed: 0 });
   });
@@ -95,18 +96,5 @@ describe.each(DB_KINDS)('the mail outbox on %s', (kind) => {
     expect(smtp?.mails).toHaveLength(1);
     const [row] = await testDb.database.db.select().from(outboundMail).where(eq(outboundMail.id, id));
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
-  });
-});
-
-describe('mailRetryDelayMs', () => {
-  it.each([
-    [1, 60_000],
-    [2, 120_000],
-    [3, 240_000],
-    [7, 64 * 60_000],
-    [8, 2 * 60 * 60_000],
-    [20, 2 * 60 * 60_000],
-  ])('after try %i waits %i ms', (attempts, ms) => {
-    expect(mailRetryDelayMs(attempts)).toBe(ms);
   });
 });

@@ -9,7 +9,8 @@ import { pruneStrangerNotices, STRANGER_NOTICE_DAYS } from '../../src/server/fea
 import { applyPaymentStatus } from '../../src/server/features/payments/payment-status.service';
 import { expireReservations } from '../../src/server/features/payments/reconciliation.service';
 import { RESERVATION_MINUTES } from '../../src/domain/order-reasons';
-import { createMailer, mailRetryDelayMs } from '../../src/server/mail/mailer';
+import { createMailer } from '../../src/server/mail/mailer';
+import { outboxRetryDelayMs } from '../../src/server/outbox/outbox';
 import { freePort } from '../e2e/support/shop-server';
 import { startSmtpServer } from '../e2e/support/smtp';
 import type { TransactionStatus } from '../../src/server/integrations/pesapal/pesapal-types';
@@ -77,7 +78,7 @@ describe.each(DB_KINDS)('payment notifications on %s', (kind) => {
 
     const smtp = await startSmtpServer(port);
     try {
-      shop.clock.advance(mailRetryDelayMs(1));
+      shop.clock.advance(outboxRetryDelayMs(1));
       expect(await shop.ctx.mailer.deliverDue()).toEqual({ sent: 1, failed: 0 });
       expect((await smtp.waitForMail('achieng@example.test')).subject).toBe(`Order #${orderId.slice(0, 8)} confirmed - Lake Victoria Aquaculture`);
       expect(await confirmation()).toMatchObject([{ status: 'sent', attempts: 2 }]);

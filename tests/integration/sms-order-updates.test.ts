@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, outboundSms, paymentTransactions, profiles } from '../../src/server/db/schema';
-import { MAX_SMS_ATTEMPTS } from '../../src/server/sms/sms-outbox';
+import { MAX_OUTBOX_ATTEMPTS } from '../../src/server/outbox/outbox';
 import { createMailer } from '../../src/server/mail/mailer';
 import { freePort } from '../e2e/support/shop-server';
 import { startSmtpServer, type TestSmtpServer } from '../e2e/support/smtp';
@@ -187,14 +187,14 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
 
   it('gives up after the last try, shows the failure in the back office, and sends it again on request', async () => {
     const { orderId } = await placePaidOrder(s);
-    s.double.failNext(MAX_SMS_ATTEMPTS);
+    s.double.failNext(MAX_OUTBOX_ATTEMPTS);
     expect((await markFulfilment(s, orderId, 'out_for_delivery')).status).toBe(200);
-    for (let i = 1; i < MAX_SMS_ATTEMPTS; i++) {
+    for (let i = 1; i < MAX_OUTBOX_ATTEMPTS; i++) {
       s.clock.advance(3 * 60 * 60_000);
       await s.t.ctx.sms.deliverDue();
     }
     const [abandoned] = (await smsRows(s, orderId)).filter((r) => r.step === 'out_for_delivery');
-    expect(abandoned).toMatchObject({ status: 'abandoned', attempts: MAX_SMS_ATTEMPTS, nextAttemptAt: null });
+    expect(abandoned).toMatchObject({ status: 'abandoned', attempts: MAX_OUTBOX_ATTEMPTS, nextAttemptAt: null });
 
     const list = await body<{ messages: MessageView[] }>(await s.asAdmin(`/orders/${orderId}/messages`));
     const shown = list.messages.find((m) => m.id === abandoned!.id);

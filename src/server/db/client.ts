@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { backoff } from '@/domain/backoff';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -139,7 +140,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   };
   const reconnect = async (attempt: number): Promise<void> => {
     if (closing) return;
-    await new Promise((r) => setTimeout(r, Math.min(30_000, 250 * 2 ** attempt)));
+    await new Promise((r) => setTimeout(r, backoff(attempt, { baseMs: 500, maxMs: 30_000 })));
     if (closing || listenClient) return;
     const next = connectListener();
     listenClient = next;

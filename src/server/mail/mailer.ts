@@ -1,11 +1,12 @@
-// Every outgoing mail is a row in outbound_mail first (an outbox); with SMTP_URL it is then sent over
-// SMTP. A mail that could not be sent stays queued and the mail job tries it again with a growing
-// pause, so an SMTP outage or a crash between commit and send never loses a confirmation.
-// Without SMTP_URL (development and tests only) the record is the mail: read it at /dev/mail.
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+// Every outgoing mail is a row in outbound_mail first (one kind of the outbox, ../outbox/outbox.ts);
+// with SMTP_URL it is then sent over SMTP. A mail that could not be sent stays queued and the mail job
+// tries it again with a growing pause, so an SMTP outage or a crash between commit and send never
+// loses a confirmation. Without SMTP_URL (development and tests only) the record is the mail: read it
+// at /dev/mail.
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client';
 import { outboundMail } from '../db/schema';
+import { createOutbox, type OutboxKind } from '../outbox/outbox';
 
 export interface MailMessage {
   to: string;
@@ -34,19 +35,22 @@ export interface Mailer {
   deliverDue(limit?: number): Promise<{ sent: number; failed: number }>;
 }
 
-/** After this many tries a mail is given up ('abandoned') and stays visible to the merchant. */
-export const MAX_MAIL_ATTEMPTS = 8;
-/** While one instance sends a mail, others leave it alone this long (a crash frees it after). */
-const SENDING_LEASE_MS = 5 * 60_000;
-
-/** Pause before try n+1: 1, 2, 4, 8 … minutes, at most 2 hours. */
-export function mailRetryDelayMs(attempts: number): number {
-  return Math.min(2 ** Math.max(0, attempts - 1) * 60_000, 2 * 60 * 60_000);
+/** Mail as an outbox kind: outbound_mail rows, sent over SMTP. */
+export function mailKind(transport: Transporter): OutboxKind<typeof outboundMail> {
+  return {
+    table: outboundMail,
+    async send(row) {
+      await transport.sendMail({ from: row.from, to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
+      return { ok: true };
+    },
+  };
 }
 
 export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; now?: () => Date }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   const now = opts.now ?? (() => new Date());
+  // No SMTP: rows are 'stored' for the development mailbox and nothing is ever sent.
+  const outbox = transport ? createOutbox({ db: opts.db, kind: mailKind(transport), now }) : null;
 
   const enqueue: Mailer['enqueue'] = async (db, message) => {
     const [row] = await db
@@ -58,76 +62,19 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; now
     return row?.id ?? null;
   };
 
-  /** Takes the mail for this instance: due, still unsent, and not being sent elsewhere. */
-  const claim = async (id: string) => {
-    const at = now();
-    const [row] = await opts.db
-      .update(outboundMail)
-      .set({ attempts: sql`${outboundMail.attempts} + 1`, nextAttemptAt: new Date(at.getTime() + SENDING_LEASE_MS) })
-      .where(
-        and(
-          eq(outboundMail.id, id),
-          inArray(outboundMail.status, ['queued', 'failed']),
-          or(isNull(outboundMail.nextAttemptAt), lte(outboundMail.nextAttemptAt, at)),
-        ),
-      )
-      .returning();
-    return row ?? null;
-  };
-
-  const deliver = async (id: string): Promise<boolean> => {
-    if (!transport) return false;
-    const row = await claim(id);
-    if (!row) return false;
-    try {
-      await transport.sendMail({ from: row.from, to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
-      await opts.db
-        .update(outboundMail)
-        .set({ status: 'sent', sentAt: now(), nextAttemptAt: null, error: null })
-        .where(eq(outboundMail.id, id));
-      return true;
-    } catch (err) {
-      const giveUp = row.attempts >= MAX_MAIL_ATTEMPTS;
-      await opts.db
-        .update(outboundMail)
-        .set({
-          status: giveUp ? 'abandoned' : 'failed',
-          error: err instanceof Error ? err.message : String(err),
-          nextAttemptAt: giveUp ? null : new Date(now().getTime() + mailRetryDelayMs(row.attempts)),
-        })
-        .where(eq(outboundMail.id, id));
-      return false;
-    }
-  };
-
   return {
     description: transport ? `SMTP (${redact(opts.smtpUrl ?? '')})` : 'development mailbox at /dev/mail',
     devMailbox: !transport,
     enqueue,
     async deliver(id) {
-      await deliver(id);
+      await outbox?.deliver(id);
     },
     async send(message) {
       const id = await enqueue(opts.db, message);
-      if (id) await deliver(id);
+      if (id) await outbox?.deliver(id);
     },
-    async deliverDue(limit = 20) {
-      if (!transport) return { sent: 0, failed: 0 };
-      const at = now();
-      const due = await opts.db
-        .select({ id: outboundMail.id })
-        .from(outboundMail)
-        .where(
-          and(
-            inArray(outboundMail.status, ['queued', 'failed']),
-            or(isNull(outboundMail.nextAttemptAt), lte(outboundMail.nextAttemptAt, at)),
-          ),
-        )
-        .orderBy(asc(outboundMail.createdAt))
-        .limit(limit);
-      let sent = 0;
-      for (const { id } of due) if (await deliver(id)) sent++;
-      return { sent, failed: due.length - sent };
+    async deliverDue(limit) {
+      return outbox ? outbox.deliverDue(limit) : { sent: 0, failed: 0 };
     },
   };
 }

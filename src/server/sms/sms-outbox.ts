@@ -1,11 +1,12 @@
-// Every SMS is a row in outbound_sms first (an outbox, like the mail's: docs/decisions/012-sms-outbox.md).
-// With an Africa's Talking account it is then sent; a send that failed is tried again by the SMS job
-// with a growing pause. Without one (development and tests) the row is the SMS: read it at /dev/sms.
-// SMS_DISABLED: nothing is queued at all.
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+// Every SMS is a row in outbound_sms first (one kind of the outbox, like mail: docs/decisions/012-sms-outbox.md
+// and 014-one-outbox.md). With an Africa's Talking account it is then sent; a send that failed is tried
+// again by the SMS job with a growing pause. Without one (development and tests) the row is the SMS:
+// read it at /dev/sms. SMS_DISABLED: nothing is queued at all.
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { OrderUpdateStep } from '../../domain/order-sms';
 import type { Db, DbOrTx } from '../db/client';
 import { outboundSms } from '../db/schema';
+import { createOutbox, type OutboxKind } from '../outbox/outbox';
 import type { SmsGateway } from './africas-talking';
 
 export interface SmsMessage {
@@ -42,71 +43,27 @@ export interface SmsOutbox {
   recordDeliveryReport(report: DeliveryReport): Promise<boolean>;
 }
 
-export const MAX_SMS_ATTEMPTS = 8;
-const SENDING_LEASE_MS = 5 * 60_000;
-
-/** Pause before try n+1: 1, 2, 4 … minutes, at most 2 hours (as for mail). */
-export function smsRetryDelayMs(attempts: number): number {
-  return Math.min(2 ** Math.max(0, attempts - 1) * 60_000, 2 * 60 * 60_000);
-}
-
 /** Final delivery report statuses that mean the SMS never reached the phone. */
 export const UNDELIVERED_STATUSES = ['Failed', 'Rejected', 'AbsentSubscriber', 'Expired'] as const;
+
+/** SMS as an outbox kind: outbound_sms rows, sent through the gateway, which keeps its message id and cost. */
+export function smsKind(gateway: SmsGateway): OutboxKind<typeof outboundSms> {
+  return {
+    table: outboundSms,
+    async send(row) {
+      const result = await gateway.send(row.to, row.message);
+      if (!result.ok) return result;
+      return { ok: true, record: { providerMessageId: result.messageId, providerStatus: result.status, cost: result.cost } };
+    },
+  };
+}
 
 export function createSmsOutbox(opts: { db: Db; gateway: SmsGateway | null; disabled?: boolean; now?: () => Date }): SmsOutbox {
   const { gateway } = opts;
   const now = opts.now ?? (() => new Date());
   const enabled = !opts.disabled;
-
-  const claim = async (id: string) => {
-    const at = now();
-    const [row] = await opts.db
-      .update(outboundSms)
-      .set({ attempts: sql`${outboundSms.attempts} + 1`, nextAttemptAt: new Date(at.getTime() + SENDING_LEASE_MS) })
-      .where(
-        and(
-          eq(outboundSms.id, id),
-          inArray(outboundSms.status, ['queued', 'failed']),
-          or(isNull(outboundSms.nextAttemptAt), lte(outboundSms.nextAttemptAt, at)),
-        ),
-      )
-      .returning();
-    return row ?? null;
-  };
-
-  const deliver = async (id: string): Promise<boolean> => {
-    if (!gateway) return false;
-    const row = await claim(id);
-    if (!row) return false;
-    const result = await gateway.send(row.to, row.message).catch(
-      (err: unknown) => ({ ok: false as const, permanent: false, error: err instanceof Error ? err.message : String(err) }),
-    );
-    if (result.ok) {
-      await opts.db
-        .update(outboundSms)
-        .set({
-          status: 'sent',
-          sentAt: now(),
-          nextAttemptAt: null,
-          error: null,
-          providerMessageId: result.messageId,
-          providerStatus: result.status,
-          cost: result.cost,
-        })
-        .where(eq(outboundSms.id, id));
-      return true;
-    }
-    const giveUp = result.permanent || row.attempts >= MAX_SMS_ATTEMPTS;
-    await opts.db
-      .update(outboundSms)
-      .set({
-        status: giveUp ? 'abandoned' : 'failed',
-        error: result.error,
-        nextAttemptAt: giveUp ? null : new Date(now().getTime() + smsRetryDelayMs(row.attempts)),
-      })
-      .where(eq(outboundSms.id, id));
-    return false;
-  };
+  // No gateway: rows are 'stored' for the development SMS box and nothing is ever sent.
+  const outbox = gateway ? createOutbox({ db: opts.db, kind: smsKind(gateway), now }) : null;
 
   return {
     description: !enabled ? 'disabled (SMS_DISABLED=1)' : gateway ? gateway.description : 'development SMS box at /dev/sms',
@@ -127,25 +84,10 @@ export function createSmsOutbox(opts: { db: Db; gateway: SmsGateway | null; disa
       return row?.id ?? null;
     },
     async deliver(id) {
-      await deliver(id);
+      await outbox?.deliver(id);
     },
-    async deliverDue(limit = 20) {
-      if (!gateway) return { sent: 0, failed: 0 };
-      const at = now();
-      const due = await opts.db
-        .select({ id: outboundSms.id })
-        .from(outboundSms)
-        .where(
-          and(
-            inArray(outboundSms.status, ['queued', 'failed']),
-            or(isNull(outboundSms.nextAttemptAt), lte(outboundSms.nextAttemptAt, at)),
-          ),
-        )
-        .orderBy(asc(outboundSms.createdAt))
-        .limit(limit);
-      let sent = 0;
-      for (const { id } of due) if (await deliver(id)) sent++;
-      return { sent, failed: due.length - sent };
+    async deliverDue(limit) {
+      return outbox ? outbox.deliverDue(limit) : { sent: 0, failed: 0 };
     },
     async requeue(db, id) {
       if (!gateway) return false;

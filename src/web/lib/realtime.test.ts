@@ -107,6 +107,24 @@ describe('the browser’s live stream', () => {
     rt.disconnectRealtime();
   });
 
+  it('waits at most 30 s between retries, plus up to 30 % so refused tabs spread out', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const rt = await loadRealtime();
+    rt.connectRealtime();
+    // Pauses of 1, 2, 4, 8 and 16 s, each 15 % longer; then the cap, 30 s, 15 % longer: 34.5 s.
+    for (const pause of [1_150, 2_300, 4_600, 9_200, 18_400]) {
+      latest().fail(true);
+      await vi.advanceTimersByTimeAsync(pause);
+    }
+    expect(FakeEventSource.all).toHaveLength(6);
+    latest().fail(true);
+    await vi.advanceTimersByTimeAsync(34_499);
+    expect(FakeEventSource.all).toHaveLength(6);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeEventSource.all).toHaveLength(7);
+    rt.disconnectRealtime();
+  });
+
   it('stops for good on sign-out', async () => {
     const rt = await loadRealtime();
     const events: unknown[] = [];

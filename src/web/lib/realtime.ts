@@ -2,6 +2,7 @@
 // changes. The browser reconnects by itself after a dropped connection (the server sends `retry:`);
 // when the server refuses the stream (e.g. 401 after the session ended) we retry with a backoff.
 // Events missed while disconnected are not replayed: on every reconnect the listeners refetch.
+import { backoff } from '@/domain/backoff';
 import type { LiveEvent } from '@/domain/live-event';
 import { api } from './api-client';
 
@@ -9,15 +10,16 @@ export type { LiveEvent };
 type Listener<T> = (value: T) => void;
 
 const EVENTS_URL = api.realtime.events.$path();
-const MIN_BACKOFF_MS = 1_000;
-const MAX_BACKOFF_MS = 30_000;
+/** 1, 2, 4 … s, at most 30, each up to 30 % longer so tabs refused together do not return together. */
+const RETRY = { baseMs: 1_000, maxMs: 30_000, jitter: 0.3 };
 
 const eventListeners = new Set<Listener<LiveEvent>>();
 const reconnectListeners = new Set<Listener<void>>();
 let source: EventSource | null = null;
 let wanted = false;
 let openedBefore = false;
-let backoffMs = MIN_BACKOFF_MS;
+/** Retries since the stream was last open. */
+let retries = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
 function parseEvent(data: string): LiveEvent | null {
@@ -44,7 +46,7 @@ function open(): void {
   const es = new EventSource(EVENTS_URL);
   source = es;
   es.onopen = () => {
-    backoffMs = MIN_BACKOFF_MS;
+    retries = 0;
     if (openedBefore) for (const l of reconnectListeners) l();
     openedBefore = true;
   };
@@ -58,9 +60,8 @@ function open(): void {
     es.close();
     if (source === es) source = null;
     if (!wanted) return;
-    const jitter = Math.random() * 0.3 * backoffMs;
-    retryTimer = setTimeout(open, backoffMs + jitter);
-    backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
+    retries++;
+    retryTimer = setTimeout(open, backoff(retries, RETRY));
   };
 }
 

@@ -7,6 +7,7 @@
 //   its open payment pages are cancelled at Pesapal first (best effort) so they cannot take money.
 //   An order whose payment failed kept its reservation for 'Pay again': it gives the stock back too.
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { backoff } from '@/domain/backoff';
 import type { ServerContext } from '../../context';
 import { orders, paymentTransactions } from '../../db/schema';
 import { transitionOrder } from '../orders/order-transitions';
@@ -23,7 +24,7 @@ const BATCH = 25;
 
 /** 1, 2, 4, 8 … minutes between checks, at most 30. */
 export function nextCheckDelayMs(checkAttempts: number): number {
-  return Math.min(MINUTE_MS * 2 ** Math.max(0, checkAttempts - 1), MAX_PAUSE_MS);
+  return backoff(checkAttempts, { baseMs: MINUTE_MS, maxMs: MAX_PAUSE_MS });
 }
 
 /** PENDING, or FAILED with a page still open at Pesapal (cancelFailedAttempt left it due). */

@@ -11,6 +11,7 @@
 // - GetTransactionStatus with status_code 0 ("INVALID" + payment_details_not_found "Pending Payment",
 //   body status "500" under HTTP 200) is not an error: it is PENDING.
 // - Secrets and tokens never reach `log` or an error's `body`.
+import { backoff } from '@/domain/backoff';
 import {
   PesapalError,
   type CancelOrderRequest,
@@ -160,14 +161,14 @@ export function createPesapalClient(opts: PesapalClientOptions): PesapalClient {
       try {
         const res = await attemptOnce(spec, token, attempt);
         if (spec.idempotent && RETRYABLE_HTTP.has(res.httpStatus) && attempt < maxAttempts) {
-          await sleep(backoff(attempt));
+          await sleep(backoff(attempt, { baseMs: BACKOFF_BASE_MS }));
           continue;
         }
         return res;
       } catch (err) {
         const transient = err instanceof PesapalError && (err.code === 'timeout' || err.code === 'network_error');
         if (!transient || attempt >= maxAttempts) throw err;
-        await sleep(backoff(attempt));
+        await sleep(backoff(attempt, { baseMs: BACKOFF_BASE_MS }));
       }
     }
   }
@@ -622,10 +623,6 @@ function toCents(v: unknown): number {
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function backoff(attempt: number): number {
-  return BACKOFF_BASE_MS * 2 ** (attempt - 1);
 }
 
 function sleep(ms: number): Promise<void> {

@@ -2,6 +2,7 @@
 // delivered to the merchant (with the test switches: duplicate, late, dropped), background work
 // that tests can wait for, and reset.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { backoff } from '@/domain/backoff';
 import type { RedirectMode } from './pesapal-types';
 import type { PesapalSimulatorOptions, SimOrder, SimulatorOutcome, SimulatorState, SimulatorSwitches } from './pesapal-simulator';
 import { appendQuery, isObject, maskMsisdn, normaliseBasePath, randomDigits, randomMpesaReceipt } from './pesapal-simulator-format';
@@ -139,7 +140,7 @@ export function createSimulatorCore(opts: PesapalSimulatorOptions) {
         at: now(),
       });
       if (ok) return;
-      if (attempt <= ipnRetries && !(await delay(ipnBackoffMs * 2 ** (attempt - 1)))) return;
+      if (attempt <= ipnRetries && !(await delay(backoff(attempt, { baseMs: ipnBackoffMs })))) return;
     }
   }
 
