@@ -216,8 +216,9 @@ async function openPostgres(url: string, poolSize = 10, onConnectionLost: Connec
    * instance may take it and start the same job. fn is not interrupted (it may be waiting on
    * Pesapal): it runs to its end, which is safe because the lock only keeps instances from doing the
    * same work twice; what keeps the data right is that every job changes rows inside transactions
-   * that lock those rows (select … for update) and re-check their state first, so a payment is
-   * completed and a reservation released once, whichever run gets there first. The loss is logged,
+   * that lock those rows (select … for update) and re-check their state first, and the mail and SMS
+   * outboxes claim each message before sending it, so a payment is completed, a reservation released
+   * and a message sent once, whichever run gets there first. The loss is logged,
    * no unlock is attempted, and the dead client is discarded rather than returned to the pool; the
    * next run takes the lock afresh on a new connection, so nothing keeps believing it holds it.
    */
