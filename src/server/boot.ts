@@ -33,7 +33,12 @@ export async function boot(opts: BootOptions): Promise<ServerDeps> {
   const env: Env = { ...opts.env, AUTH_SECRET: resolveAuthSecret(opts.env) };
   const logger = opts.logger ?? createLogger(env.LOG_LEVEL);
   const database =
-    opts.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+    opts.database ??
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      onConnectionLost: (err, message) => logger.warn({ err }, message),
+    }));
   await runMigrations(database);
   if (opts.seed !== false) await seedDemoData(database.db);
   const mailer = createMailer({

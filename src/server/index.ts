@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp, createContext } from './app';
 import { boot } from './boot';
+import { survivesLostConnections } from './db/connection-errors';
 import { ConfigError, loadEnv } from './env';
 import { stopRealtimeHub } from './features/realtime/realtime-hub';
 import { startBackgroundJobs } from './jobs';
@@ -13,6 +14,7 @@ import { describeProviders } from './providers';
 async function main() {
   const env = loadEnv();
   const deps = await boot({ env });
+  survivesLostConnections(deps.logger);
   const ctx = createContext(deps);
   const app = createApp(ctx, { webRoot: builtWebRoot() });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

@@ -1,6 +1,7 @@
 // Background jobs (reservation expiry, payment reconciliation, mail and SMS retries, pruning notices). Each run takes an advisory lock (db/locks.ts), so with several instances on one
 // database only one of them expires reservations or reconciles payments at a time.
 import type { ServerContext } from './context';
+import { isConnectionError } from './db/connection-errors';
 import { LOCKS } from './db/locks';
 import { runDueIpnRechecks } from './features/payments/ipn-rechecks';
 import { pruneStrangerNotices } from './features/payments/payment-refresh.service';
@@ -44,7 +45,9 @@ function every(ctx: ServerContext, name: string, ms: number, lockKey: number, jo
     try {
       await ctx.database.withTryLock(lockKey, job);
     } catch (err) {
-      ctx.logger.error({ err, job: name }, 'background job failed');
+      // A lost database connection is not the job's fault: it runs again on its next tick.
+      if (isConnectionError(err)) ctx.logger.warn({ err, job: name }, 'background job stopped by a lost database connection; it runs again on its next tick');
+      else ctx.logger.error({ err, job: name }, 'background job failed');
     }
     if (!stopped) schedule();
   };

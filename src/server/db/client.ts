@@ -38,10 +38,18 @@ export interface DatabaseOptions {
   /** PGlite data directory; 'memory://' for an in-memory database. */
   dataDir?: string;
   poolSize?: number;
+  /** Told of every lost PostgreSQL connection (a warning: the shop reconnects by itself). */
+  onConnectionLost?: ConnectionLostLog;
 }
 
+export type ConnectionLostLog = (err: unknown, message: string) => void;
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize, opts.onConnectionLost) : openPglite(opts.dataDir);
+}
+
+function toError(err: unknown): Error {
+  return err instanceof Error ? err : new Error(String(err));
 }
 
 async function openPglite(dataDir = 'memory://'): Promise<Database> {
@@ -107,12 +115,28 @@ export function wrapPglite(client: PGlite, location = 'memory://'): Database {
   };
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client dropped by the server must not crash the process; the pool replaces it.
+/** A pool slot or a new connection not had within this long is an error (a 503), not a hung request. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+async function openPostgres(url: string, poolSize = 10, onConnectionLost: ConnectionLostLog = () => undefined): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // Every connection gets an error listener for its whole life, checked out or idle. A connection
+  // lost while checked out (a transaction between two statements, the advisory-lock connection while
+  // its job runs) emits 'error' with no query to fail, and an 'error' without a listener ends the
+  // process. The pool discards a client that lost its connection when it is released; its next
+  // query (if any) rejects, and that error reaches the caller (a 503 for a request).
+  pool.on('connect', (client) => {
+    client.on('error', (err) => onConnectionLost(err, 'database: a pooled connection was lost; the pool opens a new one'));
+  });
+  // Idle clients' errors are also re-emitted on the pool: logged above already.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let listenClient: Promise<pg.Client> | null = null;
+  /** The LISTEN connection once it is connected and listening; null while (re)connecting. */
+  let listening: pg.Client | null = null;
+  let reconnecting = false;
+  /** Set when a listening connection was lost: subscribers are told once a new one listens. */
+  let missedEvents = false;
   let closing = false;
   const handlers = new Map<string, Set<Listener>>();
   const reconnectHandlers = new Set<() => void>();
@@ -121,21 +145,35 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   // One connection LISTENs for the whole instance. When it drops, it is re-opened with backoff and
   // every channel is listened to again; subscribers are told, since events may have been missed.
   const connectListener = async (): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     client.on('notification', (msg) => {
       for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
     });
-    const lost = () => {
-      if (listenClient === null || closing) return;
+    // Only an established connection is mourned here; one lost while connecting fails this function.
+    const lost = (err?: Error) => {
+      if (listening !== client) return;
+      listening = null;
       listenClient = null;
-      client.removeAllListeners('error');
-      client.on('error', () => undefined);
-      void reconnect(1);
+      if (closing) return;
+      missedEvents = true;
+      onConnectionLost(err ?? new Error('Connection terminated'), 'database: the LISTEN connection was lost; reconnecting');
+      startReconnecting();
     };
+    // Never removed: a late 'error' of this client must still have a listener.
     client.on('error', lost);
-    client.on('end', lost);
-    await client.connect();
-    for (const channel of handlers.keys()) await client.query(`LISTEN ${quote(channel)}`);
+    client.on('end', () => lost());
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${quote(channel)}`);
+    } catch (err) {
+      void client.end().catch(() => undefined);
+      throw err;
+    }
+    listening = client;
+    if (missedEvents) {
+      missedEvents = false;
+      for (const h of reconnectHandlers) h();
+    }
     return client;
   };
   const reconnect = async (attempt: number): Promise<void> => {
@@ -146,35 +184,77 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     listenClient = next;
     try {
       await next;
-      for (const h of reconnectHandlers) h();
-    } catch {
-      listenClient = null;
-      void reconnect(attempt + 1);
+    } catch (err) {
+      if (listenClient === next) listenClient = null;
+      onConnectionLost(err, 'database: the LISTEN connection could not be re-opened yet; retrying');
+      await reconnect(attempt + 1);
     }
+  };
+  /** One reconnect loop at a time. */
+  const startReconnecting = () => {
+    if (reconnecting || closing) return;
+    reconnecting = true;
+    void reconnect(1).finally(() => {
+      reconnecting = false;
+      // A connection opened by listen() meanwhile may have failed: keep trying while anyone listens.
+      if (!listenClient && handlers.size > 0) startReconnecting();
+    });
   };
   const ensureListenClient = (): Promise<pg.Client> => {
     if (!listenClient) {
-      listenClient = connectListener();
-      listenClient.catch(() => (listenClient = null));
+      const next = connectListener();
+      listenClient = next;
+      next.catch(() => {
+        if (listenClient === next) listenClient = null;
+      });
     }
     return listenClient;
   };
+
+  /**
+   * The advisory lock lives on one checked-out connection for as long as fn runs. Should that
+   * connection be lost meanwhile, PostgreSQL has released the lock with the session: another
+   * instance may take it and start the same job. fn is not interrupted (it may be waiting on
+   * Pesapal): it runs to its end, which is safe because the lock only keeps instances from doing the
+   * same work twice; what keeps the data right is that every job changes rows inside transactions
+   * that lock those rows (select … for update) and re-check their state first, and the mail and SMS
+   * outboxes claim each message before sending it, so a payment is completed, a reservation released
+   * and a message sent once, whichever run gets there first. The loss is logged,
+   * no unlock is attempted, and the dead client is discarded rather than returned to the pool; the
+   * next run takes the lock afresh on a new connection, so nothing keeps believing it holds it.
+   */
   const lockOn = async <T>(key: number, wait: boolean, fn: () => Promise<T>): Promise<T | null> => {
     const client = await pool.connect();
+    /** Set once this client's connection failed: it is then discarded, never reused. */
+    let broken: unknown;
+    const onLost = (err: Error) => (broken ??= err);
+    client.on('error', onLost);
     try {
-      if (wait) {
-        await client.query('select pg_advisory_lock($1)', [key]);
-      } else {
-        const res = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [key]);
-        if (!res.rows[0]?.ok) return null;
+      try {
+        if (wait) {
+          await client.query('select pg_advisory_lock($1)', [key]);
+        } else {
+          const res = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [key]);
+          if (!res.rows[0]?.ok) return null;
+        }
+      } catch (err) {
+        broken ??= err;
+        throw err;
       }
       try {
         return await fn();
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [key]);
+        if (broken) {
+          onConnectionLost(broken, `database: the connection holding advisory lock ${key} was lost while its work ran; the work finished, the lock was already released`);
+        } else {
+          // A failed unlock discards the client below, which ends the session and so the lock.
+          await client.query('select pg_advisory_unlock($1)', [key]).catch((err: unknown) => (broken = err));
+        }
       }
     } finally {
-      client.release();
+      client.off('error', onLost);
+      // Released with an error, the pool closes the client instead of handing it out again.
+      client.release(broken ? toError(broken) : undefined);
     }
   };
   const safeUrl = url.replace(/\/\/([^:@/]+)(:[^@/]*)?@/, '//$1@');
@@ -199,6 +279,11 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
         set.delete(onMessage);
         if (set.size === 0) handlers.delete(channel);
         if (onReconnect) reconnectHandlers.delete(onReconnect);
+        // Earlier subscribers still need a listening connection.
+        if (handlers.size > 0 && !listenClient) {
+          missedEvents = true;
+          startReconnecting();
+        }
         throw err;
       }
       return async () => {

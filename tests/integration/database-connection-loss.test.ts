@@ -1,0 +1,101 @@
+// Connections the shop holds checked out (the advisory-lock connection while its job runs, a
+// transaction between two statements, the LISTEN connection) terminated by the server: the error
+// reaches the code using them, never the process (an 'error' event without a listener would be an
+// uncaught exception, which fails this run).
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isConnectionError } from '../../src/server/db/connection-errors';
+import { queryRows } from '../../src/server/db/client';
+import { createTestDatabase, DB_KINDS, type TestDatabase } from '../support/test-database';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const waitFor = async (check: () => boolean | Promise<boolean>, ms = 15_000) => {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await sleep(50);
+  }
+};
+
+describe.runIf(DB_KINDS.includes('postgres'))('lost connections on PostgreSQL', () => {
+  let t: TestDatabase;
+  let admin: pg.Client;
+  const dbName = () => new URL(t.url!).pathname.slice(1);
+  /** Terminates the shop's backends whose current or last query matches `like`; returns how many. */
+  const terminate = async (like: string) => {
+    const res = await admin.query<{ done: boolean }>(
+      'select pg_terminate_backend(pid) as done from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and query ilike $2',
+      [dbName(), like],
+    );
+    return res.rows.filter((r) => r.done).length;
+  };
+
+  beforeEach(async () => {
+    t = await createTestDatabase('postgres');
+    admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+  });
+  afterEach(async () => {
+    await admin.end();
+    await t.dispose();
+  });
+
+  for (const kind of ['withTryLock', 'withLock'] as const) {
+    it(`${kind}: the job finishes when its lock connection is lost, and the lock is free for the next run`, async () => {
+      let finishWork: () => void = () => undefined;
+      const work = new Promise<void>((resolve) => (finishWork = resolve));
+      const run = t.database[kind](42, async () => {
+        await work;
+        // The work itself uses the pool (new connections), as every job does.
+        const [row] = await queryRows<{ one: number }>(t.database.db, sql`select 1 as one`);
+        return row?.one;
+      });
+      await waitFor(async () => (await terminate('%advisory_lock%')) === 1);
+      // The lock connection is idle and checked out while the work waits (on Pesapal, say).
+      await sleep(300);
+      finishWork();
+      await expect(run).resolves.toBe(1);
+      // Nobody holds lock 42 any more: the session that held it is gone, the dead client discarded.
+      expect(await t.database.withTryLock(42, async () => 'again')).toBe('again');
+      const { rows } = await admin.query('select count(*)::int as n from pg_locks where locktype = $1 and objid = 42', ['advisory']);
+      expect(rows[0]).toEqual({ n: 0 });
+    });
+  }
+
+  it('a transaction whose connection is lost between two statements rejects with a connection error; the pool goes on', async () => {
+    const attempt = t.database.db.transaction(async (tx) => {
+      const [me] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+      await admin.query('select pg_terminate_backend($1)', [me!.pid]);
+      await sleep(300);
+      await tx.execute(sql`select 1`);
+    });
+    const err: unknown = await attempt.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isConnectionError(err)).toBe(true);
+    expect(await queryRows(t.database.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+  });
+
+  it('a LISTEN connection terminated again and again, even while reconnecting, ends as one connection delivering each event once', async () => {
+    const got: string[] = [];
+    let reconnects = 0;
+    await t.database.listen('flapping', (p) => got.push(p), () => (reconnects += 1));
+    const listeners = async () =>
+      Number((await admin.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1 and query ilike 'LISTEN%'", [dbName()])).rows[0]?.n);
+    for (let i = 0; i < 12; i++) {
+      await terminate('LISTEN%');
+      await sleep(150);
+    }
+    await waitFor(async () => (await listeners()) === 1 && reconnects > 0);
+    // Whatever reconnect loops ran, they settled on one connection.
+    await sleep(1500);
+    expect(await listeners()).toBe(1);
+    await t.database.db.execute(sql`select pg_notify('flapping', 'after')`);
+    await waitFor(() => got.includes('after'));
+    await sleep(300);
+    expect(got.filter((p) => p === 'after')).toEqual(['after']);
+  });
+});
