@@ -8,7 +8,7 @@ import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
 import type { PageHead } from '../domain/page-head';
 import type { PageRenderer, PageRenderOptions, RenderedPage } from '../server/http/page-render-contract';
-import { PAGE_HANDLES, type PageContext } from './app/page-handles';
+import { pageHandle, type PageContext, type PageHandle } from './app/page-handles';
 import { Providers } from './app/providers';
 import { RouteBoundary } from './app/route-error';
 import { appRoutes, preloadPages } from './app/router';
@@ -25,7 +25,7 @@ interface LoadContext {
 /** The app's routes with, for public pages, a loader that fills the query cache first. */
 function withLoaders(routes: RouteObject[]): RouteObject[] {
   return routes.map((route): RouteObject => {
-    const handle = route.id ? PAGE_HANDLES[route.id] : undefined;
+    const handle = pageHandle(route.id);
     const children = route.children ? withLoaders(route.children) : undefined;
     const loader = handle?.prefetch
       ? async ({ request, params, context }: { request: Request; params: PageContext['params']; context?: unknown }) => {
@@ -53,9 +53,9 @@ export function createPageRenderer(options: PageRenderOptions): PageRenderer {
       return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
     }
     const deepest = [...context.matches].reverse().find((m) => m.route.handle);
-    const pageHandle = deepest?.route.handle as (typeof PAGE_HANDLES)[string] | undefined;
-    const head: PageHead = pageHandle
-      ? pageHandle.head(queryClient, { ...page, params: deepest!.params, url })
+    const handle = deepest?.route.handle as PageHandle | undefined;
+    const head: PageHead = handle
+      ? handle.head(queryClient, { ...page, params: deepest!.params, url })
       : { title: null, description: '', canonicalPath: url.pathname };
 
     await preloadPages(context.matches.map((m) => m.route.id));

@@ -1,6 +1,10 @@
 // The screens that belong to one customer or the merchant, and the server's own paths: rendered in
-// the browser, never indexed (noindex header and meta, robots.txt), whatever asks.
-export const PRIVATE_PAGES = ['/auth', '/cart', '/checkout', '/order-success', '/profile', '/orders', '/admin'] as const;
+// the browser, never indexed (noindex header and meta, robots.txt), whatever asks. The screens are
+// the private entries of the route table (src/domain/route-table.ts).
+import { PRIVATE_PAGES } from '@/domain/route-table';
+
+export { PRIVATE_PAGES };
+
 /** Paths the server answers itself: the API, the development tools, the Pesapal simulator. */
 export const SERVER_PREFIXES = ['/api/', '/dev/', '/pesapal-sim/'] as const;
 

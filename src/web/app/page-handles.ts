@@ -1,8 +1,10 @@
-// Server only: for each public route (by id), the data its page shows, read before rendering so the
-// HTML holds it, and what its <head> says. Pages read the same queries in the browser, where the
-// server's answers arrive with the HTML (TanStack Query's dehydrate/hydrate).
+// Server only: for each public page of the route table (src/domain/route-table.ts), by id, the data
+// its page shows, read before rendering so the HTML holds it, and what its <head> says. Pages read
+// the same queries in the browser, where the server's answers arrive with the HTML (TanStack Query's
+// dehydrate/hydrate).
 import type { QueryClient } from '@tanstack/react-query';
 import { SHOP_DESCRIPTION, type PageHead } from '../../domain/page-head';
+import type { LAYOUT_ROUTE_ID, PublicPageId } from '../../domain/route-table';
 import { socialLinks, type ShopDetails } from '../../domain/shop-details';
 import { blogPostingJsonLd, productJsonLd, storeJsonLd } from '../../domain/structured-data';
 import { excerpt } from '../../domain/text';
@@ -61,7 +63,8 @@ function contentPage(fixedSlug?: string): PageHandle {
   };
 }
 
-export const PAGE_HANDLES: Readonly<Record<string, PageHandle>> = {
+/** Every public page has one; a page that is not public, or an id not in the table, fails the type check. */
+export const PAGE_HANDLES = {
   // Every page's header and footer: the shop's contact details and the Customer Service links.
   root: {
     prefetch: async (qc) => {
@@ -197,4 +200,9 @@ export const PAGE_HANDLES: Readonly<Record<string, PageHandle>> = {
       status: 404,
     }),
   },
-};
+} satisfies Record<typeof LAYOUT_ROUTE_ID | PublicPageId, PageHandle>;
+
+/** The handle of a matched route, if it has one (private pages and the back office have none). */
+export function pageHandle(routeId: string | undefined): PageHandle | undefined {
+  return routeId !== undefined && Object.hasOwn(PAGE_HANDLES, routeId) ? PAGE_HANDLES[routeId as keyof typeof PAGE_HANDLES] : undefined;
+}

@@ -1,9 +1,11 @@
-// The app's routes as route objects: the browser renders them with useRoutes, the server builds
-// react-router's static handler from them (docs/decisions/011-server-rendering.md). Each route has a stable id; the server
-// adds, by id, what data a public page reads before rendering and what goes in its <head>
-// (app/page-handles.ts), so none of that reaches the browser's bundle.
+// The app's routes as route objects, built from the route table (src/domain/route-table.ts): the
+// browser renders them with useRoutes, the server builds react-router's static handler from them
+// (docs/decisions/011-server-rendering.md). The server adds, by route id, what data a public page
+// reads before rendering and what goes in its <head> (app/page-handles.ts), so none of that reaches
+// the browser's bundle.
 import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
+import { LAYOUT_ROUTE_ID, PAGE_ROUTES, type PageId } from '@/domain/route-table';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
 import { RequireAuth } from '../features/account/components/require-auth';
 import { PageSkeleton } from '../components/layout/page-skeleton';
@@ -29,10 +31,40 @@ const Orders = lazyPage(() => import('../routes/orders'));
 const NotFound = lazyPage(() => import('../routes/not-found'));
 const Admin = lazyPage(() => import('../routes/admin'));
 
+/** What each page of the table shows; a page missing here, or an id not in the table, fails the type check. */
+const PAGE_ELEMENTS = {
+  home: <Home />,
+  auth: <Auth />,
+  'auth-callback': <AuthCallback />,
+  shop: <Shop />,
+  product: <Product />,
+  cart: <Cart />,
+  blog: <Blog />,
+  'blog-post': <BlogPost />,
+  about: <About />,
+  aboutus: <About />,
+  contact: <Contact />,
+  'content-faq': <ContentPage slug="faq" />,
+  'content-shipping': <ContentPage slug="shipping" />,
+  'content-returns': <ContentPage slug="returns" />,
+  'content-terms': <ContentPage slug="terms" />,
+  'content-page': <ContentPage />,
+  // Checkout guards itself: a visitor is asked to log in to continue with checkout.
+  checkout: <Checkout />,
+  'order-success': <RequireAuth><OrderSuccess /></RequireAuth>,
+  profile: <RequireAuth><Profile /></RequireAuth>,
+  orders: <RequireAuth><Orders /></RequireAuth>,
+  'content-slug': <ContentPage />,
+  'not-found': <NotFound />,
+  admin: <Admin />,
+} satisfies Record<PageId, React.ReactElement>;
+
 /** Each route's page chunk, by route id: loaded before a server render and before hydrating. */
 const pageChunks = new Map<string, LazyPage<never>>();
 
-function page(id: string, path: string | undefined, element: React.ReactElement): RouteObject {
+/** A page inside the storefront's layout: its path relative to the layout, '/' as the index route. */
+function shopPage(id: PageId, path: string): RouteObject {
+  const element = PAGE_ELEMENTS[id];
   const chunk = element.type as Partial<LazyPage<never>>;
   if (chunk.preload) pageChunks.set(id, chunk as LazyPage<never>);
   const guarded = (
@@ -41,7 +73,17 @@ function page(id: string, path: string | undefined, element: React.ReactElement)
       <MarkPageLive />
     </RouteBoundary>
   );
-  return path === undefined ? { id, index: true, element: guarded } : { id, path, element: guarded };
+  return path === '/' ? { id, index: true, element: guarded } : { id, path: path.slice(1), element: guarded };
+}
+
+/** A page with its own layout: outside RootLayout, so it needs its own Suspense boundary for its lazy chunk. */
+function ownLayoutPage(id: PageId, path: string): RouteObject {
+  const element = (
+    <RouteBoundary>
+      <Suspense fallback={<PageSkeleton />}>{PAGE_ELEMENTS[id]}</Suspense>
+    </RouteBoundary>
+  );
+  return { id, path, element };
 }
 
 /** Loads the page chunks of the matched routes, so rendering them does not suspend. */
@@ -49,46 +91,13 @@ export function preloadPages(routeIds: readonly string[]): Promise<unknown> {
   return Promise.all(routeIds.map((id) => pageChunks.get(id)?.preload()));
 }
 
-/** The merchant's pages with addresses of their own (the rest are /page/{slug} and /{slug}). */
-export const FIXED_CONTENT_PAGES = ['faq', 'shipping', 'returns', 'terms'] as const;
+const ownLayout = (r: (typeof PAGE_ROUTES)[number]) => 'layout' in r && r.layout === 'own';
 
 export const appRoutes: RouteObject[] = [
-  // Outside RootLayout, so it needs its own Suspense boundary for its lazy chunk.
+  ...PAGE_ROUTES.filter(ownLayout).map((r) => ownLayoutPage(r.id, r.path)),
   {
-    id: 'admin',
-    path: '/admin/*',
-    element: (
-      <RouteBoundary>
-        <Suspense fallback={<PageSkeleton />}>
-          <Admin />
-        </Suspense>
-      </RouteBoundary>
-    ),
-  },
-  {
-    id: 'root',
+    id: LAYOUT_ROUTE_ID,
     element: <RootLayout />,
-    children: [
-      page('home', undefined, <Home />),
-      page('auth', 'auth', <Auth />),
-      page('auth-callback', 'auth/callback', <AuthCallback />),
-      page('shop', 'shop', <Shop />),
-      page('product', 'shop/:slug', <Product />),
-      page('cart', 'cart', <Cart />),
-      page('blog', 'blog', <Blog />),
-      page('blog-post', 'blog/:slug', <BlogPost />),
-      page('about', 'about', <About />),
-      page('aboutus', 'aboutus', <About />),
-      page('contact', 'contact', <Contact />),
-      ...FIXED_CONTENT_PAGES.map((slug) => page(`content-${slug}`, slug, <ContentPage slug={slug} />)),
-      page('content-page', 'page/:slug', <ContentPage />),
-      // Checkout guards itself: a visitor is asked to log in to continue with checkout.
-      page('checkout', 'checkout', <Checkout />),
-      page('order-success', 'order-success', <RequireAuth><OrderSuccess /></RequireAuth>),
-      page('profile', 'profile', <RequireAuth><Profile /></RequireAuth>),
-      page('orders', 'orders', <RequireAuth><Orders /></RequireAuth>),
-      page('content-slug', ':slug', <ContentPage />),
-      page('not-found', '*', <NotFound />),
-    ],
+    children: PAGE_ROUTES.filter((r) => !ownLayout(r)).map((r) => shopPage(r.id, r.path)),
   },
 ];

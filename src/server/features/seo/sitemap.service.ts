@@ -1,16 +1,15 @@
 // What search engines are told about: every published product, post and page with its last change,
-// and the fixed public pages. Unpublished and archived things are never listed.
+// and the fixed public pages of the route table. Unpublished and archived things are never listed.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { blogPosts, pageContent, products } from '../../db/schema';
+import { SITEMAP_PAGES } from '@/domain/route-table';
 import { PRIVATE_PAGES, SERVER_PREFIXES } from '../../http/private-paths';
 
 export interface SitemapEntry {
   path: string;
   lastmod?: Date;
 }
-
-const FIXED_PAGES = ['/', '/shop', '/blog', '/about', '/contact'];
 
 export async function sitemapEntries(db: DbOrTx): Promise<SitemapEntry[]> {
   const [productRows, postRows, pageRows] = await Promise.all([
@@ -23,7 +22,7 @@ export async function sitemapEntries(db: DbOrTx): Promise<SitemapEntry[]> {
     db.select({ slug: pageContent.slug, updatedAt: pageContent.updatedAt }).from(pageContent).where(eq(pageContent.published, true)).orderBy(asc(pageContent.slug)),
   ]);
   return [
-    ...FIXED_PAGES.map((path) => ({ path })),
+    ...SITEMAP_PAGES.map((path) => ({ path })),
     ...productRows.map((r) => ({ path: `/shop/${r.slug}`, lastmod: r.updatedAt })),
     ...postRows.map((r) => ({ path: `/blog/${r.slug}`, lastmod: r.updatedAt })),
     ...pageRows.map((r) => ({ path: `/${r.slug}`, lastmod: r.updatedAt })),

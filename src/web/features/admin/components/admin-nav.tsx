@@ -1,33 +1,8 @@
 import { NavLink } from 'react-router';
-import {
-  ClipboardList,
-  FileText,
-  Gauge,
-  History,
-  Mail,
-  MapPin,
-  Newspaper,
-  Package,
-  Send,
-  Store,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
 import { cn } from '@/web/lib/cn';
+import { ADMIN_SCREENS, adminHref } from '../admin-screens';
 
-const LINKS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
-  { to: '/admin', label: 'Dashboard', icon: Gauge, end: true },
-  { to: '/admin/orders', label: 'Orders', icon: ClipboardList },
-  { to: '/admin/products', label: 'Products', icon: Package },
-  { to: '/admin/customers', label: 'Customers', icon: Users },
-  { to: '/admin/posts', label: 'Blog posts', icon: Newspaper },
-  { to: '/admin/pages', label: 'Pages', icon: FileText },
-  { to: '/admin/newsletter', label: 'Newsletter', icon: Send },
-  { to: '/admin/messages', label: 'Messages', icon: Mail },
-  { to: '/admin/delivery', label: 'Delivery', icon: MapPin },
-  { to: '/admin/shop-details', label: 'Shop details', icon: Store },
-  { to: '/admin/audit', label: 'Audit log', icon: History },
-];
+const LINKS = ADMIN_SCREENS.flatMap(({ path, nav }) => (nav ? [{ to: adminHref(path), ...nav, end: path === '' }] : []));
 
 /** The back office's sections: a column on wide screens, wrapping rows on a tablet or phone. */
 export function AdminNav() {
