@@ -198,12 +198,12 @@ describe('paying at phone size', () => {
       await setSimulatorSwitches({ dropIpn: false });
     }
     await modalFrame.getByRole('status').filter({ hasText: 'Checking your payment…' }).waitFor();
-    expect(await modalFrame.locator('body').evaluate((b) => b.ownerDocument.location.pathname)).toBe('/api/payments/return');
     // The return page is a page of its own: no shop header, cart or badges, no app code, in the modal.
     for (const inFrame of [modalFrame.getByRole('banner'), modalFrame.getByRole('link'), modalFrame.getByTestId('pending-badge')]) {
       expect(await inFrame.count()).toBe(0);
     }
     expect(await modalFrame.locator('script[src*="/assets/"]').count()).toBe(0);
+    expect(await modalFrame.locator('body').evaluate((b) => b.ownerDocument.location.pathname)).toBe('/api/payments/return');
     await modal.getByText('This window updates as soon as Pesapal confirms your payment.').waitFor();
     expect(await modal.getByText('Payment confirmed').count()).toBe(0);
     expect(await axeViolations(tab)).toEqual([]);
