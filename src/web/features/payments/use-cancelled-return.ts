@@ -1,7 +1,7 @@
 // Back from Pesapal's Cancel in the whole tab (its cancellation_url, the return page, sends the tab
-// on to PAYMENT_CANCELLED_PATH): say so, ask the server about that attempt at once and tidy the address. The order keeps its stock
-// while its reservation lasts, and the cart was never touched: Pay with the same details pays that
-// same order again.
+// on to PAYMENT_CANCELLED_PATH): say so, ask the server about that attempt at once and tidy the
+// address. The order keeps its stock while its reservation lasts, and the cart was never touched:
+// Pay with the same details pays that same order again.
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { lookupOrderId, syncPayments } from './payment-api';
