@@ -44,7 +44,8 @@ describe('order status screens', () => {
     await live?.stop();
   });
 
-  const callbackUrl = (order: PlacedOrder) => `${shopUrl}/order-success?OrderTrackingId=${order.trackingId}&OrderMerchantReference=x`;
+  // Pesapal's return as the whole tab: the return page sends it on to /order-success with the query.
+  const callbackUrl = (order: PlacedOrder) => `${shopUrl}/api/payments/return?OrderTrackingId=${order.trackingId}&OrderMerchantReference=x`;
   const totalOf = async (orderId: string) => {
     const res = await amina.context.request.get(`${shopUrl}/api/orders/${orderId}`);
     return `KES ${formatAmount(((await res.json()) as { totalCents: number }).totalCents)}`;

@@ -1,8 +1,10 @@
 // Paying at phone size (390×844): a declined card keeps the customer in the payment modal with the
 // failure panel and the toast; Try Again pays the same order, so My Orders holds one paid order with
 // both attempts; the order page shows what was bought and where it goes, and the receipt (print view
-// and PDF) lists the lines and totals.
-import type { Page } from 'playwright-core';
+// and PDF) lists the lines and totals. A late notification keeps the modal on Pesapal's return page (a
+// plain waiting line, never the shop inside the shop), and the payment, once found, is announced once
+// although the live event, polling and the return all bring it.
+import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import {
@@ -14,7 +16,9 @@ import {
   placeOrder,
   startLiveShop,
   toast,
+  waitForLiveStream,
   type Customer,
+  type LiveRecord,
   type LiveShop,
   type ShopProduct,
 } from './live-helpers';
@@ -138,5 +142,94 @@ describe('paying at phone size', () => {
     await dialog().waitFor({ state: 'detached' });
     // Still one card for that order: it waits for its new payment now.
     expect(await page.locator(`[data-order-id="${declined.orderId}"]`).count()).toBe(1);
+  });
+
+  /**
+   * Every toast element that ever appears in the page or in a frame of our origin inside it (the old
+   * return loaded the whole shop, with its own notices, inside the modal), with its text.
+   */
+  const TOAST_RECORDER = `(() => {
+    let log;
+    try { log = window.top.__toastsShown = window.top.__toastsShown || []; } catch { return; }
+    const seen = new WeakSet();
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[data-sonner-toast]')) {
+        if (seen.has(el)) continue;
+        seen.add(el);
+        log.push({ frame: window === window.top ? 'page' : 'frame', text: el.textContent });
+      }
+    }).observe(document, { childList: true, subtree: true });
+  })();`;
+  const toastsShown = (on: Page, text: string) =>
+    on.evaluate((t) => (window as unknown as { __toastsShown: { text: string }[] }).__toastsShown.filter((e) => e.text.includes(t)).length, text);
+  const setSimulatorSwitches = async (switches: { dropIpn: boolean }) => {
+    const res = await fetch(`${shopUrl}/pesapal-sim/switches`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(switches),
+    });
+    expect(res.status).toBe(200);
+  };
+
+  it('a late notification shows the plain return page inside the modal, and paid is announced once', async () => {
+    const order = await placeOrder(live.shop, customer, product, 1);
+    const tab = await customer.context.newPage();
+    await tab.setViewportSize(PHONE_SCREEN);
+    await tab.addInitScript(TOAST_RECORDER);
+    await tab.goto(shopUrl + '/orders');
+    await waitForLiveStream(tab);
+    await tab.locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`).getByRole('button', { name: 'Pay now' }).click();
+    const modal = tab.getByRole('dialog', { name: 'Complete your payment' });
+    const modalFrame = tab.frameLocator('iframe[title="Pesapal payment page"]');
+    const payButton = modalFrame.frameLocator('iframe[title="Pesapal payment page"]').getByRole('button', { name: 'Pay by card' });
+    await payButton.waitFor();
+
+    // Pesapal has the money but its notification is late, and the shop's own check is held up: the
+    // customer, back from Pesapal's page, waits inside the modal.
+    const held: Route[] = [];
+    let holding = true;
+    await tab.route('**/api/payments/sync', (route) => void (holding ? held.push(route) : route.continue()));
+    const asked = tab.waitForRequest((r) => r.url().endsWith('/api/payments/sync'));
+    await setSimulatorSwitches({ dropIpn: true });
+    try {
+      await payButton.click();
+      expect((await asked).postDataJSON()).toEqual({ orderIds: [order.orderId] }); // Pesapal's return told the modal
+    } finally {
+      await setSimulatorSwitches({ dropIpn: false });
+    }
+    await modalFrame.getByRole('status').filter({ hasText: 'Checking your payment…' }).waitFor();
+    // The return page is a page of its own: no shop header, cart or badges, no app code, in the modal.
+    for (const inFrame of [modalFrame.getByRole('banner'), modalFrame.getByRole('link'), modalFrame.getByTestId('pending-badge')]) {
+      expect(await inFrame.count()).toBe(0);
+    }
+    expect(await modalFrame.locator('script[src*="/assets/"]').count()).toBe(0);
+    expect(await modalFrame.locator('body').evaluate((b) => b.ownerDocument.location.pathname)).toBe('/api/payments/return');
+    await modal.getByText('This window updates as soon as Pesapal confirms your payment.').waitFor();
+    expect(await modal.getByText('Payment confirmed').count()).toBe(0);
+    expect(await axeViolations(tab)).toEqual([]);
+
+    // The check goes through; the live event, polling and the answer to the return all say paid.
+    const liveEvent = tab.waitForFunction(
+      (id) => (window as unknown as { __live: LiveRecord }).__live.events.some((e) => e.orderId === id && e.kind === 'payment' && e.status === 'COMPLETED'),
+      order.orderId,
+    );
+    const polled = tab.waitForResponse(
+      async (r) =>
+        r.url().endsWith(`/api/orders/${order.orderId}/transaction`) &&
+        ((await r.json().catch(() => null)) as { status?: string } | null)?.status === 'COMPLETED',
+    );
+    const synced = tab.waitForResponse((r) => r.url().endsWith('/api/payments/sync'));
+    holding = false;
+    for (const route of held) await route.continue();
+    expect((await synced).status()).toBe(200);
+    await modal.getByText('Payment confirmed. Taking you to your order…').waitFor();
+    await Promise.all([liveEvent, polled]);
+    await tab.waitForURL(shopUrl + '/order-success');
+    await paymentState(tab).filter({ hasText: 'Payment Completed' }).waitFor();
+    await toast(tab, 'Payment Successful! 🎉').waitFor();
+    await toast(tab, 'Payment completed! Cart cleared.').waitFor();
+    expect(await toastsShown(tab, 'Payment Successful!')).toBe(1);
+    expect(await toastsShown(tab, 'Payment completed! Cart cleared.')).toBe(1);
+    await tab.close();
   });
 });

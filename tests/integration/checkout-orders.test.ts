@@ -82,7 +82,8 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
     expect(order.pesapalTransactionId).toBe(txn!.pesapalTrackingId);
     const simOrder = shop.sim.state.orders.get(txn!.pesapalTrackingId!);
     expect(simOrder?.amountCents).toBe(expected.totalCents);
-    expect(simOrder?.callbackUrl).toBe('http://localhost:3000/order-success');
+    expect(simOrder?.callbackUrl).toBe('http://localhost:3000/api/payments/return');
+    expect(simOrder?.cancellationUrl).toBe('http://localhost:3000/api/payments/return?payment=cancelled');
     expect(json.iframeUrl).toBe(txn!.redirectUrl);
   });
 

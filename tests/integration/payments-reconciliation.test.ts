@@ -100,10 +100,10 @@ describe.each(DB_KINDS)('reconciliation and reservation expiry on %s', (kind) =>
         fulfilmentStatus: 'unfulfilled',
         reason: 'Not paid within 30 minutes',
       });
-      expect(liveEventActions(expired).notice).toBeNull();
+      expect(liveEventActions(expired).outcome).toBeNull();
       const paymentFailed = await failedOrder(declined.orderId);
       expect(paymentFailed).not.toHaveProperty('reason');
-      expect(liveEventActions(paymentFailed).notice).toBe('failed');
+      expect(liveEventActions(paymentFailed).outcome).toBe('failed');
     } finally {
       stream.close();
     }

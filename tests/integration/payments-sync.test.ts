@@ -1,4 +1,5 @@
-// Sync, the callback lookup and 'pay again', scoped to the signed-in customer's own orders.
+// Sync, the callback lookup and 'pay again', scoped to the signed-in customer's own orders; the
+// return page Pesapal sends the customer to.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
@@ -33,6 +34,21 @@ describe.each(DB_KINDS)('payment sync and lookup on %s', (kind) => {
     const res = await shop.request('/api/payments/sync', { method: 'POST', json: { orderIds }, cookie: user.cookie });
     return { status: res.status, body: (await res.json()) as { results: unknown[] } };
   };
+
+  it('serves Pesapal’s return page to anyone: a page of its own and its script, framable by the shop alone', async () => {
+    const page = await shop.request('/api/payments/return?OrderTrackingId=x&OrderMerchantReference=y');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const html = await page.text();
+    expect(html).toContain('Checking your payment…');
+    expect(html).toContain('<script src="/api/payments/return.js"></script>');
+    const script = await shop.request('/api/payments/return.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await script.text()).toContain('shop:payment-return');
+  });
 
   it('syncs the caller’s own orders only', async () => {
     const { orderId, trackingId } = await placePaidOrderAttempt(shop, owner, [{ productId, quantity: 1 }]);

@@ -2,17 +2,18 @@
 // policies, and noindex where a page must not be found through a search engine.
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler, Next } from 'hono';
+import { PAYMENT_RETURN_PATH } from '@/domain/payment-return';
 import { isPrivatePath } from './private-paths';
 
 const PESAPAL_ORIGINS = ['https://pay.pesapal.com', 'https://cybqa.pesapal.com'];
 const GOOGLE_SIGN_IN = ['https://accounts.google.com'];
 
 /**
- * The pages Pesapal returns the customer to (callback_url and cancellation_url). Pesapal loads them
- * inside the payment modal's frame, which is our own page, so they may be framed by the shop itself
- * and by nobody else.
+ * The page Pesapal returns the customer to (callback_url and cancellation_url, both the small return
+ * page). Pesapal loads it inside the payment modal's frame, which is our own page, so it may be
+ * framed by the shop itself and by nobody else. The app's own pages are never framed.
  */
-export const PAYMENT_RETURN_PATHS: readonly string[] = ['/order-success', '/checkout'];
+export const PAYMENT_RETURN_PATHS: readonly string[] = [PAYMENT_RETURN_PATH];
 
 export function contentSecurityPolicy(opts: { pesapalBaseUrl: string; publicUrl: string }, frameAncestors = "'none'"): string {
   const pesapalOrigin = safeOrigin(opts.pesapalBaseUrl);

@@ -8,19 +8,12 @@ import { CartNotices } from '../features/cart/components/cart-notices';
 import { useCart } from '../features/cart/use-cart';
 import { useCartRecheck } from '../features/cart/use-cart-recheck';
 import { CheckoutForm } from '../features/checkout/components/checkout-form';
-import { FramedReturn } from '../features/payments/components/framed-return';
-import { isFramedByShop } from '../features/payments/payment-return';
 import { useCancelledPaymentReturn } from '../features/payments/use-cancelled-return';
 import { useDocumentMeta } from '../lib/document-title';
 
 // /checkout (signed in): a visitor is sent to /auth with 'Please log in to continue with checkout.',
-// an empty cart to /cart (but not while a payment is open). Loaded inside the payment modal's frame
-// (Pesapal's Cancel returns there), it only tells the modal.
-export default function CheckoutRoute() {
-  return isFramedByShop() ? <FramedReturn cancelled /> : <Checkout />;
-}
-
-function Checkout() {
+// an empty cart to /cart (but not while a payment is open).
+export default function Checkout() {
   useDocumentMeta('Checkout');
   const session = useSession();
   const { lines } = useCart();

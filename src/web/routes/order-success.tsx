@@ -8,9 +8,7 @@ import { Button, buttonClasses } from '../components/ui/button';
 import { OrderReceiptSummary } from '../features/orders/components/order-receipt-summary';
 import type { OrderDetail } from '../features/orders/order-api';
 import { useReorder } from '../features/orders/use-reorder';
-import { FramedReturn } from '../features/payments/components/framed-return';
 import { PaymentModal } from '../features/payments/components/payment-modal';
-import { isFramedByShop } from '../features/payments/payment-return';
 import { usePayAgain } from '../features/payments/use-pay-again';
 import { PageSkeleton } from '../components/layout/page-skeleton';
 import { useCart } from '../features/cart/use-cart';
@@ -18,9 +16,8 @@ import { ManualStatusCheck } from '../features/orders/components/manual-status-c
 import { OrderStatusPanel } from '../features/orders/components/order-status-panel';
 import { isSettled, orderDisplayState } from '../features/orders/order-display-state';
 import { orderErrorMessage } from '../features/orders/order-messages';
-import { useOrderTracking } from '../features/orders/use-order-tracking';
 import { lookupOrderId } from '../features/payments/payment-api';
-import { clearCartOnReturnFromPayment } from '../features/payments/payment-outcome';
+import { usePaymentOutcome } from '../features/payments/use-payment-outcome';
 import { useStatusCheck } from '../features/payments/use-status-check';
 import { ApiError } from '../lib/api';
 import { useDocumentMeta } from '../lib/document-title';
@@ -32,14 +29,10 @@ interface SuccessState {
 }
 
 // /order-success: reached from the payment modal with { orderId } in the navigation state, or from
-// Pesapal's callback (?OrderTrackingId=…&OrderMerchantReference=…) when Pesapal sends the whole
-// window back to the shop. Without either it goes home. Loaded inside the payment modal's frame
-// (Pesapal's return to the page's parent), it only tells the modal, which shows the outcome.
-export default function OrderSuccessRoute() {
-  return isFramedByShop() ? <FramedReturn cancelled={false} /> : <OrderSuccess />;
-}
-
-function OrderSuccess() {
+// Pesapal's callback (?OrderTrackingId=…&OrderMerchantReference=…) when Pesapal's return page was
+// the whole tab and sent it on here. Without either it goes home. It is never shown inside the
+// payment modal: Pesapal returns there to the small return page instead.
+export default function OrderSuccess() {
   useDocumentMeta('Order status');
   const location = useLocation();
   const state = (location.state ?? {}) as SuccessState;
@@ -70,7 +63,9 @@ function CallbackLookup({ trackingId, merchantReference }: { trackingId: string 
 }
 
 function OrderStatus({ orderId, returnedFromPayment }: { orderId: string; returnedFromPayment: boolean }) {
-  const tracking = useOrderTracking(orderId);
+  // Back from Pesapal's page, the outcome is news even when it is already settled (the reload lost
+  // what the live event said); the announcer tells it once per tab however often the page reloads.
+  const tracking = usePaymentOutcome(orderId, { paying: returnedFromPayment });
   const statusCheck = useStatusCheck();
   const orderStatus = tracking.order?.status ?? null;
   const display = orderDisplayState({
@@ -79,9 +74,6 @@ function OrderStatus({ orderId, returnedFromPayment }: { orderId: string; return
     checking: tracking.isLoading || statusCheck.checking,
     returnedFromPayment,
   });
-  useEffect(() => {
-    if (returnedFromPayment && tracking.paymentStatus === 'COMPLETED') clearCartOnReturnFromPayment(orderId);
-  }, [returnedFromPayment, tracking.paymentStatus, orderId]);
   if (tracking.error) return <OrderProblem message={tracking.error} />;
   const unsettled = !tracking.isLoading && !isSettled(orderStatus, tracking.paymentStatus);
 

@@ -10,7 +10,7 @@
 // that wait has lost its process (a crash mid-request): it is marked FAILED and a new attempt starts.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { toCents } from '@/domain/money';
-import { PAYMENT_CANCELLED_PATH } from '@/domain/order-reasons';
+import { PAYMENT_RETURN_CANCELLED_QUERY, PAYMENT_RETURN_PATH } from '@/domain/payment-return';
 import { normalizePhone } from '@/domain/validation';
 import { maskPhone } from '@/domain/phone-mask';
 import type { ServerContext } from '../../context';
@@ -319,10 +319,12 @@ async function submitWithIpn(ctx: ServerContext, order: PayableOrder, merchantRe
       currency: order.currency,
       amount: toCents(order.totalAmount) / 100,
       description: `Order ${order.id.slice(0, 8)} at ${ctx.env.SHOP_NAME}`,
-      callbackUrl: `${ctx.env.PUBLIC_URL}/order-success`,
-      // A customer who presses Cancel on Pesapal's page comes back to checkout, cart intact, told it
-      // was cancelled (not "Payment failed" on the order page).
-      cancellationUrl: `${ctx.env.PUBLIC_URL}${PAYMENT_CANCELLED_PATH}`,
+      // Our small return page (payment-return-page.ts), not the app: inside the modal it only tells
+      // the modal; as the whole tab it goes on to /order-success. A customer who presses Cancel on
+      // Pesapal's page comes back through it to checkout, cart intact, told it was cancelled (not
+      // "Payment failed" on the order page).
+      callbackUrl: `${ctx.env.PUBLIC_URL}${PAYMENT_RETURN_PATH}`,
+      cancellationUrl: `${ctx.env.PUBLIC_URL}${PAYMENT_RETURN_PATH}?${PAYMENT_RETURN_CANCELLED_QUERY}`,
       // The modal frames Pesapal's page inside a frame of its own: returning to the page's parent
       // keeps the customer in the modal, where the return page tells the shop to ask the server.
       // Opened in a tab of its own, the page is its own parent and the return fills that tab.

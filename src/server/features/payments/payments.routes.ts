@@ -1,5 +1,6 @@
-// /api/payments: Pesapal's IPN (public; GET or POST, query, JSON or form), and for signed-in
-// customers: sync, the callback lookup, and 'pay again' for a pending order.
+// /api/payments: Pesapal's IPN (public; GET or POST, query, JSON or form), the page Pesapal returns
+// the customer to (public, payment-return-page.ts), and for signed-in customers: sync, the callback
+// lookup, and 'pay again' for a pending order.
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { currentUser, requireUser } from '../../http/session';
 import { valid } from '../../http/validate';
 import { handleIpn, readNotice } from './ipn.service';
 import { ipnSlowDown } from './ipn-rate-limit';
+import { PAYMENT_RETURN_HTML, PAYMENT_RETURN_SCRIPT } from './payment-return-page';
 import { lookupCallbackOrder, retryPayment, syncOrders } from './payment-sync.service';
 
 /** More than Pesapal's three short fields ever need; the rest is cut before it is stored. */
@@ -60,6 +62,10 @@ export function paymentsRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
     .get('/ipn', ipn)
     .post('/ipn', ipn)
+    .get('/return', (c) => c.html(PAYMENT_RETURN_HTML, 200, { 'Cache-Control': 'no-store' }))
+    .get('/return.js', (c) =>
+      c.body(PAYMENT_RETURN_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),
+    )
     .post('/sync', requireUser(ctx), valid('json', syncSchema), async (c) => {
       const { orderIds } = c.req.valid('json');
       return c.json({ results: await syncOrders(ctx, currentUser(c).id, orderIds) });

@@ -1,10 +1,10 @@
 // Order tracking: the order and its payment transaction, refetched on every realtime event
-// (LiveNotifications invalidates ['orders']) and polled while the payment is unsettled.
+// (LiveNotifications invalidates ['orders']) and polled while the payment is unsettled. It announces
+// nothing: a payment's outcome is told by payment-outcome.ts (through usePaymentOutcome).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api';
-import { announcePaymentCompleted, announcePaymentFailed, clearCartAfterPayment } from '../payments/payment-outcome';
 import { isSettled } from './order-display-state';
 import { ORDER_REFRESH_FAILED, orderErrorMessage } from './order-messages';
 import { fetchOrder, fetchTransaction, orderKeys, type OrderDetail, type TransactionView } from './order-api';
@@ -40,23 +40,6 @@ export function useOrderTracking(orderId: string | null, opts: OrderTrackingOpti
   const transaction = useQuery({ queryKey: orderKeys.transaction(id), queryFn: () => fetchTransaction(id), ...polled });
   const fresh = transaction.data && transaction.dataUpdatedAt >= since ? transaction.data : null;
   const paymentStatus = fresh?.status ?? null;
-
-  // Success and failure are announced once per change actually seen, not for a page that opens on an
-  // already settled order. Screens follow paymentStatus for everything else.
-  const lastSeen = useRef<{ orderId: string; status: string | null }>({ orderId: id, status: null });
-  useEffect(() => {
-    if (!paymentStatus) return;
-    const previous = lastSeen.current.orderId === id ? lastSeen.current.status : null;
-    lastSeen.current = { orderId: id, status: paymentStatus };
-    if (previous === paymentStatus) return;
-    if (previous !== 'PENDING') return;
-    if (paymentStatus === 'COMPLETED') {
-      announcePaymentCompleted(id);
-      clearCartAfterPayment(id);
-    } else if (paymentStatus === 'FAILED') {
-      announcePaymentFailed(id);
-    }
-  }, [id, paymentStatus]);
 
   // A refresh that fails once the page shows the order: say so (a toast) rather than go on showing a
   // status that may be stale. A first load that fails is the page's error instead.

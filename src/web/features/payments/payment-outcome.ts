@@ -1,49 +1,84 @@
-// What the customer is told when one of their payments settles. The same toast ids are used by the
-// live notices and by order tracking, so a change seen by both shows once.
+// The one place a payment's outcome is announced in this tab: paid (the success notice, the cart
+// emptied and said so), failed (the failure notice) or cancelled (the cancel notice), with the tone
+// when sound is on. Every road that learns an outcome comes here: the live event (live-listener.tsx),
+// and a screen's usePaymentOutcome (polling, the live event, Pesapal's return). Each attempt's outcome
+// is announced once per tab, whichever road brings it first and however late the others follow;
+// the record is kept for the tab's session, so a reload (Pesapal sending the whole tab back) does
+// not announce it again.
+import { PAYMENT_CANCELLED_NOTICE } from '@/domain/order-reasons';
 import { toast } from '../../lib/toast';
 import { cartStore } from '../cart/cart-store';
+import { FAILURE_TONE_HZ, playToneOnce, SUCCESS_TONE_HZ } from './payment-sound';
+import { soundPreference } from './sound-preference';
+
+export type PaymentOutcome = 'paid' | 'failed' | 'cancelled';
 
 const NOTICE_MS = 5_000;
+const ANNOUNCED_KEY = 'payment-outcomes-announced';
+const REMEMBERED = 20;
 
-export function announcePaymentCompleted(orderId: string): void {
-  toast.success('Payment Successful! 🎉', {
-    id: `payment-completed-${orderId}`,
-    description: 'Your payment has been processed successfully.',
-    duration: NOTICE_MS,
-  });
-}
+/** Order id → the outcome announced for its current attempt. */
+type Announced = Record<string, PaymentOutcome>;
+let memory: Announced = {};
 
-export function announcePaymentFailed(orderId: string): void {
-  toast.error('Payment Failed', {
-    id: `payment-failed-${orderId}`,
-    description: 'Your payment could not be processed. Please try again.',
-    duration: NOTICE_MS,
-  });
-}
-
-/** Cart clearing: the paid cart is emptied (in this tab; other tabs do the same on their event). */
-export function clearCartAfterPayment(orderId: string): void {
-  cartStore.clear();
-  toast.success('Payment completed! Cart cleared.', { id: `cart-cleared-${orderId}`, duration: NOTICE_MS });
-}
-
-const RETURN_CLEARED_KEY = 'cart-cleared-on-return';
-
-/**
- * Pesapal sends the whole window back to /order-success, reloading the app: the live event that
- * clears the cart may have arrived just before the reload (its toasts vanished with the old page),
- * or been missed. A customer arriving back from paying whose payment is COMPLETED is told once per
- * order (not on every reload), and the cart is cleared if the live event has not done it already.
- */
-export function clearCartOnReturnFromPayment(orderId: string): void {
+function readAnnounced(): Announced {
   try {
-    const done = new Set((sessionStorage.getItem(RETURN_CLEARED_KEY) ?? '').split(',').filter(Boolean));
-    if (done.has(orderId)) return;
-    done.add(orderId);
-    sessionStorage.setItem(RETURN_CLEARED_KEY, [...done].slice(-20).join(','));
+    const value: unknown = JSON.parse(sessionStorage.getItem(ANNOUNCED_KEY) ?? '{}');
+    if (typeof value === 'object' && value !== null) return value as Announced;
   } catch {
-    // Storage blocked: clearing twice is harmless.
+    // Storage blocked or spoilt: this page's memory still holds.
   }
-  announcePaymentCompleted(orderId);
-  if (cartStore.getSnapshot().length > 0) clearCartAfterPayment(orderId);
+  return memory;
+}
+
+function writeAnnounced(next: Announced): void {
+  memory = Object.fromEntries(Object.entries(next).slice(-REMEMBERED));
+  try {
+    sessionStorage.setItem(ANNOUNCED_KEY, JSON.stringify(memory));
+  } catch {
+    // Storage blocked: remembered for this page only.
+  }
+}
+
+/** A new payment attempt of the order started: its outcome is news again. */
+export function paymentAttemptStarted(orderId: string): void {
+  const announced = readAnnounced();
+  if (!(orderId in announced)) return;
+  delete announced[orderId];
+  writeAnnounced(announced);
+}
+
+/** Announces the outcome of the order's current attempt, unless this tab already did. */
+export function announcePaymentOutcome(orderId: string, outcome: PaymentOutcome): void {
+  const announced = readAnnounced();
+  if (announced[orderId] === outcome) return;
+  // Re-inserted, so the oldest orders are the ones forgotten.
+  delete announced[orderId];
+  writeAnnounced({ ...announced, [orderId]: outcome });
+  if (outcome === 'paid') {
+    toast.success('Payment Successful! 🎉', {
+      id: `payment-completed-${orderId}`,
+      description: 'Your payment has been processed successfully.',
+      duration: NOTICE_MS,
+    });
+    // The paid cart is emptied (in this tab; other tabs do the same on their own event).
+    cartStore.clear();
+    toast.success('Payment completed! Cart cleared.', { id: `cart-cleared-${orderId}`, duration: NOTICE_MS });
+  } else if (outcome === 'failed') {
+    toast.error('Payment Failed', {
+      id: `payment-failed-${orderId}`,
+      description: 'Your payment could not be processed. Please try again.',
+      duration: NOTICE_MS,
+    });
+  } else {
+    announceCancelled();
+  }
+  if (outcome !== 'cancelled' && soundPreference.isEnabled()) {
+    playToneOnce(`${orderId}:${outcome}`, outcome === 'paid' ? SUCCESS_TONE_HZ : FAILURE_TONE_HZ);
+  }
+}
+
+/** Pesapal's Cancel brought the whole tab back before the order is known (use-cancelled-return.ts). */
+export function announceCancelled(): void {
+  toast(PAYMENT_CANCELLED_NOTICE, { id: 'payment-cancelled' });
 }

@@ -1,42 +1,20 @@
-// Pesapal returns the customer to our callback (or cancellation) page inside the payment modal's
-// frame. That page does not show itself there: it tells the modal around it, which asks the server.
-// The message only prompts the check; the server alone decides the payment's status.
+// Pesapal returns the customer to our return page (PAYMENT_RETURN_PATH, served by the server, not
+// the app) inside the payment modal's frame. That page only tells the modal around it
+// (usePaymentOutcome hears it), which asks the server; the server alone decides the payment's status.
+import { PAYMENT_RETURN_CANCELLED_QUERY, PAYMENT_RETURN_PATH } from '@/domain/payment-return';
 
-export const PAYMENT_RETURN_MESSAGE = 'shop:payment-return';
+const [CANCEL_KEY, CANCEL_VALUE] = PAYMENT_RETURN_CANCELLED_QUERY.split('=');
 
-export interface PaymentReturnMessage {
-  type: typeof PAYMENT_RETURN_MESSAGE;
-  /** The customer pressed Cancel on Pesapal's page (its cancellation_url). */
-  cancelled: boolean;
-}
-
-export function isPaymentReturnMessage(data: unknown): data is PaymentReturnMessage {
-  if (typeof data !== 'object' || data === null) return false;
-  const { type, cancelled } = data as { type?: unknown; cancelled?: unknown };
-  return type === PAYMENT_RETURN_MESSAGE && typeof cancelled === 'boolean';
-}
-
-/** This page is shown in a frame inside one of the shop's own pages (the payment modal). */
-export function isFramedByShop(): boolean {
-  if (typeof window === 'undefined' || window.top === window.self || !window.top) return false;
-  try {
-    return window.top.location.origin === window.location.origin;
-  } catch {
-    return false; // framed by another origin: not ours (and the headers refuse that anyway)
-  }
-}
-
-/** Tells the shop page at the top of this tab that Pesapal sent the customer back. */
-export function tellShopAboutReturn(cancelled: boolean): void {
-  const message: PaymentReturnMessage = { type: PAYMENT_RETURN_MESSAGE, cancelled };
-  window.top?.postMessage(message, window.location.origin);
-}
-
-/** Pesapal's cancellation_url (PAYMENT_CANCELLED_PATH) on our own origin. */
+/**
+ * Pesapal's cancellation_url on our own origin: the return page with the cancel query, or checkout's
+ * (PAYMENT_CANCELLED_PATH, where the return page sends a whole tab, and where attempts started
+ * before the return page returned).
+ */
 export function isCancellationUrl(href: string, shopOrigin: string): boolean {
   try {
     const url = new URL(href);
-    return url.origin === shopOrigin && url.pathname === '/checkout' && url.searchParams.get('payment') === 'cancelled';
+    const page = url.pathname === PAYMENT_RETURN_PATH || url.pathname === '/checkout';
+    return url.origin === shopOrigin && page && url.searchParams.get(CANCEL_KEY!) === CANCEL_VALUE;
   } catch {
     return false;
   }

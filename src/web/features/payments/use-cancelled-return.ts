@@ -1,12 +1,11 @@
-// Back from Pesapal's Cancel (its cancellation_url, PAYMENT_CANCELLED_PATH) in the whole tab: say
-// so, ask the server about that attempt at once and tidy the address. The order keeps its stock
-// while its reservation lasts, and the cart was never touched: Pay with the same details pays that
-// same order again.
+// Back from Pesapal's Cancel in the whole tab (its cancellation_url, the return page, sends the tab
+// on to PAYMENT_CANCELLED_PATH): say so, ask the server about that attempt at once and tidy the
+// address. The order keeps its stock while its reservation lasts, and the cart was never touched:
+// Pay with the same details pays that same order again.
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PAYMENT_CANCELLED_NOTICE } from '@/domain/order-reasons';
-import { toast } from '../../lib/toast';
 import { lookupOrderId, syncPayments } from './payment-api';
+import { announceCancelled } from './payment-outcome';
 
 export function useCancelledPaymentReturn(): void {
   const [params] = useSearchParams();
@@ -16,7 +15,7 @@ export function useCancelledPaymentReturn(): void {
   const merchantReference = params.get('OrderMerchantReference');
   useEffect(() => {
     if (!cancelled) return;
-    toast(PAYMENT_CANCELLED_NOTICE, { id: 'payment-cancelled' });
+    announceCancelled();
     navigate('/checkout', { replace: true });
     if (trackingId || merchantReference) {
       lookupOrderId(trackingId, merchantReference)

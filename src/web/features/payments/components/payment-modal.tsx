@@ -1,21 +1,20 @@
-// Pesapal's hosted payment page in a dialog. Whether the payment succeeded is decided only by the
-// server's transaction status (realtime events plus polling every 2 s); the iframe's URL and the
-// page's messages only make us ask the server at once. Pesapal's page sits in a frame of our own
-// (paymentFrameDocument), so its return to our callback page loads inside the dialog: a declined
-// customer stays here and sees the failure panel with Try Again.
+// Pesapal's hosted payment page in a dialog. What became of the payment is usePaymentOutcome's one
+// answer (the live event, polling every 2 s, and Pesapal's return), which also has it announced once;
+// the iframe's URL and the page's messages only make us ask the server at once. Pesapal's page sits
+// in a frame of our own (paymentFrameDocument), so its return to our small return page loads inside
+// the dialog ('Checking your payment…', never the shop itself): a declined customer stays here and
+// sees the failure panel with Try Again.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, LoaderCircle } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { PAYMENT_CANCELLED_NOTICE } from '@/domain/order-reasons';
-import { toast } from '@/web/lib/toast';
 import { Button, buttonClasses } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';
 import { orderKeys } from '../../orders/order-api';
-import { useOrderTracking } from '../../orders/use-order-tracking';
-import { announcePaymentFailed } from '../payment-outcome';
+import { paymentAttemptStarted } from '../payment-outcome';
 import { paymentFrameDocument } from '../payment-return';
+import { usePaymentOutcome } from '../use-payment-outcome';
 import { PayingFooter, PaymentConfirmed, PaymentErrorPanel, PaymentHeader } from './payment-panels';
 import { usePaymentFrameSignals } from './use-payment-frame-signals';
 import { useReturnFocus } from './use-return-focus';
@@ -54,18 +53,29 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retry
     if (!open) return;
     setLoaded(false);
     setLoadFailed(false);
+    paymentAttemptStarted(orderId); // a new attempt: its outcome is news, whatever an earlier one's was
     void queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
     void queryClient.invalidateQueries({ queryKey: orderKeys.transaction(orderId) });
   }, [open, iframeUrl, orderId, queryClient]);
 
-  const { paymentStatus } = useOrderTracking(orderId, { pollMs: MODAL_POLL_MS, enabled: open, since: attemptStart });
-  const phase = paymentStatus === 'COMPLETED' ? 'completed' : paymentStatus === 'FAILED' ? 'failed' : loadFailed ? 'load-failed' : 'paying';
+  const payment = usePaymentOutcome(orderId, { pollMs: MODAL_POLL_MS, enabled: open, since: attemptStart, paying: true, hearReturn: true });
+  const { outcome } = payment;
+  const phase = outcome === 'paid' ? 'completed' : outcome === 'failed' ? 'failed' : loadFailed ? 'load-failed' : 'paying';
 
-  const { inspectFrameUrl, listenInFrame } = usePaymentFrameSignals({ open, orderId, iframeUrl, iframeRef, paying: phase === 'paying', onClose });
+  const { inspectFrameUrl, listenInFrame } = usePaymentFrameSignals({
+    open,
+    orderId,
+    iframeUrl,
+    iframeRef,
+    paying: phase === 'paying',
+    onHint: payment.checkNow,
+    onReturn: payment.reportReturn,
+  });
 
+  // Cancelled here or on Pesapal's page (announced with the rest): the modal closes.
   useEffect(() => {
-    if (open && phase === 'failed') announcePaymentFailed(orderId);
-  }, [open, phase, orderId]);
+    if (open && outcome === 'cancelled') onClose();
+  }, [open, outcome, onClose]);
 
   useEffect(() => {
     if (!open || loaded || loadFailed) return;
@@ -80,9 +90,7 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retry
   }, [open, phase, navigate, orderId]);
 
   const cancel = () => {
-    if (phase === 'completed') return;
-    onClose();
-    toast(PAYMENT_CANCELLED_NOTICE);
+    if (phase !== 'completed') payment.cancel();
   };
 
   const reloadFrame = () => {
