@@ -72,9 +72,9 @@ export interface FulfilmentTransition {
 
 /** Only a completed (paid) order moves here, forward only; steps may be skipped. */
 export const FULFILMENT_TRANSITIONS: Readonly<Record<FulfilmentEvent, FulfilmentTransition>> = Object.freeze({
-  packing: { to: 'processing', tells: null, means: 'being packed' },
-  out_for_delivery: { to: 'out_for_delivery', tells: 'out_for_delivery', means: 'out for delivery' },
-  delivered: { to: 'delivered', tells: 'delivered', means: 'delivered' },
+  packing: { to: 'processing', tells: null, means: 'marked as being packed' },
+  out_for_delivery: { to: 'out_for_delivery', tells: 'out_for_delivery', means: 'sent out for delivery' },
+  delivered: { to: 'delivered', tells: 'delivered', means: 'marked as delivered' },
 });
 
 /** The one order status that may be fulfilled. */

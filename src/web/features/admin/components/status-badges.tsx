@@ -1,11 +1,12 @@
-import { badgeColor, capitalize, FULFILMENT_LABELS, isFulfilmentStatus } from '@/domain/order-status';
+import { ORDER_STATUS_SHOWN } from '@/domain/order-lifecycle';
+import { badgeColor, capitalize, FULFILMENT_LABELS, isFulfilmentStatus, isOrderStatus } from '@/domain/order-status';
 import { Badge, type BadgeTone } from '@/web/components/ui/badge';
 
 const ORDER_TONES: Record<string, BadgeTone> = { green: 'success', blue: 'info', red: 'danger', grey: 'neutral' };
 
 /** Same colours as the customer sees: completed green, processing blue, cancelled red, others grey. */
 export function OrderStatusBadge({ status }: { status: string }) {
-  return <Badge tone={ORDER_TONES[badgeColor(status)] ?? 'neutral'}>{capitalize(status)}</Badge>;
+  return <Badge tone={ORDER_TONES[badgeColor(status)] ?? 'neutral'}>{isOrderStatus(status) ? ORDER_STATUS_SHOWN[status].merchant : capitalize(status)}</Badge>;
 }
 
 const PAYMENTS: Record<string, { tone: BadgeTone; label: string }> = {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import { formatKES } from '@/domain/money';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
+import { ORDER_STATUS_SHOWN } from '@/domain/order-lifecycle';
 import { capitalize, ORDER_STATUSES, PAYMENT_STATUSES, shortOrderId } from '@/domain/order-status';
 import { adminApi, type AdminOrderSummary } from '../admin-api';
 import { DataTable, type Column } from '../components/data-table';
@@ -83,7 +84,7 @@ export default function OrdersPage() {
           label="Order status"
           value={values.status}
           onChange={(status) => setFilters({ status })}
-          options={[['', 'Any'], ...ORDER_STATUSES.map((s) => [s, capitalize(s)] as const)]}
+          options={[['', 'Any'], ...ORDER_STATUSES.map((s) => [s, ORDER_STATUS_SHOWN[s].merchant] as const)]}
         />
         <FilterSelect
           id="order-payment"

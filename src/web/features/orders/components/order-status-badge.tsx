@@ -1,4 +1,5 @@
-import { badgeColor, capitalize, type BadgeColor } from '@/domain/order-status';
+import { ORDER_STATUS_SHOWN } from '@/domain/order-lifecycle';
+import { badgeColor, capitalize, isOrderStatus, type BadgeColor } from '@/domain/order-status';
 import { Badge, type BadgeTone } from '@/web/components/ui/badge';
 
 // Order status colours: completed green, processing blue, cancelled red, others grey.
@@ -7,7 +8,7 @@ const TONE: Readonly<Record<BadgeColor, BadgeTone>> = { green: 'success', blue: 
 export function OrderStatusBadge({ status }: { status: string }) {
   return (
     <Badge tone={TONE[badgeColor(status)]} data-testid="order-status">
-      {capitalize(status)}
+      {isOrderStatus(status) ? ORDER_STATUS_SHOWN[status].customer : capitalize(status)}
     </Badge>
   );
 }
