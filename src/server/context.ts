@@ -19,7 +19,7 @@ export interface ServerDeps {
   integrations?: Partial<Integrations>;
 }
 
-import type { Integrations, LocalFetch } from './integrations/integrations';
+import type { Integrations, LocalFetch } from './wiring/integrations';
 
 export type { Integrations };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DELIVERY_ZONES, deliveryFeeForDistance } from '@/domain/delivery-fee';
 import { NAIROBI_NEIGHBOURHOODS } from '@/domain/neighbourhoods';
-import { SHOP_COORDINATES } from './address-provider';
+import { SHOP_COORDINATES } from '../../integrations/places/address-provider';
 import { NAIROBI_GAZETTEER, findGazetteerEntry } from './nairobi-gazetteer';
 import { createOfflineAddressProvider } from './offline-address-provider';
 

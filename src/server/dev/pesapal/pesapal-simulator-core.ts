@@ -3,7 +3,7 @@
 // that tests can wait for, and reset.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { backoff } from '@/domain/backoff';
-import type { RedirectMode } from './pesapal-types';
+import type { RedirectMode } from '../../integrations/pesapal/pesapal-types';
 import type { PesapalSimulatorOptions, SimOrder, SimulatorOutcome, SimulatorState, SimulatorSwitches } from './pesapal-simulator';
 import { appendQuery, isObject, maskMsisdn, normaliseBasePath, randomDigits, randomMpesaReceipt } from './pesapal-simulator-format';
 

@@ -3,11 +3,12 @@
 import type { Env } from '../env';
 import type { Logger } from '../http/logger';
 import { resolvePesapalBaseUrl, usesPesapalSimulator } from '../payment-config';
-import { createAddressProvider } from './places/create-address-provider';
-import type { AddressProvider } from './places/address-provider';
-import { createPesapalClient } from './pesapal/pesapal-client';
-import type { PesapalClient } from './pesapal/pesapal-types';
-import { createPesapalSimulator, type PesapalSimulator } from './pesapal/pesapal-simulator';
+import { createAddressProvider } from './create-address-provider';
+import type { AddressProvider } from '../integrations/places/address-provider';
+import { createPesapalClient } from '../integrations/pesapal/pesapal-client';
+import type { PesapalClient } from '../integrations/pesapal/pesapal-types';
+import { createPesapalSimulator } from '../dev/pesapal/create-pesapal-simulator';
+import type { PesapalSimulator } from '../dev/pesapal/pesapal-simulator';
 
 export const SIMULATOR_MOUNT = '/pesapal-sim';
 const SIMULATOR_KEY = { key: 'simulator-key', secret: 'simulator-secret' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAddressProvider } from './create-address-provider';
-import type { CachedAddressProvider } from './cached-address-provider';
+import type { CachedAddressProvider } from '../integrations/places/cached-address-provider';
 
 const MESSAGE = 'GOOGLE_MAPS_API_KEY is required in production: the offline gazetteer is a development stand-in';
 

@@ -2,7 +2,7 @@
 // cancel, and is sent back to the shop the way Pesapal sends them.
 import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { RedirectMode } from './pesapal-types';
+import type { RedirectMode } from '../../integrations/pesapal/pesapal-types';
 import type { SimOrder } from './pesapal-simulator';
 import { isPaid, type SimulatorCore } from './pesapal-simulator-core';
 import { escapeHtml, formatMoney, queryParam, randomBase64, scriptString } from './pesapal-simulator-format';

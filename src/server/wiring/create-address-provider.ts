@@ -1,7 +1,7 @@
-import type { AddressProvider } from './address-provider';
-import { withDistanceCache } from './cached-address-provider';
-import { createGoogleAddressProvider } from './google-address-provider';
-import { createOfflineAddressProvider } from './offline-address-provider';
+import type { AddressProvider } from '../integrations/places/address-provider';
+import { withDistanceCache } from '../integrations/places/cached-address-provider';
+import { createGoogleAddressProvider } from '../integrations/places/google-address-provider';
+import { createOfflineAddressProvider } from '../dev/places/offline-address-provider';
 
 export type AddressProviderConfig = {
   googleMapsApiKey?: string;

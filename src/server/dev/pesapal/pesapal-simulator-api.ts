@@ -2,7 +2,7 @@
 // GetTransactionStatus, RefundRequest and CancelOrder, with Pesapal's answers and error shapes.
 import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { RedirectMode } from './pesapal-types';
+import type { RedirectMode } from '../../integrations/pesapal/pesapal-types';
 import type { SimIpnRegistration, SimOrder } from './pesapal-simulator';
 import { isPaid, type SimulatorCore } from './pesapal-simulator-core';
 import {

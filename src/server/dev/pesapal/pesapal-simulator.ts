@@ -14,11 +14,11 @@
 //   (the real one waits for merchant approval).
 // - Mounted with `parent.route('/pesapal-sim', sim.app)`, every route lives under `/pesapal-sim${basePath}`.
 //   The parent's security headers must leave the hosted page framable (no X-Frame-Options).
-import { Hono } from 'hono';
-import type { BillingAddress, IpnNotificationMethod, RedirectMode } from './pesapal-types';
-import { addApiRoutes, sendJson } from './pesapal-simulator-api';
-import { createSimulatorCore } from './pesapal-simulator-core';
-import { addHostedPageRoutes } from './pesapal-simulator-page';
+//
+// This file holds the simulator's shared types; create-pesapal-simulator.ts builds it from the core,
+// the API routes and the hosted page, which import these types (and not the factory), so no circle.
+import type { Hono } from 'hono';
+import type { BillingAddress, IpnNotificationMethod, RedirectMode } from '../../integrations/pesapal/pesapal-types';
 
 export type SimulatorOutcome = 'card' | 'mpesa' | 'fail' | 'cancel' | 'reverse';
 export type SimOrderStatus = 'PENDING' | 'COMPLETED' | 'FAILED' | 'REVERSED';
@@ -137,24 +137,4 @@ export interface PesapalSimulator {
   idle(): Promise<void>;
   /** Forget everything, cancel pending work and restore the default switches. */
   reset(): void;
-}
-
-export function createPesapalSimulator(opts: PesapalSimulatorOptions): PesapalSimulator {
-  const core = createSimulatorCore(opts);
-  const { basePath, state, now } = core;
-  const app = new Hono();
-
-  app.use(`${basePath}/*`, async (c, next) => {
-    const segments = c.req.path.split('/').filter(Boolean);
-    state.requestLog.push({ method: c.req.method, path: c.req.path, op: segments[segments.length - 1] ?? '', at: now() });
-    await next();
-  });
-
-  app.onError((err, c) => {
-    return sendJson(c, { error: { error_type: 'api_error', code: 'internal_server_error', message: err.message }, status: '500' }, 500);
-  });
-
-  addApiRoutes(app, core);
-  addHostedPageRoutes(app, core);
-  return { app, state, switches: core.switches, complete: core.complete, idle: core.idle, reset: core.reset };
 }

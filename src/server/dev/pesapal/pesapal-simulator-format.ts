@@ -1,7 +1,7 @@
 // The simulator's small helpers: .NET-like JSON and dates as Pesapal writes them, query strings,
 // billing details, masked numbers, random codes and tokens, HTML escaping.
 import type { Context } from 'hono';
-import type { BillingAddress } from './pesapal-types';
+import type { BillingAddress } from '../../integrations/pesapal/pesapal-types';
 
 const EAT_OFFSET_MS = 3 * 3600_000;
 

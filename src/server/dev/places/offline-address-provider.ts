@@ -5,9 +5,9 @@ import type {
   LatLng,
   PlaceDetails,
   RouteDistance,
-} from './address-provider';
-import { MIN_AUTOCOMPLETE_CHARS } from './address-provider';
-import { estimateRoadDistance, isValidLatLng } from './geo';
+} from '../../integrations/places/address-provider';
+import { MIN_AUTOCOMPLETE_CHARS } from '../../integrations/places/address-provider';
+import { estimateRoadDistance, isValidLatLng } from '../../integrations/places/geo';
 import type { GazetteerEntry, GazetteerKind } from './nairobi-gazetteer';
 import { NAIROBI_GAZETTEER } from './nairobi-gazetteer';
 
