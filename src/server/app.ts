@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'drizzle-orm';
 import { createAuth } from './auth/auth';
 import { publicAuthAnswer } from './auth/public-auth-answer';
-import { refuseNulCharacters } from './http/nul-characters';
+import { refuseNulCharacters } from './infra/http/nul-characters';
 import type { AppEnv, ServerContext, ServerDeps } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { adminRoutes } from './features/admin/admin.routes';
@@ -19,18 +19,18 @@ import { ordersRoutes } from './features/orders/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { realtimeRoutes } from './features/realtime/realtime.routes';
 import { notFound } from './errors';
-import { errorBody, handleError } from './http/errors';
+import { errorBody, handleError } from './infra/http/errors';
 import { createIntegrations, createLocalFetch, SIMULATOR_MOUNT } from './wiring/integrations';
 import { simulatorSwitchesRoutes } from './dev/pesapal/pesapal-simulator-switches';
-import { requestLogger } from './http/logger';
-import { devToolsGuard } from './http/dev-tools-guard';
-import { securityHeaders } from './http/security-headers';
-import { sameOriginWrites } from './http/session';
-import { servePages } from './http/page-renderer';
-import { serveSpa } from './http/static-files';
+import { requestLogger } from './infra/logger';
+import { devToolsGuard } from './infra/http/dev-tools-guard';
+import { securityHeaders } from './infra/http/security-headers';
+import { sameOriginWrites } from './auth/session';
+import { servePages } from './infra/http/page-renderer';
+import { serveSpa } from './infra/http/static-files';
 import { seoRoutes } from './features/seo/seo.routes';
 import { resolvePesapalBaseUrl } from './payment-config';
-import { smsOutboxFromEnv } from './sms/sms-config';
+import { smsOutboxFromEnv } from './infra/sms/sms-config';
 
 export interface CreateAppOptions {
   /** Folder of the built web app; omitted in API-only tests. */

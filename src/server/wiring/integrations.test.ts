@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv, type Env } from '../env';
-import { createLogger } from '../http/logger';
+import { createLogger } from '../infra/logger';
 import { createIntegrations, createLocalFetch } from './integrations';
 
 const BASE = { PUBLIC_URL: 'https://shop.example', GOOGLE_MAPS_API_KEY: 'maps-key', LOG_LEVEL: 'silent' } as const;

@@ -1,7 +1,7 @@
 // Builds the outside services from configuration: the Pesapal client (pointing at the built-in
 // simulator when no keys are set) and the address provider (Google or the offline gazetteer).
 import type { Env } from '../env';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../infra/logger';
 import { resolvePesapalBaseUrl, usesPesapalSimulator } from '../payment-config';
 import { createAddressProvider } from './create-address-provider';
 import type { AddressProvider } from '../integrations/places/address-provider';

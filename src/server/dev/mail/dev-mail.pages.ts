@@ -1,7 +1,7 @@
 // Plain server-rendered pages of the development mailbox. Everything from the database is escaped;
 // mail bodies are shown as text with their http(s) links made clickable (the stored HTML is never
 // rendered, so a mail cannot run script in the shop's origin).
-import { escapeHtml } from '../../http/html';
+import { escapeHtml } from '../../infra/http/html';
 import type { StoredMail } from './dev-mail.service';
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0f172a}

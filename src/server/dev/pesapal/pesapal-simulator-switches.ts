@@ -2,7 +2,7 @@
 // developer or tester using the real shop can make "Pesapal" send duplicate, late or no IPNs, and a
 // browser test can do the same through the shop's own address.
 import { Hono, type Context } from 'hono';
-import { errorBody } from '../../http/errors';
+import { errorBody } from '../../infra/http/errors';
 import type { SimulatorSwitches } from './pesapal-simulator';
 
 const MAX_LATE_MS = 10 * 60_000;

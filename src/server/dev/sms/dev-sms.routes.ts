@@ -7,7 +7,7 @@ import { shortOrderId } from '@/domain/order-status';
 import { toE164Phone } from '@/domain/phone';
 import type { AppEnv, ServerContext } from '../../context';
 import { outboundSms } from '../../db/schema';
-import { escapeHtml } from '../../http/html';
+import { escapeHtml } from '../../infra/http/html';
 
 export const SMS_BOX_PAGE_SIZE = 100;
 

@@ -9,8 +9,8 @@ import type { AppEnv, ServerContext } from '../../context';
 import { profiles } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { forbidden, unauthorized } from '../../errors';
-import { currentUser } from '../../http/session';
-import { clientAddress } from '../../http/client-address';
+import { currentUser } from '../../auth/session';
+import { clientAddress } from '../../infra/http/client-address';
 import { writeAudit } from '../audit/audit.service';
 
 export const ADMIN_ONLY_MESSAGE = 'Only shop administrators can do this.';

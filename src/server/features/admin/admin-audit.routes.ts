@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, ServerContext } from '../../context';
-import { valid } from '../../http/validate';
+import { valid } from '../../infra/http/validate';
 import { auditFacets, listAudit } from './admin-audit.service';
 import { dateOnly, pagingQuery } from './admin-paging';
 

@@ -2,7 +2,7 @@
 // /api/admin/content/preview, which answers with the HTML exactly as it would be stored.
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
-import { valid } from '../../http/validate';
+import { valid } from '../../infra/http/validate';
 import { sanitizePageHtmlForSave } from '../content/sanitize-page-html';
 import { adminActor } from './admin-access';
 import { createContentSchema, updateContentSchema } from '@/domain/back-office-forms';

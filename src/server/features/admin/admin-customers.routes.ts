@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, ServerContext } from '../../context';
-import { valid } from '../../http/validate';
+import { valid } from '../../infra/http/validate';
 import { adminActor } from './admin-access';
 import { getCustomer, listCustomers, setRole } from './admin-customers.service';
 import { pagingQuery, searchText } from './admin-paging';

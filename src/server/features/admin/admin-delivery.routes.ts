@@ -1,7 +1,7 @@
 // /api/admin/delivery: zones, the shop's origin and a fee preview.
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
-import { valid } from '../../http/validate';
+import { valid } from '../../infra/http/validate';
 import { adminActor } from './admin-access';
 import { feePreviewSchema, originSchema, zonesSchema } from '@/domain/back-office-forms';
 import { getDeliverySettings, previewFee, saveOrigin, saveZones } from './admin-delivery.service';

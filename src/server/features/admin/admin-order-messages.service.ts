@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
 import { orders, outboundMail, outboundSms } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { UNDELIVERED_STATUSES } from '../../sms/sms-outbox';
+import { UNDELIVERED_STATUSES } from '../../infra/sms/sms-outbox';
 import { auditAdmin, type AdminActor } from './admin-access';
 
 export interface AdminOrderMessage {

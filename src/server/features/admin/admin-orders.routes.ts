@@ -3,7 +3,7 @@
 // SMS and mail sent about the order with 'Send again'.
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
-import { valid } from '../../http/validate';
+import { valid } from '../../infra/http/validate';
 import { adminActor } from './admin-access';
 import { advanceFulfilment, cancelOrder, checkPaymentNow } from './admin-order-actions.service';
 import { resolveAttention } from './admin-order-attention.service';

@@ -1,7 +1,7 @@
 // /api/admin/products: HTTP only (validate, call the service, answer).
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
-import { valid } from '../../http/validate';
+import { valid } from '../../infra/http/validate';
 import { adminActor } from './admin-access';
 import { imageForm, prepareImage, readableForm } from './admin-images';
 import { idParam } from './admin-params';

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { shopDetailsSchema } from '@/domain/shop-details-schema';
 import type { AppEnv, ServerContext } from '../../context';
-import { valid } from '../../http/validate';
+import { valid } from '../../infra/http/validate';
 import { loadShopDetails, saveShopDetails } from '../content/shop-details.service';
 import { adminActor } from './admin-access';
 

@@ -4,8 +4,8 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
-import { DATABASE_UNAVAILABLE, isConnectionError } from '../db/connection-errors';
-import { DomainError, type ErrorKind, type FieldErrors } from '../errors';
+import { DATABASE_UNAVAILABLE, isConnectionError } from '../../db/connection-errors';
+import { DomainError, type ErrorKind, type FieldErrors } from '../../errors';
 
 const STATUS_OF: Record<ErrorKind, ContentfulStatusCode> = {
   invalid: 400,

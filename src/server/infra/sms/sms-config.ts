@@ -1,7 +1,7 @@
 // The SMS outbox the configuration asks for: Africa's Talking with AT_USERNAME and AT_API_KEY, none
 // with SMS_DISABLED=1, else the development SMS box (refused in production by env.ts).
-import type { Db } from '../db/client';
-import type { Env } from '../env';
+import type { Db } from '../../db/client';
+import type { Env } from '../../env';
 import { createAfricasTalkingGateway } from './africas-talking';
 import { createSmsOutbox, type SmsOutbox } from './sms-outbox';
 

@@ -4,7 +4,7 @@
 // form). A route may read a body of another type than declared (the IPN takes JSON or a form under
 // any type), so a body of an unknown type is checked for both escapes. Uploads are skipped.
 import type { MiddlewareHandler } from 'hono';
-import { badRequest } from '../errors';
+import { badRequest } from '../../errors';
 
 export const NUL_REFUSED = 'The request contains a character that is not allowed.';
 

@@ -1,6 +1,6 @@
 // Session middlewares: the user always comes from the session cookie, never from a request body.
 import { createMiddleware } from 'hono/factory';
-import { getSessionUser } from '../auth/auth';
+import { getSessionUser } from './auth';
 import type { AppEnv, ServerContext } from '../context';
 import { DomainError, unauthorized } from '../errors';
 

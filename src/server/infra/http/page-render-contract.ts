@@ -1,6 +1,6 @@
 // What the server-rendering bundle (built from src/web/entry-server.tsx into dist/ssr) offers the
 // server, and what the server hands it. Types only: the server loads the bundle at start.
-import type { PageHead } from '../../domain/page-head';
+import type { PageHead } from '../../../domain/page-head';
 
 export interface PageRenderOptions {
   /** The server's own app, in-process: the pages' API reads go here, never over the network. */

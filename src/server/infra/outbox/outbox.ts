@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { backoff } from '@/domain/backoff';
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 
 /** After this many tries a message is given up ('abandoned') and stays visible to the merchant. */
 export const MAX_OUTBOX_ATTEMPTS = 8;

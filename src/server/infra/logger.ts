@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import pino from 'pino';
-import { addResponseHeaders } from './security-headers';
+import { addResponseHeaders } from './http/security-headers';
 
 export type Logger = pino.Logger;
 

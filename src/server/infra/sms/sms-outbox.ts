@@ -3,9 +3,9 @@
 // again by the SMS job with a growing pause. Without one (development and tests) the row is the SMS:
 // read it at /dev/sms. SMS_DISABLED: nothing is queued at all.
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type { OrderUpdateStep } from '../../domain/order-sms';
-import type { Db, DbOrTx } from '../db/client';
-import { outboundSms } from '../db/schema';
+import type { OrderUpdateStep } from '../../../domain/order-sms';
+import type { Db, DbOrTx } from '../../db/client';
+import { outboundSms } from '../../db/schema';
 import { createOutbox, type OutboxKind } from '../outbox/outbox';
 import type { SmsGateway } from './africas-talking';
 

@@ -4,8 +4,8 @@
 // loses a confirmation. Without SMTP_URL (development and tests only) the record is the mail: read it
 // at /dev/mail.
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db, DbOrTx } from '../db/client';
-import { outboundMail } from '../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
+import { outboundMail } from '../../db/schema';
 import { createOutbox, type OutboxKind } from '../outbox/outbox';
 
 export interface MailMessage {
