@@ -7,7 +7,7 @@ import { publicAuthAnswer } from './auth/public-auth-answer';
 import { refuseNulCharacters } from './infra/http/nul-characters';
 import type { AppEnv, ServerContext, ServerDeps } from './context';
 import { accountRoutes } from './features/account/account.routes';
-import { adminRoutes } from './features/admin/admin.routes';
+import { adminRoutes } from './admin.routes';
 import { catalogRoutes } from './features/catalog/catalog.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
 import { contentRoutes } from './features/content/content.routes';

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seedDemoData } from './db/seed/seed';
+import { seedDemoData } from './seed/seed';
 import type { Env } from './env';
 import { createLogger, type Logger } from './infra/logger';
 import { createMailer } from './infra/mail/mailer';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { toCents } from '../../src/domain/money';
 import { auditLogs, contactMessages, newsletterSubscriptions, orders, outboundSms, paymentTransactions, products } from '../../src/server/db/schema';
 import { createSmsOutbox } from '../../src/server/infra/sms/sms-outbox';
-import { adminRoutes } from '../../src/server/features/admin/admin.routes';
+import { adminRoutes } from '../../src/server/admin.routes';
 import { createUser, type TestUser } from '../support/test-app';
 import { DB_KINDS } from '../support/test-database';
 import { body, payByCard, placeOrder, placeOrderPaidTwice, withAdminApp } from './admin-helpers';

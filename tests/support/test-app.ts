@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createApp, createContext } from '../../src/server/app';
 import type { ServerContext, ServerDeps } from '../../src/server/context';
 import { profiles, user } from '../../src/server/db/schema';
-import { seedDemoData } from '../../src/server/db/seed/seed';
+import { seedDemoData } from '../../src/server/seed/seed';
 import { loadEnv, type Env } from '../../src/server/env';
 import { createLogger } from '../../src/server/infra/logger';
 import { createMailer } from '../../src/server/infra/mail/mailer';
