@@ -1,6 +1,7 @@
-// /api/admin/orders: list, detail, 'Mark resolved' for a flagged order, and the SMS and mail sent
-// about the order with 'Send again'. Fulfilment, cancel (release or refund), the payment status check
-// and refunding one payment go through payments (payments/admin.routes.ts, mounted at the same path).
+// /api/admin/orders: list, detail, fulfilment, cancel (release or refund), payment status check,
+// 'Mark resolved' for a flagged order, refunding one payment the order does not need, and the
+// SMS and mail sent about the order with 'Send again'.
+// Fulfilment, cancel, the payment status check and refunds are payments/admin.routes.ts (same path).
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
 import { valid } from '../../infra/http/validate';
