@@ -68,7 +68,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/server/**', '@/server/**', '!@/server/app', '!../server/http/page-render-contract'],
+              group: ['**/server/**', '@/server/**', '!@/server/app', '!../server/infra/http/page-render-contract'],
               allowTypeImports: true,
               message: 'Only the type of the routes (AppType) or of the page-render contract.',
             },

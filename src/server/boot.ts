@@ -4,10 +4,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seedDemoData } from './db/seed/seed';
+import { seedDemoData } from './seed/seed';
 import type { Env } from './env';
-import { createLogger, type Logger } from './http/logger';
-import { createMailer } from './mail/mailer';
+import { createLogger, type Logger } from './infra/logger';
+import { createMailer } from './infra/mail/mailer';
 import type { ServerDeps } from './context';
 
 /** AUTH_SECRET from the environment; outside production a generated one kept in DATA_DIR. */

@@ -1,9 +1,9 @@
 // What every feature receives: configuration, the database and the outside services.
 import type { Database, Db } from './db/client';
 import type { Env } from './env';
-import type { Logger } from './http/logger';
-import type { Mailer } from './mail/mailer';
-import type { SmsOutbox } from './sms/sms-outbox';
+import type { Logger } from './infra/logger';
+import type { Mailer } from './infra/mail/mailer';
+import type { SmsOutbox } from './infra/sms/sms-outbox';
 import type { Auth, SessionUser } from './auth/auth';
 
 export interface ServerDeps {
@@ -19,7 +19,7 @@ export interface ServerDeps {
   integrations?: Partial<Integrations>;
 }
 
-import type { Integrations, LocalFetch } from './integrations/integrations';
+import type { Integrations, LocalFetch } from './wiring/integrations';
 
 export type { Integrations };
 

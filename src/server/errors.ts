@@ -1,6 +1,6 @@
 // What went wrong, in the shop's words: services throw a DomainError with a kind, a code and the
 // message the customer or merchant reads. Which HTTP status a kind becomes is decided once, in
-// src/server/http/errors.ts (the app's onError).
+// src/server/infra/http/errors.ts (the app's onError).
 
 /** Why a request could not be done. */
 export type ErrorKind =

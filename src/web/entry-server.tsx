@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
 import type { PageHead } from '../domain/page-head';
-import type { PageRenderer, PageRenderOptions, RenderedPage } from '../server/http/page-render-contract';
+import type { PageRenderer, PageRenderOptions, RenderedPage } from '../server/infra/http/page-render-contract';
 import { pageHandle, type PageContext, type PageHandle } from './app/page-handles';
 import { Providers } from './app/providers';
 import { RouteBoundary } from './app/route-error';

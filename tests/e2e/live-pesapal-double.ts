@@ -4,7 +4,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createPesapalSimulator, type PesapalSimulator } from '../../src/server/integrations/pesapal/pesapal-simulator';
+import { createPesapalSimulator } from '../../src/server/dev/pesapal/create-pesapal-simulator';
+import type { PesapalSimulator } from '../../src/server/dev/pesapal/pesapal-simulator';
 
 const CREDENTIALS = { key: 'live-e2e-consumer-key', secret: 'live-e2e-consumer-secret' };
 

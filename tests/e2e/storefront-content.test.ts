@@ -10,7 +10,7 @@ import { paragraphs } from '../../src/domain/text';
 import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { blogPosts } from '../../src/server/db/schema';
-import { seedDemoData } from '../../src/server/db/seed/seed';
+import { seedDemoData } from '../../src/server/seed/seed';
 import type { BlogPostDto } from '../../src/server/features/content/content.service';
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLogs, profiles } from '../../src/server/db/schema';
-import { adminRoutes } from '../../src/server/features/admin/admin.routes';
+import { adminRoutes } from '../../src/server/admin.routes';
 import { DB_KINDS } from '../support/test-database';
 import { body, withAdminApp } from './admin-helpers';
 

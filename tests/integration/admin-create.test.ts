@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { profiles, user } from '../../src/server/db/schema';
-import { promoteToAdmin, promotionMessage } from '../../src/server/features/admin/admin-promotion.service';
+import { promoteToAdmin, promotionMessage } from '../../src/server/features/customers/admin-promotion.service';
 import { createTestApp, createUser, type TestApp } from '../support/test-app';
 import { DB_KINDS } from '../support/test-database';
 import { auditRows } from './admin-helpers';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { appSettings, contactMessages, deliveryZones, newsletterSubscriptions, orders, products } from '../../src/server/db/schema';
 import { SHOP_ORIGIN } from '../../src/domain/delivery-fee';
-import { CUSTOMER_READ_ACTIONS, writeAudit } from '../../src/server/features/audit/audit.service';
+import { CUSTOMER_READ_ACTIONS, writeAudit } from '../../src/server/infra/audit-log';
 import { DB_KINDS } from '../support/test-database';
 import { auditRows, body, payByCard, placeOrder, withAdminApp } from './admin-helpers';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLogs } from '@/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { writeAudit } from '@/server/features/audit/audit.service';
+import { writeAudit } from '@/server/infra/audit-log';
 
 describe('writeAudit', () => {
   let testDb: TestDatabase;

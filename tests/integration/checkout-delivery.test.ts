@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_DELIVERY_ZONES, deliveryFeeForDistance, haversineKm, SHOP_ORIGIN } from '../../src/domain/delivery-fee';
 import { appSettings, deliveryZones } from '../../src/server/db/schema';
-import { createOfflineAddressProvider } from '../../src/server/integrations/places/offline-address-provider';
+import { createOfflineAddressProvider } from '../../src/server/dev/places/offline-address-provider';
 import type { AddressProvider } from '../../src/server/integrations/places/address-provider';
 import { DB_KINDS } from '../support/test-database';
 import type { TestUser } from '../support/test-app';

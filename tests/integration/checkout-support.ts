@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ServerDeps } from '../../src/server/context';
 import { orders, paymentTransactions, products, stockMovements } from '../../src/server/db/schema';
 import { IPN_REPEAT_WINDOW_MS } from '../../src/server/features/payments/ipn-notices';
-import type { PesapalSimulator, SimulatorOutcome } from '../../src/server/integrations/pesapal/pesapal-simulator';
+import type { PesapalSimulator, SimulatorOutcome } from '../../src/server/dev/pesapal/pesapal-simulator';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
 import type { DbKind } from '../support/test-database';
 

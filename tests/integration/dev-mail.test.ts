@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { linkify } from '@/server/features/dev-mail/dev-mail.pages';
+import { linkify } from '@/server/dev/mail/dev-mail.pages';
 
 describe('linkify', () => {
   it.each([

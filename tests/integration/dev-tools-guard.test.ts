@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isLoopbackAddress } from '../../src/server/http/dev-tools-guard';
+import { isLoopbackAddress } from '../../src/server/infra/http/dev-tools-guard';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
 const from = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });

@@ -3,7 +3,7 @@
 // patterns slow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, newsletterSubscriptions, paymentNotifications } from '../../src/server/db/schema';
-import { NUL_REFUSED } from '../../src/server/http/nul-characters';
+import { NUL_REFUSED } from '../../src/server/infra/http/nul-characters';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { DB_KINDS } from '../support/test-database';
 

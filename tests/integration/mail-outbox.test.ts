@@ -3,8 +3,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { outboundMail } from '../../src/server/db/schema';
-import { createMailer, type Mailer } from '../../src/server/mail/mailer';
-import { MAX_OUTBOX_ATTEMPTS, outboxRetryDelayMs } from '../../src/server/outbox/outbox';
+import { createMailer, type Mailer } from '../../src/server/infra/mail/mailer';
+import { MAX_OUTBOX_ATTEMPTS, outboxRetryDelayMs } from '../../src/server/infra/outbox/outbox';
 import { freePort } from '../e2e/support/shop-server';
 import { startSmtpServer, type TestSmtpServer } from '../e2e/support/smtp';
 import { DB_KINDS, createTestDatabase, type TestDatabase } from '../support/test-database';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { outboundSms } from '../../src/server/db/schema';
-import { MAX_OUTBOX_ATTEMPTS, SENDING_LEASE_MS, createOutbox, outboxRetryDelayMs, type OutboxTable } from '../../src/server/outbox/outbox';
+import { MAX_OUTBOX_ATTEMPTS, SENDING_LEASE_MS, createOutbox, outboxRetryDelayMs, type OutboxTable } from '../../src/server/infra/outbox/outbox';
 import { DB_KINDS, createTestDatabase, openSecondHandle, type DbKind, type TestDatabase } from '../support/test-database';
 import { insertOrderForSms, mailSender, smsSender, type Sender, type SmsSender } from './outbox-senders';
 

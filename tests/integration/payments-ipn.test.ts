@@ -9,8 +9,8 @@ import { pruneStrangerNotices, STRANGER_NOTICE_DAYS } from '../../src/server/fea
 import { applyPaymentStatus } from '../../src/server/features/payments/payment-status.service';
 import { expireReservations } from '../../src/server/features/payments/reconciliation.service';
 import { RESERVATION_MINUTES } from '../../src/domain/order-reasons';
-import { createMailer } from '../../src/server/mail/mailer';
-import { outboxRetryDelayMs } from '../../src/server/outbox/outbox';
+import { createMailer } from '../../src/server/infra/mail/mailer';
+import { outboxRetryDelayMs } from '../../src/server/infra/outbox/outbox';
 import { freePort } from '../e2e/support/shop-server';
 import { startSmtpServer } from '../e2e/support/smtp';
 import type { TransactionStatus } from '../../src/server/integrations/pesapal/pesapal-types';

@@ -501,7 +501,7 @@ describe('quirks the simulator does not produce (raw node:http test double)', ()
 describe('mounted in a parent Hono app', () => {
   it('works through parent.route("/pesapal-sim", sim.app)', async () => {
     const { Hono } = await import('hono');
-    const { createPesapalSimulator } = await import('@/server/integrations/pesapal/pesapal-simulator');
+    const { createPesapalSimulator } = await import('@/server/dev/pesapal/create-pesapal-simulator');
     const receiver = await ipnReceiver();
     const simulator = createPesapalSimulator({ publicBaseUrl: () => 'http://shop.test/pesapal-sim', mpesaDelayMs: 10 });
     const parent = new Hono();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PesapalClient } from '@/server/integrations/pesapal/pesapal-types';
-import type { PesapalSimulatorOptions } from '@/server/integrations/pesapal/pesapal-simulator';
+import type { PesapalSimulatorOptions } from '@/server/dev/pesapal/pesapal-simulator';
 import { serversClosedAfterEachTest, sleep, type RunningSimulator, type TestServer } from '../support/pesapal-test-helpers';
 
 const { sim, receiver } = serversClosedAfterEachTest();

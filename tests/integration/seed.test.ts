@@ -10,8 +10,8 @@ import type { Database, Db } from '@/server/db/client';
 import { openDatabase } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
 import { blogPosts, deliveryZones, pageContent, products, stockMovements } from '@/server/db/schema';
-import { SEED_PRODUCTS } from '@/server/db/seed/seed-data';
-import { seedDemoData } from '@/server/db/seed/seed';
+import { SEED_PRODUCTS } from '@/server/seed/seed-data';
+import { seedDemoData } from '@/server/seed/seed';
 
 const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public');
 const NOW = new Date('2025-06-15T09:00:00.000Z');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAfricasTalkingDouble, type AtDouble } from '../support/africas-talking-double';
-import { africasTalkingBaseUrl, createAfricasTalkingGateway } from '@/server/sms/africas-talking';
+import { africasTalkingBaseUrl, createAfricasTalkingGateway } from '@/server/infra/sms/africas-talking';
 
 describe("Africa's Talking SMS client", () => {
   let double: AtDouble;

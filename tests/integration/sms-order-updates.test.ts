@@ -5,8 +5,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, outboundSms, paymentTransactions, profiles } from '../../src/server/db/schema';
-import { MAX_OUTBOX_ATTEMPTS } from '../../src/server/outbox/outbox';
-import { createMailer } from '../../src/server/mail/mailer';
+import { MAX_OUTBOX_ATTEMPTS } from '../../src/server/infra/outbox/outbox';
+import { createMailer } from '../../src/server/infra/mail/mailer';
 import { freePort } from '../e2e/support/shop-server';
 import { startSmtpServer, type TestSmtpServer } from '../e2e/support/smtp';
 import { LOOPBACK_BINDINGS } from '../support/test-app';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, newsletterSubscriptions, paymentNotifications, user } from '../../src/server/db/schema';
 import { MESSAGES } from '../../src/domain/validation';
-import { NUL_REFUSED } from '../../src/server/http/nul-characters';
+import { NUL_REFUSED } from '../../src/server/infra/http/nul-characters';
 import { createTestApp, createUser, TEST_ORIGIN, type TestApp, type TestUser } from '../support/test-app';
 import { DB_KINDS } from '../support/test-database';
 

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterEach } from 'vitest';
 import { createPesapalClient } from '../../src/server/integrations/pesapal/pesapal-client';
-import { createPesapalSimulator, type PesapalSimulator, type PesapalSimulatorOptions } from '../../src/server/integrations/pesapal/pesapal-simulator';
+import { createPesapalSimulator } from '../../src/server/dev/pesapal/create-pesapal-simulator';
+import type { PesapalSimulator, PesapalSimulatorOptions } from '../../src/server/dev/pesapal/pesapal-simulator';
 import type { PesapalClient, PesapalClientOptions } from '../../src/server/integrations/pesapal/pesapal-types';
 
 export const SIM_KEY = 'simulator-key';

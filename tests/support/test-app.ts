@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { createApp, createContext } from '../../src/server/app';
 import type { ServerContext, ServerDeps } from '../../src/server/context';
 import { profiles, user } from '../../src/server/db/schema';
-import { seedDemoData } from '../../src/server/db/seed/seed';
+import { seedDemoData } from '../../src/server/seed/seed';
 import { loadEnv, type Env } from '../../src/server/env';
-import { createLogger } from '../../src/server/http/logger';
-import { createMailer } from '../../src/server/mail/mailer';
+import { createLogger } from '../../src/server/infra/logger';
+import { createMailer } from '../../src/server/infra/mail/mailer';
 import { createTestDatabase, type DbKind, type TestDatabase } from './test-database';
 
 export const TEST_ORIGIN = 'http://localhost:3000';

@@ -3,7 +3,7 @@
 // newline in a name could forge a log line. Errors are reduced to their name, code and a message
 // without the query.
 import type { betterAuth } from 'better-auth';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../infra/logger';
 
 type AuthLogger = NonNullable<Parameters<typeof betterAuth>[0]['logger']>;
 

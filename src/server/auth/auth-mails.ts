@@ -1,5 +1,5 @@
-import type { MailMessage } from '../mail/mailer';
-import { escapeHtml } from '../http/html';
+import type { MailMessage } from '../infra/mail/mailer';
+import { escapeHtml } from '../infra/http/html';
 
 export function verificationMail(opts: { to: string; name: string; url: string; shopName: string }): MailMessage {
   const greeting = opts.name ? `Hello ${opts.name},` : 'Hello,';

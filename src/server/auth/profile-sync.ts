@@ -12,7 +12,7 @@ import { sanitizeText, TEXT_LIMITS } from '../../domain/validation';
 import type { Db } from '../db/client';
 import { auditLogs, profiles, user } from '../db/schema';
 import type { Env } from '../env';
-import { writeAudit } from '../features/audit/audit.service';
+import { writeAudit } from '../infra/audit-log';
 
 /** The audit action of every role change; its rows are how the rule above knows a role was set. */
 export const ROLE_CHANGE_ACTION = 'USER_ROLE_CHANGE';

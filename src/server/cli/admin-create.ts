@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { loadEnv } from '../env';
-import { promoteToAdmin, promotionMessage } from '../features/admin/admin-promotion.service';
+import { promoteToAdmin, promotionMessage } from '../features/customers/admin-promotion.service';
 
 const USAGE = 'Usage: npm run admin:create -- --email owner@example.co.ke';
 

@@ -1,7 +1,7 @@
 // npm run db:seed: migrate, then load the demo catalogue, posts, pages and zones if the shop is empty.
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { seedDemoData } from '../db/seed/seed';
+import { seedDemoData } from '../seed/seed';
 import { loadEnv } from '../env';
 
 const env = loadEnv();

@@ -1,6 +1,6 @@
 // Which errors mean "the database connection is gone" (a failover, a restart, a network blip, an
 // administrator terminating backends) rather than "this query or this code is wrong". Those become a
-// 503 for the request in flight (http/errors.ts), a warning and the next tick for a job (jobs.ts);
+// 503 for the request in flight (infra/http/errors.ts), a warning and the next tick for a job (jobs.ts);
 // the pool opens new connections on the next query. See docs/decisions/015-database-faults.md.
 
 /** PostgreSQL SQLSTATEs of a lost or refused connection (class 08, and the shutdown/terminate codes). */

@@ -23,7 +23,7 @@ import {
   waitLeft,
   type SlowdownPolicy,
   type ThrottlePolicy,
-} from '../../http/rate-limiter';
+} from '../../infra/rate-limiter';
 
 export const THROTTLE = {
   signInPerEmailAndAddress: { limit: 5, windowMs: minutes(15), blockMs: minutes(15) },

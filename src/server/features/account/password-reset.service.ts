@@ -6,7 +6,7 @@ import { isAPIError } from 'better-auth/api';
 import { PASSWORD_RESET_MESSAGES, type ResetPasswordValues } from '@/domain/password-reset';
 import { badRequest, tooManyRequests } from '../../errors';
 import { ACCOUNT_MESSAGES } from './account-messages';
-import { blockedUntil, minutes, minutesLeft, recordAttempt, type ThrottlePolicy } from '../../http/rate-limiter';
+import { blockedUntil, minutes, minutesLeft, recordAttempt, type ThrottlePolicy } from '../../infra/rate-limiter';
 import type { PasswordAuthDeps } from './password-auth.service';
 
 export const RESET_THROTTLE = {

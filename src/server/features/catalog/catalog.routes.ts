@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { distinctCategories, normalizeSearch } from '@/domain/product-filter';
 import type { AppEnv, ServerContext } from '../../context';
 import { badRequest } from '../../errors';
-import { valid } from '../../http/validate';
+import { valid } from '../../infra/http/validate';
 import {
   checkCartProducts,
   featuredProducts,

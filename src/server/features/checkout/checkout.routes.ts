@@ -4,10 +4,10 @@
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
 import { DomainError } from '../../errors';
-import { currentUser, requireUser } from '../../http/session';
-import { valid } from '../../http/validate';
+import { currentUser, requireUser } from '../../auth/session';
+import { valid } from '../../infra/http/validate';
 import { autocompleteSchema, createOrderSchema, deliveryFeeSchema, placeDetailsSchema } from './checkout.schemas';
-import { addressNotFound, quoteDelivery, resolveDestination } from './delivery-quote.service';
+import { addressNotFound, quoteDelivery, resolveDestination } from '../delivery/delivery-quote.service';
 import { lastRiderDirections } from './last-delivery.service';
 import { placeOrder } from './order-placement.service';
 import { placeDetails, signedPlaceDetails, suggestAddresses } from './places.service';

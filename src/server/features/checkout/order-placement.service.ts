@@ -21,8 +21,8 @@ import { claimAttempt, startPaymentAttempt, submitAttempt, type AttemptClaim } f
 import { RESERVATION_MINUTES } from '../payments/order-outcomes';
 import { insertPlacedOrder } from '../orders/order-transitions';
 import { MAX_LINE_QUANTITY } from '@/domain/cart';
-import { addressNotFound, quoteDelivery, resolveDestination } from './delivery-quote.service';
-import type { DeliveryQuote } from './delivery-quote.service';
+import { addressNotFound, quoteDelivery, resolveDestination } from '../delivery/delivery-quote.service';
+import type { DeliveryQuote } from '../delivery/delivery-quote.service';
 import { vouchedPoint } from './places.service';
 
 export interface PlaceOrderInput {

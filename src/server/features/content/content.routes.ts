@@ -4,8 +4,8 @@ import { BLOG_PAGE_SIZE, MAX_BLOG_OFFSET } from '@/domain/blog-paging';
 import { MESSAGES, contactMessageSchema, newsletterSchema } from '@/domain/validation';
 import type { AppEnv, ServerContext } from '../../context';
 import { badRequest, conflict } from '../../errors';
-import { optionalUser } from '../../http/session';
-import { valid } from '../../http/validate';
+import { optionalUser } from '../../auth/session';
+import { valid } from '../../infra/http/validate';
 import { createPublicReadCache, publicJson } from '../catalog/public-read';
 import {
   findPublishedPost,

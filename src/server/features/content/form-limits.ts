@@ -4,8 +4,8 @@
 import type { Context } from 'hono';
 import type { DbOrTx } from '../../db/client';
 import { tooManyRequests } from '../../errors';
-import { blockedUntil, minutes, minutesLeft, recordAttempt } from '../../http/rate-limiter';
-import { limitAddress } from '../../http/client-address';
+import { blockedUntil, minutes, minutesLeft, recordAttempt } from '../../infra/rate-limiter';
+import { limitAddress } from '../../infra/http/client-address';
 
 interface FormLimit {
   /** Posts accepted per address in one window. */

@@ -5,7 +5,7 @@ import { DEFAULT_SHOP_DETAILS, type ShopDetails } from '@/domain/shop-details';
 import type { ShopDetailsInput } from '@/domain/shop-details-schema';
 import type { Db, DbOrTx } from '../../db/client';
 import { appSettings } from '../../db/schema';
-import { auditAdmin, type AdminActor } from '../admin/admin-access';
+import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 
 export const SHOP_DETAILS_SETTING = 'shop_details';
 

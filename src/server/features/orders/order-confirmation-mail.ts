@@ -7,8 +7,8 @@ import { RIDER_DIRECTION_LABELS } from '@/domain/rider-directions';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
-import { escapeHtml } from '../../http/html';
-import type { MailMessage } from '../../mail/mailer';
+import { escapeHtml } from '../../infra/http/html';
+import type { MailMessage } from '../../infra/mail/mailer';
 
 export interface ConfirmationMailInput {
   shopName: string;

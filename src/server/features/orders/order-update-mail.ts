@@ -2,8 +2,8 @@
 import { formatKES, type Cents } from '@/domain/money';
 import { shortOrderId } from '@/domain/order-status';
 import type { OrderUpdateStep } from '@/domain/order-sms';
-import { escapeHtml } from '../../http/html';
-import type { MailMessage } from '../../mail/mailer';
+import { escapeHtml } from '../../infra/http/html';
+import type { MailMessage } from '../../infra/mail/mailer';
 
 export interface OrderUpdateMailInput {
   step: Exclude<OrderUpdateStep, 'paid'>;

@@ -7,9 +7,9 @@ import { maskPhone } from '@/domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, paymentTransactions } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import { CUSTOMER_READ_ACTIONS, writeAudit } from '../audit/audit.service';
-import { currentAttemptStatus, findCurrentAttempt } from '../payments/current-attempt';
-import { isPayable } from '../payments/payment-attempt.service';
+import { CUSTOMER_READ_ACTIONS, writeAudit } from '../../infra/audit-log';
+import { currentAttemptStatus, findCurrentAttempt } from './current-attempt';
+import { isPayable } from './order-payability';
 
 /** Orders whose payment is not settled yet: listed above the history, with Check status / Pay now. */
 const AWAITING_STATUSES = ['pending'] as const;

@@ -1,5 +1,5 @@
 // The receipt as a printable HTML page and as a PDF, from the same Receipt.
-import { escapeHtml } from '../../http/html';
+import { escapeHtml } from '../../infra/http/html';
 import { PDF_PAGE, writePdf, type PdfRow } from './pdf-writer';
 import type { Receipt } from './receipt.service';
 

@@ -3,9 +3,9 @@
 // below this; a flood from one address is refused before it costs a database write per call.
 import type { Context } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
-import { errorBody } from '../../http/errors';
-import { blockedUntil, minutes, recordAttempt, secondsLeft, type ThrottlePolicy } from '../../http/rate-limiter';
-import { limitAddress } from '../../http/client-address';
+import { errorBody } from '../../infra/http/errors';
+import { blockedUntil, minutes, recordAttempt, secondsLeft, type ThrottlePolicy } from '../../infra/rate-limiter';
+import { limitAddress } from '../../infra/http/client-address';
 
 export const IPN_PER_ADDRESS: ThrottlePolicy = { limit: 120, windowMs: minutes(1), blockMs: minutes(1) };
 

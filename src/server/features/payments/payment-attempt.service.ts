@@ -22,6 +22,7 @@ import { cancelFailedAttempt, cancelOpenAttempts } from './attempt-cancellation'
 import { ensureIpnId, forgetIpnId } from './ipn-registration';
 import { ATTEMPT_CANCELLED, ATTEMPT_INTERRUPTED } from './order-outcomes';
 import { transitionOrder } from '../orders/order-transitions';
+import { isPayable } from '../orders/order-payability';
 
 export const PAYMENT_START_FAILED = 'Failed to create payment order';
 export const ORDER_ALREADY_PAID = 'This order is already paid.';
@@ -53,15 +54,6 @@ const CLAIM_POLL_MS = 100;
 const MAX_REFERENCE_TRIES = 5;
 
 type PayableOrder = typeof orders.$inferSelect;
-
-/**
- * Whether the order can take a new payment: pending, or failed while its stock is still reserved
- * (a declined payment keeps the reservation, so the same order can be paid again).
- */
-export function isPayable(order: { status: string; reservationExpiresAt: Date | null }, now: Date): boolean {
-  if (order.status === 'pending') return true;
-  return order.status === 'failed' && order.reservationExpiresAt !== null && order.reservationExpiresAt > now;
-}
 
 async function loadPayableOrder(ctx: ServerContext, orderId: string): Promise<PayableOrder> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));

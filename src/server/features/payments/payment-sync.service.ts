@@ -6,7 +6,7 @@ import type { ServerContext } from '../../context';
 import { orders, paymentTransactions } from '../../db/schema';
 import { aboutOrder, DomainError, notFound } from '../../errors';
 import { cancelOpenAttempts } from './attempt-cancellation';
-import { findCurrentAttempt } from './current-attempt';
+import { findCurrentAttempt } from '../orders/current-attempt';
 import { ATTEMPT_CANCELLED } from './order-outcomes';
 import { startPaymentAttempt, type PaymentAttempt } from './payment-attempt.service';
 import { describeResult, recordNotice, recordNoticeOutcome, refreshPayment } from './payment-refresh.service';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client';
-import { createLogger } from '../../http/logger';
+import { createLogger } from '../../infra/logger';
 import type { BrowserEvent } from './realtime-event';
 import { createRealtimeHub, realtimeHubFor, SHOP_EVENTS_CHANNEL, stopRealtimeHub } from './realtime-hub';
 

@@ -1,7 +1,7 @@
 // One LISTEN per server instance: every NOTIFY on 'shop_events' is fanned out in memory to the event
 // streams of the user the event belongs to, and to nobody else.
 import type { Database } from '../../db/client';
-import type { Logger } from '../../http/logger';
+import type { Logger } from '../../infra/logger';
 import { parseShopEvent, toBrowserEvent, type BrowserEvent } from './realtime-event';
 
 export const SHOP_EVENTS_CHANNEL = 'shop_events';

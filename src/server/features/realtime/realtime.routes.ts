@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
 import { tooManyRequests } from '../../errors';
-import { currentUser, requireUser } from '../../http/session';
+import { currentUser, requireUser } from '../../auth/session';
 import { EVENT_STREAM_DEFAULTS, EVENT_STREAM_HEADERS, openEventStream } from './event-stream';
 import { realtimeHubFor } from './realtime-hub';
 

@@ -4,7 +4,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { blogPosts, pageContent, products } from '../../db/schema';
 import { SITEMAP_PAGES } from '@/domain/route-table';
-import { PRIVATE_PAGES, SERVER_PREFIXES } from '../../http/private-paths';
+import { PRIVATE_PAGES, SERVER_PREFIXES } from '../../infra/http/private-paths';
 
 export interface SitemapEntry {
   path: string;

@@ -6,8 +6,8 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, ServerContext } from '../../context';
 import { badRequest, tooManyRequests } from '../../errors';
-import { limitAddress } from '../../http/client-address';
-import { blockedUntil, minutes, recordAttempt, secondsLeft, type ThrottlePolicy } from '../../http/rate-limiter';
+import { limitAddress } from '../../infra/http/client-address';
+import { blockedUntil, minutes, recordAttempt, secondsLeft, type ThrottlePolicy } from '../../infra/rate-limiter';
 
 export const SMS_REPORTS_PER_ADDRESS: ThrottlePolicy = { limit: 120, windowMs: minutes(1), blockMs: minutes(1) };
 

@@ -1,0 +1,33 @@
+// /api/admin: the back office API. One gate (requireAdmin) covers every route below it, including
+// paths that do not exist, so nothing under /api/admin answers a visitor or a customer.
+import { Hono } from 'hono';
+import type { AppEnv, ServerContext } from './context';
+import { requireAdmin } from './back-office/admin-access';
+import { adminAuditRoutes } from './features/audit/admin.routes';
+import { adminContentPreviewRoutes, adminPagesRoutes, adminPostsRoutes } from './features/content/admin.routes';
+import { adminCustomersRoutes } from './features/customers/admin.routes';
+import { adminDashboardRoutes } from './features/dashboard/admin.routes';
+import { adminDeliveryRoutes } from './features/delivery/admin.routes';
+import { adminMessagesRoutes, adminNewsletterRoutes } from './features/content/admin-inbox.routes';
+import { adminOrdersRoutes } from './features/orders/admin.routes';
+import { adminOrderPaymentsRoutes } from './features/payments/admin.routes';
+import { adminProductsRoutes } from './features/catalog/admin.routes';
+import { adminShopDetailsRoutes } from './features/content/admin-shop-details.routes';
+
+export function adminRoutes(ctx: ServerContext) {
+  return new Hono<AppEnv>()
+    .use('*', requireAdmin(ctx))
+    .route('/dashboard', adminDashboardRoutes(ctx))
+    .route('/products', adminProductsRoutes(ctx))
+    .route('/orders', adminOrdersRoutes(ctx))
+    .route('/orders', adminOrderPaymentsRoutes(ctx))
+    .route('/customers', adminCustomersRoutes(ctx))
+    .route('/posts', adminPostsRoutes(ctx))
+    .route('/pages', adminPagesRoutes(ctx))
+    .route('/content', adminContentPreviewRoutes())
+    .route('/newsletter', adminNewsletterRoutes(ctx))
+    .route('/messages', adminMessagesRoutes(ctx))
+    .route('/delivery', adminDeliveryRoutes(ctx))
+    .route('/shop-details', adminShopDetailsRoutes(ctx))
+    .route('/audit', adminAuditRoutes(ctx));
+}

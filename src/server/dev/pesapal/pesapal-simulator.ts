@@ -1,0 +1,140 @@
+// An in-memory stand-in for Pesapal API 3.0 and its hosted payment page, for development and tests.
+// The API facts it follows (paths, shapes, quirks) are summarised in docs/pesapal.md.
+//
+// Where the real behaviour is unknown the simulator picks something strict and says so:
+// - A merchant reference already used by the same merchant is rejected (the docs only say "unique").
+// - IPN ids, orders and refunds are scoped to the consumer key that created them.
+// - A customer "Cancel" is a FAILED payment (description 'Cancelled by customer',
+//   payment_status_code 'request_terminated_by_user'); the browser goes to cancellation_url when one
+//   was given, else to callback_url, with the usual OrderTrackingId/OrderMerchantReference/CALLBACKURL query.
+// - A FAILED payment (declined card, customer cancel) can be tried again on the same page, as a
+//   customer can after a decline; only a payment taken (COMPLETED, REVERSED) ends the page.
+// - A merchant CancelOrder leaves the status as it was (0 stays 0) and kills the hosted page; no IPN.
+// - An accepted refund moves the payment to REVERSED at once and sends an IPNCHANGE
+//   (the real one waits for merchant approval).
+// - Mounted with `parent.route('/pesapal-sim', sim.app)`, every route lives under `/pesapal-sim${basePath}`.
+//   The parent's security headers must leave the hosted page framable (no X-Frame-Options).
+//
+// This file holds the simulator's shared types; create-pesapal-simulator.ts builds it from the core,
+// the API routes and the hosted page, which import these types (and not the factory), so no circle.
+import type { Hono } from 'hono';
+import type { BillingAddress, IpnNotificationMethod, RedirectMode } from '../../integrations/pesapal/pesapal-types';
+
+export type SimulatorOutcome = 'card' | 'mpesa' | 'fail' | 'cancel' | 'reverse';
+export type SimOrderStatus = 'PENDING' | 'COMPLETED' | 'FAILED' | 'REVERSED';
+
+export interface PesapalSimulatorOptions {
+  /** Default '/pesapalv3' (the sandbox path), so the client base URL is `${mount}${basePath}`. */
+  basePath?: string;
+  /** Absolute URL at which the simulator app is reachable by a browser, e.g. 'http://localhost:3000/pesapal-sim'. */
+  publicBaseUrl: () => string;
+  /** Accepted consumer key/secret pairs. Default [{ key: 'simulator-key', secret: 'simulator-secret' }]. */
+  credentials?: { key: string; secret: string }[];
+  /** Default 300 (the documented 5 minutes; the sandbox was observed at 3600). */
+  tokenTtlSeconds?: number;
+  /** How long an M-Pesa payment stays pending after the customer chose it. Default 3000. */
+  mpesaDelayMs?: number;
+  /** Re-deliveries of an IPN that was not acknowledged with JSON `status: 200`. Default 3. */
+  ipnRetries?: number;
+  /** First IPN retry delay; doubles each time. Default 200. */
+  ipnBackoffMs?: number;
+  /** Used to deliver IPNs. Default global fetch. */
+  fetch?: typeof fetch;
+  /** Clock for tokens and dates (timers use real time). Default Date.now. */
+  now?: () => number;
+}
+
+export interface SimulatorSwitches {
+  /** Deliver every IPN twice. */
+  duplicateIpn: boolean;
+  /** 0: the IPN is delivered before the browser is redirected; >0: this many ms after the redirect. */
+  lateIpnMs: number;
+  /** Deliver no IPN at all. */
+  dropIpn: boolean;
+  /** HTTP status of authentication errors (the body always says status "500"). Default 200. */
+  authErrorHttpStatus: number;
+}
+
+export interface SimIpnRegistration {
+  id: number;
+  ipnId: string;
+  url: string;
+  method: IpnNotificationMethod;
+  createdAt: number;
+  consumerKey: string;
+}
+
+export interface SimRefund {
+  amountCents: number;
+  username: string;
+  remarks: string;
+  at: number;
+}
+
+export interface SimOrder {
+  trackingId: string;
+  consumerKey: string;
+  merchantReference: string;
+  currency: string;
+  amountCents: number;
+  description: string;
+  callbackUrl: string;
+  cancellationUrl: string | null;
+  notificationId: string;
+  redirectMode: RedirectMode;
+  billingAddress: BillingAddress;
+  createdAt: number;
+  status: SimOrderStatus;
+  /** The customer chose M-Pesa and the payment has not completed yet (status is still PENDING). */
+  mpesaInFlight: boolean;
+  paymentMethod: string;
+  confirmationCode: string;
+  paymentAccount: string;
+  statusDescription: string | null;
+  paymentStatusCode: string;
+  /** When the status last changed (reported as created_date once paid). */
+  statusChangedAt: number | null;
+  /** Cancelled by the merchant via CancelOrder. */
+  cancelled: boolean;
+  refund: SimRefund | null;
+}
+
+export interface SimIpnDelivery {
+  trackingId: string;
+  merchantReference: string;
+  url: string;
+  method: IpnNotificationMethod;
+  attempt: number;
+  ok: boolean;
+  httpStatus: number | null;
+  error: string | null;
+  at: number;
+}
+
+export interface SimRequestLogEntry {
+  method: string;
+  path: string;
+  /** Last path segment, e.g. 'RequestToken', 'GetTransactionStatus', 'Index', 'Choose'. */
+  op: string;
+  at: number;
+}
+
+export interface SimulatorState {
+  tokens: Map<string, { consumerKey: string; issuedAt: number; expiresAt: number }>;
+  ipns: Map<string, SimIpnRegistration>;
+  orders: Map<string, SimOrder>;
+  ipnDeliveries: SimIpnDelivery[];
+  requestLog: SimRequestLogEntry[];
+}
+
+export interface PesapalSimulator {
+  app: Hono;
+  state: SimulatorState;
+  switches: SimulatorSwitches;
+  /** Test helper: the same as pressing a button on the hosted page, IPN included. Throws if not allowed. */
+  complete(trackingId: string, outcome: SimulatorOutcome): Promise<void>;
+  /** Resolves when no background work (M-Pesa completion, late IPNs, retries) is pending. */
+  idle(): Promise<void>;
+  /** Forget everything, cancel pending work and restore the default switches. */
+  reset(): void;
+}

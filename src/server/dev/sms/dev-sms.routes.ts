@@ -1,0 +1,45 @@
+// The development SMS box at /dev/sms (app.ts mounts it only outside production, behind the dev
+// tools' loopback guard): every SMS the shop queued, newest first, escaped. ?to=+254… shows one phone.
+import { desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { ORDER_UPDATE_STEP_LABELS, isOrderUpdateStep } from '@/domain/order-sms';
+import { shortOrderId } from '@/domain/order-status';
+import { toE164Phone } from '@/domain/phone';
+import type { AppEnv, ServerContext } from '../../context';
+import { outboundSms } from '../../db/schema';
+import { escapeHtml } from '../../infra/http/html';
+
+export const SMS_BOX_PAGE_SIZE = 100;
+
+const STYLE = `body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #e2e8f0;vertical-align:top}
+a{color:#1d4ed8}`;
+
+export function devSmsRoutes(ctx: ServerContext) {
+  return new Hono<AppEnv>().get('/', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    // '?to=+2547…' arrives with the '+' read as a space; any way of writing the number finds it.
+    const asked = c.req.query('to')?.trim().slice(0, 40) || null;
+    const to = asked ? (toE164Phone(asked) ?? toE164Phone(`+${asked}`) ?? asked) : null;
+    const rows = await ctx.db
+      .select()
+      .from(outboundSms)
+      .where(to ? eq(outboundSms.to, to) : undefined)
+      .orderBy(desc(outboundSms.createdAt), desc(outboundSms.id))
+      .limit(SMS_BOX_PAGE_SIZE);
+    const when = (d: Date) => escapeHtml(d.toISOString().replace('T', ' ').slice(0, 19) + ' UTC');
+    const body = rows
+      .map(
+        (m) => `<tr><td>${when(m.createdAt)}</td><td>${escapeHtml(m.to)}</td><td>#${escapeHtml(shortOrderId(m.orderId))} ${escapeHtml(isOrderUpdateStep(m.step) ? ORDER_UPDATE_STEP_LABELS[m.step] : m.step)}</td>
+<td data-testid="sms-text">${escapeHtml(m.message)}</td><td>${escapeHtml(m.status)}${m.deliveryStatus ? ` (${escapeHtml(m.deliveryStatus)})` : ''}</td></tr>`,
+      )
+      .join('\n');
+    const table = rows.length
+      ? `<table><thead><tr><th scope="col">Sent</th><th scope="col">To</th><th scope="col">Order</th><th scope="col">Message</th><th scope="col">Status</th></tr></thead><tbody>${body}</tbody></table>`
+      : '<p>No SMS yet.</p>';
+    const heading = to ? `SMS to ${escapeHtml(to)} <a href="/dev/sms">(all)</a>` : 'Development SMS box';
+    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex, nofollow"><title>Development SMS box</title><style>${STYLE}</style></head>
+<body><main><h1>${heading}</h1><p>SMS the shop sent, newest first. This page exists only outside production.</p>${table}</main></body></html>`);
+  });
+}

@@ -1,0 +1,248 @@
+// Products in the back office: list with filters, create, edit, image, archive and restore.
+// Stock never changes here except as the opening stock of a new product (one ledger row).
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { centsToDecimalString, toCents, type Cents } from '@/domain/money';
+import type { Db, DbOrTx } from '../../db/client';
+import { productSlugRedirects, products, stockMovements } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
+import { saveImage, type PreparedImage } from '../media/admin-images';
+import { likePattern, offsetOf, pageOf, type Page } from '../../back-office/admin-paging';
+import { PRODUCT_MESSAGES, type CreateProductInput, type UpdateProductInput } from '@/domain/back-office-forms';
+import type { ProductListQuery, ProductState } from './admin-products.schemas';
+import { uniqueSlugFor } from '../../back-office/admin-slugs';
+
+export interface AdminProduct {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  category: string;
+  priceCents: Cents;
+  stock: number;
+  lowStockThreshold: number;
+  lowStock: boolean;
+  imageUrl: string | null;
+  published: boolean;
+  featured: boolean;
+  archivedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type ProductRow = typeof products.$inferSelect;
+
+export function toAdminProduct(p: ProductRow): AdminProduct {
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    description: p.description,
+    category: p.category,
+    priceCents: toCents(p.price),
+    stock: p.stock,
+    lowStockThreshold: p.lowStockThreshold,
+    lowStock: p.stock <= p.lowStockThreshold,
+    imageUrl: p.imageUrl,
+    published: p.published,
+    featured: p.featured,
+    archivedAt: p.archivedAt?.toISOString() ?? null,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+const SLUGS = { table: products, id: products.id, slug: products.slug };
+
+function stateFilter(state: ProductState): SQL | undefined {
+  const live = isNull(products.archivedAt);
+  switch (state) {
+    case 'active': return live;
+    case 'published': return and(live, eq(products.published, true));
+    case 'draft': return and(live, eq(products.published, false));
+    case 'low_stock': return and(live, lte(products.stock, products.lowStockThreshold));
+    case 'out_of_stock': return and(live, eq(products.stock, 0));
+    case 'archived': return isNotNull(products.archivedAt);
+    case 'all': return undefined;
+  }
+}
+
+export async function listProducts(db: DbOrTx, q: ProductListQuery): Promise<Page<AdminProduct> & { categories: string[] }> {
+  const filters = [stateFilter(q.state)];
+  if (q.q) filters.push(or(ilike(products.name, likePattern(q.q)), ilike(products.description, likePattern(q.q))));
+  if (q.category) filters.push(eq(products.category, q.category));
+  const where = and(...filters);
+  const [rows, [{ total } = { total: 0 }], categories] = await Promise.all([
+    db.select().from(products).where(where).orderBy(asc(products.name), asc(products.id)).limit(q.pageSize).offset(offsetOf(q)),
+    db.select({ total: count() }).from(products).where(where),
+    listCategories(db),
+  ]);
+  return { ...pageOf(rows.map(toAdminProduct), total, q), categories };
+}
+
+export async function listCategories(db: DbOrTx): Promise<string[]> {
+  const rows = await db.selectDistinct({ category: products.category }).from(products).orderBy(asc(products.category));
+  return rows.map((r) => r.category);
+}
+
+export async function getProduct(db: DbOrTx, id: string): Promise<AdminProduct> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  if (!row) throw notFound('Product not found');
+  return toAdminProduct(row);
+}
+
+export async function createProduct(db: Db, actor: AdminActor, input: CreateProductInput): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const slug = await uniqueSlugFor(tx, SLUGS, input.name);
+    const [row] = await tx
+      .insert(products)
+      .values({
+        name: input.name,
+        slug,
+        description: input.description,
+        category: input.category,
+        price: centsToDecimalString(input.priceCents),
+        stock: input.stock,
+        lowStockThreshold: input.lowStockThreshold,
+        published: input.published,
+        featured: input.featured,
+      })
+      .returning();
+    if (!row) throw new Error('product insert returned nothing');
+    // The ledger explains every unit: opening stock is the product's first restock.
+    if (input.stock > 0) {
+      await tx.insert(stockMovements).values({
+        productId: row.id,
+        kind: 'restock',
+        quantity: input.stock,
+        stockAfter: input.stock,
+        reason: 'Opening stock',
+        actorUserId: actor.userId,
+      });
+    }
+    await auditAdmin(tx, actor, {
+      action: 'PRODUCT_CREATE',
+      tableName: 'products',
+      recordId: row.id,
+      details: { name: row.name, priceCents: toCents(row.price), stock: row.stock, published: row.published },
+    });
+    return toAdminProduct(row);
+  });
+}
+
+export async function updateProduct(db: Db, actor: AdminActor, id: string, input: UpdateProductInput): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    if (!before) throw notFound('Product not found');
+    const slug = input.slug !== undefined && input.slug !== before.slug ? await takeNewSlug(tx, before, input.slug) : undefined;
+    const changes: Partial<typeof products.$inferInsert> = {
+      ...(slug !== undefined && { slug }),
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.category !== undefined && { category: input.category }),
+      ...(input.priceCents !== undefined && { price: centsToDecimalString(input.priceCents) }),
+      ...(input.lowStockThreshold !== undefined && { lowStockThreshold: input.lowStockThreshold }),
+      ...(input.published !== undefined && { published: input.published }),
+      ...(input.featured !== undefined && { featured: input.featured }),
+    };
+    const [row] = await tx
+      .update(products)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning();
+    if (!row) throw notFound('Product not found');
+    await auditAdmin(tx, actor, {
+      action: 'PRODUCT_UPDATE',
+      tableName: 'products',
+      recordId: id,
+      details: { changed: changedFields(before, row, Object.keys(changes) as (keyof ProductRow)[]) },
+    });
+    return toAdminProduct(row);
+  });
+}
+
+/**
+ * Moves a product to a new web address: refused when another product has it (or had it: its old
+ * address still leads there); the product's old slug is kept so /shop/{old} answers 301 to the new.
+ */
+async function takeNewSlug(tx: DbOrTx, product: ProductRow, slug: string): Promise<string> {
+  const [owner] = await tx.select({ id: products.id }).from(products).where(eq(products.slug, slug));
+  const [redirect] = await tx.select({ productId: productSlugRedirects.productId }).from(productSlugRedirects).where(eq(productSlugRedirects.slug, slug));
+  if ((owner && owner.id !== product.id) || (redirect && redirect.productId !== product.id)) {
+    throw conflict(PRODUCT_MESSAGES.slugTaken, { slug: PRODUCT_MESSAGES.slugTaken });
+  }
+  // Back to an address it had before: that one is live again, not a redirect.
+  if (redirect) await tx.delete(productSlugRedirects).where(eq(productSlugRedirects.slug, slug));
+  await tx.insert(productSlugRedirects).values({ slug: product.slug, productId: product.id }).onConflictDoNothing();
+  return slug;
+}
+
+/**
+ * { field: { from, to } } for the fields that really changed; the price as `priceCents`, as money is
+ * everywhere the back office reads it.
+ */
+function changedFields(before: ProductRow, after: ProductRow, keys: (keyof ProductRow)[]) {
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of keys) {
+    if (before[key] === after[key]) continue;
+    if (key === 'price') out.priceCents = { from: toCents(before.price), to: toCents(after.price) };
+    else out[key] = { from: before[key], to: after[key] };
+  }
+  return out;
+}
+
+export async function setProductImage(db: Db, actor: AdminActor, id: string, image: PreparedImage): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const stored = await saveImage(tx, image, actor.userId);
+    const [row] = await tx
+      .update(products)
+      .set({ imageUrl: stored.url, updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning();
+    if (!row) throw notFound('Product not found');
+    await auditAdmin(tx, actor, {
+      action: 'PRODUCT_IMAGE_UPLOAD',
+      tableName: 'products',
+      recordId: id,
+      details: { imageUrl: stored.url, width: stored.width, height: stored.height },
+    });
+    return toAdminProduct(row);
+  });
+}
+
+/** Archived products leave the shop but stay in the database, so old orders keep their lines. */
+export async function setProductArchived(db: Db, actor: AdminActor, id: string, archived: boolean): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(products)
+      .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning();
+    if (!row) throw notFound('Product not found');
+    await auditAdmin(tx, actor, {
+      action: archived ? 'PRODUCT_ARCHIVE' : 'PRODUCT_RESTORE',
+      tableName: 'products',
+      recordId: id,
+      details: { name: row.name },
+    });
+    return toAdminProduct(row);
+  });
+}
+
+export async function lowStockProducts(db: DbOrTx, limit = 10): Promise<AdminProduct[]> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(isNull(products.archivedAt), lte(products.stock, products.lowStockThreshold)))
+    .orderBy(asc(products.stock), desc(products.lowStockThreshold), asc(products.name))
+    .limit(limit);
+  return rows.map(toAdminProduct);
+}
+
+export const countLowStock = async (db: DbOrTx): Promise<number> => {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(and(isNull(products.archivedAt), lte(products.stock, products.lowStockThreshold)));
+  return Number(row?.n ?? 0);
+};

@@ -1,0 +1,22 @@
+// /api/admin/customers: list, one customer, and the role switch. Their orders come from
+// /api/admin/orders?userId=…
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv, ServerContext } from '../../context';
+import { valid } from '../../infra/http/validate';
+import { adminActor } from '../../back-office/admin-access';
+import { getCustomer, listCustomers, setRole } from './admin-customers.service';
+import { pagingQuery, searchText } from '../../back-office/admin-paging';
+import { idParam } from '../../back-office/admin-params';
+
+const roleEnum = z.enum(['customer', 'admin'], { error: 'Role must be customer or admin' });
+const listQuery = z.object({ ...pagingQuery, q: searchText, role: roleEnum.optional() });
+
+export function adminCustomersRoutes(ctx: ServerContext) {
+  return new Hono<AppEnv>()
+    .get('/', valid('query', listQuery), async (c) => c.json(await listCustomers(ctx.db, c.req.valid('query'))))
+    .get('/:id', valid('param', idParam), async (c) => c.json({ customer: await getCustomer(ctx.db, c.req.valid('param').id) }))
+    .post('/:id/role', valid('param', idParam), valid('json', z.object({ role: roleEnum })), async (c) => {
+      return c.json({ customer: await setRole(ctx.db, adminActor(c), c.req.valid('param').id, c.req.valid('json').role) });
+    });
+}

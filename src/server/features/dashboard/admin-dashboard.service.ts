@@ -1,0 +1,84 @@
+// The dashboard: paid orders and revenue for today, 7 and 30 days (Nairobi days), what needs doing
+// (payments pending, orders to fulfil, orders flagged, unread messages), low stock, and revenue per
+// day for the chart. Revenue counts completed orders only: a payment that never completed, or an
+// order cancelled and refunded, is not money the shop keeps. It counts on the day the payment
+// completed (paid_at), not the day the order was placed: checkout at 23:55, paid at 00:05, is today's.
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { toCents, type Cents } from '@/domain/money';
+import { lastNairobiDays, nairobiDateKey, nairobiDayStart } from '@/domain/nairobi-days';
+import type { DbOrTx } from '../../db/client';
+import { contactMessages, orders } from '../../db/schema';
+import { countOrders, type OrderFilter } from '../orders/admin-orders.service';
+import { countLowStock, lowStockProducts, type AdminProduct } from '../catalog/admin-products.service';
+
+export const CHART_DAYS = 30;
+
+/** The order lists behind the "to do" numbers (the page links to the same filters). */
+export const DASHBOARD_LISTS = {
+  paymentsPending: { status: 'pending', paymentStatus: 'PENDING' },
+  ordersToFulfil: { fulfilment: 'to_fulfil' },
+  ordersNeedingAttention: { attention: 'yes' },
+} as const satisfies Record<string, OrderFilter>;
+
+export interface PeriodTotals {
+  orders: number;
+  revenueCents: Cents;
+}
+
+export interface Dashboard {
+  today: PeriodTotals;
+  last7Days: PeriodTotals;
+  last30Days: PeriodTotals;
+  paymentsPending: number;
+  ordersToFulfil: number;
+  ordersNeedingAttention: number;
+  unreadMessages: number;
+  lowStockCount: number;
+  lowStock: AdminProduct[];
+  dailyRevenue: { date: string; orders: number; revenueCents: Cents }[];
+}
+
+export async function loadDashboard(db: DbOrTx, now: Date): Promise<Dashboard> {
+  const days = lastNairobiDays(now, CHART_DAYS);
+  const since = nairobiDayStart(days[0] ?? nairobiDateKey(now));
+  const [paid, paymentsPending, ordersToFulfil, ordersNeedingAttention, unread, lowStockCount, lowStock] = await Promise.all([
+    db
+      .select({ paidAt: orders.paidAt, createdAt: orders.createdAt, total: orders.totalAmount })
+      .from(orders)
+      .where(and(eq(orders.status, 'completed'), sql`coalesce(${orders.paidAt}, ${orders.createdAt}) >= ${since.toISOString()}`)),
+    // Counted with the order list's own filters, so each number matches the list it links to.
+    countOrders(db, DASHBOARD_LISTS.paymentsPending),
+    countOrders(db, DASHBOARD_LISTS.ordersToFulfil),
+    countOrders(db, DASHBOARD_LISTS.ordersNeedingAttention),
+    db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
+    countLowStock(db),
+    lowStockProducts(db, 8),
+  ]);
+
+  const byDay = new Map(days.map((d) => [d, { date: d, orders: 0, revenueCents: 0 }]));
+  for (const o of paid) {
+    const day = byDay.get(nairobiDateKey(o.paidAt ?? o.createdAt));
+    if (!day) continue;
+    day.orders += 1;
+    day.revenueCents += toCents(o.total);
+  }
+  const dailyRevenue = [...byDay.values()];
+  const sumLast = (n: number): PeriodTotals =>
+    dailyRevenue.slice(-n).reduce((acc, d) => ({ orders: acc.orders + d.orders, revenueCents: acc.revenueCents + d.revenueCents }), {
+      orders: 0,
+      revenueCents: 0,
+    });
+
+  return {
+    today: sumLast(1),
+    last7Days: sumLast(7),
+    last30Days: sumLast(30),
+    paymentsPending,
+    ordersToFulfil,
+    ordersNeedingAttention,
+    unreadMessages: unread[0]?.n ?? 0,
+    lowStockCount,
+    lowStock,
+    dailyRevenue,
+  };
+}

@@ -1,0 +1,104 @@
+// Delivery zones and the shop's origin. The zone table is replaced as a whole (update, add, remove)
+// after src/domain's zoneTableProblems accepts it, so checkout never prices with overlapping bands.
+import { eq, notInArray } from 'drizzle-orm';
+import { deliveryFeeForDistance, formatDistance, type DeliveryZone } from '@/domain/delivery-fee';
+import { centsToDecimalString, type Cents } from '@/domain/money';
+import type { Db, DbOrTx } from '../../db/client';
+import { appSettings, deliveryZones } from '../../db/schema';
+import { badRequest } from '../../errors';
+import { DELIVERY_ORIGIN_SETTING, loadDeliveryOrigin, loadDeliveryZones, type DeliveryOrigin } from './delivery-quote.service';
+import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
+import { zoneTableProblems, type OriginInput, type ZoneInput } from '@/domain/back-office-forms';
+
+export interface DeliverySettings {
+  zones: DeliveryZone[];
+  origin: DeliveryOrigin;
+}
+
+const allZones = (db: DbOrTx) => loadDeliveryZones(db, { includeInactive: true });
+
+export async function getDeliverySettings(db: DbOrTx): Promise<DeliverySettings> {
+  const [zones, origin] = await Promise.all([allZones(db), loadDeliveryOrigin(db)]);
+  return { zones, origin };
+}
+
+export async function saveZones(db: Db, actor: AdminActor, zones: ZoneInput[]): Promise<DeliveryZone[]> {
+  const problems = zoneTableProblems(zones);
+  if (problems.length > 0) throw badRequest(problems[0] ?? 'Invalid zones', { zones: problems.join('\n') });
+  return db.transaction(async (tx) => {
+    const before = await allZones(tx);
+    const known = new Set(before.map((z) => z.id));
+    const unknown = zones.find((z) => z.id !== undefined && !known.has(z.id));
+    if (unknown) throw badRequest(`Zone "${unknown.name}" no longer exists; reload the page`, { zones: 'Reload the page and try again' });
+    const kept = zones.flatMap((z) => (z.id ? [z.id] : []));
+    // Orders keep the zone's name as a snapshot, so removing a zone never changes an old order.
+    await tx.delete(deliveryZones).where(kept.length > 0 ? notInArray(deliveryZones.id, kept) : undefined);
+    const now = new Date();
+    for (const z of zones) {
+      const values = {
+        name: z.name,
+        minKm: z.minKm.toFixed(2),
+        maxKm: z.maxKm.toFixed(2),
+        baseFee: centsToDecimalString(z.baseFeeCents),
+        perKmRate: centsToDecimalString(z.perKmRateCents),
+        estimatedMinutes: z.estimatedMinutes,
+        active: z.active,
+        updatedAt: now,
+      };
+      if (z.id) await tx.update(deliveryZones).set(values).where(eq(deliveryZones.id, z.id));
+      else await tx.insert(deliveryZones).values(values);
+    }
+    const after = await allZones(tx);
+    await auditAdmin(tx, actor, {
+      action: 'DELIVERY_ZONES_UPDATE',
+      tableName: 'delivery_zones',
+      recordId: null,
+      details: { before: before.map(zoneSummary), after: after.map(zoneSummary) },
+    });
+    return after;
+  });
+}
+
+function zoneSummary(z: DeliveryZone): string {
+  const state = z.active ? '' : ' (inactive)';
+  return `${z.name}: ${z.minKm}-${z.maxKm} km, ${centsToDecimalString(z.baseFeeCents)} + ${centsToDecimalString(z.perKmRateCents)}/km, ${z.estimatedMinutes} min${state}`;
+}
+
+export async function saveOrigin(db: Db, actor: AdminActor, origin: OriginInput): Promise<DeliveryOrigin> {
+  return db.transaction(async (tx) => {
+    const before = await loadDeliveryOrigin(tx);
+    const value = { lat: origin.lat, lng: origin.lng, label: origin.label };
+    await tx
+      .insert(appSettings)
+      .values({ key: DELIVERY_ORIGIN_SETTING, value })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+    await auditAdmin(tx, actor, {
+      action: 'DELIVERY_ORIGIN_UPDATE',
+      tableName: 'app_settings',
+      recordId: DELIVERY_ORIGIN_SETTING,
+      details: { before, after: value },
+    });
+    return value;
+  });
+}
+
+export interface FeePreview {
+  km: number;
+  formattedDistance: string;
+  zoneName: string | null;
+  feeCents: Cents | null;
+  estimatedMinutes: number | null;
+}
+
+/** The fee checkout would charge today for a distance, with the saved active zones. */
+export async function previewFee(db: DbOrTx, km: number): Promise<FeePreview> {
+  const priced = deliveryFeeForDistance(await loadDeliveryZones(db), km);
+  return {
+    km,
+    formattedDistance: formatDistance(km),
+    zoneName: priced?.zone.name ?? null,
+    feeCents: priced?.feeCents ?? null,
+    estimatedMinutes: priced?.zone.estimatedMinutes ?? null,
+  };
+}
+

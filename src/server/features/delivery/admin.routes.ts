@@ -1,0 +1,19 @@
+// /api/admin/delivery: zones, the shop's origin and a fee preview.
+import { Hono } from 'hono';
+import type { AppEnv, ServerContext } from '../../context';
+import { valid } from '../../infra/http/validate';
+import { adminActor } from '../../back-office/admin-access';
+import { feePreviewSchema, originSchema, zonesSchema } from '@/domain/back-office-forms';
+import { getDeliverySettings, previewFee, saveOrigin, saveZones } from './admin-delivery.service';
+
+export function adminDeliveryRoutes(ctx: ServerContext) {
+  return new Hono<AppEnv>()
+    .get('/', async (c) => c.json(await getDeliverySettings(ctx.db)))
+    .put('/zones', valid('json', zonesSchema), async (c) => {
+      return c.json({ zones: await saveZones(ctx.db, adminActor(c), c.req.valid('json').zones) });
+    })
+    .put('/origin', valid('json', originSchema), async (c) => {
+      return c.json({ origin: await saveOrigin(ctx.db, adminActor(c), c.req.valid('json')) });
+    })
+    .get('/preview', valid('query', feePreviewSchema), async (c) => c.json(await previewFee(ctx.db, c.req.valid('query').km)));
+}

@@ -1,0 +1,66 @@
+// Putting a refunded order's goods back on the shelf, and when not to: goods that left the shop (out
+// for delivery or delivered) are not on the shelf, so a refund leaves stock alone and the merchant
+// adjusts it by hand if they come back.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { FULFILMENT_LABELS, type FulfilmentStatus } from '@/domain/order-status';
+import type { Tx } from '../../db/client';
+import { orderItems, products, stockMovements } from '../../db/schema';
+import type { AdminActor } from '../../back-office/admin-access';
+
+const LEFT_THE_SHOP: readonly string[] = ['out_for_delivery', 'delivered'] satisfies FulfilmentStatus[];
+
+/** Whether refunding an order in this fulfilment state puts its goods back into stock. */
+export function restocksOnRefund(fulfilment: string): boolean {
+  return !LEFT_THE_SHOP.includes(fulfilment);
+}
+
+/** Why a refund left stock alone (for the audit row and the merchant). */
+export function notRestockedReason(fulfilment: FulfilmentStatus): string {
+  return `The goods had left the shop (${FULFILMENT_LABELS[fulfilment].toLowerCase()}), so they were not put back into stock; adjust stock by hand if they come back.`;
+}
+
+/**
+ * One restock row per line the order holds stock for, tied to the order; the unique (order, product,
+ * kind) index makes it happen once. A line holds stock only when it was sold (a 'sale' movement): a
+ * payment that came after its reservation expired, with the stock gone, completed the order with no
+ * sale for that line, and putting it "back" would put goods on sale that do not exist.
+ */
+export async function restockOrder(tx: Tx, actor: AdminActor, orderId: string, at: Date): Promise<number> {
+  const lines = await tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productId));
+  const sold = await tx
+    .select({ productId: stockMovements.productId })
+    .from(stockMovements)
+    .where(and(eq(stockMovements.orderId, orderId), eq(stockMovements.kind, 'sale')));
+  const soldProducts = new Set(sold.map((m) => m.productId));
+  let restocked = 0;
+  for (const line of lines) {
+    if (!soldProducts.has(line.productId)) continue;
+    const [claim] = await tx
+      .insert(stockMovements)
+      .values({
+        productId: line.productId,
+        orderId,
+        kind: 'restock',
+        quantity: line.quantity,
+        stockAfter: 0,
+        reason: 'Order cancelled and refunded',
+        actorUserId: actor.userId,
+        createdAt: at,
+      })
+      .onConflictDoNothing()
+      .returning({ id: stockMovements.id });
+    if (!claim) continue;
+    const [product] = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: at })
+      .where(eq(products.id, line.productId))
+      .returning({ stock: products.stock });
+    await tx.update(stockMovements).set({ stockAfter: product?.stock ?? 0 }).where(eq(stockMovements.id, claim.id));
+    restocked++;
+  }
+  return restocked;
+}

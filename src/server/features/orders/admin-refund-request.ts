@@ -1,0 +1,88 @@
+// Refunding one COMPLETED payment through Pesapal's RefundRequest, shared by "Cancel and refund" and
+// "Refund this payment": which payment pays for an order, the call itself (outside any transaction,
+// so a slow Pesapal never holds a row lock), and the payment_refunds row that records the outcome.
+import { and, eq } from 'drizzle-orm';
+import { toCents } from '@/domain/money';
+import type { ServerContext } from '../../context';
+import type { DbOrTx, Tx } from '../../db/client';
+import { paymentRefunds, type paymentTransactions } from '../../db/schema';
+import { DomainError } from '../../errors';
+import type { AdminActor } from '../../back-office/admin-access';
+
+type Payment = typeof paymentTransactions.$inferSelect;
+
+export const REFUND_MESSAGES = {
+  pesapalUnreachable: 'Pesapal could not be reached. Please try again.',
+} as const;
+
+/**
+ * The COMPLETED payment that pays for a completed order: the attempt orders.pesapal_transaction_id
+ * names (the payments feature sets it when a payment completes the order), else the newest
+ * COMPLETED one. Any other COMPLETED payment (paid twice, paid after a cancel) is extra money.
+ */
+export function settlingPaymentId(
+  order: { status: string; pesapalTransactionId: string | null },
+  payments: readonly Pick<Payment, 'id' | 'status' | 'pesapalTrackingId' | 'createdAt'>[],
+): string | null {
+  if (order.status !== 'completed') return null;
+  const completed = payments.filter((p) => p.status === 'COMPLETED');
+  const named = completed.find((p) => p.pesapalTrackingId !== null && p.pesapalTrackingId === order.pesapalTransactionId);
+  const newest = completed.reduce<(typeof completed)[number] | undefined>((a, p) => (!a || p.createdAt > a.createdAt ? p : a), undefined);
+  return (named ?? newest)?.id ?? null;
+}
+
+export async function hasAcceptedRefund(db: DbOrTx, transactionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentRefunds.id })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.transactionId, transactionId), eq(paymentRefunds.accepted, true)));
+  return row !== undefined;
+}
+
+export interface RefundAttempt {
+  accepted: boolean;
+  /** False when Pesapal could not be reached or its answer could not be read. */
+  reached: boolean;
+  message: string;
+}
+
+/** Asks Pesapal to refund the whole payment; never throws (an unreachable Pesapal is an outcome too). */
+export async function requestRefund(
+  ctx: ServerContext,
+  actor: AdminActor,
+  payment: Pick<Payment, 'id' | 'orderId' | 'amount'> & { confirmationCode: string },
+  remarks: string,
+): Promise<RefundAttempt> {
+  try {
+    const result = await ctx.integrations.pesapal.refund({
+      confirmationCode: payment.confirmationCode,
+      amount: toCents(payment.amount) / 100,
+      username: actor.email,
+      remarks,
+    });
+    return { accepted: result.accepted, reached: true, message: result.message };
+  } catch (err) {
+    ctx.logger.warn({ err, orderId: payment.orderId, transactionId: payment.id }, 'pesapal: RefundRequest failed');
+    return { accepted: false, reached: false, message: `Pesapal could not be reached (${err instanceof Error ? err.message : String(err)})` };
+  }
+}
+
+/** The refund request as a payment_refunds row, accepted or not; returns its id. */
+export async function recordRefund(
+  tx: Tx,
+  actor: AdminActor,
+  payment: Pick<Payment, 'id' | 'amount'>,
+  remarks: string,
+  attempt: RefundAttempt,
+): Promise<string | undefined> {
+  const [refund] = await tx
+    .insert(paymentRefunds)
+    .values({ transactionId: payment.id, amount: payment.amount, requestedBy: actor.userId, remarks, accepted: attempt.accepted, message: attempt.message })
+    .returning({ id: paymentRefunds.id });
+  return refund?.id;
+}
+
+/** What the merchant is told when a refund was not accepted (the attempt is recorded before this is thrown). */
+export function refundRefused(attempt: RefundAttempt): DomainError {
+  return new DomainError('upstream_failed', 'REFUND_REFUSED', attempt.reached ? `The refund was not accepted: ${attempt.message}` : REFUND_MESSAGES.pesapalUnreachable);
+}

@@ -1,0 +1,29 @@
+// /api/admin/orders (beside orders/admin.routes.ts): what the merchant does to an order that goes
+// through its payments: fulfilment, cancel (release or refund), payment status check, and refunding
+// one payment the order does not need.
+import { Hono } from 'hono';
+import type { AppEnv, ServerContext } from '../../context';
+import { valid } from '../../infra/http/validate';
+import { adminActor } from '../../back-office/admin-access';
+import { advanceFulfilment, cancelOrder, checkPaymentNow } from './admin-order-actions.service';
+import { refundPayment } from './admin-payment-refund.service';
+import { cancelOrderSchema, refundPaymentSchema } from '@/domain/back-office-forms';
+import { fulfilmentSchema } from '../orders/admin-orders.schemas';
+import { idParam, orderPaymentParam } from '../../back-office/admin-params';
+
+export function adminOrderPaymentsRoutes(ctx: ServerContext) {
+  return new Hono<AppEnv>()
+    .post('/:id/fulfilment', valid('param', idParam), valid('json', fulfilmentSchema), async (c) => {
+      return c.json(await advanceFulfilment(ctx, adminActor(c), c.req.valid('param').id, c.req.valid('json').status));
+    })
+    .post('/:id/cancel', valid('param', idParam), valid('json', cancelOrderSchema), async (c) => {
+      return c.json(await cancelOrder(ctx, adminActor(c), c.req.valid('param').id, c.req.valid('json').reason));
+    })
+    .post('/:id/check-payment', valid('param', idParam), async (c) => {
+      return c.json(await checkPaymentNow(ctx, adminActor(c), c.req.valid('param').id));
+    })
+    .post('/:id/payments/:paymentId/refund', valid('param', orderPaymentParam), valid('json', refundPaymentSchema), async (c) => {
+      const { id, paymentId } = c.req.valid('param');
+      return c.json(await refundPayment(ctx, adminActor(c), id, paymentId, c.req.valid('json').reason));
+    });
+}

@@ -1,0 +1,21 @@
+// What the server-rendering bundle (built from src/web/entry-server.tsx into dist/ssr) offers the
+// server, and what the server hands it. Types only: the server loads the bundle at start.
+import type { PageHead } from '../../../domain/page-head';
+
+export interface PageRenderOptions {
+  /** The server's own app, in-process: the pages' API reads go here, never over the network. */
+  apiFetch: (path: string, init: RequestInit) => Promise<Response>;
+  origin: string;
+  shopName: string;
+}
+
+export type RenderedPage =
+  | { kind: 'page'; status: number; html: string; head: PageHead; state: string }
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'failed'; error: unknown };
+
+export type PageRenderer = (request: Request) => Promise<RenderedPage>;
+
+export interface ServerRenderModule {
+  createPageRenderer(options: PageRenderOptions): PageRenderer;
+}

@@ -1,0 +1,180 @@
+// Pages as HTML. Public pages are rendered by the server-rendering bundle (dist/ssr, built from
+// src/web/entry-server.tsx) into the built index.html, with their own <head>; account, checkout and
+// back-office screens get the page shell and render in the browser. A rendered page is the same for
+// every visitor (no cookie is read), so each address is kept for a second, like the public API reads
+// (docs/decisions/011-server-rendering.md).
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+import { headTags, type HeadSite, type PageHead } from '../../../domain/page-head';
+import type { Logger } from '../logger';
+import type { PageRenderer, RenderedPage, ServerRenderModule } from './page-render-contract';
+import { escapeHtml } from './html';
+import { isPrivatePage } from './private-paths';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Paths the server answers itself: never a page. */
+const NOT_PAGES = ['/api/', '/media/', '/dev/', '/pesapal-sim/', '/assets/'];
+
+const PAGE_TTL_MS = 1_000;
+const MAX_PAGES = 300;
+const QUERY_STATE_ID = 'query-state';
+
+/** Bytes made once per cached page and sent as they are (no copy per request). */
+type Bytes = Uint8Array<ArrayBuffer>;
+
+interface PageBody {
+  status: number;
+  headers: Record<string, string>;
+  body: Bytes;
+  gzip: Bytes;
+  br: Bytes;
+  etag: string;
+}
+
+const NO_BYTES: Bytes = new Uint8Array(0);
+
+export interface PageRendererOptions {
+  webRoot: string;
+  shopName: string;
+  publicUrl: string;
+  isProduction: boolean;
+  apiFetch: (path: string, init: RequestInit) => Promise<Response>;
+  logger: Logger;
+  now?: () => number;
+}
+
+/** The built index.html split where the page's <head> tags and its HTML go. */
+function loadTemplate(webRoot: string, shopName: string) {
+  const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8').replace(/%SHOP_NAME%/g, escapeHtml(shopName));
+  const [beforeHead, afterHead] = splitOnce(html, '<!--page-head-->');
+  const [beforeRoot, afterRoot] = splitOnce(afterHead, '<div id="root"></div>');
+  return { beforeHead, beforeRoot, afterRoot };
+}
+
+function splitOnce(s: string, marker: string): [string, string] {
+  const i = s.indexOf(marker);
+  if (i < 0) throw new Error(`index.html has no ${marker}`);
+  return [s.slice(0, i), s.slice(i + marker.length)];
+}
+
+async function loadRenderer(webRoot: string, opts: PageRendererOptions): Promise<PageRenderer | null> {
+  const file = path.resolve(webRoot, '../ssr/entry-server.js');
+  if (!existsSync(file)) {
+    opts.logger.warn({ file }, 'no server-rendering bundle: pages render in the browser');
+    return null;
+  }
+  const mod = (await import(pathToFileURL(file).href)) as ServerRenderModule;
+  return mod.createPageRenderer({ apiFetch: opts.apiFetch, origin: new URL(opts.publicUrl).origin, shopName: opts.shopName });
+}
+
+export function servePages(opts: PageRendererOptions): MiddlewareHandler {
+  const template = loadTemplate(opts.webRoot, opts.shopName);
+  const site = (pathname: string): HeadSite => ({
+    shopName: opts.shopName,
+    origin: new URL(opts.publicUrl).origin,
+    noindex: !opts.isProduction || isPrivatePage(pathname),
+  });
+  const renderer = loadRenderer(opts.webRoot, opts);
+  const now = opts.now ?? Date.now;
+  const cache = new Map<string, { page: Promise<PageBody>; expires: number }>();
+
+  const document = (head: PageHead, pathname: string, html = '', state?: string) =>
+    template.beforeHead +
+    headTags(head, site(pathname)) +
+    // The browser may paint a page it has only partly parsed. The header's right-hand items (the cart,
+    // then the menu button) are laid out from the right edge, so a paint before the menu button was
+    // parsed shows the cart where the button goes and then moves it. Holding the first paint until
+    // <main> (which follows the whole header) is parsed keeps the header still.
+    (html ? EXPECT_MAIN : '') +
+    template.beforeRoot +
+    `<div id="root">${html}</div>` +
+    (state ? `<script type="application/json" id="${QUERY_STATE_ID}">${state}</script>` : '') +
+    template.afterRoot;
+
+  const shell = (pathname: string, status = 200) =>
+    finish(status, document({ title: null, description: '', canonicalPath: pathname }, pathname));
+
+  async function render(request: Request, pathname: string): Promise<PageBody> {
+    if (isPrivatePage(pathname)) return shell(pathname);
+    const renderPage = await renderer;
+    if (!renderPage) return shell(pathname);
+    let page: RenderedPage;
+    try {
+      page = await renderPage(request);
+    } catch (error) {
+      page = { kind: 'failed', error };
+    }
+    if (page.kind === 'redirect') {
+      return { status: page.status, headers: { Location: page.location }, body: NO_BYTES, gzip: NO_BYTES, br: NO_BYTES, etag: '' };
+    }
+    if (page.kind === 'failed') {
+      // The browser can still render the page itself; the visitor never sees a blank or a 500.
+      opts.logger.error({ err: page.error, path: pathname }, 'server rendering failed; sending the page shell');
+      return shell(pathname);
+    }
+    return finish(page.status, document(page.head, pathname, page.html, page.state));
+  }
+
+  function cached(request: Request, key: string, pathname: string): Promise<PageBody> {
+    const t = now();
+    const hit = cache.get(key);
+    if (hit && hit.expires > t) return hit.page;
+    if (hit) cache.delete(key);
+    if (cache.size >= MAX_PAGES) cache.delete(cache.keys().next().value as string);
+    const page = render(request, pathname);
+    cache.set(key, { page, expires: t + PAGE_TTL_MS });
+    page.catch(() => cache.get(key)?.page === page && cache.delete(key));
+    return page;
+  }
+
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method !== 'GET' && method !== 'HEAD') return next();
+    const url = new URL(c.req.url);
+    const pathname = url.pathname;
+    if (NOT_PAGES.some((p) => pathname.startsWith(p)) || (path.extname(pathname) && !pathname.endsWith('.html'))) return next();
+    const request = new Request(url, { headers: { accept: 'text/html' } });
+    const page = await cached(request, pathname + url.search, pathname);
+    if (page.headers.Location) return new Response(null, { status: page.status, headers: page.headers });
+    if (c.req.header('if-none-match') === page.etag) {
+      return new Response(null, { status: 304, headers: { ETag: page.etag, 'Cache-Control': 'no-cache' } });
+    }
+    const accept = c.req.header('accept-encoding') ?? '';
+    const headers: Record<string, string> = { ...page.headers };
+    let body = page.body;
+    if (/\bbr\b/.test(accept)) {
+      body = page.br;
+      headers['Content-Encoding'] = 'br';
+    } else if (/\bgzip\b/.test(accept)) {
+      body = page.gzip;
+      headers['Content-Encoding'] = 'gzip';
+    }
+    return new Response(method === 'HEAD' ? null : body, { status: page.status, headers });
+  };
+}
+
+const EXPECT_MAIN = '<link rel="expect" href="#main" blocking="render">';
+
+async function finish(status: number, html: string): Promise<PageBody> {
+  const body = Buffer.from(html);
+  const [gz, br] = await Promise.all([
+    gzipAsync(body, { level: 6 }),
+    brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  ]);
+  const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+  return {
+    status,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: etag, Vary: 'Accept-Encoding' },
+    body: new Uint8Array(body),
+    gzip: new Uint8Array(gz),
+    br: new Uint8Array(br),
+    etag,
+  };
+}
