@@ -6,14 +6,14 @@
 //    and reserves the stock (conditional decrements: no oversell);
 // 3. outside that transaction, the payment attempt claimed with the order is sent to Pesapal.
 // An idempotency key (unique per user) turns a double click into the same order and payment page.
-import { and, count, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
 import { computeCartTotals } from '@/domain/cart-totals';
 import type { LatLng } from '@/domain/delivery-fee';
 import { centsToDecimalString, multiplyCents, toCents } from '@/domain/money';
 import type { CheckoutCustomerValues } from '@/domain/validation';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { orderItems, orders, products, user } from '../../db/schema';
+import { orderItems, orders, paymentNotifications, products, user } from '../../db/schema';
 import { saveSmsChoice } from '../account/account.service';
 import { aboutOrder, badRequest, DomainError, tooManyRequests } from '../../errors';
 import { reserveStock } from '../inventory/inventory.service';
@@ -118,11 +118,25 @@ async function insertPendingOrder(
   // The customer's row lock makes the count and the insert one step, so parallel requests cannot
   // slip past the cap.
   await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+  const notifiedByPesapal = tx
+    .select({ one: sql`1` })
+    .from(paymentNotifications)
+    .where(and(eq(paymentNotifications.source, 'ipn'), eq(paymentNotifications.trackingId, orders.pesapalTransactionId)));
   const [unpaid] = await tx
     .select({ n: count() })
     .from(orders)
-    // A failed order still holding its reservation (it can be paid again) counts as unpaid too.
-    .where(and(eq(orders.userId, userId), or(eq(orders.status, 'pending'), and(eq(orders.status, 'failed'), isNotNull(orders.reservationExpiresAt)))));
+    // A failed order still holding its reservation (it can be paid again) counts as unpaid too. A
+    // pending order Pesapal has already notified us about is being confirmed (most likely paid):
+    // it does not count, so a late confirmation never stops a customer who paid from ordering.
+    .where(
+      and(
+        eq(orders.userId, userId),
+        or(
+          and(eq(orders.status, 'pending'), notExists(notifiedByPesapal)),
+          and(eq(orders.status, 'failed'), isNotNull(orders.reservationExpiresAt)),
+        ),
+      ),
+    );
   if ((unpaid?.n ?? 0) >= MAX_UNPAID_ORDERS) throw tooManyRequests('TOO_MANY_UNPAID', TOO_MANY_UNPAID);
   const rows = await tx.select().from(products).where(inArray(products.id, [...lines.keys()]));
   const priced = [...lines].map(([productId, quantity]) => {

@@ -2,6 +2,7 @@
 // that came just after another is never delayed past the window. The instance that collapsed the
 // repeat sets a timer; should it die first, the background job finds the due recheck in the database.
 import type { ServerContext } from '../../context';
+import { drainBatches } from '../../infra/drain';
 import { claimStatusCheck, dueRechecks, IPN_REPEAT_WINDOW_MS } from './ipn-notices';
 import { checkStatus } from './ipn-status-check';
 
@@ -46,7 +47,22 @@ async function recheck(ctx: ServerContext, trackingId: string): Promise<boolean>
 /** Every recheck that is due (the background job's fallback, and tests); returns how many ran. */
 export async function runDueIpnRechecks(ctx: ServerContext): Promise<number> {
   let ran = 0;
-  for (const trackingId of await dueRechecks(ctx)) if (await recheck(ctx, trackingId)) ran += 1;
+  let ranBefore = -1;
+  // A recheck that runs clears its recheck_at. One that another check holds stays due, so a batch
+  // that ran none ends the run (it would come back the same); the budget ends it before the next tick.
+  await drainBatches({
+    batchSize: 25,
+    concurrency: 8,
+    budgetMs: 10_000,
+    take: async (limit) => {
+      if (ran === ranBefore) return [];
+      ranBefore = ran;
+      return dueRechecks(ctx, limit);
+    },
+    work: async (trackingId) => {
+      if (await recheck(ctx, trackingId)) ran += 1;
+    },
+  });
   return ran;
 }
 

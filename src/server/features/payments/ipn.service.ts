@@ -49,7 +49,7 @@ const NOTIFICATION_TYPES: readonly OrderNotificationType[] = ['IPNCHANGE', 'CALL
 
 export async function handleIpn(
   ctx: ServerContext,
-  input: { method: string; notice: PaymentNotice; raw: unknown },
+  input: { method: string; notice: PaymentNotice; raw: unknown; ours?: boolean },
 ): Promise<IpnAnswer> {
   const { notice } = input;
   const type = NOTIFICATION_TYPES.find((t) => t === notice.notificationType.toUpperCase()) ?? 'IPNCHANGE';
@@ -61,7 +61,7 @@ export async function handleIpn(
   });
   // The payload is kept for our own payments only: anyone can call this address, and a stranger's
   // notices keep just their short fields (pruned a week after the last one, see pruneStrangerNotices).
-  const ours = notice.trackingId !== '' && (await isKnownTrackingId(ctx, notice.trackingId));
+  const ours = input.ours ?? (notice.trackingId !== '' && (await isKnownTrackingId(ctx, notice.trackingId)));
   const noticeId = await recordIpn(ctx, { method: input.method, ...notice, raw: ours ? input.raw : {} });
   if (!notice.trackingId) {
     await setIpnOutcome(ctx, noticeId, 'invalid: no OrderTrackingId');

@@ -10,6 +10,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'dri
 import { backoff } from '@/domain/backoff';
 import type { ServerContext } from '../../context';
 import { orders, paymentTransactions } from '../../db/schema';
+import { drainBatches } from '../../infra/drain';
 import { transitionOrder } from '../orders/order-transitions';
 import { cancelFailedAttempt, cancelOpenAttempts, openAttempts } from './attempt-cancellation';
 import { ATTEMPT_CANCELLED, NOT_PAID_IN_TIME_REASON } from './order-outcomes';
@@ -21,6 +22,10 @@ const FIRST_CHECK_AFTER_MS = MINUTE_MS;
 const GIVE_UP_AFTER_MS = 24 * 60 * MINUTE_MS;
 const MAX_PAUSE_MS = 30 * MINUTE_MS;
 const BATCH = 25;
+/** Status calls in flight at once: each mostly waits on Pesapal, so several keep up with a peak. */
+const CONCURRENT_CHECKS = 8;
+/** One run works batches for at most this long (the job runs every 30 s). */
+const RUN_BUDGET_MS = 20_000;
 
 /** 1, 2, 4, 8 … minutes between checks, at most 30. */
 export function nextCheckDelayMs(checkAttempts: number): number {
@@ -35,36 +40,37 @@ const watched = or(
 
 export async function reconcilePayments(ctx: ServerContext): Promise<{ checked: number; transitioned: number }> {
   const now = ctx.now();
-  const due = await ctx.db
-    .select({
-      id: paymentTransactions.id,
-      orderId: paymentTransactions.orderId,
-      trackingId: paymentTransactions.pesapalTrackingId,
-      checkAttempts: paymentTransactions.checkAttempts,
-    })
-    .from(paymentTransactions)
-    .where(
-      and(
-        watched,
-        eq(paymentTransactions.amountMismatch, false),
-        isNotNull(paymentTransactions.pesapalTrackingId),
-        lte(paymentTransactions.createdAt, new Date(now.getTime() - FIRST_CHECK_AFTER_MS)),
-        gte(paymentTransactions.createdAt, new Date(now.getTime() - GIVE_UP_AFTER_MS)),
-        or(isNull(paymentTransactions.nextCheckAt), lte(paymentTransactions.nextCheckAt, now)),
-      ),
-    )
-    .orderBy(sql`${paymentTransactions.nextCheckAt} asc nulls first`)
-    .limit(BATCH);
   let transitioned = 0;
-  for (const attempt of due) {
+  const dueAttempts = (limit: number) =>
+    ctx.db
+      .select({
+        id: paymentTransactions.id,
+        orderId: paymentTransactions.orderId,
+        trackingId: paymentTransactions.pesapalTrackingId,
+        checkAttempts: paymentTransactions.checkAttempts,
+      })
+      .from(paymentTransactions)
+      .where(
+        and(
+          watched,
+          eq(paymentTransactions.amountMismatch, false),
+          isNotNull(paymentTransactions.pesapalTrackingId),
+          lte(paymentTransactions.createdAt, new Date(now.getTime() - FIRST_CHECK_AFTER_MS)),
+          gte(paymentTransactions.createdAt, new Date(now.getTime() - GIVE_UP_AFTER_MS)),
+          or(isNull(paymentTransactions.nextCheckAt), lte(paymentTransactions.nextCheckAt, now)),
+        ),
+      )
+      .orderBy(sql`${paymentTransactions.nextCheckAt} asc nulls first`)
+      .limit(limit);
+  const check = async (attempt: Awaited<ReturnType<typeof dueAttempts>>[number]) => {
     const trackingId = attempt.trackingId;
-    if (!trackingId) continue;
+    if (!trackingId) return;
     try {
       const result = await refreshPayment(ctx, trackingId);
       if (result.outcome === 'transitioned') transitioned++;
       // Still failed: ask Pesapal again to close the page; once it has, the watch ends.
       if (result.outcome === 'unchanged' && result.status === 'FAILED') {
-        if (await cancelFailedAttempt(ctx, { id: attempt.id, orderId: attempt.orderId, trackingId })) continue;
+        if (await cancelFailedAttempt(ctx, { id: attempt.id, orderId: attempt.orderId, trackingId })) return;
       }
     } catch (err) {
       ctx.logger.warn({ err, trackingId }, 'reconciliation: status check failed');
@@ -79,8 +85,11 @@ export async function reconcilePayments(ctx: ServerContext): Promise<{ checked: 
         nextCheckAt: new Date(now.getTime() + nextCheckDelayMs(checks)),
       })
       .where(and(eq(paymentTransactions.id, attempt.id), watched));
-  }
-  return { checked: due.length, transitioned };
+  };
+  // Every checked attempt leaves the due set (it transitions or gets a later nextCheckAt), so the
+  // batches end; the budget keeps one run shorter than the job's interval at any peak.
+  const checked = await drainBatches({ batchSize: BATCH, concurrency: CONCURRENT_CHECKS, budgetMs: RUN_BUDGET_MS, take: dueAttempts, work: check });
+  return { checked, transitioned };
 }
 
 export async function expireReservations(ctx: ServerContext): Promise<{ expired: number }> {

@@ -1,0 +1,37 @@
+// Background jobs that must keep up with a busy shop: a batch is worked a few items at a time (each
+// waits mostly on Pesapal, not on this machine), and batches follow each other until nothing is due
+// or the run's time is up, so the next run starts on time.
+
+/** Runs `work` on every item, at most `concurrency` at once; one item's failure is its own. */
+export async function forEachLimited<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
+}
+
+/**
+ * Takes batches from `take` and works them until a batch comes back smaller than `batchSize`
+ * (nothing more is due) or `budgetMs` of wall time has passed. Returns how many items were worked.
+ */
+export async function drainBatches<T>(opts: {
+  batchSize: number;
+  concurrency: number;
+  budgetMs: number;
+  take: (limit: number) => Promise<readonly T[]>;
+  work: (item: T) => Promise<void>;
+}): Promise<number> {
+  // Wall time, not the shop's clock: this bounds how long one run of a job holds its lock.
+  const started = performance.now();
+  let worked = 0;
+  for (;;) {
+    const batch = await opts.take(opts.batchSize);
+    await forEachLimited(batch, opts.concurrency, opts.work);
+    worked += batch.length;
+    if (batch.length < opts.batchSize || performance.now() - started >= opts.budgetMs) return worked;
+  }
+}
