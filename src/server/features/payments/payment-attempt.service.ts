@@ -9,7 +9,6 @@
 // finds the claim and waits for its payment page instead of opening a second one. A claim older than
 // that wait has lost its process (a crash mid-request): it is marked FAILED and a new attempt starts.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { toCents } from '@/domain/money';
 import { PAYMENT_CANCELLED_PATH } from '@/domain/order-reasons';
 import { normalizePhone } from '@/domain/validation';
 import { maskPhone } from '@/domain/phone-mask';
@@ -317,7 +316,7 @@ async function submitWithIpn(ctx: ServerContext, order: PayableOrder, merchantRe
     return ctx.integrations.pesapal.submitOrder({
       id: merchantReference,
       currency: order.currency,
-      amount: toCents(order.totalAmount) / 100,
+      amount: order.totalAmount / 100, // the client takes KES; cents / 100 has at most 2 decimals
       description: `Order ${order.id.slice(0, 8)} at ${ctx.env.SHOP_NAME}`,
       callbackUrl: `${ctx.env.PUBLIC_URL}/order-success`,
       // A customer who presses Cancel on Pesapal's page comes back to checkout, cart intact, told it
