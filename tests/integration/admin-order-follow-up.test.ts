@@ -35,7 +35,7 @@ describe.each(DB_KINDS)('flagged orders in the back office on %s', (kind) => {
   beforeAll(async () => {
     const [row] = await s.t.ctx.db
       .insert(products)
-      .values({ name: 'Follow-up Kienyeji Chicken', slug: 'follow-up-kienyeji', category: 'chicken', price: '900.00', stock: 30 })
+      .values({ name: 'Follow-up Kienyeji Chicken', slug: 'follow-up-kienyeji', category: 'chicken', price: 90_000, stock: 30 })
       .returning({ id: products.id });
     productId = row!.id;
   });

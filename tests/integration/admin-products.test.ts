@@ -86,7 +86,7 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
     expect(second.slug).toBe('smoked-catfish-2');
     expect(second.priceCents).toBe(90000);
     const [row] = await s.t.ctx.db.select().from(products).where(eq(products.id, first.id));
-    expect(row).toMatchObject({ price: '850.50', stock: 7, published: true, archivedAt: null });
+    expect(row).toMatchObject({ price: 85_050, stock: 7, published: true, archivedAt: null });
     const ledger = await s.t.ctx.db.select().from(stockMovements).where(eq(stockMovements.productId, first.id));
     expect(ledger).toMatchObject([{ kind: 'restock', quantity: 7, stockAfter: 7, reason: 'Opening stock', actorUserId: s.admin.id }]);
     const audit = await auditRows(s.t, 'PRODUCT_CREATE', first.id);

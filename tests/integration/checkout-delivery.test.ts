@@ -69,7 +69,7 @@ describe.each(DB_KINDS)('checkout addresses and delivery fee on %s', (kind) => {
   });
 
   it('uses the zones and the origin stored in the database', async () => {
-    await shop.ctx.db.update(deliveryZones).set({ baseFee: '100.00', perKmRate: '0.00', estimatedMinutes: 40 });
+    await shop.ctx.db.update(deliveryZones).set({ baseFee: 10_000, perKmRate: 0, estimatedMinutes: 40 });
     await shop.ctx.db.insert(appSettings).values({ key: 'delivery_origin', value: { lat: -1.266, lng: 36.81, label: 'Westlands depot' } });
     const { body } = await post('/delivery-fee', { address: 'Westlands', latitude: -1.266, longitude: 36.81 });
     expect(body).toEqual({

@@ -18,7 +18,7 @@ describe.each(DB_KINDS)('stock ledger on %s', (kind) => {
     db = testDb.database.db;
     const [p] = await db
       .insert(products)
-      .values({ name: 'Tilapia', slug: 'tilapia', category: 'fish', price: '650.00', stock: 5 })
+      .values({ name: 'Tilapia', slug: 'tilapia', category: 'fish', price: 65_000, stock: 5 })
       .returning({ id: products.id });
     productId = p!.id;
   });
@@ -35,10 +35,10 @@ describe.each(DB_KINDS)('stock ledger on %s', (kind) => {
       .insert(orders)
       .values({
         userId,
-        subtotal: '0.00',
-        vat: '0.00',
-        deliveryFee: '0.00',
-        totalAmount: '0.00',
+        subtotal: 0,
+        vat: 0,
+        deliveryFee: 0,
+        totalAmount: 0,
         customerName: 'T',
         customerEmail: 't@example.test',
         customerPhone: '+254700000000',

@@ -18,7 +18,7 @@ describe.each(DB_KINDS)('cancelled orders as the customer sees them on %s', (kin
   beforeAll(async () => {
     const [row] = await s.t.ctx.db
       .insert(products)
-      .values({ name: 'Customer View Tilapia', slug: 'customer-view-tilapia', category: 'fish', price: '600.00', stock: 30 })
+      .values({ name: 'Customer View Tilapia', slug: 'customer-view-tilapia', category: 'fish', price: 60_000, stock: 30 })
       .returning({ id: products.id });
     productId = row!.id;
   });

@@ -27,10 +27,10 @@ export async function insertOrder(db: DbOrTx, f: OrderFixture): Promise<{ orderI
       userId: f.userId,
       status: f.status ?? 'pending',
       fulfilmentStatus: f.fulfilmentStatus ?? 'unfulfilled',
-      subtotal: '1500.00',
-      vat: '240.00',
-      deliveryFee: '60.00',
-      totalAmount: '1800.00',
+      subtotal: 150_000,
+      vat: 24_000,
+      deliveryFee: 6000,
+      totalAmount: 180_000,
       customerName: 'Amina Otieno',
       customerEmail: 'amina@example.test',
       customerPhone: f.phone ?? '+254712345678',
@@ -41,8 +41,8 @@ export async function insertOrder(db: DbOrTx, f: OrderFixture): Promise<{ orderI
     .returning({ id: orders.id });
   const orderId = order!.id;
   await db.insert(orderItems).values([
-    { orderId, productId: first.id, productName: first.name, productImageUrl: first.imageUrl, unitPrice: '500.00', quantity: 2, lineTotal: '1000.00' },
-    { orderId, productId: second.id, productName: second.name, productImageUrl: null, unitPrice: '500.00', quantity: 1, lineTotal: '500.00' },
+    { orderId, productId: first.id, productName: first.name, productImageUrl: first.imageUrl, unitPrice: 50_000, quantity: 2, lineTotal: 100_000 },
+    { orderId, productId: second.id, productName: second.name, productImageUrl: null, unitPrice: 50_000, quantity: 1, lineTotal: 50_000 },
   ]);
   const transactionIds: string[] = [];
   for (const [i, status] of (f.payments ?? []).entries()) {
@@ -54,7 +54,7 @@ export async function insertOrder(db: DbOrTx, f: OrderFixture): Promise<{ orderI
         status,
         pesapalTrackingId: `track-${orderId}-${i}`,
         merchantReference: `ORDER-${orderId}-${i}`,
-        amount: '1800.00',
+        amount: 180_000,
         customerPhone: f.phone ?? '+254712345678',
         createdAt: at,
         updatedAt: at,

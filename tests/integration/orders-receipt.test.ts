@@ -47,7 +47,7 @@ describe.each(DB_KINDS)('order receipts on %s', (kind) => {
     expect(html).toContain(productName);
     expect(html).toMatch(/<td class="n">3<\/td>/);
     expect(html).toContain('VAT (16%)');
-    const kes = (v: string) => `KES ${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    const kes = (cents: number) => `KES ${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
     expect(html).toContain(kes(order.vat));
     expect(html).toContain(kes(order.totalAmount));
     expect(html).toContain('Delivery fee');
@@ -68,7 +68,7 @@ describe.each(DB_KINDS)('order receipts on %s', (kind) => {
     expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
     expect(text).toContain(`#${orderId.slice(0, 8)}`);
     const total = (await orderRow(shop, orderId)).totalAmount;
-    expect(text).toContain(`KES ${Number(total).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    expect(text).toContain(`KES ${(total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
     // PDF string literals escape their parentheses.
     expect(text).toContain(`(${productName.replace(/[()\\]/g, '\\$&')})`);
     // The cross-reference table points at each object.

@@ -141,10 +141,10 @@ export async function insertOrderForSms(db: Db): Promise<string> {
     .insert(orders)
     .values({
       userId: customer!.id,
-      subtotal: '1500.00',
-      vat: '240.00',
-      deliveryFee: '60.00',
-      totalAmount: '1800.00',
+      subtotal: 150_000,
+      vat: 24_000,
+      deliveryFee: 6000,
+      totalAmount: 180_000,
       customerName: 'Kamau Customer',
       customerEmail: 'kamau@example.test',
       customerPhone: '+254712345678',

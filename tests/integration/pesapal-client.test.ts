@@ -459,6 +459,41 @@ describe('quirks the simulator does not produce (raw node:http test double)', ()
     expect(st.createdAt?.toISOString()).toBe('2024-03-18T15:25:46.750Z');
   });
 
+  it('reads the amount exactly from a number or a string, and refuses one that is not an amount', async () => {
+    const paid = { status_code: 1, payment_method: 'MpesaKE', confirmation_code: 'QK1', currency: 'KES', merchant_reference: 'ORD-1', error: null, status: '200' };
+    const amounts: Record<string, unknown> = { num: 1234.5, str: '0.29', bad: 'abc', none: null, empty: '' };
+    const server = await raw((req, res) => {
+      if (req.url.pathname.endsWith('/RequestToken')) return sendJson(res, 200, TOKEN_OK);
+      const id = req.url.searchParams.get('orderTrackingId') ?? '';
+      sendJson(res, 200, { ...paid, amount: amounts[id] });
+    });
+    const c = client(server);
+    expect((await c.getTransactionStatus('num')).amountCents).toBe(123450);
+    expect((await c.getTransactionStatus('str')).amountCents).toBe(29);
+    for (const id of ['bad', 'none', 'empty']) {
+      const err = await rejection(c.getTransactionStatus(id));
+      expect(err.code).toBe('invalid_response');
+      expect(err.message).toMatch(/^Pesapal GetTransactionStatus answered an unreadable status \(amount: /);
+      expect(err.httpStatus).toBe(200);
+    }
+  });
+
+  it('reads acknowledgements with the code in `error` or a numeric status, and a SubmitOrderRequest without a tracking id is an error', async () => {
+    const server = await raw((req, res) => {
+      const p = req.url.pathname;
+      if (p.endsWith('/RequestToken')) return sendJson(res, 200, TOKEN_OK);
+      if (p.endsWith('/RefundRequest')) return sendJson(res, 200, { error: 200, message: 'Refund request successfully' });
+      if (p.endsWith('/CancelOrder')) return sendJson(res, 200, { status: 500, message: 'Order already paid' });
+      sendJson(res, 200, { order_tracking_id: '', redirect_url: 'https://pay.test/x', error: null, status: '200' });
+    });
+    const c = client(server);
+    expect(await c.refund({ confirmationCode: 'QK1', amount: 10, username: 'a', remarks: 'b' })).toEqual({ accepted: true, message: 'Refund request successfully' });
+    expect(await c.cancelOrder('t-1')).toEqual({ cancelled: false, message: 'Order already paid' });
+    const err = await rejection(c.submitOrder(order('ipn')));
+    expect(err.code).toBe('invalid_response');
+    expect(err.message).toContain('order_tracking_id');
+  });
+
   it('does not cache a token response that carries no token', async () => {
     const server = await raw((_req, res) => sendJson(res, 200, { token: null, expiryDate: null, error: null, status: '200' }));
     const c = client(server);

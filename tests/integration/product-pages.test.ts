@@ -17,8 +17,8 @@ describe.each(DB_KINDS)('product pages on %s', (kind) => {
     t = await createTestApp(kind, { seed: true, deps: { now: () => clock } });
     admin = await createUser(t, { role: 'admin', name: 'Amina Admin' });
     await t.ctx.db.insert(products).values([
-      { name: 'Hidden Draft Fish', slug: 'hidden-draft', category: 'fish', price: '10.00', stock: 5, published: false },
-      { name: 'Archived Wings', slug: 'archived-wings', category: 'chicken', price: '20.00', stock: 5, archivedAt: new Date() },
+      { name: 'Hidden Draft Fish', slug: 'hidden-draft', category: 'fish', price: 1000, stock: 5, published: false },
+      { name: 'Archived Wings', slug: 'archived-wings', category: 'chicken', price: 2000, stock: 5, archivedAt: new Date() },
     ]);
   });
   afterAll(async () => {

@@ -58,9 +58,9 @@ describe('seedDemoData on a fresh in-memory PGlite', () => {
     expect(rows.every((p) => p.published && p.archivedAt === null)).toBe(true);
     expect(new Set(rows.map((p) => p.slug)).size).toBe(rows.length);
     for (const p of rows) {
-      expect(p.price).toMatch(/^\d+\.\d{2}$/);
-      expect(Number(p.price)).toBeGreaterThanOrEqual(450);
-      expect(Number(p.price)).toBeLessThanOrEqual(1800);
+      expect(Number.isSafeInteger(p.price)).toBe(true);
+      expect(p.price).toBeGreaterThanOrEqual(45_000);
+      expect(p.price).toBeLessThanOrEqual(180_000);
       if (p.stock !== 0) expect(p.stock).toBeGreaterThanOrEqual(5);
       expect(p.stock).toBeLessThanOrEqual(60);
       expect(p.description.length).toBeGreaterThan(60);
@@ -92,11 +92,11 @@ describe('seedDemoData on a fresh in-memory PGlite', () => {
     expect(
       zones.map((z) => [z.name, z.minKm, z.maxKm, z.baseFee, z.perKmRate, z.estimatedMinutes, z.active]),
     ).toEqual([
-      ['Zone 1 - Local Area', '0.00', '5.00', '60.00', '5.00', 25, true],
-      ['Zone 2 - Mid Distance', '5.00', '10.00', '120.00', '8.00', 35, true],
-      ['Zone 3 - Extended Area', '10.00', '15.00', '200.00', '12.00', 45, true],
-      ['Zone 4 - Far Distance', '15.00', '25.00', '300.00', '15.00', 60, true],
-      ['Zone 5 - Extended Nairobi', '25.00', '50.00', '400.00', '20.00', 90, true],
+      ['Zone 1 - Local Area', '0.00', '5.00', 6000, 500, 25, true],
+      ['Zone 2 - Mid Distance', '5.00', '10.00', 12_000, 800, 35, true],
+      ['Zone 3 - Extended Area', '10.00', '15.00', 20_000, 1200, 45, true],
+      ['Zone 4 - Far Distance', '15.00', '25.00', 30_000, 1500, 60, true],
+      ['Zone 5 - Extended Nairobi', '25.00', '50.00', 40_000, 2000, 90, true],
     ]);
   });
 

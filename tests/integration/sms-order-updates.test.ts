@@ -92,7 +92,7 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
     const cancel = await s.asAdmin(`/orders/${pending.orderId}/cancel`, { method: 'POST', json: { reason: 'Customer called to cancel' } });
     expect(cancel.status).toBe(200);
     const [order] = await s.t.ctx.db.select().from(orders).where(eq(orders.id, pending.orderId));
-    const total = Number(order?.totalAmount).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    const total = (order!.totalAmount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
     expect(s.double.messagesTo(CUSTOMER_PHONE).filter((m) => m.message.includes(ref(pending.orderId))).map((m) => m.message)).toEqual([
       expect.stringContaining(`Order ${ref(pending.orderId)} (KES ${total}) has been cancelled.`),
     ]);
@@ -111,7 +111,7 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
     const [extra] = await s.t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.pesapalTrackingId, extraTrackingId));
     const refund = await s.asAdmin(`/orders/${orderId}/payments/${extra!.id}/refund`, { method: 'POST', json: { reason: 'Paid twice' } });
     expect(refund.status).toBe(200);
-    const amount = Number(extra!.amount).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    const amount = (extra!.amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
     const texts = s.double.messagesTo(CUSTOMER_PHONE).filter((m) => m.message.includes(ref(orderId))).map((m) => m.message);
     expect(texts).toEqual([
       expect.stringContaining('Payment received'),

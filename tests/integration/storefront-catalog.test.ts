@@ -19,8 +19,8 @@ describe.each(DB_KINDS)('storefront catalogue on %s', (kind) => {
     const rows = await t.ctx.db
       .insert(products)
       .values([
-        { name: 'Hidden Draft Fish', slug: 'hidden-draft', category: 'fish', price: '10.00', stock: 5, published: false },
-        { name: 'Archived Wings', slug: 'archived-wings', category: 'chicken', price: '20.00', stock: 5, archivedAt: new Date() },
+        { name: 'Hidden Draft Fish', slug: 'hidden-draft', category: 'fish', price: 1000, stock: 5, published: false },
+        { name: 'Archived Wings', slug: 'archived-wings', category: 'chicken', price: 2000, stock: 5, archivedAt: new Date() },
       ])
       .returning({ id: products.id });
     hidden = { unpublished: rows[0]!.id, archived: rows[1]!.id };
@@ -145,7 +145,7 @@ describe.each(DB_KINDS)('storefront catalogue on %s', (kind) => {
   it('shows a price change once the second of server caching has passed', async () => {
     later(60_000);
     const before = (await list()).products.find((p) => p.slug === 'whole-catfish');
-    await t.ctx.db.update(products).set({ price: '575.5' }).where(eq(products.slug, 'whole-catfish'));
+    await t.ctx.db.update(products).set({ price: 57_550 }).where(eq(products.slug, 'whole-catfish'));
     expect((await list()).products.find((p) => p.slug === 'whole-catfish')?.priceCents).toBe(before?.priceCents);
     later(1_000);
     expect((await list()).products.find((p) => p.slug === 'whole-catfish')?.priceCents).toBe(57_550);

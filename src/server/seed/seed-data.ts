@@ -1,12 +1,12 @@
 // Demo data for a fresh shop: the catalogue, blog, information pages and delivery zones of
 // Lake Victoria Aquaculture. Inserted once by seedDemoData (./seed) when the catalogue is empty.
 //
-// Money is given as numeric(12,2) strings ('850.00'); dates are relative to a base date chosen by
+// Money is given as integer cents (85_000 is KES 850.00); dates are relative to a base date chosen by
 // the caller, so tests and screenshots are reproducible.
 import { FREE_DELIVERY_THRESHOLD_CENTS, VAT_RATE_BP } from '@/domain/cart-totals';
 import type { DeliveryZone } from '@/domain/delivery-fee';
 import { DEFAULT_DELIVERY_ZONES, SHOP_ORIGIN, deliveryFeeForDistance } from '@/domain/delivery-fee';
-import { centsToDecimalString, formatKES } from '@/domain/money';
+import { formatKES, type Cents } from '@/domain/money';
 
 export const SHOP = {
   name: 'Lake Victoria Aquaculture',
@@ -21,8 +21,7 @@ export interface SeedProduct {
   name: string;
   slug: string;
   category: SeedCategory;
-  /** KES, numeric(12,2) as a string. */
-  price: string;
+  price: Cents;
   stock: number;
   featured: boolean;
   /** A rendered illustration under public/, or null to let the shop pick a category fallback. */
@@ -55,8 +54,8 @@ export interface SeedDeliveryZone {
   name: string;
   minKm: string;
   maxKm: string;
-  baseFee: string;
-  perKmRate: string;
+  baseFee: Cents;
+  perKmRate: Cents;
   estimatedMinutes: number;
 }
 
@@ -69,7 +68,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     name: 'Fresh Whole Tilapia (1 kg)',
     slug: 'fresh-whole-tilapia',
     category: 'fish',
-    price: '650.00',
+    price: 65_000,
     stock: 40,
     featured: true,
     imageUrl: productImage('tilapia-whole'),
@@ -81,7 +80,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     name: 'Tilapia Fillets (500 g)',
     slug: 'tilapia-fillets',
     category: 'fish',
-    price: '850.00',
+    price: 85_000,
     stock: 25,
     featured: true,
     imageUrl: productImage('tilapia-fillet'),
@@ -93,7 +92,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     name: 'Nile Perch Fillets (1 kg)',
     slug: 'nile-perch-fillets',
     category: 'fish',
-    price: '1450.00',
+    price: 145_000,
     stock: 18,
     featured: false,
     imageUrl: productImage('nile-perch-fillet'),
@@ -105,7 +104,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     name: 'Whole Catfish (1 kg)',
     slug: 'whole-catfish',
     category: 'fish',
-    price: '550.00',
+    price: 55_000,
     stock: 15,
     featured: false,
     imageUrl: productImage('catfish'),
@@ -117,7 +116,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     name: 'Smoked Tilapia (2 pieces)',
     slug: 'smoked-tilapia',
     category: 'fish',
-    price: '900.00',
+    price: 90_000,
     stock: 0,
     featured: false,
     imageUrl: productImage('smoked-tilapia'),
@@ -129,7 +128,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     name: 'Omena / Dagaa (500 g)',
     slug: 'omena-dagaa',
     category: 'fish',
-    price: '450.00',
+    price: 45_000,
     stock: 60,
     featured: false,
     imageUrl: productImage('omena'),
@@ -141,7 +140,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     name: 'Fish Fingers (500 g)',
     slug: 'fish-fingers',
     category: 'fish',
-    price: '700.00',
+    price: 70_000,
     stock: 30,
     featured: false,
     imageUrl: productImage('fish-fingers'),
@@ -153,7 +152,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     name: 'Tilapia Family Pack (3 kg)',
     slug: 'tilapia-family-pack',
     category: 'fish',
-    price: '1800.00',
+    price: 180_000,
     stock: 10,
     featured: false,
     imageUrl: null,
@@ -165,7 +164,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     name: 'Whole Broiler Chicken (about 1.5 kg)',
     slug: 'whole-broiler-chicken',
     category: 'chicken',
-    price: '750.00',
+    price: 75_000,
     stock: 35,
     featured: true,
     imageUrl: productImage('broiler-whole'),
@@ -177,7 +176,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     name: 'Kienyeji Chicken (whole, about 1.3 kg)',
     slug: 'kienyeji-chicken',
     category: 'chicken',
-    price: '1500.00',
+    price: 150_000,
     stock: 8,
     featured: true,
     imageUrl: productImage('kienyeji-chicken'),
@@ -189,7 +188,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     name: 'Chicken Drumsticks (1 kg)',
     slug: 'chicken-drumsticks',
     category: 'chicken',
-    price: '780.00',
+    price: 78_000,
     stock: 28,
     featured: false,
     imageUrl: productImage('drumsticks'),
@@ -201,7 +200,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     name: 'Chicken Breast Fillets (1 kg)',
     slug: 'chicken-breast-fillets',
     category: 'chicken',
-    price: '950.00',
+    price: 95_000,
     stock: 22,
     featured: false,
     imageUrl: productImage('breast-fillet'),
@@ -213,7 +212,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     name: 'Chicken Wings (1 kg)',
     slug: 'chicken-wings',
     category: 'chicken',
-    price: '600.00',
+    price: 60_000,
     stock: 26,
     featured: false,
     imageUrl: productImage('wings'),
@@ -225,7 +224,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     name: 'Chicken Gizzards (1 kg)',
     slug: 'chicken-gizzards',
     category: 'chicken',
-    price: '480.00',
+    price: 48_000,
     stock: 20,
     featured: false,
     imageUrl: productImage('gizzards'),
@@ -237,7 +236,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     name: 'Chicken Thighs (1 kg)',
     slug: 'chicken-thighs',
     category: 'chicken',
-    price: '720.00',
+    price: 72_000,
     stock: 5,
     featured: false,
     imageUrl: productImage('chicken-thighs'),
@@ -318,8 +317,8 @@ export const SEED_DELIVERY_ZONES: readonly SeedDeliveryZone[] = DEFAULT_DELIVERY
     name: zone.name,
     minKm: zone.minKm.toFixed(2),
     maxKm: zone.maxKm.toFixed(2),
-    baseFee: centsToDecimalString(zone.baseFeeCents),
-    perKmRate: centsToDecimalString(zone.perKmRateCents),
+    baseFee: zone.baseFeeCents,
+    perKmRate: zone.perKmRateCents,
     estimatedMinutes: zone.estimatedMinutes,
   }),
 );

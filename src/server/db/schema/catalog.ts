@@ -5,7 +5,6 @@ import {
   customType,
   index,
   integer,
-  numeric,
   pgTable,
   text,
   timestamp,
@@ -13,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { money } from './money-column';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -27,7 +27,7 @@ export const products = pgTable(
     slug: text('slug').notNull().unique(),
     description: text('description').notNull().default(''),
     category: text('category').notNull(),
-    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    price: money('price').notNull(),
     // Stock available to sell: reservations take from it, releases give back.
     stock: integer('stock').notNull().default(0),
     lowStockThreshold: integer('low_stock_threshold').notNull().default(5),

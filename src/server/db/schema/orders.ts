@@ -15,9 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { products } from './catalog';
+import { money } from './money-column';
 import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../../../domain/order-status';
-
-const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 
 export const deliveryZones = pgTable(
   'delivery_zones',

@@ -1,7 +1,7 @@
 // Products in the back office: list with filters, create, edit, image, archive and restore.
 // Stock never changes here except as the opening stock of a new product (one ledger row).
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { centsToDecimalString, toCents, type Cents } from '@/domain/money';
+import type { Cents } from '@/domain/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { productSlugRedirects, products, stockMovements } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -39,7 +39,7 @@ export function toAdminProduct(p: ProductRow): AdminProduct {
     slug: p.slug,
     description: p.description,
     category: p.category,
-    priceCents: toCents(p.price),
+    priceCents: p.price,
     stock: p.stock,
     lowStockThreshold: p.lowStockThreshold,
     lowStock: p.stock <= p.lowStockThreshold,
@@ -101,7 +101,7 @@ export async function createProduct(db: Db, actor: AdminActor, input: CreateProd
         slug,
         description: input.description,
         category: input.category,
-        price: centsToDecimalString(input.priceCents),
+        price: input.priceCents,
         stock: input.stock,
         lowStockThreshold: input.lowStockThreshold,
         published: input.published,
@@ -124,7 +124,7 @@ export async function createProduct(db: Db, actor: AdminActor, input: CreateProd
       action: 'PRODUCT_CREATE',
       tableName: 'products',
       recordId: row.id,
-      details: { name: row.name, priceCents: toCents(row.price), stock: row.stock, published: row.published },
+      details: { name: row.name, priceCents: row.price, stock: row.stock, published: row.published },
     });
     return toAdminProduct(row);
   });
@@ -140,7 +140,7 @@ export async function updateProduct(db: Db, actor: AdminActor, id: string, input
       ...(input.name !== undefined && { name: input.name }),
       ...(input.description !== undefined && { description: input.description }),
       ...(input.category !== undefined && { category: input.category }),
-      ...(input.priceCents !== undefined && { price: centsToDecimalString(input.priceCents) }),
+      ...(input.priceCents !== undefined && { price: input.priceCents }),
       ...(input.lowStockThreshold !== undefined && { lowStockThreshold: input.lowStockThreshold }),
       ...(input.published !== undefined && { published: input.published }),
       ...(input.featured !== undefined && { featured: input.featured }),
@@ -185,7 +185,7 @@ function changedFields(before: ProductRow, after: ProductRow, keys: (keyof Produ
   const out: Record<string, { from: unknown; to: unknown }> = {};
   for (const key of keys) {
     if (before[key] === after[key]) continue;
-    if (key === 'price') out.priceCents = { from: toCents(before.price), to: toCents(after.price) };
+    if (key === 'price') out.priceCents = { from: before.price, to: after.price };
     else out[key] = { from: before[key], to: after[key] };
   }
   return out;

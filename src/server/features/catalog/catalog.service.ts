@@ -2,7 +2,7 @@
 // The filter (category + search) runs in memory on that one list with the rule from src/domain:
 // a fish-and-chicken shop's catalogue is small, and every filtered answer then costs no query.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { toCents, type Cents } from '@/domain/money';
+import type { Cents } from '@/domain/money';
 import { distinctCategories, matchesProductFilter, type ProductFilter } from '@/domain/product-filter';
 import type { DbOrTx } from '../../db/client';
 import { productSlugRedirects, products } from '../../db/schema';
@@ -44,9 +44,9 @@ const columns = {
 
 const onSale = and(eq(products.published, true), isNull(products.archivedAt));
 
-/** The numeric price column ('650.00', or '650.5' from some drivers) as integer cents. */
-function toDto({ price, ...row }: Omit<ProductDto, 'priceCents'> & { price: string }): ProductDto {
-  return { ...row, priceCents: toCents(price) };
+/** The price column (already integer cents) under its wire name. */
+function toDto({ price, ...row }: Omit<ProductDto, 'priceCents'> & { price: Cents }): ProductDto {
+  return { ...row, priceCents: price };
 }
 
 export async function listPublishedProducts(db: DbOrTx): Promise<ProductDto[]> {

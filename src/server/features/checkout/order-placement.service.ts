@@ -9,7 +9,7 @@
 import { and, count, eq, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
 import { computeCartTotals } from '@/domain/cart-totals';
 import type { LatLng } from '@/domain/delivery-fee';
-import { centsToDecimalString, multiplyCents, toCents } from '@/domain/money';
+import { multiplyCents } from '@/domain/money';
 import type { CheckoutCustomerValues } from '@/domain/validation';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -145,7 +145,7 @@ async function insertPendingOrder(
       const message = product ? `${product.name} is no longer available. Please remove it from your cart.` : UNAVAILABLE;
       throw new DomainError('conflict', 'PRODUCT_UNAVAILABLE', message);
     }
-    const unitPriceCents = toCents(product.price);
+    const unitPriceCents = product.price;
     return { product, quantity, unitPriceCents, lineTotalCents: multiplyCents(unitPriceCents, quantity) };
   });
   const totals = computeCartTotals({
@@ -154,10 +154,10 @@ async function insertPendingOrder(
   });
   const order = await insertPlacedOrder(tx, {
     userId,
-    subtotal: centsToDecimalString(totals.subtotalCents),
-    vat: centsToDecimalString(totals.vatCents),
-    deliveryFee: centsToDecimalString(totals.deliveryFeeCents ?? 0),
-    totalAmount: centsToDecimalString(totals.totalCents),
+    subtotal: totals.subtotalCents,
+    vat: totals.vatCents,
+    deliveryFee: totals.deliveryFeeCents ?? 0,
+    totalAmount: totals.totalCents,
     currency: 'KES',
     customerName: input.customer.fullName,
     customerEmail: input.customer.email,
@@ -185,9 +185,9 @@ async function insertPendingOrder(
       productId: l.product.id,
       productName: l.product.name,
       productImageUrl: l.product.imageUrl,
-      unitPrice: centsToDecimalString(l.unitPriceCents),
+      unitPrice: l.unitPriceCents,
       quantity: l.quantity,
-      lineTotal: centsToDecimalString(l.lineTotalCents),
+      lineTotal: l.lineTotalCents,
       createdAt: at,
     })),
   );
@@ -198,5 +198,5 @@ async function insertPendingOrder(
     at,
   );
   await saveSmsChoice(tx, userId, input.smsUpdates ?? true, at);
-  return claimAttempt(tx, { id: order.id, totalAmount: centsToDecimalString(totals.totalCents), currency: 'KES', customerPhone: input.customer.phone }, at);
+  return claimAttempt(tx, { id: order.id, totalAmount: totals.totalCents, currency: 'KES', customerPhone: input.customer.phone }, at);
 }

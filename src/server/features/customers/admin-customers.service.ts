@@ -2,10 +2,10 @@
 // the role switch (customer ↔ admin). Nobody changes their own role, so the last admin cannot lock
 // the shop out by accident.
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { toCents, type Cents } from '@/domain/money';
+import type { Cents } from '@/domain/money';
 import { ROLE_CHANGE_ACTION } from '../../auth/profile-sync';
 import type { Db, DbOrTx } from '../../db/client';
-import { profiles, user } from '../../db/schema';
+import { orders, profiles, user } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { likePattern, offsetOf, pageOf, type Page, type Paging } from '../../back-office/admin-paging';
@@ -32,7 +32,10 @@ export const ROLE_MESSAGES = {
 
 // Qualified by hand: drizzle may render a column of the only table unqualified inside a subquery.
 const orderCount = sql<number>`(select count(*)::int from orders o where o.user_id = "user"."id")`;
-const totalSpent = sql<string>`(select coalesce(sum(o.total_amount), 0)::text from orders o where o.user_id = "user"."id" and o.status = 'completed')`;
+// A raw sum skips the column type: the column's own decoder turns the decimal text into cents.
+const totalSpent = sql<Cents>`(select coalesce(sum(o.total_amount), 0)::text from orders o where o.user_id = "user"."id" and o.status = 'completed')`.mapWith(
+  orders.totalAmount,
+);
 
 const columns = {
   id: user.id,
@@ -64,7 +67,7 @@ function toCustomer(r: CustomerRow): AdminCustomer {
     address: r.address,
     role: r.role === 'admin' ? 'admin' : 'customer',
     orderCount: Number(r.orderCount),
-    totalSpentCents: toCents(r.totalSpent),
+    totalSpentCents: r.totalSpent,
     createdAt: r.createdAt.toISOString(),
   };
 }

@@ -4,7 +4,7 @@
 // order cancelled and refunded, is not money the shop keeps. It counts on the day the payment
 // completed (paid_at), not the day the order was placed: checkout at 23:55, paid at 00:05, is today's.
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { toCents, type Cents } from '@/domain/money';
+import type { Cents } from '@/domain/money';
 import { lastNairobiDays, nairobiDateKey, nairobiDayStart } from '@/domain/nairobi-days';
 import type { DbOrTx } from '../../db/client';
 import { contactMessages, orders } from '../../db/schema';
@@ -60,7 +60,7 @@ export async function loadDashboard(db: DbOrTx, now: Date): Promise<Dashboard> {
     const day = byDay.get(nairobiDateKey(o.paidAt ?? o.createdAt));
     if (!day) continue;
     day.orders += 1;
-    day.revenueCents += toCents(o.total);
+    day.revenueCents += o.total;
   }
   const dailyRevenue = [...byDay.values()];
   const sumLast = (n: number): PeriodTotals =>

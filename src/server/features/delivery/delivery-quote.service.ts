@@ -11,7 +11,7 @@ import {
   type DeliveryZone,
   type LatLng,
 } from '@/domain/delivery-fee';
-import { toCents, type Cents } from '@/domain/money';
+import type { Cents } from '@/domain/money';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { appSettings, deliveryZones } from '../../db/schema';
@@ -51,8 +51,8 @@ export function deliveryZoneFromRow(z: typeof deliveryZones.$inferSelect): Deliv
     name: z.name,
     minKm: Number(z.minKm),
     maxKm: Number(z.maxKm),
-    baseFeeCents: toCents(z.baseFee),
-    perKmRateCents: toCents(z.perKmRate),
+    baseFeeCents: z.baseFee,
+    perKmRateCents: z.perKmRate,
     estimatedMinutes: z.estimatedMinutes,
     active: z.active,
   };

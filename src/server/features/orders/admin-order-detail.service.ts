@@ -1,6 +1,6 @@
 // One order in full for the back office: items, customer, delivery, payment attempts with masked
 // phones, refunds, a timeline of what happened and what the merchant may do next.
-import { toCents, type Cents } from '@/domain/money';
+import type { Cents } from '@/domain/money';
 import type { FulfilmentStatus } from '@/domain/order-status';
 import { maskPhone } from '@/domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
@@ -121,10 +121,10 @@ function orderView(o: OrderRecords['order']): AdminOrderDetail['order'] {
     userId: o.userId,
     status: o.status,
     fulfilmentStatus: o.fulfilmentStatus as FulfilmentStatus,
-    subtotalCents: toCents(o.subtotal),
-    vatCents: toCents(o.vat),
-    deliveryFeeCents: toCents(o.deliveryFee),
-    totalCents: toCents(o.totalAmount),
+    subtotalCents: o.subtotal,
+    vatCents: o.vat,
+    deliveryFeeCents: o.deliveryFee,
+    totalCents: o.totalAmount,
     currency: o.currency,
     customerName: o.customerName,
     customerEmail: o.customerEmail,
@@ -152,9 +152,9 @@ function itemView({ item: i, archivedAt }: OrderRecords['items'][number]): Admin
     productName: i.productName,
     productImageUrl: i.productImageUrl,
     productArchived: archivedAt !== null,
-    unitPriceCents: toCents(i.unitPrice),
+    unitPriceCents: i.unitPrice,
     quantity: i.quantity,
-    lineTotalCents: toCents(i.lineTotal),
+    lineTotalCents: i.lineTotal,
   };
 }
 
@@ -164,7 +164,7 @@ function paymentView(p: OrderRecords['payments'][number], settlingId: string | n
     status: p.status,
     trackingId: p.pesapalTrackingId,
     merchantReference: p.merchantReference,
-    amountCents: toCents(p.amount),
+    amountCents: p.amount,
     currency: p.currency,
     phone: maskPhone(p.customerPhone),
     paymentMethod: p.paymentMethod,
@@ -183,7 +183,7 @@ function refundView({ refund: r, email }: OrderRecords['refunds'][number]): Admi
   return {
     id: r.id,
     transactionId: r.transactionId,
-    amountCents: toCents(r.amount),
+    amountCents: r.amount,
     accepted: r.accepted,
     message: r.message,
     remarks: r.remarks,

@@ -1,7 +1,7 @@
 // Orders in the back office: the filtered list and its counts (one order in full: admin-order-detail.service.ts).
 import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { parseOrderSearch } from './order-search';
-import { toCents, type Cents } from '@/domain/money';
+import type { Cents } from '@/domain/money';
 import { maskPhone } from '@/domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
@@ -87,7 +87,7 @@ export async function listOrders(db: DbOrTx, q: OrderListQuery): Promise<Page<Ad
     rows.map(({ totalAmount, createdAt, ...r }) => ({
       ...r,
       createdAt: createdAt.toISOString(),
-      totalCents: toCents(totalAmount),
+      totalCents: totalAmount,
       customerPhone: maskPhone(r.customerPhone),
       // The rider calls the customer of a paid order still to be delivered: that number in full.
       deliveryPhone: r.status === 'completed' && r.fulfilmentStatus !== 'delivered' ? r.customerPhone : null,

@@ -2,7 +2,6 @@
 // "Refund this payment": which payment pays for an order, the call itself (outside any transaction,
 // so a slow Pesapal never holds a row lock), and the payment_refunds row that records the outcome.
 import { and, eq } from 'drizzle-orm';
-import { toCents } from '@/domain/money';
 import type { ServerContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { paymentRefunds, type paymentTransactions } from '../../db/schema';
@@ -56,7 +55,7 @@ export async function requestRefund(
   try {
     const result = await ctx.integrations.pesapal.refund({
       confirmationCode: payment.confirmationCode,
-      amount: toCents(payment.amount) / 100,
+      amount: payment.amount / 100, // the client takes KES; cents / 100 has at most 2 decimals
       username: actor.email,
       remarks,
     });

@@ -1,7 +1,7 @@
 // The mail a customer gets once Pesapal has confirmed the payment (queued once, by applyPaymentStatus,
 // in the transaction that completes the order).
 import { asc, eq } from 'drizzle-orm';
-import { formatKES, toCents } from '@/domain/money';
+import { formatKES, type Cents } from '@/domain/money';
 import { shortOrderId } from '@/domain/order-status';
 import { RIDER_DIRECTION_LABELS } from '@/domain/rider-directions';
 import type { ServerContext } from '../../context';
@@ -21,12 +21,12 @@ export interface ConfirmationMailInput {
     deliveryBuilding: string | null;
     deliveryDirections: string | null;
     estimatedDeliveryMins: number | null;
-    subtotal: string;
-    vat: string;
-    deliveryFee: string;
-    totalAmount: string;
+    subtotal: Cents;
+    vat: Cents;
+    deliveryFee: Cents;
+    totalAmount: Cents;
   };
-  items: { productName: string; quantity: number; unitPrice: string; lineTotal: string }[];
+  items: { productName: string; quantity: number; unitPrice: Cents; lineTotal: Cents }[];
 }
 
 /** The receipt's print view (it links to the PDF); only the order's owner or an admin can open it. */
@@ -34,13 +34,12 @@ export const receiptPath = (orderId: string) => `/api/orders/${orderId}/receipt`
 
 export function orderConfirmationMail({ shopName, publicUrl, order, items }: ConfirmationMailInput): MailMessage {
   const ref = shortOrderId(order.id);
-  const money = (v: string) => formatKES(toCents(v));
-  const lines = items.map((i) => `${i.quantity} x ${i.productName} @ ${money(i.unitPrice)} = ${money(i.lineTotal)}`);
+  const lines = items.map((i) => `${i.quantity} x ${i.productName} @ ${formatKES(i.unitPrice)} = ${formatKES(i.lineTotal)}`);
   const totals: [string, string][] = [
-    ['Subtotal', money(order.subtotal)],
-    ['VAT (16%)', money(order.vat)],
-    ['Delivery', toCents(order.deliveryFee) === 0 ? 'FREE' : money(order.deliveryFee)],
-    ['Total paid', money(order.totalAmount)],
+    ['Subtotal', formatKES(order.subtotal)],
+    ['VAT (16%)', formatKES(order.vat)],
+    ['Delivery', order.deliveryFee === 0 ? 'FREE' : formatKES(order.deliveryFee)],
+    ['Total paid', formatKES(order.totalAmount)],
   ];
   const eta = order.estimatedDeliveryMins ? `Estimated delivery time: about ${order.estimatedDeliveryMins} minutes.` : '';
   const greeting = order.customerName ? `Hello ${order.customerName},` : 'Hello,';
@@ -71,7 +70,7 @@ export function orderConfirmationMail({ shopName, publicUrl, order, items }: Con
   const row = (cells: string[]) => `<tr>${cells.map((c) => `<td style="padding:4px 8px">${escapeHtml(c)}</td>`).join('')}</tr>`;
   const html = `<p>${escapeHtml(greeting)}</p>
 <p>Thank you for your order <strong>#${escapeHtml(ref)}</strong>. Your payment has been received.</p>
-<table>${items.map((i) => row([`${i.quantity} x ${i.productName}`, money(i.unitPrice), money(i.lineTotal)])).join('')}</table>
+<table>${items.map((i) => row([`${i.quantity} x ${i.productName}`, formatKES(i.unitPrice), formatKES(i.lineTotal)])).join('')}</table>
 <table>${totals.map(([k, v]) => row([k, v])).join('')}</table>
 <p>Delivery to: ${escapeHtml(order.deliveryAddress)}${riderLines.map((l) => `<br>${escapeHtml(l)}`).join('')}${eta ? `<br>${escapeHtml(eta)}` : ''}</p>
 <p><a href="${escapeHtml(receiptUrl)}">Download receipt</a> · <a href="${escapeHtml(ordersUrl)}">See your orders</a></p>`;

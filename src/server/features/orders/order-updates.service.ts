@@ -5,7 +5,6 @@
 import { eq } from 'drizzle-orm';
 import { describeDeliveryWindow, deliveryWindow } from '@/domain/delivery-window';
 import type { Cents } from '@/domain/money';
-import { toCents } from '@/domain/money';
 import { orderUpdateSms, type OrderUpdateStep } from '@/domain/order-sms';
 import { toE164Phone } from '@/domain/phone';
 import type { ServerContext } from '../../context';
@@ -29,7 +28,7 @@ export async function queueOrderUpdate(
 ): Promise<QueuedOrderUpdate> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return { orderId, smsId: null, mailId: null };
-  const amountCents = opts.amountCents ?? (step === 'cancelled' ? toCents(order.totalAmount) : undefined);
+  const amountCents = opts.amountCents ?? (step === 'cancelled' ? order.totalAmount : undefined);
 
   let smsId: string | null = null;
   const to = toE164Phone(order.customerPhone);

@@ -1,7 +1,7 @@
 // The signed-in customer's orders and payment transactions. Every query is scoped to the caller
 // (an order is only ever read by its owner); transaction reads are audited here, on the server.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { toCents, type Cents } from '@/domain/money';
+import type { Cents } from '@/domain/money';
 import { HISTORY_STATUSES, shortOrderId, type PaymentStatus } from '@/domain/order-status';
 import { maskPhone } from '@/domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
@@ -120,7 +120,7 @@ type SummaryRow = {
   id: string;
   status: string;
   fulfilmentStatus: string;
-  totalAmount: string;
+  totalAmount: Cents;
   currency: string;
   cancelledReason: string | null;
   reservationExpiresAt: Date | null;
@@ -141,7 +141,7 @@ function toSummary(row: SummaryRow, extras: OrderExtras): OrderSummary {
     orderNumber: shortOrderId(row.id),
     status: row.status,
     fulfilmentStatus: row.fulfilmentStatus,
-    totalCents: toCents(row.totalAmount),
+    totalCents: row.totalAmount,
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),
     cancelledReason: row.cancelledReason,
@@ -200,7 +200,7 @@ async function paidPaymentsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<
   for (const r of rows) {
     const list = byOrder.get(r.orderId) ?? [];
     const refund = r.status === 'REVERSED' ? 'refunded' : r.refundAccepted ? 'requested' : 'none';
-    list.push({ amountCents: toCents(r.amount), currency: r.currency, refund });
+    list.push({ amountCents: r.amount, currency: r.currency, refund });
     byOrder.set(r.orderId, list);
   }
   return byOrder;
@@ -220,8 +220,8 @@ async function itemsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string,
       id: r.id,
       productId: r.productId,
       quantity: r.quantity,
-      unitPriceCents: toCents(r.unitPrice),
-      lineTotalCents: toCents(r.lineTotal),
+      unitPriceCents: r.unitPrice,
+      lineTotalCents: r.lineTotal,
       product: { name: r.productName, imageUrl: r.productImageUrl },
     });
     byOrder.set(r.orderId, list);
@@ -276,9 +276,9 @@ export async function orderDetail(db: DbOrTx, row: typeof orders.$inferSelect, n
   return {
     ...toSummary(row, extras),
     pesapalTransactionId: row.pesapalTransactionId,
-    subtotalCents: toCents(row.subtotal),
-    vatCents: toCents(row.vat),
-    deliveryFeeCents: toCents(row.deliveryFee),
+    subtotalCents: row.subtotal,
+    vatCents: row.vat,
+    deliveryFeeCents: row.deliveryFee,
     deliveryAddress: row.deliveryAddress,
     deliveryZoneName: row.deliveryZoneName,
     estimatedDeliveryMins: row.estimatedDeliveryMins,
@@ -348,7 +348,7 @@ export async function getTransaction(
     status: tx.status as PaymentStatus,
     pesapalTrackingId: tx.pesapalTrackingId,
     merchantReference: tx.merchantReference,
-    amountCents: toCents(tx.amount),
+    amountCents: tx.amount,
     currency: tx.currency,
     updatedAt: tx.updatedAt.toISOString(),
     // Masked again: idempotent for a value stored masked, and a guard should one ever be stored whole.

@@ -2,7 +2,7 @@
 // totals, and the payment Pesapal confirmed. Only the order's owner or an admin may read it; anyone
 // else gets 404, so an order's existence is not revealed.
 import { eq } from 'drizzle-orm';
-import { formatKES, toCents } from '@/domain/money';
+import { formatKES } from '@/domain/money';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import type { ServerContext } from '../../context';
 import { orders, profiles } from '../../db/schema';
@@ -48,7 +48,6 @@ export async function loadReceipt(ctx: ServerContext, userId: string, orderId: s
   if (!row || (row.userId !== userId && !(await isAdmin(ctx, userId)))) throw notFound('Order not found');
   if (!row.paidAt) throw new DomainError('conflict', 'NOT_PAID', RECEIPT_NOT_PAID);
   const [detail, shop] = await Promise.all([orderDetail(ctx.db, row, ctx.now()), loadShopDetails(ctx.db)]);
-  const money = (v: string) => formatKES(toCents(v));
   return {
     shop: { name: ctx.env.SHOP_NAME, address: shop.address, phone: shop.phone, email: shop.email },
     orderId: row.id,
@@ -59,10 +58,10 @@ export async function loadReceipt(ctx: ServerContext, userId: string, orderId: s
     house: detail.house ?? null,
     directions: detail.directions ?? null,
     lines: detail.items.map((i) => ({ name: i.product.name, quantity: i.quantity, unitPrice: formatKES(i.unitPriceCents), total: formatKES(i.lineTotalCents) })),
-    subtotal: money(row.subtotal),
-    vat: money(row.vat),
-    deliveryFee: toCents(row.deliveryFee) === 0 ? 'FREE' : money(row.deliveryFee),
-    total: money(row.totalAmount),
+    subtotal: formatKES(row.subtotal),
+    vat: formatKES(row.vat),
+    deliveryFee: row.deliveryFee === 0 ? 'FREE' : formatKES(row.deliveryFee),
+    total: formatKES(row.totalAmount),
     paymentMethod: paymentMethodLabel(detail.paymentMethod),
     confirmationCode: detail.confirmationCode ?? '-',
   };

@@ -6,7 +6,6 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { FULFILLABLE_STATUS, fulfilmentEventFor } from '@/domain/order-lifecycle';
 import { canAdvanceFulfilment, FULFILMENT_LABELS, type FulfilmentStatus } from '@/domain/order-status';
 import type { ServerContext } from '../../context';
-import { toCents } from '@/domain/money';
 import { lockedOrder } from '../orders/locked-order';
 import { advanceOrderFulfilment, transitionOrder } from '../orders/order-transitions';
 import { deliverOrderUpdate } from '../orders/order-updates.service';
@@ -115,7 +114,7 @@ async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: s
       action: 'ORDER_REFUND',
       tableName: 'orders',
       recordId: orderId,
-      details: { refundId, transactionId: payment.id, amountCents: toCents(payment.amount), accepted: attempt.accepted, message: attempt.message },
+      details: { refundId, transactionId: payment.id, amountCents: payment.amount, accepted: attempt.accepted, message: attempt.message },
     });
     if (!attempt.accepted) return { outcome: null, update: null };
     // Decided under the row lock, on the fulfilment the order has now.
@@ -127,7 +126,7 @@ async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: s
       event: 'refunded',
       at: ctx.now(),
       set: { cancelledReason: reason, ...clearedReversalFlag(locked) },
-      tell: { amountCents: toCents(payment.amount) },
+      tell: { amountCents: payment.amount },
     });
     await auditAdmin(tx, actor, {
       action: 'ORDER_CANCEL',

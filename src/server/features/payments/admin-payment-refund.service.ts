@@ -4,7 +4,6 @@
 // cancelling the order. One refund at a time, under the same lock as cancelling.
 import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
-import { toCents } from '@/domain/money';
 import { LOCKS } from '../../db/locks';
 import { deliverOrderUpdate, queueOrderUpdate } from '../orders/order-updates.service';
 import { orders, paymentTransactions } from '../../db/schema';
@@ -57,7 +56,7 @@ export async function refundPayment(
           refundId,
           transactionId: payment.id,
           merchantReference: payment.merchantReference,
-          amountCents: toCents(payment.amount),
+          amountCents: payment.amount,
           reason,
           accepted: attempt.accepted,
           message: attempt.message,
@@ -66,7 +65,7 @@ export async function refundPayment(
       });
       // The customer hears of the refund, once per payment.
       return attempt.accepted
-        ? queueOrderUpdate(ctx, tx, orderId, 'payment_refunded', { amountCents: toCents(payment.amount), key: payment.id })
+        ? queueOrderUpdate(ctx, tx, orderId, 'payment_refunded', { amountCents: payment.amount, key: payment.id })
         : null;
     });
     if (!attempt.accepted) throw refundRefused(attempt);

@@ -9,7 +9,6 @@
 // finds the claim and waits for its payment page instead of opening a second one. A claim older than
 // that wait has lost its process (a crash mid-request): it is marked FAILED and a new attempt starts.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { toCents } from '@/domain/money';
 import { PAYMENT_RETURN_CANCELLED_QUERY, PAYMENT_RETURN_PATH } from '@/domain/payment-return';
 import { normalizePhone } from '@/domain/validation';
 import { maskPhone } from '@/domain/phone-mask';
@@ -309,7 +308,7 @@ async function submitWithIpn(ctx: ServerContext, order: PayableOrder, merchantRe
     return ctx.integrations.pesapal.submitOrder({
       id: merchantReference,
       currency: order.currency,
-      amount: toCents(order.totalAmount) / 100,
+      amount: order.totalAmount / 100, // the client takes KES; cents / 100 has at most 2 decimals
       description: `Order ${order.id.slice(0, 8)} at ${ctx.env.SHOP_NAME}`,
       // Our small return page (payment-return-page.ts), not the app: inside the modal it only tells
       // the modal; as the whole tab it goes on to /order-success. A customer who presses Cancel on

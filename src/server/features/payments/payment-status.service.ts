@@ -16,7 +16,7 @@
 // and flagged and nothing completes. Everything happens under row locks (order first, then the
 // transaction), so duplicate, late and concurrent reports make one transition.
 import { eq } from 'drizzle-orm';
-import { formatAmount, toCents } from '@/domain/money';
+import { formatAmount } from '@/domain/money';
 import { canTransitionPayment, isPaymentStatus, type PaymentStatus } from '@/domain/order-status';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -138,7 +138,7 @@ export function describeMismatch(txn: Pick<TransactionRow, 'amount' | 'currency'
     return `Pesapal reported merchant reference "${reported.merchantReference}" for ${txn.merchantReference}.`;
   }
   if (reported.status !== 'COMPLETED') return null;
-  const expected = toCents(txn.amount);
+  const expected = txn.amount;
   if (reported.currency.toUpperCase() !== txn.currency.toUpperCase() || reported.amountCents !== expected) {
     return `Pesapal reported ${reported.currency} ${formatAmount(reported.amountCents)} paid for ${txn.merchantReference}; the order is ${txn.currency} ${formatAmount(expected)}.`;
   }

@@ -11,7 +11,12 @@
 // - GetTransactionStatus with status_code 0 ("INVALID" + payment_details_not_found "Pending Payment",
 //   body status "500" under HTTP 200) is not an error: it is PENDING.
 // - Secrets and tokens never reach `log` or an error's `body`.
+// - Answers are read with the zod schemas below; one that cannot be read (no token, no tracking id,
+//   an amount that is not a number) is a PesapalError 'invalid_response', never a guessed value.
+import { z } from 'zod';
 import { backoff } from '@/domain/backoff';
+import { decimalParts } from '@/domain/decimal';
+import { toCents } from '@/domain/money';
 import {
   PesapalError,
   type CancelOrderRequest,
@@ -63,6 +68,61 @@ const STATUS_NAMES: Record<PesapalStatusCode, TransactionStatusName> = {
   2: 'FAILED',
   3: 'REVERSED',
 };
+
+// ----------------------------------------------------------------------------------- answers
+// Lenient where Pesapal is loose (numbers where the docs say text, "200" or 200, an all-null error
+// object), strict where a wrong value would be believed (the token, ids, a payment's amount).
+
+/** Text that may come as a number; anything else (null, missing) reads as ''. */
+const text = z.union([z.string(), z.number().transform(String)]).catch('');
+/** An id or URL the answer is useless without. */
+const requiredText = z.union([z.string(), z.number().transform(String)]).refine((s) => s !== '', 'is empty');
+/** The body `status` ("200", "500", sometimes a number), as text. */
+const statusText = z.union([z.string(), z.number()]).transform(String);
+/** status_code as a number or a string of digits; anything else is null. */
+const intCode = z
+  .union([z.number().int(), z.string().regex(/^\s*-?\d+\s*$/).transform((v) => Number.parseInt(v, 10))])
+  .nullable()
+  .catch(null);
+/** Major units as a JSON number (100, 10.00) or a decimal string ("100.00"), read exactly into cents. */
+const amountCents = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  try {
+    return toCents(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: `is not an amount: ${JSON.stringify(value)}` });
+    return z.NEVER;
+  }
+});
+const nonEmpty = z.string().min(1).nullable().catch(null);
+/** `error`: null, all-null on success, or { error_type (or type), code, message }. */
+const errorObject = z
+  .object({ code: z.string().refine((c) => c.trim() !== '').nullable().catch(null), error_type: nonEmpty, type: nonEmpty, message: nonEmpty })
+  .transform((e) => ({ code: e.code, type: e.error_type ?? e.type, message: e.message }))
+  .nullable()
+  .catch(null);
+
+const tokenAnswer = z.object({ token: z.string().refine((t) => t.trim() !== '', 'is empty'), expiryDate: z.unknown().optional() });
+const registerIpnAnswer = z.object({ ipn_id: requiredText, url: text });
+/** Entries that are not objects or have no ipn_id are skipped, as before. */
+const ipnListAnswer = z.array(z.object({ ipn_id: text, url: text }).nullable().catch(null));
+const submitOrderAnswer = z.object({ order_tracking_id: requiredText, redirect_url: requiredText, merchant_reference: text });
+const transactionStatusAnswer = z.object({
+  description: z.string().nullable().catch(null),
+  payment_method: text,
+  amount: amountCents,
+  currency: text,
+  merchant_reference: text,
+  confirmation_code: text,
+  payment_account: text,
+  created_date: z.unknown().optional(),
+});
+/** RefundRequest and CancelOrder: `{ status, message }`; the docs' table names the code field `error` (integer). */
+const acknowledgementAnswer = z.object({
+  // A status of another type is still a status, just not "200".
+  status: statusText.nullish().catch('unreadable'),
+  error: z.union([statusText, errorObject]).nullish().catch(null),
+  message: text,
+});
 
 interface RawResponse {
   httpStatus: number;
@@ -185,17 +245,9 @@ export function createPesapalClient(opts: PesapalClientOptions): PesapalClient {
     const body = requireJsonObject(res, 'RequestToken');
     const safeBody = redactToken(body);
     const error = errorFromBody(body, res.httpStatus, safeBody);
-    const token = body.token;
     if (error) throw error;
-    if (typeof token !== 'string' || token.trim() === '') {
-      throw new PesapalError({
-        code: 'invalid_response',
-        message: 'Pesapal RequestToken answered without a token',
-        httpStatus: res.httpStatus,
-        body: safeBody,
-      });
-    }
-    const parsedExpiry = parseUtcDate(body.expiryDate);
+    const { token, expiryDate } = parseAnswer(tokenAnswer, body, res.httpStatus, 'RequestToken answered without a token', safeBody);
+    const parsedExpiry = parseUtcDate(expiryDate);
     // A token that seems to be (nearly) expired on arrival points at clock skew: assume 5 minutes and
     // let the auth-error retry catch a wrong guess.
     const expiresAt =
@@ -246,9 +298,8 @@ export function createPesapalClient(opts: PesapalClientOptions): PesapalClient {
     const res = await authed({ op: 'RegisterIPN', method: 'POST', path: '/api/URLSetup/RegisterIPN', body: payload, idempotent: false });
     const body = requireJsonObject(res, 'RegisterIPN');
     throwIfError(body, res.httpStatus);
-    const ipnId = str(body.ipn_id);
-    if (!ipnId) throw invalidResponse('RegisterIPN answered without ipn_id', res.httpStatus, body);
-    return { ipnId, url: str(body.url) || url };
+    const answer = parseAnswer(registerIpnAnswer, body, res.httpStatus, 'RegisterIPN answered without ipn_id');
+    return { ipnId: answer.ipn_id, url: answer.url || url };
   }
 
   async function listIpns(): Promise<IpnRegistration[]> {
@@ -261,13 +312,8 @@ export function createPesapalClient(opts: PesapalClientOptions): PesapalClient {
       }
       throw invalidResponse('GetIpnList did not answer with an array', res.httpStatus, json);
     }
-    const out: IpnRegistration[] = [];
-    for (const item of json) {
-      if (!isObject(item)) continue;
-      const ipnId = str(item.ipn_id);
-      if (ipnId) out.push({ ipnId, url: str(item.url) });
-    }
-    return out;
+    const items = parseAnswer(ipnListAnswer, json, res.httpStatus, 'GetIpnList answered an unreadable list');
+    return items.flatMap((item) => (item?.ipn_id ? [{ ipnId: item.ipn_id, url: item.url }] : []));
   }
 
   async function submitOrder(input: SubmitOrderInput): Promise<SubmitOrderResult> {
@@ -281,12 +327,8 @@ export function createPesapalClient(opts: PesapalClientOptions): PesapalClient {
     });
     const body = requireJsonObject(res, 'SubmitOrderRequest');
     throwIfError(body, res.httpStatus);
-    const orderTrackingId = str(body.order_tracking_id);
-    const redirectUrl = str(body.redirect_url);
-    if (!orderTrackingId || !redirectUrl) {
-      throw invalidResponse('SubmitOrderRequest answered without order_tracking_id/redirect_url', res.httpStatus, body);
-    }
-    return { orderTrackingId, merchantReference: str(body.merchant_reference) || payload.id, redirectUrl };
+    const answer = parseAnswer(submitOrderAnswer, body, res.httpStatus, 'SubmitOrderRequest answered without order_tracking_id/redirect_url');
+    return { orderTrackingId: answer.order_tracking_id, merchantReference: answer.merchant_reference || payload.id, redirectUrl: answer.redirect_url };
   }
 
   async function getTransactionStatus(orderTrackingId: string): Promise<TransactionStatus> {
@@ -299,14 +341,14 @@ export function createPesapalClient(opts: PesapalClientOptions): PesapalClient {
     });
     const body = requireJsonObject(res, 'GetTransactionStatus');
     if (isAuthError(res)) throwIfError(body, res.httpStatus, true);
-    const code = toInt(body.status_code);
+    const code = intCode.parse(body.status_code);
     const errorCode = errorObjectOf(body)?.code ?? null;
     // Not paid yet (INVALID + "Pending Payment" under body status "500"), or an unknown id: PENDING.
     if (code === 0 || (code === null && errorCode === 'payment_details_not_found')) {
-      return mapStatus(body, 0);
+      return mapStatus(body, 0, res.httpStatus);
     }
     throwIfError(body, res.httpStatus);
-    if (code === 1 || code === 2 || code === 3) return mapStatus(body, code);
+    if (code === 1 || code === 2 || code === 3) return mapStatus(body, code, res.httpStatus);
     throw invalidResponse(`GetTransactionStatus answered with unexpected status_code ${String(body.status_code)}`, res.httpStatus, body);
   }
 
@@ -351,18 +393,15 @@ export function createPesapalClient(opts: PesapalClientOptions): PesapalClient {
   function readAcknowledgement(res: RawResponse, op: string): { ok: boolean; message: string } {
     const body = requireJsonObject(res, op);
     if (isAuthError(res)) throwIfError(body, res.httpStatus, true);
-    const errObj = errorObjectOf(body);
-    let status = body.status;
-    if (status === undefined || status === null) {
-      // Pesapal's docs table calls the code field `error` (Integer).
-      if (typeof body.error === 'number' || typeof body.error === 'string') status = body.error;
-    }
-    if (status === undefined || status === null) {
+    const answer = parseAnswer(acknowledgementAnswer, body, res.httpStatus, `${op} answered an unreadable body`);
+    const errObj = typeof answer.error === 'string' ? null : answer.error;
+    const status = answer.status ?? (typeof answer.error === 'string' ? answer.error : null);
+    if (status === null || status === undefined) {
       if (errObj?.code) return { ok: false, message: errObj.message ?? errObj.code };
       throw invalidResponse(`${op} answered without a status`, res.httpStatus, body);
     }
-    const ok = String(status).trim() === '200' && !errObj?.code;
-    const message = str(body.message) || errObj?.message || (ok ? 'OK' : `${op} rejected`);
+    const ok = status.trim() === '200' && !errObj?.code;
+    const message = answer.message || errObj?.message || (ok ? 'OK' : `${op} rejected`);
     return { ok, message };
   }
 
@@ -422,19 +461,19 @@ function toSubmitOrderRequest(input: SubmitOrderInput): SubmitOrderRequest {
   return req;
 }
 
-function mapStatus(body: Record<string, unknown>, code: PesapalStatusCode): TransactionStatus {
-  const description = body.description;
+function mapStatus(body: Record<string, unknown>, code: PesapalStatusCode, httpStatus: number): TransactionStatus {
+  const answer = parseAnswer(transactionStatusAnswer, body, httpStatus, 'GetTransactionStatus answered an unreadable status');
   return {
     statusCode: code,
     status: STATUS_NAMES[code],
-    description: typeof description === 'string' ? description : null,
-    paymentMethod: str(body.payment_method),
-    amountCents: toCents(body.amount),
-    currency: str(body.currency),
-    merchantReference: str(body.merchant_reference),
-    confirmationCode: str(body.confirmation_code),
-    paymentAccount: str(body.payment_account),
-    createdAt: parseEatDate(body.created_date),
+    description: answer.description,
+    paymentMethod: answer.payment_method,
+    amountCents: answer.amount,
+    currency: answer.currency,
+    merchantReference: answer.merchant_reference,
+    confirmationCode: answer.confirmation_code,
+    paymentAccount: answer.payment_account,
+    createdAt: parseEatDate(answer.created_date),
     raw: body,
   };
 }
@@ -490,20 +529,22 @@ function requireJsonObject(res: RawResponse, op: string): Record<string, unknown
   return json;
 }
 
-function errorObjectOf(body: Record<string, unknown>): { code: string | null; type: string | null; message: string | null } | null {
-  const e = body.error;
-  if (!isObject(e)) return null;
-  const code = typeof e.code === 'string' && e.code.trim() !== '' ? e.code : null;
-  const type =
-    typeof e.error_type === 'string' && e.error_type !== '' ? e.error_type : typeof e.type === 'string' && e.type !== '' ? e.type : null;
-  const message = typeof e.message === 'string' && e.message !== '' ? e.message : null;
-  return { code, type, message };
+/** The answer read with its schema, or a PesapalError 'invalid_response' naming the first problem. */
+function parseAnswer<T extends z.ZodType>(schema: T, body: unknown, httpStatus: number, problem: string, reportBody: unknown = body): z.output<T> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'unreadable';
+  throw invalidResponse(`Pesapal ${problem} (${where})`, httpStatus, reportBody);
+}
+
+function errorObjectOf(body: Record<string, unknown>): z.output<typeof errorObject> {
+  return errorObject.parse(body.error);
 }
 
 function bodyStatusOf(json: unknown): string | null {
   if (!isObject(json)) return null;
-  const s = json.status;
-  return typeof s === 'string' || typeof s === 'number' ? String(s) : null;
+  return statusText.nullable().catch(null).parse(json.status);
 }
 
 /** The error a body carries, if any: a non-null error.code, or a body status other than "200". */
@@ -572,9 +613,9 @@ function invalidInput(message: string): never {
 
 function requireAmount(value: unknown, what: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) invalidInput(`${what} must be a positive number`);
-  const cents = Math.round(value * 100);
-  if (Math.abs(value * 100 - cents) > 1e-6) invalidInput(`${what} must have at most 2 decimals`);
-  return cents / 100;
+  // Read on the number's decimal text, so 0.29 has 2 decimals and 10.005 has 3 (no float drift).
+  if (decimalParts(value).scale > 2) invalidInput(`${what} must have at most 2 decimals`);
+  return value;
 }
 
 function requireHttpUrl(value: unknown, what: string): void {
@@ -604,21 +645,7 @@ function clean(v: unknown): string | undefined {
 }
 
 function str(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return '';
-}
-
-function toInt(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isInteger(v)) return v;
-  if (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v)) return Number.parseInt(v, 10);
-  return null;
-}
-
-/** Decimal major units (≤ 2 decimals, number or string) → integer cents. */
-function toCents(v: unknown): number {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
-  return Number.isFinite(n) ? Math.round(n * 100) : 0;
+  return text.parse(v);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
