@@ -76,6 +76,11 @@ export const orders = pgTable(
     needsAttention: boolean('needs_attention').notNull().default(false),
     attentionReason: text('attention_reason'),
     cancelledReason: text('cancelled_reason'),
+    /**
+     * Cancelled while a payment attempt could still complete (an M-Pesa payment in flight that
+     * Pesapal would not cancel): the customer is told only once that attempt's end is known.
+     */
+    cancelNoticeDue: boolean('cancel_notice_due').notNull().default(false),
     /** When the payment that completed the order was applied: revenue is counted on this day. */
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** The customer's 'Send me SMS updates' choice at checkout, and when it was given. */

@@ -49,6 +49,11 @@ export interface OrderTransitionInput {
   releaseReason?: string;
   /** For the customer's message: a refund's amount, or a key when a step may be told twice. */
   tell?: { amountCents?: Cents; key?: string };
+  /**
+   * 'cancelled' only: a payment attempt may still complete, so the customer's message waits until
+   * its end is known (tellHeldCancellation) instead of saying now that nothing was charged.
+   */
+  holdNotice?: boolean;
 }
 
 export interface OrderTransitionResult {
@@ -103,7 +108,8 @@ export async function transitionOrder(ctx: ServerContext, tx: Tx, input: OrderTr
     released = await releaseReservation(tx, order.id, input.releaseReason ?? rule.means, at);
   }
 
-  const patch = typeof input.set === 'function' ? input.set({ shortfalls }) : (input.set ?? {});
+  const held = input.holdNotice === true && event === 'cancelled';
+  const patch = { ...(typeof input.set === 'function' ? input.set({ shortfalls }) : input.set), ...(held ? { cancelNoticeDue: true } : {}) };
   // The status in the where clause: a caller that did not hold the row lock cannot move an order
   // that someone else moved meanwhile.
   const [moved] = await tx
@@ -113,7 +119,8 @@ export async function transitionOrder(ctx: ServerContext, tx: Tx, input: OrderTr
     .returning({ id: orders.id });
   if (!moved) throw new OrderTransitionRefused(order.status, event);
 
-  return { to, update: await queueTold(ctx, tx, order.id, rule.tells, input.tell), shortfalls, released };
+  const update = held ? null : await queueTold(ctx, tx, order.id, rule.tells, input.tell);
+  return { to, update, shortfalls, released };
 }
 
 /** Moves a paid order's fulfilment forward (steps may be skipped), with the customer's message. */

@@ -52,7 +52,8 @@ export async function advanceFulfilment(
 }
 
 export type CancelOutcome =
-  | { kind: 'released'; releasedLines: number }
+  /** paymentInFlight: a payment may still land; the customer is told once it ends ('being cancelled'). */
+  | { kind: 'released'; releasedLines: number; paymentInFlight?: true }
   /** restocked: false when the goods had left the shop (out for delivery or delivered). */
   | { kind: 'refunded'; refundMessage: string; restocked: boolean; restockedLines: number };
 
@@ -78,15 +79,24 @@ async function cancelPendingOrder(ctx: ServerContext, actor: AdminActor, orderId
     const order = await lockedOrder(tx, orderId);
     if (order.status === 'completed') throw conflict(ORDER_ACTION_MESSAGES.paidMeanwhile);
     if (order.status !== 'pending') throw conflict(ORDER_ACTION_MESSAGES.cannotCancel);
+    // A page Pesapal would not close (an M-Pesa payment in flight) may still take money: the
+    // customer is told when that payment ends, not now that nothing was charged.
+    const paymentInFlight = (await openAttempts(tx, orderId)).length > 0;
     const { update, released: releasedLines } = await transitionOrder(ctx, tx, {
       order,
       event: 'cancelled',
       at: ctx.now(),
       releaseReason: `Order cancelled by the shop: ${reason}`,
       set: { cancelledReason: reason, reservationExpiresAt: null },
+      holdNotice: paymentInFlight,
     });
-    await auditAdmin(tx, actor, { action: 'ORDER_CANCEL', tableName: 'orders', recordId: orderId, details: { reason, releasedLines } });
-    return { outcome: { kind: 'released' as const, releasedLines }, update };
+    await auditAdmin(tx, actor, {
+      action: 'ORDER_CANCEL',
+      tableName: 'orders',
+      recordId: orderId,
+      details: { reason, releasedLines, ...(paymentInFlight ? { paymentInFlight } : {}) },
+    });
+    return { outcome: { kind: 'released' as const, releasedLines, ...(paymentInFlight ? { paymentInFlight } : {}) }, update };
   });
   await deliverOrderUpdate(ctx, update);
   return outcome;

@@ -10,6 +10,8 @@ import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { paymentTransactions } from '../../db/schema';
+import { tellHeldCancellation } from '../orders/held-cancel-notice';
+import { deliverOrderUpdate } from '../orders/order-updates.service';
 
 export interface OpenAttempt {
   /** payment_transactions.id */
@@ -46,10 +48,14 @@ export async function cancelOpenAttempts(
         ctx.logger.info({ orderId, trackingId: attempt.trackingId, message: result.message }, 'pesapal: CancelOrder refused');
         continue;
       }
-      await ctx.db
-        .update(paymentTransactions)
-        .set({ status: 'FAILED', statusDescription: reason, nextCheckAt: null, updatedAt: ctx.now() })
-        .where(and(eq(paymentTransactions.id, attempt.id), eq(paymentTransactions.status, 'PENDING')));
+      const held = await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(paymentTransactions)
+          .set({ status: 'FAILED', statusDescription: reason, nextCheckAt: null, updatedAt: ctx.now() })
+          .where(and(eq(paymentTransactions.id, attempt.id), eq(paymentTransactions.status, 'PENDING')));
+        return tellHeldCancellation(ctx, tx, orderId);
+      });
+      await deliverOrderUpdate(ctx, held);
     } catch (err) {
       ctx.logger.warn({ orderId, trackingId: attempt.trackingId, err }, 'pesapal: CancelOrder failed');
     }

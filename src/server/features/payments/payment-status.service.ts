@@ -25,6 +25,7 @@ import type { TransactionStatus } from '../../integrations/pesapal/pesapal-types
 import { cancelFailedAttempt, cancelOpenAttempts } from './attempt-cancellation';
 import { ATTEMPT_CANCELLED, PAYMENT_REVERSED_REASON } from './order-outcomes';
 import { deliverOrderUpdate, type QueuedOrderUpdate } from '../orders/order-updates.service';
+import { tellHeldCancellation } from '../orders/held-cancel-notice';
 import { transitionOrder } from '../orders/order-transitions';
 
 export type ApplyOutcome =
@@ -51,6 +52,8 @@ type TransactionRow = typeof paymentTransactions.$inferSelect;
 
 interface Effects {
   result: ApplyResult;
+  /** A cancelled order's message, held while this attempt could complete, now that it has ended. */
+  heldNotice: QueuedOrderUpdate | null;
   /** The 'payment received' SMS and confirmation mail queued with the transition. */
   paidUpdate: QueuedOrderUpdate | null;
   cancelOtherAttempts: boolean;
@@ -101,7 +104,7 @@ export async function applyPaymentStatus(
       .where(eq(paymentTransactions.id, txn.id));
 
     const result: ApplyResult = { ...base, outcome: 'transitioned', status: reported.status };
-    const effects: Effects = { ...noEffects(result), transactionId: txn.id };
+    const effects: Effects = { ...noEffects(result), transactionId: txn.id, heldNotice: await tellHeldCancellation(ctx, tx, order.id) };
     if (reported.status === 'COMPLETED') {
       // Queued in the same transaction: if the process dies before sending, the mail and SMS jobs send it.
       const paidUpdate = await completeOrder(ctx, tx, order, txn, at);
@@ -119,6 +122,7 @@ export async function applyPaymentStatus(
   // After the commit: mail and Pesapal calls must never hold the locks.
   const orderId = effects.result.orderId;
   await deliverOrderUpdate(ctx, effects.paidUpdate);
+  await deliverOrderUpdate(ctx, effects.heldNotice);
   if (orderId && effects.cancelOtherAttempts && effects.transactionId) {
     await cancelOpenAttempts(ctx, orderId, ATTEMPT_CANCELLED.paidElsewhere, effects.transactionId);
   }
@@ -129,7 +133,7 @@ export async function applyPaymentStatus(
 }
 
 function noEffects(result: ApplyResult): Effects {
-  return { result, paidUpdate: null, cancelOtherAttempts: false, cancelFailedPage: false, transactionId: null };
+  return { result, heldNotice: null, paidUpdate: null, cancelOtherAttempts: false, cancelFailedPage: false, transactionId: null };
 }
 
 /** Why Pesapal's answer does not describe our payment, or null when it does. */

@@ -23,7 +23,11 @@ const FINAL_STEPS: Partial<Record<FulfilmentStatus, string>> = {
 };
 
 function cancelledMessage(outcome: CancelOutcome): string {
-  if (outcome.kind === 'released') return 'Order cancelled and its stock released.';
+  if (outcome.kind === 'released') {
+    return outcome.paymentInFlight
+      ? 'Order being cancelled and its stock released. A payment was still in progress at Pesapal: the customer is told once it ends, and if it is paid the order is flagged for a refund.'
+      : 'Order cancelled and its stock released.';
+  }
   const stock = outcome.restocked ? '' : ' Stock was not changed: the goods had left the shop.';
   return `Order cancelled. Refund requested: ${outcome.refundMessage}${stock}`;
 }
