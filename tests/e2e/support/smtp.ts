@@ -78,6 +78,7 @@ function decode(body: string, encoding: string | undefined): string {
       ).toString('utf8');
     case 'base64':
       return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    case undefined:
     default:
       return body;
   }

@@ -155,6 +155,7 @@ function fromAuthError(err: unknown): unknown {
       return badRequest(ACCOUNT_MESSAGES.passwordTooLong, { password: ACCOUNT_MESSAGES.passwordTooLong });
     case 'EMAIL_NOT_VERIFIED':
       return new DomainError('forbidden', 'EMAIL_NOT_VERIFIED', ACCOUNT_MESSAGES.emailNotVerified);
+    case undefined:
     default:
       return err;
   }
