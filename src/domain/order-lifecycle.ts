@@ -6,7 +6,7 @@ import { canAdvanceFulfilment, type FulfilmentStatus, type OrderStatus } from '.
 import type { OrderUpdateStep } from './order-sms';
 
 /** Events that move an order's status (payment side). */
-export const ORDER_EVENTS = [
+const ORDER_EVENTS = [
   'placed',
   'payment_started',
   'paid',
@@ -20,11 +20,11 @@ export const ORDER_EVENTS = [
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
 /** Events that move a paid order's fulfilment (delivery side), named by the step they reach. */
-export const FULFILMENT_EVENTS = ['packing', 'out_for_delivery', 'delivered'] as const;
+const FULFILMENT_EVENTS = ['packing', 'out_for_delivery', 'delivered'] as const;
 export type FulfilmentEvent = (typeof FULFILMENT_EVENTS)[number];
 
 /** What an event does to the order's stock. */
-export type StockEffect =
+type StockEffect =
   /** Stock is held for the order until it is paid or the hold ends. */
   | 'reserve'
   /** The hold is extended for a new payment page. */
@@ -100,7 +100,7 @@ export function canFulfil(status: OrderStatus, from: FulfilmentStatus, event: Fu
 }
 
 /** What the customer and the merchant are shown for each status. */
-export const ORDER_STATUS_SHOWN: Readonly<Record<OrderStatus, { customer: string; merchant: string }>> = Object.freeze({
+const ORDER_STATUS_SHOWN: Readonly<Record<OrderStatus, { customer: string; merchant: string }>> = Object.freeze({
   pending: { customer: 'Pending', merchant: 'Pending' },
   completed: { customer: 'Completed', merchant: 'Completed' },
   failed: { customer: 'Failed', merchant: 'Failed' },
@@ -114,6 +114,6 @@ export function refusedTransitionMessage(from: OrderStatus | null, event: OrderE
   return `This order is ${now}, so it cannot be ${means}.`;
 }
 
-export function isOrderEvent(value: string): value is OrderEvent {
+function isOrderEvent(value: string): value is OrderEvent {
   return (ORDER_EVENTS as readonly string[]).includes(value);
 }

@@ -3,7 +3,7 @@
 import { SMTPServer } from 'smtp-server';
 import { freePort } from './shop-server';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   to: string[];
   /** The From header, as sent. */
   from: string;

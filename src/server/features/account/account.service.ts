@@ -22,7 +22,7 @@ export interface SessionView {
   googleEnabled: boolean;
 }
 
-export async function findProfile(db: DbOrTx, userId: string): Promise<ProfileView | null> {
+async function findProfile(db: DbOrTx, userId: string): Promise<ProfileView | null> {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, userId));
   if (!row) return null;
   return {

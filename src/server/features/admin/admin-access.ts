@@ -13,7 +13,7 @@ import { currentUser } from '../../http/session';
 import { clientAddress } from '../../http/client-address';
 import { writeAudit } from '../audit/audit.service';
 
-export const ADMIN_ONLY_MESSAGE = 'Only shop administrators can do this.';
+const ADMIN_ONLY_MESSAGE = 'Only shop administrators can do this.';
 
 export function requireAdmin(ctx: ServerContext) {
   return createMiddleware<AppEnv>(async (c, next) => {

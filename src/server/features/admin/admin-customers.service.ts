@@ -26,7 +26,7 @@ export interface AdminCustomer {
   createdAt: string;
 }
 
-export const ROLE_MESSAGES = {
+const ROLE_MESSAGES = {
   notYourself: 'You cannot change your own role. Ask another admin.',
 } as const;
 

@@ -9,7 +9,7 @@ import { conflict } from '../../errors';
 import { auditAdmin, type AdminActor } from './admin-access';
 import { lockedOrder } from './admin-order-actions.service';
 
-export const ATTENTION_MESSAGES = {
+const ATTENTION_MESSAGES = {
   notFlagged: 'This order does not need attention.',
 } as const;
 

@@ -13,7 +13,7 @@ import { auditAdmin, type AdminActor } from './admin-access';
 import { lockedOrder } from './admin-order-actions.service';
 import { hasAcceptedRefund, recordRefund, refundRefused, requestRefund, settlingPaymentId } from './admin-refund-request';
 
-export const PAYMENT_REFUND_MESSAGES = {
+const PAYMENT_REFUND_MESSAGES = {
   notFound: 'Payment not found',
   notCompleted: 'Only a completed payment can be refunded.',
   paysForOrder: 'This payment pays for the order: use "Cancel and refund" to refund it.',

@@ -32,7 +32,7 @@ export interface AdminProduct {
 
 type ProductRow = typeof products.$inferSelect;
 
-export function toAdminProduct(p: ProductRow): AdminProduct {
+function toAdminProduct(p: ProductRow): AdminProduct {
   return {
     id: p.id,
     name: p.name,
@@ -80,7 +80,7 @@ export async function listProducts(db: DbOrTx, q: ProductListQuery): Promise<Pag
   return { ...pageOf(rows.map(toAdminProduct), total, q), categories };
 }
 
-export async function listCategories(db: DbOrTx): Promise<string[]> {
+async function listCategories(db: DbOrTx): Promise<string[]> {
   const rows = await db.selectDistinct({ category: products.category }).from(products).orderBy(asc(products.category));
   return rows.map((r) => r.category);
 }

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { appSettings } from '../../db/schema';
 import { auditAdmin, type AdminActor } from '../admin/admin-access';
 
-export const SHOP_DETAILS_SETTING = 'shop_details';
+const SHOP_DETAILS_SETTING = 'shop_details';
 
 export async function loadShopDetails(db: DbOrTx): Promise<ShopDetails> {
   const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SHOP_DETAILS_SETTING));

@@ -8,7 +8,7 @@ import { queryRows } from '../../db/client';
 /** Repeats of a tracking id within this long after a status call are acknowledged without another. */
 export const IPN_REPEAT_WINDOW_MS = 5_000;
 /** A status call not finished after this died with its instance; another may start. */
-export const IPN_CHECK_STUCK_MS = 60_000;
+const IPN_CHECK_STUCK_MS = 60_000;
 /** Longest payload kept (as JSON text); more is cut to an excerpt. */
 export const MAX_STORED_RAW_CHARS = 2_048;
 
@@ -21,7 +21,7 @@ export interface IpnRecord {
 }
 
 /** The payload as stored: whole when short, else an excerpt of its JSON. */
-export function cappedRaw(raw: unknown): unknown {
+function cappedRaw(raw: unknown): unknown {
   const text = JSON.stringify(raw ?? {}) ?? '{}';
   return text.length <= MAX_STORED_RAW_CHARS ? (raw ?? {}) : { truncated: true, excerpt: text.slice(0, MAX_STORED_RAW_CHARS) };
 }

@@ -11,7 +11,7 @@ import { ATTEMPT_CANCELLED } from './order-outcomes';
 import { startPaymentAttempt, type PaymentAttempt } from './payment-attempt.service';
 import { describeResult, recordNotice, recordNoticeOutcome, refreshPayment } from './payment-refresh.service';
 
-export const ORDER_NOT_FOUND = 'Order not found';
+const ORDER_NOT_FOUND = 'Order not found';
 const SYNC_FAILED = 'Could not reach Pesapal. Please try again.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -23,7 +23,7 @@ const MAX_PAUSE_MS = 30 * MINUTE_MS;
 const BATCH = 25;
 
 /** 1, 2, 4, 8 … minutes between checks, at most 30. */
-export function nextCheckDelayMs(checkAttempts: number): number {
+function nextCheckDelayMs(checkAttempts: number): number {
   return backoff(checkAttempts, { baseMs: MINUTE_MS, maxMs: MAX_PAUSE_MS });
 }
 

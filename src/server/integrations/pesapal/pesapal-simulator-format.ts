@@ -17,7 +17,7 @@ export function toDotNetJson(body: unknown): string {
   return JSON.stringify(body).replace(/"@@dec2:(-?\d+\.\d{2})@@"/g, '$1');
 }
 
-export function formatDecimal(cents: number): string {
+function formatDecimal(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
