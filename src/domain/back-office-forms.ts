@@ -34,8 +34,8 @@ export const PRODUCT_MESSAGES = {
   slugTaken: 'Another product already uses that web address',
 } as const;
 
-/** A product's web address after /shop/: lowercase words joined by single dashes. */
-const PRODUCT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A web address (a product's after /shop/, a post's or a page's): lowercase words joined by single dashes. */
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PRODUCT_SLUG_MAX = 80;
 
 const requiredText = (required: string, max: number, tooLong: string) =>
@@ -118,7 +118,7 @@ export type CreateProductInput = z.infer<typeof createProductSchema>;
 const productSlugField = z
   .string({ error: PRODUCT_MESSAGES.slug })
   .transform((v) => v.trim().toLowerCase())
-  .pipe(z.string().max(PRODUCT_SLUG_MAX, { error: PRODUCT_MESSAGES.slug }).regex(PRODUCT_SLUG_PATTERN, { error: PRODUCT_MESSAGES.slug }));
+  .pipe(z.string().max(PRODUCT_SLUG_MAX, { error: PRODUCT_MESSAGES.slug }).regex(SLUG_PATTERN, { error: PRODUCT_MESSAGES.slug }));
 
 /** PATCH /api/admin/products/:id (only the fields sent change). */
 export const updateProductSchema = z.object({ ...productFields, slug: productSlugField }).partial();
@@ -209,8 +209,6 @@ export const resolveAttentionSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Blog posts and pages
 // ---------------------------------------------------------------------------------------------
-
-const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const CONTENT_MESSAGES = {
   titleRequired: 'Title is required',

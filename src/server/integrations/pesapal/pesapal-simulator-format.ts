@@ -1,9 +1,8 @@
 // The simulator's small helpers: .NET-like JSON and dates as Pesapal writes them, query strings,
 // billing details, masked numbers, random codes and tokens, HTML escaping.
 import type { Context } from 'hono';
+import { NAIROBI_OFFSET_MS } from '@/domain/peak-hours';
 import type { BillingAddress } from './pesapal-types';
-
-const EAT_OFFSET_MS = 3 * 3600_000;
 
 /** Serialises .NET-like decimals (`10.00`) that JSON.stringify cannot produce. */
 export class Decimal2 {
@@ -44,7 +43,7 @@ export function formatUtc(ms: number): string {
 
 /** EAT (UTC+3) local time without a zone, trailing fractional zeros trimmed: 2024-03-18T18:25:46.75 */
 export function formatEat(ms: number): string {
-  return new Date(ms + EAT_OFFSET_MS).toISOString().replace(/\.?0*Z$/, '');
+  return new Date(ms + NAIROBI_OFFSET_MS).toISOString().replace(/\.?0*Z$/, '');
 }
 
 export function appendQuery(url: string, params: Record<string, string>): string {
