@@ -31,11 +31,13 @@ export interface AdminActor {
   userId: string;
   email: string;
   ip: string | null;
+  /** When the change is made: the server's clock (ctx.now()), for updated-at and read-at times. */
+  at: Date;
 }
 
-export function adminActor(c: Context<AppEnv>): AdminActor {
+export function adminActor(c: Context<AppEnv>, at: Date): AdminActor {
   const user = currentUser(c);
-  return { userId: user.id, email: user.email, ip: clientAddress(c) };
+  return { userId: user.id, email: user.email, ip: clientAddress(c), at };
 }
 
 /** An audit row for an admin change; call it inside the change's transaction. */

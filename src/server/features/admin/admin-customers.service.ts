@@ -103,7 +103,7 @@ export async function setRole(db: Db, actor: AdminActor, id: string, role: Role)
     await tx
       .insert(profiles)
       .values({ id, fullName: account.name, role })
-      .onConflictDoUpdate({ target: profiles.id, set: { role, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: profiles.id, set: { role, updatedAt: actor.at } });
     await auditAdmin(tx, actor, {
       action: ROLE_CHANGE_ACTION,
       tableName: 'profiles',

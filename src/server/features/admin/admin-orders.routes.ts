@@ -24,22 +24,22 @@ export function adminOrdersRoutes(ctx: ServerContext) {
     })
     .post('/:id/messages/:channel/:messageId/resend', valid('param', orderMessageParam), async (c) => {
       const { id, channel, messageId } = c.req.valid('param');
-      return c.json(await resendOrderMessage(ctx, adminActor(c), id, channel, messageId));
+      return c.json(await resendOrderMessage(ctx, adminActor(c, ctx.now()), id, channel, messageId));
     })
     .post('/:id/fulfilment', valid('param', idParam), valid('json', fulfilmentSchema), async (c) => {
-      return c.json(await advanceFulfilment(ctx, adminActor(c), c.req.valid('param').id, c.req.valid('json').status));
+      return c.json(await advanceFulfilment(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').status));
     })
     .post('/:id/cancel', valid('param', idParam), valid('json', cancelOrderSchema), async (c) => {
-      return c.json(await cancelOrder(ctx, adminActor(c), c.req.valid('param').id, c.req.valid('json').reason));
+      return c.json(await cancelOrder(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').reason));
     })
     .post('/:id/check-payment', valid('param', idParam), async (c) => {
-      return c.json(await checkPaymentNow(ctx, adminActor(c), c.req.valid('param').id));
+      return c.json(await checkPaymentNow(ctx, adminActor(c, ctx.now()), c.req.valid('param').id));
     })
     .post('/:id/resolve', valid('param', idParam), valid('json', resolveAttentionSchema), async (c) => {
-      return c.json(await resolveAttention(ctx.db, adminActor(c), c.req.valid('param').id, c.req.valid('json').note));
+      return c.json(await resolveAttention(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').note));
     })
     .post('/:id/payments/:paymentId/refund', valid('param', orderPaymentParam), valid('json', refundPaymentSchema), async (c) => {
       const { id, paymentId } = c.req.valid('param');
-      return c.json(await refundPayment(ctx, adminActor(c), id, paymentId, c.req.valid('json').reason));
+      return c.json(await refundPayment(ctx, adminActor(c, ctx.now()), id, paymentId, c.req.valid('json').reason));
     });
 }

@@ -147,7 +147,7 @@ export async function updateProduct(db: Db, actor: AdminActor, id: string, input
     };
     const [row] = await tx
       .update(products)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: actor.at })
       .where(eq(products.id, id))
       .returning();
     if (!row) throw notFound('Product not found');
@@ -196,7 +196,7 @@ export async function setProductImage(db: Db, actor: AdminActor, id: string, ima
     const stored = await saveImage(tx, image, actor.userId);
     const [row] = await tx
       .update(products)
-      .set({ imageUrl: stored.url, updatedAt: new Date() })
+      .set({ imageUrl: stored.url, updatedAt: actor.at })
       .where(eq(products.id, id))
       .returning();
     if (!row) throw notFound('Product not found');
@@ -215,7 +215,7 @@ export async function setProductArchived(db: Db, actor: AdminActor, id: string, 
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(products)
-      .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+      .set({ archivedAt: archived ? actor.at : null, updatedAt: actor.at })
       .where(eq(products.id, id))
       .returning();
     if (!row) throw notFound('Product not found');

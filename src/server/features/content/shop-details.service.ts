@@ -22,7 +22,7 @@ export async function saveShopDetails(db: Db, actor: AdminActor, input: ShopDeta
     await tx
       .insert(appSettings)
       .values({ key: SHOP_DETAILS_SETTING, value })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: actor.at } });
     await auditAdmin(tx, actor, {
       action: 'SHOP_DETAILS_UPDATE',
       tableName: 'app_settings',

@@ -229,7 +229,7 @@ async function itemsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string,
   return byOrder;
 }
 
-export async function listOrders(db: DbOrTx, userId: string, now: Date = new Date()): Promise<OrdersResponse> {
+export async function listOrders(db: DbOrTx, userId: string, now: Date): Promise<OrdersResponse> {
   const newestFirst = [desc(orders.createdAt), desc(orders.id)];
   const [history, awaiting] = await Promise.all([
     db
@@ -258,7 +258,7 @@ export async function listOrders(db: DbOrTx, userId: string, now: Date = new Dat
 }
 
 /** The caller's order, or 404 (also for someone else's order: its existence is not revealed). */
-export async function getOrder(db: DbOrTx, userId: string, orderId: string, now: Date = new Date()): Promise<OrderDetail> {
+export async function getOrder(db: DbOrTx, userId: string, orderId: string, now: Date): Promise<OrderDetail> {
   const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) throw notFound('Order not found');
   return orderDetail(db, row, now);
