@@ -1,4 +1,4 @@
-// npm test: typecheck, lint, unit + integration tests, build, browser journeys; one summary line.
+// npm test: typecheck, lint, dead-code check, unit + integration tests, build, browser journeys; one summary line.
 // Steps that do not depend on each other run side by side (the checks beside each other, the build
 // beside them), so a 2-core machine is kept busy; their output is shown
 // as each step ends, so it never interleaves.
@@ -52,10 +52,11 @@ console.log(`Integration tests run on: ${dbs}`);
 
 // The build goes beside the checks, not beside the tests: some tests wait on real clocks (timeouts,
 // retry windows), and a build competing for the two cores can push them past their margins.
-const [, , , built] = await Promise.all([
+const [, , , , built] = await Promise.all([
   run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
   run('typecheck (pure domain, no DOM or Node types)', 'npx', ['tsc', '--noEmit', '-p', 'src/domain/tsconfig.json']),
   run('lint (zero warnings)', 'npx', ['eslint', '.', '--max-warnings', '0']),
+  run('dead code (knip: unused files, exports, dependencies)', 'npx', ['knip']),
   run('build', 'npm', ['run', 'build', '--silent']),
 ]);
 await run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'], { live: true });

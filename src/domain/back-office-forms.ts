@@ -16,7 +16,7 @@ import { sanitizeText } from './validation';
 export const PRODUCT_LIMITS = { name: 120, description: 5000, maxPriceCents: 100_000_000, maxStock: 100_000 } as const;
 
 const PRICE_TEXT = /^\d{1,9}(?:\.\d{1,2})?$/;
-export const CATEGORY_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
+const CATEGORY_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
 
 export const PRODUCT_MESSAGES = {
   nameRequired: 'Name is required',
@@ -34,9 +34,9 @@ export const PRODUCT_MESSAGES = {
   slugTaken: 'Another product already uses that web address',
 } as const;
 
-/** A product's web address after /shop/: lowercase words joined by single dashes. */
-export const PRODUCT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const PRODUCT_SLUG_MAX = 80;
+/** A web address (a product's after /shop/, a post's or a page's): lowercase words joined by single dashes. */
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const PRODUCT_SLUG_MAX = 80;
 
 const requiredText = (required: string, max: number, tooLong: string) =>
   z
@@ -115,10 +115,10 @@ export type CreateProductInput = z.infer<typeof createProductSchema>;
 
 // Stock is not editable here: it changes only through the ledger (adjustments, orders). The slug is
 // made from the name when the product is created and changes only when the merchant edits it.
-export const productSlugField = z
+const productSlugField = z
   .string({ error: PRODUCT_MESSAGES.slug })
   .transform((v) => v.trim().toLowerCase())
-  .pipe(z.string().max(PRODUCT_SLUG_MAX, { error: PRODUCT_MESSAGES.slug }).regex(PRODUCT_SLUG_PATTERN, { error: PRODUCT_MESSAGES.slug }));
+  .pipe(z.string().max(PRODUCT_SLUG_MAX, { error: PRODUCT_MESSAGES.slug }).regex(SLUG_PATTERN, { error: PRODUCT_MESSAGES.slug }));
 
 /** PATCH /api/admin/products/:id (only the fields sent change). */
 export const updateProductSchema = z.object({ ...productFields, slug: productSlugField }).partial();
@@ -177,7 +177,7 @@ export const stockAdjustmentFormSchema = z
 // Orders
 // ---------------------------------------------------------------------------------------------
 
-export const CANCEL_MESSAGES = {
+const CANCEL_MESSAGES = {
   reasonRequired: 'Give a reason for cancelling (the customer may see it)',
   reasonTooLong: 'Reason must be 200 characters or fewer',
 } as const;
@@ -186,7 +186,7 @@ export const cancelOrderSchema = z.object({
   reason: requiredText(CANCEL_MESSAGES.reasonRequired, 200, CANCEL_MESSAGES.reasonTooLong),
 });
 
-export const REFUND_PAYMENT_MESSAGES = {
+const REFUND_PAYMENT_MESSAGES = {
   reasonRequired: 'Give a reason for the refund (it is sent to Pesapal)',
   reasonTooLong: 'Reason must be 200 characters or fewer',
 } as const;
@@ -196,7 +196,7 @@ export const refundPaymentSchema = z.object({
   reason: requiredText(REFUND_PAYMENT_MESSAGES.reasonRequired, 200, REFUND_PAYMENT_MESSAGES.reasonTooLong),
 });
 
-export const RESOLVE_MESSAGES = {
+const RESOLVE_MESSAGES = {
   noteRequired: 'Say how it was resolved (kept in the audit log)',
   noteTooLong: 'Note must be 500 characters or fewer',
 } as const;
@@ -209,8 +209,6 @@ export const resolveAttentionSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Blog posts and pages
 // ---------------------------------------------------------------------------------------------
-
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const CONTENT_MESSAGES = {
   titleRequired: 'Title is required',
@@ -400,7 +398,7 @@ export const originFormSchema = z.object({
 // Image uploads (products, blog posts)
 // ---------------------------------------------------------------------------------------------
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export const IMAGE_MESSAGES = {
   missing: 'Choose an image to upload.',

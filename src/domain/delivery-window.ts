@@ -4,7 +4,7 @@ import { DEFAULT_ZONE_MINUTES } from './delivery-fee';
 import { isPeakHour, nairobiParts } from './peak-hours';
 
 /** The most a peak hour adds ('deliveries may take 10-15 min longer'). */
-export const PEAK_EXTRA_MINUTES = 15;
+const PEAK_EXTRA_MINUTES = 15;
 
 export interface DeliveryWindow {
   earliest: Date;
@@ -21,7 +21,7 @@ export function deliveryWindow(paidAt: Date, zoneMinutes: number | null): Delive
 }
 
 /** '14:05', Nairobi time. */
-export function nairobiClock(at: Date): string {
+function nairobiClock(at: Date): string {
   const { hour, minute } = nairobiParts(at);
   return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }

@@ -1,7 +1,7 @@
 // Uploaded pictures are stored once, at most FULL_WIDTH wide, and served narrower on request, so a
 // phone downloads a picture the size it shows. Only these widths exist (no arbitrary resizing).
 export const MEDIA_FULL_WIDTH = 1280;
-export const MEDIA_VARIANT_WIDTHS = [320, 640] as const;
+const MEDIA_VARIANT_WIDTHS = [320, 640] as const;
 export type MediaVariantWidth = (typeof MEDIA_VARIANT_WIDTHS)[number];
 
 export function isMediaVariantWidth(value: number): value is MediaVariantWidth {

@@ -2,9 +2,8 @@
 // dashboard and "from 2025-03-01 to 2025-03-05" in a filter both mean Nairobi days, whatever the
 // server's or browser's own time zone.
 import { formatDate, parseDate } from './dates';
-import { nairobiParts } from './peak-hours';
+import { NAIROBI_OFFSET_MS, nairobiParts } from './peak-hours';
 
-const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -24,7 +24,7 @@ export const FULFILMENT_EVENTS = ['packing', 'out_for_delivery', 'delivered'] as
 export type FulfilmentEvent = (typeof FULFILMENT_EVENTS)[number];
 
 /** What an event does to the order's stock. */
-export type StockEffect =
+type StockEffect =
   /** Stock is held for the order until it is paid or the hold ends. */
   | 'reserve'
   /** The hold is extended for a new payment page. */
@@ -114,6 +114,6 @@ export function refusedTransitionMessage(from: OrderStatus | null, event: OrderE
   return `This order is ${now}, so it cannot be ${means}.`;
 }
 
-export function isOrderEvent(value: string): value is OrderEvent {
+function isOrderEvent(value: string): value is OrderEvent {
   return (ORDER_EVENTS as readonly string[]).includes(value);
 }

@@ -43,7 +43,7 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
   return `${origin}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
 
-export function fullTitle(title: string | null, shopName: string): string {
+function fullTitle(title: string | null, shopName: string): string {
   return title ? `${title} | ${shopName}` : shopName;
 }
 

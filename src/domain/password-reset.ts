@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MESSAGES } from './messages';
 import { emailSchema, PASSWORD_MIN_LENGTH } from './validation';
 
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MAX_LENGTH = 128;
 
 export const PASSWORD_RESET_MESSAGES = {
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,

@@ -1,7 +1,7 @@
 // Nairobi is UTC+3 all year (no DST), so shifting the instant by three hours
 // and reading UTC fields gives local time in any runtime, without Intl.
 
-const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
+export const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
 
 export const PEAK_HOUR_NOTICE = 'Peak hours: deliveries may take 10-15 min longer.';
 

@@ -1,6 +1,6 @@
 // What a product page says about stock: few left is worth saying before the customer is told at
 // checkout; the exact count beyond that is the shop's business.
-export const FEW_LEFT_AT = 5;
+const FEW_LEFT_AT = 5;
 
 export type StockHint = { tone: 'out' | 'few' | 'in'; text: string };
 

@@ -11,7 +11,7 @@ import { createMailer } from './infra/mail/mailer';
 import type { ServerDeps } from './context';
 
 /** AUTH_SECRET from the environment; outside production a generated one kept in DATA_DIR. */
-export function resolveAuthSecret(env: Env): string {
+function resolveAuthSecret(env: Env): string {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
   if (env.isProduction) throw new Error('AUTH_SECRET is required in production');
   mkdirSync(env.DATA_DIR, { recursive: true });

@@ -21,8 +21,6 @@ export interface ServerDeps {
 
 import type { Integrations, LocalFetch } from './wiring/integrations';
 
-export type { Integrations };
-
 export interface ServerContext {
   env: Env;
   database: Database;

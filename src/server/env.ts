@@ -57,7 +57,7 @@ export class ConfigError extends Error {}
 
 /** The placeholder shown in .env.example and the README: public, so never a real secret. */
 export const EXAMPLE_AUTH_SECRET = 'replace-with-the-output-of-openssl-rand-base64-32';
-export const MIN_AUTH_SECRET_BYTES = 32;
+const MIN_AUTH_SECRET_BYTES = 32;
 const MAKE_SECRET = 'make one with: openssl rand -base64 32';
 
 /** Why a production AUTH_SECRET is unusable, or null when it is strong enough. */

@@ -4,7 +4,7 @@ import type { ServerContext } from './context';
 import { isConnectionError } from './db/connection-errors';
 import { LOCKS } from './db/locks';
 import { runDueIpnRechecks } from './features/payments/ipn-rechecks';
-import { pruneStrangerNotices } from './features/payments/payment-refresh.service';
+import { pruneStrangerNotices } from './features/payments/ipn-notices';
 import { expireReservations, reconcilePayments } from './features/payments/reconciliation.service';
 
 export type JobStopper = () => void;

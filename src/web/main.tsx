@@ -51,7 +51,8 @@ if (root.firstElementChild) {
   // In a task of its own: the page's chunks are asked for with modulepreload links, and the
   // browser's first such link costs a slow phone tens of milliseconds, which would otherwise come
   // on top of evaluating this module in one long task.
-  nextTask()
+  // Nothing awaits the boot; a failed hydration still shows as an unhandled rejection in the console.
+  void nextTask()
     .then(() => preloadPages(matched))
     .then(() => preloadServerRendered())
     .catch(() => undefined)

@@ -25,18 +25,18 @@ describe.each(DB_KINDS)('admin:create on %s', (kind) => {
 
   it('makes an existing account an admin (any letter case), once, and audits it', async () => {
     const u = await createUser(t, { email: 'owner@example.co.ke' });
-    expect(await promoteToAdmin(t.ctx.db, '  OWNER@Example.co.ke ')).toEqual({ outcome: 'promoted', email: 'owner@example.co.ke', verified: true });
+    expect(await promoteToAdmin(t.ctx.db, '  OWNER@Example.co.ke ', t.ctx.now())).toEqual({ outcome: 'promoted', email: 'owner@example.co.ke', verified: true });
     const [row] = await t.ctx.db.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, u.id));
     expect(row?.role).toBe('admin');
     expect((await t.request('/api/admin/dashboard', { cookie: u.cookie })).status).toBe(200);
-    expect(await promoteToAdmin(t.ctx.db, 'owner@example.co.ke')).toEqual({ outcome: 'already-admin', email: 'owner@example.co.ke' });
+    expect(await promoteToAdmin(t.ctx.db, 'owner@example.co.ke', t.ctx.now())).toEqual({ outcome: 'already-admin', email: 'owner@example.co.ke' });
     const audit = await auditRows(t, 'USER_ROLE_CHANGE', u.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]?.details).toMatchObject({ to: 'admin', via: 'npm run admin:create' });
   });
 
   it('says clearly when no account uses the email', async () => {
-    const result = await promoteToAdmin(t.ctx.db, 'nobody@example.com');
+    const result = await promoteToAdmin(t.ctx.db, 'nobody@example.com', t.ctx.now());
     expect(result).toEqual({ outcome: 'unknown-email', email: 'nobody@example.com' });
     expect(promotionMessage(result, 'http://localhost:3000')).toBe(
       'No account uses nobody@example.com. Sign up at http://localhost:3000/auth with that address first, then run this command again.',

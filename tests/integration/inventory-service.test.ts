@@ -53,8 +53,8 @@ describe.each(DB_KINDS)('stock ledger on %s', (kind) => {
     expect(await restock(db, { productId, quantity: 10, reason: 'Delivery from Kisumu', at })).toEqual({ stock: 15 });
     expect(await adjustStock(db, { productId, delta: -4, reason: 'Count', at })).toEqual({ stock: 11 });
     await expect(adjustStock(db, { productId, delta: -12, reason: 'Count', at })).rejects.toThrow('Stock cannot go below zero (11 in stock).');
-    await expect(restock(db, { productId, quantity: 0, reason: 'x' })).rejects.toThrow('Quantity must be a whole number greater than 0.');
-    await expect(adjustStock(db, { productId: crypto.randomUUID(), delta: 1, reason: 'x' })).rejects.toThrow('Product not found');
+    await expect(restock(db, { productId, quantity: 0, reason: 'x', at })).rejects.toThrow('Quantity must be a whole number greater than 0.');
+    await expect(adjustStock(db, { productId: crypto.randomUUID(), delta: 1, reason: 'x', at })).rejects.toThrow('Product not found');
     expect(await stock()).toBe(11);
     expect((await movements()).map((m) => [m.kind, m.quantity, m.stockAfter])).toEqual([
       ['restock', 10, 15],

@@ -29,7 +29,7 @@ describe.each(DB_KINDS)('order receipts on %s', (kind) => {
   const open = (path: string, user?: TestUser) => shop.request(path, user ? { cookie: user.cookie } : {});
 
   it('opens for the owner with the shop, the order number, the lines, VAT, fee, total and the Pesapal code', async () => {
-    await saveShopDetails(shop.ctx.db, { userId: owner.id, email: owner.email, ip: null }, {
+    await saveShopDetails(shop.ctx.db, { userId: owner.id, email: owner.email, ip: null, at: shop.ctx.now() }, {
       ...DEFAULT_SHOP_DETAILS,
       address: 'Mombasa Road, Nairobi',
       phone: '+254 711 000 111',

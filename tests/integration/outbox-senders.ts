@@ -14,7 +14,7 @@ import { startSmtpServer, type TestSmtpServer } from '../e2e/support/smtp';
 import { startAfricasTalkingDouble, type AtDouble } from '../support/africas-talking-double';
 
 /** The columns the outbox writes, as the tests read them back. */
-export interface OutboxRowState {
+interface OutboxRowState {
   status: string;
   attempts: number;
   nextAttemptAt: Date | null;

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outboundMail, paymentNotifications } from '../../src/server/db/schema';
 import { IPN_REPEAT_WINDOW_MS } from '../../src/server/features/payments/ipn-notices';
 import { runDueIpnRechecks } from '../../src/server/features/payments/ipn-rechecks';
-import { pruneStrangerNotices, STRANGER_NOTICE_DAYS } from '../../src/server/features/payments/payment-refresh.service';
+import { pruneStrangerNotices, STRANGER_NOTICE_DAYS } from '../../src/server/features/payments/ipn-notices';
 import { applyPaymentStatus } from '../../src/server/features/payments/payment-status.service';
 import { expireReservations } from '../../src/server/features/payments/reconciliation.service';
 import { RESERVATION_MINUTES } from '../../src/domain/order-reasons';

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface AtSms {
+interface AtSms {
   to: string;
   message: string;
   from: string | null;

@@ -25,7 +25,7 @@ export interface RunningSimulator {
   close(): Promise<void>;
 }
 
-export async function startSimulator(opts: Partial<PesapalSimulatorOptions> = {}): Promise<RunningSimulator> {
+async function startSimulator(opts: Partial<PesapalSimulatorOptions> = {}): Promise<RunningSimulator> {
   let origin = '';
   const sim = createPesapalSimulator({
     publicBaseUrl: () => origin,

@@ -18,7 +18,7 @@ import { profileName, syncProfileOnSignIn } from './profile-sync';
  * rules' messages and throttle failures; over HTTP these raw endpoints would bypass all of that.
  * (auth.api calls do not go through better-auth's router, so they still work.)
  */
-export const ENDPOINTS_BEHIND_ACCOUNT_API = [
+const ENDPOINTS_BEHIND_ACCOUNT_API = [
   '/sign-up/email',
   '/sign-in/email',
   '/send-verification-email',
@@ -35,7 +35,7 @@ export const ENDPOINTS_BEHIND_ACCOUNT_API = [
 export const VERIFIED_CALLBACK_PATH = '/auth/callback?verified=1';
 
 /** The page the reset mail links to, with the single-use token (valid 1 hour) in ?reset=. */
-export const passwordResetUrl = (publicUrl: string, token: string) => `${publicUrl}/auth?reset=${encodeURIComponent(token)}`;
+const passwordResetUrl = (publicUrl: string, token: string) => `${publicUrl}/auth?reset=${encodeURIComponent(token)}`;
 
 export interface AuthDeps {
   db: Db;

@@ -17,7 +17,7 @@ import { writeAudit } from '../infra/audit-log';
 /** The audit action of every role change; its rows are how the rule above knows a role was set. */
 export const ROLE_CHANGE_ACTION = 'USER_ROLE_CHANGE';
 
-export function adminEmails(env: Pick<Env, 'ADMIN_EMAILS'>): Set<string> {
+function adminEmails(env: Pick<Env, 'ADMIN_EMAILS'>): Set<string> {
   return new Set(
     (env.ADMIN_EMAILS ?? '')
       .split(',')

@@ -13,7 +13,7 @@ import { currentUser } from '../auth/session';
 import { clientAddress } from '../infra/http/client-address';
 import { writeAudit } from '../infra/audit-log';
 
-export const ADMIN_ONLY_MESSAGE = 'Only shop administrators can do this.';
+const ADMIN_ONLY_MESSAGE = 'Only shop administrators can do this.';
 
 export function requireAdmin(ctx: ServerContext) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -31,11 +31,13 @@ export interface AdminActor {
   userId: string;
   email: string;
   ip: string | null;
+  /** When the change is made: the server's clock (ctx.now()), for updated-at and read-at times. */
+  at: Date;
 }
 
-export function adminActor(c: Context<AppEnv>): AdminActor {
+export function adminActor(c: Context<AppEnv>, at: Date): AdminActor {
   const user = currentUser(c);
-  return { userId: user.id, email: user.email, ip: clientAddress(c) };
+  return { userId: user.id, email: user.email, ip: clientAddress(c), at };
 }
 
 /** An audit row for an admin change; call it inside the change's transaction. */

@@ -4,8 +4,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { nairobiDayRange, nairobiDayStart } from '@/domain/nairobi-days';
 
-export const PAGE_SIZE_DEFAULT = 20;
-export const PAGE_SIZE_MAX = 100;
+const PAGE_SIZE_DEFAULT = 20;
+const PAGE_SIZE_MAX = 100;
 
 export const pagingQuery = {
   page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, { error: 'Page must be 1 or more' }).max(100_000).default(1),

@@ -13,7 +13,7 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
 ]);
 
 /** The first of base, base-2, base-3… that is neither taken nor reserved. */
-export function firstFreeSlug(base: string, taken: ReadonlySet<string>, reserved: ReadonlySet<string> = new Set()): string {
+function firstFreeSlug(base: string, taken: ReadonlySet<string>, reserved: ReadonlySet<string> = new Set()): string {
   const free = (s: string) => !taken.has(s) && !reserved.has(s);
   if (free(base)) return base;
   for (let n = 2; ; n += 1) {

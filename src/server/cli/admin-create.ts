@@ -23,7 +23,7 @@ const env = loadEnv();
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 try {
   await runMigrations(database);
-  const result = await promoteToAdmin(database.db, email);
+  const result = await promoteToAdmin(database.db, email, new Date()); // the command's clock
   const message = promotionMessage(result, env.PUBLIC_URL);
   if (result.outcome === 'unknown-email') {
     console.error(message);

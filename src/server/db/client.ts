@@ -10,12 +10,12 @@ import pg from 'pg';
 import { backoff } from '@/domain/backoff';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-export type Listener = (payload: string) => void;
+type Listener = (payload: string) => void;
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -42,7 +42,7 @@ export interface DatabaseOptions {
   onConnectionLost?: ConnectionLostLog;
 }
 
-export type ConnectionLostLog = (err: unknown, message: string) => void;
+type ConnectionLostLog = (err: unknown, message: string) => void;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize, opts.onConnectionLost) : openPglite(opts.dataDir);

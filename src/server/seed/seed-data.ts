@@ -8,14 +8,14 @@ import type { DeliveryZone } from '@/domain/delivery-fee';
 import { DEFAULT_DELIVERY_ZONES, SHOP_ORIGIN, deliveryFeeForDistance } from '@/domain/delivery-fee';
 import { formatKES, type Cents } from '@/domain/money';
 
-export const SHOP = {
+const SHOP = {
   name: 'Lake Victoria Aquaculture',
   email: 'info@lakevictoriaaquaculture.com',
   address: 'Kogo Star Plaza, Ground floor, Nairobi West, off Maimahiu Rd, Nairobi',
   hours: 'Monday to Friday 9:00 AM-6:00 PM, Saturday 9:00 AM-2:00 PM, Sunday closed',
 } as const;
 
-export type SeedCategory = 'fish' | 'chicken';
+type SeedCategory = 'fish' | 'chicken';
 
 export interface SeedProduct {
   name: string;

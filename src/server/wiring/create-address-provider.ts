@@ -8,7 +8,7 @@ export type AddressProviderConfig = {
   nodeEnv: string;
 };
 
-export const MISSING_KEY_IN_PRODUCTION_MESSAGE =
+const MISSING_KEY_IN_PRODUCTION_MESSAGE =
   'GOOGLE_MAPS_API_KEY is required in production: the offline gazetteer is a development stand-in';
 
 /**

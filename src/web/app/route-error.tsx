@@ -33,7 +33,7 @@ export class RouteBoundary extends Component<{ children: ReactNode }, State> {
   }
 }
 
-export function RouteError({ chunk }: { chunk: boolean }) {
+function RouteError({ chunk }: { chunk: boolean }) {
   return (
     <Container className="py-24 text-center">
       {/* The error is what the page shows: it is live (its Reload and Home work). */}

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-export function chromiumPath(): string {
+function chromiumPath(): string {
   const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (!existsSync(path)) {
     throw new Error(`Chromium not found at ${path}. Install it (apt-get install -y chromium) or set CHROME_PATH.`);

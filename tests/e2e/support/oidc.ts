@@ -4,7 +4,7 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { freePort } from './shop-server';
 
-export interface OidcPerson {
+interface OidcPerson {
   sub: string;
   email: string;
   name: string;

@@ -3,7 +3,7 @@
 import { SMTPServer } from 'smtp-server';
 import { freePort } from './shop-server';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   to: string[];
   /** The From header, as sent. */
   from: string;
@@ -78,6 +78,7 @@ function decode(body: string, encoding: string | undefined): string {
       ).toString('utf8');
     case 'base64':
       return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    case undefined:
     default:
       return body;
   }

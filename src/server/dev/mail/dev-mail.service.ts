@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { outboundMail } from '../../db/schema';
 
-export const MAILBOX_PAGE_SIZE = 100;
+const MAILBOX_PAGE_SIZE = 100;
 
 export type StoredMail = typeof outboundMail.$inferSelect;
 

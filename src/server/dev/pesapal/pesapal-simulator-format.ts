@@ -1,9 +1,8 @@
 // The simulator's small helpers: .NET-like JSON and dates as Pesapal writes them, query strings,
 // billing details, masked numbers, random codes and tokens, HTML escaping.
 import type { Context } from 'hono';
+import { NAIROBI_OFFSET_MS } from '@/domain/peak-hours';
 import type { BillingAddress } from '../../integrations/pesapal/pesapal-types';
-
-const EAT_OFFSET_MS = 3 * 3600_000;
 
 /** Serialises .NET-like decimals (`10.00`) that JSON.stringify cannot produce. */
 export class Decimal2 {
@@ -17,7 +16,7 @@ export function toDotNetJson(body: unknown): string {
   return JSON.stringify(body).replace(/"@@dec2:(-?\d+\.\d{2})@@"/g, '$1');
 }
 
-export function formatDecimal(cents: number): string {
+function formatDecimal(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
@@ -44,7 +43,7 @@ export function formatUtc(ms: number): string {
 
 /** EAT (UTC+3) local time without a zone, trailing fractional zeros trimmed: 2024-03-18T18:25:46.75 */
 export function formatEat(ms: number): string {
-  return new Date(ms + EAT_OFFSET_MS).toISOString().replace(/\.?0*Z$/, '');
+  return new Date(ms + NAIROBI_OFFSET_MS).toISOString().replace(/\.?0*Z$/, '');
 }
 
 export function appendQuery(url: string, params: Record<string, string>): string {

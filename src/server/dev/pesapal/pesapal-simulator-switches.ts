@@ -10,7 +10,7 @@ const MAX_LATE_MS = 10 * 60_000;
 type Parsed = { ok: true; value: Pick<SimulatorSwitches, 'duplicateIpn' | 'dropIpn' | 'lateIpnMs'> } | { ok: false; error: string };
 
 /** Form posts send checkboxes only when ticked; JSON sends booleans. */
-export function parseSwitches(input: Record<string, unknown>): Parsed {
+function parseSwitches(input: Record<string, unknown>): Parsed {
   const flag = (v: unknown) => v === true || v === 'on' || v === 'true';
   const late = input.lateIpnMs === undefined || input.lateIpnMs === '' ? 0 : Number(input.lateIpnMs);
   if (!Number.isInteger(late) || late < 0 || late > MAX_LATE_MS) {

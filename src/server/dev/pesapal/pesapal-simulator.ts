@@ -21,7 +21,7 @@ import type { Hono } from 'hono';
 import type { BillingAddress, IpnNotificationMethod, RedirectMode } from '../../integrations/pesapal/pesapal-types';
 
 export type SimulatorOutcome = 'card' | 'mpesa' | 'fail' | 'cancel' | 'reverse';
-export type SimOrderStatus = 'PENDING' | 'COMPLETED' | 'FAILED' | 'REVERSED';
+type SimOrderStatus = 'PENDING' | 'COMPLETED' | 'FAILED' | 'REVERSED';
 
 export interface PesapalSimulatorOptions {
   /** Default '/pesapalv3' (the sandbox path), so the client base URL is `${mount}${basePath}`. */
@@ -64,7 +64,7 @@ export interface SimIpnRegistration {
   consumerKey: string;
 }
 
-export interface SimRefund {
+interface SimRefund {
   amountCents: number;
   username: string;
   remarks: string;
@@ -99,7 +99,7 @@ export interface SimOrder {
   refund: SimRefund | null;
 }
 
-export interface SimIpnDelivery {
+interface SimIpnDelivery {
   trackingId: string;
   merchantReference: string;
   url: string;
@@ -111,7 +111,7 @@ export interface SimIpnDelivery {
   at: number;
 }
 
-export interface SimRequestLogEntry {
+interface SimRequestLogEntry {
   method: string;
   path: string;
   /** Last path segment, e.g. 'RequestToken', 'GetTransactionStatus', 'Index', 'Choose'. */

@@ -20,9 +20,9 @@ export type OfflineAddressProviderOptions = {
   gazetteer?: readonly GazetteerEntry[];
 };
 
-export const OFFLINE_PROVIDER_NAME = 'offline-gazetteer';
-export const DEFAULT_ROAD_FACTOR = 1.3;
-export const DEFAULT_AVG_SPEED_KMH = 25;
+const OFFLINE_PROVIDER_NAME = 'offline-gazetteer';
+const DEFAULT_ROAD_FACTOR = 1.3;
+const DEFAULT_AVG_SPEED_KMH = 25;
 const MAX_PREDICTIONS = 6;
 
 const KIND_TYPES: Record<GazetteerKind, readonly string[]> = {
@@ -34,7 +34,7 @@ const KIND_TYPES: Record<GazetteerKind, readonly string[]> = {
 };
 
 /** Lowercase, strip accents and apostrophes, turn punctuation into single spaces. */
-export function normalizePlaceText(text: string): string {
+function normalizePlaceText(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -56,7 +56,7 @@ function secondaryParts(entry: GazetteerEntry): string[] {
   return parts;
 }
 
-export function describeGazetteerEntry(entry: GazetteerEntry): string {
+function describeGazetteerEntry(entry: GazetteerEntry): string {
   return [entry.name, ...secondaryParts(entry)].join(', ');
 }
 

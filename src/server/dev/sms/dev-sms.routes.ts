@@ -9,7 +9,7 @@ import type { AppEnv, ServerContext } from '../../context';
 import { outboundSms } from '../../db/schema';
 import { escapeHtml } from '../../infra/http/html';
 
-export const SMS_BOX_PAGE_SIZE = 100;
+const SMS_BOX_PAGE_SIZE = 100;
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #e2e8f0;vertical-align:top}

@@ -22,7 +22,7 @@ export interface SessionView {
   googleEnabled: boolean;
 }
 
-export async function findProfile(db: DbOrTx, userId: string): Promise<ProfileView | null> {
+async function findProfile(db: DbOrTx, userId: string): Promise<ProfileView | null> {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, userId));
   if (!row) return null;
   return {
@@ -45,21 +45,21 @@ export async function sessionView(db: DbOrTx, user: SessionUser | null, googleEn
 }
 
 /** Sign-up's metadata (full name, phone, address) lands in the profile the user-create hook made. */
-export async function saveSignUpProfile(db: DbOrTx, userId: string, values: Pick<SignUpValues, 'fullName' | 'phone' | 'address'>) {
+export async function saveSignUpProfile(db: DbOrTx, userId: string, values: Pick<SignUpValues, 'fullName' | 'phone' | 'address'>, at: Date) {
   await db
     .update(profiles)
-    .set({ fullName: values.fullName, phone: values.phone, address: values.address, updatedAt: new Date() })
+    .set({ fullName: values.fullName, phone: values.phone, address: values.address, updatedAt: at })
     .where(eq(profiles.id, userId));
 }
 
 /** Values arrive sanitised by profileSchema; only the caller's own row is touched. */
-export async function updateProfile(db: DbOrTx, userId: string, values: ProfileValues): Promise<ProfileView | null> {
+export async function updateProfile(db: DbOrTx, userId: string, values: ProfileValues, at: Date): Promise<ProfileView | null> {
   const fields = { fullName: values.fullName, phone: values.phone, address: values.address };
   await db
     .insert(profiles)
     .values({ id: userId, ...fields })
-    .onConflictDoUpdate({ target: profiles.id, set: { ...fields, updatedAt: new Date() } });
-  if (values.smsUpdates !== undefined) await saveSmsChoice(db, userId, values.smsUpdates, new Date());
+    .onConflictDoUpdate({ target: profiles.id, set: { ...fields, updatedAt: at } });
+  if (values.smsUpdates !== undefined) await saveSmsChoice(db, userId, values.smsUpdates, at);
   return findProfile(db, userId);
 }
 

@@ -4,7 +4,7 @@
 import type { Auth } from '../../auth/auth';
 import { GOOGLE_PROVIDER_ID } from '../../auth/google-sign-in';
 
-export const GOOGLE_RETURN_PATH = '/auth/callback';
+const GOOGLE_RETURN_PATH = '/auth/callback';
 
 export async function startGoogleSignIn(auth: Auth, requestHeaders: Headers): Promise<{ url: string; headers: Headers }> {
   const { headers, response } = await auth.api.signInSocial({

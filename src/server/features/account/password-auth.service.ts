@@ -74,7 +74,7 @@ export async function signUp(deps: PasswordAuthDeps, values: SignUpValues, clien
       body: { name: values.fullName, email: values.email, password: values.password, callbackURL: VERIFIED_CALLBACK_PATH },
     });
     // For an address that already has an account better-auth returns a made-up user: no row matches.
-    await saveSignUpProfile(deps.db, result.user.id, values);
+    await saveSignUpProfile(deps.db, result.user.id, values, now);
   } catch (err) {
     throw fromAuthError(err);
   }
@@ -155,6 +155,7 @@ function fromAuthError(err: unknown): unknown {
       return badRequest(ACCOUNT_MESSAGES.passwordTooLong, { password: ACCOUNT_MESSAGES.passwordTooLong });
     case 'EMAIL_NOT_VERIFIED':
       return new DomainError('forbidden', 'EMAIL_NOT_VERIFIED', ACCOUNT_MESSAGES.emailNotVerified);
+    case undefined:
     default:
       return err;
   }

@@ -9,7 +9,7 @@ import { ACCOUNT_MESSAGES } from './account-messages';
 import { blockedUntil, minutes, minutesLeft, recordAttempt, type ThrottlePolicy } from '../../infra/rate-limiter';
 import type { PasswordAuthDeps } from './password-auth.service';
 
-export const RESET_THROTTLE = {
+const RESET_THROTTLE = {
   requestPerEmail: { limit: 3, windowMs: minutes(15), blockMs: minutes(15) },
   requestPerAddress: { limit: 10, windowMs: minutes(15), blockMs: minutes(15) },
   failedResetPerAddress: { limit: 20, windowMs: minutes(15), blockMs: minutes(15) },

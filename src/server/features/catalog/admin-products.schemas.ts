@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { pagingQuery, searchText } from '../../back-office/admin-paging';
 
-export const PRODUCT_STATES = ['active', 'published', 'draft', 'low_stock', 'out_of_stock', 'archived', 'all'] as const;
+const PRODUCT_STATES = ['active', 'published', 'draft', 'low_stock', 'out_of_stock', 'archived', 'all'] as const;
 export type ProductState = (typeof PRODUCT_STATES)[number];
 
 export const productListQuery = z.object({

@@ -32,7 +32,7 @@ export interface AdminProduct {
 
 type ProductRow = typeof products.$inferSelect;
 
-export function toAdminProduct(p: ProductRow): AdminProduct {
+function toAdminProduct(p: ProductRow): AdminProduct {
   return {
     id: p.id,
     name: p.name,
@@ -80,7 +80,7 @@ export async function listProducts(db: DbOrTx, q: ProductListQuery): Promise<Pag
   return { ...pageOf(rows.map(toAdminProduct), total, q), categories };
 }
 
-export async function listCategories(db: DbOrTx): Promise<string[]> {
+async function listCategories(db: DbOrTx): Promise<string[]> {
   const rows = await db.selectDistinct({ category: products.category }).from(products).orderBy(asc(products.category));
   return rows.map((r) => r.category);
 }
@@ -147,7 +147,7 @@ export async function updateProduct(db: Db, actor: AdminActor, id: string, input
     };
     const [row] = await tx
       .update(products)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: actor.at })
       .where(eq(products.id, id))
       .returning();
     if (!row) throw notFound('Product not found');
@@ -196,7 +196,7 @@ export async function setProductImage(db: Db, actor: AdminActor, id: string, ima
     const stored = await saveImage(tx, image, actor.userId);
     const [row] = await tx
       .update(products)
-      .set({ imageUrl: stored.url, updatedAt: new Date() })
+      .set({ imageUrl: stored.url, updatedAt: actor.at })
       .where(eq(products.id, id))
       .returning();
     if (!row) throw notFound('Product not found');
@@ -215,7 +215,7 @@ export async function setProductArchived(db: Db, actor: AdminActor, id: string, 
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(products)
-      .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+      .set({ archivedAt: archived ? actor.at : null, updatedAt: actor.at })
       .where(eq(products.id, id))
       .returning();
     if (!row) throw notFound('Product not found');

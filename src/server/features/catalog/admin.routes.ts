@@ -21,32 +21,32 @@ export function adminProductsRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
     .get('/', valid('query', productListQuery), async (c) => c.json(await listProducts(ctx.db, c.req.valid('query'))))
     .post('/', valid('json', createProductSchema), async (c) => {
-      const product = await createProduct(ctx.db, adminActor(c), c.req.valid('json'));
+      const product = await createProduct(ctx.db, adminActor(c, ctx.now()), c.req.valid('json'));
       return c.json({ product }, 201);
     })
     .get('/:id', valid('param', idParam), async (c) => c.json({ product: await getProduct(ctx.db, c.req.valid('param').id) }))
     .patch('/:id', valid('param', idParam), valid('json', updateProductSchema), async (c) => {
-      const product = await updateProduct(ctx.db, adminActor(c), c.req.valid('param').id, c.req.valid('json'));
+      const product = await updateProduct(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json'));
       return c.json({ product });
     })
     .post('/:id/image', valid('param', idParam), readableForm, valid('form', imageForm), async (c) => {
       const image = await prepareImage(c.req.valid('form').image);
-      const product = await setProductImage(ctx.db, adminActor(c), c.req.valid('param').id, image);
+      const product = await setProductImage(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, image);
       return c.json({ product });
     })
     .post('/:id/archive', valid('param', idParam), async (c) => {
-      const product = await setProductArchived(ctx.db, adminActor(c), c.req.valid('param').id, true);
+      const product = await setProductArchived(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, true);
       return c.json({ product });
     })
     .post('/:id/restore', valid('param', idParam), async (c) => {
-      const product = await setProductArchived(ctx.db, adminActor(c), c.req.valid('param').id, false);
+      const product = await setProductArchived(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, false);
       return c.json({ product });
     })
     .get('/:id/stock', valid('param', idParam), valid('query', stockHistoryQuery), async (c) => {
       return c.json(await stockHistory(ctx.db, c.req.valid('param').id, c.req.valid('query')));
     })
     .post('/:id/stock', valid('param', idParam), valid('json', stockAdjustmentSchema), async (c) => {
-      const result = await adjustProductStock(ctx.db, adminActor(c), c.req.valid('param').id, c.req.valid('json'));
+      const result = await adjustProductStock(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json'));
       return c.json(result, 201);
     });
 }

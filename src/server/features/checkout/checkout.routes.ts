@@ -12,7 +12,7 @@ import { lastRiderDirections } from './last-delivery.service';
 import { placeOrder } from './order-placement.service';
 import { placeDetails, signedPlaceDetails, suggestAddresses } from './places.service';
 
-export const PLACE_DETAILS_FAILED = 'Failed to get place details';
+const PLACE_DETAILS_FAILED = 'Failed to get place details';
 
 export function checkoutRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()

@@ -154,7 +154,7 @@ export async function updateContent(db: Db, actor: AdminActor, kind: ContentKind
       ...(input.content !== undefined && { content: clean(input.content) }),
       ...(input.metaDescription !== undefined && { metaDescription: input.metaDescription }),
       ...(kind === 'page' && { updatedBy: actor.userId }),
-      updatedAt: new Date(),
+      updatedAt: actor.at,
     };
     const [row] = (await tx.update(table).set(changes).where(eq(cols.id, id)).returning()) as Row[];
     if (!row) throw notFound(`${label} not found`);
@@ -177,7 +177,7 @@ export async function setContentPublished(db: Db, actor: AdminActor, kind: Conte
   return db.transaction(async (tx) => {
     const [row] = (await tx
       .update(table)
-      .set({ published, updatedAt: new Date(), ...(kind === 'page' && { updatedBy: actor.userId }) })
+      .set({ published, updatedAt: actor.at, ...(kind === 'page' && { updatedBy: actor.userId }) })
       .where(eq(cols.id, id))
       .returning()) as Row[];
     if (!row) throw notFound(`${label} not found`);
@@ -205,7 +205,7 @@ export async function setPostImage(db: Db, actor: AdminActor, id: string, image:
     const stored = await saveImage(tx, image, actor.userId);
     const [row] = await tx
       .update(blogPosts)
-      .set({ featuredImage: stored.url, updatedAt: new Date() })
+      .set({ featuredImage: stored.url, updatedAt: actor.at })
       .where(eq(blogPosts.id, id))
       .returning();
     if (!row) throw notFound('Post not found');

@@ -12,7 +12,7 @@ export function adminNewsletterRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
     .get('/', valid('query', z.object({ ...pagingQuery, q: searchText })), async (c) => c.json(await listSubscribers(ctx.db, c.req.valid('query'))))
     .get('/export.csv', async (c) => {
-      const { filename, csv } = await exportSubscribersCsv(ctx.db, adminActor(c), ctx.now());
+      const { filename, csv } = await exportSubscribersCsv(ctx.db, adminActor(c, ctx.now()), ctx.now());
       return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${filename}"`,
@@ -20,7 +20,7 @@ export function adminNewsletterRoutes(ctx: ServerContext) {
       });
     })
     .delete('/:id', valid('param', idParam), async (c) => {
-      await deleteSubscriber(ctx.db, adminActor(c), c.req.valid('param').id);
+      await deleteSubscriber(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id);
       return c.json({ ok: true as const });
     });
 }
@@ -31,6 +31,6 @@ export function adminMessagesRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
     .get('/', valid('query', messagesQuery), async (c) => c.json(await listMessages(ctx.db, c.req.valid('query'))))
     .post('/:id/read', valid('param', idParam), valid('json', z.object({ read: z.boolean({ error: 'Say read or unread' }) })), async (c) => {
-      return c.json({ message: await markMessage(ctx.db, adminActor(c), c.req.valid('param').id, c.req.valid('json').read) });
+      return c.json({ message: await markMessage(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').read) });
     });
 }

@@ -87,7 +87,7 @@ export async function markMessage(db: Db, actor: AdminActor, id: string, read: b
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(contactMessages)
-      .set({ readAt: read ? new Date() : null })
+      .set({ readAt: read ? actor.at : null })
       .where(eq(contactMessages.id, id))
       .returning();
     if (!row) throw notFound('Message not found');

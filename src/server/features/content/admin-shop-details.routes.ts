@@ -10,6 +10,6 @@ export function adminShopDetailsRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json({ details: await loadShopDetails(ctx.db) }))
     .put('/', valid('json', shopDetailsSchema), async (c) => {
-      return c.json({ details: await saveShopDetails(ctx.db, adminActor(c), c.req.valid('json')) });
+      return c.json({ details: await saveShopDetails(ctx.db, adminActor(c, ctx.now()), c.req.valid('json')) });
     });
 }

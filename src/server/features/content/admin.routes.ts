@@ -24,18 +24,18 @@ function contentRoutes(ctx: ServerContext, kind: ContentKind) {
   return new Hono<AppEnv>()
     .get('/', valid('query', contentListQuery), async (c) => c.json(await listContent(ctx.db, kind, c.req.valid('query'))))
     .post('/', valid('json', createContentSchema), async (c) => {
-      return c.json({ item: await createContent(ctx.db, adminActor(c), kind, c.req.valid('json')) }, 201);
+      return c.json({ item: await createContent(ctx.db, adminActor(c, ctx.now()), kind, c.req.valid('json')) }, 201);
     })
     .get('/:id', valid('param', idParam), async (c) => c.json({ item: await getContent(ctx.db, kind, c.req.valid('param').id) }))
     .patch('/:id', valid('param', idParam), valid('json', updateContentSchema), async (c) => {
-      return c.json({ item: await updateContent(ctx.db, adminActor(c), kind, c.req.valid('param').id, c.req.valid('json')) });
+      return c.json({ item: await updateContent(ctx.db, adminActor(c, ctx.now()), kind, c.req.valid('param').id, c.req.valid('json')) });
     })
     .post('/:id/publish', valid('param', idParam), valid('json', publishSchema), async (c) => {
-      const item = await setContentPublished(ctx.db, adminActor(c), kind, c.req.valid('param').id, c.req.valid('json').published);
+      const item = await setContentPublished(ctx.db, adminActor(c, ctx.now()), kind, c.req.valid('param').id, c.req.valid('json').published);
       return c.json({ item });
     })
     .delete('/:id', valid('param', idParam), async (c) => {
-      await deleteContent(ctx.db, adminActor(c), kind, c.req.valid('param').id);
+      await deleteContent(ctx.db, adminActor(c, ctx.now()), kind, c.req.valid('param').id);
       return c.json({ ok: true as const });
     });
 }
@@ -43,7 +43,7 @@ function contentRoutes(ctx: ServerContext, kind: ContentKind) {
 export function adminPostsRoutes(ctx: ServerContext) {
   return contentRoutes(ctx, 'post').post('/:id/image', valid('param', idParam), readableForm, valid('form', imageForm), async (c) => {
     const image = await prepareImage(c.req.valid('form').image);
-    return c.json({ item: await setPostImage(ctx.db, adminActor(c), c.req.valid('param').id, image) });
+    return c.json({ item: await setPostImage(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, image) });
   });
 }
 

@@ -19,7 +19,7 @@ export interface PageDto extends PageLinkDto {
   metaDescription: string | null;
 }
 
-export interface BlogCardDto {
+interface BlogCardDto {
   id: string;
   slug: string;
   title: string;
@@ -75,7 +75,7 @@ async function findPublishedPage(db: DbOrTx, slug: string): Promise<PageDto | nu
   return row ? { ...row, content: sanitizePageHtml(row.content) } : null;
 }
 
-export const PAGE_LOAD_FAILED = 'Failed to load page content';
+const PAGE_LOAD_FAILED = 'Failed to load page content';
 
 /** findPublishedPage for the API: a failed query is logged and answered with PAGE_LOAD_FAILED. */
 export async function loadPublishedPage(ctx: ServerContext, slug: string, requestId: string): Promise<PageDto | null> {

@@ -14,7 +14,7 @@ interface FormLimit {
   message: (wait: string) => string;
 }
 
-export const FORM_LIMITS = {
+const FORM_LIMITS = {
   contact: {
     allowed: 5,
     windowMs: minutes(60),

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { appSettings } from '../../db/schema';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 
-export const SHOP_DETAILS_SETTING = 'shop_details';
+const SHOP_DETAILS_SETTING = 'shop_details';
 
 export async function loadShopDetails(db: DbOrTx): Promise<ShopDetails> {
   const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SHOP_DETAILS_SETTING));
@@ -22,7 +22,7 @@ export async function saveShopDetails(db: Db, actor: AdminActor, input: ShopDeta
     await tx
       .insert(appSettings)
       .values({ key: SHOP_DETAILS_SETTING, value })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: actor.at } });
     await auditAdmin(tx, actor, {
       action: 'SHOP_DETAILS_UPDATE',
       tableName: 'app_settings',

@@ -26,7 +26,7 @@ export interface AdminCustomer {
   createdAt: string;
 }
 
-export const ROLE_MESSAGES = {
+const ROLE_MESSAGES = {
   notYourself: 'You cannot change your own role. Ask another admin.',
 } as const;
 
@@ -106,7 +106,7 @@ export async function setRole(db: Db, actor: AdminActor, id: string, role: Role)
     await tx
       .insert(profiles)
       .values({ id, fullName: account.name, role })
-      .onConflictDoUpdate({ target: profiles.id, set: { role, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: profiles.id, set: { role, updatedAt: actor.at } });
     await auditAdmin(tx, actor, {
       action: ROLE_CHANGE_ACTION,
       tableName: 'profiles',

@@ -13,7 +13,7 @@ export type PromotionResult =
   | { outcome: 'already-admin'; email: string }
   | { outcome: 'unknown-email'; email: string };
 
-export async function promoteToAdmin(db: Db, rawEmail: string): Promise<PromotionResult> {
+export async function promoteToAdmin(db: Db, rawEmail: string, at: Date): Promise<PromotionResult> {
   const email = normalizeEmail(rawEmail);
   return db.transaction(async (tx) => {
     const [account] = await tx
@@ -26,7 +26,7 @@ export async function promoteToAdmin(db: Db, rawEmail: string): Promise<Promotio
     await tx
       .insert(profiles)
       .values({ id: account.id, fullName: account.name, role: 'admin' })
-      .onConflictDoUpdate({ target: profiles.id, set: { role: 'admin', updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: profiles.id, set: { role: 'admin', updatedAt: at } });
     await writeAudit(tx, {
       userId: null,
       action: ROLE_CHANGE_ACTION,

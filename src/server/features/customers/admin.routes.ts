@@ -17,6 +17,6 @@ export function adminCustomersRoutes(ctx: ServerContext) {
     .get('/', valid('query', listQuery), async (c) => c.json(await listCustomers(ctx.db, c.req.valid('query'))))
     .get('/:id', valid('param', idParam), async (c) => c.json({ customer: await getCustomer(ctx.db, c.req.valid('param').id) }))
     .post('/:id/role', valid('param', idParam), valid('json', z.object({ role: roleEnum })), async (c) => {
-      return c.json({ customer: await setRole(ctx.db, adminActor(c), c.req.valid('param').id, c.req.valid('json').role) });
+      return c.json({ customer: await setRole(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').role) });
     });
 }

@@ -11,16 +11,16 @@ import { contactMessages, orders } from '../../db/schema';
 import { countOrders, type OrderFilter } from '../orders/admin-orders.service';
 import { countLowStock, lowStockProducts, type AdminProduct } from '../catalog/admin-products.service';
 
-export const CHART_DAYS = 30;
+const CHART_DAYS = 30;
 
 /** The order lists behind the "to do" numbers (the page links to the same filters). */
-export const DASHBOARD_LISTS = {
+const DASHBOARD_LISTS = {
   paymentsPending: { status: 'pending', paymentStatus: 'PENDING' },
   ordersToFulfil: { fulfilment: 'to_fulfil' },
   ordersNeedingAttention: { attention: 'yes' },
 } as const satisfies Record<string, OrderFilter>;
 
-export interface PeriodTotals {
+interface PeriodTotals {
   orders: number;
   revenueCents: Cents;
 }

@@ -33,7 +33,7 @@ export async function saveZones(db: Db, actor: AdminActor, zones: ZoneInput[]): 
     const kept = zones.flatMap((z) => (z.id ? [z.id] : []));
     // Orders keep the zone's name as a snapshot, so removing a zone never changes an old order.
     await tx.delete(deliveryZones).where(kept.length > 0 ? notInArray(deliveryZones.id, kept) : undefined);
-    const now = new Date();
+    const now = actor.at;
     for (const z of zones) {
       const values = {
         name: z.name,
@@ -71,7 +71,7 @@ export async function saveOrigin(db: Db, actor: AdminActor, origin: OriginInput)
     await tx
       .insert(appSettings)
       .values({ key: DELIVERY_ORIGIN_SETTING, value })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: actor.at } });
     await auditAdmin(tx, actor, {
       action: 'DELIVERY_ORIGIN_UPDATE',
       tableName: 'app_settings',

@@ -10,10 +10,10 @@ export function adminDeliveryRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await getDeliverySettings(ctx.db)))
     .put('/zones', valid('json', zonesSchema), async (c) => {
-      return c.json({ zones: await saveZones(ctx.db, adminActor(c), c.req.valid('json').zones) });
+      return c.json({ zones: await saveZones(ctx.db, adminActor(c, ctx.now()), c.req.valid('json').zones) });
     })
     .put('/origin', valid('json', originSchema), async (c) => {
-      return c.json({ origin: await saveOrigin(ctx.db, adminActor(c), c.req.valid('json')) });
+      return c.json({ origin: await saveOrigin(ctx.db, adminActor(c, ctx.now()), c.req.valid('json')) });
     })
     .get('/preview', valid('query', feePreviewSchema), async (c) => c.json(await previewFee(ctx.db, c.req.valid('query').km)));
 }

@@ -18,8 +18,8 @@ import { appSettings, deliveryZones } from '../../db/schema';
 import { DomainError } from '../../errors';
 
 export const DELIVERY_ORIGIN_SETTING = 'delivery_origin';
-export const DELIVERY_FEE_FAILED = 'Failed to calculate delivery fee';
-export const ADDRESS_NOT_FOUND = 'We could not find that address. Please choose one of the suggestions.';
+const DELIVERY_FEE_FAILED = 'Failed to calculate delivery fee';
+const ADDRESS_NOT_FOUND = 'We could not find that address. Please choose one of the suggestions.';
 
 export interface DeliveryOrigin extends LatLng {
   label: string;
@@ -45,7 +45,7 @@ const deliveryUnavailable = (message: string, cause?: unknown) =>
 /** No point is known for the address the customer typed. */
 export const addressNotFound = () => new DomainError('unprocessable', 'ADDRESS_NOT_FOUND', ADDRESS_NOT_FOUND);
 
-export function deliveryZoneFromRow(z: typeof deliveryZones.$inferSelect): DeliveryZone {
+function deliveryZoneFromRow(z: typeof deliveryZones.$inferSelect): DeliveryZone {
   return {
     id: z.id,
     name: z.name,

@@ -29,7 +29,7 @@ export async function adjustProductStock(
   return db.transaction(async (tx) => {
     const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, productId));
     if (!product) throw notFound('Product not found');
-    const change = { productId, reason: input.reason, actorUserId: actor.userId };
+    const change = { productId, reason: input.reason, actorUserId: actor.userId, at: actor.at };
     let stock: number;
     try {
       ({ stock } =

@@ -199,7 +199,8 @@ export interface StockChangeInput {
   reason: string;
   /** The admin who made the change (audit). */
   actorUserId?: string | null;
-  at?: Date;
+  /** When the change is made (the injected clock). */
+  at: Date;
 }
 
 /** Goods arrived: adds `quantity` (a positive integer) to the product's stock. Returns the new stock. */
@@ -227,7 +228,7 @@ async function recordChange(
   delta: number,
   input: StockChangeInput,
 ): Promise<{ stock: number }> {
-  const at = input.at ?? new Date();
+  const at = input.at;
   return db.transaction(async (tx) => {
     let stock: number | null;
     if (delta < 0) {

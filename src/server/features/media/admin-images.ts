@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { media } from '../../db/schema';
 import { badRequest } from '../../errors';
 
-export const MAX_IMAGE_WIDTH = MEDIA_FULL_WIDTH;
+const MAX_IMAGE_WIDTH = MEDIA_FULL_WIDTH;
 
 export interface StoredImage {
   id: string;

@@ -9,7 +9,7 @@ import { conflict } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { lockedOrder } from './locked-order';
 
-export const ATTENTION_MESSAGES = {
+const ATTENTION_MESSAGES = {
   notFlagged: 'This order does not need attention.',
 } as const;
 
@@ -17,7 +17,7 @@ export async function resolveAttention(db: Db, actor: AdminActor, orderId: strin
   return db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId);
     if (!order.needsAttention) throw conflict(ATTENTION_MESSAGES.notFlagged);
-    await tx.update(orders).set({ needsAttention: false, attentionReason: null, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    await tx.update(orders).set({ needsAttention: false, attentionReason: null, updatedAt: actor.at }).where(eq(orders.id, orderId));
     await auditAdmin(tx, actor, {
       action: 'ORDER_ATTENTION_RESOLVED',
       tableName: 'orders',

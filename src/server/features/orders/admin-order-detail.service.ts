@@ -10,7 +10,7 @@ import { loadOrderRecords, type OrderRecords } from './admin-order-records';
 import { orderTimeline, type TimelineEvent } from './admin-order-timeline';
 import { settlingPaymentId } from './admin-refund-request';
 
-export interface AdminOrderItem {
+interface AdminOrderItem {
   productId: string;
   productName: string;
   productImageUrl: string | null;
@@ -20,7 +20,7 @@ export interface AdminOrderItem {
   lineTotalCents: Cents;
 }
 
-export interface AdminPayment {
+interface AdminPayment {
   id: string;
   status: string;
   trackingId: string | null;
@@ -42,7 +42,7 @@ export interface AdminPayment {
   updatedAt: string;
 }
 
-export interface AdminRefund {
+interface AdminRefund {
   id: string;
   transactionId: string;
   amountCents: Cents;

@@ -26,7 +26,7 @@ export interface AdminOrderMessage {
   canResend: boolean;
 }
 
-export const ORDER_MESSAGE_TEXTS = {
+const ORDER_MESSAGE_TEXTS = {
   notFound: 'Message not found',
   cannotResend: 'Only a message that failed can be sent again.',
   noGateway: 'Nothing to send again: without an SMS or mail account messages are only stored (see the development boxes).',

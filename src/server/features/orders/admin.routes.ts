@@ -23,9 +23,9 @@ export function adminOrdersRoutes(ctx: ServerContext) {
     })
     .post('/:id/messages/:channel/:messageId/resend', valid('param', orderMessageParam), async (c) => {
       const { id, channel, messageId } = c.req.valid('param');
-      return c.json(await resendOrderMessage(ctx, adminActor(c), id, channel, messageId));
+      return c.json(await resendOrderMessage(ctx, adminActor(c, ctx.now()), id, channel, messageId));
     })
     .post('/:id/resolve', valid('param', idParam), valid('json', resolveAttentionSchema), async (c) => {
-      return c.json(await resolveAttention(ctx.db, adminActor(c), c.req.valid('param').id, c.req.valid('json').note));
+      return c.json(await resolveAttention(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').note));
     });
 }

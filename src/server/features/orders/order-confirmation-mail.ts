@@ -10,7 +10,7 @@ import { orderItems, orders } from '../../db/schema';
 import { escapeHtml } from '../../infra/http/html';
 import type { MailMessage } from '../../infra/mail/mailer';
 
-export interface ConfirmationMailInput {
+interface ConfirmationMailInput {
   shopName: string;
   publicUrl: string;
   order: {
@@ -30,9 +30,9 @@ export interface ConfirmationMailInput {
 }
 
 /** The receipt's print view (it links to the PDF); only the order's owner or an admin can open it. */
-export const receiptPath = (orderId: string) => `/api/orders/${orderId}/receipt`;
+const receiptPath = (orderId: string) => `/api/orders/${orderId}/receipt`;
 
-export function orderConfirmationMail({ shopName, publicUrl, order, items }: ConfirmationMailInput): MailMessage {
+function orderConfirmationMail({ shopName, publicUrl, order, items }: ConfirmationMailInput): MailMessage {
   const ref = shortOrderId(order.id);
   const lines = items.map((i) => `${i.quantity} x ${i.productName} @ ${formatKES(i.unitPrice)} = ${formatKES(i.lineTotal)}`);
   const totals: [string, string][] = [

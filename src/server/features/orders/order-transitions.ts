@@ -34,7 +34,7 @@ import { queueOrderUpdate, type QueuedOrderUpdate } from './order-updates.servic
 type OrderRow = typeof orders.$inferSelect;
 
 /** The columns an event may write beside the status (reasons, flags, the payment hold). */
-export type OrderPatch = Partial<
+type OrderPatch = Partial<
   Omit<typeof orders.$inferInsert, 'id' | 'userId' | 'status' | 'fulfilmentStatus' | 'createdAt' | 'updatedAt'>
 >;
 

@@ -16,9 +16,9 @@ const AWAITING_STATUSES = ['pending'] as const;
 /** The page shows the newest orders; older ones are not worth an unbounded response. */
 const LIST_LIMIT = 100;
 
-export const UNAUTHORIZED_TRANSACTION_MESSAGE = 'Unauthorized access to transaction data';
+const UNAUTHORIZED_TRANSACTION_MESSAGE = 'Unauthorized access to transaction data';
 
-export interface OrderItemView {
+interface OrderItemView {
   id: string;
   productId: string;
   quantity: number;
@@ -29,7 +29,7 @@ export interface OrderItemView {
 }
 
 /** A payment that took the customer's money, and whether it went back. */
-export interface PaidPaymentView {
+interface PaidPaymentView {
   amountCents: Cents;
   currency: string;
   /** requested: Pesapal accepted the shop's refund request; refunded: Pesapal reports the money returned. */
@@ -37,13 +37,13 @@ export interface PaidPaymentView {
 }
 
 /** One payment attempt on the order, oldest first: a retried order shows its failed attempts here. */
-export interface PaymentAttemptView {
+interface PaymentAttemptView {
   merchantReference: string;
   status: PaymentStatus;
   at: string;
 }
 
-export interface OrderSummary {
+interface OrderSummary {
   id: string;
   /** The short number the customer and the shop use ('Order #1a2b3c4d'). */
   orderNumber: string;
@@ -63,7 +63,7 @@ export interface OrderSummary {
   items: OrderItemView[];
 }
 
-export interface AwaitingOrder extends OrderSummary {
+interface AwaitingOrder extends OrderSummary {
   /** Status of the current payment attempt; null when none was started. */
   paymentStatus: PaymentStatus | null;
 }
@@ -229,7 +229,7 @@ async function itemsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string,
   return byOrder;
 }
 
-export async function listOrders(db: DbOrTx, userId: string, now: Date = new Date()): Promise<OrdersResponse> {
+export async function listOrders(db: DbOrTx, userId: string, now: Date): Promise<OrdersResponse> {
   const newestFirst = [desc(orders.createdAt), desc(orders.id)];
   const [history, awaiting] = await Promise.all([
     db
@@ -258,7 +258,7 @@ export async function listOrders(db: DbOrTx, userId: string, now: Date = new Dat
 }
 
 /** The caller's order, or 404 (also for someone else's order: its existence is not revealed). */
-export async function getOrder(db: DbOrTx, userId: string, orderId: string, now: Date = new Date()): Promise<OrderDetail> {
+export async function getOrder(db: DbOrTx, userId: string, orderId: string, now: Date): Promise<OrderDetail> {
   const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) throw notFound('Order not found');
   return orderDetail(db, row, now);

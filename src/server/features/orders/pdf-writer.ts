@@ -1,7 +1,7 @@
 // A small PDF 1.4 writer: pages of text lines in the standard Helvetica fonts (no embedding, so no
 // font files), enough for a receipt. Text is WinAnsi; characters outside it are written as '?'.
 
-export interface PdfLine {
+interface PdfLine {
   text: string;
   /** Points from the left edge of the page. */
   x: number;

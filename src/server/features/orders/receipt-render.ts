@@ -3,7 +3,7 @@ import { escapeHtml } from '../../infra/http/html';
 import { PDF_PAGE, writePdf, type PdfRow } from './pdf-writer';
 import type { Receipt } from './receipt.service';
 
-export const VAT_LABEL = 'VAT (16%)';
+const VAT_LABEL = 'VAT (16%)';
 
 function totals(r: Receipt): [string, string][] {
   return [

@@ -19,7 +19,7 @@ import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { notRestockedReason, restockOrder, restocksOnRefund } from '../orders/admin-order-restock';
 import { hasAcceptedRefund, recordRefund, REFUND_MESSAGES, refundRefused, requestRefund, settlingPaymentId } from '../orders/admin-refund-request';
 
-export const ORDER_ACTION_MESSAGES = {
+const ORDER_ACTION_MESSAGES = {
   notPaid: 'Only paid (completed) orders can be fulfilled.',
   cannotCancel: 'Only pending or paid orders can be cancelled.',
   paidMeanwhile: 'The customer paid this order while it was being cancelled. It is now paid: cancel it again to refund.',

@@ -12,7 +12,7 @@ import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { lockedOrder } from '../orders/locked-order';
 import { hasAcceptedRefund, recordRefund, refundRefused, requestRefund, settlingPaymentId } from '../orders/admin-refund-request';
 
-export const PAYMENT_REFUND_MESSAGES = {
+const PAYMENT_REFUND_MESSAGES = {
   notFound: 'Payment not found',
   notCompleted: 'Only a completed payment can be refunded.',
   paysForOrder: 'This payment pays for the order: use "Cancel and refund" to refund it.',

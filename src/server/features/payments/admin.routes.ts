@@ -14,16 +14,16 @@ import { idParam, orderPaymentParam } from '../../back-office/admin-params';
 export function adminOrderPaymentsRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
     .post('/:id/fulfilment', valid('param', idParam), valid('json', fulfilmentSchema), async (c) => {
-      return c.json(await advanceFulfilment(ctx, adminActor(c), c.req.valid('param').id, c.req.valid('json').status));
+      return c.json(await advanceFulfilment(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').status));
     })
     .post('/:id/cancel', valid('param', idParam), valid('json', cancelOrderSchema), async (c) => {
-      return c.json(await cancelOrder(ctx, adminActor(c), c.req.valid('param').id, c.req.valid('json').reason));
+      return c.json(await cancelOrder(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').reason));
     })
     .post('/:id/check-payment', valid('param', idParam), async (c) => {
-      return c.json(await checkPaymentNow(ctx, adminActor(c), c.req.valid('param').id));
+      return c.json(await checkPaymentNow(ctx, adminActor(c, ctx.now()), c.req.valid('param').id));
     })
     .post('/:id/payments/:paymentId/refund', valid('param', orderPaymentParam), valid('json', refundPaymentSchema), async (c) => {
       const { id, paymentId } = c.req.valid('param');
-      return c.json(await refundPayment(ctx, adminActor(c), id, paymentId, c.req.valid('json').reason));
+      return c.json(await refundPayment(ctx, adminActor(c, ctx.now()), id, paymentId, c.req.valid('json').reason));
     });
 }

@@ -1,6 +1,7 @@
-// The IPN's rows in payment_notifications: one per tracking id (a count and the last time one came),
-// and the state of the status check the notices ask for, so that repeats are collapsed across every
-// instance on the database. Why: docs/decisions/010-ipn-flood-control.md.
+// The one writer of payment_notifications. The IPN's rows: one per tracking id (a count and the last
+// time one came), and the state of the status check the notices ask for, so that repeats are collapsed
+// across every instance on the database (why: docs/decisions/010-ipn-flood-control.md). Callbacks
+// (the customer's return from Pesapal) get a row each.
 import { sql } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
 import { queryRows } from '../../db/client';
@@ -8,9 +9,11 @@ import { queryRows } from '../../db/client';
 /** Repeats of a tracking id within this long after a status call are acknowledged without another. */
 export const IPN_REPEAT_WINDOW_MS = 5_000;
 /** A status call not finished after this died with its instance; another may start. */
-export const IPN_CHECK_STUCK_MS = 60_000;
+const IPN_CHECK_STUCK_MS = 60_000;
 /** Longest payload kept (as JSON text); more is cut to an excerpt. */
 export const MAX_STORED_RAW_CHARS = 2_048;
+/** How long notices that were not about our payments (unknown or missing tracking id) are kept. */
+export const STRANGER_NOTICE_DAYS = 7;
 
 export interface IpnRecord {
   method: string;
@@ -21,7 +24,7 @@ export interface IpnRecord {
 }
 
 /** The payload as stored: whole when short, else an excerpt of its JSON. */
-export function cappedRaw(raw: unknown): unknown {
+function cappedRaw(raw: unknown): unknown {
   const text = JSON.stringify(raw ?? {}) ?? '{}';
   return text.length <= MAX_STORED_RAW_CHARS ? (raw ?? {}) : { truncated: true, excerpt: text.slice(0, MAX_STORED_RAW_CHARS) };
 }
@@ -44,6 +47,21 @@ export async function recordIpn(ctx: ServerContext, ipn: IpnRecord): Promise<str
           merchant_reference = coalesce(excluded.merchant_reference, n.merchant_reference),
           notification_type = coalesce(excluded.notification_type, n.notification_type),
           raw = excluded.raw
+        returning id`,
+  );
+  if (!row) throw new Error('payment notification was not stored');
+  return row.id;
+}
+
+/** Stores a Pesapal callback as received, before anything in it is believed; returns its id. */
+export async function recordCallback(ctx: ServerContext, callback: IpnRecord): Promise<string> {
+  const now = iso(ctx.now());
+  const [row] = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`insert into payment_notifications
+          (source, method, tracking_id, merchant_reference, notification_type, raw, created_at, last_seen_at)
+        values ('callback', ${callback.method}, ${callback.trackingId || null}, ${callback.merchantReference || null},
+          ${callback.notificationType || null}, ${JSON.stringify(callback.raw ?? {})}::jsonb, ${now}::timestamptz, ${now}::timestamptz)
         returning id`,
   );
   if (!row) throw new Error('payment notification was not stored');
@@ -83,8 +101,8 @@ export async function finishStatusCheck(ctx: ServerContext, id: string, outcome:
   );
 }
 
-/** Sets the outcome of a notice that asks nothing (no tracking id, not ours). */
-export async function setIpnOutcome(ctx: ServerContext, id: string, outcome: string): Promise<void> {
+/** Sets the outcome of a notice that asks nothing (no tracking id, not ours) or of a callback. */
+export async function setNoticeOutcome(ctx: ServerContext, id: string, outcome: string): Promise<void> {
   await ctx.db.execute(
     sql`update payment_notifications set outcome = ${outcome.slice(0, 500)}, processed_at = ${iso(ctx.now())}::timestamptz where id = ${id}`,
   );
@@ -116,4 +134,19 @@ export async function dueRechecks(ctx: ServerContext, limit = 25, trackingId?: s
         order by recheck_at limit ${limit}`,
   );
   return rows.map((r) => r.tracking_id);
+}
+
+/**
+ * Drops notices that were not about our payments a week after the last one came; ours are the
+ * payment's history and stay (one row per tracking id, so they cannot grow by repetition).
+ */
+export async function pruneStrangerNotices(ctx: ServerContext): Promise<number> {
+  const before = iso(new Date(ctx.now().getTime() - STRANGER_NOTICE_DAYS * 24 * 60 * 60_000));
+  const gone = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`delete from payment_notifications
+        where last_seen_at < ${before}::timestamptz and (outcome = 'unknown' or outcome like 'invalid:%')
+        returning id`,
+  );
+  return gone.length;
 }

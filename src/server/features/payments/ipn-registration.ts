@@ -12,7 +12,7 @@ interface StoredIpn {
   baseUrl: string;
 }
 
-export function ipnUrl(ctx: ServerContext): string {
+function ipnUrl(ctx: ServerContext): string {
   return `${ctx.env.PUBLIC_URL}/api/payments/ipn`;
 }
 

@@ -3,7 +3,7 @@
 // seconds, never twice at once), apply, acknowledge with Pesapal's JSON.
 import type { ServerContext } from '../../context';
 import type { IpnAcknowledgement, OrderNotificationType } from '../../integrations/pesapal/pesapal-types';
-import { claimStatusCheck, recordIpn, requestRecheck, setIpnOutcome } from './ipn-notices';
+import { claimStatusCheck, recordIpn, requestRecheck, setNoticeOutcome } from './ipn-notices';
 import { scheduleRecheck } from './ipn-rechecks';
 import { checkStatus } from './ipn-status-check';
 import { describeResult, isKnownTrackingId } from './payment-refresh.service';
@@ -64,12 +64,12 @@ export async function handleIpn(
   const ours = input.ours ?? (notice.trackingId !== '' && (await isKnownTrackingId(ctx, notice.trackingId)));
   const noticeId = await recordIpn(ctx, { method: input.method, ...notice, raw: ours ? input.raw : {} });
   if (!notice.trackingId) {
-    await setIpnOutcome(ctx, noticeId, 'invalid: no OrderTrackingId');
+    await setNoticeOutcome(ctx, noticeId, 'invalid: no OrderTrackingId');
     return { httpStatus: 400, body: ack(500) };
   }
   if (!ours) {
     // Already known not to be ours: acknowledged without asking Pesapal (or the database) again.
-    await setIpnOutcome(ctx, noticeId, describeResult({ outcome: 'unknown', orderId: null, status: null }));
+    await setNoticeOutcome(ctx, noticeId, describeResult({ outcome: 'unknown', orderId: null, status: null }));
     return { httpStatus: 200, body: ack(200) };
   }
   const claimed = await claimStatusCheck(ctx, notice.trackingId);

@@ -23,9 +23,9 @@ import { ATTEMPT_CANCELLED, ATTEMPT_INTERRUPTED } from './order-outcomes';
 import { transitionOrder } from '../orders/order-transitions';
 import { isPayable } from '../orders/order-payability';
 
-export const PAYMENT_START_FAILED = 'Failed to create payment order';
-export const ORDER_ALREADY_PAID = 'This order is already paid.';
-export const ORDER_NOT_PAYABLE = 'This order can no longer be paid. Please place a new order.';
+const PAYMENT_START_FAILED = 'Failed to create payment order';
+const ORDER_ALREADY_PAID = 'This order is already paid.';
+const ORDER_NOT_PAYABLE = 'This order can no longer be paid. Please place a new order.';
 
 /** A conflict for an order that is not pending; a paid one says so (code ORDER_PAID) so the page can show it. */
 function notPayable(status: string): DomainError {
@@ -94,7 +94,7 @@ export const HOLD_ENDED = 'This order has waited too long for payment. Please pl
  * job cancels while the customer pays helps nobody), at most MAX_HOLD_MS after the order was placed.
  * Null when that leaves too little time to pay.
  */
-export function holdForNewPage(placedAt: Date, expiresAt: Date | null, now: Date): Date | null {
+function holdForNewPage(placedAt: Date, expiresAt: Date | null, now: Date): Date | null {
   const wanted = now.getTime() + MIN_PAYMENT_WINDOW_MS;
   const current = expiresAt?.getTime() ?? 0;
   if (current >= wanted) return new Date(current);

@@ -9,7 +9,7 @@
 import { PAYMENT_CANCELLED_PATH } from '@/domain/order-reasons';
 import { PAYMENT_RETURN_CANCELLED_QUERY, PAYMENT_RETURN_MESSAGE, PAYMENT_RETURN_PATH } from '@/domain/payment-return';
 
-export const PAYMENT_RETURN_WAITING = 'Checking your payment…';
+const PAYMENT_RETURN_WAITING = 'Checking your payment…';
 
 const [cancelKey, cancelValue] = PAYMENT_RETURN_CANCELLED_QUERY.split('=') as [string, string];
 

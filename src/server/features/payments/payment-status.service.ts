@@ -28,7 +28,7 @@ import { deliverOrderUpdate, type QueuedOrderUpdate } from '../orders/order-upda
 import { tellHeldCancellation } from '../orders/held-cancel-notice';
 import { transitionOrder } from '../orders/order-transitions';
 
-export type ApplyOutcome =
+type ApplyOutcome =
   /** The payment status changed. */
   | 'transitioned'
   /** Already there or past it: a duplicate, late or out-of-order report. */
@@ -137,7 +137,7 @@ function noEffects(result: ApplyResult): Effects {
 }
 
 /** Why Pesapal's answer does not describe our payment, or null when it does. */
-export function describeMismatch(txn: Pick<TransactionRow, 'amount' | 'currency' | 'merchantReference'>, reported: TransactionStatus): string | null {
+function describeMismatch(txn: Pick<TransactionRow, 'amount' | 'currency' | 'merchantReference'>, reported: TransactionStatus): string | null {
   if (reported.merchantReference !== txn.merchantReference) {
     return `Pesapal reported merchant reference "${reported.merchantReference}" for ${txn.merchantReference}.`;
   }

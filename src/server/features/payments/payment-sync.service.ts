@@ -9,9 +9,10 @@ import { cancelOpenAttempts } from './attempt-cancellation';
 import { findCurrentAttempt } from '../orders/current-attempt';
 import { ATTEMPT_CANCELLED } from './order-outcomes';
 import { startPaymentAttempt, type PaymentAttempt } from './payment-attempt.service';
-import { describeResult, recordNotice, recordNoticeOutcome, refreshPayment } from './payment-refresh.service';
+import { recordCallback, setNoticeOutcome } from './ipn-notices';
+import { describeResult, refreshPayment } from './payment-refresh.service';
 
-export const ORDER_NOT_FOUND = 'Order not found';
+const ORDER_NOT_FOUND = 'Order not found';
 const SYNC_FAILED = 'Could not reach Pesapal. Please try again.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -83,8 +84,7 @@ export async function lookupCallbackOrder(
 ): Promise<{ orderId: string }> {
   const trackingId = query.trackingId?.trim() ?? '';
   const merchantReference = query.merchantReference?.trim() ?? '';
-  const noticeId = await recordNotice(ctx, {
-    source: 'callback',
+  const noticeId = await recordCallback(ctx, {
     method: 'GET',
     trackingId,
     merchantReference,
@@ -105,7 +105,7 @@ export async function lookupCallbackOrder(
           .where(and(eq(orders.userId, userId), or(...matches)))
           .limit(1);
   if (!found) {
-    await recordNoticeOutcome(ctx, noticeId, 'not found for this user');
+    await setNoticeOutcome(ctx, noticeId, 'not found for this user');
     throw notFound(ORDER_NOT_FOUND);
   }
   let outcome = `found: ${found.status}`;
@@ -117,7 +117,7 @@ export async function lookupCallbackOrder(
       outcome = `refresh failed: ${err instanceof Error ? err.message : String(err)}`;
     }
   }
-  await recordNoticeOutcome(ctx, noticeId, outcome);
+  await setNoticeOutcome(ctx, noticeId, outcome);
   return { orderId: found.orderId };
 }
 

@@ -28,7 +28,7 @@ const CONCURRENT_CHECKS = 8;
 const RUN_BUDGET_MS = 20_000;
 
 /** 1, 2, 4, 8 … minutes between checks, at most 30. */
-export function nextCheckDelayMs(checkAttempts: number): number {
+function nextCheckDelayMs(checkAttempts: number): number {
   return backoff(checkAttempts, { baseMs: MINUTE_MS, maxMs: MAX_PAUSE_MS });
 }
 

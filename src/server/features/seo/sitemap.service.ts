@@ -40,7 +40,7 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): st
 }
 
 /** Paths robots may not crawl: a customer's or the merchant's screens and the development tools. */
-export const ROBOTS_DISALLOW = [...PRIVATE_PAGES, ...SERVER_PREFIXES];
+const ROBOTS_DISALLOW = [...PRIVATE_PAGES, ...SERVER_PREFIXES];
 
 export function robotsTxt(origin: string, allowIndexing: boolean): string {
   if (!allowIndexing) return 'User-agent: *\nDisallow: /\n';

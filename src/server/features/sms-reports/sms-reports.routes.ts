@@ -9,7 +9,7 @@ import { badRequest, tooManyRequests } from '../../errors';
 import { limitAddress } from '../../infra/http/client-address';
 import { blockedUntil, minutes, recordAttempt, secondsLeft, type ThrottlePolicy } from '../../infra/rate-limiter';
 
-export const SMS_REPORTS_PER_ADDRESS: ThrottlePolicy = { limit: 120, windowMs: minutes(1), blockMs: minutes(1) };
+const SMS_REPORTS_PER_ADDRESS: ThrottlePolicy = { limit: 120, windowMs: minutes(1), blockMs: minutes(1) };
 
 const reportSchema = z.object({
   id: z.string().trim().min(1).max(100),
@@ -18,7 +18,7 @@ const reportSchema = z.object({
   failureReason: z.string().trim().max(100).optional(),
 });
 
-export const SMS_REPORT_INVALID = 'A delivery report needs an id and a status (and the phone number in +… form, if any).';
+const SMS_REPORT_INVALID = 'A delivery report needs an id and a status (and the phone number in +… form, if any).';
 
 /** Counts this report against its address; throws once the address is over its limit. */
 async function slowDown(c: Context<AppEnv>, ctx: ServerContext): Promise<void> {

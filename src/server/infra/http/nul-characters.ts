@@ -15,7 +15,7 @@ const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
 const UPLOAD_TYPE = /^multipart\/form-data\b/i;
 
 /** A NUL in a body of this content type, raw or in an escape a reader of it would decode. */
-export function bodyHasNul(contentType: string, text: string): boolean {
+function bodyHasNul(contentType: string, text: string): boolean {
   if (text.includes('\u0000')) return true;
   // "%00" is ordinary text inside JSON ("100%00 fresh"), and "\u0000" ordinary text in a form.
   if (JSON_TYPE.test(contentType)) return JSON_NUL.test(text);

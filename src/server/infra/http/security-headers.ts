@@ -13,9 +13,9 @@ const GOOGLE_SIGN_IN = ['https://accounts.google.com'];
  * page). Pesapal loads it inside the payment modal's frame, which is our own page, so it may be
  * framed by the shop itself and by nobody else. The app's own pages are never framed.
  */
-export const PAYMENT_RETURN_PATHS: readonly string[] = [PAYMENT_RETURN_PATH];
+const PAYMENT_RETURN_PATHS: readonly string[] = [PAYMENT_RETURN_PATH];
 
-export function contentSecurityPolicy(opts: { pesapalBaseUrl: string; publicUrl: string }, frameAncestors = "'none'"): string {
+function contentSecurityPolicy(opts: { pesapalBaseUrl: string; publicUrl: string }, frameAncestors = "'none'"): string {
   const pesapalOrigin = safeOrigin(opts.pesapalBaseUrl);
   const frames = unique(["'self'", ...PESAPAL_ORIGINS, ...(pesapalOrigin ? [pesapalOrigin] : [])]);
   return [
@@ -35,7 +35,7 @@ export function contentSecurityPolicy(opts: { pesapalBaseUrl: string; publicUrl:
 }
 
 /** Off: camera, microphone, location. Payment only for our pages and Pesapal's card frame. */
-export function permissionsPolicy(opts: { pesapalBaseUrl: string }): string {
+function permissionsPolicy(opts: { pesapalBaseUrl: string }): string {
   const pesapalOrigin = safeOrigin(opts.pesapalBaseUrl);
   const payers = unique(['self', ...[...PESAPAL_ORIGINS, ...(pesapalOrigin ? [pesapalOrigin] : [])].map((o) => `"${o}"`)]);
   return `camera=(), microphone=(), geolocation=(), payment=(${payers.join(' ')})`;

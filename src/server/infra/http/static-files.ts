@@ -31,7 +31,7 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
 
-export function loadAssets(root: string, htmlVars: Record<string, string> = {}): Map<string, Asset> {
+function loadAssets(root: string, htmlVars: Record<string, string> = {}): Map<string, Asset> {
   const assets = new Map<string, Asset>();
   if (!existsSync(root)) return assets;
   const walk = (dir: string) => {

@@ -29,7 +29,7 @@ export type OutboxTable = PgTable & {
 };
 
 /** What a send came to: sent (with what the kind keeps of the answer), or why not. */
-export type SendOutcome<T extends OutboxTable> =
+type SendOutcome<T extends OutboxTable> =
   | { ok: true; record?: Partial<T['$inferInsert']> }
   /** permanent: trying again is useless (a number the gateway will never accept), so give up now. */
   | { ok: false; error: string; permanent?: boolean };

@@ -1,6 +1,6 @@
 // Africa's Talking's SMS API (POST {base}/version1/messaging, form-encoded username, to, message and
 // optional from; the apiKey header). Plain fetch: the gateway is one documented HTTP call.
-export interface SmsSendOk {
+interface SmsSendOk {
   ok: true;
   messageId: string;
   /** The gateway's word for the recipient ('Success'), and what the SMS cost ('KES 0.8000'). */
@@ -8,14 +8,14 @@ export interface SmsSendOk {
   cost: string | null;
 }
 
-export interface SmsSendFailed {
+interface SmsSendFailed {
   ok: false;
   error: string;
   /** A number the gateway will never accept (invalid, unsupported, blacklisted): trying again is useless. */
   permanent: boolean;
 }
 
-export type SmsSendResult = SmsSendOk | SmsSendFailed;
+type SmsSendResult = SmsSendOk | SmsSendFailed;
 
 export interface SmsGateway {
   readonly description: string;

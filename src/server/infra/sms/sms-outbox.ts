@@ -9,7 +9,7 @@ import { outboundSms } from '../../db/schema';
 import { createOutbox, type OutboxKind } from '../outbox/outbox';
 import type { SmsGateway } from './africas-talking';
 
-export interface SmsMessage {
+interface SmsMessage {
   orderId: string;
   step: OrderUpdateStep;
   /** E.164. */
@@ -19,7 +19,7 @@ export interface SmsMessage {
   dedupeKey?: string;
 }
 
-export interface DeliveryReport {
+interface DeliveryReport {
   id: string;
   status: string;
   phoneNumber?: string;

@@ -38,19 +38,7 @@ import {
   type TransactionStatusName,
 } from './pesapal-types';
 
-export { PesapalError } from './pesapal-types';
-export type {
-  CancelOrderResult,
-  IpnRegistration,
-  PesapalClient,
-  PesapalClientOptions,
-  RefundInput,
-  RefundResult,
-  SubmitOrderInput,
-  SubmitOrderResult,
-  TransactionStatus,
-  TransactionStatusName,
-} from './pesapal-types';
+export type { PesapalClient, PesapalClientOptions } from './pesapal-types';
 
 export function pesapalBaseUrl(env: 'sandbox' | 'live'): string {
   return env === 'live' ? 'https://pay.pesapal.com/v3' : 'https://cybqa.pesapal.com/pesapalv3';

@@ -46,7 +46,7 @@ export interface BillingAddress {
   zip_code?: string | null;
 }
 
-export interface SubscriptionDetails {
+interface SubscriptionDetails {
   /** dd-MM-yyyy */
   start_date: string;
   /** dd-MM-yyyy */
@@ -169,7 +169,7 @@ export interface IpnRegistration {
   url: string;
 }
 
-export interface SubmitOrderBillingAddress {
+interface SubmitOrderBillingAddress {
   emailAddress: string;
   phoneNumber?: string;
   countryCode?: string;

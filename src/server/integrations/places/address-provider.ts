@@ -12,7 +12,9 @@
  * `withDistanceCache`.
  */
 
-export type LatLng = { lat: number; lng: number };
+import { SHOP_ORIGIN, type LatLng } from '@/domain/delivery-fee';
+
+export type { LatLng };
 
 export type AddressPrediction = {
   place_id: string;
@@ -50,7 +52,7 @@ export interface AddressProvider {
 }
 
 /** Where deliveries start: Kogo Star Plaza, Nairobi West (the original app's SHOP_COORDINATES). */
-export const SHOP_COORDINATES: LatLng = { lat: -1.3162, lng: 36.7965 };
+export const SHOP_COORDINATES: LatLng = { lat: SHOP_ORIGIN.lat, lng: SHOP_ORIGIN.lng };
 
 /** Autocomplete starts at this many characters. */
 export const MIN_AUTOCOMPLETE_CHARS = 2;

@@ -16,7 +16,7 @@ export type DistanceCacheOptions = {
   now?: () => number;
 };
 
-export type AddressCacheStats = {
+type AddressCacheStats = {
   distanceHits: number;
   distanceMisses: number;
   detailsHits: number;
@@ -32,8 +32,8 @@ export interface CachedAddressProvider extends AddressProvider {
   clear(): void;
 }
 
-export const DEFAULT_CACHE_MAX_ENTRIES = 500;
-export const DEFAULT_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_CACHE_MAX_ENTRIES = 500;
+const DEFAULT_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 
 type Slot<T> = { expiresAt: number; value: Promise<T>; settled: boolean };
 

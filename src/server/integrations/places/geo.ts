@@ -1,19 +1,6 @@
-import type { LatLng } from './address-provider';
+import { haversineKm, type LatLng } from '@/domain/delivery-fee';
 
-export const EARTH_RADIUS_KM = 6371;
-
-const toRad = (deg: number): number => (deg * Math.PI) / 180;
-
-/** Great-circle distance in km (haversine, mean earth radius 6371 km). */
-export function haversineKm(a: LatLng, b: LatLng): number {
-  const dLat = toRad(b.lat - a.lat);
-  const dLng = toRad(b.lng - a.lng);
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-export function roundTo(value: number, decimals: number): number {
+function roundTo(value: number, decimals: number): number {
   const f = 10 ** decimals;
   return Math.round(value * f) / f;
 }

@@ -27,13 +27,13 @@ export type GoogleAddressProviderOptions = {
   timeoutMs?: number;
 };
 
-export const GOOGLE_PROVIDER_NAME = 'google';
-export const DEFAULT_GOOGLE_BASE_URL = 'https://maps.googleapis.com/maps/api';
-export const DEFAULT_GOOGLE_TIMEOUT_MS = 8000;
+const GOOGLE_PROVIDER_NAME = 'google';
+const DEFAULT_GOOGLE_BASE_URL = 'https://maps.googleapis.com/maps/api';
+const DEFAULT_GOOGLE_TIMEOUT_MS = 8000;
 
 /** Nairobi centre and the 50 km radius the original used for autocomplete. */
-export const NAIROBI_CENTRE: LatLng = { lat: -1.2921, lng: 36.8219 };
-export const AUTOCOMPLETE_RADIUS_M = 50_000;
+const NAIROBI_CENTRE: LatLng = { lat: -1.2921, lng: 36.8219 };
+const AUTOCOMPLETE_RADIUS_M = 50_000;
 
 /** Used only when Google finds no driving route for an element (ZERO_RESULTS / NOT_FOUND). */
 const FALLBACK_ROAD_FACTOR = 1.3;

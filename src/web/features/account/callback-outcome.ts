@@ -10,7 +10,7 @@ export interface CallbackOutcome {
   announce: boolean;
 }
 
-export const VERIFIED_PARAM = 'verified';
+const VERIFIED_PARAM = 'verified';
 
 export function isVerificationReturn(params: URLSearchParams): boolean {
   return params.has(VERIFIED_PARAM);

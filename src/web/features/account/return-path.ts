@@ -1,6 +1,6 @@
 // Where to go after signing in: the protected page RequireAuth sent the visitor from, else /shop.
 // Only same-site paths are accepted, so a crafted link cannot send a signed-in visitor elsewhere.
-export const DEFAULT_RETURN_PATH = '/shop';
+const DEFAULT_RETURN_PATH = '/shop';
 const STORAGE_KEY = 'shop:auth-return';
 
 export function isSafeReturnPath(path: string): boolean {

@@ -102,7 +102,6 @@ export type ShopDetailsBody = JsonOf<(typeof admin)['shop-details']['$put']>;
 
 // Answers, as the routes send them.
 type Answer<K extends keyof typeof adminApi> = Awaited<ReturnType<(typeof adminApi)[K]>>;
-export type Dashboard = Answer<'dashboard'>;
 export type AdminProduct = Answer<'product'>['product'];
 export type StockMovementView = Answer<'stockHistory'>['items'][number];
 export type AdminOrderSummary = Answer<'orders'>['items'][number];
@@ -116,10 +115,8 @@ export type MessageList = Answer<'messages'>;
 export type ContactMessageView = MessageList['items'][number];
 export type DeliveryZone = Answer<'delivery'>['zones'][number];
 export type DeliveryOrigin = Answer<'delivery'>['origin'];
-export type FeePreview = Answer<'previewFee'>;
 export type ShopDetailsView = Answer<'shopDetails'>['details'];
 export type AuditEntryView = Answer<'audit'>['items'][number];
-export type AuditFacets = Answer<'auditFacets'>;
 
 /** What the list screens need of a paged answer (every list route's answer has this shape). */
 export interface Page<T> {

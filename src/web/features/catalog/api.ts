@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api';
 import { api, call } from '../../lib/api-client';
 
 /** GET /api/catalog/products: the filtered products, every category, and how many the shop sells. */
-export type ProductListDto = InferResponseType<typeof api.catalog.products.$get, 200>;
+type ProductListDto = InferResponseType<typeof api.catalog.products.$get, 200>;
 /** One product as the catalogue answers it (price in integer cents). */
 export type ProductDto = ProductListDto['products'][number];
 

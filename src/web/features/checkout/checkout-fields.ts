@@ -3,7 +3,7 @@
 import { MESSAGES, checkoutCustomerSchema, type CheckoutCustomerValues } from '@/domain/validation';
 import { riderDirectionsSchema, type RiderDirections } from '@/domain/rider-directions';
 
-export type CheckoutField = 'fullName' | 'email' | 'phone' | 'address' | keyof RiderDirections;
+type CheckoutField = 'fullName' | 'email' | 'phone' | 'address' | keyof RiderDirections;
 export type Contact = Record<'fullName' | 'email' | 'phone', string>;
 export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
 

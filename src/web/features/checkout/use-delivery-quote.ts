@@ -8,7 +8,7 @@ import type { LatLng } from '@/domain/delivery-fee';
 import type { Cents } from '@/domain/money';
 import { fetchDeliveryFee } from './checkout-api';
 
-export const FEE_ERROR = 'Error calculating delivery fee';
+const FEE_ERROR = 'Error calculating delivery fee';
 const FREE_TEXT_PAUSE_MS = 1000;
 const MIN_FREE_TEXT = 3;
 

@@ -12,8 +12,8 @@ import { createOrder } from './checkout-api';
 import { checkCheckout, fieldErrorsFrom, type CheckoutErrors, type Contact } from './checkout-fields';
 import type { OpenPayment } from './use-checkout-payment';
 
-export const ORDER_FAILED = 'Failed to create payment order';
-export const CHECKOUT_ERROR = 'There was an error processing your checkout. Please try again.';
+const ORDER_FAILED = 'Failed to create payment order';
+const CHECKOUT_ERROR = 'There was an error processing your checkout. Please try again.';
 
 export interface OrderDraft {
   lines: readonly CartLine[];

@@ -6,7 +6,7 @@ import { api, call } from '../../lib/api-client';
 
 export { orderKeys } from './order-keys';
 
-export type OrdersResponse = InferResponseType<typeof api.orders.$get, 200>;
+type OrdersResponse = InferResponseType<typeof api.orders.$get, 200>;
 export type OrderSummary = OrdersResponse['orders'][number];
 export type AwaitingOrder = OrdersResponse['awaitingPayment'][number];
 export type OrderItemView = OrderSummary['items'][number];

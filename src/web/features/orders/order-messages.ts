@@ -1,7 +1,7 @@
 // What order tracking says when the order cannot be read or refreshed.
 import { ApiError } from '../../lib/api';
 
-export const ORDER_NOT_FOUND = 'Order not found';
+const ORDER_NOT_FOUND = 'Order not found';
 
 /** A refresh failed after the order was shown: the toast's title and description. */
 export const ORDER_REFRESH_FAILED = { title: 'Error', description: 'Failed to update order status. Please refresh the page.' } as const;

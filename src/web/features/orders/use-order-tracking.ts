@@ -9,7 +9,7 @@ import { isSettled } from './order-display-state';
 import { ORDER_REFRESH_FAILED, orderErrorMessage } from './order-messages';
 import { fetchOrder, fetchTransaction, orderKeys, type OrderDetail, type TransactionView } from './order-api';
 
-export const TRACKING_POLL_MS = 5_000;
+const TRACKING_POLL_MS = 5_000;
 
 export interface OrderTrackingOptions {
   /** 5 s by default; the payment modal polls every 2 s. */

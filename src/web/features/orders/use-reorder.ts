@@ -10,8 +10,8 @@ import { toCartProduct } from '../catalog/api';
 import { fetchOrder, orderKeys } from './order-api';
 import { cartWithOrder } from './reorder';
 
-export const REORDER_UNAVAILABLE = 'The products of this order are no longer available.';
-export const REORDER_PARTLY_UNAVAILABLE = 'Some products of this order are no longer available.';
+const REORDER_UNAVAILABLE = 'The products of this order are no longer available.';
+const REORDER_PARTLY_UNAVAILABLE = 'Some products of this order are no longer available.';
 const REORDER_FAILED = 'Could not restore your cart. Please try again.';
 
 export function useReorder() {

@@ -2,7 +2,7 @@
 // changes to PENDING (the header badge).
 import { useSyncExternalStore } from 'react';
 
-export const PROCESSING_BADGE_MS = 3_000;
+const PROCESSING_BADGE_MS = 3_000;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();

@@ -2,7 +2,7 @@
 // our callback URL. A hint only triggers an immediate server check; it never marks anything paid
 // (the original app believed a URL containing 'success' and showed paid orders that were not).
 
-export const PESAPAL_ORIGINS = ['https://pay.pesapal.com', 'https://cybqa.pesapal.com'] as const;
+const PESAPAL_ORIGINS = ['https://pay.pesapal.com', 'https://cybqa.pesapal.com'] as const;
 
 const PAYMENT_MESSAGE_TYPES = ['payment_completed', 'payment_failed', 'payment_cancelled'];
 

@@ -24,7 +24,7 @@ export function unlockAudio(): void {
   if (audio.state === 'suspended') void audio.resume().catch(() => undefined);
 }
 
-export function playTone(frequencyHz: number): void {
+function playTone(frequencyHz: number): void {
   unlockAudio();
   if (!audio) return;
   const oscillator = audio.createOscillator();

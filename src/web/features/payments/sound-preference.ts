@@ -1,7 +1,7 @@
 // Whether live payment notices play a tone: a customer setting kept in this browser, shared by its tabs.
 import { useSyncExternalStore } from 'react';
 
-export const SOUND_STORAGE_KEY = 'payment-sounds';
+const SOUND_STORAGE_KEY = 'payment-sounds';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();

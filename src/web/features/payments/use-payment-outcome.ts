@@ -15,7 +15,7 @@ import { liveEventActions } from './live-event-actions';
 import { syncPayments } from './payment-api';
 import { announcePaymentOutcome, type PaymentOutcome } from './payment-outcome';
 
-export type PaymentOutcomeState = PaymentOutcome | 'waiting';
+type PaymentOutcomeState = PaymentOutcome | 'waiting';
 
 export interface PaymentOutcomeOptions extends OrderTrackingOptions {
   /**

@@ -18,7 +18,7 @@ function messageOf<T extends FieldValues>(errors: FieldErrors<T>, field: Path<T>
 }
 
 /** The first message of a failed check, in the order the fields appear. */
-export function firstErrorMessage<T extends FieldValues>(errors: FieldErrors<T>, fields: readonly Path<T>[]): string | undefined {
+function firstErrorMessage<T extends FieldValues>(errors: FieldErrors<T>, fields: readonly Path<T>[]): string | undefined {
   for (const field of fields) {
     const message = messageOf(errors, field);
     if (message) return message;

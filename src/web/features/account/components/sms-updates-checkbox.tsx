@@ -1,7 +1,7 @@
 import { forwardRef, type InputHTMLAttributes } from 'react';
 
-export const SMS_UPDATES_LABEL = 'Send me SMS updates';
-export const SMS_UPDATES_HINT = 'A text when your payment is received, when your order is on its way, and if it is cancelled. Never advertising.';
+const SMS_UPDATES_LABEL = 'Send me SMS updates';
+const SMS_UPDATES_HINT = 'A text when your payment is received, when your order is on its way, and if it is cancelled. Never advertising.';
 
 /** The customer's 'Send me SMS updates' choice (profile and checkout). */
 export const SmsUpdatesCheckbox = forwardRef<HTMLInputElement, { id: string } & InputHTMLAttributes<HTMLInputElement>>(

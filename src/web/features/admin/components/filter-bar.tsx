@@ -34,7 +34,7 @@ export function FilterSelect({
   );
 }
 
-export const DATE_RANGE_MESSAGES = {
+const DATE_RANGE_MESSAGES = {
   from: 'From must be on or before To',
   to: 'To must be on or after From',
 } as const;

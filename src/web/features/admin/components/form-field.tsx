@@ -53,7 +53,7 @@ export const TextArea = forwardRef<HTMLTextAreaElement, FieldProps & TextareaPro
   );
 });
 
-export const SELECT_CLASSES =
+const SELECT_CLASSES =
   'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
 export const SelectInput = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttributes<HTMLSelectElement>>(function SelectInput(

@@ -11,7 +11,7 @@ const NONE: Kept = new Map();
 const newestFirst = (a: ContactMessageView, b: ContactMessageView) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
 
 /** The list as the server sent it, with the kept messages it no longer has put back in date order. */
-export function withKept(list: MessageList, kept: Kept): MessageList {
+function withKept(list: MessageList, kept: Kept): MessageList {
   const listed = new Set(list.items.map((m) => m.id));
   const missing = [...kept.values()].filter((m) => !listed.has(m.id));
   return missing.length === 0 ? list : { ...list, items: [...list.items, ...missing].sort(newestFirst) };

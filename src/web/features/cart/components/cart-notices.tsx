@@ -8,7 +8,7 @@ function noticeText(n: CartNotice): string {
       return `The price of ${n.name} changed from ${formatKES(n.fromCents)} to ${formatKES(n.toCents)}.`;
     case 'stock':
       return `Only ${n.quantity} of ${n.name} left in stock: your quantity is now ${n.quantity}.`;
-    default:
+    case 'unavailable':
       return `${n.name} is no longer available and was removed from your cart.`;
   }
 }

@@ -8,7 +8,7 @@ import { Combobox } from '@/web/components/ui/combobox';
 import { fetchPlaceDetails, fetchPredictions, type AddressSuggestion } from '../checkout-api';
 import { useDebouncedValue } from '../use-debounced-value';
 
-export const MIN_CHARS = 2;
+const MIN_CHARS = 2;
 const DEBOUNCE_MS = 300;
 
 export interface PickedAddress {

@@ -85,7 +85,9 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retry
 
   useEffect(() => {
     if (!open || phase !== 'completed') return;
-    const timer = setTimeout(() => navigate('/order-success', { state: { orderId } }), SUCCESS_REDIRECT_MS);
+    const timer = setTimeout(() => {
+      navigate('/order-success', { state: { orderId } });
+    }, SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [open, phase, navigate, orderId]);
 
