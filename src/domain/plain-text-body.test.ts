@@ -11,6 +11,10 @@ describe('plainTextBody', () => {
     ['ampersands are text', 'Fish & Chips', 'Fish & Chips'],
     ['a paragraph of only markup disappears', 'Keep\n\n<img src=x onerror=y>\n\nThis', 'Keep\n\nThis'],
     ['empty', '   ', ''],
+    // A '<' that opens no complete tag once ran the stripping loop forever (a hung server, a frozen editor).
+    ['a tag left open', 'Fresh <b', 'Fresh b'],
+    ['a comment left open', '<p>Intro</p><!-- note <p>Important</p>', 'Intro !-- note Important'],
+    ['an unclosed CDATA', 'Intro <![CDATA[ Important', 'Intro ![CDATA[ Important'],
   ])('%s', (_, input, output) => {
     expect(plainTextBody(input)).toBe(output);
   });

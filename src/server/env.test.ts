@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, EXAMPLE_AUTH_SECRET, loadEnv } from './env';
 
+// A secret as openssl rand -base64 48 makes it: production accepts it.
+const STRONG_SECRET = 'Vb6m3k8yYt4m7S0o2m0VQp4r8h6y2T9aEq1Xv0mZ0c3Ln5Wj7Hd2Gs9Fk4Ru1Pe8Ix6Bz3Na';
+
 describe('loadEnv', () => {
   it('has the documented defaults', () => {
     const env = loadEnv({});
@@ -50,7 +53,7 @@ describe('loadEnv', () => {
   describe('SMS in production', () => {
     const ready = {
       NODE_ENV: 'production',
-      AUTH_SECRET: 'x'.repeat(40),
+      AUTH_SECRET: STRONG_SECRET,
       SMTP_URL: 'smtp://mail.example:587',
       MAIL_FROM: 'Shop <orders@shop.example>',
       PESAPAL_CONSUMER_KEY: 'key',
@@ -76,7 +79,7 @@ describe('loadEnv', () => {
   it('starts in production when every real service is configured', () => {
     const env = loadEnv({
       NODE_ENV: 'production',
-      AUTH_SECRET: 'x'.repeat(40),
+      AUTH_SECRET: STRONG_SECRET,
       SMTP_URL: 'smtp://mail.example:587',
       MAIL_FROM: 'Shop <orders@shop.example>',
       PESAPAL_CONSUMER_KEY: 'key',
@@ -94,7 +97,7 @@ describe('loadEnv', () => {
     expect(() =>
       loadEnv({
         NODE_ENV: 'production',
-        AUTH_SECRET: 'x'.repeat(40),
+        AUTH_SECRET: STRONG_SECRET,
         SMTP_URL: 'smtp://mail.example:587',
         PESAPAL_CONSUMER_KEY: 'key',
         PESAPAL_CONSUMER_SECRET: 'secret',
@@ -118,7 +121,7 @@ describe('loadEnv', () => {
     expect(() =>
       loadEnv({
         NODE_ENV: 'production',
-        AUTH_SECRET: 'x'.repeat(40),
+        AUTH_SECRET: STRONG_SECRET,
         SMTP_URL: 'smtp://mail.example:587',
         MAIL_FROM: 'Shop <orders@shop.example>',
         PESAPAL_CONSUMER_KEY: 'key',
@@ -156,6 +159,33 @@ describe('loadEnv', () => {
 
     it('says how to make one when it is missing', () => {
       expect(() => loadEnv(production)).toThrow(/openssl rand -base64 32/);
+    });
+
+    it.each([
+      ['one character repeated', 'a'.repeat(32)],
+      ['one character repeated, longer', 'x'.repeat(64)],
+      ['a short pattern repeated', 'abc'.repeat(16)],
+      ['a word repeated', 'password'.repeat(5)],
+      ['a longer pattern repeated', 'abcdefghijklmnop'.repeat(3)],
+      ['few distinct characters', '0110100110010110011010010110100110010110'],
+    ])('refuses a low-entropy secret (%s) and says how to make one', (_name, secret) => {
+      const load = () => loadEnv({ ...production, AUTH_SECRET: secret });
+      expect(() => load()).toThrow(ConfigError);
+      expect(() => load()).toThrow(/AUTH_SECRET is too predictable/);
+      expect(() => load()).toThrow(/openssl rand -base64 48/);
+      expect(() => load()).toThrow(/randomBytes\(48\)/);
+    });
+
+    it('accepts hex and base64url secrets from a random generator', () => {
+      const hex = '9f2c4e7a1b0d8e3f5a6c7b2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f';
+      const base64url = 'Zk3mQ9x_T2vB8nL-4rW7yH1sJ6dF0gK5pC2aE9uN3oI8bV1t';
+      expect(loadEnv({ ...production, AUTH_SECRET: hex }).isProduction).toBe(true);
+      expect(loadEnv({ ...production, AUTH_SECRET: base64url }).isProduction).toBe(true);
+    });
+
+    it('keeps development and test secrets working, however weak', () => {
+      expect(loadEnv({ AUTH_SECRET: 'a'.repeat(32) }).AUTH_SECRET).toBe('a'.repeat(32));
+      expect(loadEnv({ NODE_ENV: 'test', AUTH_SECRET: 'abc'.repeat(16) }).isProduction).toBe(false);
     });
 
     it('accepts 32 bytes made by openssl rand -base64 32, and anything in development', () => {

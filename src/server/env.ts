@@ -59,6 +59,38 @@ export class ConfigError extends Error {}
 export const EXAMPLE_AUTH_SECRET = 'replace-with-the-output-of-openssl-rand-base64-32';
 const MIN_AUTH_SECRET_BYTES = 32;
 const MAKE_SECRET = 'make one with: openssl rand -base64 32';
+const MIN_AUTH_SECRET_DISTINCT = 10;
+const MIN_AUTH_SECRET_BITS = 128;
+const MAKE_RANDOM_SECRET =
+  "make a random one with: openssl rand -base64 48, or node -e \"console.log(require('crypto').randomBytes(48).toString('base64'))\"";
+
+/** The length of the shortest unit the secret repeats ('abcabcab' → 3), else its whole length. */
+function repeatingUnit(secret: string): number {
+  for (let unit = 1; unit <= secret.length / 2; unit++) {
+    let repeats = true;
+    for (let i = unit; i < secret.length && repeats; i++) repeats = secret[i] === secret[i - unit];
+    if (repeats) return unit;
+  }
+  return secret.length;
+}
+
+/**
+ * Length alone lets 'aaaa…' or 'abcabc…' through; a rough entropy estimate (the non-repeating
+ * part's length × log2 of its distinct characters) refuses what a person typed rather than a generator made.
+ */
+function predictableAuthSecret(secret: string): string | null {
+  const chars = [...secret];
+  const distinct = new Set(chars).size;
+  const bits = Math.floor(repeatingUnit(secret) * Math.log2(distinct));
+  if (distinct < MIN_AUTH_SECRET_DISTINCT || bits < MIN_AUTH_SECRET_BITS) {
+    return (
+      `AUTH_SECRET is too predictable (${distinct} distinct characters, about ${bits} bits; ` +
+      `it needs at least ${MIN_AUTH_SECRET_DISTINCT} distinct characters and ${MIN_AUTH_SECRET_BITS} bits, no repeated pattern); ` +
+      MAKE_RANDOM_SECRET
+    );
+  }
+  return null;
+}
 
 /** Why a production AUTH_SECRET is unusable, or null when it is strong enough. */
 function weakAuthSecret(secret: string | undefined): string | null {
@@ -67,7 +99,7 @@ function weakAuthSecret(secret: string | undefined): string | null {
     return `AUTH_SECRET is the documented example value, which everyone knows; ${MAKE_SECRET}`;
   if (Buffer.byteLength(secret, 'utf8') < MIN_AUTH_SECRET_BYTES)
     return `AUTH_SECRET must be at least ${MIN_AUTH_SECRET_BYTES} bytes long; ${MAKE_SECRET}`;
-  return null;
+  return predictableAuthSecret(secret);
 }
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {

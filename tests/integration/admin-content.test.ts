@@ -123,4 +123,36 @@ describe.each(DB_KINDS)('admin blog posts and pages on %s', (kind) => {
     const saved = (await body<Item>(await asAdmin(`/pages/${page.id}`, { method: 'PATCH', json: { content: fixed } }))).item;
     expect(saved.content).toContain('<h2>Delivery</h2><p>We deliver daily.</p>');
   });
+
+  it.each([
+    ['an unclosed comment', '<p>Intro</p><!-- note <p>Important</p>', /comment \(<!--\) is never closed.*swallow the rest of the page.*"note Important"/],
+    ['an unclosed CDATA section', '<p>Intro</p><![CDATA[ <p>Important</p>', /CDATA sections .* are not allowed.*"Important"/],
+    ['a text/plain script', '<p>Intro</p><script type="text/plain">Important</script>', /script elements are not allowed.*"Important"/],
+  ])('refuses a page with %s, naming what would be lost, and changes nothing', async (_name, content, message) => {
+    const created = await asAdmin('/pages', { method: 'POST', json: { title: 'Hidden notes', content } });
+    expect(created.status).toBe(400);
+    const error = (await body<ErrorBody>(created)).error;
+    expect(error.message).toMatch(message);
+    expect(error.fields?.content).toBe(error.message);
+    expect(await s.t.ctx.db.select().from(pageContent).where(eq(pageContent.title, 'Hidden notes'))).toEqual([]);
+
+    const page = (await body<Item>(await asAdmin('/pages', { method: 'POST', json: { title: 'Returns', content: '<p>Within a day</p>' } }))).item;
+    const edited = await asAdmin(`/pages/${page.id}`, { method: 'PATCH', json: { content } });
+    expect(edited.status).toBe(400);
+    expect((await body<ErrorBody>(edited)).error.fields?.content).toMatch(message);
+    const [stored] = await s.t.ctx.db.select().from(pageContent).where(eq(pageContent.id, page.id));
+    expect(stored?.content).toBe('<p>Within a day</p>');
+    expect((await asAdmin('/content/preview', { method: 'POST', json: { html: content } })).status).toBe(400);
+
+    const post = await asAdmin('/posts', { method: 'POST', json: { title: 'Hidden post notes', content } });
+    expect(post.status).toBe(400);
+    expect((await body<ErrorBody>(post)).error.fields?.content).toMatch(/^The post was not saved/);
+    expect(await s.t.ctx.db.select().from(blogPosts).where(eq(blogPosts.title, 'Hidden post notes'))).toEqual([]);
+  });
+
+  it('saves a page whose comments are closed as before', async () => {
+    const content = '<p>Intro</p><!-- note --><p>Important</p>';
+    const page = (await body<Item>(await asAdmin('/pages', { method: 'POST', json: { title: 'With a note', content } }))).item;
+    expect(page.content).toBe('<p>Intro</p><p>Important</p>');
+  });
 });

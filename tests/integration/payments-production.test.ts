@@ -23,7 +23,7 @@ async function startProduction(extra: Record<string, string>) {
       HOST: '127.0.0.1',
       PUBLIC_URL: 'https://shop.example',
       DATA_DIR: dataDir,
-      AUTH_SECRET: 'x'.repeat(40),
+      AUTH_SECRET: 'Vb6m3k8yYt4m7S0o2m0VQp4r8h6y2T9aEq1Xv0mZ0c3Ln5Wj7Hd2Gs9Fk4Ru1Pe8Ix6Bz3Na',
       SMTP_URL: 'smtp://127.0.0.1:1',
       GOOGLE_MAPS_API_KEY: 'maps-key',
       ...extra,

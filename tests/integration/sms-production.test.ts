@@ -31,7 +31,7 @@ async function startProduction(extra: Record<string, string>): Promise<Run> {
       HOST: '127.0.0.1',
       PUBLIC_URL: 'https://shop.example',
       DATA_DIR: path.join(tempRoot, `data-${port}`),
-      AUTH_SECRET: 'x'.repeat(40),
+      AUTH_SECRET: 'Vb6m3k8yYt4m7S0o2m0VQp4r8h6y2T9aEq1Xv0mZ0c3Ln5Wj7Hd2Gs9Fk4Ru1Pe8Ix6Bz3Na',
       SMTP_URL: 'smtp://127.0.0.1:1',
       MAIL_FROM: 'Shop <orders@shop.example>',
       PESAPAL_CONSUMER_KEY: 'live-key',

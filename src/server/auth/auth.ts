@@ -72,7 +72,14 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user: u, token }) {
         const url = passwordResetUrl(env.PUBLIC_URL, token);
-        await mailer.send(passwordResetMail({ to: u.email, name: u.name, url, shopName: env.SHOP_NAME }));
+        // Only queued before the answer: waiting for SMTP would make a known address answer slower
+        // than an unknown one. Sent right after; a failed send is retried by the mail job.
+        const id = await mailer.enqueue(db, passwordResetMail({ to: u.email, name: u.name, url, shopName: env.SHOP_NAME }));
+        if (id) {
+          setImmediate(() => {
+            mailer.deliver(id).catch((err: unknown) => logger.warn({ err }, 'password reset mail not sent yet; the mail job tries again'));
+          });
+        }
       },
       // Following the emailed link proves the mailbox, as the verification link does.
       async onPasswordReset({ user: u }) {

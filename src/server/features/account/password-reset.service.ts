@@ -2,12 +2,16 @@
 // behind our validation and throttling: reset mails 3 per email and 10 per client address in
 // 15 minutes; failed resets (a wrong or used link) 20 per address in 15 minutes, then 15 minutes
 // blocked, like failed sign-ins. The request answers the same whether or not the account exists.
+import { randomUUID } from 'node:crypto';
 import { isAPIError } from 'better-auth/api';
+import { eq, like } from 'drizzle-orm';
 import { PASSWORD_RESET_MESSAGES, type ResetPasswordValues } from '@/domain/password-reset';
 import { badRequest, tooManyRequests } from '../../errors';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { blockedUntil, minutes, minutesLeft, recordAttempt, type ThrottlePolicy } from '../../infra/rate-limiter';
 import type { PasswordAuthDeps } from './password-auth.service';
+import type { Db } from '../../db/client';
+import { user, verification } from '../../db/schema';
 
 const RESET_THROTTLE = {
   requestPerEmail: { limit: 3, windowMs: minutes(15), blockMs: minutes(15) },
@@ -32,6 +36,7 @@ export async function requestPasswordReset(deps: PasswordAuthDeps, email: string
   if (blocked) throw tooMany(ACCOUNT_MESSAGES.tooManyResets(minutesLeft(blocked, now)));
   await recordAttempt(deps.db, emailKey, RESET_THROTTLE.requestPerEmail, now);
   await recordAttempt(deps.db, addressKey, RESET_THROTTLE.requestPerAddress, now);
+  const [known] = await deps.db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase())).limit(1);
   // No request headers: a signed-in visitor's session has nothing to do with the account asked for.
   try {
     await deps.auth.api.requestPasswordReset({ body: { email } });
@@ -39,6 +44,17 @@ export async function requestPasswordReset(deps: PasswordAuthDeps, email: string
     // better-auth's own email check is stricter than ours in rare cases: still the same answer.
     if (!isAPIError(err)) throw err;
   }
+  // A known address wrote its token and queued its mail; an unknown one makes two writes like them,
+  // so the answer takes about as long either way and its timing does not tell.
+  if (!known) await writeResetDecoy(deps.db, now);
+}
+
+const RESET_DECOY = 'reset-password-decoy:';
+
+/** A verification row nobody can use (better-auth never reads this prefix, and it is expired), replacing the last. */
+async function writeResetDecoy(db: Db, now: Date): Promise<void> {
+  await db.delete(verification).where(like(verification.identifier, `${RESET_DECOY}%`));
+  await db.insert(verification).values({ id: randomUUID(), identifier: `${RESET_DECOY}${randomUUID()}`, value: '', expiresAt: now, createdAt: now, updatedAt: now });
 }
 
 /** Sets the new password from an emailed token; better-auth ends every session of the account. */

@@ -6,8 +6,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { blogPosts, pageContent } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
-import { plainTextBody } from '@/domain/plain-text-body';
-import { sanitizePageHtmlForSave } from './sanitize-page-html';
+import { plainTextBodyForSave, sanitizePageHtmlForSave } from './sanitize-page-html';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import type { CreateContentInput, UpdateContentInput } from '@/domain/back-office-forms';
 import type { ContentListQuery } from './admin-content.schemas';
@@ -40,7 +39,7 @@ const KINDS = {
     action: 'POST',
     label: 'Post',
     reserved: new Set<string>(),
-    clean: plainTextBody,
+    clean: plainTextBodyForSave,
   },
   page: {
     table: pageContent,

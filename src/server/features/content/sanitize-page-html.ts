@@ -9,9 +9,12 @@ import {
   PAGE_IMAGE_SCHEMES,
   PAGE_LINK_SCHEMES,
   NEW_TAB_REL,
+  hiddenContentMessage,
+  hiddenPageContent,
   swallowedContentMessage,
   swallowedPageContent,
 } from '@/domain/page-html-policy';
+import { plainTextBody } from '@/domain/plain-text-body';
 import { badRequest } from '../../errors';
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -43,10 +46,26 @@ export function sanitizePageHtml(html: string): string {
  * own text with a dropped element (an unclosed <style>, say); then a 400 names what would go.
  */
 export function sanitizePageHtmlForSave(html: string): string {
+  refuseHiddenContent(html, 'page');
   const swallowed = swallowedPageContent(html);
   if (swallowed) {
     const message = swallowedContentMessage(swallowed);
     throw badRequest(message, { content: message });
   }
   return sanitizePageHtml(html);
+}
+
+/** A blog post's body as it is saved: markup removed, unless that would hide the merchant's text too. */
+export function plainTextBodyForSave(body: string): string {
+  refuseHiddenContent(body, 'post');
+  return plainTextBody(body);
+}
+
+/** A comment left open, CDATA or a data-block script would drop text unseen: a 400 names it instead. */
+function refuseHiddenContent(html: string, noun: 'page' | 'post'): void {
+  const hidden = hiddenPageContent(html);
+  if (hidden) {
+    const message = hiddenContentMessage(hidden, noun);
+    throw badRequest(message, { content: message });
+  }
 }

@@ -9,6 +9,7 @@ import { MEDIA_FULL_WIDTH } from '@/domain/media-widths';
 import type { DbOrTx } from '../../db/client';
 import { media } from '../../db/schema';
 import { badRequest } from '../../errors';
+import { clientClosedRequest } from '../../infra/http/errors';
 
 const MAX_IMAGE_WIDTH = MEDIA_FULL_WIDTH;
 
@@ -26,7 +27,9 @@ export interface StoredImage {
 export const readableForm = createMiddleware(async (c, next) => {
   try {
     await c.req.parseBody();
-  } catch {
+  } catch (err) {
+    // A client gone mid-upload is logged as such by the app's onError, not answered as a missing file.
+    if (clientClosedRequest(c)) throw err;
     throw badRequest(IMAGE_MESSAGES.missing, { image: IMAGE_MESSAGES.missing });
   }
   await next();

@@ -1,5 +1,6 @@
 // One error shape for every API failure: { error: { code, message, fields?, orderId? } }; never a
 // stack trace. The one place where a DomainError's kind becomes an HTTP status.
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
@@ -38,6 +39,16 @@ export function errorBody(code: string, message: string, extra: { fields?: Field
 }
 
 /**
+ * True when the client went away before its request body had all arrived (a phone losing signal
+ * mid-upload): reading the body then fails ('aborted', ECONNRESET), which is no fault of the server.
+ */
+export function clientClosedRequest(c: Context): boolean {
+  const incoming = (c.env as { incoming?: Partial<IncomingMessage> } | undefined)?.incoming;
+  if (!incoming || incoming.complete !== false) return false;
+  return incoming.destroyed === true || incoming.readableAborted === true || incoming.errored != null;
+}
+
+/**
  * The app's onError: a DomainError as its status and envelope, a lost database connection a 503
  * (the request may be tried again), anything else a 500 without details.
  */
@@ -52,7 +63,15 @@ export function handleError(err: Error, c: Context): Response {
     const message = status === 413 ? 'The request is too large.' : err.message || 'Bad request';
     return c.json(errorBody(status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST', message), status);
   }
-  const log = c.get('logger' as never) as { error?: (o: object, m: string) => void; warn?: (o: object, m: string) => void } | undefined;
+  const log = c.get('logger' as never) as
+    | { error?: (o: object, m: string) => void; warn?: (o: object, m: string) => void; info?: (o: object, m: string) => void }
+    | undefined;
+  if (clientClosedRequest(c)) {
+    // Checked first: the abort's ECONNRESET would otherwise pass for a lost database connection.
+    log?.info?.({ requestId: c.get('requestId' as never), method: c.req.method, path: c.req.path, reason: err.message }, 'client closed the request');
+    // Nobody reads this answer; a 4xx keeps the request log from counting it as a server error.
+    return c.json(errorBody('REQUEST_INCOMPLETE', 'The request was cut off before all of it arrived.'), 400);
+  }
   if (isConnectionError(err)) {
     // A failover, restart or network blip: this request is lost, the next one gets a new connection.
     log?.warn?.({ err, requestId: c.get('requestId' as never) }, 'database connection lost during a request; answered 503');
