@@ -86,7 +86,10 @@ async function dumpPglite(pg: PGlite): Promise<string> {
         const file = await pgDump({ pg: unlocked as unknown as PGlite, args: DUMP_ARGS });
         return withoutMetaCommands(await file.text());
       } finally {
-        // pg_dump changes the session's search path and leaves prepared statements behind.
+        // pg_dump "disconnects" without ending its read-only transaction (PGlite's one session goes
+        // on), empties the search path and leaves prepared statements behind: undo all three, or
+        // the shop's next transaction would run inside the dump's, read-only, seeing no tables.
+        await run('ROLLBACK');
         await run('DEALLOCATE ALL');
         await run(`SET search_path = ${searchPath}`);
       }

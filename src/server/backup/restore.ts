@@ -43,6 +43,13 @@ function restoreFiles(backup: OpenedBackup, dataDir: string): number {
   return backup.manifest.files.length;
 }
 
+/** Loads a dump into an open (empty) PGlite, in one transaction. */
+export async function loadIntoPglite(client: PGlite, dump: string): Promise<void> {
+  await client.exec(`BEGIN;\n${dump}\nCOMMIT;`);
+  // The dump empties the session's search path; whoever uses this connection next expects the usual one.
+  await client.exec('RESET search_path');
+}
+
 async function intoPglite(backup: OpenedBackup, target: RestoreTarget): Promise<RestoreResult> {
   const folder = path.resolve(target.dataDir, 'pglite');
   let replacedFolder: string | undefined;
@@ -55,7 +62,7 @@ async function intoPglite(backup: OpenedBackup, target: RestoreTarget): Promise<
   mkdirSync(folder, { recursive: true });
   const client = await PGlite.create(folder);
   try {
-    await client.exec(`BEGIN;\n${backup.sql}\nCOMMIT;`);
+    await loadIntoPglite(client, backup.sql);
   } catch (err) {
     await client.close().catch(() => undefined);
     // Nothing half-restored stays behind; a replaced database goes back where it was.
