@@ -11,11 +11,12 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBackup, writeBackup } from '../../src/server/backup/archive';
-import { msUntilNextBackup, pruneBackups } from '../../src/server/backup/automatic';
+import { backupBeforeMigrating, hasPendingMigrations, msUntilNextBackup, pruneBackups } from '../../src/server/backup/automatic';
 import { loadIntoPglite, restoreBackup } from '../../src/server/backup/restore';
 import { openDatabase, queryRows, wrapPglite, type Database, type DbOrTx } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { prepareImage, saveImage } from '../../src/server/features/admin/admin-images';
+import { createTestDatabase } from '../support/test-database';
 import { createShop, customer, disposeShop, orderBody, postOrder, productBySlug, setStock, type Shop } from './checkout-support';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'backup-test-'));
@@ -208,6 +209,22 @@ describe('a backup taken while checkouts run', () => {
 });
 
 describe('automatic backups', () => {
+  it('are taken before a migration that has something to apply, and only then', async () => {
+    const testDb = await createTestDatabase('pglite');
+    const dataDir = path.join(tmp, 'before-migration');
+    try {
+      expect(await backupBeforeMigrating(testDb.database, dataDir)).toBeNull();
+      // As if the newest migration had not been applied yet.
+      await testDb.database.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+      expect(await hasPendingMigrations(testDb.database)).toBe(true);
+      const file = await backupBeforeMigrating(testDb.database, dataDir);
+      expect(file && path.relative(dataDir, file)).toMatch(/^backups\/shop-backup-.*-before-migration\.tar\.gz$/);
+    } finally {
+      await testDb.dispose();
+    }
+  });
+
+
   it('are due at BACKUP_HOUR in Nairobi (UTC+3)', () => {
     // 22:30 UTC is 01:30 in Nairobi: 02:00 Nairobi is 30 minutes away.
     expect(msUntilNextBackup(new Date('2026-03-01T22:30:00Z'), 2)).toBe(30 * 60_000);
