@@ -9,13 +9,15 @@ import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openBackup, writeBackup } from '../../src/server/backup/archive';
-import { backupBeforeMigrating, hasPendingMigrations, msUntilNextBackup, pruneBackups } from '../../src/server/backup/automatic';
+import { backupBeforeMigrating, hasPendingMigrations, msUntilNextBackup, pruneBackups, startNightlyBackups } from '../../src/server/backup/automatic';
+import type { ServerContext } from '../../src/server/context';
 import { loadIntoPglite, restoreBackup } from '../../src/server/backup/restore';
 import { openDatabase, queryRows, wrapPglite, type Database, type DbOrTx } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { prepareImage, saveImage } from '../../src/server/features/admin/admin-images';
+import { testEnv } from '../support/test-app';
 import { createTestDatabase } from '../support/test-database';
 import { createShop, customer, disposeShop, orderBody, postOrder, productBySlug, setStock, type Shop } from './checkout-support';
 
@@ -224,6 +226,24 @@ describe('automatic backups', () => {
     }
   });
 
+
+  it('run at BACKUP_HOUR and keep the newest BACKUP_KEEP nightly ones', async () => {
+    const testDb = await createTestDatabase('pglite');
+    const dataDir = path.join(tmp, 'nightly');
+    const taken: unknown[] = [];
+    const logger = { info: (obj: unknown) => taken.push(obj), error: (obj: unknown) => taken.push(obj) };
+    const ctx = { database: testDb.database, env: testEnv({ DATA_DIR: dataDir, BACKUP_HOUR: '4', BACKUP_KEEP: '1' }), logger } as unknown as ServerContext;
+    // A clock that always reads 150 ms before 04:00 in Nairobi (01:00 UTC): a backup every 150 ms.
+    const stop = startNightlyBackups(ctx, () => new Date(Date.UTC(2026, 2, 1, 1) - 150));
+    try {
+      await vi.waitFor(() => expect(taken.length).toBeGreaterThanOrEqual(2), { timeout: 20_000, interval: 100 });
+    } finally {
+      stop();
+      await testDb.dispose();
+    }
+    expect(taken.every((t) => typeof t === 'object' && t !== null && 'file' in t)).toBe(true);
+    expect(readdirSync(path.join(dataDir, 'backups')).filter((n) => n.endsWith('-nightly.tar.gz'))).toHaveLength(1);
+  });
 
   it('are due at BACKUP_HOUR in Nairobi (UTC+3)', () => {
     // 22:30 UTC is 01:30 in Nairobi: 02:00 Nairobi is 30 minutes away.
