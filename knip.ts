@@ -7,8 +7,9 @@ import type { KnipConfig } from 'knip';
 const config: KnipConfig = {
   entry: ['src/server/index.ts', 'src/server/cli/*.ts', 'src/web/entry-server.tsx', 'scripts/*.{mjs,ts}', 'bench/*.{mjs,ts}', 'tests/e2e/**/*.test.ts'],
   project: ['src/**/*.{ts,tsx,css}', 'scripts/**/*.{mjs,ts}', 'bench/**/*.{mjs,ts}', 'tests/**/*.ts', '*.ts'],
-  // scripts/ensure-chromium.mjs installs Chromium's libraries with the system's package manager.
-  ignoreBinaries: ['apt-get'],
+  // System programs, not npm packages: scripts/ensure-chromium.mjs installs Chromium's libraries
+  // with apt-get; a backup of a PostgreSQL shop runs the server's own pg_dump.
+  ignoreBinaries: ['apt-get', 'pg_dump'],
 };
 
 export default config;

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { backupBeforeMigrating } from './backup/automatic';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDemoData } from './seed/seed';
@@ -39,7 +40,8 @@ export async function boot(opts: BootOptions): Promise<ServerDeps> {
       dataDir: env.DATA_DIR,
       onConnectionLost: (err, message) => logger.warn({ err }, message),
     }));
-  await runMigrations(database);
+  // A database opened here from DATA_DIR is backed up first when a migration is about to change it.
+  await runMigrations(database, opts.database ? {} : { beforeMigrating: () => backupBeforeMigrating(database, env.DATA_DIR, logger) });
   if (opts.seed !== false) await seedDemoData(database.db);
   const mailer = createMailer({
     db: database.db,

@@ -41,6 +41,9 @@ const schema = z.object({
     .string()
     .optional()
     .transform((v) => v?.trim() === '1' || v?.trim().toLowerCase() === 'true'),
+  // Nightly backups of the embedded database: the hour (0-23, Nairobi time) and how many to keep (0: none).
+  BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(2),
+  BACKUP_KEEP: z.coerce.number().int().min(0).default(14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // For tests only: lets the Google sign-in flow run against a local OpenID Connect server.
   GOOGLE_OIDC_ISSUER: optional,
@@ -130,4 +133,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const mailFrom = env.MAIL_FROM ?? `${env.SHOP_NAME} <no-reply@${new URL(publicUrl).hostname}>`;
   return { ...env, PUBLIC_URL: publicUrl, MAIL_FROM: mailFrom, isProduction };
+}
+
+/** This process's environment plus `extra`, for a child process (pg_dump gets its password so). */
+export function childProcessEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
+  return { ...process.env, ...extra };
 }

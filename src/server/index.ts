@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp, createContext } from './app';
+import { holdDataDir, startBackupServices } from './backup/shop-wiring';
 import { boot } from './boot';
 import { survivesLostConnections } from './db/connection-errors';
 import { ConfigError, loadEnv } from './env';
@@ -13,6 +14,8 @@ import { describeProviders } from './providers';
 
 async function main() {
   const env = loadEnv();
+  // One writer for the embedded database: a second shop or command on DATA_DIR is refused.
+  holdDataDir(env);
   const deps = await boot({ env });
   survivesLostConnections(deps.logger);
   const ctx = createContext(deps);
@@ -24,12 +27,14 @@ async function main() {
     console.log(`\n  ${env.SHOP_NAME} is running at ${env.PUBLIC_URL}\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
   });
   const stopJobs = startBackgroundJobs(ctx);
+  const stopBackups = await startBackupServices(ctx);
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     deps.logger.info({ signal }, 'shutting down');
     stopJobs();
+    void stopBackups();
     void stopRealtimeHub(deps.database);
     server.close(() => {
       void deps.database.close().finally(() => {

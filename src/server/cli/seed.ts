@@ -3,10 +3,20 @@ import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { seedDemoData } from '../seed/seed';
 import { loadEnv } from '../env';
+import { claimDataDir, refuseWhileShopRuns, runCli } from './cli-support';
 
-const env = loadEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-await runMigrations(database);
-const { seeded } = await seedDemoData(database.db);
-console.log(seeded ? `Demo data loaded into ${database.description}` : 'The shop already has products; nothing seeded.');
-await database.close();
+await runCli(async () => {
+  const env = loadEnv();
+  const access = claimDataDir(env, 'npm run db:seed');
+  if (access.kind === 'shop')
+    throw refuseWhileShopRuns(env, access.owner, 'A shop seeds an empty database itself when it starts. To seed this one anyway, stop the shop, run `npm run db:seed`, then start it again.');
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    await runMigrations(database);
+    const { seeded } = await seedDemoData(database.db);
+    console.log(seeded ? `Demo data loaded into ${database.description}` : 'The shop already has products; nothing seeded.');
+  } finally {
+    await database.close();
+    access.lock?.release();
+  }
+});

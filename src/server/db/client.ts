@@ -31,6 +31,8 @@ export interface Database {
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   description: string;
+  /** The embedded database itself (PGlite only): backups dump it through its one connection. */
+  pglite?: PGlite;
 }
 
 export interface DatabaseOptions {
@@ -85,6 +87,7 @@ export function wrapPglite(client: PGlite, location = 'memory://'): Database {
   return {
     kind: 'pglite',
     db,
+    pglite: client,
     description: location.startsWith('memory://') ? 'PGlite (in memory)' : `PGlite at ${location}`,
     async listen(channel, onMessage) {
       const unsub = await client.listen(channel, onMessage);

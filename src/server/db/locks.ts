@@ -9,4 +9,6 @@ export const LOCKS = {
   smsDelivery: 7_301_007,
   // One admin cancellation or refund at a time, so an order is never refunded twice.
   adminOrderCancel: 7_301_010,
+  // One backup at a time (the nightly one and one asked for through the running shop).
+  backup: 7_301_011,
 } as const;

@@ -17,10 +17,16 @@ export function migrationsFolder(): string {
   return found;
 }
 
+export interface MigrateOptions {
+  /** Runs under the migrations lock before anything is applied (the backup before migrating). */
+  beforeMigrating?: () => Promise<unknown>;
+}
+
 /** Apply pending migrations; instances starting together wait on one advisory lock. */
-export async function runMigrations(database: Database): Promise<void> {
+export async function runMigrations(database: Database, opts: MigrateOptions = {}): Promise<void> {
   const migrationsDir = migrationsFolder();
   await database.withLock(LOCKS.migrations, async () => {
+    await opts.beforeMigrating?.();
     if (database.kind === 'pglite') {
       await migratePglite(database.db as unknown as PgliteDatabase<Record<string, never>>, {
         migrationsFolder: migrationsDir,

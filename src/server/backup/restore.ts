@@ -1,0 +1,109 @@
+// Loads a backup (archive.ts) into an empty PGlite folder or an empty PostgreSQL database, and puts
+// its files back into DATA_DIR. A non-empty target is refused unless forced. Decision 017.
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { REPLACED_PREFIX, RestoreRefused, type OpenedBackup } from './archive';
+
+export interface RestoreTarget {
+  /** PostgreSQL to restore into; without it, the PGlite folder in dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  force?: boolean;
+}
+
+export interface RestoreResult {
+  /** Where the replaced PGlite folder was moved (forced restore over an existing one). */
+  replacedFolder?: string;
+  files: number;
+}
+
+/** SET lines a dump from a newer PostgreSQL (PGlite is PostgreSQL 18) has that an older server refuses. */
+const NEWER_SETTINGS: { setting: string; since: number }[] = [{ setting: 'transaction_timeout', since: 170000 }];
+
+function forServer(sql: string, versionNum: number): string {
+  let out = sql;
+  for (const { setting, since } of NEWER_SETTINGS) {
+    if (versionNum < since) out = out.replace(new RegExp(`^SET ${setting} = .*;$`, 'gm'), '');
+  }
+  return out;
+}
+
+function stamp(): string {
+  return new Date().toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+}
+
+function restoreFiles(backup: OpenedBackup, dataDir: string): number {
+  mkdirSync(dataDir, { recursive: true });
+  for (const rel of backup.manifest.files) {
+    const from = path.join(backup.filesDir, rel);
+    if (existsSync(from)) cpSync(from, path.join(dataDir, rel), { force: true });
+  }
+  return backup.manifest.files.length;
+}
+
+/** Loads a dump into an open (empty) PGlite, in one transaction. */
+export async function loadIntoPglite(client: PGlite, dump: string): Promise<void> {
+  await client.exec(`BEGIN;\n${dump}\nCOMMIT;`);
+  // The dump empties the session's search path; whoever uses this connection next expects the usual one.
+  await client.exec('RESET search_path');
+}
+
+async function intoPglite(backup: OpenedBackup, target: RestoreTarget): Promise<RestoreResult> {
+  const folder = path.resolve(target.dataDir, 'pglite');
+  let replacedFolder: string | undefined;
+  if (existsSync(folder) && readdirSync(folder).length > 0) {
+    if (!target.force)
+      throw new RestoreRefused(`${folder} already holds a database. Restore into an empty DATA_DIR, or add --force to replace it (the current one is kept beside it as ${REPLACED_PREFIX}<time>).`);
+    replacedFolder = path.resolve(target.dataDir, `${REPLACED_PREFIX}${stamp()}`);
+    renameSync(folder, replacedFolder);
+  }
+  mkdirSync(folder, { recursive: true });
+  const client = await PGlite.create(folder);
+  try {
+    await loadIntoPglite(client, backup.sql);
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    // Nothing half-restored stays behind; a replaced database goes back where it was.
+    rmSync(folder, { recursive: true, force: true });
+    if (replacedFolder) renameSync(replacedFolder, folder);
+    throw new RestoreRefused(`The backup's SQL did not load into PGlite: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  await client.close();
+  return { replacedFolder, files: restoreFiles(backup, target.dataDir) };
+}
+
+async function intoPostgres(backup: OpenedBackup, target: RestoreTarget & { databaseUrl: string }): Promise<RestoreResult> {
+  const client = new pg.Client({ connectionString: target.databaseUrl });
+  try {
+    await client.connect();
+  } catch (err) {
+    throw new RestoreRefused(`Could not connect to DATABASE_URL: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      "select count(*)::int as n from pg_catalog.pg_class c join pg_catalog.pg_namespace s on s.oid = c.relnamespace where c.relkind in ('r', 'p', 'S', 'v', 'm') and s.nspname not in ('pg_catalog', 'information_schema') and s.nspname not like 'pg_toast%' and s.nspname not like 'pg_temp%'",
+    );
+    const version = await client.query<{ v: string }>("select current_setting('server_version_num') as v");
+    if ((rows[0]?.n ?? 0) > 0) {
+      if (!target.force)
+        throw new RestoreRefused('The database at DATABASE_URL is not empty. Restore into an empty database, or add --force to drop its schemas public and drizzle first.');
+      await client.query('drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;');
+    }
+    try {
+      // One simple-protocol query is one transaction: all of it loads, or nothing does.
+      await client.query(`BEGIN;\n${forServer(backup.sql, Number(version.rows[0]?.v ?? 0))}\nCOMMIT;`);
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw new RestoreRefused(`The backup's SQL did not load into PostgreSQL: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  return { files: restoreFiles(backup, target.dataDir) };
+}
+
+export async function restoreBackup(backup: OpenedBackup, target: RestoreTarget): Promise<RestoreResult> {
+  return target.databaseUrl ? intoPostgres(backup, { ...target, databaseUrl: target.databaseUrl }) : intoPglite(backup, target);
+}
