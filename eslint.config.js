@@ -46,14 +46,20 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/server/env.ts', '**/*.test.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through src/server/env.ts' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through src/server/env.ts' },
+      ],
     },
   },
   {
     // The domain is pure: no server, web, database or HTTP imports.
     files: ['src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['../server/*', '../web/*', '@/server/*', '@/web/*', 'drizzle-orm*', 'hono*', 'node:*', 'react*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['../server/*', '../web/*', '@/server/*', '@/web/*', 'drizzle-orm*', 'hono*', 'node:*', 'react*'] },
+      ],
     },
   },
   {
@@ -69,7 +75,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/server/**', '@/server/**'],
-              message: 'The web app talks to the server through api/call from src/web/lib/api-client.ts; take answer types from the routes (OkBody).',
+              message:
+                'The web app talks to the server through api/call from src/web/lib/api-client.ts; take answer types from the routes (OkBody).',
             },
           ],
         },

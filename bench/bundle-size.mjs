@@ -45,7 +45,11 @@ export function firstLoadFiles(webRoot) {
 export function firstLoadReport(webRoot) {
   const { assetsDir, files } = firstLoadFiles(webRoot);
   const rows = files.map((f) => ({ file: f, ...sizes(path.join(assetsDir, f)) }));
-  const total = rows.reduce((t, r) => ({ raw: t.raw + r.raw, gzip: t.gzip + r.gzip, brotli: t.brotli + r.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+  const total = rows.reduce((t, r) => ({ raw: t.raw + r.raw, gzip: t.gzip + r.gzip, brotli: t.brotli + r.brotli }), {
+    raw: 0,
+    gzip: 0,
+    brotli: 0,
+  });
   const js = rows.filter((r) => r.file.endsWith('.js')).reduce((t, r) => t + r.gzip, 0);
   return { rows: rows.sort((a, b) => b.gzip - a.gzip), total, js, withinBudget: js <= BUDGET_GZIP_BYTES };
 }

@@ -84,7 +84,10 @@ async function run(kind: DbKind): Promise<boolean> {
       .select({ units: sql<number>`coalesce(-sum(${stockMovements.quantity}), 0)::int` })
       .from(stockMovements)
       .where(sql`${stockMovements.productId} = ${product.id} and ${stockMovements.kind} = 'reservation'`);
-    const [orderCount] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.status, 'pending'));
+    const [orderCount] = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.status, 'pending'));
     const expectedAccepted = Math.min(ORDERS, STOCK);
     const exact =
       accepted === expectedAccepted &&
@@ -94,11 +97,19 @@ async function run(kind: DbKind): Promise<boolean> {
       other === 0;
 
     const sorted = outcomes.map((o) => o.ms).sort((a, b) => a - b);
-    console.log(`\n## ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}: ${ORDERS} orders for ${STOCK} units, ${CONCURRENCY} at a time`);
-    console.log(`throughput      ${(outcomes.length / seconds).toFixed(1)} orders/s (${(accepted / seconds).toFixed(1)} accepted/s) in ${seconds.toFixed(2)} s`);
-    console.log(`latency         p50 ${percentile(sorted, 50).toFixed(0)} ms   p95 ${percentile(sorted, 95).toFixed(0)} ms   p99 ${percentile(sorted, 99).toFixed(0)} ms`);
+    console.log(
+      `\n## ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}: ${ORDERS} orders for ${STOCK} units, ${CONCURRENCY} at a time`,
+    );
+    console.log(
+      `throughput      ${(outcomes.length / seconds).toFixed(1)} orders/s (${(accepted / seconds).toFixed(1)} accepted/s) in ${seconds.toFixed(2)} s`,
+    );
+    console.log(
+      `latency         p50 ${percentile(sorted, 50).toFixed(0)} ms   p95 ${percentile(sorted, 95).toFixed(0)} ms   p99 ${percentile(sorted, 99).toFixed(0)} ms`,
+    );
     console.log(`answers         ${accepted} accepted, ${refused} refused (out of stock), ${other} other`);
-    console.log(`stock at end    ${row?.stock} (expected ${STOCK - expectedAccepted}), reserved ${reserved?.units}: ${exact ? 'EXACT' : 'WRONG'}`);
+    console.log(
+      `stock at end    ${row?.stock} (expected ${STOCK - expectedAccepted}), reserved ${reserved?.units}: ${exact ? 'EXACT' : 'WRONG'}`,
+    );
     return exact;
   } finally {
     await t.ctx.integrations.pesapalSimulator?.idle();

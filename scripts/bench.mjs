@@ -47,8 +47,11 @@ async function apiThroughput(shopUrl) {
     const ratio = shop.rps / base.rps;
     // autocannon measures whole milliseconds; a p99 of 0 means under one.
     const p99 = (ms) => (ms < 1 ? '<1' : String(ms)).padStart(4);
-    const row = (name, r) => console.log(`${name.padEnd(26)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${p99(r.p99)} ms   (${r.ok}/${r.total} ok)`);
-    console.log(`response: ${kb(response.body.length)} body, ${Object.keys(response.headers).length} headers, ETag ${response.headers.etag}, Cache-Control "${response.headers['cache-control']}"`);
+    const row = (name, r) =>
+      console.log(`${name.padEnd(26)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${p99(r.p99)} ms   (${r.ok}/${r.total} ok)`);
+    console.log(
+      `response: ${kb(response.body.length)} body, ${Object.keys(response.headers).length} headers, ETag ${response.headers.etag}, Cache-Control "${response.headers['cache-control']}"`,
+    );
     console.log('baseline: node:http sending that same status, headers and body from memory');
     row('shop (Hono, full stack)', shop);
     row('bare node:http baseline', base);
@@ -73,7 +76,8 @@ async function pageThroughput(shopUrl) {
 function bundleSizes() {
   console.log('\n## JavaScript and CSS before the home page is usable (entry + home route + CSS)');
   const report = firstLoadReport(path.join(dist, 'web'));
-  for (const r of report.rows) console.log(`${r.file.padEnd(34)} ${kb(r.gzip).padStart(9)} gzip ${kb(r.brotli).padStart(9)} br ${kb(r.raw).padStart(10)} raw`);
+  for (const r of report.rows)
+    console.log(`${r.file.padEnd(34)} ${kb(r.gzip).padStart(9)} gzip ${kb(r.brotli).padStart(9)} br ${kb(r.raw).padStart(10)} raw`);
   console.log(`${'total'.padEnd(34)} ${kb(report.total.gzip).padStart(9)} gzip ${kb(report.total.brotli).padStart(9)} br`);
   console.log(`JavaScript ${kb(report.js)} gzip, budget ${kb(BUDGET_GZIP_BYTES)}: ${report.withinBudget ? 'OK' : 'OVER BUDGET'}`);
 }
@@ -83,7 +87,7 @@ async function lighthouseScores(shopUrl) {
   console.log(`\n## Lighthouse, mobile (targets: performance >= ${t.performance}, accessibility ${t.accessibility}, LCP <= ${t.lcpMs} ms)`);
   if (!(await lighthouseAvailable())) {
     console.log('Lighthouse is not installed, so this part is skipped. To add it:');
-    console.log('  npm install --save-dev lighthouse   (it drives Debian\'s Chromium: apt-get install -y chromium)');
+    console.log("  npm install --save-dev lighthouse   (it drives Debian's Chromium: apt-get install -y chromium)");
     return;
   }
   if (!chromePath()) {
@@ -110,7 +114,10 @@ async function lighthouseScores(shopUrl) {
     }
     runs.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
     const r = runs[Math.floor(runs.length / 2)];
-    const others = runs.filter((x) => x !== r).map((x) => `${x.performance}/${x.lcpMs} ms/CPU ${x.cpuIndex}`).join(', ');
+    const others = runs
+      .filter((x) => x !== r)
+      .map((x) => `${x.performance}/${x.lcpMs} ms/CPU ${x.cpuIndex}`)
+      .join(', ');
     const ok = r.performance >= t.performance && r.accessibility >= t.accessibility && r.lcpMs <= t.lcpMs;
     console.log(
       `${label} performance ${r.performance}  accessibility ${r.accessibility}  best practices ${r.bestPractices}  LCP ${r.lcpMs} ms  TBT ${r.tbtMs} ms  CLS ${r.cls}  CPU index ${r.cpuIndex}  ${ok ? 'OK' : 'BELOW TARGET'}  [${others}]`,

@@ -7,5 +7,7 @@ const out = process.argv[2];
 if (!out) throw new Error('usage: node scripts/build-to.mjs <outDir>');
 execFileSync('npx', ['vite', 'build', '--outDir', path.resolve(out, 'web'), '--logLevel', 'warn'], { stdio: 'inherit' });
 // The server-rendering bundle sits beside web/, where the page renderer looks for it.
-execFileSync('npx', ['vite', 'build', '--ssr', 'entry-server.tsx', '--outDir', path.resolve(out, 'ssr'), '--logLevel', 'warn'], { stdio: 'inherit' });
+execFileSync('npx', ['vite', 'build', '--ssr', 'entry-server.tsx', '--outDir', path.resolve(out, 'ssr'), '--logLevel', 'warn'], {
+  stdio: 'inherit',
+});
 execFileSync('node', ['scripts/build-server.mjs', out], { stdio: 'inherit' });

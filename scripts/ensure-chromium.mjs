@@ -7,7 +7,7 @@ export function ensureChromium() {
   const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (existsSync(path)) return path;
   if (process.getuid?.() === 0) {
-    console.log('Chromium is missing: installing Debian\'s chromium package…');
+    console.log("Chromium is missing: installing Debian's chromium package…");
     execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
     if (existsSync(path)) return path;
   }

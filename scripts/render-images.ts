@@ -38,7 +38,9 @@ async function main(): Promise<void> {
   for (const { dir, widths } of SETS) {
     const folder = path.join(IMAGES_DIR, dir);
     if (!existsSync(folder)) continue;
-    const svgs = readdirSync(folder).filter((name) => name.endsWith('.svg')).sort();
+    const svgs = readdirSync(folder)
+      .filter((name) => name.endsWith('.svg'))
+      .sort();
     for (const name of svgs) {
       const source = path.join(folder, name);
       const base = name.slice(0, -'.svg'.length);

@@ -72,8 +72,14 @@ describe('newProductFormSchema (the price typed in KES)', () => {
   });
 
   it('reads the typed numbers with spaces around them, and an empty opening stock as none', () => {
-    expect(newProductFormSchema.parse({ ...product, stock: ' 5 ', lowStockThreshold: ' 2 ' })).toMatchObject({ stock: 5, lowStockThreshold: 2 });
-    expect(newProductFormSchema.parse({ ...product, stock: ' ', lowStockThreshold: '5' })).toMatchObject({ stock: 0, lowStockThreshold: 5 });
+    expect(newProductFormSchema.parse({ ...product, stock: ' 5 ', lowStockThreshold: ' 2 ' })).toMatchObject({
+      stock: 5,
+      lowStockThreshold: 2,
+    });
+    expect(newProductFormSchema.parse({ ...product, stock: ' ', lowStockThreshold: '5' })).toMatchObject({
+      stock: 0,
+      lowStockThreshold: 5,
+    });
   });
 
   it('edits with the web address and no opening stock', () => {
@@ -131,7 +137,9 @@ describe('stockAdjustmentSchema', () => {
   });
 
   it.each(['5', '', true, null])('refuses a quantity of %j', (quantity) => {
-    expect(fieldMessages(stockAdjustmentSchema, { kind: 'restock', quantity, reason: 'Delivery' })).toEqual({ quantity: STOCK_MESSAGES.quantity });
+    expect(fieldMessages(stockAdjustmentSchema, { kind: 'restock', quantity, reason: 'Delivery' })).toEqual({
+      quantity: STOCK_MESSAGES.quantity,
+    });
   });
 });
 
@@ -151,7 +159,9 @@ describe('stockAdjustmentFormSchema (the quantity as typed)', () => {
     const body = stockAdjustmentFormSchema.parse({ ...typed, quantity: ' -5 ' });
     expect(body).toEqual({ kind: 'adjustment', quantity: -5, reason: 'Spoiled' });
     expect(stockAdjustmentSchema.parse(body)).toEqual(body);
-    expect(fieldMessages(stockAdjustmentFormSchema, { kind: 'restock', quantity: '-2', reason: 'x' })).toEqual({ quantity: STOCK_MESSAGES.restockPositive });
+    expect(fieldMessages(stockAdjustmentFormSchema, { kind: 'restock', quantity: '-2', reason: 'x' })).toEqual({
+      quantity: STOCK_MESSAGES.restockPositive,
+    });
   });
 });
 
@@ -190,7 +200,15 @@ describe('zoneFormSchema, zoneSchema and originSchema', () => {
 
   it('gives the API zone: fees typed in KES as baseFeeCents and perKmRateCents', () => {
     const body = zoneFormSchema.parse({ ...zone, minKm: ' 0 ', maxKm: ' 5.25 ', estimatedMinutes: ' 25 ' });
-    expect(body).toEqual({ name: 'Zone 1', minKm: 0, maxKm: 5.25, baseFeeCents: 6000, perKmRateCents: 550, estimatedMinutes: 25, active: true });
+    expect(body).toEqual({
+      name: 'Zone 1',
+      minKm: 0,
+      maxKm: 5.25,
+      baseFeeCents: 6000,
+      perKmRateCents: 550,
+      estimatedMinutes: 25,
+      active: true,
+    });
     expect(zoneSchema.parse(body)).toEqual(body);
   });
 
@@ -217,19 +235,28 @@ describe('zoneFormSchema, zoneSchema and originSchema', () => {
   it.each([
     [{ lat: -1.3, lng: 36.8, label: 'Shop' }, {}],
     [{ lat: 91, lng: 36.8, label: 'Shop' }, { lat: DELIVERY_MESSAGES.lat }],
-    [{ lat: -1.3, lng: 'east', label: '' }, { lng: DELIVERY_MESSAGES.lng, label: DELIVERY_MESSAGES.label }],
+    [
+      { lat: -1.3, lng: 'east', label: '' },
+      { lng: DELIVERY_MESSAGES.lng, label: DELIVERY_MESSAGES.label },
+    ],
   ])('origin %j', (value, expected) => {
     expect(fieldMessages(originSchema, value)).toEqual(expected);
   });
 
   it.each(['-1.3', '', true, null])('API origin refuses coordinates of %j', (wrong) => {
-    expect(fieldMessages(originSchema, { lat: wrong, lng: wrong, label: 'Shop' })).toEqual({ lat: DELIVERY_MESSAGES.lat, lng: DELIVERY_MESSAGES.lng });
+    expect(fieldMessages(originSchema, { lat: wrong, lng: wrong, label: 'Shop' })).toEqual({
+      lat: DELIVERY_MESSAGES.lat,
+      lng: DELIVERY_MESSAGES.lng,
+    });
   });
 
   it.each([
     [{ lat: '', lng: '36.8', label: 'Shop' }, { lat: DELIVERY_MESSAGES.lat }],
     [{ lat: '-1.3', lng: 'abc', label: 'Shop' }, { lng: DELIVERY_MESSAGES.lng }],
-    [{ lat: '-91', lng: '181', label: 'Shop' }, { lat: DELIVERY_MESSAGES.lat, lng: DELIVERY_MESSAGES.lng }],
+    [
+      { lat: '-91', lng: '181', label: 'Shop' },
+      { lat: DELIVERY_MESSAGES.lat, lng: DELIVERY_MESSAGES.lng },
+    ],
   ])('origin form %j', (value, expected) => {
     expect(fieldMessages(originFormSchema, value)).toEqual(expected);
   });

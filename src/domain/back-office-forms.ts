@@ -87,7 +87,10 @@ const wholeNumber = (message: string, max: number, maxMessage: string) =>
   z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(max, { error: maxMessage });
 
 const priceLimits = (cents: z.ZodNumber) =>
-  cents.int({ error: PRODUCT_MESSAGES.priceCents }).min(1, { error: PRODUCT_MESSAGES.pricePositive }).max(PRODUCT_LIMITS.maxPriceCents, { error: PRODUCT_MESSAGES.priceTooHigh });
+  cents
+    .int({ error: PRODUCT_MESSAGES.priceCents })
+    .min(1, { error: PRODUCT_MESSAGES.pricePositive })
+    .max(PRODUCT_LIMITS.maxPriceCents, { error: PRODUCT_MESSAGES.priceTooHigh });
 
 const thresholdRule = wholeNumber(PRODUCT_MESSAGES.threshold, 10_000, PRODUCT_MESSAGES.threshold);
 const LOW_STOCK_DEFAULT = 5;
@@ -224,9 +227,12 @@ const slugField = z
   .string({ error: CONTENT_MESSAGES.slug })
   .transform((s) => s.trim().toLowerCase())
   .pipe(
-    z.union([z.literal(''), z.string().max(80, { error: CONTENT_MESSAGES.slugTooLong }).regex(SLUG_PATTERN, { error: CONTENT_MESSAGES.slug })], {
-      error: CONTENT_MESSAGES.slug,
-    }),
+    z.union(
+      [z.literal(''), z.string().max(80, { error: CONTENT_MESSAGES.slugTooLong }).regex(SLUG_PATTERN, { error: CONTENT_MESSAGES.slug })],
+      {
+        error: CONTENT_MESSAGES.slug,
+      },
+    ),
   );
 
 const metaDescription = z
@@ -307,7 +313,14 @@ const zoneFields = {
 };
 
 /** One zone as PUT /api/admin/delivery/zones takes it. */
-export const zoneSchema = z.object({ ...zoneFields, minKm: km, maxKm: km, estimatedMinutes: minutes, baseFeeCents: feeCents, perKmRateCents: feeCents });
+export const zoneSchema = z.object({
+  ...zoneFields,
+  minKm: km,
+  maxKm: km,
+  estimatedMinutes: minutes,
+  baseFeeCents: feeCents,
+  perKmRateCents: feeCents,
+});
 export type ZoneInput = z.infer<typeof zoneSchema>;
 
 /** PUT /api/admin/delivery/zones: the whole table. */

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CartTotals, CartTotalsInput } from './cart-totals';
 import {
-  FREE_DELIVERY_PROMPT_MAX_CENTS, FREE_DELIVERY_THRESHOLD_CENTS, PLACEHOLDER_DELIVERY_FEE_CENTS,
-  VAT_RATE_BP, computeCartTotals, freeDeliveryPrompt,
+  FREE_DELIVERY_PROMPT_MAX_CENTS,
+  FREE_DELIVERY_THRESHOLD_CENTS,
+  PLACEHOLDER_DELIVERY_FEE_CENTS,
+  VAT_RATE_BP,
+  computeCartTotals,
+  freeDeliveryPrompt,
 } from './cart-totals';
 
 describe('constants', () => {
@@ -19,7 +23,14 @@ describe('computeCartTotals', () => {
     [
       '3 × 333.33 rounds VAT once on the subtotal',
       { lines: [{ unitPriceCents: 33_333, quantity: 3 }], deliveryFeeCents: 7_500 },
-      { subtotalCents: 99_999, vatCents: 16_000, deliveryFeeCents: 7_500, freeDelivery: false, totalCents: 123_499, amountToFreeDeliveryCents: null },
+      {
+        subtotalCents: 99_999,
+        vatCents: 16_000,
+        deliveryFeeCents: 7_500,
+        freeDelivery: false,
+        totalCents: 123_499,
+        amountToFreeDeliveryCents: null,
+      },
     ],
     [
       'empty cart',
@@ -29,36 +40,90 @@ describe('computeCartTotals', () => {
     [
       'unknown fee is null and adds nothing',
       { lines: [{ unitPriceCents: 150_000, quantity: 1 }], deliveryFeeCents: null },
-      { subtotalCents: 150_000, vatCents: 24_000, deliveryFeeCents: null, freeDelivery: false, totalCents: 174_000, amountToFreeDeliveryCents: 50_000 },
+      {
+        subtotalCents: 150_000,
+        vatCents: 24_000,
+        deliveryFeeCents: null,
+        freeDelivery: false,
+        totalCents: 174_000,
+        amountToFreeDeliveryCents: 50_000,
+      },
     ],
     [
       'exactly KES 1,000 short shows the prompt',
       { lines: [{ unitPriceCents: 50_000, quantity: 2 }], deliveryFeeCents: 8_500 },
-      { subtotalCents: 100_000, vatCents: 16_000, deliveryFeeCents: 8_500, freeDelivery: false, totalCents: 124_500, amountToFreeDeliveryCents: 100_000 },
+      {
+        subtotalCents: 100_000,
+        vatCents: 16_000,
+        deliveryFeeCents: 8_500,
+        freeDelivery: false,
+        totalCents: 124_500,
+        amountToFreeDeliveryCents: 100_000,
+      },
     ],
     [
       'KES 1,000.01 short shows no prompt',
       { lines: [{ unitPriceCents: 99_999, quantity: 1 }], deliveryFeeCents: 0 },
-      { subtotalCents: 99_999, vatCents: 16_000, deliveryFeeCents: 0, freeDelivery: false, totalCents: 115_999, amountToFreeDeliveryCents: null },
+      {
+        subtotalCents: 99_999,
+        vatCents: 16_000,
+        deliveryFeeCents: 0,
+        freeDelivery: false,
+        totalCents: 115_999,
+        amountToFreeDeliveryCents: null,
+      },
     ],
     [
       'one cent short',
       { lines: [{ unitPriceCents: 199_999, quantity: 1 }], deliveryFeeCents: 6_000 },
-      { subtotalCents: 199_999, vatCents: 32_000, deliveryFeeCents: 6_000, freeDelivery: false, totalCents: 237_999, amountToFreeDeliveryCents: 1 },
+      {
+        subtotalCents: 199_999,
+        vatCents: 32_000,
+        deliveryFeeCents: 6_000,
+        freeDelivery: false,
+        totalCents: 237_999,
+        amountToFreeDeliveryCents: 1,
+      },
     ],
     [
       'exactly KES 2,000 is free even with a quote',
       { lines: [{ unitPriceCents: 100_000, quantity: 2 }], deliveryFeeCents: 60_000 },
-      { subtotalCents: 200_000, vatCents: 32_000, deliveryFeeCents: 0, freeDelivery: true, totalCents: 232_000, amountToFreeDeliveryCents: null },
+      {
+        subtotalCents: 200_000,
+        vatCents: 32_000,
+        deliveryFeeCents: 0,
+        freeDelivery: true,
+        totalCents: 232_000,
+        amountToFreeDeliveryCents: null,
+      },
     ],
     [
       'free without a quote is 0, not null',
-      { lines: [{ unitPriceCents: 65_000, quantity: 2 }, { unitPriceCents: 99_999, quantity: 1 }], deliveryFeeCents: null },
-      { subtotalCents: 229_999, vatCents: 36_800, deliveryFeeCents: 0, freeDelivery: true, totalCents: 266_799, amountToFreeDeliveryCents: null },
+      {
+        lines: [
+          { unitPriceCents: 65_000, quantity: 2 },
+          { unitPriceCents: 99_999, quantity: 1 },
+        ],
+        deliveryFeeCents: null,
+      },
+      {
+        subtotalCents: 229_999,
+        vatCents: 36_800,
+        deliveryFeeCents: 0,
+        freeDelivery: true,
+        totalCents: 266_799,
+        amountToFreeDeliveryCents: null,
+      },
     ],
     [
       'zero-quantity lines count for nothing',
-      { lines: [{ unitPriceCents: 50_000, quantity: 0 }, { unitPriceCents: 1, quantity: 1 }], deliveryFeeCents: 7_500 },
+      {
+        lines: [
+          { unitPriceCents: 50_000, quantity: 0 },
+          { unitPriceCents: 1, quantity: 1 },
+        ],
+        deliveryFeeCents: 7_500,
+      },
       { subtotalCents: 1, vatCents: 0, deliveryFeeCents: 7_500, freeDelivery: false, totalCents: 7_501, amountToFreeDeliveryCents: null },
     ],
   ])('%s', (_label, input, expected) => {

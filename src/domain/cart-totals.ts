@@ -56,8 +56,7 @@ export function computeCartTotals(input: CartTotalsInput): CartTotals {
     deliveryFeeCents,
     freeDelivery,
     totalCents: sumCents([subtotalCents, vatCents, deliveryFeeCents ?? 0]),
-    amountToFreeDeliveryCents:
-      remaining > 0 && remaining <= FREE_DELIVERY_PROMPT_MAX_CENTS ? remaining : null,
+    amountToFreeDeliveryCents: remaining > 0 && remaining <= FREE_DELIVERY_PROMPT_MAX_CENTS ? remaining : null,
   };
 }
 

@@ -1,15 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLine, CartProduct } from './cart';
 import {
-  CART_LIMIT_MESSAGES, CART_STORAGE_KEY, MAX_LINE_QUANTITY, MAX_ORDER_LINES, addToCart, addToCartCounted, allInCartMessage,
-  cartItemCount, cartLimitMessage, cartLinesForTotals, parseStoredCart, removeFromCart, serializeCart, setQuantity,
+  CART_LIMIT_MESSAGES,
+  CART_STORAGE_KEY,
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_LINES,
+  addToCart,
+  addToCartCounted,
+  allInCartMessage,
+  cartItemCount,
+  cartLimitMessage,
+  cartLinesForTotals,
+  parseStoredCart,
+  removeFromCart,
+  serializeCart,
+  setQuantity,
 } from './cart';
 
 const tilapia: CartProduct = {
-  productId: 'p-tilapia', name: 'Whole Tilapia', priceCents: 65_000, imageUrl: '/img/tilapia.jpg', category: 'fish', stock: 5,
+  productId: 'p-tilapia',
+  name: 'Whole Tilapia',
+  priceCents: 65_000,
+  imageUrl: '/img/tilapia.jpg',
+  category: 'fish',
+  stock: 5,
 };
 const kuku: CartProduct = {
-  productId: 'p-kuku', name: 'Kienyeji Chicken', priceCents: 120_050, imageUrl: null, category: 'chicken', stock: 2,
+  productId: 'p-kuku',
+  name: 'Kienyeji Chicken',
+  priceCents: 120_050,
+  imageUrl: null,
+  category: 'chicken',
+  stock: 2,
 };
 const line = (product: CartProduct, quantity: number): CartLine => ({ ...product, quantity });
 
@@ -36,7 +58,10 @@ describe('addToCart', () => {
     ['fractional qty is ignored', [], tilapia, 1.5, []],
     [
       'latest price and stock replace the stored ones',
-      [line({ ...tilapia, priceCents: 60_000, stock: 9 }, 4)], tilapia, 3, [line(tilapia, 5)],
+      [line({ ...tilapia, priceCents: 60_000, stock: 9 }, 4)],
+      tilapia,
+      3,
+      [line(tilapia, 5)],
     ],
   ])('%s', (_label, lines, product, qty, expected) => {
     const before = structuredClone(lines);
@@ -82,12 +107,12 @@ describe("an order's limits (the server refuses more than 99 of a product or 50 
 });
 
 describe('allInCartMessage', () => {
-  it.each([[1, 'Only 1 in stock — it is already in your cart'], [3, 'Only 3 in stock — all of them are in your cart']])(
-    'stock %i',
-    (stock, expected) => {
-      expect(allInCartMessage(stock)).toBe(expected);
-    },
-  );
+  it.each([
+    [1, 'Only 1 in stock — it is already in your cart'],
+    [3, 'Only 3 in stock — all of them are in your cart'],
+  ])('stock %i', (stock, expected) => {
+    expect(allInCartMessage(stock)).toBe(expected);
+  });
 });
 
 describe('setQuantity', () => {
@@ -166,17 +191,31 @@ describe('parseStoredCart', () => {
     ['price with more decimals rounds', [{ ...stored, priceCents: undefined, price: '649.995' }], [stored]],
     ['garbage price', [{ ...stored, priceCents: undefined, price: 'free' }], []],
     ['empty image becomes null', [{ ...stored, imageUrl: '' }], [{ ...stored, imageUrl: null }]],
-    ['missing image and category', [{ ...stored, imageUrl: undefined, category: undefined }], [{ ...stored, imageUrl: null, category: '' }]],
+    [
+      'missing image and category',
+      [{ ...stored, imageUrl: undefined, category: undefined }],
+      [{ ...stored, imageUrl: null, category: '' }],
+    ],
     ['numeric id becomes a string', [{ ...stored, productId: 7 }], [{ ...stored, productId: '7' }]],
     ['merges duplicates, capped', [stored, { ...stored, quantity: 4 }], [line(tilapia, 5)]],
     [
       'reads the legacy { product, quantity } shape',
-      [{ product: { id: 'p-kuku', name: 'Kienyeji Chicken', price: '1200.50', image_url: null, category: 'chicken', stock: 2 }, quantity: 1 }],
+      [
+        {
+          product: { id: 'p-kuku', name: 'Kienyeji Chicken', price: '1200.50', image_url: null, category: 'chicken', stock: 2 },
+          quantity: 1,
+        },
+      ],
       [line(kuku, 1)],
     ],
     [
       'legacy shape with image_url',
-      [{ product: { id: 'p-tilapia', name: 'Whole Tilapia', price: 650, image_url: '/img/tilapia.jpg', category: 'fish', stock: 5 }, quantity: 2 }],
+      [
+        {
+          product: { id: 'p-tilapia', name: 'Whole Tilapia', price: 650, image_url: '/img/tilapia.jpg', category: 'fish', stock: 5 },
+          quantity: 2,
+        },
+      ],
       [stored],
     ],
   ])('%s', (_label, input, expected) => {

@@ -104,9 +104,7 @@ export function serializeCart(lines: readonly CartLine[]): string {
 // --- Reading whatever is in browser storage -------------------------------
 
 function asRecord(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
 function asId(value: unknown): string | null {
@@ -139,8 +137,7 @@ function readLine(raw: unknown): CartLine | null {
   const line = asRecord(raw);
   if (!line) return null;
   const product = asRecord(line.product) ?? {};
-  const field = (camel: string, snake = camel): unknown =>
-    line[camel] ?? line[snake] ?? product[camel] ?? product[snake];
+  const field = (camel: string, snake = camel): unknown => line[camel] ?? line[snake] ?? product[camel] ?? product[snake];
 
   const productId = asId(line.productId ?? product.id ?? line.id);
   const name = field('name');

@@ -4,7 +4,15 @@ import { toCsv } from './csv';
 
 describe('toCsv', () => {
   it('writes a header and rows with CRLF endings', () => {
-    expect(toCsv(['order', 'total'], [['abc', 1234.5], ['def', null]])).toBe('order,total\r\nabc,1234.5\r\ndef,\r\n');
+    expect(
+      toCsv(
+        ['order', 'total'],
+        [
+          ['abc', 1234.5],
+          ['def', null],
+        ],
+      ),
+    ).toBe('order,total\r\nabc,1234.5\r\ndef,\r\n');
   });
 
   it('writes just the header for no rows', () => {
@@ -26,8 +34,8 @@ describe('toCsv', () => {
     ['-5', "'-5"],
     ['@cmd', "'@cmd"],
     ['\tx', "'\tx"],
-    ['\rx', "\"'\rx\""],
-    ['=1,2', "\"'=1,2\""],
+    ['\rx', '"\'\rx"'],
+    ['=1,2', '"\'=1,2"'],
     ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
     ['a=b', 'a=b'], // only a leading character matters
     [' =1', "' =1"], // spreadsheets that trim would evaluate it

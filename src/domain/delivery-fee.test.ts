@@ -1,16 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryZone } from './delivery-fee';
 import {
-  DEFAULT_DELIVERY_ZONES, DEFAULT_ZONE_MINUTES, SHOP_ORIGIN, deliveryFeeForDistance,
-  formatDistance, haversineKm, pickZone, validateZones,
+  DEFAULT_DELIVERY_ZONES,
+  DEFAULT_ZONE_MINUTES,
+  SHOP_ORIGIN,
+  deliveryFeeForDistance,
+  formatDistance,
+  haversineKm,
+  pickZone,
+  validateZones,
 } from './delivery-fee';
 
 const zones = DEFAULT_DELIVERY_ZONES;
 
 function makeZone(overrides: Partial<DeliveryZone>): DeliveryZone {
   return {
-    id: 'z', name: 'Z', minKm: 0, maxKm: 5, baseFeeCents: 6_000, perKmRateCents: 500,
-    estimatedMinutes: 25, active: true, ...overrides,
+    id: 'z',
+    name: 'Z',
+    minKm: 0,
+    maxKm: 5,
+    baseFeeCents: 6_000,
+    perKmRateCents: 500,
+    estimatedMinutes: 25,
+    active: true,
+    ...overrides,
   };
 }
 
@@ -54,7 +67,12 @@ describe('deliveryFeeForDistance (default zones)', () => {
   });
 
   it('returns null when no zone is active', () => {
-    expect(deliveryFeeForDistance(zones.map((z) => ({ ...z, active: false })), 3)).toBeNull();
+    expect(
+      deliveryFeeForDistance(
+        zones.map((z) => ({ ...z, active: false })),
+        3,
+      ),
+    ).toBeNull();
     expect(deliveryFeeForDistance([], 3)).toBeNull();
   });
 
@@ -122,7 +140,11 @@ describe('validateZones', () => {
   it.each<[string, DeliveryZone[], string[]]>([
     ['valid single zone', [makeZone({})], []],
     ['touching bands', [makeZone({ id: 'a', name: 'A', maxKm: 5 }), makeZone({ id: 'b', name: 'B', minKm: 5, maxKm: 10 })], []],
-    ['overlap among inactive is fine', [makeZone({ id: 'a', name: 'A', maxKm: 6 }), makeZone({ id: 'b', name: 'B', minKm: 5, maxKm: 10, active: false })], []],
+    [
+      'overlap among inactive is fine',
+      [makeZone({ id: 'a', name: 'A', maxKm: 6 }), makeZone({ id: 'b', name: 'B', minKm: 5, maxKm: 10, active: false })],
+      [],
+    ],
     ['min equal to max', [makeZone({ minKm: 5, maxKm: 5 })], ['Zone "Z": minimum distance must be less than maximum distance']],
     ['min above max', [makeZone({ minKm: 6, maxKm: 5 })], ['Zone "Z": minimum distance must be less than maximum distance']],
     ['negative distance', [makeZone({ minKm: -1 })], ['Zone "Z": distances must not be negative']],
@@ -130,11 +152,23 @@ describe('validateZones', () => {
     ['fractional base fee', [makeZone({ baseFeeCents: 60.5 })], ['Zone "Z": base fee must be a non-negative whole number of cents']],
     ['negative per-km rate', [makeZone({ perKmRateCents: -1 })], ['Zone "Z": per-km rate must be a non-negative whole number of cents']],
     ['fractional minutes', [makeZone({ estimatedMinutes: 2.5 })], ['Zone "Z": estimated minutes must be a non-negative whole number']],
-    ['duplicate id', [makeZone({ id: 'a', name: 'A' }), makeZone({ id: 'a', name: 'B', minKm: 5, maxKm: 10 })], ['Zone "B": id "a" is used more than once']],
-    ['unnamed zone uses its id', [makeZone({ name: '', id: 'zone-9', minKm: 3, maxKm: 1 })], ['Zone "zone-9": minimum distance must be less than maximum distance']],
+    [
+      'duplicate id',
+      [makeZone({ id: 'a', name: 'A' }), makeZone({ id: 'a', name: 'B', minKm: 5, maxKm: 10 })],
+      ['Zone "B": id "a" is used more than once'],
+    ],
+    [
+      'unnamed zone uses its id',
+      [makeZone({ name: '', id: 'zone-9', minKm: 3, maxKm: 1 })],
+      ['Zone "zone-9": minimum distance must be less than maximum distance'],
+    ],
     [
       'overlap, including a band inside another',
-      [makeZone({ id: 'a', name: 'A', maxKm: 50 }), makeZone({ id: 'b', name: 'B', minKm: 5, maxKm: 10 }), makeZone({ id: 'c', name: 'C', minKm: 20, maxKm: 30 })],
+      [
+        makeZone({ id: 'a', name: 'A', maxKm: 50 }),
+        makeZone({ id: 'b', name: 'B', minKm: 5, maxKm: 10 }),
+        makeZone({ id: 'c', name: 'C', minKm: 20, maxKm: 30 }),
+      ],
       ['Zones "A" and "B" overlap', 'Zones "A" and "C" overlap'],
     ],
   ])('%s', (_label, input, expected) => {

@@ -28,13 +28,23 @@ export const SHOP_ORIGIN = Object.freeze({
 export const DEFAULT_ZONE_MINUTES = 30;
 
 function zone(
-  n: number, name: string, minKm: number, maxKm: number,
-  baseKes: number, perKmKes: number, estimatedMinutes: number,
+  n: number,
+  name: string,
+  minKm: number,
+  maxKm: number,
+  baseKes: number,
+  perKmKes: number,
+  estimatedMinutes: number,
 ): DeliveryZone {
   return Object.freeze({
-    id: `zone-${n}`, name, minKm, maxKm,
-    baseFeeCents: baseKes * 100, perKmRateCents: perKmKes * 100,
-    estimatedMinutes, active: true,
+    id: `zone-${n}`,
+    name,
+    minKm,
+    maxKm,
+    baseFeeCents: baseKes * 100,
+    perKmRateCents: perKmKes * 100,
+    estimatedMinutes,
+    active: true,
   });
 }
 
@@ -66,10 +76,7 @@ export function pickZone(zones: readonly DeliveryZone[], km: number): DeliveryZo
   return farthest;
 }
 
-export function deliveryFeeForDistance(
-  zones: readonly DeliveryZone[],
-  km: number,
-): { zone: DeliveryZone; feeCents: Cents } | null {
+export function deliveryFeeForDistance(zones: readonly DeliveryZone[], km: number): { zone: DeliveryZone; feeCents: Cents } | null {
   const picked = pickZone(zones, km);
   if (!picked) return null;
   // Exact decimal product so 5.01 km × 800 is 4008 cents, rounded half-up.

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyRateBp, centsToDecimalString, formatAmount, formatKES,
-  isCents, multiplyCents, sumCents, toCents,
-} from './money';
+import { applyRateBp, centsToDecimalString, formatAmount, formatKES, isCents, multiplyCents, sumCents, toCents } from './money';
 
 describe('toCents', () => {
   it.each<[string | number, number]>([
@@ -31,8 +28,23 @@ describe('toCents', () => {
   });
 
   it.each<string | number>([
-    '', '   ', '.', '-', 'abc', '12abc', '1,234.00', '1 000', '1.2.3', '1e3', 'KES 5', '--1',
-    NaN, Infinity, -Infinity, 1e21, '90071992547409.92',
+    '',
+    '   ',
+    '.',
+    '-',
+    'abc',
+    '12abc',
+    '1,234.00',
+    '1 000',
+    '1.2.3',
+    '1e3',
+    'KES 5',
+    '--1',
+    NaN,
+    Infinity,
+    -Infinity,
+    1e21,
+    '90071992547409.92',
   ])('rejects %j', (input) => {
     expect(() => toCents(input)).toThrow(RangeError);
   });
@@ -131,7 +143,12 @@ describe('sumCents', () => {
 
 describe('isCents', () => {
   it.each<[unknown, boolean]>([
-    [0, true], [-5, true], [1.5, false], [NaN, false], ['100', false], [null, false],
+    [0, true],
+    [-5, true],
+    [1.5, false],
+    [NaN, false],
+    ['100', false],
+    [null, false],
   ])('%j → %s', (value, expected) => {
     expect(isCents(value)).toBe(expected);
   });

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatNairobiDateTime,
-  lastNairobiDays,
-  nairobiDateKey,
-  nairobiDayRange,
-  nairobiDayStart,
-} from './nairobi-days';
+import { formatNairobiDateTime, lastNairobiDays, nairobiDateKey, nairobiDayRange, nairobiDayStart } from './nairobi-days';
 
 describe('nairobiDateKey', () => {
   it.each([

@@ -4,9 +4,26 @@ import { NAIROBI_NEIGHBOURHOODS, suggestNeighbourhoods } from './neighbourhoods'
 describe('NAIROBI_NEIGHBOURHOODS', () => {
   it('is the fixed list of 20 in order', () => {
     expect(NAIROBI_NEIGHBOURHOODS).toEqual([
-      'Westlands', 'Kilimani', 'Kileleshwa', 'Lavington', 'Karen', 'Langata', 'Parklands',
-      'Upper Hill', 'South B', 'South C', 'Nairobi West', 'Madaraka', 'Hurlingham', 'Runda',
-      'Muthaiga', 'Gigiri', 'Eastleigh', 'Embakasi', 'Kasarani', 'Donholm',
+      'Westlands',
+      'Kilimani',
+      'Kileleshwa',
+      'Lavington',
+      'Karen',
+      'Langata',
+      'Parklands',
+      'Upper Hill',
+      'South B',
+      'South C',
+      'Nairobi West',
+      'Madaraka',
+      'Hurlingham',
+      'Runda',
+      'Muthaiga',
+      'Gigiri',
+      'Eastleigh',
+      'Embakasi',
+      'Kasarani',
+      'Donholm',
     ]);
   });
 });

@@ -1,10 +1,26 @@
 // Fixed suggestions for the sign-up address box on /auth.
 
 export const NAIROBI_NEIGHBOURHOODS = [
-  'Westlands', 'Kilimani', 'Kileleshwa', 'Lavington', 'Karen',
-  'Langata', 'Parklands', 'Upper Hill', 'South B', 'South C',
-  'Nairobi West', 'Madaraka', 'Hurlingham', 'Runda', 'Muthaiga',
-  'Gigiri', 'Eastleigh', 'Embakasi', 'Kasarani', 'Donholm',
+  'Westlands',
+  'Kilimani',
+  'Kileleshwa',
+  'Lavington',
+  'Karen',
+  'Langata',
+  'Parklands',
+  'Upper Hill',
+  'South B',
+  'South C',
+  'Nairobi West',
+  'Madaraka',
+  'Hurlingham',
+  'Runda',
+  'Muthaiga',
+  'Gigiri',
+  'Eastleigh',
+  'Embakasi',
+  'Kasarani',
+  'Donholm',
 ] as const;
 
 export type NairobiNeighbourhood = (typeof NAIROBI_NEIGHBOURHOODS)[number];

@@ -14,12 +14,16 @@ import { FULFILMENT_STATUSES, ORDER_STATUSES, type OrderStatus } from './order-s
 describe('nextOrderStatus', () => {
   const allowed = new Set([
     'new placed→pending',
-    'pending payment_started→pending', 'failed payment_started→pending',
-    'pending paid→completed', 'failed paid→completed',
+    'pending payment_started→pending',
+    'failed payment_started→pending',
+    'pending paid→completed',
+    'failed paid→completed',
     'pending payment_failed→failed',
-    'pending reservation_expired→failed', 'failed reservation_expired→failed',
+    'pending reservation_expired→failed',
+    'failed reservation_expired→failed',
     'pending cancelled→cancelled',
-    'completed refunded→cancelled', 'cancelled refunded→cancelled',
+    'completed refunded→cancelled',
+    'cancelled refunded→cancelled',
     'completed payment_reversed→cancelled',
     'pending reversed_before_seen→cancelled',
   ]);

@@ -61,7 +61,13 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderEvent, OrderTransition>> = 
   // From cancelled too: Pesapal's reversal notice of this very refund may have cancelled it first.
   refunded: { from: ['completed', 'cancelled'], to: 'cancelled', stock: 'restock', tells: 'refunded', means: 'refunded by the shop' },
   payment_reversed: { from: ['completed'], to: 'cancelled', stock: 'none', tells: null, means: 'reversed at Pesapal' },
-  reversed_before_seen: { from: ['pending'], to: 'cancelled', stock: 'release', tells: null, means: 'reversed at Pesapal before it was seen paid' },
+  reversed_before_seen: {
+    from: ['pending'],
+    to: 'cancelled',
+    stock: 'release',
+    tells: null,
+    means: 'reversed at Pesapal before it was seen paid',
+  },
 });
 
 export interface FulfilmentTransition {

@@ -12,8 +12,12 @@ describe('order update SMS', () => {
     );
     expect(orderUpdateSms({ ...base, step: 'out_for_delivery' })).toContain('Order #3f2a9c1e is out for delivery.');
     expect(orderUpdateSms({ ...base, step: 'delivered' })).toContain('Order #3f2a9c1e has been delivered.');
-    expect(orderUpdateSms({ ...base, step: 'cancelled', amountCents: 250_000 })).toContain('Order #3f2a9c1e (KES 2,500.00) has been cancelled.');
-    expect(orderUpdateSms({ ...base, step: 'refunded', amountCents: 250_000 })).toContain('Order #3f2a9c1e is cancelled; KES 2,500.00 is being refunded to you.');
+    expect(orderUpdateSms({ ...base, step: 'cancelled', amountCents: 250_000 })).toContain(
+      'Order #3f2a9c1e (KES 2,500.00) has been cancelled.',
+    );
+    expect(orderUpdateSms({ ...base, step: 'refunded', amountCents: 250_000 })).toContain(
+      'Order #3f2a9c1e is cancelled; KES 2,500.00 is being refunded to you.',
+    );
     expect(orderUpdateSms({ ...base, step: 'payment_refunded', amountCents: 250_000 })).toContain(
       'You paid twice for order #3f2a9c1e: the extra KES 2,500.00 is being refunded to you.',
     );

@@ -37,8 +37,23 @@ export function isGsm7(text: string): boolean {
 }
 
 const LOOKALIKES: Readonly<Record<string, string>> = {
-  '‘': "'", '’': "'", '`': "'", '“': '"', '”': '"', '–': '-', '—': '-', '\u00a0': ' ',
-  '[': '(', ']': ')', '{': '(', '}': ')', '~': '-', '|': '/', '\\': '/', '^': "'", '€': 'EUR',
+  '‘': "'",
+  '’': "'",
+  '`': "'",
+  '“': '"',
+  '”': '"',
+  '–': '-',
+  '—': '-',
+  '\u00a0': ' ',
+  '[': '(',
+  ']': ')',
+  '{': '(',
+  '}': ')',
+  '~': '-',
+  '|': '/',
+  '\\': '/',
+  '^': "'",
+  '€': 'EUR',
 };
 
 /** The text in the GSM default alphabet: look-alikes for common marks, '?' for anything else. */

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { FulfilmentStatus, PaymentStatus } from './order-status';
 import {
-  FULFILMENT_LABELS, FULFILMENT_STATUSES, HISTORY_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES,
-  badgeColor, canAdvanceFulfilment, canTransitionPayment, capitalize, isFulfilmentStatus,
-  isHistoryStatus, isOrderStatus, isPaymentStatus, shortOrderId,
+  FULFILMENT_LABELS,
+  FULFILMENT_STATUSES,
+  HISTORY_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  badgeColor,
+  canAdvanceFulfilment,
+  canTransitionPayment,
+  capitalize,
+  isFulfilmentStatus,
+  isHistoryStatus,
+  isOrderStatus,
+  isPaymentStatus,
+  shortOrderId,
 } from './order-status';
 
 describe('status lists', () => {
@@ -13,7 +24,10 @@ describe('status lists', () => {
     expect(FULFILMENT_STATUSES).toEqual(['unfulfilled', 'processing', 'out_for_delivery', 'delivered']);
     expect(HISTORY_STATUSES).toEqual(['completed', 'failed', 'cancelled']);
     expect(FULFILMENT_LABELS).toEqual({
-      unfulfilled: 'Unfulfilled', processing: 'Processing', out_for_delivery: 'Out for delivery', delivered: 'Delivered',
+      unfulfilled: 'Unfulfilled',
+      processing: 'Processing',
+      out_for_delivery: 'Out for delivery',
+      delivered: 'Delivered',
     });
   });
 
@@ -28,8 +42,12 @@ describe('status lists', () => {
     ['Pending', false, false, false, false],
     [1, false, false, false, false],
   ])('%j guards', (value, order, payment, fulfilment, history) => {
-    expect([isOrderStatus(value), isPaymentStatus(value), isFulfilmentStatus(value), isHistoryStatus(value)])
-      .toEqual([order, payment, fulfilment, history]);
+    expect([isOrderStatus(value), isPaymentStatus(value), isFulfilmentStatus(value), isHistoryStatus(value)]).toEqual([
+      order,
+      payment,
+      fulfilment,
+      history,
+    ]);
   });
 });
 
@@ -95,4 +113,3 @@ describe('canAdvanceFulfilment', () => {
     expect(canAdvanceFulfilment(from, to)).toBe(expected);
   });
 });
-

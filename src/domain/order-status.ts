@@ -37,10 +37,14 @@ export const isHistoryStatus = (value: unknown): value is HistoryStatus => isOne
 
 export function badgeColor(status: string): BadgeColor {
   switch (status) {
-    case 'completed': return 'green';
-    case 'processing': return 'blue';
-    case 'cancelled': return 'red';
-    default: return 'grey';
+    case 'completed':
+      return 'green';
+    case 'processing':
+      return 'blue';
+    case 'cancelled':
+      return 'red';
+    default:
+      return 'grey';
   }
 }
 
@@ -64,7 +68,6 @@ const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus
 export function canTransitionPayment(from: PaymentStatus, to: PaymentStatus): boolean {
   return PAYMENT_TRANSITIONS[from].includes(to);
 }
-
 
 /** Forward only (skipping steps is allowed); whether the order is paid is checked by the caller. */
 export function canAdvanceFulfilment(from: FulfilmentStatus, to: FulfilmentStatus): boolean {

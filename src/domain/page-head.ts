@@ -30,12 +30,14 @@ export interface HeadSite {
   noindex: boolean;
 }
 
-const escapeAttr = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside <script>: '<' is escaped, so '</script>' in a product name cannot end the block. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export function absoluteUrl(origin: string, pathOrUrl: string): string {
@@ -52,8 +54,7 @@ export function headTags(head: PageHead, site: HeadSite): string {
   const title = fullTitle(head.title, site.shopName);
   const url = absoluteUrl(site.origin, head.canonicalPath);
   const image = head.image ? absoluteUrl(site.origin, head.image) : absoluteUrl(site.origin, '/og-image.png');
-  const meta = (attr: 'name' | 'property', key: string, content: string) =>
-    `<meta ${attr}="${key}" content="${escapeAttr(content)}" />`;
+  const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeAttr(content)}" />`;
   const tags = [
     `<title>${escapeAttr(title)}</title>`,
     meta('name', 'description', head.description || SHOP_DESCRIPTION),

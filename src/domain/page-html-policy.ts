@@ -3,8 +3,32 @@
 
 /** Plain document markup: headings, text, lists, links, images and tables. */
 export const PAGE_HTML_TAGS: readonly string[] = [
-  'h2', 'h3', 'h4', 'p', 'br', 'hr', 'blockquote', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'u', 'small',
-  'a', 'img', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+  'h2',
+  'h3',
+  'h4',
+  'p',
+  'br',
+  'hr',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'small',
+  'a',
+  'img',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
 ];
 
 /** The attributes each tag may keep; every other attribute (style, on*, class…) goes. */
@@ -109,7 +133,10 @@ export function hiddenPageContent(html: string): HiddenContent | null {
       const end = new RegExp(`</${element}[\\s/>]`, 'i').exec(html.slice(start));
       const body = html.slice(start, end ? start + end.index : undefined);
       const type = TYPE_ATTRIBUTE.exec(attributes);
-      const text = element.toLowerCase() === 'script' && type && !JAVASCRIPT_TYPE.test((type[1] ?? type[2] ?? type[3] ?? '').trim()) ? lostContent(body) : null;
+      const text =
+        element.toLowerCase() === 'script' && type && !JAVASCRIPT_TYPE.test((type[1] ?? type[2] ?? type[3] ?? '').trim())
+          ? lostContent(body)
+          : null;
       if (text !== null) return { kind: 'script', text };
       // Left open, the rest is that element's: swallowedPageContent judges it.
       if (!end) return null;

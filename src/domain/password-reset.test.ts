@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
 import { forgotPasswordSchema, newPasswordFormSchema, PASSWORD_RESET_MESSAGES as M, resetPasswordSchema } from './password-reset';
 
-const problems = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) => {
+const problems = (
+  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } },
+  input: unknown,
+) => {
   const r = schema.safeParse(input);
   return r.success ? 'ok' : r.error!.issues.map((i) => [i.path.join('.'), i.message]);
 };

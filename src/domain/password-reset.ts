@@ -24,7 +24,10 @@ const newPassword = z
 
 /** What the server takes: the emailed token and the new password. */
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: PASSWORD_RESET_MESSAGES.linkInvalid }).min(1, { error: PASSWORD_RESET_MESSAGES.linkInvalid }).max(200, { error: PASSWORD_RESET_MESSAGES.linkInvalid }),
+  token: z
+    .string({ error: PASSWORD_RESET_MESSAGES.linkInvalid })
+    .min(1, { error: PASSWORD_RESET_MESSAGES.linkInvalid })
+    .max(200, { error: PASSWORD_RESET_MESSAGES.linkInvalid }),
   password: newPassword,
 });
 

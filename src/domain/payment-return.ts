@@ -26,5 +26,10 @@ const optionalText = (value: unknown) => value === undefined || value === null |
 export function isPaymentReturnMessage(data: unknown): data is PaymentReturnMessage {
   if (typeof data !== 'object' || data === null) return false;
   const { type, cancelled, orderTrackingId, orderMerchantReference } = data as Record<string, unknown>;
-  return type === PAYMENT_RETURN_MESSAGE && typeof cancelled === 'boolean' && optionalText(orderTrackingId) && optionalText(orderMerchantReference);
+  return (
+    type === PAYMENT_RETURN_MESSAGE &&
+    typeof cancelled === 'boolean' &&
+    optionalText(orderTrackingId) &&
+    optionalText(orderMerchantReference)
+  );
 }

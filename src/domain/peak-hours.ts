@@ -31,8 +31,14 @@ export function nairobiParts(at: Date): NairobiParts {
 }
 
 // Half-open hour ranges [from, to): lunch and dinner rushes.
-const WEEKDAY_PEAKS: readonly (readonly [number, number])[] = [[11, 14], [18, 21]];
-const WEEKEND_PEAKS: readonly (readonly [number, number])[] = [[12, 15], [18, 21]];
+const WEEKDAY_PEAKS: readonly (readonly [number, number])[] = [
+  [11, 14],
+  [18, 21],
+];
+const WEEKEND_PEAKS: readonly (readonly [number, number])[] = [
+  [12, 15],
+  [18, 21],
+];
 
 export function isPeakHour(at: Date): boolean {
   const { hour, weekday } = nairobiParts(at);

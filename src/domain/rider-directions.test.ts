@@ -19,8 +19,9 @@ describe('riderDirectionsSchema', () => {
   });
 
   it('keeps plain text only, trimmed', () => {
-    expect(riderDirectionsSchema.parse({ building: '  Block C, Apt 12 ', directions: 'Blue gate<script>x</script>, call on arrival' }))
-      .toEqual({ building: 'Block C, Apt 12', directions: 'Blue gate, call on arrival' });
+    expect(
+      riderDirectionsSchema.parse({ building: '  Block C, Apt 12 ', directions: 'Blue gate<script>x</script>, call on arrival' }),
+    ).toEqual({ building: 'Block C, Apt 12', directions: 'Blue gate, call on arrival' });
     expect(riderDirectionsSchema.parse({ building: '   ' })).toEqual({ building: '', directions: '' });
   });
 });

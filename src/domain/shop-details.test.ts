@@ -44,8 +44,10 @@ describe('socialLinks and telHref', () => {
   it('has no placeholder phone or bare social home pages, and says what is missing', () => {
     expect(DEFAULT_SHOP_DETAILS).toMatchObject({ phone: '', facebookUrl: '', instagramUrl: '', xUrl: '' });
     expect(missingShopDetails(DEFAULT_SHOP_DETAILS)).toEqual(['Phone', 'Facebook page', 'Instagram page', 'X (Twitter) page']);
-    expect(missingShopDetails({ ...DEFAULT_SHOP_DETAILS, phone: '+254722123456', instagramUrl: 'https://instagram.com/lva' }))
-      .toEqual(['Facebook page', 'X (Twitter) page']);
+    expect(missingShopDetails({ ...DEFAULT_SHOP_DETAILS, phone: '+254722123456', instagramUrl: 'https://instagram.com/lva' })).toEqual([
+      'Facebook page',
+      'X (Twitter) page',
+    ]);
   });
   it.each([
     ['+254 700 000 000', 'tel:+254700000000'],

@@ -18,7 +18,12 @@ export function slugify(title: string): string {
 }
 
 const ENTITIES: Readonly<Record<string, string>> = {
-  '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ',
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&nbsp;': ' ',
 };
 
 // Block-level tags separate words; inline tags (<b>, <a>) do not.
@@ -26,15 +31,17 @@ const BLOCK_TAG = /<\/?(?:p|div|br|hr|li|ul|ol|h[1-6]|blockquote|section|article
 
 /** HTML → plain text: tags removed, common entities decoded once, whitespace collapsed. */
 export function stripMarkup(html: string): string {
-  return html
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(BLOCK_TAG, ' ')
-    .replace(/<[^>]*>/g, '')
-    // One pass, so '&amp;lt;' becomes the text '&lt;', not '<'.
-    .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    html
+      .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(BLOCK_TAG, ' ')
+      .replace(/<[^>]*>/g, '')
+      // One pass, so '&amp;lt;' becomes the text '&lt;', not '<'.
+      .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** Blog card teaser: plain text, cut at a word boundary and marked with '...'. */

@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  MESSAGES, TEXT_LIMITS, checkoutCustomerSchema, contactMessageSchema, emailSchema,
-  isValidEmail, isValidPassword, isValidPhone, newsletterSchema, normalizeEmail, normalizePhone,
-  passwordSchema, phoneSchema, profileSchema, SANITIZE_MAX_INPUT, sanitizeText, signInSchema, signUpSchema,
+  MESSAGES,
+  TEXT_LIMITS,
+  checkoutCustomerSchema,
+  contactMessageSchema,
+  emailSchema,
+  isValidEmail,
+  isValidPassword,
+  isValidPhone,
+  newsletterSchema,
+  normalizeEmail,
+  normalizePhone,
+  passwordSchema,
+  phoneSchema,
+  profileSchema,
+  SANITIZE_MAX_INPUT,
+  sanitizeText,
+  signInSchema,
+  signUpSchema,
 } from './validation';
 
 /** [path, message] pairs, in order, or 'ok'. */
@@ -190,13 +205,20 @@ describe('sanitizeText', () => {
 
 describe('signUpSchema', () => {
   const valid = {
-    fullName: ' Jane Doe ', email: ' Jane@Example.com ', phone: '+254 700 000 000',
-    address: 'Kilimani<script>x</script>', password: 'secret123',
+    fullName: ' Jane Doe ',
+    email: ' Jane@Example.com ',
+    phone: '+254 700 000 000',
+    address: 'Kilimani<script>x</script>',
+    password: 'secret123',
   };
 
   it('outputs sanitised, normalised values', () => {
     expect(signUpSchema.parse(valid)).toEqual({
-      fullName: 'Jane Doe', email: 'jane@example.com', phone: '+254700000000', address: 'Kilimani', password: 'secret123',
+      fullName: 'Jane Doe',
+      email: 'jane@example.com',
+      phone: '+254700000000',
+      address: 'Kilimani',
+      password: 'secret123',
     });
   });
 
@@ -217,7 +239,11 @@ describe('signUpSchema', () => {
     [
       'several problems, in field order',
       { ...valid, email: 'bad', phone: '12', password: 'short' },
-      [['email', MESSAGES.invalidEmail], ['phone', MESSAGES.invalidPhone], ['password', MESSAGES.passwordTooShort]],
+      [
+        ['email', MESSAGES.invalidEmail],
+        ['phone', MESSAGES.invalidPhone],
+        ['password', MESSAGES.passwordTooShort],
+      ],
     ],
   ])('%s', (_label, input, expected) => {
     expect(problems(signUpSchema, input)).toEqual(expected);
@@ -254,15 +280,20 @@ describe('profileSchema', () => {
     [{ ...valid, address: 'x'.repeat(301) }, [['address', MESSAGES.addressTooLong]]],
     [
       { fullName: '', phone: '', address: '' },
-      [['fullName', MESSAGES.fullNameRequired], ['phone', MESSAGES.phoneRequired], ['address', MESSAGES.addressRequired]],
+      [
+        ['fullName', MESSAGES.fullNameRequired],
+        ['phone', MESSAGES.phoneRequired],
+        ['address', MESSAGES.addressRequired],
+      ],
     ],
   ])('%j', (input, expected) => {
     expect(problems(profileSchema, input)).toEqual(expected);
   });
 
   it('sanitises values before saving', () => {
-    expect(profileSchema.parse({ fullName: ' Jane <script>x</script>', phone: ' +254 700 000 000 ', address: 'javascript:Karen' }))
-      .toEqual({ fullName: 'Jane', phone: '+254700000000', address: 'Karen' });
+    expect(profileSchema.parse({ fullName: ' Jane <script>x</script>', phone: ' +254 700 000 000 ', address: 'javascript:Karen' })).toEqual(
+      { fullName: 'Jane', phone: '+254700000000', address: 'Karen' },
+    );
   });
 
   it('stores a local number in E.164', () => {
@@ -318,13 +349,21 @@ describe('checkoutCustomerSchema', () => {
     [{ ...valid, address: '', email: 'bad' }, [['address', MESSAGES.checkoutRequired]]],
     [{ ...valid, email: 'bad' }, [['email', MESSAGES.invalidEmail]]],
     [{ ...valid, phone: '07' }, [['phone', MESSAGES.invalidPhone]]],
-    [{ ...valid, email: 'bad', phone: '07' }, [['email', MESSAGES.invalidEmail], ['phone', MESSAGES.invalidPhone]]],
+    [
+      { ...valid, email: 'bad', phone: '07' },
+      [
+        ['email', MESSAGES.invalidEmail],
+        ['phone', MESSAGES.invalidPhone],
+      ],
+    ],
   ])('%j', (input, expected) => {
     expect(problems(checkoutCustomerSchema, input)).toEqual(expected);
   });
 
   it('outputs cleaned values', () => {
-    expect(checkoutCustomerSchema.parse({ ...valid, email: ' JANE@example.com ', address: ' Westlands ', phone: '0700-000-000' }))
-      .toEqual({ ...valid, phone: '+254700000000' });
+    expect(checkoutCustomerSchema.parse({ ...valid, email: ' JANE@example.com ', address: ' Westlands ', phone: '0700-000-000' })).toEqual({
+      ...valid,
+      phone: '+254700000000',
+    });
   });
 });

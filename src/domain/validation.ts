@@ -85,9 +85,7 @@ export const phoneSchema = z
   .transform(phoneAsStored)
   .refine(isValidPhone, { error: MESSAGES.invalidPhone });
 
-export const passwordSchema = z
-  .string({ error: MESSAGES.passwordTooShort })
-  .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort });
+export const passwordSchema = z.string({ error: MESSAGES.passwordTooShort }).min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort });
 
 type Check = { field: string; message: string; fails: boolean };
 
@@ -104,7 +102,10 @@ function report(ctx: z.RefinementCtx, checks: readonly Check[]): void {
 /** One issue per empty field; true when any field was empty (later checks are skipped). */
 function reportEmpty(ctx: z.RefinementCtx, values: Record<string, string>, message: string): boolean {
   const empty = Object.keys(values).filter((key) => values[key] === '');
-  report(ctx, empty.map((field) => ({ field, message, fails: true })));
+  report(
+    ctx,
+    empty.map((field) => ({ field, message, fails: true })),
+  );
   return empty.length > 0;
 }
 

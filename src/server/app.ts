@@ -132,9 +132,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     );
   }
   app.notFound((c) =>
-    c.req.path.startsWith('/api/')
-      ? c.json(errorBody('NOT_FOUND', 'No such API endpoint.'), 404)
-      : c.text('Not found', 404),
+    c.req.path.startsWith('/api/') ? c.json(errorBody('NOT_FOUND', 'No such API endpoint.'), 404) : c.text('Not found', 404),
   );
   ctx.localFetch.bind((req) => app.fetch(req));
   return routes;

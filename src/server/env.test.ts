@@ -60,7 +60,8 @@ describe('loadEnv', () => {
       PESAPAL_CONSUMER_SECRET: 'secret',
       GOOGLE_MAPS_API_KEY: 'maps-key',
     };
-    const refusal = "NODE_ENV=production needs:\n  AT_USERNAME and AT_API_KEY (Africa's Talking SMS; the development SMS box is refused in production), or SMS_DISABLED=1";
+    const refusal =
+      "NODE_ENV=production needs:\n  AT_USERNAME and AT_API_KEY (Africa's Talking SMS; the development SMS box is refused in production), or SMS_DISABLED=1";
 
     it.each([
       ['no account', {}],

@@ -98,8 +98,7 @@ function predictableAuthSecret(secret: string): string | null {
 /** Why a production AUTH_SECRET is unusable, or null when it is strong enough. */
 function weakAuthSecret(secret: string | undefined): string | null {
   if (!secret) return `AUTH_SECRET (session signing; ${MAKE_SECRET})`;
-  if (secret === EXAMPLE_AUTH_SECRET)
-    return `AUTH_SECRET is the documented example value, which everyone knows; ${MAKE_SECRET}`;
+  if (secret === EXAMPLE_AUTH_SECRET) return `AUTH_SECRET is the documented example value, which everyone knows; ${MAKE_SECRET}`;
   if (Buffer.byteLength(secret, 'utf8') < MIN_AUTH_SECRET_BYTES)
     return `AUTH_SECRET must be at least ${MIN_AUTH_SECRET_BYTES} bytes long; ${MAKE_SECRET}`;
   return predictableAuthSecret(secret);
@@ -122,10 +121,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     if (!env.MAIL_FROM) missing.push('MAIL_FROM (the sender customers see and reply to)');
     if (!env.PESAPAL_CONSUMER_KEY || !env.PESAPAL_CONSUMER_SECRET)
       missing.push('PESAPAL_CONSUMER_KEY and PESAPAL_CONSUMER_SECRET (the simulator is refused in production)');
-    if (!env.GOOGLE_MAPS_API_KEY)
-      missing.push('GOOGLE_MAPS_API_KEY (the offline gazetteer is refused in production)');
+    if (!env.GOOGLE_MAPS_API_KEY) missing.push('GOOGLE_MAPS_API_KEY (the offline gazetteer is refused in production)');
     if ((!env.AT_USERNAME || !env.AT_API_KEY) && !env.SMS_DISABLED)
-      missing.push("AT_USERNAME and AT_API_KEY (Africa's Talking SMS; the development SMS box is refused in production), or SMS_DISABLED=1");
+      missing.push(
+        "AT_USERNAME and AT_API_KEY (Africa's Talking SMS; the development SMS box is refused in production), or SMS_DISABLED=1",
+      );
     if (env.GOOGLE_OIDC_ISSUER) missing.push('GOOGLE_OIDC_ISSUER must not be set in production');
     if (missing.length > 0) {
       throw new ConfigError(`NODE_ENV=production needs:\n  ${missing.join('\n  ')}`);

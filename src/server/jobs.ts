@@ -46,7 +46,8 @@ function every(ctx: ServerContext, name: string, ms: number, lockKey: number, jo
       await ctx.database.withTryLock(lockKey, job);
     } catch (err) {
       // A lost database connection is not the job's fault: it runs again on its next tick.
-      if (isConnectionError(err)) ctx.logger.warn({ err, job: name }, 'background job stopped by a lost database connection; it runs again on its next tick');
+      if (isConnectionError(err))
+        ctx.logger.warn({ err, job: name }, 'background job stopped by a lost database connection; it runs again on its next tick');
       else ctx.logger.error({ err, job: name }, 'background job failed');
     }
     if (!stopped) schedule();

@@ -84,6 +84,12 @@ export function createPageRenderer(options: PageRenderOptions): PageRenderer {
     const html = await new Response(stream).text();
     if (renderError) return { kind: 'failed', error: renderError };
     const status = context.statusCode !== 200 ? context.statusCode : (head.status ?? 200);
-    return { kind: 'page', status, html, head, state: serializeQueryState(dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' })) };
+    return {
+      kind: 'page',
+      status,
+      html,
+      head,
+      state: serializeQueryState(dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' })),
+    };
   };
 }

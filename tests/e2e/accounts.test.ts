@@ -35,8 +35,7 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', 
 const field = (page: Page, label: string) => page.getByRole('main').getByLabel(label, { exact: true });
 const signUpTab = (page: Page) => page.getByRole('tabpanel', { name: 'Sign Up' });
 const signInTab = (page: Page) => page.getByRole('tabpanel', { name: 'Sign In' });
-const accountMenu = (page: Page, name: string | RegExp = /Account menu for/) =>
-  page.getByRole('banner').getByRole('button', { name });
+const accountMenu = (page: Page, name: string | RegExp = /Account menu for/) => page.getByRole('banner').getByRole('button', { name });
 
 /** Holds the requests matching `pattern` until the returned function is called, then lets them go on or fail. */
 async function hold(page: Page, pattern: string, then: 'continue' | 'abort'): Promise<() => void> {
@@ -264,7 +263,9 @@ describe('accounts in a browser', () => {
     await page.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
     await page.getByText('Manage your account information').waitFor();
     const details = page.locator('dl');
-    expect(await details.innerText()).toMatch(/Email\s+otieno\.journey@example\.test\s+Full Name\s+Otieno Journey\s+Phone Number\s+\+254 722 000 333\s+Address\s+Kilimani/);
+    expect(await details.innerText()).toMatch(
+      /Email\s+otieno\.journey@example\.test\s+Full Name\s+Otieno Journey\s+Phone Number\s+\+254 722 000 333\s+Address\s+Kilimani/,
+    );
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -372,7 +373,13 @@ describe('accounts in a browser', () => {
     const { context, page } = await fresh();
     await page.goto(shop.url + '/auth?tab=sign-up');
     await page.route('**/api/account/sign-up', (route) => route.abort());
-    await fillSignUp(page, { name: 'Net Down', email: 'net.down@example.test', phone: '+254 700 000 001', address: 'Karen', password: PASSWORD });
+    await fillSignUp(page, {
+      name: 'Net Down',
+      email: 'net.down@example.test',
+      phone: '+254 700 000 001',
+      address: 'Karen',
+      password: PASSWORD,
+    });
     await signUpTab(page).getByRole('button', { name: 'Create Account' }).click();
     await toast(page, 'An error occurred during sign up');
     expect(await signUpTab(page).getByLabel('Full Name').inputValue()).toBe('Net Down');
@@ -485,7 +492,10 @@ describe('a shop started without Google and without SMTP', () => {
 
     await page.goto(shop.url + '/dev/mail');
     await page.getByRole('heading', { level: 1, name: 'Development mailbox' }).waitFor();
-    await page.getByRole('row', { name: new RegExp(email) }).getByRole('link', { name: /^Verify your email/ }).click();
+    await page
+      .getByRole('row', { name: new RegExp(email) })
+      .getByRole('link', { name: /^Verify your email/ })
+      .click();
     await page.getByRole('heading', { level: 1, name: /^Verify your email/ }).waitFor();
     await page.getByRole('link', { name: /\/api\/auth\/verify-email\?token=/ }).click();
     await page.waitForURL(/\/auth\?verified=1$/);
@@ -506,7 +516,11 @@ describe('a shop started without Google and without SMTP', () => {
     expect(signUp.status).toBe(201);
     const openLatestMail = async (page: Page, subject: RegExp, link: RegExp) => {
       await page.goto(shop.url + '/dev/mail');
-      await page.getByRole('row', { name: new RegExp(email) }).getByRole('link', { name: subject }).first().click();
+      await page
+        .getByRole('row', { name: new RegExp(email) })
+        .getByRole('link', { name: subject })
+        .first()
+        .click();
       await page.getByRole('link', { name: link }).click();
     };
     // A phone signed in earlier: its session must end with the reset.

@@ -133,11 +133,15 @@ describe('the back office in a browser', () => {
     await page.getByText('Price must be an amount in KES like 450 or 450.50').waitFor();
 
     await page.getByLabel('Name').fill(PRODUCT);
-    await page.getByLabel('Description').fill('Small silver cyprinid, sun-dried on the shores of the lake. Fry crisp with onions and tomatoes.');
+    await page
+      .getByLabel('Description')
+      .fill('Small silver cyprinid, sun-dried on the shores of the lake. Fry crisp with onions and tomatoes.');
     await page.getByLabel('Category').fill('fish');
     await page.getByLabel('Price (KES)').fill('380');
     await page.getByLabel('Opening stock').fill('12');
-    const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c0a060' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c0a060' } })
+      .png()
+      .toBuffer();
     await page.getByLabel('Image').setInputFiles({ name: 'omena.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('img', { name: 'Chosen image (not uploaded yet)' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -206,7 +210,9 @@ describe('the back office in a browser', () => {
     await form.getByText('Quantity must be a whole number other than 0').waitFor();
     // The quantity is typed as text and travels as a number.
     await form.getByLabel('Quantity').fill(' 8 ');
-    const adjusted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === `/api/admin/products/${productId}/stock`);
+    const adjusted = page.waitForRequest(
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === `/api/admin/products/${productId}/stock`,
+    );
     await form.getByRole('button', { name: 'Record change' }).click();
     expect((await adjusted).postDataJSON()).toEqual({ kind: 'restock', quantity: 8, reason: 'Morning catch from Kisumu' });
     await toast('Stock is now 20.').waitFor();
@@ -273,11 +279,14 @@ describe('the back office in a browser', () => {
 
     // Delivered goods are not on the shelf: the refund says so and leaves stock alone.
     const stockNow = async () =>
-      ((await (await page.request.get(`${shop.url}/api/admin/products/${productId}`)).json()) as { product: { stock: number } }).product.stock;
+      ((await (await page.request.get(`${shop.url}/api/admin/products/${productId}`)).json()) as { product: { stock: number } }).product
+        .stock;
     const stockBefore = await stockNow();
     await page.getByRole('button', { name: 'Cancel and refund' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel this paid order and refund it?' });
-    await dialog.getByText('The order is delivered, so its items are not put back into stock: adjust stock by hand if they come back.').waitFor();
+    await dialog
+      .getByText('The order is delivered, so its items are not put back into stock: adjust stock by hand if they come back.')
+      .waitFor();
     await dialog.getByLabel('Reason').fill('Two packs arrived spoiled');
     await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
     await toast('Stock was not changed: the goods had left the shop.').waitFor();
@@ -346,13 +355,17 @@ describe('the back office in a browser', () => {
     await setSwitches({ dropIpn: true });
     await choose(order.iframeUrl, 'card');
     await setSwitches({ dropIpn: false });
-    const retry = await customer.context.request.post(`${shop.url}/api/payments/orders/${order.orderId}/retry`, { headers: { Origin: shop.url } });
+    const retry = await customer.context.request.post(`${shop.url}/api/payments/orders/${order.orderId}/retry`, {
+      headers: { Origin: shop.url },
+    });
     expect(retry.status(), await retry.text()).toBe(200);
     const { iframeUrl: secondPage } = (await retry.json()) as { iframeUrl: string };
     await choose(secondPage, 'card');
 
     await openOrder(order.orderId);
-    const stockBefore = ((await (await page.request.get(`${shop.url}/api/admin/products/${productId}`)).json()) as { product: { stock: number } }).product.stock;
+    const stockBefore = (
+      (await (await page.request.get(`${shop.url}/api/admin/products/${productId}`)).json()) as { product: { stock: number } }
+    ).product.stock;
     await page.getByRole('button', { name: 'Check payment status now' }).click();
     await toast('Payment status updated from Pesapal.').waitFor();
     const warning = page.getByRole('status').filter({ hasText: 'Needs attention' });
@@ -367,11 +380,17 @@ describe('the back office in a browser', () => {
     await refundDialog.getByLabel('Reason').fill('Paid twice: second payment returned');
     await refundDialog.getByRole('button', { name: 'Refund this payment' }).click();
     await toast('Refund requested: Refund request successfully').waitFor();
-    await page.getByTestId('refund').filter({ hasText: 'accepted by Pesapal' }).filter({ hasText: 'Paid twice: second payment returned' }).waitFor();
+    await page
+      .getByTestId('refund')
+      .filter({ hasText: 'accepted by Pesapal' })
+      .filter({ hasText: 'Paid twice: second payment returned' })
+      .waitFor();
     await page.getByRole('button', { name: 'Refund this payment' }).waitFor({ state: 'detached' });
     // The order stays paid and nothing went back on the shelf.
     await page.getByRole('button', { name: 'Cancel and refund' }).waitFor();
-    const stockAfter = ((await (await page.request.get(`${shop.url}/api/admin/products/${productId}`)).json()) as { product: { stock: number } }).product.stock;
+    const stockAfter = (
+      (await (await page.request.get(`${shop.url}/api/admin/products/${productId}`)).json()) as { product: { stock: number } }
+    ).product.stock;
     expect(stockAfter).toBe(stockBefore);
 
     await warning.getByRole('button', { name: 'Mark resolved' }).click();
@@ -381,14 +400,19 @@ describe('the back office in a browser', () => {
     await toast('Marked resolved.').waitFor();
     await warning.waitFor({ state: 'detached' });
     await page.goto(`${shop.url}/admin/audit`);
-    await page.getByText(/Second payment refunded; customer told by phone/).first().waitFor();
+    await page
+      .getByText(/Second payment refunded; customer told by phone/)
+      .first()
+      .waitFor();
   });
 
   it('publishes a page and a blog post that then appear in the storefront', async () => {
     await page.goto(`${shop.url}/admin/pages/new`);
     await page.getByLabel('Title').fill('Wholesale Orders');
     await page.getByLabel('Meta description').fill('Fish and chicken for hotels, schools and restaurants in Nairobi.');
-    await page.getByLabel('Content (HTML)').fill('<h2>For hotels and schools</h2><p>Order 20 kg or more a week.</p><script>alert(1)</script>');
+    await page
+      .getByLabel('Content (HTML)')
+      .fill('<h2>For hotels and schools</h2><p>Order 20 kg or more a week.</p><script>alert(1)</script>');
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByTestId('preview-body');
     await preview.getByRole('heading', { name: 'For hotels and schools' }).waitFor();
@@ -399,7 +423,9 @@ describe('the back office in a browser', () => {
     await toast('Published at /wholesale-orders.').waitFor();
 
     const visitor = await browser.newPage();
-    await eventually(visitor, `${shop.url}/wholesale-orders`, () => visitor.getByRole('heading', { level: 1, name: 'Wholesale Orders' }).waitFor({ timeout: 3000 }));
+    await eventually(visitor, `${shop.url}/wholesale-orders`, () =>
+      visitor.getByRole('heading', { level: 1, name: 'Wholesale Orders' }).waitFor({ timeout: 3000 }),
+    );
     await visitor.getByRole('heading', { name: 'For hotels and schools' }).waitFor();
     await visitor.getByRole('contentinfo').getByRole('link', { name: 'Wholesale Orders' }).waitFor();
 
@@ -411,9 +437,16 @@ describe('the back office in a browser', () => {
     await toast('Post created.').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Omena Season Is Here' }).waitFor();
 
-    await eventually(visitor, `${shop.url}/blog/omena-season-is-here`, () => visitor.getByRole('heading', { level: 1, name: 'Omena Season Is Here' }).waitFor({ timeout: 3000 }));
+    await eventually(visitor, `${shop.url}/blog/omena-season-is-here`, () =>
+      visitor.getByRole('heading', { level: 1, name: 'Omena Season Is Here' }).waitFor({ timeout: 3000 }),
+    );
     await visitor.getByText('Fry them crisp with onions & tomatoes.').waitFor();
-    await eventually(visitor, `${shop.url}/blog`, () => visitor.getByRole('link', { name: /Omena Season Is Here/ }).first().waitFor({ timeout: 3000 }));
+    await eventually(visitor, `${shop.url}/blog`, () =>
+      visitor
+        .getByRole('link', { name: /Omena Season Is Here/ })
+        .first()
+        .waitFor({ timeout: 3000 }),
+    );
     await visitor.close();
   });
 
@@ -526,7 +559,7 @@ describe('the back office in a browser', () => {
       expect(await axeViolations(page), path()).toEqual([]);
     });
 
-    it('the customers list dates read like every other back-office date (\'5 Mar 2025, 14:05\')', async () => {
+    it("the customers list dates read like every other back-office date ('5 Mar 2025, 14:05')", async () => {
       await page.setViewportSize({ width: 768, height: 1024 });
       await page.goto(`${shop.url}/admin/customers`);
       const joined = await page.getByRole('table', { name: 'Customers' }).getByRole('row').nth(1).getByRole('cell').last().innerText();
@@ -539,7 +572,9 @@ describe('the back office in a browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Shop details' }).waitFor();
     // Until the merchant fills them in, the page says what customers do not see.
     const notice = page.getByRole('status').filter({ hasText: 'Not shown to customers yet' });
-    expect(await notice.innerText()).toContain('Customers do not see these until you fill them in: Phone, Facebook page, Instagram page, X (Twitter) page.');
+    expect(await notice.innerText()).toContain(
+      'Customers do not see these until you fill them in: Phone, Facebook page, Instagram page, X (Twitter) page.',
+    );
     const phone = page.getByLabel('Phone (optional)');
     await phone.fill('12');
     await page.getByRole('button', { name: 'Save shop details' }).click();
@@ -558,7 +593,10 @@ describe('the back office in a browser', () => {
     expect(await visitor.getByRole('main').getByRole('link', { name: '+254 722 123 456' }).getAttribute('href')).toBe('tel:+254722123456');
     const footer = visitor.getByRole('contentinfo');
     await footer.getByRole('link', { name: '+254 722 123 456' }).waitFor();
-    expect(await footer.getByRole('list', { name: 'Social links' }).getByRole('link').allTextContents()).toEqual(['Facebook', 'X (Twitter)']);
+    expect(await footer.getByRole('list', { name: 'Social links' }).getByRole('link').allTextContents()).toEqual([
+      'Facebook',
+      'X (Twitter)',
+    ]);
     await visitor.close();
   });
 
@@ -582,7 +620,9 @@ describe('the back office in a browser', () => {
     await item.getByRole('button', { name: 'Mark unread' }).waitFor();
     await page.waitForTimeout(500);
     expect(await text.isVisible()).toBe(true);
-    const stored = (await (await page.request.get(`${shop.url}/api/admin/messages?state=unread`)).json()) as { items: { subject: string }[] };
+    const stored = (await (await page.request.get(`${shop.url}/api/admin/messages?state=unread`)).json()) as {
+      items: { subject: string }[];
+    };
     expect(stored.items.map((m) => m.subject)).not.toContain('Weekly tilapia order');
 
     // Marking another one read refetches the Unread list: that one leaves, the opened one stays.
@@ -604,7 +644,10 @@ describe('the back office in a browser', () => {
     await page.waitForURL((url) => url.searchParams.get('page') !== '9');
     await page.getByRole('table', { name: 'Products' }).getByRole('row').nth(1).waitFor();
     expect(await page.getByText('No products match').count()).toBe(0);
-    await page.getByRole('navigation', { name: 'Product pages' }).getByText(/^Showing \d+–\d+ of \d+$/).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Product pages' })
+      .getByText(/^Showing \d+–\d+ of \d+$/)
+      .waitFor();
   });
 
   it('explains a backwards date range in an order link under the field, without asking the server', async () => {

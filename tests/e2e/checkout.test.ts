@@ -95,7 +95,11 @@ describe('checkout and payment in a browser', () => {
     expect(await page.getByRole('button', { name: 'Pay with Pesapal' }).isDisabled()).toBe(true);
     await page.getByText('Please fill in all required fields.').waitFor();
     await address.pressSequentially('Kilim');
-    await page.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option', { name: /Kilimani/ }).first().waitFor();
+    await page
+      .getByRole('listbox', { name: 'Address suggestions' })
+      .getByRole('option', { name: /Kilimani/ })
+      .first()
+      .waitFor();
     await address.press('Escape');
     await page.locator('#checkout-address[aria-expanded="false"]').waitFor();
     await address.press('ArrowDown');
@@ -217,7 +221,10 @@ describe('checkout and payment in a browser', () => {
     await page.route('**/api/checkout/places/details', (route) => route.fulfill({ status: 503, json: { error: { message: 'down' } } }));
     await address.fill('');
     await address.pressSequentially('Kilim');
-    await page.getByRole('option', { name: /Kilimani/ }).first().waitFor();
+    await page
+      .getByRole('option', { name: /Kilimani/ })
+      .first()
+      .waitFor();
     await address.press('ArrowDown');
     await address.press('Enter');
     await toast('Failed to get place details').waitFor();
@@ -235,7 +242,9 @@ describe('checkout and payment in a browser', () => {
     await checkoutWithKilimani();
     // Prefilled from the last order.
     expect(await page.getByLabel('House, apartment or building (optional)').inputValue()).toBe('Block C, Apt 12');
-    expect(await page.getByLabel('Directions for the rider (gate, landmark, when to call) (optional)').inputValue()).toBe('Blue gate opposite the church. Call on arrival.');
+    expect(await page.getByLabel('Directions for the rider (gate, landmark, when to call) (optional)').inputValue()).toBe(
+      'Blue gate opposite the church. Call on arrival.',
+    );
     placed.fail = await payInModal('Fail');
     expect((await catalogProduct()).stock).toBe(stockAtStart - 3);
     await page.getByRole('dialog', { name: 'Complete your payment' }).getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -279,7 +288,10 @@ describe('checkout and payment in a browser', () => {
       expect(await status(placed.fail)).toBe('failed');
       expect(await status(placed.cancel)).toBe('failed');
       const [card] = await db.select().from(orders).where(eq(orders.id, placed.card));
-      expect(card).toMatchObject({ deliveryBuilding: 'Block C, Apt 12', deliveryDirections: 'Blue gate opposite the church. Call on arrival.' });
+      expect(card).toMatchObject({
+        deliveryBuilding: 'Block C, Apt 12',
+        deliveryDirections: 'Blue gate opposite the church. Call on arrival.',
+      });
       const ledger = async (id: string) =>
         (await db.select().from(stockMovements).where(eq(stockMovements.orderId, id))).map((m) => `${m.kind} ${m.quantity}`).sort();
       expect(await ledger(placed.card)).toEqual(['reservation -2', 'sale 0']);

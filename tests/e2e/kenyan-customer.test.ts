@@ -89,7 +89,11 @@ describe('a Kenyan customer on a phone', () => {
     const address = page.getByRole('combobox', { name: 'Delivery Address' });
     await address.fill('');
     await address.pressSequentially('Kiteng');
-    await page.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option', { name: /Kitengela/ }).first().tap();
+    await page
+      .getByRole('listbox', { name: 'Address suggestions' })
+      .getByRole('option', { name: /Kitengela/ })
+      .first()
+      .tap();
     await toast(page, 'Address selected successfully').waitFor();
     await page.getByTestId('delivery-zone').waitFor();
     const fee = Number((await page.getByTestId('delivery-fee').innerText()).replace(/[^\d.]/g, ''));

@@ -63,7 +63,10 @@ describe('live payment status across tabs and customers', () => {
     await tab2.waitForFunction(() => (window as unknown as { __live: { sawProcessing: boolean } }).__live.sawProcessing);
     await tab2.getByTestId('processing-badge').waitFor({ state: 'detached' }); // it goes away by itself
     // The awaiting order appeared on the /orders tab without a reload.
-    await tab2.getByTestId('awaiting-order').filter({ hasText: order.orderId.slice(0, 8) }).waitFor();
+    await tab2
+      .getByTestId('awaiting-order')
+      .filter({ hasText: order.orderId.slice(0, 8) })
+      .waitFor();
 
     await choose(order.iframeUrl, 'card');
 
@@ -80,7 +83,11 @@ describe('live payment status across tabs and customers', () => {
     expect(tones.length).toBeGreaterThan(0);
     for (const played of tones) expect(played).toEqual(tone(800));
     // The /orders tab moved the order from 'awaiting payment' to the history, live.
-    await tab2.getByTestId('order-card').filter({ hasText: order.orderId.slice(0, 8) }).getByText('Completed').waitFor();
+    await tab2
+      .getByTestId('order-card')
+      .filter({ hasText: order.orderId.slice(0, 8) })
+      .getByText('Completed')
+      .waitFor();
 
     // Brian's own next change arrives after all of Amina's: once he has it, he was offered hers.
     const brianOrder = await placeOrder(live.shop, brian, product, 1);

@@ -114,7 +114,11 @@ export async function openLivePage(shopUrl: string, customer: Customer, path = '
 export const paymentState = (page: Page) => page.getByTestId('payment-state');
 
 /** A new order of the customer, on /order-success (reached as from the payment modal) while its payment is pending. */
-export async function showPendingOrder(shop: ShopServer, customer: Customer, product: ShopProduct): Promise<{ order: PlacedOrder; page: Page }> {
+export async function showPendingOrder(
+  shop: ShopServer,
+  customer: Customer,
+  product: ShopProduct,
+): Promise<{ order: PlacedOrder; page: Page }> {
   const order = await placeOrder(shop, customer, product, 1);
   const page = await openLivePage(shop.url, customer);
   await openOrderSuccessWithState(page, order.orderId);

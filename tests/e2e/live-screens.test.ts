@@ -156,7 +156,9 @@ describe('order status screens', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // The shop stops answering while the page polls the pending order.
-    await page.route(`**/api/orders/${order.orderId}`, (route) => route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'Down' } } }));
+    await page.route(`**/api/orders/${order.orderId}`, (route) =>
+      route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'Down' } } }),
+    );
     await toast(page, 'Failed to update order status. Please refresh the page.').waitFor({ timeout: 30_000 });
     await toast(page, 'Error').waitFor();
     // The last known status stays on screen.
@@ -279,9 +281,14 @@ describe('order status screens', () => {
     expect(await dialog.getByText('Payment confirmed').count()).toBe(0);
     // So does a callback URL in the frame (readable when the frame shows a page of the shop's own
     // origin; a plain page stands in for the shop's return page here).
-    await page.route('**/order-success?OrderTrackingId=*', (route) => route.fulfill({ contentType: 'text/html', body: '<p>Back at the shop</p>' }));
+    await page.route('**/order-success?OrderTrackingId=*', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>Back at the shop</p>' }),
+    );
     synced = nextSync();
-    await frame.evaluate((url) => (window.location.href = url), `${shopUrl}/order-success?OrderTrackingId=${order.trackingId}&OrderMerchantReference=x`);
+    await frame.evaluate(
+      (url) => (window.location.href = url),
+      `${shopUrl}/order-success?OrderTrackingId=${order.trackingId}&OrderMerchantReference=x`,
+    );
     expect((await synced).request().postDataJSON()).toEqual({ orderIds: [order.orderId] });
     await page.unroute('**/order-success?OrderTrackingId=*');
     expect(await dialog.getByText('Payment confirmed').count()).toBe(0);
@@ -308,7 +315,10 @@ describe('order status screens', () => {
     expect(page.url()).toBe(`${shopUrl}/orders`);
     await dialog.getByRole('button', { name: 'Cancel payment' }).click();
     // The new attempt is open, so the same order waits for payment again: still one order.
-    await page.locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`).getByRole('button', { name: 'Pay now' }).waitFor();
+    await page
+      .locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`)
+      .getByRole('button', { name: 'Pay now' })
+      .waitFor();
     expect(await page.locator(`[data-order-id="${order.orderId}"]`).count()).toBe(1);
     await page.close();
   });

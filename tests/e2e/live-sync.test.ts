@@ -40,7 +40,6 @@ describe('checking a payment with Pesapal by hand', () => {
     await pesapal?.stop();
   });
 
-
   const appPage = (path?: string) => openLivePage(live.shop.url, amina, path);
 
   /** Paid on Pesapal, but Pesapal's notification to the shop never arrives. */

@@ -54,7 +54,11 @@ describe('paying at phone size', () => {
     const address = page.getByRole('combobox', { name: 'Delivery Address' });
     await address.fill('');
     await address.pressSequentially('Kilim');
-    await page.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option', { name: /Kilimani/ }).first().waitFor();
+    await page
+      .getByRole('listbox', { name: 'Address suggestions' })
+      .getByRole('option', { name: /Kilimani/ })
+      .first()
+      .waitFor();
     await address.press('ArrowDown');
     await address.press('Enter');
     await page.getByTestId('delivery-zone').waitFor();
@@ -86,7 +90,9 @@ describe('paying at phone size', () => {
     await summary.getByText(product.name).waitFor();
     await summary.getByText(/^2 × KES /).waitFor();
     expect(await summary.getByTestId('delivery-address').textContent()).toMatch(/^Kilimani\b/);
-    expect(await summary.getByTestId('delivery-window').textContent()).toMatch(/Expected delivery: (around \d{2}:\d{2}|between \d{2}:\d{2} and \d{2}:\d{2}) \(Nairobi time\)/);
+    expect(await summary.getByTestId('delivery-window').textContent()).toMatch(
+      /Expected delivery: (around \d{2}:\d{2}|between \d{2}:\d{2} and \d{2}:\d{2}) \(Nairobi time\)/,
+    );
     expect(await summary.getByRole('link', { name: 'Download receipt' }).getAttribute('href')).toBe(`/api/orders/${orderId}/receipt.pdf`);
     expect(await axeViolations(page)).toEqual([]);
   });
@@ -161,7 +167,10 @@ describe('paying at phone size', () => {
     }).observe(document, { childList: true, subtree: true });
   })();`;
   const toastsShown = (on: Page, text: string) =>
-    on.evaluate((t) => (window as unknown as { __toastsShown: { text: string }[] }).__toastsShown.filter((e) => e.text.includes(t)).length, text);
+    on.evaluate(
+      (t) => (window as unknown as { __toastsShown: { text: string }[] }).__toastsShown.filter((e) => e.text.includes(t)).length,
+      text,
+    );
   const setSimulatorSwitches = async (switches: { dropIpn: boolean }) => {
     const res = await fetch(`${shopUrl}/pesapal-sim/switches`, {
       method: 'POST',
@@ -210,7 +219,10 @@ describe('paying at phone size', () => {
 
     // The check goes through; the live event, polling and the answer to the return all say paid.
     const liveEvent = tab.waitForFunction(
-      (id) => (window as unknown as { __live: LiveRecord }).__live.events.some((e) => e.orderId === id && e.kind === 'payment' && e.status === 'COMPLETED'),
+      (id) =>
+        (window as unknown as { __live: LiveRecord }).__live.events.some(
+          (e) => e.orderId === id && e.kind === 'payment' && e.status === 'COMPLETED',
+        ),
       order.orderId,
     );
     const polled = tab.waitForResponse(

@@ -200,7 +200,8 @@ describe('the shop on a phone', () => {
     for (const o of await smallTargets(signedIn)) offenders.push(`/shop (signed in, menus open): ${o}`);
     for (const item of await signedIn.getByRole('menuitem').all()) {
       const box = (await item.boundingBox())!;
-      if (box.height < MIN_TARGET || box.width < MIN_TARGET) offenders.push(`/shop account menu: ${await item.textContent()} (${Math.round(box.width)}×${Math.round(box.height)})`);
+      if (box.height < MIN_TARGET || box.width < MIN_TARGET)
+        offenders.push(`/shop account menu: ${await item.textContent()} (${Math.round(box.width)}×${Math.round(box.height)})`);
     }
     await signedIn.close();
     expect([...new Set(offenders)]).toEqual([]);
@@ -241,7 +242,12 @@ describe('the shop on a phone', () => {
       await visit('/cart', () => page.getByRole('heading', { level: 1, name: 'Shopping Cart' }).waitFor());
       await visit('/checkout', () => page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor());
       await visit('/profile', () => page.getByRole('heading', { level: 1 }).waitFor());
-      await visit('/orders', () => page.getByRole('heading', { name: /^(Awaiting payment|Order history)$/ }).first().waitFor());
+      await visit('/orders', () =>
+        page
+          .getByRole('heading', { name: /^(Awaiting payment|Order history)$/ })
+          .first()
+          .waitFor(),
+      );
       await page.evaluate((id) => {
         window.history.pushState({ usr: { orderId: id }, key: 'phone', idx: 1 }, '', '/order-success');
         window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
@@ -272,7 +278,16 @@ describe('the shop on a phone', () => {
     const screens: [string, () => string][] = [
       ...['/admin', '/admin/products', '/admin/products/new', '/admin/orders'].map(screen),
       ['an order', () => `/admin/orders/${orderId}`],
-      ...['/admin/customers', '/admin/posts', '/admin/pages', '/admin/newsletter', '/admin/messages', '/admin/delivery', '/admin/shop-details', '/admin/audit'].map(screen),
+      ...[
+        '/admin/customers',
+        '/admin/posts',
+        '/admin/pages',
+        '/admin/newsletter',
+        '/admin/messages',
+        '/admin/delivery',
+        '/admin/shop-details',
+        '/admin/audit',
+      ].map(screen),
     ];
     it.each(screens)('in the back office: %s', async (_name, path) => {
       const page = await phone(360, 740, admin.context);
@@ -288,11 +303,13 @@ describe('the shop on a phone', () => {
       await page.goto(shop.url + '/admin/orders');
       const row = page.getByRole('region', { name: 'Order list' }).locator('tbody tr').first();
       await row.waitFor();
-      const lines = await row.locator('td').evaluateAll((cells) =>
-        cells
-          .filter((td) => getComputedStyle(td).display !== 'none')
-          .map((td) => ({ label: getComputedStyle(td, '::before').content, top: Math.round(td.getBoundingClientRect().top) })),
-      );
+      const lines = await row
+        .locator('td')
+        .evaluateAll((cells) =>
+          cells
+            .filter((td) => getComputedStyle(td).display !== 'none')
+            .map((td) => ({ label: getComputedStyle(td, '::before').content, top: Math.round(td.getBoundingClientRect().top) })),
+        );
       expect(lines.map((l) => l.label)).toEqual(expect.arrayContaining(['"Order"', '"Customer"', '"Total"', '"Status"']));
       expect(new Set(lines.map((l) => l.top)).size).toBe(lines.length); // one line each, not side by side
       expect(await axeViolations(page)).toEqual([]);
@@ -363,7 +380,7 @@ describe('the shop on a phone', () => {
       await page.context().close();
     });
 
-    it('a product card\'s description is readable on its page', async () => {
+    it("a product card's description is readable on its page", async () => {
       const page = await phone(390, 844);
       await openPage(page, PRODUCT_PAGE, 'Fresh Whole Tilapia');
       const res = await fetch(`${shop.url}/api/catalog/products`);
@@ -388,7 +405,8 @@ describe('the shop on a phone', () => {
           return { name: el.textContent?.trim() ?? '', top: r.top, bottom: r.bottom, barBottom: bar.bottom };
         });
         if (!where) continue;
-        if (where.top < where.barBottom || where.bottom > 844) hidden.push(`${where.name} at ${Math.round(where.top)} (bar ends at ${Math.round(where.barBottom)})`);
+        if (where.top < where.barBottom || where.bottom > 844)
+          hidden.push(`${where.name} at ${Math.round(where.top)} (bar ends at ${Math.round(where.barBottom)})`);
       }
       expect(hidden).toEqual([]);
       // Shift+Tab back up the page: the same.
@@ -407,7 +425,7 @@ describe('the shop on a phone', () => {
       await page.context().close();
     });
 
-    it('a toast after Add to Cart sits over the search bar, not over the next card\'s button', async () => {
+    it("a toast after Add to Cart sits over the search bar, not over the next card's button", async () => {
       const page = await phone(390, 844);
       await openPage(page, '/shop', 'Our Products');
       const cards = page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Add to Cart' }) });
@@ -420,9 +438,9 @@ describe('the shop on a phone', () => {
       await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.bottom);
       const box = (await toast.boundingBox())!;
       expect(box.y + box.height).toBeLessThanOrEqual(bar.bottom);
-      const buttons = await page.getByRole('button', { name: 'Add to Cart' }).evaluateAll((els) =>
-        els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })),
-      );
+      const buttons = await page
+        .getByRole('button', { name: 'Add to Cart' })
+        .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
       const under = buttons.filter((r) => r.bottom > box.y && r.top < box.y + box.height && r.top >= bar.bottom);
       expect(under).toEqual([]);
       await page.context().close();
@@ -443,11 +461,14 @@ describe('the shop on a phone', () => {
   describe('the header and the home page', () => {
     /** The shop name's lines in the header (0 when only the logo shows). */
     const brandLines = (page: Page) =>
-      page.getByRole('banner').locator('a[href="/"] span').evaluate((el) => {
-        const r = el.getBoundingClientRect();
-        if (r.width <= 1) return 0;
-        return Math.round(r.height / parseFloat(getComputedStyle(el).lineHeight));
-      });
+      page
+        .getByRole('banner')
+        .locator('a[href="/"] span')
+        .evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          if (r.width <= 1) return 0;
+          return Math.round(r.height / parseFloat(getComputedStyle(el).lineHeight));
+        });
 
     it.each([
       [320, 740],
@@ -477,7 +498,13 @@ describe('the shop on a phone', () => {
       await page.getByTestId('pending-badge').waitFor();
       expect(await brandLines(page)).toBeLessThanOrEqual(1);
       expect(await sidewaysScroll(page)).toBe(0);
-      const parts = [page.getByTestId('processing-badge'), page.getByTestId('pending-badge'), page.getByRole('button', { name: 'Payment sounds' }), page.getByRole('link', { name: /^Cart/ }), page.getByRole('button', { name: 'Open menu' })];
+      const parts = [
+        page.getByTestId('processing-badge'),
+        page.getByTestId('pending-badge'),
+        page.getByRole('button', { name: 'Payment sounds' }),
+        page.getByRole('link', { name: /^Cart/ }),
+        page.getByRole('button', { name: 'Open menu' }),
+      ];
       let previousRight = 0;
       for (const part of parts) {
         const box = (await part.boundingBox())!;
@@ -501,7 +528,11 @@ describe('the shop on a phone', () => {
       const name = page.getByRole('banner').locator('a[href="/"] span');
       expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true); // no ellipsis
       const header = (await page.getByRole('banner').boundingBox())!;
-      for (const part of [page.getByTestId('processing-badge'), page.getByTestId('pending-badge'), page.getByRole('link', { name: /^Cart/ })]) {
+      for (const part of [
+        page.getByTestId('processing-badge'),
+        page.getByTestId('pending-badge'),
+        page.getByRole('link', { name: /^Cart/ }),
+      ]) {
         const box = (await part.boundingBox())!;
         expect(box.x + box.width).toBeLessThanOrEqual(1366);
         expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);
@@ -516,12 +547,23 @@ describe('the shop on a phone', () => {
         els.map((el) => {
           const r = el.getBoundingClientRect();
           const value = el.querySelector('dd')!.getBoundingClientRect();
-          return { top: r.top, left: r.left, width: r.width, height: r.height, valueTop: value.top, valueRight: value.right, right: r.right };
+          return {
+            top: r.top,
+            left: r.left,
+            width: r.width,
+            height: r.height,
+            valueTop: value.top,
+            valueRight: value.right,
+            right: r.right,
+          };
         }),
       );
       expect(tiles).toHaveLength(4);
       // Two rows of two, all the same size, each figure at the same height as its neighbour's.
-      for (const [x, y] of [[0, 1], [2, 3]] as const) {
+      for (const [x, y] of [
+        [0, 1],
+        [2, 3],
+      ] as const) {
         expect(Math.round(tiles[x]!.top)).toBe(Math.round(tiles[y]!.top));
         expect(Math.round(tiles[x]!.valueTop)).toBe(Math.round(tiles[y]!.valueTop));
       }

@@ -80,7 +80,11 @@ describe('order updates by SMS in a browser', () => {
     const address = page.getByRole('combobox', { name: 'Delivery Address' });
     await address.fill('');
     await address.pressSequentially('Kilim');
-    await page.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option', { name: /Kilimani/ }).first().click();
+    await page
+      .getByRole('listbox', { name: 'Address suggestions' })
+      .getByRole('option', { name: /Kilimani/ })
+      .first()
+      .click();
     await page.getByTestId('delivery-zone').waitFor();
     expect(await axeViolations(page)).toEqual([]);
 

@@ -7,7 +7,15 @@ import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
 import { hydrated, stubSignedIn } from './storefront-helpers';
 
-type StoredLine = { productId: string; name: string; priceCents: number; imageUrl: string | null; category: string; stock: number; quantity: number };
+type StoredLine = {
+  productId: string;
+  name: string;
+  priceCents: number;
+  imageUrl: string | null;
+  category: string;
+  stock: number;
+  quantity: number;
+};
 
 describe('storefront: the cart', () => {
   let shop: ShopServer;
@@ -18,7 +26,16 @@ describe('storefront: the cart', () => {
 
   const line = (slug: string, quantity: number, over: Partial<StoredLine> = {}): StoredLine => {
     const p = products.get(slug)!;
-    return { productId: p.id, name: p.name, priceCents: p.priceCents, imageUrl: p.imageUrl, category: p.category, stock: p.stock, quantity, ...over };
+    return {
+      productId: p.id,
+      name: p.name,
+      priceCents: p.priceCents,
+      imageUrl: p.imageUrl,
+      category: p.category,
+      stock: p.stock,
+      quantity,
+      ...over,
+    };
   };
   /** Opens /cart with these lines already in browser storage. */
   const openCart = async (lines: StoredLine[]) => {
@@ -65,7 +82,12 @@ describe('storefront: the cart', () => {
     await page.waitForURL(shop.url + '/cart');
     // The cart chunk loads lazily: wait for its line before counting, since count() does not wait.
     await item('Chicken Wings (1 kg)').waitFor();
-    expect(await page.getByRole('listitem').filter({ has: page.getByRole('heading') }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading') })
+        .count(),
+    ).toBe(1);
     expect(await quantity('Chicken Wings (1 kg)')).toBe('2');
   });
 
@@ -144,7 +166,15 @@ describe('storefront: the cart', () => {
     await openCart([
       line('fresh-whole-tilapia', 2, { priceCents: 60_000 }),
       line('whole-catfish', 20, { stock: 40 }),
-      { productId: '00000000-0000-4000-8000-000000000000', name: 'Old Fish', priceCents: 10_000, imageUrl: null, category: 'fish', stock: 5, quantity: 1 },
+      {
+        productId: '00000000-0000-4000-8000-000000000000',
+        name: 'Old Fish',
+        priceCents: 10_000,
+        imageUrl: null,
+        category: 'fish',
+        stock: 5,
+        quantity: 1,
+      },
       line('smoked-tilapia', 1, { stock: 4 }),
     ]);
     const notice = page.getByRole('status').filter({ hasText: 'Your cart was updated' });
@@ -174,7 +204,9 @@ describe('storefront: the cart', () => {
     expect(await quantity('Fresh Whole Tilapia (1 kg)')).toBe('2');
     expect(await page.getByTestId('subtotal').textContent()).toBe('KES 1,200.00');
     expect(await page.getByText('Your cart was updated').count()).toBe(0);
-    await item('Fresh Whole Tilapia (1 kg)').getByRole('button', { name: /Increase/ }).click();
+    await item('Fresh Whole Tilapia (1 kg)')
+      .getByRole('button', { name: /Increase/ })
+      .click();
     await expect.poll(() => quantity('Fresh Whole Tilapia (1 kg)')).toBe('3');
     expect(await page.getByRole('button', { name: 'Proceed to Checkout' }).isEnabled()).toBe(true);
   });

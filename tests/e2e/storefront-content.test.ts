@@ -109,7 +109,9 @@ describe('storefront: content', () => {
       expect(await page.getByRole('link', { name: 'Older posts →' }).count()).toBe(0);
       await page.getByRole('link', { name: '← Newer posts' }).click();
       await page.waitForURL(shop.url + '/blog');
-      await expect.poll(() => cards().first().getByRole('heading').textContent()).toBe('Slow-Cooked Kienyeji Chicken, the Way Grandmother Made It');
+      await expect
+        .poll(() => cards().first().getByRole('heading').textContent())
+        .toBe('Slow-Cooked Kienyeji Chicken, the Way Grandmother Made It');
     });
 
     it('the next page starts at the top, and Back from an article returns to the same spot', async () => {
@@ -122,7 +124,9 @@ describe('storefront: content', () => {
       await expect.poll(() => cards().first().getByRole('heading').textContent()).toBe('Archive Post 4');
       expect(await scrollY()).toBe(0);
 
-      const readMore = cards().last().getByRole('link', { name: /Read More/ });
+      const readMore = cards()
+        .last()
+        .getByRole('link', { name: /Read More/ });
       await readMore.scrollIntoViewIfNeeded();
       const spot = await scrollY();
       expect(spot).toBeGreaterThan(800);
@@ -193,7 +197,7 @@ describe('storefront: content', () => {
       await page.waitForURL(shop.url + '/blog');
     });
 
-    it('holds the article\'s place with a skeleton while it loads', async () => {
+    it("holds the article's place with a skeleton while it loads", async () => {
       const release = await holdApi(page, `**/api/content/posts/${slug}`);
       await navigateInApp(page, shop.url, `/blog/${slug}`);
       await page.getByLabel('Loading blog post', { exact: true }).waitFor();
@@ -233,7 +237,9 @@ describe('storefront: content', () => {
       await page.goto(`${shop.url}/blog/${slug}`);
       await hydrated(page);
       await page.getByRole('button', { name: 'Share' }).click();
-      await expect.poll(() => page.evaluate(() => (window as unknown as { __shared?: ShareData }).__shared?.url)).toBe(`${shop.url}/blog/${slug}`);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __shared?: ShareData }).__shared?.url))
+        .toBe(`${shop.url}/blog/${slug}`);
       expect(await page.getByText('Link copied to clipboard!').count()).toBe(0);
     });
 
@@ -259,7 +265,20 @@ describe('storefront: content', () => {
     it.each(['/about', '/aboutus'])('%s shows the about content', async (route) => {
       await page.goto(shop.url + route);
       await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
-      for (const heading of ['Premium Fish', 'Quality Poultry', 'Our Mission', 'Our Vision', 'Our Core Values', 'Quality Assurance', 'Sustainability', 'Customer Service', 'Our Competitive Edge', 'Quality', 'Affordability', 'Service']) {
+      for (const heading of [
+        'Premium Fish',
+        'Quality Poultry',
+        'Our Mission',
+        'Our Vision',
+        'Our Core Values',
+        'Quality Assurance',
+        'Sustainability',
+        'Customer Service',
+        'Our Competitive Edge',
+        'Quality',
+        'Affordability',
+        'Service',
+      ]) {
         await page.getByRole('main').getByRole('heading', { name: heading, exact: true }).waitFor();
       }
       expect(await page.getByRole('main').textContent()).toMatch(/leading provider of premium aquaculture and poultry products/);
@@ -271,7 +290,12 @@ describe('storefront: content', () => {
       await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
       await page.getByText('Get in touch with us for any questions or support').waitFor();
       const main = page.getByRole('main');
-      for (const text of ['Monday to Friday: 9:00 AM-6:00 PM', 'Saturday: 9:00 AM-2:00 PM', 'Sunday: Closed', 'info@lakevictoriaaquaculture.com']) {
+      for (const text of [
+        'Monday to Friday: 9:00 AM-6:00 PM',
+        'Saturday: 9:00 AM-2:00 PM',
+        'Sunday: Closed',
+        'info@lakevictoriaaquaculture.com',
+      ]) {
         await main.getByText(text).waitFor();
       }
       expect(await main.locator('a[href^="tel:"]').count()).toBe(0); // no phone until the merchant sets one
@@ -304,7 +328,9 @@ describe('storefront: content', () => {
 
     it('shows the wait the server gives when too many messages came from this address', async () => {
       const wait = 'You have sent several messages already. Please wait 42 minutes before sending another.';
-      await page.route('**/api/content/contact', (r) => r.fulfill({ status: 429, json: { error: { code: 'TOO_MANY_REQUESTS', message: wait } } }));
+      await page.route('**/api/content/contact', (r) =>
+        r.fulfill({ status: 429, json: { error: { code: 'TOO_MANY_REQUESTS', message: wait } } }),
+      );
       await page.goto(shop.url + '/contact');
       const main = page.getByRole('main');
       await main.getByLabel('Name', { exact: true }).fill('Achieng');
@@ -373,7 +399,9 @@ describe('storefront: content', () => {
     });
 
     it("a 404 without the shop's own message (a proxy's page) gives the general reason", async () => {
-      await page.route('**/api/content/pages/moved-away', (r) => r.fulfill({ status: 404, contentType: 'text/html', body: '<h1>Not Found</h1>' }));
+      await page.route('**/api/content/pages/moved-away', (r) =>
+        r.fulfill({ status: 404, contentType: 'text/html', body: '<h1>Not Found</h1>' }),
+      );
       await navigateInApp(page, shop.url, '/moved-away');
       const alert = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Page Not Found' }) });
       await alert.getByText('The page you are looking for could not be found.', { exact: true }).waitFor();
@@ -391,7 +419,10 @@ describe('storefront: content', () => {
       await page.setViewportSize({ width: 375, height: 740 });
       await page.goto(shop.url + '/shipping');
       await page.getByRole('heading', { level: 1, name: 'Delivery Policy' }).waitFor();
-      const box = page.getByTestId('page-content').getByRole('region').filter({ has: page.getByRole('table') });
+      const box = page
+        .getByTestId('page-content')
+        .getByRole('region')
+        .filter({ has: page.getByRole('table') });
       await box.waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       const [scrollWidth, clientWidth] = await box.evaluate((el) => [el.scrollWidth, el.clientWidth]);
@@ -446,9 +477,12 @@ describe('storefront: content', () => {
       await navigateInApp(page, shop.url, '/served-raw');
       const content = page.getByTestId('page-content');
       await content.getByText('Kept text.').waitFor();
-      await content.getByRole('img', { name: 'Broken' }).evaluate(
-        (img: HTMLImageElement) => new Promise((r) => (img.complete ? r(null) : img.addEventListener('error', () => r(null), { once: true }))),
-      );
+      await content
+        .getByRole('img', { name: 'Broken' })
+        .evaluate(
+          (img: HTMLImageElement) =>
+            new Promise((r) => (img.complete ? r(null) : img.addEventListener('error', () => r(null), { once: true }))),
+        );
       await content.getByRole('heading', { name: 'Hello' }).click();
       await content.getByText('Bad link').click();
       expect(await content.evaluate((el) => el.innerHTML)).toBe(
@@ -467,9 +501,12 @@ describe('storefront: content', () => {
       const content = page.getByTestId('page-content');
       await content.getByText('Safe text.').waitFor();
       // The broken image has had its chance to fail and fire onerror.
-      await content.getByRole('img', { name: 'Broken on purpose' }).evaluate(
-        (img: HTMLImageElement) => new Promise((r) => (img.complete ? r(null) : img.addEventListener('error', () => r(null), { once: true }))),
-      );
+      await content
+        .getByRole('img', { name: 'Broken on purpose' })
+        .evaluate(
+          (img: HTMLImageElement) =>
+            new Promise((r) => (img.complete ? r(null) : img.addEventListener('error', () => r(null), { once: true }))),
+        );
       expect(await content.evaluate((el) => el.innerHTML)).not.toMatch(/<script|onerror/i);
       expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
       expect(errors).toEqual([]);
@@ -499,7 +536,13 @@ describe('storefront: content', () => {
       await page.goto(shop.url + '/');
       await footer().locator('address').getByText('info@lakevictoriaaquaculture.com').waitFor(); // the saved details have loaded
       const text = (await footer().textContent()) ?? '';
-      for (const line of ['Kogo Star Plaza', 'info@lakevictoriaaquaculture.com', 'Monday to Friday: 9:00 AM-6:00 PM', 'Saturday: 9:00 AM-2:00 PM', 'Sunday: Closed']) {
+      for (const line of [
+        'Kogo Star Plaza',
+        'info@lakevictoriaaquaculture.com',
+        'Monday to Friday: 9:00 AM-6:00 PM',
+        'Saturday: 9:00 AM-2:00 PM',
+        'Sunday: Closed',
+      ]) {
         expect(text).toContain(line);
       }
       expect(text).not.toContain('+254 700 000 000');
@@ -520,7 +563,9 @@ describe('storefront: content', () => {
 
     it('says the links could not be loaded when the API fails, and Try again brings them', async () => {
       let failing = true;
-      await page.route('**/api/content/pages', (r) => (failing ? r.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'x' } } }) : r.fallback()));
+      await page.route('**/api/content/pages', (r) =>
+        failing ? r.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'x' } } }) : r.fallback(),
+      );
       await page.goto(shop.url + '/cart');
       const service = footer().locator('section', { has: page.getByRole('heading', { name: 'Customer Service' }) });
       await service.getByText('These links could not be loaded.').waitFor();
@@ -557,7 +602,9 @@ describe('storefront: content', () => {
       await page.route('**/api/content/newsletter', fail500);
       await email.fill('someone.else@example.com');
       await subscribe.click();
-      await toast('Subscription failed').filter({ hasText: 'There was an error subscribing to the newsletter. Please try again.' }).waitFor();
+      await toast('Subscription failed')
+        .filter({ hasText: 'There was an error subscribing to the newsletter. Please try again.' })
+        .waitFor();
     });
 
     it('subscribes from the keyboard alone: type the address, press Enter', async () => {
@@ -571,7 +618,9 @@ describe('storefront: content', () => {
 
     it('shows the wait the server gives when too many sign-ups came from this address', async () => {
       const wait = 'Too many sign-ups from your network. Please wait 30 minutes and try again.';
-      await page.route('**/api/content/newsletter', (r) => r.fulfill({ status: 429, json: { error: { code: 'TOO_MANY_REQUESTS', message: wait } } }));
+      await page.route('**/api/content/newsletter', (r) =>
+        r.fulfill({ status: 429, json: { error: { code: 'TOO_MANY_REQUESTS', message: wait } } }),
+      );
       await page.goto(shop.url + '/');
       await footer().getByLabel('Email address').fill('reader@example.com');
       await footer().getByRole('button', { name: 'Subscribe' }).click();

@@ -58,7 +58,9 @@ export async function recordLayoutShifts(page: Page): Promise<() => Promise<numb
         w.__shifts += e.value;
         for (const s of e.sources ?? []) {
           const r = (b: DOMRectReadOnly) => `${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}x${Math.round(b.height)}`;
-          w.__shiftSources.push(`${e.value.toFixed(5)} at ${Math.round(e.startTime)} ms: ${describe(s.node)} ${r(s.previousRect)} -> ${r(s.currentRect)}`);
+          w.__shiftSources.push(
+            `${e.value.toFixed(5)} at ${Math.round(e.startTime)} ms: ${describe(s.node)} ${r(s.previousRect)} -> ${r(s.currentRect)}`,
+          );
         }
       }
     }).observe({ type: 'layout-shift', buffered: true });

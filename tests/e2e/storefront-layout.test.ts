@@ -52,7 +52,10 @@ describe('storefront: layout', () => {
       expect(edges.header, path).toBe(expected);
       expect(edges.page, path).toEqual([expected]);
       // The page's own padding: its first words start where the shop name does.
-      const logoLeft = await page.locator('header a').first().evaluate((a) => Math.round(a.getBoundingClientRect().left));
+      const logoLeft = await page
+        .locator('header a')
+        .first()
+        .evaluate((a) => Math.round(a.getBoundingClientRect().left));
       const contentLeft = await page
         .locator('main [data-container]')
         .first()
@@ -81,14 +84,12 @@ describe('storefront: layout', () => {
     await page.waitForLoadState('networkidle');
     // Every picture in view has loaded and been laid out.
     await page.waitForFunction(() =>
-      [...document.querySelectorAll('img')]
-        .filter((img) => img.getBoundingClientRect().top < innerHeight)
-        .every((img) => img.complete),
+      [...document.querySelectorAll('img')].filter((img) => img.getBoundingClientRect().top < innerHeight).every((img) => img.complete),
     );
     expect(await shifts(), await shiftSources(page)).toBe(0);
   });
 
-  it('keeps the header still when a signed-in customer\'s name and switches arrive', async () => {
+  it("keeps the header still when a signed-in customer's name and switches arrive", async () => {
     await stubSignedIn(page, 'Wanjiku Kamau');
     // Registered last, so it runs first: the session answer comes late, after the first paint.
     await page.route('**/api/account/session', async (route) => {
@@ -153,7 +154,7 @@ describe('storefront: layout', () => {
     const focusIsOnToggle = () => toggle().evaluate((b) => b === document.activeElement);
     const accountMenu = () => page.locator('#mobile-nav').getByRole('button', { name: 'Account menu for Wanjiku Kamau' });
 
-    it.each([320, 375])('at %i px the header holds the \'1 Pending\' badge: nothing overflows or overlaps', async (width) => {
+    it.each([320, 375])("at %i px the header holds the '1 Pending' badge: nothing overflows or overlaps", async (width) => {
       await open({ width, height: 740 });
       await stubSignedIn(page);
       await page.route('**/api/orders/pending-count', (r) => r.fulfill({ json: { count: 1 } }));
@@ -231,7 +232,10 @@ describe('storefront: layout', () => {
       await expect.poll(() => page.getByRole('menuitem').count()).toBe(0);
       expect(await expanded()).toBe('true');
 
-      for (const [item, path] of [['Profile', '/profile'], ['Orders', '/orders']]) {
+      for (const [item, path] of [
+        ['Profile', '/profile'],
+        ['Orders', '/orders'],
+      ]) {
         if ((await expanded()) !== 'true') await toggle().click();
         await accountMenu().click();
         await page.getByRole('menuitem', { name: item }).click();
@@ -251,7 +255,9 @@ describe('storefront: layout', () => {
       const askedSignedOut: string[] = [];
       await stubSignedIn(page);
       // Registered last, so it runs first: once signed out, the session says so.
-      await page.route('**/api/account/session', (r) => (signedIn ? r.fallback() : r.fulfill({ json: { user: null, profile: null, googleEnabled: false } })));
+      await page.route('**/api/account/session', (r) =>
+        signedIn ? r.fallback() : r.fulfill({ json: { user: null, profile: null, googleEnabled: false } }),
+      );
       await page.route('**/api/auth/sign-out', (r) => {
         signedIn = false;
         return r.fulfill({ json: { success: true } });
@@ -311,7 +317,9 @@ describe('storefront: layout', () => {
     await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
 
     await page.goto(shop.url + '/cart');
-    const plus = page.getByRole('listitem', { name: 'Chicken Wings (1 kg)', exact: true }).getByRole('button', { name: 'Increase quantity' });
+    const plus = page
+      .getByRole('listitem', { name: 'Chicken Wings (1 kg)', exact: true })
+      .getByRole('button', { name: 'Increase quantity' });
     await plus.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();

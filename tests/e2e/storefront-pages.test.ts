@@ -28,8 +28,11 @@ describe('storefront: pages as HTML', () => {
     browser = await launchChromium();
     products = ((await (await fetch(`${shop.url}/api/catalog/products`)).json()) as { products: ApiProduct[] }).products;
     postSlugs = [];
-    for (let offset: number | null = 0; offset !== null; ) {
-      const page = (await (await fetch(`${shop.url}/api/content/posts?limit=24&offset=${offset}`)).json()) as { posts: { slug: string }[]; nextOffset: number | null };
+    for (let offset: number | null = 0; offset !== null;) {
+      const page = (await (await fetch(`${shop.url}/api/content/posts?limit=24&offset=${offset}`)).json()) as {
+        posts: { slug: string }[];
+        nextOffset: number | null;
+      };
       postSlugs.push(...page.posts.map((p) => p.slug));
       offset = page.nextOffset;
     }
@@ -60,7 +63,8 @@ describe('storefront: pages as HTML', () => {
 
   it('an article arrives as HTML with its own title, description and BlogPosting', async () => {
     const slug = postSlugs[0]!;
-    const post = ((await (await fetch(`${shop.url}/api/content/posts/${slug}`)).json()) as { post: { title: string; content: string } }).post;
+    const post = ((await (await fetch(`${shop.url}/api/content/posts/${slug}`)).json()) as { post: { title: string; content: string } })
+      .post;
     const { status, text } = await html(`/blog/${slug}`);
     expect(status).toBe(200);
     const firstParagraph = post.content.split(/\n\s*\n/)[0]!.trim();
@@ -79,8 +83,16 @@ describe('storefront: pages as HTML', () => {
     const decimalPrice = (p.priceCents / 100).toFixed(2);
     expect(meta(text, 'product:price:amount')).toBe(decimalPrice);
     expect(text).toContain(`<link rel="canonical" href="${shop.url}/shop/${p.slug}" />`);
-    const [product] = jsonLd(text) as { '@type': string; name: string; offers: { priceCurrency: string; price: string; availability: string } }[];
-    expect(product).toMatchObject({ '@type': 'Product', name: p.name, offers: { priceCurrency: 'KES', price: decimalPrice, availability: 'https://schema.org/InStock' } });
+    const [product] = jsonLd(text) as {
+      '@type': string;
+      name: string;
+      offers: { priceCurrency: string; price: string; availability: string };
+    }[];
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      name: p.name,
+      offers: { priceCurrency: 'KES', price: decimalPrice, availability: 'https://schema.org/InStock' },
+    });
   });
 
   it('the home page describes the shop as a Store with its address, phone and opening hours', async () => {
@@ -252,12 +264,21 @@ function watchConsole(page: Page): string[] {
 
 /** The page's markup with the entities React writes turned back into characters. */
 function decoded(html: string): string {
-  return html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 function meta(html: string, property: string): string | undefined {
   const m = new RegExp(`<meta (?:property|name)="${property.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`).exec(html);
-  return m?.[1]?.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return m?.[1]
+    ?.replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 function jsonLd(html: string): unknown[] {

@@ -320,7 +320,9 @@ describe('storefront: home and shop', () => {
       const first = await img.getAttribute('src');
       expect(first).toMatch(/^\/images\/fallback-fish(-2)?\.svg$/);
       await page.reload();
-      expect(await page.getByRole('article', { name: 'Tilapia Family Pack (3 kg)', exact: true }).getByRole('img').getAttribute('src')).toBe(first);
+      expect(
+        await page.getByRole('article', { name: 'Tilapia Family Pack (3 kg)', exact: true }).getByRole('img').getAttribute('src'),
+      ).toBe(first);
 
       const images = page.getByRole('article').getByRole('img');
       const attrs = await images.evaluateAll((els) =>
@@ -340,7 +342,9 @@ describe('storefront: home and shop', () => {
       expect(attrs.slice(4).every((a) => a.loading === 'lazy')).toBe(true);
       expect(attrs.every((a) => a.sizes.startsWith('(min-width: 1280px) 262px'))).toBe(true);
       const tilapia = page.getByRole('article', { name: 'Fresh Whole Tilapia (1 kg)', exact: true }).getByRole('img');
-      expect(await tilapia.getAttribute('srcset')).toBe('/images/products/tilapia-whole-320.webp 320w, /images/products/tilapia-whole-640.webp 640w');
+      expect(await tilapia.getAttribute('srcset')).toBe(
+        '/images/products/tilapia-whole-320.webp 320w, /images/products/tilapia-whole-640.webp 640w',
+      );
       // Four columns of 262 px at 1280 px wide: the browser takes the small file.
       await tilapia.scrollIntoViewIfNeeded();
       await expect.poll(() => tilapia.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/tilapia-whole-320\.webp$/);

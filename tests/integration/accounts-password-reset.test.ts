@@ -75,10 +75,16 @@ describe.each(DB_KINDS)('forgotten passwords on %s', (kind) => {
     const someone = await createUser(t);
     await post('/forgot-password', { email: someone.email });
     const token = await tokenInLatestMail(someone.email);
-    const [row] = await t.ctx.db.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    const [row] = await t.ctx.db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, `reset-password:${token}`));
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(59 * 60_000);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(60 * 60_000 + 1_000);
-    await t.ctx.db.update(verification).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(verification.id, row!.id));
+    await t.ctx.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(verification.id, row!.id));
     const res = await post('/reset-password', { token, password: 'a-brand-new-secret' });
     expect(res.status).toBe(400);
     expect((await post('/sign-in', { email: someone.email, password: someone.password })).status).toBe(200);
@@ -120,7 +126,8 @@ describe.each(DB_KINDS)('forgotten passwords on %s', (kind) => {
     expect(await mailsTo(t, someone.email)).toHaveLength(before + 3);
 
     const from = nextAddress();
-    for (let i = 1; i < 20; i += 1) expect((await post('/reset-password', { token: `guess-${i}`, password: 'long-enough-1' }, from)).status).toBe(400);
+    for (let i = 1; i < 20; i += 1)
+      expect((await post('/reset-password', { token: `guess-${i}`, password: 'long-enough-1' }, from)).status).toBe(400);
     const last = await post('/reset-password', { token: 'guess-20', password: 'long-enough-1' }, from);
     expect(last.status).toBe(429);
     expect((await json<ErrorBody>(last)).error.message).toBe('Too many failed password resets. Please wait 15 minutes and try again.');

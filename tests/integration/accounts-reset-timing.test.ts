@@ -80,7 +80,10 @@ describe.each(DB_KINDS)('forgot-password timing on %s', (kind) => {
     const someone = await createUser(t);
     const res = await answerOf(forgot(someone.email, '203.0.113.40'));
     expect(res === 'no answer' ? res : res.status).toBe(200);
-    const [queued] = await t.ctx.db.select().from(outboundMail).where(and(eq(outboundMail.to, someone.email), like(outboundMail.subject, 'Reset%')));
+    const [queued] = await t.ctx.db
+      .select()
+      .from(outboundMail)
+      .where(and(eq(outboundMail.to, someone.email), like(outboundMail.subject, 'Reset%')));
     expect(queued?.subject).toBe('Reset your password for Lake Victoria Aquaculture');
     expect(queued?.status).not.toBe('sent');
 
@@ -88,7 +91,9 @@ describe.each(DB_KINDS)('forgot-password timing on %s', (kind) => {
     const mail = await smtp.waitForMail(someone.email);
     expect(mail.subject).toBe('Reset your password for Lake Victoria Aquaculture');
     expect(mail.links.some((l) => l.startsWith('http://localhost:3000/auth?reset='))).toBe(true);
-    await expect.poll(async () => (await t.ctx.db.select().from(outboundMail).where(eq(outboundMail.id, queued!.id)))[0]?.status).toBe('sent');
+    await expect
+      .poll(async () => (await t.ctx.db.select().from(outboundMail).where(eq(outboundMail.id, queued!.id)))[0]?.status)
+      .toBe('sent');
   });
 
   it('makes an unknown address do a write of the same kind, usable by nobody, and mails nobody', async () => {

@@ -38,7 +38,10 @@ describe.each(DB_KINDS)('the session token on %s', (kind) => {
       expect(res.status, path).toBe(200);
       expect(await res.text(), path).not.toContain(token);
     }
-    const signIn = await t.request('/api/account/sign-in', { method: 'POST', json: { email: customer.email, password: customer.password } });
+    const signIn = await t.request('/api/account/sign-in', {
+      method: 'POST',
+      json: { email: customer.email, password: customer.password },
+    });
     expect(signIn.status).toBe(200);
     const fresh = signIn.headers.getSetCookie().join('; ');
     expect(await signIn.text()).not.toContain(sessionToken(fresh));
@@ -46,7 +49,9 @@ describe.each(DB_KINDS)('the session token on %s', (kind) => {
 
   it('still signs in and out with the cookie alone', async () => {
     const customer = await createUser(t);
-    const before = (await (await t.request('/api/account/session', { cookie: customer.cookie })).json()) as { user: { email: string } | null };
+    const before = (await (await t.request('/api/account/session', { cookie: customer.cookie })).json()) as {
+      user: { email: string } | null;
+    };
     expect(before.user?.email).toBe(customer.email);
     const out = await t.request('/api/auth/sign-out', { method: 'POST', json: {}, cookie: customer.cookie });
     expect(out.status).toBe(200);

@@ -48,7 +48,10 @@ describe.each(DB_KINDS)('sign-in throttling on %s', (kind) => {
     );
     clock.advanceMinutes(5);
     expect((await attempt(right, from)).status).toBe(200);
-    const rows = await t.ctx.db.select().from(authThrottle).where(eq(authThrottle.key, `sign-in:email-address:${someone.email}|${from}`));
+    const rows = await t.ctx.db
+      .select()
+      .from(authThrottle)
+      .where(eq(authThrottle.key, `sign-in:email-address:${someone.email}|${from}`));
     expect(rows).toEqual([]);
   });
 
@@ -71,7 +74,10 @@ describe.each(DB_KINDS)('sign-in throttling on %s', (kind) => {
         expect((await attempt(wrong, `192.0.2.${a}`)).status).toBeGreaterThanOrEqual(401);
       }
     }
-    const [row] = await t.ctx.db.select().from(authThrottle).where(eq(authThrottle.key, `sign-in:email:${owner.email}`));
+    const [row] = await t.ctx.db
+      .select()
+      .from(authThrottle)
+      .where(eq(authThrottle.key, `sign-in:email:${owner.email}`));
     expect(row?.failures).toBe(50);
 
     const fromKnownBrowser = await t.request('/api/account/sign-in', {
@@ -182,8 +188,7 @@ describe.each(DB_KINDS)('sign-in throttling on %s', (kind) => {
 
   it('sign-ups: 20 per client address an hour', async () => {
     const from = nextAddress();
-    const signUp = () =>
-      t.request('/api/account/sign-up', { method: 'POST', json: signUpBody(), headers: { 'X-Forwarded-For': from } });
+    const signUp = () => t.request('/api/account/sign-up', { method: 'POST', json: signUpBody(), headers: { 'X-Forwarded-For': from } });
     for (let i = 0; i < THROTTLE.signUpPerAddress.limit; i += 1) {
       expect((await signUp()).status).toBe(201);
     }

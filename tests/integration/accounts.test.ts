@@ -72,7 +72,14 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     const me = await t.request('/api/account/session', { cookie: cookieFrom(signedIn) });
     expect(await me.json()).toEqual({
       user: { id: created!.id, email: 'achieng.new@example.test', name: 'Achieng Otieno' },
-      profile: { fullName: 'Achieng Otieno', phone: '+254712345678', address: 'Kilimani <img src=x alert(1)>', role: 'customer', smsUpdates: true, smsUpdatesAt: null },
+      profile: {
+        fullName: 'Achieng Otieno',
+        phone: '+254712345678',
+        address: 'Kilimani <img src=x alert(1)>',
+        role: 'customer',
+        smsUpdates: true,
+        smsUpdatesAt: null,
+      },
       googleEnabled: false,
     });
   });
@@ -106,7 +113,12 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     const { error } = await json<ErrorBody>(res);
     expect(error.message).toBe(message);
     expect(error.fields?.[field]).toBe(message);
-    expect(await t.ctx.db.select().from(user).where(eq(user.email, String(body.email).trim().toLowerCase()))).toEqual([]);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(user)
+        .where(eq(user.email, String(body.email).trim().toLowerCase())),
+    ).toEqual([]);
   });
 
   it('a missing field or a non-JSON value gets the fill-in message too', async () => {
@@ -152,11 +164,24 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     const res = await t.request('/api/account/profile', {
       method: 'PATCH',
       cookie: a.cookie,
-      json: { id: b.id, userId: b.id, fullName: ' Amina W. <script>x</script>', phone: '0733 333 333', address: 'Lavington javascript:alert(1)' },
+      json: {
+        id: b.id,
+        userId: b.id,
+        fullName: ' Amina W. <script>x</script>',
+        phone: '0733 333 333',
+        address: 'Lavington javascript:alert(1)',
+      },
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      profile: { fullName: 'Amina W.', phone: '+254733333333', address: 'Lavington alert(1)', role: 'customer', smsUpdates: true, smsUpdatesAt: null },
+      profile: {
+        fullName: 'Amina W.',
+        phone: '+254733333333',
+        address: 'Lavington alert(1)',
+        role: 'customer',
+        smsUpdates: true,
+        smsUpdatesAt: null,
+      },
     });
     const rows = await t.ctx.db.select().from(profiles).where(eq(profiles.id, b.id));
     expect(rows[0]).toMatchObject({ fullName: 'Baraka', phone: '+254722222222', address: 'Karen' });
@@ -204,7 +229,12 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
 
   it("better-auth's raw sign-up, sign-in and update endpoints are closed (they would skip our checks)", async () => {
     const body = { email: 'raw@example.test', password: 'long-enough-1', name: 'Raw' };
-    for (const path of ['/api/auth/sign-up/email', '/api/auth/sign-in/email', '/api/auth/send-verification-email', '/api/auth/update-user']) {
+    for (const path of [
+      '/api/auth/sign-up/email',
+      '/api/auth/sign-in/email',
+      '/api/auth/send-verification-email',
+      '/api/auth/update-user',
+    ]) {
       expect((await post(path, body)).status).toBe(404);
     }
   });

@@ -4,7 +4,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { auditLogs, contactMessages, newsletterSubscriptions, orders, outboundSms, paymentTransactions, products } from '../../src/server/db/schema';
+import {
+  auditLogs,
+  contactMessages,
+  newsletterSubscriptions,
+  orders,
+  outboundSms,
+  paymentTransactions,
+  products,
+} from '../../src/server/db/schema';
 import { createSmsOutbox } from '../../src/server/infra/sms/sms-outbox';
 import { adminRoutes } from '../../src/server/admin.routes';
 import { createUser, type TestUser } from '../support/test-app';
@@ -40,7 +48,9 @@ interface AuditCase {
 }
 
 async function imageForm(): Promise<FormData> {
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0e7490' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0e7490' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.set('image', new File([new Uint8Array(png)], 'photo.png', { type: 'image/png' }));
   return form;
@@ -64,7 +74,10 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       action: 'PRODUCT_CREATE',
       table: 'products',
       run: async () => {
-        const res = await asAdmin('/products', { method: 'POST', json: { name: 'Audit Tilapia', category: 'fish', priceCents: 45000, stock: 3 } });
+        const res = await asAdmin('/products', {
+          method: 'POST',
+          json: { name: 'Audit Tilapia', category: 'fish', priceCents: 45000, stock: 3 },
+        });
         ids.product = (await body<{ product: { id: string } }>(res.clone())).product.id;
         return { res, recordId: ids.product };
       },
@@ -74,21 +87,30 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       route: 'PATCH /products/:id',
       action: 'PRODUCT_UPDATE',
       table: 'products',
-      run: async () => ({ res: await asAdmin(`/products/${ids.product}`, { method: 'PATCH', json: { priceCents: 50000 } }), recordId: ids.product }),
+      run: async () => ({
+        res: await asAdmin(`/products/${ids.product}`, { method: 'PATCH', json: { priceCents: 50000 } }),
+        recordId: ids.product,
+      }),
       details: async () => ({ changed: { priceCents: { from: 45000, to: 50000 } } }),
     },
     {
       route: 'POST /products/:id/image',
       action: 'PRODUCT_IMAGE_UPLOAD',
       table: 'products',
-      run: async () => ({ res: await asAdmin(`/products/${ids.product}/image`, { method: 'POST', body: await imageForm() }), recordId: ids.product }),
+      run: async () => ({
+        res: await asAdmin(`/products/${ids.product}/image`, { method: 'POST', body: await imageForm() }),
+        recordId: ids.product,
+      }),
     },
     {
       route: 'POST /products/:id/stock',
       action: 'STOCK_ADJUST',
       table: 'products',
       run: async () => ({
-        res: await asAdmin(`/products/${ids.product}/stock`, { method: 'POST', json: { kind: 'restock', quantity: 5, reason: 'Morning catch' } }),
+        res: await asAdmin(`/products/${ids.product}/stock`, {
+          method: 'POST',
+          json: { kind: 'restock', quantity: 5, reason: 'Morning catch' },
+        }),
         recordId: ids.product,
       }),
     },
@@ -108,13 +130,19 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       route: 'POST /orders/:id/fulfilment',
       action: 'ORDER_FULFILMENT',
       table: 'orders',
-      run: async () => ({ res: await asAdmin(`/orders/${ids.paidOrder}/fulfilment`, { method: 'POST', json: { status: 'processing' } }), recordId: ids.paidOrder }),
+      run: async () => ({
+        res: await asAdmin(`/orders/${ids.paidOrder}/fulfilment`, { method: 'POST', json: { status: 'processing' } }),
+        recordId: ids.paidOrder,
+      }),
     },
     {
       route: 'POST /orders/:id/check-payment',
       action: 'PAYMENT_STATUS_CHECK',
       table: 'orders',
-      run: async () => ({ res: await asAdmin(`/orders/${ids.pendingOrder}/check-payment`, { method: 'POST' }), recordId: ids.pendingOrder }),
+      run: async () => ({
+        res: await asAdmin(`/orders/${ids.pendingOrder}/check-payment`, { method: 'POST' }),
+        recordId: ids.pendingOrder,
+      }),
     },
     {
       route: 'POST /orders/:id/cancel',
@@ -140,7 +168,10 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       action: 'PAYMENT_REFUND',
       table: 'orders',
       run: async () => ({
-        res: await asAdmin(`/orders/${ids.paidTwiceOrder}/payments/${ids.extraPayment}/refund`, { method: 'POST', json: { reason: 'Paid twice' } }),
+        res: await asAdmin(`/orders/${ids.paidTwiceOrder}/payments/${ids.extraPayment}/refund`, {
+          method: 'POST',
+          json: { reason: 'Paid twice' },
+        }),
         recordId: ids.paidTwiceOrder,
       }),
       details: async () => ({ amountCents: await paidCents(ids.paidTwiceOrder) }),
@@ -157,7 +188,15 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
         });
         const [row] = await s.t.ctx.db
           .insert(outboundSms)
-          .values({ orderId: ids.paidTwiceOrder, step: 'out_for_delivery', dedupeKey: `${ids.paidTwiceOrder}:audit`, to: '+254712345678', message: 'On its way', status: 'abandoned', attempts: 8 })
+          .values({
+            orderId: ids.paidTwiceOrder,
+            step: 'out_for_delivery',
+            dedupeKey: `${ids.paidTwiceOrder}:audit`,
+            to: '+254712345678',
+            message: 'On its way',
+            status: 'abandoned',
+            attempts: 8,
+          })
           .returning({ id: outboundSms.id });
         return {
           res: await asAdmin(`/orders/${ids.paidTwiceOrder}/messages/sms/${row!.id}/resend`, { method: 'POST' }),
@@ -178,7 +217,10 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       route: 'POST /customers/:id/role',
       action: 'USER_ROLE_CHANGE',
       table: 'profiles',
-      run: async () => ({ res: await asAdmin(`/customers/${other.id}/role`, { method: 'POST', json: { role: 'admin' } }), recordId: other.id }),
+      run: async () => ({
+        res: await asAdmin(`/customers/${other.id}/role`, { method: 'POST', json: { role: 'admin' } }),
+        recordId: other.id,
+      }),
     },
     ...(['post', 'page'] as const).flatMap((k): AuditCase[] => {
       const base = `/${k}s`;
@@ -200,19 +242,28 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
           route: `PATCH ${base}/:id`,
           action: `${action}_UPDATE`,
           table,
-          run: async () => ({ res: await asAdmin(`${base}/${id()}`, { method: 'PATCH', json: { content: 'Hello again' } }), recordId: id() }),
+          run: async () => ({
+            res: await asAdmin(`${base}/${id()}`, { method: 'PATCH', json: { content: 'Hello again' } }),
+            recordId: id(),
+          }),
         },
         {
           route: `POST ${base}/:id/publish`,
           action: `${action}_PUBLISH`,
           table,
-          run: async () => ({ res: await asAdmin(`${base}/${id()}/publish`, { method: 'POST', json: { published: true } }), recordId: id() }),
+          run: async () => ({
+            res: await asAdmin(`${base}/${id()}/publish`, { method: 'POST', json: { published: true } }),
+            recordId: id(),
+          }),
         },
         {
           route: `POST ${base}/:id/publish`,
           action: `${action}_UNPUBLISH`,
           table,
-          run: async () => ({ res: await asAdmin(`${base}/${id()}/publish`, { method: 'POST', json: { published: false } }), recordId: id() }),
+          run: async () => ({
+            res: await asAdmin(`${base}/${id()}/publish`, { method: 'POST', json: { published: false } }),
+            recordId: id(),
+          }),
         },
         ...(k === 'post'
           ? [
@@ -220,7 +271,10 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
                 route: 'POST /posts/:id/image',
                 action: 'POST_IMAGE_UPLOAD',
                 table,
-                run: async () => ({ res: await asAdmin(`/posts/${ids.post}/image`, { method: 'POST', body: await imageForm() }), recordId: ids.post }),
+                run: async () => ({
+                  res: await asAdmin(`/posts/${ids.post}/image`, { method: 'POST', body: await imageForm() }),
+                  recordId: ids.post,
+                }),
               },
             ]
           : []),
@@ -248,20 +302,28 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       route: 'POST /messages/:id/read',
       action: 'CONTACT_MESSAGE_READ',
       table: 'contact_messages',
-      run: async () => ({ res: await asAdmin(`/messages/${ids.message}/read`, { method: 'POST', json: { read: true } }), recordId: ids.message }),
+      run: async () => ({
+        res: await asAdmin(`/messages/${ids.message}/read`, { method: 'POST', json: { read: true } }),
+        recordId: ids.message,
+      }),
     },
     {
       route: 'POST /messages/:id/read',
       action: 'CONTACT_MESSAGE_UNREAD',
       table: 'contact_messages',
-      run: async () => ({ res: await asAdmin(`/messages/${ids.message}/read`, { method: 'POST', json: { read: false } }), recordId: ids.message }),
+      run: async () => ({
+        res: await asAdmin(`/messages/${ids.message}/read`, { method: 'POST', json: { read: false } }),
+        recordId: ids.message,
+      }),
     },
     {
       route: 'PUT /delivery/zones',
       action: 'DELIVERY_ZONES_UPDATE',
       table: 'delivery_zones',
       run: async () => {
-        const zones = [{ name: 'Everywhere', minKm: 0, maxKm: 50, baseFeeCents: 10000, perKmRateCents: 1000, estimatedMinutes: 60, active: true }];
+        const zones = [
+          { name: 'Everywhere', minKm: 0, maxKm: 50, baseFeeCents: 10000, perKmRateCents: 1000, estimatedMinutes: 60, active: true },
+        ];
         return { res: await asAdmin('/delivery/zones', { method: 'PUT', json: { zones } }), recordId: null };
       },
     },
@@ -347,7 +409,10 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
   it('leaves no row for a change that is refused or rolled back', async () => {
     const count = async () => (await s.t.ctx.db.select({ id: auditLogs.id }).from(auditLogs)).length;
     const before = await count();
-    const tooMuch = await asAdmin(`/products/${ids.product}/stock`, { method: 'POST', json: { kind: 'adjustment', quantity: -1000, reason: 'Miscount' } });
+    const tooMuch = await asAdmin(`/products/${ids.product}/stock`, {
+      method: 'POST',
+      json: { kind: 'adjustment', quantity: -1000, reason: 'Miscount' },
+    });
     expect(tooMuch.status).toBe(400);
     const unknown = await asAdmin('/products/00000000-0000-4000-8000-000000000000', { method: 'PATCH', json: { priceCents: 100 } });
     expect(unknown.status).toBe(404);

@@ -6,7 +6,15 @@ import { DB_KINDS } from '../support/test-database';
 import { auditRows, body, withAdminApp } from './admin-helpers';
 
 interface Item {
-  item: { id: string; slug: string; title: string; content: string; published: boolean; featuredImage: string | null; metaDescription: string | null };
+  item: {
+    id: string;
+    slug: string;
+    title: string;
+    content: string;
+    published: boolean;
+    featuredImage: string | null;
+    metaDescription: string | null;
+  };
 }
 type ErrorBody = { error: { message: string; fields?: Record<string, string> } };
 
@@ -17,7 +25,8 @@ describe.each(DB_KINDS)('admin blog posts and pages on %s', (kind) => {
   it('creates a post with a unique slug and a body without markup, publishes it, and the blog shows it', async () => {
     const json = {
       title: 'Fish & Chips Friday!',
-      content: '<p onclick="steal()">Hello <script>alert(1)</script><a href="javascript:alert(1)">x</a> <strong>fresh</strong> & hot</p>\n\nSecond paragraph',
+      content:
+        '<p onclick="steal()">Hello <script>alert(1)</script><a href="javascript:alert(1)">x</a> <strong>fresh</strong> & hot</p>\n\nSecond paragraph',
       metaDescription: 'Our Friday special',
     };
     const first = (await body<Item>(await asAdmin('/posts', { method: 'POST', json }))).item;
@@ -56,7 +65,9 @@ describe.each(DB_KINDS)('admin blog posts and pages on %s', (kind) => {
 
   it('uploads a featured image for a post', async () => {
     const post = (await body<Item>(await asAdmin('/posts', { method: 'POST', json: { title: 'With a picture' } }))).item;
-    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#e9b23a' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#e9b23a' } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.set('image', new File([new Uint8Array(jpeg)], 'cover.jpg', { type: 'image/jpeg' }));
     const res = await asAdmin(`/posts/${post.id}/image`, { method: 'POST', body: form });
@@ -67,7 +78,10 @@ describe.each(DB_KINDS)('admin blog posts and pages on %s', (kind) => {
   it('creates a page that appears in the footer links once published; reserved slugs are refused', async () => {
     const page = (
       await body<Item>(
-        await asAdmin('/pages', { method: 'POST', json: { title: 'Wholesale Orders', content: '<h2>Hotels</h2><p>Call us</p><img src="x" onerror="y()">', published: true } }),
+        await asAdmin('/pages', {
+          method: 'POST',
+          json: { title: 'Wholesale Orders', content: '<h2>Hotels</h2><p>Call us</p><img src="x" onerror="y()">', published: true },
+        }),
       )
     ).item;
     expect(page.slug).toBe('wholesale-orders');
@@ -86,7 +100,9 @@ describe.each(DB_KINDS)('admin blog posts and pages on %s', (kind) => {
   });
 
   it('lists, unpublishes and deletes pages', async () => {
-    const list = await body<{ items: { slug: string; published: boolean }[]; total: number }>(await asAdmin('/pages?state=published&pageSize=100'));
+    const list = await body<{ items: { slug: string; published: boolean }[]; total: number }>(
+      await asAdmin('/pages?state=published&pageSize=100'),
+    );
     expect(list.items.every((p) => p.published)).toBe(true);
     expect(list.items.map((p) => p.slug)).toEqual(expect.arrayContaining(['faq', 'shipping']));
     const draft = (await body<Item>(await asAdmin('/pages', { method: 'POST', json: { title: 'Temporary notice' } }))).item;
@@ -109,7 +125,9 @@ describe.each(DB_KINDS)('admin blog posts and pages on %s', (kind) => {
     expect(message).toContain('Delivery We deliver daily.');
     expect(await s.t.ctx.db.select().from(pageContent).where(eq(pageContent.title, 'Delivery times'))).toEqual([]);
 
-    const page = (await body<Item>(await asAdmin('/pages', { method: 'POST', json: { title: 'Opening hours', content: '<p>Daily 8-6</p>' } }))).item;
+    const page = (
+      await body<Item>(await asAdmin('/pages', { method: 'POST', json: { title: 'Opening hours', content: '<p>Daily 8-6</p>' } }))
+    ).item;
     const edited = await asAdmin(`/pages/${page.id}`, { method: 'PATCH', json: { content } });
     expect(edited.status).toBe(400);
     expect((await body<ErrorBody>(edited)).error.fields?.content).toBe(message);
@@ -119,13 +137,18 @@ describe.each(DB_KINDS)('admin blog posts and pages on %s', (kind) => {
     expect(preview.status).toBe(400);
 
     // Closed, the same markup keeps every word of the page.
-    const fixed = '<p>Intro</p><math><mtext><table><mglyph><style></style></mglyph></table></mtext></math><h2>Delivery</h2><p>We deliver daily.</p>';
+    const fixed =
+      '<p>Intro</p><math><mtext><table><mglyph><style></style></mglyph></table></mtext></math><h2>Delivery</h2><p>We deliver daily.</p>';
     const saved = (await body<Item>(await asAdmin(`/pages/${page.id}`, { method: 'PATCH', json: { content: fixed } }))).item;
     expect(saved.content).toContain('<h2>Delivery</h2><p>We deliver daily.</p>');
   });
 
   it.each([
-    ['an unclosed comment', '<p>Intro</p><!-- note <p>Important</p>', /comment \(<!--\) is never closed.*swallow the rest of the page.*"note Important"/],
+    [
+      'an unclosed comment',
+      '<p>Intro</p><!-- note <p>Important</p>',
+      /comment \(<!--\) is never closed.*swallow the rest of the page.*"note Important"/,
+    ],
     ['an unclosed CDATA section', '<p>Intro</p><![CDATA[ <p>Important</p>', /CDATA sections .* are not allowed.*"Important"/],
     ['a text/plain script', '<p>Intro</p><script type="text/plain">Important</script>', /script elements are not allowed.*"Important"/],
   ])('refuses a page with %s, naming what would be lost, and changes nothing', async (_name, content, message) => {
@@ -136,7 +159,8 @@ describe.each(DB_KINDS)('admin blog posts and pages on %s', (kind) => {
     expect(error.fields?.content).toBe(error.message);
     expect(await s.t.ctx.db.select().from(pageContent).where(eq(pageContent.title, 'Hidden notes'))).toEqual([]);
 
-    const page = (await body<Item>(await asAdmin('/pages', { method: 'POST', json: { title: 'Returns', content: '<p>Within a day</p>' } }))).item;
+    const page = (await body<Item>(await asAdmin('/pages', { method: 'POST', json: { title: 'Returns', content: '<p>Within a day</p>' } })))
+      .item;
     const edited = await asAdmin(`/pages/${page.id}`, { method: 'PATCH', json: { content } });
     expect(edited.status).toBe(400);
     expect((await body<ErrorBody>(edited)).error.fields?.content).toMatch(message);

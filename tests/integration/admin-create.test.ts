@@ -25,11 +25,18 @@ describe.each(DB_KINDS)('admin:create on %s', (kind) => {
 
   it('makes an existing account an admin (any letter case), once, and audits it', async () => {
     const u = await createUser(t, { email: 'owner@example.co.ke' });
-    expect(await promoteToAdmin(t.ctx.db, '  OWNER@Example.co.ke ', t.ctx.now())).toEqual({ outcome: 'promoted', email: 'owner@example.co.ke', verified: true });
+    expect(await promoteToAdmin(t.ctx.db, '  OWNER@Example.co.ke ', t.ctx.now())).toEqual({
+      outcome: 'promoted',
+      email: 'owner@example.co.ke',
+      verified: true,
+    });
     const [row] = await t.ctx.db.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, u.id));
     expect(row?.role).toBe('admin');
     expect((await t.request('/api/admin/dashboard', { cookie: u.cookie })).status).toBe(200);
-    expect(await promoteToAdmin(t.ctx.db, 'owner@example.co.ke', t.ctx.now())).toEqual({ outcome: 'already-admin', email: 'owner@example.co.ke' });
+    expect(await promoteToAdmin(t.ctx.db, 'owner@example.co.ke', t.ctx.now())).toEqual({
+      outcome: 'already-admin',
+      email: 'owner@example.co.ke',
+    });
     const audit = await auditRows(t, 'USER_ROLE_CHANGE', u.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]?.details).toMatchObject({ to: 'admin', via: 'npm run admin:create' });

@@ -67,7 +67,12 @@ describe.each(DB_KINDS)('the admin dashboard on %s', (kind) => {
     for (const r of rows) totals.set(r.id, r.total);
     // The shop holds what this test is about: one order in each state.
     const statusOf = (id: string) => rows.find((r) => r.id === id)?.status;
-    expect([placed.today, placed.pending, placed.failed, placed.refunded].map(statusOf)).toEqual(['completed', 'pending', 'failed', 'cancelled']);
+    expect([placed.today, placed.pending, placed.failed, placed.refunded].map(statusOf)).toEqual([
+      'completed',
+      'pending',
+      'failed',
+      'cancelled',
+    ]);
 
     await s.t.ctx.db.insert(contactMessages).values([
       { name: 'Unread', email: 'a@example.com', subject: 'Hello', message: 'Still unread' },

@@ -22,7 +22,8 @@ export interface AdminTestSetup {
  */
 export function withAdminApp(kind: DbKind): AdminTestSetup {
   const s = {
-    asAdmin: (path: string, init: RequestInit & { json?: unknown } = {}) => s.t.request(`/api/admin${path}`, { ...init, cookie: s.admin.cookie }),
+    asAdmin: (path: string, init: RequestInit & { json?: unknown } = {}) =>
+      s.t.request(`/api/admin${path}`, { ...init, cookie: s.admin.cookie }),
   } as AdminTestSetup;
   beforeAll(async () => {
     s.t = await createTestApp(kind, { seed: true });

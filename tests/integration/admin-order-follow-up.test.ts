@@ -55,9 +55,15 @@ describe.each(DB_KINDS)('flagged orders in the back office on %s', (kind) => {
     // The payment that pays for the order is refunded only by cancelling the order.
     const settlingRefund = await refundOf(orderId, settling.id, 'Wrong one');
     expect(settlingRefund.status).toBe(409);
-    expect((await body<ErrorBody>(settlingRefund)).error.message).toBe('This payment pays for the order: use "Cancel and refund" to refund it.');
+    expect((await body<ErrorBody>(settlingRefund)).error.message).toBe(
+      'This payment pays for the order: use "Cancel and refund" to refund it.',
+    );
     expect((await refundOf(orderId, extra.id, '  ')).status).toBe(400);
-    const refundsOfOrder = () => s.t.ctx.db.select().from(paymentRefunds).where(inArray(paymentRefunds.transactionId, [extra.id, settling.id]));
+    const refundsOfOrder = () =>
+      s.t.ctx.db
+        .select()
+        .from(paymentRefunds)
+        .where(inArray(paymentRefunds.transactionId, [extra.id, settling.id]));
     expect(await refundsOfOrder()).toEqual([]);
 
     const res = await refundOf(orderId, extra.id, 'Paid twice: second payment returned');
@@ -65,13 +71,26 @@ describe.each(DB_KINDS)('flagged orders in the back office on %s', (kind) => {
     expect(await body(res)).toEqual({ refundMessage: 'Refund request successfully' });
 
     const sim = s.t.ctx.integrations.pesapalSimulator!;
-    expect(sim.state.orders.get(extraTrackingId)?.refund).toMatchObject({ username: s.admin.email, remarks: 'Paid twice: second payment returned' });
+    expect(sim.state.orders.get(extraTrackingId)?.refund).toMatchObject({
+      username: s.admin.email,
+      remarks: 'Paid twice: second payment returned',
+    });
     expect(sim.state.orders.get(settlingTrackingId)?.refund).toBeNull();
     expect(await refundsOfOrder()).toMatchObject([
-      { transactionId: extra.id, amount: extra.amount, accepted: true, requestedBy: s.admin.id, remarks: 'Paid twice: second payment returned' },
+      {
+        transactionId: extra.id,
+        amount: extra.amount,
+        accepted: true,
+        requestedBy: s.admin.id,
+        remarks: 'Paid twice: second payment returned',
+      },
     ]);
     expect(await auditRows(s.t, 'PAYMENT_REFUND', orderId)).toMatchObject([
-      { userId: s.admin.id, tableName: 'orders', details: { transactionId: extra.id, merchantReference: extra.merchantReference, accepted: true } },
+      {
+        userId: s.admin.id,
+        tableName: 'orders',
+        details: { transactionId: extra.id, merchantReference: extra.merchantReference, accepted: true },
+      },
     ]);
 
     // Pesapal then reports the extra payment reversed: the order stays paid, nothing is restocked.

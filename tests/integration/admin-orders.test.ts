@@ -41,16 +41,27 @@ describe.each(DB_KINDS)('admin orders on %s', (kind) => {
 
   it('lists orders with filters and search, and shows one in full', async () => {
     const { orderId } = await placeOrder(s, [{ productId, quantity: 2 }]);
-    const all = await body<{ items: { id: string; paymentStatus: string; customerPhone: string }[]; total: number }>(await asAdmin('/orders'));
+    const all = await body<{ items: { id: string; paymentStatus: string; customerPhone: string }[]; total: number }>(
+      await asAdmin('/orders'),
+    );
     expect(all.items.map((o) => o.id)).toContain(orderId);
     expect(all.items.find((o) => o.id === orderId)).toMatchObject({ paymentStatus: 'PENDING', customerPhone: '+25*******678' });
 
     const byPrefix = await body<{ items: { id: string }[] }>(await asAdmin(`/orders?q=${orderId.slice(0, 8)}`));
     expect(byPrefix.items.map((o) => o.id)).toEqual([orderId]);
     // The order number as customers quote it, and the phone in the ways Kenyans write it.
-    for (const q of [`Order #${orderId.slice(0, 8)}`, `#${orderId.slice(0, 8).toUpperCase()}`, '0712345678', '+254 712 345 678', '712 345 678']) {
+    for (const q of [
+      `Order #${orderId.slice(0, 8)}`,
+      `#${orderId.slice(0, 8).toUpperCase()}`,
+      '0712345678',
+      '+254 712 345 678',
+      '712 345 678',
+    ]) {
       const found = await body<{ items: { id: string }[] }>(await asAdmin(`/orders?q=${encodeURIComponent(q)}`));
-      expect(found.items.map((o) => o.id), q).toContain(orderId);
+      expect(
+        found.items.map((o) => o.id),
+        q,
+      ).toContain(orderId);
     }
     const otherPhone = await body<{ items: { id: string }[] }>(await asAdmin(`/orders?q=${encodeURIComponent('0799 000 111')}`));
     expect(otherPhone.items.map((o) => o.id)).not.toContain(orderId);
@@ -98,14 +109,20 @@ describe.each(DB_KINDS)('admin orders on %s', (kind) => {
     expect((await step('out_for_delivery')).status).toBe(200);
     const back = await step('processing');
     expect(back.status).toBe(409);
-    expect((await body<{ error: { message: string } }>(back)).error.message).toBe('An order only moves forward: this one is already out for delivery.');
+    expect((await body<{ error: { message: string } }>(back)).error.message).toBe(
+      'An order only moves forward: this one is already out for delivery.',
+    );
     expect((await step('delivered')).status).toBe(200);
     const [row] = await s.t.ctx.db.select({ f: orders.fulfilmentStatus }).from(orders).where(eq(orders.id, orderId));
     expect(row?.f).toBe('delivered');
     // The customer reads the step from their own orders (what /orders shows).
-    const mine = await body<{ id: string; fulfilmentStatus: string }>(await s.t.request(`/api/orders/${orderId}`, { cookie: s.customer.cookie }));
+    const mine = await body<{ id: string; fulfilmentStatus: string }>(
+      await s.t.request(`/api/orders/${orderId}`, { cookie: s.customer.cookie }),
+    );
     expect(mine).toMatchObject({ id: orderId, fulfilmentStatus: 'delivered' });
-    const list = await body<{ orders: { id: string; fulfilmentStatus: string }[] }>(await s.t.request('/api/orders', { cookie: s.customer.cookie }));
+    const list = await body<{ orders: { id: string; fulfilmentStatus: string }[] }>(
+      await s.t.request('/api/orders', { cookie: s.customer.cookie }),
+    );
     expect(list.orders.find((o) => o.id === orderId)?.fulfilmentStatus).toBe('delivered');
     const steps = await auditRows(s.t, 'ORDER_FULFILMENT', orderId);
     expect(steps.map((a) => (a.details as { to: string }).to).sort()).toEqual(['delivered', 'out_for_delivery', 'processing']);
@@ -156,11 +173,17 @@ describe.each(DB_KINDS)('admin orders on %s', (kind) => {
 
     const sim = s.t.ctx.integrations.pesapalSimulator!;
     const simOrder = sim.state.orders.get(trackingId);
-    expect(simOrder?.refund).toMatchObject({ amountCents: d.order.totalCents, username: s.admin.email, remarks: 'Out of fresh stock today' });
+    expect(simOrder?.refund).toMatchObject({
+      amountCents: d.order.totalCents,
+      username: s.admin.email,
+      remarks: 'Out of fresh stock today',
+    });
 
     const [payment] = await s.t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId));
     const refunds = await s.t.ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.transactionId, payment!.id));
-    expect(refunds).toMatchObject([{ accepted: true, message: 'Refund request successfully', requestedBy: s.admin.id, remarks: 'Out of fresh stock today' }]);
+    expect(refunds).toMatchObject([
+      { accepted: true, message: 'Refund request successfully', requestedBy: s.admin.id, remarks: 'Out of fresh stock today' },
+    ]);
 
     // Pesapal's reversal notice arrives afterwards and must not flag the order or restock again.
     await sim.idle();
@@ -173,7 +196,9 @@ describe.each(DB_KINDS)('admin orders on %s', (kind) => {
     expect(after.refunds).toMatchObject([{ accepted: true, message: 'Refund request successfully', amountCents: d.order.totalCents }]);
     expect(after.actions.cancel).toBeNull();
     const titles = after.timeline.map((e) => e.title);
-    expect(titles).toEqual(expect.arrayContaining(['Order placed', 'Payment started at Pesapal', 'Refund requested from Pesapal (accepted)']));
+    expect(titles).toEqual(
+      expect.arrayContaining(['Order placed', 'Payment started at Pesapal', 'Refund requested from Pesapal (accepted)']),
+    );
     // Pesapal's notifications (the payment's IPN, then the reversal's) are on the timeline too: one
     // entry for the tracking id, saying how many came.
     const ipns = after.timeline.filter((e) => e.title.startsWith('Pesapal notification (ipn'));
@@ -203,7 +228,9 @@ describe.each(DB_KINDS)('admin orders on %s', (kind) => {
     const [order] = await s.t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ status: 'cancelled', cancelledReason: 'Fish arrived spoiled', fulfilmentStatus: step });
     const [payment] = await s.t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId));
-    expect(await s.t.ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.transactionId, payment!.id))).toMatchObject([{ accepted: true }]);
+    expect(await s.t.ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.transactionId, payment!.id))).toMatchObject([
+      { accepted: true },
+    ]);
     const label = step === 'delivered' ? 'delivered' : 'out for delivery';
     expect(await auditRows(s.t, 'ORDER_CANCEL', orderId)).toMatchObject([
       {
@@ -232,7 +259,9 @@ describe.each(DB_KINDS)('admin orders on %s', (kind) => {
     await s.t.ctx.db.update(paymentTransactions).set({ confirmationCode: 'UNKNOWN-CODE' }).where(eq(paymentTransactions.orderId, orderId));
     const res = await asAdmin(`/orders/${orderId}/cancel`, { method: 'POST', json: { reason: 'Try refund' } });
     expect(res.status).toBe(502);
-    expect((await body<{ error: { message: string } }>(res)).error.message).toBe('The refund was not accepted: Invalid confirmation code provided.');
+    expect((await body<{ error: { message: string } }>(res)).error.message).toBe(
+      'The refund was not accepted: Invalid confirmation code provided.',
+    );
     const d = await detail(orderId);
     expect(d.order.status).toBe('completed');
     expect(d.refunds).toMatchObject([{ accepted: false, message: 'Invalid confirmation code provided.' }]);

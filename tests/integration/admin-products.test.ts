@@ -6,7 +6,15 @@ import { DB_KINDS } from '../support/test-database';
 import { auditRows, body, placeOrder, withAdminApp } from './admin-helpers';
 
 interface ProductBody {
-  product: { id: string; name: string; slug: string; priceCents: number; stock: number; imageUrl: string | null; archivedAt: string | null };
+  product: {
+    id: string;
+    name: string;
+    slug: string;
+    priceCents: number;
+    stock: number;
+    imageUrl: string | null;
+    archivedAt: string | null;
+  };
 }
 
 describe.each(DB_KINDS)('admin products on %s', (kind) => {
@@ -30,7 +38,7 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
 
     const tilapia = await body<{ items: { name: string }[] }>(await asAdmin('/products?q=tilapia'));
     expect(tilapia.items.length).toBeGreaterThan(0);
-    expect(tilapia.items.every((p) => /tilapia/i.test(p.name) )).toBe(true);
+    expect(tilapia.items.every((p) => /tilapia/i.test(p.name))).toBe(true);
 
     const chicken = await body<{ items: { category: string }[] }>(await asAdmin('/products?category=chicken&pageSize=100'));
     expect(chicken.items.length).toBeGreaterThan(0);
@@ -58,8 +66,12 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
       (await body<{ error: { fields: Record<string, string> } }>(await asAdmin('/products', { method: 'POST', json }))).error.fields;
     expect(await fieldsOf({ name: 'Free fish', category: 'fish', priceCents: 0 })).toEqual({ priceCents: 'Price must be more than 0' });
     // Money travels as integer cents only: a KES amount (text or number) is refused, not guessed at.
-    expect(await fieldsOf({ name: 'Old fish', category: 'fish', price: '450' })).toEqual({ priceCents: 'Price must be a whole number of cents' });
-    expect(await fieldsOf({ name: 'Old fish', category: 'fish', priceCents: '45000' })).toEqual({ priceCents: 'Price must be a whole number of cents' });
+    expect(await fieldsOf({ name: 'Old fish', category: 'fish', price: '450' })).toEqual({
+      priceCents: 'Price must be a whole number of cents',
+    });
+    expect(await fieldsOf({ name: 'Old fish', category: 'fish', priceCents: '45000' })).toEqual({
+      priceCents: 'Price must be a whole number of cents',
+    });
     expect(await s.t.ctx.db.select().from(products).where(eq(products.name, 'Old fish'))).toEqual([]);
   });
 
@@ -106,7 +118,9 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
 
   it('uploads an image as WebP no wider than 1280 px and links it to the product', async () => {
     const p = await create({ name: 'Nile Perch Fillet', category: 'fish', priceCents: 99000 });
-    const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#0e7490' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#0e7490' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set('image', new File([new Uint8Array(png)], 'perch.png', { type: 'image/png' }));
     const res = await asAdmin(`/products/${p.id}/image`, { method: 'POST', body: form });
@@ -140,8 +154,12 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
       return (await body<{ error: { message: string } }>(res)).error.message;
     };
     expect(await send(null)).toBe('Choose an image to upload.');
-    expect(await send(new File(['hello'], 'notes.txt', { type: 'text/plain' }))).toBe('Only image files (JPEG, PNG, WebP, GIF…) can be uploaded.');
-    expect(await send(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }))).toBe('Images must be 5 MB or smaller.');
+    expect(await send(new File(['hello'], 'notes.txt', { type: 'text/plain' }))).toBe(
+      'Only image files (JPEG, PNG, WebP, GIF…) can be uploaded.',
+    );
+    expect(await send(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }))).toBe(
+      'Images must be 5 MB or smaller.',
+    );
     expect(await send(new File(['not really a png'], 'fake.png', { type: 'image/png' }))).toBe('This file could not be read as an image.');
   });
 
@@ -155,7 +173,9 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
     const shop = await body<{ products: { id: string; name: string }[] }>(await s.t.request('/api/catalog/products'));
     expect(shop.products.length).toBeGreaterThan(0);
     expect(shop.products.map((i) => i.id)).not.toContain(p.id);
-    const order = await body<{ items: { productName: string; quantity: number; productArchived: boolean }[] }>(await asAdmin(`/orders/${orderId}`));
+    const order = await body<{ items: { productName: string; quantity: number; productArchived: boolean }[] }>(
+      await asAdmin(`/orders/${orderId}`),
+    );
     expect(order.items).toEqual([expect.objectContaining({ productName: 'Seasonal Trout', quantity: 1, productArchived: true })]);
 
     const active = await body<{ items: { id: string }[] }>(await asAdmin('/products?q=Seasonal%20Trout'));
@@ -197,9 +217,10 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
 
     const [row] = await s.t.ctx.db.select({ stock: products.stock }).from(products).where(eq(products.id, p.id));
     expect(row?.stock).toBe(7);
-    const history = await body<{ items: { kind: string; quantity: number; stockAfter: number; reason: string; actorEmail: string }[]; total: number }>(
-      await asAdmin(`/products/${p.id}/stock`),
-    );
+    const history = await body<{
+      items: { kind: string; quantity: number; stockAfter: number; reason: string; actorEmail: string }[];
+      total: number;
+    }>(await asAdmin(`/products/${p.id}/stock`));
     expect(history.total).toBe(3);
     expect(history.items.map((m) => [m.kind, m.quantity, m.stockAfter, m.reason])).toEqual([
       ['adjustment', -3, 7, 'Spoiled in transit'],
@@ -213,15 +234,23 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
   it('takes numbers as JSON numbers only: a quantity or stock sent as text, true or null is refused with the field message', async () => {
     const p = await create({ name: 'Typed Tilapia', category: 'fish', priceCents: 50000, stock: 4 });
     for (const quantity of ['5', true, null]) {
-      const res = await asAdmin(`/products/${p.id}/stock`, { method: 'POST', json: { kind: 'restock', quantity, reason: 'Morning catch' } });
+      const res = await asAdmin(`/products/${p.id}/stock`, {
+        method: 'POST',
+        json: { kind: 'restock', quantity, reason: 'Morning catch' },
+      });
       expect(res.status).toBe(400);
-      expect((await body<{ error: { fields: Record<string, string> } }>(res)).error.fields).toEqual({ quantity: 'Quantity must be a whole number other than 0' });
+      expect((await body<{ error: { fields: Record<string, string> } }>(res)).error.fields).toEqual({
+        quantity: 'Quantity must be a whole number other than 0',
+      });
     }
     const [row] = await s.t.ctx.db.select({ stock: products.stock }).from(products).where(eq(products.id, p.id));
     expect(row?.stock).toBe(4);
     expect(await s.t.ctx.db.select().from(stockMovements).where(eq(stockMovements.productId, p.id))).toHaveLength(1);
 
-    const textStock = await asAdmin('/products', { method: 'POST', json: { name: 'Text Stock Fish', category: 'fish', priceCents: 50000, stock: '3', lowStockThreshold: '' } });
+    const textStock = await asAdmin('/products', {
+      method: 'POST',
+      json: { name: 'Text Stock Fish', category: 'fish', priceCents: 50000, stock: '3', lowStockThreshold: '' },
+    });
     expect(textStock.status).toBe(400);
     expect((await body<{ error: { fields: Record<string, string> } }>(textStock)).error.fields).toEqual({
       stock: 'Stock must be a whole number of 0 or more',
@@ -233,7 +262,9 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
   it('concurrent adjustments never take stock below 0', async () => {
     const p = await create({ name: 'Race Fish', category: 'fish', priceCents: 10000, stock: 5 });
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => asAdmin(`/products/${p.id}/stock`, { method: 'POST', json: { kind: 'adjustment', quantity: -1, reason: 'Race' } })),
+      Array.from({ length: 8 }, () =>
+        asAdmin(`/products/${p.id}/stock`, { method: 'POST', json: { kind: 'adjustment', quantity: -1, reason: 'Race' } }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(5);
     expect(results.filter((r) => r.status === 400)).toHaveLength(3);

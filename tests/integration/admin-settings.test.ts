@@ -43,7 +43,13 @@ describe.each(DB_KINDS)('admin settings on %s', (kind) => {
       expect(settings.origin.label).toBe('Kogo Star Plaza, Nairobi West');
       const preview = await body(await asAdmin('/delivery/preview?km=7.5'));
       // Zone 2: 120 + 7.5 × 8 = 180 KES
-      expect(preview).toEqual({ km: 7.5, formattedDistance: '7.5 km', zoneName: 'Zone 2 - Mid Distance', feeCents: 18000, estimatedMinutes: 35 });
+      expect(preview).toEqual({
+        km: 7.5,
+        formattedDistance: '7.5 km',
+        zoneName: 'Zone 2 - Mid Distance',
+        feeCents: 18000,
+        estimatedMinutes: 35,
+      });
       expect((await asAdmin('/delivery/preview?km=-1')).status).toBe(400);
     });
 
@@ -59,31 +65,53 @@ describe.each(DB_KINDS)('admin settings on %s', (kind) => {
       reversed[0] = { ...reversed[0]!, minKm: 5, maxKm: 5 };
       const second = await body<ErrorBody>(await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: reversed } }));
       expect(second.error.fields?.zones).toContain('Zone "Zone 1 - Local Area": minimum distance must be less than maximum distance');
-      const none = await body<ErrorBody>(await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: zones.map((z) => ({ ...toInput(z), active: false })) } }));
+      const none = await body<ErrorBody>(
+        await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: zones.map((z) => ({ ...toInput(z), active: false })) } }),
+      );
       expect(none.error.message).toBe('Keep at least one active zone, or no delivery can be priced');
       // Removing a middle zone leaves 5–10 km priced as the next zone up: refused, saying so.
-      const gap = await body<ErrorBody>(await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: zones.filter((_, i) => i !== 1).map(toInput) } }));
-      expect(gap.error.message).toBe('No zone covers 5–10 km: those deliveries would be priced as "Zone 3 - Extended Area". Close the gap by widening a zone.');
-      const badFee = await body<ErrorBody>(await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: [{ ...toInput(zones[0]!), baseFeeCents: 123.4 }] } }));
+      const gap = await body<ErrorBody>(
+        await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: zones.filter((_, i) => i !== 1).map(toInput) } }),
+      );
+      expect(gap.error.message).toBe(
+        'No zone covers 5–10 km: those deliveries would be priced as "Zone 3 - Extended Area". Close the gap by widening a zone.',
+      );
+      const badFee = await body<ErrorBody>(
+        await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: [{ ...toInput(zones[0]!), baseFeeCents: 123.4 }] } }),
+      );
       expect(badFee.error.fields).toEqual({ 'zones.0.baseFeeCents': 'Fees must be whole numbers of cents from 0 to 1,000,000,000' });
       // A fee in KES (the old form) is refused rather than read as cents.
       const { baseFeeCents: _cents, ...inKes } = toInput(zones[0]!);
-      const kesFee = await body<ErrorBody>(await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: [{ ...inKes, baseFee: '60' }] } }));
+      const kesFee = await body<ErrorBody>(
+        await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: [{ ...inKes, baseFee: '60' }] } }),
+      );
       expect(kesFee.error.fields).toEqual({ 'zones.0.baseFeeCents': 'Fees must be whole numbers of cents from 0 to 1,000,000,000' });
       const rows = await s.t.ctx.db.select().from(deliveryZones);
       expect(rows.map((r) => r.minKm).sort()).toEqual(['0.00', '10.00', '15.00', '25.00', '5.00']);
     });
 
     it('takes distances, minutes and coordinates as JSON numbers only: text is refused with the field message', async () => {
-      const { zones, origin } = await body<{ zones: Zone[]; origin: { lat: number; lng: number; label: string } }>(await asAdmin('/delivery'));
-      const textKm = await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: [{ ...toInput(zones[0]!), minKm: '0' }, ...zones.slice(1).map(toInput)] } });
+      const { zones, origin } = await body<{ zones: Zone[]; origin: { lat: number; lng: number; label: string } }>(
+        await asAdmin('/delivery'),
+      );
+      const textKm = await asAdmin('/delivery/zones', {
+        method: 'PUT',
+        json: { zones: [{ ...toInput(zones[0]!), minKm: '0' }, ...zones.slice(1).map(toInput)] },
+      });
       expect(textKm.status).toBe(400);
-      expect((await body<ErrorBody>(textKm)).error.fields).toEqual({ 'zones.0.minKm': 'Distances must be numbers of km from 0 to 1000 with at most 2 decimals' });
-      const nullMinutes = await body<ErrorBody>(await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: [{ ...toInput(zones[0]!), estimatedMinutes: null }] } }));
+      expect((await body<ErrorBody>(textKm)).error.fields).toEqual({
+        'zones.0.minKm': 'Distances must be numbers of km from 0 to 1000 with at most 2 decimals',
+      });
+      const nullMinutes = await body<ErrorBody>(
+        await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: [{ ...toInput(zones[0]!), estimatedMinutes: null }] } }),
+      );
       expect(nullMinutes.error.fields).toEqual({ 'zones.0.estimatedMinutes': 'Estimated minutes must be a whole number from 0 to 600' });
       const textLat = await asAdmin('/delivery/origin', { method: 'PUT', json: { lat: '-1.29', lng: true, label: 'City Market' } });
       expect(textLat.status).toBe(400);
-      expect((await body<ErrorBody>(textLat)).error.fields).toEqual({ lat: 'Latitude must be a number from -90 to 90', lng: 'Longitude must be a number from -180 to 180' });
+      expect((await body<ErrorBody>(textLat)).error.fields).toEqual({
+        lat: 'Latitude must be a number from -90 to 90',
+        lng: 'Longitude must be a number from -180 to 180',
+      });
       // Nothing changed.
       expect((await body<{ zones: Zone[] }>(await asAdmin('/delivery'))).zones).toEqual(zones);
       expect((await body<{ origin: unknown }>(await asAdmin('/delivery'))).origin).toEqual(origin);
@@ -94,7 +122,16 @@ describe.each(DB_KINDS)('admin settings on %s', (kind) => {
       const { zones } = await body<{ zones: Zone[] }>(await asAdmin('/delivery'));
       const next = zones.slice(0, 4).map(toInput);
       next[0] = { ...next[0]!, baseFeeCents: 7000 };
-      next.push({ id: undefined, name: 'Zone 5 - Outskirts', minKm: 25, maxKm: 40, baseFeeCents: 45000, perKmRateCents: 1850, estimatedMinutes: 80, active: true });
+      next.push({
+        id: undefined,
+        name: 'Zone 5 - Outskirts',
+        minKm: 25,
+        maxKm: 40,
+        baseFeeCents: 45000,
+        perKmRateCents: 1850,
+        estimatedMinutes: 80,
+        active: true,
+      });
       const res = await asAdmin('/delivery/zones', { method: 'PUT', json: { zones: next } });
       expect(res.status).toBe(200);
       const saved = await body<{ zones: Zone[] }>(res);
@@ -115,7 +152,10 @@ describe.each(DB_KINDS)('admin settings on %s', (kind) => {
 
     it('saves the origin where checkout reads it', async () => {
       const bad = await body<ErrorBody>(await asAdmin('/delivery/origin', { method: 'PUT', json: { lat: 95, lng: 36.8, label: '' } }));
-      expect(bad.error.fields).toMatchObject({ lat: 'Latitude must be a number from -90 to 90', label: 'Describe where deliveries start (e.g. Kogo Star Plaza, Nairobi West)' });
+      expect(bad.error.fields).toMatchObject({
+        lat: 'Latitude must be a number from -90 to 90',
+        label: 'Describe where deliveries start (e.g. Kogo Star Plaza, Nairobi West)',
+      });
       const res = await asAdmin('/delivery/origin', { method: 'PUT', json: { lat: -1.2921, lng: 36.8219, label: 'City Market, CBD' } });
       expect(await body(res)).toEqual({ origin: { lat: -1.2921, lng: 36.8219, label: 'City Market, CBD' } });
       const [row] = await s.t.ctx.db.select().from(appSettings).where(eq(appSettings.key, 'delivery_origin'));
@@ -127,14 +167,16 @@ describe.each(DB_KINDS)('admin settings on %s', (kind) => {
 
   describe('newsletter and messages', () => {
     it('exports subscribers as a CSV download with formula cells neutralised', async () => {
-      await s.t.ctx.db.insert(newsletterSubscriptions).values([
-        { email: 'plain@example.com' },
-        { email: '=HYPERLINK("http://evil")@x.com' },
-        { email: '+254@example.com' },
-        { email: '-1@example.com' },
-        { email: '@home@example.com' },
-        { email: 'comma,quote"@example.com' },
-      ]);
+      await s.t.ctx.db
+        .insert(newsletterSubscriptions)
+        .values([
+          { email: 'plain@example.com' },
+          { email: '=HYPERLINK("http://evil")@x.com' },
+          { email: '+254@example.com' },
+          { email: '-1@example.com' },
+          { email: '@home@example.com' },
+          { email: 'comma,quote"@example.com' },
+        ]);
       const res = await asAdmin('/newsletter/export.csv');
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -165,7 +207,9 @@ describe.each(DB_KINDS)('admin settings on %s', (kind) => {
       const inbox = await body<{ unread: number; items: { id: string; readAt: string | null }[] }>(await asAdmin('/messages?state=unread'));
       expect(inbox.unread).toBe(1);
       expect(inbox.items.map((m) => m.id)).toEqual([msg!.id]);
-      const read = await body<{ message: { readAt: string | null } }>(await asAdmin(`/messages/${msg!.id}/read`, { method: 'POST', json: { read: true } }));
+      const read = await body<{ message: { readAt: string | null } }>(
+        await asAdmin(`/messages/${msg!.id}/read`, { method: 'POST', json: { read: true } }),
+      );
       expect(read.message.readAt).not.toBeNull();
       expect((await body<{ unread: number }>(await asAdmin('/messages'))).unread).toBe(0);
       expect(await auditRows(s.t, 'CONTACT_MESSAGE_READ', msg!.id)).toHaveLength(1);
@@ -192,7 +236,9 @@ describe.each(DB_KINDS)('admin settings on %s', (kind) => {
       const theirOrders = await body<{ total: number }>(await asAdmin(`/orders?userId=${s.customer.id}`));
       expect(theirOrders.total).toBe(2);
 
-      const promoted = await body<{ customer: { role: string } }>(await asAdmin(`/customers/${s.customer.id}/role`, { method: 'POST', json: { role: 'admin' } }));
+      const promoted = await body<{ customer: { role: string } }>(
+        await asAdmin(`/customers/${s.customer.id}/role`, { method: 'POST', json: { role: 'admin' } }),
+      );
       expect(promoted.customer.role).toBe('admin');
       expect((await s.t.request('/api/admin/dashboard', { cookie: s.customer.cookie })).status).toBe(200);
       await asAdmin(`/customers/${s.customer.id}/role`, { method: 'POST', json: { role: 'customer' } });
@@ -207,9 +253,13 @@ describe.each(DB_KINDS)('admin settings on %s', (kind) => {
 
   describe('audit log', () => {
     it('filters the audit log by user, action, table and date', async () => {
-      const all = await body<{ total: number; items: { action: string; userEmail: string | null; ipAddress: string | null }[] }>(await asAdmin('/audit?pageSize=100'));
+      const all = await body<{ total: number; items: { action: string; userEmail: string | null; ipAddress: string | null }[] }>(
+        await asAdmin('/audit?pageSize=100'),
+      );
       expect(all.total).toBe(6);
-      const facets = await body<{ actions: string[]; tables: string[]; users: { id: string; email: string }[] }>(await asAdmin('/audit/facets'));
+      const facets = await body<{ actions: string[]; tables: string[]; users: { id: string; email: string }[] }>(
+        await asAdmin('/audit/facets'),
+      );
       expect(facets.actions).toEqual(expect.arrayContaining(['DELIVERY_ZONES_UPDATE', 'USER_ROLE_CHANGE', 'NEWSLETTER_EXPORT']));
       expect(facets.users).toContainEqual({ id: s.admin.id, email: s.admin.email });
       const roles = await body<{ items: { action: string; userEmail: string }[] }>(await asAdmin('/audit?action=USER_ROLE_CHANGE'));

@@ -46,14 +46,19 @@ describe.each(DB_KINDS)('migration 0010 on %s', (kind) => {
     await migrateTo(database, steps.folderBefore(TAG));
     const db = database.db;
     for (const [i, [action, details]] of OLD_ROWS.entries()) {
-      await db.execute(sql`insert into audit_logs (action, table_name, record_id, details) values (${action}, 'x', ${String(i)}, ${JSON.stringify(details)}::jsonb)`);
+      await db.execute(
+        sql`insert into audit_logs (action, table_name, record_id, details) values (${action}, 'x', ${String(i)}, ${JSON.stringify(details)}::jsonb)`,
+      );
     }
 
     await migrateTo(database, migrationsFolder());
     // Every instance migrates at start: a second run changes nothing.
     await migrateTo(database, migrationsFolder());
 
-    const rows = await queryRows<{ record_id: string; details: unknown }>(db, sql`select record_id, details from audit_logs order by record_id::int`);
+    const rows = await queryRows<{ record_id: string; details: unknown }>(
+      db,
+      sql`select record_id, details from audit_logs order by record_id::int`,
+    );
     expect(rows.map((r) => r.details)).toEqual([
       { name: 'Tilapia', priceCents: 120000, stock: 3, published: true },
       { changed: { priceCents: { from: 120000, to: 135050 }, stock: { from: 3, to: 4 } } },

@@ -11,7 +11,13 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openBackup, writeBackup } from '../../src/server/backup/archive';
-import { backupBeforeMigrating, hasPendingMigrations, msUntilNextBackup, pruneBackups, startNightlyBackups } from '../../src/server/backup/automatic';
+import {
+  backupBeforeMigrating,
+  hasPendingMigrations,
+  msUntilNextBackup,
+  pruneBackups,
+  startNightlyBackups,
+} from '../../src/server/backup/automatic';
 import type { ServerContext } from '../../src/server/context';
 import { loadIntoPglite, restoreBackup } from '../../src/server/backup/restore';
 import { openDatabase, queryRows, wrapPglite, type Database, type DbOrTx } from '../../src/server/db/client';
@@ -87,10 +93,16 @@ describe('a backup of the embedded shop', () => {
     const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');
     await setStock(shop, tilapia.id, 40);
     for (let i = 0; i < 3; i++) {
-      const answer = await postOrder(shop, buyer, orderBody([{ productId: tilapia.id, quantity: 2 }], { idempotencyKey: `backup-${i}-key` }));
+      const answer = await postOrder(
+        shop,
+        buyer,
+        orderBody([{ productId: tilapia.id, quantity: 2 }], { idempotencyKey: `backup-${i}-key` }),
+      );
       expect(answer.status).toBe(200);
     }
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1d6fa5' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1d6fa5' } })
+      .png()
+      .toBuffer();
     await saveImage(shop.ctx.db, await prepareImage(new File([new Uint8Array(png)], 'fish.png', { type: 'image/png' })), admin.id);
     file = await writeBackup({ database: shop.ctx.database, dataDir }, path.join(dataDir, 'backups'), 'manual');
     before = await everything(shop.ctx.db);
@@ -106,7 +118,12 @@ describe('a backup of the embedded shop', () => {
     const backup = await openBackup(file);
     try {
       // Its own backups folder is not inside the backup.
-      expect(backup.manifest).toMatchObject({ format: 1, reason: 'manual', database: 'pglite', files: ['auth-secret', path.join('uploads', 'note.bin')] });
+      expect(backup.manifest).toMatchObject({
+        format: 1,
+        reason: 'manual',
+        database: 'pglite',
+        files: ['auth-secret', path.join('uploads', 'note.bin')],
+      });
     } finally {
       backup.dispose();
     }
@@ -133,34 +150,39 @@ describe('a backup of the embedded shop', () => {
     }
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('restores into an empty PostgreSQL database, refusing a non-empty one without force', async () => {
-    const target = await throwawayPostgres();
-    let database: Database | undefined;
-    try {
-      const backup = await openBackup(file);
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'restores into an empty PostgreSQL database, refusing a non-empty one without force',
+    async () => {
+      const target = await throwawayPostgres();
+      let database: Database | undefined;
       try {
-        await restoreBackup(backup, { databaseUrl: target.url, dataDir: path.join(tmp, 'pg-files') });
-        await expect(restoreBackup(backup, { databaseUrl: target.url, dataDir: path.join(tmp, 'pg-files') })).rejects.toThrow(/not empty.*--force/);
-        await restoreBackup(backup, { databaseUrl: target.url, dataDir: path.join(tmp, 'pg-files'), force: true });
+        const backup = await openBackup(file);
+        try {
+          await restoreBackup(backup, { databaseUrl: target.url, dataDir: path.join(tmp, 'pg-files') });
+          await expect(restoreBackup(backup, { databaseUrl: target.url, dataDir: path.join(tmp, 'pg-files') })).rejects.toThrow(
+            /not empty.*--force/,
+          );
+          await restoreBackup(backup, { databaseUrl: target.url, dataDir: path.join(tmp, 'pg-files'), force: true });
+        } finally {
+          backup.dispose();
+        }
+        database = await openDatabase({ databaseUrl: target.url });
+        expect(await everything(database.db)).toEqual(before);
+        await runMigrations(database);
+        // And back: a backup of that PostgreSQL database restores into PGlite unchanged.
+        const again = await writeBackup({ database, databaseUrl: target.url }, path.join(tmp, 'from-pg'), 'manual');
+        const roundTrip = await inMemoryRestore(again);
+        try {
+          expect(await everything(roundTrip.db)).toEqual(before);
+        } finally {
+          await roundTrip.close();
+        }
       } finally {
-        backup.dispose();
+        await database?.close();
+        await target.drop();
       }
-      database = await openDatabase({ databaseUrl: target.url });
-      expect(await everything(database.db)).toEqual(before);
-      await runMigrations(database);
-      // And back: a backup of that PostgreSQL database restores into PGlite unchanged.
-      const again = await writeBackup({ database, databaseUrl: target.url }, path.join(tmp, 'from-pg'), 'manual');
-      const roundTrip = await inMemoryRestore(again);
-      try {
-        expect(await everything(roundTrip.db)).toEqual(before);
-      } finally {
-        await roundTrip.close();
-      }
-    } finally {
-      await database?.close();
-      await target.drop();
-    }
-  });
+    },
+  );
 });
 
 describe('a backup taken while checkouts run', () => {
@@ -177,7 +199,11 @@ describe('a backup taken while checkouts run', () => {
     await setStock(shop, product.id, 100);
     const checkouts = Promise.all(
       Array.from({ length: 24 }, (_, i) =>
-        postOrder(shop, users[i % users.length]!, orderBody([{ productId: product.id, quantity: 1 }], { idempotencyKey: `during-backup-${i}` })),
+        postOrder(
+          shop,
+          users[i % users.length]!,
+          orderBody([{ productId: product.id, quantity: 1 }], { idempotencyKey: `during-backup-${i}` }),
+        ),
       ),
     );
     // Taken while the orders are being placed, not before or after all of them.
@@ -185,7 +211,10 @@ describe('a backup taken while checkouts run', () => {
     const file = await writeBackup({ database: shop.ctx.database }, path.join(tmp, 'during'), 'manual');
     const answers = await checkouts;
     // The dump's session state is gone: the shop's connection writes and sees its tables again.
-    const [session] = await queryRows<{ ro: string; path: string }>(shop.ctx.db, sql`select current_setting('transaction_read_only') as ro, current_setting('search_path') as path`);
+    const [session] = await queryRows<{ ro: string; path: string }>(
+      shop.ctx.db,
+      sql`select current_setting('transaction_read_only') as ro, current_setting('search_path') as path`,
+    );
     expect(session).toEqual({ ro: 'off', path: 'public' });
     expect(answers.map((a) => (a.status === 200 ? 'ok' : JSON.stringify(a.json))).filter((a) => a !== 'ok')).toEqual([]);
 
@@ -202,7 +231,10 @@ describe('a backup taken while checkouts run', () => {
       expect(counts!.items).toBe(counts!.orders);
       expect(counts!.reserved).toBe(counts!.orders);
       expect(counts!.stock).toBe(100 - counts!.orders);
-      const orphans = await queryRows(restored.db, sql`select o.id from orders o left join order_items i on i.order_id = o.id where i.id is null`);
+      const orphans = await queryRows(
+        restored.db,
+        sql`select o.id from orders o left join order_items i on i.order_id = o.id where i.id is null`,
+      );
       expect(orphans).toEqual([]);
     } finally {
       await restored.close();
@@ -217,7 +249,9 @@ describe('automatic backups', () => {
     try {
       expect(await backupBeforeMigrating(testDb.database, dataDir)).toBeNull();
       // As if the newest migration had not been applied yet.
-      await testDb.database.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+      await testDb.database.db.execute(
+        sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+      );
       expect(await hasPendingMigrations(testDb.database)).toBe(true);
       const file = await backupBeforeMigrating(testDb.database, dataDir);
       expect(file && path.relative(dataDir, file)).toMatch(/^backups\/shop-backup-.*-before-migration\.tar\.gz$/);
@@ -226,13 +260,16 @@ describe('automatic backups', () => {
     }
   });
 
-
   it('run at BACKUP_HOUR and keep the newest BACKUP_KEEP nightly ones', async () => {
     const testDb = await createTestDatabase('pglite');
     const dataDir = path.join(tmp, 'nightly');
     const taken: unknown[] = [];
     const logger = { info: (obj: unknown) => taken.push(obj), error: (obj: unknown) => taken.push(obj) };
-    const ctx = { database: testDb.database, env: testEnv({ DATA_DIR: dataDir, BACKUP_HOUR: '4', BACKUP_KEEP: '1' }), logger } as unknown as ServerContext;
+    const ctx = {
+      database: testDb.database,
+      env: testEnv({ DATA_DIR: dataDir, BACKUP_HOUR: '4', BACKUP_KEEP: '1' }),
+      logger,
+    } as unknown as ServerContext;
     // A clock that always reads 150 ms before 04:00 in Nairobi (01:00 UTC): a backup every 150 ms.
     const stop = startNightlyBackups(ctx, () => new Date(Date.UTC(2026, 2, 1, 1) - 150));
     try {
@@ -257,7 +294,12 @@ describe('automatic backups', () => {
     const dir = path.join(tmp, 'prune');
     mkdirSync(dir, { recursive: true });
     const names = Array.from({ length: 5 }, (_, i) => `shop-backup-2026-03-0${i + 1}T23-00-00Z-nightly.tar.gz`);
-    for (const n of [...names, 'shop-backup-2026-01-01T00-00-00Z-manual.tar.gz', 'shop-backup-2026-01-01T00-00-00Z-before-migration.tar.gz']) writeFileSync(path.join(dir, n), '');
+    for (const n of [
+      ...names,
+      'shop-backup-2026-01-01T00-00-00Z-manual.tar.gz',
+      'shop-backup-2026-01-01T00-00-00Z-before-migration.tar.gz',
+    ])
+      writeFileSync(path.join(dir, n), '');
     expect(pruneBackups(dir, 'nightly', 2).sort()).toEqual(names.slice(0, 3));
     expect(readdirSync(dir).sort()).toEqual([
       'shop-backup-2026-01-01T00-00-00Z-before-migration.tar.gz',

@@ -33,10 +33,7 @@ describe.each(DB_KINDS)('concurrent checkouts on %s', (kind) => {
     for (const r of refused) expect(r.json).toEqual({ error: { code: 'OUT_OF_STOCK', message: `${product.name} is out of stock.` } });
 
     expect(await stockOf(shop, product.id)).toBe(0);
-    const reservations = await shop.ctx.db
-      .select()
-      .from(stockMovements)
-      .where(eq(stockMovements.kind, 'reservation'));
+    const reservations = await shop.ctx.db.select().from(stockMovements).where(eq(stockMovements.kind, 'reservation'));
     expect(reservations).toHaveLength(10);
     expect(reservations.reduce((sum, m) => sum + m.quantity, 0)).toBe(-10);
     expect(new Set(reservations.map((m) => m.stockAfter))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]));

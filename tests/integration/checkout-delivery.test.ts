@@ -27,9 +27,18 @@ describe.each(DB_KINDS)('checkout addresses and delivery fee on %s', (kind) => {
   it('suggests Nairobi places and gives their coordinates', async () => {
     const { body } = await post('/places/autocomplete', { input: 'Westl', sessionToken: 's1' });
     const predictions = body.predictions as { placeId: string; description: string; mainText: string; secondaryText: string }[];
-    expect(predictions[0]).toEqual({ placeId: 'gz-westlands', description: 'Westlands, Nairobi, Kenya', mainText: 'Westlands', secondaryText: expect.any(String) });
+    expect(predictions[0]).toEqual({
+      placeId: 'gz-westlands',
+      description: 'Westlands, Nairobi, Kenya',
+      mainText: 'Westlands',
+      secondaryText: expect.any(String),
+    });
     const details = await post('/places/details', { placeId: predictions[0]!.placeId, sessionToken: 's1' });
-    expect(details.body).toEqual({ address: 'Westlands, Nairobi, Kenya', coordinates: { lat: -1.266, lng: 36.81 }, placeToken: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(details.body).toEqual({
+      address: 'Westlands, Nairobi, Kenya',
+      coordinates: { lat: -1.266, lng: 36.81 },
+      placeToken: expect.stringMatching(/^[\w-]{43}$/),
+    });
 
     expect((await post('/places/autocomplete', { input: 'W' })).body).toEqual({ predictions: [] });
     const unknown = await post('/places/details', { placeId: 'gz-nowhere' });
@@ -83,7 +92,9 @@ describe.each(DB_KINDS)('checkout addresses and delivery fee on %s', (kind) => {
     await shop.ctx.db.update(deliveryZones).set({ active: false }).where(eq(deliveryZones.active, true));
     const closed = await post('/delivery-fee', { address: 'Westlands', latitude: -1.266, longitude: 36.81 });
     expect(closed.status).toBe(422);
-    expect(closed.body).toEqual({ error: { code: 'DELIVERY_UNAVAILABLE', message: 'Delivery is not available right now. Please try again later.' } });
+    expect(closed.body).toEqual({
+      error: { code: 'DELIVERY_UNAVAILABLE', message: 'Delivery is not available right now. Please try again later.' },
+    });
   });
 });
 

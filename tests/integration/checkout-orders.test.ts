@@ -76,7 +76,12 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
 
     // Pesapal is asked for exactly the order total, with a fresh merchant reference.
     const [txn] = await transactionsOf(shop, order.id);
-    expect(txn).toMatchObject({ status: 'PENDING', amount: order.totalAmount, currency: 'KES', merchantReference: `ORD-${order.id.slice(0, 8)}-1` });
+    expect(txn).toMatchObject({
+      status: 'PENDING',
+      amount: order.totalAmount,
+      currency: 'KES',
+      merchantReference: `ORD-${order.id.slice(0, 8)}-1`,
+    });
     expect(txn!.customerPhoneDisplay).toBe('+25*******678');
     expect(order.pesapalTransactionId).toBe(txn!.pesapalTrackingId);
     const simOrder = shop.sim.state.orders.get(txn!.pesapalTrackingId!);
@@ -89,7 +94,11 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
   it('prices the delivery from a point it vouched for, else from the address text', async () => {
     const user = await customer(shop);
     const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');
-    const res = await shop.request('/api/checkout/places/details', { method: 'POST', json: { placeId: 'gz-westlands' }, cookie: user.cookie });
+    const res = await shop.request('/api/checkout/places/details', {
+      method: 'POST',
+      json: { placeId: 'gz-westlands' },
+      cookie: user.cookie,
+    });
     const westlands = (await res.json()) as { address: string; coordinates: { lat: number; lng: number }; placeToken: string };
     expect(westlands.placeToken).toMatch(/^[\w-]{43}$/);
     const shopDoor = { lat: -1.3162, lng: 36.7965 }; // 0 km: the cheapest band
@@ -166,7 +175,10 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
     await shop.ctx.db.update(products).set({ published: false }).where(eq(products.id, tilapia.id));
     const hidden = await postOrder(shop, user, orderBody([{ productId: tilapia.id, quantity: 1 }]));
     expect(hidden.status).toBe(409);
-    expect(hidden.json.error).toEqual({ code: 'PRODUCT_UNAVAILABLE', message: `${tilapia.name} is no longer available. Please remove it from your cart.` });
+    expect(hidden.json.error).toEqual({
+      code: 'PRODUCT_UNAVAILABLE',
+      message: `${tilapia.name} is no longer available. Please remove it from your cart.`,
+    });
   });
 
   it('needs a signed-in customer', async () => {
@@ -241,7 +253,9 @@ describe.each(DB_KINDS)('checkout when Pesapal cannot be reached, on %s', (kind)
     const before = await stockOf(shop, tilapia.id);
     const { status, json } = await postOrder(shop, user, orderBody([{ productId: tilapia.id, quantity: 1 }]));
     expect(status).toBe(502);
-    expect(json).toEqual({ error: { code: 'PAYMENT_START_FAILED', message: 'Failed to create payment order', orderId: expect.any(String) } });
+    expect(json).toEqual({
+      error: { code: 'PAYMENT_START_FAILED', message: 'Failed to create payment order', orderId: expect.any(String) },
+    });
     const order = await orderRow(shop, json.error!.orderId!);
     expect(order.status).toBe('pending');
     expect(order.customerPhone).toBe('+254712345678'); // typed '0712 345 678'

@@ -7,7 +7,18 @@ import { RIDER_DIRECTION_MESSAGES } from '../../src/domain/rider-directions';
 import { orders, outboundMail } from '../../src/server/db/schema';
 import { createUser, type TestUser } from '../support/test-app';
 import { DB_KINDS } from '../support/test-database';
-import { createShop, customer, disposeShop, orderBody, orderRow, payOnSimulator, postOrder, productBySlug, WESTLANDS, type Shop } from './checkout-support';
+import {
+  createShop,
+  customer,
+  disposeShop,
+  orderBody,
+  orderRow,
+  payOnSimulator,
+  postOrder,
+  productBySlug,
+  WESTLANDS,
+  type Shop,
+} from './checkout-support';
 
 describe.each(DB_KINDS)('rider directions at checkout on %s', (kind) => {
   let shop: Shop;
@@ -33,26 +44,48 @@ describe.each(DB_KINDS)('rider directions at checkout on %s', (kind) => {
     const { status, json } = await postOrder(
       shop,
       user,
-      withDirections({ building: '  Block C, Apt 12 <script>alert(1)</script>', directions: 'Blue gate opposite Total petrol station. Call on arrival', fee: 0 }),
+      withDirections({
+        building: '  Block C, Apt 12 <script>alert(1)</script>',
+        directions: 'Blue gate opposite Total petrol station. Call on arrival',
+        fee: 0,
+      }),
     );
     expect(status).toBe(200);
     const order = await orderRow(shop, json.orderId!);
-    expect(order).toMatchObject({ deliveryBuilding: 'Block C, Apt 12', deliveryDirections: 'Blue gate opposite Total petrol station. Call on arrival' });
-    expect(await lastDelivery(user)).toEqual({ building: 'Block C, Apt 12', directions: 'Blue gate opposite Total petrol station. Call on arrival' });
+    expect(order).toMatchObject({
+      deliveryBuilding: 'Block C, Apt 12',
+      deliveryDirections: 'Blue gate opposite Total petrol station. Call on arrival',
+    });
+    expect(await lastDelivery(user)).toEqual({
+      building: 'Block C, Apt 12',
+      directions: 'Blue gate opposite Total petrol station. Call on arrival',
+    });
     // Another customer's last order is not theirs to see.
     expect(await lastDelivery(await customer(shop))).toEqual({ building: '', directions: '' });
 
     const admin = await createUser(shop, { role: 'admin' });
     const detail = await (await shop.request(`/api/admin/orders/${order.id}`, { cookie: admin.cookie })).json();
-    expect(detail.order).toMatchObject({ deliveryBuilding: 'Block C, Apt 12', deliveryDirections: 'Blue gate opposite Total petrol station. Call on arrival' });
+    expect(detail.order).toMatchObject({
+      deliveryBuilding: 'Block C, Apt 12',
+      deliveryDirections: 'Blue gate opposite Total petrol station. Call on arrival',
+    });
     const list = await (await shop.request('/api/admin/orders?fulfilment=to_fulfil', { cookie: admin.cookie })).json();
     expect(list.items).toEqual([]); // unpaid: nothing to deliver yet
 
     await payOnSimulator(shop, order.pesapalTransactionId!, 'card');
     const toDeliver = await (await shop.request('/api/admin/orders?fulfilment=to_fulfil', { cookie: admin.cookie })).json();
-    expect(toDeliver.items).toMatchObject([{ id: order.id, deliveryAddress: WESTLANDS.address, deliveryBuilding: 'Block C, Apt 12', deliveryDirections: 'Blue gate opposite Total petrol station. Call on arrival' }]);
+    expect(toDeliver.items).toMatchObject([
+      {
+        id: order.id,
+        deliveryAddress: WESTLANDS.address,
+        deliveryBuilding: 'Block C, Apt 12',
+        deliveryDirections: 'Blue gate opposite Total petrol station. Call on arrival',
+      },
+    ]);
     const [mail] = await shop.ctx.db.select().from(outboundMail).where(eq(outboundMail.to, 'achieng@example.test'));
-    expect(mail!.text).toContain(`Delivery to: ${WESTLANDS.address}\nHouse, apartment or building: Block C, Apt 12\nDirections for the rider: Blue gate opposite Total petrol station. Call on arrival\n`);
+    expect(mail!.text).toContain(
+      `Delivery to: ${WESTLANDS.address}\nHouse, apartment or building: Block C, Apt 12\nDirections for the rider: Blue gate opposite Total petrol station. Call on arrival\n`,
+    );
     expect(mail!.html).toContain('<br>Directions for the rider: Blue gate opposite Total petrol station. Call on arrival');
   });
 

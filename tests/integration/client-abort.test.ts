@@ -72,15 +72,35 @@ describe('a client that aborts while sending its body', () => {
 
   const multipart = (boundary: string) =>
     Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="cover.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="cover.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
       Buffer.alloc(200_000, 7),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
 
   it.each([
-    ['an image upload', () => `/api/admin/products/00000000-0000-0000-0000-000000000000/image`, 'multipart/form-data; boundary=XyZ', multipart('XyZ'), true],
-    ['a contact message', () => '/api/content/contact', 'application/json', Buffer.from(JSON.stringify({ name: 'Otieno', email: 'o@example.test', message: 'x'.repeat(50_000) })), false],
-    ['a sign-in', () => '/api/auth/sign-in/email', 'application/json', Buffer.from(JSON.stringify({ email: 'o@example.test', password: 'x'.repeat(50_000) })), false],
+    [
+      'an image upload',
+      () => `/api/admin/products/00000000-0000-0000-0000-000000000000/image`,
+      'multipart/form-data; boundary=XyZ',
+      multipart('XyZ'),
+      true,
+    ],
+    [
+      'a contact message',
+      () => '/api/content/contact',
+      'application/json',
+      Buffer.from(JSON.stringify({ name: 'Otieno', email: 'o@example.test', message: 'x'.repeat(50_000) })),
+      false,
+    ],
+    [
+      'a sign-in',
+      () => '/api/auth/sign-in/email',
+      'application/json',
+      Buffer.from(JSON.stringify({ email: 'o@example.test', password: 'x'.repeat(50_000) })),
+      false,
+    ],
   ])('logs %s cut short as a client abort at info level, not a 500', async (_name, path, type, body, asAdmin) => {
     const before = lines.length;
     await abortHalfway(path(), type, body, asAdmin ? admin.cookie : undefined);

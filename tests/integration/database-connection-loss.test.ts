@@ -82,9 +82,19 @@ describe.runIf(DB_KINDS.includes('postgres'))('lost connections on PostgreSQL', 
   it('a LISTEN connection terminated again and again, even while reconnecting, ends as one connection delivering each event once', async () => {
     const got: string[] = [];
     let reconnects = 0;
-    await t.database.listen('flapping', (p) => got.push(p), () => (reconnects += 1));
+    await t.database.listen(
+      'flapping',
+      (p) => got.push(p),
+      () => (reconnects += 1),
+    );
     const listeners = async () =>
-      Number((await admin.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1 and query ilike 'LISTEN%'", [dbName()])).rows[0]?.n);
+      Number(
+        (
+          await admin.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1 and query ilike 'LISTEN%'", [
+            dbName(),
+          ])
+        ).rows[0]?.n,
+      );
     for (let i = 0; i < 12; i++) {
       await terminate('LISTEN%');
       await sleep(150);

@@ -103,7 +103,10 @@ function liveFeed(url: string, cookie: string, orderId: string, result: LoadResu
   let stopped = false;
   let abort = new AbortController();
   const reread = async () => {
-    const res = await fetch(`${url}/api/orders/${orderId}`, { headers: { Cookie: cookie }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).catch((e: Error) => e);
+    const res = await fetch(`${url}/api/orders/${orderId}`, {
+      headers: { Cookie: cookie },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    }).catch((e: Error) => e);
     record(result, 'order re-read', res);
     if (res instanceof Response && res.ok && ((await res.json()) as { status?: string }).status === 'completed') seen.paidByReread = true;
   };
@@ -136,7 +139,10 @@ function liveFeed(url: string, cookie: string, orderId: string, result: LoadResu
                 if (!line.startsWith('data: ')) continue;
                 const event = JSON.parse(line.slice(6)) as { kind: string; orderId: string; status: string };
                 if (event.orderId !== orderId) continue;
-                if ((event.kind === 'payment' && event.status === 'COMPLETED') || (event.kind === 'order' && event.status === 'completed')) {
+                if (
+                  (event.kind === 'payment' && event.status === 'COMPLETED') ||
+                  (event.kind === 'order' && event.status === 'completed')
+                ) {
                   seen.paidByEvent = true;
                 }
               }
@@ -186,117 +192,141 @@ describe.runIf(DB_KINDS.includes('postgres'))('the shop when its database connec
     await admin?.end();
   });
 
-  it('stays up, answers every request (503 at worst), completes a payment notified meanwhile and the live feed reports it', { timeout: 180_000 }, async () => {
-    const { url } = shop!;
-    const json = { 'Content-Type': 'application/json', Origin: url };
+  it(
+    'stays up, answers every request (503 at worst), completes a payment notified meanwhile and the live feed reports it',
+    { timeout: 180_000 },
+    async () => {
+      const { url } = shop!;
+      const json = { 'Content-Type': 'application/json', Origin: url };
 
-    // A customer (verified directly in the database: no mail round trip needed here) with a pending order.
-    const email = `faults-${Date.now()}@example.test`;
-    const password = 'omena-and-sukuma-1';
-    const signUp = await fetch(`${url}/api/account/sign-up`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ fullName: 'Wanjiru Kamau', email, phone: '+254 712 345 678', address: 'Westlands, Nairobi', password }),
-    });
-    expect(signUp.status).toBe(201);
-    const verify = new pg.Client({ connectionString: shopDbUrl });
-    await verify.connect();
-    await verify.query('update "user" set email_verified = true where email = $1', [email]);
-    await verify.end();
-    const signIn = await fetch(`${url}/api/account/sign-in`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
-    expect(signIn.status).toBe(200);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const { products } = (await (await fetch(`${url}/api/catalog/products`)).json()) as { products: { id: string; stock: number }[] };
-    const product = products.find((p) => p.stock >= 5)!;
-    const placed = await fetch(`${url}/api/checkout/orders`, {
-      method: 'POST',
-      headers: { ...json, Cookie: cookie },
-      body: JSON.stringify({
-        items: [{ productId: product.id, quantity: 1 }],
-        customerInfo: { fullName: 'Wanjiru Kamau', email, phone: '+254 712 345 678', address: 'Westlands, Nairobi' },
-        deliveryInfo: { address: 'Westlands, Nairobi' },
-      }),
-    });
-    const order = (await placed.json()) as { orderId: string; iframeUrl: string };
-    expect(placed.status, JSON.stringify(order)).toBe(200);
-    const trackingId = new URL(order.iframeUrl).searchParams.get('OrderTrackingId')!;
+      // A customer (verified directly in the database: no mail round trip needed here) with a pending order.
+      const email = `faults-${Date.now()}@example.test`;
+      const password = 'omena-and-sukuma-1';
+      const signUp = await fetch(`${url}/api/account/sign-up`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ fullName: 'Wanjiru Kamau', email, phone: '+254 712 345 678', address: 'Westlands, Nairobi', password }),
+      });
+      expect(signUp.status).toBe(201);
+      const verify = new pg.Client({ connectionString: shopDbUrl });
+      await verify.connect();
+      await verify.query('update "user" set email_verified = true where email = $1', [email]);
+      await verify.end();
+      const signIn = await fetch(`${url}/api/account/sign-in`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email, password }),
+      });
+      expect(signIn.status).toBe(200);
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const { products } = (await (await fetch(`${url}/api/catalog/products`)).json()) as { products: { id: string; stock: number }[] };
+      const product = products.find((p) => p.stock >= 5)!;
+      const placed = await fetch(`${url}/api/checkout/orders`, {
+        method: 'POST',
+        headers: { ...json, Cookie: cookie },
+        body: JSON.stringify({
+          items: [{ productId: product.id, quantity: 1 }],
+          customerInfo: { fullName: 'Wanjiru Kamau', email, phone: '+254 712 345 678', address: 'Westlands, Nairobi' },
+          deliveryInfo: { address: 'Westlands, Nairobi' },
+        }),
+      });
+      const order = (await placed.json()) as { orderId: string; iframeUrl: string };
+      expect(placed.status, JSON.stringify(order)).toBe(200);
+      const trackingId = new URL(order.iframeUrl).searchParams.get('OrderTrackingId')!;
 
-    const result: LoadResult = { statuses: new Map(), unanswered: [], total: 0 };
-    const feed = liveFeed(url, cookie, order.orderId, result);
-    while (feed.seen.connections === 0) await sleep(50);
+      const result: LoadResult = { statuses: new Map(), unanswered: [], total: 0 };
+      const feed = liveFeed(url, cookie, order.orderId, result);
+      while (feed.seen.connections === 0) await sleep(50);
 
-    // Twice a second, every connection the shop holds to its database is terminated.
-    const killer = new pg.Client({ connectionString: adminUrl });
-    await killer.connect();
-    let terminated = 0;
-    const faultsEnd = Date.now() + FAULT_MS;
-    const killing = (async () => {
-      while (Date.now() < faultsEnd) {
-        // In the select list, not the where clause: only the rows of the shop's database are terminated.
-        const res = await killer.query<{ done: boolean }>(
-          'select pg_terminate_backend(pid) as done from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-          [dbName],
+      // Twice a second, every connection the shop holds to its database is terminated.
+      const killer = new pg.Client({ connectionString: adminUrl });
+      await killer.connect();
+      let terminated = 0;
+      const faultsEnd = Date.now() + FAULT_MS;
+      const killing = (async () => {
+        while (Date.now() < faultsEnd) {
+          // In the select list, not the where clause: only the rows of the shop's database are terminated.
+          const res = await killer.query<{ done: boolean }>(
+            'select pg_terminate_backend(pid) as done from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+            [dbName],
+          );
+          terminated += res.rows.filter((r) => r.done).length;
+          await sleep(KILL_EVERY_MS);
+        }
+      })();
+
+      // The load: public reads, signed-in reads and the health check, in a loop per worker.
+      const paths = [
+        '/api/health',
+        '/api/catalog/products',
+        '/api/orders',
+        `/api/orders/${order.orderId}`,
+        '/api/orders/pending-count',
+        '/api/account/session',
+      ];
+      const loops = Array.from({ length: WORKERS }, async (_, w) => {
+        for (let i = w; Date.now() < faultsEnd; i++) {
+          const p = paths[i % paths.length]!;
+          const res = await fetch(url + p, { headers: { Cookie: cookie }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).catch(
+            (e: Error) => e,
+          );
+          record(result, p, res);
+          if (res instanceof Response) await res.arrayBuffer().catch(() => undefined);
+        }
+      });
+
+      // Midway through the faults the customer pays; the simulator notifies the shop (IPN) at once.
+      await sleep(FAULT_MS / 3);
+      const chose = await fetch(order.iframeUrl.replace(/\/Index\/?\?/, '/Choose?'), {
+        method: 'POST',
+        body: new URLSearchParams({ choice: 'card' }),
+      });
+      expect(chose.ok).toBe(true);
+
+      await Promise.all([killing, ...loops]);
+      await killer.end();
+
+      // Whatever the notification met, Pesapal notifies again until acknowledged; so does this test.
+      // A status check cut off by the faults whose claim could not even be released counts as dead after
+      // a minute (IPN_CHECK_STUCK_MS); the wait allows for that worst case.
+      const completedBy = Date.now() + 80_000;
+      let status = '';
+      while (Date.now() < completedBy) {
+        const res = await fetch(`${url}/api/orders/${order.orderId}`, { headers: { Cookie: cookie } }).catch((e: Error) => e);
+        record(result, 'order after the faults', res);
+        if (res instanceof Response && res.ok) status = ((await res.json()) as { status: string }).status;
+        if (status === 'completed') break;
+        const ipn = await fetch(`${url}/api/payments/ipn?OrderTrackingId=${trackingId}&OrderNotificationType=IPNCHANGE`).catch(
+          (e: Error) => e,
         );
-        terminated += res.rows.filter((r) => r.done).length;
-        await sleep(KILL_EVERY_MS);
+        record(result, 'IPN again', ipn);
+        await sleep(1000);
       }
-    })();
+      expect(status, shop!.output().slice(-4000)).toBe('completed');
 
-    // The load: public reads, signed-in reads and the health check, in a loop per worker.
-    const paths = ['/api/health', '/api/catalog/products', '/api/orders', `/api/orders/${order.orderId}`, '/api/orders/pending-count', '/api/account/session'];
-    const loops = Array.from({ length: WORKERS }, async (_, w) => {
-      for (let i = w; Date.now() < faultsEnd; i++) {
-        const p = paths[i % paths.length]!;
-        const res = await fetch(url + p, { headers: { Cookie: cookie }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).catch((e: Error) => e);
-        record(result, p, res);
-        if (res instanceof Response) await res.arrayBuffer().catch(() => undefined);
-      }
-    });
+      // The live feed client hears of it: the event, or the re-read after it reconnected.
+      const heardBy = Date.now() + 15_000;
+      while (!feed.seen.paidByEvent && !feed.seen.paidByReread && Date.now() < heardBy) await sleep(100);
+      await feed.stop();
+      expect(feed.seen.paidByEvent || feed.seen.paidByReread).toBe(true);
 
-    // Midway through the faults the customer pays; the simulator notifies the shop (IPN) at once.
-    await sleep(FAULT_MS / 3);
-    const chose = await fetch(order.iframeUrl.replace(/\/Index\/?\?/, '/Choose?'), { method: 'POST', body: new URLSearchParams({ choice: 'card' }) });
-    expect(chose.ok).toBe(true);
-
-    await Promise.all([killing, ...loops]);
-    await killer.end();
-
-    // Whatever the notification met, Pesapal notifies again until acknowledged; so does this test.
-    // A status check cut off by the faults whose claim could not even be released counts as dead after
-    // a minute (IPN_CHECK_STUCK_MS); the wait allows for that worst case.
-    const completedBy = Date.now() + 80_000;
-    let status = '';
-    while (Date.now() < completedBy) {
-      const res = await fetch(`${url}/api/orders/${order.orderId}`, { headers: { Cookie: cookie } }).catch((e: Error) => e);
-      record(result, 'order after the faults', res);
-      if (res instanceof Response && res.ok) status = ((await res.json()) as { status: string }).status;
-      if (status === 'completed') break;
-      const ipn = await fetch(`${url}/api/payments/ipn?OrderTrackingId=${trackingId}&OrderNotificationType=IPNCHANGE`).catch((e: Error) => e);
-      record(result, 'IPN again', ipn);
-      await sleep(1000);
-    }
-    expect(status, shop!.output().slice(-4000)).toBe('completed');
-
-    // The live feed client hears of it: the event, or the re-read after it reconnected.
-    const heardBy = Date.now() + 15_000;
-    while (!feed.seen.paidByEvent && !feed.seen.paidByReread && Date.now() < heardBy) await sleep(100);
-    await feed.stop();
-    expect(feed.seen.paidByEvent || feed.seen.paidByReread).toBe(true);
-
-    const log = shop!.output();
-    const statuses = Object.fromEntries(result.statuses);
-    console.info(`database faults: ${terminated} backends terminated; ${result.total} requests: ${JSON.stringify(statuses)}; live feed connections: ${feed.seen.connections}`);
-    expect(terminated).toBeGreaterThan(30);
-    expect(shop!.exits, log.slice(-4000)).toEqual([]);
-    expect(result.unanswered, log.slice(-4000)).toEqual([]);
-    const bad = [...result.statuses.keys()].filter((s) => s >= 500 && s !== 503);
-    expect(bad, log.slice(-4000)).toEqual([]);
-    expect(result.total).toBeGreaterThan(200);
-    expect((await fetch(`${url}/api/health`)).status).toBe(200);
-    // Every emitter had its listener: nothing reached the process-level safety net.
-    expect(log).not.toMatch(/Unhandled 'error' event|process safety net/);
-  });
+      const log = shop!.output();
+      const statuses = Object.fromEntries(result.statuses);
+      console.info(
+        `database faults: ${terminated} backends terminated; ${result.total} requests: ${JSON.stringify(statuses)}; live feed connections: ${feed.seen.connections}`,
+      );
+      expect(terminated).toBeGreaterThan(30);
+      expect(shop!.exits, log.slice(-4000)).toEqual([]);
+      expect(result.unanswered, log.slice(-4000)).toEqual([]);
+      const bad = [...result.statuses.keys()].filter((s) => s >= 500 && s !== 503);
+      expect(bad, log.slice(-4000)).toEqual([]);
+      expect(result.total).toBeGreaterThan(200);
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      // Every emitter had its listener: nothing reached the process-level safety net.
+      expect(log).not.toMatch(/Unhandled 'error' event|process safety net/);
+    },
+  );
 });

@@ -37,7 +37,11 @@ describe.runIf(DB_KINDS.includes('postgres'))('a lost listening connection on Po
     try {
       const got: string[] = [];
       let reconnects = 0;
-      await t.database.listen('test_channel', (p) => got.push(p), () => (reconnects += 1));
+      await t.database.listen(
+        'test_channel',
+        (p) => got.push(p),
+        () => (reconnects += 1),
+      );
       await t.database.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
       );

@@ -6,10 +6,7 @@ describe('linkify', () => {
   it.each([
     ['plain text', 'plain text'],
     ['<b>&</b>', '&lt;b&gt;&amp;&lt;/b&gt;'],
-    [
-      'Open http://x.test/a?b=1&c=2 now',
-      'Open <a href="http://x.test/a?b=1&amp;c=2">http://x.test/a?b=1&amp;c=2</a> now',
-    ],
+    ['Open http://x.test/a?b=1&c=2 now', 'Open <a href="http://x.test/a?b=1&amp;c=2">http://x.test/a?b=1&amp;c=2</a> now'],
     ['javascript:alert(1) stays text', 'javascript:alert(1) stays text'],
     ['see "https://x.test/"<script>', 'see &quot;<a href="https://x.test/">https://x.test/</a>&quot;&lt;script&gt;'],
   ])('%j → %j', (input, html) => {
@@ -52,9 +49,7 @@ describe('the development mailbox', () => {
     const href = list.match(/href="(\/dev\/mail\/[0-9a-f-]{36})"/)?.[1];
     expect(href).toBeTruthy();
     const html = await (await t.request(href!)).text();
-    expect(html).toContain(
-      '<a href="http://localhost:3000/api/auth/verify-email?token=abc&amp;callbackURL=%2Fauth">',
-    );
+    expect(html).toContain('<a href="http://localhost:3000/api/auth/verify-email?token=abc&amp;callbackURL=%2Fauth">');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).not.toContain('onclick');
     expect(html).toContain('To</dt><dd>second@example.test');

@@ -47,7 +47,11 @@ describe('the development tools guard', () => {
     // A stranger cannot flip the switches either.
     const post = await closed.app.request(
       `${TEST_ORIGIN}/pesapal-sim/switches`,
-      { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ dropIpn: true }) },
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ dropIpn: true }),
+      },
       from('10.0.0.7'),
     );
     expect(post.status).toBe(404);

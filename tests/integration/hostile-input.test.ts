@@ -36,7 +36,11 @@ describe.each(DB_KINDS)('hostile input on %s', (kind) => {
       ['/api/payments/ipn?OrderTrackingId=abc%00&OrderNotificationType=IPNCHANGE&OrderMerchantReference=x', {}],
       [
         '/api/payments/ipn',
-        { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'OrderTrackingId=abc%00&OrderNotificationType=IPNCHANGE' },
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'OrderTrackingId=abc%00&OrderNotificationType=IPNCHANGE',
+        },
       ],
     ];
     for (const [path, init] of attempts) {

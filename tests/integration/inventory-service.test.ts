@@ -5,7 +5,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../support/test-database';
 import type { Db } from '@/server/db/client';
 import { orders, products, stockMovements, user } from '@/server/db/schema';
-import { adjustStock, OutOfStockError, releaseReservation, reserveStock, restock, sellReservation } from '@/server/features/inventory/inventory.service';
+import {
+  adjustStock,
+  OutOfStockError,
+  releaseReservation,
+  reserveStock,
+  restock,
+  sellReservation,
+} from '@/server/features/inventory/inventory.service';
 
 describe.each(DB_KINDS)('stock ledger on %s', (kind) => {
   let testDb: TestDatabase;
@@ -26,7 +33,10 @@ describe.each(DB_KINDS)('stock ledger on %s', (kind) => {
 
   const stock = async () => (await db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)))[0]!.stock;
   const movements = (orderId?: string) =>
-    db.select().from(stockMovements).where(orderId ? eq(stockMovements.orderId, orderId) : eq(stockMovements.productId, productId));
+    db
+      .select()
+      .from(stockMovements)
+      .where(orderId ? eq(stockMovements.orderId, orderId) : eq(stockMovements.productId, productId));
 
   async function newOrder(): Promise<string> {
     const userId = crypto.randomUUID();
@@ -52,8 +62,12 @@ describe.each(DB_KINDS)('stock ledger on %s', (kind) => {
   it('restocks and adjusts with one movement each, never below zero', async () => {
     expect(await restock(db, { productId, quantity: 10, reason: 'Delivery from Kisumu', at })).toEqual({ stock: 15 });
     expect(await adjustStock(db, { productId, delta: -4, reason: 'Count', at })).toEqual({ stock: 11 });
-    await expect(adjustStock(db, { productId, delta: -12, reason: 'Count', at })).rejects.toThrow('Stock cannot go below zero (11 in stock).');
-    await expect(restock(db, { productId, quantity: 0, reason: 'x', at })).rejects.toThrow('Quantity must be a whole number greater than 0.');
+    await expect(adjustStock(db, { productId, delta: -12, reason: 'Count', at })).rejects.toThrow(
+      'Stock cannot go below zero (11 in stock).',
+    );
+    await expect(restock(db, { productId, quantity: 0, reason: 'x', at })).rejects.toThrow(
+      'Quantity must be a whole number greater than 0.',
+    );
     await expect(adjustStock(db, { productId: crypto.randomUUID(), delta: 1, reason: 'x', at })).rejects.toThrow('Product not found');
     expect(await stock()).toBe(11);
     expect((await movements()).map((m) => [m.kind, m.quantity, m.stockAfter])).toEqual([

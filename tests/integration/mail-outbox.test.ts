@@ -37,7 +37,12 @@ describe.each(DB_KINDS)('the mail outbox on %s', (kind) => {
   const setUp = async (opts: { smtpUp: boolean }) => {
     port = await freePort();
     if (opts.smtpUp) smtp = await startSmtpServer(port);
-    mailer = createMailer({ db: testDb.database.db, smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Shop <shop@example.test>', now: () => clock });
+    mailer = createMailer({
+      db: testDb.database.db,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Shop <shop@example.test>',
+      now: () => clock,
+    });
   };
 
   it('keeps a mail SMTP refused and sends it once the server is back and the pause is over', async () => {

@@ -27,9 +27,14 @@ function baseEnv(dataDir: string, extra: Record<string, string> = {}): Record<st
 /** Runs a command (src/server/cli/<name>.ts) to its end. */
 function cli(name: string, args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', `src/server/cli/${name}.ts`, ...args], { env, timeout: 60_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', `src/server/cli/${name}.ts`, ...args],
+      { env, timeout: 60_000 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -43,14 +48,20 @@ async function startShop(dataDir: string): Promise<Shop> {
   const port = await freePort();
   let log = '';
   // No PUBLIC_URL: the shop's address follows from its PORT, which the commands do not know.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], { env: baseEnv(dataDir, { PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    env: baseEnv(dataDir, { PORT: String(port) }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The shop exited during start:\n${log}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok && existsSync(path.join(dataDir, 'control.json'))) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -75,7 +86,10 @@ describe('the data folder lock', () => {
     expect(existsSync(path.join(dir, LOCK_FILE))).toBe(false);
 
     // A holder that died (no such process), and one whose pid now belongs to another process.
-    for (const stale of [{ pid: 2 ** 22 + 12345, startTicks: 1 }, { pid: process.pid, startTicks: (processStartTicks(process.pid) ?? 0) + 1 }]) {
+    for (const stale of [
+      { pid: 2 ** 22 + 12345, startTicks: 1 },
+      { pid: process.pid, startTicks: (processStartTicks(process.pid) ?? 0) + 1 },
+    ]) {
       writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ ...stale, purpose: 'shop', since: 'earlier' }));
       expect(lockOwner(dir)).toBeNull();
       const taken = acquireDataDirLock(dir, 'shop');
@@ -116,7 +130,13 @@ describe('one writer for the embedded database', () => {
     const signUp = await fetch(`${shop.url}/api/account/sign-up`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: shop.url },
-      body: JSON.stringify({ fullName: 'Wanjiku Kamau', email: 'owner@example.co.ke', phone: '0712 345 678', address: 'Westlands, Nairobi', password: 'correct-horse-1' }),
+      body: JSON.stringify({
+        fullName: 'Wanjiku Kamau',
+        email: 'owner@example.co.ke',
+        phone: '0712 345 678',
+        address: 'Westlands, Nairobi',
+        password: 'correct-horse-1',
+      }),
     });
     expect(signUp.status).toBe(201);
     const made = await cli('admin-create', ['--email', 'owner@example.co.ke'], baseEnv(dataDir));

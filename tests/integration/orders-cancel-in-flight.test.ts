@@ -13,8 +13,18 @@ describe.each(DB_KINDS)('cancelling an order whose payment is in flight on %s', 
   const s = withAdminApp(kind);
 
   const cancelledNotices = async (orderId: string) => ({
-    sms: (await s.t.ctx.db.select().from(outboundSms).where(and(eq(outboundSms.orderId, orderId), eq(outboundSms.step, 'cancelled')))).length,
-    mail: (await s.t.ctx.db.select().from(outboundMail).where(and(eq(outboundMail.orderId, orderId), eq(outboundMail.dedupeKey, `${orderId}:cancelled`)))).length,
+    sms: (
+      await s.t.ctx.db
+        .select()
+        .from(outboundSms)
+        .where(and(eq(outboundSms.orderId, orderId), eq(outboundSms.step, 'cancelled')))
+    ).length,
+    mail: (
+      await s.t.ctx.db
+        .select()
+        .from(outboundMail)
+        .where(and(eq(outboundMail.orderId, orderId), eq(outboundMail.dedupeKey, `${orderId}:cancelled`)))
+    ).length,
   });
   const order = async (orderId: string) => (await s.t.ctx.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
   const anyProduct = async () => (await s.t.ctx.db.query.products.findMany({ limit: 1, where: (t, { gt }) => gt(t.stock, 5) }))[0]!.id;
@@ -42,7 +52,10 @@ describe.each(DB_KINDS)('cancelling an order whose payment is in flight on %s', 
     const { orderId, trackingId } = await placeOrder(s, [{ productId: await anyProduct(), quantity: 1 }]);
     const real = s.t.ctx.integrations.pesapal;
     // Pesapal refuses to close the page (a payment is being processed).
-    s.t.ctx.integrations.pesapal = { ...real, cancelOrder: () => Promise.resolve({ cancelled: false, message: 'A payment is being processed.' }) };
+    s.t.ctx.integrations.pesapal = {
+      ...real,
+      cancelOrder: () => Promise.resolve({ cancelled: false, message: 'A payment is being processed.' }),
+    };
     try {
       expect(await body(await cancel(orderId))).toMatchObject({ kind: 'released', paymentInFlight: true });
     } finally {

@@ -26,7 +26,11 @@ describe.each(DB_KINDS)('cancelled orders as the customer sees them on %s', (kin
   it('says why an unpaid order was cancelled and that no money was taken', async () => {
     const { orderId } = await placeOrder(s, [{ productId, quantity: 1 }]);
     expect((await cancel(orderId, 'We cannot deliver to your area today')).status).toBe(200);
-    expect(await inList(orderId)).toMatchObject({ status: 'cancelled', cancelledReason: 'We cannot deliver to your area today', paidPayments: [] });
+    expect(await inList(orderId)).toMatchObject({
+      status: 'cancelled',
+      cancelledReason: 'We cannot deliver to your area today',
+      paidPayments: [],
+    });
   });
 
   it('shows a delivered order refunded by the shop: the reason, refund requested, then refunded', async () => {
@@ -58,7 +62,9 @@ describe.each(DB_KINDS)('cancelled orders as the customer sees them on %s', (kin
     const { orderId, extraTrackingId } = await placeOrderPaidTwice(s, [{ productId, quantity: 1 }]);
     const detail = await body<{ payments: { id: string; trackingId: string }[] }>(await s.asAdmin(`/orders/${orderId}`));
     const extra = detail.payments.find((p) => p.trackingId === extraTrackingId)!;
-    expect((await s.asAdmin(`/orders/${orderId}/payments/${extra.id}/refund`, { method: 'POST', json: { reason: 'Paid twice' } })).status).toBe(200);
+    expect(
+      (await s.asAdmin(`/orders/${orderId}/payments/${extra.id}/refund`, { method: 'POST', json: { reason: 'Paid twice' } })).status,
+    ).toBe(200);
     await s.t.ctx.integrations.pesapalSimulator!.idle();
     await refreshPayment(s.t.ctx, extraTrackingId);
     const order = await inList(orderId);

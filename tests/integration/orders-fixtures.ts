@@ -41,7 +41,15 @@ export async function insertOrder(db: DbOrTx, f: OrderFixture): Promise<{ orderI
     .returning({ id: orders.id });
   const orderId = order!.id;
   await db.insert(orderItems).values([
-    { orderId, productId: first.id, productName: first.name, productImageUrl: first.imageUrl, unitPrice: 50_000, quantity: 2, lineTotal: 100_000 },
+    {
+      orderId,
+      productId: first.id,
+      productName: first.name,
+      productImageUrl: first.imageUrl,
+      unitPrice: 50_000,
+      quantity: 2,
+      lineTotal: 100_000,
+    },
     { orderId, productId: second.id, productName: second.name, productImageUrl: null, unitPrice: 50_000, quantity: 1, lineTotal: 50_000 },
   ]);
   const transactionIds: string[] = [];
@@ -63,7 +71,10 @@ export async function insertOrder(db: DbOrTx, f: OrderFixture): Promise<{ orderI
     transactionIds.push(tx!.id);
   }
   if (f.currentAttempt !== undefined) {
-    await db.update(orders).set({ pesapalTransactionId: `track-${orderId}-${f.currentAttempt}` }).where(eq(orders.id, orderId));
+    await db
+      .update(orders)
+      .set({ pesapalTransactionId: `track-${orderId}-${f.currentAttempt}` })
+      .where(eq(orders.id, orderId));
   }
   return { orderId, transactionIds };
 }

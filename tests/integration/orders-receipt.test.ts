@@ -7,7 +7,17 @@ import { saveShopDetails } from '../../src/server/features/content/shop-details.
 import { DEFAULT_SHOP_DETAILS } from '../../src/domain/shop-details';
 import { DB_KINDS } from '../support/test-database';
 import { createUser, type TestUser } from '../support/test-app';
-import { createShop, customer, disposeShop, orderRow, payOnSimulator, placePaidOrderAttempt, productBySlug, transactionsOf, type Shop } from './checkout-support';
+import {
+  createShop,
+  customer,
+  disposeShop,
+  orderRow,
+  payOnSimulator,
+  placePaidOrderAttempt,
+  productBySlug,
+  transactionsOf,
+  type Shop,
+} from './checkout-support';
 
 describe.each(DB_KINDS)('order receipts on %s', (kind) => {
   let shop: Shop;
@@ -29,11 +39,15 @@ describe.each(DB_KINDS)('order receipts on %s', (kind) => {
   const open = (path: string, user?: TestUser) => shop.request(path, user ? { cookie: user.cookie } : {});
 
   it('opens for the owner with the shop, the order number, the lines, VAT, fee, total and the Pesapal code', async () => {
-    await saveShopDetails(shop.ctx.db, { userId: owner.id, email: owner.email, ip: null, at: shop.ctx.now() }, {
-      ...DEFAULT_SHOP_DETAILS,
-      address: 'Mombasa Road, Nairobi',
-      phone: '+254 711 000 111',
-    });
+    await saveShopDetails(
+      shop.ctx.db,
+      { userId: owner.id, email: owner.email, ip: null, at: shop.ctx.now() },
+      {
+        ...DEFAULT_SHOP_DETAILS,
+        address: 'Mombasa Road, Nairobi',
+        phone: '+254 711 000 111',
+      },
+    );
     const res = await open(`/api/orders/${orderId}/receipt`, owner);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');

@@ -20,23 +20,46 @@ describe.each(DB_KINDS)('the customer’s orders on %s', (kind) => {
     amina = await createUser(t);
     brian = await createUser(t);
     const db = t.ctx.db;
-    ids.oldCompleted = (await insertOrder(db, { userId: amina.id, status: 'completed', fulfilmentStatus: 'delivered', payments: ['COMPLETED'], createdAt: minutesAgo(300) })).orderId;
+    ids.oldCompleted = (
+      await insertOrder(db, {
+        userId: amina.id,
+        status: 'completed',
+        fulfilmentStatus: 'delivered',
+        payments: ['COMPLETED'],
+        createdAt: minutesAgo(300),
+      })
+    ).orderId;
     ids.failed = (await insertOrder(db, { userId: amina.id, status: 'failed', payments: ['FAILED'], createdAt: minutesAgo(200) })).orderId;
     ids.cancelled = (await insertOrder(db, { userId: amina.id, status: 'cancelled', createdAt: minutesAgo(100) })).orderId;
-    const pending = await insertOrder(db, { userId: amina.id, status: 'pending', payments: ['PENDING'], createdAt: minutesAgo(10), phone: '+254712345678' });
+    const pending = await insertOrder(db, {
+      userId: amina.id,
+      status: 'pending',
+      payments: ['PENDING'],
+      createdAt: minutesAgo(10),
+      phone: '+254712345678',
+    });
     ids.pending = pending.orderId;
     aminaPendingTx = pending.transactionIds[0]!;
     // An abandoned attempt followed by a failed one: not a pending payment any more.
-    ids.retriedFailed = (await insertOrder(db, { userId: amina.id, status: 'pending', payments: ['PENDING', 'FAILED'], createdAt: minutesAgo(5) })).orderId;
-    ids.brianCompleted = (await insertOrder(db, { userId: brian.id, status: 'completed', payments: ['COMPLETED'], createdAt: minutesAgo(1) })).orderId;
-    ids.brianPending = (await insertOrder(db, { userId: brian.id, status: 'pending', payments: ['PENDING'], createdAt: minutesAgo(2) })).orderId;
+    ids.retriedFailed = (
+      await insertOrder(db, { userId: amina.id, status: 'pending', payments: ['PENDING', 'FAILED'], createdAt: minutesAgo(5) })
+    ).orderId;
+    ids.brianCompleted = (
+      await insertOrder(db, { userId: brian.id, status: 'completed', payments: ['COMPLETED'], createdAt: minutesAgo(1) })
+    ).orderId;
+    ids.brianPending = (
+      await insertOrder(db, { userId: brian.id, status: 'pending', payments: ['PENDING'], createdAt: minutesAgo(2) })
+    ).orderId;
   });
   afterAll(async () => {
     await t.dispose();
   });
 
   const auditRows = (userId: string) =>
-    t.ctx.db.select().from(auditLogs).where(and(eq(auditLogs.userId, userId), eq(auditLogs.tableName, 'payment_transactions')));
+    t.ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.userId, userId), eq(auditLogs.tableName, 'payment_transactions')));
 
   it('lists only the caller’s finished orders, newest first, with their items', async () => {
     const res = await t.request('/api/orders', { cookie: amina.cookie });
@@ -69,7 +92,14 @@ describe.each(DB_KINDS)('the customer’s orders on %s', (kind) => {
     const own = await t.request(`/api/orders/${ids.pending}`, { cookie: amina.cookie });
     expect(own.status).toBe(200);
     const order = await own.json();
-    expect(order).toMatchObject({ id: ids.pending, status: 'pending', fulfilmentStatus: 'unfulfilled', totalCents: 180_000, currency: 'KES', pesapalTransactionId: null });
+    expect(order).toMatchObject({
+      id: ids.pending,
+      status: 'pending',
+      fulfilmentStatus: 'unfulfilled',
+      totalCents: 180_000,
+      currency: 'KES',
+      pesapalTransactionId: null,
+    });
     expect(order.items).toHaveLength(2);
     expect(Date.parse(order.createdAt)).not.toBeNaN();
 
@@ -140,7 +170,12 @@ describe.each(DB_KINDS)('the customer’s orders on %s', (kind) => {
   it('reads the attempt the order names as current, even when a newer one is open', async () => {
     // Paid through the first page while a second one was still open (the payments feature then
     // points the order at the paid attempt).
-    const { orderId, transactionIds } = await insertOrder(t.ctx.db, { userId: brian.id, status: 'completed', payments: ['COMPLETED', 'PENDING'], currentAttempt: 0 });
+    const { orderId, transactionIds } = await insertOrder(t.ctx.db, {
+      userId: brian.id,
+      status: 'completed',
+      payments: ['COMPLETED', 'PENDING'],
+      currentAttempt: 0,
+    });
     const res = await t.request(`/api/orders/${orderId}/transaction`, { cookie: brian.cookie });
     expect(await res.json()).toMatchObject({ id: transactionIds[0], status: 'COMPLETED' });
     const count = await (await t.request('/api/orders/pending-count', { cookie: brian.cookie })).json();
@@ -148,7 +183,12 @@ describe.each(DB_KINDS)('the customer’s orders on %s', (kind) => {
   });
 
   it('requires a signed-in customer and offers no way to write audit rows', async () => {
-    for (const path of ['/api/orders', '/api/orders/pending-count', `/api/orders/${ids.pending}`, `/api/orders/${ids.pending}/transaction`]) {
+    for (const path of [
+      '/api/orders',
+      '/api/orders/pending-count',
+      `/api/orders/${ids.pending}`,
+      `/api/orders/${ids.pending}/transaction`,
+    ]) {
       expect((await t.request(path)).status).toBe(401);
     }
     for (const path of ['/api/audit', '/api/audit-logs', `/api/orders/${ids.pending}/transaction`, '/api/orders']) {

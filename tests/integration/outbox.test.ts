@@ -6,7 +6,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { outboundSms } from '../../src/server/db/schema';
-import { MAX_OUTBOX_ATTEMPTS, SENDING_LEASE_MS, createOutbox, outboxRetryDelayMs, type OutboxTable } from '../../src/server/infra/outbox/outbox';
+import {
+  MAX_OUTBOX_ATTEMPTS,
+  SENDING_LEASE_MS,
+  createOutbox,
+  outboxRetryDelayMs,
+  type OutboxTable,
+} from '../../src/server/infra/outbox/outbox';
 import { DB_KINDS, createTestDatabase, openSecondHandle, type DbKind, type TestDatabase } from '../support/test-database';
 import { insertOrderForSms, mailSender, smsSender, type Sender, type SmsSender } from './outbox-senders';
 
@@ -111,11 +117,20 @@ describe.each(DB_KINDS)('the outbox on %s', (dbKind) => {
       await s.down();
       for (let attempt = 1; attempt < MAX_OUTBOX_ATTEMPTS; attempt++) {
         expect(await outbox.deliverDue()).toEqual({ sent: 0, failed: 1 });
-        expect(await s.row(db(), id)).toMatchObject({ status: 'failed', attempts: attempt, nextAttemptAt: new Date(now().getTime() + outboxRetryDelayMs(attempt)) });
+        expect(await s.row(db(), id)).toMatchObject({
+          status: 'failed',
+          attempts: attempt,
+          nextAttemptAt: new Date(now().getTime() + outboxRetryDelayMs(attempt)),
+        });
         advance(outboxRetryDelayMs(attempt));
       }
       expect(await outbox.deliverDue()).toEqual({ sent: 0, failed: 1 });
-      expect(await s.row(db(), id)).toMatchObject({ status: 'abandoned', attempts: MAX_OUTBOX_ATTEMPTS, nextAttemptAt: null, sentAt: null });
+      expect(await s.row(db(), id)).toMatchObject({
+        status: 'abandoned',
+        attempts: MAX_OUTBOX_ATTEMPTS,
+        nextAttemptAt: null,
+        sentAt: null,
+      });
 
       await s.up();
       advance(24 * 60 * 60_000);
@@ -159,7 +174,12 @@ describe.each(DB_KINDS)('the outbox on %s', (dbKind) => {
     expect(gaveUp?.error).toContain('InvalidPhoneNumber');
     expect(f.sms.double.messages.map((m) => m.to)).toEqual([f.sms.recipient(2)]);
     const [row] = await db().select().from(outboundSms).where(eq(outboundSms.id, accepted));
-    expect(row).toMatchObject({ status: 'sent', providerMessageId: f.sms.double.messages[0]?.messageId, providerStatus: 'Success', cost: 'KES 0.8000' });
+    expect(row).toMatchObject({
+      status: 'sent',
+      providerMessageId: f.sms.double.messages[0]?.messageId,
+      providerStatus: 'Success',
+      cost: 'KES 0.8000',
+    });
   });
 });
 
@@ -187,6 +207,9 @@ describe.runIf(DB_KINDS.includes('postgres'))('the outbox with two instances on 
     expect(firstJob.sent + secondJob.sent + requests.filter(Boolean).length).toBe(numbers.length);
     expect([...s.received()].sort()).toEqual(numbers.map((n) => s.recipient(n)).sort());
     for (const id of ids) expect(await s.row(f.db(), id)).toMatchObject({ status: 'sent', attempts: 1 });
-    expect(await Promise.all([first.deliverDue(), second.deliverDue()])).toEqual([{ sent: 0, failed: 0 }, { sent: 0, failed: 0 }]);
+    expect(await Promise.all([first.deliverDue(), second.deliverDue()])).toEqual([
+      { sent: 0, failed: 0 },
+      { sent: 0, failed: 0 },
+    ]);
   });
 });

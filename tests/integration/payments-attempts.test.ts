@@ -11,7 +11,17 @@ import type { PesapalClient, SubmitOrderInput, SubmitOrderResult } from '../../s
 import { PesapalError } from '../../src/server/integrations/pesapal/pesapal-types';
 import { DB_KINDS } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
-import { createShop, customer, disposeShop, orderBody, orderRow, postOrder, productBySlug, transactionsOf, type Shop } from './checkout-support';
+import {
+  createShop,
+  customer,
+  disposeShop,
+  orderBody,
+  orderRow,
+  postOrder,
+  productBySlug,
+  transactionsOf,
+  type Shop,
+} from './checkout-support';
 
 describe.each(DB_KINDS)('payment attempts on %s', (kind) => {
   let shop: Shop;
@@ -61,8 +71,7 @@ describe.each(DB_KINDS)('payment attempts on %s', (kind) => {
     const hung: { req: SubmitOrderInput; release: (answer: Promise<SubmitOrderResult>) => void }[] = [];
     shop.ctx.integrations.pesapal = {
       ...real,
-      submitOrder: (req) =>
-        hung.length === 0 ? new Promise((release) => hung.push({ req, release })) : real.submitOrder(req),
+      submitOrder: (req) => (hung.length === 0 ? new Promise((release) => hung.push({ req, release })) : real.submitOrder(req)),
     };
     // The first Pay click claims attempt 1 and never hears back (its process is gone).
     const lost = postOrder(shop, user, body);
@@ -100,7 +109,10 @@ describe.each(DB_KINDS)('payment attempts on %s', (kind) => {
 
   const retry = async (orderId: string) => {
     const res = await shop.request(`/api/payments/orders/${orderId}/retry`, { method: 'POST', cookie: user.cookie });
-    return { status: res.status, json: (await res.json()) as { iframeUrl?: string; error?: { code: string; message: string; orderId?: string } } };
+    return {
+      status: res.status,
+      json: (await res.json()) as { iframeUrl?: string; error?: { code: string; message: string; orderId?: string } },
+    };
   };
 
   it('two "pay again" clicks at once share one new page instead of cancelling each other', async () => {

@@ -58,7 +58,8 @@ describe.each(DB_KINDS)('the current payment attempt of an order, on %s', (kind)
       backOffice: backOffice.items.find((o) => o.id === orderId)?.paymentStatus,
     };
   };
-  const filteredIds = async (paymentStatus: string) => (await asAdmin<AdminList>(`/orders?paymentStatus=${paymentStatus}`)).items.map((o) => o.id);
+  const filteredIds = async (paymentStatus: string) =>
+    (await asAdmin<AdminList>(`/orders?paymentStatus=${paymentStatus}`)).items.map((o) => o.id);
 
   it('a failed then a pending attempt: every screen shows the pending one', async () => {
     const { orderId, trackingId } = await place();

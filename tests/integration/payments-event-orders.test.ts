@@ -99,9 +99,30 @@ const SOLD = [`reservation -${QUANTITY}`, 'sale 0'];
 const GIVEN_BACK = [`release ${QUANTITY}`, `reservation -${QUANTITY}`];
 
 const SCENARIOS: Scenario[] = [
-  { name: 'IPN before the callback', steps: [onPesapal('card'), ipn, callback], order: 'completed', payment: 'COMPLETED', ledger: SOLD, confirmationMails: 1 },
-  { name: 'callback before the IPN', steps: [onPesapal('card'), callback, ipn], order: 'completed', payment: 'COMPLETED', ledger: SOLD, confirmationMails: 1 },
-  { name: 'the same IPN three times', steps: [onPesapal('card'), ipn, ipn, ipn], order: 'completed', payment: 'COMPLETED', ledger: SOLD, confirmationMails: 1 },
+  {
+    name: 'IPN before the callback',
+    steps: [onPesapal('card'), ipn, callback],
+    order: 'completed',
+    payment: 'COMPLETED',
+    ledger: SOLD,
+    confirmationMails: 1,
+  },
+  {
+    name: 'callback before the IPN',
+    steps: [onPesapal('card'), callback, ipn],
+    order: 'completed',
+    payment: 'COMPLETED',
+    ledger: SOLD,
+    confirmationMails: 1,
+  },
+  {
+    name: 'the same IPN three times',
+    steps: [onPesapal('card'), ipn, ipn, ipn],
+    order: 'completed',
+    payment: 'COMPLETED',
+    ledger: SOLD,
+    confirmationMails: 1,
+  },
   {
     name: 'IPNs, callback and sync at the same moment',
     steps: [onPesapal('card'), atOnce(ipn, ipn, callback, sync, ipn)],
@@ -110,9 +131,23 @@ const SCENARIOS: Scenario[] = [
     ledger: SOLD,
     confirmationMails: 1,
   },
-  { name: 'a late IPN after reconciliation', steps: [onPesapal('card'), reconcile, ipn, callback], order: 'completed', payment: 'COMPLETED', ledger: SOLD, confirmationMails: 1 },
+  {
+    name: 'a late IPN after reconciliation',
+    steps: [onPesapal('card'), reconcile, ipn, callback],
+    order: 'completed',
+    payment: 'COMPLETED',
+    ledger: SOLD,
+    confirmationMails: 1,
+  },
   // A declined order keeps its reservation for 'Pay again' until the reservation ends.
-  { name: 'a failed card, notified twice', steps: [onPesapal('fail'), callback, ipn, ipn, expire], order: 'failed', payment: 'FAILED', ledger: GIVEN_BACK, confirmationMails: 0 },
+  {
+    name: 'a failed card, notified twice',
+    steps: [onPesapal('fail'), callback, ipn, ipn, expire],
+    order: 'failed',
+    payment: 'FAILED',
+    ledger: GIVEN_BACK,
+    confirmationMails: 0,
+  },
   {
     name: 'cancelled by the customer, notices racing',
     steps: [onPesapal('cancel'), atOnce(ipn, callback, sync, ipn), expire],
@@ -146,7 +181,14 @@ const SCENARIOS: Scenario[] = [
     ledger: [`release ${QUANTITY}`, `reservation -${QUANTITY}`, `sale -${QUANTITY}`],
     confirmationMails: 1,
   },
-  { name: 'paid in the last minute before expiry', steps: [onPesapal('card'), expire, ipn], order: 'completed', payment: 'COMPLETED', ledger: SOLD, confirmationMails: 1 },
+  {
+    name: 'paid in the last minute before expiry',
+    steps: [onPesapal('card'), expire, ipn],
+    order: 'completed',
+    payment: 'COMPLETED',
+    ledger: SOLD,
+    confirmationMails: 1,
+  },
   {
     name: 'never paid: notices change nothing, then the reservation expires',
     steps: [ipn, callback, sync, expire, ipn],

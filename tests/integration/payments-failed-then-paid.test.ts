@@ -38,7 +38,8 @@ describe.each(DB_KINDS)('a payment completed after it failed, on %s', (kind) => 
   afterEach(() => disposeShop(shop));
 
   const place = () => placePaidOrderAttempt(shop, user, [{ productId, quantity: 2 }]);
-  const sync = (orderId: string) => shop.request('/api/payments/sync', { method: 'POST', json: { orderIds: [orderId] }, cookie: user.cookie });
+  const sync = (orderId: string) =>
+    shop.request('/api/payments/sync', { method: 'POST', json: { orderIds: [orderId] }, cookie: user.cookie });
   const mails = () => shop.ctx.db.select().from(outboundMail).where(eq(outboundMail.to, 'achieng@example.test'));
   /** Pesapal cannot cancel anything (as while an M-Pesa payment is in flight). */
   const refuseCancellation = () => {
@@ -83,7 +84,9 @@ describe.each(DB_KINDS)('a payment completed after it failed, on %s', (kind) => 
     expect(await mails()).toHaveLength(1);
 
     // A repeated IPN changes nothing more.
-    const again = await shop.request(`/api/payments/ipn?OrderTrackingId=${trackingId}&OrderMerchantReference=R&OrderNotificationType=IPNCHANGE`);
+    const again = await shop.request(
+      `/api/payments/ipn?OrderTrackingId=${trackingId}&OrderMerchantReference=R&OrderNotificationType=IPNCHANGE`,
+    );
     expect(again.status).toBe(200);
     // Within the repeat window of the last one: counted on the tracking id's row, not asked again.
     const rows = await shop.ctx.db

@@ -85,7 +85,8 @@ describe.each(DB_KINDS)('Pesapal at a busy hour on %s', (kind) => {
   it('a customer whose paid orders Pesapal has notified but the shop not yet confirmed may order again', async () => {
     const placed = await paidUnnoticed(1, MAX_UNPAID_ORDERS);
     const user = placed[0]!.user;
-    const nextOrder = () => postOrder(shop, user, orderBody([{ productId, quantity: 1 }], { idempotencyKey: `key-${crypto.randomUUID()}` }));
+    const nextOrder = () =>
+      postOrder(shop, user, orderBody([{ productId, quantity: 1 }], { idempotencyKey: `key-${crypto.randomUUID()}` }));
     // Nothing heard from Pesapal yet: the limit of unpaid orders holds.
     expect((await nextOrder()).status).toBe(429);
 

@@ -13,7 +13,16 @@ import { ipnRechecksIdle, runDueIpnRechecks } from '../../src/server/features/pa
 import type { PesapalClient } from '../../src/server/integrations/pesapal/pesapal-types';
 import { TEST_ORIGIN, type TestUser } from '../support/test-app';
 import { DB_KINDS, openSecondHandle } from '../support/test-database';
-import { createShop, customer, disposeShop, orderRow, placePaidOrderAttempt, productBySlug, shopWithBuyer, type Shop } from './checkout-support';
+import {
+  createShop,
+  customer,
+  disposeShop,
+  orderRow,
+  placePaidOrderAttempt,
+  productBySlug,
+  shopWithBuyer,
+  type Shop,
+} from './checkout-support';
 
 type Fetch = (req: Request) => Response | Promise<Response>;
 
@@ -55,7 +64,8 @@ describe.each(DB_KINDS)('a flood of IPNs on %s', (kind) => {
   afterEach(() => disposeShop(shop));
 
   const place = () => placePaidOrderAttempt(shop, user, [{ productId, quantity: 1 }]);
-  const rows = (trackingId: string) => shop.ctx.db.select().from(paymentNotifications).where(eq(paymentNotifications.trackingId, trackingId));
+  const rows = (trackingId: string) =>
+    shop.ctx.db.select().from(paymentNotifications).where(eq(paymentNotifications.trackingId, trackingId));
 
   it('200 calls for one real tracking id: all acknowledged, Pesapal asked once (never twice at once), one row counting 200', async () => {
     const { trackingId } = await place();
@@ -73,7 +83,12 @@ describe.each(DB_KINDS)('a flood of IPNs on %s', (kind) => {
     pesapal.state.open();
     for (const res of await Promise.all(answers)) {
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ orderNotificationType: 'IPNCHANGE', orderTrackingId: trackingId, orderMerchantReference: 'R', status: 200 });
+      expect(await res.json()).toEqual({
+        orderNotificationType: 'IPNCHANGE',
+        orderTrackingId: trackingId,
+        orderMerchantReference: 'R',
+        status: 200,
+      });
     }
     expect(pesapal.state.asked).toBe(1);
     expect(pesapal.state.maxInFlight).toBe(1);
@@ -144,7 +159,8 @@ describe.each(DB_KINDS)('a flood of IPNs on %s', (kind) => {
   });
 
   it(`refuses more than ${IPN_PER_ADDRESS.limit} calls a minute from one address with 429; others go on`, async () => {
-    const from = (address: string, id: string) => shop.request(`/api/payments/ipn?OrderTrackingId=${id}`, { headers: { 'X-Forwarded-For': address } });
+    const from = (address: string, id: string) =>
+      shop.request(`/api/payments/ipn?OrderTrackingId=${id}`, { headers: { 'X-Forwarded-For': address } });
     for (let i = 1; i < IPN_PER_ADDRESS.limit; i++) expect((await from('203.0.113.9', `stranger-${i % 3}`)).status).toBe(200);
     const refused = await from('203.0.113.9', 'stranger-0');
     expect(refused.status).toBe(429);
@@ -177,7 +193,14 @@ describe.runIf(DB_KINDS.includes('postgres'))('IPN repeats across two instances 
     pesapal.close();
     const { env, logger, mailer } = shop.ctx;
     const second = createApp(
-      createContext({ env, logger, mailer, database: secondDatabase, now: shop.clock.now, integrations: { ...shop.ctx.integrations, pesapal: pesapal.client } }),
+      createContext({
+        env,
+        logger,
+        mailer,
+        database: secondDatabase,
+        now: shop.clock.now,
+        integrations: { ...shop.ctx.integrations, pesapal: pesapal.client },
+      }),
     );
     const apps: Fetch[] = [(r) => shop.app.fetch(r), (r) => second.fetch(r)];
     const calls = Array.from({ length: 100 }, (_, i) => apps[i % 2]!(new Request(ipnUrl(trackingId))));

@@ -50,7 +50,12 @@ describe.each(DB_KINDS)('payment notifications on %s', (kind) => {
     const { orderId, trackingId } = await place();
     await payOnSimulator(shop, trackingId, 'card');
     const order = await orderRow(shop, orderId);
-    expect(order).toMatchObject({ status: 'completed', reservationExpiresAt: null, needsAttention: false, pesapalTransactionId: trackingId });
+    expect(order).toMatchObject({
+      status: 'completed',
+      reservationExpiresAt: null,
+      needsAttention: false,
+      pesapalTransactionId: trackingId,
+    });
     const [txn] = await transactionsOf(shop, orderId);
     expect(txn).toMatchObject({ status: 'COMPLETED', paymentMethod: 'Visa', amountMismatch: false });
     expect(txn!.confirmationCode).toMatch(/^\d{22}$/);
@@ -69,7 +74,12 @@ describe.each(DB_KINDS)('payment notifications on %s', (kind) => {
 
   it('completes the order while SMTP is down, and the mail job sends the confirmation once it is back', async () => {
     const port = await freePort();
-    shop.ctx.mailer = createMailer({ db: shop.ctx.db, smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Shop <shop@example.test>', now: shop.clock.now });
+    shop.ctx.mailer = createMailer({
+      db: shop.ctx.db,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Shop <shop@example.test>',
+      now: shop.clock.now,
+    });
     const { orderId, trackingId } = await place();
     await payOnSimulator(shop, trackingId, 'card');
     expect((await orderRow(shop, orderId)).status).toBe('completed');
@@ -80,7 +90,9 @@ describe.each(DB_KINDS)('payment notifications on %s', (kind) => {
     try {
       shop.clock.advance(outboxRetryDelayMs(1));
       expect(await shop.ctx.mailer.deliverDue()).toEqual({ sent: 1, failed: 0 });
-      expect((await smtp.waitForMail('achieng@example.test')).subject).toBe(`Order #${orderId.slice(0, 8)} confirmed - Lake Victoria Aquaculture`);
+      expect((await smtp.waitForMail('achieng@example.test')).subject).toBe(
+        `Order #${orderId.slice(0, 8)} confirmed - Lake Victoria Aquaculture`,
+      );
       expect(await confirmation()).toMatchObject([{ status: 'sent', attempts: 2 }]);
     } finally {
       await smtp.stop();
@@ -239,7 +251,10 @@ describe.each(DB_KINDS)('payment notifications on %s', (kind) => {
   it("keeps a stranger's notice without its payload and only for a week; our payments' notices stay", async () => {
     const { trackingId } = await place();
     const post = (id: string) =>
-      shop.request('/api/payments/ipn', { method: 'POST', json: { OrderTrackingId: id, OrderNotificationType: 'IPNCHANGE', filler: 'x'.repeat(1000) } });
+      shop.request('/api/payments/ipn', {
+        method: 'POST',
+        json: { OrderTrackingId: id, OrderNotificationType: 'IPNCHANGE', filler: 'x'.repeat(1000) },
+      });
     await post('not-ours-either');
     await post(trackingId);
     await shop.request('/api/payments/ipn', { method: 'POST', json: { filler: 'y'.repeat(1000) } });
@@ -259,7 +274,9 @@ describe.each(DB_KINDS)('payment notifications on %s', (kind) => {
     const { orderId, trackingId } = await place();
     const real = shop.ctx.integrations.pesapal;
     shop.ctx.integrations.pesapal = { ...real, getTransactionStatus: () => Promise.reject(new Error('connect ETIMEDOUT')) };
-    const res = await shop.request(`/api/payments/ipn?OrderTrackingId=${trackingId}&OrderMerchantReference=M&OrderNotificationType=IPNCHANGE`);
+    const res = await shop.request(
+      `/api/payments/ipn?OrderTrackingId=${trackingId}&OrderMerchantReference=M&OrderNotificationType=IPNCHANGE`,
+    );
     expect(res.status).toBe(500);
     expect(await res.json()).toMatchObject({ status: 500 });
     expect((await notices(trackingId))[0]!.outcome).toBe('error: connect ETIMEDOUT');

@@ -41,7 +41,10 @@ describe.each(DB_KINDS)('paying a declined order again on %s', (kind) => {
   const place = () => placePaidOrderAttempt(shop, user, [{ productId, quantity: 2 }]);
   const payAgain = async (orderId: string) => {
     const res = await shop.request(`/api/payments/orders/${orderId}/retry`, { method: 'POST', cookie: user.cookie });
-    return { status: res.status, json: (await res.json()) as { iframeUrl?: string; error?: { code: string; message: string; orderId?: string } } };
+    return {
+      status: res.status,
+      json: (await res.json()) as { iframeUrl?: string; error?: { code: string; message: string; orderId?: string } },
+    };
   };
   const trackingOf = (iframeUrl: string) => new URL(iframeUrl).searchParams.get('OrderTrackingId')!;
   const myOrders = async () => (await (await shop.request('/api/orders', { cookie: user.cookie })).json()) as OrdersResponse;

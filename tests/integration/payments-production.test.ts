@@ -54,13 +54,17 @@ describe('the Pesapal simulator in production', () => {
   it.each([
     ['no keys', {}],
     ['a key without its secret', { PESAPAL_CONSUMER_KEY: 'live-key' }],
-  ])('refuses to start with %s', async (_name, keys) => {
-    const run = await startProduction(keys);
-    expect(run.code).toBe(1);
-    expect(run.output).toContain('NODE_ENV=production needs:');
-    expect(run.output).toContain('PESAPAL_CONSUMER_KEY and PESAPAL_CONSUMER_SECRET (the simulator is refused in production)');
-    expect(run.output).not.toContain('Pesapal simulator (built in)');
-    expect(run.listening).toBe(false);
-    expect(run.dataDirCreated).toBe(false);
-  }, 40_000);
+  ])(
+    'refuses to start with %s',
+    async (_name, keys) => {
+      const run = await startProduction(keys);
+      expect(run.code).toBe(1);
+      expect(run.output).toContain('NODE_ENV=production needs:');
+      expect(run.output).toContain('PESAPAL_CONSUMER_KEY and PESAPAL_CONSUMER_SECRET (the simulator is refused in production)');
+      expect(run.output).not.toContain('Pesapal simulator (built in)');
+      expect(run.listening).toBe(false);
+      expect(run.dataDirCreated).toBe(false);
+    },
+    40_000,
+  );
 });

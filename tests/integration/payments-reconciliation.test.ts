@@ -76,7 +76,10 @@ describe.each(DB_KINDS)('reconciliation and reservation expiry on %s', (kind) =>
     expect(await movementsOf(shop, orderId, 'release')).toMatchObject([{ quantity: 3, stockAfter: stockBefore }]);
     const order = await orderRow(shop, orderId);
     expect(order).toMatchObject({ status: 'failed', reservationExpiresAt: null, cancelledReason: 'Not paid within 30 minutes' });
-    expect((await transactionsOf(shop, orderId))[0]).toMatchObject({ status: 'FAILED', statusDescription: 'Cancelled: not paid within 30 minutes' });
+    expect((await transactionsOf(shop, orderId))[0]).toMatchObject({
+      status: 'FAILED',
+      statusDescription: 'Cancelled: not paid within 30 minutes',
+    });
     expect(shop.sim.state.orders.get(trackingId)?.cancelled).toBe(true);
     await expect(payOnSimulator(shop, trackingId, 'card')).rejects.toThrow(/cancelled/);
   });

@@ -4,7 +4,16 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paymentNotifications } from '../../src/server/db/schema';
 import { LOOPBACK_BINDINGS } from '../support/test-app';
-import { createShop, customer, disposeShop, orderRow, payOnSimulator, placePaidOrderAttempt, productBySlug, type Shop } from './checkout-support';
+import {
+  createShop,
+  customer,
+  disposeShop,
+  orderRow,
+  payOnSimulator,
+  placePaidOrderAttempt,
+  productBySlug,
+  type Shop,
+} from './checkout-support';
 
 describe('the Pesapal simulator switches page', () => {
   let shop: Shop;
@@ -14,11 +23,18 @@ describe('the Pesapal simulator switches page', () => {
   afterEach(() => disposeShop(shop));
 
   const post = (body: unknown, type: 'json' | 'form') =>
-    shop.app.request('http://localhost:3000/pesapal-sim/switches', {
-      method: 'POST',
-      headers: type === 'json' ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: type === 'json' ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>).toString(),
-    }, LOOPBACK_BINDINGS);
+    shop.app.request(
+      'http://localhost:3000/pesapal-sim/switches',
+      {
+        method: 'POST',
+        headers:
+          type === 'json'
+            ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+            : { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: type === 'json' ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>).toString(),
+      },
+      LOOPBACK_BINDINGS,
+    );
 
   it('drops the IPN when asked, so the payment is only found by asking Pesapal', async () => {
     const res = await post({ dropIpn: true }, 'json');

@@ -56,7 +56,9 @@ describe.each(DB_KINDS)('payment sync and lookup on %s', (kind) => {
     await payOnSimulator(shop, trackingId, 'mpesa');
     await shop.sim.idle();
 
-    expect((await sync(stranger, [orderId])).body.results).toEqual([{ orderId, updated: false, newStatus: null, error: 'Order not found' }]);
+    expect((await sync(stranger, [orderId])).body.results).toEqual([
+      { orderId, updated: false, newStatus: null, error: 'Order not found' },
+    ]);
     expect((await orderRow(shop, orderId)).status).toBe('pending');
 
     expect((await sync(owner, [orderId, 'not-a-uuid'])).body.results).toEqual([

@@ -27,7 +27,13 @@ function order(notificationId: string, id = `ORDER-${crypto.randomUUID()}`) {
   };
 }
 
-const TOKEN_OK = { token: 'tok-from-double', expiryDate: '2099-01-01T00:00:00.0000000Z', error: null, status: '200', message: 'Request processed successfully' };
+const TOKEN_OK = {
+  token: 'tok-from-double',
+  expiryDate: '2099-01-01T00:00:00.0000000Z',
+  error: null,
+  status: '200',
+  message: 'Request processed successfully',
+};
 
 describe('pesapalBaseUrl', () => {
   it('maps environments to the documented bases', () => {
@@ -283,12 +289,22 @@ describe('getTransactionStatus against the simulator', () => {
     await s.sim.complete(failed.orderTrackingId, 'fail');
 
     const p = await client.getTransactionStatus(paid.orderTrackingId);
-    expect(p).toMatchObject({ statusCode: 1, status: 'COMPLETED', paymentMethod: 'Visa', paymentAccount: '476173**0010', amountCents: 123450 });
+    expect(p).toMatchObject({
+      statusCode: 1,
+      status: 'COMPLETED',
+      paymentMethod: 'Visa',
+      paymentAccount: '476173**0010',
+      amountCents: 123450,
+    });
     expect(p.confirmationCode).toMatch(/^\d{22}$/);
     expect(Math.abs((p.createdAt?.getTime() ?? 0) - Date.now())).toBeLessThan(5_000);
 
     const f = await client.getTransactionStatus(failed.orderTrackingId);
-    expect(f).toMatchObject({ statusCode: 2, status: 'FAILED', description: 'Unable to Authorize Transaction.Kindly contact your bank for assistance' });
+    expect(f).toMatchObject({
+      statusCode: 2,
+      status: 'FAILED',
+      description: 'Unable to Authorize Transaction.Kindly contact your bank for assistance',
+    });
 
     await s.sim.complete(paid.orderTrackingId, 'reverse');
     expect((await client.getTransactionStatus(paid.orderTrackingId)).status).toBe('REVERSED');
@@ -336,7 +352,11 @@ describe('quirks the simulator does not produce (raw node:http test double)', ()
     const server = await raw((req, res) => {
       if (req.url.pathname.endsWith('/RequestToken')) return sendJson(res, 200, TOKEN_OK);
       sendJson(res, 500, {
-        error: { error_type: 'api_error', code: 'missing_mandatory_billing_address', message: 'Please provide billing details information on your API request.' },
+        error: {
+          error_type: 'api_error',
+          code: 'missing_mandatory_billing_address',
+          message: 'Please provide billing details information on your API request.',
+        },
         status: '500',
       });
     });
@@ -428,7 +448,10 @@ describe('quirks the simulator does not produce (raw node:http test double)', ()
       );
     });
     const c = client(server);
-    expect(await c.registerIpn('http://lehner.com/ipn')).toEqual({ ipnId: '608fe0d3-4901-47e9-a2cb-dd754940a155', url: 'http://lehner.com/ipn' });
+    expect(await c.registerIpn('http://lehner.com/ipn')).toEqual({
+      ipnId: '608fe0d3-4901-47e9-a2cb-dd754940a155',
+      url: 'http://lehner.com/ipn',
+    });
     const st = await c.getTransactionStatus('7e6b62d9-883e-440f-a63e-e1105bbfadc3');
     expect(st).toMatchObject({
       statusCode: 2,
@@ -460,7 +483,15 @@ describe('quirks the simulator does not produce (raw node:http test double)', ()
   });
 
   it('reads the amount exactly from a number or a string, and refuses one that is not an amount', async () => {
-    const paid = { status_code: 1, payment_method: 'MpesaKE', confirmation_code: 'QK1', currency: 'KES', merchant_reference: 'ORD-1', error: null, status: '200' };
+    const paid = {
+      status_code: 1,
+      payment_method: 'MpesaKE',
+      confirmation_code: 'QK1',
+      currency: 'KES',
+      merchant_reference: 'ORD-1',
+      error: null,
+      status: '200',
+    };
     const amounts: Record<string, unknown> = { num: 1234.5, str: '0.29', bad: 'abc', none: null, empty: '' };
     const server = await raw((req, res) => {
       if (req.url.pathname.endsWith('/RequestToken')) return sendJson(res, 200, TOKEN_OK);
@@ -487,7 +518,10 @@ describe('quirks the simulator does not produce (raw node:http test double)', ()
       sendJson(res, 200, { order_tracking_id: '', redirect_url: 'https://pay.test/x', error: null, status: '200' });
     });
     const c = client(server);
-    expect(await c.refund({ confirmationCode: 'QK1', amount: 10, username: 'a', remarks: 'b' })).toEqual({ accepted: true, message: 'Refund request successfully' });
+    expect(await c.refund({ confirmationCode: 'QK1', amount: 10, username: 'a', remarks: 'b' })).toEqual({
+      accepted: true,
+      message: 'Refund request successfully',
+    });
     expect(await c.cancelOrder('t-1')).toEqual({ cancelled: false, message: 'Order already paid' });
     const err = await rejection(c.submitOrder(order('ipn')));
     expect(err.code).toBe('invalid_response');
@@ -557,10 +591,13 @@ describe('mounted in a parent Hono app', () => {
     const page = await parent.request(res.redirectUrl);
     const html = await page.text();
     expect(html).toContain(`action="/pesapal-sim/pesapalv3/pesapaliframe/PesapalIframe3/Choose?OrderTrackingId=${res.orderTrackingId}"`);
-    const chosen = await parent.request(`/pesapal-sim/pesapalv3/pesapaliframe/PesapalIframe3/Choose?OrderTrackingId=${res.orderTrackingId}`, {
-      method: 'POST',
-      body: new URLSearchParams({ choice: 'card' }),
-    });
+    const chosen = await parent.request(
+      `/pesapal-sim/pesapalv3/pesapaliframe/PesapalIframe3/Choose?OrderTrackingId=${res.orderTrackingId}`,
+      {
+        method: 'POST',
+        body: new URLSearchParams({ choice: 'card' }),
+      },
+    );
     expect(chosen.status).toBe(200);
     expect(receiver.hits).toHaveLength(1);
     expect((await c.getTransactionStatus(res.orderTrackingId)).status).toBe('COMPLETED');

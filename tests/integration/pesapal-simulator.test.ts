@@ -66,7 +66,12 @@ describe('RequestToken', () => {
       body: JSON.stringify({ consumer_key: 'simulator-key', consumer_secret: 'simulator-secret' }),
     });
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ expiryDate: '2024-03-18T08:23:21.1680000Z', error: null, status: '200', message: 'Request processed successfully' });
+    expect(body).toMatchObject({
+      expiryDate: '2024-03-18T08:23:21.1680000Z',
+      error: null,
+      status: '200',
+      message: 'Request processed successfully',
+    });
     const [, payload] = String(body.token).split('.');
     const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, number | string>;
     expect(claims.uid).toBe('simulator-key');
@@ -219,7 +224,9 @@ describe('hosted page', () => {
     expect(html).toContain('1,234.50');
     expect(html).toContain('KES');
     expect(html).not.toMatch(/\b(src|href)="https?:/); // no external resources
-    expect(html).toContain(`<form method="post" action="/pesapalv3/pesapaliframe/PesapalIframe3/Choose?OrderTrackingId=${o.orderTrackingId}">`);
+    expect(html).toContain(
+      `<form method="post" action="/pesapalv3/pesapaliframe/PesapalIframe3/Choose?OrderTrackingId=${o.orderTrackingId}">`,
+    );
     for (const [value, label] of [
       ['card', 'Pay by card'],
       ['mpesa', 'Pay by M-Pesa'],
@@ -312,7 +319,11 @@ describe('outcomes via the Choose form', () => {
     expect(page).not.toContain('already been processed');
     expect(page).toContain('value="card"');
     expect((await choose(s, o.orderTrackingId, 'card')).status).toBe(200);
-    expect(await client.getTransactionStatus(o.orderTrackingId)).toMatchObject({ statusCode: 1, status: 'COMPLETED', paymentMethod: 'Visa' });
+    expect(await client.getTransactionStatus(o.orderTrackingId)).toMatchObject({
+      statusCode: 1,
+      status: 'COMPLETED',
+      paymentMethod: 'Visa',
+    });
     expect(ipn.hits).toHaveLength(2);
     expect((await choose(s, o.orderTrackingId, 'card')).status).toBe(409);
   });
@@ -373,7 +384,11 @@ describe('IPN delivery', () => {
     const hit = ipn.hits[0];
     expect(hit?.method).toBe('POST');
     expect(hit?.headers['content-type']).toBe('application/json');
-    const expected = { OrderTrackingId: o.orderTrackingId, OrderMerchantReference: o.merchantReference, OrderNotificationType: 'IPNCHANGE' };
+    const expected = {
+      OrderTrackingId: o.orderTrackingId,
+      OrderMerchantReference: o.merchantReference,
+      OrderNotificationType: 'IPNCHANGE',
+    };
     expect(JSON.parse(hit?.body ?? '')).toEqual(expected);
     expect(Object.fromEntries(hit?.url.searchParams ?? [])).toEqual(expected);
   });

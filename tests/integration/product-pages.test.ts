@@ -73,7 +73,9 @@ describe.each(DB_KINDS)('product pages on %s', (kind) => {
     const [perch] = await t.ctx.db.select().from(products).where(eq(products.category, 'fish')).limit(1);
     const taken = await rename(perch!.id, 'whole-tilapia-1kg');
     expect(taken.status).toBe(409);
-    expect(((await taken.json()) as { error: { fields: Record<string, string> } }).error.fields.slug).toBe('Another product already uses that web address');
+    expect(((await taken.json()) as { error: { fields: Record<string, string> } }).error.fields.slug).toBe(
+      'Another product already uses that web address',
+    );
     const bad = await rename(perch!.id, 'no spaces--allowed');
     expect(bad.status).toBe(400);
     const [after] = await t.ctx.db.select().from(products).where(eq(products.id, perch!.id));
@@ -86,7 +88,9 @@ describe.each(DB_KINDS)('product pages on %s', (kind) => {
     expect(res.headers.get('content-type')).toContain('application/xml');
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    const published = await t.ctx.db.select({ slug: products.slug, published: products.published, archivedAt: products.archivedAt }).from(products);
+    const published = await t.ctx.db
+      .select({ slug: products.slug, published: products.published, archivedAt: products.archivedAt })
+      .from(products);
     for (const p of published) {
       const listed = locs.includes(`/shop/${p.slug}`);
       expect(listed, p.slug).toBe(p.published && p.archivedAt === null);

@@ -93,7 +93,10 @@ describe.each(DB_KINDS)('profile sync at sign-in on %s', (kind) => {
 
     // An empty profile name is filled from the account's name at the next sign-in: sanitised too.
     await t.ctx.db.update(profiles).set({ fullName: '' }).where(eq(profiles.id, created.id));
-    await t.ctx.db.update(user).set({ name: `Kamau <a href="javascript:alert(1)" onclick=steal()>${'x'.repeat(200)}` }).where(eq(user.id, created.id));
+    await t.ctx.db
+      .update(user)
+      .set({ name: `Kamau <a href="javascript:alert(1)" onclick=steal()>${'x'.repeat(200)}` })
+      .where(eq(user.id, created.id));
     await signIn(t, created.email, created.password);
     const synced = await fullName();
     expect(synced).toMatch(/^Kamau <a href="alert\(1\)" steal\(\)>x+$/);

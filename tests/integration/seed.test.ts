@@ -18,8 +18,7 @@ const NOW = new Date('2025-06-15T09:00:00.000Z');
 const DAY_MS = 86_400_000;
 
 async function tableCounts(db: Db) {
-  const one = async (table: PgTable) =>
-    (await db.select({ n: count() }).from(table))[0]?.n ?? -1;
+  const one = async (table: PgTable) => (await db.select({ n: count() }).from(table))[0]?.n ?? -1;
   return {
     products: await one(products),
     stockMovements: await one(stockMovements),
@@ -89,9 +88,7 @@ describe('seedDemoData on a fresh in-memory PGlite', () => {
 
   it('inserts the five delivery zones of the real pricing', async () => {
     const zones = await db.select().from(deliveryZones).orderBy(asc(deliveryZones.minKm));
-    expect(
-      zones.map((z) => [z.name, z.minKm, z.maxKm, z.baseFee, z.perKmRate, z.estimatedMinutes, z.active]),
-    ).toEqual([
+    expect(zones.map((z) => [z.name, z.minKm, z.maxKm, z.baseFee, z.perKmRate, z.estimatedMinutes, z.active])).toEqual([
       ['Zone 1 - Local Area', '0.00', '5.00', 6000, 500, 25, true],
       ['Zone 2 - Mid Distance', '5.00', '10.00', 12_000, 800, 35, true],
       ['Zone 3 - Extended Area', '10.00', '15.00', 20_000, 1200, 45, true],
@@ -122,7 +119,10 @@ describe('seedDemoData on a fresh in-memory PGlite', () => {
 
   it('inserts the faq, shipping, returns and terms pages published and one unpublished page', async () => {
     const pages = await db.select().from(pageContent);
-    const published = pages.filter((p) => p.published).map((p) => p.slug).sort();
+    const published = pages
+      .filter((p) => p.published)
+      .map((p) => p.slug)
+      .sort();
     expect(published).toEqual(['faq', 'returns', 'shipping', 'terms']);
     expect(pages.filter((p) => !p.published)).toHaveLength(1);
     for (const page of pages) {

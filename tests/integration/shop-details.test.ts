@@ -14,10 +14,24 @@ describe.each(DB_KINDS)('shop details on %s', (kind) => {
     expect(await publicDetails()).toEqual({ details: DEFAULT_SHOP_DETAILS });
     const saved = await asAdmin('/shop-details', {
       method: 'PUT',
-      json: { address: 'Kogo Star Plaza, Nairobi West', phone: '+254 722 123 456', email: ' Sales@Example.co.ke ', facebookUrl: 'https://facebook.com/lva', instagramUrl: '', xUrl: '' },
+      json: {
+        address: 'Kogo Star Plaza, Nairobi West',
+        phone: '+254 722 123 456',
+        email: ' Sales@Example.co.ke ',
+        facebookUrl: 'https://facebook.com/lva',
+        instagramUrl: '',
+        xUrl: '',
+      },
     });
     expect(saved.status).toBe(200);
-    const expected = { address: 'Kogo Star Plaza, Nairobi West', phone: '+254722123456', email: 'sales@example.co.ke', facebookUrl: 'https://facebook.com/lva', instagramUrl: '', xUrl: '' };
+    const expected = {
+      address: 'Kogo Star Plaza, Nairobi West',
+      phone: '+254722123456',
+      email: 'sales@example.co.ke',
+      facebookUrl: 'https://facebook.com/lva',
+      instagramUrl: '',
+      xUrl: '',
+    };
     expect(await body(saved)).toEqual({ details: expected });
     await new Promise((r) => setTimeout(r, 1_100));
     expect(await publicDetails()).toEqual({ details: expected });

@@ -11,7 +11,12 @@ describe("Africa's Talking SMS client", () => {
     await double.close();
   });
   const gateway = (extra: { apiKey?: string; senderId?: string } = {}) =>
-    createAfricasTalkingGateway({ username: double.username, apiKey: extra.apiKey ?? double.apiKey, senderId: extra.senderId, baseUrl: double.url });
+    createAfricasTalkingGateway({
+      username: double.username,
+      apiKey: extra.apiKey ?? double.apiKey,
+      senderId: extra.senderId,
+      baseUrl: double.url,
+    });
 
   it('uses the sandbox host for the sandbox user, the live host otherwise, or the override', () => {
     expect(africasTalkingBaseUrl('sandbox')).toBe('https://api.sandbox.africastalking.com');
@@ -27,14 +32,30 @@ describe("Africa's Talking SMS client", () => {
   });
 
   it('reports a refused key, a 500 and an invalid number; only the number is permanent', async () => {
-    expect(await gateway({ apiKey: 'wrong' }).send('+254712345678', 'x')).toMatchObject({ ok: false, permanent: false, error: expect.stringContaining('HTTP 401') });
+    expect(await gateway({ apiKey: 'wrong' }).send('+254712345678', 'x')).toMatchObject({
+      ok: false,
+      permanent: false,
+      error: expect.stringContaining('HTTP 401'),
+    });
     double.failNext(1);
-    expect(await gateway().send('+254712345678', 'x')).toMatchObject({ ok: false, permanent: false, error: expect.stringContaining('HTTP 500') });
-    expect(await gateway().send('0712345678', 'x')).toMatchObject({ ok: false, permanent: true, error: expect.stringContaining('InvalidPhoneNumber') });
+    expect(await gateway().send('+254712345678', 'x')).toMatchObject({
+      ok: false,
+      permanent: false,
+      error: expect.stringContaining('HTTP 500'),
+    });
+    expect(await gateway().send('0712345678', 'x')).toMatchObject({
+      ok: false,
+      permanent: true,
+      error: expect.stringContaining('InvalidPhoneNumber'),
+    });
   });
 
   it('reports an unreachable gateway without throwing', async () => {
     const down = createAfricasTalkingGateway({ username: 'freshcatch', apiKey: 'k', baseUrl: 'http://127.0.0.1:1', timeoutMs: 2000 });
-    expect(await down.send('+254712345678', 'x')).toMatchObject({ ok: false, permanent: false, error: expect.stringContaining('unreachable') });
+    expect(await down.send('+254712345678', 'x')).toMatchObject({
+      ok: false,
+      permanent: false,
+      error: expect.stringContaining('unreachable'),
+    });
   });
 });

@@ -55,7 +55,10 @@ describe.runIf(DB_KINDS.includes('postgres'))('order updates with two instances 
     ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
     await Promise.all([s.t.ctx.sms.deliverDue(), second.sms.deliverDue(), s.t.ctx.sms.deliverDue(), second.sms.deliverDue()]);
-    const texts = s.double.messagesTo(CUSTOMER_PHONE).filter((m) => m.message.includes(ref(orderId))).map((m) => m.message);
+    const texts = s.double
+      .messagesTo(CUSTOMER_PHONE)
+      .filter((m) => m.message.includes(ref(orderId)))
+      .map((m) => m.message);
     expect(texts).toEqual([expect.stringContaining('Payment received'), expect.stringContaining('is out for delivery')]);
     expect((await smsRows(s, orderId)).map((r) => r.step).sort()).toEqual(['out_for_delivery', 'paid']);
   });
@@ -68,16 +71,25 @@ describe.runIf(DB_KINDS.includes('postgres'))('order updates with two instances 
     expect(queued.filter((q) => q.smsId !== null)).toHaveLength(1);
     expect(queued.filter((q) => q.mailId !== null)).toHaveLength(1);
     expect((await smsRows(s, orderId)).filter((r) => r.step === 'delivered')).toHaveLength(1);
-    const mail = await s.t.ctx.db.select().from(outboundMail).where(eq(outboundMail.dedupeKey, `${orderId}:delivered`));
+    const mail = await s.t.ctx.db
+      .select()
+      .from(outboundMail)
+      .where(eq(outboundMail.dedupeKey, `${orderId}:delivered`));
     expect(mail).toHaveLength(1);
     await Promise.all([s.t.ctx.sms.deliverDue(), second.sms.deliverDue()]);
-    expect(s.double.messagesTo(CUSTOMER_PHONE).filter((m) => m.message.includes(`Order ${ref(orderId)} has been delivered.`))).toHaveLength(1);
+    expect(s.double.messagesTo(CUSTOMER_PHONE).filter((m) => m.message.includes(`Order ${ref(orderId)} has been delivered.`))).toHaveLength(
+      1,
+    );
   });
 
   it('sends an SMS once after the instance sending it died (kill -9): the other takes it when the lease ends', async () => {
     const { orderId } = await placePaidOrder(s);
     // The first instance's gateway call never returns: the process is gone mid-send.
-    const dying = createSmsOutbox({ db: s.t.ctx.db, gateway: { description: 'dead', send: () => new Promise(() => {}) }, now: s.clock.now });
+    const dying = createSmsOutbox({
+      db: s.t.ctx.db,
+      gateway: { description: 'dead', send: () => new Promise(() => {}) },
+      now: s.clock.now,
+    });
     const queued = await s.t.ctx.db.transaction((tx) => queueOrderUpdate({ ...s.t.ctx, sms: dying }, tx, orderId, 'out_for_delivery'));
     expect(queued.smsId).not.toBeNull();
     void dying.deliver(queued.smsId!);

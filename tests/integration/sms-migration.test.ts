@@ -41,17 +41,28 @@ describe.each(DB_KINDS)('migration 0009 on %s', (kind) => {
     await db.execute(sql`insert into profiles (id, phone) values ('u1', '+254712345678')`);
     await db.execute(sql`insert into orders (id, user_id, subtotal, vat, delivery_fee, total_amount, customer_name, customer_email, customer_phone, delivery_address)
       values ('00000000-0000-0000-0000-000000000001', 'u1', 1, 0, 0, 1, 'Someone', 'u1@example.test', '+254712345678', 'Karen')`);
-    await db.execute(sql`insert into outbound_mail ("to", "from", subject, text) values ('u1@example.test', 'shop@example.test', 'Welcome', 'hi')`);
+    await db.execute(
+      sql`insert into outbound_mail ("to", "from", subject, text) values ('u1@example.test', 'shop@example.test', 'Welcome', 'hi')`,
+    );
 
     await migrateTo(database, migrationsFolder());
     // Running it again changes nothing (each instance migrates at start).
     await migrateTo(database, migrationsFolder());
 
-    const [profile] = await queryRows<{ sms_updates: boolean; sms_updates_at: Date | null }>(db, sql`select sms_updates, sms_updates_at from profiles`);
+    const [profile] = await queryRows<{ sms_updates: boolean; sms_updates_at: Date | null }>(
+      db,
+      sql`select sms_updates, sms_updates_at from profiles`,
+    );
     expect(profile).toEqual({ sms_updates: true, sms_updates_at: null });
-    const [order] = await queryRows<{ sms_updates: boolean; sms_updates_at: Date | null }>(db, sql`select sms_updates, sms_updates_at from orders`);
+    const [order] = await queryRows<{ sms_updates: boolean; sms_updates_at: Date | null }>(
+      db,
+      sql`select sms_updates, sms_updates_at from orders`,
+    );
     expect(order).toEqual({ sms_updates: true, sms_updates_at: null });
-    const [mail] = await queryRows<{ order_id: string | null; dedupe_key: string | null }>(db, sql`select order_id, dedupe_key from outbound_mail`);
+    const [mail] = await queryRows<{ order_id: string | null; dedupe_key: string | null }>(
+      db,
+      sql`select order_id, dedupe_key from outbound_mail`,
+    );
     expect(mail).toEqual({ order_id: null, dedupe_key: null });
 
     const insertSms = (status: string) =>
@@ -65,7 +76,9 @@ describe.each(DB_KINDS)('migration 0009 on %s', (kind) => {
     ).rejects.toThrow();
     // Mail without a key may repeat; with one, once.
     const insertMail = (key: string | null) =>
-      db.execute(sql`insert into outbound_mail ("to", "from", subject, text, dedupe_key) values ('u1@example.test', 'shop@example.test', 'Update', 'hi', ${key})`);
+      db.execute(
+        sql`insert into outbound_mail ("to", "from", subject, text, dedupe_key) values ('u1@example.test', 'shop@example.test', 'Update', 'hi', ${key})`,
+      );
     await insertMail(null);
     await insertMail('o:out_for_delivery');
     await expect(insertMail('o:out_for_delivery')).rejects.toThrow();

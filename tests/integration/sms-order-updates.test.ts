@@ -50,12 +50,20 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
     const { orderId } = await placePaidOrder(s);
     expect(s.double.refused).toEqual([]);
     let sms = s.double.messagesTo(CUSTOMER_PHONE).filter((m) => m.message.includes(ref(orderId)));
-    expect(sms.map((m) => m.message)).toEqual([expect.stringMatching(new RegExp(`^Lake Victoria Aquaculture: Payment received for order ${ref(orderId)}\\. Expected delivery (around|between) \\d\\d:\\d\\d`))]);
+    expect(sms.map((m) => m.message)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Lake Victoria Aquaculture: Payment received for order ${ref(orderId)}\\. Expected delivery (around|between) \\d\\d:\\d\\d`,
+        ),
+      ),
+    ]);
     expect(sms[0]?.message).toContain('http://localhost:3000/orders');
 
     // The delivery list gives the rider the full number of a paid order still to deliver, and only then.
     const listed = async () =>
-      (await body<{ items: { id: string; customerPhone: string; deliveryPhone: string | null }[] }>(await s.asAdmin('/orders'))).items.find((o) => o.id === orderId);
+      (await body<{ items: { id: string; customerPhone: string; deliveryPhone: string | null }[] }>(await s.asAdmin('/orders'))).items.find(
+        (o) => o.id === orderId,
+      );
     expect(await listed()).toMatchObject({ customerPhone: '+25*******678', deliveryPhone: CUSTOMER_PHONE });
 
     expect((await markFulfilment(s, orderId, 'processing')).status).toBe(200);
@@ -83,7 +91,9 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
 
     const mail = await mailRows(s, orderId);
     expect(mail.map((m) => m.dedupeKey).sort()).toEqual([`${orderId}:delivered`, `${orderId}:out_for_delivery`, `${orderId}:paid`]);
-    expect(mail.find((m) => m.dedupeKey?.endsWith(':out_for_delivery'))?.subject).toBe(`Order ${ref(orderId)} is out for delivery - Lake Victoria Aquaculture`);
+    expect(mail.find((m) => m.dedupeKey?.endsWith(':out_for_delivery'))?.subject).toBe(
+      `Order ${ref(orderId)} is out for delivery - Lake Victoria Aquaculture`,
+    );
     expect(mail.every((m) => m.to === s.customer.email)).toBe(true);
   });
 
@@ -93,15 +103,24 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
     expect(cancel.status).toBe(200);
     const [order] = await s.t.ctx.db.select().from(orders).where(eq(orders.id, pending.orderId));
     const total = (order!.totalAmount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
-    expect(s.double.messagesTo(CUSTOMER_PHONE).filter((m) => m.message.includes(ref(pending.orderId))).map((m) => m.message)).toEqual([
-      expect.stringContaining(`Order ${ref(pending.orderId)} (KES ${total}) has been cancelled.`),
-    ]);
+    expect(
+      s.double
+        .messagesTo(CUSTOMER_PHONE)
+        .filter((m) => m.message.includes(ref(pending.orderId)))
+        .map((m) => m.message),
+    ).toEqual([expect.stringContaining(`Order ${ref(pending.orderId)} (KES ${total}) has been cancelled.`)]);
 
     const paid = await placePaidOrder(s);
     const refund = await s.asAdmin(`/orders/${paid.orderId}/cancel`, { method: 'POST', json: { reason: 'Out of tilapia today' } });
     expect(refund.status).toBe(200);
-    const texts = s.double.messagesTo(CUSTOMER_PHONE).filter((m) => m.message.includes(ref(paid.orderId))).map((m) => m.message);
-    expect(texts).toEqual([expect.stringContaining('Payment received'), expect.stringMatching(new RegExp(`Order ${ref(paid.orderId)} is cancelled; KES [\\d,]+\\.\\d\\d is being refunded to you\\.`))]);
+    const texts = s.double
+      .messagesTo(CUSTOMER_PHONE)
+      .filter((m) => m.message.includes(ref(paid.orderId)))
+      .map((m) => m.message);
+    expect(texts).toEqual([
+      expect.stringContaining('Payment received'),
+      expect.stringMatching(new RegExp(`Order ${ref(paid.orderId)} is cancelled; KES [\\d,]+\\.\\d\\d is being refunded to you\\.`)),
+    ]);
     expect((await mailRows(s, paid.orderId)).map((m) => m.dedupeKey).sort()).toEqual([`${paid.orderId}:paid`, `${paid.orderId}:refunded`]);
   });
 
@@ -112,12 +131,18 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
     const refund = await s.asAdmin(`/orders/${orderId}/payments/${extra!.id}/refund`, { method: 'POST', json: { reason: 'Paid twice' } });
     expect(refund.status).toBe(200);
     const amount = (extra!.amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
-    const texts = s.double.messagesTo(CUSTOMER_PHONE).filter((m) => m.message.includes(ref(orderId))).map((m) => m.message);
+    const texts = s.double
+      .messagesTo(CUSTOMER_PHONE)
+      .filter((m) => m.message.includes(ref(orderId)))
+      .map((m) => m.message);
     expect(texts).toEqual([
       expect.stringContaining('Payment received'),
       expect.stringContaining(`You paid twice for order ${ref(orderId)}: the extra KES ${amount} is being refunded to you.`),
     ]);
-    expect((await mailRows(s, orderId)).map((m) => m.dedupeKey).sort()).toEqual([`${orderId}:paid`, `${orderId}:payment_refunded:${extra!.id}`]);
+    expect((await mailRows(s, orderId)).map((m) => m.dedupeKey).sort()).toEqual([
+      `${orderId}:paid`,
+      `${orderId}:payment_refunded:${extra!.id}`,
+    ]);
     const [order] = await s.t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order?.status).toBe('completed');
   });
@@ -198,11 +223,25 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
 
     const list = await body<{ messages: MessageView[] }>(await s.asAdmin(`/orders/${orderId}/messages`));
     const shown = list.messages.find((m) => m.id === abandoned!.id);
-    expect(shown).toMatchObject({ channel: 'sms', step: 'out_for_delivery', status: 'abandoned', canResend: true, error: expect.stringContaining('HTTP 500') });
-    expect(list.messages.filter((m) => m.channel === 'mail').map((m) => m.step).sort()).toEqual(['out_for_delivery', 'paid']);
+    expect(shown).toMatchObject({
+      channel: 'sms',
+      step: 'out_for_delivery',
+      status: 'abandoned',
+      canResend: true,
+      error: expect.stringContaining('HTTP 500'),
+    });
+    expect(
+      list.messages
+        .filter((m) => m.channel === 'mail')
+        .map((m) => m.step)
+        .sort(),
+    ).toEqual(['out_for_delivery', 'paid']);
 
     // Only an admin may send again.
-    const asCustomer = await s.t.request(`/api/admin/orders/${orderId}/messages/sms/${abandoned!.id}/resend`, { method: 'POST', cookie: s.customer.cookie });
+    const asCustomer = await s.t.request(`/api/admin/orders/${orderId}/messages/sms/${abandoned!.id}/resend`, {
+      method: 'POST',
+      cookie: s.customer.cookie,
+    });
     expect(asCustomer.status).toBe(403);
     const resend = await s.asAdmin(`/orders/${orderId}/messages/sms/${abandoned!.id}/resend`, { method: 'POST' });
     expect(resend.status).toBe(200);
@@ -211,14 +250,21 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
     expect(await auditRows(s.t, 'ORDER_MESSAGE_RESEND', orderId)).toHaveLength(1);
     // A sent message cannot be sent again; a made-up id is not found.
     expect((await s.asAdmin(`/orders/${orderId}/messages/sms/${abandoned!.id}/resend`, { method: 'POST' })).status).toBe(409);
-    expect((await s.asAdmin(`/orders/${orderId}/messages/sms/00000000-0000-0000-0000-000000000000/resend`, { method: 'POST' })).status).toBe(404);
+    expect(
+      (await s.asAdmin(`/orders/${orderId}/messages/sms/00000000-0000-0000-0000-000000000000/resend`, { method: 'POST' })).status,
+    ).toBe(404);
     expect((await s.asAdmin(`/orders/${orderId}/messages/fax/${abandoned!.id}/resend`, { method: 'POST' })).status).toBe(400);
   });
 
   it('mails each step over SMTP once the server is back, and sends a failed mail again on request', async () => {
     const port = await freePort();
     const realMailer = s.t.ctx.mailer;
-    s.t.ctx.mailer = createMailer({ db: s.t.ctx.db, smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Shop <shop@example.test>', now: s.clock.now });
+    s.t.ctx.mailer = createMailer({
+      db: s.t.ctx.db,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Shop <shop@example.test>',
+      now: s.clock.now,
+    });
     let smtp: TestSmtpServer | null = null;
     try {
       const { orderId } = await placePaidOrder(s);
@@ -226,7 +272,12 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
       const mail = (await mailRows(s, orderId)).find((m) => m.dedupeKey === `${orderId}:out_for_delivery`);
       expect(mail).toMatchObject({ status: 'failed', attempts: 1 });
       const list = await body<{ messages: MessageView[] }>(await s.asAdmin(`/orders/${orderId}/messages`));
-      expect(list.messages.find((m) => m.id === mail!.id)).toMatchObject({ channel: 'mail', step: 'out_for_delivery', status: 'failed', canResend: true });
+      expect(list.messages.find((m) => m.id === mail!.id)).toMatchObject({
+        channel: 'mail',
+        step: 'out_for_delivery',
+        status: 'failed',
+        canResend: true,
+      });
 
       smtp = await startSmtpServer(port);
       const resend = await s.asAdmin(`/orders/${orderId}/messages/mail/${mail!.id}/resend`, { method: 'POST' });
@@ -278,23 +329,41 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(fields).toString(),
       });
-    const res = await report({ id: sent!.providerMessageId!, status: 'Failed', phoneNumber: CUSTOMER_PHONE, networkCode: '63902', failureReason: 'AbsentSubscriber', retryCount: '0' });
+    const res = await report({
+      id: sent!.providerMessageId!,
+      status: 'Failed',
+      phoneNumber: CUSTOMER_PHONE,
+      networkCode: '63902',
+      failureReason: 'AbsentSubscriber',
+      retryCount: '0',
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ recorded: true });
     const [after] = await s.t.ctx.db.select().from(outboundSms).where(eq(outboundSms.id, sent!.id));
     expect(after).toMatchObject({ deliveryStatus: 'Failed', deliveryFailureReason: 'AbsentSubscriber', status: 'sent' });
 
-    expect(await (await report({ id: 'ATXid_unknown', status: 'Success', phoneNumber: CUSTOMER_PHONE })).json()).toEqual({ recorded: false });
+    expect(await (await report({ id: 'ATXid_unknown', status: 'Success', phoneNumber: CUSTOMER_PHONE })).json()).toEqual({
+      recorded: false,
+    });
     // The right id with another number is not about this SMS.
-    expect(await (await report({ id: sent!.providerMessageId!, status: 'Success', phoneNumber: '+254700000001' })).json()).toEqual({ recorded: false });
+    expect(await (await report({ id: sent!.providerMessageId!, status: 'Success', phoneNumber: '+254700000001' })).json()).toEqual({
+      recorded: false,
+    });
     const bad = await report({ id: sent!.providerMessageId!, status: '<script>' });
     expect(bad.status).toBe(400);
     expect((await body<{ error: { message: string } }>(bad)).error.message).toContain('A delivery report needs an id and a status');
-    const [unchanged] = await s.t.ctx.db.select().from(outboundSms).where(and(eq(outboundSms.id, sent!.id)));
+    const [unchanged] = await s.t.ctx.db
+      .select()
+      .from(outboundSms)
+      .where(and(eq(outboundSms.id, sent!.id)));
     expect(unchanged?.deliveryStatus).toBe('Failed');
 
     // The back office shows the failure and may send it again.
     const list = await body<{ messages: MessageView[] }>(await s.asAdmin(`/orders/${orderId}/messages`));
-    expect(list.messages.find((m) => m.id === sent!.id)).toMatchObject({ deliveryStatus: 'Failed', deliveryFailureReason: 'AbsentSubscriber', canResend: true });
+    expect(list.messages.find((m) => m.id === sent!.id)).toMatchObject({
+      deliveryStatus: 'Failed',
+      deliveryFailureReason: 'AbsentSubscriber',
+      canResend: true,
+    });
   });
 });

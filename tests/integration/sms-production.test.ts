@@ -81,17 +81,25 @@ describe('SMS in production', () => {
 
   it.each([
     ['SMS switched off deliberately', { SMS_DISABLED: '1' }, 'SMS: disabled (SMS_DISABLED=1)'],
-    ["Africa's Talking", { AT_USERNAME: 'freshcatch', AT_API_KEY: 'live-key', AT_SENDER_ID: 'FRESHCATCH' }, "SMS: Africa's Talking (account freshcatch) at https://api.africastalking.com"],
-  ])('starts with %s, says so, and has no /dev/sms', async (_name, extra, line) => {
-    const run = await startProduction(extra);
-    try {
-      expect(run.code).toBeNull();
-      expect(run.output).toContain(line);
-      const res = await fetch(`http://127.0.0.1:${run.port}/dev/sms`);
-      expect(res.status).toBe(404);
-      expect(await res.text()).not.toContain('SMS box');
-    } finally {
-      await stop(run);
-    }
-  }, 90_000);
+    [
+      "Africa's Talking",
+      { AT_USERNAME: 'freshcatch', AT_API_KEY: 'live-key', AT_SENDER_ID: 'FRESHCATCH' },
+      "SMS: Africa's Talking (account freshcatch) at https://api.africastalking.com",
+    ],
+  ])(
+    'starts with %s, says so, and has no /dev/sms',
+    async (_name, extra, line) => {
+      const run = await startProduction(extra);
+      try {
+        expect(run.code).toBeNull();
+        expect(run.output).toContain(line);
+        const res = await fetch(`http://127.0.0.1:${run.port}/dev/sms`);
+        expect(res.status).toBe(404);
+        expect(await res.text()).not.toContain('SMS box');
+      } finally {
+        await stop(run);
+      }
+    },
+    90_000,
+  );
 });

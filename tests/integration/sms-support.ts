@@ -18,7 +18,10 @@ export interface SmsShop extends AdminTestSetup {
   dispose(): Promise<void>;
 }
 
-export async function createSmsShop(kind: DbKind, opts: { env?: Record<string, string>; deps?: Partial<ServerDeps>; poolSize?: number } = {}): Promise<SmsShop> {
+export async function createSmsShop(
+  kind: DbKind,
+  opts: { env?: Record<string, string>; deps?: Partial<ServerDeps>; poolSize?: number } = {},
+): Promise<SmsShop> {
   const double = await startAfricasTalkingDouble();
   const clock = movableClock();
   const t: TestApp = await createTestApp(kind, {

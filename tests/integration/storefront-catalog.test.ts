@@ -189,8 +189,24 @@ describe.each(DB_KINDS)('storefront catalogue on %s', (kind) => {
     expect(res.headers.get('etag')).toBeNull();
     expect(await res.json()).toEqual({
       items: [
-        { productId: omena.id, available: true, name: omena.name, priceCents: 45_000, stock: 60, imageUrl: omena.imageUrl, category: 'fish' },
-        { productId: smoked.id, available: true, name: smoked.name, priceCents: 90_000, stock: 0, imageUrl: smoked.imageUrl, category: 'fish' },
+        {
+          productId: omena.id,
+          available: true,
+          name: omena.name,
+          priceCents: 45_000,
+          stock: 60,
+          imageUrl: omena.imageUrl,
+          category: 'fish',
+        },
+        {
+          productId: smoked.id,
+          available: true,
+          name: smoked.name,
+          priceCents: 90_000,
+          stock: 0,
+          imageUrl: smoked.imageUrl,
+          category: 'fish',
+        },
         { productId: hidden.unpublished, available: false },
         { productId: hidden.archived, available: false },
         { productId: unknown, available: false },

@@ -135,7 +135,12 @@ describe.each(DB_KINDS)('storefront content on %s', (kind) => {
   });
 
   describe('caching of the public reads', () => {
-    const reads = ['/api/content/pages', '/api/content/pages/faq', '/api/content/posts?limit=6&offset=0', '/api/content/posts/how-to-store-fresh-fish-at-home'];
+    const reads = [
+      '/api/content/pages',
+      '/api/content/pages/faq',
+      '/api/content/posts?limit=6&offset=0',
+      '/api/content/posts/how-to-store-fresh-fish-at-home',
+    ];
 
     it.each(reads)('%s sends ETag and a revalidating Cache-Control, and 304 for the same answer', async (path) => {
       const first = await t.request(path);
@@ -229,7 +234,9 @@ describe.each(DB_KINDS)('storefront content on %s', (kind) => {
     });
 
     it('serves an upload narrower on request (?w=320, ?w=640) for srcset, and no other widths', async () => {
-      const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2a6f97' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2a6f97' } })
+        .png()
+        .toBuffer();
       const [row] = await t.ctx.db.insert(media).values({ contentType: 'image/png', bytes: png }).returning({ id: media.id });
       for (const width of [320, 640]) {
         const res = await t.request(`/media/${row!.id}?w=${width}`);

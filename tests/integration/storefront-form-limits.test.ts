@@ -40,10 +40,16 @@ describe.each(DB_KINDS)('public form limits on %s', (kind) => {
     );
   };
   const contact = (n: number, from: string, app?: 'first' | 'second') =>
-    post('/api/content/contact', { name: 'Otieno', email: 'otieno@example.com', subject: `Order ${n}`, message: 'Do you deliver to Karen?' }, from, app);
+    post(
+      '/api/content/contact',
+      { name: 'Otieno', email: 'otieno@example.com', subject: `Order ${n}`, message: 'Do you deliver to Karen?' },
+      from,
+      app,
+    );
   const subscribe = (email: string, from: string, app?: 'first' | 'second') => post('/api/content/newsletter', { email }, from, app);
   const storedSubjects = async (subjects: string[]) =>
-    (await t.ctx.db.select({ subject: contactMessages.subject }).from(contactMessages).where(inArray(contactMessages.subject, subjects))).length;
+    (await t.ctx.db.select({ subject: contactMessages.subject }).from(contactMessages).where(inArray(contactMessages.subject, subjects)))
+      .length;
 
   it('takes 5 contact messages an hour from one address, across instances, then answers 429 with the wait', async () => {
     const from = nextAddress();

@@ -22,7 +22,11 @@ const BODIES: [string, string | null, string][] = [
   ['raw NUL in JSON', 'application/json', `{"email":"a${NUL}b@example.com","name":"x${NUL}"}`],
   ['escaped NUL in JSON', 'application/json', '{"email":"a\\u0000b@example.com","message":"\\u0000"}'],
   ['huge numbers', 'application/json', '{"quantity":1e400,"price":99999999999999999999999999999,"stock":-1e308,"amount":1e-400}'],
-  ['wrong types', 'application/json', '{"email":5,"password":true,"name":{"a":1},"items":"x","orderIds":{"0":"a"},"quantity":"two","status":[]}'],
+  [
+    'wrong types',
+    'application/json',
+    '{"email":5,"password":true,"name":{"a":1},"items":"x","orderIds":{"0":"a"},"quantity":"two","status":[]}',
+  ],
   ['deep nesting', 'application/json', `${'['.repeat(5000)}${']'.repeat(5000)}`],
   ['form-encoded', 'application/x-www-form-urlencoded', 'email=a%00b%40example.com&name=x&quantity=NaN'],
   ['form with a bad escape', 'application/x-www-form-urlencoded', 'email=%E0%A4%A&x=%'],
@@ -38,7 +42,13 @@ const BODIES: [string, string | null, string][] = [
 ];
 
 /** better-auth answers under one catch-all route; these are the ones a browser can reach. */
-const AUTH_PATHS = ['/api/auth/sign-out', '/api/auth/sign-in/social', '/api/auth/revoke-session', '/api/auth/change-password', '/api/auth/unlink-account'];
+const AUTH_PATHS = [
+  '/api/auth/sign-out',
+  '/api/auth/sign-in/social',
+  '/api/auth/revoke-session',
+  '/api/auth/change-password',
+  '/api/auth/unlink-account',
+];
 
 describe.each(DB_KINDS)('malformed bodies on every write route on %s', (kind) => {
   let t: TestApp;
@@ -72,7 +82,13 @@ describe.each(DB_KINDS)('malformed bodies on every write route on %s', (kind) =>
   it('finds the write routes by walking the app', () => {
     const paths = writeRoutes().map((r) => `${r.method} ${r.path}`);
     expect(paths.length).toBeGreaterThan(30);
-    for (const expected of ['POST /api/content/newsletter', 'POST /api/content/contact', 'POST /api/account/resend-verification', 'POST /api/payments/ipn', 'POST /api/account/sign-up']) {
+    for (const expected of [
+      'POST /api/content/newsletter',
+      'POST /api/content/contact',
+      'POST /api/account/resend-verification',
+      'POST /api/payments/ipn',
+      'POST /api/account/sign-up',
+    ]) {
       expect(paths).toContain(expected);
     }
   });
@@ -87,7 +103,8 @@ describe.each(DB_KINDS)('malformed bodies on every write route on %s', (kind) =>
           if (type) headers.set('Content-Type', type);
           if (cookie) headers.set('Cookie', cookie);
           const res = await t.app.request(`${TEST_ORIGIN}${path}`, { method, headers, body });
-          if (res.status >= 500) failures.push(`${method} ${path} ${label} ${cookie ? 'admin' : 'visitor'} → ${res.status} ${(await res.text()).slice(0, 200)}`);
+          if (res.status >= 500)
+            failures.push(`${method} ${path} ${label} ${cookie ? 'admin' : 'visitor'} → ${res.status} ${(await res.text()).slice(0, 200)}`);
         }
       }
     }
@@ -122,7 +139,13 @@ describe.each(DB_KINDS)('malformed bodies on every write route on %s', (kind) =>
     const users = (await t.ctx.db.select().from(user)).length;
     const signUp = await t.request('/api/account/sign-up', {
       method: 'POST',
-      json: { fullName: 'Ümit Öz', email: 'üser@example.com', phone: '+254 712 345 678', address: 'Kilimani, Nairobi', password: 'sunrise-over-lake-1' },
+      json: {
+        fullName: 'Ümit Öz',
+        email: 'üser@example.com',
+        phone: '+254 712 345 678',
+        address: 'Kilimani, Nairobi',
+        password: 'sunrise-over-lake-1',
+      },
     });
     expect(signUp.status).toBe(400);
     expect(((await signUp.json()) as { error: { message: string; fields?: Record<string, string> } }).error).toMatchObject({

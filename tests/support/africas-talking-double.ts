@@ -87,9 +87,9 @@ export async function startAfricasTalkingDouble(opts: { username?: string; apiKe
         return;
       }
       const json = (recipient: Record<string, unknown>) =>
-        res.writeHead(201, { 'Content-Type': 'application/json' }).end(
-          JSON.stringify({ SMSMessageData: { Message: 'Sent to 1/1 Total Cost: KES 0.8000', Recipients: [recipient] } }),
-        );
+        res
+          .writeHead(201, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ SMSMessageData: { Message: 'Sent to 1/1 Total Cost: KES 0.8000', Recipients: [recipient] } }));
       if (!E164.test(to) || double.invalidNumbers.has(to)) {
         return json({ statusCode: 403, number: to, status: 'InvalidPhoneNumber', cost: '0', messageId: 'None' });
       }

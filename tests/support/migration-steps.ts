@@ -19,7 +19,8 @@ interface Journal {
 }
 
 export async function migrateTo(database: Database, folder: string): Promise<void> {
-  if (database.kind === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase<Record<string, never>>, { migrationsFolder: folder });
+  if (database.kind === 'pglite')
+    await migratePglite(database.db as unknown as PgliteDatabase<Record<string, never>>, { migrationsFolder: folder });
   else await migratePg(database.db as unknown as NodePgDatabase<Record<string, never>>, { migrationsFolder: folder });
 }
 

@@ -60,8 +60,7 @@ async function startSimulator(opts: Partial<PesapalSimulatorOptions> = {}): Prom
     sim,
     origin,
     apiBase,
-    client: (overrides = {}) =>
-      createPesapalClient({ baseUrl: apiBase, consumerKey: SIM_KEY, consumerSecret: SIM_SECRET, ...overrides }),
+    client: (overrides = {}) => createPesapalClient({ baseUrl: apiBase, consumerKey: SIM_KEY, consumerSecret: SIM_SECRET, ...overrides }),
     count: (op) => sim.state.requestLog.filter((r) => r.op === op).length,
     rawCall,
     close: async () => {

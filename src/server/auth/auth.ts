@@ -88,9 +88,7 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       // better-auth answers a duplicate sign-up like a new one (no account enumeration); the owner
       // of the address learns about it by mail instead.
       async onExistingUserSignUp({ user: existing }) {
-        await mailer.send(
-          alreadyRegisteredMail({ to: existing.email, signInUrl: `${env.PUBLIC_URL}/auth`, shopName: env.SHOP_NAME }),
-        );
+        await mailer.send(alreadyRegisteredMail({ to: existing.email, signInUrl: `${env.PUBLIC_URL}/auth`, shopName: env.SHOP_NAME }));
       },
     },
     emailVerification: {

@@ -28,7 +28,9 @@ function adminEmails(env: Pick<Env, 'ADMIN_EMAILS'>): Set<string> {
 
 /** An account name (Google's profile name, or the one given at sign-up) as a profile's full name. */
 export function profileName(accountName: string | null | undefined): string {
-  return sanitizeText(accountName ?? '').slice(0, TEXT_LIMITS.name).trim();
+  return sanitizeText(accountName ?? '')
+    .slice(0, TEXT_LIMITS.name)
+    .trim();
 }
 
 export async function syncProfileOnSignIn(db: Db, env: Pick<Env, 'ADMIN_EMAILS'>, userId: string): Promise<void> {
@@ -55,7 +57,10 @@ export async function syncProfileOnSignIn(db: Db, env: Pick<Env, 'ADMIN_EMAILS'>
       if (!earlier) patch.role = 'admin';
     }
     if (Object.keys(patch).length === 0) return;
-    await tx.update(profiles).set({ ...patch, updatedAt: new Date() }).where(eq(profiles.id, userId));
+    await tx
+      .update(profiles)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(profiles.id, userId));
     if (patch.role) {
       await writeAudit(tx, {
         userId: null,

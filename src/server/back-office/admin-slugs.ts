@@ -8,8 +8,25 @@ import type { DbOrTx } from '../db/client';
 
 /** Paths the storefront or server already answer; a page with one of these slugs would be unreachable. */
 export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
-  'about', 'aboutus', 'admin', 'api', 'assets', 'auth', 'blog', 'cart', 'checkout', 'contact', 'dev',
-  'images', 'media', 'order-success', 'orders', 'page', 'pesapal-sim', 'profile', 'shop',
+  'about',
+  'aboutus',
+  'admin',
+  'api',
+  'assets',
+  'auth',
+  'blog',
+  'cart',
+  'checkout',
+  'contact',
+  'dev',
+  'images',
+  'media',
+  'order-success',
+  'orders',
+  'page',
+  'pesapal-sim',
+  'profile',
+  'shop',
 ]);
 
 /** The first of base, base-2, base-3… that is neither taken nor reserved. */

@@ -2,7 +2,18 @@
 // and any PostgreSQL server can load) and files/ (what else DATA_DIR holds; uploaded images live in
 // the `media` table, so they are in the dump). Decision 017.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -115,7 +126,9 @@ async function dumpPostgres(databaseUrl: string): Promise<string> {
     child.on('close', resolve);
   }).catch((e: NodeJS.ErrnoException) => {
     if (e.code === 'ENOENT')
-      throw new BackupError('pg_dump was not found. Install the PostgreSQL client tools of the same major version as the server (Debian/Ubuntu: apt install postgresql-client).');
+      throw new BackupError(
+        'pg_dump was not found. Install the PostgreSQL client tools of the same major version as the server (Debian/Ubuntu: apt install postgresql-client).',
+      );
     throw e;
   });
   if (code !== 0) throw new BackupError(`pg_dump failed: ${err.trim() || `exit code ${code}`}`);
@@ -152,7 +165,10 @@ function dataDirFiles(dataDir: string, exclude: string[] = []): string[] {
 }
 
 function timestamp(d: Date): string {
-  return d.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  return d
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
 }
 
 /**
@@ -177,7 +193,11 @@ export async function writeBackup(source: BackupSource, dir: string, reason: Bac
     let name = `shop-backup-${timestamp(now)}-${reason}.tar.gz`;
     for (let n = 2; existsSync(path.join(target, name)); n++) name = `shop-backup-${timestamp(now)}-${reason}-${n}.tar.gz`;
     const partial = path.join(target, `.${name}.partial`);
-    await tar.create({ gzip: { level: 9 }, file: partial, cwd: staging, portable: true }, ['manifest.json', 'dump.sql', ...(files.length ? ['files'] : [])]);
+    await tar.create({ gzip: { level: 9 }, file: partial, cwd: staging, portable: true }, [
+      'manifest.json',
+      'dump.sql',
+      ...(files.length ? ['files'] : []),
+    ]);
     chmodSync(partial, 0o600);
     // Whole or not at all: a crash mid-write never leaves a file that looks like a backup.
     renameSync(partial, path.join(target, name));
@@ -208,9 +228,13 @@ export async function openBackup(file: string): Promise<OpenedBackup> {
     }
     const manifestFile = path.join(dir, 'manifest.json');
     const sqlFile = path.join(dir, 'dump.sql');
-    if (!existsSync(manifestFile) || !existsSync(sqlFile)) throw new RestoreRefused(`${file} is not a shop backup (no manifest.json and dump.sql inside).`);
+    if (!existsSync(manifestFile) || !existsSync(sqlFile))
+      throw new RestoreRefused(`${file} is not a shop backup (no manifest.json and dump.sql inside).`);
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as BackupManifest;
-    if (manifest.format !== BACKUP_FORMAT) throw new RestoreRefused(`${file} has backup format ${String(manifest.format)}; this version of the shop reads format ${BACKUP_FORMAT}.`);
+    if (manifest.format !== BACKUP_FORMAT)
+      throw new RestoreRefused(
+        `${file} has backup format ${String(manifest.format)}; this version of the shop reads format ${BACKUP_FORMAT}.`,
+      );
     return { manifest, sql: readFileSync(sqlFile, 'utf8'), filesDir: path.join(dir, 'files'), dispose };
   } catch (err) {
     dispose();

@@ -43,12 +43,20 @@ export function pruneBackups(dir: string, reason: BackupReason, keep: number): s
 
 /** True when the committed migrations hold one the database has not applied (and it has applied some). */
 export async function hasPendingMigrations(database: Database): Promise<boolean> {
-  const [present] = await queryRows<{ ok: boolean }>(database.db, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as ok`);
+  const [present] = await queryRows<{ ok: boolean }>(
+    database.db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as ok`,
+  );
   // A database never migrated is empty: there is nothing to back up.
   if (!present?.ok) return false;
-  const [last] = await queryRows<{ at: string | number | null }>(database.db, sql`select max(created_at) as at from drizzle.__drizzle_migrations`);
+  const [last] = await queryRows<{ at: string | number | null }>(
+    database.db,
+    sql`select max(created_at) as at from drizzle.__drizzle_migrations`,
+  );
   const applied = Number(last?.at ?? 0);
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
   return journal.entries.some((e) => e.when > applied);
 }
 

@@ -52,7 +52,11 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
 }
 
-async function runCommand(ctx: ServerContext, command: string, body: Record<string, unknown>): Promise<{ status: number; answer: ControlAnswer }> {
+async function runCommand(
+  ctx: ServerContext,
+  command: string,
+  body: Record<string, unknown>,
+): Promise<{ status: number; answer: ControlAnswer }> {
   if (command === '/admin-create') {
     const email = typeof body.email === 'string' ? body.email.trim() : '';
     if (!email) return { status: 400, answer: { ok: false, message: 'Give the email address of an existing account.' } };
@@ -79,7 +83,8 @@ export async function startControlServer(ctx: ServerContext): Promise<{ stop(): 
     };
     const given = Buffer.from(req.headers.authorization ?? '');
     const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
-    if (!loopback || given.length !== expected.length || !timingSafeEqual(given, expected)) return send(403, { ok: false, message: 'Forbidden' });
+    if (!loopback || given.length !== expected.length || !timingSafeEqual(given, expected))
+      return send(403, { ok: false, message: 'Forbidden' });
     if (req.method !== 'POST') return send(405, { ok: false, message: 'POST only' });
     readJson(req)
       .then((body) => runCommand(ctx, req.url ?? '', body))

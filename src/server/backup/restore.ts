@@ -31,7 +31,10 @@ function forServer(sql: string, versionNum: number): string {
 }
 
 function stamp(): string {
-  return new Date().toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  return new Date()
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
 }
 
 function restoreFiles(backup: OpenedBackup, dataDir: string): number {
@@ -55,7 +58,9 @@ async function intoPglite(backup: OpenedBackup, target: RestoreTarget): Promise<
   let replacedFolder: string | undefined;
   if (existsSync(folder) && readdirSync(folder).length > 0) {
     if (!target.force)
-      throw new RestoreRefused(`${folder} already holds a database. Restore into an empty DATA_DIR, or add --force to replace it (the current one is kept beside it as ${REPLACED_PREFIX}<time>).`);
+      throw new RestoreRefused(
+        `${folder} already holds a database. Restore into an empty DATA_DIR, or add --force to replace it (the current one is kept beside it as ${REPLACED_PREFIX}<time>).`,
+      );
     replacedFolder = path.resolve(target.dataDir, `${REPLACED_PREFIX}${stamp()}`);
     renameSync(folder, replacedFolder);
   }
@@ -88,7 +93,9 @@ async function intoPostgres(backup: OpenedBackup, target: RestoreTarget & { data
     const version = await client.query<{ v: string }>("select current_setting('server_version_num') as v");
     if ((rows[0]?.n ?? 0) > 0) {
       if (!target.force)
-        throw new RestoreRefused('The database at DATABASE_URL is not empty. Restore into an empty database, or add --force to drop its schemas public and drizzle first.');
+        throw new RestoreRefused(
+          'The database at DATABASE_URL is not empty. Restore into an empty database, or add --force to drop its schemas public and drizzle first.',
+        );
       await client.query('drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;');
     }
     try {

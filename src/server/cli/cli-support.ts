@@ -46,7 +46,9 @@ export function claimDataDir(env: Env, command: string): DataDirAccess {
   } catch (err) {
     if (!(err instanceof DataDirInUse)) throw err;
     if (err.owner.purpose === 'shop') return { kind: 'shop', owner: err.owner };
-    throw new UserError(`The data folder ${err.dataDir} is in use by ${describeOwner(err.owner)}.\nWait for it to finish, then run \`${command}\` again.`);
+    throw new UserError(
+      `The data folder ${err.dataDir} is in use by ${describeOwner(err.owner)}.\nWait for it to finish, then run \`${command}\` again.`,
+    );
   }
 }
 

@@ -24,13 +24,16 @@ await runCli(async () => {
 
   const env = loadEnv();
   const access = claimDataDir(env, 'npm run db:restore');
-  if (access.kind === 'shop') throw refuseWhileShopRuns(env, access.owner, `Stop the shop first, then run \`npm run db:restore -- ${file}\` again.`);
+  if (access.kind === 'shop')
+    throw refuseWhileShopRuns(env, access.owner, `Stop the shop first, then run \`npm run db:restore -- ${file}\` again.`);
   try {
     const backup = await openBackup(path.resolve(file));
     try {
       const target = env.DATABASE_URL ? 'the database at DATABASE_URL' : path.resolve(env.DATA_DIR, 'pglite');
       const result = await restoreBackup(backup, { databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, force });
-      console.log(`Restored ${path.resolve(file)} (taken ${backup.manifest.createdAt} from ${backup.manifest.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}) into ${target}.`);
+      console.log(
+        `Restored ${path.resolve(file)} (taken ${backup.manifest.createdAt} from ${backup.manifest.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}) into ${target}.`,
+      );
       if (result.files > 0) console.log(`${result.files} file(s) put back into ${path.resolve(env.DATA_DIR)}.`);
       if (result.replacedFolder) console.log(`The database it replaced is kept in ${result.replacedFolder}; delete it once you are sure.`);
       console.log('Start the shop: it applies any newer migrations as it starts.');

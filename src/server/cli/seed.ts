@@ -9,7 +9,11 @@ await runCli(async () => {
   const env = loadEnv();
   const access = claimDataDir(env, 'npm run db:seed');
   if (access.kind === 'shop')
-    throw refuseWhileShopRuns(env, access.owner, 'A shop seeds an empty database itself when it starts. To seed this one anyway, stop the shop, run `npm run db:seed`, then start it again.');
+    throw refuseWhileShopRuns(
+      env,
+      access.owner,
+      'A shop seeds an empty database itself when it starts. To seed this one anyway, stop the shop, run `npm run db:seed`, then start it again.',
+    );
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     await runMigrations(database);

@@ -248,7 +248,10 @@ async function openPostgres(url: string, poolSize = 10, onConnectionLost: Connec
         return await fn();
       } finally {
         if (broken) {
-          onConnectionLost(broken, `database: the connection holding advisory lock ${key} was lost while its work ran; the work finished, the lock was already released`);
+          onConnectionLost(
+            broken,
+            `database: the connection holding advisory lock ${key} was lost while its work ran; the work finished, the lock was already released`,
+          );
         } else {
           // A failed unlock discards the client below, which ends the session and so the lock.
           await client.query('select pg_advisory_unlock($1)', [key]).catch((err: unknown) => (broken = err));

@@ -250,8 +250,7 @@ export const SEED_BLOG_POSTS: readonly SeedBlogPost[] = [
   {
     slug: 'raising-tilapia-in-cages-on-lake-victoria',
     title: 'How We Raise Tilapia in Cages on Lake Victoria',
-    metaDescription:
-      'From fingerlings to harvest: how cage farming on Lake Victoria produces fresh tilapia for Nairobi kitchens.',
+    metaDescription: 'From fingerlings to harvest: how cage farming on Lake Victoria produces fresh tilapia for Nairobi kitchens.',
     featuredImage: blogImage('lake-victoria-cages'),
     published: true,
     daysAgo: 38,
@@ -266,8 +265,7 @@ export const SEED_BLOG_POSTS: readonly SeedBlogPost[] = [
   {
     slug: 'how-to-store-fresh-fish-at-home',
     title: 'Keeping Fish Fresh: Storing Tilapia and Nile Perch at Home',
-    metaDescription:
-      'Simple rules for keeping fresh fish safe and tasty, from the delivery bag to the fridge and freezer.',
+    metaDescription: 'Simple rules for keeping fresh fish safe and tasty, from the delivery bag to the fridge and freezer.',
     featuredImage: null,
     published: true,
     daysAgo: 21,
@@ -282,8 +280,7 @@ export const SEED_BLOG_POSTS: readonly SeedBlogPost[] = [
   {
     slug: 'slow-cooked-kienyeji-chicken',
     title: 'Slow-Cooked Kienyeji Chicken, the Way Grandmother Made It',
-    metaDescription:
-      'Kienyeji chicken needs time. A simple method for tender, flavourful free-range chicken stew.',
+    metaDescription: 'Kienyeji chicken needs time. A simple method for tender, flavourful free-range chicken stew.',
     featuredImage: blogImage('kienyeji-chicken'),
     published: true,
     daysAgo: 9,
@@ -312,16 +309,14 @@ export const SEED_BLOG_POSTS: readonly SeedBlogPost[] = [
 ];
 
 /** The delivery zones, taken from the domain's table so pricing and pages never disagree. */
-export const SEED_DELIVERY_ZONES: readonly SeedDeliveryZone[] = DEFAULT_DELIVERY_ZONES.map(
-  (zone: DeliveryZone): SeedDeliveryZone => ({
-    name: zone.name,
-    minKm: zone.minKm.toFixed(2),
-    maxKm: zone.maxKm.toFixed(2),
-    baseFee: zone.baseFeeCents,
-    perKmRate: zone.perKmRateCents,
-    estimatedMinutes: zone.estimatedMinutes,
-  }),
-);
+export const SEED_DELIVERY_ZONES: readonly SeedDeliveryZone[] = DEFAULT_DELIVERY_ZONES.map((zone: DeliveryZone): SeedDeliveryZone => ({
+  name: zone.name,
+  minKm: zone.minKm.toFixed(2),
+  maxKm: zone.maxKm.toFixed(2),
+  baseFee: zone.baseFeeCents,
+  perKmRate: zone.perKmRateCents,
+  estimatedMinutes: zone.estimatedMinutes,
+}));
 
 const FREE_FROM = formatKES(FREE_DELIVERY_THRESHOLD_CENTS);
 const VAT_PERCENT = `${VAT_RATE_BP / 100}%`;

@@ -66,9 +66,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<{ se
     const zones = await tx.select({ id: deliveryZones.id }).from(deliveryZones).limit(1);
     if (zones.length === 0) {
       const createdAt = daysBefore(CATALOGUE_AGE_DAYS);
-      await tx
-        .insert(deliveryZones)
-        .values(SEED_DELIVERY_ZONES.map((z) => ({ ...z, active: true, createdAt, updatedAt: createdAt })));
+      await tx.insert(deliveryZones).values(SEED_DELIVERY_ZONES.map((z) => ({ ...z, active: true, createdAt, updatedAt: createdAt })));
     }
 
     await tx

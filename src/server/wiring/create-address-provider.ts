@@ -8,8 +8,7 @@ export type AddressProviderConfig = {
   nodeEnv: string;
 };
 
-const MISSING_KEY_IN_PRODUCTION_MESSAGE =
-  'GOOGLE_MAPS_API_KEY is required in production: the offline gazetteer is a development stand-in';
+const MISSING_KEY_IN_PRODUCTION_MESSAGE = 'GOOGLE_MAPS_API_KEY is required in production: the offline gazetteer is a development stand-in';
 
 /**
  * Google (cached) when a key is configured; otherwise the offline Nairobi gazetteer (cached),

@@ -51,9 +51,21 @@ const PAGE_ELEMENTS = {
   'content-page': <ContentPage />,
   // Checkout guards itself: a visitor is asked to log in to continue with checkout.
   checkout: <Checkout />,
-  'order-success': <RequireAuth><OrderSuccess /></RequireAuth>,
-  profile: <RequireAuth><Profile /></RequireAuth>,
-  orders: <RequireAuth><Orders /></RequireAuth>,
+  'order-success': (
+    <RequireAuth>
+      <OrderSuccess />
+    </RequireAuth>
+  ),
+  profile: (
+    <RequireAuth>
+      <Profile />
+    </RequireAuth>
+  ),
+  orders: (
+    <RequireAuth>
+      <Orders />
+    </RequireAuth>
+  ),
   'content-slug': <ContentPage />,
   'not-found': <NotFound />,
   admin: <Admin />,

@@ -52,8 +52,7 @@ export async function readApiAnswer<T>(res: Response): Promise<T> {
     }
   }
   if (!res.ok) {
-    const err = (body as { error?: { code?: string; message?: string; fields?: Record<string, string>; orderId?: string } } | null)
-      ?.error;
+    const err = (body as { error?: { code?: string; message?: string; fields?: Record<string, string>; orderId?: string } } | null)?.error;
     // No message of ours (a proxy's error page, say): leave it empty so callers show their fallback.
     throw new ApiError(res.status, err?.code ?? 'HTTP_' + res.status, err?.message ?? '', err?.fields, err?.orderId);
   }

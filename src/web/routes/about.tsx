@@ -50,15 +50,16 @@ export default function About() {
       <section aria-labelledby="about-intro">
         <Container className="grid gap-10 py-14 lg:grid-cols-2">
           <div>
-            <h2 id="about-intro" className="text-3xl font-bold text-slate-900">Who We Are</h2>
+            <h2 id="about-intro" className="text-3xl font-bold text-slate-900">
+              Who We Are
+            </h2>
             <p className="mt-4 text-slate-700">
-              {SHOP_NAME} farms tilapia in cages on the open waters of Lake Victoria and works with trusted poultry farms near
-              Nairobi. From our shop in Nairobi West we bring fresh, cleaned fish and chicken to homes, restaurants and
-              businesses across the city.
+              {SHOP_NAME} farms tilapia in cages on the open waters of Lake Victoria and works with trusted poultry farms near Nairobi. From
+              our shop in Nairobi West we bring fresh, cleaned fish and chicken to homes, restaurants and businesses across the city.
             </p>
             <p className="mt-4 text-slate-700">
-              For more than ten years we have kept one promise: food we would serve our own families, at a fair price, delivered
-              when we say it will be.
+              For more than ten years we have kept one promise: food we would serve our own families, at a fair price, delivered when we say
+              it will be.
             </p>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
@@ -78,21 +79,25 @@ export default function About() {
             <Target aria-hidden="true" className="h-8 w-8 text-brand-700" />
             <h2 className="mt-3 text-2xl font-bold text-slate-900">Our Mission</h2>
             <p className="mt-3 text-slate-700">
-              To provide high-quality, sustainable fish and chicken products to our customers, and to build lasting
-              partnerships with the farmers and suppliers who make them possible.
+              To provide high-quality, sustainable fish and chicken products to our customers, and to build lasting partnerships with the
+              farmers and suppliers who make them possible.
             </p>
           </div>
           <div className="rounded-xl bg-white p-8 shadow-sm">
             <Eye aria-hidden="true" className="h-8 w-8 text-brand-700" />
             <h2 className="mt-3 text-2xl font-bold text-slate-900">Our Vision</h2>
-            <p className="mt-3 text-slate-700">To be the leading provider of premium aquaculture and poultry products in Kenya and the region.</p>
+            <p className="mt-3 text-slate-700">
+              To be the leading provider of premium aquaculture and poultry products in Kenya and the region.
+            </p>
           </div>
         </Container>
       </section>
 
       <section aria-labelledby="about-values">
         <Container className="py-14">
-          <h2 id="about-values" className="text-center text-3xl font-bold text-slate-900">Our Core Values</h2>
+          <h2 id="about-values" className="text-center text-3xl font-bold text-slate-900">
+            Our Core Values
+          </h2>
           <div className="mt-8 grid gap-6 md:grid-cols-3">
             {VALUES.map(({ icon: Icon, title, text }) => (
               <Tile key={title} icon={<Icon aria-hidden="true" className="h-6 w-6" />} title={title}>
@@ -105,7 +110,9 @@ export default function About() {
 
       <section className="bg-slate-50 py-14" aria-labelledby="about-edge">
         <Container>
-          <h2 id="about-edge" className="text-center text-3xl font-bold text-slate-900">Our Competitive Edge</h2>
+          <h2 id="about-edge" className="text-center text-3xl font-bold text-slate-900">
+            Our Competitive Edge
+          </h2>
           <ul className="mt-8 grid gap-6 md:grid-cols-3">
             {EDGE.map((e) => (
               <li key={e.title} className="flex gap-3">

@@ -49,7 +49,9 @@ export default function BlogPost() {
       <Container className="py-24 text-center">
         <h1 className="text-2xl font-bold">{notFound ? 'Blog post not found' : 'Something went wrong'}</h1>
         <p className="mt-2 text-slate-600">
-          {notFound ? 'The post you are looking for does not exist or is no longer published.' : 'Failed to load blog post. Please try again later.'}
+          {notFound
+            ? 'The post you are looking for does not exist or is no longer published.'
+            : 'Failed to load blog post. Please try again later.'}
         </p>
         <div className="mt-6">
           <BackToBlog />

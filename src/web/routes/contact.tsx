@@ -15,11 +15,15 @@ export default function Contact() {
       <PageHero title="Contact Us" subtitle="Get in touch with us for any questions or support" />
       <Container className="grid gap-10 py-14 lg:grid-cols-3">
         <section aria-labelledby="contact-details" className="space-y-6">
-          <h2 id="contact-details" className="text-2xl font-bold text-slate-900">Our Details</h2>
+          <h2 id="contact-details" className="text-2xl font-bold text-slate-900">
+            Our Details
+          </h2>
           <ContactDetails />
         </section>
         <section aria-labelledby="contact-form-title" className="lg:col-span-2">
-          <h2 id="contact-form-title" className="mb-4 text-2xl font-bold text-slate-900">Send Us a Message</h2>
+          <h2 id="contact-form-title" className="mb-4 text-2xl font-bold text-slate-900">
+            Send Us a Message
+          </h2>
           <ContactForm />
         </section>
       </Container>

@@ -34,8 +34,7 @@ export default function Home() {
             Fresh fish and chicken from Lake Victoria, delivered in Nairobi
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-brand-50">
-            Tilapia and Nile perch from our own cages, quality poultry from partner farms, cleaned, packed and brought to your
-            door.
+            Tilapia and Nile perch from our own cages, quality poultry from partner farms, cleaned, packed and brought to your door.
           </p>
           <div className="mt-8 flex flex-wrap gap-4">
             <Link to="/shop" className={buttonClasses('accent', 'lg')}>
@@ -53,10 +52,12 @@ export default function Home() {
       <section className="bg-brand-50 py-16" aria-labelledby="home-about">
         <Container className="grid items-center gap-10 lg:grid-cols-2">
           <div>
-            <h2 id="home-about" className="text-3xl font-bold text-slate-900">About {SHOP_NAME}</h2>
+            <h2 id="home-about" className="text-3xl font-bold text-slate-900">
+              About {SHOP_NAME}
+            </h2>
             <p className="mt-4 text-slate-700">
-              We farm tilapia in cages on the open waters of Lake Victoria and work with trusted poultry farms near Nairobi.
-              Every order is cleaned, packed on ice and delivered from our shop in Nairobi West.
+              We farm tilapia in cages on the open waters of Lake Victoria and work with trusted poultry farms near Nairobi. Every order is
+              cleaned, packed on ice and delivered from our shop in Nairobi West.
             </p>
             <Link to="/about" className="tap mt-4 inline-block font-semibold text-brand-700 hover:underline">
               Read our story
@@ -85,7 +86,9 @@ export default function Home() {
 
       <Container className="py-16">
         <section className="mx-auto max-w-3xl" aria-labelledby="home-contact">
-          <h2 id="home-contact" className="text-center text-3xl font-bold text-slate-900">Get in Touch</h2>
+          <h2 id="home-contact" className="text-center text-3xl font-bold text-slate-900">
+            Get in Touch
+          </h2>
           <p className="mb-8 mt-2 text-center text-slate-600">Questions about an order or a bulk delivery? Send us a message.</p>
           <WhenVisible minHeight={520}>
             <Suspense fallback={null}>
@@ -105,7 +108,9 @@ function FeaturedProducts() {
     <Container className="py-16">
       <section aria-labelledby="home-featured">
         <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
-          <h2 id="home-featured" className="text-3xl font-bold text-slate-900">Featured Products</h2>
+          <h2 id="home-featured" className="text-3xl font-bold text-slate-900">
+            Featured Products
+          </h2>
           <Link to="/shop" className="tap font-semibold text-brand-700 hover:underline">
             View all products
           </Link>

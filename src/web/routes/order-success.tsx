@@ -115,7 +115,11 @@ function AfterFailure({ order }: { order: OrderDetail }) {
         </>
       )}
       <p className="text-sm text-slate-700">
-        See this order and your other orders in <Link to="/orders" className="font-semibold text-brand-700 underline">My Orders</Link>.
+        See this order and your other orders in{' '}
+        <Link to="/orders" className="font-semibold text-brand-700 underline">
+          My Orders
+        </Link>
+        .
       </p>
       {open && (
         <PaymentModal

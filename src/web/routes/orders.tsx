@@ -65,7 +65,12 @@ export default function Orders() {
                 title="Awaiting payment"
                 action={
                   checkable.length > 1 && (
-                    <Button variant="outline" size="sm" disabled={checking !== null} onClick={() => void check('all', checkable.slice(0, MAX_SYNC_ORDERS))}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={checking !== null}
+                      onClick={() => void check('all', checkable.slice(0, MAX_SYNC_ORDERS))}
+                    >
                       <RefreshCw aria-hidden="true" className={checking === 'all' ? 'h-4 w-4 motion-safe:animate-spin' : 'h-4 w-4'} />
                       {checking === 'all' ? 'Checking...' : 'Check all payments'}
                     </Button>

@@ -28,7 +28,10 @@ export default function Product() {
   const answer = query.data;
   const page = answer && 'product' in answer ? answer : null;
   const notFound = query.error instanceof ApiError && query.error.status === 404;
-  useDocumentMeta(page?.product.name ?? (query.isError ? (notFound ? 'Product not found' : 'Our Products') : null), page ? page.product.description : null);
+  useDocumentMeta(
+    page?.product.name ?? (query.isError ? (notFound ? 'Product not found' : 'Our Products') : null),
+    page ? page.product.description : null,
+  );
 
   if (answer && 'movedTo' in answer) return <Navigate replace to={`/shop/${answer.movedTo}`} />;
   if (query.isPending) return <ProductSkeleton />;
@@ -74,7 +77,10 @@ function ProductView({ product, related }: { product: ProductDto; related: Produ
           className="rounded-lg"
         />
         <div className="flex flex-col gap-4">
-          <Link to={categoryHref} className="inline-flex min-h-11 min-w-11 w-fit items-center text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline">
+          <Link
+            to={categoryHref}
+            className="inline-flex min-h-11 min-w-11 w-fit items-center text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline"
+          >
             {category}
           </Link>
           <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{product.name}</h1>

@@ -5,13 +5,8 @@ import { classConflicts } from './class-conflicts';
 /** Lets running finite animations and transitions (e.g. a toast fading in) settle first. */
 async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.race([
-      Promise.all(finite.map((a) => a.finished.catch(() => undefined))),
-      new Promise((r) => setTimeout(r, 2000)),
-    ]);
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 2000))]);
   });
 }
 
@@ -23,7 +18,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
   await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const violations = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
   );
   return [...violations, ...(await classConflicts(page))];
 }

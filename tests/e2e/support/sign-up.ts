@@ -12,7 +12,13 @@ export interface NewCustomer {
 }
 
 /** A browser context holding the new customer's session; `initScript` runs in each of its pages. */
-export async function signedUpContext(shop: ShopServer, smtp: TestSmtpServer, browser: Browser, who: NewCustomer, initScript?: string): Promise<BrowserContext> {
+export async function signedUpContext(
+  shop: ShopServer,
+  smtp: TestSmtpServer,
+  browser: Browser,
+  who: NewCustomer,
+  initScript?: string,
+): Promise<BrowserContext> {
   const res = await fetch(shop.url + '/api/account/sign-up', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: shop.url },

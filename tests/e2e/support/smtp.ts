@@ -33,7 +33,12 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push(parseMail(raw, session.envelope.rcptTo.map((r) => r.address.toLowerCase())));
+        mails.push(
+          parseMail(
+            raw,
+            session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          ),
+        );
         callback();
       });
     },
@@ -49,7 +54,8 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
         const matching = mails.filter((m) => m.to.includes(to.toLowerCase()) && (!opts.subject || opts.subject.test(m.subject)));
         const found = matching[opts.skip ?? 0];
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to} within the time limit; got: ${mails.map((m) => m.subject).join(', ')}`);
+        if (Date.now() > deadline)
+          throw new Error(`no mail to ${to} within the time limit; got: ${mails.map((m) => m.subject).join(', ')}`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  customType,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { money } from './money-column';
 
@@ -64,10 +53,7 @@ export const stockMovements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'stock_movements_kind_check',
-      sql`${t.kind} in ('reservation', 'release', 'sale', 'restock', 'adjustment')`,
-    ),
+    check('stock_movements_kind_check', sql`${t.kind} in ('reservation', 'release', 'sale', 'restock', 'adjustment')`),
     // Exactly once per order, product and kind: a second reservation, release or sale is refused.
     uniqueIndex('stock_movements_order_once_idx')
       .on(t.orderId, t.productId, t.kind)

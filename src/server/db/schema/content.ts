@@ -106,8 +106,12 @@ export const outboundMail = pgTable(
   (t) => [
     index('outbound_mail_created_idx').on(t.createdAt),
     uniqueIndex('outbound_mail_dedupe_key').on(t.dedupeKey),
-    index('outbound_mail_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
-    index('outbound_mail_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'failed')`),
+    index('outbound_mail_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
+    index('outbound_mail_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'failed')`),
   ],
 );
 

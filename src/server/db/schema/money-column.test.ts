@@ -68,7 +68,10 @@ describe('money column on a database', () => {
     ]);
     // eq() and gte() bind their value through the column, so they take cents too.
     expect(await db.select({ id: prices.id }).from(prices).where(eq(prices.amount, 99))).toEqual([{ id: 'c' }]);
-    expect(await db.select({ id: prices.id }).from(prices).where(gte(prices.amount, 99)).orderBy(prices.id)).toEqual([{ id: 'a' }, { id: 'c' }]);
+    expect(await db.select({ id: prices.id }).from(prices).where(gte(prices.amount, 99)).orderBy(prices.id)).toEqual([
+      { id: 'a' },
+      { id: 'c' },
+    ]);
   });
 
   it('a raw sum comes back as cents through the column decoder', async () => {

@@ -90,18 +90,9 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'orders_status_check',
-      sql`${t.status} in ('pending', 'completed', 'failed', 'cancelled')`,
-    ),
-    check(
-      'orders_fulfilment_check',
-      sql`${t.fulfilmentStatus} in ('unfulfilled', 'processing', 'out_for_delivery', 'delivered')`,
-    ),
-    check(
-      'orders_money_check',
-      sql`${t.subtotal} >= 0 and ${t.vat} >= 0 and ${t.deliveryFee} >= 0 and ${t.totalAmount} >= 0`,
-    ),
+    check('orders_status_check', sql`${t.status} in ('pending', 'completed', 'failed', 'cancelled')`),
+    check('orders_fulfilment_check', sql`${t.fulfilmentStatus} in ('unfulfilled', 'processing', 'out_for_delivery', 'delivered')`),
+    check('orders_money_check', sql`${t.subtotal} >= 0 and ${t.vat} >= 0 and ${t.deliveryFee} >= 0 and ${t.totalAmount} >= 0`),
     index('orders_user_status_created_idx').on(t.userId, t.status, t.createdAt),
     index('orders_pesapal_transaction_idx').on(t.pesapalTransactionId),
     index('orders_status_created_idx').on(t.status, t.createdAt),
@@ -167,10 +158,7 @@ export const paymentTransactions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'payment_transactions_status_check',
-      sql`${t.status} in ('PENDING', 'COMPLETED', 'FAILED', 'REVERSED')`,
-    ),
+    check('payment_transactions_status_check', sql`${t.status} in ('PENDING', 'COMPLETED', 'FAILED', 'REVERSED')`),
     check('payment_transactions_amount_check', sql`${t.amount} >= 0`),
     index('payment_transactions_order_idx').on(t.orderId, t.createdAt),
     index('payment_transactions_pending_idx')
@@ -228,7 +216,11 @@ export const paymentRefunds = pgTable(
     message: text('message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payment_refunds_accepted_once_idx').on(t.transactionId).where(sql`${t.accepted}`)],
+  (t) => [
+    uniqueIndex('payment_refunds_accepted_once_idx')
+      .on(t.transactionId)
+      .where(sql`${t.accepted}`),
+  ],
 );
 
 /**
@@ -271,6 +263,8 @@ export const outboundSms = pgTable(
     index('outbound_sms_order_idx').on(t.orderId, t.createdAt),
     index('outbound_sms_created_idx').on(t.createdAt),
     index('outbound_sms_provider_id_idx').on(t.providerMessageId),
-    index('outbound_sms_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'failed')`),
+    index('outbound_sms_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'failed')`),
   ],
 );

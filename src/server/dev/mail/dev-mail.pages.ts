@@ -27,16 +27,22 @@ export function mailboxPage(mails: StoredMail[]): string {
   const content = mails.length
     ? `<table><thead><tr><th scope="col">Sent</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Status</th></tr></thead><tbody>${rows}</tbody></table>`
     : '<p>No mail yet.</p>';
-  return layout('Development mailbox', `<h1>Development mailbox</h1>
-<p>Mail the shop sent, newest first. This page exists only outside production.</p>${content}`);
+  return layout(
+    'Development mailbox',
+    `<h1>Development mailbox</h1>
+<p>Mail the shop sent, newest first. This page exists only outside production.</p>${content}`,
+  );
 }
 
 export function mailPage(mail: StoredMail): string {
-  return layout(mail.subject, `<p><a href="/dev/mail">Back to the mailbox</a></p>
+  return layout(
+    mail.subject,
+    `<p><a href="/dev/mail">Back to the mailbox</a></p>
 <h1>${escapeHtml(mail.subject)}</h1>
 <dl><dt>From</dt><dd>${escapeHtml(mail.from)}</dd><dt>To</dt><dd>${escapeHtml(mail.to)}</dd>
 <dt>Sent</dt><dd>${when(mail.createdAt)}</dd><dt>Status</dt><dd>${escapeHtml(mail.status)}${mail.error ? ` (${escapeHtml(mail.error)})` : ''}</dd></dl>
-<pre>${linkify(mail.text)}</pre>`);
+<pre>${linkify(mail.text)}</pre>`,
+  );
 }
 
 const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;

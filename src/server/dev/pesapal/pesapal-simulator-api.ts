@@ -178,10 +178,7 @@ export function addApiRoutes(app: Hono, core: SimulatorCore): void {
   app.get(`${api}/URLSetup/GetIpnList`, (c) => {
     const merchant = bearer(c);
     if (!merchant) return authError(c);
-    return sendJson(
-      c,
-      [...state.ipns.values()].filter((r) => r.consumerKey === merchant).map(ipnBody),
-    );
+    return sendJson(c, [...state.ipns.values()].filter((r) => r.consumerKey === merchant).map(ipnBody));
   });
 
   app.post(`${api}/Transactions/SubmitOrderRequest`, async (c) => {

@@ -178,7 +178,13 @@ export function createSimulatorCore(opts: PesapalSimulatorOptions) {
       order.statusDescription = 'Payment reversed';
       order.statusChangedAt = now();
       await notify(order);
-      return { ok: true, redirectTo: callbackRedirect(order, false), redirectMode: order.redirectMode, heading: 'Payment reversed', message: '' };
+      return {
+        ok: true,
+        redirectTo: callbackRedirect(order, false),
+        redirectMode: order.redirectMode,
+        heading: 'Payment reversed',
+        message: '',
+      };
     }
     if (order.cancelled) return { ok: false, httpStatus: 409, message: 'This order was cancelled and can no longer be paid.' };
     if (order.mpesaInFlight) return { ok: false, httpStatus: 409, message: 'An M-Pesa payment for this order is already being processed.' };
@@ -251,7 +257,10 @@ export function isPaid(order: SimOrder): boolean {
   return order.status === 'COMPLETED' || order.status === 'REVERSED';
 }
 
-type Settlement = Pick<SimOrder, 'status' | 'paymentMethod' | 'confirmationCode' | 'paymentAccount' | 'statusDescription' | 'paymentStatusCode'>;
+type Settlement = Pick<
+  SimOrder,
+  'status' | 'paymentMethod' | 'confirmationCode' | 'paymentAccount' | 'statusDescription' | 'paymentStatusCode'
+>;
 
 /** What each choice on the hosted page leaves behind, as GetTransactionStatus then reports it. */
 function settlement(order: SimOrder, outcome: Exclude<SimulatorOutcome, 'reverse'>): Settlement {
@@ -283,4 +292,3 @@ function settlement(order: SimOrder, outcome: Exclude<SimulatorOutcome, 'reverse
       };
   }
 }
-

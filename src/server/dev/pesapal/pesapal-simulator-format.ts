@@ -134,7 +134,11 @@ export function escapeHtml(s: string): string {
 
 /** A JS string literal safe inside <script>. */
 export function scriptString(s: string): string {
-  return JSON.stringify(s).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(s)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export function isHttpUrl(s: string): boolean {

@@ -140,4 +140,3 @@ function redirectPage(heading: string, message: string, url: string, mode: Redir
     script: `(function(){var u=${scriptString(url)};try{${target}.location.href=u;}catch(e){}})();`,
   };
 }
-

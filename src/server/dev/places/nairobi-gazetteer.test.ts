@@ -43,10 +43,30 @@ describe('NAIROBI_GAZETTEER', () => {
     expect([...kinds].sort()).toEqual(['estate', 'landmark', 'mall', 'neighbourhood', 'road']);
     const all = NAIROBI_GAZETTEER.flatMap((e) => [e.name, ...(e.aliases ?? [])]);
     for (const n of [
-      'Sarit Centre', 'Westgate', 'The Junction', 'Yaya Centre', 'Garden City', 'Two Rivers', 'Village Market',
-      'Galleria', 'Prestige Plaza', 'T-Mall', 'Capital Centre', 'Ngong Road', 'Mombasa Road', 'Thika Road',
-      'Waiyaki Way', 'Langata Road', 'Jogoo Road', 'Kiambu Road', 'Kenyatta National Hospital',
-      'University of Nairobi', 'JKIA', 'Wilson Airport', 'KICC', 'Nairobi CBD',
+      'Sarit Centre',
+      'Westgate',
+      'The Junction',
+      'Yaya Centre',
+      'Garden City',
+      'Two Rivers',
+      'Village Market',
+      'Galleria',
+      'Prestige Plaza',
+      'T-Mall',
+      'Capital Centre',
+      'Ngong Road',
+      'Mombasa Road',
+      'Thika Road',
+      'Waiyaki Way',
+      'Langata Road',
+      'Jogoo Road',
+      'Kiambu Road',
+      'Kenyatta National Hospital',
+      'University of Nairobi',
+      'JKIA',
+      'Wilson Airport',
+      'KICC',
+      'Nairobi CBD',
     ]) {
       expect(all, n).toContain(n);
     }
@@ -79,8 +99,24 @@ describe('NAIROBI_GAZETTEER', () => {
   });
 
   it.each([
-    'Kitengela', 'Rongai', 'Ruiru', 'Juja', 'Syokimau', 'Ngong', 'Kikuyu', 'Athi River', 'Roysambu', 'Kahawa Sukari',
-    'Kahawa Wendani', 'Githurai 45', 'Zimmerman', 'Kasarani', 'Mlolongo', 'Kiserian', 'Utawala', 'Ruai',
+    'Kitengela',
+    'Rongai',
+    'Ruiru',
+    'Juja',
+    'Syokimau',
+    'Ngong',
+    'Kikuyu',
+    'Athi River',
+    'Roysambu',
+    'Kahawa Sukari',
+    'Kahawa Wendani',
+    'Githurai 45',
+    'Zimmerman',
+    'Kasarani',
+    'Mlolongo',
+    'Kiserian',
+    'Utawala',
+    'Ruai',
   ])('finds %s by name and by a typed address, and prices its delivery', async (place) => {
     const [first] = await provider.autocomplete(place);
     expect(first?.structured_formatting.main_text === place || first?.description.includes(place), place).toBe(true);
@@ -93,6 +129,8 @@ describe('NAIROBI_GAZETTEER', () => {
   it('prices Kitengela in the outer zone', async () => {
     const point = await provider.geocode('Kitengela, Kajiado County, Kenya');
     expect(point).toEqual({ lat: -1.476, lng: 36.961 });
-    expect(deliveryFeeForDistance(DEFAULT_DELIVERY_ZONES, await roadKm(point!))).toMatchObject({ zone: { name: 'Zone 5 - Extended Nairobi' } });
+    expect(deliveryFeeForDistance(DEFAULT_DELIVERY_ZONES, await roadKm(point!))).toMatchObject({
+      zone: { name: 'Zone 5 - Extended Nairobi' },
+    });
   });
 });

@@ -92,7 +92,11 @@ describe('offline provider: details', () => {
     expect(d?.types).toEqual(['shopping_mall', 'establishment']);
     expect(d?.addressComponents).toContainEqual({ long_name: 'Kenya', short_name: 'KE', types: ['country', 'political'] });
     expect(d?.addressComponents).toContainEqual({ long_name: 'Nairobi', short_name: 'Nairobi', types: ['locality', 'political'] });
-    expect(d?.addressComponents).toContainEqual({ long_name: 'Nairobi West', short_name: 'Nairobi West', types: ['sublocality', 'political'] });
+    expect(d?.addressComponents).toContainEqual({
+      long_name: 'Nairobi West',
+      short_name: 'Nairobi West',
+      types: ['sublocality', 'political'],
+    });
   });
 
   it('returns null for unknown ids', async () => {

@@ -77,9 +77,7 @@ function addressComponents(entry: GazetteerEntry): AddressComponent[] {
     road: ['route'],
     landmark: ['premise'],
   };
-  const components: AddressComponent[] = [
-    { long_name: entry.name, short_name: entry.name, types: nameTypes[entry.kind] },
-  ];
+  const components: AddressComponent[] = [{ long_name: entry.name, short_name: entry.name, types: nameTypes[entry.kind] }];
   const parts = secondaryParts(entry).filter((p) => normalizePlaceText(p) !== 'kenya');
   parts.forEach((part, i) => {
     const isCity = i === parts.length - 1;
@@ -167,12 +165,7 @@ export function createOfflineAddressProvider(opts: OfflineAddressProviderOptions
       const rank = rankEntry(item, q);
       if (rank !== null) hits.push({ entry: item.entry, rank });
     }
-    hits.sort(
-      (a, b) =>
-        a.rank - b.rank ||
-        a.entry.name.length - b.entry.name.length ||
-        a.entry.name.localeCompare(b.entry.name, 'en'),
-    );
+    hits.sort((a, b) => a.rank - b.rank || a.entry.name.length - b.entry.name.length || a.entry.name.localeCompare(b.entry.name, 'en'));
     return hits;
   }
 
@@ -200,16 +193,10 @@ export function createOfflineAddressProvider(opts: OfflineAddressProviderOptions
     }
     // 'Langata Road' also contains 'Langata': drop hits lying inside a longer hit.
     const kept = hits.filter(
-      (h) =>
-        !hits.some(
-          (o) => o !== h && o.start <= h.start && o.end >= h.end && o.end - o.start > h.end - h.start,
-        ),
+      (h) => !hits.some((o) => o !== h && o.start <= h.start && o.end >= h.end && o.end - o.start > h.end - h.start),
     );
     kept.sort(
-      (a, b) =>
-        KIND_SPECIFICITY[a.entry.kind] - KIND_SPECIFICITY[b.entry.kind] ||
-        b.end - b.start - (a.end - a.start) ||
-        a.start - b.start,
+      (a, b) => KIND_SPECIFICITY[a.entry.kind] - KIND_SPECIFICITY[b.entry.kind] || b.end - b.start - (a.end - a.start) || a.start - b.start,
     );
     const first = kept[0];
     if (first) return first.entry;

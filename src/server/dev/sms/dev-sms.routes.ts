@@ -30,7 +30,9 @@ export function devSmsRoutes(ctx: ServerContext) {
     const when = (d: Date) => escapeHtml(d.toISOString().replace('T', ' ').slice(0, 19) + ' UTC');
     const body = rows
       .map(
-        (m) => `<tr><td>${when(m.createdAt)}</td><td>${escapeHtml(m.to)}</td><td>#${escapeHtml(shortOrderId(m.orderId))} ${escapeHtml(isOrderUpdateStep(m.step) ? ORDER_UPDATE_STEP_LABELS[m.step] : m.step)}</td>
+        (
+          m,
+        ) => `<tr><td>${when(m.createdAt)}</td><td>${escapeHtml(m.to)}</td><td>#${escapeHtml(shortOrderId(m.orderId))} ${escapeHtml(isOrderUpdateStep(m.step) ? ORDER_UPDATE_STEP_LABELS[m.step] : m.step)}</td>
 <td data-testid="sms-text">${escapeHtml(m.message)}</td><td>${escapeHtml(m.status)}${m.deliveryStatus ? ` (${escapeHtml(m.deliveryStatus)})` : ''}</td></tr>`,
       )
       .join('\n');

@@ -1,11 +1,9 @@
 // What the account endpoints answer besides the form rules' validation messages (those live in src/domain).
 export const ACCOUNT_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
-  emailNotVerified:
-    'Please verify your email address before signing in. Check your inbox for the verification link, or send a new one.',
+  emailNotVerified: 'Please verify your email address before signing in. Check your inbox for the verification link, or send a new one.',
   tooManySignIns: (wait: string) => `Too many failed sign-in attempts. Please wait ${wait} and try again.`,
-  signInSlowedDown: (wait: string) =>
-    `Too many failed sign-in attempts for this account. Please wait ${wait} and try again.`,
+  signInSlowedDown: (wait: string) => `Too many failed sign-in attempts for this account. Please wait ${wait} and try again.`,
   tooManySignUps: (wait: string) => `Too many sign-up attempts from your network. Please wait ${wait} and try again.`,
   tooManyResends: (wait: string) => `Too many verification emails requested. Please wait ${wait} and try again.`,
   verificationSent: 'If that account is waiting for verification, a new link is on its way. Please check your email.',

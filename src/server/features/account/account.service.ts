@@ -45,7 +45,12 @@ export async function sessionView(db: DbOrTx, user: SessionUser | null, googleEn
 }
 
 /** Sign-up's metadata (full name, phone, address) lands in the profile the user-create hook made. */
-export async function saveSignUpProfile(db: DbOrTx, userId: string, values: Pick<SignUpValues, 'fullName' | 'phone' | 'address'>, at: Date) {
+export async function saveSignUpProfile(
+  db: DbOrTx,
+  userId: string,
+  values: Pick<SignUpValues, 'fullName' | 'phone' | 'address'>,
+  at: Date,
+) {
   await db
     .update(profiles)
     .set({ fullName: values.fullName, phone: values.phone, address: values.address, updatedAt: at })

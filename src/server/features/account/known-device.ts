@@ -15,7 +15,10 @@ function entryFor(secret: string, email: string): string {
 }
 
 function entriesOf(cookie: string | undefined): string[] {
-  return (cookie ?? '').split('.').filter((e) => ENTRY.test(e)).slice(0, MAX_ACCOUNTS);
+  return (cookie ?? '')
+    .split('.')
+    .filter((e) => ENTRY.test(e))
+    .slice(0, MAX_ACCOUNTS);
 }
 
 /** Whether the cookie shows this browser signed in to this account before. */

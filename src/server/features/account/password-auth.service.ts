@@ -59,8 +59,7 @@ const keys = {
   resendAddress: (address: string) => `resend:address:${address}`,
 };
 
-const tooMany = (message: string, until: Date, now: Date) =>
-  tooManyRequests('TOO_MANY_ATTEMPTS', message, secondsLeft(until, now));
+const tooMany = (message: string, until: Date, now: Date) => tooManyRequests('TOO_MANY_ATTEMPTS', message, secondsLeft(until, now));
 
 /** Creates the account (better-auth mails the verification link) and stores the profile metadata. */
 export async function signUp(deps: PasswordAuthDeps, values: SignUpValues, clientAddress: string): Promise<void> {

@@ -54,7 +54,9 @@ const RESET_DECOY = 'reset-password-decoy:';
 /** A verification row nobody can use (better-auth never reads this prefix, and it is expired), replacing the last. */
 async function writeResetDecoy(db: Db, now: Date): Promise<void> {
   await db.delete(verification).where(like(verification.identifier, `${RESET_DECOY}%`));
-  await db.insert(verification).values({ id: randomUUID(), identifier: `${RESET_DECOY}${randomUUID()}`, value: '', expiresAt: now, createdAt: now, updatedAt: now });
+  await db
+    .insert(verification)
+    .values({ id: randomUUID(), identifier: `${RESET_DECOY}${randomUUID()}`, value: '', expiresAt: now, createdAt: now, updatedAt: now });
 }
 
 /** Sets the new password from an emailed token; better-auth ends every session of the account. */

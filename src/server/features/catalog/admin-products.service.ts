@@ -57,13 +57,20 @@ const SLUGS = { table: products, id: products.id, slug: products.slug };
 function stateFilter(state: ProductState): SQL | undefined {
   const live = isNull(products.archivedAt);
   switch (state) {
-    case 'active': return live;
-    case 'published': return and(live, eq(products.published, true));
-    case 'draft': return and(live, eq(products.published, false));
-    case 'low_stock': return and(live, lte(products.stock, products.lowStockThreshold));
-    case 'out_of_stock': return and(live, eq(products.stock, 0));
-    case 'archived': return isNotNull(products.archivedAt);
-    case 'all': return undefined;
+    case 'active':
+      return live;
+    case 'published':
+      return and(live, eq(products.published, true));
+    case 'draft':
+      return and(live, eq(products.published, false));
+    case 'low_stock':
+      return and(live, lte(products.stock, products.lowStockThreshold));
+    case 'out_of_stock':
+      return and(live, eq(products.stock, 0));
+    case 'archived':
+      return isNotNull(products.archivedAt);
+    case 'all':
+      return undefined;
   }
 }
 
@@ -167,7 +174,10 @@ export async function updateProduct(db: Db, actor: AdminActor, id: string, input
  */
 async function takeNewSlug(tx: DbOrTx, product: ProductRow, slug: string): Promise<string> {
   const [owner] = await tx.select({ id: products.id }).from(products).where(eq(products.slug, slug));
-  const [redirect] = await tx.select({ productId: productSlugRedirects.productId }).from(productSlugRedirects).where(eq(productSlugRedirects.slug, slug));
+  const [redirect] = await tx
+    .select({ productId: productSlugRedirects.productId })
+    .from(productSlugRedirects)
+    .where(eq(productSlugRedirects.slug, slug));
   if ((owner && owner.id !== product.id) || (redirect && redirect.productId !== product.id)) {
     throw conflict(PRODUCT_MESSAGES.slugTaken, { slug: PRODUCT_MESSAGES.slugTaken });
   }
@@ -194,11 +204,7 @@ function changedFields(before: ProductRow, after: ProductRow, keys: (keyof Produ
 export async function setProductImage(db: Db, actor: AdminActor, id: string, image: PreparedImage): Promise<AdminProduct> {
   return db.transaction(async (tx) => {
     const stored = await saveImage(tx, image, actor.userId);
-    const [row] = await tx
-      .update(products)
-      .set({ imageUrl: stored.url, updatedAt: actor.at })
-      .where(eq(products.id, id))
-      .returning();
+    const [row] = await tx.update(products).set({ imageUrl: stored.url, updatedAt: actor.at }).where(eq(products.id, id)).returning();
     if (!row) throw notFound('Product not found');
     await auditAdmin(tx, actor, {
       action: 'PRODUCT_IMAGE_UPLOAD',

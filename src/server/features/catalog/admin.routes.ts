@@ -7,14 +7,7 @@ import { imageForm, prepareImage, readableForm } from '../media/admin-images';
 import { idParam } from '../../back-office/admin-params';
 import { createProductSchema, stockAdjustmentSchema, updateProductSchema } from '@/domain/back-office-forms';
 import { productListQuery, stockHistoryQuery } from './admin-products.schemas';
-import {
-  createProduct,
-  getProduct,
-  listProducts,
-  setProductArchived,
-  setProductImage,
-  updateProduct,
-} from './admin-products.service';
+import { createProduct, getProduct, listProducts, setProductArchived, setProductImage, updateProduct } from './admin-products.service';
 import { adjustProductStock, stockHistory } from '../inventory/admin-stock.service';
 
 export function adminProductsRoutes(ctx: ServerContext) {

@@ -25,8 +25,10 @@ const PRODUCT_SLUG_MAX = 120;
 function listFilter(c: Context<AppEnv>) {
   const category = (c.req.query('category') ?? '').trim();
   const search = (c.req.query('search') ?? '').trim();
-  if (category.length > LIMITS.category) throw badRequest('Category must be 40 characters or fewer', { category: 'Category must be 40 characters or fewer' });
-  if (search.length > LIMITS.search) throw badRequest('Search text must be 100 characters or fewer', { search: 'Search text must be 100 characters or fewer' });
+  if (category.length > LIMITS.category)
+    throw badRequest('Category must be 40 characters or fewer', { category: 'Category must be 40 characters or fewer' });
+  if (search.length > LIMITS.search)
+    throw badRequest('Search text must be 100 characters or fewer', { search: 'Search text must be 100 characters or fewer' });
   return { category, search };
 }
 
@@ -72,6 +74,11 @@ export function catalogRoutes(ctx: ServerContext) {
     )
     .post('/cart-check', valid('json', cartCheckBody), async (c) => {
       const { items } = c.req.valid('json');
-      return c.json({ items: await checkCartProducts(ctx.db, items.map((i) => i.productId)) });
+      return c.json({
+        items: await checkCartProducts(
+          ctx.db,
+          items.map((i) => i.productId),
+        ),
+      });
     });
 }

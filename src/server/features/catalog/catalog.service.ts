@@ -108,11 +108,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function checkCartProducts(db: DbOrTx, productIds: readonly string[]): Promise<CartCheckItem[]> {
   const ids = [...new Set(productIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
-  const rows = ids.length === 0 ? [] : await db.select(columns).from(products).where(and(onSale, inArray(products.id, ids)));
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select(columns)
+          .from(products)
+          .where(and(onSale, inArray(products.id, ids)));
   const found = new Map(rows.map((row) => [row.id, toDto(row)]));
   return productIds.map((productId) => {
     const p = found.get(productId.toLowerCase());
     if (!p) return { productId, available: false };
-    return { productId, available: true, name: p.name, priceCents: p.priceCents, stock: p.stock, imageUrl: p.imageUrl, category: p.category };
+    return {
+      productId,
+      available: true,
+      name: p.name,
+      priceCents: p.priceCents,
+      stock: p.stock,
+      imageUrl: p.imageUrl,
+      category: p.category,
+    };
   });
 }

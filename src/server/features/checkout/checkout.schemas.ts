@@ -55,7 +55,11 @@ export const createOrderSchema = z.object({
     .array(
       z.object({
         productId: z.uuid({ error: 'One of the products in your cart is no longer available.' }),
-        quantity: z.number({ error: QUANTITY_MESSAGE }).int(QUANTITY_MESSAGE).min(1, QUANTITY_MESSAGE).max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE),
+        quantity: z
+          .number({ error: QUANTITY_MESSAGE })
+          .int(QUANTITY_MESSAGE)
+          .min(1, QUANTITY_MESSAGE)
+          .max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE),
       }),
       { error: 'Your cart is empty.' },
     )
@@ -64,7 +68,11 @@ export const createOrderSchema = z.object({
   customerInfo,
   deliveryInfo: z.object(
     {
-      address: z.string({ error: MESSAGES.checkoutRequired }).trim().min(1, MESSAGES.checkoutRequired).max(TEXT_LIMITS.address, MESSAGES.addressTooLong),
+      address: z
+        .string({ error: MESSAGES.checkoutRequired })
+        .trim()
+        .min(1, MESSAGES.checkoutRequired)
+        .max(TEXT_LIMITS.address, MESSAGES.addressTooLong),
       coordinates: coordinates.nullish(),
       /** From /places/details: without it the coordinates are not believed (see place-token.ts). */
       placeToken: z.string().max(200).nullish(),

@@ -138,7 +138,10 @@ async function insertPendingOrder(
       ),
     );
   if ((unpaid?.n ?? 0) >= MAX_UNPAID_ORDERS) throw tooManyRequests('TOO_MANY_UNPAID', TOO_MANY_UNPAID);
-  const rows = await tx.select().from(products).where(inArray(products.id, [...lines.keys()]));
+  const rows = await tx
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...lines.keys()]));
   const priced = [...lines].map(([productId, quantity]) => {
     const product = rows.find((p) => p.id === productId);
     if (!product || !product.published || product.archivedAt) {

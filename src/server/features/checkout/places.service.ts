@@ -35,7 +35,12 @@ function toSuggestion(p: AddressPrediction): AddressSuggestion {
 }
 
 /** The delivery point a browser sent, if this server vouched for it with that address; else null. */
-export function vouchedPoint(ctx: ServerContext, address: string, point: LatLng | null | undefined, token: string | null | undefined): LatLng | null {
+export function vouchedPoint(
+  ctx: ServerContext,
+  address: string,
+  point: LatLng | null | undefined,
+  token: string | null | undefined,
+): LatLng | null {
   return point && isSignedPlace(ctx.env.AUTH_SECRET ?? '', token, address, point) ? point : null;
 }
 

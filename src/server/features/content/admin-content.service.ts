@@ -140,7 +140,13 @@ export async function createContent(db: Db, actor: AdminActor, kind: ContentKind
   });
 }
 
-export async function updateContent(db: Db, actor: AdminActor, kind: ContentKind, id: string, input: UpdateContentInput): Promise<AdminContent> {
+export async function updateContent(
+  db: Db,
+  actor: AdminActor,
+  kind: ContentKind,
+  id: string,
+  input: UpdateContentInput,
+): Promise<AdminContent> {
   const { table, cols, tableName, action, label, clean } = KINDS[kind];
   return db.transaction(async (tx) => {
     const [before] = (await tx.select().from(table).where(eq(cols.id, id)).for('update')) as Row[];
@@ -171,7 +177,13 @@ export async function updateContent(db: Db, actor: AdminActor, kind: ContentKind
   });
 }
 
-export async function setContentPublished(db: Db, actor: AdminActor, kind: ContentKind, id: string, published: boolean): Promise<AdminContent> {
+export async function setContentPublished(
+  db: Db,
+  actor: AdminActor,
+  kind: ContentKind,
+  id: string,
+  published: boolean,
+): Promise<AdminContent> {
   const { table, cols, tableName, action, label } = KINDS[kind];
   return db.transaction(async (tx) => {
     const [row] = (await tx
@@ -208,7 +220,12 @@ export async function setPostImage(db: Db, actor: AdminActor, id: string, image:
       .where(eq(blogPosts.id, id))
       .returning();
     if (!row) throw notFound('Post not found');
-    await auditAdmin(tx, actor, { action: 'POST_IMAGE_UPLOAD', tableName: 'blog_posts', recordId: id, details: { featuredImage: stored.url } });
+    await auditAdmin(tx, actor, {
+      action: 'POST_IMAGE_UPLOAD',
+      tableName: 'blog_posts',
+      recordId: id,
+      details: { featuredImage: stored.url },
+    });
     return toView('post', row);
   });
 }

@@ -10,7 +10,9 @@ import { idParam } from '../../back-office/admin-params';
 
 export function adminNewsletterRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
-    .get('/', valid('query', z.object({ ...pagingQuery, q: searchText })), async (c) => c.json(await listSubscribers(ctx.db, c.req.valid('query'))))
+    .get('/', valid('query', z.object({ ...pagingQuery, q: searchText })), async (c) =>
+      c.json(await listSubscribers(ctx.db, c.req.valid('query'))),
+    )
     .get('/export.csv', async (c) => {
       const { filename, csv } = await exportSubscribersCsv(ctx.db, adminActor(c, ctx.now()), ctx.now());
       return c.body(csv, 200, {
@@ -25,12 +27,21 @@ export function adminNewsletterRoutes(ctx: ServerContext) {
     });
 }
 
-const messagesQuery = z.object({ ...pagingQuery, q: searchText, state: z.enum(['all', 'unread', 'read'], { error: 'Unknown state' }).default('all') });
+const messagesQuery = z.object({
+  ...pagingQuery,
+  q: searchText,
+  state: z.enum(['all', 'unread', 'read'], { error: 'Unknown state' }).default('all'),
+});
 
 export function adminMessagesRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
     .get('/', valid('query', messagesQuery), async (c) => c.json(await listMessages(ctx.db, c.req.valid('query'))))
-    .post('/:id/read', valid('param', idParam), valid('json', z.object({ read: z.boolean({ error: 'Say read or unread' }) })), async (c) => {
-      return c.json({ message: await markMessage(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').read) });
-    });
+    .post(
+      '/:id/read',
+      valid('param', idParam),
+      valid('json', z.object({ read: z.boolean({ error: 'Say read or unread' }) })),
+      async (c) => {
+        return c.json({ message: await markMessage(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').read) });
+      },
+    );
 }

@@ -26,7 +26,11 @@ export async function listSubscribers(db: DbOrTx, q: Paging & { q: string }): Pr
       .offset(offsetOf(q)),
     db.select({ total: count() }).from(newsletterSubscriptions).where(where),
   ]);
-  return pageOf(rows.map((r) => ({ id: r.id, email: r.email, createdAt: r.createdAt.toISOString() })), total, q);
+  return pageOf(
+    rows.map((r) => ({ id: r.id, email: r.email, createdAt: r.createdAt.toISOString() })),
+    total,
+    q,
+  );
 }
 
 /** Every subscriber as CSV (a cell starting with =, +, - or @ is neutralised by toCsv); the export is audited. */
@@ -36,7 +40,12 @@ export async function exportSubscribersCsv(db: Db, actor: AdminActor, now: Date)
     ['email', 'subscribed_at'],
     rows.map((r) => [r.email, r.createdAt.toISOString()]),
   );
-  await auditAdmin(db, actor, { action: 'NEWSLETTER_EXPORT', tableName: 'newsletter_subscriptions', recordId: null, details: { rows: rows.length } });
+  await auditAdmin(db, actor, {
+    action: 'NEWSLETTER_EXPORT',
+    tableName: 'newsletter_subscriptions',
+    recordId: null,
+    details: { rows: rows.length },
+  });
   return { filename: `newsletter-subscribers-${nairobiDateKey(now)}.csv`, csv };
 }
 
@@ -44,7 +53,12 @@ export async function deleteSubscriber(db: Db, actor: AdminActor, id: string): P
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, id)).returning();
     if (!row) throw notFound('Subscriber not found');
-    await auditAdmin(tx, actor, { action: 'NEWSLETTER_UNSUBSCRIBE', tableName: 'newsletter_subscriptions', recordId: id, details: { email: row.email } });
+    await auditAdmin(tx, actor, {
+      action: 'NEWSLETTER_UNSUBSCRIBE',
+      tableName: 'newsletter_subscriptions',
+      recordId: id,
+      details: { email: row.email },
+    });
   });
 }
 
@@ -59,17 +73,33 @@ export interface ContactMessageView {
   createdAt: string;
 }
 
-export async function listMessages(db: DbOrTx, q: Paging & { q: string; state: 'all' | 'unread' | 'read' }): Promise<Page<ContactMessageView> & { unread: number }> {
+export async function listMessages(
+  db: DbOrTx,
+  q: Paging & { q: string; state: 'all' | 'unread' | 'read' },
+): Promise<Page<ContactMessageView> & { unread: number }> {
   const filters: (SQL | undefined)[] = [];
   if (q.state === 'unread') filters.push(isNull(contactMessages.readAt));
   if (q.state === 'read') filters.push(isNotNull(contactMessages.readAt));
   if (q.q) {
     const like = likePattern(q.q);
-    filters.push(or(ilike(contactMessages.name, like), ilike(contactMessages.email, like), ilike(contactMessages.subject, like), ilike(contactMessages.message, like)));
+    filters.push(
+      or(
+        ilike(contactMessages.name, like),
+        ilike(contactMessages.email, like),
+        ilike(contactMessages.subject, like),
+        ilike(contactMessages.message, like),
+      ),
+    );
   }
   const where = and(...filters);
   const [rows, [{ total } = { total: 0 }], [{ unread } = { unread: 0 }]] = await Promise.all([
-    db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(q.pageSize).offset(offsetOf(q)),
+    db
+      .select()
+      .from(contactMessages)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
     db.select({ total: count() }).from(contactMessages).where(where),
     db.select({ unread: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
   ]);

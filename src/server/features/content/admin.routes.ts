@@ -31,7 +31,13 @@ function contentRoutes(ctx: ServerContext, kind: ContentKind) {
       return c.json({ item: await updateContent(ctx.db, adminActor(c, ctx.now()), kind, c.req.valid('param').id, c.req.valid('json')) });
     })
     .post('/:id/publish', valid('param', idParam), valid('json', publishSchema), async (c) => {
-      const item = await setContentPublished(ctx.db, adminActor(c, ctx.now()), kind, c.req.valid('param').id, c.req.valid('json').published);
+      const item = await setContentPublished(
+        ctx.db,
+        adminActor(c, ctx.now()),
+        kind,
+        c.req.valid('param').id,
+        c.req.valid('json').published,
+      );
       return c.json({ item });
     })
     .delete('/:id', valid('param', idParam), async (c) => {

@@ -37,7 +37,9 @@ export function contentRoutes(ctx: ServerContext) {
   const cache = createPublicReadCache(ctx.now);
 
   return new Hono<AppEnv>()
-    .get('/shop-details', async (c) => publicJson(c, await cache.get('shop-details', async () => ({ details: await loadShopDetails(ctx.db) }))))
+    .get('/shop-details', async (c) =>
+      publicJson(c, await cache.get('shop-details', async () => ({ details: await loadShopDetails(ctx.db) }))),
+    )
     .get('/pages', async (c) => publicJson(c, await cache.get('pages', async () => ({ pages: await listPublishedPages(ctx.db) }))))
     .get('/pages/:slug', valid('param', slugParam), async (c) => {
       const slug = c.req.valid('param').slug.trim();

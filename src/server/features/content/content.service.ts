@@ -68,7 +68,12 @@ export async function listPublishedPages(db: DbOrTx): Promise<PageLinkDto[]> {
 /** A published page by slug, its HTML sanitised again on the way out; null when there is none. */
 async function findPublishedPage(db: DbOrTx, slug: string): Promise<PageDto | null> {
   const [row] = await db
-    .select({ slug: pageContent.slug, title: pageContent.title, content: pageContent.content, metaDescription: pageContent.metaDescription })
+    .select({
+      slug: pageContent.slug,
+      title: pageContent.title,
+      content: pageContent.content,
+      metaDescription: pageContent.metaDescription,
+    })
     .from(pageContent)
     .where(and(eq(pageContent.slug, slug), eq(pageContent.published, true)))
     .limit(1);

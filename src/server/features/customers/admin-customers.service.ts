@@ -33,9 +33,10 @@ const ROLE_MESSAGES = {
 // Qualified by hand: drizzle may render a column of the only table unqualified inside a subquery.
 const orderCount = sql<number>`(select count(*)::int from orders o where o.user_id = "user"."id")`;
 // A raw sum skips the column type: the column's own decoder turns the decimal text into cents.
-const totalSpent = sql<Cents>`(select coalesce(sum(o.total_amount), 0)::text from orders o where o.user_id = "user"."id" and o.status = 'completed')`.mapWith(
-  orders.totalAmount,
-);
+const totalSpent =
+  sql<Cents>`(select coalesce(sum(o.total_amount), 0)::text from orders o where o.user_id = "user"."id" and o.status = 'completed')`.mapWith(
+    orders.totalAmount,
+  );
 
 const columns = {
   id: user.id,
@@ -74,18 +75,15 @@ function toCustomer(r: CustomerRow): AdminCustomer {
 
 export async function listCustomers(db: DbOrTx, q: Paging & { q: string; role?: Role }): Promise<Page<AdminCustomer>> {
   const filters: (SQL | undefined)[] = [];
-  if (q.role) filters.push(q.role === 'admin' ? eq(profiles.role, 'admin') : or(eq(profiles.role, 'customer'), sql`${profiles.role} is null`));
+  if (q.role)
+    filters.push(q.role === 'admin' ? eq(profiles.role, 'admin') : or(eq(profiles.role, 'customer'), sql`${profiles.role} is null`));
   if (q.q) {
     const like = likePattern(q.q);
     filters.push(or(ilike(user.email, like), ilike(user.name, like), ilike(profiles.fullName, like), ilike(profiles.phone, like)));
   }
   const where = and(...filters);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    selectCustomers(db)
-      .where(where)
-      .orderBy(desc(user.createdAt), desc(user.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+    selectCustomers(db).where(where).orderBy(desc(user.createdAt), desc(user.id)).limit(q.pageSize).offset(offsetOf(q)),
     db.select({ total: count() }).from(user).leftJoin(profiles, eq(profiles.id, user.id)).where(where),
   ]);
   return pageOf(rows.map(toCustomer), total, q);
@@ -116,4 +114,3 @@ export async function setRole(db: Db, actor: AdminActor, id: string, role: Role)
   });
   return getCustomer(db, id);
 }
-

@@ -101,4 +101,3 @@ export async function previewFee(db: DbOrTx, km: number): Promise<FeePreview> {
     estimatedMinutes: priced?.zone.estimatedMinutes ?? null,
   };
 }
-

@@ -79,5 +79,9 @@ export async function stockHistory(db: DbOrTx, productId: string, paging: Paging
       .offset(offsetOf(paging)),
     db.select({ total: count() }).from(stockMovements).where(where),
   ]);
-  return pageOf(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total, paging);
+  return pageOf(
+    rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    total,
+    paging,
+  );
 }

@@ -145,12 +145,7 @@ export async function releaseReservation(tx: DbOrTx, orderId: string, reason: st
  * is not, the line is returned as a shortfall for the merchant to resolve. Same locking rule as
  * releaseReservation.
  */
-export async function sellReservation(
-  tx: DbOrTx,
-  orderId: string,
-  lines: readonly StockLine[],
-  at: Date,
-): Promise<StockShortfall[]> {
+export async function sellReservation(tx: DbOrTx, orderId: string, lines: readonly StockLine[], at: Date): Promise<StockShortfall[]> {
   const byProduct = await movementKindsByProduct(tx, orderId);
   const shortfalls: StockShortfall[] = [];
   for (const line of inProductOrder(lines)) {

@@ -42,11 +42,7 @@ export function mediaRoutes(ctx: ServerContext) {
     if (width !== null && !isMediaVariantWidth(width)) throw notFound('Image not found');
     const etag = `"${id}${width ? `-w${width}` : ''}"`;
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, { ETag: etag, 'Cache-Control': IMMUTABLE });
-    const [row] = await ctx.db
-      .select({ contentType: media.contentType, bytes: media.bytes })
-      .from(media)
-      .where(eq(media.id, id))
-      .limit(1);
+    const [row] = await ctx.db.select({ contentType: media.contentType, bytes: media.bytes }).from(media).where(eq(media.id, id)).limit(1);
     if (!row) throw notFound('Image not found');
     // Anything but a raster image (an SVG with script, HTML) is offered as a download, never rendered.
     const safe = IMAGE_TYPES.has(row.contentType);

@@ -109,7 +109,10 @@ export async function getOrderDetail(db: DbOrTx, id: string): Promise<AdminOrder
     payments: payments.map((p) => paymentView(p, settlingId, refundedIds)),
     refunds,
     timeline: orderTimeline(records, refunds),
-    actions: orderActions({ status: o.status, fulfilment, needsAttention: o.needsAttention }, settlingId !== null && refundedIds.has(settlingId)),
+    actions: orderActions(
+      { status: o.status, fulfilment, needsAttention: o.needsAttention },
+      settlingId !== null && refundedIds.has(settlingId),
+    ),
   };
 }
 

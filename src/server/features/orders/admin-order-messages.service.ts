@@ -56,7 +56,8 @@ export async function listOrderMessages(ctx: ServerContext, orderId: string): Pr
       deliveryFailureReason: m.deliveryFailureReason,
       createdAt: m.createdAt.toISOString(),
       sentAt: m.sentAt?.toISOString() ?? null,
-      canResend: !ctx.sms.devBox && (m.status === 'failed' || m.status === 'abandoned' || (m.status === 'sent' && undelivered(m.deliveryStatus))),
+      canResend:
+        !ctx.sms.devBox && (m.status === 'failed' || m.status === 'abandoned' || (m.status === 'sent' && undelivered(m.deliveryStatus))),
     })),
     ...mail.map((m) => ({
       id: m.id,
@@ -88,12 +89,18 @@ export async function resendOrderMessage(
   const requeued = await ctx.db.transaction(async (tx) => {
     let done: boolean;
     if (channel === 'sms') {
-      const [row] = await tx.select({ id: outboundSms.id }).from(outboundSms).where(and(eq(outboundSms.id, messageId), eq(outboundSms.orderId, orderId)));
+      const [row] = await tx
+        .select({ id: outboundSms.id })
+        .from(outboundSms)
+        .where(and(eq(outboundSms.id, messageId), eq(outboundSms.orderId, orderId)));
       if (!row) throw notFound(ORDER_MESSAGE_TEXTS.notFound);
       if (ctx.sms.devBox) throw conflict(ORDER_MESSAGE_TEXTS.noGateway);
       done = await ctx.sms.requeue(tx, messageId);
     } else {
-      const [row] = await tx.select({ id: outboundMail.id }).from(outboundMail).where(and(eq(outboundMail.id, messageId), eq(outboundMail.orderId, orderId)));
+      const [row] = await tx
+        .select({ id: outboundMail.id })
+        .from(outboundMail)
+        .where(and(eq(outboundMail.id, messageId), eq(outboundMail.orderId, orderId)));
       if (!row) throw notFound(ORDER_MESSAGE_TEXTS.notFound);
       if (ctx.mailer.devMailbox) throw conflict(ORDER_MESSAGE_TEXTS.noGateway);
       const rows = await tx
@@ -104,7 +111,12 @@ export async function resendOrderMessage(
       done = rows.length > 0;
     }
     if (!done) throw conflict(ORDER_MESSAGE_TEXTS.cannotResend);
-    await auditAdmin(tx, actor, { action: 'ORDER_MESSAGE_RESEND', tableName: 'orders', recordId: orderId, details: { channel, messageId } });
+    await auditAdmin(tx, actor, {
+      action: 'ORDER_MESSAGE_RESEND',
+      tableName: 'orders',
+      recordId: orderId,
+      details: { channel, messageId },
+    });
     return true;
   });
   if (requeued) {

@@ -1,7 +1,17 @@
 // Everything the back office's order screen reads about one order (two rounds of queries).
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditLogs, orderItems, orders, paymentNotifications, paymentRefunds, paymentTransactions, products, stockMovements, user } from '../../db/schema';
+import {
+  auditLogs,
+  orderItems,
+  orders,
+  paymentNotifications,
+  paymentRefunds,
+  paymentTransactions,
+  products,
+  stockMovements,
+  user,
+} from '../../db/schema';
 
 export type OrderRecords = NonNullable<Awaited<ReturnType<typeof loadOrderRecords>>>;
 
@@ -59,5 +69,14 @@ export async function loadOrderRecords(db: DbOrTx, id: string) {
           ),
   ]);
 
-  return { order: row.order, account: { email: row.accountEmail, name: row.accountName }, items, payments, movements, adminEvents, refunds, notifications };
+  return {
+    order: row.order,
+    account: { email: row.accountEmail, name: row.accountName },
+    items,
+    payments,
+    movements,
+    adminEvents,
+    refunds,
+    notifications,
+  };
 }

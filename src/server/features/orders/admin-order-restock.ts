@@ -59,7 +59,10 @@ export async function restockOrder(tx: Tx, actor: AdminActor, orderId: string, a
       .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: at })
       .where(eq(products.id, line.productId))
       .returning({ stock: products.stock });
-    await tx.update(stockMovements).set({ stockAfter: product?.stock ?? 0 }).where(eq(stockMovements.id, claim.id));
+    await tx
+      .update(stockMovements)
+      .set({ stockAfter: product?.stock ?? 0 })
+      .where(eq(stockMovements.id, claim.id));
     restocked++;
   }
   return restocked;

@@ -9,7 +9,10 @@ export interface TimelineEvent {
   detail: string | null;
 }
 
-export function orderTimeline(r: OrderRecords, refunds: readonly { createdAt: string; accepted: boolean; message: string | null }[]): TimelineEvent[] {
+export function orderTimeline(
+  r: OrderRecords,
+  refunds: readonly { createdAt: string; accepted: boolean; message: string | null }[],
+): TimelineEvent[] {
   return [
     { at: r.order.createdAt.toISOString(), kind: 'order' as const, title: 'Order placed', detail: null },
     ...r.payments.map((p) => ({
@@ -23,7 +26,8 @@ export function orderTimeline(r: OrderRecords, refunds: readonly { createdAt: st
       kind: 'payment' as const,
       title: `Pesapal notification (${n.source}${n.notificationType ? `, ${n.notificationType}` : ''})`,
       // Repeats of an IPN are counted on one row (decision 010).
-      detail: n.count > 1 ? `${n.outcome ?? 'not processed'}; received ${n.count} times, the last at ${n.lastSeenAt.toISOString()}` : n.outcome,
+      detail:
+        n.count > 1 ? `${n.outcome ?? 'not processed'}; received ${n.count} times, the last at ${n.lastSeenAt.toISOString()}` : n.outcome,
     })),
     ...r.movements.map(({ movement: m, productName }) => ({
       at: m.createdAt.toISOString(),

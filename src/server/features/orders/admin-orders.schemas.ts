@@ -24,4 +24,3 @@ export type FulfilmentStep = (typeof FULFILMENT_STEPS)[number];
 export const fulfilmentSchema = z.object({
   status: z.enum(FULFILMENT_STEPS, { error: 'Choose processing, out for delivery or delivered' }),
 });
-

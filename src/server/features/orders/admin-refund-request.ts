@@ -62,7 +62,11 @@ export async function requestRefund(
     return { accepted: result.accepted, reached: true, message: result.message };
   } catch (err) {
     ctx.logger.warn({ err, orderId: payment.orderId, transactionId: payment.id }, 'pesapal: RefundRequest failed');
-    return { accepted: false, reached: false, message: `Pesapal could not be reached (${err instanceof Error ? err.message : String(err)})` };
+    return {
+      accepted: false,
+      reached: false,
+      message: `Pesapal could not be reached (${err instanceof Error ? err.message : String(err)})`,
+    };
   }
 }
 
@@ -76,12 +80,23 @@ export async function recordRefund(
 ): Promise<string | undefined> {
   const [refund] = await tx
     .insert(paymentRefunds)
-    .values({ transactionId: payment.id, amount: payment.amount, requestedBy: actor.userId, remarks, accepted: attempt.accepted, message: attempt.message })
+    .values({
+      transactionId: payment.id,
+      amount: payment.amount,
+      requestedBy: actor.userId,
+      remarks,
+      accepted: attempt.accepted,
+      message: attempt.message,
+    })
     .returning({ id: paymentRefunds.id });
   return refund?.id;
 }
 
 /** What the merchant is told when a refund was not accepted (the attempt is recorded before this is thrown). */
 export function refundRefused(attempt: RefundAttempt): DomainError {
-  return new DomainError('upstream_failed', 'REFUND_REFUSED', attempt.reached ? `The refund was not accepted: ${attempt.message}` : REFUND_MESSAGES.pesapalUnreachable);
+  return new DomainError(
+    'upstream_failed',
+    'REFUND_REFUSED',
+    attempt.reached ? `The refund was not accepted: ${attempt.message}` : REFUND_MESSAGES.pesapalUnreachable,
+  );
 }

@@ -1,12 +1,7 @@
 // docs/architecture.md shows the order's life as two tables; they must say what the code does.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  FULFILMENT_EVENTS,
-  FULFILMENT_TRANSITIONS,
-  ORDER_EVENTS,
-  ORDER_TRANSITIONS,
-} from '@/domain/order-lifecycle';
+import { FULFILMENT_EVENTS, FULFILMENT_TRANSITIONS, ORDER_EVENTS, ORDER_TRANSITIONS } from '@/domain/order-lifecycle';
 
 const told = (step: string | null) => (step ? `\`${step}\`` : '—');
 

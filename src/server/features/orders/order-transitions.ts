@@ -34,9 +34,7 @@ import { queueOrderUpdate, type QueuedOrderUpdate } from './order-updates.servic
 type OrderRow = typeof orders.$inferSelect;
 
 /** The columns an event may write beside the status (reasons, flags, the payment hold). */
-type OrderPatch = Partial<
-  Omit<typeof orders.$inferInsert, 'id' | 'userId' | 'status' | 'fulfilmentStatus' | 'createdAt' | 'updatedAt'>
->;
+type OrderPatch = Partial<Omit<typeof orders.$inferInsert, 'id' | 'userId' | 'status' | 'fulfilmentStatus' | 'createdAt' | 'updatedAt'>>;
 
 export interface OrderTransitionInput {
   /** The order as read under its row lock in this transaction. */
@@ -85,7 +83,11 @@ export async function insertPlacedOrder(
 ): Promise<{ id: string } | null> {
   const status = nextOrderStatus(null, 'placed');
   if (!status) throw new OrderTransitionRefused(null, 'placed');
-  const [order] = await tx.insert(orders).values({ ...values, status }).onConflictDoNothing().returning({ id: orders.id });
+  const [order] = await tx
+    .insert(orders)
+    .values({ ...values, status })
+    .onConflictDoNothing()
+    .returning({ id: orders.id });
   return order ?? null;
 }
 
@@ -109,7 +111,10 @@ export async function transitionOrder(ctx: ServerContext, tx: Tx, input: OrderTr
   }
 
   const held = input.holdNotice === true && event === 'cancelled';
-  const patch = { ...(typeof input.set === 'function' ? input.set({ shortfalls }) : input.set), ...(held ? { cancelNoticeDue: true } : {}) };
+  const patch = {
+    ...(typeof input.set === 'function' ? input.set({ shortfalls }) : input.set),
+    ...(held ? { cancelNoticeDue: true } : {}),
+  };
   // The status in the where clause: a caller that did not hold the row lock cannot move an order
   // that someone else moved meanwhile.
   const [moved] = await tx

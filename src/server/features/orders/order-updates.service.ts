@@ -33,7 +33,8 @@ export async function queueOrderUpdate(
   let smsId: string | null = null;
   const to = toE164Phone(order.customerPhone);
   if (order.smsUpdates && to) {
-    const window = step === 'paid' ? describeDeliveryWindow(deliveryWindow(order.paidAt ?? ctx.now(), order.estimatedDeliveryMins)) : undefined;
+    const window =
+      step === 'paid' ? describeDeliveryWindow(deliveryWindow(order.paidAt ?? ctx.now(), order.estimatedDeliveryMins)) : undefined;
     const message = orderUpdateSms({
       step,
       shopName: ctx.env.SHOP_NAME,
@@ -64,6 +65,8 @@ export async function deliverOrderUpdate(ctx: ServerContext, queued: QueuedOrder
     await ctx.sms.deliver(smsId).catch((err: unknown) => ctx.logger.error({ err, orderId }, 'order SMS failed; the SMS job retries it'));
   }
   if (mailId) {
-    await ctx.mailer.deliver(mailId).catch((err: unknown) => ctx.logger.error({ err, orderId }, 'order mail failed; the mail job retries it'));
+    await ctx.mailer
+      .deliver(mailId)
+      .catch((err: unknown) => ctx.logger.error({ err, orderId }, 'order mail failed; the mail job retries it'));
   }
 }

@@ -32,23 +32,25 @@ export function ordersRoutes(ctx: ServerContext) {
     });
   };
 
-  return new Hono<AppEnv>()
-    // Before the sign-in gate: a signed-out reader (a link in a mail) is sent to sign in, not given JSON.
-    .get('/:id/receipt', receipt('html'))
-    .get('/:id/receipt.pdf', receipt('pdf'))
-    .use('*', requireUser(ctx))
-    .use('*', async (c, next) => {
-      await next();
-      c.header('Cache-Control', 'no-store');
-    })
-    .get('/', async (c) => c.json(await listOrders(ctx.db, currentUser(c).id, ctx.now())))
-    .get('/pending-count', async (c) => c.json({ count: await countPendingPayments(ctx.db, currentUser(c).id) }))
-    .get('/:id', valid('param', orderParam), async (c) =>
-      c.json(await getOrder(ctx.db, currentUser(c).id, c.req.valid('param').id, ctx.now())),
-    )
-    .get('/:id/transaction', valid('param', orderParam), async (c) => {
-      const address = clientAddress(c);
-      const caller = { userId: currentUser(c).id, ip: address === 'unknown' ? null : address };
-      return c.json(await getTransaction(ctx.db, caller, c.req.valid('param').id));
-    });
+  return (
+    new Hono<AppEnv>()
+      // Before the sign-in gate: a signed-out reader (a link in a mail) is sent to sign in, not given JSON.
+      .get('/:id/receipt', receipt('html'))
+      .get('/:id/receipt.pdf', receipt('pdf'))
+      .use('*', requireUser(ctx))
+      .use('*', async (c, next) => {
+        await next();
+        c.header('Cache-Control', 'no-store');
+      })
+      .get('/', async (c) => c.json(await listOrders(ctx.db, currentUser(c).id, ctx.now())))
+      .get('/pending-count', async (c) => c.json({ count: await countPendingPayments(ctx.db, currentUser(c).id) }))
+      .get('/:id', valid('param', orderParam), async (c) =>
+        c.json(await getOrder(ctx.db, currentUser(c).id, c.req.valid('param').id, ctx.now())),
+      )
+      .get('/:id/transaction', valid('param', orderParam), async (c) => {
+        const address = clientAddress(c);
+        const caller = { userId: currentUser(c).id, ip: address === 'unknown' ? null : address };
+        return c.json(await getTransaction(ctx.db, caller, c.req.valid('param').id));
+      })
+  );
 }

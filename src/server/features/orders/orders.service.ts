@@ -175,7 +175,11 @@ async function attemptsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<stri
 }
 
 async function extrasFor(db: DbOrTx, orderIds: string[], paidFor: string[], now: Date): Promise<OrderExtras> {
-  const [items, paid, attempts] = await Promise.all([itemsByOrder(db, orderIds), paidPaymentsByOrder(db, paidFor), attemptsByOrder(db, orderIds)]);
+  const [items, paid, attempts] = await Promise.all([
+    itemsByOrder(db, orderIds),
+    paidPaymentsByOrder(db, paidFor),
+    attemptsByOrder(db, orderIds),
+  ]);
   return { items, paid, attempts, now };
 }
 
@@ -259,7 +263,10 @@ export async function listOrders(db: DbOrTx, userId: string, now: Date): Promise
 
 /** The caller's order, or 404 (also for someone else's order: its existence is not revealed). */
 export async function getOrder(db: DbOrTx, userId: string, orderId: string, now: Date): Promise<OrderDetail> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) throw notFound('Order not found');
   return orderDetail(db, row, now);
 }
@@ -309,15 +316,8 @@ function riderNotes(row: object): { house?: string; directions?: string } {
  * The current payment transaction of the caller's order: reads are audited, and a read of
  * anyone else's order is refused with 403 and audited as UNAUTHORIZED_TRANSACTION_ACCESS.
  */
-export async function getTransaction(
-  db: DbOrTx,
-  caller: { userId: string; ip: string | null },
-  orderId: string,
-): Promise<TransactionView> {
-  const [order] = await db
-    .select({ userId: orders.userId })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+export async function getTransaction(db: DbOrTx, caller: { userId: string; ip: string | null }, orderId: string): Promise<TransactionView> {
+  const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound('Order not found');
   if (order.userId !== caller.userId) {
     await writeAudit(db, {
@@ -361,12 +361,6 @@ export async function countPendingPayments(db: DbOrTx, userId: string): Promise<
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        inArray(orders.status, [...AWAITING_STATUSES]),
-        sql`${currentAttemptStatus} = 'PENDING'`,
-      ),
-    );
+    .where(and(eq(orders.userId, userId), inArray(orders.status, [...AWAITING_STATUSES]), sql`${currentAttemptStatus} = 'PENDING'`));
   return Number(row?.count ?? 0);
 }

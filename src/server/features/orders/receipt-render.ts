@@ -37,12 +37,19 @@ td.n{white-space:nowrap}@media (max-width:30rem){dl{grid-template-columns:1fr;ga
 export function receiptHtml(r: Receipt): string {
   const e = escapeHtml;
   const rows = r.lines
-    .map((l) => `<tr><td>${e(l.name)}</td><td class="n">${l.quantity}</td><td class="n">${e(l.unitPrice)}</td><td class="n">${e(l.total)}</td></tr>`)
+    .map(
+      (l) =>
+        `<tr><td>${e(l.name)}</td><td class="n">${l.quantity}</td><td class="n">${e(l.unitPrice)}</td><td class="n">${e(l.total)}</td></tr>`,
+    )
     .join('');
   const sums = totals(r)
-    .map(([k, v], i, all) => `<tr${i === all.length - 1 ? ' class="total"' : ''}><td colspan="3">${e(k)}</td><td class="n">${e(v)}</td></tr>`)
+    .map(
+      ([k, v], i, all) => `<tr${i === all.length - 1 ? ' class="total"' : ''}><td colspan="3">${e(k)}</td><td class="n">${e(v)}</td></tr>`,
+    )
     .join('');
-  const details = facts(r).map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`).join('');
+  const details = facts(r)
+    .map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`)
+    .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex, nofollow"><title>Receipt #${e(r.orderNumber)} - ${e(r.shop.name)}</title><style>${STYLE}</style></head>

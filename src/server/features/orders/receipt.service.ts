@@ -57,7 +57,12 @@ export async function loadReceipt(ctx: ServerContext, userId: string, orderId: s
     deliveryAddress: row.deliveryAddress,
     house: detail.house ?? null,
     directions: detail.directions ?? null,
-    lines: detail.items.map((i) => ({ name: i.product.name, quantity: i.quantity, unitPrice: formatKES(i.unitPriceCents), total: formatKES(i.lineTotalCents) })),
+    lines: detail.items.map((i) => ({
+      name: i.product.name,
+      quantity: i.quantity,
+      unitPrice: formatKES(i.unitPriceCents),
+      total: formatKES(i.lineTotalCents),
+    })),
     subtotal: formatKES(row.subtotal),
     vat: formatKES(row.vat),
     deliveryFee: row.deliveryFee === 0 ? 'FREE' : formatKES(row.deliveryFee),

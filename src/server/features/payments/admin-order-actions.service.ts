@@ -17,7 +17,14 @@ import { PAYMENT_REVERSED_REASON } from './order-outcomes';
 import { refreshPayment } from './payment-refresh.service';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { notRestockedReason, restockOrder, restocksOnRefund } from '../orders/admin-order-restock';
-import { hasAcceptedRefund, recordRefund, REFUND_MESSAGES, refundRefused, requestRefund, settlingPaymentId } from '../orders/admin-refund-request';
+import {
+  hasAcceptedRefund,
+  recordRefund,
+  REFUND_MESSAGES,
+  refundRefused,
+  requestRefund,
+  settlingPaymentId,
+} from '../orders/admin-refund-request';
 
 const ORDER_ACTION_MESSAGES = {
   notPaid: 'Only paid (completed) orders can be fulfilled.',
@@ -73,7 +80,9 @@ async function cancelPendingOrder(ctx: ServerContext, actor: AdminActor, orderId
   await cancelOpenAttempts(ctx, orderId, `Cancelled by the shop: ${reason}`);
   // A page Pesapal would not cancel may have just been paid: ask before cancelling.
   for (const attempt of await openAttempts(ctx.db, orderId)) {
-    await refreshPayment(ctx, attempt.trackingId).catch((err: unknown) => ctx.logger.warn({ err, orderId }, 'admin cancel: status check failed'));
+    await refreshPayment(ctx, attempt.trackingId).catch((err: unknown) =>
+      ctx.logger.warn({ err, orderId }, 'admin cancel: status check failed'),
+    );
   }
   const { outcome, update } = await ctx.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId);

@@ -35,12 +35,7 @@ export async function openAttempts(db: DbOrTx, orderId: string, exceptTransactio
   return rows.flatMap((r) => (r.trackingId ? [{ id: r.id, trackingId: r.trackingId }] : []));
 }
 
-export async function cancelOpenAttempts(
-  ctx: ServerContext,
-  orderId: string,
-  reason: string,
-  exceptTransactionId?: string,
-): Promise<void> {
+export async function cancelOpenAttempts(ctx: ServerContext, orderId: string, reason: string, exceptTransactionId?: string): Promise<void> {
   for (const attempt of await openAttempts(ctx.db, orderId, exceptTransactionId)) {
     try {
       const result = await ctx.integrations.pesapal.cancelOrder(attempt.trackingId);
@@ -66,16 +61,16 @@ export async function cancelOpenAttempts(
  * Cancels a FAILED attempt's page at Pesapal, best effort. Returns true when Pesapal confirmed it;
  * otherwise the attempt is left due for reconciliation, which checks it and tries again.
  */
-export async function cancelFailedAttempt(
-  ctx: ServerContext,
-  attempt: OpenAttempt & { orderId: string },
-): Promise<boolean> {
+export async function cancelFailedAttempt(ctx: ServerContext, attempt: OpenAttempt & { orderId: string }): Promise<boolean> {
   let cancelled = false;
   try {
     const result = await ctx.integrations.pesapal.cancelOrder(attempt.trackingId);
     cancelled = result.cancelled;
     if (!cancelled) {
-      ctx.logger.info({ orderId: attempt.orderId, trackingId: attempt.trackingId, message: result.message }, 'pesapal: CancelOrder refused for a failed payment');
+      ctx.logger.info(
+        { orderId: attempt.orderId, trackingId: attempt.trackingId, message: result.message },
+        'pesapal: CancelOrder refused for a failed payment',
+      );
     }
   } catch (err) {
     ctx.logger.warn({ orderId: attempt.orderId, trackingId: attempt.trackingId, err }, 'pesapal: CancelOrder failed for a failed payment');

@@ -121,7 +121,12 @@ async function claimUnlessOneInFlight(ctx: ServerContext, order: PayableOrder): 
     const hold = holdForNewPage(locked.createdAt, locked.expiresAt, now);
     if (!hold) throw conflict(HOLD_ENDED);
     if (hold.getTime() !== locked.expiresAt?.getTime() || locked.status !== 'pending') {
-      await transitionOrder(ctx, tx, { order: { id: order.id, status: locked.status }, event: 'payment_started', at: now, set: { reservationExpiresAt: hold } });
+      await transitionOrder(ctx, tx, {
+        order: { id: order.id, status: locked.status },
+        event: 'payment_started',
+        at: now,
+        set: { reservationExpiresAt: hold },
+      });
     }
     const [inFlight] = await tx
       .select({ id: paymentTransactions.id })
@@ -152,9 +157,7 @@ export async function submitAttempt(ctx: ServerContext, claim: AttemptClaim): Pr
   } catch (err) {
     // Never reached Pesapal (or refused there): the claim goes, the order stays pending. A claim
     // already given up as dead (FAILED) stays as the record of its reference.
-    await ctx.db
-      .delete(paymentTransactions)
-      .where(and(eq(paymentTransactions.id, claim.id), eq(paymentTransactions.status, 'PENDING')));
+    await ctx.db.delete(paymentTransactions).where(and(eq(paymentTransactions.id, claim.id), eq(paymentTransactions.status, 'PENDING')));
     ctx.logger.warn(
       { orderId, merchantReference: claim.merchantReference, code: err instanceof PesapalError ? err.code : undefined, err },
       'pesapal: SubmitOrderRequest failed',

@@ -36,7 +36,12 @@ describe('the payment return page', () => {
     expect(run.posted).toHaveLength(1);
     expect(run.posted[0]!.targetOrigin).toBe(SHOP);
     expect(isPaymentReturnMessage(run.posted[0]!.message)).toBe(true);
-    expect(run.posted[0]!.message).toEqual({ type: 'shop:payment-return', cancelled: false, orderTrackingId: 't-1', orderMerchantReference: 'ORD-1' });
+    expect(run.posted[0]!.message).toEqual({
+      type: 'shop:payment-return',
+      cancelled: false,
+      orderTrackingId: 't-1',
+      orderMerchantReference: 'ORD-1',
+    });
   });
 
   it('says when the customer cancelled on Pesapal’s page', () => {
@@ -46,7 +51,9 @@ describe('the payment return page', () => {
 
   it('as the whole tab goes on to the app’s page for the return, query kept', () => {
     expect(runScript(CALLBACK, 'self').replacedWith).toBe(`/order-success${CALLBACK}`);
-    expect(runScript(`?payment=cancelled&${CALLBACK.slice(1)}`, 'self').replacedWith).toBe(`/checkout?payment=cancelled&${CALLBACK.slice(1)}`);
+    expect(runScript(`?payment=cancelled&${CALLBACK.slice(1)}`, 'self').replacedWith).toBe(
+      `/checkout?payment=cancelled&${CALLBACK.slice(1)}`,
+    );
     expect(runScript('', 'self').replacedWith).toBe('/order-success');
   });
 

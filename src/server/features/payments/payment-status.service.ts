@@ -62,11 +62,7 @@ interface Effects {
   transactionId: string | null;
 }
 
-export async function applyPaymentStatus(
-  ctx: ServerContext,
-  trackingId: string,
-  reported: TransactionStatus,
-): Promise<ApplyResult> {
+export async function applyPaymentStatus(ctx: ServerContext, trackingId: string, reported: TransactionStatus): Promise<ApplyResult> {
   const [found] = await ctx.db
     .select({ id: paymentTransactions.id, orderId: paymentTransactions.orderId })
     .from(paymentTransactions)
@@ -137,7 +133,10 @@ function noEffects(result: ApplyResult): Effects {
 }
 
 /** Why Pesapal's answer does not describe our payment, or null when it does. */
-function describeMismatch(txn: Pick<TransactionRow, 'amount' | 'currency' | 'merchantReference'>, reported: TransactionStatus): string | null {
+function describeMismatch(
+  txn: Pick<TransactionRow, 'amount' | 'currency' | 'merchantReference'>,
+  reported: TransactionStatus,
+): string | null {
   if (reported.merchantReference !== txn.merchantReference) {
     return `Pesapal reported merchant reference "${reported.merchantReference}" for ${txn.merchantReference}.`;
   }
@@ -161,7 +160,13 @@ async function recordMismatch(tx: Tx, order: OrderRow, txn: TransactionRow, reas
 }
 
 /** Returns the customer's queued 'paid' messages when this payment completed the order, null when the order was already settled. */
-async function completeOrder(ctx: ServerContext, tx: Tx, order: OrderRow, txn: TransactionRow, at: Date): Promise<QueuedOrderUpdate | null> {
+async function completeOrder(
+  ctx: ServerContext,
+  tx: Tx,
+  order: OrderRow,
+  txn: TransactionRow,
+  at: Date,
+): Promise<QueuedOrderUpdate | null> {
   if (order.status !== 'pending' && order.status !== 'failed') {
     // Paid through two attempts, or paid after a reversal: the merchant must refund one.
     await tx

@@ -88,7 +88,13 @@ export async function reconcilePayments(ctx: ServerContext): Promise<{ checked: 
   };
   // Every checked attempt leaves the due set (it transitions or gets a later nextCheckAt), so the
   // batches end; the budget keeps one run shorter than the job's interval at any peak.
-  const checked = await drainBatches({ batchSize: BATCH, concurrency: CONCURRENT_CHECKS, budgetMs: RUN_BUDGET_MS, take: dueAttempts, work: check });
+  const checked = await drainBatches({
+    batchSize: BATCH,
+    concurrency: CONCURRENT_CHECKS,
+    budgetMs: RUN_BUDGET_MS,
+    take: dueAttempts,
+    work: check,
+  });
   return { checked, transitioned };
 }
 

@@ -27,7 +27,13 @@ function fakeDatabase(opts: { failListen?: boolean } = {}) {
 }
 
 const logger = createLogger('silent');
-const payment = (userId: string, orderId: string, status = 'COMPLETED') => ({ kind: 'payment', orderId, userId, status, oldStatus: 'PENDING' });
+const payment = (userId: string, orderId: string, status = 'COMPLETED') => ({
+  kind: 'payment',
+  orderId,
+  userId,
+  status,
+  oldStatus: 'PENDING',
+});
 
 describe('the realtime hub', () => {
   it('gives each user’s streams that user’s events only, without the user id', async () => {

@@ -12,6 +12,9 @@ export function seoRoutes(ctx: ServerContext) {
       return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' });
     })
     .get('/robots.txt', (c) =>
-      c.body(robotsTxt(origin, ctx.env.isProduction), 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=300' }),
+      c.body(robotsTxt(origin, ctx.env.isProduction), 200, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'public, max-age=300',
+      }),
     );
 }

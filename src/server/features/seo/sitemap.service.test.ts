@@ -5,7 +5,18 @@ describe('robots.txt and the sitemap', () => {
   it('in production allows the shop and keeps robots off every private page and server path', () => {
     const lines = robotsTxt('https://shop.example', true).split('\n');
     expect(lines.slice(0, 2)).toEqual(['User-agent: *', 'Allow: /']);
-    for (const path of ['/auth', '/cart', '/checkout', '/order-success', '/profile', '/orders', '/admin', '/api/', '/dev/', '/pesapal-sim/']) {
+    for (const path of [
+      '/auth',
+      '/cart',
+      '/checkout',
+      '/order-success',
+      '/profile',
+      '/orders',
+      '/admin',
+      '/api/',
+      '/dev/',
+      '/pesapal-sim/',
+    ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).toContain('Sitemap: https://shop.example/sitemap.xml');

@@ -18,8 +18,16 @@ export async function sitemapEntries(db: DbOrTx): Promise<SitemapEntry[]> {
       .from(products)
       .where(and(eq(products.published, true), isNull(products.archivedAt)))
       .orderBy(asc(products.slug)),
-    db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.published, true)).orderBy(asc(blogPosts.slug)),
-    db.select({ slug: pageContent.slug, updatedAt: pageContent.updatedAt }).from(pageContent).where(eq(pageContent.published, true)).orderBy(asc(pageContent.slug)),
+    db
+      .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+      .from(blogPosts)
+      .where(eq(blogPosts.published, true))
+      .orderBy(asc(blogPosts.slug)),
+    db
+      .select({ slug: pageContent.slug, updatedAt: pageContent.updatedAt })
+      .from(pageContent)
+      .where(eq(pageContent.published, true))
+      .orderBy(asc(pageContent.slug)),
   ]);
   return [
     ...SITEMAP_PAGES.map((path) => ({ path })),
@@ -44,5 +52,7 @@ const ROBOTS_DISALLOW = [...PRIVATE_PAGES, ...SERVER_PREFIXES];
 
 export function robotsTxt(origin: string, allowIndexing: boolean): string {
   if (!allowIndexing) return 'User-agent: *\nDisallow: /\n';
-  return ['User-agent: *', 'Allow: /', ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /', ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join(
+    '\n',
+  );
 }

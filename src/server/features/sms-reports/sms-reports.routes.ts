@@ -13,8 +13,15 @@ const SMS_REPORTS_PER_ADDRESS: ThrottlePolicy = { limit: 120, windowMs: minutes(
 
 const reportSchema = z.object({
   id: z.string().trim().min(1).max(100),
-  status: z.string().trim().regex(/^[A-Za-z]{1,40}$/),
-  phoneNumber: z.string().trim().regex(/^\+[1-9]\d{6,14}$/).optional(),
+  status: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{1,40}$/),
+  phoneNumber: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/)
+    .optional(),
   failureReason: z.string().trim().max(100).optional(),
 });
 
@@ -28,7 +35,11 @@ async function slowDown(c: Context<AppEnv>, ctx: ServerContext): Promise<void> {
   const key = `sms-report:address:${address}`;
   const until = (await blockedUntil(ctx.db, [key], now)) ?? (await recordAttempt(ctx.db, key, SMS_REPORTS_PER_ADDRESS, now));
   if (!until) return;
-  throw tooManyRequests('TOO_MANY_REQUESTS', 'Too many delivery reports from this address. Please try again later.', secondsLeft(until, now));
+  throw tooManyRequests(
+    'TOO_MANY_REQUESTS',
+    'Too many delivery reports from this address. Please try again later.',
+    secondsLeft(until, now),
+  );
 }
 
 export function smsReportsRoutes(ctx: ServerContext) {

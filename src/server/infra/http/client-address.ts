@@ -51,5 +51,8 @@ export function addressNetwork(address: string): string {
   const right = tail ? tail.split(':') : [];
   // An embedded IPv4 tail ("::1.2.3.4") takes two groups; only the first four groups matter here.
   const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -35,7 +35,9 @@ export function firstZodMessage(error: ZodError): string {
 }
 
 export function errorBody(code: string, message: string, extra: { fields?: FieldErrors; orderId?: string } = {}) {
-  return { error: { code, message, ...(extra.fields ? { fields: extra.fields } : {}), ...(extra.orderId ? { orderId: extra.orderId } : {}) } };
+  return {
+    error: { code, message, ...(extra.fields ? { fields: extra.fields } : {}), ...(extra.orderId ? { orderId: extra.orderId } : {}) },
+  };
 }
 
 /**
@@ -64,11 +66,13 @@ export function handleError(err: Error, c: Context): Response {
     return c.json(errorBody(status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST', message), status);
   }
   const log = c.get('logger' as never) as
-    | { error?: (o: object, m: string) => void; warn?: (o: object, m: string) => void; info?: (o: object, m: string) => void }
-    | undefined;
+    { error?: (o: object, m: string) => void; warn?: (o: object, m: string) => void; info?: (o: object, m: string) => void } | undefined;
   if (clientClosedRequest(c)) {
     // Checked first: the abort's ECONNRESET would otherwise pass for a lost database connection.
-    log?.info?.({ requestId: c.get('requestId' as never), method: c.req.method, path: c.req.path, reason: err.message }, 'client closed the request');
+    log?.info?.(
+      { requestId: c.get('requestId' as never), method: c.req.method, path: c.req.path, reason: err.message },
+      'client closed the request',
+    );
     // Nobody reads this answer; a 4xx keeps the request log from counting it as a server error.
     return c.json(errorBody('REQUEST_INCOMPLETE', 'The request was cut off before all of it arrived.'), 400);
   }

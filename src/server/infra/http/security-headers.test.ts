@@ -5,7 +5,15 @@ import { securityHeaders } from './security-headers';
 
 function appWith(framablePrefix?: string, isProduction = true) {
   const app = new Hono();
-  app.use('*', securityHeaders({ pesapalBaseUrl: 'https://cybqa.pesapal.com/pesapalv3', publicUrl: 'https://shop.test', isProduction, framablePrefix }));
+  app.use(
+    '*',
+    securityHeaders({
+      pesapalBaseUrl: 'https://cybqa.pesapal.com/pesapalv3',
+      publicUrl: 'https://shop.test',
+      isProduction,
+      framablePrefix,
+    }),
+  );
   app.get('*', (c) => c.html('<p>page</p>'));
   return app;
 }
@@ -45,7 +53,22 @@ describe('security headers', () => {
     for (const path of ['/', '/shop', '/shop/tilapia-whole', '/blog', '/blog/some-post', '/about', '/contact', '/pages/delivery']) {
       expect((await app.request(path)).headers.get('x-robots-tag'), path).toBeNull();
     }
-    const hidden = ['/auth', '/auth/callback', '/profile', '/orders', '/orders/abc', '/order-success', '/checkout', '/cart', '/admin', '/admin/orders', '/api/health', '/dev/mail', '/pesapal-sim/switches', '/pesapal-sim/Index'];
+    const hidden = [
+      '/auth',
+      '/auth/callback',
+      '/profile',
+      '/orders',
+      '/orders/abc',
+      '/order-success',
+      '/checkout',
+      '/cart',
+      '/admin',
+      '/admin/orders',
+      '/api/health',
+      '/dev/mail',
+      '/pesapal-sim/switches',
+      '/pesapal-sim/Index',
+    ];
     for (const path of hidden) {
       expect((await app.request(path)).headers.get('x-robots-tag'), path).toBe('noindex');
     }

@@ -50,11 +50,7 @@ function loadAssets(root: string, htmlVars: Record<string, string> = {}): Map<st
         body,
         type: TYPES[ext] ?? 'application/octet-stream',
         etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
-        cacheControl: hashed
-          ? 'public, max-age=31536000, immutable'
-          : ext === '.html'
-            ? 'no-cache'
-            : 'public, max-age=86400',
+        cacheControl: hashed ? 'public, max-age=31536000, immutable' : ext === '.html' ? 'no-cache' : 'public, max-age=86400',
       };
       if (COMPRESSIBLE.has(ext) && body.length > 512) {
         asset.gzip = gzipSync(body, { level: 9 });

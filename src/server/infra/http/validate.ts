@@ -8,10 +8,7 @@ export function valid<T extends ZodType, Target extends keyof ValidationTargets>
   return zValidator(target, schema, (result, c) => {
     if (!result.success) {
       const error = result.error as unknown as ZodError;
-      return c.json(
-        errorBody('VALIDATION_FAILED', firstZodMessage(error), { fields: fieldErrorsFromZod(error) }),
-        400,
-      );
+      return c.json(errorBody('VALIDATION_FAILED', firstZodMessage(error), { fields: fieldErrorsFromZod(error) }), 400);
     }
     return undefined;
   });

@@ -40,7 +40,13 @@ export function mailKind(transport: Transporter): OutboxKind<typeof outboundMail
   return {
     table: outboundMail,
     async send(row) {
-      await transport.sendMail({ from: row.from, to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
+      await transport.sendMail({
+        from: row.from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        ...(row.html ? { html: row.html } : {}),
+      });
       return { ok: true };
     },
   };

@@ -58,7 +58,10 @@ export function createOutbox<T extends OutboxTable>(opts: { db: Db; kind: Outbox
   // Drizzle cannot type a `set` or a returned row for a table it only knows as generic: the casts
   // name what OutboxTable guarantees.
   const update = (values: OutboxUpdate, where: SQL | undefined) =>
-    db.update(kind.table).set(values as PgUpdateSetSource<T>).where(where);
+    db
+      .update(kind.table)
+      .set(values as PgUpdateSetSource<T>)
+      .where(where);
 
   /** Takes the row for this instance in one conditional UPDATE: whoever loses the race sends nothing. */
   const claim = async (id: string) => {
@@ -73,9 +76,9 @@ export function createOutbox<T extends OutboxTable>(opts: { db: Db; kind: Outbox
   const deliver = async (id: string): Promise<boolean> => {
     const row = await claim(id);
     if (!row) return false;
-    const outcome = await kind.send(row).catch(
-      (err: unknown): SendOutcome<T> => ({ ok: false, error: err instanceof Error ? err.message : String(err) }),
-    );
+    const outcome = await kind
+      .send(row)
+      .catch((err: unknown): SendOutcome<T> => ({ ok: false, error: err instanceof Error ? err.message : String(err) }));
     if (outcome.ok) {
       await update({ ...outcome.record, status: 'sent', sentAt: now(), nextAttemptAt: null, error: null }, eq(table.id, id));
       return true;

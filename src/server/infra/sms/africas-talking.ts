@@ -77,7 +77,12 @@ export function createAfricasTalkingGateway(config: AfricasTalkingConfig): SmsGa
       try {
         const json = JSON.parse(text) as { SMSMessageData?: { Message?: string; Recipients?: AtRecipient[] } };
         recipient = json.SMSMessageData?.Recipients?.[0];
-        if (!recipient) return { ok: false, permanent: false, error: `Africa's Talking sent no recipient: ${json.SMSMessageData?.Message ?? text.slice(0, 200)}` };
+        if (!recipient)
+          return {
+            ok: false,
+            permanent: false,
+            error: `Africa's Talking sent no recipient: ${json.SMSMessageData?.Message ?? text.slice(0, 200)}`,
+          };
       } catch {
         return { ok: false, permanent: false, error: `Africa's Talking answered something that is not JSON: ${text.slice(0, 200)}` };
       }
@@ -85,7 +90,11 @@ export function createAfricasTalkingGateway(config: AfricasTalkingConfig): SmsGa
       if (ACCEPTED.has(code) && recipient.messageId) {
         return { ok: true, messageId: recipient.messageId, status: recipient.status ?? 'Success', cost: recipient.cost ?? null };
       }
-      return { ok: false, permanent: PERMANENT.has(code), error: `Africa's Talking refused the SMS: ${recipient.status ?? 'unknown'} (${code || 'no code'})` };
+      return {
+        ok: false,
+        permanent: PERMANENT.has(code),
+        error: `Africa's Talking refused the SMS: ${recipient.status ?? 'unknown'} (${code || 'no code'})`,
+      };
     },
   };
 }

@@ -9,8 +9,14 @@ export function smsOutboxFromEnv(env: Env, db: Db, now?: () => Date): SmsOutbox 
   if (env.SMS_DISABLED) return createSmsOutbox({ db, gateway: null, disabled: true, now });
   const gateway =
     env.AT_USERNAME && env.AT_API_KEY
-      ? createAfricasTalkingGateway({ username: env.AT_USERNAME, apiKey: env.AT_API_KEY, senderId: env.AT_SENDER_ID, baseUrl: env.AT_API_URL })
+      ? createAfricasTalkingGateway({
+          username: env.AT_USERNAME,
+          apiKey: env.AT_API_KEY,
+          senderId: env.AT_SENDER_ID,
+          baseUrl: env.AT_API_URL,
+        })
       : null;
-  if (!gateway && env.isProduction) throw new Error('The development SMS box is refused in production: set AT_USERNAME and AT_API_KEY, or SMS_DISABLED=1');
+  if (!gateway && env.isProduction)
+    throw new Error('The development SMS box is refused in production: set AT_USERNAME and AT_API_KEY, or SMS_DISABLED=1');
   return createSmsOutbox({ db, gateway, now });
 }

@@ -69,7 +69,13 @@ const requiredText = z.union([z.string(), z.number().transform(String)]).refine(
 const statusText = z.union([z.string(), z.number()]).transform(String);
 /** status_code as a number or a string of digits; anything else is null. */
 const intCode = z
-  .union([z.number().int(), z.string().regex(/^\s*-?\d+\s*$/).transform((v) => Number.parseInt(v, 10))])
+  .union([
+    z.number().int(),
+    z
+      .string()
+      .regex(/^\s*-?\d+\s*$/)
+      .transform((v) => Number.parseInt(v, 10)),
+  ])
   .nullable()
   .catch(null);
 /** Major units as a JSON number (100, 10.00) or a decimal string ("100.00"), read exactly into cents. */
@@ -84,7 +90,16 @@ const amountCents = z.union([z.number(), z.string()]).transform((value, ctx) => 
 const nonEmpty = z.string().min(1).nullable().catch(null);
 /** `error`: null, all-null on success, or { error_type (or type), code, message }. */
 const errorObject = z
-  .object({ code: z.string().refine((c) => c.trim() !== '').nullable().catch(null), error_type: nonEmpty, type: nonEmpty, message: nonEmpty })
+  .object({
+    code: z
+      .string()
+      .refine((c) => c.trim() !== '')
+      .nullable()
+      .catch(null),
+    error_type: nonEmpty,
+    type: nonEmpty,
+    message: nonEmpty,
+  })
   .transform((e) => ({ code: e.code, type: e.error_type ?? e.type, message: e.message }))
   .nullable()
   .catch(null);
@@ -226,10 +241,7 @@ export function createPesapalClient(opts: PesapalClientOptions): PesapalClient {
   async function requestToken(): Promise<CachedToken> {
     const issuedAt = now();
     const payload: RequestTokenRequest = { consumer_key: opts.consumerKey, consumer_secret: opts.consumerSecret };
-    const res = await send(
-      { op: 'RequestToken', method: 'POST', path: '/api/Auth/RequestToken', body: payload, idempotent: true },
-      null,
-    );
+    const res = await send({ op: 'RequestToken', method: 'POST', path: '/api/Auth/RequestToken', body: payload, idempotent: true }, null);
     const body = requireJsonObject(res, 'RequestToken');
     const safeBody = redactToken(body);
     const error = errorFromBody(body, res.httpStatus, safeBody);
@@ -238,8 +250,7 @@ export function createPesapalClient(opts: PesapalClientOptions): PesapalClient {
     const parsedExpiry = parseUtcDate(expiryDate);
     // A token that seems to be (nearly) expired on arrival points at clock skew: assume 5 minutes and
     // let the auth-error retry catch a wrong guess.
-    const expiresAt =
-      parsedExpiry !== null && parsedExpiry - issuedAt >= 10_000 ? parsedExpiry : issuedAt + FIVE_MINUTES;
+    const expiresAt = parsedExpiry !== null && parsedExpiry - issuedAt >= 10_000 ? parsedExpiry : issuedAt + FIVE_MINUTES;
     const hardExpiry = Math.min(expiresAt, issuedAt + FIVE_MINUTES);
     const margin = Math.min(REFRESH_MARGIN, (hardExpiry - issuedAt) / 2);
     const refreshAt = hardExpiry - margin;
@@ -315,8 +326,17 @@ export function createPesapalClient(opts: PesapalClientOptions): PesapalClient {
     });
     const body = requireJsonObject(res, 'SubmitOrderRequest');
     throwIfError(body, res.httpStatus);
-    const answer = parseAnswer(submitOrderAnswer, body, res.httpStatus, 'SubmitOrderRequest answered without order_tracking_id/redirect_url');
-    return { orderTrackingId: answer.order_tracking_id, merchantReference: answer.merchant_reference || payload.id, redirectUrl: answer.redirect_url };
+    const answer = parseAnswer(
+      submitOrderAnswer,
+      body,
+      res.httpStatus,
+      'SubmitOrderRequest answered without order_tracking_id/redirect_url',
+    );
+    return {
+      orderTrackingId: answer.order_tracking_id,
+      merchantReference: answer.merchant_reference || payload.id,
+      redirectUrl: answer.redirect_url,
+    };
   }
 
   async function getTransactionStatus(orderTrackingId: string): Promise<TransactionStatus> {
@@ -518,7 +538,13 @@ function requireJsonObject(res: RawResponse, op: string): Record<string, unknown
 }
 
 /** The answer read with its schema, or a PesapalError 'invalid_response' naming the first problem. */
-function parseAnswer<T extends z.ZodType>(schema: T, body: unknown, httpStatus: number, problem: string, reportBody: unknown = body): z.output<T> {
+function parseAnswer<T extends z.ZodType>(
+  schema: T,
+  body: unknown,
+  httpStatus: number,
+  problem: string,
+  reportBody: unknown = body,
+): z.output<T> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];

@@ -128,14 +128,7 @@ export class PesapalError extends Error {
   readonly httpStatus: number;
   readonly body: unknown;
 
-  constructor(init: {
-    code: string;
-    message: string;
-    errorType?: string | null;
-    httpStatus?: number;
-    body?: unknown;
-    cause?: unknown;
-  }) {
+  constructor(init: { code: string; message: string; errorType?: string | null; httpStatus?: number; body?: unknown; cause?: unknown }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'PesapalError';
     this.code = init.code;

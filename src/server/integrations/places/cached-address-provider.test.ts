@@ -14,9 +14,7 @@ function fakeProvider(overrides: Partial<AddressProvider> = {}) {
     return { km: n, durationMins: n, source: 'google' };
   });
   const details = vi.fn(async (placeId: string): Promise<PlaceDetails | null> =>
-    placeId === 'unknown'
-      ? null
-      : { address: `${placeId} address`, coordinates: KOGO, addressComponents: [], name: placeId, types: [] },
+    placeId === 'unknown' ? null : { address: `${placeId} address`, coordinates: KOGO, addressComponents: [], name: placeId, types: [] },
   );
   const autocomplete = vi.fn(async () => []);
   const geocode = vi.fn(async () => null);

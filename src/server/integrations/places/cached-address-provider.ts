@@ -110,13 +110,9 @@ class LruPromiseCache<T> {
 }
 
 const round4 = (n: number): string => (Math.round(n * 1e4) / 1e4).toFixed(4);
-export const distanceCacheKey = (o: LatLng, d: LatLng): string =>
-  `${round4(o.lat)},${round4(o.lng)}>${round4(d.lat)},${round4(d.lng)}`;
+export const distanceCacheKey = (o: LatLng, d: LatLng): string => `${round4(o.lat)},${round4(o.lng)}>${round4(d.lat)},${round4(d.lng)}`;
 
-export function withDistanceCache(
-  provider: AddressProvider,
-  opts: DistanceCacheOptions = {},
-): CachedAddressProvider {
+export function withDistanceCache(provider: AddressProvider, opts: DistanceCacheOptions = {}): CachedAddressProvider {
   const maxEntries = Math.max(1, Math.floor(opts.maxEntries ?? DEFAULT_CACHE_MAX_ENTRIES));
   const ttlMs = opts.ttlMs ?? DEFAULT_CACHE_TTL_MS;
   const now = opts.now ?? Date.now;
@@ -142,9 +138,7 @@ export function withDistanceCache(
     },
 
     drivingDistance(origin, destination) {
-      return distances.getOrLoad(distanceCacheKey(origin, destination), () =>
-        provider.drivingDistance(origin, destination),
-      );
+      return distances.getOrLoad(distanceCacheKey(origin, destination), () => provider.drivingDistance(origin, destination));
     },
 
     stats: () => ({

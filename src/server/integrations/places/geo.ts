@@ -6,9 +6,7 @@ function roundTo(value: number, decimals: number): number {
 }
 
 export function isValidLatLng(p: LatLng): boolean {
-  return (
-    Number.isFinite(p.lat) && Number.isFinite(p.lng) && Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180
-  );
+  return Number.isFinite(p.lat) && Number.isFinite(p.lng) && Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180;
 }
 
 /**

@@ -42,8 +42,7 @@ beforeEach(() => {
   requests.length = 0;
 });
 
-const make = (extra: { timeoutMs?: number } = {}) =>
-  createGoogleAddressProvider({ apiKey: API_KEY, baseUrl, ...extra });
+const make = (extra: { timeoutMs?: number } = {}) => createGoogleAddressProvider({ apiKey: API_KEY, baseUrl, ...extra });
 
 const lastParams = (): URLSearchParams => {
   const last = requests[requests.length - 1];
@@ -192,10 +191,7 @@ describe('Google provider: geocode', () => {
     canned.set('/geocode/json', {
       body: {
         status: 'OK',
-        results: [
-          { geometry: { location: { lat: -1.282, lng: 36.783 } } },
-          { geometry: { location: { lat: 0, lng: 0 } } },
-        ],
+        results: [{ geometry: { location: { lat: -1.282, lng: 36.783 } } }, { geometry: { location: { lat: 0, lng: 0 } } }],
       },
     });
     expect(await make().geocode(' Othaya Road, Kileleshwa ')).toEqual({ lat: -1.282, lng: 36.783 });

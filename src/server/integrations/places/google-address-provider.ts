@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import type {
-  AddressPrediction,
-  AddressProvider,
-  LatLng,
-  PlaceDetails,
-  RouteDistance,
-} from './address-provider';
+import type { AddressPrediction, AddressProvider, LatLng, PlaceDetails, RouteDistance } from './address-provider';
 import { MIN_AUTOCOMPLETE_CHARS } from './address-provider';
 import { estimateRoadDistance, isValidLatLng } from './geo';
 
@@ -69,9 +63,7 @@ const autocompleteSchema = z.object({
       z.object({
         place_id: z.string(),
         description: z.string(),
-        structured_formatting: z
-          .object({ main_text: z.string().default(''), secondary_text: z.string().default('') })
-          .optional(),
+        structured_formatting: z.object({ main_text: z.string().default(''), secondary_text: z.string().default('') }).optional(),
         types: z.array(z.string()).default([]),
       }),
     )
@@ -226,12 +218,7 @@ export function createGoogleAddressProvider(opts: GoogleAddressProviderOptions):
     async geocode(address: string): Promise<LatLng | null> {
       const text = address.trim();
       if (text.length === 0) return null;
-      const data = await call(
-        'Geocoding',
-        '/geocode/json',
-        { address: text, components: 'country:KE' },
-        geocodeSchema,
-      );
+      const data = await call('Geocoding', '/geocode/json', { address: text, components: 'country:KE' }, geocodeSchema);
       const first = data.results[0];
       return first ? { lat: first.geometry.location.lat, lng: first.geometry.location.lng } : null;
     },

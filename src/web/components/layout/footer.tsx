@@ -16,41 +16,83 @@ export default function Footer() {
           and pushed the page sideways at 320 px. */}
       <Container className="grid grid-cols-1 gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-quick">
-          <h2 id="footer-quick" className="mb-3 font-semibold text-white">Quick Links</h2>
+          <h2 id="footer-quick" className="mb-3 font-semibold text-white">
+            Quick Links
+          </h2>
           <ul className="space-y-2 text-sm max-sm:space-y-0">
-            <li><Link className="tap hover:underline" to="/">Home</Link></li>
-            <li><Link className="tap hover:underline" to="/shop">Shop</Link></li>
-            <li><Link className="tap hover:underline" to="/blog">Blog</Link></li>
-            <li><Link className="tap hover:underline" to="/about">About</Link></li>
-            <li><Link className="tap hover:underline" to="/contact">Contact</Link></li>
+            <li>
+              <Link className="tap hover:underline" to="/">
+                Home
+              </Link>
+            </li>
+            <li>
+              <Link className="tap hover:underline" to="/shop">
+                Shop
+              </Link>
+            </li>
+            <li>
+              <Link className="tap hover:underline" to="/blog">
+                Blog
+              </Link>
+            </li>
+            <li>
+              <Link className="tap hover:underline" to="/about">
+                About
+              </Link>
+            </li>
+            <li>
+              <Link className="tap hover:underline" to="/contact">
+                Contact
+              </Link>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-service">
-          <h2 id="footer-service" className="mb-3 font-semibold text-white">Customer Service</h2>
+          <h2 id="footer-service" className="mb-3 font-semibold text-white">
+            Customer Service
+          </h2>
           <CustomerServiceLinks />
         </section>
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="mb-3 font-semibold text-white">Contact Us</h2>
+          <h2 id="footer-contact" className="mb-3 font-semibold text-white">
+            Contact Us
+          </h2>
           <address className={`space-y-1 text-sm max-sm:space-y-0 not-italic ${ready ? '' : 'invisible'}`}>
             <p>{details.address}</p>
-            {details.phone && <p><a className="tap hover:underline" href={telHref(details.phone)}>{formatPhone(details.phone)}</a></p>}
-            <p><a className="tap hover:underline" href={`mailto:${details.email}`}>{details.email}</a></p>
+            {details.phone && (
+              <p>
+                <a className="tap hover:underline" href={telHref(details.phone)}>
+                  {formatPhone(details.phone)}
+                </a>
+              </p>
+            )}
+            <p>
+              <a className="tap hover:underline" href={`mailto:${details.email}`}>
+                {details.email}
+              </a>
+            </p>
           </address>
           <h3 className="mt-4 mb-1 text-sm font-semibold text-white">Business Hours</h3>
           <ul className="space-y-1 text-sm">
             {BUSINESS_HOURS.map((h) => (
-              <li key={h.days}>{h.days}: {h.hours}</li>
+              <li key={h.days}>
+                {h.days}: {h.hours}
+              </li>
             ))}
           </ul>
         </section>
         <section aria-labelledby="footer-news">
-          <h2 id="footer-news" className="mb-3 font-semibold text-white">Newsletter</h2>
+          <h2 id="footer-news" className="mb-3 font-semibold text-white">
+            Newsletter
+          </h2>
           <NewsletterForm />
           {socialLinks(details).length > 0 && (
             <ul className="mt-4 flex gap-3 text-sm" aria-label="Social links">
               {socialLinks(details).map((s) => (
                 <li key={s.label}>
-                  <a className="tap hover:underline" href={s.href} rel="noopener noreferrer" target="_blank">{s.label}</a>
+                  <a className="tap hover:underline" href={s.href} rel="noopener noreferrer" target="_blank">
+                    {s.label}
+                  </a>
                 </li>
               ))}
             </ul>

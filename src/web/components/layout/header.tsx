@@ -91,7 +91,12 @@ export function Header() {
           <ul className={cn(CONTAINER, 'flex flex-col')}>
             {NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'} className={(s) => cn(linkClass(s), 'flex min-h-11 items-center')} onClick={() => setOpen(false)}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === '/'}
+                  className={(s) => cn(linkClass(s), 'flex min-h-11 items-center')}
+                  onClick={() => setOpen(false)}
+                >
                   {item.label}
                 </NavLink>
               </li>

@@ -9,7 +9,13 @@ const load = () => import('./signed-in-tools-chunk');
 const PaymentStatusBadge = lazy(() => load().then((m) => ({ default: m.PaymentStatusBadge })));
 const SoundToggle = lazy(() => load().then((m) => ({ default: m.SoundToggle })));
 
-function WhenSignedIn({ component: Component, placeholder = null }: { component: LazyExoticComponent<ComponentType>; placeholder?: ReactNode }) {
+function WhenSignedIn({
+  component: Component,
+  placeholder = null,
+}: {
+  component: LazyExoticComponent<ComponentType>;
+  placeholder?: ReactNode;
+}) {
   const { data } = useSession();
   if (!data?.user) return null;
   return (

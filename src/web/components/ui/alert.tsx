@@ -16,11 +16,7 @@ export interface AlertProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'
 /** A boxed message; errors are announced (role=alert), other tones politely (role=status). */
 export function Alert({ tone = 'info', title, className, children, ...props }: AlertProps) {
   return (
-    <div
-      role={tone === 'error' ? 'alert' : 'status'}
-      className={cn('rounded-lg border p-4 text-sm', TONES[tone], className)}
-      {...props}
-    >
+    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('rounded-lg border p-4 text-sm', TONES[tone], className)} {...props}>
       {title && <p className="mb-1 font-semibold">{title}</p>}
       {children}
     </div>

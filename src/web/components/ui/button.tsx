@@ -43,9 +43,6 @@ export function buttonClasses(variant: ButtonVariant = 'default', size: ButtonSi
   );
 }
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size, className, type, ...props },
-  ref,
-) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant, size, className, type, ...props }, ref) {
   return <button ref={ref} type={type ?? 'button'} className={buttonClasses(variant, size, className)} {...props} />;
 });

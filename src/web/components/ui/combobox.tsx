@@ -149,6 +149,4 @@ function ComboboxInner<T>(props: ComboboxProps<T>, ref: Ref<HTMLInputElement>) {
 }
 
 /** See the file comment; forwards its ref to the input (react-hook-form focuses it on an error). */
-export const Combobox = forwardRef(ComboboxInner) as <T>(
-  props: ComboboxProps<T> & { ref?: Ref<HTMLInputElement> },
-) => ReactElement;
+export const Combobox = forwardRef(ComboboxInner) as <T>(props: ComboboxProps<T> & { ref?: Ref<HTMLInputElement> }) => ReactElement;

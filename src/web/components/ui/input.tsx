@@ -6,10 +6,7 @@ const FIELD =
   'focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:opacity-60 ' +
   'aria-[invalid=true]:border-red-700';
 
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
-  { className, ...props },
-  ref,
-) {
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
   return <input ref={ref} className={cn(FIELD, 'h-10 text-base max-sm:h-11', className)} {...props} />;
 });
 
@@ -18,10 +15,8 @@ export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
   variant?: 'text' | 'code';
 }
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(
-  function Textarea({ className, variant = 'text', ...props }, ref) {
-    // A field given a number of rows takes its height from them, so a caller's min-h-* never clashes.
-    const type = variant === 'code' ? 'font-mono text-sm' : 'text-base';
-    return <textarea ref={ref} className={cn(FIELD, type, 'py-2', props.rows === undefined && 'min-h-28', className)} {...props} />;
-  },
-);
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea({ className, variant = 'text', ...props }, ref) {
+  // A field given a number of rows takes its height from them, so a caller's min-h-* never clashes.
+  const type = variant === 'code' ? 'font-mono text-sm' : 'text-base';
+  return <textarea ref={ref} className={cn(FIELD, type, 'py-2', props.rows === undefined && 'min-h-28', className)} {...props} />;
+});

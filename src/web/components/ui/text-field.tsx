@@ -11,10 +11,7 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled input with its error text linked through aria-describedby. */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { id, label, error, invalid, ...props },
-  ref,
-) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ id, label, error, invalid, ...props }, ref) {
   const errorId = `${id}-error`;
   return (
     <div>

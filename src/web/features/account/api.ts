@@ -19,5 +19,4 @@ export const updateProfile = (values: ProfileValues) => call(api.account.profile
 
 export const requestPasswordReset = (email: string) => call(api.account['forgot-password'].$post({ json: { email } }));
 
-export const resetPassword = (token: string, password: string) =>
-  call(api.account['reset-password'].$post({ json: { token, password } }));
+export const resetPassword = (token: string, password: string) => call(api.account['reset-password'].$post({ json: { token, password } }));

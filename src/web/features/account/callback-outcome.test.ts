@@ -7,7 +7,11 @@ describe('callbackOutcome', () => {
   it.each([
     ['', true, { to: '/orders', toast: { tone: 'success', text: 'Signed in successfully!' }, announce: true }],
     ['', false, { to: '/auth', announce: false }],
-    ['error=access_denied', false, { to: '/auth', toast: { tone: 'error', text: 'An error occurred during Google sign in' }, announce: false }],
+    [
+      'error=access_denied',
+      false,
+      { to: '/auth', toast: { tone: 'error', text: 'An error occurred during Google sign in' }, announce: false },
+    ],
     ['verified=1', false, { to: '/auth?verified=1', announce: false }],
     ['verified=1&error=INVALID_TOKEN', false, { to: '/auth?verified=1&error=INVALID_TOKEN', announce: false }],
     ['verified=1&error=%3Cb%3E', false, { to: '/auth?verified=1&error=%3Cb%3E', announce: false }],

@@ -33,7 +33,8 @@ export const adminApi = {
   product: (productId: string) => call(admin.products[':id'].$get({ param: { id: id(productId) } })),
   createProduct: (json: CreateProductBody) => call(admin.products.$post({ json })),
   updateProduct: (productId: string, json: UpdateProductBody) => call(admin.products[':id'].$patch({ param: { id: id(productId) }, json })),
-  uploadProductImage: (productId: string, image: File) => call(admin.products[':id'].image.$post({ param: { id: id(productId) }, form: { image } })),
+  uploadProductImage: (productId: string, image: File) =>
+    call(admin.products[':id'].image.$post({ param: { id: id(productId) }, form: { image } })),
   archiveProduct: (productId: string, archived: boolean) => {
     const product = admin.products[':id'];
     const param = { id: id(productId) };
@@ -41,28 +42,40 @@ export const adminApi = {
   },
   stockHistory: (productId: string, page: number) =>
     call(admin.products[':id'].stock.$get({ param: { id: id(productId) }, query: { page: String(page), pageSize: '10' } })),
-  adjustStock: (productId: string, json: StockAdjustmentBody) => call(admin.products[':id'].stock.$post({ param: { id: id(productId) }, json })),
+  adjustStock: (productId: string, json: StockAdjustmentBody) =>
+    call(admin.products[':id'].stock.$post({ param: { id: id(productId) }, json })),
 
   orders: (p: ListParams) => call(admin.orders.$get({ query: listQuery<QueryOf<typeof admin.orders.$get>>(p) })),
   order: (orderId: string) => call(admin.orders[':id'].$get({ param: { id: id(orderId) } })),
-  advanceFulfilment: (orderId: string, status: FulfilmentStep) => call(admin.orders[':id'].fulfilment.$post({ param: { id: id(orderId) }, json: { status } })),
+  advanceFulfilment: (orderId: string, status: FulfilmentStep) =>
+    call(admin.orders[':id'].fulfilment.$post({ param: { id: id(orderId) }, json: { status } })),
   orderMessages: (orderId: string) => call(admin.orders[':id'].messages.$get({ param: { id: id(orderId) } })),
   resendOrderMessage: (orderId: string, channel: 'sms' | 'mail', messageId: string) =>
-    call(admin.orders[':id'].messages[':channel'][':messageId'].resend.$post({ param: { id: id(orderId), channel, messageId: id(messageId) } })),
-  cancelOrder: (orderId: string, reason: string) => call(admin.orders[':id'].cancel.$post({ param: { id: id(orderId) }, json: { reason } })),
+    call(
+      admin.orders[':id'].messages[':channel'][':messageId'].resend.$post({
+        param: { id: id(orderId), channel, messageId: id(messageId) },
+      }),
+    ),
+  cancelOrder: (orderId: string, reason: string) =>
+    call(admin.orders[':id'].cancel.$post({ param: { id: id(orderId) }, json: { reason } })),
   checkPayment: (orderId: string) => call(admin.orders[':id']['check-payment'].$post({ param: { id: id(orderId) } })),
-  resolveAttention: (orderId: string, note: string) => call(admin.orders[':id'].resolve.$post({ param: { id: id(orderId) }, json: { note } })),
+  resolveAttention: (orderId: string, note: string) =>
+    call(admin.orders[':id'].resolve.$post({ param: { id: id(orderId) }, json: { note } })),
   refundPayment: (orderId: string, paymentId: string, reason: string) =>
-    call(admin.orders[':id'].payments[':paymentId'].refund.$post({ param: { id: id(orderId), paymentId: id(paymentId) }, json: { reason } })),
+    call(
+      admin.orders[':id'].payments[':paymentId'].refund.$post({ param: { id: id(orderId), paymentId: id(paymentId) }, json: { reason } }),
+    ),
 
   customers: (p: ListParams) => call(admin.customers.$get({ query: listQuery<QueryOf<typeof admin.customers.$get>>(p) })),
   customer: (customerId: string) => call(admin.customers[':id'].$get({ param: { id: id(customerId) } })),
-  setRole: (customerId: string, role: 'customer' | 'admin') => call(admin.customers[':id'].role.$post({ param: { id: id(customerId) }, json: { role } })),
+  setRole: (customerId: string, role: 'customer' | 'admin') =>
+    call(admin.customers[':id'].role.$post({ param: { id: id(customerId) }, json: { role } })),
 
   contentList: (kind: ContentKind, p: ListParams) => call(content(kind).$get({ query: listQuery<QueryOf<typeof admin.posts.$get>>(p) })),
   content: (kind: ContentKind, itemId: string) => call(content(kind)[':id'].$get({ param: { id: id(itemId) } })),
   createContent: (kind: ContentKind, json: CreateContentBody) => call(content(kind).$post({ json })),
-  updateContent: (kind: ContentKind, itemId: string, json: UpdateContentBody) => call(content(kind)[':id'].$patch({ param: { id: id(itemId) }, json })),
+  updateContent: (kind: ContentKind, itemId: string, json: UpdateContentBody) =>
+    call(content(kind)[':id'].$patch({ param: { id: id(itemId) }, json })),
   publishContent: (kind: ContentKind, itemId: string, published: boolean) =>
     call(content(kind)[':id'].publish.$post({ param: { id: id(itemId) }, json: { published } })),
   deleteContent: (kind: ContentKind, itemId: string) => call(content(kind)[':id'].$delete({ param: { id: id(itemId) } })),
@@ -72,7 +85,8 @@ export const adminApi = {
   subscribers: (p: ListParams) => call(admin.newsletter.$get({ query: listQuery<QueryOf<typeof admin.newsletter.$get>>(p) })),
   deleteSubscriber: (subscriberId: string) => call(admin.newsletter[':id'].$delete({ param: { id: id(subscriberId) } })),
   messages: (p: ListParams) => call(admin.messages.$get({ query: listQuery<QueryOf<typeof admin.messages.$get>>(p) })),
-  markMessage: (messageId: string, read: boolean) => call(admin.messages[':id'].read.$post({ param: { id: id(messageId) }, json: { read } })),
+  markMessage: (messageId: string, read: boolean) =>
+    call(admin.messages[':id'].read.$post({ param: { id: id(messageId) }, json: { read } })),
 
   delivery: () => call(admin.delivery.$get()),
   saveZones: (json: ZonesBody) => call(admin.delivery.zones.$put({ json })),

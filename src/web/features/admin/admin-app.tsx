@@ -15,7 +15,9 @@ function NoAccess() {
   return (
     <main className="mx-auto max-w-lg px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">You do not have access to the back office</h1>
-      <p className="mt-3 text-slate-700">The back office is for the shop's administrators. If you should have access, ask an administrator to make your account an admin.</p>
+      <p className="mt-3 text-slate-700">
+        The back office is for the shop's administrators. If you should have access, ask an administrator to make your account an admin.
+      </p>
       <Link to="/" className={buttonClasses('default', 'default', 'mt-6')}>
         Back to the shop
       </Link>

@@ -2,7 +2,20 @@
 // (components/admin-nav.tsx) are both built from this table, so a screen's path is written once.
 // One lazily loaded chunk per screen, all of it outside the storefront's first download.
 import type { JSX } from 'react';
-import { ClipboardList, FileText, Gauge, History, Mail, MapPin, Newspaper, Package, Send, Store, Users, type LucideIcon } from 'lucide-react';
+import {
+  ClipboardList,
+  FileText,
+  Gauge,
+  History,
+  Mail,
+  MapPin,
+  Newspaper,
+  Package,
+  Send,
+  Store,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { lazyPage, type LazyPage } from '../../lib/lazy-page';
 
 const DashboardPage = lazyPage(() => import('./pages/dashboard-page'));

@@ -8,8 +8,7 @@ export type Contact = Record<'fullName' | 'email' | 'phone', string>;
 export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
 
 export type CheckedCheckout =
-  | { ok: true; customer: CheckoutCustomerValues; rider: RiderDirections }
-  | { ok: false; errors: CheckoutErrors; message: string };
+  { ok: true; customer: CheckoutCustomerValues; rider: RiderDirections } | { ok: false; errors: CheckoutErrors; message: string };
 
 export function checkCheckout(contact: Contact, address: string, rider: RiderDirections): CheckedCheckout {
   const parsed = checkoutCustomerSchema.safeParse({ ...contact, address });
@@ -26,7 +25,8 @@ export function fieldErrorsFrom(fields: Record<string, string>): CheckoutErrors 
   const out: CheckoutErrors = {};
   for (const [key, message] of Object.entries(fields)) {
     const last = key.split('.').pop();
-    if (last === 'fullName' || last === 'email' || last === 'phone' || last === 'address' || last === 'building' || last === 'directions') out[last] ??= message;
+    if (last === 'fullName' || last === 'email' || last === 'phone' || last === 'address' || last === 'building' || last === 'directions')
+      out[last] ??= message;
   }
   return out;
 }

@@ -72,7 +72,10 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
  */
 export function serverPageHtml(html: string): string {
   return html.replace(/<table\b[\s\S]*?<\/table>/gi, (table) => {
-    const caption = /<caption[^>]*>([\s\S]*?)<\/caption>/i.exec(table)?.[1]?.replace(/<[^>]*>/g, '').trim();
+    const caption = /<caption[^>]*>([\s\S]*?)<\/caption>/i
+      .exec(table)?.[1]
+      ?.replace(/<[^>]*>/g, '')
+      .trim();
     return `<div class="overflow-x-auto" role="region" tabindex="0" aria-label="${escapeAttr(caption || 'Table')}">${table}</div>`;
   });
 }

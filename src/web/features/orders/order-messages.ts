@@ -9,6 +9,7 @@ export const ORDER_REFRESH_FAILED = { title: 'Error', description: 'Failed to up
 /** 'Order not found' for a 404 (also someone else's order), else 'Failed to fetch order: {message}'. */
 export function orderErrorMessage(err: unknown): string {
   if (err instanceof ApiError && err.status === 404) return ORDER_NOT_FOUND;
-  const reason = err instanceof ApiError ? err.message || `the server answered ${err.status}` : err instanceof Error ? err.message : String(err);
+  const reason =
+    err instanceof ApiError ? err.message || `the server answered ${err.status}` : err instanceof Error ? err.message : String(err);
   return `Failed to fetch order: ${reason}`;
 }

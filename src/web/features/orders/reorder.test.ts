@@ -3,7 +3,14 @@ import type { CartLine, CartProduct } from '@/domain/cart';
 import { cartWithOrder } from './reorder';
 
 const tilapia: CartProduct = { productId: 'tilapia', name: 'Tilapia', priceCents: 65_000, imageUrl: null, category: 'fish', stock: 10 };
-const kienyeji: CartProduct = { productId: 'kienyeji', name: 'Kienyeji chicken', priceCents: 120_000, imageUrl: null, category: 'chicken', stock: 2 };
+const kienyeji: CartProduct = {
+  productId: 'kienyeji',
+  name: 'Kienyeji chicken',
+  priceCents: 120_000,
+  imageUrl: null,
+  category: 'chicken',
+  stock: 2,
+};
 const line = (p: CartProduct, quantity: number): CartLine => ({ ...p, quantity });
 
 describe('cartWithOrder', () => {

@@ -43,8 +43,7 @@ export function useOrderTracking(orderId: string | null, opts: OrderTrackingOpti
 
   // A refresh that fails once the page shows the order: say so (a toast) rather than go on showing a
   // status that may be stale. A first load that fails is the page's error instead.
-  const refreshFailed =
-    order.data !== undefined && (order.isError || transaction.isError) && !order.isFetching && !transaction.isFetching;
+  const refreshFailed = order.data !== undefined && (order.isError || transaction.isError) && !order.isFetching && !transaction.isFetching;
   useEffect(() => {
     if (!refreshFailed) return;
     toast.error(ORDER_REFRESH_FAILED.title, { id: `order-refresh-${id}`, description: ORDER_REFRESH_FAILED.description });

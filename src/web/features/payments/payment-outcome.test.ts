@@ -10,7 +10,11 @@ vi.mock('../../lib/toast', () => ({
 const cleared = vi.fn();
 vi.mock('../cart/cart-store', () => ({ cartStore: { clear: () => cleared() } }));
 const tones: number[] = [];
-vi.mock('./payment-sound', () => ({ SUCCESS_TONE_HZ: 800, FAILURE_TONE_HZ: 400, playToneOnce: (_key: string, hz: number) => tones.push(hz) }));
+vi.mock('./payment-sound', () => ({
+  SUCCESS_TONE_HZ: 800,
+  FAILURE_TONE_HZ: 400,
+  playToneOnce: (_key: string, hz: number) => tones.push(hz),
+}));
 
 /** A tab's sessionStorage, kept across the module's reloads as across a page's. */
 const session = new Map<string, string>();

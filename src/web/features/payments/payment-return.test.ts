@@ -7,7 +7,9 @@ const SHOP = 'https://shop.example.co.ke';
 describe('payment return', () => {
   it('recognises only its own message shape', () => {
     expect(isPaymentReturnMessage({ type: PAYMENT_RETURN_MESSAGE, cancelled: false })).toBe(true);
-    expect(isPaymentReturnMessage({ type: PAYMENT_RETURN_MESSAGE, cancelled: true, orderTrackingId: 't', orderMerchantReference: null })).toBe(true);
+    expect(
+      isPaymentReturnMessage({ type: PAYMENT_RETURN_MESSAGE, cancelled: true, orderTrackingId: 't', orderMerchantReference: null }),
+    ).toBe(true);
     expect(isPaymentReturnMessage({ type: PAYMENT_RETURN_MESSAGE, cancelled: false, orderTrackingId: 42 })).toBe(false);
     expect(isPaymentReturnMessage({ type: PAYMENT_RETURN_MESSAGE })).toBe(false);
     expect(isPaymentReturnMessage({ type: 'payment_completed', cancelled: false })).toBe(false);

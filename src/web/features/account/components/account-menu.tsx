@@ -18,16 +18,17 @@ export default function AccountMenu({ name }: { name: string }) {
 
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className={TRIGGER_CLASS}
-        aria-label={`Account menu for ${name}`}
-      >
+      <DropdownMenu.Trigger className={TRIGGER_CLASS} aria-label={`Account menu for ${name}`}>
         <UserRound aria-hidden="true" className="h-4 w-4 shrink-0" />
         <span className="truncate">{name}</span>
         <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+        >
           <DropdownMenu.Item asChild className={ITEM}>
             <Link to="/profile">Profile</Link>
           </DropdownMenu.Item>

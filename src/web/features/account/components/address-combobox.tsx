@@ -16,10 +16,7 @@ export interface AddressComboboxProps {
 const asText = (n: NairobiNeighbourhood) => n;
 
 /** Free-text address suggesting the fixed Nairobi neighbourhoods (sign-up on /auth) by case-insensitive substring. */
-export const AddressCombobox = forwardRef<HTMLInputElement, AddressComboboxProps>(function AddressCombobox(
-  { onChange, ...props },
-  ref,
-) {
+export const AddressCombobox = forwardRef<HTMLInputElement, AddressComboboxProps>(function AddressCombobox({ onChange, ...props }, ref) {
   return (
     <Combobox
       ref={ref}

@@ -36,7 +36,14 @@ export function ForgotPasswordForm() {
       <h2 className="text-xl font-semibold text-slate-900">Reset your password</h2>
       <p className="text-sm text-slate-600">Enter the email you signed up with and we will email you a link to choose a new password.</p>
       {sent && <Alert tone="success">{sent}</Alert>}
-      <TextField id="forgot-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <TextField
+        id="forgot-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Sending...' : 'Email me a reset link'}
       </Button>

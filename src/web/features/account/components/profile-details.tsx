@@ -15,9 +15,7 @@ export function ProfileDetails({ session }: { session: SessionInfo }) {
       {rows.map(([label, value]) => (
         <div key={label} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
           <dt className="text-sm font-medium text-slate-600">{label}</dt>
-          <dd className={value ? 'text-slate-900 sm:col-span-2' : 'italic text-slate-600 sm:col-span-2'}>
-            {value || 'Not provided'}
-          </dd>
+          <dd className={value ? 'text-slate-900 sm:col-span-2' : 'italic text-slate-600 sm:col-span-2'}>{value || 'Not provided'}</dd>
         </div>
       ))}
     </dl>

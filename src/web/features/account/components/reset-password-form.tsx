@@ -46,7 +46,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
           </Link>
         </Alert>
       )}
-      <TextField id="reset-password" label="New password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+      <TextField
+        id="reset-password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
       <TextField
         id="reset-confirm-password"
         label="New password again"

@@ -50,14 +50,7 @@ export function SignInForm({ defaultEmail = '' }: SignInFormProps) {
   return (
     <form noValidate onSubmit={form.handleSubmit(onValid, toastFirstError(FIELDS))} className="space-y-4">
       {fillAll && <Alert tone="error">{MESSAGES.fillAllFields}</Alert>}
-      <TextField
-        id="sign-in-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        {...field('email')}
-        {...form.register('email')}
-      />
+      <TextField id="sign-in-email" label="Email" type="email" autoComplete="email" {...field('email')} {...form.register('email')} />
       <TextField
         id="sign-in-password"
         label="Password"

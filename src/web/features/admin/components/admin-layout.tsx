@@ -12,7 +12,10 @@ export function AdminLayout({ email }: { email: string }) {
   const signOut = useSignOut();
   return (
     <div className="min-h-screen bg-slate-50">
-      <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white">
@@ -25,7 +28,11 @@ export function AdminLayout({ email }: { email: string }) {
             <Link to="/" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
               <Store aria-hidden="true" className="h-4 w-4" /> View shop
             </Link>
-            <button type="button" onClick={() => void signOut()} className="inline-flex items-center gap-1 font-semibold text-slate-700 hover:underline">
+            <button
+              type="button"
+              onClick={() => void signOut()}
+              className="inline-flex items-center gap-1 font-semibold text-slate-700 hover:underline"
+            >
               <LogOut aria-hidden="true" className="h-4 w-4" /> Sign out
             </button>
           </div>

@@ -17,7 +17,16 @@ export interface ConfirmDialogProps {
   onConfirm(): Promise<boolean> | boolean;
 }
 
-export function ConfirmDialog({ trigger, title, description, confirmLabel, confirmVariant = 'destructive', cancelLabel = 'Keep it', children, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  confirmVariant = 'destructive',
+  cancelLabel = 'Keep it',
+  children,
+  onConfirm,
+}: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {

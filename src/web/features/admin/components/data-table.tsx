@@ -14,7 +14,12 @@ export interface Column<T> {
 /** The scrolling box is a named, focusable region so it can be scrolled from the keyboard too. */
 function TableFrame({ label, bordered, children }: { label: string; bordered: boolean; children: ReactNode }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className={cn('overflow-x-auto', bordered && 'rounded-lg border border-slate-200 bg-white')}>
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className={cn('overflow-x-auto', bordered && 'rounded-lg border border-slate-200 bg-white')}
+    >
       {children}
     </div>
   );
@@ -54,7 +59,11 @@ export function DataTable<T>({
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column, i) => (
-                <td key={i} className={cn('px-3 py-2', column.className)} data-label={typeof column.header === 'string' ? column.header : undefined}>
+                <td
+                  key={i}
+                  className={cn('px-3 py-2', column.className)}
+                  data-label={typeof column.header === 'string' ? column.header : undefined}
+                >
                   {column.cell(row)}
                 </td>
               ))}

@@ -76,8 +76,24 @@ export function DateRangeFilter({
   const error = (field: DateField) => (backwards && shown.changed === field ? DATE_RANGE_MESSAGES[field] : undefined);
   return (
     <>
-      <TextInput id={`${idPrefix}-from`} label="From" type="date" value={shown.from} max={to || undefined} error={error('from')} onChange={(e) => change('from', e.currentTarget.value)} />
-      <TextInput id={`${idPrefix}-to`} label="To" type="date" value={shown.to} min={from || undefined} error={error('to')} onChange={(e) => change('to', e.currentTarget.value)} />
+      <TextInput
+        id={`${idPrefix}-from`}
+        label="From"
+        type="date"
+        value={shown.from}
+        max={to || undefined}
+        error={error('from')}
+        onChange={(e) => change('from', e.currentTarget.value)}
+      />
+      <TextInput
+        id={`${idPrefix}-to`}
+        label="To"
+        type="date"
+        value={shown.to}
+        min={from || undefined}
+        error={error('to')}
+        onChange={(e) => change('to', e.currentTarget.value)}
+      />
     </>
   );
 }

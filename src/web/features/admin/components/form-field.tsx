@@ -76,29 +76,30 @@ export const SelectInput = forwardRef<HTMLSelectElement, FieldProps & SelectHTML
   );
 });
 
-export const CheckboxField = forwardRef<HTMLInputElement, { id: string; label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>>(
-  function CheckboxField({ id, label, hint, ...props }, ref) {
-    return (
-      <div className="flex items-start gap-2">
-        <input
-          ref={ref}
-          id={id}
-          type="checkbox"
-          className="mt-1 h-4 w-4 rounded border-slate-400 accent-brand-700"
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          {...props}
-        />
-        <div>
-          <label htmlFor={id} className="text-sm font-medium text-slate-800">
-            {label}
-          </label>
-          {hint && (
-            <p id={`${id}-hint`} className="text-xs text-slate-600">
-              {hint}
-            </p>
-          )}
-        </div>
+export const CheckboxField = forwardRef<
+  HTMLInputElement,
+  { id: string; label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>
+>(function CheckboxField({ id, label, hint, ...props }, ref) {
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        ref={ref}
+        id={id}
+        type="checkbox"
+        className="mt-1 h-4 w-4 rounded border-slate-400 accent-brand-700"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...props}
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {hint && (
+          <p id={`${id}-hint`} className="text-xs text-slate-600">
+            {hint}
+          </p>
+        )}
       </div>
-    );
-  },
-);
+    </div>
+  );
+});

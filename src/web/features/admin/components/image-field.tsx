@@ -31,7 +31,17 @@ export async function uploadChosenImage(file: File | null, upload: (file: File) 
 }
 
 /** The image of a record that exists: choose a file, then upload it. */
-export function ImageUpload({ label, currentUrl, upload, success }: { label: string; currentUrl: string | null; upload(file: File): Promise<unknown>; success: string }) {
+export function ImageUpload({
+  label,
+  currentUrl,
+  upload,
+  success,
+}: {
+  label: string;
+  currentUrl: string | null;
+  upload(file: File): Promise<unknown>;
+  success: string;
+}) {
   const queryClient = useQueryClient();
   const choice = useImageChoice();
   const send = useMutation({
@@ -84,7 +94,13 @@ export function ImageField({
       <div className="flex flex-wrap items-center gap-4">
         <div className="flex h-24 w-32 items-center justify-center overflow-hidden rounded-md border border-slate-200 bg-slate-50">
           {shown ? (
-            <img src={shown} alt={preview ? 'Chosen image (not uploaded yet)' : 'Current image'} width={128} height={96} className="h-full w-full object-cover" />
+            <img
+              src={shown}
+              alt={preview ? 'Chosen image (not uploaded yet)' : 'Current image'}
+              width={128}
+              height={96}
+              className="h-full w-full object-cover"
+            />
           ) : (
             <span className="text-xs text-slate-600">No image</span>
           )}

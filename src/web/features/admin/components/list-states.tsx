@@ -32,7 +32,10 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 
 export function ErrorState({ error, onRetry, what = 'this' }: { error: unknown; onRetry?: () => void; what?: string }) {
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-6 py-8 text-center text-red-800">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-6 py-8 text-center text-red-800"
+    >
       <AlertTriangle aria-hidden="true" className="h-7 w-7" />
       <p className="font-semibold">Could not load {what}.</p>
       <p className="text-sm">{errorMessage(error, 'Something went wrong. Please try again.')}</p>
@@ -58,7 +61,8 @@ interface QueryStateProps<T> {
 /** Skeleton rows while the query loads, the error with a retry button, else the data. */
 export function QueryState<T>({ query, what, rows, notFound, children }: QueryStateProps<T>) {
   // A query held back by its screen (e.g. dates the wrong way round, explained in the filters).
-  if (query.isPending && query.fetchStatus === 'idle' && !query.isEnabled) return <EmptyState title={`Fix the filters above to see ${what}.`} />;
+  if (query.isPending && query.fetchStatus === 'idle' && !query.isEnabled)
+    return <EmptyState title={`Fix the filters above to see ${what}.`} />;
   if (query.isPending) return <LoadingRows rows={rows} label={`Loading ${what}`} />;
   if (query.isError && notFound && isMissingRecord(query.error)) return <>{notFound}</>;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} what={what} />;
@@ -86,7 +90,12 @@ export function ListState<P extends Page<unknown>>({
   pagerLabel,
   onPage,
   children,
-}: Omit<QueryStateProps<P>, 'children'> & { empty: ReactNode; pagerLabel: string; onPage: PageChange; children(items: P['items']): ReactNode }) {
+}: Omit<QueryStateProps<P>, 'children'> & {
+  empty: ReactNode;
+  pagerLabel: string;
+  onPage: PageChange;
+  children(items: P['items']): ReactNode;
+}) {
   return (
     <QueryState query={query} what={what} rows={rows}>
       {(data) =>

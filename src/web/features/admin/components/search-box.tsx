@@ -4,7 +4,19 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 
 /** A search field that reports its text after typing pauses (300 ms), and at once on Enter. */
-export function SearchBox({ id, label, value, onSearch, placeholder }: { id: string; label: string; value: string; onSearch(text: string): void; placeholder?: string }) {
+export function SearchBox({
+  id,
+  label,
+  value,
+  onSearch,
+  placeholder,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onSearch(text: string): void;
+  placeholder?: string;
+}) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   useEffect(() => {

@@ -6,7 +6,11 @@ const ORDER_TONES: Record<string, BadgeTone> = { green: 'success', blue: 'info',
 
 /** Same colours as the customer sees: completed green, processing blue, cancelled red, others grey. */
 export function OrderStatusBadge({ status }: { status: string }) {
-  return <Badge tone={ORDER_TONES[badgeColor(status)] ?? 'neutral'}>{isOrderStatus(status) ? ORDER_STATUS_SHOWN[status].merchant : capitalize(status)}</Badge>;
+  return (
+    <Badge tone={ORDER_TONES[badgeColor(status)] ?? 'neutral'}>
+      {isOrderStatus(status) ? ORDER_STATUS_SHOWN[status].merchant : capitalize(status)}
+    </Badge>
+  );
 }
 
 const PAYMENTS: Record<string, { tone: BadgeTone; label: string }> = {

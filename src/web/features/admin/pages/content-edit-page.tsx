@@ -76,7 +76,9 @@ function ContentEditor({ kind, item }: { kind: ContentKind; item: AdminContent |
             <TextInput label="Title" {...field('title')} />
             <TextInput
               label="Slug (the address)"
-              hint={item ? `Shown at ${labels.publicPath(item.slug)}. Changing it breaks old links.` : 'Leave empty to make one from the title.'}
+              hint={
+                item ? `Shown at ${labels.publicPath(item.slug)}. Changing it breaks old links.` : 'Leave empty to make one from the title.'
+              }
               {...field('slug')}
             />
             <TextInput
@@ -95,7 +97,14 @@ function ContentEditor({ kind, item }: { kind: ContentKind; item: AdminContent |
               }
               {...field('content')}
             />
-            {!item && <CheckboxField id="content-published" label="Publish now" hint="Otherwise it is saved as a draft." {...form.register('published')} />}
+            {!item && (
+              <CheckboxField
+                id="content-published"
+                label="Publish now"
+                hint="Otherwise it is saved as a draft."
+                {...form.register('published')}
+              />
+            )}
             {kind === 'post' &&
               (item ? (
                 <ImageUpload
@@ -139,7 +148,12 @@ function PublishControls({ kind, item }: { kind: ContentKind; item: AdminContent
   return (
     <>
       {item.published && (
-        <a href={labels.publicPath(item.slug)} target="_blank" rel="noopener noreferrer" className="self-center text-sm font-semibold text-brand-700 underline">
+        <a
+          href={labels.publicPath(item.slug)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="self-center text-sm font-semibold text-brand-700 underline"
+        >
           View on the shop<span className="sr-only"> (opens in a new tab)</span>
         </a>
       )}
@@ -152,7 +166,11 @@ function PublishControls({ kind, item }: { kind: ContentKind; item: AdminContent
         description={`The ${labels.one} is removed for good${item.published ? ' and disappears from the shop' : ''}. Unpublish it instead to keep a copy.`}
         confirmLabel="Delete"
         onConfirm={async () => {
-          const deleted = await run(() => adminApi.deleteContent(kind, item.id), `${labels.title} deleted.`, 'It could not be deleted. Please try again.');
+          const deleted = await run(
+            () => adminApi.deleteContent(kind, item.id),
+            `${labels.title} deleted.`,
+            'It could not be deleted. Please try again.',
+          );
           if (deleted) navigate(labels.base);
           return deleted;
         }}
@@ -163,8 +181,14 @@ function PublishControls({ kind, item }: { kind: ContentKind; item: AdminContent
 
 function EditExisting({ kind, id }: { kind: ContentKind; id: string }) {
   const labels = CONTENT_LABELS[kind];
-  const query = useQuery({ queryKey: ['admin', 'content-item', kind, id], queryFn: () => adminApi.content(kind, id), retry: retryUnlessMissing });
-  const missing = <RecordNotFound title={`${labels.title} not found`} backTo={labels.base} backLabel={`Back to ${labels.plural.toLowerCase()}`} />;
+  const query = useQuery({
+    queryKey: ['admin', 'content-item', kind, id],
+    queryFn: () => adminApi.content(kind, id),
+    retry: retryUnlessMissing,
+  });
+  const missing = (
+    <RecordNotFound title={`${labels.title} not found`} backTo={labels.base} backLabel={`Back to ${labels.plural.toLowerCase()}`} />
+  );
   return (
     <QueryState query={query} what={`the ${labels.one}`} notFound={missing}>
       {({ item }) => (

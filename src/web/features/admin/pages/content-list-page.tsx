@@ -40,7 +40,11 @@ export default function ContentListPage({ kind }: { kind: ContentKind }) {
     <>
       <PageHeader
         title={labels.plural}
-        description={kind === 'post' ? 'Articles on the blog, newest changes first.' : 'Information pages such as FAQ, delivery and terms; published ones are linked in the footer.'}
+        description={
+          kind === 'post'
+            ? 'Articles on the blog, newest changes first.'
+            : 'Information pages such as FAQ, delivery and terms; published ones are linked in the footer.'
+        }
         actions={
           <Link to={`${labels.base}/new`} className={buttonClasses()}>
             <Plus aria-hidden="true" className="h-4 w-4" /> New {labels.one}
@@ -48,7 +52,13 @@ export default function ContentListPage({ kind }: { kind: ContentKind }) {
         }
       />
       <FilterBar>
-        <SearchBox id={`${kind}-search`} label={`Search ${plural}`} value={values.q} onSearch={(q) => setFilters({ q })} placeholder="Title or slug" />
+        <SearchBox
+          id={`${kind}-search`}
+          label={`Search ${plural}`}
+          value={values.q}
+          onSearch={(q) => setFilters({ q })}
+          placeholder="Title or slug"
+        />
         <FilterSelect
           id={`${kind}-state`}
           label="Show"
@@ -78,7 +88,15 @@ export default function ContentListPage({ kind }: { kind: ContentKind }) {
           </EmptyState>
         }
       >
-        {(items) => <DataTable label={`${labels.plural} list`} caption={labels.plural} columns={columns(kind)} rows={items} rowKey={(item) => item.id} />}
+        {(items) => (
+          <DataTable
+            label={`${labels.plural} list`}
+            caption={labels.plural}
+            columns={columns(kind)}
+            rows={items}
+            rowKey={(item) => item.id}
+          />
+        )}
       </ListState>
     </>
   );

@@ -39,7 +39,11 @@ export function ContentPreview({ kind, title, content }: { kind: ContentKind; ti
         <ErrorState error={html.error} onRetry={() => void html.refetch()} what="the preview" />
       ) : (
         // Sanitised by the server with the storefront's allow-list (the same HTML that is stored).
-        <div className="space-y-3 text-slate-800 [&_a]:text-brand-700 [&_a]:underline [&_h2]:text-xl [&_h2]:font-bold [&_h3]:font-semibold [&_li]:ml-5 [&_ul]:list-disc" data-testid="preview-body" dangerouslySetInnerHTML={{ __html: html.data.html }} />
+        <div
+          className="space-y-3 text-slate-800 [&_a]:text-brand-700 [&_a]:underline [&_h2]:text-xl [&_h2]:font-bold [&_h3]:font-semibold [&_li]:ml-5 [&_ul]:list-disc"
+          data-testid="preview-body"
+          dangerouslySetInnerHTML={{ __html: html.data.html }}
+        />
       )}
     </section>
   );

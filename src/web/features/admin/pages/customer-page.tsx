@@ -57,7 +57,14 @@ function CustomerOrders({ userId }: { userId: string }) {
     placeholderData: keepPreviousData,
   });
   return (
-    <ListState query={query} what="their orders" rows={3} onPage={setPage} pagerLabel="Order pages" empty={<EmptyState title="No orders yet" />}>
+    <ListState
+      query={query}
+      what="their orders"
+      rows={3}
+      onPage={setPage}
+      pagerLabel="Order pages"
+      empty={<EmptyState title="No orders yet" />}
+    >
       {(items) => (
         <ul className="divide-y divide-slate-100">
           {items.map((o) => (
@@ -126,7 +133,11 @@ export default function CustomerPage() {
   const { id = '' } = useParams();
   const query = useQuery({ queryKey: ['admin', 'customer', id], queryFn: () => adminApi.customer(id), retry: retryUnlessMissing });
   return (
-    <QueryState query={query} what="the customer" notFound={<RecordNotFound title="Customer not found" backTo="/admin/customers" backLabel="Back to customers" />}>
+    <QueryState
+      query={query}
+      what="the customer"
+      notFound={<RecordNotFound title="Customer not found" backTo="/admin/customers" backLabel="Back to customers" />}
+    >
       {({ customer }) => <CustomerView customer={customer} />}
     </QueryState>
   );

@@ -43,7 +43,13 @@ export default function CustomersPage() {
     <>
       <PageHeader title="Customers" description="Everyone with an account. Total spent counts completed orders only." />
       <FilterBar>
-        <SearchBox id="customer-search" label="Search customers" value={values.q} onSearch={(q) => setFilters({ q })} placeholder="Name, email or phone" />
+        <SearchBox
+          id="customer-search"
+          label="Search customers"
+          value={values.q}
+          onSearch={(q) => setFilters({ q })}
+          placeholder="Name, email or phone"
+        />
         <FilterSelect
           id="customer-role"
           label="Role"
@@ -61,7 +67,11 @@ export default function CustomersPage() {
         what="the customers"
         onPage={setPage}
         pagerLabel="Customer pages"
-        empty={<EmptyState title="No customers match">{filtered ? 'Try another search.' : 'Customers appear here when they sign up.'}</EmptyState>}
+        empty={
+          <EmptyState title="No customers match">
+            {filtered ? 'Try another search.' : 'Customers appear here when they sign up.'}
+          </EmptyState>
+        }
       >
         {(items) => <DataTable label="Customer list" caption="Customers" columns={COLUMNS} rows={items} rowKey={(c) => c.id} />}
       </ListState>

@@ -24,7 +24,10 @@ function Stat({ label, orders, revenueCents }: { label: string; orders: number; 
 function ToDo({ to, count, label }: { to: string; count: number; label: string }) {
   return (
     <li>
-      <Link to={to} className="flex items-center justify-between rounded-md border border-slate-200 bg-white px-4 py-3 hover:border-brand-600">
+      <Link
+        to={to}
+        className="flex items-center justify-between rounded-md border border-slate-200 bg-white px-4 py-3 hover:border-brand-600"
+      >
         <span className="text-slate-800">{label}</span>
         <span className={count > 0 ? 'text-lg font-bold text-brand-800' : 'text-lg text-slate-600'}>{count}</span>
       </Link>

@@ -35,7 +35,12 @@ function OriginForm({ origin }: { origin: DeliveryOrigin }) {
   const [lat, lng] = form.watch(['lat', 'lng']);
   const busy = form.formState.isSubmitting;
   return (
-    <form noValidate aria-label="Shop origin" className="space-y-4" onSubmit={adminSubmit(form, ORIGIN_FIELDS, save, 'The origin could not be saved. Please try again.')}>
+    <form
+      noValidate
+      aria-label="Shop origin"
+      className="space-y-4"
+      onSubmit={adminSubmit(form, ORIGIN_FIELDS, save, 'The origin could not be saved. Please try again.')}
+    >
       <TextInput label="Description" {...field('label')} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextInput label="Latitude" inputMode="decimal" {...field('lat')} />
@@ -63,7 +68,11 @@ function FeePreviewForm() {
   const [km, setKm] = useState('7.5');
   const [asked, setAsked] = useState<number | null>(null);
   const [error, setError] = useState<string | undefined>();
-  const q = useQuery({ queryKey: ['admin', 'delivery', 'preview', asked], queryFn: () => adminApi.previewFee(asked ?? 0), enabled: asked !== null });
+  const q = useQuery({
+    queryKey: ['admin', 'delivery', 'preview', asked],
+    queryFn: () => adminApi.previewFee(asked ?? 0),
+    enabled: asked !== null,
+  });
   return (
     <form
       noValidate
@@ -79,7 +88,14 @@ function FeePreviewForm() {
     >
       <div className="flex flex-wrap items-start gap-3">
         <div className="w-40">
-          <TextInput id="preview-km" label="Distance (km)" inputMode="decimal" value={km} error={error} onChange={(e) => setKm(e.currentTarget.value)} />
+          <TextInput
+            id="preview-km"
+            label="Distance (km)"
+            inputMode="decimal"
+            value={km}
+            error={error}
+            onChange={(e) => setKm(e.currentTarget.value)}
+          />
         </div>
         <Button type="submit" className="mt-6" variant="secondary">
           Show fee
@@ -95,8 +111,8 @@ function FeePreviewForm() {
             'No active zone covers this distance.'
           ) : (
             <>
-              {q.data.formattedDistance}: <strong>{formatKES(q.data.feeCents)}</strong> ({q.data.zoneName}, about {q.data.estimatedMinutes} min). Orders of{' '}
-              {formatKES(FREE_DELIVERY_THRESHOLD_CENTS)} or more are delivered free.
+              {q.data.formattedDistance}: <strong>{formatKES(q.data.feeCents)}</strong> ({q.data.zoneName}, about {q.data.estimatedMinutes}{' '}
+              min). Orders of {formatKES(FREE_DELIVERY_THRESHOLD_CENTS)} or more are delivered free.
             </>
           )
         ) : null}
@@ -109,7 +125,10 @@ export default function DeliveryPage() {
   const query = useQuery({ queryKey: ['admin', 'delivery'], queryFn: adminApi.delivery });
   return (
     <>
-      <PageHeader title="Delivery" description="Fees by distance from the shop: base fee plus a rate per km, by zone. Saved zones apply to the next checkout." />
+      <PageHeader
+        title="Delivery"
+        description="Fees by distance from the shop: base fee plus a rate per km, by zone. Saved zones apply to the next checkout."
+      />
       <QueryState query={query} what="the delivery settings">
         {({ zones, origin }) => (
           <div className="grid gap-6 xl:grid-cols-3">

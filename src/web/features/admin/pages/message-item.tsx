@@ -44,7 +44,11 @@ export function MessageItem({ m, keep }: { m: ContactMessageView; keep(message: 
             {m.subject}
           </p>
           <p className="text-sm text-slate-600">
-            {m.name} · <a href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`} className="text-brand-700 underline">{m.email}</a> · {formatNairobiDateTime(m.createdAt)}
+            {m.name} ·{' '}
+            <a href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`} className="text-brand-700 underline">
+              {m.email}
+            </a>{' '}
+            · {formatNairobiDateTime(m.createdAt)}
           </p>
         </div>
         <div className="flex gap-2">

@@ -19,7 +19,13 @@ export default function MessagesPage() {
     <>
       <PageHeader title="Messages" description={query.data ? `${query.data.unread} unread. ${about}` : about} />
       <FilterBar>
-        <SearchBox id="message-search" label="Search messages" value={values.q} onSearch={(q) => setFilters({ q })} placeholder="Name, email, subject or text" />
+        <SearchBox
+          id="message-search"
+          label="Search messages"
+          value={values.q}
+          onSearch={(q) => setFilters({ q })}
+          placeholder="Name, email, subject or text"
+        />
         <FilterSelect
           id="message-state"
           label="Show"

@@ -51,7 +51,13 @@ export default function NewsletterPage() {
         }
       />
       <FilterBar>
-        <SearchBox id="subscriber-search" label="Search subscribers" value={values.q} onSearch={(q) => setFilters({ q })} placeholder="Email" />
+        <SearchBox
+          id="subscriber-search"
+          label="Search subscribers"
+          value={values.q}
+          onSearch={(q) => setFilters({ q })}
+          placeholder="Email"
+        />
       </FilterBar>
       <ListState
         query={query}
@@ -64,7 +70,9 @@ export default function NewsletterPage() {
           </EmptyState>
         }
       >
-        {(items) => <DataTable label="Subscriber list" caption="Newsletter subscribers" columns={COLUMNS} rows={items} rowKey={(s) => s.id} />}
+        {(items) => (
+          <DataTable label="Subscriber list" caption="Newsletter subscribers" columns={COLUMNS} rows={items} rowKey={(s) => s.id} />
+        )}
       </ListState>
     </>
   );

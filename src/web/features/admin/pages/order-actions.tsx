@@ -75,7 +75,12 @@ export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
         const label = `Mark ${FULFILMENT_LABELS[step].toLowerCase()}`;
         const consequence = FINAL_STEPS[step];
         const button = (
-          <Button key={step} variant={step === fulfilmentSteps[0] ? 'default' : 'outline'} disabled={fulfil.isPending} onClick={consequence ? undefined : () => fulfil.mutate(step)}>
+          <Button
+            key={step}
+            variant={step === fulfilmentSteps[0] ? 'default' : 'outline'}
+            disabled={fulfil.isPending}
+            onClick={consequence ? undefined : () => fulfil.mutate(step)}
+          >
             {label}
           </Button>
         );
@@ -90,7 +95,12 @@ export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
             confirmLabel={label}
             confirmVariant="default"
             cancelLabel="Not yet"
-            onConfirm={async () => (await fulfil.mutateAsync(step).then(() => true, () => false))}
+            onConfirm={async () =>
+              await fulfil.mutateAsync(step).then(
+                () => true,
+                () => false,
+              )
+            }
           />
         );
       })}
@@ -110,7 +120,9 @@ export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
           id="cancel-reason"
           label="Reason"
           hint={cancelMode === 'refund' ? 'Sent to Pesapal with the refund request.' : undefined}
-          onSubmit={(reason) => run(() => adminApi.cancelOrder(id, reason), cancelledMessage, 'The order could not be cancelled. Please try again.')}
+          onSubmit={(reason) =>
+            run(() => adminApi.cancelOrder(id, reason), cancelledMessage, 'The order could not be cancelled. Please try again.')
+          }
         />
       )}
     </div>

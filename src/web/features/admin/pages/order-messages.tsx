@@ -18,7 +18,8 @@ const STATUS_LABELS: Record<string, string> = {
 
 function statusText(m: AdminOrderMessage): string {
   const base = STATUS_LABELS[m.status] ?? m.status;
-  if (m.deliveryStatus) return `${base} · delivery report: ${m.deliveryStatus}${m.deliveryFailureReason ? ` (${m.deliveryFailureReason})` : ''}`;
+  if (m.deliveryStatus)
+    return `${base} · delivery report: ${m.deliveryStatus}${m.deliveryFailureReason ? ` (${m.deliveryFailureReason})` : ''}`;
   return base;
 }
 
@@ -37,14 +38,21 @@ function ResendButton({ orderId, message }: { orderId: string; message: AdminOrd
       disabled={busy}
       onClick={async () => {
         setBusy(true);
-        await run(() => adminApi.resendOrderMessage(orderId, message.channel, message.id), (r) =>
-          r.message.status === 'sent' ? `The ${what} was sent again.` : `The ${what} is queued again: ${statusText(r.message).toLowerCase()}.`,
+        await run(
+          () => adminApi.resendOrderMessage(orderId, message.channel, message.id),
+          (r) =>
+            r.message.status === 'sent'
+              ? `The ${what} was sent again.`
+              : `The ${what} is queued again: ${statusText(r.message).toLowerCase()}.`,
         );
         setBusy(false);
       }}
     >
       {busy ? 'Sending…' : 'Send again'}
-      <span className="sr-only"> ({what}: {isOrderUpdateStep(message.step) ? ORDER_UPDATE_STEP_LABELS[message.step] : message.summary})</span>
+      <span className="sr-only">
+        {' '}
+        ({what}: {isOrderUpdateStep(message.step) ? ORDER_UPDATE_STEP_LABELS[message.step] : message.summary})
+      </span>
     </Button>
   );
 }

@@ -122,7 +122,14 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
       )}
       <div className="grid gap-6 xl:grid-cols-2">
         <Section title="Items">
-          <DataTable label="Items in the order" caption="Items in the order" columns={ITEM_COLUMNS} rows={detail.items} rowKey={(i) => i.productId} bordered={false} />
+          <DataTable
+            label="Items in the order"
+            caption="Items in the order"
+            columns={ITEM_COLUMNS}
+            rows={detail.items}
+            rowKey={(i) => i.productId}
+            bordered={false}
+          />
           <div className="mt-4 border-t border-slate-200 pt-3">
             <Facts
               rows={[
@@ -140,14 +147,24 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
               ['Name', o.customerName],
               ['Email', o.customerEmail],
               ['Phone', <PhoneLinks phone={o.customerPhone} who={o.customerName || 'the customer'} />],
-              ['Account', <Link to={`/admin/customers/${o.userId}`} className="text-brand-700 underline">{detail.account.email ?? 'View customer'}</Link>],
+              [
+                'Account',
+                <Link to={`/admin/customers/${o.userId}`} className="text-brand-700 underline">
+                  {detail.account.email ?? 'View customer'}
+                </Link>,
+              ],
               ['Address', o.deliveryAddress],
               [RIDER_DIRECTION_LABELS.building, o.deliveryBuilding ?? '—'],
               [RIDER_DIRECTION_LABELS.directions, o.deliveryDirections ?? '—'],
               [
                 'Map',
                 o.mapUrl ? (
-                  <a href={o.mapUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-brand-700 underline">
+                  <a
+                    href={o.mapUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 text-brand-700 underline"
+                  >
                     Open in OpenStreetMap <ExternalLink aria-hidden="true" className="h-3 w-3" />
                     <span className="sr-only">(opens in a new tab)</span>
                   </a>
@@ -213,7 +230,11 @@ export default function OrderPage() {
     refetchInterval: (q) => (q.state.status === 'error' ? false : 15_000),
   });
   return (
-    <QueryState query={query} what="the order" notFound={<RecordNotFound title="Order not found" backTo="/admin/orders" backLabel="Back to orders" />}>
+    <QueryState
+      query={query}
+      what="the order"
+      notFound={<RecordNotFound title="Order not found" backTo="/admin/orders" backLabel="Back to orders" />}
+    >
       {(detail) => <OrderDetailView detail={detail} />}
     </QueryState>
   );

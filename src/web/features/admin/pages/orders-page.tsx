@@ -76,9 +76,18 @@ export default function OrdersPage() {
   const { values, setFilters, setPage, query, filtered } = useAdminList('orders', KEYS, adminApi.orders, { refetchInterval: 30_000 });
   return (
     <>
-      <PageHeader title="Orders" description="Newest first. Search by order number (the first characters are enough), name, email or phone." />
+      <PageHeader
+        title="Orders"
+        description="Newest first. Search by order number (the first characters are enough), name, email or phone."
+      />
       <FilterBar>
-        <SearchBox id="order-search" label="Search orders" value={values.q} onSearch={(q) => setFilters({ q })} placeholder="Order #, name, email or phone" />
+        <SearchBox
+          id="order-search"
+          label="Search orders"
+          value={values.q}
+          onSearch={(q) => setFilters({ q })}
+          placeholder="Order #, name, email or phone"
+        />
         <FilterSelect
           id="order-status"
           label="Order status"

@@ -28,7 +28,11 @@ export function PaymentRefund({ orderId, payment }: { orderId: string; payment: 
       label="Reason"
       hint="Sent to Pesapal with the refund request."
       onSubmit={(reason) =>
-        run(() => adminApi.refundPayment(orderId, payment.id, reason), (r) => `Refund requested: ${r.refundMessage}`, 'The refund could not be requested. Please try again.')
+        run(
+          () => adminApi.refundPayment(orderId, payment.id, reason),
+          (r) => `Refund requested: ${r.refundMessage}`,
+          'The refund could not be requested. Please try again.',
+        )
       }
     />
   );

@@ -59,7 +59,9 @@ export function ProductForm({
       noValidate
       aria-label={product ? 'Edit product' : 'New product'}
       className="space-y-4"
-      onSubmit={adminSubmit(form, FIELDS, (_, body) => onSave(body), 'The product could not be saved. Please try again.', { priceCents: 'price' })}
+      onSubmit={adminSubmit(form, FIELDS, (_, body) => onSave(body), 'The product could not be saved. Please try again.', {
+        priceCents: 'price',
+      })}
     >
       <TextInput label="Name" {...field('name')} />
       {product && (
@@ -71,15 +73,27 @@ export function ProductForm({
       )}
       <TextArea label="Description" rows={4} {...field('description')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput label="Category" list="product-categories" hint="Lowercase, e.g. fish or chicken. A new name starts a new category." {...field('category')} />
+        <TextInput
+          label="Category"
+          list="product-categories"
+          hint="Lowercase, e.g. fish or chicken. A new name starts a new category."
+          {...field('category')}
+        />
         <datalist id="product-categories">
           {categories.map((c) => (
             <option key={c} value={c} />
           ))}
         </datalist>
         <TextInput label="Price (KES)" inputMode="decimal" placeholder="450.00" {...field('price')} />
-        {!product && <TextInput label="Opening stock" inputMode="numeric" hint="Later changes go through stock adjustments." {...field('stock')} />}
-        <TextInput label="Low-stock threshold" inputMode="numeric" hint="The dashboard warns at or below this many." {...field('lowStockThreshold')} />
+        {!product && (
+          <TextInput label="Opening stock" inputMode="numeric" hint="Later changes go through stock adjustments." {...field('stock')} />
+        )}
+        <TextInput
+          label="Low-stock threshold"
+          inputMode="numeric"
+          hint="The dashboard warns at or below this many."
+          {...field('lowStockThreshold')}
+        />
       </div>
       <div className="flex flex-wrap gap-6">
         <CheckboxField id="product-published" label="Published" hint="Shown in the shop" {...form.register('published')} />

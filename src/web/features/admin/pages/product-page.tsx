@@ -16,7 +16,10 @@ import { ProductForm } from './product-form';
 import { StockPanel } from './stock-panel';
 
 function useCategories() {
-  return useQuery({ queryKey: ['admin', 'categories'], queryFn: async () => (await adminApi.products({ pageSize: 1, state: 'all' })).categories });
+  return useQuery({
+    queryKey: ['admin', 'categories'],
+    queryFn: async () => (await adminApi.products({ pageSize: 1, state: 'all' })).categories,
+  });
 }
 
 const backToProducts = (
@@ -72,7 +75,12 @@ function ArchiveButton({ product }: { product: AdminProduct }) {
       }
       confirmLabel={archived ? 'Restore' : 'Archive'}
       confirmVariant={archived ? 'default' : 'destructive'}
-      onConfirm={() => run(() => adminApi.archiveProduct(product.id, !archived), archived ? 'Product restored.' : 'Product archived: it is no longer in the shop.')}
+      onConfirm={() =>
+        run(
+          () => adminApi.archiveProduct(product.id, !archived),
+          archived ? 'Product restored.' : 'Product archived: it is no longer in the shop.',
+        )
+      }
     />
   );
 }
@@ -100,7 +108,12 @@ function EditProduct({ product, categories }: { product: AdminProduct; categorie
         <Card>
           <CardContent className="space-y-6">
             <ProductForm key={product.updatedAt} product={product} categories={categories} onSave={save} submitLabel="Save product" />
-            <ImageUpload label="Image" currentUrl={product.imageUrl} upload={(file) => adminApi.uploadProductImage(product.id, file)} success="Image uploaded." />
+            <ImageUpload
+              label="Image"
+              currentUrl={product.imageUrl}
+              upload={(file) => adminApi.uploadProductImage(product.id, file)}
+              success="Image uploaded."
+            />
           </CardContent>
         </Card>
         <StockPanel product={product} />
@@ -113,7 +126,11 @@ function LoadedProduct({ id }: { id: string }) {
   const categories = useCategories();
   const query = useQuery({ queryKey: ['admin', 'product', id], queryFn: () => adminApi.product(id), retry: retryUnlessMissing });
   return (
-    <QueryState query={query} what="the product" notFound={<RecordNotFound title="Product not found" backTo="/admin/products" backLabel="Back to products" />}>
+    <QueryState
+      query={query}
+      what="the product"
+      notFound={<RecordNotFound title="Product not found" backTo="/admin/products" backLabel="Back to products" />}
+    >
       {({ product }) => <EditProduct product={product} categories={categories.data ?? []} />}
     </QueryState>
   );

@@ -43,13 +43,21 @@ const COLUMNS: Column<AdminProduct>[] = [
   {
     header: 'Stock',
     className: 'text-right tabular-nums',
-    cell: (p) => <span className={p.stock === 0 ? 'font-semibold text-red-700' : p.lowStock ? 'font-semibold text-amber-800' : ''}>{p.stock}</span>,
+    cell: (p) => (
+      <span className={p.stock === 0 ? 'font-semibold text-red-700' : p.lowStock ? 'font-semibold text-amber-800' : ''}>{p.stock}</span>
+    ),
   },
   {
     header: 'State',
     cell: (p) => (
       <div className="flex flex-wrap gap-1">
-        {p.archivedAt ? <Badge tone="danger">Archived</Badge> : p.published ? <Badge tone="success">Published</Badge> : <Badge>Hidden</Badge>}
+        {p.archivedAt ? (
+          <Badge tone="danger">Archived</Badge>
+        ) : p.published ? (
+          <Badge tone="success">Published</Badge>
+        ) : (
+          <Badge>Hidden</Badge>
+        )}
         {p.featured && <Badge tone="brand">Featured</Badge>}
         {!p.archivedAt && p.lowStock && <Badge tone="warning">{p.stock === 0 ? 'Out of stock' : 'Low stock'}</Badge>}
       </div>
@@ -71,7 +79,13 @@ export default function ProductsPage() {
         }
       />
       <FilterBar>
-        <SearchBox id="product-search" label="Search products" value={values.q} onSearch={(q) => setFilters({ q })} placeholder="Name or description" />
+        <SearchBox
+          id="product-search"
+          label="Search products"
+          value={values.q}
+          onSearch={(q) => setFilters({ q })}
+          placeholder="Name or description"
+        />
         <FilterSelect
           id="product-category"
           label="Category"
@@ -79,7 +93,13 @@ export default function ProductsPage() {
           onChange={(category) => setFilters({ category })}
           options={[['', 'All categories'], ...(query.data?.categories ?? []).map((c) => [c, c] as const)]}
         />
-        <FilterSelect id="product-state" label="Show" value={values.state || 'active'} onChange={(state) => setFilters({ state })} options={STATES} />
+        <FilterSelect
+          id="product-state"
+          label="Show"
+          value={values.state || 'active'}
+          onChange={(state) => setFilters({ state })}
+          options={STATES}
+        />
       </FilterBar>
       <ListState
         query={query}

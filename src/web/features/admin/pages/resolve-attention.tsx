@@ -23,7 +23,9 @@ export function ResolveAttention({ orderId }: { orderId: string }) {
       schema={resolveAttentionSchema}
       id="resolve-note"
       label="How was it resolved?"
-      onSubmit={(note) => run(() => adminApi.resolveAttention(orderId, note), 'Marked resolved.', 'The order could not be updated. Please try again.')}
+      onSubmit={(note) =>
+        run(() => adminApi.resolveAttention(orderId, note), 'Marked resolved.', 'The order could not be updated. Please try again.')
+      }
     />
   );
 }

@@ -47,7 +47,12 @@ function ShopDetailsForm({ details }: { details: ShopDetailsView }) {
   };
   const busy = form.formState.isSubmitting;
   return (
-    <form noValidate aria-label="Shop details" className="space-y-4" onSubmit={adminSubmit(form, FIELDS, save, 'The shop details could not be saved. Please try again.')}>
+    <form
+      noValidate
+      aria-label="Shop details"
+      className="space-y-4"
+      onSubmit={adminSubmit(form, FIELDS, save, 'The shop details could not be saved. Please try again.')}
+    >
       <MissingDetails details={details} />
       <TextInput label="Address" {...field('address')} />
       <div className="grid gap-3 sm:grid-cols-2">

@@ -111,9 +111,23 @@ export function StockPanel({ product }: { product: AdminProduct }) {
           <h3 id="ledger-heading" className="mb-2 font-semibold text-slate-900">
             Stock history
           </h3>
-          <ListState query={history} what="the stock history" rows={3} onPage={setPage} pagerLabel="Stock history pages" empty={<EmptyState title="No stock changes yet" />}>
+          <ListState
+            query={history}
+            what="the stock history"
+            rows={3}
+            onPage={setPage}
+            pagerLabel="Stock history pages"
+            empty={<EmptyState title="No stock changes yet" />}
+          >
             {(items) => (
-              <DataTable label="Stock changes" caption="Stock history, newest first" columns={COLUMNS} rows={items} rowKey={(m) => m.id} bordered={false} />
+              <DataTable
+                label="Stock changes"
+                caption="Stock history, newest first"
+                columns={COLUMNS}
+                rows={items}
+                rowKey={(m) => m.id}
+                bordered={false}
+              />
             )}
           </ListState>
         </section>

@@ -38,7 +38,8 @@ function RemoveZoneText({ control, index }: { control: Control<ZonesInput, unkno
   return (
     <>
       Zone {index + 1}
-      {name ? ` (${name})` : ''} is taken out of the table. Checkout keeps the saved zones until you press Save zones, and the zones must still run from 0 km without gaps.
+      {name ? ` (${name})` : ''} is taken out of the table. Checkout keeps the saved zones until you press Save zones, and the zones must
+      still run from 0 km without gaps.
     </>
   );
 }
@@ -76,7 +77,12 @@ export function ZonesForm({ zones }: { zones: DeliveryZone[] }) {
   };
 
   return (
-    <form noValidate aria-label="Delivery zones" className="space-y-4" onSubmit={form.handleSubmit(onValid, () => toast.error('Some zone fields need fixing.'))}>
+    <form
+      noValidate
+      aria-label="Delivery zones"
+      className="space-y-4"
+      onSubmit={form.handleSubmit(onValid, () => toast.error('Some zone fields need fixing.'))}
+    >
       {problems.length > 0 && (
         <Alert tone="error" title="The zones cannot be saved yet">
           <ul className="list-disc pl-5">
@@ -132,7 +138,15 @@ export function ZonesForm({ zones }: { zones: DeliveryZone[] }) {
           variant="outline"
           onClick={() => {
             const last = form.getValues('zones').at(-1);
-            rows.append({ name: '', minKm: String(last?.maxKm ?? '0'), maxKm: '', baseFee: '', perKmRate: '', estimatedMinutes: '30', active: true });
+            rows.append({
+              name: '',
+              minKm: String(last?.maxKm ?? '0'),
+              maxKm: '',
+              baseFee: '',
+              perKmRate: '',
+              estimatedMinutes: '30',
+              active: true,
+            });
           }}
         >
           Add zone

@@ -26,14 +26,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
   return (
     <li className="flex gap-4 py-4" aria-label={line.name}>
       <div className="w-24 shrink-0 overflow-hidden rounded-md sm:w-28">
-        <ProductImage
-          productId={line.productId}
-          name={line.name}
-          category={line.category}
-          imageUrl={line.imageUrl}
-          eager
-          sizes="112px"
-        />
+        <ProductImage productId={line.productId} name={line.name} category={line.category} imageUrl={line.imageUrl} eager sizes="112px" />
       </div>
       <div className="flex flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">
@@ -41,7 +34,13 @@ export function CartLineItem({ line }: { line: CartLine }) {
             <h2 className="font-semibold text-slate-900">{line.name}</h2>
             <p className="text-sm text-slate-600">{formatKES(line.priceCents)} each</p>
           </div>
-          <Button variant="ghost" size="icon" className="shrink-0" aria-label={`Remove ${line.name}`} onClick={() => cartStore.remove(line.productId)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="shrink-0"
+            aria-label={`Remove ${line.name}`}
+            onClick={() => cartStore.remove(line.productId)}
+          >
             <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
           </Button>
         </div>

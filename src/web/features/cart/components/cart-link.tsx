@@ -10,7 +10,11 @@ function cartLinkLabel(count: number): string {
 export function CartLink() {
   const { count } = useCart();
   return (
-    <Link to="/cart" className="relative inline-flex items-center rounded-md p-2 max-sm:p-3 hover:bg-slate-100" aria-label={cartLinkLabel(count)}>
+    <Link
+      to="/cart"
+      className="relative inline-flex items-center rounded-md p-2 max-sm:p-3 hover:bg-slate-100"
+      aria-label={cartLinkLabel(count)}
+    >
       <ShoppingCart aria-hidden="true" className="h-5 w-5" />
       {count > 0 && (
         <span

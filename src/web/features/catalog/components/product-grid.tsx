@@ -9,14 +9,16 @@ const LAYOUTS = {
   /** /shop: 2 compact columns on a phone (gap-3), then 2, 3 or 4; a phone's first screen holds four pictures. */
   shop: {
     grid: 'grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4',
-    sizes: '(min-width: 1280px) 262px, (min-width: 1024px) calc((100vw - 80px) / 3), (min-width: 640px) calc((100vw - 56px) / 2), calc((100vw - 44px) / 2)',
+    sizes:
+      '(min-width: 1280px) 262px, (min-width: 1024px) calc((100vw - 80px) / 3), (min-width: 640px) calc((100vw - 56px) / 2), calc((100vw - 44px) / 2)',
     skeletons: 8,
     eager: 4,
   },
   /** Home: the four featured products, one row from 1024 px; below the hero, so all lazy. */
   featured: {
     grid: 'grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4',
-    sizes: '(min-width: 1152px) 262px, (min-width: 1024px) calc((100vw - 104px) / 4), (min-width: 640px) calc((100vw - 56px) / 2), calc((100vw - 44px) / 2)',
+    sizes:
+      '(min-width: 1152px) 262px, (min-width: 1024px) calc((100vw - 104px) / 4), (min-width: 640px) calc((100vw - 56px) / 2), calc((100vw - 44px) / 2)',
     skeletons: 4,
     eager: 0,
   },
@@ -46,7 +48,14 @@ export function ProductGrid({ layout, products, loadingLabel, busy, headingLevel
   return (
     <div className={grid} aria-busy={busy}>
       {products.map((p, i) => (
-        <ProductCard key={p.id} product={p} eager={i < eager} priority={i === 0 && eager > 0} imageSizes={sizes} headingLevel={headingLevel} />
+        <ProductCard
+          key={p.id}
+          product={p}
+          eager={i < eager}
+          priority={i === 0 && eager > 0}
+          imageSizes={sizes}
+          headingLevel={headingLevel}
+        />
       ))}
     </div>
   );

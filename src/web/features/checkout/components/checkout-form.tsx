@@ -107,9 +107,17 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
         </div>
         <Card className="h-fit lg:col-span-2">
           <CardContent className="space-y-4">
-            <CheckoutSummary lines={lines} totals={totals} feeStatus={quote.status === 'loading' ? 'Calculating...' : 'Choose an address'} />
+            <CheckoutSummary
+              lines={lines}
+              totals={totals}
+              feeStatus={quote.status === 'loading' ? 'Calculating...' : 'Choose an address'}
+            />
             <Button ref={payButton} type="submit" size="lg" className="w-full" disabled={!canPay} aria-describedby="pay-hint">
-              {submitting ? <LoaderCircle aria-hidden="true" className="h-5 w-5 animate-spin" /> : <CreditCard aria-hidden="true" className="h-5 w-5" />}
+              {submitting ? (
+                <LoaderCircle aria-hidden="true" className="h-5 w-5 animate-spin" />
+              ) : (
+                <CreditCard aria-hidden="true" className="h-5 w-5" />
+              )}
               {submitting ? 'Creating your order…' : 'Pay with Pesapal'}
             </Button>
             <p id="pay-hint" className="text-sm text-slate-600">
@@ -136,4 +144,3 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
     </>
   );
 }
-

@@ -18,9 +18,33 @@ export function ContactFields({ value, errors, onChange, smsUpdates, onSmsUpdate
     <Card>
       <CardContent className="space-y-4">
         <h2 className="text-lg font-semibold">Contact Information</h2>
-        <TextField id="checkout-name" label="Full Name" autoComplete="name" value={value.fullName} error={errors.fullName} onChange={(e) => onChange('fullName', e.currentTarget.value)} />
-        <TextField id="checkout-email" label="Email" type="email" autoComplete="email" value={value.email} error={errors.email} onChange={(e) => onChange('email', e.currentTarget.value)} />
-        <TextField id="checkout-phone" label="Phone Number" type="tel" autoComplete="tel" placeholder="+254 700 000 000" value={value.phone} error={errors.phone} onChange={(e) => onChange('phone', e.currentTarget.value)} />
+        <TextField
+          id="checkout-name"
+          label="Full Name"
+          autoComplete="name"
+          value={value.fullName}
+          error={errors.fullName}
+          onChange={(e) => onChange('fullName', e.currentTarget.value)}
+        />
+        <TextField
+          id="checkout-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={value.email}
+          error={errors.email}
+          onChange={(e) => onChange('email', e.currentTarget.value)}
+        />
+        <TextField
+          id="checkout-phone"
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+254 700 000 000"
+          value={value.phone}
+          error={errors.phone}
+          onChange={(e) => onChange('phone', e.currentTarget.value)}
+        />
         <SmsUpdatesCheckbox id="checkout-sms-updates" checked={smsUpdates} onChange={(e) => onSmsUpdatesChange(e.currentTarget.checked)} />
       </CardContent>
     </Card>

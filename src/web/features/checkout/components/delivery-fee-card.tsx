@@ -22,7 +22,9 @@ export function DeliveryFeeCard({ quote, totals, now }: { quote: QuoteState; tot
         </p>
       )}
       {totals.amountToFreeDeliveryCents !== null && (
-        <p className="rounded-md bg-brand-50 p-2 text-sm font-medium text-brand-800">{freeDeliveryPrompt(totals.amountToFreeDeliveryCents)}</p>
+        <p className="rounded-md bg-brand-50 p-2 text-sm font-medium text-brand-800">
+          {freeDeliveryPrompt(totals.amountToFreeDeliveryCents)}
+        </p>
       )}
       {isPeakHour(now) && (
         <p className="flex items-center gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900">

@@ -7,7 +7,8 @@ const DEFAULT_IMAGE = '/images/blog/blog-default-1200.webp';
 
 /** The blog's grid, with the width its pictures are drawn at (page container: at most 1152 px, gap-6). */
 export const BLOG_GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
-const IMAGE_SIZES = '(min-width: 1152px) 357px, (min-width: 1024px) calc((100vw - 80px) / 3), (min-width: 640px) calc((100vw - 56px) / 2), calc(100vw - 32px)';
+const IMAGE_SIZES =
+  '(min-width: 1152px) 357px, (min-width: 1024px) calc((100vw - 80px) / 3), (min-width: 640px) calc((100vw - 56px) / 2), calc(100vw - 32px)';
 
 /** priority: the first card's picture is the page's largest (LCP): loaded at once, ahead of the rest. */
 export function BlogCard({ post, priority }: { post: BlogCardDto; priority?: boolean }) {

@@ -19,7 +19,12 @@ export function CustomerServiceLinks() {
     return (
       <p className="text-sm text-slate-300">
         These links could not be loaded.{' '}
-        <button type="button" className="tap font-semibold text-white underline disabled:opacity-60" disabled={isFetching} onClick={() => void refetch()}>
+        <button
+          type="button"
+          className="tap font-semibold text-white underline disabled:opacity-60"
+          disabled={isFetching}
+          onClick={() => void refetch()}
+        >
           Try again
         </button>
       </p>

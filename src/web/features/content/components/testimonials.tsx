@@ -81,7 +81,12 @@ export default function Testimonials() {
         <p className="text-sm text-slate-600">{current.place}</p>
       </div>
       <div className="mt-6 flex items-center justify-center gap-3 max-sm:gap-1">
-        <button type="button" className="rounded-full p-2 hover:bg-white max-sm:p-3" aria-label="Previous testimonial" onClick={() => go(-1)}>
+        <button
+          type="button"
+          className="rounded-full p-2 hover:bg-white max-sm:p-3"
+          aria-label="Previous testimonial"
+          onClick={() => go(-1)}
+        >
           <ChevronLeft aria-hidden="true" className="h-5 w-5" />
         </button>
         {TESTIMONIALS.map((t, i) => (

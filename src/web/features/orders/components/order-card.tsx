@@ -33,14 +33,20 @@ export function OrderCard({ order, startingPayment = false, onPayAgain, onOrderA
         {order.status === 'completed' && order.fulfilmentStatus === 'out_for_delivery' && <ShopContactOnTheWay />}
         <OrderOutcome order={order} />
         {order.canPayAgain && (
-          <p className="text-sm text-slate-700">Your payment did not go through. Your items are still reserved, so you can pay for this order again.</p>
+          <p className="text-sm text-slate-700">
+            Your payment did not go through. Your items are still reserved, so you can pay for this order again.
+          </p>
         )}
         <OrderItemList items={order.items} />
         <PaymentAttempts order={order} />
         <div className="flex flex-wrap gap-3">
           {order.canPayAgain && onPayAgain && (
             // aria-disabled, not disabled: the button keeps focus, so it gets it back when the payment modal closes.
-            <Button onClick={() => !startingPayment && onPayAgain()} aria-disabled={startingPayment || undefined} aria-describedby={`order-${order.id}-title`}>
+            <Button
+              onClick={() => !startingPayment && onPayAgain()}
+              aria-disabled={startingPayment || undefined}
+              aria-describedby={`order-${order.id}-title`}
+            >
               <CreditCard aria-hidden="true" className="h-4 w-4" />
               {startingPayment ? 'Opening payment...' : 'Pay again'}
             </Button>

@@ -22,7 +22,10 @@ export function OrderItemList({ items }: { items: readonly OrderItemView[] }) {
               className="h-14 w-14 shrink-0 rounded-md bg-slate-100 object-cover"
             />
           ) : (
-            <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-600" data-testid="image-placeholder">
+            <span
+              className="flex h-14 w-14 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-600"
+              data-testid="image-placeholder"
+            >
               <Package aria-hidden="true" className="h-6 w-6" />
             </span>
           )}

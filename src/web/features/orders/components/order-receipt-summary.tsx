@@ -21,7 +21,11 @@ export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
     ['Delivery fee', fee === 0 ? 'FREE' : formatKES(fee)],
   ];
   return (
-    <section aria-labelledby="order-summary-heading" className="space-y-4 rounded-lg border border-slate-200 p-4 text-left" data-testid="order-summary">
+    <section
+      aria-labelledby="order-summary-heading"
+      className="space-y-4 rounded-lg border border-slate-200 p-4 text-left"
+      data-testid="order-summary"
+    >
       <h2 id="order-summary-heading" className="text-lg font-semibold">
         Order #{order.orderNumber}
       </h2>

@@ -7,7 +7,9 @@ import { cn } from '@/web/lib/cn';
 import { DISPLAY_COPY, type OrderDisplayState } from '../order-display-state';
 import type { OrderDetail, TransactionView } from '../order-api';
 
-const LOOK: Readonly<Record<OrderDisplayState, { Icon: ComponentType<{ className?: string }>; tone: BadgeTone; colour: string; spin?: boolean }>> = {
+const LOOK: Readonly<
+  Record<OrderDisplayState, { Icon: ComponentType<{ className?: string }>; tone: BadgeTone; colour: string; spin?: boolean }>
+> = {
   completed: { Icon: CircleCheck, tone: 'success', colour: 'text-green-700' },
   failed: { Icon: CircleX, tone: 'danger', colour: 'text-red-700' },
   pending: { Icon: Clock, tone: 'warning', colour: 'text-amber-700' },

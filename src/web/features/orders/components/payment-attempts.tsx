@@ -17,9 +17,7 @@ export function PaymentAttempts({ order }: { order: OrderSummary }) {
   if (attempts.length < 2) return null;
   return (
     <details className="rounded-md bg-slate-50 p-3 text-sm text-slate-800" data-testid="payment-attempts">
-      <summary className="cursor-pointer font-medium">
-        {attempts.length} payment attempts for this order
-      </summary>
+      <summary className="cursor-pointer font-medium">{attempts.length} payment attempts for this order</summary>
       <ol className="mt-2 space-y-1">
         {attempts.map((a, i) => (
           <li key={a.merchantReference} className="flex flex-wrap justify-between gap-2">

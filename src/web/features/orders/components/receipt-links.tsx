@@ -10,7 +10,13 @@ const receiptPdfUrl = (id: string) => api.orders[':id']['receipt.pdf'].$path(ord
 export function ReceiptLinks({ orderId, describedBy }: { orderId: string; describedBy?: string }) {
   return (
     <>
-      <a href={receiptPdfUrl(orderId)} download className={buttonClasses('outline')} aria-describedby={describedBy} data-testid="receipt-pdf">
+      <a
+        href={receiptPdfUrl(orderId)}
+        download
+        className={buttonClasses('outline')}
+        aria-describedby={describedBy}
+        data-testid="receipt-pdf"
+      >
         <Download aria-hidden="true" className="h-4 w-4" />
         Download receipt
       </a>

@@ -115,7 +115,10 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retry
           {/* The page fills what the header and footer leave, so the footer is never covered. */}
           <div className="relative min-h-0 flex-1 overflow-auto">
             {phase === 'paying' && !loaded && (
-              <p className="pointer-events-none absolute inset-x-0 top-8 z-10 flex items-center justify-center gap-2 text-sm text-slate-600" role="status">
+              <p
+                className="pointer-events-none absolute inset-x-0 top-8 z-10 flex items-center justify-center gap-2 text-sm text-slate-600"
+                role="status"
+              >
                 <LoaderCircle aria-hidden="true" className="h-5 w-5 animate-spin" /> Loading payment page…
               </p>
             )}
@@ -160,9 +163,7 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retry
               </PaymentErrorPanel>
             )}
 
-            {phase === 'completed' && (
-              <PaymentConfirmed />
-            )}
+            {phase === 'completed' && <PaymentConfirmed />}
           </div>
 
           {phase === 'paying' && <PayingFooter onCancel={cancel} />}

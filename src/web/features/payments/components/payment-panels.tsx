@@ -12,9 +12,7 @@ export function PaymentHeader({ onCancel }: { onCancel?: () => void }) {
     <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-4 py-3">
       <div>
         <Dialog.Title className="text-lg font-semibold">Complete your payment</Dialog.Title>
-        <Dialog.Description className="text-sm text-slate-600">
-          Pay securely on Pesapal by card or M-Pesa.
-        </Dialog.Description>
+        <Dialog.Description className="text-sm text-slate-600">Pay securely on Pesapal by card or M-Pesa.</Dialog.Description>
       </div>
       {onCancel && (
         <Button variant="ghost" size="icon" onClick={onCancel} aria-label="Cancel payment">

@@ -31,7 +31,12 @@ export function PaymentStatusBadge() {
         </Badge>
       )}
       {pending > 0 && (
-        <Link to="/orders" title="Orders waiting for payment" data-testid="pending-badge" className="tap rounded-full focus-visible:outline-offset-1">
+        <Link
+          to="/orders"
+          title="Orders waiting for payment"
+          data-testid="pending-badge"
+          className="tap rounded-full focus-visible:outline-offset-1"
+        >
           <Badge tone="warning">{pending} Pending</Badge>
         </Link>
       )}
