@@ -47,26 +47,39 @@ function count(file) {
 }
 
 const chromium = ensureChromium();
-const dbs = process.env.TEST_DATABASE_URL ? 'PGlite and PostgreSQL (TEST_DATABASE_URL)' : 'PGlite only (set TEST_DATABASE_URL to add PostgreSQL)';
+const dbs = process.env.TEST_DATABASE_URL
+  ? 'PGlite and PostgreSQL (TEST_DATABASE_URL)'
+  : 'PGlite only (set TEST_DATABASE_URL to add PostgreSQL)';
 console.log(`Integration tests run on: ${dbs}`);
 
 // The build goes beside the checks, not beside the tests: some tests wait on real clocks (timeouts,
 // retry windows), and a build competing for the two cores can push them past their margins.
-const [, , , , built] = await Promise.all([
+const [, , , , , built] = await Promise.all([
   run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
   run('typecheck (pure domain, no DOM or Node types)', 'npx', ['tsc', '--noEmit', '-p', 'src/domain/tsconfig.json']),
   run('lint (zero warnings)', 'npx', ['eslint', '.', '--max-warnings', '0']),
   run('dead code (knip: unused files, exports, dependencies)', 'npx', ['knip']),
+  run('format (prettier --check; npm run format fixes it)', 'npm', ['run', 'format:check', '--silent']),
   run('build', 'npm', ['run', 'build', '--silent']),
 ]);
-await run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'], { live: true });
+await run(
+  'unit and integration tests',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'],
+  { live: true },
+);
 count('test-results/unit.json');
 if (built) {
   await run('first-load size budget', 'node', ['scripts/check-first-load.mjs']);
-  await run('browser journeys (Chromium)', 'npx', ['vitest', 'run', '-c', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/e2e.json'], {
-    env: { CHROME_PATH: chromium },
-    live: true,
-  });
+  await run(
+    'browser journeys (Chromium)',
+    'npx',
+    ['vitest', 'run', '-c', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/e2e.json'],
+    {
+      env: { CHROME_PATH: chromium },
+      live: true,
+    },
+  );
   count('test-results/e2e.json');
 }
 
