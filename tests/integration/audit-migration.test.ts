@@ -22,7 +22,7 @@ afterAll(() => steps.cleanup());
 describe('the migration journal', () => {
   it('gives every migration a later time than the one before it, so a running shop applies 0010', () => {
     const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as Journal;
-    expect(journal.entries.at(-1)!.tag).toBe(TAG);
+    expect(journal.entries.map((e) => e.tag)).toContain(TAG);
     journal.entries.forEach((e, i) => {
       expect(e.idx).toBe(i);
       if (i > 0) expect(e.when).toBeGreaterThan(journal.entries[i - 1]!.when);

@@ -56,16 +56,16 @@ describe('who writes audit rows (the server only)', () => {
     });
   const writes = /\.(insert|update|delete)\(\s*auditLogs\b|\b(insert\s+into|update|delete\s+from)\s+"?audit_logs\b/i;
 
-  it('only audit.service.ts inserts, changes or deletes them, on the server', () => {
+  it('only infra/audit-log.ts inserts, changes or deletes them, on the server', () => {
     const writers = sources(srcRoot)
       .filter((file) => writes.test(readFileSync(file, 'utf8')))
       .map((file) => path.relative(srcRoot, file));
-    expect(writers).toEqual([path.join('server', 'features', 'audit', 'audit.service.ts')]);
+    expect(writers).toEqual([path.join('server', 'infra', 'audit-log.ts')]);
   });
 
   it('is never reached from the browser code', () => {
     const webFiles = sources(path.join(srcRoot, 'web'));
     expect(webFiles.length).toBeGreaterThan(10);
-    expect(webFiles.filter((file) => /features\/audit\/audit\.service|writeAudit/.test(readFileSync(file, 'utf8')))).toEqual([]);
+    expect(webFiles.filter((file) => /infra\/audit-log|writeAudit/.test(readFileSync(file, 'utf8')))).toEqual([]);
   });
 });
