@@ -27,6 +27,7 @@ import { devToolsGuard } from './infra/http/dev-tools-guard';
 import { securityHeaders } from './infra/http/security-headers';
 import { sameOriginWrites } from './auth/session';
 import { servePages } from './infra/http/page-renderer';
+import type { ServerRenderModule } from './infra/http/page-render-contract';
 import { serveSpa } from './infra/http/static-files';
 import { seoRoutes } from './features/seo/seo.routes';
 import { resolvePesapalBaseUrl } from './payment-config';
@@ -35,6 +36,8 @@ import { smsOutboxFromEnv } from './infra/sms/sms-config';
 export interface CreateAppOptions {
   /** Folder of the built web app; omitted in API-only tests. */
   webRoot?: string;
+  /** The server-rendering module, instead of the bundle beside webRoot (tests render from the source). */
+  renderModule?: ServerRenderModule;
 }
 
 export function createContext(deps: ServerDeps): ServerContext {
@@ -128,6 +131,8 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
         isProduction: ctx.env.isProduction,
         apiFetch: (path, init) => ctx.localFetch.fetch(new URL(path, ctx.env.PUBLIC_URL), init),
         logger: ctx.logger,
+        now: () => ctx.now().getTime(),
+        renderModule: opts.renderModule,
       }),
     );
   }

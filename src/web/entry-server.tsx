@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
 import type { PageHead } from '../domain/page-head';
-import type { PageRenderer, PageRenderOptions, RenderedPage } from '../server/infra/http/page-render-contract';
+import type { PageRenderer, PageRenderOptions, RenderAdmission, RenderedPage } from '../server/infra/http/page-render-contract';
 import { pageHandle, type PageContext, type PageHandle } from './app/page-handles';
 import { Providers } from './app/providers';
 import { RouteBoundary } from './app/route-error';
@@ -39,12 +39,19 @@ function withLoaders(routes: RouteObject[]): RouteObject[] {
   });
 }
 
+/**
+ * How long one render of a route's not-found page is reused for every other missing address on that
+ * route (/shop/{any unknown slug}): its HTML does not depend on the address, only its head does.
+ */
+const NOT_FOUND_REUSE_MS = 10_000;
+
 export function createPageRenderer(options: PageRenderOptions): PageRenderer {
   setApiTransport(options.apiFetch);
   setShopName(options.shopName);
   const handler = createStaticHandler(withLoaders(appRoutes));
+  const notFoundPages = new Map<string, { html: string; expires: number }>();
 
-  return async function renderPage(request: Request): Promise<RenderedPage> {
+  return async function renderPage(request: Request, admit?: RenderAdmission): Promise<RenderedPage> {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     const url = new URL(request.url);
     const page = { origin: options.origin, shopName: options.shopName };
@@ -58,38 +65,47 @@ export function createPageRenderer(options: PageRenderOptions): PageRenderer {
       ? handle.head(queryClient, { ...page, params: deepest!.params, url })
       : { title: null, description: '', canonicalPath: url.pathname };
 
-    await preloadPages(context.matches.map((m) => m.route.id));
-    await preloadServerRendered();
-    const router = createStaticRouter(handler.dataRoutes, context);
-    let renderError: unknown = null;
-    const stream = await renderToReadableStream(
-      <StrictMode>
-        <RouteBoundary>
-          <Providers client={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </Providers>
-        </RouteBoundary>
-      </StrictMode>,
-      {
-        // A large finished boundary would otherwise be sent after the shell with an inline script
-        // to move it into place, and the content policy allows no inline scripts.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onError(error) {
-          renderError = error;
-        },
-      },
-    );
-    // Crawlers and link previews read the whole page: send it complete, not piece by piece.
-    await stream.allReady;
-    const html = await new Response(stream).text();
-    if (renderError) return { kind: 'failed', error: renderError };
     const status = context.statusCode !== 200 ? context.statusCode : (head.status ?? 200);
-    return {
-      kind: 'page',
-      status,
-      html,
-      head,
-      state: serializeQueryState(dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' })),
-    };
+    const state = () => serializeQueryState(dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' }));
+    // A missing product, post or page (no query: nothing in the address but the slug) looks the same
+    // whatever the slug: the first such render is reused, with this address's head and data.
+    const reuseKey = status === 404 && !url.search ? (context.matches.at(-1)?.route.id ?? '') : null;
+    const kept = reuseKey === null ? undefined : notFoundPages.get(reuseKey);
+    if (kept && kept.expires > Date.now()) return { kind: 'page', status, html: kept.html, head, state: state() };
+
+    const release = admit ? admit() : () => {};
+    if (!release) return { kind: 'refused', status, head };
+    let html: string;
+    let renderError: unknown = null;
+    try {
+      await preloadPages(context.matches.map((m) => m.route.id));
+      await preloadServerRendered();
+      const router = createStaticRouter(handler.dataRoutes, context);
+      const stream = await renderToReadableStream(
+        <StrictMode>
+          <RouteBoundary>
+            <Providers client={queryClient}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </Providers>
+          </RouteBoundary>
+        </StrictMode>,
+        {
+          // A large finished boundary would otherwise be sent after the shell with an inline script
+          // to move it into place, and the content policy allows no inline scripts.
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
+          onError(error) {
+            renderError = error;
+          },
+        },
+      );
+      // Crawlers and link previews read the whole page: send it complete, not piece by piece.
+      await stream.allReady;
+      html = await new Response(stream).text();
+    } finally {
+      release();
+    }
+    if (renderError) return { kind: 'failed', error: renderError };
+    if (reuseKey !== null) notFoundPages.set(reuseKey, { html, expires: Date.now() + NOT_FOUND_REUSE_MS });
+    return { kind: 'page', status, html, head, state: state() };
   };
 }

@@ -1,6 +1,6 @@
 // The real app on a fresh database, called without a port (app.request), plus sign-in helpers.
 import { eq } from 'drizzle-orm';
-import { createApp, createContext } from '../../src/server/app';
+import { createApp, createContext, type CreateAppOptions } from '../../src/server/app';
 import type { ServerContext, ServerDeps } from '../../src/server/context';
 import { profiles, user } from '../../src/server/db/schema';
 import { seedDemoData } from '../../src/server/seed/seed';
@@ -30,6 +30,8 @@ export interface TestAppOptions {
   deps?: Partial<ServerDeps>;
   /** PostgreSQL pool size (concurrency tests need more than the default 10). */
   poolSize?: number;
+  /** What createApp is given (a web root and a server-rendering module, for pages as HTML). */
+  app?: CreateAppOptions;
 }
 
 export function testEnv(extra: Record<string, string> = {}): Env {
@@ -56,7 +58,7 @@ export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Pr
     ...opts.deps,
   };
   const ctx = createContext(deps);
-  const app = createApp(ctx);
+  const app = createApp(ctx, opts.app);
   return {
     kind,
     ctx,

@@ -12,9 +12,17 @@ export interface PageRenderOptions {
 export type RenderedPage =
   | { kind: 'page'; status: number; html: string; head: PageHead; state: string }
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'failed'; error: unknown };
+  | { kind: 'failed'; error: unknown }
+  /** The page's data was read but the server refused the React render (busy): send the shell with this head and status. */
+  | { kind: 'refused'; status: number; head: PageHead };
 
-export type PageRenderer = (request: Request) => Promise<RenderedPage>;
+/**
+ * Asked just before React renders a page: a release to call when the render is done, or null to
+ * refuse it (too many renders for this client or for the server).
+ */
+export type RenderAdmission = () => (() => void) | null;
+
+export type PageRenderer = (request: Request, admit?: RenderAdmission) => Promise<RenderedPage>;
 
 export interface ServerRenderModule {
   createPageRenderer(options: PageRenderOptions): PageRenderer;

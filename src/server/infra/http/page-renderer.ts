@@ -2,7 +2,9 @@
 // src/web/entry-server.tsx) into the built index.html, with their own <head>; account, checkout and
 // back-office screens get the page shell and render in the browser. A rendered page is the same for
 // every visitor (no cookie is read), so each address is kept for a second, like the public API reads
-// (docs/decisions/011-server-rendering.md).
+// (docs/decisions/011-server-rendering.md). The address is kept by what the page reads of it, and
+// renders are bounded per client address and for the whole server
+// (docs/decisions/018-bounded-rendering.md).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,8 @@ import type { MiddlewareHandler } from 'hono';
 import { headTags, type HeadSite, type PageHead } from '../../../domain/page-head';
 import type { Logger } from '../logger';
 import type { PageRenderer, RenderedPage, ServerRenderModule } from './page-render-contract';
+import { limitAddress } from './client-address';
+import { createRenderLimiter, RENDER_LIMITS, type RenderLimits } from './render-limiter';
 import { escapeHtml } from './html';
 import { isPrivatePage } from './private-paths';
 
@@ -26,6 +30,29 @@ const PAGE_TTL_MS = 1_000;
 const MAX_PAGES = 300;
 const QUERY_STATE_ID = 'query-state';
 
+/**
+ * The query parameters each page reads, and how it reads them (shopFilterFrom, blogPageFrom in
+ * src/web): any other parameter (utm_*, fbclid, a random one) changes nothing on the page, so it is
+ * left out of the cache key and of the address the page is rendered for.
+ */
+const PAGE_QUERY: Record<string, Record<string, (value: string) => string>> = {
+  '/shop': { category: (v) => v.trim().toLowerCase(), search: (v) => v.trim() },
+  '/blog': { page: (v) => v.trim() },
+};
+
+/** The address as the page sees it: only the parameters it reads, normalised as it reads them, in a fixed order. */
+function pageAddress(url: URL): string {
+  const reads = PAGE_QUERY[url.pathname];
+  if (!reads) return url.pathname;
+  const kept = new URLSearchParams();
+  for (const [name, normalise] of Object.entries(reads)) {
+    const value = url.searchParams.get(name);
+    if (value !== null && normalise(value) !== '') kept.set(name, normalise(value));
+  }
+  const query = kept.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
 /** Bytes made once per cached page and sent as they are (no copy per request). */
 type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -33,9 +60,12 @@ interface PageBody {
   status: number;
   headers: Record<string, string>;
   body: Bytes;
-  gzip: Bytes;
-  br: Bytes;
+  /** null: sent as it is (a page shell sent instead of a render is not worth compressing). */
+  gzip: Bytes | null;
+  br: Bytes | null;
   etag: string;
+  /** false: this answer is for this request only (a refused render), never kept. */
+  keep: boolean;
 }
 
 const NO_BYTES: Bytes = new Uint8Array(0);
@@ -48,6 +78,9 @@ export interface PageRendererOptions {
   apiFetch: (path: string, init: RequestInit) => Promise<Response>;
   logger: Logger;
   now?: () => number;
+  /** The server-rendering module itself, instead of loading it from beside webRoot (tests). */
+  renderModule?: ServerRenderModule;
+  renderLimits?: RenderLimits;
 }
 
 /** The built index.html split where the page's <head> tags and its HTML go. */
@@ -65,12 +98,15 @@ function splitOnce(s: string, marker: string): [string, string] {
 }
 
 async function loadRenderer(webRoot: string, opts: PageRendererOptions): Promise<PageRenderer | null> {
-  const file = path.resolve(webRoot, '../ssr/entry-server.js');
-  if (!existsSync(file)) {
-    opts.logger.warn({ file }, 'no server-rendering bundle: pages render in the browser');
-    return null;
+  let mod = opts.renderModule;
+  if (!mod) {
+    const file = path.resolve(webRoot, '../ssr/entry-server.js');
+    if (!existsSync(file)) {
+      opts.logger.warn({ file }, 'no server-rendering bundle: pages render in the browser');
+      return null;
+    }
+    mod = (await import(pathToFileURL(file).href)) as ServerRenderModule;
   }
-  const mod = (await import(pathToFileURL(file).href)) as ServerRenderModule;
   return mod.createPageRenderer({ apiFetch: opts.apiFetch, origin: new URL(opts.publicUrl).origin, shopName: opts.shopName });
 }
 
@@ -84,6 +120,7 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
   const renderer = loadRenderer(opts.webRoot, opts);
   const now = opts.now ?? Date.now;
   const cache = new Map<string, { page: Promise<PageBody>; expires: number }>();
+  const admit = createRenderLimiter(opts.renderLimits ?? RENDER_LIMITS, now);
 
   const document = (head: PageHead, pathname: string, html = '', state?: string) =>
     template.beforeHead +
@@ -101,18 +138,31 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
   const shell = (pathname: string, status = 200) =>
     finish(status, document({ title: null, description: '', canonicalPath: pathname }, pathname));
 
-  async function render(request: Request, pathname: string): Promise<PageBody> {
+  async function render(request: Request, pathname: string, address: string): Promise<PageBody> {
     if (isPrivatePage(pathname)) return shell(pathname);
     const renderPage = await renderer;
     if (!renderPage) return shell(pathname);
     let page: RenderedPage;
     try {
-      page = await renderPage(request);
+      page = await renderPage(request, () => admit(address));
     } catch (error) {
       page = { kind: 'failed', error };
     }
     if (page.kind === 'redirect') {
-      return { status: page.status, headers: { Location: page.location }, body: NO_BYTES, gzip: NO_BYTES, br: NO_BYTES, etag: '' };
+      return {
+        status: page.status,
+        headers: { Location: page.location },
+        body: NO_BYTES,
+        gzip: NO_BYTES,
+        br: NO_BYTES,
+        etag: '',
+        keep: true,
+      };
+    }
+    if (page.kind === 'refused') {
+      // This client (or the server) has rendered enough for now: the page's own head and status with
+      // the shell, and the browser renders the page from the data it asks for.
+      return unrendered(page.status, document(page.head, pathname));
     }
     if (page.kind === 'failed') {
       // The browser can still render the page itself; the visitor never sees a blank or a 500.
@@ -122,15 +172,16 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
     return finish(page.status, document(page.head, pathname, page.html, page.state));
   }
 
-  function cached(request: Request, key: string, pathname: string): Promise<PageBody> {
+  function cached(request: Request, key: string, pathname: string, address: string): Promise<PageBody> {
     const t = now();
     const hit = cache.get(key);
     if (hit && hit.expires > t) return hit.page;
     if (hit) cache.delete(key);
     if (cache.size >= MAX_PAGES) cache.delete(cache.keys().next().value as string);
-    const page = render(request, pathname);
+    const page = render(request, pathname, address);
     cache.set(key, { page, expires: t + PAGE_TTL_MS });
-    page.catch(() => cache.get(key)?.page === page && cache.delete(key));
+    const forget = () => cache.get(key)?.page === page && cache.delete(key);
+    page.then((p) => p.keep || forget(), forget);
     return page;
   }
 
@@ -140,8 +191,9 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
     const url = new URL(c.req.url);
     const pathname = url.pathname;
     if (NOT_PAGES.some((p) => pathname.startsWith(p)) || (path.extname(pathname) && !pathname.endsWith('.html'))) return next();
-    const request = new Request(url, { headers: { accept: 'text/html' } });
-    const page = await cached(request, pathname + url.search, pathname);
+    const address = pageAddress(url);
+    const request = new Request(new URL(address, url), { headers: { accept: 'text/html' } });
+    const page = await cached(request, address, pathname, limitAddress(c));
     if (page.headers.Location) return new Response(null, { status: page.status, headers: page.headers });
     if (c.req.header('if-none-match') === page.etag) {
       return new Response(null, { status: 304, headers: { ETag: page.etag, 'Cache-Control': 'no-cache' } });
@@ -149,10 +201,10 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
     const accept = c.req.header('accept-encoding') ?? '';
     const headers: Record<string, string> = { ...page.headers };
     let body = page.body;
-    if (/\bbr\b/.test(accept)) {
+    if (page.br && /\bbr\b/.test(accept)) {
       body = page.br;
       headers['Content-Encoding'] = 'br';
-    } else if (/\bgzip\b/.test(accept)) {
+    } else if (page.gzip && /\bgzip\b/.test(accept)) {
       body = page.gzip;
       headers['Content-Encoding'] = 'gzip';
     }
@@ -176,5 +228,20 @@ async function finish(status: number, html: string): Promise<PageBody> {
     gzip: new Uint8Array(gz),
     br: new Uint8Array(br),
     etag,
+    keep: true,
+  };
+}
+
+function unrendered(status: number, html: string): PageBody {
+  const body = Buffer.from(html);
+  const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+  return {
+    status,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: etag, Vary: 'Accept-Encoding' },
+    body: new Uint8Array(body),
+    gzip: null,
+    br: null,
+    etag,
+    keep: false,
   };
 }
