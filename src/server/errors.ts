@@ -30,6 +30,16 @@ export interface ErrorDetails {
   orderId?: string;
   /** How long to wait before trying again (too_many_requests). */
   retryAfterSeconds?: number;
+  /** The places the customer may choose from, when the address typed matches several. */
+  choices?: AddressChoice[];
+}
+
+/** A place offered for the customer to choose, shaped like an address suggestion. */
+export interface AddressChoice {
+  placeId: string;
+  description: string;
+  mainText: string;
+  secondaryText: string;
 }
 
 export class DomainError extends Error {

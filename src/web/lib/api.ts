@@ -1,5 +1,13 @@
 // One fetch wrapper for the JSON API: same-origin cookies, our error shape
-// ({ error: { code, message, fields?, orderId? } }) turned into ApiError.
+// ({ error: { code, message, fields?, orderId?, choices? } }) turned into ApiError.
+/** A place offered to choose, shaped like an address suggestion. */
+export interface ApiAddressChoice {
+  placeId: string;
+  description: string;
+  mainText: string;
+  secondaryText: string;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -8,6 +16,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** The order the error is about, when it exists (checkout, 'pay again'). */
     readonly orderId?: string,
+    /** The places to choose from when the typed address matches several (ADDRESS_AMBIGUOUS). */
+    readonly choices?: ApiAddressChoice[],
   ) {
     super(message);
   }
@@ -52,9 +62,13 @@ export async function readApiAnswer<T>(res: Response): Promise<T> {
     }
   }
   if (!res.ok) {
-    const err = (body as { error?: { code?: string; message?: string; fields?: Record<string, string>; orderId?: string } } | null)?.error;
+    const err = (
+      body as {
+        error?: { code?: string; message?: string; fields?: Record<string, string>; orderId?: string; choices?: ApiAddressChoice[] };
+      } | null
+    )?.error;
     // No message of ours (a proxy's error page, say): leave it empty so callers show their fallback.
-    throw new ApiError(res.status, err?.code ?? 'HTTP_' + res.status, err?.message ?? '', err?.fields, err?.orderId);
+    throw new ApiError(res.status, err?.code ?? 'HTTP_' + res.status, err?.message ?? '', err?.fields, err?.orderId, err?.choices);
   }
   return body as T;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineAddressProvider } from './offline-address-provider';
+import { AmbiguousAddressError } from '../../integrations/places/address-provider';
 import { NAIROBI_GAZETTEER } from './nairobi-gazetteer';
 
 const provider = createOfflineAddressProvider();
@@ -139,6 +140,23 @@ describe('offline provider: geocode', () => {
 
   it('accepts a prefix of a single place name', async () => {
     expect(await provider.geocode('westla')).toEqual(at('gz-westlands'));
+  });
+
+  it('refuses to guess when the text names places that disagree, listing them in the order typed', async () => {
+    const names = async (text: string) => {
+      const err: unknown = await provider.geocode(text).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err, text).toBeInstanceOf(AmbiguousAddressError);
+      return (err as AmbiguousAddressError).candidates.map((c) => c.structured_formatting.main_text);
+    };
+    expect(await names('Karen, near Nairobi West')).toEqual(['Karen', 'Nairobi West']);
+    expect(await names('Karen, next to Kogo Star Plaza')).toEqual(['Karen', 'Kogo Star Plaza']);
+    expect(await names('Junction of Ngong Road and Mombasa Road')).toEqual(['Ngong Road', 'Mombasa Road']);
+    // One place, or a place and the area it lies in, is not ambiguous.
+    expect(await provider.geocode('Karen, Nairobi')).toEqual(at('gz-karen'));
+    expect(await provider.geocode('Sarit Centre, Westlands')).toEqual(at('gz-sarit-centre'));
   });
 
   it('returns null when no known place is named', async () => {

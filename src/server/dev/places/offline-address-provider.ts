@@ -6,7 +6,7 @@ import type {
   PlaceDetails,
   RouteDistance,
 } from '../../integrations/places/address-provider';
-import { MIN_AUTOCOMPLETE_CHARS } from '../../integrations/places/address-provider';
+import { AmbiguousAddressError, MIN_AUTOCOMPLETE_CHARS } from '../../integrations/places/address-provider';
 import { estimateRoadDistance, isValidLatLng } from '../../integrations/places/geo';
 import type { GazetteerEntry, GazetteerKind } from './nairobi-gazetteer';
 import { NAIROBI_GAZETTEER } from './nairobi-gazetteer';
@@ -140,6 +140,22 @@ const KIND_SPECIFICITY: Record<GazetteerKind, number> = {
   road: 2,
 };
 
+/** True when `inner` lies in `outer` by the gazetteer: its area names `outer` (Kogo Star Plaza in Nairobi West). */
+function liesIn(inner: IndexedEntry, outer: IndexedEntry): boolean {
+  return inner !== outer && outer.names.some((n) => ` ${inner.area} `.includes(` ${n} `));
+}
+
+/**
+ * The places named in an address that point to different spots. A road only says which street
+ * ('Ngong Road, Kilimani'), so roads count only when no other place is named; a place and the
+ * area it lies in ('Kogo Star Plaza, Nairobi West') agree. More than one left: the text is ambiguous.
+ */
+function disagreeingHits<H extends { item: IndexedEntry }>(hits: H[]): H[] {
+  const places = hits.filter((h) => h.item.entry.kind !== 'road');
+  const named = places.length > 0 ? places : hits;
+  return named.filter((h) => !named.some((o) => liesIn(o.item, h.item)));
+}
+
 export function createOfflineAddressProvider(opts: OfflineAddressProviderOptions = {}): AddressProvider {
   const roadFactor = opts.roadFactor ?? DEFAULT_ROAD_FACTOR;
   const avgSpeedKmh = opts.avgSpeedKmh ?? DEFAULT_AVG_SPEED_KMH;
@@ -174,7 +190,7 @@ export function createOfflineAddressProvider(opts: OfflineAddressProviderOptions
     const t = normalizePlaceText(text);
     if (t.length === 0) return null;
     const padded = ` ${t} `;
-    type Hit = { entry: GazetteerEntry; start: number; end: number };
+    type Hit = { entry: GazetteerEntry; item: IndexedEntry; start: number; end: number };
     const hits: Hit[] = [];
     for (const item of index) {
       let best: Hit | null = null;
@@ -184,7 +200,7 @@ export function createOfflineAddressProvider(opts: OfflineAddressProviderOptions
         for (;;) {
           const at = padded.indexOf(` ${phrase} `, from);
           if (at < 0) break;
-          const hit = { entry: item.entry, start: at, end: at + phrase.length };
+          const hit = { entry: item.entry, item, start: at, end: at + phrase.length };
           if (best === null || hit.end - hit.start > best.end - best.start) best = hit;
           from = at + 1;
         }
@@ -195,6 +211,13 @@ export function createOfflineAddressProvider(opts: OfflineAddressProviderOptions
     const kept = hits.filter(
       (h) => !hits.some((o) => o !== h && o.start <= h.start && o.end >= h.end && o.end - o.start > h.end - h.start),
     );
+    const rivals = disagreeingHits(kept);
+    if (rivals.length > 1) {
+      throw new AmbiguousAddressError(
+        text.trim(),
+        rivals.sort((a, b) => a.start - b.start).map((h) => toPrediction(h.entry)),
+      );
+    }
     kept.sort(
       (a, b) => KIND_SPECIFICITY[a.entry.kind] - KIND_SPECIFICITY[b.entry.kind] || b.end - b.start - (a.end - a.start) || a.start - b.start,
     );

@@ -1,6 +1,7 @@
 // Placing an order and starting its Pesapal payment, done right:
 // 1. the delivery point is priced by the server (delivery-quote.service): the picked place's point
-//    when this server vouched for it (place-token.ts), else the address text geocoded here;
+//    when this server vouched for it (place-token.ts), else the address text geocoded here (text
+//    naming several places is refused with the places to choose from, never priced by a guess);
 // 2. ONE database transaction reads prices from products (published, not archived), computes
 //    subtotal, VAT, fee and total with src/domain, inserts the pending order with its price snapshot
 //    and reserves the stock (conditional decrements: no oversell);
@@ -56,7 +57,8 @@ export async function placeOrder(ctx: ServerContext, userId: string, input: Plac
   }
   const lines = mergeLines(input.items);
   const { address, coordinates, placeToken } = input.delivery;
-  const destination = await resolveDestination(ctx, address, vouchedPoint(ctx, address, coordinates, placeToken));
+  const vouched = vouchedPoint(ctx, address, coordinates, placeToken);
+  const destination = await resolveDestination(ctx, address, vouched, 'deliveryInfo.address');
   if (!destination) throw addressNotFound();
   const quote = await quoteDelivery(ctx, destination);
   const claim = await ctx.db.transaction((tx) => insertPendingOrder(tx, ctx.now(), userId, input, lines, destination, quote));

@@ -16,6 +16,7 @@ import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { appSettings, deliveryZones } from '../../db/schema';
 import { DomainError } from '../../errors';
+import { AmbiguousAddressError } from '../../integrations/places/address-provider';
 
 export const DELIVERY_ORIGIN_SETTING = 'delivery_origin';
 const DELIVERY_FEE_FAILED = 'Failed to calculate delivery fee';
@@ -81,13 +82,37 @@ export async function loadDeliveryOrigin(db: DbOrTx): Promise<DeliveryOrigin> {
   return { lat: row.value.lat, lng: row.value.lng, label };
 }
 
-/** The delivery point: the coordinates the customer picked, else the address geocoded; null when unknown. */
-export async function resolveDestination(ctx: ServerContext, address: string, coordinates?: LatLng | null): Promise<LatLng | null> {
+/**
+ * Free text that names several places: the fee would depend on which one we guessed, so the customer
+ * chooses. The answer lists the places as suggestions (the same shape as /places/autocomplete).
+ */
+function addressAmbiguous(err: AmbiguousAddressError, field: string) {
+  const message = `Several places match "${err.address}". Please choose your area from the list.`;
+  const choices = err.candidates.map((p) => ({
+    placeId: p.place_id,
+    description: p.description,
+    mainText: p.structured_formatting.main_text,
+    secondaryText: p.structured_formatting.secondary_text,
+  }));
+  return new DomainError('unprocessable', 'ADDRESS_AMBIGUOUS', message, { fields: { [field]: message }, choices });
+}
+
+/**
+ * The delivery point: the coordinates the customer picked, else the address geocoded; null when
+ * unknown. Text naming several places throws ADDRESS_AMBIGUOUS (about `field`) instead of a guess.
+ */
+export async function resolveDestination(
+  ctx: ServerContext,
+  address: string,
+  coordinates?: LatLng | null,
+  field = 'address',
+): Promise<LatLng | null> {
   if (coordinates) return coordinates;
   if (address.trim() === '') return null;
   try {
     return await ctx.integrations.addresses.geocode(address);
   } catch (err) {
+    if (err instanceof AmbiguousAddressError) throw addressAmbiguous(err, field);
     ctx.logger.warn({ err }, 'geocoding failed');
     return null;
   }

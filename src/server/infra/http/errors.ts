@@ -1,4 +1,4 @@
-// One error shape for every API failure: { error: { code, message, fields?, orderId? } }; never a
+// One error shape for every API failure: { error: { code, message, fields?, orderId?, choices? } }; never a
 // stack trace. The one place where a DomainError's kind becomes an HTTP status.
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
@@ -6,7 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
 import { DATABASE_UNAVAILABLE, isConnectionError } from '../../db/connection-errors';
-import { DomainError, type ErrorKind, type FieldErrors } from '../../errors';
+import { DomainError, type AddressChoice, type ErrorKind, type FieldErrors } from '../../errors';
 
 const STATUS_OF: Record<ErrorKind, ContentfulStatusCode> = {
   invalid: 400,
@@ -34,9 +34,19 @@ export function firstZodMessage(error: ZodError): string {
   return error.issues[0]?.message ?? 'Invalid request';
 }
 
-export function errorBody(code: string, message: string, extra: { fields?: FieldErrors; orderId?: string } = {}) {
+export function errorBody(
+  code: string,
+  message: string,
+  extra: { fields?: FieldErrors; orderId?: string; choices?: AddressChoice[] } = {},
+) {
   return {
-    error: { code, message, ...(extra.fields ? { fields: extra.fields } : {}), ...(extra.orderId ? { orderId: extra.orderId } : {}) },
+    error: {
+      code,
+      message,
+      ...(extra.fields ? { fields: extra.fields } : {}),
+      ...(extra.orderId ? { orderId: extra.orderId } : {}),
+      ...(extra.choices ? { choices: extra.choices } : {}),
+    },
   };
 }
 
@@ -56,9 +66,9 @@ export function clientClosedRequest(c: Context): boolean {
  */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof DomainError) {
-    const { fields, orderId, retryAfterSeconds } = err.details;
+    const { fields, orderId, retryAfterSeconds, choices } = err.details;
     if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
-    return c.json(errorBody(err.code, err.message, { fields, orderId }), STATUS_OF[err.kind]);
+    return c.json(errorBody(err.code, err.message, { fields, orderId, choices }), STATUS_OF[err.kind]);
   }
   if (err instanceof HTTPException) {
     const status = err.status;

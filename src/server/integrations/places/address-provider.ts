@@ -45,10 +45,25 @@ export interface AddressProvider {
   autocomplete(input: string, sessionToken?: string): Promise<AddressPrediction[]>;
   /** Details for a prediction's place_id, or null when the id is unknown. */
   details(placeId: string, sessionToken?: string): Promise<PlaceDetails | null>;
-  /** Best-effort coordinates for a free-text address, or null. */
+  /**
+   * Best-effort coordinates for a free-text address, or null. Throws AmbiguousAddressError when
+   * the text names several places that disagree ('Karen, near Nairobi West'): guessing one would
+   * price the delivery for a place the customer did not choose.
+   */
   geocode(address: string): Promise<LatLng | null>;
   /** Driving distance (or an estimate of it) from origin to destination. */
   drivingDistance(origin: LatLng, destination: LatLng): Promise<RouteDistance>;
+}
+
+/** The free text names several places; the customer must choose one of `candidates`. */
+export class AmbiguousAddressError extends Error {
+  constructor(
+    readonly address: string,
+    readonly candidates: AddressPrediction[],
+  ) {
+    super(`Several places match "${address}"`);
+    this.name = 'AmbiguousAddressError';
+  }
 }
 
 /** Where deliveries start: Kogo Star Plaza, Nairobi West (the original app's SHOP_COORDINATES). */

@@ -2,11 +2,11 @@
 // quoted at once; free text only after the customer stops typing for a second (the server geocodes
 // it). Never one request per keystroke: the original fired a Distance Matrix call on each.
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import type { LatLng } from '@/domain/delivery-fee';
 import type { Cents } from '@/domain/money';
-import { fetchDeliveryFee } from './checkout-api';
+import { fetchDeliveryFee, type AddressSuggestion } from './checkout-api';
 
 const FEE_ERROR = 'Error calculating delivery fee';
 const FREE_TEXT_PAUSE_MS = 1000;
@@ -24,7 +24,8 @@ export type QuoteState =
       /** The shop's origin as configured in the back office. */
       originLabel: string;
     }
-  | { status: 'error'; message: string };
+  /** `choices`: the typed text matches several places; the customer picks one of them. */
+  | { status: 'error'; message: string; choices?: AddressSuggestion[] };
 
 export function useDeliveryQuote(address: string, coordinates: LatLng | null): QuoteState {
   const [state, setState] = useState<QuoteState>({ status: 'idle' });
@@ -41,9 +42,9 @@ export function useDeliveryQuote(address: string, coordinates: LatLng | null): Q
     // The old fee no longer applies while the new address is being priced.
     setState({ status: 'loading' });
     let current = true;
-    const fail = (message: string) => {
+    const fail = (message: string, choices?: AddressSuggestion[]) => {
       if (!current) return;
-      setState({ status: 'error', message });
+      setState({ status: 'error', message, choices });
       // A place the customer picked deserves a toast; half-typed text only the inline message.
       if (point) toast.error(message);
     };
@@ -61,7 +62,7 @@ export function useDeliveryQuote(address: string, coordinates: LatLng | null): Q
               originLabel: r.originLabel,
             });
           })
-          .catch((err: unknown) => fail(errorMessage(err, FEE_ERROR)));
+          .catch((err: unknown) => fail(errorMessage(err, FEE_ERROR), err instanceof ApiError ? err.choices : undefined));
       },
       point ? 0 : FREE_TEXT_PAUSE_MS,
     );

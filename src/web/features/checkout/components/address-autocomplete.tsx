@@ -1,6 +1,7 @@
 // The delivery address with suggestions from the server (Google Places or the offline Nairobi
 // gazetteer): from 2 characters, 300 ms after the last keystroke, in the shared accessible combobox
-// (arrows move, Enter picks, Escape closes). Picking fetches the place's coordinates.
+// (arrows move, Enter picks, Escape closes). Picking fetches the place's coordinates. Text that names
+// several places is not priced: the server's choices are listed under the box to pick from.
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/web/lib/toast';
 import type { LatLng } from '@/domain/delivery-fee';
@@ -25,6 +26,8 @@ export interface AddressAutocompleteProps {
   onType(value: string): void;
   onPick(place: PickedAddress): void;
   error?: string;
+  /** Places the server asks the customer to choose from (the typed text matched several). */
+  choices?: readonly AddressSuggestion[];
 }
 
 const newSessionToken = () => crypto.randomUUID();
@@ -39,7 +42,7 @@ function PredictionText({ prediction }: { prediction: AddressSuggestion }) {
   );
 }
 
-export function AddressAutocomplete({ id, value, onType, onPick, error }: AddressAutocompleteProps) {
+export function AddressAutocomplete({ id, value, onType, onPick, error, choices = [] }: AddressAutocompleteProps) {
   const [predictions, setPredictions] = useState<AddressSuggestion[]>([]);
   const [picking, setPicking] = useState(false);
   // Suggestions are asked for only after typing, not for a prefilled or picked address.
@@ -79,24 +82,42 @@ export function AddressAutocomplete({ id, value, onType, onPick, error }: Addres
   };
 
   return (
-    <Combobox
-      id={id}
-      label="Delivery Address"
-      name="delivery-address"
-      placeholder="Start typing your estate, street or building"
-      hint="Choose a suggestion for the most accurate delivery fee."
-      value={value}
-      onValueChange={(text) => {
-        onType(text);
-        setTyped(true);
-      }}
-      options={predictions}
-      optionKey={predictionKey}
-      renderOption={(p) => <PredictionText prediction={p} />}
-      onSelect={(p) => void pick(p)}
-      listLabel="Address suggestions"
-      error={error}
-      busy={picking}
-    />
+    <div>
+      <Combobox
+        id={id}
+        label="Delivery Address"
+        name="delivery-address"
+        placeholder="Start typing your estate, street or building"
+        hint="Choose a suggestion for the most accurate delivery fee."
+        value={value}
+        onValueChange={(text) => {
+          onType(text);
+          setTyped(true);
+        }}
+        options={predictions}
+        optionKey={predictionKey}
+        renderOption={(p) => <PredictionText prediction={p} />}
+        onSelect={(p) => void pick(p)}
+        listLabel="Address suggestions"
+        error={error}
+        busy={picking}
+      />
+      {choices.length > 0 && (
+        <ul aria-label="Choose your area" className="mt-2 space-y-1">
+          {choices.map((p) => (
+            <li key={p.placeId}>
+              <button
+                type="button"
+                className="w-full rounded-md border border-slate-300 px-3 py-2 text-left text-sm hover:bg-slate-50"
+                disabled={picking}
+                onClick={() => void pick(p)}
+              >
+                <PredictionText prediction={p} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -89,6 +89,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
                 id="checkout-address"
                 value={address}
                 error={errors.address}
+                choices={quote.status === 'error' ? quote.choices : undefined}
                 onType={(text) => {
                   setAddress(text);
                   setPicked(null);
