@@ -2,9 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
+import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../db/client';
 import { account, profiles, session, user, verification } from '../db/schema';
+import { revokeDevices } from '../features/account/known-device';
 import type { Env } from '../env';
 import type { Logger } from '../infra/logger';
 import type { Mailer } from '../infra/mail/mailer';
@@ -81,8 +83,10 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
           });
         }
       },
-      // Following the emailed link proves the mailbox, as the verification link does.
+      // Following the emailed link proves the mailbox, as the verification link does. The browsers'
+      // device tokens end with the sessions: a new password starts from no known browser.
       async onPasswordReset({ user: u }) {
+        await revokeDevices(db, u.id, new Date());
         if (!u.emailVerified) await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, u.id));
       },
       // better-auth answers a duplicate sign-up like a new one (no account enumeration); the owner
@@ -98,6 +102,14 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       async sendVerificationEmail({ user: u, url }) {
         await mailer.send(verificationMail({ to: u.email, name: u.name, url, shopName: env.SHOP_NAME }));
       },
+    },
+    hooks: {
+      // 'Sign out everywhere' (better-auth's /revoke-sessions) also ends every device token.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/revoke-sessions') return;
+        const current = await getSessionFromCtx(ctx);
+        if (current) await revokeDevices(db, current.user.id, new Date());
+      }),
     },
     socialProviders: google.socialProviders,
     plugins: google.plugins,

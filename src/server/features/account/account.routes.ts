@@ -24,6 +24,17 @@ function forwardCookies(c: Context, headers: Headers) {
   for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
 }
 
+/** Gives the browser its own device token for the account (a new one, or its valid one again for 180 days). */
+async function setDeviceCookie(c: Context, ctx: ServerContext, current: string | undefined, userId: string) {
+  setCookie(c, DEVICE_COOKIE, await rememberDevice(ctx.db, current, userId, ctx.now()), {
+    httpOnly: true,
+    secure: ctx.env.PUBLIC_URL.startsWith('https://'),
+    sameSite: 'Lax',
+    path: '/api/account',
+    maxAge: DEVICE_COOKIE_MAX_AGE_S,
+  });
+}
+
 // Account endpoints: sign-up, sign-in, verification mail, forgotten passwords, Google start, the
 // session and the profile.
 // Sign-out is better-auth's own POST /api/auth/sign-out.
@@ -41,19 +52,11 @@ export function accountRoutes(ctx: ServerContext) {
     })
     .post('/sign-in', valid('json', signInSchema), async (c) => {
       const values = c.req.valid('json');
-      const secret = ctx.env.AUTH_SECRET ?? '';
       const device = getCookie(c, DEVICE_COOKIE);
-      const known = isKnownDevice(device, values.email, secret);
-      forwardCookies(c, await signIn(deps, values, limitAddress(c), c.req.raw.headers, known));
-      if (secret) {
-        setCookie(c, DEVICE_COOKIE, rememberDevice(device, values.email, secret), {
-          httpOnly: true,
-          secure: ctx.env.PUBLIC_URL.startsWith('https://'),
-          sameSite: 'Lax',
-          path: '/api/account',
-          maxAge: DEVICE_COOKIE_MAX_AGE_S,
-        });
-      }
+      const known = await isKnownDevice(ctx.db, device, values.email, ctx.now());
+      const { headers, userId } = await signIn(deps, values, limitAddress(c), c.req.raw.headers, known);
+      forwardCookies(c, headers);
+      await setDeviceCookie(c, ctx, device, userId);
       return c.json({ ok: true as const });
     })
     .post('/resend-verification', valid('json', resendSchema), async (c) => {
