@@ -2,11 +2,14 @@
 // which lets the owner past the per-email slowdown strangers keep armed, and which a password reset
 // and 'sign out everywhere' end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { authThrottle, knownDevices } from '../../src/server/db/schema';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
+import { eq, like } from 'drizzle-orm';
+import { SIGN_IN_LINK_MESSAGES } from '../../src/domain/sign-in-link';
+import { authThrottle, knownDevices, verification } from '../../src/server/db/schema';
+import { cookieFrom, createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
 import { DB_KINDS } from '../support/test-database';
-import { mailsTo, movableClock } from './accounts-support';
+import { json, mailsTo, movableClock } from './accounts-support';
+
+type ErrorBody = { error: { code: string; message: string } };
 
 /** The shop_device value a response sets, if any. */
 function deviceTokenFrom(res: Response): string | undefined {
@@ -178,5 +181,64 @@ describe.each(DB_KINDS)('known browsers on %s', (kind) => {
     }
     expect(statuses).toEqual([429, 200, 200, 200, 200, 200]);
     clock.advanceMinutes(61);
+  });
+
+  describe('the emailed sign-in link', () => {
+    const post = (path: string, body: unknown, cookie?: string) =>
+      t.request(`/api/account${path}`, { method: 'POST', json: body, cookie, headers: { 'X-Forwarded-For': nextAddress() } });
+    const tokenInLatestMail = async (to: string) => {
+      const [mail] = await mailsTo(t, to);
+      expect(mail?.subject).toBe('Your sign-in link for Lake Victoria Aquaculture');
+      const link = mail!.text.match(/https?:\/\/\S+/)![0];
+      expect(link).toMatch(/^http:\/\/localhost:3000\/auth\?signin=/);
+      return new URL(link).searchParams.get('signin')!;
+    };
+
+    it('lets a throttled owner in from a new browser once, and not twice', async () => {
+      const owner = await createUser(t);
+      await strangerGuesses(owner.email);
+      const refused = await signInFrom({ email: owner.email, password: owner.password });
+      expect(refused.status).toBe(429);
+      expect((await json<ErrorBody>(refused)).error.message).toContain('Or get a sign-in link by email');
+
+      const asked = await post('/sign-in-link', { email: owner.email });
+      const unknown = await post('/sign-in-link', { email: 'no-such-person@example.test' });
+      expect(asked.status).toBe(200);
+      expect(await json(asked)).toEqual({ message: SIGN_IN_LINK_MESSAGES.sent });
+      expect(await json(unknown)).toEqual({ message: SIGN_IN_LINK_MESSAGES.sent });
+      expect(await mailsTo(t, 'no-such-person@example.test')).toEqual([]);
+      const token = await tokenInLatestMail(owner.email);
+      const stored = await t.ctx.db.select().from(verification).where(like(verification.identifier, 'magic-link:%'));
+      expect(stored.some((row) => row.identifier.includes(token) || row.value.includes(token))).toBe(false);
+
+      const used = await post('/sign-in-link/use', { token });
+      expect(used.status).toBe(200);
+      expect(await json(used)).toEqual({ message: SIGN_IN_LINK_MESSAGES.signedIn });
+      const cookie = cookieFrom(used);
+      expect(cookie).toContain('shop_device=');
+      const session = await t.request('/api/account/session', { cookie });
+      expect((await json<{ user: { email: string } | null }>(session)).user?.email).toBe(owner.email);
+      // The browser is now known: the slowdown no longer stands in its way.
+      expect((await signInFrom({ email: owner.email, password: owner.password }, deviceTokenFrom(used))).status).toBe(200);
+
+      const again = await post('/sign-in-link/use', { token });
+      expect(again.status).toBe(400);
+      expect((await json<ErrorBody>(again)).error.message).toBe(SIGN_IN_LINK_MESSAGES.invalid);
+      expect(again.headers.getSetCookie()).toEqual([]);
+      clock.advanceMinutes(61);
+    });
+
+    it('refuses an expired link', async () => {
+      const owner = await createUser(t);
+      expect((await post('/sign-in-link', { email: owner.email })).status).toBe(200);
+      const token = await tokenInLatestMail(owner.email);
+      await t.ctx.db
+        .update(verification)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(like(verification.identifier, 'magic-link:%'));
+      const used = await post('/sign-in-link/use', { token });
+      expect(used.status).toBe(400);
+      expect((await json<ErrorBody>(used)).error.message).toBe(SIGN_IN_LINK_MESSAGES.invalid);
+    });
   });
 });

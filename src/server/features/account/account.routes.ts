@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES, resetPasswordSchema } from '@/domain/password-reset';
+import { SIGN_IN_LINK_MESSAGES, signInLinkRequestSchema, signInLinkUseSchema } from '@/domain/sign-in-link';
 import { emailSchema, profileSchema, signInSchema, signUpSchema } from '@/domain/validation';
 import { getSessionUser } from '../../auth/auth';
 import { googleEnabled } from '../../auth/google-sign-in';
@@ -16,6 +17,7 @@ import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, isKnownDevice, rememberDevice }
 import { startGoogleSignIn } from './google.service';
 import { resendVerification, signIn, signUp } from './password-auth.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
+import { requestSignInLink, useSignInLink } from './sign-in-link.service';
 
 const resendSchema = z.object({ email: emailSchema });
 
@@ -35,7 +37,7 @@ async function setDeviceCookie(c: Context, ctx: ServerContext, current: string |
   });
 }
 
-// Account endpoints: sign-up, sign-in, verification mail, forgotten passwords, Google start, the
+// Account endpoints: sign-up, sign-in, the emailed sign-in link, verification mail, forgotten passwords, Google start, the
 // session and the profile.
 // Sign-out is better-auth's own POST /api/auth/sign-out.
 export function accountRoutes(ctx: ServerContext) {
@@ -58,6 +60,16 @@ export function accountRoutes(ctx: ServerContext) {
       forwardCookies(c, headers);
       await setDeviceCookie(c, ctx, device, userId);
       return c.json({ ok: true as const });
+    })
+    .post('/sign-in-link', valid('json', signInLinkRequestSchema), async (c) => {
+      await requestSignInLink(deps, c.req.valid('json').email, limitAddress(c));
+      return c.json({ message: SIGN_IN_LINK_MESSAGES.sent });
+    })
+    .post('/sign-in-link/use', valid('json', signInLinkUseSchema), async (c) => {
+      const { headers, userId } = await useSignInLink(deps, c.req.valid('json').token, limitAddress(c), c.req.raw.headers);
+      forwardCookies(c, headers);
+      await setDeviceCookie(c, ctx, getCookie(c, DEVICE_COOKIE), userId);
+      return c.json({ message: SIGN_IN_LINK_MESSAGES.signedIn });
     })
     .post('/resend-verification', valid('json', resendSchema), async (c) => {
       await resendVerification(deps, c.req.valid('json').email, limitAddress(c));
