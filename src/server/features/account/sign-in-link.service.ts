@@ -38,16 +38,20 @@ export async function requestSignInLink(deps: PasswordAuthDeps, email: string, c
   if (blocked) throw tooMany(ACCOUNT_MESSAGES.tooManySignInLinks(minutesLeft(blocked, now)));
   await recordAttempt(deps.db, emailKey, LINK_THROTTLE.requestPerEmail, now);
   await recordAttempt(deps.db, addressKey, LINK_THROTTLE.requestPerAddress, now);
-  const [known] = await deps.db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase())).limit(1);
+  const [known] = await deps.db
+    .select({ emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.email, email.toLowerCase()))
+    .limit(1);
   // No request headers: a signed-in visitor's session has nothing to do with the account asked for.
   try {
     await deps.auth.api.signInMagicLink({ body: { email }, headers: new Headers() });
   } catch (err) {
     if (!isAPIError(err)) throw err;
   }
-  // A known address stored its token and queued its mail; an unknown one makes a second write like
-  // it, so the answer takes about as long either way.
-  if (!known) await writeLinkDecoy(deps.db, now);
+  // A verified account stored its token and queued its mail; any other address makes a second write
+  // like it, so the answer takes about as long either way.
+  if (!known?.emailVerified) await writeLinkDecoy(deps.db, now);
 }
 
 const LINK_DECOY = 'sign-in-link-decoy:';
