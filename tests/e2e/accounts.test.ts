@@ -9,6 +9,7 @@ import { launchChromium } from './support/chromium';
 import { startOidcServer, type TestOidcServer } from './support/oidc';
 import { startShop, type ShopServer } from './support/shop-server';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp';
+import { SIGN_IN_LINK_MESSAGES } from '../../src/domain/sign-in-link';
 
 const PASSWORD = 'tilapia-and-ugali-1';
 const MESSAGES = {
@@ -143,6 +144,13 @@ describe('accounts in a browser', () => {
     }
     await submit.click();
     await toast(page, 'Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+    // A throttled owner can ask for an emailed one-time sign-in link instead.
+    await signIn.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await toast(page, SIGN_IN_LINK_MESSAGES.sent);
+    // A used, expired or unknown link says so.
+    await page.goto(shop.url + '/auth?signin=not-a-real-token');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText(SIGN_IN_LINK_MESSAGES.invalid).waitFor();
     await context.close();
   });
 

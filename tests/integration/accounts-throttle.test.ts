@@ -95,7 +95,7 @@ describe.each(DB_KINDS)('sign-in throttling on %s', (kind) => {
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(SIGN_IN_SLOWDOWN_PER_EMAIL.maxDelayMs / 1000);
     expect((await json<ErrorBody>(fromNewBrowser)).error.message).toBe(
-      `Too many failed sign-in attempts for this account. Please wait ${wait} seconds and try again.`,
+      `Too many failed sign-in attempts for this account. Please wait ${wait} seconds and try again. Or get a sign-in link by email: it lets you in at once.`,
     );
     clock.advanceMinutes(wait / 60);
     expect((await attempt(right, nextAddress())).status).toBe(200);

@@ -24,6 +24,19 @@ export function passwordResetMail(opts: { to: string; name: string; url: string;
   };
 }
 
+/** The emailed sign-in link for a throttled owner: it works once, within 15 minutes. */
+export function signInLinkMail(opts: { to: string; name: string; url: string; shopName: string }): MailMessage {
+  const greeting = opts.name ? `Hello ${opts.name},` : 'Hello,';
+  const note = 'The link works once, within 15 minutes.';
+  const ignore = 'If you did not ask for this, ignore this email; someone may be guessing your password, so consider changing it.';
+  return {
+    to: opts.to,
+    subject: `Your sign-in link for ${opts.shopName}`,
+    text: `${greeting}\n\nTo sign in, open this link:\n${opts.url}\n\n${note}\n${ignore}\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p><a href="${escapeHtml(opts.url)}">Sign in</a></p><p>${escapeHtml(note)}</p><p>${escapeHtml(ignore)}</p>`,
+  };
+}
+
 /** Sent instead of an error when someone signs up with an email that already has an account. */
 export function alreadyRegisteredMail(opts: { to: string; signInUrl: string; shopName: string }): MailMessage {
   return {

@@ -2,14 +2,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
+import { magicLink } from 'better-auth/plugins/magic-link';
+import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../db/client';
 import { account, profiles, session, user, verification } from '../db/schema';
+import { revokeDevices } from '../features/account/known-device';
 import type { Env } from '../env';
 import type { Logger } from '../infra/logger';
 import type { Mailer } from '../infra/mail/mailer';
 import { authLogger } from './auth-logger';
-import { alreadyRegisteredMail, passwordResetMail, verificationMail } from './auth-mails';
+import { alreadyRegisteredMail, passwordResetMail, signInLinkMail, verificationMail } from './auth-mails';
 import { googleSignInOptions } from './google-sign-in';
 import { profileName, syncProfileOnSignIn } from './profile-sync';
 
@@ -25,6 +28,8 @@ const ENDPOINTS_BEHIND_ACCOUNT_API = [
   '/update-user',
   '/request-password-reset',
   '/reset-password',
+  '/sign-in/magic-link',
+  '/magic-link/verify',
 ];
 
 /**
@@ -36,6 +41,9 @@ export const VERIFIED_CALLBACK_PATH = '/auth/callback?verified=1';
 
 /** The page the reset mail links to, with the single-use token (valid 1 hour) in ?reset=. */
 const passwordResetUrl = (publicUrl: string, token: string) => `${publicUrl}/auth?reset=${encodeURIComponent(token)}`;
+
+/** The page the sign-in link mail links to: a button there uses the token (one use, 15 minutes). */
+const signInLinkUrl = (publicUrl: string, token: string) => `${publicUrl}/auth?signin=${encodeURIComponent(token)}`;
 
 export interface AuthDeps {
   db: Db;
@@ -81,8 +89,10 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
           });
         }
       },
-      // Following the emailed link proves the mailbox, as the verification link does.
+      // Following the emailed link proves the mailbox, as the verification link does. The browsers'
+      // device tokens end with the sessions: a new password starts from no known browser.
       async onPasswordReset({ user: u }) {
+        await revokeDevices(db, u.id, new Date());
         if (!u.emailVerified) await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, u.id));
       },
       // better-auth answers a duplicate sign-up like a new one (no account enumeration); the owner
@@ -99,8 +109,41 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
         await mailer.send(verificationMail({ to: u.email, name: u.name, url, shopName: env.SHOP_NAME }));
       },
     },
+    hooks: {
+      // 'Sign out everywhere' (better-auth's /revoke-sessions) also ends every device token.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/revoke-sessions') return;
+        const current = await getSessionFromCtx(ctx);
+        if (current) await revokeDevices(db, current.user.id, new Date());
+      }),
+    },
     socialProviders: google.socialProviders,
-    plugins: google.plugins,
+    plugins: [
+      ...(google.plugins ?? []),
+      // The emailed sign-in link (features/account/sign-in-link.service.ts): only for existing,
+      // verified accounts, stored as a SHA-256, one use, 15 minutes.
+      magicLink({
+        expiresIn: 15 * 60,
+        disableSignUp: true,
+        storeToken: 'hashed',
+        async sendMagicLink({ email, token }) {
+          const [owner] = await db
+            .select({ name: user.name, emailVerified: user.emailVerified })
+            .from(user)
+            .where(eq(user.email, email.toLowerCase()))
+            .limit(1);
+          if (!owner?.emailVerified) return;
+          const url = signInLinkUrl(env.PUBLIC_URL, token);
+          // Queued before the answer, sent after it (like the reset mail): the answer's timing does not tell.
+          const id = await mailer.enqueue(db, signInLinkMail({ to: email, name: owner.name, url, shopName: env.SHOP_NAME }));
+          if (id) {
+            setImmediate(() => {
+              mailer.deliver(id).catch((err: unknown) => logger.warn({ err }, 'sign-in link mail not sent yet; the mail job tries again'));
+            });
+          }
+        },
+      }),
+    ],
     databaseHooks: {
       user: {
         create: {

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES, resetPasswordSchema } from '@/domain/password-reset';
+import { SIGN_IN_LINK_MESSAGES, signInLinkRequestSchema, signInLinkUseSchema } from '@/domain/sign-in-link';
 import { emailSchema, profileSchema, signInSchema, signUpSchema } from '@/domain/validation';
 import { getSessionUser } from '../../auth/auth';
 import { googleEnabled } from '../../auth/google-sign-in';
@@ -16,6 +17,7 @@ import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, isKnownDevice, rememberDevice }
 import { startGoogleSignIn } from './google.service';
 import { resendVerification, signIn, signUp } from './password-auth.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
+import { requestSignInLink, useSignInLink } from './sign-in-link.service';
 
 const resendSchema = z.object({ email: emailSchema });
 
@@ -24,7 +26,18 @@ function forwardCookies(c: Context, headers: Headers) {
   for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
 }
 
-// Account endpoints: sign-up, sign-in, verification mail, forgotten passwords, Google start, the
+/** Gives the browser its own device token for the account (a new one, or its valid one again for 180 days). */
+async function setDeviceCookie(c: Context, ctx: ServerContext, current: string | undefined, userId: string) {
+  setCookie(c, DEVICE_COOKIE, await rememberDevice(ctx.db, current, userId, ctx.now()), {
+    httpOnly: true,
+    secure: ctx.env.PUBLIC_URL.startsWith('https://'),
+    sameSite: 'Lax',
+    path: '/api/account',
+    maxAge: DEVICE_COOKIE_MAX_AGE_S,
+  });
+}
+
+// Account endpoints: sign-up, sign-in, the emailed sign-in link, verification mail, forgotten passwords, Google start, the
 // session and the profile.
 // Sign-out is better-auth's own POST /api/auth/sign-out.
 export function accountRoutes(ctx: ServerContext) {
@@ -41,20 +54,22 @@ export function accountRoutes(ctx: ServerContext) {
     })
     .post('/sign-in', valid('json', signInSchema), async (c) => {
       const values = c.req.valid('json');
-      const secret = ctx.env.AUTH_SECRET ?? '';
       const device = getCookie(c, DEVICE_COOKIE);
-      const known = isKnownDevice(device, values.email, secret);
-      forwardCookies(c, await signIn(deps, values, limitAddress(c), c.req.raw.headers, known));
-      if (secret) {
-        setCookie(c, DEVICE_COOKIE, rememberDevice(device, values.email, secret), {
-          httpOnly: true,
-          secure: ctx.env.PUBLIC_URL.startsWith('https://'),
-          sameSite: 'Lax',
-          path: '/api/account',
-          maxAge: DEVICE_COOKIE_MAX_AGE_S,
-        });
-      }
+      const known = await isKnownDevice(ctx.db, device, values.email, ctx.now());
+      const { headers, userId } = await signIn(deps, values, limitAddress(c), c.req.raw.headers, known);
+      forwardCookies(c, headers);
+      await setDeviceCookie(c, ctx, device, userId);
       return c.json({ ok: true as const });
+    })
+    .post('/sign-in-link', valid('json', signInLinkRequestSchema), async (c) => {
+      await requestSignInLink(deps, c.req.valid('json').email, limitAddress(c));
+      return c.json({ message: SIGN_IN_LINK_MESSAGES.sent });
+    })
+    .post('/sign-in-link/use', valid('json', signInLinkUseSchema), async (c) => {
+      const { headers, userId } = await useSignInLink(deps, c.req.valid('json').token, limitAddress(c), c.req.raw.headers);
+      forwardCookies(c, headers);
+      await setDeviceCookie(c, ctx, getCookie(c, DEVICE_COOKIE), userId);
+      return c.json({ message: SIGN_IN_LINK_MESSAGES.signedIn });
     })
     .post('/resend-verification', valid('json', resendSchema), async (c) => {
       await resendVerification(deps, c.req.valid('json').email, limitAddress(c));

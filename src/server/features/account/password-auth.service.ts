@@ -2,7 +2,7 @@
 // (docs/decisions/003-accounts.md): failed sign-ins 5 per email from one client address and 20 per
 // address in 15 minutes, then 15 minutes blocked; per email from all addresses no block but a
 // slowdown (after 10 failures in an hour a wait that doubles from 1 s to at most 60 s), which a
-// browser that signed in to the account before skips; sign-ups 20 per address an hour;
+// browser holding a valid device token of the account skips; sign-ups 20 per address an hour;
 // verification mails 3 per email and 10 per address in 15 minutes. No stranger can lock the owner
 // out. (IPv6 addresses count by their /64, see client-address.ts.)
 import { isAPIError } from 'better-auth/api';
@@ -80,8 +80,9 @@ export async function signUp(deps: PasswordAuthDeps, values: SignUpValues, clien
 }
 
 /**
- * Signs in; returns better-auth's Set-Cookie headers for the new session. `knownDevice`: the browser
- * has signed in to this account before (known-device.ts), so strangers' failures do not slow it.
+ * Signs in; returns better-auth's Set-Cookie headers for the new session and the account's id.
+ * `knownDevice`: the browser holds a valid device token of this account (known-device.ts), so
+ * strangers' failures do not slow it.
  */
 export async function signIn(
   deps: PasswordAuthDeps,
@@ -89,7 +90,7 @@ export async function signIn(
   clientAddress: string,
   requestHeaders: Headers,
   knownDevice = false,
-): Promise<Headers> {
+): Promise<{ headers: Headers; userId: string }> {
   const now = deps.now();
   const emailAndAddressKey = keys.signInEmailAndAddress(values.email, clientAddress);
   const emailKey = keys.signInEmail(values.email);
@@ -101,13 +102,13 @@ export async function signIn(
     if (slowed) throw tooMany(ACCOUNT_MESSAGES.signInSlowedDown(waitLeft(slowed, now)), slowed, now);
   }
   try {
-    const { headers } = await deps.auth.api.signInEmail({
+    const { headers, response } = await deps.auth.api.signInEmail({
       body: { email: values.email, password: values.password, callbackURL: VERIFIED_CALLBACK_PATH },
       headers: requestHeaders,
       returnHeaders: true,
     });
     await clearAttempts(deps.db, emailAndAddressKey);
-    return headers;
+    return { headers, userId: response.user.id };
   } catch (err) {
     if (authErrorCode(err) !== 'INVALID_EMAIL_OR_PASSWORD') throw fromAuthError(err);
     const byEmailAndAddress = await recordAttempt(deps.db, emailAndAddressKey, THROTTLE.signInPerEmailAndAddress, now);

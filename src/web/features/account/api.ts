@@ -20,3 +20,7 @@ export const updateProfile = (values: ProfileValues) => call(api.account.profile
 export const requestPasswordReset = (email: string) => call(api.account['forgot-password'].$post({ json: { email } }));
 
 export const resetPassword = (token: string, password: string) => call(api.account['reset-password'].$post({ json: { token, password } }));
+
+export const requestSignInLink = (email: string) => call(api.account['sign-in-link'].$post({ json: { email } }));
+
+export const signInWithLink = (token: string) => call(api.account['sign-in-link'].use.$post({ json: { token } }));

@@ -8,6 +8,7 @@ import { isVerificationReturn } from '../callback-outcome';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { GoogleButton } from './google-button';
 import { ResetPasswordForm } from './reset-password-form';
+import { SignInLinkPage } from './sign-in-link';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -31,6 +32,19 @@ export function AuthScreen({ googleEnabled, returnTo }: { googleEnabled: boolean
   const [signUpEmail, setSignUpEmail] = useState<string | null>(null);
   const verified = verificationNotice(params);
   const resetToken = params.get('reset');
+  const signInToken = params.get('signin');
+  if (signInToken !== null) {
+    return (
+      <section className="mx-auto max-w-md px-4 py-10">
+        <h1 className="mb-6 text-center text-3xl font-bold text-slate-900">Sign in by email</h1>
+        <Card>
+          <CardContent>
+            <SignInLinkPage token={signInToken} />
+          </CardContent>
+        </Card>
+      </section>
+    );
+  }
   if (resetToken !== null || params.get('forgot') === '1') {
     return (
       <section className="mx-auto max-w-md px-4 py-10">

@@ -13,6 +13,7 @@ import { announceSessionChange } from '../session-events';
 import { sessionQueryKey } from '../use-session';
 import { fieldErrorProps, showServerFieldErrors, toastFirstError } from './form-errors';
 import { ResendVerification } from './resend-verification';
+import { RequestSignInLink } from './sign-in-link';
 import { TextField } from '@/web/components/ui/text-field';
 
 type SignInInput = { email: string; password: string };
@@ -26,6 +27,7 @@ export interface SignInFormProps {
 export function SignInForm({ defaultEmail = '' }: SignInFormProps) {
   const queryClient = useQueryClient();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [throttledEmail, setThrottledEmail] = useState<string | null>(null);
   const form = useForm<SignInInput, unknown, SignInValues>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: defaultEmail, password: '' },
@@ -35,6 +37,7 @@ export function SignInForm({ defaultEmail = '' }: SignInFormProps) {
 
   const onValid = async (values: SignInValues) => {
     setUnverifiedEmail(null);
+    setThrottledEmail(null);
     try {
       await signIn(values);
       toast.success('Signed in successfully!');
@@ -42,6 +45,7 @@ export function SignInForm({ defaultEmail = '' }: SignInFormProps) {
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(values.email);
+      if (err instanceof ApiError && err.code === 'TOO_MANY_ATTEMPTS') setThrottledEmail(values.email);
       showServerFieldErrors(err, form.setError, FIELDS);
       toast.error(errorMessage(err, 'An error occurred during sign in'));
     }
@@ -68,6 +72,7 @@ export function SignInForm({ defaultEmail = '' }: SignInFormProps) {
         {isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>
       {unverifiedEmail && <ResendVerification email={unverifiedEmail} />}
+      {throttledEmail && <RequestSignInLink email={throttledEmail} />}
     </form>
   );
 }
