@@ -7,7 +7,7 @@ import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../db/client';
 import { account, profiles, session, user, verification } from '../db/schema';
-import { revokeDevices } from '../features/account/known-device';
+import { revokeDevices } from './known-device';
 import type { Env } from '../env';
 import type { Logger } from '../infra/logger';
 import type { Mailer } from '../infra/mail/mailer';

@@ -72,7 +72,7 @@ export const authThrottle = pgTable('auth_throttle', {
 });
 
 /**
- * Browsers that signed in to an account (features/account/known-device.ts): each holds its own random
+ * Browsers that signed in to an account (auth/known-device.ts): each holds its own random
  * token, stored here only as its SHA-256. A password reset or 'sign out everywhere' revokes them all.
  */
 export const knownDevices = pgTable(

@@ -13,7 +13,7 @@ import { valid } from '../../infra/http/validate';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { sessionView, updateProfile } from './account.service';
 import { limitAddress } from '../../infra/http/client-address';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, isKnownDevice, rememberDevice } from './known-device';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, isKnownDevice, rememberDevice } from '../../auth/known-device';
 import { startGoogleSignIn } from './google.service';
 import { resendVerification, signIn, signUp } from './password-auth.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';

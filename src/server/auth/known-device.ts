@@ -7,8 +7,8 @@
 // failed guesses at their password, and no two browsers share a value.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { knownDevices, user } from '../../db/schema';
+import type { DbOrTx } from '../db/client';
+import { knownDevices, user } from '../db/schema';
 
 export const DEVICE_COOKIE = 'shop_device';
 const DEVICE_LIFETIME_DAYS = 180;
