@@ -42,6 +42,7 @@ export interface CreateAppOptions {
 
 export function createContext(deps: ServerDeps): ServerContext {
   const db = deps.database.db;
+  const now = deps.now ?? (() => new Date());
   const localFetch = createLocalFetch(deps.env.PUBLIC_URL);
   const integrations = { ...createIntegrations(deps.env, deps.logger, localFetch), ...deps.integrations };
   return {
@@ -51,8 +52,8 @@ export function createContext(deps: ServerDeps): ServerContext {
     logger: deps.logger,
     mailer: deps.mailer,
     sms: deps.sms ?? smsOutboxFromEnv(deps.env, db, deps.now),
-    auth: createAuth({ db, env: deps.env, mailer: deps.mailer, logger: deps.logger }),
-    now: deps.now ?? (() => new Date()),
+    auth: createAuth({ db, env: deps.env, mailer: deps.mailer, logger: deps.logger, now }),
+    now,
     integrations,
     localFetch,
   };

@@ -50,9 +50,11 @@ export interface AuthDeps {
   env: Env;
   mailer: Mailer;
   logger: Logger;
+  /** The shop's clock, for the times the hooks write (better-auth stamps its own rows itself). */
+  now: () => Date;
 }
 
-export function createAuth({ db, env, mailer, logger }: AuthDeps) {
+export function createAuth({ db, env, mailer, logger, now }: AuthDeps) {
   const google = googleSignInOptions(env);
   return betterAuth({
     appName: env.SHOP_NAME,
@@ -92,8 +94,8 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       // Following the emailed link proves the mailbox, as the verification link does. The browsers'
       // device tokens end with the sessions: a new password starts from no known browser.
       async onPasswordReset({ user: u }) {
-        await revokeDevices(db, u.id, new Date());
-        if (!u.emailVerified) await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, u.id));
+        await revokeDevices(db, u.id, now());
+        if (!u.emailVerified) await db.update(user).set({ emailVerified: true, updatedAt: now() }).where(eq(user.id, u.id));
       },
       // better-auth answers a duplicate sign-up like a new one (no account enumeration); the owner
       // of the address learns about it by mail instead.
@@ -114,7 +116,7 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/revoke-sessions') return;
         const current = await getSessionFromCtx(ctx);
-        if (current) await revokeDevices(db, current.user.id, new Date());
+        if (current) await revokeDevices(db, current.user.id, now());
       }),
     },
     socialProviders: google.socialProviders,
@@ -160,7 +162,7 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       session: {
         create: {
           async after(created) {
-            await syncProfileOnSignIn(db, env, created.userId);
+            await syncProfileOnSignIn(db, env, created.userId, now());
           },
         },
       },

@@ -33,7 +33,7 @@ export function profileName(accountName: string | null | undefined): string {
     .trim();
 }
 
-export async function syncProfileOnSignIn(db: Db, env: Pick<Env, 'ADMIN_EMAILS'>, userId: string): Promise<void> {
+export async function syncProfileOnSignIn(db: Db, env: Pick<Env, 'ADMIN_EMAILS'>, userId: string, at: Date): Promise<void> {
   const [account] = await db
     .select({ email: user.email, name: user.name, verified: user.emailVerified })
     .from(user)
@@ -59,7 +59,7 @@ export async function syncProfileOnSignIn(db: Db, env: Pick<Env, 'ADMIN_EMAILS'>
     if (Object.keys(patch).length === 0) return;
     await tx
       .update(profiles)
-      .set({ ...patch, updatedAt: new Date() })
+      .set({ ...patch, updatedAt: at })
       .where(eq(profiles.id, userId));
     if (patch.role) {
       await writeAudit(tx, {
