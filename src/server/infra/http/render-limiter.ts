@@ -14,7 +14,10 @@ export interface RenderLimits {
   concurrent: number;
 }
 
-export const RENDER_LIMITS: RenderLimits = { burst: 8, perSecond: 2, perAddressConcurrent: 2, concurrent: 4 };
+// Generous per address: Kenyan mobile networks put many customers behind one public address
+// (carrier-grade NAT), and a customer browsing fast must keep getting server-rendered pages. The
+// global cap is what protects the API's latency; the bucket stops one address taking all of it.
+export const RENDER_LIMITS: RenderLimits = { burst: 60, perSecond: 10, perAddressConcurrent: 4, concurrent: 6 };
 
 /** Addresses remembered at most; a full, idle bucket is the same as a forgotten one. */
 const MAX_ADDRESSES = 10_000;
