@@ -22,9 +22,11 @@ import type { ServerContext } from '../../src/server/context';
 import { loadIntoPglite, restoreBackup } from '../../src/server/backup/restore';
 import { openDatabase, queryRows, wrapPglite, type Database, type DbOrTx } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
+import { orders } from '../../src/server/db/schema';
 import { prepareImage, saveImage } from '../../src/server/features/media/admin-images';
 import { testEnv } from '../support/test-app';
 import { createTestDatabase } from '../support/test-database';
+import { waitFor } from '../support/wait-for';
 import { createShop, customer, disposeShop, orderBody, postOrder, productBySlug, setStock, type Shop } from './checkout-support';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'backup-test-'));
@@ -206,8 +208,11 @@ describe('a backup taken while checkouts run', () => {
         ),
       ),
     );
-    // Taken while the orders are being placed, not before or after all of them.
-    await new Promise((r) => setTimeout(r, 30));
+    // Taken while the orders are being placed: once the first has been written, not before.
+    await waitFor(
+      'the first order of the burst',
+      async () => (await shop.ctx.db.select({ id: orders.id }).from(orders).limit(1)).length > 0,
+    );
     const file = await writeBackup({ database: shop.ctx.database }, path.join(tmp, 'during'), 'manual');
     const answers = await checkouts;
     // The dump's session state is gone: the shop's connection writes and sees its tables again.

@@ -6,6 +6,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, TEST_ORIGIN, type TestApp, type TestUser } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 
 interface LogLine {
   level: number;
@@ -53,21 +54,19 @@ describe('a client that aborts while sending its body', () => {
       '',
       '',
     ].join('\r\n');
+    // The client goes once the server has the request and is reading its body.
+    const received = new Promise<void>((resolve) => server.once('request', () => resolve()));
     socket.write(head);
     socket.write(body.subarray(0, Math.floor(body.length / 2)));
-    // Let the server start reading the body before the client goes.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await received;
     socket.destroy();
   }
 
   /** The log lines of the aborted request, once its handling has ended. */
   async function linesFor(path: string, before: number): Promise<LogLine[]> {
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const mine = lines.slice(before).filter((l) => l.path === path || l.msg !== 'request');
-      if (mine.some((l) => l.msg === 'request' || l.msg === 'client closed the request') || Date.now() > deadline) return mine;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const mine = () => lines.slice(before).filter((l) => l.path === path || l.msg !== 'request');
+    await waitFor('the request to be logged', () => mine().some((l) => l.msg === 'request' || l.msg === 'client closed the request'));
+    return mine();
   }
 
   const multipart = (boundary: string) =>

@@ -8,20 +8,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isConnectionError } from '../../src/server/db/connection-errors';
 import { queryRows } from '../../src/server/db/client';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../support/test-database';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 15_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(50);
-  }
-};
+import { waitFor } from '../support/wait-for';
 
 describe.runIf(DB_KINDS.includes('postgres'))('lost connections on PostgreSQL', () => {
   let t: TestDatabase;
   let admin: pg.Client;
+  /** Connections the database handle reported lost (its onConnectionLost). */
+  let lost = 0;
   const dbName = () => new URL(t.url!).pathname.slice(1);
   /** Terminates the shop's backends whose current or last query matches `like`; returns how many. */
   const terminate = async (like: string) => {
@@ -33,7 +26,8 @@ describe.runIf(DB_KINDS.includes('postgres'))('lost connections on PostgreSQL', 
   };
 
   beforeEach(async () => {
-    t = await createTestDatabase('postgres');
+    lost = 0;
+    t = await createTestDatabase('postgres', { onConnectionLost: () => (lost += 1) });
     admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
   });
@@ -52,9 +46,10 @@ describe.runIf(DB_KINDS.includes('postgres'))('lost connections on PostgreSQL', 
         const [row] = await queryRows<{ one: number }>(t.database.db, sql`select 1 as one`);
         return row?.one;
       });
-      await waitFor(async () => (await terminate('%advisory_lock%')) === 1);
-      // The lock connection is idle and checked out while the work waits (on Pesapal, say).
-      await sleep(300);
+      await waitFor('the lock connection to be terminated', async () => (await terminate('%advisory_lock%')) === 1);
+      // The lock connection is idle and checked out while the work waits (on Pesapal, say): it hears
+      // of its end there, before the work goes on.
+      await waitFor('the lost lock connection to be reported', () => lost >= 1);
       finishWork();
       await expect(run).resolves.toBe(1);
       // Nobody holds lock 42 any more: the session that held it is gone, the dead client discarded.
@@ -68,7 +63,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('lost connections on PostgreSQL', 
     const attempt = t.database.db.transaction(async (tx) => {
       const [me] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
       await admin.query('select pg_terminate_backend($1)', [me!.pid]);
-      await sleep(300);
+      await waitFor('the lost connection to be reported', () => lost >= 1);
       await tx.execute(sql`select 1`);
     });
     const err: unknown = await attempt.then(
@@ -96,16 +91,22 @@ describe.runIf(DB_KINDS.includes('postgres'))('lost connections on PostgreSQL', 
         ).rows[0]?.n,
       );
     for (let i = 0; i < 12; i++) {
-      await terminate('LISTEN%');
-      await sleep(150);
+      const before = lost;
+      // Killed as soon as each new LISTEN connection is up, so some kills meet a reconnect under way.
+      await waitFor('a LISTEN connection to kill', async () => (await terminate('LISTEN%')) > 0);
+      await waitFor('the lost LISTEN connection to be reported', () => lost > before);
     }
-    await waitFor(async () => (await listeners()) === 1 && reconnects > 0);
-    // Whatever reconnect loops ran, they settled on one connection.
-    await sleep(1500);
+    await waitFor('one LISTEN connection again', async () => (await listeners()) === 1 && reconnects > 0);
+    // Whatever reconnect loops ran, they settled on one connection: a second loop would open another
+    // within its backoff (at most a few seconds here). Waiting a while is the point of this check,
+    // and a slow machine only makes it wait longer, never fail wrongly.
+    await new Promise((r) => setTimeout(r, 1500));
     expect(await listeners()).toBe(1);
     await t.database.db.execute(sql`select pg_notify('flapping', 'after')`);
-    await waitFor(() => got.includes('after'));
-    await sleep(300);
+    await waitFor('the event after the flapping', () => got.includes('after'));
+    // A doubled listener would deliver its copy at the same moment; a round trip later it would be here.
+    await t.database.db.execute(sql`select pg_notify('flapping', 'marker')`);
+    await waitFor('the marker event', () => got.includes('marker'));
     expect(got.filter((p) => p === 'after')).toEqual(['after']);
   });
 });

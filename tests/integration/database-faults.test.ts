@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../e2e/support/shop-server';
 import { DB_KINDS } from '../support/test-database';
+import { waitFor } from '../support/wait-for';
 
 const FAULT_MS = 30_000;
 const KILL_EVERY_MS = 500;
@@ -61,7 +62,7 @@ async function startShopProcess(databaseUrl: string): Promise<ShopProcess> {
       child.kill('SIGKILL');
       throw new Error(`The shop did not start within 60 s:\n${log}`);
     }
-    await sleep(200);
+    await sleep(200); // between two health checks while the shop starts
   }
   return {
     url,
@@ -239,12 +240,13 @@ describe.runIf(DB_KINDS.includes('postgres'))('the shop when its database connec
 
       const result: LoadResult = { statuses: new Map(), unanswered: [], total: 0 };
       const feed = liveFeed(url, cookie, order.orderId, result);
-      while (feed.seen.connections === 0) await sleep(50);
+      await waitFor('the live feed to connect', () => feed.seen.connections > 0);
 
       // Twice a second, every connection the shop holds to its database is terminated.
       const killer = new pg.Client({ connectionString: adminUrl });
       await killer.connect();
       let terminated = 0;
+      let rounds = 0;
       const faultsEnd = Date.now() + FAULT_MS;
       const killing = (async () => {
         while (Date.now() < faultsEnd) {
@@ -254,6 +256,8 @@ describe.runIf(DB_KINDS.includes('postgres'))('the shop when its database connec
             [dbName],
           );
           terminated += res.rows.filter((r) => r.done).length;
+          rounds += 1;
+          // The fault's own rhythm (twice a second), not a wait for something to happen.
           await sleep(KILL_EVERY_MS);
         }
       })();
@@ -278,8 +282,9 @@ describe.runIf(DB_KINDS.includes('postgres'))('the shop when its database connec
         }
       });
 
-      // Midway through the faults the customer pays; the simulator notifies the shop (IPN) at once.
-      await sleep(FAULT_MS / 3);
+      // Well into the faults (a dozen rounds of terminations) the customer pays; the simulator
+      // notifies the shop (IPN) at once.
+      await waitFor('a dozen rounds of terminations', () => rounds >= 12, FAULT_MS);
       const chose = await fetch(order.iframeUrl.replace(/\/Index\/?\?/, '/Choose?'), {
         method: 'POST',
         body: new URLSearchParams({ choice: 'card' }),
@@ -308,8 +313,9 @@ describe.runIf(DB_KINDS.includes('postgres'))('the shop when its database connec
       expect(status, shop!.output().slice(-4000)).toBe('completed');
 
       // The live feed client hears of it: the event, or the re-read after it reconnected.
-      const heardBy = Date.now() + 15_000;
-      while (!feed.seen.paidByEvent && !feed.seen.paidByReread && Date.now() < heardBy) await sleep(100);
+      await waitFor('the live feed to hear of the payment', () => feed.seen.paidByEvent || feed.seen.paidByReread, 15_000).catch(
+        () => undefined, // the expectation below says what was missing
+      );
       await feed.stop();
       expect(feed.seen.paidByEvent || feed.seen.paidByReread).toBe(true);
 

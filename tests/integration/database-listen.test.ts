@@ -1,14 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DB_KINDS, createTestDatabase } from '../support/test-database';
-
-const waitFor = async (check: () => boolean, ms = 10_000) => {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+import { waitFor } from '../support/wait-for';
 
 describe.each(DB_KINDS)('LISTEN/NOTIFY on %s', (kind) => {
   it('delivers notifications to every subscriber of the channel', async () => {
@@ -19,10 +12,10 @@ describe.each(DB_KINDS)('LISTEN/NOTIFY on %s', (kind) => {
       await t.database.listen('test_channel', (p) => a.push(p));
       const stopB = await t.database.listen('test_channel', (p) => b.push(p));
       await t.database.db.execute(sql`select pg_notify('test_channel', 'one')`);
-      await waitFor(() => a.length === 1 && b.length === 1);
+      await waitFor('the notifications', () => a.length === 1 && b.length === 1);
       await stopB();
       await t.database.db.execute(sql`select pg_notify('test_channel', 'two')`);
-      await waitFor(() => a.length === 2);
+      await waitFor('the notifications', () => a.length === 2);
       expect(a).toEqual(['one', 'two']);
       expect(b).toEqual(['one']);
     } finally {
@@ -45,9 +38,9 @@ describe.runIf(DB_KINDS.includes('postgres'))('a lost listening connection on Po
       await t.database.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
       );
-      await waitFor(() => reconnects === 1);
+      await waitFor('the notifications', () => reconnects === 1);
       await t.database.db.execute(sql`select pg_notify('test_channel', 'after')`);
-      await waitFor(() => got.includes('after'));
+      await waitFor('the notifications', () => got.includes('after'));
       expect(reconnects).toBe(1);
     } finally {
       await t.dispose();

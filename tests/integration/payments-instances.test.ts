@@ -11,6 +11,7 @@ import type { PesapalClient } from '../../src/server/integrations/pesapal/pesapa
 import { startBackgroundJobs } from '../../src/server/jobs';
 import type { TestUser } from '../support/test-app';
 import { DB_KINDS, openSecondHandle } from '../support/test-database';
+import { waitFor } from '../support/wait-for';
 import {
   createShop,
   customer,
@@ -23,14 +24,6 @@ import {
   stockOf,
   type Shop,
 } from './checkout-support';
-
-async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** Counts, per instance, the reconciliation runs that were refused the advisory lock. */
 function countRefusals(database: Database, refusals: { count: number }): void {

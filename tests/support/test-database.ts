@@ -32,7 +32,10 @@ function migratedPglite(): Promise<PGlite> {
   return template;
 }
 
-export async function createTestDatabase(kind: DbKind, opts: { poolSize?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: DbKind,
+  opts: { poolSize?: number; onConnectionLost?: (err: unknown, message: string) => void } = {},
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
     // clone() is typed as the interface; it is a PGlite like the template.
     const database = wrapPglite((await (await migratedPglite()).clone()) as PGlite);
@@ -47,7 +50,11 @@ export async function createTestDatabase(kind: DbKind, opts: { poolSize?: number
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: opts.poolSize ?? 10 });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    poolSize: opts.poolSize ?? 10,
+    onConnectionLost: opts.onConnectionLost,
+  });
   await runMigrations(database);
   return {
     database,
