@@ -23,6 +23,28 @@ describe('forEachLimited', () => {
 });
 
 describe('drainBatches', () => {
+  it('asks for a batch at once and applies the answers in the batch order', async () => {
+    const applied: string[] = [];
+    let queue = ['a', 'b', 'c'];
+    await drainBatches({
+      batchSize: 5,
+      concurrency: 3,
+      budgetMs: 60_000,
+      take: async () => {
+        const batch = queue;
+        queue = [];
+        return batch;
+      },
+      // 'a' answers last: it is still applied first.
+      ask: async (item) => {
+        for (let i = 0; i < (item === 'a' ? 5 : 0); i++) await new Promise((r) => setImmediate(r));
+        return item.toUpperCase();
+      },
+      apply: async (item, answer) => void applied.push(`${item}=${answer}`),
+    });
+    expect(applied).toEqual(['a=A', 'b=B', 'c=C']);
+  });
+
   it('takes batches until one comes back short', async () => {
     const queue = Array.from({ length: 55 }, (_, i) => i);
     const worked: number[] = [];
@@ -31,7 +53,7 @@ describe('drainBatches', () => {
       concurrency: 4,
       budgetMs: 60_000,
       take: async (limit) => queue.splice(0, limit),
-      work: async (i) => void worked.push(i),
+      ask: async (i) => void worked.push(i),
     });
     expect(n).toBe(55);
     expect(worked).toHaveLength(55);
@@ -44,7 +66,7 @@ describe('drainBatches', () => {
       concurrency: 2,
       budgetMs: 0,
       take: async () => (takes++, [1, 2]),
-      work: async () => undefined,
+      ask: async () => undefined,
     });
     expect(takes).toBe(1);
     expect(n).toBe(2);

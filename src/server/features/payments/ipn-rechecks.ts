@@ -59,7 +59,7 @@ export async function runDueIpnRechecks(ctx: ServerContext): Promise<number> {
       ranBefore = ran;
       return dueRechecks(ctx, limit);
     },
-    work: async (trackingId) => {
+    ask: async (trackingId) => {
       if (await recheck(ctx, trackingId)) ran += 1;
     },
   });

@@ -14,6 +14,8 @@ import { drainBatches } from '../../infra/drain';
 import { transitionOrder } from '../orders/order-transitions';
 import { cancelFailedAttempt, cancelOpenAttempts, openAttempts } from './attempt-cancellation';
 import { ATTEMPT_CANCELLED, NOT_PAID_IN_TIME_REASON } from './order-outcomes';
+import type { TransactionStatus } from '../../integrations/pesapal/pesapal-types';
+import { applyPaymentStatus } from './payment-status.service';
 import { refreshPayment } from './payment-refresh.service';
 const MINUTE_MS = 60_000;
 /** Attempts younger than this are left to the IPN. */
@@ -62,11 +64,20 @@ export async function reconcilePayments(ctx: ServerContext): Promise<{ checked: 
       )
       .orderBy(sql`${paymentTransactions.nextCheckAt} asc nulls first`)
       .limit(limit);
-  const check = async (attempt: Awaited<ReturnType<typeof dueAttempts>>[number]) => {
+  type Attempt = Awaited<ReturnType<typeof dueAttempts>>[number];
+  // Pesapal is asked about a batch at once (the calls wait on the network); the answers are applied
+  // one by one in the batch's order, so the attempt due first is settled first (it takes scarce
+  // stock before a later one), as when they were checked one at a time.
+  const ask = (attempt: Attempt): Promise<TransactionStatus | { failed: unknown }> =>
+    attempt.trackingId
+      ? ctx.integrations.pesapal.getTransactionStatus(attempt.trackingId).catch((err: unknown) => ({ failed: err }))
+      : Promise.resolve({ failed: new Error('no tracking id') });
+  const apply = async (attempt: Attempt, reported: TransactionStatus | { failed: unknown }) => {
     const trackingId = attempt.trackingId;
     if (!trackingId) return;
     try {
-      const result = await refreshPayment(ctx, trackingId);
+      if ('failed' in reported) throw reported.failed;
+      const result = await applyPaymentStatus(ctx, trackingId, reported);
       if (result.outcome === 'transitioned') transitioned++;
       // Still failed: ask Pesapal again to close the page; once it has, the watch ends.
       if (result.outcome === 'unchanged' && result.status === 'FAILED') {
@@ -93,7 +104,8 @@ export async function reconcilePayments(ctx: ServerContext): Promise<{ checked: 
     concurrency: CONCURRENT_CHECKS,
     budgetMs: RUN_BUDGET_MS,
     take: dueAttempts,
-    work: check,
+    ask,
+    apply,
   });
   return { checked, transitioned };
 }
