@@ -2,7 +2,7 @@
 // (an order is only ever read by its owner); transaction reads are audited here, on the server.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
-import { HISTORY_STATUSES, shortOrderId, type PaymentStatus } from '@/domain/order-status';
+import { HISTORY_STATUSES, shortOrderId, type FulfilmentStatus, type OrderStatus, type PaymentStatus } from '@/domain/order-status';
 import { maskPhone } from '@/domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, paymentTransactions } from '../../db/schema';
@@ -47,8 +47,8 @@ interface OrderSummary {
   id: string;
   /** The short number the customer and the shop use ('Order #1a2b3c4d'). */
   orderNumber: string;
-  status: string;
-  fulfilmentStatus: string;
+  status: OrderStatus;
+  fulfilmentStatus: FulfilmentStatus;
   totalCents: Cents;
   currency: string;
   createdAt: string;
@@ -118,8 +118,8 @@ const summaryColumns = {
 
 type SummaryRow = {
   id: string;
-  status: string;
-  fulfilmentStatus: string;
+  status: OrderStatus;
+  fulfilmentStatus: FulfilmentStatus;
   totalAmount: Cents;
   currency: string;
   cancelledReason: string | null;
