@@ -25,6 +25,7 @@ import { MAX_LINE_QUANTITY } from '@/domain/cart';
 import { addressNotFound, quoteDelivery, resolveDestination } from '../delivery/delivery-quote.service';
 import type { DeliveryQuote } from '../delivery/delivery-quote.service';
 import { vouchedPoint } from './places.service';
+import { findWaitingOrder, orderAwaitingPayment } from './waiting-order';
 
 export interface PlaceOrderInput {
   items: readonly { productId: string; quantity: number }[];
@@ -140,6 +141,8 @@ async function insertPendingOrder(
       ),
     );
   if ((unpaid?.n ?? 0) >= MAX_UNPAID_ORDERS) throw tooManyRequests('TOO_MANY_UNPAID', TOO_MANY_UNPAID);
+  const waiting = await findWaitingOrder(tx, userId, lines, at);
+  if (waiting) throw orderAwaitingPayment(waiting);
   const rows = await tx
     .select()
     .from(products)

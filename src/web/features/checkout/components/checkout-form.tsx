@@ -22,6 +22,7 @@ import { CheckoutSummary } from './checkout-summary';
 import { ContactFields } from './contact-fields';
 import { DeliveryFeeCard } from './delivery-fee-card';
 import { RiderDirectionsFields } from './rider-directions-fields';
+import { WaitingOrderDialog, type WaitingOrder } from './waiting-order-dialog';
 
 export interface CheckoutFormProps {
   lines: readonly CartLine[];
@@ -43,6 +44,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   const [picked, setPicked] = useState<PickedAddress | null>(null);
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const { payment, setPayment, retrying, retry } = useCheckoutPayment(onPaymentOpenChange);
+  const [waiting, setWaiting] = useState<WaitingOrder | null>(null);
 
   // The picked place applies only while its text is unchanged in the box.
   const place = picked && picked.address === address ? picked : null;
@@ -54,7 +56,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   });
   const { placeOrder, submitting } = usePlaceOrder(
     { lines, contact, address, coordinates, placeToken: place?.placeToken ?? null, rider, smsUpdates, priced: quote.status === 'ready' },
-    { errors: setErrors, placed: setPayment },
+    { errors: setErrors, placed: setPayment, waiting: (orderId, message) => setWaiting({ orderId, message }) },
   );
   const filled = [contact.fullName, contact.email, contact.phone, address].every((v) => v.trim() !== '');
   const canPay = filled && quote.status === 'ready' && !submitting;
@@ -131,6 +133,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
           </CardContent>
         </Card>
       </form>
+      {waiting && <WaitingOrderDialog waiting={waiting} onClose={() => setWaiting(null)} onPay={setPayment} />}
       {payment && (
         <PaymentModal
           open
