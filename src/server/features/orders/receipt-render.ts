@@ -3,12 +3,10 @@ import { escapeHtml } from '../../infra/http/html';
 import { PDF_PAGE, writePdf, type PdfRow } from './pdf-writer';
 import type { Receipt } from './receipt.service';
 
-const VAT_LABEL = 'VAT (16%)';
-
 function totals(r: Receipt): [string, string][] {
   return [
     ['Subtotal', r.subtotal],
-    [VAT_LABEL, r.vat],
+    ...r.vatLines.map((v): [string, string] => [v.label, v.amount]),
     ['Delivery fee', r.deliveryFee],
     ['Total paid', r.total],
   ];

@@ -25,6 +25,8 @@ export interface Receipt {
   lines: { name: string; quantity: number; unitPrice: string; total: string }[];
   subtotal: string;
   vat: string;
+  /** The VAT lines: 'VAT (16%)' alone when one band, else one per band ('VAT exempt on KES 900.00'). */
+  vatLines: { label: string; amount: string }[];
   deliveryFee: string;
   total: string;
   paymentMethod: string;
@@ -65,6 +67,7 @@ export async function loadReceipt(ctx: ServerContext, userId: string, orderId: s
     })),
     subtotal: formatKES(row.subtotal),
     vat: formatKES(row.vat),
+    vatLines: detail.vatRows.map((v) => ({ label: v.label, amount: formatKES(v.taxCents) })),
     deliveryFee: row.deliveryFee === 0 ? 'FREE' : formatKES(row.deliveryFee),
     total: formatKES(row.totalAmount),
     paymentMethod: paymentMethodLabel(detail.paymentMethod),
