@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { validateZones } from './delivery-fee';
 import { toCents } from './money';
-import { DEFAULT_TAX_BAND, TAX_BANDS } from './tax-bands';
+import { TAX_BANDS } from './tax-bands';
 import { sanitizeText } from './validation';
 
 // ---------------------------------------------------------------------------------------------
@@ -117,8 +117,8 @@ const productFields = {
   priceCents: priceLimits(z.number({ error: PRODUCT_MESSAGES.priceCents })),
 };
 
-/** POST /api/admin/products. */
-export const createProductSchema = z.object({ ...productFields, stock: stockRule.default(0), taxBand: taxBandRule.default(DEFAULT_TAX_BAND) });
+/** POST /api/admin/products (a product without a band is in the default band). */
+export const createProductSchema = z.object({ ...productFields, stock: stockRule.default(0), taxBand: taxBandRule.optional() });
 export type CreateProductInput = z.infer<typeof createProductSchema>;
 
 // Stock is not editable here: it changes only through the ledger (adjustments, orders). The slug is
@@ -138,7 +138,7 @@ const productFormFields = {
   ...productDetails,
   lowStockThreshold: fromText(thresholdRule, PRODUCT_MESSAGES.threshold).default(LOW_STOCK_DEFAULT),
   price: kesAmount(PRODUCT_MESSAGES.price).pipe(priceLimits(z.number())),
-  taxBand: taxBandRule,
+  taxBand: taxBandRule.optional(),
 };
 const withPriceCents = <T extends { price: number }>({ price, ...rest }: T) => ({ ...rest, priceCents: price });
 

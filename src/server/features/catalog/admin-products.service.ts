@@ -2,7 +2,7 @@
 // Stock never changes here except as the opening stock of a new product (one ledger row).
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
-import type { TaxBand } from '@/domain/tax-bands';
+import { DEFAULT_TAX_BAND, type TaxBand } from '@/domain/tax-bands';
 import type { Db, DbOrTx } from '../../db/client';
 import { productSlugRedirects, products, stockMovements } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -113,7 +113,7 @@ export async function createProduct(db: Db, actor: AdminActor, input: CreateProd
         description: input.description,
         category: input.category,
         price: input.priceCents,
-        taxBand: input.taxBand,
+        taxBand: input.taxBand ?? DEFAULT_TAX_BAND,
         stock: input.stock,
         lowStockThreshold: input.lowStockThreshold,
         published: input.published,
