@@ -97,7 +97,10 @@ export const orders = pgTable(
   (t) => [
     check('orders_status_check', sql`${t.status} in ('pending', 'completed', 'failed', 'cancelled')`),
     check('orders_fulfilment_check', sql`${t.fulfilmentStatus} in ('unfulfilled', 'processing', 'out_for_delivery', 'delivered')`),
-    check('orders_delivery_fee_tax_band_check', sql`${t.deliveryFeeTaxBand} in ('A', 'B', 'C', 'D', 'E') and ${t.deliveryFeeTaxRateBp} >= 0`),
+    check(
+      'orders_delivery_fee_tax_band_check',
+      sql`${t.deliveryFeeTaxBand} in ('A', 'B', 'C', 'D', 'E') and ${t.deliveryFeeTaxRateBp} >= 0`,
+    ),
     check('orders_money_check', sql`${t.subtotal} >= 0 and ${t.vat} >= 0 and ${t.deliveryFee} >= 0 and ${t.totalAmount} >= 0`),
     index('orders_user_status_created_idx').on(t.userId, t.status, t.createdAt),
     index('orders_pesapal_transaction_idx').on(t.pesapalTransactionId),

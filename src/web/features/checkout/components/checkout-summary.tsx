@@ -10,7 +10,11 @@ export function CheckoutSummary({ lines, totals, feeStatus }: { lines: readonly 
   const rows: [string, string, string][] = [
     ['Subtotal', formatKES(totals.subtotalCents), 'summary-subtotal'],
     // 'VAT (16%)' as always with one band; one line per band when the order mixes them.
-    ...totals.vatRows.map((v): [string, string, string] => [v.label, formatKES(v.taxCents), single ? 'summary-vat' : `summary-vat-${v.band}`]),
+    ...totals.vatRows.map((v): [string, string, string] => [
+      v.label,
+      formatKES(v.taxCents),
+      single ? 'summary-vat' : `summary-vat-${v.band}`,
+    ]),
     ['Delivery', delivery, 'summary-delivery'],
   ];
   return (
