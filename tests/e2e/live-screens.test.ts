@@ -106,6 +106,7 @@ describe('order status screens', () => {
     await page.getByTestId('cart-count').waitFor({ state: 'detached' });
     await page.reload();
     await paymentState(page).filter({ hasText: 'Payment Completed' }).waitFor();
+    // Proves no toast follows the reload: a busy machine can only make this pass too easily, never fail.
     await page.waitForTimeout(1_000);
     expect(await toast(page, 'Payment Successful! 🎉').count()).toBe(0);
     await page.close();

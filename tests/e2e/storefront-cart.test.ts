@@ -156,7 +156,8 @@ describe('storefront: the cart', () => {
     const plus = item('Fresh Whole Tilapia (1 kg)').getByRole('button', { name: 'Increase quantity' });
     await plus.dblclick();
     await expect.poll(() => quantity('Fresh Whole Tilapia (1 kg)')).toBe('2');
-    await page.waitForTimeout(400);
+    // The lock shows on the button (aria-disabled) and ends on its own: the second tap did not count.
+    await expect.poll(() => plus.getAttribute('aria-disabled')).toBeNull();
     expect(await quantity('Fresh Whole Tilapia (1 kg)')).toBe('2');
     await plus.click();
     await expect.poll(() => quantity('Fresh Whole Tilapia (1 kg)')).toBe('3');

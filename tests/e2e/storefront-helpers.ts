@@ -91,6 +91,14 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
+ * Resolves after the page has painted twice more: whatever the last render and its effects put on
+ * screen is there now. A wait for the browser's own work, not for a number of milliseconds.
+ */
+export async function painted(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+}
+
+/**
  * Opens `path` the way a visitor meets its loading, empty and error states: by a navigation inside
  * the app (a first load arrives rendered by the server, with its data already in the HTML). Starts
  * from `from`, then moves there as Back and Forward do.

@@ -6,7 +6,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
 import { axeViolations } from './support/axe';
-import { containerEdges, holdApi, holdAppScript, hydrated, recordLayoutShifts, shiftSources, stubSignedIn } from './storefront-helpers';
+import {
+  containerEdges,
+  holdApi,
+  holdAppScript,
+  hydrated,
+  painted,
+  recordLayoutShifts,
+  shiftSources,
+  stubSignedIn,
+} from './storefront-helpers';
 
 const STOREFRONT_PAGES = [
   ['/', 'home'],
@@ -78,7 +87,9 @@ describe('storefront: layout', () => {
     const release = await holdApi(page, path === '/blog' ? /\/api\/content\/posts\?/ : /\/api\/catalog\/products/);
     await page.goto(shop.url + path);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.waitForTimeout(300);
+    // The page as it stands before the data (skeletons, or the server's render) is on screen.
+    await page.waitForLoadState('load');
+    await painted(page);
     release();
     await page.locator('main article img').first().waitFor();
     await page.waitForLoadState('networkidle');
@@ -122,7 +133,7 @@ describe('storefront: layout', () => {
     expect(spot).toBeGreaterThan(900);
     release();
     await hydrated(page);
-    await page.waitForTimeout(300); // a scroll to the top would come with the first render's effects
+    await painted(page); // a scroll to the top would come with the first render's effects
     expect(await page.evaluate(() => window.scrollY)).toBe(spot);
   });
 
@@ -324,7 +335,11 @@ describe('storefront: layout', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
     await page.keyboard.press('Shift+Tab'); // Decrease quantity
-    await page.waitForTimeout(350); // past the 300 ms lock
+    // Past the 300 ms lock, which the button shows as aria-disabled.
+    const minus = page
+      .getByRole('listitem', { name: 'Chicken Wings (1 kg)', exact: true })
+      .getByRole('button', { name: 'Decrease quantity' });
+    await expect.poll(() => minus.getAttribute('aria-disabled')).toBeNull();
     await page.keyboard.press('Space');
     await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
   });

@@ -5,7 +5,7 @@ import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
-import { holdAppScript, navigateInApp } from './storefront-helpers';
+import { holdAppScript, navigateInApp, painted } from './storefront-helpers';
 
 interface ApiProduct {
   name: string;
@@ -246,7 +246,7 @@ describe('storefront: pages as HTML', () => {
       const page = await browser.newPage();
       const problems = watchConsole(page);
       await page.goto(shop.url + path(), { waitUntil: 'networkidle' });
-      await page.waitForTimeout(300);
+      await painted(page);
       expect(problems, path()).toEqual([]);
       await page.close();
     });

@@ -374,22 +374,10 @@ async function productNames(page: Page): Promise<string[]> {
 }
 
 async function waitForNames(page: Page, ok: (names: string[]) => boolean) {
-  const deadline = Date.now() + 10_000;
-  let names: string[] = [];
-  while (Date.now() < deadline) {
-    names = await productNames(page);
-    if (ok(names)) return;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`product list never matched: ${names.join(', ')}`);
+  await expect.poll(() => productNames(page), { timeout: 10_000 }).toSatisfy(ok);
 }
 
 async function expectAllCategories(page: Page, category: string) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const cats = await page.getByRole('article').evaluateAll((els) => els.map((el) => el.querySelector('p')?.textContent ?? ''));
-    if (cats.length > 0 && cats.every((c) => c === category)) return;
-    if (Date.now() > deadline) throw new Error(`categories shown: ${cats.join(', ')}`);
-    await page.waitForTimeout(100);
-  }
+  const categories = () => page.getByRole('article').evaluateAll((els) => els.map((el) => el.querySelector('p')?.textContent ?? ''));
+  await expect.poll(async () => [...new Set(await categories())], { timeout: 10_000 }).toEqual([category]);
 }

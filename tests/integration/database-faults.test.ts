@@ -88,9 +88,18 @@ interface LoadResult {
   total: number;
 }
 
+/**
+ * Whether fetch answered. Not `instanceof Response`: test files share a worker, and one that started
+ * the app has replaced the global Response with the HTTP adapter's own class, which fetch's answers
+ * are not instances of (the feed then never counted a connection and left its streams open).
+ */
+function answered(res: Response | Error): res is Response {
+  return !(res instanceof Error);
+}
+
 function record(result: LoadResult, what: string, res: Response | Error) {
   result.total += 1;
-  if (res instanceof Error) result.unanswered.push(`${what}: ${res.message} ${String((res.cause as Error | undefined)?.message ?? '')}`);
+  if (!answered(res)) result.unanswered.push(`${what}: ${res.message} ${String((res.cause as Error | undefined)?.message ?? '')}`);
   else result.statuses.set(res.status, (result.statuses.get(res.status) ?? 0) + 1);
 }
 
@@ -109,15 +118,18 @@ function liveFeed(url: string, cookie: string, orderId: string, result: LoadResu
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     }).catch((e: Error) => e);
     record(result, 'order re-read', res);
-    if (res instanceof Response && res.ok && ((await res.json()) as { status?: string }).status === 'completed') seen.paidByReread = true;
+    if (answered(res) && res.ok && ((await res.json()) as { status?: string }).status === 'completed') seen.paidByReread = true;
   };
   const run = async () => {
     while (!stopped) {
       abort = new AbortController();
+      // A stream's headers come at once; one not answered within the request timeout is recorded as such.
+      const headersTimeout = setTimeout(() => abort.abort(new Error('no answer within the request timeout')), REQUEST_TIMEOUT_MS);
       const res = await fetch(`${url}/api/realtime/events`, { headers: { Cookie: cookie }, signal: abort.signal }).catch((e: Error) => e);
+      clearTimeout(headersTimeout);
       if (stopped) break;
       record(result, 'live feed', res);
-      if (res instanceof Response && res.ok && res.body) {
+      if (answered(res) && res.ok && res.body) {
         seen.connections += 1;
         const reader = res.body.getReader();
         const decoder = new TextDecoder();
@@ -152,7 +164,7 @@ function liveFeed(url: string, cookie: string, orderId: string, result: LoadResu
         } catch {
           // the stream broke off (or was stopped): reconnect as EventSource does
         }
-      } else if (res instanceof Response) {
+      } else if (answered(res)) {
         await res.body?.cancel();
       }
       // The shop's retry hint is 3 s; sooner here, to reconnect between terminations.
@@ -240,7 +252,12 @@ describe.runIf(DB_KINDS.includes('postgres'))('the shop when its database connec
 
       const result: LoadResult = { statuses: new Map(), unanswered: [], total: 0 };
       const feed = liveFeed(url, cookie, order.orderId, result);
-      await waitFor('the live feed to connect', () => feed.seen.connections > 0);
+      await waitFor('the live feed to connect', () => feed.seen.connections > 0).catch((err: Error) => {
+        // Say what the feed got meanwhile, and what the shop logged, so a failure can be understood.
+        throw new Error(
+          `${err.message}; the feed's answers: ${JSON.stringify([...result.statuses])}, unanswered: ${result.unanswered.join(' | ')}\n${shop!.output().slice(-4000)}`,
+        );
+      });
 
       // Twice a second, every connection the shop holds to its database is terminated.
       const killer = new pg.Client({ connectionString: adminUrl });
@@ -278,7 +295,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('the shop when its database connec
             (e: Error) => e,
           );
           record(result, p, res);
-          if (res instanceof Response) await res.arrayBuffer().catch(() => undefined);
+          if (answered(res)) await res.arrayBuffer().catch(() => undefined);
         }
       });
 
@@ -302,7 +319,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('the shop when its database connec
       while (Date.now() < completedBy) {
         const res = await fetch(`${url}/api/orders/${order.orderId}`, { headers: { Cookie: cookie } }).catch((e: Error) => e);
         record(result, 'order after the faults', res);
-        if (res instanceof Response && res.ok) status = ((await res.json()) as { status: string }).status;
+        if (answered(res) && res.ok) status = ((await res.json()) as { status: string }).status;
         if (status === 'completed') break;
         const ipn = await fetch(`${url}/api/payments/ipn?OrderTrackingId=${trackingId}&OrderNotificationType=IPNCHANGE`).catch(
           (e: Error) => e,

@@ -8,10 +8,15 @@ import { currentUser, requireUser } from '../../auth/session';
 import { valid } from '../../infra/http/validate';
 import { clientAddress } from '../../infra/http/client-address';
 import { countPendingPayments, getOrder, getTransaction, listOrders } from './orders.service';
-import { receiptHtml, receiptPdf } from './receipt-render';
-import { loadReceipt } from './receipt.service';
+import { RECEIPT_FORMATS, receiptPdf } from './receipt-pdf';
+import { receiptHtml } from './receipt-render';
+import { issueReceipt } from './receipt.service';
 
 const orderParam = z.object({ id: z.uuid({ message: 'Invalid order id.' }) });
+/** `?format=80mm` gives the PDF for an 80 mm thermal receipt printer; A4 otherwise. */
+const receiptQuery = z.object({
+  format: z.enum(RECEIPT_FORMATS, { message: `Unknown receipt format: use ${RECEIPT_FORMATS.join(' or ')}.` }).default('a4'),
+});
 
 /** A receipt opened from a mail by someone signed out goes to My Orders, which asks them to sign in. */
 const SIGNED_OUT_RECEIPT_PATH = '/orders';
@@ -24,11 +29,17 @@ export function ordersRoutes(ctx: ServerContext) {
     if (!user) return c.redirect(SIGNED_OUT_RECEIPT_PATH, 302);
     const parsed = orderParam.safeParse({ id: c.req.param('id') });
     if (!parsed.success) throw badRequest('Invalid order id.');
-    const found = await loadReceipt(ctx, user.id, parsed.data.id);
-    if (format === 'html') return c.html(receiptHtml(found));
-    return c.body(receiptPdf(found), 200, {
+    if (format === 'html') {
+      const { document } = await issueReceipt(ctx, user.id, parsed.data.id, receiptHtml);
+      return c.html(document);
+    }
+    const query = receiptQuery.safeParse({ format: c.req.query('format')?.toLowerCase() });
+    if (!query.success) throw badRequest(query.error.issues[0]?.message ?? 'Invalid receipt format.');
+    const { receipt, document } = await issueReceipt(ctx, user.id, parsed.data.id, (r) => receiptPdf(r, query.data.format));
+    const suffix = query.data.format === 'a4' ? '' : `-${query.data.format}`;
+    return c.body(document, 200, {
       'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="receipt-${found.orderNumber}.pdf"`,
+      'Content-Disposition': `attachment; filename="receipt-${receipt.orderNumber}${suffix}.pdf"`,
     });
   };
 

@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
 import type { BandTotal, VatRow } from '@/domain/tax-bands';
-import { HISTORY_STATUSES, shortOrderId, type PaymentStatus } from '@/domain/order-status';
+import { HISTORY_STATUSES, shortOrderId, type FulfilmentStatus, type OrderStatus, type PaymentStatus } from '@/domain/order-status';
 import { maskPhone } from '@/domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, paymentTransactions } from '../../db/schema';
@@ -49,8 +49,8 @@ interface OrderSummary {
   id: string;
   /** The short number the customer and the shop use ('Order #1a2b3c4d'). */
   orderNumber: string;
-  status: string;
-  fulfilmentStatus: string;
+  status: OrderStatus;
+  fulfilmentStatus: FulfilmentStatus;
   totalCents: Cents;
   currency: string;
   createdAt: string;
@@ -123,8 +123,8 @@ const summaryColumns = {
 
 type SummaryRow = {
   id: string;
-  status: string;
-  fulfilmentStatus: string;
+  status: OrderStatus;
+  fulfilmentStatus: FulfilmentStatus;
   totalAmount: Cents;
   currency: string;
   cancelledReason: string | null;

@@ -1,9 +1,14 @@
 // The receipt of a paid order: the shop's details as the merchant saved them, the order's lines and
-// totals, and the payment Pesapal confirmed. Only the order's owner or an admin may read it; anyone
+// totals, the tax summary per band, the payment Pesapal confirmed and, once KRA's control unit has
+// signed the sale, the tax invoice's details. Only the order's owner or an admin may read it; anyone
 // else gets 404, so an order's existence is not revealed.
-import { eq } from 'drizzle-orm';
+//
+// One original: the first receipt the order's owner receives (print view or PDF) is the original and
+// its time is stored on the order; every later one, and every one the back office opens, says COPY.
+import { and, eq, isNull } from 'drizzle-orm';
 import { formatKES } from '@/domain/money';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
+import { formatRateBp, type EtimsEnvironment } from '@/domain/tax-invoice';
 import type { ServerContext } from '../../context';
 import { orders, profiles } from '../../db/schema';
 import { DomainError, notFound } from '../../errors';
@@ -11,6 +16,25 @@ import { loadShopDetails } from '../content/shop-details.service';
 import { orderDetail } from './orders.service';
 
 export const RECEIPT_NOT_PAID = 'This order is not paid, so it has no receipt yet.';
+
+/** What KRA's control unit answered for the order's sale invoice, as the receipt prints it. */
+export interface SignedTaxInvoice {
+  /** The seller's KRA PIN (11 characters) and registered name. */
+  sellerPin: string;
+  sellerName: string;
+  /** The seller's branch at KRA ('00' for the head office); part of the verification link. */
+  branchId: string;
+  /** The control unit's id (e.g. 'KRACU0400001238'). */
+  cuId: string;
+  /** As KRA prints it, '<CU id>/<receipt number>' (e.g. 'KRACU0400001238/3'). */
+  cuInvoiceNumber: string;
+  internalData: string;
+  receiptSignature: string;
+  /** When the control unit signed the invoice. */
+  cuDateTime: Date;
+  /** Which KRA portal verifies it. */
+  environment: EtimsEnvironment;
+}
 
 export interface Receipt {
   shop: { name: string; address: string; phone: string; email: string };
@@ -31,6 +55,12 @@ export interface Receipt {
   total: string;
   paymentMethod: string;
   confirmationCode: string;
+  /** Per tax band: its letter, rate, taxable amount and tax. */
+  taxBands: { band: string; rate: string; taxable: string; tax: string }[];
+  /** Absent until the sale's tax invoice is signed by KRA's control unit: the receipt then says so. */
+  taxInvoice: SignedTaxInvoice | null;
+  /** A reprint: the original was issued before, or the reader is not the order's customer. */
+  copy: boolean;
 }
 
 /** Pesapal's method names as a customer knows them. */
@@ -45,12 +75,13 @@ async function isAdmin(ctx: ServerContext, userId: string): Promise<boolean> {
   return profile?.role === 'admin';
 }
 
-export async function loadReceipt(ctx: ServerContext, userId: string, orderId: string): Promise<Receipt> {
+async function loadReceipt(ctx: ServerContext, userId: string, orderId: string): Promise<{ receipt: Receipt; mayBeOriginal: boolean }> {
   const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!row || (row.userId !== userId && !(await isAdmin(ctx, userId)))) throw notFound('Order not found');
   if (!row.paidAt) throw new DomainError('conflict', 'NOT_PAID', RECEIPT_NOT_PAID);
   const [detail, shop] = await Promise.all([orderDetail(ctx.db, row, ctx.now()), loadShopDetails(ctx.db)]);
-  return {
+  const mayBeOriginal = row.userId === userId && row.receiptIssuedAt === null;
+  const receipt: Receipt = {
     shop: { name: ctx.env.SHOP_NAME, address: shop.address, phone: shop.phone, email: shop.email },
     orderId: row.id,
     orderNumber: detail.orderNumber,
@@ -72,5 +103,40 @@ export async function loadReceipt(ctx: ServerContext, userId: string, orderId: s
     total: formatKES(row.totalAmount),
     paymentMethod: paymentMethodLabel(detail.paymentMethod),
     confirmationCode: detail.confirmationCode ?? '-',
+    // What the order was charged per band, as stored when it was placed.
+    taxBands: detail.taxBands.map((b) => ({
+      band: b.band,
+      rate: formatRateBp(b.rateBp),
+      taxable: formatKES(b.taxableCents),
+      tax: formatKES(b.taxCents),
+    })),
+    // No sale is signed by KRA yet: the receipt says the tax invoice is pending.
+    taxInvoice: null,
+    copy: !mayBeOriginal,
   };
+  return { receipt, mayBeOriginal };
+}
+
+/**
+ * Renders the order's receipt for the reader and issues it: the customer's first one is the original
+ * (its time is stored), any other is a copy. The original is rendered before it is recorded, so a
+ * failed render issues nothing; of two at once, only the one that records it stays the original.
+ */
+export async function issueReceipt<T>(
+  ctx: ServerContext,
+  userId: string,
+  orderId: string,
+  render: (receipt: Receipt) => Promise<T>,
+): Promise<{ receipt: Receipt; document: T }> {
+  const { receipt, mayBeOriginal } = await loadReceipt(ctx, userId, orderId);
+  const document = await render(receipt);
+  if (!mayBeOriginal) return { receipt, document };
+  const issued = await ctx.db
+    .update(orders)
+    .set({ receiptIssuedAt: ctx.now() })
+    .where(and(eq(orders.id, orderId), isNull(orders.receiptIssuedAt)))
+    .returning({ id: orders.id });
+  if (issued.length > 0) return { receipt, document };
+  const copy = { ...receipt, copy: true };
+  return { receipt: copy, document: await render(copy) };
 }

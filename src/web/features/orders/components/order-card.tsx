@@ -2,10 +2,10 @@ import { CreditCard, RotateCcw } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import type { OrderSummary } from '../order-api';
-import { FulfilmentSteps } from './fulfilment-steps';
 import { OrderCardHeader } from './order-card-header';
 import { OrderItemList } from './order-item-list';
 import { OrderOutcome } from './order-outcome';
+import { OrderProgressView } from './order-progress-view';
 import { OrderStatusBadge } from './order-status-badge';
 import { PaymentAttempts } from './payment-attempts';
 import { ReceiptLinks } from './receipt-links';
@@ -20,7 +20,8 @@ export interface OrderCardProps {
 }
 
 /**
- * One finished order in the history; a cancelled one shows why and its refund, not delivery steps.
+ * One finished order in the history: where it is (delivery steps, or how a cancelled one ended), why
+ * it was cancelled and its refund.
  * A failed one is paid again while its stock is reserved, else its goods can go back in the cart.
  */
 export function OrderCard({ order, startingPayment = false, onPayAgain, onOrderAgain }: OrderCardProps) {
@@ -29,7 +30,7 @@ export function OrderCard({ order, startingPayment = false, onPayAgain, onOrderA
     <Card data-testid="order-card" data-order-id={order.id}>
       <CardContent className="space-y-3">
         <OrderCardHeader order={order} badge={<OrderStatusBadge status={order.status} />} />
-        {order.status !== 'cancelled' && <FulfilmentSteps status={order.fulfilmentStatus} />}
+        <OrderProgressView order={{ ...order, refunds: order.paidPayments.map((p) => p.refund) }} />
         {order.status === 'completed' && order.fulfilmentStatus === 'out_for_delivery' && <ShopContactOnTheWay />}
         <OrderOutcome order={order} />
         {order.canPayAgain && (

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ORDER_PROGRESS_STEPS, orderProgress } from './order-progress';
+
+describe('where an order is, for the customer', () => {
+  it('walks a paid order through its four steps', () => {
+    const step = (fulfilmentStatus: 'unfulfilled' | 'processing' | 'out_for_delivery' | 'delivered') => {
+      const p = orderProgress({ status: 'completed', fulfilmentStatus, refunds: ['none'] });
+      return p?.kind === 'steps' ? ORDER_PROGRESS_STEPS[p.current] : p;
+    };
+    expect(step('unfulfilled')).toBe('Paid');
+    expect(step('processing')).toBe('Being prepared');
+    expect(step('out_for_delivery')).toBe('Out for delivery');
+    expect(step('delivered')).toBe('Delivered');
+  });
+
+  it('says nothing before the order is paid: the payment badge does', () => {
+    expect(orderProgress({ status: 'pending', fulfilmentStatus: 'unfulfilled', refunds: [] })).toBeNull();
+    expect(orderProgress({ status: 'failed', fulfilmentStatus: 'unfulfilled', refunds: [] })).toBeNull();
+  });
+
+  it('names a refund as requested until Pesapal confirms it, then refunded', () => {
+    const ended = (refunds: ('none' | 'requested' | 'refunded')[]) =>
+      orderProgress({ status: 'cancelled', fulfilmentStatus: 'delivered', refunds });
+    expect(ended([])).toEqual({ kind: 'ended', label: 'Cancelled' });
+    expect(ended(['none'])).toEqual({ kind: 'ended', label: 'Cancelled' });
+    expect(ended(['requested'])).toEqual({ kind: 'ended', label: 'Refund requested' });
+    expect(ended(['refunded'])).toEqual({ kind: 'ended', label: 'Refunded' });
+    // Two payments, one back already and one on its way: the customer still waits for money.
+    expect(ended(['refunded', 'requested'])).toEqual({ kind: 'ended', label: 'Refund requested' });
+  });
+});

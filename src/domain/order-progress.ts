@@ -1,0 +1,39 @@
+// Where an order is, in the customer's words: a paid order walks Paid → Being prepared → Out for
+// delivery → Delivered; a cancelled one says whether its money is on the way back. The payment badge
+// beside it keeps the shop's payment words; this says what happens to the goods and the money.
+import type { FulfilmentStatus, OrderStatus } from './order-status';
+
+export const ORDER_PROGRESS_STEPS = ['Paid', 'Being prepared', 'Out for delivery', 'Delivered'] as const;
+export type OrderProgressStep = (typeof ORDER_PROGRESS_STEPS)[number];
+
+const STEP_OF_FULFILMENT: Readonly<Record<FulfilmentStatus, number>> = {
+  unfulfilled: 0,
+  processing: 1,
+  out_for_delivery: 2,
+  delivered: 3,
+};
+
+/** 'requested': Pesapal accepted the shop's refund; 'refunded': Pesapal reports the money returned. */
+export type RefundState = 'none' | 'requested' | 'refunded';
+
+export type OrderProgress =
+  | { kind: 'steps'; current: number }
+  | { kind: 'ended'; label: 'Cancelled' | 'Refund requested' | 'Refunded' }
+  /** Not paid yet (or the payment failed): the payment badge says all there is. */
+  | null;
+
+export interface OrderProgressInput {
+  status: OrderStatus;
+  fulfilmentStatus: FulfilmentStatus;
+  /** The refund state of each payment taken for the order. */
+  refunds: readonly RefundState[];
+}
+
+export function orderProgress(order: OrderProgressInput): OrderProgress {
+  if (order.status === 'completed') return { kind: 'steps', current: STEP_OF_FULFILMENT[order.fulfilmentStatus] };
+  if (order.status !== 'cancelled') return null;
+  // Money still on its way back is what the customer waits for, so it is named before money returned.
+  if (order.refunds.includes('requested')) return { kind: 'ended', label: 'Refund requested' };
+  if (order.refunds.includes('refunded')) return { kind: 'ended', label: 'Refunded' };
+  return { kind: 'ended', label: 'Cancelled' };
+}

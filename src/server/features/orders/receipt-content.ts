@@ -1,0 +1,59 @@
+// What a receipt says, in order, shared by the print view (HTML) and the PDF so that both show the
+// same content: the words, the facts, the tables and the tax invoice's details.
+import { controlUnitDateTime, groupsOfFour, kraVerificationUrl } from '@/domain/tax-invoice';
+import type { Receipt, SignedTaxInvoice } from './receipt.service';
+
+/** Printed large on every receipt after the original. */
+export const COPY_MARK = 'COPY';
+export const TAX_INVOICE_PENDING = 'Tax invoice pending';
+export const TAX_INVOICE_PENDING_NOTE = "KRA's control unit has not signed this sale yet; its details are added here once it has.";
+export const TAX_INVOICE_HEADING = 'Tax invoice (KRA eTIMS)';
+export const TAX_SUMMARY_HEADING = 'Tax summary';
+export const LINES_HEADING = 'What you bought';
+export const VERIFY_LABEL = 'Verify this invoice at KRA';
+
+export const LINE_COLUMNS = ['Item', 'Qty', 'Unit price', 'Amount'] as const;
+export const TAX_BAND_COLUMNS = ['Band', 'Rate', 'Taxable amount', 'Tax'] as const;
+
+export const receiptTitle = (r: Receipt) => `Receipt for order #${r.orderNumber}`;
+export const documentTitle = (r: Receipt) => `Receipt #${r.orderNumber} - ${r.shop.name}`;
+
+export function receiptTotals(r: Receipt): [string, string][] {
+  return [
+    ['Subtotal', r.subtotal],
+    ...r.vatLines.map((v): [string, string] => [v.label, v.amount]),
+    ['Delivery fee', r.deliveryFee],
+    ['Total paid', r.total],
+  ];
+}
+
+export function receiptFacts(r: Receipt): [string, string][] {
+  return [
+    ['Order number', `#${r.orderNumber}`],
+    ['Date', `${r.paidAt} (Nairobi time)`],
+    ['Customer', r.customerName],
+    ['Delivery address', r.deliveryAddress],
+    ...(r.house ? ([['House', r.house]] as [string, string][]) : []),
+    ...(r.directions ? ([['Directions for the rider', r.directions]] as [string, string][]) : []),
+    ['Payment method', r.paymentMethod],
+    ['Pesapal confirmation code', r.confirmationCode],
+  ];
+}
+
+/** The signed invoice's details as KRA's template prints them. */
+export function taxInvoiceFacts(t: SignedTaxInvoice): [string, string][] {
+  const { date, time } = controlUnitDateTime(t.cuDateTime);
+  return [
+    ['Seller', t.sellerName],
+    ['Seller KRA PIN', t.sellerPin],
+    ['CU ID', t.cuId],
+    ['CU invoice number', t.cuInvoiceNumber],
+    ['CU date', date],
+    ['CU time', time],
+    ['Internal data', groupsOfFour(t.internalData)],
+    ['Receipt signature', groupsOfFour(t.receiptSignature)],
+  ];
+}
+
+/** Where the QR code leads: the invoice on KRA's verification portal. */
+export const verificationUrl = (t: SignedTaxInvoice) => kraVerificationUrl(t.sellerPin, t.branchId, t.receiptSignature, t.environment);

@@ -1,0 +1,35 @@
+import { Check } from 'lucide-react';
+import { ORDER_PROGRESS_STEPS, orderProgress, type OrderProgressInput } from '@/domain/order-progress';
+import { cn } from '@/web/lib/cn';
+
+/**
+ * Where the order is: Paid → Being prepared → Out for delivery → Delivered for a paid order, or how a
+ * cancelled one ended (Cancelled, Refund requested, Refunded). Nothing before it is paid.
+ */
+export function OrderProgressView({ order }: { order: OrderProgressInput }) {
+  const progress = orderProgress(order);
+  if (!progress) return null;
+  if (progress.kind === 'ended') {
+    return (
+      <p className="text-sm font-semibold text-slate-800" data-testid="order-progress">
+        {progress.label}
+      </p>
+    );
+  }
+  return (
+    <ol aria-label="Delivery progress" className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="order-progress">
+      {ORDER_PROGRESS_STEPS.map((step, i) => {
+        const done = i <= progress.current;
+        return (
+          <li key={step} aria-current={i === progress.current ? 'step' : undefined} className="flex items-center gap-2">
+            {i > 0 && <span aria-hidden="true" className={cn('h-px w-6', done ? 'bg-brand-700' : 'bg-slate-300')} />}
+            <span className={cn('inline-flex items-center gap-1', done ? 'font-semibold text-brand-800' : 'text-slate-600')}>
+              {done && <Check aria-hidden="true" className="h-4 w-4" />}
+              {step}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
