@@ -65,7 +65,8 @@ function bandVatLabel(band: TaxBand, rateBp: number): string {
       return `VAT (${percent}, zero-rated)`;
     case 'D':
       return 'No VAT (non-VAT)';
-    default:
+    case 'B':
+    case 'E':
       return `VAT (${percent})`;
   }
 }

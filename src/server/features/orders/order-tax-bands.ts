@@ -3,7 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { TAX_BAND_RATE_BP, vatRows, type BandTotal, type VatRow } from '@/domain/tax-bands';
 import type { DbOrTx } from '../../db/client';
-import { orders, orderTaxBands } from '../../db/schema';
+import { orderTaxBands, type orders } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 
