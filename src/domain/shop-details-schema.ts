@@ -5,6 +5,18 @@ import { SHOP_DETAILS_MESSAGES } from './shop-details';
 import { toE164Phone } from './phone';
 import { emailSchema, sanitizeText } from './validation';
 
+// The same rules and messages as sign-up and the profile, but optional: an empty phone is not shown.
+const optionalPhone = z
+  .string({ error: SHOP_DETAILS_MESSAGES.phone })
+  .default('')
+  .transform((s, ctx) => {
+    const text = sanitizeText(s);
+    if (text === '') return '';
+    const stored = toE164Phone(text);
+    if (stored === null) ctx.addIssue({ code: 'custom', message: SHOP_DETAILS_MESSAGES.phone });
+    return stored ?? text;
+  });
+
 const link = z
   .string()
   .default('')
@@ -16,17 +28,8 @@ export const shopDetailsSchema = z.object({
     .string({ error: SHOP_DETAILS_MESSAGES.address })
     .transform(sanitizeText)
     .pipe(z.string().min(1, { error: SHOP_DETAILS_MESSAGES.address }).max(300, { error: SHOP_DETAILS_MESSAGES.addressTooLong })),
-  // The same rules and messages as sign-up and the profile, but optional: an empty phone is not shown.
-  phone: z
-    .string({ error: SHOP_DETAILS_MESSAGES.phone })
-    .default('')
-    .transform((s, ctx) => {
-      const text = sanitizeText(s);
-      if (text === '') return '';
-      const stored = toE164Phone(text);
-      if (stored === null) ctx.addIssue({ code: 'custom', message: SHOP_DETAILS_MESSAGES.phone });
-      return stored ?? text;
-    }),
+  phone: optionalPhone,
+  whatsapp: optionalPhone,
   email: emailSchema,
   facebookUrl: link,
   instagramUrl: link,

@@ -15,6 +15,7 @@ describe('shopDetailsSchema', () => {
     [{ address: 'x'.repeat(301) }, 'address', SHOP_DETAILS_MESSAGES.addressTooLong],
     [{ phone: '0' }, 'phone', SHOP_DETAILS_MESSAGES.phone],
     [{ phone: '0712 345 67' }, 'phone', SHOP_DETAILS_MESSAGES.phone],
+    [{ whatsapp: 'chat with us' }, 'whatsapp', SHOP_DETAILS_MESSAGES.phone],
     [{ email: 'not-an-email' }, 'email', SHOP_DETAILS_MESSAGES.email],
     [{ facebookUrl: 'javascript:alert(1)' }, 'facebookUrl', SHOP_DETAILS_MESSAGES.url],
     [{ instagramUrl: 'http://instagram.com/shop' }, 'instagramUrl', SHOP_DETAILS_MESSAGES.url],
@@ -28,6 +29,8 @@ describe('shopDetailsSchema', () => {
     expect(shopDetailsSchema.parse({ ...good, phone: '  ' }).phone).toBe('');
     expect(shopDetailsSchema.parse({ ...good, phone: undefined }).phone).toBe('');
     expect(shopDetailsSchema.parse({ ...good, phone: '020 2222 222' }).phone).toBe('+254202222222');
+    expect(shopDetailsSchema.parse({ ...good, whatsapp: '0712 345 678' }).whatsapp).toBe('+254712345678');
+    expect(shopDetailsSchema.parse({ ...good, whatsapp: undefined }).whatsapp).toBe('');
   });
 
   it('strips script from the address', () => {
@@ -42,12 +45,22 @@ describe('socialLinks and telHref', () => {
     expect(socialLinks(DEFAULT_SHOP_DETAILS)).toEqual([]);
   });
   it('has no placeholder phone or bare social home pages, and says what is missing', () => {
-    expect(DEFAULT_SHOP_DETAILS).toMatchObject({ phone: '', facebookUrl: '', instagramUrl: '', xUrl: '' });
-    expect(missingShopDetails(DEFAULT_SHOP_DETAILS)).toEqual(['Phone', 'Facebook page', 'Instagram page', 'X (Twitter) page']);
-    expect(missingShopDetails({ ...DEFAULT_SHOP_DETAILS, phone: '+254722123456', instagramUrl: 'https://instagram.com/lva' })).toEqual([
+    expect(DEFAULT_SHOP_DETAILS).toMatchObject({ phone: '', whatsapp: '', facebookUrl: '', instagramUrl: '', xUrl: '' });
+    expect(missingShopDetails(DEFAULT_SHOP_DETAILS)).toEqual([
+      'Phone',
+      'WhatsApp number',
       'Facebook page',
+      'Instagram page',
       'X (Twitter) page',
     ]);
+    expect(
+      missingShopDetails({
+        ...DEFAULT_SHOP_DETAILS,
+        phone: '+254722123456',
+        whatsapp: '+254722123456',
+        instagramUrl: 'https://instagram.com/lva',
+      }),
+    ).toEqual(['Facebook page', 'X (Twitter) page']);
   });
   it.each([
     ['+254 700 000 000', 'tel:+254700000000'],

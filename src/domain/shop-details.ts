@@ -1,12 +1,14 @@
 // The shop's own contact details, shown in the footer and on the contact page and edited by the
 // merchant in the back office. The defaults are what the shop shows until the merchant saves them;
-// the phone and the social links have none: an empty one is not shown, rather than a placeholder.
+// the phones and the social links have none: an empty one is not shown, rather than a placeholder.
 // Free of zod: the footer is in the first download. The form rules are in shop-details-schema.ts.
 import { MESSAGES } from './messages';
 
 export interface ShopDetails {
   address: string;
   phone: string;
+  /** The number customers chat with on WhatsApp ('Chat on WhatsApp' on product, cart and order pages). */
+  whatsapp: string;
   email: string;
   facebookUrl: string;
   instagramUrl: string;
@@ -16,6 +18,7 @@ export interface ShopDetails {
 export const DEFAULT_SHOP_DETAILS: Readonly<ShopDetails> = Object.freeze({
   address: 'Kogo Star Plaza, Ground floor, Nairobi West, off Maimahiu Rd, Nairobi',
   phone: '',
+  whatsapp: '',
   email: 'info@lakevictoriaaquaculture.com',
   facebookUrl: '',
   instagramUrl: '',
@@ -26,6 +29,7 @@ export const DEFAULT_SHOP_DETAILS: Readonly<ShopDetails> = Object.freeze({
 export function missingShopDetails(d: ShopDetails): string[] {
   const optional: [string, string][] = [
     ['Phone', d.phone],
+    ['WhatsApp number', d.whatsapp],
     ['Facebook page', d.facebookUrl],
     ['Instagram page', d.instagramUrl],
     ['X (Twitter) page', d.xUrl],

@@ -580,13 +580,14 @@ describe('the back office in a browser', () => {
     // Until the merchant fills them in, the page says what customers do not see.
     const notice = page.getByRole('status').filter({ hasText: 'Not shown to customers yet' });
     expect(await notice.innerText()).toContain(
-      'Customers do not see these until you fill them in: Phone, Facebook page, Instagram page, X (Twitter) page.',
+      'Customers do not see these until you fill them in: Phone, WhatsApp number, Facebook page, Instagram page, X (Twitter) page.',
     );
     const phone = page.getByLabel('Phone (optional)');
     await phone.fill('12');
     await page.getByRole('button', { name: 'Save shop details' }).click();
     await page.getByText('Please enter a valid phone number (e.g., +254 700 000 000)').first().waitFor();
     await phone.fill('0722 123 456');
+    await page.getByLabel('WhatsApp number (optional)').fill('0733 555 111');
     await page.getByLabel('Facebook page (optional)').fill('https://www.facebook.com/lakevictoriaaquaculture');
     await page.getByLabel('X (Twitter) page (optional)').fill('https://x.com/lva_kenya');
     await page.getByRole('button', { name: 'Save shop details' }).click();
@@ -604,6 +605,14 @@ describe('the back office in a browser', () => {
       'Facebook',
       'X (Twitter)',
     ]);
+
+    // 'Chat on WhatsApp' opens the shop's chat with a first message naming the product.
+    const chat = visitor.getByRole('link', { name: 'Chat on WhatsApp (opens in a new tab)' });
+    await eventually(visitor, `${shop.url}/shop/fresh-whole-tilapia`, () => chat.waitFor({ timeout: 2_000 }));
+    expect(await chat.getAttribute('href')).toBe(
+      `https://wa.me/254733555111?text=${encodeURIComponent('Hello, I have a question about Fresh Whole Tilapia (1 kg).')}`,
+    );
+    expect(await axeViolations(visitor)).toEqual([]);
     await visitor.close();
   });
 

@@ -10,6 +10,8 @@ import { CartNotices } from '../features/cart/components/cart-notices';
 import { OrderSummary } from '../features/cart/components/order-summary';
 import { useCart } from '../features/cart/use-cart';
 import { useCartRecheck } from '../features/cart/use-cart-recheck';
+import { WHATSAPP_TEXT } from '@/domain/whatsapp';
+import { ChatOnWhatsApp } from '../features/content/components/chat-on-whatsapp';
 import { useDocumentMeta } from '../lib/document-title';
 
 export default function Cart() {
@@ -75,6 +77,7 @@ export default function Cart() {
                   You will be asked to sign in first, then brought straight back to checkout.
                 </p>
               )}
+              <ChatOnWhatsApp text={WHATSAPP_TEXT.cart} />
             </CardContent>
           </Card>
         </div>

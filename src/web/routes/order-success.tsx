@@ -1,3 +1,4 @@
+import { shortOrderId } from '@/domain/order-status';
 import { useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -20,6 +21,8 @@ import { lookupOrderId } from '../features/payments/payment-api';
 import { usePaymentOutcome } from '../features/payments/use-payment-outcome';
 import { useStatusCheck } from '../features/payments/use-status-check';
 import { ApiError } from '../lib/api';
+import { WHATSAPP_TEXT } from '@/domain/whatsapp';
+import { ChatOnWhatsApp } from '../features/content/components/chat-on-whatsapp';
 import { useDocumentMeta } from '../lib/document-title';
 
 interface SuccessState {
@@ -83,6 +86,7 @@ function OrderStatus({ orderId, returnedFromPayment }: { orderId: string; return
         {unsettled && <ManualStatusCheck checking={statusCheck.checking} onCheck={() => void statusCheck.check([orderId])} />}
         {display === 'failed' && tracking.order && <AfterFailure order={tracking.order} />}
         {tracking.order && <OrderReceiptSummary order={tracking.order} />}
+        {tracking.order && <ChatOnWhatsApp className="mx-auto" text={WHATSAPP_TEXT.order(shortOrderId(tracking.order.id))} />}
       </OrderStatusPanel>
       <NextSteps />
     </section>

@@ -16,6 +16,8 @@ import { categoryLabel } from '../features/catalog/components/shop-filters';
 import { ApiError } from '../lib/api';
 import { useDocumentMeta } from '../lib/document-title';
 import { useHydrated } from '../lib/use-hydrated';
+import { WHATSAPP_TEXT } from '@/domain/whatsapp';
+import { ChatOnWhatsApp } from '../features/content/components/chat-on-whatsapp';
 import { cn } from '../lib/cn';
 
 const HINT_TONES = { out: 'text-red-700', few: 'text-amber-800', in: 'text-emerald-800' } as const;
@@ -94,6 +96,7 @@ function ProductView({ product, related }: { product: ProductDto; related: Produ
             ))}
           </div>
           <AddToCart product={product} />
+          <ChatOnWhatsApp text={WHATSAPP_TEXT.product(product.name)} />
         </div>
       </div>
       {related.length > 0 && (

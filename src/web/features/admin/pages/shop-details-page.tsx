@@ -17,7 +17,7 @@ import { PageHeader } from '../components/page-header';
 import { adminSubmit, fieldBinder } from '../hooks/admin-form';
 import { formatPhone } from '@/domain/phone';
 
-const FIELDS = ['address', 'phone', 'email', 'facebookUrl', 'instagramUrl', 'xUrl'] as const;
+const FIELDS = ['address', 'phone', 'whatsapp', 'email', 'facebookUrl', 'instagramUrl', 'xUrl'] as const;
 
 /** What the storefront leaves out until it is filled in (the saved details, not the form's). */
 function MissingDetails({ details }: { details: ShopDetailsView }) {
@@ -34,7 +34,7 @@ function ShopDetailsForm({ details }: { details: ShopDetailsView }) {
   const queryClient = useQueryClient();
   const form = useForm<z.input<typeof shopDetailsSchema>, unknown, ShopDetailsInput>({
     resolver: zodResolver(shopDetailsSchema),
-    defaultValues: { ...details, phone: formatPhone(details.phone) },
+    defaultValues: { ...details, phone: formatPhone(details.phone), whatsapp: formatPhone(details.whatsapp) },
   });
   const field = fieldBinder(form, 'shop');
   const save = async (values: z.input<typeof shopDetailsSchema>) => {
@@ -59,6 +59,12 @@ function ShopDetailsForm({ details }: { details: ShopDetailsView }) {
         <TextInput label="Phone (optional)" type="tel" {...field('phone')} />
         <TextInput label="Email" type="email" {...field('email')} />
       </div>
+      <TextInput
+        label="WhatsApp number (optional)"
+        type="tel"
+        hint="Customers see 'Chat on WhatsApp' on product, cart and order pages, with a first message naming the product or order."
+        {...field('whatsapp')}
+      />
       <TextInput label="Facebook page (optional)" inputMode="url" {...field('facebookUrl')} />
       <TextInput label="Instagram page (optional)" inputMode="url" {...field('instagramUrl')} />
       <TextInput label="X (Twitter) page (optional)" inputMode="url" {...field('xUrl')} />

@@ -1,6 +1,8 @@
 import { CreditCard, RotateCcw } from 'lucide-react';
+import { WHATSAPP_TEXT } from '@/domain/whatsapp';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
+import { ChatOnWhatsApp } from '../../content/components/chat-on-whatsapp';
 import type { OrderSummary } from '../order-api';
 import { OrderCardHeader } from './order-card-header';
 import { OrderItemList } from './order-item-list';
@@ -59,6 +61,7 @@ export function OrderCard({ order, startingPayment = false, onPayAgain, onOrderA
             </Button>
           )}
           {order.paidPayments.length > 0 && <ReceiptLinks orderId={order.id} describedBy={`order-${order.id}-title`} />}
+          <ChatOnWhatsApp text={WHATSAPP_TEXT.order(order.orderNumber)} />
         </div>
       </CardContent>
     </Card>
