@@ -154,6 +154,7 @@ describe('the back office in a browser', () => {
       description: 'Small silver cyprinid, sun-dried on the shores of the lake. Fry crisp with onions and tomatoes.',
       category: 'fish',
       priceCents: 38000,
+      taxBand: 'B',
       stock: 12,
       lowStockThreshold: 5,
       published: true,

@@ -2,6 +2,7 @@
 // (an order is only ever read by its owner); transaction reads are audited here, on the server.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
+import type { BandTotal, VatRow } from '@/domain/tax-bands';
 import { HISTORY_STATUSES, shortOrderId, type FulfilmentStatus, type OrderStatus, type PaymentStatus } from '@/domain/order-status';
 import { maskPhone } from '@/domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
@@ -10,6 +11,7 @@ import { forbidden, notFound } from '../../errors';
 import { CUSTOMER_READ_ACTIONS, writeAudit } from '../../infra/audit-log';
 import { currentAttemptStatus, findCurrentAttempt } from './current-attempt';
 import { isPayable } from './order-payability';
+import { orderTax } from './order-tax-bands';
 
 /** Orders whose payment is not settled yet: listed above the history, with Check status / Pay now. */
 const AWAITING_STATUSES = ['pending'] as const;
@@ -82,6 +84,9 @@ export interface OrderDetail extends OrderSummary {
   pesapalTransactionId: string | null;
   subtotalCents: Cents;
   vatCents: Cents;
+  /** What the order was charged per VAT band, and the VAT lines to show for it. */
+  taxBands: BandTotal[];
+  vatRows: VatRow[];
   deliveryFeeCents: Cents;
   deliveryAddress: string;
   deliveryZoneName: string | null;
@@ -273,7 +278,7 @@ export async function getOrder(db: DbOrTx, userId: string, orderId: string, now:
 
 /** The full view of an order row already known to be the caller's (or read by an admin). */
 export async function orderDetail(db: DbOrTx, row: typeof orders.$inferSelect, now: Date): Promise<OrderDetail> {
-  const extras = await extrasFor(db, [row.id], [row.id], now);
+  const [extras, tax] = await Promise.all([extrasFor(db, [row.id], [row.id], now), orderTax(db, row)]);
   const [payment] = await db
     .select({ method: paymentTransactions.paymentMethod, code: paymentTransactions.confirmationCode })
     .from(paymentTransactions)
@@ -285,6 +290,8 @@ export async function orderDetail(db: DbOrTx, row: typeof orders.$inferSelect, n
     pesapalTransactionId: row.pesapalTransactionId,
     subtotalCents: row.subtotal,
     vatCents: row.vat,
+    taxBands: tax.bands,
+    vatRows: tax.vatRows,
     deliveryFeeCents: row.deliveryFee,
     deliveryAddress: row.deliveryAddress,
     deliveryZoneName: row.deliveryZoneName,

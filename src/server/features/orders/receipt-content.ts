@@ -21,7 +21,7 @@ export const documentTitle = (r: Receipt) => `Receipt #${r.orderNumber} - ${r.sh
 export function receiptTotals(r: Receipt): [string, string][] {
   return [
     ['Subtotal', r.subtotal],
-    ['VAT (16%)', r.vat],
+    ...r.vatLines.map((v): [string, string] => [v.label, v.amount]),
     ['Delivery fee', r.deliveryFee],
     ['Total paid', r.total],
   ];

@@ -37,6 +37,7 @@ function receipt(over: Partial<Receipt> = {}): Receipt {
     ],
     subtotal: 'KES 2,550.00',
     vat: 'KES 408.00',
+    vatLines: [{ label: 'VAT (16%)', amount: 'KES 408.00' }],
     deliveryFee: 'FREE',
     total: 'KES 2,958.00',
     paymentMethod: 'M-Pesa (Pesapal)',

@@ -6,10 +6,9 @@
 // One original: the first receipt the order's owner receives (print view or PDF) is the original and
 // its time is stored on the order; every later one, and every one the back office opens, says COPY.
 import { and, eq, isNull } from 'drizzle-orm';
-import { VAT_RATE_BP } from '@/domain/cart-totals';
 import { formatKES } from '@/domain/money';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
-import { formatRateBp, type EtimsEnvironment, type TaxBandTotal } from '@/domain/tax-invoice';
+import { formatRateBp, type EtimsEnvironment } from '@/domain/tax-invoice';
 import type { ServerContext } from '../../context';
 import { orders, profiles } from '../../db/schema';
 import { DomainError, notFound } from '../../errors';
@@ -50,6 +49,8 @@ export interface Receipt {
   lines: { name: string; quantity: number; unitPrice: string; total: string }[];
   subtotal: string;
   vat: string;
+  /** The VAT lines: 'VAT (16%)' alone when one band, else one per band ('VAT exempt on KES 900.00'). */
+  vatLines: { label: string; amount: string }[];
   deliveryFee: string;
   total: string;
   paymentMethod: string;
@@ -72,14 +73,6 @@ function paymentMethodLabel(method: string | null): string {
 async function isAdmin(ctx: ServerContext, userId: string): Promise<boolean> {
   const [profile] = await ctx.db.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId));
   return profile?.role === 'admin';
-}
-
-/**
- * The order's tax summary. The order stores one VAT amount on its subtotal, so today that is one
- * band: B, the standard rate, on the whole subtotal (the delivery fee carries no VAT).
- */
-function taxBandsOf(order: { subtotal: number; vat: number }): TaxBandTotal[] {
-  return [{ band: 'B', rateBp: VAT_RATE_BP, taxableCents: order.subtotal, taxCents: order.vat }];
 }
 
 async function loadReceipt(ctx: ServerContext, userId: string, orderId: string): Promise<{ receipt: Receipt; mayBeOriginal: boolean }> {
@@ -105,11 +98,13 @@ async function loadReceipt(ctx: ServerContext, userId: string, orderId: string):
     })),
     subtotal: formatKES(row.subtotal),
     vat: formatKES(row.vat),
+    vatLines: detail.vatRows.map((v) => ({ label: v.label, amount: formatKES(v.taxCents) })),
     deliveryFee: row.deliveryFee === 0 ? 'FREE' : formatKES(row.deliveryFee),
     total: formatKES(row.totalAmount),
     paymentMethod: paymentMethodLabel(detail.paymentMethod),
     confirmationCode: detail.confirmationCode ?? '-',
-    taxBands: taxBandsOf(row).map((b) => ({
+    // What the order was charged per band, as stored when it was placed.
+    taxBands: detail.taxBands.map((b) => ({
       band: b.band,
       rate: formatRateBp(b.rateBp),
       taxable: formatKES(b.taxableCents),

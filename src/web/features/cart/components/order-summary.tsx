@@ -1,13 +1,14 @@
 import { cartLinesForTotals, type CartLine } from '@/domain/cart';
-import { computeCartTotals, freeDeliveryPrompt } from '@/domain/cart-totals';
+import { computeOrderTotals, freeDeliveryPrompt } from '@/domain/cart-totals';
 import { formatKES } from '@/domain/money';
 
-/** Subtotal, VAT 16% and total from src/domain; the delivery fee is known only at checkout. */
+/** Subtotal, VAT (per band when the cart mixes bands) and total from src/domain; the delivery fee is known only at checkout. */
 export function OrderSummary({ lines }: { lines: readonly CartLine[] }) {
-  const totals = computeCartTotals({ lines: cartLinesForTotals(lines), deliveryFeeCents: null });
+  const totals = computeOrderTotals({ lines: cartLinesForTotals(lines), deliveryFeeCents: null });
+  const single = totals.vatRows.length === 1;
   const rows: [string, string, string][] = [
     ['Subtotal', formatKES(totals.subtotalCents), 'subtotal'],
-    ['VAT (16%)', formatKES(totals.vatCents), 'vat'],
+    ...totals.vatRows.map((v): [string, string, string] => [v.label, formatKES(v.taxCents), single ? 'vat' : `vat-${v.band}`]),
     ['Delivery', totals.freeDelivery ? 'FREE' : 'Calculated at checkout', 'delivery'],
   ];
   return (

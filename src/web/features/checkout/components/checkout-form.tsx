@@ -4,7 +4,7 @@
 import { CreditCard, LoaderCircle } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { cartLinesForTotals, type CartLine } from '@/domain/cart';
-import { computeCartTotals } from '@/domain/cart-totals';
+import { computeOrderTotals } from '@/domain/cart-totals';
 import { MESSAGES } from '@/domain/validation';
 import type { RiderDirections } from '@/domain/rider-directions';
 import { formatPhone } from '@/domain/phone';
@@ -50,9 +50,10 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   const place = picked && picked.address === address ? picked : null;
   const coordinates = place?.coordinates ?? null;
   const quote = useDeliveryQuote(address, coordinates);
-  const totals = computeCartTotals({
+  const totals = computeOrderTotals({
     lines: cartLinesForTotals(lines),
     deliveryFeeCents: quote.status === 'ready' ? quote.feeCents : null,
+    deliveryFeeTaxBand: quote.status === 'ready' ? quote.feeTaxBand : undefined,
   });
   const { placeOrder, submitting } = usePlaceOrder(
     { lines, contact, address, coordinates, placeToken: place?.placeToken ?? null, rider, smsUpdates, priced: quote.status === 'ready' },
