@@ -43,6 +43,11 @@ const schema = z.object({
   ETIMS_APIGEE_APP_ID: optional,
   // How long one call to KRA may take before it counts as a timeout (KRA is often congested).
   ETIMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  // KRA item classes by product category ('fish=50121500,chicken=50112000,delivery=78102200,default=50000000'):
+  // KRA's own codes for fresh fish and chicken are to be read from its list; these defaults are the simulator's.
+  ETIMS_ITEM_CLASSES: optional,
+  // The band of the delivery fee line (A exempt, B 16 %, C zero-rated, D non-VAT, E 8 %); the fee carries no VAT today.
+  ETIMS_DELIVERY_BAND: z.enum(['A', 'B', 'C', 'D', 'E']).default('D'),
   // 1: no tax invoices at all (production without eTIMS, chosen deliberately).
   ETIMS_DISABLED: z
     .string()
