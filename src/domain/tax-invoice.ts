@@ -13,10 +13,6 @@ export type TaxBand = (typeof TAX_BANDS)[number];
 export type BandRates = Record<TaxBand, number>;
 export const DEFAULT_BAND_RATES_BP: BandRates = { A: 0, B: 1600, C: 0, D: 0, E: 800 };
 
-export function isTaxBand(value: unknown): value is TaxBand {
-  return typeof value === 'string' && (TAX_BANDS as readonly string[]).includes(value);
-}
-
 /** Splits a tax-inclusive amount: taxable = gross / (1 + rate) rounded half-up to the cent; tax is the rest. */
 export function splitInclusive(grossCents: Cents, rateBp: number): { taxableCents: Cents; taxCents: Cents } {
   if (!Number.isSafeInteger(grossCents) || grossCents < 0) throw new RangeError(`Amount must be a non-negative integer, got ${grossCents}`);
@@ -56,7 +52,7 @@ export interface InvoiceLineInput {
   band: TaxBand;
 }
 
-export interface PricedInvoiceLine {
+interface PricedInvoiceLine {
   itemKey: string;
   name: string;
   quantity: number;
@@ -69,7 +65,7 @@ export interface PricedInvoiceLine {
   totalCents: Cents;
 }
 
-export interface BandTotal {
+interface BandTotal {
   rateBp: number;
   taxableCents: Cents;
   taxCents: Cents;

@@ -12,7 +12,7 @@ import { createPesapalSimulator } from '../dev/pesapal/create-pesapal-simulator'
 import type { PesapalSimulator } from '../dev/pesapal/pesapal-simulator';
 import { etimsDevice, resolveEtimsBaseUrl, resolveEtimsTokenUrl, usesEtimsSimulator } from '../etims-config';
 import { createEtimsClient } from '../integrations/etims/etims-client';
-import type { EtimsClient } from '../integrations/etims/etims-types';
+import type { EtimsIntegration } from '../integrations/etims/etims-types';
 import { createEtimsSimulator, type EtimsSimulator } from '../dev/etims/etims-simulator';
 
 export const SIMULATOR_MOUNT = '/pesapal-sim';
@@ -27,11 +27,6 @@ export interface Integrations {
   etims: EtimsIntegration | null;
   /** The development stand-in for KRA eTIMS, mounted at /etims-sim; null with real settings. */
   etimsSimulator: EtimsSimulator | null;
-}
-
-export interface EtimsIntegration {
-  client: EtimsClient;
-  device: { tin: string; bhfId: string; dvcSrlNo: string };
 }
 
 /** Requests to the shop itself go straight to the app in-process (set once the app exists). */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BAND_RATES_BP, priceInvoice } from '@/domain/tax-invoice';
 import { createEtimsClient } from '../../integrations/etims/etims-client';
 import { EtimsError, type ItemSaveRequest, type SalesSaveRequest } from '../../integrations/etims/etims-types';
-import { buildSaleRequest } from '../../features/tax-invoices/etims-sale-request';
+import { buildSaleRequest } from '../../integrations/etims/etims-sale-request';
 import { createEtimsSimulator, type EtimsSimulator } from './etims-simulator';
 
 const DEVICE = { tin: 'P051234567X', bhfId: '00', dvcSrlNo: 'SN-1' };

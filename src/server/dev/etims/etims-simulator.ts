@@ -19,7 +19,7 @@ import type { ItemSaveRequest, SalesSaveRequest } from '../../integrations/etims
 import { SIMULATOR_ITEM_CLASSES, simulatorCodeLists } from './etims-simulator-codes';
 import { checkSale, type SaleChecks } from './etims-simulator-sales';
 
-export interface EtimsSimulatorDevice {
+interface EtimsSimulatorDevice {
   tin: string;
   bhfId: string;
   dvcSrlNo: string;
@@ -33,7 +33,7 @@ export interface EtimsSimulatorOptions {
   now?: () => Date;
 }
 
-export interface EtimsSimulatorSwitches extends SaleChecks {
+interface EtimsSimulatorSwitches extends SaleChecks {
   mode: 'up' | 'down' | 'hang' | 'slow';
   slowMs: number;
   /** This many coming sales are signed and stored, but their answers never arrive. */

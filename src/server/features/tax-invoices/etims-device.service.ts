@@ -9,9 +9,8 @@ import { LOCKS } from '../../db/locks';
 import { etimsDevices, etimsItems } from '../../db/schema';
 import type { Env } from '../../env';
 import { kraDateTime } from '../../integrations/etims/etims-dates';
-import { EtimsError, type CodeClass, type ItemClass } from '../../integrations/etims/etims-types';
-import type { EtimsIntegration } from '../../wiring/integrations';
-import { amount, type RegisteredItem } from './etims-sale-request';
+import { EtimsError, type CodeClass, type EtimsIntegration, type ItemClass } from '../../integrations/etims/etims-types';
+import { amount, type RegisteredItem } from '../../integrations/etims/etims-sale-request';
 
 type DeviceRow = typeof etimsDevices.$inferSelect;
 export type ReadyDevice = DeviceRow & { cmcKey: string; sdcId: string };

@@ -15,10 +15,9 @@ import type { ServerContext } from '../../context';
 import { LOCKS } from '../../db/locks';
 import { etimsDevices, orderItems, orders, paymentTransactions, products, taxInvoices } from '../../db/schema';
 import { createOutbox, type OutboxKind } from '../../infra/outbox/outbox';
-import { EtimsError, type SignedReceipt } from '../../integrations/etims/etims-types';
-import type { EtimsIntegration } from '../../wiring/integrations';
+import { EtimsError, type EtimsIntegration, type SignedReceipt } from '../../integrations/etims/etims-types';
 import { bandRates, paymentTypeCode, readyDevice, registerItems, type ReadyDevice, type WantedItem } from './etims-device.service';
-import { buildSaleRequest } from './etims-sale-request';
+import { buildSaleRequest } from '../../integrations/etims/etims-sale-request';
 import { DELIVERY_ITEM_KEY, orderInvoiceLines, productItemKey } from './order-invoice-lines';
 
 type InvoiceRow = typeof taxInvoices.$inferSelect;
@@ -196,8 +195,9 @@ async function sendOne(ctx: ServerContext, etims: EtimsIntegration, device: Read
       case 'device':
         ctx.logger.error({ err, invoice: reference }, 'KRA refused the eTIMS device; tax invoices wait');
         return { ok: false, error: err.message, record };
-      default:
-        // Unreachable or unreadable: KRA may have it; the number stays reserved and is looked up first.
+      case 'unreachable':
+      case 'invalid_response':
+        // KRA may have it: the number stays reserved and is looked up before the next try.
         return { ok: false, error: err.message, record };
     }
   }

@@ -65,7 +65,7 @@ export interface SalesItem {
   totAmt: Amount;
 }
 
-export interface SalesReceipt {
+interface SalesReceipt {
   custTin: string | null;
   custMblNo: string | null;
   rcptPbctDt: string;
@@ -140,7 +140,7 @@ export interface DeviceInfo {
   cmcKey: string;
 }
 
-export interface CodeDetail {
+interface CodeDetail {
   cd: string;
   cdNm: string;
   userDfnCd1: string | null;
@@ -222,7 +222,7 @@ export class EtimsError extends Error {
 // The client
 // ---------------------------------------------------------------------------------------------
 
-export type EtimsGateway = 'legacy' | 'integrator';
+type EtimsGateway = 'legacy' | 'integrator';
 
 export interface EtimsClientOptions {
   baseUrl: string;
@@ -252,4 +252,10 @@ export interface EtimsClient {
   saveSale(cmcKey: string, sale: SalesSaveRequest): Promise<SignedReceipt>;
   /** The invoice KRA holds under invcNo, or null when it has none. */
   lookupInvoice(cmcKey: string, invcNo: number): Promise<InvoiceLookup | null>;
+}
+
+/** The client and the device the shop declares from (PIN, branch, serial). */
+export interface EtimsIntegration {
+  client: EtimsClient;
+  device: { tin: string; bhfId: string; dvcSrlNo: string };
 }

@@ -1,8 +1,8 @@
 // A priced invoice as KRA's saveTrnsSalesOsdc request: amounts in major units with two decimals,
 // all fifteen band fields (zero when unused), rates from KRA's code list, dates in Nairobi time.
 import { TAX_BANDS, type PricedInvoice } from '@/domain/tax-invoice';
-import { kraDate, kraDateTime } from '../../integrations/etims/etims-dates';
-import type { SalesItem, SalesSaveRequest } from '../../integrations/etims/etims-types';
+import { kraDate, kraDateTime } from './etims-dates';
+import type { SalesItem, SalesSaveRequest } from './etims-types';
 
 /** How an item is registered at KRA (the codes of etims_items). */
 export interface RegisteredItem {
