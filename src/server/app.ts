@@ -31,6 +31,7 @@ import type { ServerRenderModule } from './infra/http/page-render-contract';
 import { serveSpa } from './infra/http/static-files';
 import { seoRoutes } from './features/seo/seo.routes';
 import { resolvePesapalBaseUrl } from './payment-config';
+import { ETIMS_SIMULATOR_MOUNT } from './etims-config';
 import { smsOutboxFromEnv } from './infra/sms/sms-config';
 
 export interface CreateAppOptions {
@@ -44,7 +45,7 @@ export function createContext(deps: ServerDeps): ServerContext {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
   const localFetch = createLocalFetch(deps.env.PUBLIC_URL);
-  const integrations = { ...createIntegrations(deps.env, deps.logger, localFetch), ...deps.integrations };
+  const integrations = { ...createIntegrations(deps.env, deps.logger, localFetch, now), ...deps.integrations };
   return {
     env: deps.env,
     database: deps.database,
@@ -120,6 +121,8 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     app.route(`${SIMULATOR_MOUNT}/switches`, simulatorSwitchesRoutes(simulator.switches));
     app.route(SIMULATOR_MOUNT, simulator.app);
   }
+  const etimsSimulator = ctx.integrations.etimsSimulator;
+  if (etimsSimulator) app.route(ETIMS_SIMULATOR_MOUNT, etimsSimulator.app);
   app.route('/', seoRoutes(ctx));
   if (opts.webRoot) {
     app.use('*', serveSpa(opts.webRoot, { SHOP_NAME: ctx.env.SHOP_NAME }, { pages: false }));
