@@ -45,11 +45,20 @@ export interface ListCount {
  * beyond it the planner's estimate of the same query (never less than what was counted).
  */
 export async function boundedCount(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<ListCount> {
-  const matching = db.select({ one: sql`1` }).from(table).where(where);
-  const [row] = await db.select({ n: count() }).from(matching.limit(EXACT_COUNT_LIMIT + 1).as('matching'));
+  // Two builders: a drizzle builder changes in place when limited.
+  const matching = () =>
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where);
+  const [row] = await db.select({ n: count() }).from(
+    matching()
+      .limit(EXACT_COUNT_LIMIT + 1)
+      .as('matching'),
+  );
   const counted = row?.n ?? 0;
   if (counted <= EXACT_COUNT_LIMIT) return { total: counted, estimated: false };
-  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${matching}`);
+  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${matching()}`);
   const raw = plan?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }] | undefined;
   return { total: Math.max(counted, Math.round(parsed?.[0]?.Plan['Plan Rows'] ?? 0)), estimated: true };

@@ -102,9 +102,10 @@ export const orders = pgTable(
       .where(sql`${t.status} in ('pending', 'failed') and ${t.reservationExpiresAt} is not null`),
     // The back office (migration 0015): the list newest first, its search and its to-do lists.
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('orders_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
-    index('orders_customer_email_trgm_idx').using('gin', t.customerEmail.op('gin_trgm_ops')),
-    index('orders_customer_phone_trgm_idx').using('gin', t.customerPhone.op('gin_trgm_ops')),
+    index('orders_search_trgm_idx').using(
+      'gin',
+      sql`(${t.customerName} || ' ' || ${t.customerEmail} || ' ' || ${t.customerPhone}) gin_trgm_ops`,
+    ),
     index('orders_phone_digits_trgm_idx').using('gin', sql`(regexp_replace(${t.customerPhone}, '[^0-9]', '', 'g')) gin_trgm_ops`),
     index('orders_id_text_idx').using('btree', sql`(${t.id}::text) text_pattern_ops`),
     index('orders_to_fulfil_idx')

@@ -1,0 +1,142 @@
+// The back office at a large shop's size (300 products, 5,000 customers, 50,000 orders over a year),
+// seeded in SQL: the order search by a phone typed the local way, the 'Awaiting payment' filter and
+// a far page return the right orders, and each of those queries (and the jobs' scans) is answered
+// through an index, so an index lost from a migration fails here rather than in the shop.
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client';
+import { orderListQuery } from '../../src/server/features/orders/admin-orders.schemas';
+import { orderPageIds } from '../../src/server/features/orders/admin-orders.service';
+import { dueAttemptsQuery, dueReservationsQuery } from '../../src/server/features/payments/reconciliation.service';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
+import { DB_KINDS } from '../support/test-database';
+
+const ORDERS = 50_000;
+const CUSTOMERS = 5_000;
+const PRODUCTS = 300;
+/** Order g was placed g × 10 minutes before this: the list's newest-first order is g ascending. */
+const NEWEST = '2026-11-01T09:00:00Z';
+
+/**
+ * Order g: 'Customer g', phone +2547 and g in eight digits. Every 20th is pending with its one attempt
+ * PENDING (awaiting payment); the rest are paid. Every 50th (g = 1, 51, …) also has an older attempt
+ * still PENDING that is not its current one (the paid attempt is): it is not awaiting payment.
+ */
+async function seed(t: TestApp) {
+  const statements: SQL[] = [
+    sql`insert into "user" (id, name, email, email_verified)
+        select 'scale-' || g, 'Customer ' || g, 'scale-' || g || '@example.test', true from generate_series(1, ${CUSTOMERS}) g`,
+    sql`insert into products (name, slug, category, price, stock)
+        select 'Product ' || g, 'scale-product-' || g, case when g % 2 = 0 then 'fish' else 'chicken' end, 500 + g, 40
+        from generate_series(1, ${PRODUCTS}) g`,
+    sql`insert into orders (id, user_id, status, fulfilment_status, subtotal, vat, delivery_fee, total_amount,
+          customer_name, customer_email, customer_phone, delivery_address, pesapal_transaction_id, needs_attention,
+          reservation_expires_at, paid_at, created_at, updated_at)
+        select md5('scale-order-' || g)::uuid, 'scale-' || (g % ${CUSTOMERS} + 1),
+          case when g % 20 = 0 then 'pending' else 'completed' end,
+          case when g % 20 = 0 then 'unfulfilled' when g % 7 = 0 then 'processing' else 'delivered' end,
+          1000, 160, 200, 1360, 'Customer ' || g, 'scale-' || g || '@example.test', '+2547' || lpad(g::text, 8, '0'),
+          'Westlands, Nairobi', 'scale-track-' || g, g % 97 = 0,
+          case when g % 20 = 0 then at + interval '30 minutes' end,
+          case when g % 20 <> 0 then at + interval '2 minutes' end,
+          at, at
+        from generate_series(1, ${ORDERS}) g, lateral (select ${NEWEST}::timestamptz - g * interval '10 minutes' as at) t`,
+    sql`insert into payment_transactions (order_id, status, merchant_reference, pesapal_tracking_id, amount, created_at, updated_at)
+        select md5('scale-order-' || g)::uuid, case when g % 20 = 0 then 'PENDING' else 'COMPLETED' end,
+          'ORD-scale-' || g || '-2', 'scale-track-' || g, 1360, at, at
+        from generate_series(1, ${ORDERS}) g, lateral (select ${NEWEST}::timestamptz - g * interval '10 minutes' as at) t`,
+    sql`insert into payment_transactions (order_id, status, merchant_reference, pesapal_tracking_id, amount, created_at, updated_at)
+        select md5('scale-order-' || g)::uuid, 'PENDING', 'ORD-scale-' || g || '-1', 'scale-old-' || g, 1360, at, at
+        from generate_series(1, ${ORDERS}, 50) g, lateral (select ${NEWEST}::timestamptz - g * interval '10 minutes' - interval '5 minutes' as at) t`,
+    sql`analyze`,
+  ];
+  for (const statement of statements) await t.ctx.db.execute(statement);
+}
+
+/** The plan PostgreSQL (or PGlite) chooses for a query, as text. */
+async function planOf(t: TestApp, query: SQLWrapper): Promise<string> {
+  const rows = await queryRows<{ 'QUERY PLAN': string }>(t.ctx.db, sql`explain ${query}`);
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+interface OrderList {
+  items: { id: string; customerName: string; paymentStatus: string | null; status: string }[];
+  total: number;
+  pageCount: number;
+  estimated?: boolean;
+}
+
+describe.each(DB_KINDS)('the back office at 50,000 orders on %s', (kind) => {
+  let t: TestApp;
+  let admin: TestUser;
+  const list = async (query: string) => {
+    const res = await t.request(`/api/admin/orders?${query}`, { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    return (await res.json()) as OrderList;
+  };
+  const pageQuery = (query: Record<string, string>) => orderPageIds(t.ctx.db, orderListQuery.parse(query));
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await createUser(t, { role: 'admin', name: 'Amina Admin' });
+    await seed(t);
+  }, 120_000);
+  afterAll(async () => {
+    await t.dispose();
+  });
+
+  it('finds an order by its phone typed the local way, through the phone index', async () => {
+    const found = await list(`q=${encodeURIComponent('0700 012 345')}`);
+    expect(found.items.map((o) => o.customerName)).toEqual(['Customer 12345']);
+    expect(found.total).toBe(1);
+    const plan = await planOf(t, pageQuery({ q: '0700 012 345' }));
+    expect(plan).toContain('orders_phone_digits_trgm_idx');
+    expect(plan).not.toMatch(/Seq Scan on orders/);
+
+    const byName = await list(`q=${encodeURIComponent('Customer 4321')}&pageSize=100`);
+    expect(byName.items.map((o) => o.customerName)).toEqual([
+      'Customer 4321',
+      'Customer 43210',
+      'Customer 43211',
+      ...['2', '3', '4', '5', '6', '7', '8', '9'].map((d) => `Customer 4321${d}`),
+    ]);
+    const namePlan = await planOf(t, pageQuery({ q: 'Customer 4321' }));
+    expect(namePlan).toContain('orders_search_trgm_idx');
+    expect(namePlan).not.toMatch(/Seq Scan on orders/);
+  });
+
+  it("lists the orders awaiting payment by their current attempt, starting from the attempts' index", async () => {
+    const awaiting = await list('paymentStatus=PENDING');
+    expect(awaiting.total).toBe(ORDERS / 20);
+    expect(awaiting.estimated).toBeUndefined();
+    expect(awaiting.items.map((o) => o.customerName)).toEqual(Array.from({ length: 20 }, (_, i) => `Customer ${(i + 1) * 20}`));
+    expect(awaiting.items.every((o) => o.paymentStatus === 'PENDING' && o.status === 'pending')).toBe(true);
+    const plan = await planOf(t, pageQuery({ paymentStatus: 'PENDING' }));
+    expect(plan).toMatch(/payment_transactions_(pending|status_order)_idx/);
+    expect(plan).not.toMatch(/Seq Scan on (orders|payment_transactions)/);
+  });
+
+  it('shows page 500 of all orders, newest first, with an estimated total', async () => {
+    const page = await list('page=500&pageSize=20');
+    expect(page.items.map((o) => o.customerName)).toEqual(Array.from({ length: 20 }, (_, i) => `Customer ${9981 + i}`));
+    expect(page.estimated).toBe(true);
+    expect(page.total).toBeGreaterThan(40_000);
+    expect(page.pageCount).toBeGreaterThanOrEqual(500);
+    const plan = await planOf(t, pageQuery({ page: '500', pageSize: '20' }));
+    expect(plan).toContain('orders_created_idx');
+    expect(plan).not.toMatch(/Seq Scan on orders/);
+  });
+
+  it("answers the dashboard's to-do lists and the jobs' scans through their partial indexes", async () => {
+    const toFulfil = await list('fulfilment=to_fulfil');
+    expect(toFulfil.items[0]?.customerName).toBe('Customer 7');
+    expect(await planOf(t, pageQuery({ fulfilment: 'to_fulfil' }))).toContain('orders_to_fulfil_idx');
+    const attention = await list('attention=yes');
+    expect(attention.total).toBe(Math.floor(ORDERS / 97));
+    expect(await planOf(t, pageQuery({ attention: 'yes' }))).toContain('orders_attention_idx');
+
+    const now = new Date(NEWEST);
+    expect(await planOf(t, dueReservationsQuery(t.ctx.db, now))).toContain('orders_reservation_expiry_idx');
+    expect(await planOf(t, dueAttemptsQuery(t.ctx.db, now, 25))).toContain('payment_transactions_watched_idx');
+  });
+});
