@@ -33,7 +33,7 @@ export interface Page<T> extends Paging {
 }
 
 /** Lists are counted row by row up to this many; a count of the whole of a large table is not worth its time. */
-export const EXACT_COUNT_LIMIT = 10_000;
+const EXACT_COUNT_LIMIT = 10_000;
 
 export interface ListCount {
   total: number;
