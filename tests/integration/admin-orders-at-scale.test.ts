@@ -1,57 +1,20 @@
 // The back office at a large shop's size (300 products, 5,000 customers, 50,000 orders over a year),
-// seeded in SQL: the order search by a phone typed the local way, the 'Awaiting payment' filter and
+// seeded in SQL (tests/support/scale-data.ts describes the orders): the order search by a phone typed the local way, the 'Awaiting payment' filter and
 // a far page return the right orders, and each of those queries (and the jobs' scans) is answered
 // through an index, so an index lost from a migration fails here rather than in the shop.
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { orderListQuery } from '../../src/server/features/orders/admin-orders.schemas';
 import { orderPageIds } from '../../src/server/features/orders/admin-orders.service';
 import { dueAttemptsQuery, dueReservationsQuery } from '../../src/server/features/payments/reconciliation.service';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
+import { PENDING_WITHIN, SCALE_SIZES, seedScale } from '../support/scale-data';
 import { DB_KINDS } from '../support/test-database';
 
-const ORDERS = 50_000;
-const CUSTOMERS = 5_000;
-const PRODUCTS = 300;
-/** Order g was placed g × 10 minutes before this: the list's newest-first order is g ascending. */
-const NEWEST = '2026-11-01T09:00:00Z';
-
-/**
- * Order g: 'Customer g', phone +2547 and g in eight digits. Every 20th is pending with its one attempt
- * PENDING (awaiting payment); the rest are paid. Every 50th (g = 1, 51, …) also has an older attempt
- * still PENDING that is not its current one (the paid attempt is): it is not awaiting payment.
- */
-async function seed(t: TestApp) {
-  const statements: SQL[] = [
-    sql`insert into "user" (id, name, email, email_verified)
-        select 'scale-' || g, 'Customer ' || g, 'scale-' || g || '@example.test', true from generate_series(1, ${CUSTOMERS}) g`,
-    sql`insert into products (name, slug, category, price, stock)
-        select 'Product ' || g, 'scale-product-' || g, case when g % 2 = 0 then 'fish' else 'chicken' end, 500 + g, 40
-        from generate_series(1, ${PRODUCTS}) g`,
-    sql`insert into orders (id, user_id, status, fulfilment_status, subtotal, vat, delivery_fee, total_amount,
-          customer_name, customer_email, customer_phone, delivery_address, pesapal_transaction_id, needs_attention,
-          reservation_expires_at, paid_at, created_at, updated_at)
-        select md5('scale-order-' || g)::uuid, 'scale-' || (g % ${CUSTOMERS} + 1),
-          case when g % 20 = 0 then 'pending' else 'completed' end,
-          case when g % 20 = 0 then 'unfulfilled' when g % 7 = 0 then 'processing' else 'delivered' end,
-          1000, 160, 200, 1360, 'Customer ' || g, 'scale-' || g || '@example.test', '+2547' || lpad(g::text, 8, '0'),
-          'Westlands, Nairobi', 'scale-track-' || g, g % 97 = 0,
-          case when g % 20 = 0 then at + interval '30 minutes' end,
-          case when g % 20 <> 0 then at + interval '2 minutes' end,
-          at, at
-        from generate_series(1, ${ORDERS}) g, lateral (select ${NEWEST}::timestamptz - g * interval '10 minutes' as at) t`,
-    sql`insert into payment_transactions (order_id, status, merchant_reference, pesapal_tracking_id, amount, created_at, updated_at)
-        select md5('scale-order-' || g)::uuid, case when g % 20 = 0 then 'PENDING' else 'COMPLETED' end,
-          'ORD-scale-' || g || '-2', 'scale-track-' || g, 1360, at, at
-        from generate_series(1, ${ORDERS}) g, lateral (select ${NEWEST}::timestamptz - g * interval '10 minutes' as at) t`,
-    sql`insert into payment_transactions (order_id, status, merchant_reference, pesapal_tracking_id, amount, created_at, updated_at)
-        select md5('scale-order-' || g)::uuid, 'PENDING', 'ORD-scale-' || g || '-1', 'scale-old-' || g, 1360, at, at
-        from generate_series(1, ${ORDERS}, 50) g, lateral (select ${NEWEST}::timestamptz - g * interval '10 minutes' - interval '5 minutes' as at) t`,
-    sql`analyze`,
-  ];
-  for (const statement of statements) await t.ctx.db.execute(statement);
-}
+const SIZE = SCALE_SIZES.M;
+const ORDERS = SIZE.orders;
+const NEWEST = new Date('2026-11-01T09:00:00Z');
 
 /** The plan PostgreSQL (or PGlite) chooses for a query, as text. */
 async function planOf(t: TestApp, query: SQLWrapper): Promise<string> {
@@ -79,7 +42,7 @@ describe.each(DB_KINDS)('the back office at 50,000 orders on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     admin = await createUser(t, { role: 'admin', name: 'Amina Admin' });
-    await seed(t);
+    await seedScale(t.ctx.db, SIZE, NEWEST);
   }, 120_000);
   afterAll(async () => {
     await t.dispose();
@@ -107,7 +70,7 @@ describe.each(DB_KINDS)('the back office at 50,000 orders on %s', (kind) => {
 
   it("lists the orders awaiting payment by their current attempt, starting from the attempts' index", async () => {
     const awaiting = await list('paymentStatus=PENDING');
-    expect(awaiting.total).toBe(ORDERS / 20);
+    expect(awaiting.total).toBe(PENDING_WITHIN / 20);
     expect(awaiting.estimated).toBeUndefined();
     expect(awaiting.items.map((o) => o.customerName)).toEqual(Array.from({ length: 20 }, (_, i) => `Customer ${(i + 1) * 20}`));
     expect(awaiting.items.every((o) => o.paymentStatus === 'PENDING' && o.status === 'pending')).toBe(true);
@@ -135,7 +98,7 @@ describe.each(DB_KINDS)('the back office at 50,000 orders on %s', (kind) => {
     expect(attention.total).toBe(Math.floor(ORDERS / 97));
     expect(await planOf(t, pageQuery({ attention: 'yes' }))).toContain('orders_attention_idx');
 
-    const now = new Date(NEWEST);
+    const now = NEWEST;
     expect(await planOf(t, dueReservationsQuery(t.ctx.db, now))).toContain('orders_reservation_expiry_idx');
     expect(await planOf(t, dueAttemptsQuery(t.ctx.db, now, 25))).toContain('payment_transactions_watched_idx');
   });

@@ -8,7 +8,7 @@ import type { Cents } from '@/domain/money';
 import { maskPhone } from '@/domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
-import { currentAttemptStatus } from './current-attempt';
+import { currentAttemptStatus, ordersWithCurrentStatus } from './current-attempt';
 import { boundedCount, likePattern, offsetOf, pageOf, withinNairobiDays, type Page } from '../../back-office/admin-paging';
 import type { OrderListQuery } from './admin-orders.schemas';
 
@@ -37,11 +37,13 @@ function orderFilters(q: OrderFilter): SQL | undefined {
   const filters: (SQL | undefined)[] = [];
   if (q.status) filters.push(eq(orders.status, q.status));
   if (q.userId) filters.push(eq(orders.userId, q.userId));
-  if (q.paymentStatus) {
-    // Only orders with an attempt in that status can have it as their current one: those few come
-    // from an index on the attempts, and only they are checked for which attempt is current.
-    filters.push(sql`${orders.id} in (select pt.order_id from payment_transactions pt where pt.status = ${q.paymentStatus})`);
+  if (q.paymentStatus === 'COMPLETED') {
+    // Most orders are paid: read newest first and checked one by one, the list stops at its page and
+    // the count at its bound.
     filters.push(sql`${currentAttemptStatus} = ${q.paymentStatus}`);
+  } else if (q.paymentStatus) {
+    // Few attempts are awaiting payment, failed or reversed: their orders are found as one set.
+    filters.push(sql`${orders.id} in ${ordersWithCurrentStatus(q.paymentStatus)}`);
   }
   if (q.fulfilment === 'to_fulfil') filters.push(and(eq(orders.status, 'completed'), ne(orders.fulfilmentStatus, 'delivered')));
   if (q.attention) filters.push(eq(orders.needsAttention, true));
