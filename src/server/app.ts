@@ -25,6 +25,7 @@ import { simulatorSwitchesRoutes } from './dev/pesapal/pesapal-simulator-switche
 import { requestLogger } from './infra/logger';
 import { devToolsGuard } from './infra/http/dev-tools-guard';
 import { securityHeaders } from './infra/http/security-headers';
+import { compressAnswers } from './infra/http/compression';
 import { sameOriginWrites } from './auth/session';
 import { servePages } from './infra/http/page-renderer';
 import type { ServerRenderModule } from './infra/http/page-render-contract';
@@ -72,6 +73,8 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
       framablePrefix: ctx.integrations.pesapalSimulator ? `${SIMULATOR_MOUNT}/` : undefined,
     }),
   );
+  // Text answers the routes send plain (the API's JSON, the sitemap) go out compressed when accepted.
+  app.use('*', compressAnswers());
   const tooLarge = (c: Context) => c.json(errorBody('TOO_LARGE', 'The request is too large.'), 413);
   // Image uploads (multipart, 5 MB images) get room; every other body is a form's JSON.
   const limitUpload = bodyLimit({ maxSize: 10 * 1024 * 1024, onError: tooLarge });

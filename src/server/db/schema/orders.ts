@@ -110,7 +110,24 @@ export const orders = pgTable(
     index('orders_status_paid_idx').on(t.status, t.paidAt),
     index('orders_reservation_expiry_idx')
       .on(t.reservationExpiresAt)
-      .where(sql`${t.status} = 'pending'`),
+      .where(sql`${t.status} in ('pending', 'failed') and ${t.reservationExpiresAt} is not null`),
+    // The back office (migration 0015): the list newest first, its search and its to-do lists.
+    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_search_trgm_idx').using(
+      'gin',
+      sql`(${t.customerName} || ' ' || ${t.customerEmail} || ' ' || ${t.customerPhone}) gin_trgm_ops`,
+    ),
+    index('orders_phone_digits_trgm_idx').using('gin', sql`(regexp_replace(${t.customerPhone}, '[^0-9]', '', 'g')) gin_trgm_ops`),
+    index('orders_id_text_idx').using('btree', sql`(${t.id}::text) text_pattern_ops`),
+    index('orders_to_fulfil_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'completed' and ${t.fulfilmentStatus} <> 'delivered'`),
+    index('orders_attention_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.needsAttention}`),
+    index('orders_paid_day_idx')
+      .on(sql`(coalesce(${t.paidAt}, ${t.createdAt}))`)
+      .where(sql`${t.status} = 'completed'`),
     uniqueIndex('orders_user_idempotency_idx')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
@@ -205,6 +222,12 @@ export const paymentTransactions = pgTable(
     index('payment_transactions_pending_idx')
       .on(t.nextCheckAt)
       .where(sql`${t.status} = 'PENDING'`),
+    index('payment_transactions_status_order_idx').on(t.status, t.orderId),
+    index('payment_transactions_watched_idx')
+      .on(t.nextCheckAt.asc().nullsFirst())
+      .where(
+        sql`(${t.status} = 'PENDING' or (${t.status} = 'FAILED' and ${t.nextCheckAt} is not null)) and ${t.amountMismatch} = false and ${t.pesapalTrackingId} is not null`,
+      ),
   ],
 );
 
@@ -240,6 +263,10 @@ export const paymentNotifications = pgTable(
     index('payment_notifications_recheck_idx')
       .on(t.recheckAt)
       .where(sql`${t.recheckAt} is not null`),
+    index('payment_notifications_merchant_reference_idx').on(t.merchantReference),
+    index('payment_notifications_stranger_idx')
+      .on(t.lastSeenAt)
+      .where(sql`${t.outcome} = 'unknown' or ${t.outcome} like 'invalid:%'`),
   ],
 );
 

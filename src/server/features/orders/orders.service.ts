@@ -16,7 +16,8 @@ import { orderTax } from './order-tax-bands';
 /** Orders whose payment is not settled yet: listed above the history, with Check status / Pay now. */
 const AWAITING_STATUSES = ['pending'] as const;
 /** The page shows the newest orders; older ones are not worth an unbounded response. */
-const LIST_LIMIT = 100;
+/** Orders awaiting payment listed at most (a pending order lives 30 minutes, so there are few). */
+const AWAITING_LIMIT = 100;
 
 const UNAUTHORIZED_TRANSACTION_MESSAGE = 'Unauthorized access to transaction data';
 
@@ -71,10 +72,18 @@ interface AwaitingOrder extends OrderSummary {
 }
 
 export interface OrdersResponse {
-  /** Completed, failed and cancelled orders, newest first. */
+  /** Completed, failed and cancelled orders, newest first: one page of them. */
   orders: OrderSummary[];
-  /** Pending and processing orders, newest first. */
+  /** Pending and processing orders, newest first (with the first page only: they are few and short-lived). */
   awaitingPayment: AwaitingOrder[];
+  /** Where the next page starts (the 'before' of the next request); null on the last page. */
+  nextBefore: string | null;
+}
+
+/** A page of My Orders: the first (no before), or the orders older than the order `before`. */
+export interface OrdersPage {
+  limit: number;
+  before?: string;
 }
 
 export interface OrderDetail extends OrderSummary {
@@ -238,22 +247,30 @@ async function itemsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string,
   return byOrder;
 }
 
-export async function listOrders(db: DbOrTx, userId: string, now: Date): Promise<OrdersResponse> {
+export async function listOrders(db: DbOrTx, userId: string, now: Date, page: OrdersPage): Promise<OrdersResponse> {
   const newestFirst = [desc(orders.createdAt), desc(orders.id)];
-  const [history, awaiting] = await Promise.all([
+  // Keyset paging: older than the last order shown (compared on the stored time, to the microsecond,
+  // with the id breaking ties). Another customer's order as `before` matches nothing.
+  const olderThan = page.before
+    ? sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from orders o where o.id = ${page.before} and o.user_id = ${userId})`
+    : undefined;
+  const [historyAndOneMore, awaiting] = await Promise.all([
     db
       .select(summaryColumns)
       .from(orders)
-      .where(and(eq(orders.userId, userId), inArray(orders.status, [...HISTORY_STATUSES])))
+      .where(and(eq(orders.userId, userId), inArray(orders.status, [...HISTORY_STATUSES]), olderThan))
       .orderBy(...newestFirst)
-      .limit(LIST_LIMIT),
-    db
-      .select({ ...summaryColumns, paymentStatus: currentAttemptStatus })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), inArray(orders.status, [...AWAITING_STATUSES])))
-      .orderBy(...newestFirst)
-      .limit(LIST_LIMIT),
+      .limit(page.limit + 1),
+    page.before
+      ? Promise.resolve([])
+      : db
+          .select({ ...summaryColumns, paymentStatus: currentAttemptStatus })
+          .from(orders)
+          .where(and(eq(orders.userId, userId), inArray(orders.status, [...AWAITING_STATUSES])))
+          .orderBy(...newestFirst)
+          .limit(AWAITING_LIMIT),
   ]);
+  const history = historyAndOneMore.slice(0, page.limit);
   const extras = await extrasFor(
     db,
     [...history, ...awaiting].map((o) => o.id),
@@ -263,6 +280,7 @@ export async function listOrders(db: DbOrTx, userId: string, now: Date): Promise
   return {
     orders: history.map((o) => toSummary(o, extras)),
     awaitingPayment: awaiting.map((o) => ({ ...toSummary(o, extras), paymentStatus: o.paymentStatus })),
+    nextBefore: historyAndOneMore.length > page.limit ? (history.at(-1)?.id ?? null) : null,
   };
 }
 
