@@ -3,7 +3,7 @@
 // message for the merchant, who sends it again after the fix, while the next sales go on.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { orders } from '../../src/server/db/schema';
+import { orderTaxBands, orders, products } from '../../src/server/db/schema';
 import { sendDueTaxInvoices, taxInvoicesIdle } from '../../src/server/features/tax-invoices/tax-invoice-sender';
 import { DB_KINDS } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
@@ -49,6 +49,28 @@ describe.each(DB_KINDS)('tax invoices to KRA eTIMS, on %s', (kind) => {
       ['Fresh Whole Tilapia (1 kg)', 1, 'B'],
       ['Kienyeji Chicken (whole, about 1.3 kg)', 1, 'B'],
     ]);
+  });
+
+  it("declares each line in the band its product had when sold: a band-A product as exempt, with the order's own band totals", async () => {
+    await shop.ctx.db.update(products).set({ taxBand: 'A' }).where(eq(products.slug, 'kienyeji-chicken'));
+    const orderId = await payOrder(shop, [
+      { slug: 'fresh-whole-tilapia', quantity: 1 },
+      { slug: 'kienyeji-chicken', quantity: 1 },
+    ]);
+    await taxInvoicesIdle(shop.ctx);
+    const stored = await shop.ctx.db.select().from(orderTaxBands).where(eq(orderTaxBands.orderId, orderId));
+    const band = (b: string) => stored.find((r) => r.band === b)!;
+    const req = declared(shop)[0]!.request;
+    expect(req.itemList.map((l) => [l.itemNm, l.taxTyCd])).toEqual([
+      ['Fresh Whole Tilapia (1 kg)', 'B'],
+      ['Kienyeji Chicken (whole, about 1.3 kg)', 'A'],
+    ]);
+    // Every band as the order was charged: A carries no tax, B its 16 %.
+    expect(cents(req.taxAmtA)).toBe(0);
+    expect(cents(req.taxblAmtA)).toBe(band('A').taxableAmount);
+    expect(cents(req.taxblAmtB)).toBe(band('B').taxableAmount);
+    expect(cents(req.taxAmtB)).toBe(band('B').taxAmount);
+    expect(cents(req.totAmt)).toBe((await orderRow(shop, orderId)).totalAmount);
   });
 
   it('puts the delivery fee on a line of its own, so the invoice totals what the customer paid', async () => {
