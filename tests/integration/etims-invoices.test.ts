@@ -3,7 +3,10 @@
 // message for the merchant, who sends it again after the fix, while the next sales go on.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { orderTaxBands, orders, products } from '../../src/server/db/schema';
+import { groupsOfFour, kraVerificationUrl } from '../../src/domain/tax-invoice';
+import { etimsDevices, orderTaxBands, orders, products } from '../../src/server/db/schema';
+import { TAX_INVOICE_PENDING } from '../../src/server/features/orders/receipt-content';
+import { lineTexts, readPdf } from '../support/pdf-reader';
 import { sendDueTaxInvoices, taxInvoicesIdle } from '../../src/server/features/tax-invoices/tax-invoice-sender';
 import { DB_KINDS } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
@@ -49,6 +52,26 @@ describe.each(DB_KINDS)('tax invoices to KRA eTIMS, on %s', (kind) => {
       ['Fresh Whole Tilapia (1 kg)', 1, 'B'],
       ['Kienyeji Chicken (whole, about 1.3 kg)', 1, 'B'],
     ]);
+  });
+
+  it("prints KRA's signed details on the receipt once the sale is signed: CU invoice number, signature and the QR link", async () => {
+    const orderId = await payOrder(shop);
+    await taxInvoicesIdle(shop.ctx);
+    const invoice = (await invoiceOf(shop, orderId, 'sale'))!;
+    const [device] = await shop.ctx.db.select().from(etimsDevices);
+    const html = await (await shop.request(`/api/orders/${orderId}/receipt`, { cookie: shop.buyer.cookie })).text();
+    expect(html).toContain(invoice.cuInvoiceNo!);
+    expect(html).not.toContain(TAX_INVOICE_PENDING);
+    expect(html).toContain(groupsOfFour(invoice.rcptSign!));
+    const link = kraVerificationUrl(device!.tin, device!.bhfId, invoice.rcptSign!, 'sandbox');
+    expect(html).toContain(link.replace(/&/g, '&amp;'));
+
+    const pdf = await shop.request(`/api/orders/${orderId}/receipt.pdf`, { cookie: shop.buyer.cookie });
+    const [page] = await readPdf(new Uint8Array(await pdf.arrayBuffer()));
+    const text = lineTexts(page!).join('\n');
+    expect(text).toContain(invoice.cuInvoiceNo!);
+    expect(text).toContain(groupsOfFour(invoice.rcptSign!));
+    expect(text).toContain(device!.tin);
   });
 
   it("declares each line in the band its product had when sold: a band-A product as exempt, with the order's own band totals", async () => {

@@ -1,7 +1,8 @@
 // What a receipt says, in order, shared by the print view (HTML) and the PDF so that both show the
 // same content: the words, the facts, the tables and the tax invoice's details.
 import { controlUnitDateTime, groupsOfFour, kraVerificationUrl } from '@/domain/tax-invoice';
-import type { Receipt, SignedTaxInvoice } from './receipt.service';
+import type { Receipt } from './receipt.service';
+import type { SignedTaxInvoice } from './receipt-tax-invoice';
 
 /** Printed large on every receipt after the original. */
 export const COPY_MARK = 'COPY';

@@ -8,33 +8,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatKES } from '@/domain/money';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
-import { formatRateBp, type EtimsEnvironment } from '@/domain/tax-invoice';
+import { formatRateBp } from '@/domain/tax-invoice';
 import type { ServerContext } from '../../context';
 import { orders, profiles } from '../../db/schema';
 import { DomainError, notFound } from '../../errors';
 import { loadShopDetails } from '../content/shop-details.service';
 import { orderDetail } from './orders.service';
+import { signedSaleInvoice, type SignedTaxInvoice } from './receipt-tax-invoice';
 
 export const RECEIPT_NOT_PAID = 'This order is not paid, so it has no receipt yet.';
-
-/** What KRA's control unit answered for the order's sale invoice, as the receipt prints it. */
-export interface SignedTaxInvoice {
-  /** The seller's KRA PIN (11 characters) and registered name. */
-  sellerPin: string;
-  sellerName: string;
-  /** The seller's branch at KRA ('00' for the head office); part of the verification link. */
-  branchId: string;
-  /** The control unit's id (e.g. 'KRACU0400001238'). */
-  cuId: string;
-  /** As KRA prints it, '<CU id>/<receipt number>' (e.g. 'KRACU0400001238/3'). */
-  cuInvoiceNumber: string;
-  internalData: string;
-  receiptSignature: string;
-  /** When the control unit signed the invoice. */
-  cuDateTime: Date;
-  /** Which KRA portal verifies it. */
-  environment: EtimsEnvironment;
-}
 
 export interface Receipt {
   shop: { name: string; address: string; phone: string; email: string };
@@ -79,7 +61,11 @@ async function loadReceipt(ctx: ServerContext, userId: string, orderId: string):
   const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!row || (row.userId !== userId && !(await isAdmin(ctx, userId)))) throw notFound('Order not found');
   if (!row.paidAt) throw new DomainError('conflict', 'NOT_PAID', RECEIPT_NOT_PAID);
-  const [detail, shop] = await Promise.all([orderDetail(ctx.db, row, ctx.now()), loadShopDetails(ctx.db)]);
+  const [detail, shop, taxInvoice] = await Promise.all([
+    orderDetail(ctx.db, row, ctx.now()),
+    loadShopDetails(ctx.db),
+    signedSaleInvoice(ctx.db, row.id, ctx.env.ETIMS_ENV),
+  ]);
   const mayBeOriginal = row.userId === userId && row.receiptIssuedAt === null;
   const receipt: Receipt = {
     shop: { name: ctx.env.SHOP_NAME, address: shop.address, phone: shop.phone, email: shop.email },
@@ -110,8 +96,8 @@ async function loadReceipt(ctx: ServerContext, userId: string, orderId: string):
       taxable: formatKES(b.taxableCents),
       tax: formatKES(b.taxCents),
     })),
-    // No sale is signed by KRA yet: the receipt says the tax invoice is pending.
-    taxInvoice: null,
+    // Until KRA has signed the sale, the receipt says the tax invoice is pending.
+    taxInvoice,
     copy: !mayBeOriginal,
   };
   return { receipt, mayBeOriginal };
