@@ -13,12 +13,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { priceInvoice } from '@/domain/etims-invoice';
 import type { ServerContext } from '../../context';
 import { LOCKS } from '../../db/locks';
-import { etimsDevices, orderItems, orders, paymentTransactions, products, taxInvoices } from '../../db/schema';
+import { etimsDevices, orderItems, orders, orderTaxBands, paymentTransactions, products, taxInvoices } from '../../db/schema';
 import { createOutbox, type OutboxKind } from '../../infra/outbox/outbox';
 import { EtimsError, type EtimsIntegration, type SignedReceipt } from '../../integrations/etims/etims-types';
 import { bandRates, paymentTypeCode, readyDevice, registerItems, type ReadyDevice, type WantedItem } from './etims-device.service';
 import { buildSaleRequest } from '../../integrations/etims/etims-sale-request';
-import { orderTax } from '../orders/order-tax-bands';
 import { DELIVERY_ITEM_KEY, orderInvoiceLines, productItemKey } from './order-invoice-lines';
 
 type InvoiceRow = typeof taxInvoices.$inferSelect;
@@ -77,7 +76,13 @@ async function buildRequest(
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.createdAt), asc(orderItems.productName));
-  const { bands } = await orderTax(ctx.db, order);
+  // What the order was charged per band (read here, not through the orders feature, which queues invoices).
+  const bands = await ctx.db
+    .select({ band: orderTaxBands.band, taxCents: orderTaxBands.taxAmount })
+    .from(orderTaxBands)
+    .where(eq(orderTaxBands.orderId, order.id));
+  // An order row written without its bands (only by hand): its VAT in B, as before bands.
+  if (bands.length === 0) bands.push({ band: 'B', taxCents: order.vat });
   const input = orderInvoiceLines(order, lines, new Map(bands.map((b) => [b.band, b.taxCents])));
   const wanted: WantedItem[] = input.map((line) => {
     const product = lines.find((l) => productItemKey(l.productId) === line.itemKey);
