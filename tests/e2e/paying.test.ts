@@ -8,6 +8,7 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineTexts, readPdf } from '../support/pdf-reader';
+import { waitFor } from '../support/wait-for';
 import { axeViolations } from './support/axe';
 import {
   choose,
@@ -134,6 +135,33 @@ describe('paying at phone size', () => {
     const stranger = await createCustomer(live.shop, live.smtp, live.browser, 'Njeri Wambui');
     expect((await stranger.context.request.get(`${shopUrl}/api/orders/${orderId}/receipt`)).status()).toBe(404);
     await stranger.context.close();
+  });
+
+  it("the receipt carries KRA's signed tax invoice: CU invoice number, signature and a QR code linking the PIN, branch and signature", async () => {
+    const receipt = `${shopUrl}/api/orders/${orderId}/receipt`;
+    // KRA (the built-in simulator) signs the sale just after the payment; until then the receipt
+    // says 'Tax invoice pending'.
+    await waitFor('KRA to sign the sale', async () => {
+      await page.goto(receipt);
+      return (await page.getByText('Tax invoice pending').count()) === 0;
+    });
+    const text = await page.locator('body').innerText();
+    const fact = (label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(text)?.[1] ?? '';
+    const pin = fact('Seller KRA PIN');
+    const cuNumber = fact('CU invoice number');
+    const signature = fact('Receipt signature');
+    expect(cuNumber).toMatch(/^\S+\/\d+$/);
+    expect(signature).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){3}$/);
+    await page.getByRole('img', { name: /^QR code/ }).waitFor();
+    const link = await page.getByRole('link', { name: /indexEtimsReceiptData/ }).getAttribute('href');
+    expect(link).toContain(`Data=${pin}00${signature.replace(/-/g, '')}`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const pdf = await customer.context.request.get(`${receipt}.pdf`);
+    const lines = (await readPdf(await pdf.body())).flatMap(lineTexts).join('\n');
+    expect(lines).toContain(cuNumber);
+    expect(lines).toContain(signature);
+    expect(lines).not.toContain('Tax invoice pending');
   });
 
   it('a declined order still holding its stock shows Pay again in My Orders, which opens its payment page', async () => {
