@@ -30,6 +30,13 @@ export async function linkInLatestMail(t: TestApp, to: string): Promise<string> 
   return parsed.pathname + parsed.search;
 }
 
+/** The code of the verification link (/auth?verify=<code>) in the newest mail to `to`. */
+export async function verifyCodeInLatestMail(t: TestApp, to: string): Promise<string> {
+  const code = new URL(`http://shop${await linkInLatestMail(t, to)}`).searchParams.get('verify');
+  if (!code) throw new Error(`no verification link in the mail to ${to}`);
+  return code;
+}
+
 export function movableClock(start = new Date()) {
   let now = start.getTime();
   return {
