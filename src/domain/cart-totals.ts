@@ -6,8 +6,6 @@ import { applyRateBp, formatAmount, multiplyCents, sumCents } from './money';
 export const VAT_RATE_BP = 1600;
 export const FREE_DELIVERY_THRESHOLD_CENTS: Cents = 200_000;
 export const FREE_DELIVERY_PROMPT_MAX_CENTS: Cents = 100_000;
-/** Shown struck through when delivery is free and no quote exists yet. */
-export const PLACEHOLDER_DELIVERY_FEE_CENTS: Cents = 6_000;
 
 export type CartTotalsLine = { unitPriceCents: Cents; quantity: number };
 

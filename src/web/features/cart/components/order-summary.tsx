@@ -1,14 +1,18 @@
 import { cartLinesForTotals, type CartLine } from '@/domain/cart';
 import { computeCartTotals, freeDeliveryPrompt } from '@/domain/cart-totals';
-import { formatKES } from '@/domain/money';
+import { formatKES, type Cents } from '@/domain/money';
 
-/** Subtotal, VAT 16% and total from src/domain; the delivery fee is known only at checkout. */
-export function OrderSummary({ lines }: { lines: readonly CartLine[] }) {
-  const totals = computeCartTotals({ lines: cartLinesForTotals(lines), deliveryFeeCents: null });
+/** Subtotal, VAT 16%, the delivery fee once the customer's area is priced, and total from src/domain. */
+export function OrderSummary({ lines, deliveryFeeCents = null }: { lines: readonly CartLine[]; deliveryFeeCents?: Cents | null }) {
+  const totals = computeCartTotals({ lines: cartLinesForTotals(lines), deliveryFeeCents });
   const rows: [string, string, string][] = [
     ['Subtotal', formatKES(totals.subtotalCents), 'subtotal'],
     ['VAT (16%)', formatKES(totals.vatCents), 'vat'],
-    ['Delivery', totals.freeDelivery ? 'FREE' : 'Calculated at checkout', 'delivery'],
+    [
+      'Delivery',
+      totals.freeDelivery ? 'FREE' : totals.deliveryFeeCents !== null ? formatKES(totals.deliveryFeeCents) : 'Calculated at checkout',
+      'delivery',
+    ],
   ];
   return (
     <div className="space-y-3 text-sm">
