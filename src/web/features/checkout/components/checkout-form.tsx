@@ -129,11 +129,9 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
             <p id="pay-hint" className="text-sm text-slate-600">
               {!filled
                 ? MESSAGES.checkoutRequired
-                : quote.status === 'error'
-                  ? quote.message
-                  : quote.status !== 'ready'
-                    ? 'The delivery fee must be known before you pay.'
-                    : 'You will pay on Pesapal’s secure page by card or M-Pesa.'}
+                : quote.status !== 'ready'
+                  ? 'The delivery fee must be known before you pay.'
+                  : 'You will pay on Pesapal’s secure page by card or M-Pesa.'}
             </p>
           </CardContent>
         </Card>
