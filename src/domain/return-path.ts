@@ -6,7 +6,7 @@ import { z } from 'zod';
 export const DEFAULT_RETURN_PATH = '/shop';
 const MAX_RETURN_PATH = 500;
 
-export const RETURN_PATH_MESSAGE = 'The page to return to must be a page of this shop.';
+const RETURN_PATH_MESSAGE = 'The page to return to must be a page of this shop.';
 
 export function isSafeReturnPath(path: string): boolean {
   return (

@@ -22,7 +22,7 @@ export async function mailsTo(t: TestApp, to: string) {
 }
 
 /** The path and query of the first link in the newest mail to `to`. */
-export async function linkInLatestMail(t: TestApp, to: string): Promise<string> {
+async function linkInLatestMail(t: TestApp, to: string): Promise<string> {
   const [mail] = await mailsTo(t, to);
   const url = mail?.text.match(/https?:\/\/\S+/)?.[0];
   if (!url) throw new Error(`no link in the mail to ${to}`);

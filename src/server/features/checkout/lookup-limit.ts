@@ -11,7 +11,7 @@ import { blockedUntil, minutes, minutesLeft, recordAttempt, secondsLeft } from '
 
 const ANONYMOUS_LOOKUPS = { allowed: 120, windowMs: minutes(15) };
 
-export const TOO_MANY_LOOKUPS = (wait: string) => `Too many address look-ups from your network. Please wait ${wait}, or sign in to go on.`;
+const TOO_MANY_LOOKUPS = (wait: string) => `Too many address look-ups from your network. Please wait ${wait}, or sign in to go on.`;
 
 /** Counts one look-up of a visitor without a session, or answers 429 with the wait. */
 export async function takeLookupSlot(c: Context<AppEnv>, ctx: ServerContext): Promise<void> {
