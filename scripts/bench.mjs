@@ -1,6 +1,7 @@
 // npm run bench: API throughput against a bare node:http baseline, server-rendered /shop against
 // the product list API, the first-load JavaScript of the home page, and Lighthouse mobile scores
-// when Lighthouse is installed. Nothing here is a test:
+// when Lighthouse is installed, order creation throughput, and timings as the data grows to 300,000
+// orders. Nothing here is a test:
 // it prints numbers and targets. SHOP_DIST=<folder> measures another build than dist/.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,7 +17,7 @@ const RATIO_TARGET = 0.6;
 const SSR_RATIO_TARGET = 0.5;
 const LIGHTHOUSE_TARGETS = { performance: 97, accessibility: 100, lcpMs: 1200 };
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-// BENCH_ONLY=api|page|lighthouse|orders runs that part alone (the first-load sizes always print).
+// BENCH_ONLY=api|page|lighthouse|orders|data runs that part alone (the first-load sizes always print).
 const only = process.env.BENCH_ONLY;
 const wanted = (part) => !only || only === part;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -142,4 +143,10 @@ if (wanted('api') || wanted('page') || wanted('lighthouse')) {
 if (wanted('orders')) {
   console.log('\n## Order creation throughput');
   execFileSync('npx', ['tsx', 'bench/order-throughput.ts'], { stdio: 'inherit' });
+}
+
+// Storefront and back-office timings at sizes S, M and L of data (PostgreSQL with BENCH_DATABASE_URL).
+if (wanted('data')) {
+  console.log('\n## As the data grows: storefront and back office');
+  execFileSync('npx', ['tsx', 'bench/data-scale.ts'], { stdio: 'inherit' });
 }

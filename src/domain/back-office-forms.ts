@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { validateZones } from './delivery-fee';
 import { toCents } from './money';
+import { TAX_BANDS } from './tax-bands';
 import { sanitizeText } from './validation';
 
 // ---------------------------------------------------------------------------------------------
@@ -32,7 +33,11 @@ export const PRODUCT_MESSAGES = {
   threshold: 'Low-stock threshold must be a whole number of 0 or more',
   slug: 'Web address must use lowercase letters, numbers and single dashes (e.g. tilapia-fillet), at most 80 characters',
   slugTaken: 'Another product already uses that web address',
+  taxBand: 'Choose a tax band: A, B, C, D or E',
 } as const;
+
+/** A VAT band as the back office sends it (a product's, the delivery fee's). */
+const taxBandRule = z.enum(TAX_BANDS, { error: PRODUCT_MESSAGES.taxBand });
 
 /** A web address (a product's after /shop/, a post's or a page's): lowercase words joined by single dashes. */
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -112,8 +117,8 @@ const productFields = {
   priceCents: priceLimits(z.number({ error: PRODUCT_MESSAGES.priceCents })),
 };
 
-/** POST /api/admin/products. */
-export const createProductSchema = z.object({ ...productFields, stock: stockRule.default(0) });
+/** POST /api/admin/products (a product without a band is in the default band). */
+export const createProductSchema = z.object({ ...productFields, stock: stockRule.default(0), taxBand: taxBandRule.optional() });
 export type CreateProductInput = z.infer<typeof createProductSchema>;
 
 // Stock is not editable here: it changes only through the ledger (adjustments, orders). The slug is
@@ -123,8 +128,8 @@ const productSlugField = z
   .transform((v) => v.trim().toLowerCase())
   .pipe(z.string().max(PRODUCT_SLUG_MAX, { error: PRODUCT_MESSAGES.slug }).regex(SLUG_PATTERN, { error: PRODUCT_MESSAGES.slug }));
 
-/** PATCH /api/admin/products/:id (only the fields sent change). */
-export const updateProductSchema = z.object({ ...productFields, slug: productSlugField }).partial();
+/** PATCH /api/admin/products/:id (only the fields sent change; the band has no default, so an edit without it keeps it). */
+export const updateProductSchema = z.object({ ...productFields, slug: productSlugField, taxBand: taxBandRule }).partial();
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 
 // The product form: the price as typed in KES ('450.50'), sent as priceCents. The threshold field
@@ -133,6 +138,7 @@ const productFormFields = {
   ...productDetails,
   lowStockThreshold: fromText(thresholdRule, PRODUCT_MESSAGES.threshold).default(LOW_STOCK_DEFAULT),
   price: kesAmount(PRODUCT_MESSAGES.price).pipe(priceLimits(z.number())),
+  taxBand: taxBandRule.optional(),
 };
 const withPriceCents = <T extends { price: number }>({ price, ...rest }: T) => ({ ...rest, priceCents: price });
 
@@ -395,6 +401,9 @@ const coordinate = (min: number, max: number, message: string) =>
 const latitude = coordinate(-90, 90, DELIVERY_MESSAGES.lat);
 const longitude = coordinate(-180, 180, DELIVERY_MESSAGES.lng);
 const originLabel = requiredText(DELIVERY_MESSAGES.label, 120, DELIVERY_MESSAGES.labelTooLong);
+
+/** PUT /api/admin/delivery/fee-tax-band: the delivery fee's VAT band. */
+export const deliveryFeeTaxBandSchema = z.object({ band: taxBandRule });
 
 /** PUT /api/admin/delivery/origin. */
 export const originSchema = z.object({ lat: latitude, lng: longitude, label: originLabel });

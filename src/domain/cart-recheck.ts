@@ -2,6 +2,7 @@
 // each product replace what the browser remembered, and the customer is told what changed.
 import type { CartLine } from './cart';
 import type { Cents } from './money';
+import type { TaxBand } from './tax-bands';
 
 /** What the server says about one product now; unknown, unpublished and archived ones are not available. */
 export type CurrentProduct =
@@ -10,6 +11,7 @@ export type CurrentProduct =
       available: true;
       name: string;
       priceCents: Cents;
+      taxBand?: TaxBand;
       stock: number;
       imageUrl: string | null;
       category: string;
@@ -52,6 +54,7 @@ export function recheckCart(lines: readonly CartLine[], current: readonly Curren
       productId: line.productId,
       name: now.name,
       priceCents: now.priceCents,
+      ...(now.taxBand && { taxBand: now.taxBand }),
       imageUrl: now.imageUrl,
       category: now.category,
       stock: now.stock,

@@ -3,6 +3,7 @@
 import type { Cents } from './money';
 import type { CartTotalsLine } from './cart-totals';
 import { isCents, toCents } from './money';
+import { isTaxBand, type TaxBand } from './tax-bands';
 
 export const CART_STORAGE_KEY = 'cart';
 
@@ -10,6 +11,8 @@ export type CartLine = {
   productId: string;
   name: string;
   priceCents: Cents;
+  /** The product's VAT band; absent in a cart kept from before bands (the default band until rechecked). */
+  taxBand?: TaxBand;
   imageUrl: string | null;
   category: string;
   stock: number;
@@ -94,7 +97,7 @@ export function cartItemCount(lines: readonly CartLine[]): number {
 }
 
 export function cartLinesForTotals(lines: readonly CartLine[]): CartTotalsLine[] {
-  return lines.map((line) => ({ unitPriceCents: line.priceCents, quantity: line.quantity }));
+  return lines.map((line) => ({ unitPriceCents: line.priceCents, quantity: line.quantity, taxBand: line.taxBand }));
 }
 
 export function serializeCart(lines: readonly CartLine[]): string {
@@ -146,6 +149,7 @@ function readLine(raw: unknown): CartLine | null {
   const category = field('category');
   const stock = asNonNegativeInteger(field('stock'));
   const quantity = asNonNegativeInteger(line.quantity);
+  const taxBand = field('taxBand', 'tax_band');
 
   if (productId === null || typeof name !== 'string' || priceCents === null) return null;
   if (stock === null || quantity === null) return null;
@@ -155,6 +159,7 @@ function readLine(raw: unknown): CartLine | null {
     productId,
     name,
     priceCents,
+    ...(isTaxBand(taxBand) && { taxBand }),
     imageUrl: typeof imageUrl === 'string' && imageUrl !== '' ? imageUrl : null,
     category: typeof category === 'string' ? category : '',
     stock,

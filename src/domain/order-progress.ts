@@ -4,7 +4,6 @@
 import type { FulfilmentStatus, OrderStatus } from './order-status';
 
 export const ORDER_PROGRESS_STEPS = ['Paid', 'Being prepared', 'Out for delivery', 'Delivered'] as const;
-export type OrderProgressStep = (typeof ORDER_PROGRESS_STEPS)[number];
 
 const STEP_OF_FULFILMENT: Readonly<Record<FulfilmentStatus, number>> = {
   unfulfilled: 0,
@@ -14,7 +13,7 @@ const STEP_OF_FULFILMENT: Readonly<Record<FulfilmentStatus, number>> = {
 };
 
 /** 'requested': Pesapal accepted the shop's refund; 'refunded': Pesapal reports the money returned. */
-export type RefundState = 'none' | 'requested' | 'refunded';
+type RefundState = 'none' | 'requested' | 'refunded';
 
 export type OrderProgress =
   | { kind: 'steps'; current: number }

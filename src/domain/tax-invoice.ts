@@ -2,7 +2,6 @@
 // QR code carries, and the tax summary per band. Formats follow what KRA's receipt template shows:
 // internal data and signature in groups of four joined by '-', the control unit's date as dd/mm/yyyy
 // and its time as hh:mm:ss in Nairobi time.
-import type { Cents } from './money';
 import { NAIROBI_OFFSET_MS } from './peak-hours';
 
 export type EtimsEnvironment = 'sandbox' | 'production';
@@ -36,15 +35,6 @@ export function controlUnitDateTime(at: Date): { date: string; time: string } {
     date: `${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}/${local.getUTCFullYear()}`,
     time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`,
   };
-}
-
-/** One row of the tax summary: a band's letter, its rate, the taxable amount and the tax on it. */
-export interface TaxBandTotal {
-  band: string;
-  /** Basis points: 1600 = 16%. */
-  rateBp: number;
-  taxableCents: Cents;
-  taxCents: Cents;
 }
 
 /** 1600 → '16%', 800 → '8%', 0 → '0%', 1650 → '16.5%'. */

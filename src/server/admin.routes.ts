@@ -13,6 +13,7 @@ import { adminOrdersRoutes } from './features/orders/admin.routes';
 import { adminOrderPaymentsRoutes } from './features/payments/admin.routes';
 import { adminProductsRoutes } from './features/catalog/admin.routes';
 import { adminShopDetailsRoutes } from './features/content/admin-shop-details.routes';
+import { adminTaxInvoicesRoutes } from './features/tax-invoices/admin.routes';
 
 export function adminRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
@@ -29,5 +30,6 @@ export function adminRoutes(ctx: ServerContext) {
     .route('/messages', adminMessagesRoutes(ctx))
     .route('/delivery', adminDeliveryRoutes(ctx))
     .route('/shop-details', adminShopDetailsRoutes(ctx))
-    .route('/audit', adminAuditRoutes(ctx));
+    .route('/audit', adminAuditRoutes(ctx))
+    .route('/tax-invoices', adminTaxInvoicesRoutes(ctx));
 }

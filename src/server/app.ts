@@ -25,12 +25,14 @@ import { simulatorSwitchesRoutes } from './dev/pesapal/pesapal-simulator-switche
 import { requestLogger } from './infra/logger';
 import { devToolsGuard } from './infra/http/dev-tools-guard';
 import { securityHeaders } from './infra/http/security-headers';
+import { compressAnswers } from './infra/http/compression';
 import { sameOriginWrites } from './auth/session';
 import { servePages } from './infra/http/page-renderer';
 import type { ServerRenderModule } from './infra/http/page-render-contract';
 import { serveSpa } from './infra/http/static-files';
 import { seoRoutes } from './features/seo/seo.routes';
 import { resolvePesapalBaseUrl } from './payment-config';
+import { ETIMS_SIMULATOR_MOUNT } from './etims-config';
 import { smsOutboxFromEnv } from './infra/sms/sms-config';
 
 export interface CreateAppOptions {
@@ -44,7 +46,7 @@ export function createContext(deps: ServerDeps): ServerContext {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
   const localFetch = createLocalFetch(deps.env.PUBLIC_URL);
-  const integrations = { ...createIntegrations(deps.env, deps.logger, localFetch), ...deps.integrations };
+  const integrations = { ...createIntegrations(deps.env, deps.logger, localFetch, now), ...deps.integrations };
   return {
     env: deps.env,
     database: deps.database,
@@ -71,6 +73,8 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
       framablePrefix: ctx.integrations.pesapalSimulator ? `${SIMULATOR_MOUNT}/` : undefined,
     }),
   );
+  // Text answers the routes send plain (the API's JSON, the sitemap) go out compressed when accepted.
+  app.use('*', compressAnswers());
   const tooLarge = (c: Context) => c.json(errorBody('TOO_LARGE', 'The request is too large.'), 413);
   // Image uploads (multipart, 5 MB images) get room; every other body is a form's JSON.
   const limitUpload = bodyLimit({ maxSize: 10 * 1024 * 1024, onError: tooLarge });
@@ -120,6 +124,8 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     app.route(`${SIMULATOR_MOUNT}/switches`, simulatorSwitchesRoutes(simulator.switches));
     app.route(SIMULATOR_MOUNT, simulator.app);
   }
+  const etimsSimulator = ctx.integrations.etimsSimulator;
+  if (etimsSimulator) app.route(ETIMS_SIMULATOR_MOUNT, etimsSimulator.app);
   app.route('/', seoRoutes(ctx));
   if (opts.webRoot) {
     app.use('*', serveSpa(opts.webRoot, { SHOP_NAME: ctx.env.SHOP_NAME }, { pages: false }));

@@ -48,6 +48,40 @@ describe('loadEnv', () => {
     expect(message).toContain('PESAPAL_CONSUMER_KEY');
     expect(message).toContain('GOOGLE_MAPS_API_KEY');
     expect(message).toContain('AT_USERNAME and AT_API_KEY');
+    expect(message).toContain('ETIMS_PIN and ETIMS_DEVICE_SERIAL');
+  });
+
+  describe('KRA eTIMS in production', () => {
+    const ready = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: STRONG_SECRET,
+      SMTP_URL: 'smtp://mail.example:587',
+      MAIL_FROM: 'Shop <orders@shop.example>',
+      PESAPAL_CONSUMER_KEY: 'key',
+      PESAPAL_CONSUMER_SECRET: 'secret',
+      GOOGLE_MAPS_API_KEY: 'maps-key',
+      SMS_DISABLED: '1',
+    };
+    const refusal =
+      'NODE_ENV=production needs:\n  ETIMS_PIN and ETIMS_DEVICE_SERIAL (KRA eTIMS tax invoices; the eTIMS simulator is refused in production), or ETIMS_DISABLED=1';
+
+    it.each([
+      ['no eTIMS settings', {}],
+      ['a PIN without its device serial', { ETIMS_PIN: 'P051234567X' }],
+      ['ETIMS_DISABLED=0', { ETIMS_DISABLED: '0' }],
+    ])('refuses %s, naming only that', (_name, extra) => {
+      expect(() => loadEnv({ ...ready, ...extra })).toThrow(refusal);
+    });
+
+    it('starts with a KRA device, or with tax invoices switched off deliberately', () => {
+      const env = loadEnv({ ...ready, ETIMS_PIN: 'P051234567X', ETIMS_DEVICE_SERIAL: 'SN-1', ETIMS_ENV: 'production' });
+      expect(env).toMatchObject({ ETIMS_PIN: 'P051234567X', ETIMS_BRANCH_ID: '00', ETIMS_ENV: 'production', ETIMS_GATEWAY: 'legacy' });
+      expect(loadEnv({ ...ready, ETIMS_DISABLED: '1' }).ETIMS_DISABLED).toBe(true);
+    });
+
+    it('refuses a branch id that is not two digits', () => {
+      expect(() => loadEnv({ ETIMS_BRANCH_ID: 'HQ' })).toThrow(/ETIMS_BRANCH_ID: must be two digits/);
+    });
   });
 
   describe('SMS in production', () => {
@@ -59,6 +93,7 @@ describe('loadEnv', () => {
       PESAPAL_CONSUMER_KEY: 'key',
       PESAPAL_CONSUMER_SECRET: 'secret',
       GOOGLE_MAPS_API_KEY: 'maps-key',
+      ETIMS_DISABLED: '1',
     };
     const refusal =
       "NODE_ENV=production needs:\n  AT_USERNAME and AT_API_KEY (Africa's Talking SMS; the development SMS box is refused in production), or SMS_DISABLED=1";
@@ -88,6 +123,8 @@ describe('loadEnv', () => {
       GOOGLE_MAPS_API_KEY: 'maps-key',
       AT_USERNAME: 'freshcatch',
       AT_API_KEY: 'at-key',
+      ETIMS_PIN: 'P051234567X',
+      ETIMS_DEVICE_SERIAL: 'SN-1',
       PUBLIC_URL: 'https://shop.example',
     });
     expect(env.isProduction).toBe(true);
@@ -105,6 +142,7 @@ describe('loadEnv', () => {
         GOOGLE_MAPS_API_KEY: 'maps-key',
         AT_USERNAME: 'freshcatch',
         AT_API_KEY: 'at-key',
+        ETIMS_DISABLED: '1',
       }),
     ).toThrow('NODE_ENV=production needs:\n  MAIL_FROM (the sender customers see and reply to)');
   });
@@ -144,6 +182,8 @@ describe('loadEnv', () => {
       GOOGLE_MAPS_API_KEY: 'maps-key',
       AT_USERNAME: 'freshcatch',
       AT_API_KEY: 'at-key',
+      ETIMS_PIN: 'P051234567X',
+      ETIMS_DEVICE_SERIAL: 'SN-1',
     };
 
     it('refuses a secret shorter than 32 bytes and says how to make one', () => {

@@ -23,6 +23,35 @@ const schema = z.object({
   PESAPAL_CONSUMER_SECRET: optional,
   PESAPAL_BASE_URL: optional,
   PESAPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
+  // KRA eTIMS (OSCU): the taxpayer PIN, branch and the device serial KRA issued; unset: the built-in simulator.
+  ETIMS_PIN: optional,
+  ETIMS_BRANCH_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{2}$/, 'must be two digits, e.g. 00 for the head office')
+    .default('00'),
+  ETIMS_DEVICE_SERIAL: optional,
+  ETIMS_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  // 'legacy': KRA's direct OSCU host (flat paths); 'integrator': the GavaConnect/Apigee gateway with OAuth.
+  ETIMS_GATEWAY: z.enum(['legacy', 'integrator']).default('legacy'),
+  // Any OSCU-compatible API (a test double, or a host KRA names); default by ETIMS_ENV and ETIMS_GATEWAY.
+  ETIMS_BASE_URL: optional,
+  // OAuth client credentials for the integrator gateway (optional on the legacy host).
+  ETIMS_CONSUMER_KEY: optional,
+  ETIMS_CONSUMER_SECRET: optional,
+  ETIMS_TOKEN_URL: optional,
+  ETIMS_APIGEE_APP_ID: optional,
+  // How long one call to KRA may take before it counts as a timeout (KRA is often congested).
+  ETIMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  // KRA item classes by product category ('fish=50121500,chicken=50112000,delivery=78102200,default=50000000'):
+  // KRA's own codes for fresh fish and chicken are to be read from its list; these defaults are the simulator's.
+  ETIMS_ITEM_CLASSES: optional,
+  // The band of the delivery fee line (A exempt, B 16 %, C zero-rated, D non-VAT, E 8 %); the fee carries no VAT today.
+  // 1: no tax invoices at all (production without eTIMS, chosen deliberately).
+  ETIMS_DISABLED: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() === '1' || v?.trim().toLowerCase() === 'true'),
   SHOP_NAME: z.string().default('Lake Victoria Aquaculture'),
   ADMIN_EMAILS: optional,
   // Africa's Talking SMS: the account's username ('sandbox' for its sandbox) and API key.
@@ -125,6 +154,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     if ((!env.AT_USERNAME || !env.AT_API_KEY) && !env.SMS_DISABLED)
       missing.push(
         "AT_USERNAME and AT_API_KEY (Africa's Talking SMS; the development SMS box is refused in production), or SMS_DISABLED=1",
+      );
+    if ((!env.ETIMS_PIN || !env.ETIMS_DEVICE_SERIAL) && !env.ETIMS_DISABLED)
+      missing.push(
+        'ETIMS_PIN and ETIMS_DEVICE_SERIAL (KRA eTIMS tax invoices; the eTIMS simulator is refused in production), or ETIMS_DISABLED=1',
       );
     if (env.GOOGLE_OIDC_ISSUER) missing.push('GOOGLE_OIDC_ISSUER must not be set in production');
     if (missing.length > 0) {

@@ -1,4 +1,4 @@
-// Background jobs (reservation expiry, payment reconciliation, mail and SMS retries, pruning notices). Each run takes an advisory lock (db/locks.ts), so with several instances on one
+// Background jobs (reservation expiry, payment reconciliation, mail and SMS retries, tax invoices to KRA, pruning notices). Each run takes an advisory lock (db/locks.ts), so with several instances on one
 // database only one of them expires reservations or reconciles payments at a time.
 import type { ServerContext } from './context';
 import { isConnectionError } from './db/connection-errors';
@@ -6,6 +6,8 @@ import { LOCKS } from './db/locks';
 import { runDueIpnRechecks } from './features/payments/ipn-rechecks';
 import { pruneStrangerNotices } from './features/payments/ipn-notices';
 import { expireReservations, reconcilePayments } from './features/payments/reconciliation.service';
+import { refreshEtimsCodes } from './features/tax-invoices/etims-device.service';
+import { sendDueTaxInvoices } from './features/tax-invoices/tax-invoice-sender';
 
 export type JobStopper = () => void;
 
@@ -18,6 +20,8 @@ export interface JobIntervals {
   mailDeliveryMs?: number;
   /** How often SMS that could not be sent are tried again. Default 60 s. */
   smsDeliveryMs?: number;
+  /** How often tax invoices waiting for KRA are sent. Default 60 s. */
+  taxInvoiceMs?: number;
 }
 
 /** Starts the background jobs; returns one stopper. */
@@ -29,6 +33,10 @@ export function startBackgroundJobs(ctx: ServerContext, intervals: JobIntervals 
     every(ctx, 'IPN rechecks', 15_000, LOCKS.ipnRechecks, () => runDueIpnRechecks(ctx)),
     every(ctx, 'mail delivery', intervals.mailDeliveryMs ?? 60_000, LOCKS.mailDelivery, () => ctx.mailer.deliverDue()),
     every(ctx, 'SMS delivery', intervals.smsDeliveryMs ?? 60_000, LOCKS.smsDelivery, () => ctx.sms.deliverDue()),
+    // Tax invoices to KRA, in number order; the work takes the etims lock itself.
+    every(ctx, 'tax invoices', intervals.taxInvoiceMs ?? 60_000, LOCKS.etimsJobs, () => sendDueTaxInvoices(ctx)),
+    // KRA's code lists, refreshed once they are a day old (checked hourly).
+    every(ctx, 'eTIMS code lists', 60 * 60_000, LOCKS.etimsJobs, () => refreshEtimsCodes(ctx)),
     // Hourly, under reconciliation's lock: the two never run at once, and one instance does it.
     every(ctx, 'stranger notice pruning', 60 * 60_000, LOCKS.reconciliation, () => pruneStrangerNotices(ctx)),
   ];

@@ -210,7 +210,7 @@ describe('paying at phone size', () => {
     } finally {
       await setSimulatorSwitches({ dropIpn: false });
     }
-    await modalFrame.getByRole('status').filter({ hasText: 'Checking your payment…' }).waitFor();
+    await modalFrame.getByRole('status').filter({ hasText: 'Waiting for Pesapal to confirm your payment. Do not pay again.' }).waitFor();
     // The return page is a page of its own: no shop header, cart or badges, no app code, in the modal.
     for (const inFrame of [modalFrame.getByRole('banner'), modalFrame.getByRole('link'), modalFrame.getByTestId('pending-badge')]) {
       expect(await inFrame.count()).toBe(0);

@@ -337,6 +337,16 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       }),
     },
     {
+      route: 'PUT /delivery/fee-tax-band',
+      action: 'DELIVERY_FEE_TAX_BAND_UPDATE',
+      table: 'app_settings',
+      run: async () => ({
+        res: await asAdmin('/delivery/fee-tax-band', { method: 'PUT', json: { band: 'B' } }),
+        recordId: 'delivery_fee_tax_band',
+      }),
+      details: async () => ({ changed: { taxBand: { from: 'D', to: 'B' } } }),
+    },
+    {
       route: 'PUT /shop-details',
       action: 'SHOP_DETAILS_UPDATE',
       table: 'app_settings',

@@ -85,6 +85,7 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
       description: 'Oak smoked',
       category: 'fish',
       priceCents: 85050,
+      taxBand: 'B',
       stock: 7,
       lowStockThreshold: 5,
       lowStock: false,

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -20,7 +19,7 @@ import {
 } from '../../src/server/backup/automatic';
 import type { ServerContext } from '../../src/server/context';
 import { loadIntoPglite, restoreBackup } from '../../src/server/backup/restore';
-import { openDatabase, queryRows, wrapPglite, type Database, type DbOrTx } from '../../src/server/db/client';
+import { createPglite, openDatabase, queryRows, wrapPglite, type Database, type DbOrTx } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { orders } from '../../src/server/db/schema';
 import { prepareImage, saveImage } from '../../src/server/features/media/admin-images';
@@ -71,7 +70,7 @@ async function throwawayPostgres(): Promise<{ url: string; drop(): Promise<void>
 async function inMemoryRestore(file: string): Promise<Database> {
   const backup = await openBackup(file);
   try {
-    const client = await PGlite.create('memory://');
+    const client = await createPglite('memory://');
     await loadIntoPglite(client, backup.sql);
     return wrapPglite(client);
   } finally {

@@ -26,9 +26,12 @@ export interface Shop extends TestApp {
   sim: PesapalSimulator;
 }
 
-export async function createShop(kind: DbKind, opts: { deps?: Partial<ServerDeps>; poolSize?: number } = {}): Promise<Shop> {
+export async function createShop(
+  kind: DbKind,
+  opts: { deps?: Partial<ServerDeps>; poolSize?: number; env?: Record<string, string> } = {},
+): Promise<Shop> {
   const clock = movableClock();
-  const t = await createTestApp(kind, { seed: true, poolSize: opts.poolSize, deps: { now: clock.now, ...opts.deps } });
+  const t = await createTestApp(kind, { seed: true, poolSize: opts.poolSize, env: opts.env, deps: { now: clock.now, ...opts.deps } });
   const sim = t.ctx.integrations.pesapalSimulator;
   if (!sim) throw new Error('the tests expect the built-in Pesapal simulator');
   return Object.assign(t, { clock, sim });

@@ -77,6 +77,50 @@ describe.each(DB_KINDS)('the customer’s orders on %s', (kind) => {
     expect(delivered.items[1]!.product.imageUrl).toBeNull();
   });
 
+  it('pages a long history 10 at a time, newest first, with no order shown twice or skipped', async () => {
+    const wanjiru = await createUser(t, { name: 'Wanjiru Kamau' });
+    const placed: string[] = [];
+    // 23 finished orders; two pairs share their time to the microsecond, so only the id tells them apart.
+    const base = Date.parse('2026-01-10T08:00:00Z');
+    for (let i = 0; i < 23; i++) {
+      const createdAt = new Date(base - (i === 5 || i === 12 ? i - 1 : i) * 3_600_000);
+      const { orderId } = await insertOrder(t.ctx.db, { userId: wanjiru.id, status: 'completed', payments: ['COMPLETED'], createdAt });
+      placed.push(orderId);
+    }
+    await insertOrder(t.ctx.db, { userId: wanjiru.id, status: 'pending', payments: ['PENDING'], createdAt: minutesAgo(3) });
+    const myOrders = async (query = '') => {
+      const res = await t.request(`/api/orders${query}`, { cookie: wanjiru.cookie });
+      expect(res.status).toBe(200);
+      return (await res.json()) as OrdersResponse;
+    };
+    const first = await myOrders();
+    expect(first.orders).toHaveLength(10);
+    expect(first.awaitingPayment).toHaveLength(1);
+    expect(first.nextBefore).toBe(first.orders[9]!.id);
+    const second = await myOrders(`?before=${first.nextBefore}`);
+    expect(second.orders).toHaveLength(10);
+    expect(second.awaitingPayment).toEqual([]);
+    const third = await myOrders(`?before=${second.nextBefore}`);
+    expect(third.orders).toHaveLength(3);
+    expect(third.nextBefore).toBeNull();
+    const shown = [...first.orders, ...second.orders, ...third.orders].map((o) => o.id);
+    expect(new Set(shown).size).toBe(23);
+    expect([...shown].sort()).toEqual([...placed].sort());
+    // Newest first: each order's time is not after the one before it.
+    const times = [...first.orders, ...second.orders, ...third.orders].map((o) => Date.parse(o.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    const twenty = await myOrders('?limit=20');
+    expect(twenty.orders.map((o) => o.id)).toEqual([...first.orders, ...second.orders].map((o) => o.id));
+    // Another customer's order as the cursor reveals nothing.
+    expect((await myOrders(`?before=${ids.cancelled}`)).orders).toEqual([]);
+    const tooMany = await t.request('/api/orders?limit=500', { cookie: wanjiru.cookie });
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toMatchObject({ error: { message: expect.stringContaining('Limit must be 20 or less.') } });
+    const badCursor = await t.request('/api/orders?before=not-an-order', { cookie: wanjiru.cookie });
+    expect(badCursor.status).toBe(400);
+  });
+
   it('lists the caller’s orders awaiting payment separately, with the latest attempt’s status', async () => {
     const body = (await (await t.request('/api/orders', { cookie: amina.cookie })).json()) as OrdersResponse;
     expect(body.awaitingPayment.map((o) => [o.id, o.paymentStatus])).toEqual([

@@ -50,7 +50,7 @@ describe('pages as HTML: rendering is bounded', () => {
     return { status: res.status, text: await res.text() };
   };
 
-  it('parameters the page does not read (s=, utm_*, fbclid) share one render of the page', async () => {
+  it('parameters the page does not read (s=, utm_*, fbclid, gclid) share one render of the page', async () => {
     const first = await page('/shop', '203.0.113.1');
     expect(first.status).toBe(200);
     expect(first.text).toContain('Fresh Whole Tilapia (1 kg)');
@@ -60,7 +60,7 @@ describe('pages as HTML: rendering is bounded', () => {
       expect(status).toBe(200);
       expect(text).toContain('Fresh Whole Tilapia (1 kg)');
     }
-    expect((await page('/shop?utm_source=whatsapp&utm_campaign=march&fbclid=abc123', '203.0.113.1')).text).toContain(
+    expect((await page('/shop?utm_source=whatsapp&utm_campaign=march&fbclid=abc123&gclid=xyz', '203.0.113.1')).text).toContain(
       'Fresh Whole Tilapia (1 kg)',
     );
     expect(renders.count).toBe(before);

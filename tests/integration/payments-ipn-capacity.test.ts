@@ -85,8 +85,8 @@ describe.each(DB_KINDS)('Pesapal at a busy hour on %s', (kind) => {
   it('a customer whose paid orders Pesapal has notified but the shop not yet confirmed may order again', async () => {
     const placed = await paidUnnoticed(1, MAX_UNPAID_ORDERS);
     const user = placed[0]!.user;
-    const nextOrder = () =>
-      postOrder(shop, user, orderBody([{ productId, quantity: 1 }], { idempotencyKey: `key-${crypto.randomUUID()}` }));
+    const nextOrder = (quantity = 1) =>
+      postOrder(shop, user, orderBody([{ productId, quantity }], { idempotencyKey: `key-${crypto.randomUUID()}` }));
     // Nothing heard from Pesapal yet: the limit of unpaid orders holds.
     expect((await nextOrder()).status).toBe(429);
 
@@ -102,7 +102,12 @@ describe.each(DB_KINDS)('Pesapal at a busy hour on %s', (kind) => {
       shop.ctx.integrations.pesapal = real;
     }
     expect(await statuses(placed.map((p) => p.orderId))).toEqual(placed.map(() => 'pending'));
-    const again = await nextOrder();
+    // The same goods again are offered the order waiting for its confirmation, never charged twice;
+    // other goods are a new order, the notified orders no longer counting as unpaid.
+    const same = await nextOrder();
+    expect(same.status).toBe(409);
+    expect(same.json.error?.code).toBe('ORDER_AWAITING_PAYMENT');
+    const again = await nextOrder(2);
     expect(again.status).toBe(200);
     const [row] = await shop.ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, again.json.orderId!));
     expect(row?.status).toBe('pending');

@@ -42,7 +42,7 @@ describe.each(DB_KINDS)('payment sync and lookup on %s', (kind) => {
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     const html = await page.text();
-    expect(html).toContain('Checking your payment…');
+    expect(html).toContain('Waiting for Pesapal to confirm your payment. Do not pay again.');
     expect(html).toContain('<script src="/api/payments/return.js"></script>');
     const script = await shop.request('/api/payments/return.js');
     expect(script.status).toBe(200);

@@ -38,6 +38,7 @@ async function startProduction(extra: Record<string, string>): Promise<Run> {
       PESAPAL_CONSUMER_SECRET: 'live-secret',
       PESAPAL_BASE_URL: 'http://127.0.0.1:1',
       GOOGLE_MAPS_API_KEY: 'maps-key',
+      ETIMS_DISABLED: '1',
       LOG_LEVEL: 'silent',
       ...extra,
     },

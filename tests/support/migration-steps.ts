@@ -4,13 +4,12 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { openDatabase, wrapPglite, type Database } from '../../src/server/db/client';
+import { createPglite, openDatabase, wrapPglite, type Database } from '../../src/server/db/client';
 import { migrationsFolder } from '../../src/server/db/migrate';
 import type { DbKind } from './test-database';
 
@@ -44,7 +43,7 @@ export function migrationSteps(name: string) {
 
   async function emptyDatabase(kind: DbKind): Promise<Database> {
     if (kind === 'pglite') {
-      const database = wrapPglite(await PGlite.create('memory://'));
+      const database = wrapPglite(await createPglite('memory://'));
       cleanups.push(() => database.close());
       return database;
     }

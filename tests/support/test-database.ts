@@ -2,8 +2,8 @@
 // the PostgreSQL server at TEST_DATABASE_URL when it is set (created per test file, dropped after).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
-import { openDatabase, wrapPglite, type Database } from '../../src/server/db/client';
+import type { PGlite } from '@electric-sql/pglite';
+import { createPglite, openDatabase, wrapPglite, type Database } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -25,7 +25,7 @@ let template: Promise<PGlite> | null = null;
  */
 function migratedPglite(): Promise<PGlite> {
   template ??= (async () => {
-    const client = await PGlite.create('memory://');
+    const client = await createPglite('memory://');
     await runMigrations(wrapPglite(client));
     return client;
   })();

@@ -1,6 +1,8 @@
-// Paged lists: ?page=1&pageSize=20 in, { items, page, pageSize, total, pageCount } out.
-import { gte, lt, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+// Paged lists: ?page=1&pageSize=20 in, { items, page, pageSize, total, pageCount } out. A long list
+// is counted exactly only up to a bound: past it, the total is the planner's estimate (estimated: true).
+import { count, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { queryRows, type DbOrTx } from '../db/client';
 import { z } from 'zod';
 import { nairobiDayRange, nairobiDayStart } from '@/domain/nairobi-days';
 
@@ -26,12 +28,47 @@ export interface Page<T> extends Paging {
   items: T[];
   total: number;
   pageCount: number;
+  /** true: the list is longer than EXACT_COUNT_LIMIT and total is the database's estimate. */
+  estimated?: boolean;
+}
+
+/** Lists are counted row by row up to this many; a count of the whole of a large table is not worth its time. */
+const EXACT_COUNT_LIMIT = 10_000;
+
+export interface ListCount {
+  total: number;
+  estimated: boolean;
+}
+
+/**
+ * The rows of `table` matching `where`: exact up to EXACT_COUNT_LIMIT (the count stops there), and
+ * beyond it the planner's estimate of the same query (never less than what was counted).
+ */
+export async function boundedCount(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<ListCount> {
+  // Two builders: a drizzle builder changes in place when limited.
+  const matching = () =>
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where);
+  const [row] = await db.select({ n: count() }).from(
+    matching()
+      .limit(EXACT_COUNT_LIMIT + 1)
+      .as('matching'),
+  );
+  const counted = row?.n ?? 0;
+  if (counted <= EXACT_COUNT_LIMIT) return { total: counted, estimated: false };
+  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${matching()}`);
+  const raw = plan?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }] | undefined;
+  return { total: Math.max(counted, Math.round(parsed?.[0]?.Plan['Plan Rows'] ?? 0)), estimated: true };
 }
 
 export const offsetOf = ({ page, pageSize }: Paging) => (page - 1) * pageSize;
 
-export function pageOf<T>(items: T[], total: number, paging: Paging): Page<T> {
-  return { items, total, ...paging, pageCount: Math.max(1, Math.ceil(total / paging.pageSize)) };
+export function pageOf<T>(items: T[], total: number | ListCount, paging: Paging): Page<T> {
+  const { total: n, estimated } = typeof total === 'number' ? { total, estimated: false } : total;
+  return { items, total: n, ...paging, pageCount: Math.max(1, Math.ceil(n / paging.pageSize)), ...(estimated ? { estimated } : {}) };
 }
 
 /** '%text%' for ILIKE with the user's own % and _ taken literally. */

@@ -2,7 +2,8 @@
 // its files back into DATA_DIR. A non-empty target is refused unless forced. Decision 017.
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { createPglite } from '../db/client';
 import pg from 'pg';
 import { REPLACED_PREFIX, RestoreRefused, type OpenedBackup } from './archive';
 
@@ -65,7 +66,7 @@ async function intoPglite(backup: OpenedBackup, target: RestoreTarget): Promise<
     renameSync(folder, replacedFolder);
   }
   mkdirSync(folder, { recursive: true });
-  const client = await PGlite.create(folder);
+  const client = await createPglite(folder);
   try {
     await loadIntoPglite(client, backup.sql);
   } catch (err) {

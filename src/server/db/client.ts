@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -60,7 +61,15 @@ async function openPglite(dataDir = 'memory://'): Promise<Database> {
     location = path.resolve(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
   }
-  return wrapPglite(await PGlite.create(location), location);
+  return wrapPglite(await createPglite(location), location);
+}
+
+/**
+ * An embedded database with the extensions the migrations create (pg_trgm for the order search);
+ * every PGlite the shop opens, restores into or tests on is made here.
+ */
+export function createPglite(location: string): Promise<PGlite> {
+  return PGlite.create(location, { extensions: { pg_trgm } });
 }
 
 /** A Database over an open PGlite (tests hand in clones of a migrated template). */

@@ -11,4 +11,8 @@ export const LOCKS = {
   adminOrderCancel: 7_301_010,
   // One backup at a time (the nightly one and one asked for through the running shop).
   backup: 7_301_011,
+  // One sender of tax invoices to KRA at a time: numbers must reach KRA in order, one device at a time.
+  etims: 7_301_012,
+  // The eTIMS jobs' own turn (the work inside takes the etims lock itself).
+  etimsJobs: 7_301_013,
 } as const;

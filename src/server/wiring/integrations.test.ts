@@ -16,7 +16,14 @@ describe('createIntegrations', () => {
   });
 
   it('uses the real client, and no simulator, with keys', () => {
-    const env = loadEnv({ ...BASE, NODE_ENV: 'development', PESAPAL_CONSUMER_KEY: 'key', PESAPAL_CONSUMER_SECRET: 'secret' });
+    const env = loadEnv({
+      ...BASE,
+      NODE_ENV: 'development',
+      PESAPAL_CONSUMER_KEY: 'key',
+      PESAPAL_CONSUMER_SECRET: 'secret',
+      ETIMS_PIN: 'P051234567X',
+      ETIMS_DEVICE_SERIAL: 'SN-1',
+    });
     expect(build(env).pesapalSimulator).toBeNull();
     expect(build({ ...env, isProduction: true }).pesapalSimulator).toBeNull();
   });
@@ -25,5 +32,38 @@ describe('createIntegrations', () => {
     // loadEnv already refuses this configuration; this is the second lock on the same door.
     const env: Env = { ...loadEnv({ ...BASE, NODE_ENV: 'development' }), NODE_ENV: 'production', isProduction: true };
     expect(() => build(env)).toThrow('The Pesapal simulator is refused in production: set PESAPAL_CONSUMER_KEY');
+  });
+
+  describe('KRA eTIMS', () => {
+    it('declares to the built-in simulator without ETIMS settings, with the simulator’s device', () => {
+      const integrations = build(loadEnv({ ...BASE, NODE_ENV: 'development' }));
+      expect(integrations.etimsSimulator).not.toBeNull();
+      expect(integrations.etims?.device).toEqual({ tin: 'P000000000S', bhfId: '00', dvcSrlNo: 'SIMULATOR-OSCU-1' });
+    });
+
+    it('declares to KRA, with no simulator, with a PIN and device serial; to nobody with ETIMS_DISABLED', () => {
+      const env = loadEnv({
+        ...BASE,
+        NODE_ENV: 'development',
+        ETIMS_PIN: 'P051234567X',
+        ETIMS_DEVICE_SERIAL: 'SN-1',
+        ETIMS_BRANCH_ID: '01',
+      });
+      const integrations = build(env);
+      expect(integrations.etimsSimulator).toBeNull();
+      expect(integrations.etims?.device).toEqual({ tin: 'P051234567X', bhfId: '01', dvcSrlNo: 'SN-1' });
+      expect(build(loadEnv({ ...BASE, NODE_ENV: 'development', ETIMS_DISABLED: '1' })).etims).toBeNull();
+    });
+
+    it('refuses the eTIMS simulator in production even if the configuration check was bypassed', () => {
+      const env: Env = {
+        ...loadEnv({ ...BASE, NODE_ENV: 'development', PESAPAL_CONSUMER_KEY: 'key', PESAPAL_CONSUMER_SECRET: 'secret' }),
+        NODE_ENV: 'production',
+        isProduction: true,
+      };
+      expect(() => build(env)).toThrow(
+        'The eTIMS simulator is refused in production: set ETIMS_PIN and ETIMS_DEVICE_SERIAL, or ETIMS_DISABLED=1',
+      );
+    });
   });
 });

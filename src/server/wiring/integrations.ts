@@ -1,5 +1,6 @@
 // Builds the outside services from configuration: the Pesapal client (pointing at the built-in
-// simulator when no keys are set) and the address provider (Google or the offline gazetteer).
+// simulator when no keys are set), the address provider (Google or the offline gazetteer) and the
+// KRA eTIMS client (pointing at the built-in eTIMS simulator without ETIMS settings).
 import type { Env } from '../env';
 import type { Logger } from '../infra/logger';
 import { resolvePesapalBaseUrl, usesPesapalSimulator } from '../payment-config';
@@ -9,6 +10,10 @@ import { createPesapalClient } from '../integrations/pesapal/pesapal-client';
 import type { PesapalClient } from '../integrations/pesapal/pesapal-types';
 import { createPesapalSimulator } from '../dev/pesapal/create-pesapal-simulator';
 import type { PesapalSimulator } from '../dev/pesapal/pesapal-simulator';
+import { etimsDevice, resolveEtimsBaseUrl, resolveEtimsTokenUrl, usesEtimsSimulator } from '../etims-config';
+import { createEtimsClient } from '../integrations/etims/etims-client';
+import type { EtimsIntegration } from '../integrations/etims/etims-types';
+import { createEtimsSimulator, type EtimsSimulator } from '../dev/etims/etims-simulator';
 
 export const SIMULATOR_MOUNT = '/pesapal-sim';
 const SIMULATOR_KEY = { key: 'simulator-key', secret: 'simulator-secret' };
@@ -18,6 +23,10 @@ export interface Integrations {
   /** The development stand-in for Pesapal, mounted at /pesapal-sim; null with real keys. */
   pesapalSimulator: PesapalSimulator | null;
   addresses: AddressProvider;
+  /** KRA eTIMS and the device the shop declares from; null with ETIMS_DISABLED=1. */
+  etims: EtimsIntegration | null;
+  /** The development stand-in for KRA eTIMS, mounted at /etims-sim; null with real settings. */
+  etimsSimulator: EtimsSimulator | null;
 }
 
 /** Requests to the shop itself go straight to the app in-process (set once the app exists). */
@@ -37,7 +46,41 @@ export function createLocalFetch(publicUrl: string): LocalFetch {
   return { fetch: localFetch, bind: (h) => (handler = h) };
 }
 
-export function createIntegrations(env: Env, logger: Logger, local: LocalFetch): Integrations {
+export function createIntegrations(env: Env, logger: Logger, local: LocalFetch, now?: () => Date): Integrations {
+  return { ...createPayments(env, logger, local), ...createEtims(env, logger, local, now) };
+}
+
+/** The eTIMS client: KRA with ETIMS_PIN and ETIMS_DEVICE_SERIAL, else the simulator (refused in production). */
+function createEtims(env: Env, logger: Logger, local: LocalFetch, now?: () => Date): Pick<Integrations, 'etims' | 'etimsSimulator'> {
+  if (env.ETIMS_DISABLED) return { etims: null, etimsSimulator: null };
+  const log = (msg: string, data?: Record<string, unknown>) => logger.debug(data ?? {}, `etims: ${msg}`);
+  const device = etimsDevice(env);
+  const simulated = usesEtimsSimulator(env);
+  if (simulated && env.isProduction)
+    throw new Error('The eTIMS simulator is refused in production: set ETIMS_PIN and ETIMS_DEVICE_SERIAL, or ETIMS_DISABLED=1');
+  const oauth =
+    env.ETIMS_CONSUMER_KEY && env.ETIMS_CONSUMER_SECRET && !simulated
+      ? {
+          tokenUrl: resolveEtimsTokenUrl(env),
+          consumerKey: env.ETIMS_CONSUMER_KEY,
+          consumerSecret: env.ETIMS_CONSUMER_SECRET,
+          apigeeAppId: env.ETIMS_APIGEE_APP_ID,
+        }
+      : undefined;
+  const client = createEtimsClient({
+    baseUrl: resolveEtimsBaseUrl(env),
+    gateway: simulated ? 'legacy' : env.ETIMS_GATEWAY,
+    tin: device.tin,
+    bhfId: device.bhfId,
+    oauth,
+    timeoutMs: env.ETIMS_TIMEOUT_MS,
+    fetch: simulated ? local.fetch : undefined,
+    log,
+  });
+  return { etims: { client, device }, etimsSimulator: simulated ? createEtimsSimulator({ devices: [device], now }) : null };
+}
+
+function createPayments(env: Env, logger: Logger, local: LocalFetch): Omit<Integrations, 'etims' | 'etimsSimulator'> {
   const addresses = createAddressProvider({ googleMapsApiKey: env.GOOGLE_MAPS_API_KEY, nodeEnv: env.NODE_ENV });
   const log = (msg: string, data?: Record<string, unknown>) => logger.debug(data ?? {}, `pesapal: ${msg}`);
   if (!usesPesapalSimulator(env)) {

@@ -75,7 +75,12 @@ export default function Cart() {
                 {count} item{count === 1 ? '' : 's'}
               </p>
               <DeliveryEstimate delivery={delivery} freeDelivery={freeDelivery} />
-              <OrderSummary lines={lines} deliveryFeeCents={delivery.quote.status === 'ready' ? delivery.quote.feeCents : null} />
+              <OrderSummary
+                lines={lines}
+                delivery={
+                  delivery.quote.status === 'ready' ? { feeCents: delivery.quote.feeCents, taxBand: delivery.quote.feeTaxBand } : null
+                }
+              />
               <Button size="lg" className="w-full" onClick={proceed} aria-describedby={signedIn ? undefined : 'checkout-hint'}>
                 Proceed to Checkout
               </Button>

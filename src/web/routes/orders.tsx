@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { PackageOpen, RefreshCw } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -18,7 +18,15 @@ const MAX_SYNC_ORDERS = 20;
 
 export default function Orders() {
   useDocumentMeta('My Orders', 'Track your order history and status');
-  const { data, isPending, error } = useQuery({ queryKey: orderKeys.list(), queryFn: fetchOrders, staleTime: 0 });
+  // A page of history at a time, newest first; 'Show more orders' adds the next. A live event
+  // refetches the pages already shown.
+  const { data, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery({
+    queryKey: orderKeys.list(),
+    queryFn: ({ pageParam }) => fetchOrders(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+    staleTime: 0,
+  });
   // A failed fetch is only logged; the list stays empty.
   useEffect(() => {
     if (error) console.error('Failed to load orders', error);
@@ -30,8 +38,8 @@ export default function Orders() {
   const reorder = useReorder();
 
   const openPayment = payAgain.payment;
-  const history = data?.orders ?? [];
-  const awaiting = data?.awaitingPayment ?? [];
+  const history = data?.pages.flatMap((p) => p.orders) ?? [];
+  const awaiting = data?.pages[0]?.awaitingPayment ?? [];
   const checkable = awaiting.filter((o) => o.paymentStatus).map((o) => o.id);
 
   const check = async (key: string, orderIds: string[]) => {
@@ -100,6 +108,13 @@ export default function Orders() {
                     onOrderAgain={() => void reorder(order.id)}
                   />
                 ))}
+                {hasNextPage && (
+                  <div className="flex justify-center">
+                    <Button variant="outline" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                      {isFetchingNextPage ? 'Loading...' : 'Show more orders'}
+                    </Button>
+                  </div>
+                )}
               </OrderSection>
             )}
           </>

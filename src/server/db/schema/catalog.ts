@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { money } from './money-column';
+import { DEFAULT_TAX_BAND, TAX_BANDS } from '../../../domain/tax-bands';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -17,6 +18,8 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     category: text('category').notNull(),
     price: money('price').notNull(),
+    /** The VAT band (KRA's tax type A to E) the product is sold in. */
+    taxBand: text('tax_band', { enum: TAX_BANDS }).notNull().default(DEFAULT_TAX_BAND),
     // Stock available to sell: reservations take from it, releases give back.
     stock: integer('stock').notNull().default(0),
     lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
@@ -30,6 +33,7 @@ export const products = pgTable(
   (t) => [
     check('products_stock_check', sql`${t.stock} >= 0`),
     check('products_price_check', sql`${t.price} >= 0`),
+    check('products_tax_band_check', sql`${t.taxBand} in ('A', 'B', 'C', 'D', 'E')`),
     check('products_category_check', sql`${t.category} ~ '^[a-z][a-z0-9-]{0,39}$'`),
     index('products_listing_idx').on(t.published, t.archivedAt, t.category, t.name),
   ],

@@ -4,3 +4,4 @@ export * from './profiles';
 export * from './catalog';
 export * from './orders';
 export * from './content';
+export * from './tax-invoices';

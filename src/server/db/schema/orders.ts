@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -17,6 +18,7 @@ import { user } from './auth';
 import { products } from './catalog';
 import { money } from './money-column';
 import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../../../domain/order-status';
+import { TAX_BANDS } from '../../../domain/tax-bands';
 
 export const deliveryZones = pgTable(
   'delivery_zones',
@@ -51,6 +53,9 @@ export const orders = pgTable(
     subtotal: money('subtotal').notNull(),
     vat: money('vat').notNull(),
     deliveryFee: money('delivery_fee').notNull(),
+    /** The delivery fee's VAT band and its rate (basis points) when the order was placed. */
+    deliveryFeeTaxBand: text('delivery_fee_tax_band', { enum: TAX_BANDS }).notNull().default('D'),
+    deliveryFeeTaxRateBp: integer('delivery_fee_tax_rate_bp').notNull().default(0),
     totalAmount: money('total_amount').notNull(),
     currency: text('currency').notNull().default('KES'),
     customerName: text('customer_name').notNull(),
@@ -94,6 +99,10 @@ export const orders = pgTable(
   (t) => [
     check('orders_status_check', sql`${t.status} in ('pending', 'completed', 'failed', 'cancelled')`),
     check('orders_fulfilment_check', sql`${t.fulfilmentStatus} in ('unfulfilled', 'processing', 'out_for_delivery', 'delivered')`),
+    check(
+      'orders_delivery_fee_tax_band_check',
+      sql`${t.deliveryFeeTaxBand} in ('A', 'B', 'C', 'D', 'E') and ${t.deliveryFeeTaxRateBp} >= 0`,
+    ),
     check('orders_money_check', sql`${t.subtotal} >= 0 and ${t.vat} >= 0 and ${t.deliveryFee} >= 0 and ${t.totalAmount} >= 0`),
     index('orders_user_status_created_idx').on(t.userId, t.status, t.createdAt),
     index('orders_pesapal_transaction_idx').on(t.pesapalTransactionId),
@@ -101,7 +110,24 @@ export const orders = pgTable(
     index('orders_status_paid_idx').on(t.status, t.paidAt),
     index('orders_reservation_expiry_idx')
       .on(t.reservationExpiresAt)
-      .where(sql`${t.status} = 'pending'`),
+      .where(sql`${t.status} in ('pending', 'failed') and ${t.reservationExpiresAt} is not null`),
+    // The back office (migration 0015): the list newest first, its search and its to-do lists.
+    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_search_trgm_idx').using(
+      'gin',
+      sql`(${t.customerName} || ' ' || ${t.customerEmail} || ' ' || ${t.customerPhone}) gin_trgm_ops`,
+    ),
+    index('orders_phone_digits_trgm_idx').using('gin', sql`(regexp_replace(${t.customerPhone}, '[^0-9]', '', 'g')) gin_trgm_ops`),
+    index('orders_id_text_idx').using('btree', sql`(${t.id}::text) text_pattern_ops`),
+    index('orders_to_fulfil_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'completed' and ${t.fulfilmentStatus} <> 'delivered'`),
+    index('orders_attention_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.needsAttention}`),
+    index('orders_paid_day_idx')
+      .on(sql`(coalesce(${t.paidAt}, ${t.createdAt}))`)
+      .where(sql`${t.status} = 'completed'`),
     uniqueIndex('orders_user_idempotency_idx')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
@@ -124,12 +150,42 @@ export const orderItems = pgTable(
     unitPrice: money('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
     lineTotal: money('line_total').notNull(),
+    /** The product's VAT band and its rate (basis points) at the time of sale. */
+    taxBand: text('tax_band', { enum: TAX_BANDS }).notNull().default('B'),
+    taxRateBp: integer('tax_rate_bp').notNull().default(1600),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('order_items_quantity_check', sql`${t.quantity} > 0`),
+    check('order_items_tax_band_check', sql`${t.taxBand} in ('A', 'B', 'C', 'D', 'E') and ${t.taxRateBp} >= 0`),
     check('order_items_price_check', sql`${t.unitPrice} >= 0`),
     uniqueIndex('order_items_order_product_idx').on(t.orderId, t.productId),
+  ],
+);
+
+/**
+ * What an order was charged per VAT band (its lines and its delivery fee), as computed by
+ * src/domain/tax-bands.ts when it was placed: taxable + tax = total, per band, to the cent.
+ */
+export const orderTaxBands = pgTable(
+  'order_tax_bands',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    band: text('band', { enum: TAX_BANDS }).notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    taxableAmount: money('taxable_amount').notNull(),
+    taxAmount: money('tax_amount').notNull(),
+    totalAmount: money('total_amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.band] }),
+    check('order_tax_bands_band_check', sql`${t.band} in ('A', 'B', 'C', 'D', 'E') and ${t.rateBp} >= 0`),
+    check(
+      'order_tax_bands_money_check',
+      sql`${t.taxableAmount} >= 0 and ${t.taxAmount} >= 0 and ${t.taxableAmount} + ${t.taxAmount} = ${t.totalAmount}`,
+    ),
   ],
 );
 
@@ -166,6 +222,12 @@ export const paymentTransactions = pgTable(
     index('payment_transactions_pending_idx')
       .on(t.nextCheckAt)
       .where(sql`${t.status} = 'PENDING'`),
+    index('payment_transactions_status_order_idx').on(t.status, t.orderId),
+    index('payment_transactions_watched_idx')
+      .on(t.nextCheckAt.asc().nullsFirst())
+      .where(
+        sql`(${t.status} = 'PENDING' or (${t.status} = 'FAILED' and ${t.nextCheckAt} is not null)) and ${t.amountMismatch} = false and ${t.pesapalTrackingId} is not null`,
+      ),
   ],
 );
 
@@ -201,6 +263,10 @@ export const paymentNotifications = pgTable(
     index('payment_notifications_recheck_idx')
       .on(t.recheckAt)
       .where(sql`${t.recheckAt} is not null`),
+    index('payment_notifications_merchant_reference_idx').on(t.merchantReference),
+    index('payment_notifications_stranger_idx')
+      .on(t.lastSeenAt)
+      .where(sql`${t.outcome} = 'unknown' or ${t.outcome} like 'invalid:%'`),
   ],
 );
 

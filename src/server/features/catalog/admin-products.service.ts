@@ -2,6 +2,7 @@
 // Stock never changes here except as the opening stock of a new product (one ledger row).
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
+import { DEFAULT_TAX_BAND, type TaxBand } from '@/domain/tax-bands';
 import type { Db, DbOrTx } from '../../db/client';
 import { productSlugRedirects, products, stockMovements } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -19,6 +20,8 @@ export interface AdminProduct {
   description: string;
   category: string;
   priceCents: Cents;
+  /** The VAT band the product is sold in (A to E). */
+  taxBand: TaxBand;
   stock: number;
   lowStockThreshold: number;
   lowStock: boolean;
@@ -40,6 +43,7 @@ function toAdminProduct(p: ProductRow): AdminProduct {
     description: p.description,
     category: p.category,
     priceCents: p.price,
+    taxBand: p.taxBand,
     stock: p.stock,
     lowStockThreshold: p.lowStockThreshold,
     lowStock: p.stock <= p.lowStockThreshold,
@@ -109,6 +113,7 @@ export async function createProduct(db: Db, actor: AdminActor, input: CreateProd
         description: input.description,
         category: input.category,
         price: input.priceCents,
+        taxBand: input.taxBand ?? DEFAULT_TAX_BAND,
         stock: input.stock,
         lowStockThreshold: input.lowStockThreshold,
         published: input.published,
@@ -131,7 +136,7 @@ export async function createProduct(db: Db, actor: AdminActor, input: CreateProd
       action: 'PRODUCT_CREATE',
       tableName: 'products',
       recordId: row.id,
-      details: { name: row.name, priceCents: row.price, stock: row.stock, published: row.published },
+      details: { name: row.name, priceCents: row.price, taxBand: row.taxBand, stock: row.stock, published: row.published },
     });
     return toAdminProduct(row);
   });
@@ -148,6 +153,7 @@ export async function updateProduct(db: Db, actor: AdminActor, id: string, input
       ...(input.description !== undefined && { description: input.description }),
       ...(input.category !== undefined && { category: input.category }),
       ...(input.priceCents !== undefined && { price: input.priceCents }),
+      ...(input.taxBand !== undefined && { taxBand: input.taxBand }),
       ...(input.lowStockThreshold !== undefined && { lowStockThreshold: input.lowStockThreshold }),
       ...(input.published !== undefined && { published: input.published }),
       ...(input.featured !== undefined && { featured: input.featured }),

@@ -47,7 +47,7 @@ const cartCheckBody = z.object({
 export function catalogRoutes(ctx: ServerContext) {
   const cache = createPublicReadCache(ctx.now);
   // The product list is loaded once per TTL; each filtered answer is serialised once per TTL.
-  const loadAll = async () => (await cache.get('all', () => listPublishedProducts(ctx.db))).value;
+  const loadAll = async () => (await cache.get('all', () => listPublishedProducts(ctx.db), { sent: false })).value;
 
   return new Hono<AppEnv>()
     .get('/products', async (c) => {

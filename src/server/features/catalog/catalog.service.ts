@@ -3,6 +3,7 @@
 // a fish-and-chicken shop's catalogue is small, and every filtered answer then costs no query.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
+import type { TaxBand } from '@/domain/tax-bands';
 import { distinctCategories, matchesProductFilter, type ProductFilter } from '@/domain/product-filter';
 import type { DbOrTx } from '../../db/client';
 import { productSlugRedirects, products } from '../../db/schema';
@@ -15,6 +16,8 @@ export interface ProductDto {
   category: string;
   /** Integer cents: KES 650.00 is 65000. */
   priceCents: Cents;
+  /** The VAT band (A to E): the cart and checkout show the VAT the order will be charged. */
+  taxBand: TaxBand;
   stock: number;
   imageUrl: string | null;
   featured: boolean;
@@ -37,6 +40,7 @@ const columns = {
   description: products.description,
   category: products.category,
   price: products.price,
+  taxBand: products.taxBand,
   stock: products.stock,
   imageUrl: products.imageUrl,
   featured: products.featured,
@@ -97,7 +101,16 @@ export async function movedProductSlug(db: DbOrTx, slug: string): Promise<string
 }
 
 export type CartCheckItem =
-  | { productId: string; available: true; name: string; priceCents: Cents; stock: number; imageUrl: string | null; category: string }
+  | {
+      productId: string;
+      available: true;
+      name: string;
+      priceCents: Cents;
+      taxBand: TaxBand;
+      stock: number;
+      imageUrl: string | null;
+      category: string;
+    }
   | { productId: string; available: false };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -124,6 +137,7 @@ export async function checkCartProducts(db: DbOrTx, productIds: readonly string[
       available: true,
       name: p.name,
       priceCents: p.priceCents,
+      taxBand: p.taxBand,
       stock: p.stock,
       imageUrl: p.imageUrl,
       category: p.category,

@@ -2,10 +2,13 @@
 // memory, serialised with its ETag, for a second: a busy shop then runs at most one query per
 // answer per second, and browsers revalidate with If-None-Match for a 304. Nothing invalidates the
 // cache on a merchant's edit or a sale (on this or another instance), so the TTL is the bound on how
-// long a sold-out or unpublished product can still look available: keep it short.
+// long a sold-out or unpublished product can still look available: keep it short. Large answers are
+// kept compressed too (brotli and gzip), made once per load, not once per request.
 import { createHash } from 'node:crypto';
 import type { Context, TypedResponse } from 'hono';
 import { notFound } from '../../errors';
+import { encodeBytes, pickEncoding } from '../../infra/http/compression';
+import { createTtlCache } from '../../infra/ttl-cache';
 
 /**
  * Browsers keep the answer but ask again every time (a 304 when unchanged): a product the merchant
@@ -13,45 +16,67 @@ import { notFound } from '../../errors';
  */
 const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 const PUBLIC_READ_TTL_MS = 1_000;
-const MAX_ENTRIES = 500;
+/** What the kept answers may weigh together (JSON and its compressed forms), per cache. */
+const MAX_BYTES = 16 * 1024 * 1024;
+
+type Bytes = Uint8Array<ArrayBuffer>;
 
 export interface PublicBody<T> {
   value: T;
   /** The JSON, encoded once (not on every send); null: the thing asked for does not exist (kept
    * too, so repeated misses cost no query). */
-  json: Uint8Array<ArrayBuffer> | null;
+  json: Bytes | null;
+  /** The JSON compressed once, when it is large enough to be worth it. */
+  br: Bytes | null;
+  gzip: Bytes | null;
   etag: string;
 }
 
-function toPublicBody<T>(value: T): PublicBody<T> {
-  if (value === null || value === undefined) return { value, json: null, etag: '' };
+/** Below this the JSON goes out as it is. */
+const COMPRESS_FROM_BYTES = 1024;
+
+async function toPublicBody<T>(value: T, sent: boolean): Promise<PublicBody<T>> {
+  if (value === null || value === undefined) return { value, json: null, br: null, gzip: null, etag: '' };
   const json = new TextEncoder().encode(JSON.stringify(value));
-  return { value, json, etag: `"${createHash('sha1').update(json).digest('base64url').slice(0, 27)}"` };
+  const etag = `"${createHash('sha1').update(json).digest('base64url').slice(0, 27)}"`;
+  if (!sent || json.byteLength < COMPRESS_FROM_BYTES) return { value, json, br: null, gzip: null, etag };
+  const [br, gzip] = await Promise.all([encodeBytes(json, 'br'), encodeBytes(json, 'gzip')]);
+  return { value, json, br, gzip, etag };
 }
 
-interface Entry {
-  body: Promise<PublicBody<unknown>>;
-  expires: number;
-}
+/** A rough weight of the value object beside its bytes: its JSON again. */
+const bodyBytes = (b: PublicBody<unknown>) => 2 * (b.json?.byteLength ?? 0) + (b.br?.byteLength ?? 0) + (b.gzip?.byteLength ?? 0) + 256;
 
-/** Single-flight TTL cache: concurrent misses for one key share one load. Failed loads are not kept. */
-export function createPublicReadCache(now: () => Date, ttlMs = PUBLIC_READ_TTL_MS) {
-  const entries = new Map<string, Entry>();
+/**
+ * Single-flight TTL cache: concurrent misses for one key share one load. Failed loads are not kept.
+ * Bounded by bytes (the oldest answers go first) and emptied of expired answers on its own, so odd
+ * search texts cannot grow memory.
+ */
+export function createPublicReadCache(now: () => Date, ttlMs = PUBLIC_READ_TTL_MS, maxBytes = MAX_BYTES) {
+  const kept = createTtlCache<PublicBody<unknown>>({ ttlMs, maxBytes, sizeOf: bodyBytes, now: () => now().getTime() });
+  const loading = new Map<string, Promise<PublicBody<unknown>>>();
   return {
-    /** Callers use one value type per key (keys are namespaced by the caller). */
-    get<T>(key: string, load: () => Promise<T>): Promise<PublicBody<T>> {
-      const t = now().getTime();
-      const hit = entries.get(key);
-      if (hit && hit.expires > t) return hit.body as Promise<PublicBody<T>>;
-      if (hit) entries.delete(key);
-      // The oldest entry goes first (Map keeps insertion order), so odd search texts cannot grow memory.
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      const body = load().then((value) => toPublicBody(value));
-      entries.set(key, { body, expires: t + ttlMs });
-      body.catch(() => {
-        if (entries.get(key)?.body === body) entries.delete(key);
-      });
+    /**
+     * Callers use one value type per key (keys are namespaced by the caller). sent: false for a value
+     * only read by other answers (never compressed; its JSON is still made, as its weight).
+     */
+    get<T>(key: string, load: () => Promise<T>, { sent = true } = {}): Promise<PublicBody<T>> {
+      const hit = kept.get(key);
+      if (hit) return Promise.resolve(hit as PublicBody<T>);
+      const pending = loading.get(key);
+      if (pending) return pending as Promise<PublicBody<T>>;
+      const body = load().then((value) => toPublicBody(value, sent));
+      loading.set(key, body);
+      const settle = () => loading.get(key) === body && loading.delete(key);
+      body.then((b) => {
+        settle();
+        kept.set(key, b);
+      }, settle);
       return body;
+    },
+    /** What the kept answers weigh now (tests). */
+    get bytes() {
+      return kept.bytes;
     },
   };
 }
@@ -80,8 +105,14 @@ export function publicJson<T>(
     return new Response(null, { status: 304, headers: { ETag: body.etag, 'Cache-Control': PUBLIC_CACHE_CONTROL } }) as Response &
       TypedResponse<NonNullable<T>, 200, 'json'>;
   }
-  return new Response(body.json, {
-    status: 200,
-    headers: { ETag: body.etag, 'Cache-Control': PUBLIC_CACHE_CONTROL, 'Content-Type': 'application/json; charset=utf-8' },
-  }) as Response & TypedResponse<NonNullable<T>, 200, 'json'>;
+  const headers: Record<string, string> = {
+    ETag: body.etag,
+    'Cache-Control': PUBLIC_CACHE_CONTROL,
+    'Content-Type': 'application/json; charset=utf-8',
+    Vary: 'Accept-Encoding',
+  };
+  const encoding = pickEncoding(c.req.header('accept-encoding'), { br: body.br !== null, gzip: body.gzip !== null });
+  const bytes = (encoding && body[encoding]) || body.json;
+  if (encoding) headers['Content-Encoding'] = encoding;
+  return new Response(bytes, { status: 200, headers }) as Response & TypedResponse<NonNullable<T>, 200, 'json'>;
 }

@@ -48,6 +48,8 @@ export function checkoutRoutes(ctx: ServerContext) {
         formattedDistance: quote.formattedDistance,
         // The origin is configurable (back office), so the page says where the distance starts.
         originLabel: quote.originLabel,
+        // The fee's VAT band, so the page shows the VAT the order will be charged.
+        deliveryFeeTaxBand: quote.feeTaxBand,
       });
     })
     .get('/last-delivery', async (c) => {

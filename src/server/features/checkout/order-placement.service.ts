@@ -2,19 +2,20 @@
 // 1. the delivery point is priced by the server (delivery-quote.service): the picked place's point
 //    when this server vouched for it (place-token.ts), else the address text geocoded here (text
 //    naming several places is refused with the places to choose from, never priced by a guess);
-// 2. ONE database transaction reads prices from products (published, not archived), computes
-//    subtotal, VAT, fee and total with src/domain, inserts the pending order with its price snapshot
-//    and reserves the stock (conditional decrements: no oversell);
+// 2. ONE database transaction reads prices and VAT bands from products (published, not archived),
+//    computes subtotal, VAT per band, fee and total with src/domain, inserts the pending order with
+//    its price and band snapshot and reserves the stock (conditional decrements: no oversell);
 // 3. outside that transaction, the payment attempt claimed with the order is sent to Pesapal.
 // An idempotency key (unique per user) turns a double click into the same order and payment page.
 import { and, count, eq, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
-import { computeCartTotals } from '@/domain/cart-totals';
+import { computeOrderTotals } from '@/domain/cart-totals';
 import type { LatLng } from '@/domain/delivery-fee';
 import { multiplyCents } from '@/domain/money';
+import { TAX_BAND_RATE_BP } from '@/domain/tax-bands';
 import type { CheckoutCustomerValues } from '@/domain/validation';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { orderItems, orders, paymentNotifications, products, user } from '../../db/schema';
+import { orderItems, orders, orderTaxBands, paymentNotifications, products, user } from '../../db/schema';
 import { saveSmsChoice } from '../account/account.service';
 import { aboutOrder, badRequest, DomainError, tooManyRequests } from '../../errors';
 import { reserveStock } from '../inventory/inventory.service';
@@ -25,6 +26,7 @@ import { MAX_LINE_QUANTITY } from '@/domain/cart';
 import { addressNotFound, quoteDelivery, resolveDestination } from '../delivery/delivery-quote.service';
 import type { DeliveryQuote } from '../delivery/delivery-quote.service';
 import { vouchedPoint } from './places.service';
+import { findWaitingOrder, orderAwaitingPayment } from './waiting-order';
 
 export interface PlaceOrderInput {
   items: readonly { productId: string; quantity: number }[];
@@ -140,6 +142,8 @@ async function insertPendingOrder(
       ),
     );
   if ((unpaid?.n ?? 0) >= MAX_UNPAID_ORDERS) throw tooManyRequests('TOO_MANY_UNPAID', TOO_MANY_UNPAID);
+  const waiting = await findWaitingOrder(tx, userId, lines, at);
+  if (waiting) throw orderAwaitingPayment(waiting);
   const rows = await tx
     .select()
     .from(products)
@@ -153,15 +157,18 @@ async function insertPendingOrder(
     const unitPriceCents = product.price;
     return { product, quantity, unitPriceCents, lineTotalCents: multiplyCents(unitPriceCents, quantity) };
   });
-  const totals = computeCartTotals({
-    lines: priced.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity })),
+  const totals = computeOrderTotals({
+    lines: priced.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity, taxBand: l.product.taxBand })),
     deliveryFeeCents: quote.feeCents,
+    deliveryFeeTaxBand: quote.feeTaxBand,
   });
   const order = await insertPlacedOrder(tx, {
     userId,
     subtotal: totals.subtotalCents,
     vat: totals.vatCents,
     deliveryFee: totals.deliveryFeeCents ?? 0,
+    deliveryFeeTaxBand: totals.deliveryFeeTaxBand,
+    deliveryFeeTaxRateBp: TAX_BAND_RATE_BP[totals.deliveryFeeTaxBand],
     totalAmount: totals.totalCents,
     currency: 'KES',
     customerName: input.customer.fullName,
@@ -193,7 +200,20 @@ async function insertPendingOrder(
       unitPrice: l.unitPriceCents,
       quantity: l.quantity,
       lineTotal: l.lineTotalCents,
+      taxBand: l.product.taxBand,
+      taxRateBp: TAX_BAND_RATE_BP[l.product.taxBand],
       createdAt: at,
+    })),
+  );
+  // What the order is charged per band, as the domain computed it: receipts and tax invoices read this.
+  await tx.insert(orderTaxBands).values(
+    totals.bands.map((b) => ({
+      orderId: order.id,
+      band: b.band,
+      rateBp: b.rateBp,
+      taxableAmount: b.taxableCents,
+      taxAmount: b.taxCents,
+      totalAmount: b.totalCents,
     })),
   );
   await reserveStock(

@@ -6,6 +6,7 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
 import { lastNairobiDays, nairobiDateKey, nairobiDayStart } from '@/domain/nairobi-days';
+import { NAIROBI_OFFSET_MS } from '@/domain/peak-hours';
 import type { DbOrTx } from '../../db/client';
 import { contactMessages, orders } from '../../db/schema';
 import { countOrders, type OrderFilter } from '../orders/admin-orders.service';
@@ -41,11 +42,18 @@ export interface Dashboard {
 export async function loadDashboard(db: DbOrTx, now: Date): Promise<Dashboard> {
   const days = lastNairobiDays(now, CHART_DAYS);
   const since = nairobiDayStart(days[0] ?? nairobiDateKey(now));
+  // Summed by the database per Nairobi day, over the paid orders of the chart's days only (an index
+  // on the day a payment completed): the figures cost the same with 300 orders or 300,000.
+  const paidAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
+  // Written out, not bound: the same expression is grouped by.
+  const offset = sql.raw(`interval '${NAIROBI_OFFSET_MS / 1000} seconds'`);
+  const day = sql<string>`to_char((${paidAt} at time zone 'UTC') + ${offset}, 'YYYY-MM-DD')`;
   const [paid, paymentsPending, ordersToFulfil, ordersNeedingAttention, unread, lowStockCount, lowStock] = await Promise.all([
     db
-      .select({ paidAt: orders.paidAt, createdAt: orders.createdAt, total: orders.totalAmount })
+      .select({ day, orders: count(), revenue: sql`coalesce(sum(${orders.totalAmount}), 0)`.mapWith(orders.totalAmount) })
       .from(orders)
-      .where(and(eq(orders.status, 'completed'), sql`coalesce(${orders.paidAt}, ${orders.createdAt}) >= ${since.toISOString()}`)),
+      .where(and(eq(orders.status, 'completed'), sql`${paidAt} >= ${since.toISOString()}`))
+      .groupBy(day),
     // Counted with the order list's own filters, so each number matches the list it links to.
     countOrders(db, DASHBOARD_LISTS.paymentsPending),
     countOrders(db, DASHBOARD_LISTS.ordersToFulfil),
@@ -56,11 +64,11 @@ export async function loadDashboard(db: DbOrTx, now: Date): Promise<Dashboard> {
   ]);
 
   const byDay = new Map(days.map((d) => [d, { date: d, orders: 0, revenueCents: 0 }]));
-  for (const o of paid) {
-    const day = byDay.get(nairobiDateKey(o.paidAt ?? o.createdAt));
-    if (!day) continue;
-    day.orders += 1;
-    day.revenueCents += o.total;
+  for (const row of paid) {
+    const totals = byDay.get(row.day);
+    if (!totals) continue;
+    totals.orders += row.orders;
+    totals.revenueCents += row.revenue;
   }
   const dailyRevenue = [...byDay.values()];
   const sumLast = (n: number): PeriodTotals =>

@@ -6,20 +6,30 @@ import { centsToDecimalString, type Cents } from '@/domain/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { appSettings, deliveryZones } from '../../db/schema';
 import { badRequest } from '../../errors';
-import { DELIVERY_ORIGIN_SETTING, loadDeliveryOrigin, loadDeliveryZones, type DeliveryOrigin } from './delivery-quote.service';
+import type { TaxBand } from '@/domain/tax-bands';
+import {
+  DELIVERY_FEE_TAX_BAND_SETTING,
+  DELIVERY_ORIGIN_SETTING,
+  loadDeliveryFeeTaxBand,
+  loadDeliveryOrigin,
+  loadDeliveryZones,
+  type DeliveryOrigin,
+} from './delivery-quote.service';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { zoneTableProblems, type OriginInput, type ZoneInput } from '@/domain/back-office-forms';
 
 export interface DeliverySettings {
   zones: DeliveryZone[];
   origin: DeliveryOrigin;
+  /** The delivery fee's VAT band. */
+  feeTaxBand: TaxBand;
 }
 
 const allZones = (db: DbOrTx) => loadDeliveryZones(db, { includeInactive: true });
 
 export async function getDeliverySettings(db: DbOrTx): Promise<DeliverySettings> {
-  const [zones, origin] = await Promise.all([allZones(db), loadDeliveryOrigin(db)]);
-  return { zones, origin };
+  const [zones, origin, feeTaxBand] = await Promise.all([allZones(db), loadDeliveryOrigin(db), loadDeliveryFeeTaxBand(db)]);
+  return { zones, origin, feeTaxBand };
 }
 
 export async function saveZones(db: Db, actor: AdminActor, zones: ZoneInput[]): Promise<DeliveryZone[]> {
@@ -79,6 +89,24 @@ export async function saveOrigin(db: Db, actor: AdminActor, origin: OriginInput)
       details: { before, after: value },
     });
     return value;
+  });
+}
+
+/** The delivery fee's VAT band from the next order on; orders already placed keep the band they were charged. */
+export async function saveDeliveryFeeTaxBand(db: Db, actor: AdminActor, band: TaxBand): Promise<TaxBand> {
+  return db.transaction(async (tx) => {
+    const before = await loadDeliveryFeeTaxBand(tx);
+    await tx
+      .insert(appSettings)
+      .values({ key: DELIVERY_FEE_TAX_BAND_SETTING, value: band })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: band, updatedAt: actor.at } });
+    await auditAdmin(tx, actor, {
+      action: 'DELIVERY_FEE_TAX_BAND_UPDATE',
+      tableName: 'app_settings',
+      recordId: DELIVERY_FEE_TAX_BAND_SETTING,
+      details: { changed: { taxBand: { from: before, to: band } } },
+    });
+    return band;
   });
 }
 

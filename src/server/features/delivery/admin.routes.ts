@@ -1,10 +1,10 @@
-// /api/admin/delivery: zones, the shop's origin and a fee preview.
+// /api/admin/delivery: zones, the shop's origin, the fee's VAT band and a fee preview.
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
 import { valid } from '../../infra/http/validate';
 import { adminActor } from '../../back-office/admin-access';
-import { feePreviewSchema, originSchema, zonesSchema } from '@/domain/back-office-forms';
-import { getDeliverySettings, previewFee, saveOrigin, saveZones } from './admin-delivery.service';
+import { deliveryFeeTaxBandSchema, feePreviewSchema, originSchema, zonesSchema } from '@/domain/back-office-forms';
+import { getDeliverySettings, previewFee, saveDeliveryFeeTaxBand, saveOrigin, saveZones } from './admin-delivery.service';
 
 export function adminDeliveryRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
@@ -14,6 +14,9 @@ export function adminDeliveryRoutes(ctx: ServerContext) {
     })
     .put('/origin', valid('json', originSchema), async (c) => {
       return c.json({ origin: await saveOrigin(ctx.db, adminActor(c, ctx.now()), c.req.valid('json')) });
+    })
+    .put('/fee-tax-band', valid('json', deliveryFeeTaxBandSchema), async (c) => {
+      return c.json({ feeTaxBand: await saveDeliveryFeeTaxBand(ctx.db, adminActor(c, ctx.now()), c.req.valid('json').band) });
     })
     .get('/preview', valid('query', feePreviewSchema), async (c) => c.json(await previewFee(ctx.db, c.req.valid('query').km)));
 }

@@ -14,6 +14,7 @@ import {
   type LatLng,
 } from '@/domain/delivery-fee';
 import type { Cents } from '@/domain/money';
+import { DEFAULT_DELIVERY_FEE_TAX_BAND, isTaxBand, type TaxBand } from '@/domain/tax-bands';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { appSettings, deliveryZones } from '../../db/schema';
@@ -21,6 +22,7 @@ import { DomainError } from '../../errors';
 import { AmbiguousAddressError } from '../../integrations/places/address-provider';
 
 export const DELIVERY_ORIGIN_SETTING = 'delivery_origin';
+export const DELIVERY_FEE_TAX_BAND_SETTING = 'delivery_fee_tax_band';
 const DELIVERY_FEE_FAILED = 'Failed to calculate delivery fee';
 const ADDRESS_NOT_FOUND = 'We could not find that address. Please choose one of the suggestions.';
 
@@ -39,6 +41,8 @@ export interface DeliveryQuote {
   formattedDistance: string;
   /** Where the distance is measured from, e.g. 'Kogo Star Plaza, Nairobi West'. */
   originLabel: string;
+  /** The fee's VAT band, as the shop set it. */
+  feeTaxBand: TaxBand;
 }
 
 /** A delivery that cannot be priced; the message is for the customer. */
@@ -84,6 +88,12 @@ export async function loadDeliveryOrigin(db: DbOrTx): Promise<DeliveryOrigin> {
   return { lat: row.value.lat, lng: row.value.lng, label };
 }
 
+/** The delivery fee's VAT band as the merchant set it in the back office; until then, the default. */
+export async function loadDeliveryFeeTaxBand(db: DbOrTx): Promise<TaxBand> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, DELIVERY_FEE_TAX_BAND_SETTING));
+  return isTaxBand(row?.value) ? row.value : DEFAULT_DELIVERY_FEE_TAX_BAND;
+}
+
 /**
  * Free text that names several places: the fee would depend on which one we guessed, so the customer
  * chooses. The answer lists the places as suggestions (the same shape as /places/autocomplete).
@@ -125,7 +135,11 @@ export async function resolveDestination(
  * DELIVERY_OUT_OF_AREA (about `field`), so neither a quote nor an order exists for such a place.
  */
 export async function quoteDelivery(ctx: ServerContext, destination: LatLng, field = 'address'): Promise<DeliveryQuote> {
-  const [zones, origin] = await Promise.all([loadDeliveryZones(ctx.db), loadDeliveryOrigin(ctx.db)]);
+  const [zones, origin, feeTaxBand] = await Promise.all([
+    loadDeliveryZones(ctx.db),
+    loadDeliveryOrigin(ctx.db),
+    loadDeliveryFeeTaxBand(ctx.db),
+  ]);
   let km: number;
   try {
     km = (await ctx.integrations.addresses.drivingDistance(origin, destination)).km;
@@ -149,5 +163,6 @@ export async function quoteDelivery(ctx: ServerContext, destination: LatLng, fie
     distanceKm,
     formattedDistance: formatDistance(distanceKm),
     originLabel: origin.label,
+    feeTaxBand,
   };
 }

@@ -3,11 +3,13 @@
 import type { Cents } from '@/domain/money';
 import type { FulfilmentStatus } from '@/domain/order-status';
 import { maskPhone } from '@/domain/phone-mask';
+import type { VatRow } from '@/domain/tax-bands';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
 import { orderActions, type OrderActions } from './admin-order-next-actions';
 import { loadOrderRecords, type OrderRecords } from './admin-order-records';
 import { orderTimeline, type TimelineEvent } from './admin-order-timeline';
+import { orderTax } from './order-tax-bands';
 import { settlingPaymentId } from './admin-refund-request';
 
 interface AdminOrderItem {
@@ -61,6 +63,8 @@ export interface AdminOrderDetail {
     fulfilmentStatus: FulfilmentStatus;
     subtotalCents: Cents;
     vatCents: Cents;
+    /** The VAT lines of what the order was charged per band. */
+    vatRows: VatRow[];
     deliveryFeeCents: Cents;
     totalCents: Cents;
     currency: string;
@@ -102,8 +106,9 @@ export async function getOrderDetail(db: DbOrTx, id: string): Promise<AdminOrder
   const settlingId = settlingPaymentId(o, payments);
   const refundedIds = new Set(refunds.filter((r) => r.accepted).map((r) => r.transactionId));
   const fulfilment = o.fulfilmentStatus as FulfilmentStatus;
+  const { vatRows } = await orderTax(db, o);
   return {
-    order: orderView(o),
+    order: { ...orderView(o), vatRows },
     account: records.account,
     items: records.items.map(itemView),
     payments: payments.map((p) => paymentView(p, settlingId, refundedIds)),
@@ -116,7 +121,7 @@ export async function getOrderDetail(db: DbOrTx, id: string): Promise<AdminOrder
   };
 }
 
-function orderView(o: OrderRecords['order']): AdminOrderDetail['order'] {
+function orderView(o: OrderRecords['order']): Omit<AdminOrderDetail['order'], 'vatRows'> {
   const lat = o.deliveryLatitude;
   const lng = o.deliveryLongitude;
   return {

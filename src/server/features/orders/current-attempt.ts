@@ -10,6 +10,9 @@ import type { PaymentStatus } from '@/domain/order-status';
 import type { DbOrTx } from '../../db/client';
 import { paymentTransactions } from '../../db/schema';
 
+/** An order's attempts `pt` (joined to their order `o`), the current one first: the rule above. */
+const CURRENT_FIRST = sql.raw('coalesce(pt.pesapal_tracking_id = o.pesapal_transaction_id, false) desc, pt.created_at desc, pt.id desc');
+
 /**
  * The id of the order's current attempt, as a subquery. Written out in full with its own aliases:
  * drizzle may leave a column unqualified, and an unqualified "id" here would mean the attempt's.
@@ -18,8 +21,28 @@ function currentAttemptId(orderId: SQL): SQL<string | null> {
   return sql<string | null>`(
     select pt.id from payment_transactions pt join orders o on o.id = pt.order_id
     where pt.order_id = ${orderId}
-    order by coalesce(pt.pesapal_tracking_id = o.pesapal_transaction_id, false) desc, pt.created_at desc, pt.id desc
+    order by ${CURRENT_FIRST}
     limit 1
+  )`;
+}
+
+/**
+ * The ids of the orders whose current attempt has this status, without a query per order of the
+ * list: only orders with some attempt in that status can qualify (an index on the attempts finds
+ * them), and only their current attempts are looked up. For a list filter on a status few attempts
+ * hold (PENDING, FAILED, REVERSED).
+ */
+export function ordersWithCurrentStatus(status: PaymentStatus): SQL {
+  return sql`(
+    select candidate.order_id
+    from (select distinct order_id from payment_transactions where status = ${status}) candidate
+    cross join lateral (
+      select pt.status from payment_transactions pt join orders o on o.id = pt.order_id
+      where pt.order_id = candidate.order_id
+      order by ${CURRENT_FIRST}
+      limit 1
+    ) cur
+    where cur.status = ${status}
   )`;
 }
 

@@ -4,11 +4,13 @@ import { asc, eq } from 'drizzle-orm';
 import { formatKES, type Cents } from '@/domain/money';
 import { shortOrderId } from '@/domain/order-status';
 import { RIDER_DIRECTION_LABELS } from '@/domain/rider-directions';
+import type { VatRow } from '@/domain/tax-bands';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { escapeHtml } from '../../infra/http/html';
 import type { MailMessage } from '../../infra/mail/mailer';
+import { orderTax } from './order-tax-bands';
 
 interface ConfirmationMailInput {
   shopName: string;
@@ -27,17 +29,19 @@ interface ConfirmationMailInput {
     totalAmount: Cents;
   };
   items: { productName: string; quantity: number; unitPrice: Cents; lineTotal: Cents }[];
+  /** The VAT lines of what the order was charged per band. */
+  vatRows: VatRow[];
 }
 
 /** The receipt's print view (it links to the PDF); only the order's owner or an admin can open it. */
 const receiptPath = (orderId: string) => `/api/orders/${orderId}/receipt`;
 
-function orderConfirmationMail({ shopName, publicUrl, order, items }: ConfirmationMailInput): MailMessage {
+function orderConfirmationMail({ shopName, publicUrl, order, items, vatRows }: ConfirmationMailInput): MailMessage {
   const ref = shortOrderId(order.id);
   const lines = items.map((i) => `${i.quantity} x ${i.productName} @ ${formatKES(i.unitPrice)} = ${formatKES(i.lineTotal)}`);
   const totals: [string, string][] = [
     ['Subtotal', formatKES(order.subtotal)],
-    ['VAT (16%)', formatKES(order.vat)],
+    ...vatRows.map((v): [string, string] => [v.label, formatKES(v.taxCents)]),
     ['Delivery', order.deliveryFee === 0 ? 'FREE' : formatKES(order.deliveryFee)],
     ['Total paid', formatKES(order.totalAmount)],
   ];
@@ -91,7 +95,8 @@ export async function queueOrderConfirmation(ctx: ServerContext, db: DbOrTx, ord
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.productName));
-  const mail = orderConfirmationMail({ shopName: ctx.env.SHOP_NAME, publicUrl: ctx.env.PUBLIC_URL, order, items });
+  const { vatRows } = await orderTax(db, order);
+  const mail = orderConfirmationMail({ shopName: ctx.env.SHOP_NAME, publicUrl: ctx.env.PUBLIC_URL, order, items, vatRows });
   // The confirmation is the 'paid' step's mail: once per order, and listed with the order's messages.
   return ctx.mailer.enqueue(db, { ...mail, orderId: order.id, dedupeKey: `${order.id}:paid` });
 }

@@ -8,6 +8,8 @@
 // - stock: 'release' and 'sell' are done here; 'reserve' is done by the checkout that inserts the
 //   order's lines, and 'restock' by the merchant's refund, which decides it by how far the goods went;
 // - the customer's SMS and mail are queued here and sent after the commit (deliverOrderUpdate);
+// - the tax invoice: 'paid' queues the sale's and 'refunded' a credit note (features/tax-invoices),
+//   numbered in this transaction and sent to KRA after the commit (deliverOrderUpdate kicks the sender);
 // - the live event: the database trigger `orders_notify` (function notify_order_change, migrations
 //   0001 and 0002) NOTIFYs 'shop_events' with the order's id, status, old status, fulfilment and
 //   reason on every update of the row, delivered at commit; features/realtime fans it out.
@@ -30,6 +32,7 @@ import { DomainError } from '../../errors';
 import { releaseReservation, sellReservation, type StockShortfall } from '../inventory/inventory.service';
 import { queueOrderConfirmation } from './order-confirmation-mail';
 import { queueOrderUpdate, type QueuedOrderUpdate } from './order-updates.service';
+import { queueCreditNote, queueSaleInvoice } from '../tax-invoices/tax-invoice-queue';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -124,7 +127,14 @@ export async function transitionOrder(ctx: ServerContext, tx: Tx, input: OrderTr
     .returning({ id: orders.id });
   if (!moved) throw new OrderTransitionRefused(order.status, event);
 
-  const update = held ? null : await queueTold(ctx, tx, order.id, rule.tells, input.tell);
+  const taxInvoiceId =
+    event === 'paid'
+      ? await queueSaleInvoice(ctx, tx, order.id, at)
+      : event === 'refunded'
+        ? await queueCreditNote(ctx, tx, order.id, at)
+        : null;
+  const told = held ? null : await queueTold(ctx, tx, order.id, rule.tells, input.tell);
+  const update = taxInvoiceId ? { ...(told ?? { orderId: order.id, smsId: null, mailId: null }), taxInvoiceId } : told;
   return { to, update, shortfalls, released };
 }
 

@@ -12,11 +12,14 @@ import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { loadShopDetails } from '../content/shop-details.service';
 import { orderUpdateKey, orderUpdateMail } from './order-update-mail';
+import { kickTaxInvoices } from '../tax-invoices/tax-invoice-sender';
 
 export interface QueuedOrderUpdate {
   orderId: string;
   smsId: string | null;
   mailId: string | null;
+  /** A tax invoice queued with the step (a sale when paid, a credit note when refunded). */
+  taxInvoiceId?: string | null;
 }
 
 export async function queueOrderUpdate(
@@ -61,6 +64,8 @@ export async function queueOrderUpdate(
 export async function deliverOrderUpdate(ctx: ServerContext, queued: QueuedOrderUpdate | null | undefined): Promise<void> {
   if (!queued) return;
   const { orderId, smsId, mailId } = queued;
+  // KRA is reached in the background: a slow or absent KRA never holds up the order's answer.
+  if (queued.taxInvoiceId) kickTaxInvoices(ctx);
   if (smsId) {
     await ctx.sms.deliver(smsId).catch((err: unknown) => ctx.logger.error({ err, orderId }, 'order SMS failed; the SMS job retries it'));
   }

@@ -18,6 +18,17 @@ const receiptQuery = z.object({
   format: z.enum(RECEIPT_FORMATS, { message: `Unknown receipt format: use ${RECEIPT_FORMATS.join(' or ')}.` }).default('a4'),
 });
 
+/** My Orders a page at a time: 10 by default, at most 20; `before` is the last order already shown. */
+const ordersPageQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'Limit must be a number.' })
+    .int({ error: 'Limit must be a whole number.' })
+    .min(1, { error: 'Limit must be 1 or more.' })
+    .max(20, { error: 'Limit must be 20 or less.' })
+    .default(10),
+  before: z.uuid({ message: 'Invalid order id.' }).optional(),
+});
+
 /** A receipt opened from a mail by someone signed out goes to My Orders, which asks them to sign in. */
 const SIGNED_OUT_RECEIPT_PATH = '/orders';
 
@@ -53,7 +64,9 @@ export function ordersRoutes(ctx: ServerContext) {
         await next();
         c.header('Cache-Control', 'no-store');
       })
-      .get('/', async (c) => c.json(await listOrders(ctx.db, currentUser(c).id, ctx.now())))
+      .get('/', valid('query', ordersPageQuery), async (c) =>
+        c.json(await listOrders(ctx.db, currentUser(c).id, ctx.now(), c.req.valid('query'))),
+      )
       .get('/pending-count', async (c) => c.json({ count: await countPendingPayments(ctx.db, currentUser(c).id) }))
       .get('/:id', valid('param', orderParam), async (c) =>
         c.json(await getOrder(ctx.db, currentUser(c).id, c.req.valid('param').id, ctx.now())),

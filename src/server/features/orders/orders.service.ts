@@ -2,6 +2,7 @@
 // (an order is only ever read by its owner); transaction reads are audited here, on the server.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
+import type { BandTotal, VatRow } from '@/domain/tax-bands';
 import { HISTORY_STATUSES, shortOrderId, type FulfilmentStatus, type OrderStatus, type PaymentStatus } from '@/domain/order-status';
 import { maskPhone } from '@/domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
@@ -10,11 +11,13 @@ import { forbidden, notFound } from '../../errors';
 import { CUSTOMER_READ_ACTIONS, writeAudit } from '../../infra/audit-log';
 import { currentAttemptStatus, findCurrentAttempt } from './current-attempt';
 import { isPayable } from './order-payability';
+import { orderTax } from './order-tax-bands';
 
 /** Orders whose payment is not settled yet: listed above the history, with Check status / Pay now. */
 const AWAITING_STATUSES = ['pending'] as const;
 /** The page shows the newest orders; older ones are not worth an unbounded response. */
-const LIST_LIMIT = 100;
+/** Orders awaiting payment listed at most (a pending order lives 30 minutes, so there are few). */
+const AWAITING_LIMIT = 100;
 
 const UNAUTHORIZED_TRANSACTION_MESSAGE = 'Unauthorized access to transaction data';
 
@@ -69,10 +72,18 @@ interface AwaitingOrder extends OrderSummary {
 }
 
 export interface OrdersResponse {
-  /** Completed, failed and cancelled orders, newest first. */
+  /** Completed, failed and cancelled orders, newest first: one page of them. */
   orders: OrderSummary[];
-  /** Pending and processing orders, newest first. */
+  /** Pending and processing orders, newest first (with the first page only: they are few and short-lived). */
   awaitingPayment: AwaitingOrder[];
+  /** Where the next page starts (the 'before' of the next request); null on the last page. */
+  nextBefore: string | null;
+}
+
+/** A page of My Orders: the first (no before), or the orders older than the order `before`. */
+export interface OrdersPage {
+  limit: number;
+  before?: string;
 }
 
 export interface OrderDetail extends OrderSummary {
@@ -82,6 +93,9 @@ export interface OrderDetail extends OrderSummary {
   pesapalTransactionId: string | null;
   subtotalCents: Cents;
   vatCents: Cents;
+  /** What the order was charged per VAT band, and the VAT lines to show for it. */
+  taxBands: BandTotal[];
+  vatRows: VatRow[];
   deliveryFeeCents: Cents;
   deliveryAddress: string;
   deliveryZoneName: string | null;
@@ -233,22 +247,30 @@ async function itemsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string,
   return byOrder;
 }
 
-export async function listOrders(db: DbOrTx, userId: string, now: Date): Promise<OrdersResponse> {
+export async function listOrders(db: DbOrTx, userId: string, now: Date, page: OrdersPage): Promise<OrdersResponse> {
   const newestFirst = [desc(orders.createdAt), desc(orders.id)];
-  const [history, awaiting] = await Promise.all([
+  // Keyset paging: older than the last order shown (compared on the stored time, to the microsecond,
+  // with the id breaking ties). Another customer's order as `before` matches nothing.
+  const olderThan = page.before
+    ? sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from orders o where o.id = ${page.before} and o.user_id = ${userId})`
+    : undefined;
+  const [historyAndOneMore, awaiting] = await Promise.all([
     db
       .select(summaryColumns)
       .from(orders)
-      .where(and(eq(orders.userId, userId), inArray(orders.status, [...HISTORY_STATUSES])))
+      .where(and(eq(orders.userId, userId), inArray(orders.status, [...HISTORY_STATUSES]), olderThan))
       .orderBy(...newestFirst)
-      .limit(LIST_LIMIT),
-    db
-      .select({ ...summaryColumns, paymentStatus: currentAttemptStatus })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), inArray(orders.status, [...AWAITING_STATUSES])))
-      .orderBy(...newestFirst)
-      .limit(LIST_LIMIT),
+      .limit(page.limit + 1),
+    page.before
+      ? Promise.resolve([])
+      : db
+          .select({ ...summaryColumns, paymentStatus: currentAttemptStatus })
+          .from(orders)
+          .where(and(eq(orders.userId, userId), inArray(orders.status, [...AWAITING_STATUSES])))
+          .orderBy(...newestFirst)
+          .limit(AWAITING_LIMIT),
   ]);
+  const history = historyAndOneMore.slice(0, page.limit);
   const extras = await extrasFor(
     db,
     [...history, ...awaiting].map((o) => o.id),
@@ -258,6 +280,7 @@ export async function listOrders(db: DbOrTx, userId: string, now: Date): Promise
   return {
     orders: history.map((o) => toSummary(o, extras)),
     awaitingPayment: awaiting.map((o) => ({ ...toSummary(o, extras), paymentStatus: o.paymentStatus })),
+    nextBefore: historyAndOneMore.length > page.limit ? (history.at(-1)?.id ?? null) : null,
   };
 }
 
@@ -273,7 +296,7 @@ export async function getOrder(db: DbOrTx, userId: string, orderId: string, now:
 
 /** The full view of an order row already known to be the caller's (or read by an admin). */
 export async function orderDetail(db: DbOrTx, row: typeof orders.$inferSelect, now: Date): Promise<OrderDetail> {
-  const extras = await extrasFor(db, [row.id], [row.id], now);
+  const [extras, tax] = await Promise.all([extrasFor(db, [row.id], [row.id], now), orderTax(db, row)]);
   const [payment] = await db
     .select({ method: paymentTransactions.paymentMethod, code: paymentTransactions.confirmationCode })
     .from(paymentTransactions)
@@ -285,6 +308,8 @@ export async function orderDetail(db: DbOrTx, row: typeof orders.$inferSelect, n
     pesapalTransactionId: row.pesapalTransactionId,
     subtotalCents: row.subtotal,
     vatCents: row.vat,
+    taxBands: tax.bands,
+    vatRows: tax.vatRows,
     deliveryFeeCents: row.deliveryFee,
     deliveryAddress: row.deliveryAddress,
     deliveryZoneName: row.deliveryZoneName,

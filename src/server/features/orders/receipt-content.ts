@@ -1,7 +1,8 @@
 // What a receipt says, in order, shared by the print view (HTML) and the PDF so that both show the
 // same content: the words, the facts, the tables and the tax invoice's details.
 import { controlUnitDateTime, groupsOfFour, kraVerificationUrl } from '@/domain/tax-invoice';
-import type { Receipt, SignedTaxInvoice } from './receipt.service';
+import type { Receipt } from './receipt.service';
+import type { SignedTaxInvoice } from './receipt-tax-invoice';
 
 /** Printed large on every receipt after the original. */
 export const COPY_MARK = 'COPY';
@@ -21,7 +22,7 @@ export const documentTitle = (r: Receipt) => `Receipt #${r.orderNumber} - ${r.sh
 export function receiptTotals(r: Receipt): [string, string][] {
   return [
     ['Subtotal', r.subtotal],
-    ['VAT (16%)', r.vat],
+    ...r.vatLines.map((v): [string, string] => [v.label, v.amount]),
     ['Delivery fee', r.deliveryFee],
     ['Total paid', r.total],
   ];

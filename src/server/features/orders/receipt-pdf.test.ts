@@ -6,7 +6,8 @@ import { lineTexts, MM_IN_POINTS, readPdf, type PdfPage } from '../../../../test
 import { TAX_INVOICE_PENDING, receiptFacts, taxInvoiceFacts } from './receipt-content';
 import { receiptPdf } from './receipt-pdf';
 import { receiptHtml } from './receipt-render';
-import type { Receipt, SignedTaxInvoice } from './receipt.service';
+import type { Receipt } from './receipt.service';
+import type { SignedTaxInvoice } from './receipt-tax-invoice';
 
 const SIGNED: SignedTaxInvoice = {
   sellerPin: 'P051234567X',
@@ -37,6 +38,7 @@ function receipt(over: Partial<Receipt> = {}): Receipt {
     ],
     subtotal: 'KES 2,550.00',
     vat: 'KES 408.00',
+    vatLines: [{ label: 'VAT (16%)', amount: 'KES 408.00' }],
     deliveryFee: 'FREE',
     total: 'KES 2,958.00',
     paymentMethod: 'M-Pesa (Pesapal)',

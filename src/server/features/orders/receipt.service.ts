@@ -6,36 +6,17 @@
 // One original: the first receipt the order's owner receives (print view or PDF) is the original and
 // its time is stored on the order; every later one, and every one the back office opens, says COPY.
 import { and, eq, isNull } from 'drizzle-orm';
-import { VAT_RATE_BP } from '@/domain/cart-totals';
 import { formatKES } from '@/domain/money';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
-import { formatRateBp, type EtimsEnvironment, type TaxBandTotal } from '@/domain/tax-invoice';
+import { formatRateBp } from '@/domain/tax-invoice';
 import type { ServerContext } from '../../context';
 import { orders, profiles } from '../../db/schema';
 import { DomainError, notFound } from '../../errors';
 import { loadShopDetails } from '../content/shop-details.service';
 import { orderDetail } from './orders.service';
+import { signedSaleInvoice, type SignedTaxInvoice } from './receipt-tax-invoice';
 
 export const RECEIPT_NOT_PAID = 'This order is not paid, so it has no receipt yet.';
-
-/** What KRA's control unit answered for the order's sale invoice, as the receipt prints it. */
-export interface SignedTaxInvoice {
-  /** The seller's KRA PIN (11 characters) and registered name. */
-  sellerPin: string;
-  sellerName: string;
-  /** The seller's branch at KRA ('00' for the head office); part of the verification link. */
-  branchId: string;
-  /** The control unit's id (e.g. 'KRACU0400001238'). */
-  cuId: string;
-  /** As KRA prints it, '<CU id>/<receipt number>' (e.g. 'KRACU0400001238/3'). */
-  cuInvoiceNumber: string;
-  internalData: string;
-  receiptSignature: string;
-  /** When the control unit signed the invoice. */
-  cuDateTime: Date;
-  /** Which KRA portal verifies it. */
-  environment: EtimsEnvironment;
-}
 
 export interface Receipt {
   shop: { name: string; address: string; phone: string; email: string };
@@ -50,6 +31,8 @@ export interface Receipt {
   lines: { name: string; quantity: number; unitPrice: string; total: string }[];
   subtotal: string;
   vat: string;
+  /** The VAT lines: 'VAT (16%)' alone when one band, else one per band ('VAT exempt on KES 900.00'). */
+  vatLines: { label: string; amount: string }[];
   deliveryFee: string;
   total: string;
   paymentMethod: string;
@@ -74,19 +57,15 @@ async function isAdmin(ctx: ServerContext, userId: string): Promise<boolean> {
   return profile?.role === 'admin';
 }
 
-/**
- * The order's tax summary. The order stores one VAT amount on its subtotal, so today that is one
- * band: B, the standard rate, on the whole subtotal (the delivery fee carries no VAT).
- */
-function taxBandsOf(order: { subtotal: number; vat: number }): TaxBandTotal[] {
-  return [{ band: 'B', rateBp: VAT_RATE_BP, taxableCents: order.subtotal, taxCents: order.vat }];
-}
-
 async function loadReceipt(ctx: ServerContext, userId: string, orderId: string): Promise<{ receipt: Receipt; mayBeOriginal: boolean }> {
   const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!row || (row.userId !== userId && !(await isAdmin(ctx, userId)))) throw notFound('Order not found');
   if (!row.paidAt) throw new DomainError('conflict', 'NOT_PAID', RECEIPT_NOT_PAID);
-  const [detail, shop] = await Promise.all([orderDetail(ctx.db, row, ctx.now()), loadShopDetails(ctx.db)]);
+  const [detail, shop, taxInvoice] = await Promise.all([
+    orderDetail(ctx.db, row, ctx.now()),
+    loadShopDetails(ctx.db),
+    signedSaleInvoice(ctx.db, row.id, ctx.env.ETIMS_ENV),
+  ]);
   const mayBeOriginal = row.userId === userId && row.receiptIssuedAt === null;
   const receipt: Receipt = {
     shop: { name: ctx.env.SHOP_NAME, address: shop.address, phone: shop.phone, email: shop.email },
@@ -105,18 +84,20 @@ async function loadReceipt(ctx: ServerContext, userId: string, orderId: string):
     })),
     subtotal: formatKES(row.subtotal),
     vat: formatKES(row.vat),
+    vatLines: detail.vatRows.map((v) => ({ label: v.label, amount: formatKES(v.taxCents) })),
     deliveryFee: row.deliveryFee === 0 ? 'FREE' : formatKES(row.deliveryFee),
     total: formatKES(row.totalAmount),
     paymentMethod: paymentMethodLabel(detail.paymentMethod),
     confirmationCode: detail.confirmationCode ?? '-',
-    taxBands: taxBandsOf(row).map((b) => ({
+    // What the order was charged per band, as stored when it was placed.
+    taxBands: detail.taxBands.map((b) => ({
       band: b.band,
       rate: formatRateBp(b.rateBp),
       taxable: formatKES(b.taxableCents),
       tax: formatKES(b.taxCents),
     })),
-    // No sale is signed by KRA yet: the receipt says the tax invoice is pending.
-    taxInvoice: null,
+    // Until KRA has signed the sale, the receipt says the tax invoice is pending.
+    taxInvoice,
     copy: !mayBeOriginal,
   };
   return { receipt, mayBeOriginal };

@@ -136,17 +136,30 @@ export async function dueRechecks(ctx: ServerContext, limit = 25, trackingId?: s
   return rows.map((r) => r.tracking_id);
 }
 
+/** Notices pruned per statement, and statements per run: one run never holds the table for long. */
+const PRUNE_BATCH = 500;
+const PRUNE_BATCHES_PER_RUN = 20;
+
 /**
  * Drops notices that were not about our payments a week after the last one came; ours are the
- * payment's history and stay (one row per tracking id, so they cannot grow by repetition).
+ * payment's history and stay (one row per tracking id, so they cannot grow by repetition). Found
+ * through a partial index of exactly those notices, a batch at a time; what is left over waits for
+ * the next run.
  */
 export async function pruneStrangerNotices(ctx: ServerContext): Promise<number> {
   const before = iso(new Date(ctx.now().getTime() - STRANGER_NOTICE_DAYS * 24 * 60 * 60_000));
-  const gone = await queryRows<{ id: string }>(
-    ctx.db,
-    sql`delete from payment_notifications
-        where last_seen_at < ${before}::timestamptz and (outcome = 'unknown' or outcome like 'invalid:%')
-        returning id`,
-  );
-  return gone.length;
+  let pruned = 0;
+  for (let batch = 0; batch < PRUNE_BATCHES_PER_RUN; batch++) {
+    const gone = await queryRows<{ id: string }>(
+      ctx.db,
+      sql`delete from payment_notifications where id in (
+            select id from payment_notifications
+            where last_seen_at < ${before}::timestamptz and (outcome = 'unknown' or outcome like 'invalid:%')
+            limit ${PRUNE_BATCH})
+          returning id`,
+    );
+    pruned += gone.length;
+    if (gone.length < PRUNE_BATCH) break;
+  }
+  return pruned;
 }

@@ -64,7 +64,7 @@ describe('the payment return page', () => {
   });
 
   it('is a page of its own: the waiting line and its script file, no app bundle and no inline script', () => {
-    expect(PAYMENT_RETURN_HTML).toContain('<p role="status">Checking your payment…</p>');
+    expect(PAYMENT_RETURN_HTML).toContain('<p role="status">Waiting for Pesapal to confirm your payment. Do not pay again.</p>');
     expect(PAYMENT_RETURN_HTML).toContain(`<script src="${PAYMENT_RETURN_SCRIPT_PATH}"></script>`);
     expect(PAYMENT_RETURN_HTML.match(/<script/g)).toHaveLength(1);
     expect(PAYMENT_RETURN_HTML).not.toMatch(/\/assets\/|<link/);

@@ -1,7 +1,8 @@
 // Pesapal's return page (callback_url and cancellation_url, PAYMENT_RETURN_PATH): a page of a few
 // lines instead of the shop app. Pesapal's page sits in a frame inside the payment modal and returns
-// to its parent (PARENT_WINDOW), so this page loads inside the modal: it says 'Checking your
-// payment…' and posts one message to the shop page at the top of the tab, which asks the server and
+// to its parent (PARENT_WINDOW), so this page loads inside the modal: it says 'Waiting for Pesapal to
+// confirm your payment. Do not pay again.' (a late confirmation must not look like a reason to pay
+// twice) and posts one message to the shop page at the top of the tab, which asks the server and
 // shows the outcome itself. Opened as the whole tab (Pesapal's page opened on its own, or a browser
 // that sent the whole window back), it goes on to the app's page that handled the return before:
 // /order-success, or checkout for a cancel. The security headers forbid inline script, so the script
@@ -9,7 +10,7 @@
 import { PAYMENT_CANCELLED_PATH } from '@/domain/order-reasons';
 import { PAYMENT_RETURN_CANCELLED_QUERY, PAYMENT_RETURN_MESSAGE, PAYMENT_RETURN_PATH } from '@/domain/payment-return';
 
-const PAYMENT_RETURN_WAITING = 'Checking your payment…';
+const PAYMENT_RETURN_WAITING = 'Waiting for Pesapal to confirm your payment. Do not pay again.';
 
 const [cancelKey, cancelValue] = PAYMENT_RETURN_CANCELLED_QUERY.split('=') as [string, string];
 

@@ -33,7 +33,17 @@ async function ownedOrder(ctx: ServerContext, userId: string, orderId: string) {
 }
 
 /** Asks Pesapal about each of the caller's orders that has a pending attempt; others' orders are 'Order not found'. */
-export async function syncOrders(ctx: ServerContext, userId: string, orderIds: readonly string[]): Promise<SyncResult[]> {
+/**
+ * With `returned`, Pesapal has just sent the customer back from its page inside the payment modal:
+ * that return is recorded like a callback to the shop's page, so until Pesapal confirms, the order
+ * counts as waiting for its payment (checkout then offers it instead of charging the same goods again).
+ */
+export async function syncOrders(
+  ctx: ServerContext,
+  userId: string,
+  orderIds: readonly string[],
+  opts: { returned: boolean } = { returned: false },
+): Promise<SyncResult[]> {
   const results: SyncResult[] = [];
   for (const orderId of [...new Set(orderIds)]) {
     const order = await ownedOrder(ctx, userId, orderId);
@@ -42,13 +52,26 @@ export async function syncOrders(ctx: ServerContext, userId: string, orderIds: r
       continue;
     }
     const attempts = await ctx.db
-      .select({ trackingId: paymentTransactions.pesapalTrackingId, status: paymentTransactions.status })
+      .select({
+        trackingId: paymentTransactions.pesapalTrackingId,
+        merchantReference: paymentTransactions.merchantReference,
+        status: paymentTransactions.status,
+      })
       .from(paymentTransactions)
       .where(and(eq(paymentTransactions.orderId, orderId), isNotNull(paymentTransactions.pesapalTrackingId)))
       .orderBy(desc(paymentTransactions.createdAt));
     if (attempts.length === 0) {
       results.push({ orderId, updated: false, newStatus: null, error: 'No payment found for this order' });
       continue;
+    }
+    if (opts.returned && attempts[0]?.trackingId) {
+      await recordCallback(ctx, {
+        method: 'POST',
+        trackingId: attempts[0].trackingId,
+        merchantReference: attempts[0].merchantReference,
+        notificationType: 'CALLBACKURL',
+        raw: { orderId, userId, via: 'payment modal' },
+      });
     }
     let updated = false;
     let error: string | null = null;
@@ -134,4 +157,18 @@ export async function retryPayment(ctx: ServerContext, userId: string, orderId: 
   }
   await cancelOpenAttempts(ctx, order.id, ATTEMPT_CANCELLED.superseded, attempt.transactionId);
   return attempt;
+}
+
+/**
+ * 'Continue that order' at checkout: the page of the attempt already open on the customer's pending
+ * order (what they may have paid on already), a new one only when none is open. Never cancels one.
+ */
+export async function continuePayment(ctx: ServerContext, userId: string, orderId: string): Promise<PaymentAttempt> {
+  const order = await ownedOrder(ctx, userId, orderId);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  try {
+    return await startPaymentAttempt(ctx, order.id, { reuseOpenAttempt: true });
+  } catch (err) {
+    throw err instanceof DomainError ? aboutOrder(err, order.id) : err;
+  }
 }

@@ -12,7 +12,7 @@ import { handleIpn, readNotice } from './ipn.service';
 import { ipnSlowDown } from './ipn-rate-limit';
 import { isKnownTrackingId } from './payment-refresh.service';
 import { PAYMENT_RETURN_HTML, PAYMENT_RETURN_SCRIPT } from './payment-return-page';
-import { lookupCallbackOrder, retryPayment, syncOrders } from './payment-sync.service';
+import { continuePayment, lookupCallbackOrder, retryPayment, syncOrders } from './payment-sync.service';
 
 /** More than Pesapal's three short fields ever need; the rest is cut before it is stored. */
 const MAX_IPN_BODY_CHARS = 4096;
@@ -22,6 +22,8 @@ const syncSchema = z.object({
     .array(z.string().max(100), { error: 'orderIds must be a list of order ids.' })
     .min(1, 'orderIds must not be empty.')
     .max(20, 'At most 20 orders can be synced at once.'),
+  /** Pesapal has just sent the customer back from its page (in the payment modal). */
+  returned: z.boolean().optional(),
 });
 
 const lookupSchema = z
@@ -74,8 +76,8 @@ export function paymentsRoutes(ctx: ServerContext) {
       c.body(PAYMENT_RETURN_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),
     )
     .post('/sync', requireUser(ctx), valid('json', syncSchema), async (c) => {
-      const { orderIds } = c.req.valid('json');
-      return c.json({ results: await syncOrders(ctx, currentUser(c).id, orderIds) });
+      const { orderIds, returned } = c.req.valid('json');
+      return c.json({ results: await syncOrders(ctx, currentUser(c).id, orderIds, { returned: returned ?? false }) });
     })
     .get('/lookup', requireUser(ctx), valid('query', lookupSchema), async (c) => {
       const { trackingId, merchantReference } = c.req.valid('query');
@@ -86,6 +88,12 @@ export function paymentsRoutes(ctx: ServerContext) {
       const orderId = c.req.param('id');
       if (orderId.length > 100) throw badRequest('Invalid order id.');
       const attempt = await retryPayment(ctx, currentUser(c).id, orderId);
+      return c.json({ orderId, iframeUrl: attempt.iframeUrl });
+    })
+    .post('/orders/:id/continue', requireUser(ctx), async (c) => {
+      const orderId = c.req.param('id');
+      if (orderId.length > 100) throw badRequest('Invalid order id.');
+      const attempt = await continuePayment(ctx, currentUser(c).id, orderId);
       return c.json({ orderId, iframeUrl: attempt.iframeUrl });
     });
 }

@@ -9,6 +9,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { backoff } from '@/domain/backoff';
 import type { ServerContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { orders, paymentTransactions } from '../../db/schema';
 import { drainBatches } from '../../infra/drain';
 import { transitionOrder } from '../orders/order-transitions';
@@ -40,30 +41,44 @@ const watched = or(
   and(eq(paymentTransactions.status, 'FAILED'), isNotNull(paymentTransactions.nextCheckAt)),
 );
 
+/** Attempts due for a status check, the longest waiting first (through the watch list's partial index). */
+export function dueAttemptsQuery(db: DbOrTx, now: Date, limit: number) {
+  return db
+    .select({
+      id: paymentTransactions.id,
+      orderId: paymentTransactions.orderId,
+      trackingId: paymentTransactions.pesapalTrackingId,
+      checkAttempts: paymentTransactions.checkAttempts,
+    })
+    .from(paymentTransactions)
+    .where(
+      and(
+        watched,
+        eq(paymentTransactions.amountMismatch, false),
+        isNotNull(paymentTransactions.pesapalTrackingId),
+        lte(paymentTransactions.createdAt, new Date(now.getTime() - FIRST_CHECK_AFTER_MS)),
+        gte(paymentTransactions.createdAt, new Date(now.getTime() - GIVE_UP_AFTER_MS)),
+        or(isNull(paymentTransactions.nextCheckAt), lte(paymentTransactions.nextCheckAt, now)),
+      ),
+    )
+    .orderBy(sql`${paymentTransactions.nextCheckAt} asc nulls first`)
+    .limit(limit);
+}
+
+/** Orders whose stock hold has ended, the longest over first (through the expiry partial index). */
+export function dueReservationsQuery(db: DbOrTx, now: Date) {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.status, ['pending', 'failed']), lte(orders.reservationExpiresAt, now)))
+    .orderBy(asc(orders.reservationExpiresAt))
+    .limit(BATCH);
+}
+
 export async function reconcilePayments(ctx: ServerContext): Promise<{ checked: number; transitioned: number }> {
   const now = ctx.now();
   let transitioned = 0;
-  const dueAttempts = (limit: number) =>
-    ctx.db
-      .select({
-        id: paymentTransactions.id,
-        orderId: paymentTransactions.orderId,
-        trackingId: paymentTransactions.pesapalTrackingId,
-        checkAttempts: paymentTransactions.checkAttempts,
-      })
-      .from(paymentTransactions)
-      .where(
-        and(
-          watched,
-          eq(paymentTransactions.amountMismatch, false),
-          isNotNull(paymentTransactions.pesapalTrackingId),
-          lte(paymentTransactions.createdAt, new Date(now.getTime() - FIRST_CHECK_AFTER_MS)),
-          gte(paymentTransactions.createdAt, new Date(now.getTime() - GIVE_UP_AFTER_MS)),
-          or(isNull(paymentTransactions.nextCheckAt), lte(paymentTransactions.nextCheckAt, now)),
-        ),
-      )
-      .orderBy(sql`${paymentTransactions.nextCheckAt} asc nulls first`)
-      .limit(limit);
+  const dueAttempts = (limit: number) => dueAttemptsQuery(ctx.db, now, limit);
   type Attempt = Awaited<ReturnType<typeof dueAttempts>>[number];
   // Pesapal is asked about a batch at once (the calls wait on the network); the answers are applied
   // one by one in the batch's order, so the attempt due first is settled first (it takes scarce
@@ -112,12 +127,7 @@ export async function reconcilePayments(ctx: ServerContext): Promise<{ checked: 
 
 export async function expireReservations(ctx: ServerContext): Promise<{ expired: number }> {
   const now = ctx.now();
-  const due = await ctx.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(inArray(orders.status, ['pending', 'failed']), lte(orders.reservationExpiresAt, now)))
-    .orderBy(asc(orders.reservationExpiresAt))
-    .limit(BATCH);
+  const due = await dueReservationsQuery(ctx.db, now);
   let expired = 0;
   for (const { id } of due) {
     if (await expireOrder(ctx, id)) expired++;

@@ -9,8 +9,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { headTags, type HeadSite, type PageHead } from '../../../domain/page-head';
 import type { Logger } from '../logger';
@@ -18,16 +16,16 @@ import type { PageRenderer, RenderedPage, ServerRenderModule } from './page-rend
 import { limitAddress } from './client-address';
 import { createRenderLimiter, RENDER_LIMITS, type RenderLimits } from './render-limiter';
 import { escapeHtml } from './html';
+import { createTtlCache } from '../ttl-cache';
 import { isPrivatePage } from './private-paths';
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
+import { encodeBytes, pickEncoding } from './compression';
 
 /** Paths the server answers itself: never a page. */
 const NOT_PAGES = ['/api/', '/media/', '/dev/', '/pesapal-sim/', '/assets/'];
 
 const PAGE_TTL_MS = 1_000;
-const MAX_PAGES = 300;
+/** Rendered pages kept at once, by weight: a /shop page of a large catalogue is megabytes. */
+const MAX_PAGE_BYTES = 48 * 1024 * 1024;
 const QUERY_STATE_ID = 'query-state';
 
 /**
@@ -70,6 +68,8 @@ interface PageBody {
 
 const NO_BYTES: Bytes = new Uint8Array(0);
 
+const pageBytes = (p: PageBody) => p.body.byteLength + (p.gzip?.byteLength ?? 0) + (p.br?.byteLength ?? 0) + 512;
+
 export interface PageRendererOptions {
   webRoot: string;
   shopName: string;
@@ -81,6 +81,8 @@ export interface PageRendererOptions {
   /** The server-rendering module itself, instead of loading it from beside webRoot (tests). */
   renderModule?: ServerRenderModule;
   renderLimits?: RenderLimits;
+  /** The most the kept pages may weigh together (plain and compressed bytes). */
+  maxCacheBytes?: number;
 }
 
 /** The built index.html split where the page's <head> tags and its HTML go. */
@@ -119,7 +121,8 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
   });
   const renderer = loadRenderer(opts.webRoot, opts);
   const now = opts.now ?? Date.now;
-  const cache = new Map<string, { page: Promise<PageBody>; expires: number }>();
+  const pages = createTtlCache<PageBody>({ ttlMs: PAGE_TTL_MS, maxBytes: opts.maxCacheBytes ?? MAX_PAGE_BYTES, sizeOf: pageBytes, now });
+  const rendering = new Map<string, Promise<PageBody>>();
   const admit = createRenderLimiter(opts.renderLimits ?? RENDER_LIMITS, now);
 
   const document = (head: PageHead, pathname: string, html = '', state?: string) =>
@@ -173,15 +176,18 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
   }
 
   function cached(request: Request, key: string, pathname: string, address: string): Promise<PageBody> {
-    const t = now();
-    const hit = cache.get(key);
-    if (hit && hit.expires > t) return hit.page;
-    if (hit) cache.delete(key);
-    if (cache.size >= MAX_PAGES) cache.delete(cache.keys().next().value as string);
+    const kept = pages.get(key);
+    if (kept) return Promise.resolve(kept);
+    // Concurrent requests for one address share one render.
+    const pending = rendering.get(key);
+    if (pending) return pending;
     const page = render(request, pathname, address);
-    cache.set(key, { page, expires: t + PAGE_TTL_MS });
-    const forget = () => cache.get(key)?.page === page && cache.delete(key);
-    page.then((p) => p.keep || forget(), forget);
+    rendering.set(key, page);
+    const settle = () => rendering.get(key) === page && rendering.delete(key);
+    page.then((p) => {
+      settle();
+      if (p.keep) pages.set(key, p);
+    }, settle);
     return page;
   }
 
@@ -198,15 +204,12 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
     if (c.req.header('if-none-match') === page.etag) {
       return new Response(null, { status: 304, headers: { ETag: page.etag, 'Cache-Control': 'no-cache' } });
     }
-    const accept = c.req.header('accept-encoding') ?? '';
     const headers: Record<string, string> = { ...page.headers };
     let body = page.body;
-    if (page.br && /\bbr\b/.test(accept)) {
-      body = page.br;
-      headers['Content-Encoding'] = 'br';
-    } else if (page.gzip && /\bgzip\b/.test(accept)) {
-      body = page.gzip;
-      headers['Content-Encoding'] = 'gzip';
+    const encoding = pickEncoding(c.req.header('accept-encoding'), { br: page.br !== null, gzip: page.gzip !== null });
+    if (encoding) {
+      body = page[encoding] ?? body;
+      headers['Content-Encoding'] = encoding;
     }
     return new Response(method === 'HEAD' ? null : body, { status: page.status, headers });
   };
@@ -216,17 +219,14 @@ const EXPECT_MAIN = '<link rel="expect" href="#main" blocking="render">';
 
 async function finish(status: number, html: string): Promise<PageBody> {
   const body = Buffer.from(html);
-  const [gz, br] = await Promise.all([
-    gzipAsync(body, { level: 6 }),
-    brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-  ]);
+  const [gz, br] = await Promise.all([encodeBytes(body, 'gzip'), encodeBytes(body, 'br')]);
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
   return {
     status,
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: etag, Vary: 'Accept-Encoding' },
     body: new Uint8Array(body),
-    gzip: new Uint8Array(gz),
-    br: new Uint8Array(br),
+    gzip: gz,
+    br,
     etag,
     keep: true,
   };

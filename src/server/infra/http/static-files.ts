@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
+import { pickEncoding } from './compression';
 
 interface Asset {
   body: Buffer;
@@ -86,7 +87,6 @@ export function serveSpa(root: string, htmlVars: Record<string, string> = {}, op
     if (c.req.header('if-none-match') === asset.etag) {
       return c.body(null, 304, { ETag: asset.etag, 'Cache-Control': asset.cacheControl });
     }
-    const accept = c.req.header('accept-encoding') ?? '';
     const headers: Record<string, string> = {
       'Content-Type': asset.type,
       'Cache-Control': asset.cacheControl,
@@ -94,12 +94,10 @@ export function serveSpa(root: string, htmlVars: Record<string, string> = {}, op
       Vary: 'Accept-Encoding',
     };
     let body = asset.body;
-    if (asset.br && /\bbr\b/.test(accept)) {
-      body = asset.br;
-      headers['Content-Encoding'] = 'br';
-    } else if (asset.gzip && /\bgzip\b/.test(accept)) {
-      body = asset.gzip;
-      headers['Content-Encoding'] = 'gzip';
+    const encoding = pickEncoding(c.req.header('accept-encoding'), { br: !!asset.br, gzip: !!asset.gzip });
+    if (encoding) {
+      body = asset[encoding] ?? body;
+      headers['Content-Encoding'] = encoding;
     }
     if (c.req.method === 'HEAD') return c.body(null, 200, headers);
     return c.body(new Uint8Array(body), 200, headers);

@@ -31,13 +31,18 @@ export type OutboxTable = PgTable & {
 /** What a send came to: sent (with what the kind keeps of the answer), or why not. */
 type SendOutcome<T extends OutboxTable> =
   | { ok: true; record?: Partial<T['$inferInsert']> }
-  /** permanent: trying again is useless (a number the gateway will never accept), so give up now. */
-  | { ok: false; error: string; permanent?: boolean };
+  /**
+   * permanent: trying again is useless (a number the gateway will never accept), so give up now,
+   * as 'abandoned' or the kind's own word for it (`status`); `record` keeps what the server answered.
+   */
+  | { ok: false; error: string; permanent?: boolean; status?: string; record?: Partial<T['$inferInsert']> };
 
 export interface OutboxKind<T extends OutboxTable> {
   table: T;
   /** Sends one claimed row. A throw counts as a failed try, retried later. */
   send(row: T['$inferSelect']): Promise<SendOutcome<T>>;
+  /** Tries before giving up; MAX_OUTBOX_ATTEMPTS unless the kind must never give up (Infinity). */
+  maxAttempts?: number;
 }
 
 export interface Outbox {
@@ -83,10 +88,11 @@ export function createOutbox<T extends OutboxTable>(opts: { db: Db; kind: Outbox
       await update({ ...outcome.record, status: 'sent', sentAt: now(), nextAttemptAt: null, error: null }, eq(table.id, id));
       return true;
     }
-    const giveUp = outcome.permanent === true || row.attempts >= MAX_OUTBOX_ATTEMPTS;
+    const giveUp = outcome.permanent === true || row.attempts >= (kind.maxAttempts ?? MAX_OUTBOX_ATTEMPTS);
     await update(
       {
-        status: giveUp ? 'abandoned' : 'failed',
+        ...outcome.record,
+        status: giveUp ? (outcome.status ?? 'abandoned') : 'failed',
         error: outcome.error,
         nextAttemptAt: giveUp ? null : new Date(now().getTime() + outboxRetryDelayMs(row.attempts)),
       },

@@ -1,6 +1,7 @@
 // The back office's calls to /api/admin, through the typed client: paths, inputs and answers come
 // from the server's routes, so a renamed field or path fails the type check. Path parameters are
 // encoded here (the client puts them in the address as given).
+import type { TaxBand } from '@/domain/tax-bands';
 import { api, call } from '../../lib/api-client';
 
 const admin = api.admin;
@@ -91,6 +92,7 @@ export const adminApi = {
   delivery: () => call(admin.delivery.$get()),
   saveZones: (json: ZonesBody) => call(admin.delivery.zones.$put({ json })),
   saveOrigin: (json: OriginBody) => call(admin.delivery.origin.$put({ json })),
+  saveDeliveryFeeTaxBand: (json: { band: TaxBand }) => call(admin.delivery['fee-tax-band'].$put({ json })),
   previewFee: (km: number) => call(admin.delivery.preview.$get({ query: { km: String(km) } })),
   shopDetails: () => call(admin['shop-details'].$get()),
   saveShopDetails: (json: ShopDetailsBody) => call(admin['shop-details'].$put({ json })),

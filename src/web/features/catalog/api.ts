@@ -58,5 +58,13 @@ export function checkCart(items: { productId: string; quantity: number }[]) {
 
 /** What the cart keeps of a product. */
 export function toCartProduct(p: ProductDto): CartProduct {
-  return { productId: p.id, name: p.name, priceCents: p.priceCents, imageUrl: p.imageUrl, category: p.category, stock: p.stock };
+  return {
+    productId: p.id,
+    name: p.name,
+    priceCents: p.priceCents,
+    taxBand: p.taxBand,
+    imageUrl: p.imageUrl,
+    category: p.category,
+    stock: p.stock,
+  };
 }

@@ -6,6 +6,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import type { LatLng } from '@/domain/delivery-fee';
 import type { Cents } from '@/domain/money';
+import type { TaxBand } from '@/domain/tax-bands';
 import { fetchDeliveryFee, type AddressSuggestion } from './checkout-api';
 
 const FEE_ERROR = 'Error calculating delivery fee';
@@ -18,6 +19,8 @@ export type QuoteState =
   | {
       status: 'ready';
       feeCents: Cents;
+      /** The fee's VAT band, as the shop set it. */
+      feeTaxBand: TaxBand;
       zoneName: string;
       estimatedMinutes: number | null;
       formattedDistance: string;
@@ -57,6 +60,7 @@ export function useDeliveryQuote(address: string, coordinates: LatLng | null, { 
             setState({
               status: 'ready',
               feeCents: r.deliveryFeeCents,
+              feeTaxBand: r.deliveryFeeTaxBand,
               zoneName: r.zoneName,
               estimatedMinutes: r.estimatedMinutes,
               formattedDistance: r.formattedDistance,

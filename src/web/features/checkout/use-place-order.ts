@@ -28,7 +28,14 @@ export interface OrderDraft {
   priced: boolean;
 }
 
-export function usePlaceOrder(draft: OrderDraft, on: { errors(errors: CheckoutErrors): void; placed(payment: OpenPayment): void }) {
+export interface PlaceOrderHandlers {
+  errors(errors: CheckoutErrors): void;
+  placed(payment: OpenPayment): void;
+  /** The same goods are already in an order waiting for its payment: offer that order instead. */
+  waiting(orderId: string, message: string): void;
+}
+
+export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const { lines, contact, address, coordinates, placeToken, rider, smsUpdates, priced } = draft;
@@ -72,6 +79,8 @@ export function usePlaceOrder(draft: OrderDraft, on: { errors(errors: CheckoutEr
       } else if (err.status === 401) {
         toast.error(MESSAGES.loginRequired);
         navigate('/auth', { state: { from: { pathname: '/checkout' } } });
+      } else if (err.code === 'ORDER_AWAITING_PAYMENT' && err.orderId) {
+        on.waiting(err.orderId, err.message);
       } else if (err.code === 'ORDER_PAID' && err.orderId) {
         // Paid already (the live update was missed): show that order rather than take money again.
         toast.info(err.message || 'This order is already paid.');

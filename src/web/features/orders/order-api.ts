@@ -15,7 +15,8 @@ export type TransactionView = InferResponseType<(typeof api.orders)[':id']['tran
 
 export const orderParam = (id: string) => ({ param: { id: encodeURIComponent(id) } });
 
-export const fetchOrders = () => call(api.orders.$get());
+/** One page of My Orders: the first, or the orders older than `before` (the last one shown). */
+export const fetchOrders = (before?: string) => call(api.orders.$get({ query: before ? { before } : {} }));
 
 export const fetchOrder = (id: string) => call(api.orders[':id'].$get(orderParam(id)));
 

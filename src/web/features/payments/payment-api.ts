@@ -5,13 +5,19 @@ import { api, call } from '../../lib/api-client';
 export type SyncResult = InferResponseType<typeof api.payments.sync.$post, 200>['results'][number];
 
 /** Asks the server to check the orders' payments with Pesapal now. */
-export const syncPayments = (orderIds: string[]) => call(api.payments.sync.$post({ json: { orderIds } }));
+/** `returned`: Pesapal has just sent the customer back (the order then waits for its confirmation). */
+export const syncPayments = (orderIds: string[], returned = false) =>
+  call(api.payments.sync.$post({ json: returned ? { orderIds, returned } : { orderIds } }));
 
 export const RETRY_FAILED = 'Failed to create payment order';
 
 /** A new payment attempt for an unpaid order: the hosted page to show. Failures throw ApiError. */
 export const retryPayment = (orderId: string) =>
   call(api.payments.orders[':id'].retry.$post({ param: { id: encodeURIComponent(orderId) } }));
+
+/** The page of the attempt already open on a pending order (a new one only when none is open). */
+export const continuePayment = (orderId: string) =>
+  call(api.payments.orders[':id'].continue.$post({ param: { id: encodeURIComponent(orderId) } }));
 
 /** The caller's order behind Pesapal's callback query (OrderTrackingId, OrderMerchantReference). */
 export function lookupOrderId(trackingId: string | null, merchantReference: string | null) {

@@ -51,21 +51,24 @@ export function usePaymentOutcome(orderId: string | null, opts: PaymentOutcomeOp
   // Ask the server to check with Pesapal now (one check at a time); polling and the live event
   // bring what it finds.
   const checking = useRef(false);
-  const checkNow = useCallback(() => {
-    if (orderId === null || checking.current) return;
-    checking.current = true;
-    syncPayments([orderId])
-      .catch(() => undefined) // polling and realtime still decide; a failed check changes nothing
-      .finally(() => {
-        checking.current = false;
-        void queryClient.invalidateQueries({ queryKey: orderKeys.transaction(orderId) });
-      });
-  }, [orderId, queryClient]);
+  const checkNow = useCallback(
+    (returned = false) => {
+      if (orderId === null || checking.current) return;
+      checking.current = true;
+      syncPayments([orderId], returned)
+        .catch(() => undefined) // polling and realtime still decide; a failed check changes nothing
+        .finally(() => {
+          checking.current = false;
+          void queryClient.invalidateQueries({ queryKey: orderKeys.transaction(orderId) });
+        });
+    },
+    [orderId, queryClient],
+  );
 
   /** Pesapal sent the customer back (paid, failed or cancelled: the server is asked which). */
   const reportReturn = useCallback(
     (cancelled: boolean) => {
-      checkNow();
+      checkNow(!cancelled);
       if (cancelled) setCancelledAttempt(attempt);
     },
     [checkNow, attempt],

@@ -1,4 +1,4 @@
-// /admin/delivery: the zones, the shop's origin (where deliveries start) and a fee preview.
+// /admin/delivery: the zones, the shop's origin (where deliveries start), the fee's VAT band and a fee preview.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,11 +8,12 @@ import type { z } from 'zod';
 import { feePreviewSchema, originFormSchema } from '@/domain/back-office-forms';
 import { FREE_DELIVERY_THRESHOLD_CENTS } from '@/domain/cart-totals';
 import { formatKES } from '@/domain/money';
+import { TAX_BAND_NAMES, TAX_BANDS, isTaxBand, type TaxBand } from '@/domain/tax-bands';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { errorMessage } from '@/web/lib/api';
 import { adminApi, type DeliveryOrigin, type OriginBody } from '../admin-api';
-import { TextInput } from '../components/form-field';
+import { SelectInput, TextInput } from '../components/form-field';
 import { QueryState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { adminSubmit, fieldBinder } from '../hooks/admin-form';
@@ -59,6 +60,52 @@ function OriginForm({ origin }: { origin: DeliveryOrigin }) {
           Check on the map<span className="sr-only"> (opens in a new tab)</span>
         </a>
       </div>
+    </form>
+  );
+}
+
+/** The delivery fee's VAT band: from the next order on; placed orders keep the band they were charged. */
+function FeeTaxBandForm({ band }: { band: TaxBand }) {
+  const queryClient = useQueryClient();
+  const [chosen, setChosen] = useState<TaxBand>(band);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      noValidate
+      aria-label="Delivery fee tax band"
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setBusy(true);
+        adminApi
+          .saveDeliveryFeeTaxBand({ band: chosen })
+          .then(async () => {
+            await queryClient.invalidateQueries({ queryKey: ['admin', 'delivery'] });
+            toast.success('Tax band saved. New orders charge the delivery fee in this band.');
+          })
+          .catch((err: unknown) => toast.error(errorMessage(err, 'The tax band could not be saved. Please try again.')))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <SelectInput
+        id="delivery-fee-tax-band"
+        label="Delivery fee tax band (VAT)"
+        hint="D (no VAT) charges the fee as the shop always has. Ask your tax adviser which band your delivery fee belongs in."
+        value={chosen}
+        onChange={(e) => {
+          const value = e.currentTarget.value;
+          if (isTaxBand(value)) setChosen(value);
+        }}
+      >
+        {TAX_BANDS.map((b) => (
+          <option key={b} value={b}>
+            {TAX_BAND_NAMES[b]}
+          </option>
+        ))}
+      </SelectInput>
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Saving…' : 'Save tax band'}
+      </Button>
     </form>
   );
 }
@@ -130,7 +177,7 @@ export default function DeliveryPage() {
         description="Fees by distance from the shop: base fee plus a rate per km, by zone. Saved zones apply to the next checkout."
       />
       <QueryState query={query} what="the delivery settings">
-        {({ zones, origin }) => (
+        {({ zones, origin, feeTaxBand }) => (
           <div className="grid gap-6 xl:grid-cols-3">
             <Card className="xl:col-span-2">
               <CardContent>
@@ -143,6 +190,12 @@ export default function DeliveryPage() {
                 <CardContent>
                   <h2 className="mb-3 text-lg font-semibold text-slate-900">Where deliveries start</h2>
                   <OriginForm origin={origin} />
+                </CardContent>
+              </Card>
+              <Card>
+                <CardContent>
+                  <h2 className="mb-3 text-lg font-semibold text-slate-900">VAT on the delivery fee</h2>
+                  <FeeTaxBandForm band={feeTaxBand} />
                 </CardContent>
               </Card>
               <Card>

@@ -134,7 +134,7 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
             <Facts
               rows={[
                 ['Subtotal', formatKES(o.subtotalCents)],
-                ['VAT (16%)', formatKES(o.vatCents)],
+                ...o.vatRows.map((v): [string, string] => [v.label, formatKES(v.taxCents)]),
                 ['Delivery', o.deliveryFeeCents === 0 ? 'Free' : formatKES(o.deliveryFeeCents)],
                 ['Total', <strong data-testid="order-total">{formatKES(o.totalCents)}</strong>],
               ]}

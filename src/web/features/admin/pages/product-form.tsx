@@ -6,15 +6,16 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { editProductFormSchema, newProductFormSchema } from '@/domain/back-office-forms';
 import { centsToDecimalString } from '@/domain/money';
+import { DEFAULT_TAX_BAND, TAX_BAND_NAMES, TAX_BANDS } from '@/domain/tax-bands';
 import { Button } from '@/web/components/ui/button';
 import type { AdminProduct, CreateProductBody, UpdateProductBody } from '../admin-api';
-import { CheckboxField, TextArea, TextInput } from '../components/form-field';
+import { CheckboxField, SelectInput, TextArea, TextInput } from '../components/form-field';
 import { adminSubmit, fieldBinder } from '../hooks/admin-form';
 
 /** The form's own values (text as typed, the price in KES); the schema turns them into the API's body. */
 type ProductFormValues = z.input<typeof newProductFormSchema> & { slug?: string };
 
-const FIELDS = ['name', 'slug', 'description', 'category', 'price', 'stock', 'lowStockThreshold'] as const;
+const FIELDS = ['name', 'slug', 'description', 'category', 'price', 'taxBand', 'stock', 'lowStockThreshold'] as const;
 /** What a valid form gives: a new product (with its opening stock), or an edit (with the web address). */
 type ProductBody = CreateProductBody | UpdateProductBody;
 
@@ -46,6 +47,7 @@ export function ProductForm({
       description: product?.description ?? '',
       category: product?.category ?? '',
       price: product ? centsToDecimalString(product.priceCents) : '',
+      taxBand: product?.taxBand ?? DEFAULT_TAX_BAND,
       stock: '0',
       lowStockThreshold: String(product?.lowStockThreshold ?? 5),
       published: product?.published ?? true,
@@ -85,6 +87,17 @@ export function ProductForm({
           ))}
         </datalist>
         <TextInput label="Price (KES)" inputMode="decimal" placeholder="450.00" {...field('price')} />
+        <SelectInput
+          label="Tax band (VAT)"
+          hint="Prices are before VAT; checkout adds the band's VAT. Whether fresh fish and chicken are exempt is your call, with your tax adviser. A change applies to new orders only."
+          {...field('taxBand')}
+        >
+          {TAX_BANDS.map((band) => (
+            <option key={band} value={band}>
+              {TAX_BAND_NAMES[band]}
+            </option>
+          ))}
+        </SelectInput>
         {!product && (
           <TextInput label="Opening stock" inputMode="numeric" hint="Later changes go through stock adjustments." {...field('stock')} />
         )}

@@ -4,7 +4,7 @@
 import { CreditCard, LoaderCircle } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { cartLinesForTotals, type CartLine } from '@/domain/cart';
-import { computeCartTotals } from '@/domain/cart-totals';
+import { computeOrderTotals } from '@/domain/cart-totals';
 import { MESSAGES } from '@/domain/validation';
 import type { RiderDirections } from '@/domain/rider-directions';
 import { formatPhone } from '@/domain/phone';
@@ -23,6 +23,7 @@ import { CheckoutSummary } from './checkout-summary';
 import { ContactFields } from './contact-fields';
 import { DeliveryFeeCard } from './delivery-fee-card';
 import { RiderDirectionsFields } from './rider-directions-fields';
+import { WaitingOrderDialog, type WaitingOrder } from './waiting-order-dialog';
 
 export interface CheckoutFormProps {
   lines: readonly CartLine[];
@@ -47,18 +48,20 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   const [picked, setPicked] = useState<PickedAddress | null>(storedArea);
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const { payment, setPayment, retrying, retry } = useCheckoutPayment(onPaymentOpenChange);
+  const [waiting, setWaiting] = useState<WaitingOrder | null>(null);
 
   // The picked place applies only while its text is unchanged in the box.
   const place = picked && picked.address === address ? picked : null;
   const coordinates = place?.coordinates ?? null;
   const quote = useDeliveryQuote(address, coordinates);
-  const totals = computeCartTotals({
+  const totals = computeOrderTotals({
     lines: cartLinesForTotals(lines),
     deliveryFeeCents: quote.status === 'ready' ? quote.feeCents : null,
+    deliveryFeeTaxBand: quote.status === 'ready' ? quote.feeTaxBand : undefined,
   });
   const { placeOrder, submitting } = usePlaceOrder(
     { lines, contact, address, coordinates, placeToken: place?.placeToken ?? null, rider, smsUpdates, priced: quote.status === 'ready' },
-    { errors: setErrors, placed: setPayment },
+    { errors: setErrors, placed: setPayment, waiting: (orderId, message) => setWaiting({ orderId, message }) },
   );
   const filled = [contact.fullName, contact.email, contact.phone, address].every((v) => v.trim() !== '');
   const canPay = filled && quote.status === 'ready' && !submitting;
@@ -136,6 +139,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
           </CardContent>
         </Card>
       </form>
+      {waiting && <WaitingOrderDialog waiting={waiting} onClose={() => setWaiting(null)} onPay={setPayment} />}
       {payment && (
         <PaymentModal
           open

@@ -1,14 +1,20 @@
 // The order summary at checkout: the cart lines and the totals from src/domain (the server computes
 // the same numbers again from database prices when the order is created).
 import type { CartLine } from '@/domain/cart';
-import type { CartTotals } from '@/domain/cart-totals';
+import type { OrderTotals } from '@/domain/cart-totals';
 import { formatKES, multiplyCents } from '@/domain/money';
 
-export function CheckoutSummary({ lines, totals, feeStatus }: { lines: readonly CartLine[]; totals: CartTotals; feeStatus: string }) {
+export function CheckoutSummary({ lines, totals, feeStatus }: { lines: readonly CartLine[]; totals: OrderTotals; feeStatus: string }) {
   const delivery = totals.deliveryFeeCents === null ? feeStatus : totals.freeDelivery ? 'FREE' : formatKES(totals.deliveryFeeCents);
+  const single = totals.vatRows.length === 1;
   const rows: [string, string, string][] = [
     ['Subtotal', formatKES(totals.subtotalCents), 'summary-subtotal'],
-    ['VAT (16%)', formatKES(totals.vatCents), 'summary-vat'],
+    // 'VAT (16%)' as always with one band; one line per band when the order mixes them.
+    ...totals.vatRows.map((v): [string, string, string] => [
+      v.label,
+      formatKES(v.taxCents),
+      single ? 'summary-vat' : `summary-vat-${v.band}`,
+    ]),
     ['Delivery', delivery, 'summary-delivery'],
   ];
   return (

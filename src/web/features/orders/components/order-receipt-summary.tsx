@@ -1,5 +1,4 @@
 import { MapPin, Truck } from 'lucide-react';
-import { VAT_RATE_BP } from '@/domain/cart-totals';
 import { describeDeliveryWindow, deliveryWindow } from '@/domain/delivery-window';
 import { formatKES } from '@/domain/money';
 import { PEAK_HOUR_NOTICE } from '@/domain/peak-hours';
@@ -17,7 +16,8 @@ export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
   const fee = order.deliveryFeeCents;
   const totals: [string, string][] = [
     ['Subtotal', formatKES(order.subtotalCents)],
-    [`VAT (${VAT_RATE_BP / 100}%)`, formatKES(order.vatCents)],
+    // What the order was charged per VAT band, as stored when it was placed.
+    ...order.vatRows.map((v): [string, string] => [v.label, formatKES(v.taxCents)]),
     ['Delivery fee', fee === 0 ? 'FREE' : formatKES(fee)],
   ];
   return (

@@ -2,8 +2,8 @@
 // answer (the live event, polling every 2 s, and Pesapal's return), which also has it announced once;
 // the iframe's URL and the page's messages only make us ask the server at once. Pesapal's page sits
 // in a frame of our own (paymentFrameDocument), so its return to our small return page loads inside
-// the dialog ('Checking your payment…', never the shop itself): a declined customer stays here and
-// sees the failure panel with Try Again.
+// the dialog ('Waiting for Pesapal to confirm your payment. Do not pay again.', never the shop
+// itself): a declined customer stays here and sees the failure panel with Try Again.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, LoaderCircle } from 'lucide-react';
@@ -68,7 +68,7 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retry
     iframeUrl,
     iframeRef,
     paying: phase === 'paying',
-    onHint: payment.checkNow,
+    onHint: () => payment.checkNow(),
     onReturn: payment.reportReturn,
   });
 

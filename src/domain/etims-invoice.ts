@@ -1,0 +1,124 @@
+// The arithmetic of a tax invoice as KRA's eTIMS reads it: five tax bands (A exempt, B 16 %,
+// C zero-rated, D non-VAT, E 8 %), prices that include the tax, and per line
+//   taxable = round(gross / (1 + rate)), tax = gross − taxable, total = gross,
+// with the bands' taxable amounts and taxes the sums of their lines'. Every amount is integer cents,
+// so a band's taxable amount plus its tax is its lines' total to the cent by construction.
+import { divideRounded, toSafeInteger } from './decimal';
+import { multiplyCents, sumCents, type Cents } from './money';
+import { TAX_BAND_RATE_BP, TAX_BANDS, type TaxBand } from './tax-bands';
+
+/** A band's rate in basis points (1600 = 16 %); KRA's code list is the authority, the shop's rates the defaults. */
+export type BandRates = Record<TaxBand, number>;
+export const DEFAULT_BAND_RATES_BP: BandRates = { ...TAX_BAND_RATE_BP };
+
+/** Splits a tax-inclusive amount: taxable = gross / (1 + rate) rounded half-up to the cent; tax is the rest. */
+export function splitInclusive(grossCents: Cents, rateBp: number): { taxableCents: Cents; taxCents: Cents } {
+  if (!Number.isSafeInteger(grossCents) || grossCents < 0) throw new RangeError(`Amount must be a non-negative integer, got ${grossCents}`);
+  if (!Number.isSafeInteger(rateBp) || rateBp < 0) throw new RangeError(`Rate must be a non-negative integer, got ${rateBp}`);
+  const taxableCents = toSafeInteger(divideRounded(BigInt(grossCents) * 10_000n, BigInt(10_000 + rateBp)));
+  return { taxableCents, taxCents: grossCents - taxableCents };
+}
+
+/**
+ * Shares `total` between `weights` in proportion, to the cent, the shares summing to `total`
+ * (largest remainders get the leftover cents; ties go to the earlier weight).
+ */
+export function allocateCents(total: Cents, weights: readonly Cents[]): Cents[] {
+  const sum = sumCents(weights);
+  if (sum === 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const exact = weights.map((w) => BigInt(total) * BigInt(w));
+  const shares = exact.map((e) => e / BigInt(sum));
+  let left = total - toSafeInteger(shares.reduce((a, b) => a + b, 0n));
+  const order = exact
+    .map((e, i) => ({ i, rest: e % BigInt(sum) }))
+    .sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
+  const result = shares.map((s) => toSafeInteger(s));
+  for (const { i } of order) {
+    if (left <= 0) break;
+    result[i] = (result[i] ?? 0) + 1;
+    left -= 1;
+  }
+  return result;
+}
+
+/** One line of what was sold: its item, how many, what the customer paid for them (tax included), its band. */
+export interface InvoiceLineInput {
+  itemKey: string;
+  name: string;
+  quantity: number;
+  grossCents: Cents;
+  band: TaxBand;
+}
+
+interface PricedInvoiceLine {
+  itemKey: string;
+  name: string;
+  quantity: number;
+  /** Tax included; quantity × unit price is the supply amount exactly. */
+  unitPriceCents: Cents;
+  supplyCents: Cents;
+  band: TaxBand;
+  taxableCents: Cents;
+  taxCents: Cents;
+  totalCents: Cents;
+}
+
+interface BandTotal {
+  rateBp: number;
+  taxableCents: Cents;
+  taxCents: Cents;
+}
+
+export interface PricedInvoice {
+  lines: PricedInvoiceLine[];
+  bands: Record<TaxBand, BandTotal>;
+  totalTaxableCents: Cents;
+  totalTaxCents: Cents;
+  totalCents: Cents;
+}
+
+/**
+ * The invoice's lines and band totals. KRA's line carries a unit price with quantity × price equal
+ * to the supply amount, so a line whose amount does not divide by its quantity (a shared cent of
+ * rounding) becomes two lines of the same item: most units at the lower price, the rest one cent dearer.
+ */
+export function priceInvoice(inputs: readonly InvoiceLineInput[], rates: BandRates): PricedInvoice {
+  const lines: PricedInvoiceLine[] = [];
+  const priced = (input: InvoiceLineInput, quantity: number, unitPriceCents: Cents) => {
+    const supplyCents = multiplyCents(unitPriceCents, quantity);
+    const { taxableCents, taxCents } = splitInclusive(supplyCents, rates[input.band]);
+    lines.push({
+      itemKey: input.itemKey,
+      name: input.name,
+      quantity,
+      unitPriceCents,
+      supplyCents,
+      band: input.band,
+      taxableCents,
+      taxCents,
+      totalCents: supplyCents,
+    });
+  };
+  for (const input of inputs) {
+    if (!Number.isSafeInteger(input.quantity) || input.quantity <= 0)
+      throw new RangeError(`Quantity must be positive, got ${input.quantity}`);
+    if (!Number.isSafeInteger(input.grossCents) || input.grossCents < 0)
+      throw new RangeError(`Amount must be non-negative, got ${input.grossCents}`);
+    const unit = Math.floor(input.grossCents / input.quantity);
+    const dearer = input.grossCents - unit * input.quantity;
+    if (input.quantity - dearer > 0) priced(input, input.quantity - dearer, unit);
+    if (dearer > 0) priced(input, dearer, unit + 1);
+  }
+  const bands = Object.fromEntries(
+    TAX_BANDS.map((band) => {
+      const of = lines.filter((l) => l.band === band);
+      return [
+        band,
+        { rateBp: rates[band], taxableCents: sumCents(of.map((l) => l.taxableCents)), taxCents: sumCents(of.map((l) => l.taxCents)) },
+      ];
+    }),
+  ) as Record<TaxBand, BandTotal>;
+  const totalTaxableCents = sumCents(TAX_BANDS.map((b) => bands[b].taxableCents));
+  const totalTaxCents = sumCents(TAX_BANDS.map((b) => bands[b].taxCents));
+  return { lines, bands, totalTaxableCents, totalTaxCents, totalCents: totalTaxableCents + totalTaxCents };
+}

@@ -1,0 +1,383 @@
+// An in-memory stand-in for KRA's eTIMS OSCU API, for development and tests. It speaks the legacy
+// host's paths (and the integrator gateway's names for the same calls) and follows the behaviour
+// described in docs/etims.md: initialisation once per device serial, code lists filtered by
+// lastReqDt, items registered with KRA's item-code shape and running number, sales and credit notes
+// checked (etims-simulator-sales.ts), numbered without gaps and signed, and looked up by number.
+//
+// Where KRA's behaviour is unknown it picks something strict and says so in docs/etims.md. The
+// signature and internal data are an HMAC of the sale under a per-device key, encoded in base32 like
+// KRA's (16 and 26 characters): deterministic for tests, meaningless to KRA.
+//
+// Switches, for tests and for a developer: 'down' answers HTTP 503, 'hang' never answers (the
+// client times out), 'slow' answers after slowMs; loseAnswers makes the next sales be signed and
+// stored but never answered (a timeout after KRA accepted the sale).
+import { createHmac, randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { DEFAULT_BAND_RATES_BP, type BandRates } from '@/domain/etims-invoice';
+import { kraDateTime, parseKraDateTime } from '../../integrations/etims/etims-dates';
+import type { ItemSaveRequest, SalesSaveRequest } from '../../integrations/etims/etims-types';
+import { SIMULATOR_ITEM_CLASSES, simulatorCodeLists } from './etims-simulator-codes';
+import { checkSale, type SaleChecks } from './etims-simulator-sales';
+
+interface EtimsSimulatorDevice {
+  tin: string;
+  bhfId: string;
+  dvcSrlNo: string;
+}
+
+export interface EtimsSimulatorOptions {
+  /** Device serials KRA "issued": only these can be initialised. */
+  devices: EtimsSimulatorDevice[];
+  /** Answer refusals as the integrator gateway does (HTTP 400 and a message) instead of resultCd 910. */
+  integratorErrors?: boolean;
+  now?: () => Date;
+}
+
+interface EtimsSimulatorSwitches extends SaleChecks {
+  mode: 'up' | 'down' | 'hang' | 'slow';
+  slowMs: number;
+  /** This many coming sales are signed and stored, but their answers never arrive. */
+  loseAnswers: number;
+  /** KRA's sandbox was seen demanding 0 for band E; the code lists say 8. */
+  rateE: 8 | 0;
+}
+
+interface SimDevice extends EtimsSimulatorDevice {
+  initialised: boolean;
+  dvcId: string;
+  sdcId: string;
+  mrcNo: string;
+  cmcKey: string;
+  signKey: Buffer;
+  items: Map<string, ItemSaveRequest>;
+  nextInvcNo: number;
+  receipts: number;
+  sales: Map<number, { request: SalesSaveRequest; receipt: SimReceipt }>;
+}
+
+interface SimReceipt {
+  curRcptNo: number;
+  totRcptNo: number;
+  intrlData: string;
+  rcptSign: string;
+  sdcDateTime: Date;
+}
+
+interface SimRequestLogEntry {
+  op: string;
+  invcNo: number | null;
+  resultCd: string;
+}
+
+export interface EtimsSimulator {
+  app: Hono;
+  switches: EtimsSimulatorSwitches;
+  /** The signed sales and credit notes of a device, in invoice-number order. */
+  sales(tin: string, bhfId: string): { request: SalesSaveRequest; receipt: SimReceipt }[];
+  /** Items registered for a device, by item code. */
+  items(tin: string, bhfId: string): ReadonlyMap<string, ItemSaveRequest>;
+  requestLog: SimRequestLogEntry[];
+  /** Answers every hanging request (so nothing is left waiting) and restores the default switches. */
+  reset(): void;
+}
+
+const DEFAULT_SWITCHES: EtimsSimulatorSwitches = {
+  mode: 'up',
+  slowMs: 2_000,
+  loseAnswers: 0,
+  rateE: 8,
+  headerTotals: true,
+  itemBand: true,
+  duplicateAs994: false,
+};
+/** When the simulator's code lists last "changed": any later lastReqDt gets '001' (nothing newer). */
+const CODES_CHANGED = '20260101000000';
+const ITEM_CODE = /^([A-Z]{2})([1-3])([A-Z]{2})([A-Z]{2})(\d{7})$/;
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+function base32(bytes: Buffer): string {
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  return out;
+}
+
+const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join('');
+
+export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulator {
+  const now = opts.now ?? (() => new Date());
+  const switches: EtimsSimulatorSwitches = { ...DEFAULT_SWITCHES };
+  const requestLog: SimRequestLogEntry[] = [];
+  const hanging = new Set<() => void>();
+  const devices = new Map<string, SimDevice>(
+    opts.devices.map((d) => [
+      `${d.tin}:${d.bhfId}`,
+      {
+        ...d,
+        initialised: false,
+        dvcId: digits(16),
+        sdcId: `KRACU${digits(10)}`,
+        mrcNo: `WIS${digits(8)}`,
+        cmcKey: randomBytes(32).toString('hex'),
+        signKey: randomBytes(32),
+        items: new Map(),
+        nextInvcNo: 1,
+        receipts: 0,
+        sales: new Map(),
+      },
+    ]),
+  );
+  const rates = (): BandRates => ({ ...DEFAULT_BAND_RATES_BP, E: switches.rateE * 100 });
+
+  const hang = () => new Promise<void>((resolve) => hanging.add(resolve));
+  const answer = (c: Context, resultCd: string, resultMsg: string, data: unknown = null) => {
+    const body = { resultCd, resultMsg, resultDt: kraDateTime(now()), data };
+    if (opts.integratorErrors && resultCd !== '000' && resultCd !== '001') return c.text(resultMsg, 400);
+    return c.json(body, 200);
+  };
+  const log = (op: string, resultCd: string, invcNo: number | null = null) => requestLog.push({ op, invcNo, resultCd });
+
+  /** The device named by the headers (or, as some clients send them, the body), if its key is right. */
+  const deviceOf = (c: Context, body: Record<string, unknown>): SimDevice | string => {
+    const tin = c.req.header('tin') ?? (body.tin as string | undefined);
+    const bhfId = c.req.header('bhfId') ?? (body.bhfId as string | undefined);
+    const cmcKey = c.req.header('cmcKey') ?? (body.cmcKey as string | undefined);
+    if (!tin || !bhfId || !cmcKey) return '900';
+    const device = devices.get(`${tin}:${bhfId}`);
+    if (!device?.initialised || device.cmcKey !== cmcKey) return '901';
+    return device;
+  };
+
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    if (switches.mode === 'down') return c.text('Service Unavailable', 503);
+    if (switches.mode === 'hang') {
+      await hang();
+      return c.text('Gateway Timeout', 504);
+    }
+    if (switches.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, switches.slowMs));
+    await next();
+  });
+
+  const readBody = async (c: Context): Promise<Record<string, unknown> | null> => {
+    const body: unknown = await c.req.json().catch(() => null);
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  };
+
+  const initialise = async (c: Context) => {
+    const body = await readBody(c);
+    if (!body) return answer(c, '911', 'Request body is missing');
+    const device = devices.get(`${String(body.tin)}:${String(body.bhfId)}`);
+    if (!device || device.dvcSrlNo !== body.dvcSrlNo) {
+      log('initialize', '901');
+      return answer(c, '901', 'It is not valid device');
+    }
+    if (device.initialised) {
+      log('initialize', '902');
+      return answer(c, '902', 'This device is installed');
+    }
+    device.initialised = true;
+    log('initialize', '000');
+    return answer(c, '000', 'Successful', {
+      info: {
+        tin: device.tin,
+        taxprNm: 'Simulated Taxpayer Ltd',
+        bsnsActv: 'Retail',
+        bhfId: device.bhfId,
+        bhfNm: 'Headquarter',
+        bhfOpenDt: '20260101',
+        prvncNm: 'NAIROBI CITY',
+        dstrtNm: 'WESTLANDS',
+        sctrNm: 'PARKLANDS',
+        locDesc: 'Online shop',
+        hqYn: 'Y',
+        mgrNm: 'Simulator',
+        mgrTelNo: '0700000000',
+        mgrEmail: 'simulator@example.test',
+        dvcId: device.dvcId,
+        sdcId: device.sdcId,
+        mrcNo: device.mrcNo,
+        cmcKey: device.cmcKey,
+      },
+    });
+  };
+
+  /** Every call after initialisation: the body and the device, or the answer that refuses them. */
+  const authed = async (c: Context, op: string): Promise<{ body: Record<string, unknown>; device: SimDevice } | Response> => {
+    const body = await readBody(c);
+    if (!body) {
+      log(op, '911');
+      return answer(c, '911', 'Request body is missing');
+    }
+    const device = deviceOf(c, body);
+    if (typeof device === 'string') {
+      log(op, device);
+      return answer(c, device, device === '900' ? 'Header information is missing' : 'It is not valid device');
+    }
+    return { body, device };
+  };
+
+  const newerThan = (lastReqDt: unknown) => typeof lastReqDt !== 'string' || !parseKraDateTime(lastReqDt) || lastReqDt < CODES_CHANGED;
+
+  const codeList = async (c: Context) => {
+    const got = await authed(c, 'codeLists');
+    if (got instanceof Response) return got;
+    if (!newerThan(got.body.lastReqDt)) return answer(c, '001', 'There is no search result');
+    log('codeLists', '000');
+    return answer(c, '000', 'Successful', { clsList: simulatorCodeLists(switches.rateE) });
+  };
+
+  const itemClasses = async (c: Context) => {
+    const got = await authed(c, 'itemClasses');
+    if (got instanceof Response) return got;
+    if (!newerThan(got.body.lastReqDt)) return answer(c, '001', 'There is no search result');
+    log('itemClasses', '000');
+    return answer(c, '000', 'Successful', { itemClsList: SIMULATOR_ITEM_CLASSES.map((k) => ({ ...k, itemClsLvl: 4, mjrTgYn: 'N' })) });
+  };
+
+  const saveItem = async (c: Context) => {
+    const got = await authed(c, 'saveItem');
+    if (got instanceof Response) return got;
+    const item = got.body as unknown as ItemSaveRequest;
+    const refuse = (message: string) => {
+      log('saveItem', '910');
+      return answer(c, '910', message);
+    };
+    const codes = simulatorCodeLists(switches.rateE);
+    const list = (cls: string) => codes.find((k) => k.cdCls === cls)?.dtlList.map((d) => d.cd) ?? [];
+    const parts = typeof item.itemCd === 'string' ? ITEM_CODE.exec(item.itemCd) : null;
+    if (!parts) return refuse(`Invalid itemCd: ${String(item.itemCd)}`);
+    if (!item.itemNm || typeof item.itemNm !== 'string') return refuse('Expected a value for itemNm but is empty or null');
+    if (!SIMULATOR_ITEM_CLASSES.some((k) => k.itemClsCd === item.itemClsCd)) return refuse(`Invalid itemClsCd: ${String(item.itemClsCd)}`);
+    if (!list('04').includes(item.taxTyCd)) return refuse(`Invalid taxTyCd: ${String(item.taxTyCd)}`);
+    if (!list('10').includes(item.qtyUnitCd)) return refuse(`Invalid qtyUnitCd: ${String(item.qtyUnitCd)}`);
+    if (!list('17').includes(item.pkgUnitCd)) return refuse(`Invalid pkgUnitCd: ${String(item.pkgUnitCd)}`);
+    if (parts[1] !== item.orgnNatCd || parts[2] !== item.itemTyCd)
+      return refuse("The ItemCd isn't made up of correct origin and item type");
+    if (parts[3] !== item.pkgUnitCd) return refuse('Incorrect PkgUnitCd Prefix');
+    if (parts[4] !== item.qtyUnitCd) return refuse("The ItemCd isn't made up of correct QtyUnitCd");
+    if (!got.device.items.has(item.itemCd)) {
+      const next = got.device.items.size + 1;
+      if (Number(parts[5]) !== next) return refuse(`Invalid itemCd Sequence. Expected sequence ending with: ********${next}`);
+    }
+    got.device.items.set(item.itemCd, { ...item });
+    log('saveItem', '000');
+    return answer(c, '000', 'Successful');
+  };
+
+  const saveSale = async (c: Context) => {
+    const got = await authed(c, 'saveSale');
+    if (got instanceof Response) return got;
+    const { device, body } = got;
+    const codes = simulatorCodeLists(switches.rateE);
+    const verdict = checkSale(
+      body,
+      {
+        nextInvcNo: device.nextInvcNo,
+        items: device.items,
+        sales: device.sales,
+        rates: rates(),
+        creditNoteReasons: codes.find((k) => k.cdCls === '32')?.dtlList.map((d) => d.cd) ?? [],
+        now: now(),
+      },
+      switches,
+    );
+    const invcNo = typeof body.invcNo === 'number' ? body.invcNo : null;
+    if (!verdict.ok) {
+      log('saveSale', verdict.code, invcNo);
+      return answer(c, verdict.code, verdict.message);
+    }
+    const sale = verdict.sale;
+    device.receipts += 1;
+    const sdcDateTime = now();
+    const signed = createHmac('sha256', device.signKey)
+      .update(`${device.tin}|${device.bhfId}|${sale.invcNo}|${sale.totAmt}|${kraDateTime(sdcDateTime)}`)
+      .digest();
+    const receipt: SimReceipt = {
+      curRcptNo: device.receipts,
+      totRcptNo: device.receipts,
+      rcptSign: base32(signed.subarray(0, 10)),
+      intrlData: base32(createHmac('sha256', device.signKey).update(signed).digest().subarray(0, 16)),
+      sdcDateTime,
+    };
+    device.sales.set(sale.invcNo, { request: sale, receipt });
+    device.nextInvcNo += 1;
+    log('saveSale', '000', sale.invcNo);
+    if (switches.loseAnswers > 0) {
+      switches.loseAnswers -= 1;
+      await hang();
+    }
+    // KRA's samples send the counters as text.
+    return answer(c, '000', 'Successful', {
+      curRcptNo: String(receipt.curRcptNo),
+      totRcptNo: String(receipt.totRcptNo),
+      intrlData: receipt.intrlData,
+      rcptSign: receipt.rcptSign,
+      sdcDateTime: kraDateTime(receipt.sdcDateTime),
+    });
+  };
+
+  const lookup = async (c: Context) => {
+    const got = await authed(c, 'lookupInvoice');
+    if (got instanceof Response) return got;
+    const invcNo = Number(got.body.invcNo);
+    const stored = got.device.sales.get(invcNo);
+    log('lookupInvoice', stored ? '000' : '001', Number.isSafeInteger(invcNo) ? invcNo : null);
+    if (!stored) return answer(c, '001', 'There is no search result');
+    const at = stored.receipt.sdcDateTime;
+    // Lookups echo dates as '2026-09-18 11:00:36.0'.
+    const dashed = kraDateTime(at).replace(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3 $4:$5:$6.0');
+    return answer(c, '000', 'Successful', {
+      salesList: [
+        {
+          ...stored.request,
+          receipt: {
+            ...stored.request.receipt,
+            curRcptNo: stored.receipt.curRcptNo,
+            totRcptNo: stored.receipt.totRcptNo,
+            intrlData: stored.receipt.intrlData,
+            rcptSign: stored.receipt.rcptSign,
+            sdcDateTime: dashed,
+            rptNo: stored.receipt.totRcptNo,
+          },
+        },
+      ],
+    });
+  };
+
+  for (const [paths, handler] of [
+    [['/selectInitOsdcInfo', '/initialize'], initialise],
+    [['/selectCodeList'], codeList],
+    [['/selectItemClsList', '/selectItemClass'], itemClasses],
+    [['/saveItem'], saveItem],
+    [['/saveTrnsSalesOsdc', '/sendSalesTransaction'], saveSale],
+    [['/selectInvoiceDetails', '/selectInvoiceDetail'], lookup],
+  ] as const) {
+    for (const path of paths) app.post(`/etims-api${path}`, handler);
+  }
+  app.onError((err, c) => answer(c, '999', `Unknown error: ${err.message}`));
+
+  const deviceFor = (tin: string, bhfId: string) => devices.get(`${tin}:${bhfId}`);
+  return {
+    app,
+    switches,
+    requestLog,
+    sales: (tin, bhfId) => [...(deviceFor(tin, bhfId)?.sales.values() ?? [])].sort((a, b) => a.request.invcNo - b.request.invcNo),
+    items: (tin, bhfId) => deviceFor(tin, bhfId)?.items ?? new Map(),
+    reset() {
+      Object.assign(switches, DEFAULT_SWITCHES);
+      for (const resolve of hanging) resolve();
+      hanging.clear();
+    },
+  };
+}

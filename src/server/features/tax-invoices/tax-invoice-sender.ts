@@ -1,0 +1,280 @@
+// Sends queued tax invoices to KRA, strictly in the shop's number order, through the outbox
+// (docs/decisions/022-etims-tax-invoices.md): one sender at a time (the etims lock); the lowest
+// unsent invoice goes first and a failure stops the round, so KRA sees sales in order with no gap.
+//
+// KRA's invoice number (invcNo) is the device's next one, reserved on the invoice before it is sent
+// and kept until KRA answers. After a timeout the invoice is looked up at KRA under that number
+// before anything is sent again, so a sale is never declared twice. KRA advances its counter only
+// for accepted invoices: a refusal gives the number back, and the invoice waits (status refused,
+// with KRA's message) for the merchant's 'Send again'; the next invoice takes the number.
+// KRA being down never stops an order: invoices wait and are retried (1, 2, 4 … minutes, at most
+// 2 hours apart, never given up).
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { priceInvoice } from '@/domain/etims-invoice';
+import type { ServerContext } from '../../context';
+import { LOCKS } from '../../db/locks';
+import { etimsDevices, orderItems, orders, paymentTransactions, products, taxInvoices } from '../../db/schema';
+import { createOutbox, type OutboxKind } from '../../infra/outbox/outbox';
+import { EtimsError, type EtimsIntegration, type SignedReceipt } from '../../integrations/etims/etims-types';
+import { bandRates, paymentTypeCode, readyDevice, registerItems, type ReadyDevice, type WantedItem } from './etims-device.service';
+import { buildSaleRequest } from '../../integrations/etims/etims-sale-request';
+import { orderTax } from '../orders/order-tax-bands';
+import { DELIVERY_ITEM_KEY, orderInvoiceLines, productItemKey } from './order-invoice-lines';
+
+type InvoiceRow = typeof taxInvoices.$inferSelect;
+type Outcome = Awaited<ReturnType<OutboxKind<typeof taxInvoices>['send']>>;
+
+/** The shop's reference for the invoice at KRA (trdInvcNo). */
+export const invoiceReference = (row: Pick<InvoiceRow, 'kind' | 'number'>) => `${row.kind === 'sale' ? 'INV' : 'CRN'}-${row.number}`;
+
+const signedRecord = (device: ReadyDevice, invcNo: number, receipt: SignedReceipt) => ({
+  deviceId: device.id,
+  invcNo,
+  resultCode: '000',
+  resultMessage: null,
+  curRcptNo: receipt.curRcptNo,
+  totRcptNo: receipt.totRcptNo,
+  intrlData: receipt.intrlData,
+  rcptSign: receipt.rcptSign,
+  sdcDateTime: receipt.sdcDateTime,
+  sdcId: device.sdcId,
+  mrcNo: device.mrcNo,
+  cuInvoiceNo: `${device.sdcId}/${receipt.curRcptNo}`,
+});
+
+async function setDeviceNext(ctx: ServerContext, device: ReadyDevice, next: number): Promise<void> {
+  await ctx.db.update(etimsDevices).set({ nextInvcNo: next }).where(eq(etimsDevices.id, device.id));
+  device.nextInvcNo = next;
+}
+
+/** Gives a reserved number back (KRA refused it or never had it). */
+async function release(ctx: ServerContext, id: string): Promise<void> {
+  await ctx.db.update(taxInvoices).set({ invcNo: null, deviceId: null }).where(eq(taxInvoices.id, id));
+}
+
+/** Builds the request from the order as it is now, registering its items first. */
+async function buildRequest(
+  ctx: ServerContext,
+  etims: EtimsIntegration,
+  device: ReadyDevice,
+  row: InvoiceRow,
+  invcNo: number,
+  orgInvcNo: number,
+) {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, row.orderId));
+  if (!order) throw new Error(`Order ${row.orderId} not found`);
+  const lines = await ctx.db
+    .select({
+      productId: orderItems.productId,
+      productName: orderItems.productName,
+      quantity: orderItems.quantity,
+      lineTotal: orderItems.lineTotal,
+      taxBand: orderItems.taxBand,
+      category: products.category,
+      price: products.price,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.createdAt), asc(orderItems.productName));
+  const { bands } = await orderTax(ctx.db, order);
+  const input = orderInvoiceLines(order, lines, new Map(bands.map((b) => [b.band, b.taxCents])));
+  const wanted: WantedItem[] = input.map((line) => {
+    const product = lines.find((l) => productItemKey(l.productId) === line.itemKey);
+    return {
+      itemKey: line.itemKey,
+      productId: product?.productId ?? null,
+      name: line.itemKey === DELIVERY_ITEM_KEY ? 'Delivery' : line.name,
+      category: product?.category ?? 'delivery',
+      service: line.itemKey === DELIVERY_ITEM_KEY,
+      band: line.band,
+      priceCents: product?.price ?? line.grossCents,
+    };
+  });
+  const items = await registerItems(ctx, etims, device, wanted);
+  const [payment] = await ctx.db
+    .select({ method: paymentTransactions.paymentMethod })
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.orderId, order.id), eq(paymentTransactions.status, 'COMPLETED')))
+    .limit(1);
+  return buildSaleRequest({
+    kind: row.kind,
+    reference: invoiceReference(row),
+    invcNo,
+    orgInvcNo,
+    at: row.createdAt,
+    invoice: priceInvoice(input, bandRates(device)),
+    items,
+    customerName: order.customerName,
+    customerPhone: order.customerPhone,
+    paymentTypeCode: paymentTypeCode(device, payment?.method ?? null),
+    refundReasonCode: '06',
+    remark: row.kind === 'credit_note' ? order.cancelledReason : null,
+  });
+}
+
+function failure(err: unknown): Outcome {
+  return { ok: false, error: err instanceof Error ? err.message : String(err) };
+}
+
+/** One invoice to KRA: look up a reserved number first, else reserve the next one and send. */
+async function sendOne(ctx: ServerContext, etims: EtimsIntegration, device: ReadyDevice, row: InvoiceRow): Promise<Outcome> {
+  const reference = invoiceReference(row);
+  let orgInvcNo = 0;
+  if (row.kind === 'credit_note') {
+    const [sale] = row.originalInvoiceId ? await ctx.db.select().from(taxInvoices).where(eq(taxInvoices.id, row.originalInvoiceId)) : [];
+    if (!sale || sale.status === 'refused') {
+      const message = `The sale ${sale ? invoiceReference(sale) : ''} was refused by KRA: send it again first, then this credit note.`;
+      return { ok: false, error: message, permanent: true, status: 'refused', record: { resultCode: null, resultMessage: message } };
+    }
+    if (sale.status !== 'sent' || sale.invcNo === null) return failure(new Error(`The sale ${invoiceReference(sale)} is not declared yet`));
+    orgInvcNo = sale.invcNo;
+  }
+
+  let invcNo = row.deviceId === device.id ? row.invcNo : null;
+  if (invcNo !== null) {
+    // An earlier try may have reached KRA: never send the same sale twice.
+    let found;
+    try {
+      found = await etims.client.lookupInvoice(device.cmcKey, invcNo);
+    } catch (err) {
+      return failure(err);
+    }
+    if (found && found.trdInvcNo === reference) {
+      await setDeviceNext(ctx, device, Math.max(device.nextInvcNo, invcNo + 1));
+      return { ok: true, record: signedRecord(device, invcNo, found.receipt) };
+    }
+    if (found) {
+      // Another system used the number: ours was never declared; take the next one.
+      await setDeviceNext(ctx, device, Math.max(device.nextInvcNo, invcNo + 1));
+      await release(ctx, row.id);
+      invcNo = null;
+    }
+  }
+  if (invcNo === null) {
+    invcNo = device.nextInvcNo;
+    await ctx.db.update(taxInvoices).set({ deviceId: device.id, invcNo }).where(eq(taxInvoices.id, row.id));
+  }
+
+  let request;
+  try {
+    request = await buildRequest(ctx, etims, device, row, invcNo, orgInvcNo);
+  } catch (err) {
+    await release(ctx, row.id);
+    if (err instanceof EtimsError && err.kind === 'refused') {
+      const message = `KRA refused an item of this invoice: ${err.message}`;
+      return {
+        ok: false,
+        error: message,
+        permanent: true,
+        status: 'refused',
+        record: { resultCode: err.code, resultMessage: err.message },
+      };
+    }
+    return failure(err);
+  }
+  await ctx.db.update(taxInvoices).set({ request }).where(eq(taxInvoices.id, row.id));
+
+  try {
+    const receipt = await etims.client.saveSale(device.cmcKey, request);
+    await setDeviceNext(ctx, device, invcNo + 1);
+    return { ok: true, record: signedRecord(device, invcNo, receipt) };
+  } catch (err) {
+    if (!(err instanceof EtimsError)) return failure(err);
+    const record = { resultCode: err.code, resultMessage: err.message };
+    switch (err.kind) {
+      case 'refused':
+        await release(ctx, row.id);
+        return { ok: false, error: `KRA refused this invoice: ${err.message}`, permanent: true, status: 'refused', record };
+      case 'sequence':
+        // KRA expects another number (the device was used elsewhere): follow KRA and try again.
+        await release(ctx, row.id);
+        if (err.expectedInvcNo !== null) await setDeviceNext(ctx, device, err.expectedInvcNo);
+        ctx.logger.warn({ invoice: reference, sent: invcNo, expected: err.expectedInvcNo }, 'eTIMS invoice number out of step with KRA');
+        return { ok: false, error: err.message, record };
+      case 'duplicate':
+        // Looked up before the next try (the number stays reserved).
+        return { ok: false, error: err.message, record };
+      case 'device':
+        ctx.logger.error({ err, invoice: reference }, 'KRA refused the eTIMS device; tax invoices wait');
+        return { ok: false, error: err.message, record };
+      case 'unreachable':
+      case 'invalid_response':
+        // KRA may have it: the number stays reserved and is looked up before the next try.
+        return { ok: false, error: err.message, record };
+    }
+  }
+}
+
+/**
+ * Sends every due invoice in number order; stops at the first that fails (it is retried later, and
+ * those after it wait for it). A refused invoice is set aside, and the next one goes on.
+ */
+export async function sendDueTaxInvoices(ctx: ServerContext): Promise<{ sent: number }> {
+  const etims = ctx.integrations.etims;
+  if (!etims) return { sent: 0 };
+  return ctx.database.withLock(LOCKS.etims, async () => {
+    const pending = () =>
+      ctx.db
+        .select()
+        .from(taxInvoices)
+        .where(inArray(taxInvoices.status, ['queued', 'failed']))
+        .orderBy(asc(taxInvoices.number))
+        .limit(1);
+    if ((await pending()).length === 0) return { sent: 0 };
+    let device: ReadyDevice;
+    try {
+      device = await readyDevice(ctx, etims);
+    } catch (err) {
+      ctx.logger.warn({ err }, 'eTIMS device not ready; tax invoices wait');
+      return { sent: 0 };
+    }
+    const outbox = createOutbox({
+      db: ctx.db,
+      now: ctx.now,
+      kind: { table: taxInvoices, maxAttempts: Number.POSITIVE_INFINITY, send: (row) => sendOne(ctx, etims, device, row) },
+    });
+    let sent = 0;
+    for (;;) {
+      const [head] = await pending();
+      if (!head || (head.nextAttemptAt && head.nextAttemptAt > ctx.now())) break;
+      if (await outbox.deliver(head.id)) {
+        sent++;
+        continue;
+      }
+      const [after] = await ctx.db.select({ status: taxInvoices.status }).from(taxInvoices).where(eq(taxInvoices.id, head.id));
+      if (after?.status !== 'refused') break;
+    }
+    return { sent };
+  });
+}
+
+interface SenderState {
+  running: Promise<void> | null;
+  again: boolean;
+}
+const senders = new WeakMap<ServerContext, SenderState>();
+
+/** After a commit that queued an invoice: sends in the background (a round already running goes round once more). */
+export function kickTaxInvoices(ctx: ServerContext): void {
+  if (!ctx.integrations.etims) return;
+  const state = senders.get(ctx) ?? { running: null, again: false };
+  senders.set(ctx, state);
+  if (state.running) {
+    state.again = true;
+    return;
+  }
+  state.running = (async () => {
+    do {
+      state.again = false;
+      await sendDueTaxInvoices(ctx).catch((err: unknown) => ctx.logger.error({ err }, 'sending tax invoices failed; the job tries again'));
+    } while (state.again);
+  })().finally(() => {
+    state.running = null;
+  });
+}
+
+/** Resolves when no background sending started by kickTaxInvoices is running. */
+export async function taxInvoicesIdle(ctx: ServerContext): Promise<void> {
+  while (senders.get(ctx)?.running) await senders.get(ctx)?.running;
+}

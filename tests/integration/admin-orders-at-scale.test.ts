@@ -1,0 +1,105 @@
+// The back office at a large shop's size (300 products, 5,000 customers, 50,000 orders over a year),
+// seeded in SQL (tests/support/scale-data.ts describes the orders): the order search by a phone typed the local way, the 'Awaiting payment' filter and
+// a far page return the right orders, and each of those queries (and the jobs' scans) is answered
+// through an index, so an index lost from a migration fails here rather than in the shop.
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client';
+import { orderListQuery } from '../../src/server/features/orders/admin-orders.schemas';
+import { orderPageIds } from '../../src/server/features/orders/admin-orders.service';
+import { dueAttemptsQuery, dueReservationsQuery } from '../../src/server/features/payments/reconciliation.service';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
+import { PENDING_WITHIN, SCALE_SIZES, seedScale } from '../support/scale-data';
+import { DB_KINDS } from '../support/test-database';
+
+const SIZE = SCALE_SIZES.M;
+const ORDERS = SIZE.orders;
+const NEWEST = new Date('2026-11-01T09:00:00Z');
+
+/** The plan PostgreSQL (or PGlite) chooses for a query, as text. */
+async function planOf(t: TestApp, query: SQLWrapper): Promise<string> {
+  const rows = await queryRows<{ 'QUERY PLAN': string }>(t.ctx.db, sql`explain ${query}`);
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+interface OrderList {
+  items: { id: string; customerName: string; paymentStatus: string | null; status: string }[];
+  total: number;
+  pageCount: number;
+  estimated?: boolean;
+}
+
+describe.each(DB_KINDS)('the back office at 50,000 orders on %s', (kind) => {
+  let t: TestApp;
+  let admin: TestUser;
+  const list = async (query: string) => {
+    const res = await t.request(`/api/admin/orders?${query}`, { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    return (await res.json()) as OrderList;
+  };
+  const pageQuery = (query: Record<string, string>) => orderPageIds(t.ctx.db, orderListQuery.parse(query));
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await createUser(t, { role: 'admin', name: 'Amina Admin' });
+    await seedScale(t.ctx.db, SIZE, NEWEST);
+  }, 120_000);
+  afterAll(async () => {
+    await t.dispose();
+  });
+
+  it('finds an order by its phone typed the local way, through the phone index', async () => {
+    const found = await list(`q=${encodeURIComponent('0700 012 345')}`);
+    expect(found.items.map((o) => o.customerName)).toEqual(['Customer 12345']);
+    expect(found.total).toBe(1);
+    const plan = await planOf(t, pageQuery({ q: '0700 012 345' }));
+    expect(plan).toContain('orders_phone_digits_trgm_idx');
+    expect(plan).not.toMatch(/Seq Scan on orders/);
+
+    const byName = await list(`q=${encodeURIComponent('Customer 4321')}&pageSize=100`);
+    expect(byName.items.map((o) => o.customerName)).toEqual([
+      'Customer 4321',
+      'Customer 43210',
+      'Customer 43211',
+      ...['2', '3', '4', '5', '6', '7', '8', '9'].map((d) => `Customer 4321${d}`),
+    ]);
+    const namePlan = await planOf(t, pageQuery({ q: 'Customer 4321' }));
+    expect(namePlan).toContain('orders_search_trgm_idx');
+    expect(namePlan).not.toMatch(/Seq Scan on orders/);
+  });
+
+  it("lists the orders awaiting payment by their current attempt, starting from the attempts' index", async () => {
+    const awaiting = await list('paymentStatus=PENDING');
+    expect(awaiting.total).toBe(PENDING_WITHIN / 20);
+    expect(awaiting.estimated).toBeUndefined();
+    expect(awaiting.items.map((o) => o.customerName)).toEqual(Array.from({ length: 20 }, (_, i) => `Customer ${(i + 1) * 20}`));
+    expect(awaiting.items.every((o) => o.paymentStatus === 'PENDING' && o.status === 'pending')).toBe(true);
+    const plan = await planOf(t, pageQuery({ paymentStatus: 'PENDING' }));
+    expect(plan).toMatch(/payment_transactions_(pending|status_order)_idx/);
+    expect(plan).not.toMatch(/Seq Scan on (orders|payment_transactions)/);
+  });
+
+  it('shows page 500 of all orders, newest first, with an estimated total', async () => {
+    const page = await list('page=500&pageSize=20');
+    expect(page.items.map((o) => o.customerName)).toEqual(Array.from({ length: 20 }, (_, i) => `Customer ${9981 + i}`));
+    expect(page.estimated).toBe(true);
+    expect(page.total).toBeGreaterThan(40_000);
+    expect(page.pageCount).toBeGreaterThanOrEqual(500);
+    const plan = await planOf(t, pageQuery({ page: '500', pageSize: '20' }));
+    expect(plan).toContain('orders_created_idx');
+    expect(plan).not.toMatch(/Seq Scan on orders/);
+  });
+
+  it("answers the dashboard's to-do lists and the jobs' scans through their partial indexes", async () => {
+    const toFulfil = await list('fulfilment=to_fulfil');
+    expect(toFulfil.items[0]?.customerName).toBe('Customer 7');
+    expect(await planOf(t, pageQuery({ fulfilment: 'to_fulfil' }))).toContain('orders_to_fulfil_idx');
+    const attention = await list('attention=yes');
+    expect(attention.total).toBe(Math.floor(ORDERS / 97));
+    expect(await planOf(t, pageQuery({ attention: 'yes' }))).toContain('orders_attention_idx');
+
+    const now = NEWEST;
+    expect(await planOf(t, dueReservationsQuery(t.ctx.db, now))).toContain('orders_reservation_expiry_idx');
+    expect(await planOf(t, dueAttemptsQuery(t.ctx.db, now, 25))).toContain('payment_transactions_watched_idx');
+  });
+});

@@ -1,0 +1,70 @@
+// A large shop seeded in SQL (generate_series), in seconds: products, customers and a year of orders
+// with their payment attempts and audit rows. Used by the back office's scale test and by
+// `npm run bench` (sizes S, M, L).
+//
+// Order g: 'Customer g', phone +2547 and g in eight digits, placed g × (a year / orders) before
+// `newest`, so the list's newest-first order is g ascending. Every 20th was not paid: among the
+// newest thousand it is still pending with its one attempt PENDING (awaiting payment), before that
+// it failed with its attempt FAILED (the reservation ended and the page was closed, as the jobs do).
+// The rest are paid, every 7th of the newest 3,000 still to deliver. Every 50th (g = 1, 51, …) also has an
+// older attempt still PENDING that is not its current one (the paid attempt is): it is not awaiting
+// payment. Every 97th needs the merchant's attention.
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../src/server/db/client';
+
+export interface ScaleSize {
+  products: number;
+  customers: number;
+  orders: number;
+}
+
+export const SCALE_SIZES = {
+  M: { products: 300, customers: 5_000, orders: 50_000 },
+  L: { products: 2_000, customers: 20_000, orders: 300_000 },
+} as const satisfies Record<string, ScaleSize>;
+
+const YEAR_MINUTES = 365 * 24 * 60;
+/** Unpaid orders among the newest this many are still pending; older ones failed. */
+export const PENDING_WITHIN = 1_000;
+/** Paid orders among the newest this many may still be on their way; older ones were delivered. */
+const TO_DELIVER_WITHIN = 3_000;
+
+export async function seedScale(db: DbOrTx, size: ScaleSize, newest: Date): Promise<void> {
+  const stepMs = Math.floor((YEAR_MINUTES / size.orders) * 60_000);
+  const at = sql`(${newest.toISOString()}::timestamptz - g * interval '${sql.raw(String(stepMs))} milliseconds')`;
+  const statements: SQL[] = [
+    sql`insert into "user" (id, name, email, email_verified)
+        select 'scale-' || g, 'Customer ' || g, 'scale-' || g || '@example.test', true from generate_series(1, ${size.customers}) g`,
+    sql`insert into products (name, slug, description, category, price, stock)
+        select 'Product ' || g, 'scale-product-' || g, 'Fresh from the lake, cleaned and packed on the day.',
+          case when g % 2 = 0 then 'fish' else 'chicken' end, 500 + g, 40
+        from generate_series(1, ${size.products}) g`,
+    sql`insert into orders (id, user_id, status, fulfilment_status, subtotal, vat, delivery_fee, total_amount,
+          customer_name, customer_email, customer_phone, delivery_address, pesapal_transaction_id, needs_attention,
+          reservation_expires_at, paid_at, created_at, updated_at)
+        select md5('scale-order-' || g)::uuid, 'scale-' || (g % ${size.customers} + 1),
+          case when g % 20 <> 0 then 'completed' when g <= ${PENDING_WITHIN} then 'pending' else 'failed' end,
+          case when g % 20 = 0 then 'unfulfilled' when g % 7 = 0 and g <= ${TO_DELIVER_WITHIN} then 'processing' else 'delivered' end,
+          1000, 160, 200, 1360, 'Customer ' || g, 'scale-' || g || '@example.test', '+2547' || lpad(g::text, 8, '0'),
+          'Westlands, Nairobi', 'scale-track-' || g, g % 97 = 0,
+          case when g % 20 = 0 and g <= ${PENDING_WITHIN} then ${at} + interval '30 minutes' end,
+          case when g % 20 <> 0 then ${at} + interval '2 minutes' end,
+          ${at}, ${at}
+        from generate_series(1, ${size.orders}) g`,
+    sql`insert into payment_transactions (order_id, status, merchant_reference, pesapal_tracking_id, amount, created_at, updated_at)
+        select md5('scale-order-' || g)::uuid,
+          case when g % 20 <> 0 then 'COMPLETED' when g <= ${PENDING_WITHIN} then 'PENDING' else 'FAILED' end,
+          'ORD-scale-' || g || '-2', 'scale-track-' || g, 1360, ${at}, ${at}
+        from generate_series(1, ${size.orders}) g`,
+    sql`insert into payment_transactions (order_id, status, merchant_reference, pesapal_tracking_id, amount, created_at, updated_at)
+        select md5('scale-order-' || g)::uuid, 'PENDING', 'ORD-scale-' || g || '-1', 'scale-old-' || g, 1360,
+          ${at} - interval '5 minutes', ${at} - interval '5 minutes'
+        from generate_series(1, ${size.orders}, 50) g`,
+    sql`insert into audit_logs (user_id, action, table_name, record_id, created_at)
+        select null, case when g % 3 = 0 then 'PAYMENT_VIEW' else 'ORDER_FULFILMENT' end, 'orders',
+          md5('scale-order-' || g)::uuid::text, ${at}
+        from generate_series(1, ${size.orders}) g`,
+    sql`analyze`,
+  ];
+  for (const statement of statements) await db.execute(statement);
+}
