@@ -3,7 +3,7 @@
 // without a case here. A change that is refused or rolled back leaves no row.
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   auditLogs,
   contactMessages,
@@ -12,6 +12,7 @@ import {
   outboundSms,
   paymentTransactions,
   products,
+  taxInvoices,
 } from '../../src/server/db/schema';
 import { createSmsOutbox } from '../../src/server/infra/sms/sms-outbox';
 import { adminRoutes } from '../../src/server/admin.routes';
@@ -345,6 +346,20 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
         recordId: 'delivery_fee_tax_band',
       }),
       details: async () => ({ changed: { taxBand: { from: 'D', to: 'B' } } }),
+    },
+    {
+      route: 'POST /tax-invoices/:id/send-again',
+      action: 'TAX_INVOICE_SEND_AGAIN',
+      table: 'tax_invoices',
+      run: async () => {
+        // The paid order's sale, as KRA refused it (set directly: the refusal itself is covered by the eTIMS tests).
+        const [invoice] = await s.t.ctx.db
+          .update(taxInvoices)
+          .set({ status: 'refused', resultMessage: 'Tax rate mismatch' })
+          .where(and(eq(taxInvoices.orderId, ids.paidOrder), eq(taxInvoices.kind, 'sale')))
+          .returning({ id: taxInvoices.id });
+        return { res: await asAdmin(`/tax-invoices/${invoice!.id}/send-again`, { method: 'POST' }), recordId: invoice!.id };
+      },
     },
     {
       route: 'PUT /shop-details',

@@ -57,6 +57,7 @@ describe.each(DB_KINDS)('checkout addresses and delivery fee on %s', (kind) => {
     const expected = deliveryFeeForDistance(DEFAULT_DELIVERY_ZONES, km)!;
     expect(body).toEqual({
       deliveryFeeCents: expected.feeCents,
+      deliveryFeeTaxBand: 'D',
       zoneName: 'Zone 2 - Mid Distance',
       estimatedMinutes: 35,
       formattedDistance: `${km.toFixed(1)} km`,
@@ -86,6 +87,7 @@ describe.each(DB_KINDS)('checkout addresses and delivery fee on %s', (kind) => {
     const { body } = await post('/delivery-fee', { address: 'Westlands', latitude: -1.266, longitude: 36.81 });
     expect(body).toEqual({
       deliveryFeeCents: 10_000,
+      deliveryFeeTaxBand: 'D',
       zoneName: 'Zone 1 - Local Area',
       estimatedMinutes: 40,
       formattedDistance: '0 m',
