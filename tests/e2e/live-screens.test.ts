@@ -293,7 +293,8 @@ describe('order status screens', () => {
       (url) => (window.location.href = url),
       `${shopUrl}/order-success?OrderTrackingId=${order.trackingId}&OrderMerchantReference=x`,
     );
-    expect((await synced).request().postDataJSON()).toEqual({ orderIds: [order.orderId] });
+    // A return from Pesapal is told as such: the order then waits for Pesapal's confirmation.
+    expect((await synced).request().postDataJSON()).toEqual({ orderIds: [order.orderId], returned: true });
     await page.unroute('**/order-success?OrderTrackingId=*');
     expect(await dialog.getByText('Payment confirmed').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();

@@ -236,7 +236,7 @@ describe('paying at phone size', () => {
     await setSimulatorSwitches({ dropIpn: true });
     try {
       await payButton.click();
-      expect((await asked).postDataJSON()).toEqual({ orderIds: [order.orderId] }); // Pesapal's return told the modal
+      expect((await asked).postDataJSON()).toEqual({ orderIds: [order.orderId], returned: true }); // Pesapal's return told the modal
     } finally {
       await setSimulatorSwitches({ dropIpn: false });
     }
