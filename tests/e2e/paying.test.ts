@@ -212,6 +212,36 @@ describe('paying at phone size', () => {
     expect(res.status).toBe(200);
   };
 
+  it('back from Pesapal before it confirms, the same goods are not paid twice: checkout offers that order, and continuing it pays the one order', async () => {
+    // The customer left Pesapal's page and came back before Pesapal confirmed anything (an M-Pesa
+    // prompt still on the phone): the shop has their return, the order is still pending.
+    const first = await placeOrder(live.shop, customer, product, 4);
+    const back = await customer.context.request.get(`${shopUrl}/api/payments/lookup?trackingId=${first.trackingId}`);
+    expect(back.status()).toBe(200);
+
+    await page.goto(shopUrl + '/shop');
+    await fillCart(page, product, 4);
+    await page.goto(shopUrl + '/checkout');
+    const pay = page.getByRole('button', { name: 'Pay with Pesapal' });
+    await expect.poll(() => pay.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await pay.click();
+    const offer = page.getByRole('dialog', { name: 'This order is already waiting for payment' });
+    await offer.getByText('Do not pay again: wait for it, or continue that order.', { exact: false }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await offer.getByRole('button', { name: 'Continue that order' }).click();
+    await dialog().waitFor();
+    await payPage().getByRole('button', { name: 'Pay by card' }).click();
+    await page.waitForURL(shopUrl + '/order-success');
+    await paymentState(page).filter({ hasText: 'Payment Completed' }).waitFor();
+    expect(await page.getByTestId('order-reference').textContent()).toBe(`#${first.orderId.slice(0, 8)}`);
+    // One order for those goods, paid once.
+    const { orders } = (await (await customer.context.request.get(`${shopUrl}/api/orders`)).json()) as {
+      orders: { id: string; status: string; items: { quantity: number }[] }[];
+    };
+    const forTheseGoods = orders.filter((o) => o.items.some((i) => i.quantity === 4));
+    expect(forTheseGoods.map((o) => [o.id, o.status])).toEqual([[first.orderId, 'completed']]);
+  });
+
   it('a late notification shows the plain return page inside the modal, and paid is announced once', async () => {
     // Not the goods of the declined order above, which waits for Pesapal's confirmation: those would
     // be offered that order instead (never pay twice).
