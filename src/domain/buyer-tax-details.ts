@@ -11,6 +11,9 @@ export const BUYER_TAX_LABELS = {
   businessName: 'Business name on the invoice',
 } as const;
 
+/** Under the PIN field: what it is for, and that it may stay empty. */
+export const BUYER_TAX_HINT = "Optional. For a tax invoice in your business's name; leave empty for a personal receipt.";
+
 export const BUYER_TAX_MESSAGES = {
   invalidKraPin: 'Please enter a valid KRA PIN: a letter, 9 digits and a letter (e.g. P051234567X)',
   businessNameTooLong: `Business name must be ${BUSINESS_NAME_MAX} characters or fewer`,

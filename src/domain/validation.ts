@@ -91,8 +91,7 @@ export const passwordSchema = z.string({ error: MESSAGES.passwordTooShort }).min
 type Check = { field: string; message: string; fails: boolean };
 
 /** The buyer tax details' rules (buyer-tax-details.ts) as checks of the profile form. */
-function buyerTaxChecks(v: BuyerTaxDetails | undefined): Check[] {
-  if (!v) return [];
+function buyerTaxChecks(v: BuyerTaxDetails): Check[] {
   return [
     { field: 'kraPin', message: BUYER_TAX_MESSAGES.invalidKraPin, fails: v.kraPin !== '' && !isValidKraPin(v.kraPin) },
     { field: 'kraPin', message: BUYER_TAX_MESSAGES.businessNameWithoutPin, fails: v.businessName !== '' && v.kraPin === '' },
@@ -178,7 +177,7 @@ export const profileSchema = z
     ...(v.smsUpdates === undefined ? {} : { smsUpdates: v.smsUpdates }),
     ...(v.kraPin === undefined && v.businessName === undefined
       ? {}
-      : { buyerTax: { kraPin: normalizeKraPin(v.kraPin ?? ''), businessName: sanitizeText(v.businessName ?? '') } }),
+      : { kraPin: normalizeKraPin(v.kraPin ?? ''), businessName: sanitizeText(v.businessName ?? '') }),
   }))
   .superRefine((v, ctx) => {
     report(ctx, [
@@ -188,7 +187,7 @@ export const profileSchema = z
       { field: 'phone', message: MESSAGES.invalidPhone, fails: !isValidPhone(v.phone) },
       { field: 'address', message: MESSAGES.addressRequired, fails: v.address === '' },
       { field: 'address', message: MESSAGES.addressTooLong, fails: v.address.length > TEXT_LIMITS.address },
-      ...buyerTaxChecks(v.buyerTax),
+      ...(v.kraPin === undefined ? [] : buyerTaxChecks({ kraPin: v.kraPin, businessName: v.businessName ?? '' })),
     ]);
   });
 

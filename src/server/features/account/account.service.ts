@@ -69,7 +69,7 @@ export async function updateProfile(db: DbOrTx, userId: string, values: ProfileV
     fullName: values.fullName,
     phone: values.phone,
     address: values.address,
-    ...(values.buyerTax ? buyerTaxColumns(values.buyerTax) : {}),
+    ...(values.kraPin === undefined ? {} : buyerTaxColumns({ kraPin: values.kraPin, businessName: values.businessName ?? '' })),
   };
   await db
     .insert(profiles)
