@@ -3,7 +3,6 @@ import type { CartTotals, CartTotalsInput } from './cart-totals';
 import {
   FREE_DELIVERY_PROMPT_MAX_CENTS,
   FREE_DELIVERY_THRESHOLD_CENTS,
-  PLACEHOLDER_DELIVERY_FEE_CENTS,
   VAT_RATE_BP,
   computeCartTotals,
   freeDeliveryPrompt,
@@ -14,7 +13,6 @@ describe('constants', () => {
     expect(VAT_RATE_BP).toBe(1600);
     expect(FREE_DELIVERY_THRESHOLD_CENTS).toBe(200_000);
     expect(FREE_DELIVERY_PROMPT_MAX_CENTS).toBe(100_000);
-    expect(PLACEHOLDER_DELIVERY_FEE_CENTS).toBe(6_000);
   });
 });
 

@@ -18,8 +18,6 @@ import {
 export const VAT_RATE_BP = TAX_BAND_RATE_BP.B;
 export const FREE_DELIVERY_THRESHOLD_CENTS: Cents = 200_000;
 export const FREE_DELIVERY_PROMPT_MAX_CENTS: Cents = 100_000;
-/** Shown struck through when delivery is free and no quote exists yet. */
-export const PLACEHOLDER_DELIVERY_FEE_CENTS: Cents = 6_000;
 
 export type CartTotalsLine = {
   unitPriceCents: Cents;

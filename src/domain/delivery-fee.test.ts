@@ -7,6 +7,8 @@ import {
   deliveryFeeForDistance,
   formatDistance,
   haversineKm,
+  deliveryReachKm,
+  outOfAreaMessage,
   pickZone,
   validateZones,
 } from './delivery-fee';
@@ -56,7 +58,6 @@ describe('deliveryFeeForDistance (default zones)', () => {
     [20, 'zone-4', 60_000],
     [30, 'zone-5', 100_000],
     [50, 'zone-5', 140_000],
-    [60, 'zone-5', 160_000], // beyond every zone → farthest zone
     [3.333, 'zone-1', 7_667], // 1666.5 → 1667 (half-up)
     [3.3329, 'zone-1', 7_666],
     [0.1 + 0.2, 'zone-1', 6_150], // 0.30000000000000004 km
@@ -64,6 +65,10 @@ describe('deliveryFeeForDistance (default zones)', () => {
     const result = deliveryFeeForDistance(zones, km);
     expect(result?.zone.id).toBe(zoneId);
     expect(result?.feeCents).toBe(fee);
+  });
+
+  it.each([50.01, 60])('%s km, beyond every zone, is not delivered (null)', (km) => {
+    expect(deliveryFeeForDistance(zones, km)).toBeNull();
   });
 
   it('returns null when no zone is active', () => {
@@ -81,6 +86,20 @@ describe('deliveryFeeForDistance (default zones)', () => {
   });
 });
 
+describe('deliveryReachKm and outOfAreaMessage', () => {
+  it('reaches as far as the farthest active zone', () => {
+    expect(deliveryReachKm(zones)).toBe(50);
+    expect(deliveryReachKm(zones.map((z) => (z.id === 'zone-5' ? { ...z, active: false } : z)))).toBe(25);
+    expect(deliveryReachKm([])).toBeNull();
+  });
+
+  it('says where the shop delivers', () => {
+    expect(outOfAreaMessage(50, 'Kogo Star Plaza, Nairobi West')).toBe(
+      'We do not deliver there yet. We deliver within 50 km of Kogo Star Plaza, Nairobi West.',
+    );
+  });
+});
+
 describe('pickZone', () => {
   const unsorted = [
     makeZone({ id: 'far', minKm: 10, maxKm: 20 }),
@@ -95,14 +114,18 @@ describe('pickZone', () => {
     [20, 'far'],
     [1, 'near'], // below the first band → next band up
     [8, 'far'], // in a gap → next band up
-    [500, 'far'], // beyond all → largest maxKm
   ])('%s km → %s', (km, id) => {
     expect(pickZone(unsorted, km)?.id).toBe(id);
   });
 
-  it('skips inactive zones, falling back to the farthest active one', () => {
+  it.each([20.01, 500])('%s km, beyond the farthest zone, has no zone', (km) => {
+    expect(pickZone(unsorted, km)).toBeNull();
+  });
+
+  it('skips inactive zones: past the farthest active one there is no zone', () => {
     const withFarInactive = zones.map((z) => (z.id === 'zone-5' ? { ...z, active: false } : z));
-    expect(pickZone(withFarInactive, 30)?.id).toBe('zone-4');
+    expect(pickZone(withFarInactive, 30)).toBeNull();
+    expect(pickZone(withFarInactive, 25)?.id).toBe('zone-4');
     expect(pickZone(withFarInactive, 3)?.id).toBe('zone-1');
   });
 

@@ -63,17 +63,26 @@ function assertDistance(km: number): void {
 /**
  * The zone that prices a distance. Bands are tried by minKm ascending and the
  * first match wins, so a shared boundary (5 km) belongs to the lower zone.
- * Beyond every zone the farthest-reaching zone applies; a distance in a gap
- * between bands (or below the first) uses the next band up.
+ * A distance in a gap between bands (or below the first) uses the next band
+ * up. Beyond the farthest active zone there is no zone: the shop does not
+ * deliver there (null), as with no active zone at all.
  */
 export function pickZone(zones: readonly DeliveryZone[], km: number): DeliveryZone | null {
   assertDistance(km);
   const active = zones.filter((z) => z.active).sort((a, b) => a.minKm - b.minKm);
-  const match = active.find((z) => z.minKm <= km && km <= z.maxKm) ?? active.find((z) => z.minKm > km);
-  if (match) return match;
-  let farthest: DeliveryZone | null = null;
-  for (const z of active) if (farthest === null || z.maxKm > farthest.maxKm) farthest = z;
-  return farthest;
+  return active.find((z) => z.minKm <= km && km <= z.maxKm) ?? active.find((z) => z.minKm > km) ?? null;
+}
+
+/** How far the shop delivers: the farthest active zone's maxKm, or null with no active zone. */
+export function deliveryReachKm(zones: readonly DeliveryZone[]): number | null {
+  let reach: number | null = null;
+  for (const z of zones) if (z.active && (reach === null || z.maxKm > reach)) reach = z.maxKm;
+  return reach;
+}
+
+/** What a customer reads for an address past the farthest zone. */
+export function outOfAreaMessage(reachKm: number, originLabel: string): string {
+  return `We do not deliver there yet. We deliver within ${reachKm} km of ${originLabel}.`;
 }
 
 export function deliveryFeeForDistance(zones: readonly DeliveryZone[], km: number): { zone: DeliveryZone; feeCents: Cents } | null {

@@ -363,8 +363,9 @@ describe('checkout and payment in a browser', () => {
     await page.getByTestId('delivery-origin').getByText('From Kilimani depot').waitFor();
     expect(await page.getByTestId('delivery-distance').innerText()).toBe('0 m');
     expect(await page.getByTestId('delivery-zone').innerText()).toBe('Zone 1 - Local Area');
-    // Free from KES 2,000: the usual KES 60.00 struck through, no nudge, nothing added to the total.
-    expect(await page.getByTestId('delivery-fee').locator('del').textContent()).toBe('Usually KES 60.00');
+    // Free from KES 2,000: just FREE (no struck-through fee that never applied), no nudge, nothing added to the total.
+    expect(await page.getByTestId('delivery-fee').innerText()).toBe('FREE');
+    expect(await page.getByTestId('delivery-fee').locator('del').count()).toBe(0);
     expect(await page.getByTestId('summary-delivery').innerText()).toBe('FREE');
     expect(await page.getByText(/more for FREE delivery!/).count()).toBe(0);
     expect(await page.getByTestId('summary-total').innerText()).toBe('KES 3,016.00');

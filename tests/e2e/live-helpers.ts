@@ -118,8 +118,9 @@ export async function showPendingOrder(
   shop: ShopServer,
   customer: Customer,
   product: ShopProduct,
+  quantity = 1,
 ): Promise<{ order: PlacedOrder; page: Page }> {
-  const order = await placeOrder(shop, customer, product, 1);
+  const order = await placeOrder(shop, customer, product, quantity);
   const page = await openLivePage(shop.url, customer);
   await openOrderSuccessWithState(page, order.orderId);
   await paymentState(page).filter({ hasText: 'Payment Pending' }).waitFor();

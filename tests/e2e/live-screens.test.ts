@@ -147,7 +147,9 @@ describe('order status screens', () => {
   // What a check that finds a change, or cannot reach Pesapal, says: live-sync.test.ts (it needs a
   // Pesapal whose notifications the test can hold back).
   it('shows Payment Pending with a manual status check that finds nothing new, and says when the order cannot be refreshed', async () => {
-    const { order, page } = await showPendingOrder(live.shop, amina, product);
+    // Not the goods of the order the Checking... test left waiting for Pesapal's confirmation: those would
+    // be offered that order instead (never pay twice).
+    const { order, page } = await showPendingOrder(live.shop, amina, product, 2);
     await page.getByRole('heading', { level: 1, name: 'Waiting for your payment' }).waitFor();
     const check = page.getByRole('button', { name: 'Check Payment Status' });
 
@@ -239,28 +241,29 @@ describe('order status screens', () => {
     await page.close();
   });
 
-  it('/orders shows the delivery step, live, once the shop starts delivering', async () => {
+  it('/orders shows where a paid order is: Paid, then the delivery step, live, once the shop starts delivering', async () => {
     const admin = await createCustomer(live.shop, live.smtp, live.browser, 'Shop Admin', ADMIN_EMAIL);
     const page = await appPage('/orders');
     const card = page.locator(`[data-testid="order-card"][data-order-id="${placed.completed!.orderId}"]`);
     await card.getByTestId('order-status').waitFor();
-    expect(await card.getByRole('list', { name: 'Delivery progress' }).count()).toBe(0);
+    const steps = card.getByRole('list', { name: 'Delivery progress' });
+    expect(await steps.locator('[aria-current="step"]').textContent()).toBe('Paid');
     const res = await admin.context.request.post(`${shopUrl}/api/admin/orders/${placed.completed!.orderId}/fulfilment`, {
       headers: { Origin: shopUrl },
       data: { status: 'out_for_delivery' },
     });
     expect(res.status()).toBe(200);
-    const steps = card.getByRole('list', { name: 'Delivery progress' });
-    await steps.waitFor();
-    expect(await steps.getByRole('listitem').allTextContents()).toEqual(['Processing', 'Out for delivery', 'Delivered']);
-    expect(await steps.locator('[aria-current="step"]').textContent()).toBe('Out for delivery');
+    await steps.locator('[aria-current="step"]', { hasText: 'Out for delivery' }).waitFor();
+    expect(await steps.getByRole('listitem').allTextContents()).toEqual(['Paid', 'Being prepared', 'Out for delivery', 'Delivered']);
     expect(await axeViolations(page)).toEqual([]);
     await admin.context.close();
     await page.close();
   });
 
   it('the payment modal: hints only make it ask the server, Cancel closes it, a failed payment offers Cancel and Try Again', async () => {
-    const order = await placeOrder(live.shop, amina, product, 1);
+    // Not the goods of the order the Checking... test left waiting for Pesapal's confirmation: those would
+    // be offered that order instead (never pay twice).
+    const order = await placeOrder(live.shop, amina, product, 3);
     const page = await appPage('/orders');
     await page.evaluate(() => localStorage.setItem('cart', '[]'));
     const card = page.locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`);
@@ -290,7 +293,8 @@ describe('order status screens', () => {
       (url) => (window.location.href = url),
       `${shopUrl}/order-success?OrderTrackingId=${order.trackingId}&OrderMerchantReference=x`,
     );
-    expect((await synced).request().postDataJSON()).toEqual({ orderIds: [order.orderId] });
+    // A return from Pesapal is told as such: the order then waits for Pesapal's confirmation.
+    expect((await synced).request().postDataJSON()).toEqual({ orderIds: [order.orderId], returned: true });
     await page.unroute('**/order-success?OrderTrackingId=*');
     expect(await dialog.getByText('Payment confirmed').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -325,7 +329,9 @@ describe('order status screens', () => {
   });
 
   it('the payment modal: a payment confirmed while it is open (e.g. M-Pesa on the phone) takes the customer to /order-success', async () => {
-    const order = await placeOrder(live.shop, amina, product, 1);
+    // Not the goods of the order the Checking... test left waiting for Pesapal's confirmation: those would
+    // be offered that order instead (never pay twice).
+    const order = await placeOrder(live.shop, amina, product, 2);
     const page = await appPage('/orders');
     await page.locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`).getByRole('button', { name: 'Pay now' }).click();
     const dialog = page.getByRole('dialog', { name: 'Complete your payment' });
@@ -339,7 +345,9 @@ describe('order status screens', () => {
   });
 
   it('the payment modal: a page that does not load offers to open it in a new tab', async () => {
-    const order = await placeOrder(live.shop, amina, product, 1);
+    // Not the goods of the order the Checking... test left waiting for Pesapal's confirmation: those would
+    // be offered that order instead (never pay twice).
+    const order = await placeOrder(live.shop, amina, product, 2);
     const page = await appPage('/orders');
     const held: Route[] = [];
     await page.route('**/PesapalIframe3/Index*', (route) => void held.push(route));

@@ -8,6 +8,7 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineTexts, readPdf } from '../support/pdf-reader';
+import { waitFor } from '../support/wait-for';
 import { axeViolations } from './support/axe';
 import {
   choose,
@@ -136,6 +137,33 @@ describe('paying at phone size', () => {
     await stranger.context.close();
   });
 
+  it("the receipt carries KRA's signed tax invoice: CU invoice number, signature and a QR code linking the PIN, branch and signature", async () => {
+    const receipt = `${shopUrl}/api/orders/${orderId}/receipt`;
+    // KRA (the built-in simulator) signs the sale just after the payment; until then the receipt
+    // says 'Tax invoice pending'.
+    await waitFor('KRA to sign the sale', async () => {
+      await page.goto(receipt);
+      return (await page.getByText('Tax invoice pending').count()) === 0;
+    });
+    const text = await page.locator('body').innerText();
+    const fact = (label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(text)?.[1] ?? '';
+    const pin = fact('Seller KRA PIN');
+    const cuNumber = fact('CU invoice number');
+    const signature = fact('Receipt signature');
+    expect(cuNumber).toMatch(/^\S+\/\d+$/);
+    expect(signature).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){3}$/);
+    await page.getByRole('img', { name: /^QR code/ }).waitFor();
+    const link = await page.getByRole('link', { name: /indexEtimsReceiptData/ }).getAttribute('href');
+    expect(link).toContain(`Data=${pin}00${signature.replace(/-/g, '')}`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const pdf = await customer.context.request.get(`${receipt}.pdf`);
+    const lines = (await readPdf(await pdf.body())).flatMap(lineTexts).join('\n');
+    expect(lines).toContain(cuNumber);
+    expect(lines).toContain(signature);
+    expect(lines).not.toContain('Tax invoice pending');
+  });
+
   it('a declined order still holding its stock shows Pay again in My Orders, which opens its payment page', async () => {
     const declined = await placeOrder(live.shop, customer, product, 1);
     await choose(declined.iframeUrl, 'fail'); // declined on the customer's phone
@@ -184,8 +212,40 @@ describe('paying at phone size', () => {
     expect(res.status).toBe(200);
   };
 
+  it('back from Pesapal before it confirms, the same goods are not paid twice: checkout offers that order, and continuing it pays the one order', async () => {
+    // The customer left Pesapal's page and came back before Pesapal confirmed anything (an M-Pesa
+    // prompt still on the phone): the shop has their return, the order is still pending.
+    const first = await placeOrder(live.shop, customer, product, 4);
+    const back = await customer.context.request.get(`${shopUrl}/api/payments/lookup?trackingId=${first.trackingId}`);
+    expect(back.status()).toBe(200);
+
+    await page.goto(shopUrl + '/shop');
+    await fillCart(page, product, 4);
+    await page.goto(shopUrl + '/checkout');
+    const pay = page.getByRole('button', { name: 'Pay with Pesapal' });
+    await expect.poll(() => pay.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await pay.click();
+    const offer = page.getByRole('dialog', { name: 'This order is already waiting for payment' });
+    await offer.getByText('Do not pay again: wait for it, or continue that order.', { exact: false }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await offer.getByRole('button', { name: 'Continue that order' }).click();
+    await dialog().waitFor();
+    await payPage().getByRole('button', { name: 'Pay by card' }).click();
+    await page.waitForURL(shopUrl + '/order-success');
+    await paymentState(page).filter({ hasText: 'Payment Completed' }).waitFor();
+    expect(await page.getByTestId('order-reference').textContent()).toBe(`#${first.orderId.slice(0, 8)}`);
+    // One order for those goods, paid once.
+    const { orders } = (await (await customer.context.request.get(`${shopUrl}/api/orders`)).json()) as {
+      orders: { id: string; status: string; items: { quantity: number }[] }[];
+    };
+    const forTheseGoods = orders.filter((o) => o.items.some((i) => i.quantity === 4));
+    expect(forTheseGoods.map((o) => [o.id, o.status])).toEqual([[first.orderId, 'completed']]);
+  });
+
   it('a late notification shows the plain return page inside the modal, and paid is announced once', async () => {
-    const order = await placeOrder(live.shop, customer, product, 1);
+    // Not the goods of the declined order above, which waits for Pesapal's confirmation: those would
+    // be offered that order instead (never pay twice).
+    const order = await placeOrder(live.shop, customer, product, 2);
     const tab = await customer.context.newPage();
     await tab.setViewportSize(PHONE_SCREEN);
     await tab.addInitScript(TOAST_RECORDER);
@@ -206,7 +266,7 @@ describe('paying at phone size', () => {
     await setSimulatorSwitches({ dropIpn: true });
     try {
       await payButton.click();
-      expect((await asked).postDataJSON()).toEqual({ orderIds: [order.orderId] }); // Pesapal's return told the modal
+      expect((await asked).postDataJSON()).toEqual({ orderIds: [order.orderId], returned: true }); // Pesapal's return told the modal
     } finally {
       await setSimulatorSwitches({ dropIpn: false });
     }

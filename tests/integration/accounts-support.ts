@@ -22,12 +22,19 @@ export async function mailsTo(t: TestApp, to: string) {
 }
 
 /** The path and query of the first link in the newest mail to `to`. */
-export async function linkInLatestMail(t: TestApp, to: string): Promise<string> {
+async function linkInLatestMail(t: TestApp, to: string): Promise<string> {
   const [mail] = await mailsTo(t, to);
   const url = mail?.text.match(/https?:\/\/\S+/)?.[0];
   if (!url) throw new Error(`no link in the mail to ${to}`);
   const parsed = new URL(url);
   return parsed.pathname + parsed.search;
+}
+
+/** The code of the verification link (/auth?verify=<code>) in the newest mail to `to`. */
+export async function verifyCodeInLatestMail(t: TestApp, to: string): Promise<string> {
+  const code = new URL(`http://shop${await linkInLatestMail(t, to)}`).searchParams.get('verify');
+  if (!code) throw new Error(`no verification link in the mail to ${to}`);
+  return code;
 }
 
 export function movableClock(start = new Date()) {

@@ -1,39 +1,57 @@
+// The account mails, each with one button (infra/mail/button-mail.ts) and a plain-text part.
 import type { MailMessage } from '../infra/mail/mailer';
-import { escapeHtml } from '../infra/http/html';
+import { buttonMail } from '../infra/mail/button-mail';
 
+const greetingFor = (name: string) => (name ? `Hello ${name},` : 'Hello,');
+
+/** The sign-up verification link: one click verifies the address and signs in, within 24 hours. */
 export function verificationMail(opts: { to: string; name: string; url: string; shopName: string }): MailMessage {
-  const greeting = opts.name ? `Hello ${opts.name},` : 'Hello,';
   return {
     to: opts.to,
     subject: `Verify your email for ${opts.shopName}`,
-    text: `${greeting}\n\nPlease confirm your email address by opening this link:\n${opts.url}\n\nIf you did not create an account, ignore this email.\n`,
-    html: `<p>${escapeHtml(greeting)}</p><p>Please confirm your email address:</p><p><a href="${escapeHtml(opts.url)}">Verify my email</a></p><p>If you did not create an account, ignore this email.</p>`,
+    ...buttonMail({
+      shopName: opts.shopName,
+      greeting: greetingFor(opts.name),
+      lines: ['Please confirm your email address. The button signs you in and takes you back to where you were.'],
+      button: { label: 'Verify my email', url: opts.url },
+      notes: ['The link works for 24 hours.', 'If you did not create an account, ignore this email.'],
+    }),
   };
 }
 
 /** The forgotten-password link: it works once, within the hour. */
 export function passwordResetMail(opts: { to: string; name: string; url: string; shopName: string }): MailMessage {
-  const greeting = opts.name ? `Hello ${opts.name},` : 'Hello,';
-  const note = 'The link works once, within 1 hour. Changing your password signs you out everywhere.';
-  const ignore = 'If you did not ask for this, ignore this email: your password stays as it is.';
   return {
     to: opts.to,
     subject: `Reset your password for ${opts.shopName}`,
-    text: `${greeting}\n\nTo choose a new password, open this link:\n${opts.url}\n\n${note}\n${ignore}\n`,
-    html: `<p>${escapeHtml(greeting)}</p><p><a href="${escapeHtml(opts.url)}">Choose a new password</a></p><p>${escapeHtml(note)}</p><p>${escapeHtml(ignore)}</p>`,
+    ...buttonMail({
+      shopName: opts.shopName,
+      greeting: greetingFor(opts.name),
+      lines: ['To choose a new password, use the button below.'],
+      button: { label: 'Choose a new password', url: opts.url },
+      notes: [
+        'The link works once, within 1 hour. Changing your password signs you out everywhere.',
+        'If you did not ask for this, ignore this email: your password stays as it is.',
+      ],
+    }),
   };
 }
 
 /** The emailed sign-in link for a throttled owner: it works once, within 15 minutes. */
 export function signInLinkMail(opts: { to: string; name: string; url: string; shopName: string }): MailMessage {
-  const greeting = opts.name ? `Hello ${opts.name},` : 'Hello,';
-  const note = 'The link works once, within 15 minutes.';
-  const ignore = 'If you did not ask for this, ignore this email; someone may be guessing your password, so consider changing it.';
   return {
     to: opts.to,
     subject: `Your sign-in link for ${opts.shopName}`,
-    text: `${greeting}\n\nTo sign in, open this link:\n${opts.url}\n\n${note}\n${ignore}\n`,
-    html: `<p>${escapeHtml(greeting)}</p><p><a href="${escapeHtml(opts.url)}">Sign in</a></p><p>${escapeHtml(note)}</p><p>${escapeHtml(ignore)}</p>`,
+    ...buttonMail({
+      shopName: opts.shopName,
+      greeting: greetingFor(opts.name),
+      lines: ['To sign in, use the button below.'],
+      button: { label: 'Sign in', url: opts.url },
+      notes: [
+        'The link works once, within 15 minutes.',
+        'If you did not ask for this, ignore this email; someone may be guessing your password, so consider changing it.',
+      ],
+    }),
   };
 }
 
@@ -42,7 +60,12 @@ export function alreadyRegisteredMail(opts: { to: string; signInUrl: string; sho
   return {
     to: opts.to,
     subject: `You already have an account at ${opts.shopName}`,
-    text: `Hello,\n\nSomeone (probably you) tried to create an account with this email address, but it already has one.\nSign in here:\n${opts.signInUrl}\n\nIf this was not you, you can ignore this email.\n`,
-    html: `<p>Hello,</p><p>Someone (probably you) tried to create an account with this email address, but it already has one.</p><p><a href="${escapeHtml(opts.signInUrl)}">Sign in</a></p><p>If this was not you, you can ignore this email.</p>`,
+    ...buttonMail({
+      shopName: opts.shopName,
+      greeting: 'Hello,',
+      lines: ['Someone (probably you) tried to create an account with this email address, but it already has one.'],
+      button: { label: 'Sign in', url: opts.signInUrl },
+      notes: ['If this was not you, you can ignore this email.'],
+    }),
   };
 }

@@ -15,6 +15,7 @@ import { authLogger } from './auth-logger';
 import { alreadyRegisteredMail, passwordResetMail, signInLinkMail, verificationMail } from './auth-mails';
 import { googleSignInOptions } from './google-sign-in';
 import { profileName, syncProfileOnSignIn } from './profile-sync';
+import { createVerificationLink, returnPathOfVerificationUrl, VERIFICATION_LINK_SECONDS, verificationLinkUrl } from './verification-link';
 
 /**
  * Reached only through our /api/account endpoints, which validate with src/domain, give the form
@@ -33,11 +34,11 @@ const ENDPOINTS_BEHIND_ACCOUNT_API = [
 ];
 
 /**
- * Where the verification link lands (the sign-up redirect is {origin}/auth/callback). It
- * does not sign in; /auth/callback passes ?verified=1 (and better-auth's ?error=… for a bad or
- * expired link) on to /auth, which says so above the Sign In form.
+ * better-auth's own verification URL is never mailed any more. Opened anyway (an older mail), it is
+ * not followed: GET would verify and sign in on a mail scanner's visit. /auth says the link is not
+ * valid and the customer gets a new one by signing in.
  */
-export const VERIFIED_CALLBACK_PATH = '/auth/callback?verified=1';
+const OLD_VERIFICATION_LINK_LANDING = '/auth?verified=1&error=INVALID_TOKEN';
 
 /** The page the reset mail links to, with the single-use token (valid 1 hour) in ?reset=. */
 const passwordResetUrl = (publicUrl: string, token: string) => `${publicUrl}/auth?reset=${encodeURIComponent(token)}`;
@@ -105,15 +106,21 @@ export function createAuth({ db, env, mailer, logger, now }: AuthDeps) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: false,
-      expiresIn: 60 * 60 * 24,
-      async sendVerificationEmail({ user: u, url }) {
-        await mailer.send(verificationMail({ to: u.email, name: u.name, url, shopName: env.SHOP_NAME }));
+      // Only through our POST /api/account/verify-email (a click on /auth?verify=…), never by GET:
+      // the first verification of an account signs it in, later ones do not.
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_LINK_SECONDS,
+      async sendVerificationEmail({ user: u, url, token }) {
+        const code = await createVerificationLink(db, { token, userId: u.id, returnTo: returnPathOfVerificationUrl(url) }, now());
+        const link = verificationLinkUrl(env.PUBLIC_URL, code);
+        await mailer.send(verificationMail({ to: u.email, name: u.name, url: link, shopName: env.SHOP_NAME }));
       },
     },
     hooks: {
       // 'Sign out everywhere' (better-auth's /revoke-sessions) also ends every device token.
+      // better-auth's GET /verify-email over HTTP goes to /auth instead (see OLD_VERIFICATION_LINK_LANDING).
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/verify-email' && ctx.request) throw ctx.redirect(OLD_VERIFICATION_LINK_LANDING);
         if (ctx.path !== '/revoke-sessions') return;
         const current = await getSessionFromCtx(ctx);
         if (current) await revokeDevices(db, current.user.id, now());

@@ -8,6 +8,10 @@ import { useSession } from '../features/account/use-session';
 import { CartLineItem } from '../features/cart/components/cart-line-item';
 import { CartNotices } from '../features/cart/components/cart-notices';
 import { OrderSummary } from '../features/cart/components/order-summary';
+import { DeliveryEstimate } from '../features/checkout/components/delivery-estimate';
+import { useDeliveryArea } from '../features/checkout/use-delivery-area';
+import { cartLinesForTotals } from '@/domain/cart';
+import { computeCartTotals } from '@/domain/cart-totals';
 import { useCart } from '../features/cart/use-cart';
 import { useCartRecheck } from '../features/cart/use-cart-recheck';
 import { WHATSAPP_TEXT } from '@/domain/whatsapp';
@@ -18,6 +22,8 @@ export default function Cart() {
   useDocumentMeta('Shopping Cart');
   const { lines, count } = useCart();
   const notices = useCartRecheck();
+  const delivery = useDeliveryArea();
+  const freeDelivery = computeCartTotals({ lines: cartLinesForTotals(lines), deliveryFeeCents: null }).freeDelivery;
   const session = useSession();
   const navigate = useNavigate();
   const signedIn = Boolean(session.data?.user);
@@ -68,7 +74,13 @@ export default function Cart() {
               <p className="text-sm text-slate-600">
                 {count} item{count === 1 ? '' : 's'}
               </p>
-              <OrderSummary lines={lines} />
+              <DeliveryEstimate delivery={delivery} freeDelivery={freeDelivery} />
+              <OrderSummary
+                lines={lines}
+                delivery={
+                  delivery.quote.status === 'ready' ? { feeCents: delivery.quote.feeCents, taxBand: delivery.quote.feeTaxBand } : null
+                }
+              />
               <Button size="lg" className="w-full" onClick={proceed} aria-describedby={signedIn ? undefined : 'checkout-hint'}>
                 Proceed to Checkout
               </Button>

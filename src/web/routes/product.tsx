@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { lineLimit } from '../../domain/cart';
+import { cartLinesForTotals, lineLimit } from '../../domain/cart';
+import { computeCartTotals } from '../../domain/cart-totals';
 import { formatKES } from '../../domain/money';
 import { stockHint } from '../../domain/stock-hint';
 import { paragraphs } from '../../domain/text';
@@ -13,6 +14,9 @@ import { AddToCartButton } from '../features/catalog/components/add-to-cart-butt
 import { ProductGrid } from '../features/catalog/components/product-grid';
 import { ProductImage } from '../features/catalog/components/product-image';
 import { categoryLabel } from '../features/catalog/components/shop-filters';
+import { useCart } from '../features/cart/use-cart';
+import { DeliveryEstimate } from '../features/checkout/components/delivery-estimate';
+import { useDeliveryArea } from '../features/checkout/use-delivery-area';
 import { ApiError } from '../lib/api';
 import { useDocumentMeta } from '../lib/document-title';
 import { useHydrated } from '../lib/use-hydrated';
@@ -96,6 +100,7 @@ function ProductView({ product, related }: { product: ProductDto; related: Produ
             ))}
           </div>
           <AddToCart product={product} />
+          <ProductDelivery />
           <ChatOnWhatsApp text={WHATSAPP_TEXT.product(product.name)} />
         </div>
       </div>
@@ -109,6 +114,14 @@ function ProductView({ product, related }: { product: ProductDto; related: Produ
       )}
     </Container>
   );
+}
+
+/** The delivery fee to the customer's area, free when the cart already reaches free delivery. */
+function ProductDelivery() {
+  const delivery = useDeliveryArea();
+  const { lines } = useCart();
+  const freeDelivery = computeCartTotals({ lines: cartLinesForTotals(lines), deliveryFeeCents: null }).freeDelivery;
+  return <DeliveryEstimate delivery={delivery} freeDelivery={freeDelivery} />;
 }
 
 /** A quantity within stock (and an order's limit per product), then Add to Cart. */

@@ -13,5 +13,6 @@ export const ACCOUNT_MESSAGES = {
   tooManyResetTries: (wait: string) => `Too many failed password resets. Please wait ${wait} and try again.`,
   tooManySignInLinks: (wait: string) => `Too many sign-in links requested. Please wait ${wait} and try again.`,
   tooManySignInLinkTries: (wait: string) => `Too many invalid sign-in links. Please wait ${wait} and try again.`,
+  tooManyVerificationTries: (wait: string) => `Too many invalid verification links. Please wait ${wait} and try again.`,
   googleNotConfigured: 'Google sign-in is not configured',
 } as const;

@@ -3,7 +3,9 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES, resetPasswordSchema } from '@/domain/password-reset';
 import { SIGN_IN_LINK_MESSAGES, signInLinkRequestSchema, signInLinkUseSchema } from '@/domain/sign-in-link';
-import { emailSchema, profileSchema, signInSchema, signUpSchema } from '@/domain/validation';
+import { EMAIL_VERIFICATION_MESSAGES, resendVerificationSchema, useVerificationLinkSchema } from '@/domain/email-verification';
+import { returnPathSchema } from '@/domain/return-path';
+import { profileSchema, signInSchema, signUpSchema } from '@/domain/validation';
 import { getSessionUser } from '../../auth/auth';
 import { googleEnabled } from '../../auth/google-sign-in';
 import type { AppEnv, ServerContext } from '../../context';
@@ -18,8 +20,10 @@ import { startGoogleSignIn } from './google.service';
 import { resendVerification, signIn, signUp } from './password-auth.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { requestSignInLink, useSignInLink } from './sign-in-link.service';
+import { useVerificationLink } from './verification-link.service';
 
-const resendSchema = z.object({ email: emailSchema });
+/** Sign-up, and the page the verification link brings the customer back to (a path of this shop only). */
+const signUpRequestSchema = signUpSchema.and(z.object({ returnTo: returnPathSchema.optional() }));
 
 /** Passes better-auth's cookies (session, OAuth state) on to the browser. */
 function forwardCookies(c: Context, headers: Headers) {
@@ -37,7 +41,7 @@ async function setDeviceCookie(c: Context, ctx: ServerContext, current: string |
   });
 }
 
-// Account endpoints: sign-up, sign-in, the emailed sign-in link, verification mail, forgotten passwords, Google start, the
+// Account endpoints: sign-up, sign-in, the emailed sign-in link, the verification link and mail, forgotten passwords, Google start, the
 // session and the profile.
 // Sign-out is better-auth's own POST /api/auth/sign-out.
 export function accountRoutes(ctx: ServerContext) {
@@ -48,9 +52,17 @@ export function accountRoutes(ctx: ServerContext) {
       const user = await getSessionUser(ctx.auth, c.req.raw.headers);
       return c.json(await sessionView(ctx.db, user, googleEnabled(ctx.env)));
     })
-    .post('/sign-up', valid('json', signUpSchema), async (c) => {
-      await signUp(deps, c.req.valid('json'), limitAddress(c));
+    .post('/sign-up', valid('json', signUpRequestSchema), async (c) => {
+      const { returnTo, ...values } = c.req.valid('json');
+      await signUp(deps, values, limitAddress(c), returnTo);
       return c.json({ ok: true as const }, 201);
+    })
+    .post('/verify-email', valid('json', useVerificationLinkSchema), async (c) => {
+      const outcome = await useVerificationLink(deps, c.req.valid('json').token, limitAddress(c), c.req.raw.headers);
+      forwardCookies(c, outcome.headers);
+      if (outcome.signedIn) await setDeviceCookie(c, ctx, getCookie(c, DEVICE_COOKIE), outcome.userId);
+      const message = outcome.signedIn ? EMAIL_VERIFICATION_MESSAGES.signedIn : EMAIL_VERIFICATION_MESSAGES.verified;
+      return c.json({ signedIn: outcome.signedIn, returnTo: outcome.returnTo, message });
     })
     .post('/sign-in', valid('json', signInSchema), async (c) => {
       const values = c.req.valid('json');
@@ -71,8 +83,9 @@ export function accountRoutes(ctx: ServerContext) {
       await setDeviceCookie(c, ctx, getCookie(c, DEVICE_COOKIE), userId);
       return c.json({ message: SIGN_IN_LINK_MESSAGES.signedIn });
     })
-    .post('/resend-verification', valid('json', resendSchema), async (c) => {
-      await resendVerification(deps, c.req.valid('json').email, limitAddress(c));
+    .post('/resend-verification', valid('json', resendVerificationSchema), async (c) => {
+      const { email, returnTo } = c.req.valid('json');
+      await resendVerification(deps, email, limitAddress(c), returnTo);
       return c.json({ message: ACCOUNT_MESSAGES.verificationSent });
     })
     .post('/forgot-password', valid('json', forgotPasswordSchema), async (c) => {

@@ -7,7 +7,8 @@
 // out. (IPv6 addresses count by their /64, see client-address.ts.)
 import { isAPIError } from 'better-auth/api';
 import { MESSAGES, type SignInValues, type SignUpValues } from '@/domain/validation';
-import { VERIFIED_CALLBACK_PATH, type Auth } from '../../auth/auth';
+import { DEFAULT_RETURN_PATH } from '@/domain/return-path';
+import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
 import { badRequest, DomainError, tooManyRequests } from '../../errors';
 import { ACCOUNT_MESSAGES } from './account-messages';
@@ -61,8 +62,16 @@ const keys = {
 
 const tooMany = (message: string, until: Date, now: Date) => tooManyRequests('TOO_MANY_ATTEMPTS', message, secondsLeft(until, now));
 
-/** Creates the account (better-auth mails the verification link) and stores the profile metadata. */
-export async function signUp(deps: PasswordAuthDeps, values: SignUpValues, clientAddress: string): Promise<void> {
+/**
+ * Creates the account (better-auth mails the verification link) and stores the profile metadata.
+ * `returnTo` (a safe path, checked by the route) is where the link brings the customer back to.
+ */
+export async function signUp(
+  deps: PasswordAuthDeps,
+  values: SignUpValues,
+  clientAddress: string,
+  returnTo: string = DEFAULT_RETURN_PATH,
+): Promise<void> {
   const now = deps.now();
   const key = keys.signUpAddress(clientAddress);
   const blocked = await blockedUntil(deps.db, [key], now);
@@ -70,7 +79,7 @@ export async function signUp(deps: PasswordAuthDeps, values: SignUpValues, clien
   await recordAttempt(deps.db, key, THROTTLE.signUpPerAddress, now);
   try {
     const result = await deps.auth.api.signUpEmail({
-      body: { name: values.fullName, email: values.email, password: values.password, callbackURL: VERIFIED_CALLBACK_PATH },
+      body: { name: values.fullName, email: values.email, password: values.password, callbackURL: returnTo },
     });
     // For an address that already has an account better-auth returns a made-up user: no row matches.
     await saveSignUpProfile(deps.db, result.user.id, values, now);
@@ -103,7 +112,7 @@ export async function signIn(
   }
   try {
     const { headers, response } = await deps.auth.api.signInEmail({
-      body: { email: values.email, password: values.password, callbackURL: VERIFIED_CALLBACK_PATH },
+      body: { email: values.email, password: values.password, callbackURL: DEFAULT_RETURN_PATH },
       headers: requestHeaders,
       returnHeaders: true,
     });
@@ -122,7 +131,12 @@ export async function signIn(
 }
 
 /** Mails a new link when the account exists and is unverified; the answer is the same either way. */
-export async function resendVerification(deps: PasswordAuthDeps, email: string, clientAddress: string): Promise<void> {
+export async function resendVerification(
+  deps: PasswordAuthDeps,
+  email: string,
+  clientAddress: string,
+  returnTo: string = DEFAULT_RETURN_PATH,
+): Promise<void> {
   const now = deps.now();
   const emailKey = keys.resendEmail(email);
   const addressKey = keys.resendAddress(clientAddress);
@@ -132,7 +146,7 @@ export async function resendVerification(deps: PasswordAuthDeps, email: string, 
   await recordAttempt(deps.db, addressKey, THROTTLE.resendPerAddress, now);
   // No request headers: better-auth must not mistake a signed-in visitor's session for the account.
   try {
-    await deps.auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFIED_CALLBACK_PATH } });
+    await deps.auth.api.sendVerificationEmail({ body: { email, callbackURL: returnTo } });
   } catch (err) {
     throw fromAuthError(err);
   }

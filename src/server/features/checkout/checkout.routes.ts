@@ -1,14 +1,16 @@
 // /api/checkout: address suggestions, place details, the delivery fee and order creation.
-// Everything here needs a signed-in customer (checkout is signed-in only, and the address
-// provider is a paid API).
+// Orders and the last delivery's directions need a signed-in customer. The address look-ups and the
+// fee are open to visitors too (the cart and product pages show the fee before sign-in), within a
+// per-address budget for visitors without a session (lookup-limit.ts): the provider is a paid API.
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
 import { DomainError } from '../../errors';
-import { currentUser, requireUser } from '../../auth/session';
+import { currentUser, optionalUser, requireUser } from '../../auth/session';
 import { valid } from '../../infra/http/validate';
 import { autocompleteSchema, createOrderSchema, deliveryFeeSchema, placeDetailsSchema } from './checkout.schemas';
 import { addressNotFound, quoteDelivery, resolveDestination } from '../delivery/delivery-quote.service';
 import { lastRiderDirections } from './last-delivery.service';
+import { takeLookupSlot } from './lookup-limit';
 import { placeOrder } from './order-placement.service';
 import { placeDetails, signedPlaceDetails, suggestAddresses } from './places.service';
 
@@ -16,18 +18,24 @@ const PLACE_DETAILS_FAILED = 'Failed to get place details';
 
 export function checkoutRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
-    .use('*', requireUser(ctx))
+    .use('/places/*', optionalUser(ctx))
+    .use('/delivery-fee', optionalUser(ctx))
+    .use('/last-delivery', requireUser(ctx))
+    .use('/orders', requireUser(ctx))
     .post('/places/autocomplete', valid('json', autocompleteSchema), async (c) => {
+      await takeLookupSlot(c, ctx);
       const { input, sessionToken } = c.req.valid('json');
       return c.json({ predictions: await suggestAddresses(ctx, input, sessionToken) });
     })
     .post('/places/details', valid('json', placeDetailsSchema), async (c) => {
+      await takeLookupSlot(c, ctx);
       const { placeId, sessionToken } = c.req.valid('json');
       const details = await placeDetails(ctx, placeId, sessionToken);
       if (!details) throw new DomainError('not_found', 'PLACE_DETAILS_FAILED', PLACE_DETAILS_FAILED);
       return c.json(signedPlaceDetails(ctx, details));
     })
     .post('/delivery-fee', valid('json', deliveryFeeSchema), async (c) => {
+      await takeLookupSlot(c, ctx);
       const body = c.req.valid('json');
       const coordinates = body.latitude != null && body.longitude != null ? { lat: body.latitude, lng: body.longitude } : null;
       const destination = await resolveDestination(ctx, body.address, coordinates);

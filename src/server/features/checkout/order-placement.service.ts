@@ -65,7 +65,7 @@ export async function placeOrder(ctx: ServerContext, userId: string, input: Plac
   const vouched = vouchedPoint(ctx, address, coordinates, placeToken);
   const destination = await resolveDestination(ctx, address, vouched, 'deliveryInfo.address');
   if (!destination) throw addressNotFound();
-  const quote = await quoteDelivery(ctx, destination);
+  const quote = await quoteDelivery(ctx, destination, 'deliveryInfo.address');
   const claim = await ctx.db.transaction((tx) => insertPendingOrder(tx, ctx.now(), userId, input, lines, destination, quote));
   if (claim === null) {
     // A concurrent request with the same key won the insert: answer with its order.

@@ -7,7 +7,9 @@ import {
   DEFAULT_ZONE_MINUTES,
   SHOP_ORIGIN,
   deliveryFeeForDistance,
+  deliveryReachKm,
   formatDistance,
+  outOfAreaMessage,
   type DeliveryZone,
   type LatLng,
 } from '@/domain/delivery-fee';
@@ -128,7 +130,11 @@ export async function resolveDestination(
   }
 }
 
-export async function quoteDelivery(ctx: ServerContext, destination: LatLng): Promise<DeliveryQuote> {
+/**
+ * The fee for delivering to `destination`. Past the farthest zone the shop does not deliver: 422
+ * DELIVERY_OUT_OF_AREA (about `field`), so neither a quote nor an order exists for such a place.
+ */
+export async function quoteDelivery(ctx: ServerContext, destination: LatLng, field = 'address'): Promise<DeliveryQuote> {
   const [zones, origin, feeTaxBand] = await Promise.all([
     loadDeliveryZones(ctx.db),
     loadDeliveryOrigin(ctx.db),
@@ -142,7 +148,13 @@ export async function quoteDelivery(ctx: ServerContext, destination: LatLng): Pr
   }
   const distanceKm = Math.round(km * 100) / 100;
   const priced = deliveryFeeForDistance(zones, distanceKm);
-  if (!priced) throw deliveryUnavailable('Delivery is not available right now. Please try again later.');
+  if (!priced) {
+    const reachKm = deliveryReachKm(zones);
+    if (reachKm === null) throw deliveryUnavailable('Delivery is not available right now. Please try again later.');
+    throw new DomainError('unprocessable', 'DELIVERY_OUT_OF_AREA', outOfAreaMessage(reachKm, origin.label), {
+      fields: { [field]: outOfAreaMessage(reachKm, origin.label) },
+    });
+  }
   return {
     feeCents: priced.feeCents,
     zoneId: priced.zone.id,

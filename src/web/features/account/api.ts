@@ -4,11 +4,16 @@ import type { ProfileValues, SignInValues, SignUpValues } from '@/domain/validat
 import { apiFetch } from '../../lib/api';
 import { api, call } from '../../lib/api-client';
 
-export const signUp = (values: SignUpValues) => call(api.account['sign-up'].$post({ json: values }));
+/** `returnTo`: the page the emailed verification link brings the customer back to. */
+export const signUp = (values: SignUpValues, returnTo: string) => call(api.account['sign-up'].$post({ json: { ...values, returnTo } }));
 
 export const signIn = (values: SignInValues) => call(api.account['sign-in'].$post({ json: values }));
 
-export const resendVerification = (email: string) => call(api.account['resend-verification'].$post({ json: { email } }));
+export const resendVerification = (email: string, returnTo: string) =>
+  call(api.account['resend-verification'].$post({ json: { email, returnTo } }));
+
+/** Uses the emailed verification link's code: verified, signed in the first time, and where to go back to. */
+export const verifyEmail = (token: string) => call(api.account['verify-email'].$post({ json: { token } }));
 
 /** Where to send the browser to sign in with Google. */
 export const startGoogleSignIn = () => call(api.account.google.$post());

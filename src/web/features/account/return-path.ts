@@ -1,11 +1,8 @@
-// Where to go after signing in: the protected page RequireAuth sent the visitor from, else /shop.
-// Only same-site paths are accepted, so a crafted link cannot send a signed-in visitor elsewhere.
-const DEFAULT_RETURN_PATH = '/shop';
-const STORAGE_KEY = 'shop:auth-return';
+// Where to go after signing in: the page that sent the visitor to /auth, else /shop. The rule of
+// which paths are safe lives in src/domain/return-path.ts (the server applies the same one).
+import { DEFAULT_RETURN_PATH, isSafeReturnPath, safeReturnPath } from '@/domain/return-path';
 
-export function isSafeReturnPath(path: string): boolean {
-  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') && !/^\/auth(\/|\?|#|$)/.test(path);
-}
+const STORAGE_KEY = 'shop:auth-return';
 
 /** The path in react-router's location.state.from, or /shop. */
 export function returnPathFrom(state: unknown): string {
@@ -16,6 +13,9 @@ export function returnPathFrom(state: unknown): string {
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** location.state for /auth that brings the visitor back to `path` afterwards. */
+export const returnState = (path: string) => ({ from: { pathname: path } });
 
 /** Google sign-in leaves the app; the origin waits in sessionStorage for /auth/callback. */
 export function rememberReturnPath(path: string): void {
@@ -30,7 +30,7 @@ export function takeReturnPath(): string {
   try {
     const path = sessionStorage.getItem(STORAGE_KEY);
     sessionStorage.removeItem(STORAGE_KEY);
-    return path && isSafeReturnPath(path) ? path : DEFAULT_RETURN_PATH;
+    return safeReturnPath(path);
   } catch {
     return DEFAULT_RETURN_PATH;
   }

@@ -30,7 +30,8 @@ export type QuoteState =
   /** `choices`: the typed text matches several places; the customer picks one of them. */
   | { status: 'error'; message: string; choices?: AddressSuggestion[] };
 
-export function useDeliveryQuote(address: string, coordinates: LatLng | null): QuoteState {
+/** `toastErrors`: a failure for a picked place also shows a toast (checkout); the cart's summary only says it inline. */
+export function useDeliveryQuote(address: string, coordinates: LatLng | null, { toastErrors = true } = {}): QuoteState {
   const [state, setState] = useState<QuoteState>({ status: 'idle' });
   const lat = coordinates?.lat;
   const lng = coordinates?.lng;
@@ -49,7 +50,7 @@ export function useDeliveryQuote(address: string, coordinates: LatLng | null): Q
       if (!current) return;
       setState({ status: 'error', message, choices });
       // A place the customer picked deserves a toast; half-typed text only the inline message.
-      if (point) toast.error(message);
+      if (point && toastErrors) toast.error(message);
     };
     const timer = setTimeout(
       () => {
@@ -74,7 +75,7 @@ export function useDeliveryQuote(address: string, coordinates: LatLng | null): Q
       current = false;
       clearTimeout(timer);
     };
-  }, [address, lat, lng]);
+  }, [address, lat, lng, toastErrors]);
 
   return state;
 }

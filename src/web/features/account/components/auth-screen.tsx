@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/web/components/ui/alert';
 import { Card, CardContent } from '@/web/components/ui/card';
+import { EMAIL_VERIFICATION_MESSAGES } from '@/domain/email-verification';
 import { PASSWORD_RESET_MESSAGES } from '@/domain/password-reset';
 import { isVerificationReturn } from '../callback-outcome';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { GoogleButton } from './google-button';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInLinkPage } from './sign-in-link';
+import { VerifyEmailPage } from './verify-email-page';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -16,14 +18,14 @@ type Tab = 'sign-in' | 'sign-up';
 
 const CHECK_EMAIL = 'Please check your email and click the verification link, then sign in here.';
 
-/** What the verification link's return (through /auth/callback: /auth?verified=1[&error=…]) has to say. */
+/** What /auth?verified=1[&error=…] has to say (a used verification link, or better-auth's own link from an older mail). */
 function verificationNotice(params: URLSearchParams): { tone: 'success' | 'error'; text: string } | null {
   if (params.get('password') === 'changed') return { tone: 'success', text: PASSWORD_RESET_MESSAGES.changed };
   if (!isVerificationReturn(params)) return null;
   if (params.get('error')) {
-    return { tone: 'error', text: 'This verification link is invalid or has expired. Sign in to get a new one.' };
+    return { tone: 'error', text: EMAIL_VERIFICATION_MESSAGES.invalid };
   }
-  return { tone: 'success', text: 'Your email address is verified. You can sign in now.' };
+  return { tone: 'success', text: EMAIL_VERIFICATION_MESSAGES.verified };
 }
 
 export function AuthScreen({ googleEnabled, returnTo }: { googleEnabled: boolean; returnTo: string }) {
@@ -33,6 +35,19 @@ export function AuthScreen({ googleEnabled, returnTo }: { googleEnabled: boolean
   const verified = verificationNotice(params);
   const resetToken = params.get('reset');
   const signInToken = params.get('signin');
+  const verifyToken = params.get('verify');
+  if (verifyToken !== null) {
+    return (
+      <section className="mx-auto max-w-md px-4 py-10">
+        <h1 className="mb-6 text-center text-3xl font-bold text-slate-900">Verify your email</h1>
+        <Card>
+          <CardContent>
+            <VerifyEmailPage token={verifyToken} />
+          </CardContent>
+        </Card>
+      </section>
+    );
+  }
   if (signInToken !== null) {
     return (
       <section className="mx-auto max-w-md px-4 py-10">
@@ -88,10 +103,11 @@ export function AuthScreen({ googleEnabled, returnTo }: { googleEnabled: boolean
                   </Alert>
                 )
               )}
-              <SignInForm key={signUpEmail ?? ''} defaultEmail={signUpEmail ?? ''} />
+              <SignInForm key={signUpEmail ?? ''} defaultEmail={signUpEmail ?? ''} returnTo={returnTo} />
             </Tabs.Content>
             <Tabs.Content value="sign-up" forceMount className={panelClass}>
               <SignUpForm
+                returnTo={returnTo}
                 onSignedUp={(email) => {
                   setSignUpEmail(email);
                   setTab('sign-in');

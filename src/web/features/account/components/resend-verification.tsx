@@ -6,12 +6,12 @@ import { errorMessage } from '@/web/lib/api';
 import { resendVerification } from '../api';
 
 /** Shown after an unverified sign-in: sends the verification link again. */
-export function ResendVerification({ email }: { email: string }) {
+export function ResendVerification({ email, returnTo }: { email: string; returnTo: string }) {
   const [sending, setSending] = useState(false);
   const resend = async () => {
     setSending(true);
     try {
-      const { message } = await resendVerification(email);
+      const { message } = await resendVerification(email, returnTo);
       toast.success(message);
     } catch (err) {
       toast.error(errorMessage(err, 'An error occurred while sending the verification email'));

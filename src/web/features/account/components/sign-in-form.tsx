@@ -21,10 +21,12 @@ const FIELDS = ['email', 'password'] as const;
 
 export interface SignInFormProps {
   defaultEmail?: string;
+  /** Where a new verification link brings the customer back to. */
+  returnTo: string;
 }
 
 /** Email + password. Success refetches the session; the /auth page then moves on (to /shop or the origin). */
-export function SignInForm({ defaultEmail = '' }: SignInFormProps) {
+export function SignInForm({ defaultEmail = '', returnTo }: SignInFormProps) {
   const queryClient = useQueryClient();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [throttledEmail, setThrottledEmail] = useState<string | null>(null);
@@ -71,7 +73,7 @@ export function SignInForm({ defaultEmail = '' }: SignInFormProps) {
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>
-      {unverifiedEmail && <ResendVerification email={unverifiedEmail} />}
+      {unverifiedEmail && <ResendVerification email={unverifiedEmail} returnTo={returnTo} />}
       {throttledEmail && <RequestSignInLink email={throttledEmail} />}
     </form>
   );

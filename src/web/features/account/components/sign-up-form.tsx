@@ -15,9 +15,11 @@ const FIELDS = ['fullName', 'email', 'phone', 'address', 'password'] as const;
 export interface SignUpFormProps {
   /** After the account is created: the page switches to Sign In for this email. */
   onSignedUp(email: string): void;
+  /** The page the emailed verification link brings the customer back to. */
+  returnTo: string;
 }
 
-export function SignUpForm({ onSignedUp }: SignUpFormProps) {
+export function SignUpForm({ onSignedUp, returnTo }: SignUpFormProps) {
   const form = useForm<SignUpInput, unknown, SignUpValues>({
     resolver: zodResolver(signUpSchema),
     defaultValues: { fullName: '', email: '', phone: '', address: '', password: '' },
@@ -27,7 +29,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
 
   const onValid = async (values: SignUpValues) => {
     try {
-      await signUp(values);
+      await signUp(values, returnTo);
       toast.success('Account created successfully! Please check your email to verify your account.');
       form.reset({ ...form.getValues(), fullName: '', phone: '', address: '' });
       onSignedUp(values.email);

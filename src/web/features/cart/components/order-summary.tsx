@@ -1,15 +1,34 @@
 import { cartLinesForTotals, type CartLine } from '@/domain/cart';
 import { computeOrderTotals, freeDeliveryPrompt } from '@/domain/cart-totals';
-import { formatKES } from '@/domain/money';
+import { formatKES, type Cents } from '@/domain/money';
+import type { TaxBand } from '@/domain/tax-bands';
 
-/** Subtotal, VAT (per band when the cart mixes bands) and total from src/domain; the delivery fee is known only at checkout. */
-export function OrderSummary({ lines }: { lines: readonly CartLine[] }) {
-  const totals = computeOrderTotals({ lines: cartLinesForTotals(lines), deliveryFeeCents: null });
+/**
+ * Subtotal, VAT (per band when the cart mixes bands) and total from src/domain; the delivery fee once
+ * the customer's area is priced (`delivery`), else 'Calculated at checkout'.
+ */
+export function OrderSummary({
+  lines,
+  delivery = null,
+}: {
+  lines: readonly CartLine[];
+  delivery?: { feeCents: Cents; taxBand: TaxBand } | null;
+}) {
+  const totals = computeOrderTotals({
+    lines: cartLinesForTotals(lines),
+    deliveryFeeCents: delivery?.feeCents ?? null,
+    deliveryFeeTaxBand: delivery?.taxBand,
+  });
+  const fee = totals.freeDelivery
+    ? 'FREE'
+    : totals.deliveryFeeCents !== null
+      ? formatKES(totals.deliveryFeeCents)
+      : 'Calculated at checkout';
   const single = totals.vatRows.length === 1;
   const rows: [string, string, string][] = [
     ['Subtotal', formatKES(totals.subtotalCents), 'subtotal'],
     ...totals.vatRows.map((v): [string, string, string] => [v.label, formatKES(v.taxCents), single ? 'vat' : `vat-${v.band}`]),
-    ['Delivery', totals.freeDelivery ? 'FREE' : 'Calculated at checkout', 'delivery'],
+    ['Delivery', fee, 'delivery'],
   ];
   return (
     <div className="space-y-3 text-sm">

@@ -21,6 +21,8 @@ export interface PickedAddress {
 
 export interface AddressAutocompleteProps {
   id: string;
+  /** 'Delivery Address' unless given. */
+  label?: string;
   value: string;
   /** The customer typed: the text changed and no place is picked any more. */
   onType(value: string): void;
@@ -42,7 +44,15 @@ function PredictionText({ prediction }: { prediction: AddressSuggestion }) {
   );
 }
 
-export function AddressAutocomplete({ id, value, onType, onPick, error, choices = [] }: AddressAutocompleteProps) {
+export function AddressAutocomplete({
+  id,
+  label = 'Delivery Address',
+  value,
+  onType,
+  onPick,
+  error,
+  choices = [],
+}: AddressAutocompleteProps) {
   const [predictions, setPredictions] = useState<AddressSuggestion[]>([]);
   const [picking, setPicking] = useState(false);
   // Suggestions are asked for only after typing, not for a prefilled or picked address.
@@ -85,7 +95,7 @@ export function AddressAutocomplete({ id, value, onType, onPick, error, choices 
     <div>
       <Combobox
         id={id}
-        label="Delivery Address"
+        label={label}
         name="delivery-address"
         placeholder="Start typing your estate, street or building"
         hint="Choose a suggestion for the most accurate delivery fee."

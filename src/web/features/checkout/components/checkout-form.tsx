@@ -14,6 +14,7 @@ import { Card, CardContent } from '@/web/components/ui/card';
 import type { SessionInfo } from '../../account/use-session';
 import { PaymentModal } from '../../payments/components/payment-modal';
 import type { CheckoutErrors, Contact } from '../checkout-fields';
+import { areaName, deliveryAreaStore } from '../delivery-area';
 import { useCheckoutPayment } from '../use-checkout-payment';
 import { useDeliveryQuote } from '../use-delivery-quote';
 import { usePlaceOrder } from '../use-place-order';
@@ -39,7 +40,10 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
     email: session.user?.email ?? '',
     phone: formatPhone(session.profile?.phone ?? ''),
   }));
-  const [address, setAddress] = useState(session.profile?.address ?? '');
+  // The area chosen in the cart (or picked at the last checkout) first, so checkout charges what the
+  // cart showed; else the profile's address.
+  const [storedArea] = useState(() => deliveryAreaStore.getSnapshot());
+  const [address, setAddress] = useState(storedArea?.address ?? session.profile?.address ?? '');
   const { rider, setRiderField: setRiderValue } = useRiderDirections();
   // On by default; the customer's last choice (profile or last checkout) when there is one.
   const [smsUpdates, setSmsUpdates] = useState(session.profile?.smsUpdates ?? true);
@@ -48,7 +52,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
     kraPin: session.profile?.kraPin ?? '',
     businessName: session.profile?.businessName ?? '',
   }));
-  const [picked, setPicked] = useState<PickedAddress | null>(null);
+  const [picked, setPicked] = useState<PickedAddress | null>(storedArea);
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const { payment, setPayment, retrying, retry } = useCheckoutPayment(onPaymentOpenChange);
   const [waiting, setWaiting] = useState<WaitingOrder | null>(null);
@@ -125,6 +129,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
                 onPick={(place) => {
                   setAddress(place.address);
                   setPicked(place);
+                  deliveryAreaStore.remember({ ...place, name: areaName(place.address) });
                   setErrors((e) => ({ ...e, address: undefined }));
                 }}
               />

@@ -1,8 +1,9 @@
 // The delivery fee as the customer sees it: zone, distance and time from the shop's origin (as the
-// server reports it: the back office can move it), free delivery from KES 2,000 (the usual KES 60.00
-// struck through), the nudge towards free delivery, and the peak-hour notice in Nairobi time.
+// server reports it: the back office can move it), free delivery from KES 2,000 (just FREE: no
+// struck-through fee that never applied), the nudge towards free delivery, and the peak-hour notice
+// in Nairobi time.
 import { Clock, MapPin, Truck } from 'lucide-react';
-import { PLACEHOLDER_DELIVERY_FEE_CENTS, freeDeliveryPrompt, type CartTotals } from '@/domain/cart-totals';
+import { freeDeliveryPrompt, type CartTotals } from '@/domain/cart-totals';
 import { formatKES } from '@/domain/money';
 import { PEAK_HOUR_NOTICE, isPeakHour } from '@/domain/peak-hours';
 import type { QuoteState } from '../use-delivery-quote';
@@ -49,17 +50,7 @@ function QuoteDetails({ quote, freeDelivery }: { quote: QuoteState; freeDelivery
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
       <dt className="text-slate-600">Fee</dt>
       <dd data-testid="delivery-fee" className="font-semibold">
-        {freeDelivery ? (
-          <>
-            <del className="mr-2 font-normal text-slate-600">
-              <span className="sr-only">Usually </span>
-              {formatKES(PLACEHOLDER_DELIVERY_FEE_CENTS)}
-            </del>
-            <span className="text-green-800">FREE</span>
-          </>
-        ) : (
-          formatKES(quote.feeCents)
-        )}
+        {freeDelivery ? <span className="text-green-800">FREE</span> : formatKES(quote.feeCents)}
       </dd>
       <dt className="text-slate-600">Zone</dt>
       <dd data-testid="delivery-zone">{quote.zoneName}</dd>
