@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
 import { toE164Phone } from './phone';
+import { BUSINESS_NAME_MAX, BUYER_TAX_MESSAGES, isValidKraPin, normalizeKraPin, type BuyerTaxDetails } from './buyer-tax-details';
 
 /** A 'Send me SMS updates' value that is neither on nor off. */
 export const SMS_UPDATES_CHOICE_MESSAGE = "'Send me SMS updates' must be on or off.";
@@ -89,6 +90,15 @@ export const passwordSchema = z.string({ error: MESSAGES.passwordTooShort }).min
 
 type Check = { field: string; message: string; fails: boolean };
 
+/** The buyer tax details' rules (buyer-tax-details.ts) as checks of the profile form. */
+function buyerTaxChecks(v: BuyerTaxDetails): Check[] {
+  return [
+    { field: 'kraPin', message: BUYER_TAX_MESSAGES.invalidKraPin, fails: v.kraPin !== '' && !isValidKraPin(v.kraPin) },
+    { field: 'kraPin', message: BUYER_TAX_MESSAGES.businessNameWithoutPin, fails: v.businessName !== '' && v.kraPin === '' },
+    { field: 'businessName', message: BUYER_TAX_MESSAGES.businessNameTooLong, fails: v.businessName.length > BUSINESS_NAME_MAX },
+  ];
+}
+
 /** Adds the first failing message per field, so each field shows one error. */
 function report(ctx: z.RefinementCtx, checks: readonly Check[]): void {
   const reported = new Set<string>();
@@ -156,12 +166,18 @@ export const profileSchema = z
     address: anyString(MESSAGES.addressRequired),
     /** 'Send me SMS updates' about orders; left out, the stored choice stays. */
     smsUpdates: z.boolean({ error: SMS_UPDATES_CHOICE_MESSAGE }).optional(),
+    /** The KRA PIN and business name for a business invoice; left out, the stored ones stay ('' clears them). */
+    kraPin: z.string({ error: BUYER_TAX_MESSAGES.notText }).optional(),
+    businessName: z.string({ error: BUYER_TAX_MESSAGES.notText }).optional(),
   })
   .transform((v) => ({
     fullName: sanitizeText(v.fullName),
     phone: phoneAsStored(v.phone),
     address: sanitizeText(v.address),
     ...(v.smsUpdates === undefined ? {} : { smsUpdates: v.smsUpdates }),
+    ...(v.kraPin === undefined && v.businessName === undefined
+      ? {}
+      : { kraPin: normalizeKraPin(v.kraPin ?? ''), businessName: sanitizeText(v.businessName ?? '') }),
   }))
   .superRefine((v, ctx) => {
     report(ctx, [
@@ -171,8 +187,18 @@ export const profileSchema = z
       { field: 'phone', message: MESSAGES.invalidPhone, fails: !isValidPhone(v.phone) },
       { field: 'address', message: MESSAGES.addressRequired, fails: v.address === '' },
       { field: 'address', message: MESSAGES.addressTooLong, fails: v.address.length > TEXT_LIMITS.address },
+      ...(v.kraPin === undefined ? [] : buyerTaxChecks({ kraPin: v.kraPin, businessName: v.businessName ?? '' })),
     ]);
   });
+
+/** A business buyer's KRA PIN and business name, both optional (checkout sends them); '' when not given. */
+export const buyerTaxSchema = z
+  .object({
+    kraPin: z.string({ error: BUYER_TAX_MESSAGES.notText }).nullish(),
+    businessName: z.string({ error: BUYER_TAX_MESSAGES.notText }).nullish(),
+  })
+  .transform((v): BuyerTaxDetails => ({ kraPin: normalizeKraPin(v.kraPin ?? ''), businessName: sanitizeText(v.businessName ?? '') }))
+  .superRefine((v, ctx) => report(ctx, buyerTaxChecks(v)));
 
 export const newsletterSchema = z.object({ email: emailSchema });
 

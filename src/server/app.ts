@@ -22,6 +22,7 @@ import { notFound } from './errors';
 import { errorBody, handleError } from './infra/http/errors';
 import { createIntegrations, createLocalFetch, SIMULATOR_MOUNT } from './wiring/integrations';
 import { simulatorSwitchesRoutes } from './dev/pesapal/pesapal-simulator-switches';
+import { etimsSwitchesRoutes } from './dev/etims/etims-simulator-switches';
 import { requestLogger } from './infra/logger';
 import { devToolsGuard } from './infra/http/dev-tools-guard';
 import { securityHeaders } from './infra/http/security-headers';
@@ -125,7 +126,11 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     app.route(SIMULATOR_MOUNT, simulator.app);
   }
   const etimsSimulator = ctx.integrations.etimsSimulator;
-  if (etimsSimulator) app.route(ETIMS_SIMULATOR_MOUNT, etimsSimulator.app);
+  if (etimsSimulator) {
+    app.use(`${ETIMS_SIMULATOR_MOUNT}/switches`, devTools);
+    app.route(`${ETIMS_SIMULATOR_MOUNT}/switches`, etimsSwitchesRoutes(etimsSimulator.switches));
+    app.route(ETIMS_SIMULATOR_MOUNT, etimsSimulator.app);
+  }
   app.route('/', seoRoutes(ctx));
   if (opts.webRoot) {
     app.use('*', serveSpa(opts.webRoot, { SHOP_NAME: ctx.env.SHOP_NAME }, { pages: false }));

@@ -184,8 +184,14 @@ describe('checkout and payment in a browser', () => {
     await page.getByRole('button', { name: 'Pay with Pesapal' }).click();
     const response = await orderResponse;
     // The browser sends ids, quantities and the picked place with the server's token: no prices.
-    const sent = response.request().postDataJSON() as { items: object[]; deliveryInfo: { placeToken: string | null } };
-    expect(Object.keys(sent).sort()).toEqual(['customerInfo', 'deliveryInfo', 'idempotencyKey', 'items', 'smsUpdates']);
+    const sent = response.request().postDataJSON() as {
+      items: object[];
+      deliveryInfo: { placeToken: string | null };
+      buyerTax: object;
+    };
+    expect(Object.keys(sent).sort()).toEqual(['buyerTax', 'customerInfo', 'deliveryInfo', 'idempotencyKey', 'items', 'smsUpdates']);
+    // No KRA PIN typed: a personal receipt.
+    expect(sent.buyerTax).toEqual({ kraPin: '', businessName: '' });
     for (const item of sent.items) expect(Object.keys(item).sort()).toEqual(['productId', 'quantity']);
     expect(sent.deliveryInfo.placeToken).toMatch(/^[\w-]{43}$/);
     const answer = (await response.json()) as { orderId: string; iframeUrl: string };

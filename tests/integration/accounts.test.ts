@@ -79,6 +79,8 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
         role: 'customer',
         smsUpdates: true,
         smsUpdatesAt: null,
+        kraPin: null,
+        businessName: null,
       },
       googleEnabled: false,
     });
@@ -182,6 +184,8 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
         role: 'customer',
         smsUpdates: true,
         smsUpdatesAt: null,
+        kraPin: null,
+        businessName: null,
       },
     });
     const rows = await t.ctx.db.select().from(profiles).where(eq(profiles.id, b.id));

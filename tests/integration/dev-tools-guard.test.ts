@@ -7,7 +7,7 @@ import { isLoopbackAddress } from '../../src/server/infra/http/dev-tools-guard';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
 const from = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
-const TOOLS = ['/dev/mail', '/dev/sms', '/pesapal-sim/switches'];
+const TOOLS = ['/dev/mail', '/dev/sms', '/pesapal-sim/switches', '/etims-sim/switches'];
 
 describe('the development tools guard', () => {
   let closed: TestApp;
@@ -57,6 +57,31 @@ describe('the development tools guard', () => {
     expect(post.status).toBe(404);
     const sim = closed.ctx.integrations.pesapalSimulator;
     expect(sim?.switches.dropIpn).toBe(false);
+  });
+
+  it("flips the eTIMS simulator's switches from this machine, and answers while 'KRA' is down", async () => {
+    const post = (body: unknown) =>
+      closed.app.request(
+        `${TEST_ORIGIN}/etims-sim/switches`,
+        { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+        from('127.0.0.1'),
+      );
+    const sim = closed.ctx.integrations.etimsSimulator;
+    try {
+      expect(await (await post({ mode: 'down', rateE: 0 })).json()).toEqual({ switches: { mode: 'down', rateE: 0 } });
+      expect(sim?.switches).toMatchObject({ mode: 'down', rateE: 0 });
+      expect((await post({ rateE: 5 })).status).toBe(400);
+      expect(await (await post({ mode: 'up' })).json()).toEqual({ switches: { mode: 'up', rateE: 0 } });
+      const stranger = await closed.app.request(
+        `${TEST_ORIGIN}/etims-sim/switches`,
+        { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ rateE: 8 }) },
+        from('10.0.0.7'),
+      );
+      expect(stranger.status).toBe(404);
+      expect(sim?.switches.rateE).toBe(0);
+    } finally {
+      sim?.reset();
+    }
   });
 
   it('DEV_TOOLS_OPEN=1 opens them to every address', async () => {

@@ -93,6 +93,9 @@ export const orders = pgTable(
     /** The customer's 'Send me SMS updates' choice at checkout, and when it was given. */
     smsUpdates: boolean('sms_updates').notNull().default(true),
     smsUpdatesAt: timestamp('sms_updates_at', { withTimezone: true }),
+    /** A business buyer's KRA PIN and business name, copied from the checkout (null: a consumer sale). */
+    buyerKraPin: text('buyer_kra_pin'),
+    buyerBusinessName: text('buyer_business_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -103,6 +106,7 @@ export const orders = pgTable(
       'orders_delivery_fee_tax_band_check',
       sql`${t.deliveryFeeTaxBand} in ('A', 'B', 'C', 'D', 'E') and ${t.deliveryFeeTaxRateBp} >= 0`,
     ),
+    check('orders_buyer_kra_pin_check', sql`${t.buyerKraPin} ~ '^[A-Z][0-9]{9}[A-Z]$'`),
     check('orders_money_check', sql`${t.subtotal} >= 0 and ${t.vat} >= 0 and ${t.deliveryFee} >= 0 and ${t.totalAmount} >= 0`),
     index('orders_user_status_created_idx').on(t.userId, t.status, t.createdAt),
     index('orders_pesapal_transaction_idx').on(t.pesapalTransactionId),

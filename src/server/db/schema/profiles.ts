@@ -15,8 +15,14 @@ export const profiles = pgTable(
     /** 'Send me SMS updates' about orders (never marketing), and when the customer last chose. */
     smsUpdates: boolean('sms_updates').notNull().default(true),
     smsUpdatesAt: timestamp('sms_updates_at', { withTimezone: true }),
+    /** A business customer's KRA PIN and business name for invoices in the business's name (null: none). */
+    kraPin: text('kra_pin'),
+    businessName: text('business_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('profiles_role_check', sql`${t.role} in ('customer', 'admin')`)],
+  (t) => [
+    check('profiles_role_check', sql`${t.role} in ('customer', 'admin')`),
+    check('profiles_kra_pin_check', sql`${t.kraPin} ~ '^[A-Z][0-9]{9}[A-Z]$'`),
+  ],
 );

@@ -70,6 +70,7 @@ function sale(invcNo: number, extra: Partial<SalesSaveRequest> = {}): SalesSaveR
     items,
     customerName: 'Achieng',
     customerPhone: null,
+    buyerPin: null,
     paymentTypeCode: '06',
   });
   return { ...request, ...extra };

@@ -159,7 +159,8 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
 
   const app = new Hono();
 
-  app.use('*', async (c, next) => {
+  // KRA's API only: the switches (etims-simulator-switches.ts) answer while "KRA" is down.
+  app.use('/etims-api/*', async (c, next) => {
     if (switches.mode === 'down') return c.text('Service Unavailable', 503);
     if (switches.mode === 'hang') {
       await hang();

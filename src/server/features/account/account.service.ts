@@ -1,6 +1,7 @@
 // The signed-in customer's own account: what the web app sees of the session, and profile edits.
 // Every function takes the user id from the session (never from a request body).
 import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
 import type { ProfileValues, SignUpValues } from '@/domain/validation';
 import type { SessionUser } from '../../auth/auth';
 import type { DbOrTx } from '../../db/client';
@@ -14,6 +15,9 @@ export interface ProfileView {
   /** 'Send me SMS updates' about orders, and when it was last chosen (ISO; null: never asked). */
   smsUpdates: boolean;
   smsUpdatesAt: string | null;
+  /** The KRA PIN and business name for a business invoice; null when not given. */
+  kraPin: string | null;
+  businessName: string | null;
 }
 
 export interface SessionView {
@@ -32,6 +36,8 @@ async function findProfile(db: DbOrTx, userId: string): Promise<ProfileView | nu
     role: row.role === 'admin' ? 'admin' : 'customer',
     smsUpdates: row.smsUpdates,
     smsUpdatesAt: row.smsUpdatesAt?.toISOString() ?? null,
+    kraPin: row.kraPin,
+    businessName: row.businessName,
   };
 }
 
@@ -59,13 +65,31 @@ export async function saveSignUpProfile(
 
 /** Values arrive sanitised by profileSchema; only the caller's own row is touched. */
 export async function updateProfile(db: DbOrTx, userId: string, values: ProfileValues, at: Date): Promise<ProfileView | null> {
-  const fields = { fullName: values.fullName, phone: values.phone, address: values.address };
+  const fields = {
+    fullName: values.fullName,
+    phone: values.phone,
+    address: values.address,
+    ...(values.kraPin === undefined ? {} : buyerTaxColumns({ kraPin: values.kraPin, businessName: values.businessName ?? '' })),
+  };
   await db
     .insert(profiles)
     .values({ id: userId, ...fields })
     .onConflictDoUpdate({ target: profiles.id, set: { ...fields, updatedAt: at } });
   if (values.smsUpdates !== undefined) await saveSmsChoice(db, userId, values.smsUpdates, at);
   return findProfile(db, userId);
+}
+
+/** The buyer tax details as the profile keeps them: null when not given. */
+function buyerTaxColumns(v: BuyerTaxDetails) {
+  return { kraPin: v.kraPin || null, businessName: v.businessName || null };
+}
+
+/** The KRA PIN and business name typed at checkout, remembered for the next one. */
+export async function saveBuyerTax(db: DbOrTx, userId: string, values: BuyerTaxDetails, at: Date): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ ...buyerTaxColumns(values), updatedAt: at })
+    .where(eq(profiles.id, userId));
 }
 
 /** The customer's latest 'Send me SMS updates' choice; its time changes only when the choice does (or was never given). */

@@ -65,6 +65,7 @@ export function checkoutRoutes(ctx: ServerContext) {
         delivery: body.deliveryInfo,
         idempotencyKey: body.idempotencyKey,
         smsUpdates: body.smsUpdates ?? true,
+        buyerTax: body.buyerTax,
       });
       return c.json({ orderId: placed.orderId, iframeUrl: placed.iframeUrl });
     });

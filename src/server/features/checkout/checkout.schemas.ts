@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '@/domain/cart';
 import { riderDirectionsSchema } from '@/domain/rider-directions';
-import { checkoutCustomerSchema, MESSAGES, SMS_UPDATES_CHOICE_MESSAGE, TEXT_LIMITS } from '@/domain/validation';
+import { buyerTaxSchema, checkoutCustomerSchema, MESSAGES, SMS_UPDATES_CHOICE_MESSAGE, TEXT_LIMITS } from '@/domain/validation';
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
 
@@ -82,6 +82,8 @@ export const createOrderSchema = z.object({
     },
     { error: MESSAGES.checkoutRequired },
   ),
+  /** A business buyer's KRA PIN and business name for the tax invoice; left out, the profile's are used. */
+  buyerTax: buyerTaxSchema.optional(),
   /** 'Send me SMS updates' about this order; on unless the customer turned it off. */
   smsUpdates: z.boolean({ error: SMS_UPDATES_CHOICE_MESSAGE }).optional(),
   idempotencyKey: z

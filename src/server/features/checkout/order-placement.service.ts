@@ -12,11 +12,12 @@ import { computeOrderTotals } from '@/domain/cart-totals';
 import type { LatLng } from '@/domain/delivery-fee';
 import { multiplyCents } from '@/domain/money';
 import { TAX_BAND_RATE_BP } from '@/domain/tax-bands';
+import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
 import type { CheckoutCustomerValues } from '@/domain/validation';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { orderItems, orders, orderTaxBands, paymentNotifications, products, user } from '../../db/schema';
-import { saveSmsChoice } from '../account/account.service';
+import { orderItems, orders, orderTaxBands, paymentNotifications, products, profiles, user } from '../../db/schema';
+import { saveBuyerTax, saveSmsChoice } from '../account/account.service';
 import { aboutOrder, badRequest, DomainError, tooManyRequests } from '../../errors';
 import { reserveStock } from '../inventory/inventory.service';
 import { claimAttempt, startPaymentAttempt, submitAttempt, type AttemptClaim } from '../payments/payment-attempt.service';
@@ -36,6 +37,8 @@ export interface PlaceOrderInput {
   idempotencyKey?: string;
   /** 'Send me SMS updates' as ticked at checkout. */
   smsUpdates?: boolean;
+  /** The KRA PIN and business name typed at checkout (remembered on the profile); left out, the profile's. */
+  buyerTax?: BuyerTaxDetails;
 }
 
 export interface PlacedOrder {
@@ -157,6 +160,12 @@ async function insertPendingOrder(
     const unitPriceCents = product.price;
     return { product, quantity, unitPriceCents, lineTotalCents: multiplyCents(unitPriceCents, quantity) };
   });
+  // The invoice's buyer: as typed at checkout, else as the profile keeps it.
+  const [profile] = input.buyerTax
+    ? []
+    : await tx.select({ kraPin: profiles.kraPin, businessName: profiles.businessName }).from(profiles).where(eq(profiles.id, userId));
+  const buyerKraPin = (input.buyerTax ? input.buyerTax.kraPin : profile?.kraPin) || null;
+  const buyerBusinessName = (input.buyerTax ? input.buyerTax.businessName : profile?.businessName) || null;
   const totals = computeOrderTotals({
     lines: priced.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity, taxBand: l.product.taxBand })),
     deliveryFeeCents: quote.feeCents,
@@ -186,6 +195,8 @@ async function insertPendingOrder(
     idempotencyKey: input.idempotencyKey ?? null,
     smsUpdates: input.smsUpdates ?? true,
     smsUpdatesAt: at,
+    buyerKraPin,
+    buyerBusinessName,
     reservationExpiresAt: new Date(at.getTime() + RESERVATION_MINUTES * 60_000),
     createdAt: at,
     updatedAt: at,
@@ -223,5 +234,6 @@ async function insertPendingOrder(
     at,
   );
   await saveSmsChoice(tx, userId, input.smsUpdates ?? true, at);
+  if (input.buyerTax) await saveBuyerTax(tx, userId, input.buyerTax, at);
   return claimAttempt(tx, { id: order.id, totalAmount: totals.totalCents, currency: 'KES', customerPhone: input.customer.phone }, at);
 }

@@ -4,8 +4,11 @@ import type { Cents } from '@/domain/money';
 import type { FulfilmentStatus } from '@/domain/order-status';
 import { maskPhone } from '@/domain/phone-mask';
 import type { VatRow } from '@/domain/tax-bands';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { taxInvoices } from '../../db/schema';
 import { notFound } from '../../errors';
+import { invoiceReference } from '../tax-invoices/tax-invoice-sender';
 import { orderActions, type OrderActions } from './admin-order-next-actions';
 import { loadOrderRecords, type OrderRecords } from './admin-order-records';
 import { orderTimeline, type TimelineEvent } from './admin-order-timeline';
@@ -55,6 +58,20 @@ interface AdminRefund {
   createdAt: string;
 }
 
+/** The order's sale (and credit note) as declared to KRA. */
+interface AdminTaxInvoice {
+  id: string;
+  /** The shop's number, 'INV-n' or 'CRN-n'. */
+  reference: string;
+  kind: 'sale' | 'credit_note';
+  status: string;
+  totalCents: Cents;
+  /** KRA's CU invoice number, once KRA signed it. */
+  cuInvoiceNo: string | null;
+  /** KRA's message when it refused the invoice. */
+  kraMessage: string | null;
+}
+
 export interface AdminOrderDetail {
   order: {
     id: string;
@@ -90,6 +107,7 @@ export interface AdminOrderDetail {
   items: AdminOrderItem[];
   payments: AdminPayment[];
   refunds: AdminRefund[];
+  taxInvoices: AdminTaxInvoice[];
   timeline: TimelineEvent[];
   actions: OrderActions;
 }
@@ -106,13 +124,25 @@ export async function getOrderDetail(db: DbOrTx, id: string): Promise<AdminOrder
   const settlingId = settlingPaymentId(o, payments);
   const refundedIds = new Set(refunds.filter((r) => r.accepted).map((r) => r.transactionId));
   const fulfilment = o.fulfilmentStatus as FulfilmentStatus;
-  const { vatRows } = await orderTax(db, o);
+  const [{ vatRows }, invoices] = await Promise.all([
+    orderTax(db, o),
+    db.select().from(taxInvoices).where(eq(taxInvoices.orderId, id)).orderBy(asc(taxInvoices.number)),
+  ]);
   return {
     order: { ...orderView(o), vatRows },
     account: records.account,
     items: records.items.map(itemView),
     payments: payments.map((p) => paymentView(p, settlingId, refundedIds)),
     refunds,
+    taxInvoices: invoices.map((t) => ({
+      id: t.id,
+      reference: invoiceReference(t),
+      kind: t.kind,
+      status: t.status,
+      totalCents: t.total,
+      cuInvoiceNo: t.status === 'sent' ? t.cuInvoiceNo : null,
+      kraMessage: t.status === 'refused' ? t.resultMessage : null,
+    })),
     timeline: orderTimeline(records, refunds),
     actions: orderActions(
       { status: o.status, fulfilment, needsAttention: o.needsAttention },

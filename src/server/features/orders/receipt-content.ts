@@ -33,6 +33,8 @@ export function receiptFacts(r: Receipt): [string, string][] {
     ['Order number', `#${r.orderNumber}`],
     ['Date', `${r.paidAt} (Nairobi time)`],
     ['Customer', r.customerName],
+    ...(r.businessName ? ([['Business name', r.businessName]] as [string, string][]) : []),
+    ...(r.buyerPin ? ([['Buyer PIN', r.buyerPin]] as [string, string][]) : []),
     ['Delivery address', r.deliveryAddress],
     ...(r.house ? ([['House', r.house]] as [string, string][]) : []),
     ...(r.directions ? ([['Directions for the rider', r.directions]] as [string, string][]) : []),

@@ -29,6 +29,8 @@ function receipt(over: Partial<Receipt> = {}): Receipt {
     orderNumber: '7d3c0c7e',
     paidAt: '24 Nov 2026, 14:05',
     customerName: 'Wanjirũ Kamau',
+    buyerPin: null,
+    businessName: null,
     deliveryAddress: 'Kilimani, Nairobi, Kenya',
     house: 'Apt 4B',
     directions: null,
@@ -177,6 +179,17 @@ describe('receipt print view', () => {
     expect(html).toContain('<p class="copy">COPY</p>');
     expect(html).not.toContain(TAX_INVOICE_PENDING);
     expect(lineTexts(page)).toContain('COPY');
+  });
+
+  it("names a business buyer: their business name and 'Buyer PIN', in the print view and the PDF", async () => {
+    const r = receipt({ buyerPin: 'A123456789Z', businessName: 'Mama Oliech Ltd' });
+    const html = await receiptHtml(r);
+    const page = await onePage(r, 'a4');
+    expect(html).toContain('<dt>Business name</dt><dd>Mama Oliech Ltd</dd>');
+    expect(html).toContain('<dt>Buyer PIN</dt><dd>A123456789Z</dd>');
+    expect(lineStarting(page, 'Buyer PIN')).toEqual(['Buyer PIN', 'A123456789Z']);
+    expect(lineStarting(page, 'Business name')).toEqual(['Business name', 'Mama Oliech Ltd']);
+    expect(await receiptHtml(receipt())).not.toContain('Buyer PIN');
   });
 
   it('says the tax invoice is pending while nothing is signed', async () => {

@@ -25,6 +25,9 @@ export interface Receipt {
   /** Date and time of payment in Nairobi, e.g. '24 Nov 2026, 14:05'. */
   paidAt: string;
   customerName: string;
+  /** A business buyer's KRA PIN and business name, as sent to KRA; null for a consumer sale. */
+  buyerPin: string | null;
+  businessName: string | null;
   deliveryAddress: string;
   house: string | null;
   directions: string | null;
@@ -73,6 +76,8 @@ async function loadReceipt(ctx: ServerContext, userId: string, orderId: string):
     orderNumber: detail.orderNumber,
     paidAt: formatNairobiDateTime(row.paidAt),
     customerName: row.customerName,
+    buyerPin: row.buyerKraPin,
+    businessName: row.buyerKraPin ? row.buyerBusinessName : null,
     deliveryAddress: row.deliveryAddress,
     house: detail.house ?? null,
     directions: detail.directions ?? null,

@@ -1,9 +1,11 @@
 // The back office's view of tax invoices: the list (refused ones first to fix), and 'Send again'
 // for one KRA refused, after the merchant fixed what KRA named. It goes back in the queue under its
-// own shop number and is sent in number order with the rest.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+// own shop number and is sent in number order with the rest. The status: where invoices go, the
+// device, the code lists' age and what waits.
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
-import { taxInvoices, type TaxInvoiceStatus } from '../../db/schema';
+import { etimsDevices, taxInvoices, type TaxInvoiceStatus } from '../../db/schema';
+import { usesEtimsSimulator } from '../../etims-config';
 import { conflict, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { invoiceReference, kickTaxInvoices } from './tax-invoice-sender';
@@ -13,13 +15,22 @@ const MESSAGES = {
   notRefused: 'Only a tax invoice KRA refused can be sent again; the others are sent (and retried) by the shop.',
 } as const;
 
-export async function listTaxInvoices(ctx: ServerContext, filter: { status?: TaxInvoiceStatus; orderId?: string }) {
+/** The list's status filter: one status, or 'pending' for those the shop still sends (queued or failed). */
+export type TaxInvoiceFilter = TaxInvoiceStatus | 'pending';
+
+const PENDING: TaxInvoiceStatus[] = ['queued', 'failed'];
+
+export async function listTaxInvoices(ctx: ServerContext, filter: { status?: TaxInvoiceFilter; orderId?: string }) {
   const rows = await ctx.db
     .select()
     .from(taxInvoices)
     .where(
       and(
-        filter.status ? eq(taxInvoices.status, filter.status) : undefined,
+        filter.status === 'pending'
+          ? inArray(taxInvoices.status, PENDING)
+          : filter.status
+            ? eq(taxInvoices.status, filter.status)
+            : undefined,
         filter.orderId ? eq(taxInvoices.orderId, filter.orderId) : undefined,
       ),
     )
@@ -42,6 +53,48 @@ export async function listTaxInvoices(ctx: ServerContext, filter: { status?: Tax
     sentAt: r.sentAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
   }));
+}
+
+/** Where tax invoices go: nowhere (ETIMS_DISABLED), the built-in simulator, or KRA's sandbox or production. */
+type EtimsTarget = 'disabled' | 'simulator' | 'sandbox' | 'production';
+
+export async function taxInvoiceStatus(ctx: ServerContext) {
+  const etims = ctx.integrations.etims;
+  const target: EtimsTarget = !etims ? 'disabled' : usesEtimsSimulator(ctx.env) ? 'simulator' : ctx.env.ETIMS_ENV;
+  const [device] = etims
+    ? await ctx.db
+        .select()
+        .from(etimsDevices)
+        .where(
+          and(
+            eq(etimsDevices.tin, etims.device.tin),
+            eq(etimsDevices.bhfId, etims.device.bhfId),
+            eq(etimsDevices.dvcSrlNo, etims.device.dvcSrlNo),
+          ),
+        )
+    : [];
+  const counts = await ctx.db.select({ status: taxInvoices.status, n: count() }).from(taxInvoices).groupBy(taxInvoices.status);
+  const of = (...statuses: TaxInvoiceStatus[]) => counts.filter((c) => statuses.includes(c.status)).reduce((sum, c) => sum + c.n, 0);
+  return {
+    target,
+    device: etims
+      ? {
+          pin: etims.device.tin,
+          branchId: etims.device.bhfId,
+          serial: etims.device.dvcSrlNo,
+          initialised: Boolean(device?.initialisedAt && device.cmcKey),
+          initialisedAt: device?.initialisedAt?.toISOString() ?? null,
+          cuId: device?.sdcId ?? null,
+          taxpayerName: device?.taxpayerName ?? null,
+          codesRefreshedAt: device?.codesRefreshedAt?.toISOString() ?? null,
+        }
+      : null,
+    // The queue: invoices the shop still sends (queued, or failed and retried).
+    waiting: of('queued', 'failed'),
+    failed: of('failed'),
+    refused: of('refused'),
+    sent: of('sent'),
+  };
 }
 
 export async function sendTaxInvoiceAgain(ctx: ServerContext, actor: AdminActor, id: string): Promise<{ status: TaxInvoiceStatus }> {

@@ -23,8 +23,11 @@ export interface SaleRequestInput {
   at: Date;
   invoice: PricedInvoice;
   items: ReadonlyMap<string, RegisteredItem>;
+  /** The buyer's name as KRA prints it (custNm): a business buyer's business name, else the customer's. */
   customerName: string | null;
   customerPhone: string | null;
+  /** A business buyer's KRA PIN (custTin); null for a consumer sale. */
+  buyerPin: string | null;
   /** KRA's payment-type code (class 07), when known. */
   paymentTypeCode: string | null;
   /** A credit note's reason (class 32). */
@@ -84,7 +87,7 @@ export function buildSaleRequest(input: SaleRequestInput): SalesSaveRequest {
     trdInvcNo: input.reference.slice(0, 50),
     invcNo: input.invcNo,
     orgInvcNo: credit ? input.orgInvcNo : 0,
-    custTin: null,
+    custTin: cut(input.buyerPin, 11),
     custNm: cut(input.customerName, 60),
     salesTyCd: 'N',
     rcptTyCd: credit ? 'R' : 'S',
@@ -106,7 +109,7 @@ export function buildSaleRequest(input: SaleRequestInput): SalesSaveRequest {
     remark: cut(input.remark ?? null, 400),
     ...SHOP_USER,
     receipt: {
-      custTin: null,
+      custTin: cut(input.buyerPin, 11),
       custMblNo: cut(input.customerPhone, 20),
       rcptPbctDt: when,
       trdeNm: null,

@@ -97,6 +97,11 @@ export const adminApi = {
   shopDetails: () => call(admin['shop-details'].$get()),
   saveShopDetails: (json: ShopDetailsBody) => call(admin['shop-details'].$put({ json })),
 
+  taxInvoices: (p: ListParams) =>
+    call(admin['tax-invoices'].$get({ query: listQuery<QueryOf<(typeof admin)['tax-invoices']['$get']>>(p) })),
+  taxInvoiceStatus: () => call(admin['tax-invoices'].status.$get()),
+  sendTaxInvoiceAgain: (invoiceId: string) => call(admin['tax-invoices'][':id']['send-again'].$post({ param: { id: id(invoiceId) } })),
+
   audit: (p: ListParams) => call(admin.audit.$get({ query: listQuery<QueryOf<typeof admin.audit.$get>>(p) })),
   auditFacets: () => call(admin.audit.facets.$get()),
 };
@@ -132,6 +137,8 @@ export type ContactMessageView = MessageList['items'][number];
 export type DeliveryZone = Answer<'delivery'>['zones'][number];
 export type DeliveryOrigin = Answer<'delivery'>['origin'];
 export type ShopDetailsView = Answer<'shopDetails'>['details'];
+export type TaxInvoiceView = Answer<'taxInvoices'>['invoices'][number];
+export type TaxInvoiceStatusView = Answer<'taxInvoiceStatus'>;
 export type AuditEntryView = Answer<'audit'>['items'][number];
 
 /** What the list screens need of a paged answer (every list route's answer has this shape). */

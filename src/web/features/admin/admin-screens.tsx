@@ -11,6 +11,7 @@ import {
   MapPin,
   Newspaper,
   Package,
+  ReceiptText,
   Send,
   Store,
   Users,
@@ -31,6 +32,7 @@ const NewsletterPage = lazyPage(() => import('./pages/newsletter-page'));
 const MessagesPage = lazyPage(() => import('./pages/messages-page'));
 const DeliveryPage = lazyPage(() => import('./pages/delivery-page'));
 const ShopDetailsPage = lazyPage(() => import('./pages/shop-details-page'));
+const TaxInvoicesPage = lazyPage(() => import('./pages/tax-invoices-page'));
 const AuditPage = lazyPage(() => import('./pages/audit-page'));
 
 export interface AdminScreen {
@@ -57,6 +59,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: 'pages', element: <ContentListPage kind="page" />, nav: { label: 'Pages', icon: FileText } },
   { path: 'pages/new', element: <ContentEditPage kind="page" /> },
   { path: 'pages/:id', element: <ContentEditPage kind="page" /> },
+  { path: 'tax-invoices', element: <TaxInvoicesPage />, nav: { label: 'Tax invoices', icon: ReceiptText } },
   { path: 'newsletter', element: <NewsletterPage />, nav: { label: 'Newsletter', icon: Send } },
   { path: 'messages', element: <MessagesPage />, nav: { label: 'Messages', icon: Mail } },
   { path: 'delivery', element: <DeliveryPage />, nav: { label: 'Delivery', icon: MapPin } },

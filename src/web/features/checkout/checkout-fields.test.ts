@@ -10,6 +10,7 @@ describe('fieldErrorsFrom', () => {
         'deliveryInfo.address': 'Please fill in all required fields.',
         'deliveryInfo.building': 'Too long.',
         'deliveryInfo.directions': 'Too long too.',
+        'buyerTax.kraPin': 'Not a PIN.',
         idempotencyKey: 'Not a key.',
       }),
     ).toEqual({
@@ -18,6 +19,7 @@ describe('fieldErrorsFrom', () => {
       address: 'Please fill in all required fields.',
       building: 'Too long.',
       directions: 'Too long too.',
+      kraPin: 'Not a PIN.',
     });
   });
 

@@ -1,32 +1,36 @@
 // The checkout form's fields, checked in the browser with the domain's schemas before an order is
 // sent, and the server's field errors mapped back onto them.
-import { MESSAGES, checkoutCustomerSchema, type CheckoutCustomerValues } from '@/domain/validation';
+import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
+import { MESSAGES, buyerTaxSchema, checkoutCustomerSchema, type CheckoutCustomerValues } from '@/domain/validation';
 import { riderDirectionsSchema, type RiderDirections } from '@/domain/rider-directions';
 
-type CheckoutField = 'fullName' | 'email' | 'phone' | 'address' | keyof RiderDirections;
+type CheckoutField = 'fullName' | 'email' | 'phone' | 'address' | keyof RiderDirections | keyof BuyerTaxDetails;
+const FIELDS: readonly string[] = ['fullName', 'email', 'phone', 'address', 'building', 'directions', 'kraPin', 'businessName'];
 export type Contact = Record<'fullName' | 'email' | 'phone', string>;
 export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
 
 export type CheckedCheckout =
-  { ok: true; customer: CheckoutCustomerValues; rider: RiderDirections } | { ok: false; errors: CheckoutErrors; message: string };
+  | { ok: true; customer: CheckoutCustomerValues; rider: RiderDirections; buyerTax: BuyerTaxDetails }
+  | { ok: false; errors: CheckoutErrors; message: string };
 
-export function checkCheckout(contact: Contact, address: string, rider: RiderDirections): CheckedCheckout {
+export function checkCheckout(contact: Contact, address: string, rider: RiderDirections, buyerTax: BuyerTaxDetails): CheckedCheckout {
   const parsed = checkoutCustomerSchema.safeParse({ ...contact, address });
   const riderParsed = riderDirectionsSchema.safeParse(rider);
-  if (parsed.success && riderParsed.success) return { ok: true, customer: parsed.data, rider: riderParsed.data };
-  const issues = [...(parsed.error?.issues ?? []), ...(riderParsed.error?.issues ?? [])];
+  const taxParsed = buyerTaxSchema.safeParse(buyerTax);
+  if (parsed.success && riderParsed.success && taxParsed.success)
+    return { ok: true, customer: parsed.data, rider: riderParsed.data, buyerTax: taxParsed.data };
+  const issues = [...(parsed.error?.issues ?? []), ...(riderParsed.error?.issues ?? []), ...(taxParsed.error?.issues ?? [])];
   const errors: CheckoutErrors = {};
   for (const issue of issues) errors[issue.path[0] as CheckoutField] ??= issue.message;
   return { ok: false, errors, message: issues[0]?.message ?? MESSAGES.checkoutRequired };
 }
 
-/** The server's field keys (customerInfo.fullName, deliveryInfo.address) mapped to the form's. */
+/** The server's field keys (customerInfo.fullName, deliveryInfo.address, buyerTax.kraPin) mapped to the form's. */
 export function fieldErrorsFrom(fields: Record<string, string>): CheckoutErrors {
   const out: CheckoutErrors = {};
   for (const [key, message] of Object.entries(fields)) {
     const last = key.split('.').pop();
-    if (last === 'fullName' || last === 'email' || last === 'phone' || last === 'address' || last === 'building' || last === 'directions')
-      out[last] ??= message;
+    if (last !== undefined && FIELDS.includes(last)) out[last as CheckoutField] ??= message;
   }
   return out;
 }

@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CartLine } from '@/domain/cart';
+import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
 import type { LatLng } from '@/domain/delivery-fee';
 import type { RiderDirections } from '@/domain/rider-directions';
 import { MESSAGES } from '@/domain/validation';
@@ -24,6 +25,8 @@ export interface OrderDraft {
   rider: RiderDirections;
   /** 'Send me SMS updates' about this order. */
   smsUpdates: boolean;
+  /** The KRA PIN and business name for a business tax invoice ('' for a personal one). */
+  buyerTax: BuyerTaxDetails;
   /** The delivery fee is known. */
   priced: boolean;
 }
@@ -38,21 +41,21 @@ export interface PlaceOrderHandlers {
 export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
-  const { lines, contact, address, coordinates, placeToken, rider, smsUpdates, priced } = draft;
+  const { lines, contact, address, coordinates, placeToken, rider, smsUpdates, buyerTax, priced } = draft;
 
   // One order per checkout: a double click, or paying again after closing the modal, sends the same
   // key and gets the same order back. Changing the cart or the details starts a new one.
   const idempotencyKey = useRef(crypto.randomUUID());
   const signature = useMemo(
-    () => JSON.stringify([lines.map((l) => [l.productId, l.quantity]), contact, address, coordinates, rider, smsUpdates]),
-    [lines, contact, address, coordinates, rider, smsUpdates],
+    () => JSON.stringify([lines.map((l) => [l.productId, l.quantity]), contact, address, coordinates, rider, smsUpdates, buyerTax]),
+    [lines, contact, address, coordinates, rider, smsUpdates, buyerTax],
   );
   useEffect(() => {
     idempotencyKey.current = crypto.randomUUID();
   }, [signature]);
 
   async function placeOrder(retryWithNewKey = true): Promise<void> {
-    const checked = checkCheckout(contact, address, rider);
+    const checked = checkCheckout(contact, address, rider, buyerTax);
     if (!checked.ok) {
       on.errors(checked.errors);
       toast.error(checked.message);
@@ -71,6 +74,7 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
         deliveryInfo: { address: customer.address, coordinates, placeToken, ...checked.rider },
         idempotencyKey: idempotencyKey.current,
         smsUpdates,
+        buyerTax: checked.buyerTax,
       });
       on.placed({ orderId: placed.orderId, iframeUrl: placed.iframeUrl });
     } catch (err) {

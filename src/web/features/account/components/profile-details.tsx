@@ -9,6 +9,8 @@ export function ProfileDetails({ session }: { session: SessionInfo }) {
     ['Phone Number', session.profile?.phone && formatPhone(session.profile.phone)],
     ['Address', session.profile?.address],
     ['SMS updates', session.profile ? (session.profile.smsUpdates ? 'On' : 'Off') : null],
+    ['KRA PIN (business invoices)', session.profile?.kraPin],
+    ['Business name', session.profile?.businessName],
   ];
   return (
     <dl className="divide-y divide-slate-200">

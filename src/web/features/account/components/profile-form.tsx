@@ -11,9 +11,10 @@ import { showServerFieldErrors, toastFirstError } from './form-errors';
 import { TextField } from '@/web/components/ui/text-field';
 import { SmsUpdatesCheckbox } from './sms-updates-checkbox';
 import { formatPhone } from '@/domain/phone';
+import { BUYER_TAX_HINT, BUYER_TAX_LABELS } from '@/domain/buyer-tax-details';
 
-type ProfileInput = { fullName: string; phone: string; address: string; smsUpdates?: boolean };
-const FIELDS = ['fullName', 'phone', 'address'] as const;
+type ProfileInput = { fullName: string; phone: string; address: string; smsUpdates?: boolean; kraPin?: string; businessName?: string };
+const FIELDS = ['fullName', 'phone', 'address', 'kraPin', 'businessName'] as const;
 
 /** The edit view of the profile page; saving or cancelling returns to the read view. */
 export function ProfileForm({ session, onDone }: { session: SessionInfo; onDone(): void }) {
@@ -27,6 +28,8 @@ export function ProfileForm({ session, onDone }: { session: SessionInfo; onDone(
       phone: formatPhone(session.profile?.phone ?? ''),
       address: session.profile?.address ?? '',
       smsUpdates: session.profile?.smsUpdates ?? true,
+      kraPin: session.profile?.kraPin ?? '',
+      businessName: session.profile?.businessName ?? '',
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -63,6 +66,22 @@ export function ProfileForm({ session, onDone }: { session: SessionInfo; onDone(
         {...form.register('address')}
       />
       <SmsUpdatesCheckbox id="profile-sms-updates" {...form.register('smsUpdates')} />
+      <TextField
+        id="profile-kra-pin"
+        label={BUYER_TAX_LABELS.kraPin}
+        autoComplete="off"
+        placeholder="P051234567X"
+        hint={BUYER_TAX_HINT}
+        error={errors.kraPin?.message}
+        {...form.register('kraPin')}
+      />
+      <TextField
+        id="profile-business-name"
+        label={BUYER_TAX_LABELS.businessName}
+        autoComplete="organization"
+        error={errors.businessName?.message}
+        {...form.register('businessName')}
+      />
       <div className="flex gap-3">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Save Changes'}

@@ -16,6 +16,7 @@ import { QueryState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { RecordNotFound, retryUnlessMissing } from '../components/record-not-found';
 import { FulfilmentBadge, OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
+import { TaxInvoiceBadge, taxInvoiceKind } from '../components/tax-invoice-badge';
 import { OrderActions } from './order-actions';
 import { OrderMessages } from './order-messages';
 import { PaymentRefund } from './payment-refund';
@@ -31,6 +32,35 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         {children}
       </CardContent>
     </Card>
+  );
+}
+
+function TaxInvoices({ detail }: { detail: AdminOrderDetail }) {
+  if (detail.taxInvoices.length === 0)
+    return <p className="text-sm text-slate-700">No tax invoice: one is issued to KRA when the order is paid.</p>;
+  return (
+    <ul className="space-y-3">
+      {detail.taxInvoices.map((t) => (
+        <li key={t.id} data-testid="tax-invoice" className="rounded-md border border-slate-200 p-3 text-sm">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold text-slate-900">
+              {taxInvoiceKind(t.kind)} {t.reference}
+            </span>
+            <TaxInvoiceBadge status={t.status} />
+            <span className="tabular-nums text-slate-700">{formatKES(t.totalCents)}</span>
+          </div>
+          {t.cuInvoiceNo && <p className="mt-1 text-slate-700">CU invoice number {t.cuInvoiceNo}</p>}
+          {t.kraMessage && (
+            <p className="mt-1 break-words text-red-700">
+              KRA: {t.kraMessage}{' '}
+              <Link to="/admin/tax-invoices?status=refused" className="font-semibold underline">
+                Send it again from Tax invoices
+              </Link>
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -196,6 +226,9 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
               </ul>
             </div>
           )}
+        </Section>
+        <Section title="Tax invoice (KRA eTIMS)">
+          <TaxInvoices detail={detail} />
         </Section>
         <Section title="Messages to the customer">
           <OrderMessages orderId={o.id} />

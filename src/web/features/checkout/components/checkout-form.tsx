@@ -7,6 +7,7 @@ import { cartLinesForTotals, type CartLine } from '@/domain/cart';
 import { computeOrderTotals } from '@/domain/cart-totals';
 import { MESSAGES } from '@/domain/validation';
 import type { RiderDirections } from '@/domain/rider-directions';
+import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
 import { formatPhone } from '@/domain/phone';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
@@ -20,6 +21,7 @@ import { usePlaceOrder } from '../use-place-order';
 import { useRiderDirections } from '../use-rider-directions';
 import { AddressAutocomplete, type PickedAddress } from './address-autocomplete';
 import { CheckoutSummary } from './checkout-summary';
+import { BuyerTaxFields } from './buyer-tax-fields';
 import { ContactFields } from './contact-fields';
 import { DeliveryFeeCard } from './delivery-fee-card';
 import { RiderDirectionsFields } from './rider-directions-fields';
@@ -45,6 +47,11 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   const { rider, setRiderField: setRiderValue } = useRiderDirections();
   // On by default; the customer's last choice (profile or last checkout) when there is one.
   const [smsUpdates, setSmsUpdates] = useState(session.profile?.smsUpdates ?? true);
+  // A business invoice: the PIN and business name the profile keeps, if any.
+  const [buyerTax, setBuyerTax] = useState<BuyerTaxDetails>(() => ({
+    kraPin: session.profile?.kraPin ?? '',
+    businessName: session.profile?.businessName ?? '',
+  }));
   const [picked, setPicked] = useState<PickedAddress | null>(storedArea);
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const { payment, setPayment, retrying, retry } = useCheckoutPayment(onPaymentOpenChange);
@@ -60,7 +67,17 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
     deliveryFeeTaxBand: quote.status === 'ready' ? quote.feeTaxBand : undefined,
   });
   const { placeOrder, submitting } = usePlaceOrder(
-    { lines, contact, address, coordinates, placeToken: place?.placeToken ?? null, rider, smsUpdates, priced: quote.status === 'ready' },
+    {
+      lines,
+      contact,
+      address,
+      coordinates,
+      placeToken: place?.placeToken ?? null,
+      rider,
+      smsUpdates,
+      buyerTax,
+      priced: quote.status === 'ready',
+    },
     { errors: setErrors, placed: setPayment, waiting: (orderId, message) => setWaiting({ orderId, message }) },
   );
   const filled = [contact.fullName, contact.email, contact.phone, address].every((v) => v.trim() !== '');
@@ -69,6 +86,11 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
 
   const setField = (field: keyof Contact, value: string) => {
     setContact((c) => ({ ...c, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const setBuyerTaxField = (field: keyof BuyerTaxDetails, value: string) => {
+    setBuyerTax((b) => ({ ...b, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
@@ -88,7 +110,9 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
         }}
       >
         <div className="space-y-6 lg:col-span-3">
-          <ContactFields value={contact} errors={errors} onChange={setField} smsUpdates={smsUpdates} onSmsUpdatesChange={setSmsUpdates} />
+          <ContactFields value={contact} errors={errors} onChange={setField} smsUpdates={smsUpdates} onSmsUpdatesChange={setSmsUpdates}>
+            <BuyerTaxFields value={buyerTax} errors={errors} onChange={setBuyerTaxField} open={Boolean(session.profile?.kraPin)} />
+          </ContactFields>
           <Card>
             <CardContent className="space-y-4">
               <h2 className="text-lg font-semibold">Delivery</h2>

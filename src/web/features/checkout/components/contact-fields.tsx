@@ -1,5 +1,6 @@
 // The 'Contact Information' card of checkout (prefilled from the profile), with the customer's
-// 'Send me SMS updates' choice for this order.
+// 'Send me SMS updates' choice for this order and, folded, the KRA PIN for a business tax invoice.
+import type { ReactNode } from 'react';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { TextField } from '@/web/components/ui/text-field';
 import { SmsUpdatesCheckbox } from '../../account/components/sms-updates-checkbox';
@@ -11,9 +12,11 @@ export interface ContactFieldsProps {
   onChange(field: keyof Contact, value: string): void;
   smsUpdates: boolean;
   onSmsUpdatesChange(on: boolean): void;
+  /** More fields at the card's end (the business tax invoice). */
+  children?: ReactNode;
 }
 
-export function ContactFields({ value, errors, onChange, smsUpdates, onSmsUpdatesChange }: ContactFieldsProps) {
+export function ContactFields({ value, errors, onChange, smsUpdates, onSmsUpdatesChange, children }: ContactFieldsProps) {
   return (
     <Card>
       <CardContent className="space-y-4">
@@ -46,6 +49,7 @@ export function ContactFields({ value, errors, onChange, smsUpdates, onSmsUpdate
           onChange={(e) => onChange('phone', e.currentTarget.value)}
         />
         <SmsUpdatesCheckbox id="checkout-sms-updates" checked={smsUpdates} onChange={(e) => onSmsUpdatesChange(e.currentTarget.checked)} />
+        {children}
       </CardContent>
     </Card>
   );
