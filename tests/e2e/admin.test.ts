@@ -552,6 +552,7 @@ describe('the back office in a browser', () => {
       ['messages', () => '/admin/messages', () => 'Messages'],
       ['delivery', () => '/admin/delivery', () => 'Delivery'],
       ['shop details', () => '/admin/shop-details', () => 'Shop details'],
+      ['tax invoices', () => '/admin/tax-invoices', () => 'Tax invoices'],
       ['audit log', () => '/admin/audit', () => 'Audit log'],
       ['an unknown screen', () => '/admin/no-such-screen', () => 'Page Not Found'],
     ];

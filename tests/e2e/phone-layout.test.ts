@@ -286,6 +286,7 @@ describe('the shop on a phone', () => {
         '/admin/messages',
         '/admin/delivery',
         '/admin/shop-details',
+        '/admin/tax-invoices',
         '/admin/audit',
       ].map(screen),
     ];
