@@ -53,17 +53,18 @@ async function startShopProcess(databaseUrl: string): Promise<ShopProcess> {
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   child.on('exit', (code, signal) => exits.push(code ?? signal));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (exits.length) throw new Error(`The shop exited during start:\n${log}`);
-    const res = await fetch(`${url}/api/health`).catch(() => null);
-    if (res?.ok) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The shop did not start within 60 s:\n${log}`);
-    }
-    await sleep(200); // between two health checks while the shop starts
-  }
+  // Started when its health check answers; an exit during start fails at once with what it logged.
+  await waitFor(
+    'the shop to answer its health check',
+    async () => {
+      if (exits.length) throw new Error('The shop exited during start');
+      return (await fetch(`${url}/api/health`).catch(() => null))?.ok === true;
+    },
+    60_000,
+  ).catch((err: Error) => {
+    child.kill('SIGKILL');
+    throw new Error(`${err.message}:\n${log}`);
+  });
   return {
     url,
     child,
@@ -325,7 +326,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('the shop when its database connec
           (e: Error) => e,
         );
         record(result, 'IPN again', ipn);
-        await sleep(1000);
+        await sleep(1000); // the rhythm of Pesapal's repeated notices, not a wait for something to happen
       }
       expect(status, shop!.output().slice(-4000)).toBe('completed');
 
