@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allocateCents, DEFAULT_BAND_RATES_BP, priceInvoice, splitInclusive } from './etims-invoice';
+import { TAX_BAND_RATE_BP } from './tax-bands';
+import { allocateCents, priceInvoice, splitInclusive } from './etims-invoice';
 
 describe('splitInclusive', () => {
   it.each<[number, number, number, number]>([
@@ -44,7 +45,7 @@ describe('priceInvoice', () => {
         { itemKey: 'chicken', name: 'Chicken', quantity: 1, grossCents: 90_480, band: 'B' },
         { itemKey: 'delivery', name: 'Delivery', quantity: 1, grossCents: 25_000, band: 'D' },
       ],
-      DEFAULT_BAND_RATES_BP,
+      TAX_BAND_RATE_BP,
     );
     expect(invoice.bands.B).toEqual({ rateBp: 1600, taxableCents: 208_000, taxCents: 33_280 });
     expect(invoice.bands.D).toEqual({ rateBp: 0, taxableCents: 25_000, taxCents: 0 });
@@ -59,10 +60,7 @@ describe('priceInvoice', () => {
   });
 
   it('splits a line whose amount does not divide by its quantity, keeping quantity × price exact', () => {
-    const invoice = priceInvoice(
-      [{ itemKey: 'tilapia', name: 'Tilapia', quantity: 3, grossCents: 226_201, band: 'B' }],
-      DEFAULT_BAND_RATES_BP,
-    );
+    const invoice = priceInvoice([{ itemKey: 'tilapia', name: 'Tilapia', quantity: 3, grossCents: 226_201, band: 'B' }], TAX_BAND_RATE_BP);
     expect(invoice.lines.map((l) => [l.quantity, l.unitPriceCents, l.supplyCents])).toEqual([
       [2, 75_400, 150_800],
       [1, 75_401, 75_401],
@@ -72,7 +70,7 @@ describe('priceInvoice', () => {
   });
 
   it('refuses a line without units', () => {
-    expect(() => priceInvoice([{ itemKey: 'x', name: 'X', quantity: 0, grossCents: 100, band: 'B' }], DEFAULT_BAND_RATES_BP)).toThrow(
+    expect(() => priceInvoice([{ itemKey: 'x', name: 'X', quantity: 0, grossCents: 100, band: 'B' }], TAX_BAND_RATE_BP)).toThrow(
       RangeError,
     );
   });

@@ -5,11 +5,10 @@
 // so a band's taxable amount plus its tax is its lines' total to the cent by construction.
 import { divideRounded, toSafeInteger } from './decimal';
 import { multiplyCents, sumCents, type Cents } from './money';
-import { TAX_BAND_RATE_BP, TAX_BANDS, type TaxBand } from './tax-bands';
+import { TAX_BANDS, type TaxBand } from './tax-bands';
 
-/** A band's rate in basis points (1600 = 16 %); KRA's code list is the authority, the shop's rates the defaults. */
-export type BandRates = Record<TaxBand, number>;
-export const DEFAULT_BAND_RATES_BP: BandRates = { ...TAX_BAND_RATE_BP };
+/** Rates by band in basis points (1600 = 16 %): KRA's code list is the authority, the shop's TAX_BAND_RATE_BP the default. */
+export type BandRates = Readonly<Record<TaxBand, number>>;
 
 /** Splits a tax-inclusive amount: taxable = gross / (1 + rate) rounded half-up to the cent; tax is the rest. */
 export function splitInclusive(grossCents: Cents, rateBp: number): { taxableCents: Cents; taxCents: Cents } {

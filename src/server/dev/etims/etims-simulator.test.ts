@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_BAND_RATES_BP, priceInvoice } from '@/domain/etims-invoice';
+import { priceInvoice } from '@/domain/etims-invoice';
 import { createEtimsClient } from '../../integrations/etims/etims-client';
 import { EtimsError, type ItemSaveRequest, type SalesSaveRequest } from '../../integrations/etims/etims-types';
 import { buildSaleRequest } from '../../integrations/etims/etims-sale-request';
+import { TAX_BAND_RATE_BP } from '@/domain/tax-bands';
 import { createEtimsSimulator, type EtimsSimulator } from './etims-simulator';
 
 const DEVICE = { tin: 'P051234567X', bhfId: '00', dvcSrlNo: 'SN-1' };
@@ -56,10 +57,7 @@ const item = (n: number, extra: Partial<ItemSaveRequest> = {}): ItemSaveRequest 
 const items = new Map([['tilapia', { itemCd: 'KE2NTKG0000001', itemClsCd: '50121500', pkgUnitCd: 'NT', qtyUnitCd: 'KG' }]]);
 
 function sale(invcNo: number, extra: Partial<SalesSaveRequest> = {}): SalesSaveRequest {
-  const invoice = priceInvoice(
-    [{ itemKey: 'tilapia', name: 'Tilapia', quantity: 2, grossCents: 150_800, band: 'B' }],
-    DEFAULT_BAND_RATES_BP,
-  );
+  const invoice = priceInvoice([{ itemKey: 'tilapia', name: 'Tilapia', quantity: 2, grossCents: 150_800, band: 'B' }], TAX_BAND_RATE_BP);
   const request = buildSaleRequest({
     kind: 'sale',
     reference: `INV-${invcNo}`,

@@ -13,10 +13,11 @@
 // stored but never answered (a timeout after KRA accepted the sale).
 import { createHmac, randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { DEFAULT_BAND_RATES_BP, type BandRates } from '@/domain/etims-invoice';
+import type { BandRates } from '@/domain/etims-invoice';
 import { kraDateTime, parseKraDateTime } from '../../integrations/etims/etims-dates';
 import type { ItemSaveRequest, SalesSaveRequest } from '../../integrations/etims/etims-types';
 import { SIMULATOR_ITEM_CLASSES, simulatorCodeLists } from './etims-simulator-codes';
+import { TAX_BAND_RATE_BP } from '@/domain/tax-bands';
 import { checkSale, type SaleChecks } from './etims-simulator-sales';
 
 interface EtimsSimulatorDevice {
@@ -136,7 +137,7 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
       },
     ]),
   );
-  const rates = (): BandRates => ({ ...DEFAULT_BAND_RATES_BP, E: switches.rateE * 100 });
+  const rates = (): BandRates => ({ ...TAX_BAND_RATE_BP, E: switches.rateE * 100 });
 
   const hang = () => new Promise<void>((resolve) => hanging.add(resolve));
   const answer = (c: Context, resultCd: string, resultMsg: string, data: unknown = null) => {

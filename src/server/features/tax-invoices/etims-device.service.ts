@@ -3,8 +3,8 @@
 // service) registered as an item before an invoice names it. Callers hold the etims lock, so one
 // instance talks to KRA for the device at a time.
 import { and, eq, sql } from 'drizzle-orm';
-import { DEFAULT_BAND_RATES_BP, type BandRates } from '@/domain/etims-invoice';
-import { TAX_BANDS, type TaxBand } from '@/domain/tax-bands';
+import type { BandRates } from '@/domain/etims-invoice';
+import { TAX_BAND_RATE_BP, TAX_BANDS, type TaxBand } from '@/domain/tax-bands';
 import type { ServerContext } from '../../context';
 import { LOCKS } from '../../db/locks';
 import { etimsDevices, etimsItems } from '../../db/schema';
@@ -96,7 +96,7 @@ export async function refreshEtimsCodes(ctx: ServerContext): Promise<void> {
 
 /** Band rates from KRA's class 04 list (the rate in userDfnCd1), else the defaults. */
 export function bandRates(device: DeviceRow): BandRates {
-  const rates = { ...DEFAULT_BAND_RATES_BP };
+  const rates = { ...TAX_BAND_RATE_BP };
   const taxTypes = ((device.codeLists as CodeClass[] | null) ?? []).find((c) => c.cdCls === '04');
   for (const detail of taxTypes?.dtlList ?? []) {
     const rate = Number(detail.userDfnCd1);
