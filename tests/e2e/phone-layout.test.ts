@@ -114,6 +114,29 @@ const tableFrames = (page: Page) =>
       .map((el) => `table '${el.getAttribute('aria-label')}' scrolls ${el.scrollWidth - el.clientWidth} px`),
   );
 
+/**
+ * Each visible text the page cuts short, as 'cut: text': a line ended with an ellipsis, a clamped
+ * paragraph with more lines than it shows, or a box that hides what overflows it. Screen-reader-only
+ * text (a 1 px box) is not shown, so not cut.
+ */
+const cutText = (page: Page) =>
+  page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+      if (el.clientWidth <= 1 || el.clientHeight <= 1 || !el.textContent?.trim()) continue;
+      if (el.closest('[aria-hidden="true"], [inert], [data-sonner-toaster]')) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      const wide = el.scrollWidth > el.clientWidth + 1;
+      const tall = el.scrollHeight > el.clientHeight + 1;
+      const ellipsis = style.textOverflow === 'ellipsis' && wide;
+      const clamped = style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '' && tall;
+      const hidden = style.overflowX === 'hidden' && wide && el.children.length === 0;
+      if (ellipsis || clamped || hidden) out.push(`cut: ${el.textContent.trim().replace(/\s+/g, ' ').slice(0, 60)}`);
+    }
+    return out;
+  });
+
 /** How far the page scrolls sideways, and what sticks out furthest (0 and '' when it fits). */
 const sidewaysScroll = (page: Page) =>
   page.evaluate(() => {
@@ -207,7 +230,7 @@ describe('the shop on a phone', () => {
     expect([...new Set(offenders)]).toEqual([]);
   });
 
-  describe('no page scrolls sideways at 360 × 740', () => {
+  describe('no page scrolls sideways or cuts a text short at 360 × 740', () => {
     it('on the public pages', async () => {
       const page = await phone(360, 740);
       await page.goto(shop.url + '/');
@@ -218,6 +241,7 @@ describe('the shop on a phone', () => {
         const over = await sidewaysScroll(page);
         if (over) wide.push(`${path}: ${over}`);
         for (const w of await otherWording(page)) wide.push(`${path} says '${w}'`);
+        for (const c of await cutText(page)) wide.push(`${path}: ${c}`);
       }
       expect(wide).toEqual([]);
       await page.context().close();
@@ -236,9 +260,16 @@ describe('the shop on a phone', () => {
         const over = await sidewaysScroll(page);
         if (over) wide.push(`${path}: ${over}`);
         for (const w of await otherWording(page)) wide.push(`${path} says '${w}'`);
+        for (const c of await cutText(page)) wide.push(`${path}: ${c}`);
       };
       await visit('/', () => page.getByRole('link', { name: /^Cart/ }).waitFor());
       await visit('/shop', () => page.getByRole('article').first().waitFor());
+      // With the pending badge, the sound switch, the cart and the menu beside it, the header still
+      // says whose shop this is: the short name, not the logo alone.
+      await page.getByTestId('pending-badge').waitFor();
+      expect(await page.getByTestId('shop-short-name').isVisible()).toBe(true);
+      expect((await page.getByTestId('shop-short-name').boundingBox())!.width).toBeGreaterThan(20);
+      expect(await page.getByTestId('shop-short-name').textContent()).toBe('Lake Victoria');
       await visit('/cart', () => page.getByRole('heading', { level: 1, name: 'Shopping Cart' }).waitFor());
       await visit('/checkout', () => page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor());
       await visit('/profile', () => page.getByRole('heading', { level: 1 }).waitFor());
@@ -257,6 +288,7 @@ describe('the shop on a phone', () => {
       const over = await sidewaysScroll(page);
       if (over) wide.push(`/order-success: ${over}`);
       for (const w of await otherWording(page)) wide.push(`/order-success says '${w}'`);
+      for (const c of await cutText(page)) wide.push(`/order-success: ${c}`);
       expect(wide).toEqual([]);
       await page.close();
     });
@@ -461,29 +493,38 @@ describe('the shop on a phone', () => {
 
   describe('the header and the home page', () => {
     /** The shop name's lines in the header (0 when only the logo shows). */
+    /** How many lines the header's shop name takes: the whole name has one, the short name (its
+     * first two words, when the header is crowded) at most two; 0 when only the logo shows. */
     const brandLines = (page: Page) =>
       page
         .getByRole('banner')
-        .locator('a[href="/"] span')
+        .locator('a[href="/"] span:visible')
         .evaluate((el) => {
           const r = el.getBoundingClientRect();
-          if (r.width <= 1) return 0;
-          return Math.round(r.height / parseFloat(getComputedStyle(el).lineHeight));
+          const short = el.getAttribute('data-testid') === 'shop-short-name';
+          if (r.width <= 1) return { lines: 0, short };
+          return { lines: Math.round(r.height / parseFloat(getComputedStyle(el).lineHeight)), short };
         });
+    const nameFits = async (page: Page) => {
+      const { lines, short } = await brandLines(page);
+      expect(lines).toBeLessThanOrEqual(short ? 2 : 1);
+    };
 
     it.each([
       [320, 740],
       [360, 740],
       [390, 844],
       [412, 823],
-    ])('signed in at %i px the shop name is on one line, inside the header', async (width, height) => {
+    ])('signed in at %i px the shop name (or its short form) fits inside the header', async (width, height) => {
       const page = await phone(width, height, customer.context);
       await page.goto(shop.url + '/shop');
       await page.getByRole('button', { name: 'Payment sounds' }).waitFor();
       await page.getByTestId('pending-badge').waitFor(); // the order placed above waits for payment
-      expect(await brandLines(page)).toBeLessThanOrEqual(1);
-      const name = page.getByRole('banner').locator('a[href="/"] span');
+      await nameFits(page);
+      const name = page.getByRole('banner').locator('a[href="/"] span:visible');
       const shown = await name.evaluate((el) => el.getBoundingClientRect().width > 1);
+      // From 360 px the header always says whose shop this is (the short name when crowded).
+      if (width >= 360) expect(shown).toBe(true);
       if (shown) expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       expect(await sidewaysScroll(page)).toBe(0);
       await page.close();
@@ -497,7 +538,7 @@ describe('the shop on a phone', () => {
       await placeOrder(shop, customer, product, 1);
       await page.getByTestId('processing-badge').waitFor();
       await page.getByTestId('pending-badge').waitFor();
-      expect(await brandLines(page)).toBeLessThanOrEqual(1);
+      await nameFits(page);
       expect(await sidewaysScroll(page)).toBe(0);
       const parts = [
         page.getByTestId('processing-badge'),
@@ -525,8 +566,8 @@ describe('the shop on a phone', () => {
       await placeOrder(shop, customer, product, 1); // a new payment: 'Processing' for 3 s
       await page.getByTestId('processing-badge').waitFor();
       await page.getByTestId('pending-badge').waitFor();
-      expect(await brandLines(page)).toBe(1);
-      const name = page.getByRole('banner').locator('a[href="/"] span');
+      expect(await brandLines(page)).toEqual({ lines: 1, short: false });
+      const name = page.getByRole('banner').locator('a[href="/"] span:visible');
       expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true); // no ellipsis
       const header = (await page.getByRole('banner').boundingBox())!;
       for (const part of [

@@ -41,9 +41,25 @@ function run(call: Call): void {
 
 type Message = Parameters<SonnerToast['success']>;
 
+// One outcome on screen at a time: a new success or error closes the errors still showing, so an
+// old 'Failed…' never sits beside the 'Saved' that followed it (nor two failures stack up on a phone).
+const openErrors = new Set<string | number>();
+function closeErrors(t: SonnerToast): void {
+  for (const id of openErrors) t.dismiss(id);
+  openErrors.clear();
+}
+
 export const toast = Object.assign((...args: Parameters<SonnerToast>) => run((t) => t(...args)), {
-  success: (...args: Message) => run((t) => t.success(...args)),
-  error: (...args: Message) => run((t) => t.error(...args)),
+  success: (...args: Message) =>
+    run((t) => {
+      closeErrors(t);
+      t.success(...args);
+    }),
+  error: (...args: Message) =>
+    run((t) => {
+      closeErrors(t);
+      openErrors.add(t.error(...args));
+    }),
   info: (...args: Message) => run((t) => t.info(...args)),
   warning: (...args: Message) => run((t) => t.warning(...args)),
 });

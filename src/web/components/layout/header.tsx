@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { UserMenu } from '../../features/account/components/user-menu';
+import { shortShopName } from '@/domain/text';
 import { SHOP_NAME } from '../../lib/document-title';
 import { cn } from '../../lib/cn';
 import { CONTAINER, Container } from './container';
@@ -38,14 +39,20 @@ export function Header() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <Container className="flex h-16 items-center gap-1 sm:gap-2">
         {/* Below lg the brand takes whatever the switches leave (a container, so the name can tell):
-            the name on one line, smaller when a switch crowds it, and only the logo when a badge
-            leaves too little (the name stays for screen readers); never on two lines. From lg it is
-            as wide as the name; from xl it never gives way (the account name does), at lg it may
-            end in an ellipsis when links, badges and a long name crowd 1024 px. */}
+            the whole name on one line when it fits, else the short name (its first two words) in
+            smaller type (a word a line if it must), so a phone always says whose shop this is; only
+            when not even a word fits does the logo stand alone (the name stays for screen readers).
+            From lg it is as wide as the name; from xl it never gives way (the account name does),
+            at lg it may end in an ellipsis when links, badges and a long name crowd 1024 px. */}
         <div className="flex min-w-0 flex-1 max-lg:@container lg:flex-initial xl:shrink-0">
-          <Link to="/" className="flex min-h-11 min-w-11 items-center gap-2 font-bold text-brand-700">
+          <Link to="/" aria-label={SHOP_NAME} className="flex min-h-11 min-w-11 items-center gap-2 font-bold text-brand-700">
             <img src="/favicon.svg" alt="" width="32" height="32" className="shrink-0" />
-            <span className="truncate text-sm leading-tight @max-[15.25rem]:text-xs @max-[13.5rem]:sr-only sm:text-lg">{SHOP_NAME}</span>
+            <span data-testid="shop-name" className="truncate text-sm leading-tight @max-[15.25rem]:hidden sm:text-lg">
+              {SHOP_NAME}
+            </span>
+            <span data-testid="shop-short-name" className="hidden text-xs leading-tight @max-[15.25rem]:block @max-[5.5rem]:sr-only">
+              {shortShopName(SHOP_NAME)}
+            </span>
           </Link>
         </div>
         {/* The shop name, five links and the account need about 850 px: narrower screens get the menu. */}

@@ -30,7 +30,8 @@ export function OrderItemList({ items }: { items: readonly OrderItemView[] }) {
             </span>
           )}
           <div className="min-w-0 flex-1">
-            <p className="truncate font-medium">{item.product.name}</p>
+            {/* The whole name, on two lines if it needs them: a cut name hides the size that tells two packs apart. */}
+            <p className="font-medium break-words">{item.product.name}</p>
             <p className="text-sm text-slate-600">
               {item.quantity} × {formatKES(item.unitPriceCents)}
             </p>
