@@ -36,6 +36,7 @@ export async function signedUpContext(
   browser: Browser,
   who: NewCustomer,
   initScript?: string,
+  contextOptions: Parameters<Browser['newContext']>[0] = {},
 ): Promise<BrowserContext> {
   const res = await fetch(shop.url + '/api/account/sign-up', {
     method: 'POST',
@@ -45,7 +46,7 @@ export async function signedUpContext(
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const mail = await smtp.waitForMail(who.email, { subject: /^Verify your email/ });
   await verifyByLink(shop.url, verificationLink(mail));
-  const context = await browser.newContext();
+  const context = await browser.newContext(contextOptions);
   if (initScript) await context.addInitScript(initScript);
   const signIn = await context.request.post(shop.url + '/api/account/sign-in', {
     data: { email: who.email, password: who.password },
