@@ -25,6 +25,14 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = Object.freeze({
   rider: 'Rider',
 });
 
+/** What each role may do, as the owner reads it before giving it (docs/roles.md has the table). */
+export const ROLE_POWERS: Readonly<Record<Role, string>> = Object.freeze({
+  customer: 'They keep their customer account but can no longer open the back office.',
+  owner: 'Everything: products, orders, refunds, settings, staff and riders.',
+  staff: 'Orders, deliveries, stock, customers and messages; no refunds, settings or staff.',
+  rider: 'Only the delivery stops given to them, on their phone.',
+});
+
 export const STAFF_MESSAGES = {
   chooseRole: 'Choose owner, staff or rider',
   notYourself: 'You cannot change your own role. Ask another owner.',

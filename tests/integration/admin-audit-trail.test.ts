@@ -219,7 +219,7 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       action: 'USER_ROLE_CHANGE',
       table: 'profiles',
       run: async () => ({
-        res: await asAdmin(`/customers/${other.id}/role`, { method: 'POST', json: { role: 'admin' } }),
+        res: await asAdmin(`/customers/${other.id}/role`, { method: 'POST', json: { role: 'owner' } }),
         recordId: other.id,
       }),
     },
