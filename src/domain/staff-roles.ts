@@ -36,7 +36,6 @@ export const ROLE_POWERS: Readonly<Record<Role, string>> = Object.freeze({
 export const STAFF_MESSAGES = {
   chooseRole: 'Choose owner, staff or rider',
   notYourself: 'You cannot change your own role. Ask another owner.',
-  lastOwner: 'The shop needs at least one owner: make someone else an owner first.',
   newAccountNeedsName: 'No account uses this email yet: type their name and phone to create one',
   riderNeedsPhone: 'A rider needs a phone number for their stops by SMS',
 } as const;

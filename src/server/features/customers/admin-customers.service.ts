@@ -1,6 +1,7 @@
 // Customers: accounts with their order count and what they have spent (completed orders only), and
-// the role switch (customer, owner, staff, rider). Nobody changes their own role, and the last owner
-// is never demoted (checked under a lock, so two owners demoting each other at once cannot both win).
+// the role switch (customer, owner, staff, rider). Only an owner changes roles and never their own,
+// so another owner always remains: the acting owner's role is read again under a lock, so two owners
+// demoting each other at once cannot both win.
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
 import { roleOf, STAFF_MESSAGES, type Role } from '@/domain/staff-roles';
@@ -8,7 +9,7 @@ import { ROLE_CHANGE_ACTION } from '../../auth/profile-sync';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { LOCKS } from '../../db/locks';
 import { orders, profiles, user } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, forbidden, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { likePattern, offsetOf, pageOf, type Page, type Paging } from '../../back-office/admin-paging';
 
@@ -110,9 +111,6 @@ export async function changeRole(tx: Tx, actor: AdminActor, id: string, role: Ro
   const [before] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, id));
   const from = before?.role ?? 'customer';
   if (from === role) return;
-  if (from === 'owner' && owners.filter((o) => o.id !== id).length === 0) {
-    throw conflict(STAFF_MESSAGES.lastOwner, { role: STAFF_MESSAGES.lastOwner });
-  }
   await tx
     .insert(profiles)
     .values({ id, fullName: account.name, role })
