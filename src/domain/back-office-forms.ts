@@ -219,7 +219,7 @@ export const resolveAttentionSchema = z.object({
 // Deliveries and riders
 // ---------------------------------------------------------------------------------------------
 
-export const DELIVERY_FORM_MESSAGES = {
+const DELIVERY_FORM_MESSAGES = {
   day: 'Choose a day (YYYY-MM-DD)',
   orders: 'Choose at least one order (at most 200)',
   rider: 'Choose a rider',
@@ -228,7 +228,10 @@ export const DELIVERY_FORM_MESSAGES = {
 } as const;
 
 const dayRule = z.string({ error: DELIVERY_FORM_MESSAGES.day }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: DELIVERY_FORM_MESSAGES.day });
-const orderIdsRule = z.array(z.uuid({ error: DELIVERY_FORM_MESSAGES.orders }), { error: DELIVERY_FORM_MESSAGES.orders }).min(1).max(200);
+const orderIdsRule = z
+  .array(z.uuid({ error: DELIVERY_FORM_MESSAGES.orders }), { error: DELIVERY_FORM_MESSAGES.orders })
+  .min(1)
+  .max(200);
 
 /** The deliveries of one Nairobi day (today when absent). */
 export const deliveriesQuerySchema = z.object({ day: dayRule.optional() });

@@ -46,7 +46,7 @@ describe('mapLink', () => {
 });
 
 describe('deliverySlot', () => {
-  it("is the Nairobi day and time the order is expected at the door", () => {
+  it('is the Nairobi day and time the order is expected at the door', () => {
     // Paid 22:50 Nairobi (19:50 UTC) with a 30-minute zone: expected 23:20 the same day.
     expect(deliverySlot({ paidAt: new Date('2026-11-26T19:50:00Z'), estimatedDeliveryMins: 30 })).toMatchObject({
       day: '2026-11-26',
@@ -72,7 +72,11 @@ describe('riderStopsSms', () => {
   });
 
   it('says how many more there are when they do not fit', () => {
-    const sms = riderStopsSms({ shopName: 'Fresh Catch', publicUrl: 'https://shop.test', stops: ids.map((orderId) => ({ orderId, area: 'Kileleshwa' })) });
+    const sms = riderStopsSms({
+      shopName: 'Fresh Catch',
+      publicUrl: 'https://shop.test',
+      stops: ids.map((orderId) => ({ orderId, area: 'Kileleshwa' })),
+    });
     expect(sms.length).toBeLessThanOrEqual(160);
     expect(sms).toMatch(/^Fresh Catch: 12 stops for you\. 1\) #00000000 Kileleshwa .* \+\d+ more https:\/\/shop\.test\/admin\/rider$/);
   });

@@ -23,5 +23,10 @@ export function deliverySlot(order: { paidAt: Date; estimatedDeliveryMins: numbe
   const { earliest } = deliveryWindow(order.paidAt, order.estimatedDeliveryMins);
   const { hour, minute } = nairobiParts(earliest);
   const day = nairobiDateKey(earliest);
-  return { day, group: formatDate(earliest), label: `${formatDate(earliest)}, around ${pad(hour)}:${pad(minute)}`, startsAt: nairobiDayStart(day) };
+  return {
+    day,
+    group: formatDate(earliest),
+    label: `${formatDate(earliest)}, around ${pad(hour)}:${pad(minute)}`,
+    startsAt: nairobiDayStart(day),
+  };
 }

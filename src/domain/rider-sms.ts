@@ -6,11 +6,7 @@ import { shortOrderId } from './order-status';
 /** The outbox step of a rider's stops SMS (beside the customer's order steps). */
 export const RIDER_STOPS_STEP = 'rider_stops';
 
-export function riderStopsSms(input: {
-  shopName: string;
-  publicUrl: string;
-  stops: readonly { orderId: string; area: string }[];
-}): string {
+export function riderStopsSms(input: { shopName: string; publicUrl: string; stops: readonly { orderId: string; area: string }[] }): string {
   const count = input.stops.length;
   const head = toGsm7(`${input.shopName.trim().slice(0, 30)}: ${count} ${count === 1 ? 'stop' : 'stops'} for you.`);
   const link = `${input.publicUrl}/admin/rider`;

@@ -5,7 +5,6 @@ import type { Logger } from './infra/logger';
 import type { Mailer } from './infra/mail/mailer';
 import type { SmsOutbox } from './infra/sms/sms-outbox';
 import type { Auth, SessionUser } from './auth/auth';
-import type { BackOfficeRole } from '@/domain/staff-roles';
 
 export interface ServerDeps {
   env: Env;
@@ -41,7 +40,5 @@ export type AppEnv = {
     requestId: string;
     logger: Logger;
     user: SessionUser | null;
-    /** The back-office role, set by the back office's gate. */
-    role?: BackOfficeRole;
   };
 };

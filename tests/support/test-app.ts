@@ -107,7 +107,11 @@ export async function createUser(
   await t.ctx.db.update(user).set({ emailVerified: true }).where(eq(user.id, id));
   await t.ctx.db
     .update(profiles)
-    .set({ phone: opts.phone ?? '+254712345678', address: opts.address ?? 'Westlands, Nairobi', role: opts.role === 'admin' ? 'owner' : (opts.role ?? 'customer') })
+    .set({
+      phone: opts.phone ?? '+254712345678',
+      address: opts.address ?? 'Westlands, Nairobi',
+      role: opts.role === 'admin' ? 'owner' : (opts.role ?? 'customer'),
+    })
     .where(eq(profiles.id, id));
   const cookie = await signIn(t, email, password);
   return { id, email, password, cookie };

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes, routePath } from 'hono/route';
-import { isBackOfficeRole, type BackOfficeRole } from '@/domain/staff-roles';
+import { isBackOfficeRole } from '@/domain/staff-roles';
 import { getSessionUser } from '../auth/auth';
 import type { AppEnv, ServerContext } from '../context';
 import { profiles } from '../db/schema';
@@ -43,16 +43,8 @@ export function requireAdmin(ctx: ServerContext) {
     // A path that does not exist answers 404 to the owner only: others learn nothing of the API.
     if (role !== 'owner' && (!route || !roleMayCall(role, c.req.method, route))) throw forbidden(ROLE_REFUSED_MESSAGE);
     c.set('user', user);
-    c.set('role', role);
     await next();
   });
-}
-
-/** The signed-in back-office role (set by the gate). */
-export function currentRole(c: Context<AppEnv>): BackOfficeRole {
-  const role = c.get('role');
-  if (!role) throw unauthorized();
-  return role;
 }
 
 /** Who is acting, for audit rows and ledger entries. */

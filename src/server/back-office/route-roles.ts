@@ -44,6 +44,3 @@ export function roleMayCall(role: BackOfficeRole, method: string, path: string):
   const allowed = ROUTE_ROLES[`${method === 'HEAD' ? 'GET' : method} ${path}`];
   return allowed !== undefined && (allowed as readonly string[]).includes(role);
 }
-
-/** The routes open to someone besides the owner (the role walk checks each exists). */
-export const NON_OWNER_ROUTES: readonly string[] = Object.keys(ROUTE_ROLES);

@@ -13,7 +13,6 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { likePattern, offsetOf, pageOf, type Page, type Paging } from '../../back-office/admin-paging';
 
-
 export interface AdminCustomer {
   id: string;
   email: string;

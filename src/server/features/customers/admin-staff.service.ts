@@ -37,10 +37,19 @@ export async function listStaff(db: DbOrTx): Promise<StaffMember[]> {
 }
 
 const findAccount = async (db: DbOrTx, email: string) =>
-  (await db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email)))[0];
+  (
+    await db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(sql`lower(${user.email})`, email))
+  )[0];
 
 /** Gives an existing account the role, or creates the account first. */
-export async function inviteStaff(ctx: ServerContext, actor: AdminActor, invite: StaffInvite): Promise<{ member: StaffMember; created: boolean }> {
+export async function inviteStaff(
+  ctx: ServerContext,
+  actor: AdminActor,
+  invite: StaffInvite,
+): Promise<{ member: StaffMember; created: boolean }> {
   let account = await findAccount(ctx.db, invite.email);
   let created = false;
   if (!account) {
@@ -51,7 +60,9 @@ export async function inviteStaff(ctx: ServerContext, actor: AdminActor, invite:
       });
     }
     // A password nobody knows: the person chooses their own from the mailed link.
-    await ctx.auth.api.signUpEmail({ body: { name: invite.fullName, email: invite.email, password: randomBytes(24).toString('base64url') } });
+    await ctx.auth.api.signUpEmail({
+      body: { name: invite.fullName, email: invite.email, password: randomBytes(24).toString('base64url') },
+    });
     account = await findAccount(ctx.db, invite.email);
     if (!account) throw badRequest(STAFF_MESSAGES.newAccountNeedsName);
     created = true;
@@ -67,7 +78,12 @@ export async function inviteStaff(ctx: ServerContext, actor: AdminActor, invite:
       .set({ phone, fullName: profile?.fullName || invite.fullName, updatedAt: actor.at })
       .where(eq(profiles.id, id));
     if (created) {
-      await auditAdmin(tx, actor, { action: 'STAFF_ACCOUNT_CREATE', tableName: 'profiles', recordId: id, details: { email: invite.email } });
+      await auditAdmin(tx, actor, {
+        action: 'STAFF_ACCOUNT_CREATE',
+        tableName: 'profiles',
+        recordId: id,
+        details: { email: invite.email },
+      });
     }
     await changeRole(tx, actor, id, invite.role, { via: 'staff' });
   });

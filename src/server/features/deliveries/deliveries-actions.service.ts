@@ -17,7 +17,7 @@ import { advanceOrderFulfilment } from '../orders/order-transitions';
 import { deliverOrderUpdate } from '../orders/order-updates.service';
 import { stopsOf } from './deliveries.service';
 
-export const DELIVERY_MESSAGES = {
+const DELIVERY_MESSAGES = {
   notARider: 'Choose one of the shop’s riders.',
   notWaiting: (id: string) => `Order #${shortOrderId(id)} is not a paid order waiting for delivery.`,
   notYourStop: 'This stop is not on your list.',
@@ -31,7 +31,12 @@ export interface Assignment {
 }
 
 /** Gives the orders to a rider (or takes them back with null); audited per order. */
-export async function assignRider(ctx: ServerContext, actor: AdminActor, orderIds: readonly string[], riderId: string | null): Promise<Assignment> {
+export async function assignRider(
+  ctx: ServerContext,
+  actor: AdminActor,
+  orderIds: readonly string[],
+  riderId: string | null,
+): Promise<Assignment> {
   const ids = [...new Set(orderIds)].sort();
   const { smsId, assigned } = await ctx.db.transaction(async (tx) => {
     let rider: { name: string; phone: string | null } | null = null;
@@ -49,7 +54,13 @@ export async function assignRider(ctx: ServerContext, actor: AdminActor, orderId
       if (order.status !== FULFILLABLE_STATUS || order.fulfilmentStatus === 'delivered') throw conflict(DELIVERY_MESSAGES.notWaiting(id));
       await tx
         .update(orders)
-        .set({ riderId, riderAssignedAt: riderId ? actor.at : null, deliveryFailedAt: null, deliveryFailedReason: null, updatedAt: actor.at })
+        .set({
+          riderId,
+          riderAssignedAt: riderId ? actor.at : null,
+          deliveryFailedAt: null,
+          deliveryFailedReason: null,
+          updatedAt: actor.at,
+        })
         .where(eq(orders.id, id));
       await auditAdmin(tx, actor, {
         action: 'ORDER_RIDER_ASSIGN',
@@ -67,7 +78,13 @@ export async function assignRider(ctx: ServerContext, actor: AdminActor, orderId
       stops: stops.map((s) => ({ orderId: s.orderId, area: s.address })),
     });
     // Each assignment is its own SMS (the same stops given again are worth telling again).
-    const id = await ctx.sms.enqueue(tx, { orderId: stops[0]!.orderId, step: RIDER_STOPS_STEP, to, message, dedupeKey: `${RIDER_STOPS_STEP}:${randomUUID()}` });
+    const id = await ctx.sms.enqueue(tx, {
+      orderId: stops[0]!.orderId,
+      step: RIDER_STOPS_STEP,
+      to,
+      message,
+      dedupeKey: `${RIDER_STOPS_STEP}:${randomUUID()}`,
+    });
     return { smsId: id, assigned: ids.length };
   });
   if (smsId) await ctx.sms.deliver(smsId).catch((err: unknown) => ctx.logger.error({ err }, 'rider SMS failed; the SMS job retries it'));
@@ -99,7 +116,12 @@ export async function markDelivered(ctx: ServerContext, actor: AdminActor, order
   return { fulfilmentStatus: 'delivered' };
 }
 
-export async function markNotDelivered(ctx: ServerContext, actor: AdminActor, orderId: string, reason: string): Promise<{ notDelivered: string }> {
+export async function markNotDelivered(
+  ctx: ServerContext,
+  actor: AdminActor,
+  orderId: string,
+  reason: string,
+): Promise<{ notDelivered: string }> {
   await ctx.db.transaction(async (tx) => {
     const order = await ownStop(tx, actor, orderId);
     if (order.fulfilmentStatus === 'delivered') throw conflict(DELIVERY_MESSAGES.alreadyDelivered);

@@ -155,5 +155,9 @@ async function groupStops(db: DbOrTx, rows: StopRow[], today: string, onDay: (sl
   }
   return [...groups.values()]
     .sort((a, b) => a.startsAt - b.startsAt || a.slot.localeCompare(b.slot) || a.zoneName.localeCompare(b.zoneName))
-    .map((g) => ({ slot: g.slot, zoneName: g.zoneName, stops: routeOrder(origin, g.stops).map(({ lat: _lat, lng: _lng, ...stop }) => stop) }));
+    .map((g) => ({
+      slot: g.slot,
+      zoneName: g.zoneName,
+      stops: routeOrder(origin, g.stops).map(({ lat: _lat, lng: _lng, ...stop }) => stop),
+    }));
 }

@@ -101,7 +101,10 @@ export async function routeSheetPdf(shopName: string, day: string, groups: reado
     for (const g of groups) {
       doc.font('bold').fontSize(13).text(`${g.slot} · ${g.zoneName}`).moveDown(0.3);
       g.stops.forEach((s, i) => {
-        doc.font('bold').fontSize(11).text(`${i + 1}. #${s.orderNumber}  ${s.customerName}  ${phoneOf(s.phone)}`);
+        doc
+          .font('bold')
+          .fontSize(11)
+          .text(`${i + 1}. #${s.orderNumber}  ${s.customerName}  ${phoneOf(s.phone)}`);
         doc.font('regular').fontSize(10).text([s.address, s.house].filter(Boolean).join(' · '), { indent: 14 });
         if (s.directions) doc.text(s.directions, { indent: 14 });
         doc.text(`${s.expected}${s.rider ? ` · ${SHEET_TEXT.rider}: ${s.rider.name}` : ''}`, { indent: 14 });

@@ -70,8 +70,7 @@ export const adminApi = {
 
   customers: (p: ListParams) => call(admin.customers.$get({ query: listQuery<QueryOf<typeof admin.customers.$get>>(p) })),
   customer: (customerId: string) => call(admin.customers[':id'].$get({ param: { id: id(customerId) } })),
-  setRole: (customerId: string, role: Role) =>
-    call(admin.customers[':id'].role.$post({ param: { id: id(customerId) }, json: { role } })),
+  setRole: (customerId: string, role: Role) => call(admin.customers[':id'].role.$post({ param: { id: id(customerId) }, json: { role } })),
 
   contentList: (kind: ContentKind, p: ListParams) => call(content(kind).$get({ query: listQuery<QueryOf<typeof admin.posts.$get>>(p) })),
   content: (kind: ContentKind, itemId: string) => call(content(kind)[':id'].$get({ param: { id: id(itemId) } })),

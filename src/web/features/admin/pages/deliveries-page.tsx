@@ -17,7 +17,19 @@ import { DeliveryStopCard } from './delivery-stop';
 type Rider = DeliveriesView['riders'][number];
 
 /** A rider to give the orders to, and the button that does it. */
-function AssignControl({ id, label, orderIds, riders, current }: { id: string; label: string; orderIds: string[]; riders: Rider[]; current?: string }) {
+function AssignControl({
+  id,
+  label,
+  orderIds,
+  riders,
+  current,
+}: {
+  id: string;
+  label: string;
+  orderIds: string[];
+  riders: Rider[];
+  current?: string;
+}) {
   const run = useAdminAction();
   const [riderId, setRiderId] = useState(current ?? '');
   const [busy, setBusy] = useState(false);
@@ -61,7 +73,11 @@ function AssignControl({ id, label, orderIds, riders, current }: { id: string; l
 export default function DeliveriesPage() {
   const [params, setParams] = useSearchParams();
   const day = params.get('day') || nairobiDateKey(new Date());
-  const query = useQuery({ queryKey: ['admin', 'deliveries', day], queryFn: () => adminApi.deliveries(day), placeholderData: keepPreviousData });
+  const query = useQuery({
+    queryKey: ['admin', 'deliveries', day],
+    queryFn: () => adminApi.deliveries(day),
+    placeholderData: keepPreviousData,
+  });
   return (
     <>
       <PageHeader
@@ -80,7 +96,12 @@ export default function DeliveriesPage() {
       />
       <div className="mb-4 max-w-xs">
         <Label htmlFor="deliveries-day">Day</Label>
-        <Input id="deliveries-day" type="date" value={day} onChange={(e) => e.currentTarget.value && setParams({ day: e.currentTarget.value })} />
+        <Input
+          id="deliveries-day"
+          type="date"
+          value={day}
+          onChange={(e) => e.currentTarget.value && setParams({ day: e.currentTarget.value })}
+        />
       </div>
       <QueryState query={query} what="the deliveries">
         {({ groups, riders }) =>
@@ -88,9 +109,7 @@ export default function DeliveriesPage() {
             <EmptyState title="Nothing to deliver on this day" />
           ) : (
             <div className="space-y-8">
-              {riders.length === 0 && (
-                <p className="text-sm text-slate-700">No riders yet: the owner adds them under Staff and riders.</p>
-              )}
+              {riders.length === 0 && <p className="text-sm text-slate-700">No riders yet: the owner adds them under Staff and riders.</p>}
               {groups.map((g, gi) => (
                 <section key={`${g.slot}-${g.zoneName}`} aria-labelledby={`group-${gi}`}>
                   <h2 id={`group-${gi}`} className="text-lg font-semibold text-slate-900">

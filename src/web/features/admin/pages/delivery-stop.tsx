@@ -39,9 +39,7 @@ export function DeliveryStopCard({ stop: s, position, children }: { stop: Delive
         <dt className="font-medium text-slate-700">Items</dt>
         <dd className="text-slate-900">{s.items.map((i) => `${i.quantity} × ${i.name}`).join(', ')}</dd>
       </dl>
-      {s.notDelivered && (
-        <p className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-900">Could not deliver: {s.notDelivered}</p>
-      )}
+      {s.notDelivered && <p className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-900">Could not deliver: {s.notDelivered}</p>}
       <p className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm font-semibold">
         <a href={`tel:${e164 ?? s.phone}`} className="text-brand-700 underline">
           Call {s.customerName}
