@@ -216,6 +216,48 @@ export const resolveAttentionSchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
+// Deliveries and riders
+// ---------------------------------------------------------------------------------------------
+
+const DELIVERY_FORM_MESSAGES = {
+  day: 'Choose a day (YYYY-MM-DD)',
+  orders: 'Choose at least one order (at most 200)',
+  rider: 'Choose a rider',
+  reasonRequired: 'Say why it could not be delivered',
+  reasonTooLong: 'Reason must be 200 characters or fewer',
+} as const;
+
+const dayRule = z.string({ error: DELIVERY_FORM_MESSAGES.day }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: DELIVERY_FORM_MESSAGES.day });
+const orderIdsRule = z
+  .array(z.uuid({ error: DELIVERY_FORM_MESSAGES.orders }), { error: DELIVERY_FORM_MESSAGES.orders })
+  .min(1)
+  .max(200);
+
+/** The deliveries of one Nairobi day (today when absent). */
+export const deliveriesQuerySchema = z.object({ day: dayRule.optional() });
+
+/** Packing slips or a route sheet: a day's deliveries, or only some of its orders ('orders=id,id'). */
+export const deliveryPrintQuerySchema = z.object({
+  day: dayRule.optional(),
+  orders: z
+    .string()
+    .optional()
+    .transform((s) => (s ? s.split(',').filter(Boolean) : undefined))
+    .pipe(orderIdsRule.optional()),
+});
+
+/** Give orders to a rider; riderId null takes them back. */
+export const assignRiderSchema = z.object({
+  orderIds: orderIdsRule,
+  riderId: z.string({ error: DELIVERY_FORM_MESSAGES.rider }).min(1, { error: DELIVERY_FORM_MESSAGES.rider }).max(100).nullable(),
+});
+
+/** The rider's 'Could not deliver'. */
+export const notDeliveredSchema = z.object({
+  reason: requiredText(DELIVERY_FORM_MESSAGES.reasonRequired, 200, DELIVERY_FORM_MESSAGES.reasonTooLong),
+});
+
+// ---------------------------------------------------------------------------------------------
 // Blog posts and pages
 // ---------------------------------------------------------------------------------------------
 

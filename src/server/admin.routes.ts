@@ -1,5 +1,6 @@
 // /api/admin: the back office API. One gate (requireAdmin) covers every route below it, including
-// paths that do not exist, so nothing under /api/admin answers a visitor or a customer.
+// paths that do not exist, so nothing under /api/admin answers a visitor or a customer, and each
+// route answers only the roles back-office/route-roles.ts lists for it (the owner: all).
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from './context';
 import { requireAdmin } from './back-office/admin-access';
@@ -14,6 +15,8 @@ import { adminOrderPaymentsRoutes } from './features/payments/admin.routes';
 import { adminProductsRoutes } from './features/catalog/admin.routes';
 import { adminShopDetailsRoutes } from './features/content/admin-shop-details.routes';
 import { adminTaxInvoicesRoutes } from './features/tax-invoices/admin.routes';
+import { adminStaffRoutes } from './features/customers/admin-staff.routes';
+import { adminDeliveriesRoutes, adminRiderRoutes } from './features/deliveries/admin.routes';
 
 export function adminRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
@@ -31,5 +34,8 @@ export function adminRoutes(ctx: ServerContext) {
     .route('/delivery', adminDeliveryRoutes(ctx))
     .route('/shop-details', adminShopDetailsRoutes(ctx))
     .route('/audit', adminAuditRoutes(ctx))
-    .route('/tax-invoices', adminTaxInvoicesRoutes(ctx));
+    .route('/tax-invoices', adminTaxInvoicesRoutes(ctx))
+    .route('/staff', adminStaffRoutes(ctx))
+    .route('/deliveries', adminDeliveriesRoutes(ctx))
+    .route('/rider', adminRiderRoutes(ctx));
 }

@@ -554,6 +554,8 @@ describe('the back office in a browser', () => {
       ['shop details', () => '/admin/shop-details', () => 'Shop details'],
       ['tax invoices', () => '/admin/tax-invoices', () => 'Tax invoices'],
       ['audit log', () => '/admin/audit', () => 'Audit log'],
+      ['deliveries', () => '/admin/deliveries', () => 'Deliveries'],
+      ['staff and riders', () => '/admin/staff', () => 'Staff and riders'],
       ['an unknown screen', () => '/admin/no-such-screen', () => 'Page Not Found'],
     ];
     it.each(screens)('%s', async (_name, path, title) => {

@@ -3,7 +3,9 @@
 // SMS box shows both texts for the customer's phone. The back office lists them with their status
 // and gives the customer's phone as call and WhatsApp links; the customer's order page shows the
 // shop's phone and WhatsApp while the order is on its way. With Africa's Talking (a local double)
-// failing, the back office shows the failed SMS with its error, and 'Send again' sends it.
+// failing, the back office shows the failed SMS with its error, and 'Send again' sends it. The owner
+// gives the order to a rider, who gets the stops by SMS and, on a phone, sees only that stop and
+// marks it delivered; the customer's order then says Delivered.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortOrderId } from '../../src/domain/order-status';
@@ -144,6 +146,64 @@ describe('order updates by SMS in a browser', () => {
     expect(await contact.getByTestId('phone-call').getAttribute('href')).toBe(`tel:${SHOP_PHONE}`);
     expect(await contact.getByTestId('phone-whatsapp').getAttribute('href')).toBe(`https://wa.me/${SHOP_PHONE.slice(1)}`);
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('the owner gives the order to a rider, who sees only that stop on a phone and marks it delivered', async () => {
+    const ref = shortOrderId(orderId);
+    const riderContext = await signedUpContext(shop, smtp, browser, {
+      name: 'Otieno Rider',
+      email: 'otieno.rider@example.test',
+      phone: '0733 000 111',
+      password: PASSWORD,
+    });
+    const made = await adminPage.request.post(`${shop.url}/api/admin/staff`, {
+      headers: { Origin: shop.url },
+      data: { email: 'otieno.rider@example.test', role: 'rider' },
+    });
+    expect(made.status()).toBe(200);
+
+    await adminPage.goto(`${shop.url}/admin/deliveries`);
+    const stop = adminPage.getByRole('listitem', { name: `Stop 1: order #${ref}` });
+    await stop.waitFor();
+    await stop.getByRole('combobox', { name: `Rider for #${ref}` }).selectOption({ label: 'Otieno Rider' });
+    await stop.getByRole('button', { name: 'Assign' }).click();
+    await toast(adminPage, 'Order given to Otieno Rider. They get an SMS of the stops.').waitFor();
+    await stop.getByText('Rider: Otieno Rider').waitFor();
+    expect(await axeViolations(adminPage)).toEqual([]);
+
+    const riderPage = await riderContext.newPage();
+    await riderPage.setViewportSize({ width: 390, height: 844 });
+    await riderPage.goto(`${shop.url}/admin`);
+    await riderPage.waitForURL(`${shop.url}/admin/rider`);
+    await riderPage.getByRole('heading', { level: 1, name: 'My stops' }).waitFor();
+    const stops = riderPage.getByRole('listitem', { name: /^Stop \d+: order #/ });
+    await stops.first().waitFor();
+    expect(await stops.count()).toBe(1);
+    const mine = riderPage.getByRole('listitem', { name: `Stop 1: order #${ref}` });
+    expect(await mine.getByRole('link', { name: 'Call Njeri Wambui' }).getAttribute('href')).toBe(`tel:${CUSTOMER_PHONE}`);
+    expect(await mine.getByText('+254 722 111 333').count()).toBe(1);
+    // Nothing else of the back office: the only section is the rider's own.
+    expect(await riderPage.getByRole('navigation', { name: 'Back office' }).getByRole('link').allInnerTexts()).toEqual(['My stops']);
+    expect((await riderPage.request.get(`${shop.url}/api/admin/orders/${orderId}`)).status()).toBe(403);
+    expect(await axeViolations(riderPage)).toEqual([]);
+    await riderPage.setViewportSize({ width: 360, height: 800 });
+    expect(await riderPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    await mine.getByRole('button', { name: 'Delivered' }).click();
+    await riderPage
+      .getByRole('dialog', { name: `Order #${ref} delivered?` })
+      .getByRole('button', { name: 'Yes, delivered' })
+      .click();
+    await toast(riderPage, `Order #${ref} delivered.`).waitFor();
+    await riderPage.getByText('No stops for you right now').waitFor();
+
+    await page.goto(`${shop.url}/orders`);
+    await page.locator(`[data-order-id="${orderId}"]`).getByText('Delivered', { exact: true }).first().waitFor();
+    await adminPage.goto(`${shop.url}/dev/sms?to=${encodeURIComponent('+254733000111')}`);
+    expect((await adminPage.getByTestId('sms-text').allInnerTexts())[0]).toContain(`1 stop for you. 1) #${ref} Kilimani`);
+    await adminPage.goto(`${shop.url}/dev/sms?to=${encodeURIComponent(CUSTOMER_PHONE)}`);
+    expect((await adminPage.getByTestId('sms-text').allInnerTexts())[0]).toContain(`Order #${ref} has been delivered.`);
+    await riderContext.close();
   });
 
   it('the customer turns SMS updates off on the profile', async () => {

@@ -247,7 +247,7 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
   it('ADMIN_EMAILS makes a verified account admin when it signs in (case-insensitive)', async () => {
     const boss = await createUser(t, { email: 'boss@example.test' });
     const [row] = await t.ctx.db.select().from(profiles).where(eq(profiles.id, boss.id));
-    expect(row?.role).toBe('admin');
+    expect(row?.role).toBe('owner');
     const customer = await createUser(t);
     const [plain] = await t.ctx.db.select().from(profiles).where(eq(profiles.id, customer.id));
     expect(plain?.role).toBe('customer');

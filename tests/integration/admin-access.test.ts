@@ -86,6 +86,6 @@ describe.each(DB_KINDS)('admin access on %s', (kind) => {
     expect((await s.t.request('/api/admin/dashboard', { cookie: s.admin.cookie })).status).toBe(200);
     await s.t.ctx.db.update(profiles).set({ role: 'customer' }).where(eq(profiles.id, s.admin.id));
     expect((await s.t.request('/api/admin/dashboard', { cookie: s.admin.cookie })).status).toBe(403);
-    await s.t.ctx.db.update(profiles).set({ role: 'admin' }).where(eq(profiles.id, s.admin.id));
+    await s.t.ctx.db.update(profiles).set({ role: 'owner' }).where(eq(profiles.id, s.admin.id));
   });
 });

@@ -61,6 +61,7 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
   const s = withAdminApp(kind);
   const { asAdmin } = s;
   let other: TestUser;
+  let rider: TestUser;
   const ids = {} as Ids;
   /** The order's total in cents: what each of its payments was for. */
   const paidCents = async (orderId: string) => {
@@ -219,7 +220,7 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       action: 'USER_ROLE_CHANGE',
       table: 'profiles',
       run: async () => ({
-        res: await asAdmin(`/customers/${other.id}/role`, { method: 'POST', json: { role: 'admin' } }),
+        res: await asAdmin(`/customers/${other.id}/role`, { method: 'POST', json: { role: 'owner' } }),
         recordId: other.id,
       }),
     },
@@ -373,10 +374,54 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
         recordId: 'shop_details',
       }),
     },
+    {
+      route: 'POST /staff',
+      action: 'USER_ROLE_CHANGE',
+      table: 'profiles',
+      run: async () => ({
+        res: await asAdmin('/staff', { method: 'POST', json: { email: rider.email, role: 'rider' } }),
+        recordId: rider.id,
+      }),
+      details: async () => ({ from: 'customer', to: 'rider', via: 'staff' }),
+    },
+    {
+      route: 'POST /deliveries/assign',
+      action: 'ORDER_RIDER_ASSIGN',
+      table: 'orders',
+      run: async () => ({
+        res: await asAdmin('/deliveries/assign', { method: 'POST', json: { orderIds: [ids.paidTwiceOrder], riderId: rider.id } }),
+        recordId: ids.paidTwiceOrder,
+      }),
+    },
+    {
+      route: 'POST /rider/stops/:id/not-delivered',
+      action: 'ORDER_NOT_DELIVERED',
+      table: 'orders',
+      run: async () => {
+        // The owner carries this one (as a rider would): the stop must be the caller's own.
+        await s.t.ctx.db.update(orders).set({ riderId: s.admin.id }).where(eq(orders.id, ids.paidTwiceOrder));
+        return {
+          res: await asAdmin(`/rider/stops/${ids.paidTwiceOrder}/not-delivered`, { method: 'POST', json: { reason: 'Nobody at home' } }),
+          recordId: ids.paidTwiceOrder,
+        };
+      },
+      details: async () => ({ note: 'Nobody at home' }),
+    },
+    {
+      route: 'POST /rider/stops/:id/delivered',
+      action: 'ORDER_FULFILMENT',
+      table: 'orders',
+      run: async () => ({
+        res: await asAdmin(`/rider/stops/${ids.paidTwiceOrder}/delivered`, { method: 'POST' }),
+        recordId: ids.paidTwiceOrder,
+      }),
+      details: async () => ({ to: 'delivered', via: 'rider' }),
+    },
   ];
 
   beforeAll(async () => {
     other = await createUser(s.t, { name: 'Wanjiku Staff' });
+    rider = await createUser(s.t, { name: 'Otieno Rider', phone: '+254733000111' });
     const [product] = await s.t.ctx.db
       .insert(products)
       .values({ name: 'Audit Stock Fish', slug: 'audit-stock-fish', category: 'fish', price: 80_000, stock: 20 })

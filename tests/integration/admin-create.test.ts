@@ -31,7 +31,7 @@ describe.each(DB_KINDS)('admin:create on %s', (kind) => {
       verified: true,
     });
     const [row] = await t.ctx.db.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, u.id));
-    expect(row?.role).toBe('admin');
+    expect(row?.role).toBe('owner');
     expect((await t.request('/api/admin/dashboard', { cookie: u.cookie })).status).toBe(200);
     expect(await promoteToAdmin(t.ctx.db, 'owner@example.co.ke', t.ctx.now())).toEqual({
       outcome: 'already-admin',
@@ -39,7 +39,7 @@ describe.each(DB_KINDS)('admin:create on %s', (kind) => {
     });
     const audit = await auditRows(t, 'USER_ROLE_CHANGE', u.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]?.details).toMatchObject({ to: 'admin', via: 'npm run admin:create' });
+    expect(audit[0]?.details).toMatchObject({ to: 'owner', via: 'npm run admin:create' });
   });
 
   it('says clearly when no account uses the email', async () => {

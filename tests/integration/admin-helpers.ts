@@ -27,7 +27,7 @@ export function withAdminApp(kind: DbKind): AdminTestSetup {
   } as AdminTestSetup;
   beforeAll(async () => {
     s.t = await createTestApp(kind, { seed: true });
-    s.admin = await createUser(s.t, { role: 'admin', name: 'Amina Admin' });
+    s.admin = await createUser(s.t, { role: 'owner', name: 'Amina Admin' });
     s.customer = await createUser(s.t, { role: 'customer', name: 'Kamau Customer' });
   });
   afterAll(async () => {

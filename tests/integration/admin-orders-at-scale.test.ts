@@ -41,7 +41,7 @@ describe.each(DB_KINDS)('the back office at 50,000 orders on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    admin = await createUser(t, { role: 'admin', name: 'Amina Admin' });
+    admin = await createUser(t, { role: 'owner', name: 'Amina Admin' });
     await seedScale(t.ctx.db, SIZE, NEWEST);
   }, 120_000);
   afterAll(async () => {

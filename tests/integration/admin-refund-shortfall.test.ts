@@ -28,7 +28,7 @@ describe.each(DB_KINDS)('refunding an order paid after its stock was gone, on %s
   beforeEach(async () => {
     shop = await createShop(kind);
     buyer = await customer(shop);
-    admin = await createUser(shop, { role: 'admin' });
+    admin = await createUser(shop, { role: 'owner' });
   });
   afterEach(() => disposeShop(shop));
 

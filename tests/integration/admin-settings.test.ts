@@ -237,9 +237,9 @@ describe.each(DB_KINDS)('admin settings on %s', (kind) => {
       expect(theirOrders.total).toBe(2);
 
       const promoted = await body<{ customer: { role: string } }>(
-        await asAdmin(`/customers/${s.customer.id}/role`, { method: 'POST', json: { role: 'admin' } }),
+        await asAdmin(`/customers/${s.customer.id}/role`, { method: 'POST', json: { role: 'owner' } }),
       );
-      expect(promoted.customer.role).toBe('admin');
+      expect(promoted.customer.role).toBe('owner');
       expect((await s.t.request('/api/admin/dashboard', { cookie: s.customer.cookie })).status).toBe(200);
       await asAdmin(`/customers/${s.customer.id}/role`, { method: 'POST', json: { role: 'customer' } });
       expect((await s.t.request('/api/admin/dashboard', { cookie: s.customer.cookie })).status).toBe(403);
@@ -247,7 +247,7 @@ describe.each(DB_KINDS)('admin settings on %s', (kind) => {
 
       const self = await asAdmin(`/customers/${s.admin.id}/role`, { method: 'POST', json: { role: 'customer' } });
       expect(self.status).toBe(400);
-      expect((await body<ErrorBody>(self)).error.message).toBe('You cannot change your own role. Ask another admin.');
+      expect((await body<ErrorBody>(self)).error.message).toBe('You cannot change your own role. Ask another owner.');
     });
   });
 

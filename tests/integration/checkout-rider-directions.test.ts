@@ -63,7 +63,7 @@ describe.each(DB_KINDS)('rider directions at checkout on %s', (kind) => {
     // Another customer's last order is not theirs to see.
     expect(await lastDelivery(await customer(shop))).toEqual({ building: '', directions: '' });
 
-    const admin = await createUser(shop, { role: 'admin' });
+    const admin = await createUser(shop, { role: 'owner' });
     const detail = await (await shop.request(`/api/admin/orders/${order.id}`, { cookie: admin.cookie })).json();
     expect(detail.order).toMatchObject({
       deliveryBuilding: 'Block C, Apt 12',

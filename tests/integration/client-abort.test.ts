@@ -30,7 +30,7 @@ describe('a client that aborts while sending its body', () => {
       },
     });
     t = await createTestApp('pglite', { seed: true, deps: { logger: pino({ level: 'info', base: undefined }, sink) } });
-    admin = await createUser(t, { role: 'admin', name: 'Amina Admin' });
+    admin = await createUser(t, { role: 'owner', name: 'Amina Admin' });
     server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     port = (server.address() as AddressInfo).port;

@@ -20,7 +20,7 @@ export async function createTaxShop(kind: DbKind): Promise<TaxShop> {
   const shop = await createShop(kind, { env: { ETIMS_TIMEOUT_MS: '300' } });
   const etimsSim = shop.ctx.integrations.etimsSimulator;
   if (!etimsSim) throw new Error('the tests expect the built-in eTIMS simulator');
-  return Object.assign(shop, { etimsSim, buyer: await customer(shop), admin: await createUser(shop, { role: 'admin' }) });
+  return Object.assign(shop, { etimsSim, buyer: await customer(shop), admin: await createUser(shop, { role: 'owner' }) });
 }
 
 export async function disposeTaxShop(shop: TaxShop | undefined): Promise<void> {

@@ -119,7 +119,7 @@ describe.each(DB_KINDS)('order receipts on %s', (kind) => {
       expect(res.status).toBe(404);
       expect(await res.text()).not.toContain(productName);
     }
-    const admin = await createUser(shop, { role: 'admin' });
+    const admin = await createUser(shop, { role: 'owner' });
     expect((await open(`/api/orders/${orderId}/receipt`, admin)).status).toBe(200);
     const signedOut = await open(`/api/orders/${orderId}/receipt`);
     expect(signedOut.status).toBe(302);
@@ -170,7 +170,7 @@ describe.each(DB_KINDS)('order receipts on %s', (kind) => {
   });
 
   it("the back office's receipt is a copy and leaves the original to the customer", async () => {
-    const admin = await createUser(shop, { role: 'admin' });
+    const admin = await createUser(shop, { role: 'owner' });
     expect(await pdfText(await open(pdfPath(), admin))).toContain('COPY');
     expect(await (await open(`/api/orders/${orderId}/receipt`, admin)).text()).toContain('<p class="copy">COPY</p>');
     expect(await issuedAt()).toBeNull();

@@ -29,7 +29,7 @@ describe.each(DB_KINDS)('the current payment attempt of an order, on %s', (kind)
   beforeEach(async () => {
     shop = await createShop(kind);
     user = await customer(shop);
-    admin = await createUser(shop, { role: 'admin' });
+    admin = await createUser(shop, { role: 'owner' });
     productId = (await productBySlug(shop, 'fresh-whole-tilapia')).id;
   });
   afterEach(() => disposeShop(shop));

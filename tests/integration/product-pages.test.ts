@@ -15,7 +15,7 @@ describe.each(DB_KINDS)('product pages on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, { seed: true, deps: { now: () => clock } });
-    admin = await createUser(t, { role: 'admin', name: 'Amina Admin' });
+    admin = await createUser(t, { role: 'owner', name: 'Amina Admin' });
     await t.ctx.db.insert(products).values([
       { name: 'Hidden Draft Fish', slug: 'hidden-draft', category: 'fish', price: 1000, stock: 5, published: false },
       { name: 'Archived Wings', slug: 'archived-wings', category: 'chicken', price: 2000, stock: 5, archivedAt: new Date() },

@@ -14,7 +14,7 @@ describe.each(DB_KINDS)('profile sync at sign-in on %s', (kind) => {
   let admin: TestUser;
   beforeAll(async () => {
     t = await createTestApp(kind, { env: { ADMIN_EMAILS: LISTED.join(', ') } });
-    admin = await createUser(t, { role: 'admin', name: 'Amina Admin' });
+    admin = await createUser(t, { role: 'owner', name: 'Amina Admin' });
   });
   afterAll(async () => {
     await t.dispose();
@@ -27,7 +27,7 @@ describe.each(DB_KINDS)('profile sync at sign-in on %s', (kind) => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'USER_ROLE_CHANGE'), eq(auditLogs.recordId, id)))
       .orderBy(auditLogs.createdAt);
-  const setRole = (id: string, role: 'admin' | 'customer') =>
+  const setRole = (id: string, role: 'owner' | 'customer') =>
     t.request(`/api/admin/customers/${id}/role`, { method: 'POST', cookie: admin.cookie, json: { role } });
 
   /** A verified account that has not signed in yet (createUser signs in at once). */
@@ -42,10 +42,10 @@ describe.each(DB_KINDS)('profile sync at sign-in on %s', (kind) => {
     const owner = await verifiedAccount('owner@example.test');
     expect(await roleOf(owner.id)).toBe('customer');
     const cookie = await signIn(t, owner.email, owner.password);
-    expect(await roleOf(owner.id)).toBe('admin');
+    expect(await roleOf(owner.id)).toBe('owner');
     expect((await t.request('/api/admin/dashboard', { cookie })).status).toBe(200);
     expect(await roleChanges(owner.id)).toMatchObject([
-      { userId: null, tableName: 'profiles', details: { email: 'owner@example.test', from: 'customer', to: 'admin', via: 'ADMIN_EMAILS' } },
+      { userId: null, tableName: 'profiles', details: { email: 'owner@example.test', from: 'customer', to: 'owner', via: 'ADMIN_EMAILS' } },
     ]);
     await signIn(t, owner.email, owner.password);
     expect(await roleChanges(owner.id)).toHaveLength(1);
@@ -54,18 +54,18 @@ describe.each(DB_KINDS)('profile sync at sign-in on %s', (kind) => {
   it('keeps an admin demoted in the back office demoted, although the address is still listed', async () => {
     const manager = await verifiedAccount('manager@example.test');
     await signIn(t, manager.email, manager.password);
-    expect(await roleOf(manager.id)).toBe('admin');
+    expect(await roleOf(manager.id)).toBe('owner');
     expect((await setRole(manager.id, 'customer')).status).toBe(200);
 
     const cookie = await signIn(t, manager.email, manager.password);
     expect(await roleOf(manager.id)).toBe('customer');
     expect((await t.request('/api/admin/dashboard', { cookie })).status).toBe(403);
-    expect((await roleChanges(manager.id)).map((r) => (r.details as { via?: string; to: string }).to)).toEqual(['admin', 'customer']);
+    expect((await roleChanges(manager.id)).map((r) => (r.details as { via?: string; to: string }).to)).toEqual(['owner', 'customer']);
   });
 
   it('leaves alone a listed account whose role the back office set before its first sign-in', async () => {
     const late = await verifiedAccount('late@example.test');
-    expect((await setRole(late.id, 'admin')).status).toBe(200);
+    expect((await setRole(late.id, 'owner')).status).toBe(200);
     expect((await setRole(late.id, 'customer')).status).toBe(200);
     await signIn(t, late.email, late.password);
     expect(await roleOf(late.id)).toBe('customer');
@@ -75,7 +75,7 @@ describe.each(DB_KINDS)('profile sync at sign-in on %s', (kind) => {
   it('grants once when two sign-ins happen at the same time', async () => {
     const racer = await verifiedAccount('racer@example.test');
     await Promise.all([signIn(t, racer.email, racer.password), signIn(t, racer.email, racer.password)]);
-    expect(await roleOf(racer.id)).toBe('admin');
+    expect(await roleOf(racer.id)).toBe('owner');
     expect(await roleChanges(racer.id)).toHaveLength(1);
   });
 

@@ -30,7 +30,7 @@ export async function createSmsShop(
     deps: { now: clock.now, ...opts.deps },
     poolSize: opts.poolSize,
   });
-  const admin: TestUser = await createUser(t, { role: 'admin', name: 'Amina Admin' });
+  const admin: TestUser = await createUser(t, { role: 'owner', name: 'Amina Admin' });
   const customer: TestUser = await createUser(t, { role: 'customer', name: 'Kamau Customer' });
   return {
     t,

@@ -29,7 +29,7 @@ describe.each(DB_KINDS)('tax bands on %s', (kind) => {
 
   beforeEach(async () => {
     shop = await createShop(kind);
-    admin = await createUser(shop, { role: 'admin', name: 'Amina Admin' });
+    admin = await createUser(shop, { role: 'owner', name: 'Amina Admin' });
     buyer = await customer(shop);
   });
   afterEach(() => disposeShop(shop));

@@ -55,7 +55,7 @@ describe.each(DB_KINDS)('malformed bodies on every write route on %s', (kind) =>
   let admin: TestUser;
   beforeAll(async () => {
     t = await createTestApp(kind, { seed: true });
-    admin = await createUser(t, { role: 'admin' });
+    admin = await createUser(t, { role: 'owner' });
   });
   afterAll(async () => {
     await t.dispose();

@@ -1,4 +1,5 @@
 // The real app on a fresh database, called without a port (app.request), plus sign-in helpers.
+import type { Role } from '../../src/domain/staff-roles';
 import { eq } from 'drizzle-orm';
 import { createApp, createContext, type CreateAppOptions } from '../../src/server/app';
 import type { ServerContext, ServerDeps } from '../../src/server/context';
@@ -89,10 +90,13 @@ export interface TestUser {
 
 let counter = 0;
 
-/** Creates a verified customer (or admin) and signs in; returns the session cookie. */
+/**
+ * Creates a verified customer (or owner, staff, rider) and signs in; returns the session cookie.
+ * 'admin' is the owner's earlier name and still makes an owner.
+ */
 export async function createUser(
   t: TestApp,
-  opts: { email?: string; password?: string; name?: string; phone?: string; address?: string; role?: 'customer' | 'admin' } = {},
+  opts: { email?: string; password?: string; name?: string; phone?: string; address?: string; role?: Role | 'admin' } = {},
 ): Promise<TestUser> {
   counter += 1;
   const email = opts.email ?? `customer${counter}-${Date.now()}@example.test`;
@@ -103,7 +107,11 @@ export async function createUser(
   await t.ctx.db.update(user).set({ emailVerified: true }).where(eq(user.id, id));
   await t.ctx.db
     .update(profiles)
-    .set({ phone: opts.phone ?? '+254712345678', address: opts.address ?? 'Westlands, Nairobi', role: opts.role ?? 'customer' })
+    .set({
+      phone: opts.phone ?? '+254712345678',
+      address: opts.address ?? 'Westlands, Nairobi',
+      role: opts.role === 'admin' ? 'owner' : (opts.role ?? 'customer'),
+    })
     .where(eq(profiles.id, id));
   const cookie = await signIn(t, email, password);
   return { id, email, password, cookie };

@@ -1,6 +1,6 @@
 // Keeps the profile in step with the account at every new session (password or Google sign-in): a
 // missing profile is created, an empty full name takes the account's (Google) name, sanitised like
-// any name a person types, and ADMIN_EMAILS may grant the admin role, once per account.
+// any name a person types, and ADMIN_EMAILS may grant the owner role, once per account.
 //
 // The ADMIN_EMAILS rule (docs/decisions/006-back-office.md): a verified address on the list becomes
 // admin when it signs in, unless the account's role was ever set before, by anyone: an earlier
@@ -45,16 +45,16 @@ export async function syncProfileOnSignIn(db: Db, env: Pick<Env, 'ADMIN_EMAILS'>
     // Locked, so two sign-ins at once grant (and audit) at most once.
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, userId)).for('update');
     if (!profile) return;
-    const patch: { fullName?: string; role?: 'admin' } = {};
+    const patch: { fullName?: string; role?: 'owner' } = {};
     if (!profile.fullName && name) patch.fullName = name;
     const listed = account.verified && adminEmails(env).has(account.email.toLowerCase());
-    if (listed && profile.role !== 'admin') {
+    if (listed && profile.role !== 'owner') {
       const [earlier] = await tx
         .select({ id: auditLogs.id })
         .from(auditLogs)
         .where(and(eq(auditLogs.tableName, 'profiles'), eq(auditLogs.recordId, userId), eq(auditLogs.action, ROLE_CHANGE_ACTION)))
         .limit(1);
-      if (!earlier) patch.role = 'admin';
+      if (!earlier) patch.role = 'owner';
     }
     if (Object.keys(patch).length === 0) return;
     await tx
@@ -67,7 +67,7 @@ export async function syncProfileOnSignIn(db: Db, env: Pick<Env, 'ADMIN_EMAILS'>
         action: ROLE_CHANGE_ACTION,
         tableName: 'profiles',
         recordId: userId,
-        details: { email: account.email, from: profile.role, to: 'admin', via: 'ADMIN_EMAILS' },
+        details: { email: account.email, from: profile.role, to: 'owner', via: 'ADMIN_EMAILS' },
       });
     }
   });

@@ -15,4 +15,6 @@ export const LOCKS = {
   etims: 7_301_012,
   // The eTIMS jobs' own turn (the work inside takes the etims lock itself).
   etimsJobs: 7_301_013,
+  // One role change at a time, so the shop always keeps an owner.
+  roleChange: 7_301_014,
 } as const;

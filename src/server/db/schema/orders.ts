@@ -96,10 +96,19 @@ export const orders = pgTable(
     /** A business buyer's KRA PIN and business name, copied from the checkout (null: a consumer sale). */
     buyerKraPin: text('buyer_kra_pin'),
     buyerBusinessName: text('buyer_business_name'),
+    /** The rider carrying the order (an account with the rider role), and since when. */
+    riderId: text('rider_id').references(() => user.id, { onDelete: 'set null' }),
+    riderAssignedAt: timestamp('rider_assigned_at', { withTimezone: true }),
+    /** The rider's last 'Could not deliver' and why; cleared when the order is assigned again. */
+    deliveryFailedAt: timestamp('delivery_failed_at', { withTimezone: true }),
+    deliveryFailedReason: text('delivery_failed_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('orders_rider_idx')
+      .on(t.riderId)
+      .where(sql`${t.riderId} is not null`),
     check('orders_status_check', sql`${t.status} in ('pending', 'completed', 'failed', 'cancelled')`),
     check('orders_fulfilment_check', sql`${t.fulfilmentStatus} in ('unfulfilled', 'processing', 'out_for_delivery', 'delivered')`),
     check(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { ROLES } from '../../../domain/staff-roles';
 
 export const profiles = pgTable(
   'profiles',
@@ -11,7 +12,8 @@ export const profiles = pgTable(
     fullName: text('full_name').notNull().default(''),
     phone: text('phone'),
     address: text('address'),
-    role: text('role').notNull().default('customer'),
+    /** customer, owner, staff or rider (src/domain/staff-roles.ts). */
+    role: text('role', { enum: ROLES }).notNull().default('customer'),
     /** 'Send me SMS updates' about orders (never marketing), and when the customer last chose. */
     smsUpdates: boolean('sms_updates').notNull().default(true),
     smsUpdatesAt: timestamp('sms_updates_at', { withTimezone: true }),
@@ -22,7 +24,7 @@ export const profiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('profiles_role_check', sql`${t.role} in ('customer', 'admin')`),
+    check('profiles_role_check', sql`${t.role} in ('customer', 'owner', 'staff', 'rider')`),
     check('profiles_kra_pin_check', sql`${t.kraPin} ~ '^[A-Z][0-9]{9}[A-Z]$'`),
   ],
 );

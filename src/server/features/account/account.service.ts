@@ -2,6 +2,7 @@
 // Every function takes the user id from the session (never from a request body).
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
+import { roleOf, type Role } from '@/domain/staff-roles';
 import type { ProfileValues, SignUpValues } from '@/domain/validation';
 import type { SessionUser } from '../../auth/auth';
 import type { DbOrTx } from '../../db/client';
@@ -11,7 +12,7 @@ export interface ProfileView {
   fullName: string;
   phone: string | null;
   address: string | null;
-  role: 'customer' | 'admin';
+  role: Role;
   /** 'Send me SMS updates' about orders, and when it was last chosen (ISO; null: never asked). */
   smsUpdates: boolean;
   smsUpdatesAt: string | null;
@@ -33,7 +34,7 @@ async function findProfile(db: DbOrTx, userId: string): Promise<ProfileView | nu
     fullName: row.fullName,
     phone: row.phone,
     address: row.address,
-    role: row.role === 'admin' ? 'admin' : 'customer',
+    role: roleOf(row.role),
     smsUpdates: row.smsUpdates,
     smsUpdatesAt: row.smsUpdatesAt?.toISOString() ?? null,
     kraPin: row.kraPin,

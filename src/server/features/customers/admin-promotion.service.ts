@@ -22,17 +22,17 @@ export async function promoteToAdmin(db: Db, rawEmail: string, at: Date): Promis
       .leftJoin(profiles, eq(profiles.id, user.id))
       .where(eq(sql`lower(${user.email})`, email));
     if (!account) return { outcome: 'unknown-email' as const, email };
-    if (account.role === 'admin') return { outcome: 'already-admin' as const, email };
+    if (account.role === 'owner') return { outcome: 'already-admin' as const, email };
     await tx
       .insert(profiles)
-      .values({ id: account.id, fullName: account.name, role: 'admin' })
-      .onConflictDoUpdate({ target: profiles.id, set: { role: 'admin', updatedAt: at } });
+      .values({ id: account.id, fullName: account.name, role: 'owner' })
+      .onConflictDoUpdate({ target: profiles.id, set: { role: 'owner', updatedAt: at } });
     await writeAudit(tx, {
       userId: null,
       action: ROLE_CHANGE_ACTION,
       tableName: 'profiles',
       recordId: account.id,
-      details: { email, from: account.role ?? 'customer', to: 'admin', via: 'npm run admin:create' },
+      details: { email, from: account.role ?? 'customer', to: 'owner', via: 'npm run admin:create' },
     });
     return { outcome: 'promoted' as const, email, verified: account.verified };
   });

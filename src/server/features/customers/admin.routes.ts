@@ -2,6 +2,7 @@
 // /api/admin/orders?userId=…
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ROLES } from '@/domain/staff-roles';
 import type { AppEnv, ServerContext } from '../../context';
 import { valid } from '../../infra/http/validate';
 import { adminActor } from '../../back-office/admin-access';
@@ -9,7 +10,7 @@ import { getCustomer, listCustomers, setRole } from './admin-customers.service';
 import { pagingQuery, searchText } from '../../back-office/admin-paging';
 import { idParam } from '../../back-office/admin-params';
 
-const roleEnum = z.enum(['customer', 'admin'], { error: 'Role must be customer or admin' });
+const roleEnum = z.enum(ROLES, { error: 'Role must be customer, owner, staff or rider' });
 const listQuery = z.object({ ...pagingQuery, q: searchText, role: roleEnum.optional() });
 
 export function adminCustomersRoutes(ctx: ServerContext) {

@@ -71,6 +71,8 @@ const ADMIN_EVENT_TITLES: Record<string, string> = {
   PAYMENT_REFUND: 'Refund of a single payment requested',
   ORDER_ATTENTION_RESOLVED: 'Marked resolved',
   PAYMENT_STATUS_CHECK: 'Payment status checked',
+  ORDER_RIDER_ASSIGN: 'Rider',
+  ORDER_NOT_DELIVERED: 'Could not deliver',
 };
 
 type EventDetails = { to?: unknown; note?: unknown; notRestocked?: unknown } | null;

@@ -83,9 +83,9 @@ const LAYOUTS: Record<ReceiptFormat, Layout> = {
 
 const require = createRequire(import.meta.url);
 
-/** DejaVu Sans, parsed once: each document embeds only the glyphs it uses. */
+/** DejaVu Sans, parsed once: each document embeds only the glyphs it uses (the delivery sheets use it too). */
 let dejaVu: { regular: PDFKit.Mixins.PDFFontSource; bold: PDFKit.Mixins.PDFFontSource } | undefined;
-function fonts() {
+export function fonts() {
   const open = (file: string) => {
     const font = fontkit.create(readFileSync(file));
     if (!('layout' in font)) throw new Error(`${file} is not a single font`);

@@ -57,7 +57,8 @@ function paymentMethodLabel(method: string | null): string {
 
 async function isAdmin(ctx: ServerContext, userId: string): Promise<boolean> {
   const [profile] = await ctx.db.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId));
-  return profile?.role === 'admin';
+  // The people who handle orders in the back office; a rider reads their stops, not receipts.
+  return profile?.role === 'owner' || profile?.role === 'staff';
 }
 
 async function loadReceipt(ctx: ServerContext, userId: string, orderId: string): Promise<{ receipt: Receipt; mayBeOriginal: boolean }> {

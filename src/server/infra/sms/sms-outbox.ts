@@ -4,6 +4,7 @@
 // read it at /dev/sms. SMS_DISABLED: nothing is queued at all.
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { OrderUpdateStep } from '../../../domain/order-sms';
+import type { RIDER_STOPS_STEP } from '../../../domain/rider-sms';
 import type { Db, DbOrTx } from '../../db/client';
 import { outboundSms } from '../../db/schema';
 import { createOutbox, type OutboxKind } from '../outbox/outbox';
@@ -11,7 +12,8 @@ import type { SmsGateway } from './africas-talking';
 
 interface SmsMessage {
   orderId: string;
-  step: OrderUpdateStep;
+  /** The customer's order step, or a rider's list of stops. */
+  step: OrderUpdateStep | typeof RIDER_STOPS_STEP;
   /** E.164. */
   to: string;
   message: string;

@@ -1,6 +1,7 @@
 // The back office's calls to /api/admin, through the typed client: paths, inputs and answers come
 // from the server's routes, so a renamed field or path fails the type check. Path parameters are
 // encoded here (the client puts them in the address as given).
+import type { Role, StaffInviteInput } from '@/domain/staff-roles';
 import type { TaxBand } from '@/domain/tax-bands';
 import { api, call } from '../../lib/api-client';
 
@@ -69,8 +70,7 @@ export const adminApi = {
 
   customers: (p: ListParams) => call(admin.customers.$get({ query: listQuery<QueryOf<typeof admin.customers.$get>>(p) })),
   customer: (customerId: string) => call(admin.customers[':id'].$get({ param: { id: id(customerId) } })),
-  setRole: (customerId: string, role: 'customer' | 'admin') =>
-    call(admin.customers[':id'].role.$post({ param: { id: id(customerId) }, json: { role } })),
+  setRole: (customerId: string, role: Role) => call(admin.customers[':id'].role.$post({ param: { id: id(customerId) }, json: { role } })),
 
   contentList: (kind: ContentKind, p: ListParams) => call(content(kind).$get({ query: listQuery<QueryOf<typeof admin.posts.$get>>(p) })),
   content: (kind: ContentKind, itemId: string) => call(content(kind)[':id'].$get({ param: { id: id(itemId) } })),
@@ -102,9 +102,26 @@ export const adminApi = {
   taxInvoiceStatus: () => call(admin['tax-invoices'].status.$get()),
   sendTaxInvoiceAgain: (invoiceId: string) => call(admin['tax-invoices'][':id']['send-again'].$post({ param: { id: id(invoiceId) } })),
 
+  staff: () => call(admin.staff.$get()),
+  inviteStaff: (json: StaffInviteInput) => call(admin.staff.$post({ json })),
+
+  deliveries: (day: string) => call(admin.deliveries.$get({ query: day ? { day } : {} })),
+  assignRider: (orderIds: string[], riderId: string | null) => call(admin.deliveries.assign.$post({ json: { orderIds, riderId } })),
+  riderStops: () => call(admin.rider.stops.$get()),
+  markDelivered: (orderId: string) => call(admin.rider.stops[':id'].delivered.$post({ param: { id: id(orderId) } })),
+  markNotDelivered: (orderId: string, reason: string) =>
+    call(admin.rider.stops[':id']['not-delivered'].$post({ param: { id: id(orderId) }, json: { reason } })),
+
   audit: (p: ListParams) => call(admin.audit.$get({ query: listQuery<QueryOf<typeof admin.audit.$get>>(p) })),
   auditFacets: () => call(admin.audit.facets.$get()),
 };
+
+/** The packing slips or route sheet of a day (or of some orders) as a PDF, opened by the browser. */
+export function deliverySheetUrl(sheet: 'packing-slips' | 'route-sheet', q: { day: string; orders?: string[] }): string {
+  const path = sheet === 'packing-slips' ? admin.deliveries['packing-slips.pdf'].$path() : admin.deliveries['route-sheet.pdf'].$path();
+  const query = new URLSearchParams({ day: q.day, ...(q.orders ? { orders: q.orders.join(',') } : {}) });
+  return `${path}?${query.toString()}`;
+}
 
 /** The address of the subscriber list as a CSV file (a download for people, not a JSON answer). */
 export const NEWSLETTER_CSV_URL = admin.newsletter['export.csv'].$path();
@@ -138,6 +155,9 @@ export type DeliveryZone = Answer<'delivery'>['zones'][number];
 export type DeliveryOrigin = Answer<'delivery'>['origin'];
 export type ShopDetailsView = Answer<'shopDetails'>['details'];
 export type TaxInvoiceView = Answer<'taxInvoices'>['invoices'][number];
+export type DeliveriesView = Answer<'deliveries'>;
+export type DeliveryStopView = DeliveriesView['groups'][number]['stops'][number];
+export type StaffMemberView = Answer<'staff'>['items'][number];
 export type TaxInvoiceStatusView = Answer<'taxInvoiceStatus'>;
 export type AuditEntryView = Answer<'audit'>['items'][number];
 

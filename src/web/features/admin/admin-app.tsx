@@ -6,7 +6,8 @@ import { PageSkeleton } from '../../components/layout/page-skeleton';
 import { buttonClasses } from '../../components/ui/button';
 import { useDocumentMeta } from '../../lib/document-title';
 import { useSession } from '../account/use-session';
-import { ADMIN_CHUNKS, ADMIN_SCREENS } from './admin-screens';
+import { isBackOfficeRole, type BackOfficeRole } from '@/domain/staff-roles';
+import { chunksFor, screensFor } from './admin-screens';
 import { AdminLayout } from './components/admin-layout';
 import { PageHeader } from './components/page-header';
 
@@ -43,18 +44,21 @@ export function AdminApp() {
   const location = useLocation();
   if (isPending) return <PageSkeleton />;
   if (!data?.user) return <Navigate to="/auth" replace state={{ from: location }} />;
-  if (data.profile?.role !== 'admin') return <NoAccess />;
-  return <AdminRoutes email={data.user.email} />;
+  const role = data.profile?.role;
+  if (!isBackOfficeRole(role)) return <NoAccess />;
+  return <AdminRoutes email={data.user.email} role={role} />;
 }
 
-function AdminRoutes({ email }: { email: string }) {
+function AdminRoutes({ email, role }: { email: string; role: BackOfficeRole }) {
   useEffect(() => {
-    for (const page of ADMIN_CHUNKS) page.preload().catch(() => undefined);
-  }, []);
+    for (const page of chunksFor(role)) page.preload().catch(() => undefined);
+  }, [role]);
   return (
     <Routes>
-      <Route element={<AdminLayout email={email} />}>
-        {ADMIN_SCREENS.map(({ path, element }) =>
+      <Route element={<AdminLayout email={email} role={role} />}>
+        {/* A rider's back office is their own stops. */}
+        {role === 'rider' && <Route index element={<Navigate to="/admin/rider" replace />} />}
+        {screensFor(role).map(({ path, element }) =>
           path ? <Route key={path} path={path} element={element} /> : <Route key="" index element={element} />,
         )}
         <Route path="*" element={<AdminNotFound />} />

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_CHUNKS, ADMIN_SCREENS, adminHref } from './admin-screens';
+import { ADMIN_SCREENS, adminHref, chunksFor, screensFor } from './admin-screens';
+
+const navOf = (role: 'owner' | 'staff' | 'rider') => screensFor(role).flatMap((s) => (s.nav ? [[adminHref(s.path), s.nav.label]] : []));
 
 describe('the back office screens table', () => {
   it('gives each screen one path under /admin', () => {
@@ -8,11 +10,11 @@ describe('the back office screens table', () => {
     for (const path of paths) expect(path.startsWith('/')).toBe(false);
   });
 
-  it('puts the sections in the nav in order, each with a screen of its own', () => {
-    const nav = ADMIN_SCREENS.filter((s) => s.nav).map((s) => [adminHref(s.path), s.nav?.label]);
-    expect(nav).toEqual([
+  it("puts the owner's sections in the nav in order, each with a screen of its own", () => {
+    expect(navOf('owner')).toEqual([
       ['/admin', 'Dashboard'],
       ['/admin/orders', 'Orders'],
+      ['/admin/deliveries', 'Deliveries'],
       ['/admin/products', 'Products'],
       ['/admin/customers', 'Customers'],
       ['/admin/posts', 'Blog posts'],
@@ -22,12 +24,20 @@ describe('the back office screens table', () => {
       ['/admin/messages', 'Messages'],
       ['/admin/delivery', 'Delivery'],
       ['/admin/shop-details', 'Shop details'],
+      ['/admin/staff', 'Staff and riders'],
       ['/admin/audit', 'Audit log'],
     ]);
   });
 
-  it('loads each screen chunk once, ahead', () => {
-    expect(ADMIN_CHUNKS).toHaveLength(15);
-    for (const chunk of ADMIN_CHUNKS) expect(typeof chunk.preload).toBe('function');
+  it('shows staff orders, deliveries, stock, customers and messages, and a rider only their stops', () => {
+    expect(navOf('staff').map(([, label]) => label)).toEqual(['Dashboard', 'Orders', 'Deliveries', 'Products', 'Customers', 'Messages']);
+    expect(navOf('rider')).toEqual([['/admin/rider', 'My stops']]);
+    expect(screensFor('rider').map((s) => s.path)).toEqual(['rider']);
+  });
+
+  it("loads each of a role's screen chunks once, ahead", () => {
+    expect(chunksFor('owner')).toHaveLength(17);
+    expect(chunksFor('rider')).toHaveLength(1);
+    for (const chunk of chunksFor('owner')) expect(typeof chunk.preload).toBe('function');
   });
 });

@@ -1,8 +1,10 @@
 // The back office's screens, listed once: the admin routes (admin-app.tsx) and the section nav
 // (components/admin-nav.tsx) are both built from this table, so a screen's path is written once.
+// Each screen names the roles that see it (the server checks every call again: docs/roles.md).
 // One lazily loaded chunk per screen, all of it outside the storefront's first download.
 import type { JSX } from 'react';
 import {
+  Bike,
   ClipboardList,
   FileText,
   Gauge,
@@ -14,9 +16,12 @@ import {
   ReceiptText,
   Send,
   Store,
+  Truck,
+  UserCog,
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import type { BackOfficeRole } from '@/domain/staff-roles';
 import { lazyPage, type LazyPage } from '../../lib/lazy-page';
 
 const DashboardPage = lazyPage(() => import('./pages/dashboard-page'));
@@ -34,6 +39,9 @@ const DeliveryPage = lazyPage(() => import('./pages/delivery-page'));
 const ShopDetailsPage = lazyPage(() => import('./pages/shop-details-page'));
 const TaxInvoicesPage = lazyPage(() => import('./pages/tax-invoices-page'));
 const AuditPage = lazyPage(() => import('./pages/audit-page'));
+const DeliveriesPage = lazyPage(() => import('./pages/deliveries-page'));
+const RiderPage = lazyPage(() => import('./pages/rider-page'));
+const StaffPage = lazyPage(() => import('./pages/staff-page'));
 
 export interface AdminScreen {
   /** The path under /admin ('' is the dashboard). */
@@ -41,18 +49,24 @@ export interface AdminScreen {
   readonly element: JSX.Element;
   /** A section of its own in the nav; screens without one are reached from their section. */
   readonly nav?: { readonly label: string; readonly icon: LucideIcon };
+  /** Who sees it besides the owner (who sees every screen but the rider's own list). */
+  readonly roles?: readonly BackOfficeRole[];
 }
+
+const STAFF = ['owner', 'staff'] as const;
 
 /** In the nav's order. */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
-  { path: '', element: <DashboardPage />, nav: { label: 'Dashboard', icon: Gauge } },
-  { path: 'orders', element: <OrdersPage />, nav: { label: 'Orders', icon: ClipboardList } },
-  { path: 'orders/:id', element: <OrderPage /> },
-  { path: 'products', element: <ProductsPage />, nav: { label: 'Products', icon: Package } },
+  { path: '', element: <DashboardPage />, nav: { label: 'Dashboard', icon: Gauge }, roles: STAFF },
+  { path: 'orders', element: <OrdersPage />, nav: { label: 'Orders', icon: ClipboardList }, roles: STAFF },
+  { path: 'orders/:id', element: <OrderPage />, roles: STAFF },
+  { path: 'deliveries', element: <DeliveriesPage />, nav: { label: 'Deliveries', icon: Truck }, roles: STAFF },
+  { path: 'rider', element: <RiderPage />, nav: { label: 'My stops', icon: Bike }, roles: ['rider'] },
+  { path: 'products', element: <ProductsPage />, nav: { label: 'Products', icon: Package }, roles: STAFF },
   { path: 'products/new', element: <ProductPage /> },
-  { path: 'products/:id', element: <ProductPage /> },
-  { path: 'customers', element: <CustomersPage />, nav: { label: 'Customers', icon: Users } },
-  { path: 'customers/:id', element: <CustomerPage /> },
+  { path: 'products/:id', element: <ProductPage />, roles: STAFF },
+  { path: 'customers', element: <CustomersPage />, nav: { label: 'Customers', icon: Users }, roles: STAFF },
+  { path: 'customers/:id', element: <CustomerPage />, roles: STAFF },
   { path: 'posts', element: <ContentListPage kind="post" />, nav: { label: 'Blog posts', icon: Newspaper } },
   { path: 'posts/new', element: <ContentEditPage kind="post" /> },
   { path: 'posts/:id', element: <ContentEditPage kind="post" /> },
@@ -61,17 +75,24 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: 'pages/:id', element: <ContentEditPage kind="page" /> },
   { path: 'tax-invoices', element: <TaxInvoicesPage />, nav: { label: 'Tax invoices', icon: ReceiptText } },
   { path: 'newsletter', element: <NewsletterPage />, nav: { label: 'Newsletter', icon: Send } },
-  { path: 'messages', element: <MessagesPage />, nav: { label: 'Messages', icon: Mail } },
+  { path: 'messages', element: <MessagesPage />, nav: { label: 'Messages', icon: Mail }, roles: STAFF },
   { path: 'delivery', element: <DeliveryPage />, nav: { label: 'Delivery', icon: MapPin } },
   { path: 'shop-details', element: <ShopDetailsPage />, nav: { label: 'Shop details', icon: Store } },
+  { path: 'staff', element: <StaffPage />, nav: { label: 'Staff and riders', icon: UserCog } },
   { path: 'audit', element: <AuditPage />, nav: { label: 'Audit log', icon: History } },
 ];
+
+/** The screens a role sees. */
+export const screensFor = (role: BackOfficeRole): readonly AdminScreen[] =>
+  ADMIN_SCREENS.filter((s) => (s.roles ? s.roles.includes(role) : role === 'owner'));
 
 /** A screen's address. */
 export const adminHref = (path: string) => (path ? `/admin/${path}` : '/admin');
 
 /**
- * Every screen's chunk, asked for once an admin is in: moving between screens then never waits,
+ * Every screen's chunk of a role, asked for once they are in: moving between screens then never waits,
  * and a screen being left is gone at once (a search it was about to send cannot pull the admin back).
  */
-export const ADMIN_CHUNKS: readonly LazyPage<never>[] = [...new Set(ADMIN_SCREENS.map((s) => s.element.type as LazyPage<never>))];
+export const chunksFor = (role: BackOfficeRole): readonly LazyPage<never>[] => [
+  ...new Set(screensFor(role).map((s) => s.element.type as LazyPage<never>)),
+];

@@ -1,4 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { isBackOfficeRole } from '@/domain/staff-roles';
 import { ChevronDown, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { useSignOut } from '../use-sign-out';
@@ -35,7 +36,7 @@ export default function AccountMenu({ name }: { name: string }) {
           <DropdownMenu.Item asChild className={ITEM}>
             <Link to="/orders">Orders</Link>
           </DropdownMenu.Item>
-          {data?.profile?.role === 'admin' && (
+          {isBackOfficeRole(data?.profile?.role) && (
             <DropdownMenu.Item asChild className={ITEM}>
               <Link to="/admin">Back office</Link>
             </DropdownMenu.Item>

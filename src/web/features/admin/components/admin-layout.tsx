@@ -2,12 +2,13 @@ import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { LogOut, Store } from 'lucide-react';
 import { useSignOut } from '../../account/use-sign-out';
+import type { BackOfficeRole } from '@/domain/staff-roles';
 import { SHOP_NAME } from '@/web/lib/document-title';
 import { AdminNav } from './admin-nav';
 import { LoadingRows } from './list-states';
 
 /** Header with the shop's name, the way back to the storefront and Sign out, the section nav, and the screen. */
-export function AdminLayout({ email }: { email: string }) {
+export function AdminLayout({ email, role }: { email: string; role: BackOfficeRole }) {
   // A shop tablet is shared: the merchant must be able to leave from here.
   const signOut = useSignOut();
   return (
@@ -40,7 +41,7 @@ export function AdminLayout({ email }: { email: string }) {
       </header>
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 lg:flex-row">
         <aside className="lg:w-52 lg:shrink-0">
-          <AdminNav />
+          <AdminNav role={role} />
         </aside>
         <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1">
           <Suspense fallback={<LoadingRows label="Loading screen" />}>

@@ -1,11 +1,14 @@
 import { NavLink } from 'react-router';
 import { cn } from '@/web/lib/cn';
-import { ADMIN_SCREENS, adminHref } from '../admin-screens';
+import type { BackOfficeRole } from '@/domain/staff-roles';
+import { adminHref, screensFor } from '../admin-screens';
 
-const LINKS = ADMIN_SCREENS.flatMap(({ path, nav }) => (nav ? [{ to: adminHref(path), ...nav, end: path === '' }] : []));
+const linksFor = (role: BackOfficeRole) =>
+  screensFor(role).flatMap(({ path, nav }) => (nav ? [{ to: adminHref(path), ...nav, end: path === '' }] : []));
 
-/** The back office's sections: a column on wide screens, wrapping rows on a tablet or phone. */
-export function AdminNav() {
+/** The back office's sections a role sees: a column on wide screens, wrapping rows on a tablet or phone. */
+export function AdminNav({ role }: { role: BackOfficeRole }) {
+  const LINKS = linksFor(role);
   return (
     <nav aria-label="Back office">
       <ul className="flex flex-wrap gap-1 lg:flex-col">

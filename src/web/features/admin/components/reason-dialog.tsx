@@ -12,6 +12,7 @@ export interface ReasonDialogProps<K extends string> {
   description: ReactNode;
   confirmLabel: string;
   confirmVariant?: ButtonVariant;
+  cancelLabel?: string;
   /** The schema's one text field, e.g. 'reason'. */
   field: K;
   schema: z.ZodType<Record<K, string>>;

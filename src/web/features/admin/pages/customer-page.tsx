@@ -1,4 +1,5 @@
-// /admin/customers/:id: who they are, what they ordered, and the admin role switch (not for yourself).
+// /admin/customers/:id: who they are, what they ordered, and (for the owner) their role in the shop,
+// never your own.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -18,34 +19,46 @@ import { PageHeader } from '../components/page-header';
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
 import { useAdminAction } from '../hooks/use-admin-action';
 import { formatPhone } from '@/domain/phone';
+import { ROLE_LABELS, ROLE_POWERS, ROLES, type Role } from '@/domain/staff-roles';
+import { SelectInput } from '../components/form-field';
 
 function RoleSwitch({ customer }: { customer: AdminCustomer }) {
   const run = useAdminAction();
   const session = useSession();
-  if (session.data?.user?.id === customer.id) {
-    return <p className="text-sm text-slate-600">This is your own account: another admin can change its role.</p>;
+  const [role, setRole] = useState<Role>(customer.role);
+  if (session.data?.profile?.role !== 'owner') return null;
+  if (session.data.user?.id === customer.id) {
+    return <p className="text-sm text-slate-600">This is your own account: another owner can change its role.</p>;
   }
-  const promote = customer.role !== 'admin';
   const name = customer.fullName || customer.email;
   return (
-    <ConfirmDialog
-      trigger={<Button variant={promote ? 'default' : 'destructive'}>{promote ? 'Make admin' : 'Remove admin role'}</Button>}
-      title={promote ? `Make ${name} an admin?` : `Remove ${name}'s admin role?`}
-      description={
-        promote
-          ? 'They will be able to open the back office and change products, orders, refunds and settings.'
-          : 'They keep their customer account but can no longer open the back office.'
-      }
-      confirmLabel={promote ? 'Make admin' : 'Remove admin role'}
-      confirmVariant={promote ? 'default' : 'destructive'}
-      onConfirm={() =>
-        run(
-          () => adminApi.setRole(customer.id, promote ? 'admin' : 'customer'),
-          promote ? `${name} is now an admin.` : `${name} is no longer an admin.`,
-          'The role could not be changed. Please try again.',
-        )
-      }
-    />
+    <div className="flex flex-wrap items-end gap-2">
+      <SelectInput id="customer-role" label="Role in the shop" value={role} onChange={(e) => setRole(e.currentTarget.value as Role)}>
+        {ROLES.map((r) => (
+          <option key={r} value={r}>
+            {ROLE_LABELS[r]}
+          </option>
+        ))}
+      </SelectInput>
+      <ConfirmDialog
+        trigger={
+          <Button variant="default" disabled={role === customer.role}>
+            Change role
+          </Button>
+        }
+        title={`Make ${name} ${role === 'customer' ? 'a customer only' : `${role === 'owner' ? 'an' : 'a'} ${ROLE_LABELS[role].toLowerCase()}`}?`}
+        description={ROLE_POWERS[role]}
+        confirmLabel="Change role"
+        confirmVariant={role === 'customer' ? 'destructive' : 'default'}
+        onConfirm={() =>
+          run(
+            () => adminApi.setRole(customer.id, role),
+            `${name} is now: ${ROLE_LABELS[role]}.`,
+            'The role could not be changed. Please try again.',
+          )
+        }
+      />
+    </div>
   );
 }
 
@@ -96,7 +109,7 @@ function CustomerView({ customer: c }: { customer: AdminCustomer }) {
             <Link to="/admin/customers" className="text-brand-700 underline">
               Back to customers
             </Link>
-            <Badge tone={c.role === 'admin' ? 'brand' : 'neutral'}>{c.role === 'admin' ? 'Admin' : 'Customer'}</Badge>
+            <Badge tone={c.role === 'customer' ? 'neutral' : 'brand'}>{ROLE_LABELS[c.role]}</Badge>
             {!c.emailVerified && <Badge tone="warning">Email not verified</Badge>}
           </span>
         }

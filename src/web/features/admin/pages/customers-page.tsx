@@ -1,4 +1,5 @@
 // /admin/customers: every account with its order count and what it has spent.
+import { ROLE_LABELS } from '@/domain/staff-roles';
 import { Link } from 'react-router';
 import { formatKES } from '@/domain/money';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
@@ -22,9 +23,9 @@ const COLUMNS: Column<AdminCustomer>[] = [
         <Link to={`/admin/customers/${c.id}`} className="font-medium text-brand-700 hover:underline">
           {c.fullName || c.name}
         </Link>
-        {c.role === 'admin' && (
+        {c.role !== 'customer' && (
           <Badge tone="brand" className="ml-2">
-            Admin
+            {ROLE_LABELS[c.role]}
           </Badge>
         )}
         <span className="block text-slate-600">{c.email}</span>
@@ -58,7 +59,9 @@ export default function CustomersPage() {
           options={[
             ['', 'Everyone'],
             ['customer', 'Customers'],
-            ['admin', 'Admins'],
+            ['owner', 'Owners'],
+            ['staff', 'Staff'],
+            ['rider', 'Riders'],
           ]}
         />
       </FilterBar>

@@ -1,0 +1,163 @@
+// Paid orders to deliver, for the deliveries screen, the packing slips and route sheet, and a
+// rider's own list: each with its address, house, directions, full phone, items and map link,
+// grouped by delivery slot (delivery-slot.ts) and zone, each group in route order from the shop.
+import { and, asc, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { deliverySlot } from '@/domain/delivery-slot';
+import { mapLink, routeOrder } from '@/domain/delivery-route';
+import { nairobiDateKey, nairobiDayStart } from '@/domain/nairobi-days';
+import { FULFILLABLE_STATUS } from '@/domain/order-lifecycle';
+import { shortOrderId, type FulfilmentStatus } from '@/domain/order-status';
+import type { DbOrTx } from '../../db/client';
+import { orderItems, orders, profiles, user } from '../../db/schema';
+import { loadDeliveryOrigin } from '../delivery/delivery-quote.service';
+
+export interface DeliveryStop {
+  orderId: string;
+  orderNumber: string;
+  customerName: string;
+  /** In full: the rider calls it. */
+  phone: string;
+  address: string;
+  house: string | null;
+  directions: string | null;
+  mapUrl: string;
+  zoneName: string;
+  /** '26 Nov 2026, around 14:05'. */
+  expected: string;
+  /** Expected on an earlier day and still not delivered. */
+  late: boolean;
+  fulfilmentStatus: FulfilmentStatus;
+  items: { name: string; quantity: number }[];
+  rider: { id: string; name: string } | null;
+  /** The rider's last 'Could not deliver' reason, if any since the order was assigned. */
+  notDelivered: string | null;
+}
+
+export interface DeliveryGroup {
+  /** The delivery slot ('27 Nov 2026'), or LATE_GROUP. */
+  slot: string;
+  zoneName: string;
+  stops: DeliveryStop[];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Orders still not delivered are carried to today's list for this long, then left to the order list. */
+const CARRY_DAYS = 7;
+const NO_ZONE = 'No zone';
+const LATE_GROUP = 'Late: expected on an earlier day';
+
+/** Every paid, undelivered order expected on `day` (today's list adds earlier days' late ones). */
+export async function deliveriesForDay(db: DbOrTx, day: string, now: Date, opts: { riderId?: string } = {}): Promise<DeliveryGroup[]> {
+  const today = nairobiDateKey(now);
+  const dayStart = nairobiDayStart(day).getTime();
+  // Paid up to a day before the slot's day (a long zone time crosses midnight), or earlier for today's late ones.
+  const paidFrom = new Date(dayStart - (day === today ? CARRY_DAYS : 1) * DAY_MS);
+  const filters: SQL[] = [
+    eq(orders.status, FULFILLABLE_STATUS),
+    ne(orders.fulfilmentStatus, 'delivered'),
+    gte(orders.paidAt, paidFrom),
+    lt(orders.paidAt, new Date(dayStart + DAY_MS)),
+  ];
+  if (opts.riderId) filters.push(eq(orders.riderId, opts.riderId));
+  return groupStops(db, await selectStops(db, and(...filters)), today, (slotDay) => slotDay === day || (day === today && slotDay < day));
+}
+
+/** A rider's stops: everything assigned to them and not yet delivered, whatever the day. */
+export async function riderStops(db: DbOrTx, riderId: string, now: Date): Promise<DeliveryGroup[]> {
+  const where = and(eq(orders.status, FULFILLABLE_STATUS), ne(orders.fulfilmentStatus, 'delivered'), eq(orders.riderId, riderId));
+  return groupStops(db, await selectStops(db, where), nairobiDateKey(now), () => true);
+}
+
+/** The stops of the given orders, in the order given (for the packing slips of a selection). */
+export async function stopsOf(db: DbOrTx, orderIds: readonly string[], now: Date): Promise<DeliveryGroup[]> {
+  if (orderIds.length === 0) return [];
+  return groupStops(db, await selectStops(db, inArray(orders.id, [...orderIds])), nairobiDateKey(now), () => true);
+}
+
+async function selectStops(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({
+      id: orders.id,
+      customerName: orders.customerName,
+      customerPhone: orders.customerPhone,
+      address: orders.deliveryAddress,
+      house: orders.deliveryBuilding,
+      directions: orders.deliveryDirections,
+      lat: orders.deliveryLatitude,
+      lng: orders.deliveryLongitude,
+      zoneName: orders.deliveryZoneName,
+      paidAt: orders.paidAt,
+      createdAt: orders.createdAt,
+      estimatedDeliveryMins: orders.estimatedDeliveryMins,
+      fulfilmentStatus: orders.fulfilmentStatus,
+      riderId: orders.riderId,
+      riderName: profiles.fullName,
+      riderAccountName: user.name,
+      deliveryFailedReason: orders.deliveryFailedReason,
+    })
+    .from(orders)
+    .leftJoin(profiles, eq(profiles.id, orders.riderId))
+    .leftJoin(user, eq(user.id, orders.riderId))
+    .where(where)
+    .orderBy(asc(orders.paidAt), asc(orders.id));
+}
+
+type StopRow = Awaited<ReturnType<typeof selectStops>>[number];
+
+async function groupStops(db: DbOrTx, rows: StopRow[], today: string, onDay: (slotDay: string) => boolean): Promise<DeliveryGroup[]> {
+  const kept = rows
+    .map((r) => ({ row: r, slot: deliverySlot({ paidAt: r.paidAt ?? r.createdAt, estimatedDeliveryMins: r.estimatedDeliveryMins }) }))
+    .filter((s) => onDay(s.slot.day));
+  if (kept.length === 0) return [];
+  const [items, origin] = await Promise.all([
+    db
+      .select({ orderId: orderItems.orderId, name: orderItems.productName, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(
+        inArray(
+          orderItems.orderId,
+          kept.map((k) => k.row.id),
+        ),
+      )
+      .orderBy(asc(orderItems.productName)),
+    loadDeliveryOrigin(db),
+  ]);
+  type Placed = DeliveryStop & { lat: number | null; lng: number | null };
+  const groups = new Map<string, { slot: string; zoneName: string; startsAt: number; stops: Placed[] }>();
+  for (const { row: r, slot } of kept) {
+    const zoneName = r.zoneName ?? NO_ZONE;
+    const late = slot.day < today;
+    // One group per slot and zone; every late order goes in one group first, whatever its day.
+    const slotLabel = late ? LATE_GROUP : slot.group;
+    const startsAt = late ? 0 : slot.startsAt.getTime();
+    const key = `${slotLabel}\u0000${zoneName}`;
+    const group = groups.get(key) ?? { slot: slotLabel, zoneName, startsAt, stops: [] };
+    groups.set(key, group);
+    group.stops.push({
+      orderId: r.id,
+      orderNumber: shortOrderId(r.id),
+      customerName: r.customerName,
+      phone: r.customerPhone,
+      address: r.address,
+      house: r.house,
+      directions: r.directions,
+      mapUrl: mapLink({ lat: r.lat, lng: r.lng, address: r.address }),
+      zoneName,
+      expected: slot.label,
+      late,
+      fulfilmentStatus: r.fulfilmentStatus,
+      items: items.filter((i) => i.orderId === r.id).map((i) => ({ name: i.name, quantity: i.quantity })),
+      rider: r.riderId ? { id: r.riderId, name: r.riderName || r.riderAccountName || 'Rider' } : null,
+      notDelivered: r.deliveryFailedReason,
+      lat: r.lat,
+      lng: r.lng,
+    });
+  }
+  return [...groups.values()]
+    .sort((a, b) => a.startsAt - b.startsAt || a.slot.localeCompare(b.slot) || a.zoneName.localeCompare(b.zoneName))
+    .map((g) => ({
+      slot: g.slot,
+      zoneName: g.zoneName,
+      stops: routeOrder(origin, g.stops).map(({ lat: _lat, lng: _lng, ...stop }) => stop),
+    }));
+}

@@ -1,0 +1,54 @@
+// One delivery stop as the deliveries screen and the rider's list show it: who, where (address,
+// house, directions, a map link), the full phone with a Call link, what to bring, and when.
+import type { ReactNode } from 'react';
+import { formatPhone, toE164Phone } from '@/domain/phone';
+import { Badge } from '@/web/components/ui/badge';
+import type { DeliveryStopView } from '../admin-api';
+
+export function DeliveryStopCard({ stop: s, position, children }: { stop: DeliveryStopView; position: number; children?: ReactNode }) {
+  const e164 = toE164Phone(s.phone);
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-4" aria-label={`Stop ${position}: order #${s.orderNumber}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-base font-semibold text-slate-900">
+          {position}. {s.customerName} <span className="font-normal text-slate-600">· #{s.orderNumber}</span>
+        </h3>
+        <span className="flex flex-wrap gap-1">
+          {s.late && <Badge tone="warning">Late</Badge>}
+          {s.rider && <Badge tone="brand">Rider: {s.rider.name}</Badge>}
+        </span>
+      </div>
+      <p className="mt-1 text-sm text-slate-700">Expected {s.expected}</p>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium text-slate-700">Address</dt>
+        <dd className="break-words text-slate-900">{s.address}</dd>
+        {s.house && (
+          <>
+            <dt className="font-medium text-slate-700">House</dt>
+            <dd className="break-words text-slate-900">{s.house}</dd>
+          </>
+        )}
+        {s.directions && (
+          <>
+            <dt className="font-medium text-slate-700">Directions</dt>
+            <dd className="break-words text-slate-900">{s.directions}</dd>
+          </>
+        )}
+        <dt className="font-medium text-slate-700">Phone</dt>
+        <dd className="text-slate-900">{e164 ? formatPhone(e164) : s.phone}</dd>
+        <dt className="font-medium text-slate-700">Items</dt>
+        <dd className="text-slate-900">{s.items.map((i) => `${i.quantity} × ${i.name}`).join(', ')}</dd>
+      </dl>
+      {s.notDelivered && <p className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-900">Could not deliver: {s.notDelivered}</p>}
+      <p className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm font-semibold">
+        <a href={`tel:${e164 ?? s.phone}`} className="text-brand-700 underline">
+          Call {s.customerName}
+        </a>
+        <a href={s.mapUrl} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+          Open map for #{s.orderNumber}
+        </a>
+      </p>
+      {children}
+    </li>
+  );
+}

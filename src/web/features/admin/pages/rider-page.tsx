@@ -1,0 +1,76 @@
+// /admin/rider: a rider's own stops on their phone, in route order: call the customer, open the
+// map, and mark each stop delivered (the customer is told) or not delivered with a reason.
+import { useQuery } from '@tanstack/react-query';
+import { notDeliveredSchema } from '@/domain/back-office-forms';
+import { Button } from '@/web/components/ui/button';
+import { adminApi, type DeliveryStopView } from '../admin-api';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { EmptyState, QueryState } from '../components/list-states';
+import { PageHeader } from '../components/page-header';
+import { ReasonDialog } from '../components/reason-dialog';
+import { useAdminAction } from '../hooks/use-admin-action';
+import { DeliveryStopCard } from './delivery-stop';
+
+function StopActions({ stop }: { stop: DeliveryStopView }) {
+  const run = useAdminAction();
+  const order = `#${stop.orderNumber}`;
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      <ConfirmDialog
+        trigger={<Button>Delivered</Button>}
+        title={`Order ${order} delivered?`}
+        description={`${stop.customerName} is told by SMS and mail that it has arrived.`}
+        confirmLabel="Yes, delivered"
+        confirmVariant="default"
+        cancelLabel="Not yet"
+        onConfirm={() => run(() => adminApi.markDelivered(stop.orderId), `Order ${order} delivered.`)}
+      />
+      <ReasonDialog
+        trigger={<Button variant="outline">Could not deliver</Button>}
+        title={`Could not deliver order ${order}?`}
+        description="The shop sees this at once and decides what happens next."
+        confirmLabel="Could not deliver"
+        cancelLabel="Back"
+        field="reason"
+        schema={notDeliveredSchema}
+        id={`not-delivered-${stop.orderId}`}
+        label="Why not?"
+        hint="For example: nobody at home, phone off, wrong address."
+        onSubmit={(reason) => run(() => adminApi.markNotDelivered(stop.orderId, reason), `Order ${order}: the shop has been told.`)}
+      />
+    </div>
+  );
+}
+
+export default function RiderPage() {
+  const query = useQuery({ queryKey: ['admin', 'rider', 'stops'], queryFn: adminApi.riderStops, refetchInterval: 60_000 });
+  return (
+    <>
+      <PageHeader title="My stops" description="Your deliveries in route order, nearest first." />
+      <QueryState query={query} what="your stops">
+        {({ groups }) =>
+          groups.length === 0 ? (
+            <EmptyState title="No stops for you right now" />
+          ) : (
+            <div className="space-y-6">
+              {groups.map((g) => (
+                <section key={`${g.slot}-${g.zoneName}`} aria-label={`${g.slot}, ${g.zoneName}`}>
+                  <h2 className="mb-2 text-lg font-semibold text-slate-900">
+                    {g.slot} · {g.zoneName}
+                  </h2>
+                  <ol className="space-y-3">
+                    {g.stops.map((s, i) => (
+                      <DeliveryStopCard key={s.orderId} stop={s} position={i + 1}>
+                        <StopActions stop={s} />
+                      </DeliveryStopCard>
+                    ))}
+                  </ol>
+                </section>
+              ))}
+            </div>
+          )
+        }
+      </QueryState>
+    </>
+  );
+}
