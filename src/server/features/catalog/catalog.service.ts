@@ -96,22 +96,25 @@ function filterWhere(filter: ProductFilter): SQL | undefined {
   return and(...conditions);
 }
 
-/** One page of the filtered list in name order; one row more than the page says whether another follows. */
-export async function listProductPage(
-  db: DbOrTx,
-  filter: ProductFilter,
-  page: number,
-  pageSize = SHOP_PAGE_SIZE,
-): Promise<{ products: ProductDto[]; page: number; nextPage: number | null }> {
-  const rows = await db
+/** One page of the filtered list in name order, and one row more: whether another page follows. */
+export function productPageQuery(db: DbOrTx, filter: ProductFilter, page: number, pageSize = SHOP_PAGE_SIZE) {
+  return db
     .select(columns)
     .from(products)
     .where(filterWhere(filter))
     .orderBy(asc(products.name), asc(products.id))
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize);
-  const more = rows.length > pageSize;
-  return { products: rows.slice(0, pageSize).map(toDto), page, nextPage: more ? page + 1 : null };
+}
+
+export async function listProductPage(
+  db: DbOrTx,
+  filter: ProductFilter,
+  page: number,
+): Promise<{ products: ProductDto[]; page: number; nextPage: number | null }> {
+  const rows = await productPageQuery(db, filter, page);
+  const more = rows.length > SHOP_PAGE_SIZE;
+  return { products: rows.slice(0, SHOP_PAGE_SIZE).map(toDto), page, nextPage: more ? page + 1 : null };
 }
 
 export function featuredProducts(all: readonly ProductDto[]): ProductDto[] {
