@@ -426,12 +426,13 @@ describe('storefront: home and shop', () => {
             return document.querySelector(`article[aria-label="${name}"]`) !== null;
           },
           last,
-          { polling: 'raf', timeout: 25_000 },
+          // About 80 pages one after the other: on an idle machine some 10 s, on a busy one much more.
+          { polling: 'raf', timeout: 100_000 },
         );
         expect(await page.getByRole('article').count()).toBe(15 + EXTRA_PRODUCTS);
         await expect.poll(() => page.getByRole('link', { name: 'Show more' }).count()).toBe(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      });
+      }, 150_000);
 
       it("'Show more' is a link to the next page without JavaScript", async () => {
         const plain = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
