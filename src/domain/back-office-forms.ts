@@ -14,7 +14,7 @@ import { sanitizeText } from './validation';
 // Products and stock
 // ---------------------------------------------------------------------------------------------
 
-export const PRODUCT_LIMITS = { name: 120, description: 5000, maxPriceCents: 100_000_000, maxStock: 100_000 } as const;
+export const PRODUCT_LIMITS = { name: 120, description: 5000, searchKeywords: 500, maxPriceCents: 100_000_000, maxStock: 100_000 } as const;
 
 const PRICE_TEXT = /^\d{1,9}(?:\.\d{1,2})?$/;
 const CATEGORY_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
@@ -23,6 +23,7 @@ export const PRODUCT_MESSAGES = {
   nameRequired: 'Name is required',
   nameTooLong: `Name must be ${PRODUCT_LIMITS.name} characters or fewer`,
   descriptionTooLong: `Description must be ${PRODUCT_LIMITS.description} characters or fewer`,
+  searchKeywordsTooLong: `Search keywords must be ${PRODUCT_LIMITS.searchKeywords} characters or fewer`,
   category: 'Category must start with a letter and use lowercase letters, numbers or dashes (e.g. fish)',
   price: 'Price must be an amount in KES like 450 or 450.50',
   priceCents: 'Price must be a whole number of cents',
@@ -104,6 +105,8 @@ const stockRule = wholeNumber(PRODUCT_MESSAGES.stock, PRODUCT_LIMITS.maxStock, P
 const productDetails = {
   name: requiredText(PRODUCT_MESSAGES.nameRequired, PRODUCT_LIMITS.name, PRODUCT_MESSAGES.nameTooLong),
   description: optionalText(PRODUCT_LIMITS.description, PRODUCT_MESSAGES.descriptionTooLong),
+  /** Other names shoppers search by (Kiswahili, local): 'samaki ngege'. */
+  searchKeywords: optionalText(PRODUCT_LIMITS.searchKeywords, PRODUCT_MESSAGES.searchKeywordsTooLong),
   category: z
     .string({ error: PRODUCT_MESSAGES.category })
     .transform((v) => v.trim().toLowerCase())

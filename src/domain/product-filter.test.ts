@@ -1,37 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { distinctCategories, matchesProductFilter, normalizeSearch, type ProductFilter } from './product-filter';
-
-const fillets = { name: 'Tilapia Fillets (500 g)', description: 'Skinless, boneless fillets.', category: 'fish' };
-const wings = { name: 'Chicken Wings (1 kg)', description: 'Great on the grill.', category: 'chicken' };
-
-describe('matchesProductFilter', () => {
-  it.each<[string, typeof fillets, ProductFilter, boolean]>([
-    ['no filter', fillets, {}, true],
-    ['empty strings', fillets, { category: '', search: '' }, true],
-    ['matching category', fillets, { category: 'fish' }, true],
-    ['other category', fillets, { category: 'chicken' }, false],
-    ['category in any case', fillets, { category: 'FISH' }, true],
-    ['search in name, any case', fillets, { search: 'TILAPIA' }, true],
-    ['search in description', fillets, { search: 'boneless' }, true],
-    ['search matches category word', wings, { search: 'chicken' }, true],
-    ['all words must match', fillets, { search: 'tilapia fillet' }, true],
-    ['one word missing', fillets, { search: 'tilapia wings' }, false],
-    ['extra spaces ignored', fillets, { search: '  tilapia   fillets ' }, true],
-    ['no match', wings, { search: 'perch' }, false],
-    ['category and search both apply', wings, { category: 'fish', search: 'wings' }, false],
-    ['regex characters are plain text', fillets, { search: '(500' }, true],
-  ])('%s', (_label, product, filter, expected) => {
-    expect(matchesProductFilter(product, filter)).toBe(expected);
-  });
-});
+import { distinctCategories, LAST_SHOP_PAGE, normalizeSearch, shopPageNumber } from './product-filter';
 
 describe('normalizeSearch', () => {
   it.each<[string | undefined, string]>([
     [undefined, ''],
     ['   ', ''],
     [' Fresh  Tilapia ', 'fresh tilapia'],
+    ['NGEGE', 'ngege'],
+    ['Crème Brûlée', 'creme brulee'],
+    ['ÉLEVAGE Ñandú', 'elevage nandu'],
+    // A decomposed accent (e + combining acute) is the same letter.
+    ['Cafe\u0301', 'cafe'],
   ])('%j → %j', (input, expected) => {
     expect(normalizeSearch(input)).toBe(expected);
+  });
+});
+
+describe('shopPageNumber', () => {
+  it.each<[string | null | undefined, number]>([
+    [undefined, 1],
+    [null, 1],
+    ['', 1],
+    ['0', 1],
+    ['-3', 1],
+    ['2.5', 1],
+    ['abc', 1],
+    ['2', 2],
+    ['40', 40],
+    ['99999999', LAST_SHOP_PAGE],
+  ])('%j → %i', (input, expected) => {
+    expect(shopPageNumber(input)).toBe(expected);
   });
 });
 

@@ -1,24 +1,57 @@
-// Home and /shop in Chromium: every state a visitor can meet, with their timings.
+// Home and /shop in Chromium: every state a visitor can meet, with their timings. The shop sells the
+// demo catalogue and 2,000 more products (seeded in SQL, named to sort after the demo ones, so the
+// first page still shows every demo product), as a large shop's /shop is read a page at a time.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { openDatabase } from '../../src/server/db/client';
+import { runMigrations } from '../../src/server/db/migrate';
+import { seedDemoData } from '../../src/server/seed/seed';
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
 import { fail500, holdApi, holdAppScript, hydrated, navigateInApp, stubSignedIn } from './storefront-helpers';
 
+const EXTRA_PRODUCTS = 2_000;
+/** The name of extra product n: 'Wholesale Crate 0007' sorts after 'Whole Catfish (1 kg)'. */
+const crate = (n: number) => `Wholesale Crate ${String(n).padStart(4, '0')}`;
+
+/** A DATA_DIR the shop starts from: migrated and seeded as on first start, plus the extra products. */
+async function prepareDataDir(): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-shop-'));
+  const database = await openDatabase({ dataDir: dir });
+  try {
+    await runMigrations(database);
+    await seedDemoData(database.db);
+    await database.db.execute(sql`insert into products (name, slug, description, category, price, stock)
+      select 'Wholesale Crate ' || lpad(g::text, 4, '0'), 'wholesale-crate-' || g, 'A crate for hotels and schools.',
+        case when g % 2 = 0 then 'fish' else 'chicken' end, 100000 + g, 50
+      from generate_series(1, ${EXTRA_PRODUCTS}) g`);
+  } finally {
+    await database.close();
+  }
+  return dir;
+}
+
 describe('storefront: home and shop', () => {
+  let dataDir: string;
   let shop: ShopServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    shop = await startShop();
+    dataDir = await prepareDataDir();
+    shop = await startShop({ DATA_DIR: dataDir });
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
     await shop?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
   beforeEach(async () => {
     await context?.close();
@@ -365,6 +398,75 @@ describe('storefront: home and shop', () => {
         .first()
         .evaluate((el) => getComputedStyle(el.parentElement!).gridTemplateColumns.split(' ').length);
       expect(count).toBe(columns);
+    });
+
+    describe('a catalogue of 2,000 products on a phone (390×844)', () => {
+      beforeEach(async () => {
+        await page.setViewportSize({ width: 390, height: 844 });
+      });
+
+      it("shows 24 at a time: 'Show more' appends the next page, and scrolling reaches the last product", async () => {
+        await page.goto(shop.url + '/shop');
+        await hydrated(page);
+        expect(await page.getByRole('article').count()).toBe(24);
+        const more = page.getByRole('link', { name: 'Show more' });
+        expect(await more.getAttribute('href')).toBe('/shop?page=2');
+        expect(await axeViolations(page)).toEqual([]);
+        await more.click();
+        await expect.poll(() => page.getByRole('article').count()).toBeGreaterThanOrEqual(48);
+        // Appended in place: the address and the first products stay.
+        expect(page.url()).toBe(shop.url + '/shop');
+        expect(await page.getByRole('article').first().getAttribute('aria-label')).toBe('Chicken Breast Fillets (1 kg)');
+
+        // Each time the end of the list nears the screen, the next page comes.
+        const last = crate(EXTRA_PRODUCTS);
+        await page.waitForFunction(
+          (name) => {
+            window.scrollTo(0, document.documentElement.scrollHeight);
+            return document.querySelector(`article[aria-label="${name}"]`) !== null;
+          },
+          last,
+          // About 80 pages one after the other: on an idle machine some 10 s, on a busy one much more.
+          { polling: 'raf', timeout: 100_000 },
+        );
+        expect(await page.getByRole('article').count()).toBe(15 + EXTRA_PRODUCTS);
+        await expect.poll(() => page.getByRole('link', { name: 'Show more' }).count()).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      }, 150_000);
+
+      it("'Show more' is a link to the next page without JavaScript", async () => {
+        const plain = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+        try {
+          const noScript = await plain.newPage();
+          await noScript.goto(shop.url + '/shop?category=fish');
+          await noScript.getByRole('link', { name: 'Show more' }).click();
+          await noScript.waitForURL(/\/shop\?category=fish&page=2$/);
+          const names = await productNames(noScript);
+          expect(names).toHaveLength(24);
+          // Page 2 of the fish: past the 8 demo fish and the first 16 fish crates (crates 2 to 32).
+          expect(names[0]).toBe(crate(34));
+          expect(await noScript.getByRole('link', { name: 'Show more' }).getAttribute('href')).toBe('/shop?category=fish&page=3');
+        } finally {
+          await plain.close();
+        }
+      });
+
+      it('a search finds a product from page 40, and the Kiswahili name finds the tilapia', async () => {
+        await page.goto(shop.url + '/shop?page=40');
+        // Page 40: products 937 to 960 in name order, after the 15 demo products.
+        const wanted = crate(930);
+        await page.getByRole('article', { name: wanted, exact: true }).waitFor();
+        await page.goto(shop.url + '/shop');
+        await hydrated(page);
+        expect(await page.getByRole('article', { name: wanted, exact: true }).count()).toBe(0);
+        await page.getByRole('searchbox', { name: 'Search products' }).fill('wholesale crate 0930');
+        await page.waitForURL(/search=wholesale\+crate\+0930$/);
+        await waitForNames(page, (names) => names.length === 1 && names[0] === wanted);
+        expect(await page.getByRole('link', { name: 'Show more' }).count()).toBe(0);
+
+        await page.getByRole('searchbox', { name: 'Search products' }).fill('NGEGE');
+        await waitForNames(page, (names) => names.length === 4 && names.every((n) => /tilapia/i.test(n)));
+      });
     });
   });
 });

@@ -83,6 +83,7 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
       name: 'Smoked Catfish',
       slug: 'smoked-catfish',
       description: 'Oak smoked',
+      searchKeywords: '',
       category: 'fish',
       priceCents: 85050,
       taxBand: 'B',
@@ -115,6 +116,28 @@ describe.each(DB_KINDS)('admin products on %s', (kind) => {
     expect(product.stock).toBe(3);
     const [audit] = await auditRows(s.t, 'PRODUCT_UPDATE', p.id);
     expect(audit?.details).toMatchObject({ changed: { priceCents: { from: 120000, to: 135000 }, featured: { from: false, to: true } } });
+  });
+
+  it('keeps search keywords the shop finds the product by, audits their change, and refuses too many', async () => {
+    const p = await create({ name: 'Lake Trout Kebab', category: 'fish', priceCents: 40000, searchKeywords: '  mishkaki ya samaki ' });
+    expect(p).toMatchObject({ searchKeywords: 'mishkaki ya samaki' });
+    const shop = async (search: string) =>
+      (await body<{ products: { id: string }[] }>(await s.t.request(`/api/catalog/products?search=${search}`))).products.map((i) => i.id);
+    expect(await shop('MISHKAKI')).toEqual([p.id]);
+
+    const res = await asAdmin(`/products/${p.id}`, { method: 'PATCH', json: { searchKeywords: 'nyama choma ya samaki' } });
+    expect(res.status).toBe(200);
+    const [audit] = await auditRows(s.t, 'PRODUCT_UPDATE', p.id);
+    expect(audit?.details).toEqual({ changed: { searchKeywords: { from: 'mishkaki ya samaki', to: 'nyama choma ya samaki' } } });
+    expect(await shop('choma')).toEqual([p.id]);
+
+    const tooLong = await asAdmin(`/products/${p.id}`, { method: 'PATCH', json: { searchKeywords: 'samaki '.repeat(80) } });
+    expect(tooLong.status).toBe(400);
+    expect((await body<{ error: { fields: Record<string, string> } }>(tooLong)).error.fields).toEqual({
+      searchKeywords: 'Search keywords must be 500 characters or fewer',
+    });
+    const [row] = await s.t.ctx.db.select({ k: products.searchKeywords }).from(products).where(eq(products.id, p.id));
+    expect(row?.k).toBe('nyama choma ya samaki');
   });
 
   it('uploads an image as WebP no wider than 1280 px and links it to the product', async () => {

@@ -246,6 +246,29 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
   },
 ];
 
+/**
+ * The names shoppers also search by (Kiswahili and the lake's own names), by product slug: samaki is
+ * fish, ngege tilapia, mbuta and sangara Nile perch, kambare and mumi catfish, kuku chicken,
+ * kienyeji free-range; minofu is a fillet, mabawa wings, mapaja thighs, firigisi gizzards.
+ */
+export const SEED_SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
+  'fresh-whole-tilapia': 'samaki ngege',
+  'tilapia-fillets': 'samaki ngege minofu',
+  'nile-perch-fillets': 'samaki mbuta sangara minofu',
+  'whole-catfish': 'samaki kambare mumi',
+  'smoked-tilapia': 'samaki ngege kuvuta moshi',
+  'omena-dagaa': 'samaki omena dagaa daga mukene',
+  'fish-fingers': 'samaki',
+  'tilapia-family-pack': 'samaki ngege',
+  'whole-broiler-chicken': 'kuku nzima',
+  'kienyeji-chicken': 'kuku kienyeji free-range',
+  'chicken-drumsticks': 'kuku miguu',
+  'chicken-breast-fillets': 'kuku kifua minofu',
+  'chicken-wings': 'kuku mabawa',
+  'chicken-gizzards': 'kuku firigisi',
+  'chicken-thighs': 'kuku mapaja',
+};
+
 export const SEED_BLOG_POSTS: readonly SeedBlogPost[] = [
   {
     slug: 'raising-tilapia-in-cages-on-lake-victoria',

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { LOCKS } from '../db/locks';
 import { blogPosts, deliveryZones, pageContent, products, stockMovements } from '../db/schema';
-import { SEED_BLOG_POSTS, SEED_DELIVERY_ZONES, SEED_PAGES, SEED_PRODUCTS } from './seed-data';
+import { SEED_BLOG_POSTS, SEED_DELIVERY_ZONES, SEED_PAGES, SEED_PRODUCTS, SEED_SEARCH_KEYWORDS } from './seed-data';
 import { sanitizePageHtml } from '../features/content/sanitize-page-html';
 
 const MINUTE_MS = 60_000;
@@ -37,6 +37,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<{ se
             name: p.name,
             slug: p.slug,
             description: p.description,
+            searchKeywords: SEED_SEARCH_KEYWORDS[p.slug] ?? '',
             category: p.category,
             price: p.price,
             stock: p.stock,

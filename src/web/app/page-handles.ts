@@ -8,7 +8,7 @@ import type { LAYOUT_ROUTE_ID, PublicPageId } from '../../domain/route-table';
 import { socialLinks, type ShopDetails } from '../../domain/shop-details';
 import { blogPostingJsonLd, productJsonLd, storeJsonLd } from '../../domain/structured-data';
 import { excerpt } from '../../domain/text';
-import { featuredProductsQuery, productPageQuery, productsQuery, shopFilterFrom } from '../features/catalog/api';
+import { featuredProductsQuery, productPageQuery, productsQuery, shopAddress, shopFilterFrom } from '../features/catalog/api';
 import { blogPageFrom, blogPageQuery, blogPostQuery, pageQuery, publishedPagesQuery } from '../features/content/api';
 import { shopDetailsQuery } from '../features/content/use-shop-details';
 import { ApiError } from '../lib/api';
@@ -94,15 +94,15 @@ export const PAGE_HANDLES = {
   },
   shop: {
     prefetch: async (qc, ctx) => {
-      await qc.prefetchQuery(productsQuery(shopFilterFrom(ctx.url.searchParams)));
+      await qc.prefetchInfiniteQuery(productsQuery(shopFilterFrom(ctx.url.searchParams)));
     },
     head: (qc, ctx) => {
-      const { category } = shopFilterFrom(ctx.url.searchParams);
+      const { category, page } = shopFilterFrom(ctx.url.searchParams);
       return {
         title: 'Our Products',
         description: 'Fresh tilapia, Nile perch and quality chicken, priced in KES and delivered across Nairobi.',
-        // A search is not a page of its own; a category is.
-        canonicalPath: category ? `/shop?category=${encodeURIComponent(category)}` : '/shop',
+        // A search is not a page of its own; a category is, and so is each further page of the list.
+        canonicalPath: shopAddress({ category, search: '', page }),
         status: statusOf(qc, productsQuery(shopFilterFrom(ctx.url.searchParams)).queryKey),
       };
     },

@@ -26,7 +26,7 @@ function PrefetchPageData() {
   useEffect(() => {
     const params = new URLSearchParams(search);
     if (pathname === '/') void queryClient.prefetchQuery(featuredProductsQuery);
-    else if (pathname === '/shop') void queryClient.prefetchQuery(productsQuery(shopFilterFrom(params)));
+    else if (pathname === '/shop') void queryClient.prefetchInfiniteQuery(productsQuery(shopFilterFrom(params)));
     else if (pathname === '/blog') void queryClient.prefetchQuery(blogPageQuery(blogPageFrom(params)));
   }, [pathname, search, queryClient]);
   return null;

@@ -1,20 +1,22 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { Container } from '../components/layout/container';
 import { LoadError } from '../components/ui/load-error';
 import { useSession } from '../features/account/use-session';
-import { productsQuery, shopFilterFrom } from '../features/catalog/api';
+import { productsQuery, shopAddress, shopFilterFrom } from '../features/catalog/api';
 import { ProductGrid } from '../features/catalog/components/product-grid';
 import { ShopFilters, categoryLabel } from '../features/catalog/components/shop-filters';
+import { ShowMore } from '../features/catalog/components/show-more';
 import { useDocumentMeta } from '../lib/document-title';
 
 export default function Shop() {
   useDocumentMeta('Our Products');
   const session = useSession();
   const [params, setParams] = useSearchParams();
-  const { category, search } = shopFilterFrom(params);
-  const products = useQuery({ ...productsQuery({ category, search }), placeholderData: keepPreviousData });
+  const filter = shopFilterFrom(params);
+  const { category, search } = filter;
+  const products = useInfiniteQuery({ ...productsQuery(filter), placeholderData: keepPreviousData });
 
   const setParam = useCallback(
     (key: 'category' | 'search', value: string, replace: boolean) =>
@@ -23,6 +25,8 @@ export default function Shop() {
           const next = new URLSearchParams(prev);
           if (value) next.set(key, value);
           else next.delete(key);
+          // Another filter starts the list from its first page.
+          next.delete('page');
           return next;
         },
         // A category, a search begun or a search cleared is a step Back can return to; each
@@ -36,7 +40,11 @@ export default function Shop() {
   const onSearch = useCallback((value: string) => setParam('search', value, searching && value !== ''), [setParam, searching]);
 
   const name = session.data?.profile?.fullName?.trim() || 'Valued Customer';
-  const data = products.data;
+  const data = products.data?.pages[0];
+  const shown = products.data?.pages.flatMap((p) => p.products);
+  const nextPage = products.data?.pages.at(-1)?.nextPage ?? null;
+  const { fetchNextPage, isFetchingNextPage } = products;
+  const onMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   return (
     <Container className="py-10">
@@ -53,7 +61,7 @@ export default function Shop() {
         <LoadError message="Error loading products. Please try again later." onRetry={() => products.refetch()} />
       ) : data && data.total === 0 ? (
         <p className="py-16 text-center text-lg text-slate-600">No products available at the moment.</p>
-      ) : data && data.products.length === 0 ? (
+      ) : shown && shown.length === 0 ? (
         <div className="py-16 text-center">
           <h2 className="text-xl font-semibold">No products found</h2>
           <p className="mt-2 text-slate-600">
@@ -62,7 +70,17 @@ export default function Shop() {
           </p>
         </div>
       ) : (
-        <ProductGrid layout="shop" products={data?.products} loadingLabel="Loading products" busy={products.isFetching} />
+        <>
+          <ProductGrid layout="shop" products={shown} loadingLabel="Loading products" busy={products.isFetching} />
+          {nextPage !== null && (
+            <ShowMore
+              href={shopAddress({ category, search, page: nextPage })}
+              loading={isFetchingNextPage}
+              auto={!products.isFetchNextPageError}
+              onMore={onMore}
+            />
+          )}
+        </>
       )}
     </Container>
   );

@@ -26,6 +26,12 @@ export const products = pgTable(
     imageUrl: text('image_url'),
     published: boolean('published').notNull().default(true),
     featured: boolean('featured').notNull().default(false),
+    /** The merchant's extra search words: Kiswahili and local names (samaki, ngege, kuku). */
+    searchKeywords: text('search_keywords').notNull().default(''),
+    /** Name, category and keywords without case or accents: what the shop's search reads. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(translate(name || ' ' || category || ' ' || search_keywords, 'ÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìíîïÒÓÔÕÖòóôõöÙÚÛÜùúûüÑñÇçÝýÿ', 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuNnCcYyy'))`,
+    ),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -36,6 +42,15 @@ export const products = pgTable(
     check('products_tax_band_check', sql`${t.taxBand} in ('A', 'B', 'C', 'D', 'E')`),
     check('products_category_check', sql`${t.category} ~ '^[a-z][a-z0-9-]{0,39}$'`),
     index('products_listing_idx').on(t.published, t.archivedAt, t.category, t.name),
+    index('products_search_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`${t.published} and ${t.archivedAt} is null`),
+    index('products_on_sale_name_idx')
+      .on(t.name, t.id)
+      .where(sql`${t.published} and ${t.archivedAt} is null`),
+    index('products_on_sale_category_name_idx')
+      .on(t.category, t.name, t.id)
+      .where(sql`${t.published} and ${t.archivedAt} is null`),
   ],
 );
 

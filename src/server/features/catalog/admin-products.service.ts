@@ -18,6 +18,8 @@ export interface AdminProduct {
   name: string;
   slug: string;
   description: string;
+  /** Other names the shop's search finds it by (Kiswahili, local). */
+  searchKeywords: string;
   category: string;
   priceCents: Cents;
   /** The VAT band the product is sold in (A to E). */
@@ -41,6 +43,7 @@ function toAdminProduct(p: ProductRow): AdminProduct {
     name: p.name,
     slug: p.slug,
     description: p.description,
+    searchKeywords: p.searchKeywords,
     category: p.category,
     priceCents: p.price,
     taxBand: p.taxBand,
@@ -80,7 +83,10 @@ function stateFilter(state: ProductState): SQL | undefined {
 
 export async function listProducts(db: DbOrTx, q: ProductListQuery): Promise<Page<AdminProduct> & { categories: string[] }> {
   const filters = [stateFilter(q.state)];
-  if (q.q) filters.push(or(ilike(products.name, likePattern(q.q)), ilike(products.description, likePattern(q.q))));
+  if (q.q) {
+    const pattern = likePattern(q.q);
+    filters.push(or(ilike(products.name, pattern), ilike(products.description, pattern), ilike(products.searchKeywords, pattern)));
+  }
   if (q.category) filters.push(eq(products.category, q.category));
   const where = and(...filters);
   const [rows, [{ total } = { total: 0 }], categories] = await Promise.all([
@@ -111,6 +117,7 @@ export async function createProduct(db: Db, actor: AdminActor, input: CreateProd
         name: input.name,
         slug,
         description: input.description,
+        searchKeywords: input.searchKeywords,
         category: input.category,
         price: input.priceCents,
         taxBand: input.taxBand ?? DEFAULT_TAX_BAND,
@@ -136,7 +143,14 @@ export async function createProduct(db: Db, actor: AdminActor, input: CreateProd
       action: 'PRODUCT_CREATE',
       tableName: 'products',
       recordId: row.id,
-      details: { name: row.name, priceCents: row.price, taxBand: row.taxBand, stock: row.stock, published: row.published },
+      details: {
+        name: row.name,
+        priceCents: row.price,
+        taxBand: row.taxBand,
+        stock: row.stock,
+        published: row.published,
+        ...(row.searchKeywords && { searchKeywords: row.searchKeywords }),
+      },
     });
     return toAdminProduct(row);
   });
@@ -151,6 +165,7 @@ export async function updateProduct(db: Db, actor: AdminActor, id: string, input
       ...(slug !== undefined && { slug }),
       ...(input.name !== undefined && { name: input.name }),
       ...(input.description !== undefined && { description: input.description }),
+      ...(input.searchKeywords !== undefined && { searchKeywords: input.searchKeywords }),
       ...(input.category !== undefined && { category: input.category }),
       ...(input.priceCents !== undefined && { price: input.priceCents }),
       ...(input.taxBand !== undefined && { taxBand: input.taxBand }),

@@ -1,25 +1,28 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { distinctCategories, normalizeSearch } from '@/domain/product-filter';
+import { distinctCategories, LAST_SHOP_PAGE, normalizeSearch } from '@/domain/product-filter';
 import type { AppEnv, ServerContext } from '../../context';
 import { badRequest } from '../../errors';
 import { valid } from '../../infra/http/validate';
 import {
+  catalogueSummary,
   checkCartProducts,
   featuredProducts,
-  filterProductList,
+  listProductPage,
   listPublishedProducts,
   movedProductSlug,
   productPageFrom,
+  type ProductListDto,
   type ProductPageAnswer,
 } from './catalog.service';
 import { createPublicReadCache, publicJson } from './public-read';
 
 const LIMITS = { category: 40, search: 100 } as const;
+const PAGE_MESSAGE = `Page must be a whole number from 1 to ${LAST_SHOP_PAGE.toLocaleString('en-US')}`;
 const PRODUCT_SLUG_MAX = 120;
 
 /**
- * The list's two optional query parameters. Read by hand rather than through a zod validator: this
+ * The list's three optional query parameters. Read by hand rather than through a zod validator: this
  * is the busiest endpoint, and the validator's header and schema work cost more than the answer.
  */
 function listFilter(c: Context<AppEnv>) {
@@ -29,7 +32,10 @@ function listFilter(c: Context<AppEnv>) {
     throw badRequest('Category must be 40 characters or fewer', { category: 'Category must be 40 characters or fewer' });
   if (search.length > LIMITS.search)
     throw badRequest('Search text must be 100 characters or fewer', { search: 'Search text must be 100 characters or fewer' });
-  return { category, search };
+  const rawPage = (c.req.query('page') ?? '').trim() || '1';
+  const page = Number(rawPage);
+  if (!/^\d{1,6}$/.test(rawPage) || page < 1 || page > LAST_SHOP_PAGE) throw badRequest(PAGE_MESSAGE, { page: PAGE_MESSAGE });
+  return { category, search, page };
 }
 
 const cartCheckBody = z.object({
@@ -48,12 +54,20 @@ export function catalogRoutes(ctx: ServerContext) {
   const cache = createPublicReadCache(ctx.now);
   // The product list is loaded once per TTL; each filtered answer is serialised once per TTL.
   const loadAll = async () => (await cache.get('all', () => listPublishedProducts(ctx.db), { sent: false })).value;
+  // Every page of the list shows the shop-wide categories and total, read once per TTL.
+  const loadSummary = async () => (await cache.get('summary', () => catalogueSummary(ctx.db), { sent: false })).value;
 
   return new Hono<AppEnv>()
     .get('/products', async (c) => {
       const filter = listFilter(c);
-      const key = `products:${filter.category.toLowerCase()}:${normalizeSearch(filter.search)}`;
-      return publicJson(c, await cache.get(key, async () => filterProductList(await loadAll(), filter)));
+      const key = `products:${filter.category.toLowerCase()}:${normalizeSearch(filter.search)}:${filter.page}`;
+      return publicJson(
+        c,
+        await cache.get(key, async (): Promise<ProductListDto> => {
+          const [summary, page] = await Promise.all([loadSummary(), listProductPage(ctx.db, filter, filter.page)]);
+          return { ...page, ...summary };
+        }),
+      );
     })
     .get('/products/featured', async (c) =>
       publicJson(c, await cache.get('featured', async () => ({ products: featuredProducts(await loadAll()) }))),

@@ -1,12 +1,13 @@
-// Catalogue reads: the published, unarchived products in one query, plus the cart re-check.
-// The filter (category + search) runs in memory on that one list with the rule from src/domain:
-// a fish-and-chicken shop's catalogue is small, and every filtered answer then costs no query.
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+// Catalogue reads: the shop's list one page at a time (filtered and paged in SQL through the
+// indexes of migration 0022_product_search.sql), the published products in one query for the
+// product pages and featured products, plus the cart re-check.
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
 import type { TaxBand } from '@/domain/tax-bands';
-import { distinctCategories, matchesProductFilter, type ProductFilter } from '@/domain/product-filter';
+import { normalizeSearch, SHOP_PAGE_SIZE, type ProductFilter } from '@/domain/product-filter';
 import type { DbOrTx } from '../../db/client';
 import { productSlugRedirects, products } from '../../db/schema';
+import { likePattern } from '../../back-office/admin-paging';
 
 export interface ProductDto {
   id: string;
@@ -24,10 +25,21 @@ export interface ProductDto {
 }
 
 export interface ProductListDto {
+  /** One page of the filtered products, in name order. */
   products: ProductDto[];
   /** All categories of the published catalogue (the filter buttons), whatever the filter. */
   categories: string[];
   /** How many products the shop sells at all: 0 means 'No products available at the moment.' */
+  total: number;
+  /** This page's number (1-based). */
+  page: number;
+  /** The page after this one, or null when this is the last. */
+  nextPage: number | null;
+}
+
+/** What the whole catalogue shows on every page of the list: its categories and its size. */
+export interface CatalogueSummary {
+  categories: string[];
   total: number;
 }
 
@@ -58,12 +70,51 @@ export async function listPublishedProducts(db: DbOrTx): Promise<ProductDto[]> {
   return rows.map(toDto);
 }
 
-export function filterProductList(all: readonly ProductDto[], filter: ProductFilter): ProductListDto {
-  return {
-    products: all.filter((p) => matchesProductFilter(p, filter)),
-    categories: distinctCategories(all),
-    total: all.length,
-  };
+/** The published categories with their counts, read through the on-sale category index. */
+export async function catalogueSummary(db: DbOrTx): Promise<CatalogueSummary> {
+  const rows = await db
+    .select({ category: products.category, n: count() })
+    .from(products)
+    .where(onSale)
+    .groupBy(products.category)
+    .orderBy(asc(products.category));
+  return { categories: rows.map((r) => r.category), total: rows.reduce((sum, r) => sum + Number(r.n), 0) };
+}
+
+/**
+ * The filter in SQL: the category exactly, and every search word somewhere in search_text (name,
+ * category and keywords without case or accents), which its trigram index answers.
+ */
+function filterWhere(filter: ProductFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [onSale];
+  const category = (filter.category ?? '').trim().toLowerCase();
+  if (category !== '') conditions.push(eq(products.category, category));
+  const search = normalizeSearch(filter.search);
+  for (const word of search === '' ? [] : search.split(' ')) {
+    conditions.push(sql`${products.searchText} like ${likePattern(word)}`);
+  }
+  return and(...conditions);
+}
+
+/** One page of the filtered list in name order, and one row more: whether another page follows. */
+export function productPageQuery(db: DbOrTx, filter: ProductFilter, page: number, pageSize = SHOP_PAGE_SIZE) {
+  return db
+    .select(columns)
+    .from(products)
+    .where(filterWhere(filter))
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize);
+}
+
+export async function listProductPage(
+  db: DbOrTx,
+  filter: ProductFilter,
+  page: number,
+): Promise<{ products: ProductDto[]; page: number; nextPage: number | null }> {
+  const rows = await productPageQuery(db, filter, page);
+  const more = rows.length > SHOP_PAGE_SIZE;
+  return { products: rows.slice(0, SHOP_PAGE_SIZE).map(toDto), page, nextPage: more ? page + 1 : null };
 }
 
 export function featuredProducts(all: readonly ProductDto[]): ProductDto[] {

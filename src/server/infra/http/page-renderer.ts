@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { MiddlewareHandler } from 'hono';
 import { headTags, type HeadSite, type PageHead } from '../../../domain/page-head';
+import { shopPageNumber } from '../../../domain/product-filter';
 import type { Logger } from '../logger';
 import type { PageRenderer, RenderedPage, ServerRenderModule } from './page-render-contract';
 import { limitAddress } from './client-address';
@@ -34,9 +35,15 @@ const QUERY_STATE_ID = 'query-state';
  * left out of the cache key and of the address the page is rendered for.
  */
 const PAGE_QUERY: Record<string, Record<string, (value: string) => string>> = {
-  '/shop': { category: (v) => v.trim().toLowerCase(), search: (v) => v.trim() },
+  // The list's first page is the bare address: ?page=1 or an unreadable page shares its render.
+  '/shop': { category: (v) => v.trim().toLowerCase(), search: (v) => v.trim(), page: (v) => shopPagePart(v) },
   '/blog': { page: (v) => v.trim() },
 };
+
+function shopPagePart(value: string): string {
+  const page = shopPageNumber(value);
+  return page > 1 ? String(page) : '';
+}
 
 /** The address as the page sees it: only the parameters it reads, normalised as it reads them, in a fixed order. */
 function pageAddress(url: URL): string {

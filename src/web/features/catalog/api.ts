@@ -1,16 +1,18 @@
 // The catalogue API as the browser calls it: paths and answer types come from the server's routes.
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { CartProduct } from '@/domain/cart';
+import { shopPageNumber } from '@/domain/product-filter';
 import { ApiError } from '../../lib/api';
 import { api, call } from '../../lib/api-client';
 
-/** GET /api/catalog/products: the filtered products, every category, and how many the shop sells. */
+/** GET /api/catalog/products: a page of the filtered products, every category, and how many the shop sells. */
 type ProductListDto = InferResponseType<typeof api.catalog.products.$get, 200>;
 /** One product as the catalogue answers it (price in integer cents). */
 export type ProductDto = ProductListDto['products'][number];
 
-export type ShopFilter = { category: string; search: string };
+/** The /shop filter, and the page the list starts at (?page=3 from a 'Show more' link without JavaScript). */
+export type ShopFilter = { category: string; search: string; page: number };
 
 /**
  * Stock and availability change under an open page (sales, the merchant's edits): product lists go
@@ -19,18 +21,36 @@ export type ShopFilter = { category: string; search: string };
  */
 const PRODUCT_FRESHNESS = { staleTime: 10_000, refetchOnWindowFocus: true } as const;
 
-/** The /shop filter as its address holds it (?category=fish&search=tilapia). */
+/** The /shop filter as its address holds it (?category=fish&search=tilapia&page=2). */
 export function shopFilterFrom(params: URLSearchParams): ShopFilter {
   // Categories are stored lowercase; a shared link saying 'Fish' still selects the Fish button.
-  return { category: (params.get('category') ?? '').trim().toLowerCase(), search: (params.get('search') ?? '').trim() };
+  return {
+    category: (params.get('category') ?? '').trim().toLowerCase(),
+    search: (params.get('search') ?? '').trim(),
+    page: shopPageNumber(params.get('page')),
+  };
 }
 
+/** The address of /shop with this filter from this page on: the 'Show more' link. */
+export function shopAddress({ category, search, page }: ShopFilter): string {
+  const query = new URLSearchParams({
+    ...(category ? { category } : {}),
+    ...(search ? { search } : {}),
+    ...(page > 1 ? { page: String(page) } : {}),
+  });
+  return query.size > 0 ? `/shop?${query}` : '/shop';
+}
+
+/** The list from the filter's page on; each further page is appended ('Show more', or on scroll). */
 export function productsQuery(filter: ShopFilter) {
   // Empty parameters stay out of the address, so every visitor's plain /shop shares one answer.
   const query = { ...(filter.category ? { category: filter.category } : {}), ...(filter.search ? { search: filter.search } : {}) };
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: ['catalog', 'products', filter],
-    queryFn: () => call(api.catalog.products.$get({ query })),
+    queryFn: ({ pageParam }) => call(api.catalog.products.$get({ query: pageParam > 1 ? { ...query, page: String(pageParam) } : query })),
+    initialPageParam: filter.page,
+    // A stubbed or older answer without nextPage has no page after it.
+    getNextPageParam: (last) => last.nextPage ?? undefined,
     ...PRODUCT_FRESHNESS,
   });
 }

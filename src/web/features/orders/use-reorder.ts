@@ -4,9 +4,8 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/api';
-import { api, call } from '../../lib/api-client';
 import { cartStore } from '../cart/cart-store';
-import { toCartProduct } from '../catalog/api';
+import { checkCart } from '../catalog/api';
 import { fetchOrder, orderKeys } from './order-api';
 import { cartWithOrder } from './reorder';
 
@@ -20,11 +19,25 @@ export function useReorder() {
   return useCallback(
     async (orderId: string) => {
       try {
-        const [order, catalogue] = await Promise.all([
-          queryClient.fetchQuery({ queryKey: orderKeys.detail(orderId), queryFn: () => fetchOrder(orderId) }),
-          call(api.catalog.products.$get({ query: {} })),
-        ]);
-        const { lines, unavailable } = cartWithOrder(cartStore.getSnapshot(), order.items, catalogue.products.map(toCartProduct));
+        const order = await queryClient.fetchQuery({ queryKey: orderKeys.detail(orderId), queryFn: () => fetchOrder(orderId) });
+        // The order's own products, read fresh (the shop's list comes a page at a time).
+        const { items } = await checkCart(order.items.map((i) => ({ productId: i.productId, quantity: i.quantity })));
+        const products = items.flatMap((i) =>
+          i.available
+            ? [
+                {
+                  productId: i.productId,
+                  name: i.name,
+                  priceCents: i.priceCents,
+                  taxBand: i.taxBand,
+                  imageUrl: i.imageUrl,
+                  category: i.category,
+                  stock: i.stock,
+                },
+              ]
+            : [],
+        );
+        const { lines, unavailable } = cartWithOrder(cartStore.getSnapshot(), order.items, products);
         if (unavailable === order.items.length) {
           toast.error(REORDER_UNAVAILABLE);
           return;

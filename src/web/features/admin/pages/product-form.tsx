@@ -15,7 +15,7 @@ import { adminSubmit, fieldBinder } from '../hooks/admin-form';
 /** The form's own values (text as typed, the price in KES); the schema turns them into the API's body. */
 type ProductFormValues = z.input<typeof newProductFormSchema> & { slug?: string };
 
-const FIELDS = ['name', 'slug', 'description', 'category', 'price', 'taxBand', 'stock', 'lowStockThreshold'] as const;
+const FIELDS = ['name', 'slug', 'description', 'searchKeywords', 'category', 'price', 'taxBand', 'stock', 'lowStockThreshold'] as const;
 /** What a valid form gives: a new product (with its opening stock), or an edit (with the web address). */
 type ProductBody = CreateProductBody | UpdateProductBody;
 
@@ -45,6 +45,7 @@ export function ProductForm({
       name: product?.name ?? '',
       slug: product?.slug ?? '',
       description: product?.description ?? '',
+      searchKeywords: product?.searchKeywords ?? '',
       category: product?.category ?? '',
       price: product ? centsToDecimalString(product.priceCents) : '',
       taxBand: product?.taxBand ?? DEFAULT_TAX_BAND,
@@ -74,6 +75,11 @@ export function ProductForm({
         />
       )}
       <TextArea label="Description" rows={4} {...field('description')} />
+      <TextInput
+        label="Search keywords"
+        hint="Other names shoppers search by, e.g. samaki ngege for tilapia. The shop's search also reads the name and category."
+        {...field('searchKeywords')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput
           label="Category"

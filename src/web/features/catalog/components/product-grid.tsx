@@ -1,5 +1,12 @@
+import { memo } from 'react';
 import type { ProductDto } from '../api';
 import { ProductCard, ProductCardSkeleton } from './product-card';
+
+/**
+ * A card re-renders only when its product changes: appending a page of the shop's list draws that
+ * page's cards, not every card above it again (a long scroll holds hundreds).
+ */
+const ListedCard = memo(ProductCard);
 
 /**
  * Each grid's columns with the width its pictures are drawn at, so the browser takes the right file
@@ -48,7 +55,7 @@ export function ProductGrid({ layout, products, loadingLabel, busy, headingLevel
   return (
     <div className={grid} aria-busy={busy}>
       {products.map((p, i) => (
-        <ProductCard
+        <ListedCard
           key={p.id}
           product={p}
           eager={i < eager}
