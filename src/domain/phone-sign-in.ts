@@ -42,14 +42,12 @@ export function kenyanPhone(input: string): string | null {
   return e164?.startsWith('+254') ? e164 : null;
 }
 
-const phoneField = z
-  .string({ error: PHONE_SIGN_IN_MESSAGES.invalidPhone })
-  .transform((v, ctx) => {
-    const e164 = kenyanPhone(v.trim());
-    if (e164) return e164;
-    ctx.addIssue({ code: 'custom', message: PHONE_SIGN_IN_MESSAGES.invalidPhone });
-    return z.NEVER;
-  });
+const phoneField = z.string({ error: PHONE_SIGN_IN_MESSAGES.invalidPhone }).transform((v, ctx) => {
+  const e164 = kenyanPhone(v.trim());
+  if (e164) return e164;
+  ctx.addIssue({ code: 'custom', message: PHONE_SIGN_IN_MESSAGES.invalidPhone });
+  return z.NEVER;
+});
 
 export const phoneCodeRequestSchema = z.object({ phone: phoneField });
 

@@ -37,9 +37,7 @@ export function devSmsRoutes(ctx: ServerContext) {
     const when = (d: Date) => escapeHtml(d.toISOString().replace('T', ' ').slice(0, 19) + ' UTC');
     const body = rows
       .map(
-        (
-          m,
-        ) => `<tr><td>${when(m.createdAt)}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(about(m.orderId, m.step))}</td>
+        (m) => `<tr><td>${when(m.createdAt)}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(about(m.orderId, m.step))}</td>
 <td data-testid="sms-text">${escapeHtml(m.message)}</td><td>${escapeHtml(m.status)}${m.deliveryStatus ? ` (${escapeHtml(m.deliveryStatus)})` : ''}</td></tr>`,
       )
       .join('\n');

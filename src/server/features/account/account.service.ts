@@ -45,7 +45,12 @@ async function findProfile(db: DbOrTx, userId: string): Promise<ProfileView | nu
   };
 }
 
-export async function sessionView(db: DbOrTx, user: SessionUser | null, googleEnabled: boolean, phoneSignIn: boolean): Promise<SessionView> {
+export async function sessionView(
+  db: DbOrTx,
+  user: SessionUser | null,
+  googleEnabled: boolean,
+  phoneSignIn: boolean,
+): Promise<SessionView> {
   if (!user) return { user: null, profile: null, googleEnabled, phoneSignIn };
   return {
     // The stand-in address of a phone-only account is never shown: nothing can be mailed to it.

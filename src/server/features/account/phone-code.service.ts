@@ -8,7 +8,14 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { isAPIError } from 'better-auth/api';
 import { and, eq, isNull } from 'drizzle-orm';
-import { PHONE_CODE_LENGTH, PHONE_CODE_MINUTES, PHONE_CODE_TRIES, PHONE_SIGN_IN_MESSAGES, SIGN_IN_CODE_STEP, signInCodeSms } from '@/domain/phone-sign-in';
+import {
+  PHONE_CODE_LENGTH,
+  PHONE_CODE_MINUTES,
+  PHONE_CODE_TRIES,
+  PHONE_SIGN_IN_MESSAGES,
+  SIGN_IN_CODE_STEP,
+  signInCodeSms,
+} from '@/domain/phone-sign-in';
 import type { Auth } from '../../auth/auth';
 import { dropPhonePass, issuePhonePass } from '../../auth/phone-sign-in';
 import type { Db } from '../../db/client';
@@ -49,7 +56,9 @@ const codeError = (code: string, message: string) => new DomainError('invalid', 
 
 /** Production always has AUTH_SECRET (env.ts); without one (development) the HMAC is a plain hash. */
 function codeHash(secret: string | undefined, phone: string, code: string): string {
-  return createHmac('sha256', secret ?? '').update(`${phone}:${code}`).digest('hex');
+  return createHmac('sha256', secret ?? '')
+    .update(`${phone}:${code}`)
+    .digest('hex');
 }
 
 /** value column: '<wrong entries>:<hmac>'. */
@@ -84,7 +93,13 @@ export async function sendPhoneCode(deps: PhoneCodeDeps, phone: string, clientAd
       createdAt: now,
       updatedAt: now,
     });
-    return deps.sms.enqueue(tx, { orderId: null, step: SIGN_IN_CODE_STEP, to: phone, message, dedupeKey: `${SIGN_IN_CODE_STEP}:${randomUUID()}` });
+    return deps.sms.enqueue(tx, {
+      orderId: null,
+      step: SIGN_IN_CODE_STEP,
+      to: phone,
+      message,
+      dedupeKey: `${SIGN_IN_CODE_STEP}:${randomUUID()}`,
+    });
   });
   // Sent after the answer, so the gateway's speed does not show in it; the SMS job retries a failure.
   if (smsId) {
