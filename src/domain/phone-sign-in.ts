@@ -36,6 +36,13 @@ export const PHONE_SIGN_IN_MESSAGES = {
   signedIn: 'Signed in successfully!',
 } as const;
 
+/** On the profile of an account made with a code by SMS, while it has no email. */
+export const NO_EMAIL_NOTE =
+  'This account has no email yet, and receipts by mail need one. The SMS about each order carries its receipt link, and the email you give at checkout gets that order’s receipt.';
+
+/** At checkout, under the email field of such an account. */
+export const CHECKOUT_EMAIL_HINT = 'Your receipt is mailed here. The SMS about your order carries its link too.';
+
 /** A Kenyan number however it is typed ('0712 345 678', '+254712345678', '712345678'), as E.164. */
 export function kenyanPhone(input: string): string | null {
   const e164 = toE164Phone(input);
