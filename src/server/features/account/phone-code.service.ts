@@ -26,7 +26,7 @@ import type { Logger } from '../../infra/logger';
 import { blockedUntil, minutes, minutesLeft, recordAttempt, secondsLeft, type ThrottlePolicy } from '../../infra/rate-limiter';
 import type { SmsOutbox } from '../../infra/sms/sms-outbox';
 
-export const PHONE_CODE_THROTTLE = {
+const PHONE_CODE_THROTTLE = {
   codesPerNumber: { limit: 3, windowMs: minutes(15), blockMs: minutes(15) },
   codesPerAddress: { limit: 10, windowMs: minutes(15), blockMs: minutes(15) },
   wrongCodesPerAddress: { limit: 20, windowMs: minutes(15), blockMs: minutes(15) },
