@@ -1,13 +1,14 @@
 // On a phone (360×740): the customer keeps their place through sign-up, and sees the delivery fee
 // before checkout. A visitor prices Kitengela in the cart without signing in; a new customer sent from
 // the cart to /auth signs up, verifies with the emailed link and lands back on /checkout with the
-// cart as it was; an address past the farthest zone is refused at checkout and cannot be paid for.
+// cart as it was; another signs up with a code by SMS and lands there too; an address past the farthest zone is refused at checkout and cannot be paid for.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
 import { signedUpContext, verificationLink, verifyByLink } from './support/sign-up';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp';
+import { axeViolations } from './support/axe';
 import { hydrated } from './storefront-helpers';
 
 const PASSWORD = 'tilapia-and-ugali-1';
@@ -161,6 +162,46 @@ describe('keeping the customer’s place, and the fee before checkout, on a phon
     await page.waitForURL(shop.url + '/checkout');
     const session = (await (await page.context().request.get(shop.url + '/api/account/session')).json()) as { user: { email: string } };
     expect(session.user.email).toBe(email);
+  });
+
+  it('signs a new customer up with a code by SMS from the cart and brings them back to checkout, cart intact', async () => {
+    const page = await phonePage();
+    await addToCart(page, 3);
+    await page.goto(shop.url + '/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await page.waitForURL(shop.url + '/auth');
+
+    await page.getByRole('button', { name: 'Use my phone number' }).click();
+    await page.getByLabel('Phone number').fill('0745 600 700');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('status').getByText('We sent a 6-digit code by SMS to +254 745 600 700. It works for 10 minutes.').waitFor();
+    const codeBox = page.getByLabel('Code from the SMS');
+    expect(
+      await codeBox.evaluate((el) => [el.getAttribute('autocomplete'), el.getAttribute('inputmode'), el === document.activeElement]),
+    ).toEqual(['one-time-code', 'numeric', true]);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBe(0);
+
+    // The code, read from the development SMS box; a wrong one first, by keyboard.
+    const box = await page.context().newPage();
+    await box.goto(`${shop.url}/dev/sms?to=${encodeURIComponent('+254745600700')}`);
+    const code = /^(\d{6}) is your /.exec(await box.getByTestId('sms-text').first().innerText())?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    await box.close();
+    await codeBox.fill(code === '000000' ? '111111' : '000000');
+    await codeBox.press('Enter');
+    await page.getByText('That code is not right. You can try 4 more times.').waitFor();
+    await codeBox.fill(code);
+    await codeBox.press('Enter');
+
+    await page.waitForURL(shop.url + '/checkout');
+    await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    expect(await summary.getByRole('listitem').allInnerTexts()).toEqual([expect.stringMatching(/^Fresh Whole Tilapia \(1 kg\) × 3\s+KES/)]);
+    // The number is the profile's phone; the account has no email yet, and checkout says what one is for.
+    expect(await page.getByLabel('Phone Number').inputValue()).toBe('+254 745 600 700');
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('');
+    await page.getByText('Your receipt is mailed here. The SMS about your order carries its link too.').waitFor();
   });
 
   it('refuses an address past the farthest zone at checkout: the reason is shown and paying is disabled', async () => {

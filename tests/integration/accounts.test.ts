@@ -83,6 +83,7 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
         businessName: null,
       },
       googleEnabled: false,
+      phoneSignIn: true,
     });
   });
 

@@ -14,6 +14,7 @@ import type { Mailer } from '../infra/mail/mailer';
 import { authLogger } from './auth-logger';
 import { alreadyRegisteredMail, passwordResetMail, signInLinkMail, verificationMail } from './auth-mails';
 import { googleSignInOptions } from './google-sign-in';
+import { phoneSignInPlugin } from './phone-sign-in';
 import { profileName, syncProfileOnSignIn } from './profile-sync';
 import { createVerificationLink, returnPathOfVerificationUrl, VERIFICATION_LINK_SECONDS, verificationLinkUrl } from './verification-link';
 
@@ -31,6 +32,11 @@ const ENDPOINTS_BEHIND_ACCOUNT_API = [
   '/reset-password',
   '/sign-in/magic-link',
   '/magic-link/verify',
+  '/sign-in/phone-number',
+  '/phone-number/send-otp',
+  '/phone-number/verify',
+  '/phone-number/request-password-reset',
+  '/phone-number/reset-password',
 ];
 
 /**
@@ -152,6 +158,8 @@ export function createAuth({ db, env, mailer, logger, now }: AuthDeps) {
           }
         },
       }),
+      // Sign-in (and sign-up) with a code by SMS: features/account/phone-code.service.ts.
+      phoneSignInPlugin(),
     ],
     databaseHooks: {
       user: {

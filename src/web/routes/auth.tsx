@@ -14,5 +14,5 @@ export default function AuthPage() {
   const returnTo = returnPathFrom(location.state);
   if (isPending) return <PageSkeleton />;
   if (data?.user) return <Navigate to={returnTo} replace />;
-  return <AuthScreen googleEnabled={data?.googleEnabled ?? false} returnTo={returnTo} />;
+  return <AuthScreen googleEnabled={data?.googleEnabled ?? false} phoneSignIn={data?.phoneSignIn ?? false} returnTo={returnTo} />;
 }

@@ -312,10 +312,9 @@ export const outboundSms = pgTable(
   'outbound_sms',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    /** paid, out_for_delivery, delivered, cancelled, refunded. */
+    /** Null for an SMS of no order (a sign-in code). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** paid, out_for_delivery, delivered, cancelled, refunded; sign_in_code. */
     step: text('step').notNull(),
     /** '<order id>:<step>': a step is queued once, whoever tries and however often. */
     dedupeKey: text('dedupe_key').notNull(),

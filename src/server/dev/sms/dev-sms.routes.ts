@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { ORDER_UPDATE_STEP_LABELS, isOrderUpdateStep } from '@/domain/order-sms';
 import { shortOrderId } from '@/domain/order-status';
 import { toE164Phone } from '@/domain/phone';
+import { SIGN_IN_CODE_STEP } from '@/domain/phone-sign-in';
 import type { AppEnv, ServerContext } from '../../context';
 import { outboundSms } from '../../db/schema';
 import { escapeHtml } from '../../infra/http/html';
@@ -14,6 +15,12 @@ const SMS_BOX_PAGE_SIZE = 100;
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0f172a}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #e2e8f0;vertical-align:top}
 a{color:#1d4ed8}`;
+
+/** What an SMS is about: its order and step, or (no order) a sign-in code. */
+function about(orderId: string | null, step: string): string {
+  const label = isOrderUpdateStep(step) ? ORDER_UPDATE_STEP_LABELS[step] : step === SIGN_IN_CODE_STEP ? 'Sign-in code' : step;
+  return orderId ? `#${shortOrderId(orderId)} ${label}` : label;
+}
 
 export function devSmsRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>().get('/', async (c) => {
@@ -30,14 +37,12 @@ export function devSmsRoutes(ctx: ServerContext) {
     const when = (d: Date) => escapeHtml(d.toISOString().replace('T', ' ').slice(0, 19) + ' UTC');
     const body = rows
       .map(
-        (
-          m,
-        ) => `<tr><td>${when(m.createdAt)}</td><td>${escapeHtml(m.to)}</td><td>#${escapeHtml(shortOrderId(m.orderId))} ${escapeHtml(isOrderUpdateStep(m.step) ? ORDER_UPDATE_STEP_LABELS[m.step] : m.step)}</td>
+        (m) => `<tr><td>${when(m.createdAt)}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(about(m.orderId, m.step))}</td>
 <td data-testid="sms-text">${escapeHtml(m.message)}</td><td>${escapeHtml(m.status)}${m.deliveryStatus ? ` (${escapeHtml(m.deliveryStatus)})` : ''}</td></tr>`,
       )
       .join('\n');
     const table = rows.length
-      ? `<table><thead><tr><th scope="col">Sent</th><th scope="col">To</th><th scope="col">Order</th><th scope="col">Message</th><th scope="col">Status</th></tr></thead><tbody>${body}</tbody></table>`
+      ? `<table><thead><tr><th scope="col">Sent</th><th scope="col">To</th><th scope="col">About</th><th scope="col">Message</th><th scope="col">Status</th></tr></thead><tbody>${body}</tbody></table>`
       : '<p>No SMS yet.</p>';
     const heading = to ? `SMS to ${escapeHtml(to)} <a href="/dev/sms">(all)</a>` : 'Development SMS box';
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -5,6 +5,8 @@ import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES, resetPasswordSchema } fr
 import { SIGN_IN_LINK_MESSAGES, signInLinkRequestSchema, signInLinkUseSchema } from '@/domain/sign-in-link';
 import { EMAIL_VERIFICATION_MESSAGES, resendVerificationSchema, useVerificationLinkSchema } from '@/domain/email-verification';
 import { returnPathSchema } from '@/domain/return-path';
+import { formatPhone } from '@/domain/phone';
+import { PHONE_SIGN_IN_MESSAGES, phoneCodeRequestSchema, phoneCodeUseSchema } from '@/domain/phone-sign-in';
 import { profileSchema, signInSchema, signUpSchema } from '@/domain/validation';
 import { getSessionUser } from '../../auth/auth';
 import { googleEnabled } from '../../auth/google-sign-in';
@@ -20,6 +22,7 @@ import { startGoogleSignIn } from './google.service';
 import { resendVerification, signIn, signUp } from './password-auth.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { requestSignInLink, useSignInLink } from './sign-in-link.service';
+import { sendPhoneCode, signInWithPhoneCode } from './phone-code.service';
 import { useVerificationLink } from './verification-link.service';
 
 /** Sign-up, and the page the verification link brings the customer back to (a path of this shop only). */
@@ -41,16 +44,17 @@ async function setDeviceCookie(c: Context, ctx: ServerContext, current: string |
   });
 }
 
-// Account endpoints: sign-up, sign-in, the emailed sign-in link, the verification link and mail, forgotten passwords, Google start, the
+// Account endpoints: sign-up, sign-in, the emailed sign-in link, the SMS code, the verification link and mail, forgotten passwords, Google start, the
 // session and the profile.
 // Sign-out is better-auth's own POST /api/auth/sign-out.
 export function accountRoutes(ctx: ServerContext) {
   const deps = { db: ctx.db, auth: ctx.auth, now: ctx.now };
+  const phoneDeps = { ...deps, env: ctx.env, sms: ctx.sms, logger: ctx.logger };
   return new Hono<AppEnv>()
     .get('/session', async (c) => {
       c.header('Cache-Control', 'no-store');
       const user = await getSessionUser(ctx.auth, c.req.raw.headers);
-      return c.json(await sessionView(ctx.db, user, googleEnabled(ctx.env)));
+      return c.json(await sessionView(ctx.db, user, googleEnabled(ctx.env), ctx.sms.enabled));
     })
     .post('/sign-up', valid('json', signUpRequestSchema), async (c) => {
       const { returnTo, ...values } = c.req.valid('json');
@@ -82,6 +86,16 @@ export function accountRoutes(ctx: ServerContext) {
       forwardCookies(c, headers);
       await setDeviceCookie(c, ctx, getCookie(c, DEVICE_COOKIE), userId);
       return c.json({ message: SIGN_IN_LINK_MESSAGES.signedIn });
+    })
+    .post('/phone-code', valid('json', phoneCodeRequestSchema), async (c) => {
+      const { phone } = c.req.valid('json');
+      await sendPhoneCode(phoneDeps, phone, limitAddress(c));
+      return c.json({ message: PHONE_SIGN_IN_MESSAGES.sent(formatPhone(phone)) });
+    })
+    .post('/phone-code/sign-in', valid('json', phoneCodeUseSchema), async (c) => {
+      const { headers } = await signInWithPhoneCode(phoneDeps, c.req.valid('json'), limitAddress(c), c.req.raw.headers);
+      forwardCookies(c, headers);
+      return c.json({ message: PHONE_SIGN_IN_MESSAGES.signedIn });
     })
     .post('/resend-verification', valid('json', resendVerificationSchema), async (c) => {
       const { email, returnTo } = c.req.valid('json');

@@ -2,7 +2,11 @@
 // Every function takes the user id from the session (never from a request body).
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
+<<<<<<< HEAD
 import { roleOf, type Role } from '@/domain/staff-roles';
+=======
+import { isPhoneOnlyEmail } from '@/domain/phone-sign-in';
+>>>>>>> smscode
 import type { ProfileValues, SignUpValues } from '@/domain/validation';
 import type { SessionUser } from '../../auth/auth';
 import type { DbOrTx } from '../../db/client';
@@ -22,9 +26,12 @@ export interface ProfileView {
 }
 
 export interface SessionView {
+  /** email is '' for an account made with a code by SMS that has no email yet. */
   user: { id: string; email: string; name: string } | null;
   profile: ProfileView | null;
   googleEnabled: boolean;
+  /** Sign-in with a code by SMS is offered (SMS are not switched off). */
+  phoneSignIn: boolean;
 }
 
 async function findProfile(db: DbOrTx, userId: string): Promise<ProfileView | null> {
@@ -42,12 +49,19 @@ async function findProfile(db: DbOrTx, userId: string): Promise<ProfileView | nu
   };
 }
 
-export async function sessionView(db: DbOrTx, user: SessionUser | null, googleEnabled: boolean): Promise<SessionView> {
-  if (!user) return { user: null, profile: null, googleEnabled };
+export async function sessionView(
+  db: DbOrTx,
+  user: SessionUser | null,
+  googleEnabled: boolean,
+  phoneSignIn: boolean,
+): Promise<SessionView> {
+  if (!user) return { user: null, profile: null, googleEnabled, phoneSignIn };
   return {
-    user: { id: user.id, email: user.email, name: user.name },
+    // The stand-in address of a phone-only account is never shown: nothing can be mailed to it.
+    user: { id: user.id, email: isPhoneOnlyEmail(user.email) ? '' : user.email, name: user.name },
     profile: await findProfile(db, user.id),
     googleEnabled,
+    phoneSignIn,
   };
 }
 

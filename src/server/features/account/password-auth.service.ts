@@ -8,6 +8,7 @@
 import { isAPIError } from 'better-auth/api';
 import { MESSAGES, type SignInValues, type SignUpValues } from '@/domain/validation';
 import { DEFAULT_RETURN_PATH } from '@/domain/return-path';
+import { isPhoneOnlyEmail } from '@/domain/phone-sign-in';
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
 import { badRequest, DomainError, tooManyRequests } from '../../errors';
@@ -72,6 +73,8 @@ export async function signUp(
   clientAddress: string,
   returnTo: string = DEFAULT_RETURN_PATH,
 ): Promise<void> {
+  // The stand-in address of phone-only accounts can receive no mail, and would take that account's place.
+  if (isPhoneOnlyEmail(values.email)) throw badRequest(MESSAGES.invalidEmail, { email: MESSAGES.invalidEmail });
   const now = deps.now();
   const key = keys.signUpAddress(clientAddress);
   const blocked = await blockedUntil(deps.db, [key], now);

@@ -4,16 +4,26 @@
 // read it at /dev/sms. SMS_DISABLED: nothing is queued at all.
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { OrderUpdateStep } from '../../../domain/order-sms';
+<<<<<<< HEAD
 import type { RIDER_STOPS_STEP } from '../../../domain/rider-sms';
+=======
+import type { SIGN_IN_CODE_STEP } from '../../../domain/phone-sign-in';
+>>>>>>> smscode
 import type { Db, DbOrTx } from '../../db/client';
 import { outboundSms } from '../../db/schema';
 import { createOutbox, type OutboxKind } from '../outbox/outbox';
 import type { SmsGateway } from './africas-talking';
 
 interface SmsMessage {
+<<<<<<< HEAD
   orderId: string;
   /** The customer's order step, or a rider's list of stops. */
   step: OrderUpdateStep | typeof RIDER_STOPS_STEP;
+=======
+  /** Null for a sign-in code, which belongs to no order. */
+  orderId: string | null;
+  step: OrderUpdateStep | typeof SIGN_IN_CODE_STEP;
+>>>>>>> smscode
   /** E.164. */
   to: string;
   message: string;
@@ -34,7 +44,7 @@ export interface SmsOutbox {
   readonly devBox: boolean;
   /** False with SMS_DISABLED: nothing is queued. */
   readonly enabled: boolean;
-  /** Queues the step's SMS in the caller's transaction; null when SMS are off or the step was queued before. */
+  /** Queues the SMS in the caller's transaction; null when SMS are off or its key was queued before. */
   enqueue(db: DbOrTx, message: SmsMessage): Promise<string | null>;
   /** Sends one queued SMS, if it is due and no other instance is sending it. */
   deliver(id: string): Promise<void>;

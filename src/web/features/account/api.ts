@@ -29,3 +29,10 @@ export const resetPassword = (token: string, password: string) => call(api.accou
 export const requestSignInLink = (email: string) => call(api.account['sign-in-link'].$post({ json: { email } }));
 
 export const signInWithLink = (token: string) => call(api.account['sign-in-link'].use.$post({ json: { token } }));
+
+/** Texts a 6-digit sign-in code to a Kenyan number (the same answer for every number). */
+export const sendPhoneCode = (phone: string) => call(api.account['phone-code'].$post({ json: { phone } }));
+
+/** The right code signs in, making the account on the number's first sign-in. */
+export const signInWithPhoneCode = (phone: string, code: string) =>
+  call(api.account['phone-code']['sign-in'].$post({ json: { phone, code } }));

@@ -1,13 +1,16 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Smartphone } from 'lucide-react';
 import { Alert } from '@/web/components/ui/alert';
+import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { EMAIL_VERIFICATION_MESSAGES } from '@/domain/email-verification';
 import { PASSWORD_RESET_MESSAGES } from '@/domain/password-reset';
 import { isVerificationReturn } from '../callback-outcome';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { GoogleButton } from './google-button';
+import { PhoneSignIn } from './phone-sign-in';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInLinkPage } from './sign-in-link';
 import { VerifyEmailPage } from './verify-email-page';
@@ -28,8 +31,16 @@ function verificationNotice(params: URLSearchParams): { tone: 'success' | 'error
   return { tone: 'success', text: EMAIL_VERIFICATION_MESSAGES.verified };
 }
 
-export function AuthScreen({ googleEnabled, returnTo }: { googleEnabled: boolean; returnTo: string }) {
+export interface AuthScreenProps {
+  googleEnabled: boolean;
+  /** Sign-in with a code by SMS is offered. */
+  phoneSignIn: boolean;
+  returnTo: string;
+}
+
+export function AuthScreen({ googleEnabled, phoneSignIn, returnTo }: AuthScreenProps) {
   const [params] = useSearchParams();
+  const [byPhone, setByPhone] = useState(false);
   const [tab, setTab] = useState<Tab>(params.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in');
   const [signUpEmail, setSignUpEmail] = useState<string | null>(null);
   const verified = verificationNotice(params);
@@ -82,45 +93,57 @@ export function AuthScreen({ googleEnabled, returnTo }: { googleEnabled: boolean
       <p className="mb-6 text-center text-slate-600">Sign in to your account or create a new one.</p>
       <Card>
         <CardContent>
-          <Tabs.Root value={tab} onValueChange={(v) => setTab(v === 'sign-up' ? 'sign-up' : 'sign-in')}>
-            <Tabs.List aria-label="Sign in or sign up" className="flex gap-1 rounded-lg bg-slate-100 p-1">
-              <Tabs.Trigger value="sign-in" className={tabClass}>
-                Sign In
-              </Tabs.Trigger>
-              <Tabs.Trigger value="sign-up" className={tabClass}>
-                Sign Up
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="sign-in" forceMount className={panelClass}>
-              {signUpEmail ? (
-                <Alert tone="info" className="mb-4">
-                  {CHECK_EMAIL}
-                </Alert>
-              ) : (
-                verified && (
-                  <Alert tone={verified.tone} className="mb-4">
-                    {verified.text}
+          {byPhone ? (
+            <PhoneSignIn onUseEmail={() => setByPhone(false)} />
+          ) : (
+            <Tabs.Root value={tab} onValueChange={(v) => setTab(v === 'sign-up' ? 'sign-up' : 'sign-in')}>
+              <Tabs.List aria-label="Sign in or sign up" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+                <Tabs.Trigger value="sign-in" className={tabClass}>
+                  Sign In
+                </Tabs.Trigger>
+                <Tabs.Trigger value="sign-up" className={tabClass}>
+                  Sign Up
+                </Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="sign-in" forceMount className={panelClass}>
+                {signUpEmail ? (
+                  <Alert tone="info" className="mb-4">
+                    {CHECK_EMAIL}
                   </Alert>
-                )
-              )}
-              <SignInForm key={signUpEmail ?? ''} defaultEmail={signUpEmail ?? ''} returnTo={returnTo} />
-            </Tabs.Content>
-            <Tabs.Content value="sign-up" forceMount className={panelClass}>
-              <SignUpForm
-                returnTo={returnTo}
-                onSignedUp={(email) => {
-                  setSignUpEmail(email);
-                  setTab('sign-in');
-                }}
-              />
-            </Tabs.Content>
-          </Tabs.Root>
+                ) : (
+                  verified && (
+                    <Alert tone={verified.tone} className="mb-4">
+                      {verified.text}
+                    </Alert>
+                  )
+                )}
+                <SignInForm key={signUpEmail ?? ''} defaultEmail={signUpEmail ?? ''} returnTo={returnTo} />
+              </Tabs.Content>
+              <Tabs.Content value="sign-up" forceMount className={panelClass}>
+                <SignUpForm
+                  returnTo={returnTo}
+                  onSignedUp={(email) => {
+                    setSignUpEmail(email);
+                    setTab('sign-in');
+                  }}
+                />
+              </Tabs.Content>
+            </Tabs.Root>
+          )}
           <div className="my-6 flex items-center gap-3 text-sm text-slate-600" aria-hidden="true">
             <span className="h-px flex-1 bg-slate-200" />
             or
             <span className="h-px flex-1 bg-slate-200" />
           </div>
-          <GoogleButton enabled={googleEnabled} returnTo={returnTo} />
+          <div className="space-y-3">
+            <GoogleButton enabled={googleEnabled} returnTo={returnTo} />
+            {phoneSignIn && !byPhone && (
+              <Button variant="outline" className="w-full" onClick={() => setByPhone(true)}>
+                <Smartphone aria-hidden="true" className="size-4" />
+                Use my phone number
+              </Button>
+            )}
+          </div>
         </CardContent>
       </Card>
     </section>

@@ -1,5 +1,7 @@
 import type { SessionInfo } from '../use-session';
 import { formatPhone } from '@/domain/phone';
+import { NO_EMAIL_NOTE } from '@/domain/phone-sign-in';
+import { Alert } from '@/web/components/ui/alert';
 
 /** The read view of the profile page: each value, or 'Not provided'. */
 export function ProfileDetails({ session }: { session: SessionInfo }) {
@@ -12,14 +14,22 @@ export function ProfileDetails({ session }: { session: SessionInfo }) {
     ['KRA PIN (business invoices)', session.profile?.kraPin],
     ['Business name', session.profile?.businessName],
   ];
+  const noEmail = session.user !== null && session.user.email === '';
   return (
-    <dl className="divide-y divide-slate-200">
-      {rows.map(([label, value]) => (
-        <div key={label} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
-          <dt className="text-sm font-medium text-slate-600">{label}</dt>
-          <dd className={value ? 'text-slate-900 sm:col-span-2' : 'italic text-slate-600 sm:col-span-2'}>{value || 'Not provided'}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      {noEmail && (
+        <Alert tone="info" className="mb-4">
+          {NO_EMAIL_NOTE}
+        </Alert>
+      )}
+      <dl className="divide-y divide-slate-200">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
+            <dt className="text-sm font-medium text-slate-600">{label}</dt>
+            <dd className={value ? 'text-slate-900 sm:col-span-2' : 'italic text-slate-600 sm:col-span-2'}>{value || 'Not provided'}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }

@@ -1,11 +1,12 @@
 import { UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { formatPhone } from '@/domain/phone';
 import { useSession } from '../use-session';
 
 const AccountMenu = lazy(() => import('./account-menu'));
 
-// Signed out: Sign In. Signed in: a menu named after the customer (full name, else email).
+// Signed out: Sign In. Signed in: a menu named after the customer (full name, else email, else phone).
 export function UserMenu() {
   const { data } = useSession();
   if (!data?.user) {
@@ -15,7 +16,8 @@ export function UserMenu() {
       </Link>
     );
   }
-  const name = data.profile?.fullName || data.user.email;
+  // An account made with a code by SMS may have neither a name nor an email yet: its number then.
+  const name = data.profile?.fullName || data.user.email || formatPhone(data.profile?.phone ?? '') || 'Account';
   return (
     <Suspense
       fallback={

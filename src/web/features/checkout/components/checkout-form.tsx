@@ -9,6 +9,7 @@ import { MESSAGES } from '@/domain/validation';
 import type { RiderDirections } from '@/domain/rider-directions';
 import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
 import { formatPhone } from '@/domain/phone';
+import { CHECKOUT_EMAIL_HINT } from '@/domain/phone-sign-in';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import type { SessionInfo } from '../../account/use-session';
@@ -110,7 +111,14 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
         }}
       >
         <div className="space-y-6 lg:col-span-3">
-          <ContactFields value={contact} errors={errors} onChange={setField} smsUpdates={smsUpdates} onSmsUpdatesChange={setSmsUpdates}>
+          <ContactFields
+            value={contact}
+            errors={errors}
+            onChange={setField}
+            smsUpdates={smsUpdates}
+            onSmsUpdatesChange={setSmsUpdates}
+            emailHint={session.user?.email === '' ? CHECKOUT_EMAIL_HINT : undefined}
+          >
             <BuyerTaxFields value={buyerTax} errors={errors} onChange={setBuyerTaxField} open={Boolean(session.profile?.kraPin)} />
           </ContactFields>
           <Card>

@@ -12,11 +12,13 @@ export interface ContactFieldsProps {
   onChange(field: keyof Contact, value: string): void;
   smsUpdates: boolean;
   onSmsUpdatesChange(on: boolean): void;
+  /** A line under the email field (an account without an email learns what it is for). */
+  emailHint?: string;
   /** More fields at the card's end (the business tax invoice). */
   children?: ReactNode;
 }
 
-export function ContactFields({ value, errors, onChange, smsUpdates, onSmsUpdatesChange, children }: ContactFieldsProps) {
+export function ContactFields({ value, errors, onChange, smsUpdates, onSmsUpdatesChange, emailHint, children }: ContactFieldsProps) {
   return (
     <Card>
       <CardContent className="space-y-4">
@@ -35,6 +37,7 @@ export function ContactFields({ value, errors, onChange, smsUpdates, onSmsUpdate
           type="email"
           autoComplete="email"
           value={value.email}
+          hint={emailHint}
           error={errors.email}
           onChange={(e) => onChange('email', e.currentTarget.value)}
         />

@@ -1,0 +1,79 @@
+// Signing in (or up) with a 6-digit code sent by SMS to a Kenyan phone number: the rules the browser
+// and the server share. How codes are kept and throttled: docs/decisions/030-phone-sign-in.md.
+import { z } from 'zod';
+import { SMS_MAX_LENGTH, toGsm7 } from './order-sms';
+import { toE164Phone } from './phone';
+
+export const PHONE_CODE_LENGTH = 6;
+export const PHONE_CODE_MINUTES = 10;
+/** Wrong entries a code survives; the next one ends it. */
+export const PHONE_CODE_TRIES = 5;
+
+/** The outbound SMS step of a sign-in code (it belongs to no order). */
+export const SIGN_IN_CODE_STEP = 'sign_in_code';
+
+/**
+ * better-auth needs an email on every account. A phone-only account gets this stand-in (the .invalid
+ * top-level domain never receives mail): it is never shown and nothing is ever mailed to it.
+ */
+const PHONE_ONLY_EMAIL_DOMAIN = '@phone.invalid';
+
+export const phoneOnlyEmail = (e164: string) => `${e164.replace(/^\+/, '')}${PHONE_ONLY_EMAIL_DOMAIN}`;
+export const isPhoneOnlyEmail = (email: string) => email.toLowerCase().endsWith(PHONE_ONLY_EMAIL_DOMAIN);
+
+export const PHONE_SIGN_IN_MESSAGES = {
+  invalidPhone: 'Please enter a Kenyan mobile number, like 0712 345 678.',
+  invalidCode: `Please enter the ${PHONE_CODE_LENGTH}-digit code from the SMS.`,
+  /** The same answer whether or not the number has an account. */
+  sent: (phone: string) => `We sent a ${PHONE_CODE_LENGTH}-digit code by SMS to ${phone}. It works for ${PHONE_CODE_MINUTES} minutes.`,
+  wrongCode: (left: number) => `That code is not right. You can try ${left === 1 ? 'once more' : `${left} more times`}.`,
+  noTriesLeft: 'That code was entered wrongly too many times and no longer works. Please ask for a new code.',
+  expired: `That code has expired (codes work for ${PHONE_CODE_MINUTES} minutes). Please ask for a new code.`,
+  noCode: 'That code has already been used or has expired. Please ask for a new code.',
+  tooManyCodes: (wait: string) => `Too many codes requested. Please wait ${wait} and try again.`,
+  tooManyWrongCodes: (wait: string) => `Too many wrong codes. Please wait ${wait} and try again.`,
+  unavailable: 'Sign-in with a code by SMS is not available at the moment. Please sign in with your email.',
+  signedIn: 'Signed in successfully!',
+} as const;
+
+/** On the profile of an account made with a code by SMS, while it has no email. */
+export const NO_EMAIL_NOTE =
+  'This account has no email yet, and receipts by mail need one. The SMS about each order carries its receipt link, and the email you give at checkout gets that order’s receipt.';
+
+/** At checkout, under the email field of such an account. */
+export const CHECKOUT_EMAIL_HINT = 'Your receipt is mailed here. The SMS about your order carries its link too.';
+
+/** A Kenyan number however it is typed ('0712 345 678', '+254712345678', '712345678'), as E.164. */
+export function kenyanPhone(input: string): string | null {
+  const e164 = toE164Phone(input);
+  return e164?.startsWith('+254') ? e164 : null;
+}
+
+const phoneField = z.string({ error: PHONE_SIGN_IN_MESSAGES.invalidPhone }).transform((v, ctx) => {
+  const e164 = kenyanPhone(v.trim());
+  if (e164) return e164;
+  ctx.addIssue({ code: 'custom', message: PHONE_SIGN_IN_MESSAGES.invalidPhone });
+  return z.NEVER;
+});
+
+export const phoneCodeRequestSchema = z.object({ phone: phoneField });
+
+export const phoneCodeUseSchema = z.object({
+  phone: phoneField,
+  code: z
+    .string({ error: PHONE_SIGN_IN_MESSAGES.invalidCode })
+    .transform((v) => v.replace(/\s/g, ''))
+    .refine((v) => new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`).test(v), { error: PHONE_SIGN_IN_MESSAGES.invalidCode }),
+});
+
+/**
+ * The SMS: the code first (it shows in the notification), and a last line browsers read to offer the
+ * code on the shop's own page only ('@host #code'). GSM 7-bit, one SMS; a long shop name is cut.
+ */
+export function signInCodeSms(input: { code: string; shopName: string; host: string }): string {
+  const body = (shop: string) =>
+    `${input.code} is your ${shop} sign-in code. It works for ${PHONE_CODE_MINUTES} minutes. Do not share it.\n\n@${input.host} #${input.code}`;
+  const room = SMS_MAX_LENGTH - body('').length;
+  const shop = toGsm7(input.shopName).trim();
+  return toGsm7(body(shop.length <= room ? shop : shop.slice(0, Math.max(0, room)).trim()));
+}
