@@ -2,11 +2,8 @@
 // Every function takes the user id from the session (never from a request body).
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
-<<<<<<< HEAD
-import { roleOf, type Role } from '@/domain/staff-roles';
-=======
 import { isPhoneOnlyEmail } from '@/domain/phone-sign-in';
->>>>>>> smscode
+import { roleOf, type Role } from '@/domain/staff-roles';
 import type { ProfileValues, SignUpValues } from '@/domain/validation';
 import type { SessionUser } from '../../auth/auth';
 import type { DbOrTx } from '../../db/client';

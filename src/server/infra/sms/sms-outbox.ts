@@ -4,26 +4,18 @@
 // read it at /dev/sms. SMS_DISABLED: nothing is queued at all.
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { OrderUpdateStep } from '../../../domain/order-sms';
-<<<<<<< HEAD
-import type { RIDER_STOPS_STEP } from '../../../domain/rider-sms';
-=======
 import type { SIGN_IN_CODE_STEP } from '../../../domain/phone-sign-in';
->>>>>>> smscode
+import type { RIDER_STOPS_STEP } from '../../../domain/rider-sms';
 import type { Db, DbOrTx } from '../../db/client';
 import { outboundSms } from '../../db/schema';
 import { createOutbox, type OutboxKind } from '../outbox/outbox';
 import type { SmsGateway } from './africas-talking';
 
 interface SmsMessage {
-<<<<<<< HEAD
-  orderId: string;
-  /** The customer's order step, or a rider's list of stops. */
-  step: OrderUpdateStep | typeof RIDER_STOPS_STEP;
-=======
   /** Null for a sign-in code, which belongs to no order. */
   orderId: string | null;
-  step: OrderUpdateStep | typeof SIGN_IN_CODE_STEP;
->>>>>>> smscode
+  /** The customer's order step, a rider's list of stops, or a sign-in code. */
+  step: OrderUpdateStep | typeof RIDER_STOPS_STEP | typeof SIGN_IN_CODE_STEP;
   /** E.164. */
   to: string;
   message: string;
