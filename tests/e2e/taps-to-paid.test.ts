@@ -1,6 +1,7 @@
 // How many taps a phone customer needs to reach a paid order, at 360×740: each tap goes through
-// `tap()`, which counts it; typing into a field is not a tap. A returning, signed-in customer needs
-// at most 6 taps from the home page to Pesapal's page.
+// `tap()`, which counts it; typing into a field is not a tap. A new customer, signing up with a code
+// by SMS on the way, needs at most 15 taps from the home page to a paid order; a returning, signed-in
+// customer at most 6 from the home page to Pesapal's page.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated } from './storefront-helpers';
@@ -69,6 +70,42 @@ describe('taps from the home page to a paid order, on a 360 px phone', () => {
     await atCheckout();
     await tap(page.getByRole('button', { name: 'Pay with Pesapal' }));
   }
+
+  it('a new customer signs up with a code by SMS on the way and pays in at most 15 taps', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const { tap, taps } = counted();
+    await buyFromHome(page, tap, async () => {
+      // Sent to /auth: the phone choice, the number, the code the SMS brings.
+      await page.waitForURL(shop.url + '/auth');
+      await tap(page.getByRole('button', { name: 'Use my phone number' }));
+      await page.getByLabel('Phone number').fill('0711 222 333');
+      await tap(page.getByRole('button', { name: 'Send code' }));
+      const box = await context.newPage();
+      await box.goto(`${shop.url}/dev/sms?to=${encodeURIComponent('+254711222333')}`);
+      const code = /^(\d{6}) is your /.exec(await box.getByTestId('sms-text').first().innerText())?.[1] ?? '';
+      await box.close();
+      await page.getByLabel('Code from the SMS').fill(code);
+      await tap(page.getByRole('button', { name: 'Sign in' }));
+      // Back at checkout with the cart: name, email and the place to type, one suggestion to tap.
+      await page.waitForURL(shop.url + '/checkout');
+      await page.getByLabel('Full Name').fill('Akinyi New');
+      await page.getByLabel('Email', { exact: true }).fill('akinyi.taps@example.test');
+      await page.getByRole('combobox', { name: 'Delivery Address' }).pressSequentially('Kilim');
+      await tap(
+        page
+          .getByRole('listbox', { name: 'Address suggestions' })
+          .getByRole('option', { name: /Kilimani/ })
+          .first(),
+      );
+      await page.getByTestId('delivery-zone').waitFor();
+    });
+    await tap((await atPesapal(page)).getByRole('button', { name: 'Pay by card' }));
+    await page.waitForURL(/\/order-success/);
+    await page.getByTestId('payment-state').filter({ hasText: 'Payment Completed' }).waitFor();
+    expect(taps()).toBeLessThanOrEqual(15);
+    await context.close();
+  });
 
   it('a returning customer pays in at most 6 taps before Pesapal', async () => {
     // A first order teaches the shop the customer's place (the area and the rider's directions).
