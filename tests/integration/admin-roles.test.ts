@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLogs, orders, outboundSms, products, profiles } from '../../src/server/db/schema';
 import { adminRoutes } from '../../src/server/admin.routes';
 import { createUser, type TestUser } from '../support/test-app';
+import { lineTexts, readPdf } from '../support/pdf-reader';
 import { DB_KINDS } from '../support/test-database';
 import { body, payByCard, placeOrder, withAdminApp } from './admin-helpers';
 
@@ -180,6 +181,14 @@ describe.each(DB_KINDS)('back-office roles on %s', (kind) => {
       expect(stop.items).toEqual([{ name: 'Rider Test Tilapia', quantity: 3 }]);
       expect(stop.mapUrl).toBe('https://www.google.com/maps/dir/?api=1&destination=-1.2676%2C36.8108');
       expect(list.riders.map((r) => r.id).sort()).toEqual([rider.id, otherRider.id].sort());
+
+      // The day's packing slips: one page per order, with the order's items.
+      const slips = await s.t.request('/api/admin/deliveries/packing-slips.pdf', { cookie: staff.cookie });
+      expect(slips.headers.get('content-type')).toBe('application/pdf');
+      const pages = await readPdf(new Uint8Array(await slips.arrayBuffer()));
+      expect(pages).toHaveLength(3);
+      expect(pages.map((p) => lineTexts(p).join('\n')).join('\n')).toContain('3 × Rider Test Tilapia');
+      expect((await s.t.request('/api/admin/deliveries/route-sheet.pdf?day=2026-02-30', { cookie: staff.cookie })).status).toBe(400);
     });
 
     it('gives orders to a rider, audited, and sends the rider an SMS of the stops', async () => {
