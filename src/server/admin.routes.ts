@@ -14,6 +14,8 @@ import { adminOrderPaymentsRoutes } from './features/payments/admin.routes';
 import { adminProductsRoutes } from './features/catalog/admin.routes';
 import { adminShopDetailsRoutes } from './features/content/admin-shop-details.routes';
 import { adminTaxInvoicesRoutes } from './features/tax-invoices/admin.routes';
+import { adminMerchantNoticesRoutes } from './features/merchant-notices/admin.routes';
+import { adminLiveRoutes } from './features/realtime/realtime.routes';
 
 export function adminRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
@@ -31,5 +33,7 @@ export function adminRoutes(ctx: ServerContext) {
     .route('/delivery', adminDeliveryRoutes(ctx))
     .route('/shop-details', adminShopDetailsRoutes(ctx))
     .route('/audit', adminAuditRoutes(ctx))
-    .route('/tax-invoices', adminTaxInvoicesRoutes(ctx));
+    .route('/tax-invoices', adminTaxInvoicesRoutes(ctx))
+    .route('/merchant-notices', adminMerchantNoticesRoutes(ctx))
+    .route('/live', adminLiveRoutes(ctx));
 }

@@ -15,4 +15,6 @@ export const LOCKS = {
   etims: 7_301_012,
   // The eTIMS jobs' own turn (the work inside takes the etims lock itself).
   etimsJobs: 7_301_013,
+  // The owner's morning summary: one instance looks at a time (the day's row makes it once a day).
+  morningSummary: 7_301_021,
 } as const;

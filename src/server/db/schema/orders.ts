@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   doublePrecision,
+  date,
   index,
   integer,
   jsonb,
@@ -295,6 +296,14 @@ export const paymentRefunds = pgTable(
   ],
 );
 
+/** One row per Nairobi day whose morning summary was queued: the job queues a day once, across instances. */
+export const morningSummaries = pgTable('morning_summaries', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  orderCount: integer('order_count').notNull(),
+  total: money('total').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /**
  * The SMS outbox (docs/decisions/012-sms-outbox.md): one row per order update a customer is sent,
  * queued in the transaction that changes the order and sent after the commit or by the SMS job.
@@ -303,10 +312,9 @@ export const outboundSms = pgTable(
   'outbound_sms',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    /** paid, out_for_delivery, delivered, cancelled, refunded. */
+    /** The order it is about; null for the merchant's morning summary (migration 0021). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** paid, out_for_delivery, delivered, cancelled, refunded; owner_paid and morning_summary for the merchant. */
     step: text('step').notNull(),
     /** '<order id>:<step>': a step is queued once, whoever tries and however often. */
     dedupeKey: text('dedupe_key').notNull(),

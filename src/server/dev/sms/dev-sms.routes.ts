@@ -32,7 +32,7 @@ export function devSmsRoutes(ctx: ServerContext) {
       .map(
         (
           m,
-        ) => `<tr><td>${when(m.createdAt)}</td><td>${escapeHtml(m.to)}</td><td>#${escapeHtml(shortOrderId(m.orderId))} ${escapeHtml(isOrderUpdateStep(m.step) ? ORDER_UPDATE_STEP_LABELS[m.step] : m.step)}</td>
+        ) => `<tr><td>${when(m.createdAt)}</td><td>${escapeHtml(m.to)}</td><td>${m.orderId ? `#${escapeHtml(shortOrderId(m.orderId))} ` : ''}${escapeHtml(isOrderUpdateStep(m.step) ? ORDER_UPDATE_STEP_LABELS[m.step] : m.step)}</td>
 <td data-testid="sms-text">${escapeHtml(m.message)}</td><td>${escapeHtml(m.status)}${m.deliveryStatus ? ` (${escapeHtml(m.deliveryStatus)})` : ''}</td></tr>`,
       )
       .join('\n');

@@ -9,9 +9,13 @@ import { outboundSms } from '../../db/schema';
 import { createOutbox, type OutboxKind } from '../outbox/outbox';
 import type { SmsGateway } from './africas-talking';
 
+/** Messages to the merchant rather than a customer: a paid order, the morning summary. */
+type MerchantSmsStep = 'owner_paid' | 'morning_summary';
+
 interface SmsMessage {
-  orderId: string;
-  step: OrderUpdateStep;
+  /** The order it is about; null (with a dedupeKey) for a message about no one order. */
+  orderId: string | null;
+  step: OrderUpdateStep | MerchantSmsStep;
   /** E.164. */
   to: string;
   message: string;
@@ -75,7 +79,7 @@ export function createSmsOutbox(opts: { db: Db; gateway: SmsGateway | null; disa
         .insert(outboundSms)
         .values({
           ...message,
-          dedupeKey: message.dedupeKey ?? `${message.orderId}:${message.step}`,
+          dedupeKey: message.dedupeKey ?? `${message.orderId ?? 'shop'}:${message.step}`,
           status: gateway ? 'queued' : 'stored',
           createdAt: now(),
         })
