@@ -1,7 +1,7 @@
 // The morning summary of the day's deliveries for the owner's phones and mailboxes, at the time they
 // set (Nairobi). A background job asks every minute; the day's row in morning_summaries is taken in
 // the transaction that queues the messages, so with several instances the day is summarised once.
-import { and, asc, count, desc, eq, lt, ne, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, ne, sum } from 'drizzle-orm';
 import {
   endOfNairobiDay,
   morningSummaryMail,
@@ -24,18 +24,17 @@ const NO_AREA = 'No area';
  * back office's 'to fulfil' list), by area.
  */
 async function summarise(tx: Tx, day: string): Promise<MorningSummary> {
-  const area = sql<string>`coalesce(${orders.deliveryZoneName}, ${NO_AREA})`;
   const rows = await tx
-    .select({ area, orderCount: count(), totalCents: sum(orders.totalAmount).mapWith(orders.totalAmount) })
+    .select({ zone: orders.deliveryZoneName, orderCount: count(), totalCents: sum(orders.totalAmount).mapWith(orders.totalAmount) })
     .from(orders)
     .where(and(eq(orders.status, 'completed'), ne(orders.fulfilmentStatus, 'delivered'), lt(orders.paidAt, endOfNairobiDay(day))))
-    .groupBy(area)
-    .orderBy(desc(count()), asc(area));
+    .groupBy(orders.deliveryZoneName)
+    .orderBy(desc(count()), asc(orders.deliveryZoneName));
   return {
     day,
     orderCount: rows.reduce((n, r) => n + r.orderCount, 0),
     totalCents: rows.reduce((n, r) => n + r.totalCents, 0),
-    areas: rows,
+    areas: rows.map(({ zone, orderCount, totalCents }) => ({ area: zone ?? NO_AREA, orderCount, totalCents })),
   };
 }
 
