@@ -96,6 +96,8 @@ export const adminApi = {
   previewFee: (km: number) => call(admin.delivery.preview.$get({ query: { km: String(km) } })),
   shopDetails: () => call(admin['shop-details'].$get()),
   saveShopDetails: (json: ShopDetailsBody) => call(admin['shop-details'].$put({ json })),
+  merchantNotices: () => call(admin['merchant-notices'].$get()),
+  saveMerchantNotices: (json: MerchantNoticesBody) => call(admin['merchant-notices'].$put({ json })),
 
   taxInvoices: (p: ListParams) =>
     call(admin['tax-invoices'].$get({ query: listQuery<QueryOf<(typeof admin)['tax-invoices']['$get']>>(p) })),
@@ -105,6 +107,9 @@ export const adminApi = {
   audit: (p: ListParams) => call(admin.audit.$get({ query: listQuery<QueryOf<typeof admin.audit.$get>>(p) })),
   auditFacets: () => call(admin.audit.facets.$get()),
 };
+
+/** The back office's live stream of every order's changes (Server-Sent Events). */
+export const STAFF_LIVE_URL = admin.live.$path();
 
 /** The address of the subscriber list as a CSV file (a download for people, not a JSON answer). */
 export const NEWSLETTER_CSV_URL = admin.newsletter['export.csv'].$path();
@@ -120,6 +125,7 @@ export type UpdateContentBody = JsonOf<(typeof admin.posts)[':id']['$patch']>;
 export type ZonesBody = JsonOf<typeof admin.delivery.zones.$put>;
 export type OriginBody = JsonOf<typeof admin.delivery.origin.$put>;
 export type ShopDetailsBody = JsonOf<(typeof admin)['shop-details']['$put']>;
+type MerchantNoticesBody = JsonOf<(typeof admin)['merchant-notices']['$put']>;
 
 // Answers, as the routes send them.
 type Answer<K extends keyof typeof adminApi> = Awaited<ReturnType<(typeof adminApi)[K]>>;

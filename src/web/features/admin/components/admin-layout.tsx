@@ -5,8 +5,12 @@ import { useSignOut } from '../../account/use-sign-out';
 import { SHOP_NAME } from '@/web/lib/document-title';
 import { AdminNav } from './admin-nav';
 import { LoadingRows } from './list-states';
+import { OrderSoundToggle, StaffLiveNotices } from './staff-live-notices';
 
-/** Header with the shop's name, the way back to the storefront and Sign out, the section nav, and the screen. */
+/**
+ * Header with the shop's name, the way back to the storefront, the order sounds switch and Sign out,
+ * the live order notice, the section nav, and the screen.
+ */
 export function AdminLayout({ email }: { email: string }) {
   // A shop tablet is shared: the merchant must be able to leave from here.
   const signOut = useSignOut();
@@ -25,6 +29,7 @@ export function AdminLayout({ email }: { email: string }) {
           </p>
           <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1 text-sm">
             <span className="min-w-0 break-all text-slate-600">{email}</span>
+            <OrderSoundToggle />
             <Link to="/" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
               <Store aria-hidden="true" className="h-4 w-4" /> View shop
             </Link>
@@ -36,6 +41,7 @@ export function AdminLayout({ email }: { email: string }) {
               <LogOut aria-hidden="true" className="h-4 w-4" /> Sign out
             </button>
           </div>
+          <StaffLiveNotices />
         </div>
       </header>
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 lg:flex-row">
