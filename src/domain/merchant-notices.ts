@@ -5,13 +5,14 @@ import { z } from 'zod';
 import { formatKES, type Cents } from './money';
 import { shortOrderId } from './order-status';
 import { NAIROBI_OFFSET_MS, nairobiParts } from './peak-hours';
+import { toGsm7 } from './order-sms';
 import { toE164Phone } from './phone';
 import { isValidEmail, MESSAGES, normalizeEmail } from './validation';
 
 /** More than this many of each is a mailing list, not the shop's owners. */
 export const MAX_NOTICE_RECIPIENTS = 5;
 /** 07:00 in Nairobi, the hour before the first deliveries leave. */
-export const DEFAULT_SUMMARY_TIME = '07:00';
+const DEFAULT_SUMMARY_TIME = '07:00';
 
 export interface MerchantNoticeSettings {
   /** E.164. */
@@ -23,7 +24,7 @@ export interface MerchantNoticeSettings {
 
 export const DEFAULT_MERCHANT_NOTICES: MerchantNoticeSettings = { phones: [], emails: [], summaryTime: DEFAULT_SUMMARY_TIME };
 
-export const MERCHANT_NOTICE_MESSAGES = {
+const MERCHANT_NOTICE_MESSAGES = {
   phone: (typed: string) => `'${typed}' is not a phone number. ${MESSAGES.invalidPhone}`,
   email: (typed: string) => `'${typed}' is not an email address. ${MESSAGES.invalidEmail}`,
   tooMany: (what: string) => `At most ${MAX_NOTICE_RECIPIENTS} ${what}.`,
@@ -58,10 +59,9 @@ export const merchantNoticesSchema = z.object({
   emails: recipients('email', 'email addresses'),
   summaryTime,
 });
-export type MerchantNoticesInput = z.input<typeof merchantNoticesSchema>;
 
 /** Commas, semicolons or new lines between the entries of a typed list. */
-export const splitRecipients = (text: string): string[] =>
+const splitRecipients = (text: string): string[] =>
   text
     .split(/[\n,;]+/)
     .map((s) => s.trim())
@@ -112,7 +112,8 @@ export function paidOrderNoticeSms(shopName: string, n: PaidOrderNotice): string
     ...(n.area ? [n.area] : []),
     ...(n.deliveryTime ? [`deliver ${n.deliveryTime}`] : []),
   ];
-  return parts.join(', ');
+  // One SMS part in the GSM alphabet: a name in another script costs no second message.
+  return toGsm7(parts.join(', '));
 }
 
 export function paidOrderNoticeMail(shopName: string, n: PaidOrderNotice, orderUrl: string): { subject: string; text: string } {
@@ -145,7 +146,7 @@ const plural = (n: number) => `${n} ${n === 1 ? 'delivery' : 'deliveries'}`;
 export function morningSummarySms(shopName: string, s: MorningSummary): string {
   const head = `${shopName} ${s.day}: ${plural(s.orderCount)}, ${formatKES(s.totalCents)}`;
   if (s.areas.length === 0) return head;
-  return `${head}. ${s.areas.map((a) => `${a.area} ${a.orderCount}`).join(', ')}`;
+  return toGsm7(`${head}. ${s.areas.map((a) => `${a.area} ${a.orderCount}`).join(', ')}`);
 }
 
 export function morningSummaryMail(shopName: string, s: MorningSummary, adminUrl: string): { subject: string; text: string } {

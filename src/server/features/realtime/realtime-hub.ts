@@ -9,7 +9,7 @@ import { parseShopEvent, toBrowserEvent, toStaffEvent, type BrowserEvent } from 
 export const SHOP_EVENTS_CHANNEL = 'shop_events';
 
 export type EventSink = (event: BrowserEvent) => void;
-export type StaffEventSink = (event: StaffLiveEvent) => void;
+type StaffEventSink = (event: StaffLiveEvent) => void;
 
 export interface RealtimeHub {
   /**
