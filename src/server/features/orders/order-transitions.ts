@@ -12,7 +12,7 @@
 //   numbered in this transaction and sent to KRA after the commit (deliverOrderUpdate kicks the sender);
 // - the owner's SMS and mail for a paid order (features/merchant-notices), sent with the customer's;
 // - the live event: the database trigger `orders_notify` (function notify_order_change, migrations
-//   0001 and 0002) NOTIFYs 'shop_events' with the order's id, status, old status, fulfilment and
+//   0001, 0002 and 0021) NOTIFYs 'shop_events' with the order's id, status, old status, fulfilment and
 //   reason on every update of the row, delivered at commit; features/realtime fans it out.
 import { and, eq } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
