@@ -9,3 +9,12 @@ export interface LiveEvent {
   /** Why an order ended without a sale (orders.cancelled_reason), when it did. */
   reason?: string;
 }
+
+/**
+ * What the back office's live stream (/api/admin/live) tells a signed-in admin about any customer's
+ * order: the same change, and whether the order now needs the merchant's attention.
+ */
+export interface StaffLiveEvent extends LiveEvent {
+  kind: 'order';
+  needsAttention: boolean;
+}

@@ -17,6 +17,8 @@ import { adminShopDetailsRoutes } from './features/content/admin-shop-details.ro
 import { adminTaxInvoicesRoutes } from './features/tax-invoices/admin.routes';
 import { adminStaffRoutes } from './features/customers/admin-staff.routes';
 import { adminDeliveriesRoutes, adminRiderRoutes } from './features/deliveries/admin.routes';
+import { adminMerchantNoticesRoutes } from './features/merchant-notices/admin.routes';
+import { adminLiveRoutes } from './features/realtime/realtime.routes';
 
 export function adminRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
@@ -37,5 +39,7 @@ export function adminRoutes(ctx: ServerContext) {
     .route('/tax-invoices', adminTaxInvoicesRoutes(ctx))
     .route('/staff', adminStaffRoutes(ctx))
     .route('/deliveries', adminDeliveriesRoutes(ctx))
-    .route('/rider', adminRiderRoutes(ctx));
+    .route('/rider', adminRiderRoutes(ctx))
+    .route('/merchant-notices', adminMerchantNoticesRoutes(ctx))
+    .route('/live', adminLiveRoutes(ctx));
 }

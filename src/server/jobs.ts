@@ -1,4 +1,4 @@
-// Background jobs (reservation expiry, payment reconciliation, mail and SMS retries, tax invoices to KRA, pruning notices). Each run takes an advisory lock (db/locks.ts), so with several instances on one
+// Background jobs (reservation expiry, payment reconciliation, mail and SMS retries, tax invoices to KRA, pruning notices, the owner's morning summary). Each run takes an advisory lock (db/locks.ts), so with several instances on one
 // database only one of them expires reservations or reconciles payments at a time.
 import type { ServerContext } from './context';
 import { isConnectionError } from './db/connection-errors';
@@ -8,6 +8,7 @@ import { pruneStrangerNotices } from './features/payments/ipn-notices';
 import { expireReservations, reconcilePayments } from './features/payments/reconciliation.service';
 import { refreshEtimsCodes } from './features/tax-invoices/etims-device.service';
 import { sendDueTaxInvoices } from './features/tax-invoices/tax-invoice-sender';
+import { sendMorningSummary } from './features/merchant-notices/morning-summary.service';
 
 export type JobStopper = () => void;
 
@@ -22,6 +23,8 @@ export interface JobIntervals {
   smsDeliveryMs?: number;
   /** How often tax invoices waiting for KRA are sent. Default 60 s. */
   taxInvoiceMs?: number;
+  /** How often the owner's morning summary is looked at (sent once a day, at the set time). Default 60 s. */
+  morningSummaryMs?: number;
 }
 
 /** Starts the background jobs; returns one stopper. */
@@ -38,6 +41,7 @@ export function startBackgroundJobs(ctx: ServerContext, intervals: JobIntervals 
     // KRA's code lists, refreshed once they are a day old (checked hourly).
     every(ctx, 'eTIMS code lists', 60 * 60_000, LOCKS.etimsJobs, () => refreshEtimsCodes(ctx)),
     // Hourly, under reconciliation's lock: the two never run at once, and one instance does it.
+    every(ctx, 'morning summary', intervals.morningSummaryMs ?? 60_000, LOCKS.morningSummary, () => sendMorningSummary(ctx)),
     every(ctx, 'stranger notice pruning', 60 * 60_000, LOCKS.reconciliation, () => pruneStrangerNotices(ctx)),
   ];
   return () => {

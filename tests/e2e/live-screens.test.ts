@@ -1,7 +1,7 @@
 // /order-success in each of its states, the manual status check, /orders after completed and failed
 // payments, and the payment modal's cancel, failure, load-failure and success paths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { formatAmount } from '../../src/domain/money';
 import { toE164Phone } from '../../src/domain/phone';
 import { maskPhone } from '../../src/domain/phone-mask';
@@ -26,6 +26,7 @@ import {
 } from './live-helpers';
 
 const ADMIN_EMAIL = 'live-admin@example.test';
+const OWNER_EMAIL = 'live-owner@example.test';
 
 describe('order status screens', () => {
   let live: LiveShop;
@@ -35,7 +36,7 @@ describe('order status screens', () => {
   let shopUrl = '';
 
   beforeAll(async () => {
-    live = await startLiveShop({ ADMIN_EMAILS: ADMIN_EMAIL });
+    live = await startLiveShop({ ADMIN_EMAILS: `${ADMIN_EMAIL},${OWNER_EMAIL}` });
     shopUrl = live.shop.url;
     amina = await createCustomer(live.shop, live.smtp, live.browser, 'Amina Otieno');
     product = await inStockProduct(live.shop);
@@ -388,5 +389,47 @@ describe('order status screens', () => {
     await page.getByText('When you place your first order, it will appear here.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await newcomer.context.close();
+  });
+  it('the back office hears a paid order: the notice, the dashboard and the order list change without a reload', async () => {
+    const owner = await createCustomer(live.shop, live.smtp, live.browser, 'Wanjiru Owner', OWNER_EMAIL);
+    const order = await placeOrder(live.shop, amina, product, 1);
+    const ref = `#${order.orderId.slice(0, 8)}`;
+    const streamOpen = (page: Page) => page.waitForResponse((res) => res.url().endsWith('/api/admin/live') && res.status() === 200);
+    const dashboard = await owner.context.newPage();
+    let opened = streamOpen(dashboard);
+    await dashboard.goto(`${shopUrl}/admin`);
+    await dashboard.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await opened;
+    const today = dashboard.getByRole('heading', { level: 2, name: 'Today' }).locator('..');
+    const paidToday = async () => Number(/(\d+) paid order/.exec((await today.textContent()) ?? '')?.[1]);
+    await today.getByText(/paid orders?$/).waitFor();
+    const before = await paidToday();
+    const list = await owner.context.newPage();
+    opened = streamOpen(list);
+    await list.goto(`${shopUrl}/admin/orders`);
+    const row = list.getByRole('row').filter({ hasText: `Order ${ref}` });
+    await row.getByText('Awaiting payment').waitFor();
+    await opened;
+
+    await choose(order.iframeUrl, 'card');
+    await dashboard
+      .getByRole('status')
+      .filter({ hasText: `New paid order ${ref}.` })
+      .waitFor();
+    await toast(dashboard, `New paid order ${ref}.`).waitFor();
+    await today.getByText(`${before + 1} paid order`).waitFor();
+    await row.getByText('Paid', { exact: true }).waitFor();
+    await list
+      .getByRole('status')
+      .filter({ hasText: `New paid order ${ref}.` })
+      .waitFor();
+    // The switch is remembered in this browser.
+    const sounds = dashboard.getByRole('button', { name: 'Order sounds' });
+    expect(await sounds.getAttribute('aria-pressed')).toBe('true');
+    await sounds.click();
+    expect(await sounds.getAttribute('aria-pressed')).toBe('false');
+    expect(await dashboard.evaluate(() => localStorage.getItem('back-office-sounds'))).toBe('off');
+    expect(await axeViolations(dashboard)).toEqual([]);
+    await owner.context.close();
   });
 });

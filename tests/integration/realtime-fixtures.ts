@@ -1,4 +1,4 @@
-// Reads /api/realtime/events the way a browser's EventSource would, for integration tests.
+// Reads /api/realtime/events (or the back office's /api/admin/live) the way a browser's EventSource would, for integration tests.
 import type { BrowserEvent } from '../../src/server/features/realtime/realtime-event';
 
 export interface StreamReader {
@@ -15,9 +15,9 @@ export interface StreamReader {
 type Fetcher = (path: string, init: RequestInit & { cookie?: string }) => Promise<Response>;
 
 /** Opens the stream and resolves once the server said it is connected (subscribed). */
-export async function openEventStream(request: Fetcher, cookie: string): Promise<StreamReader> {
+export async function openEventStream(request: Fetcher, cookie: string, path = '/api/realtime/events'): Promise<StreamReader> {
   const abort = new AbortController();
-  const res = await request('/api/realtime/events', { cookie, signal: abort.signal });
+  const res = await request(path, { cookie, signal: abort.signal });
   const events: BrowserEvent[] = [];
   const waiters = new Set<() => void>();
   const stream = res.ok ? res.body?.getReader() : undefined;

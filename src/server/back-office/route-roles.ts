@@ -32,6 +32,8 @@ const ROUTE_ROLES: Readonly<Record<string, readonly Exclude<BackOfficeRole, 'own
   'POST /deliveries/assign': STAFF,
   'GET /deliveries/packing-slips.pdf': STAFF,
   'GET /deliveries/route-sheet.pdf': STAFF,
+  // The live order notices and the screens they refresh.
+  'GET /live': STAFF,
   // The signed-in person's own stops (only riders are given any).
   'GET /rider/stops': EVERYONE,
   'POST /rider/stops/:id/delivered': EVERYONE,

@@ -17,4 +17,6 @@ export const LOCKS = {
   etimsJobs: 7_301_013,
   // One role change at a time, so the shop always keeps an owner.
   roleChange: 7_301_014,
+  // The owner's morning summary: one instance looks at a time (the day's row makes it once a day).
+  morningSummary: 7_301_021,
 } as const;

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   doublePrecision,
+  date,
   index,
   integer,
   jsonb,
@@ -304,6 +305,14 @@ export const paymentRefunds = pgTable(
   ],
 );
 
+/** One row per Nairobi day whose morning summary was queued: the job queues a day once, across instances. */
+export const morningSummaries = pgTable('morning_summaries', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  orderCount: integer('order_count').notNull(),
+  total: money('total').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /**
  * The SMS outbox (docs/decisions/012-sms-outbox.md): one row per order update a customer is sent,
  * queued in the transaction that changes the order and sent after the commit or by the SMS job.
@@ -312,9 +321,9 @@ export const outboundSms = pgTable(
   'outbound_sms',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Null for an SMS of no order (a sign-in code). */
+    /** Null for an SMS of no one order (a sign-in code, the merchant's morning summary). */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
-    /** paid, out_for_delivery, delivered, cancelled, refunded; sign_in_code. */
+    /** paid, out_for_delivery, delivered, cancelled, refunded; sign_in_code; rider_stops; owner_paid and morning_summary for the merchant. */
     step: text('step').notNull(),
     /** '<order id>:<step>': a step is queued once, whoever tries and however often. */
     dedupeKey: text('dedupe_key').notNull(),

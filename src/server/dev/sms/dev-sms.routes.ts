@@ -17,8 +17,15 @@ table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;bo
 a{color:#1d4ed8}`;
 
 /** What an SMS is about: its order and step, or (no order) a sign-in code. */
+const OTHER_STEP_LABELS: Readonly<Record<string, string>> = {
+  [SIGN_IN_CODE_STEP]: 'Sign-in code',
+  owner_paid: 'Paid order (to the owner)',
+  morning_summary: 'Morning summary',
+  rider_stops: "Rider's stops",
+};
+
 function about(orderId: string | null, step: string): string {
-  const label = isOrderUpdateStep(step) ? ORDER_UPDATE_STEP_LABELS[step] : step === SIGN_IN_CODE_STEP ? 'Sign-in code' : step;
+  const label = isOrderUpdateStep(step) ? ORDER_UPDATE_STEP_LABELS[step] : (OTHER_STEP_LABELS[step] ?? step);
   return orderId ? `#${shortOrderId(orderId)} ${label}` : label;
 }
 

@@ -10,8 +10,9 @@
 // - the customer's SMS and mail are queued here and sent after the commit (deliverOrderUpdate);
 // - the tax invoice: 'paid' queues the sale's and 'refunded' a credit note (features/tax-invoices),
 //   numbered in this transaction and sent to KRA after the commit (deliverOrderUpdate kicks the sender);
+// - the owner's SMS and mail for a paid order (features/merchant-notices), sent with the customer's;
 // - the live event: the database trigger `orders_notify` (function notify_order_change, migrations
-//   0001 and 0002) NOTIFYs 'shop_events' with the order's id, status, old status, fulfilment and
+//   0001, 0002 and 0021) NOTIFYs 'shop_events' with the order's id, status, old status, fulfilment and
 //   reason on every update of the row, delivered at commit; features/realtime fans it out.
 import { and, eq } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
@@ -33,6 +34,7 @@ import { releaseReservation, sellReservation, type StockShortfall } from '../inv
 import { queueOrderConfirmation } from './order-confirmation-mail';
 import { queueOrderUpdate, type QueuedOrderUpdate } from './order-updates.service';
 import { queueCreditNote, queueSaleInvoice } from '../tax-invoices/tax-invoice-queue';
+import { queuePaidOrderNotices } from '../merchant-notices/paid-order-notice';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -134,7 +136,16 @@ export async function transitionOrder(ctx: ServerContext, tx: Tx, input: OrderTr
         ? await queueCreditNote(ctx, tx, order.id, at)
         : null;
   const told = held ? null : await queueTold(ctx, tx, order.id, rule.tells, input.tell);
-  const update = taxInvoiceId ? { ...(told ?? { orderId: order.id, smsId: null, mailId: null }), taxInvoiceId } : told;
+  // The owner hears of every paid order, queued with it like the customer's messages.
+  const merchant = event === 'paid' ? await queuePaidOrderNotices(ctx, tx, order.id) : null;
+  const update =
+    taxInvoiceId || merchant
+      ? {
+          ...(told ?? { orderId: order.id, smsId: null, mailId: null }),
+          ...(taxInvoiceId ? { taxInvoiceId } : {}),
+          ...(merchant ? { merchant } : {}),
+        }
+      : told;
   return { to, update, shortfalls, released };
 }
 

@@ -13,6 +13,7 @@ import { orders } from '../../db/schema';
 import { loadShopDetails } from '../content/shop-details.service';
 import { orderUpdateKey, orderUpdateMail } from './order-update-mail';
 import { kickTaxInvoices } from '../tax-invoices/tax-invoice-sender';
+import { deliverMerchantNotices, type QueuedMerchantNotices } from '../merchant-notices/paid-order-notice';
 
 export interface QueuedOrderUpdate {
   orderId: string;
@@ -20,6 +21,8 @@ export interface QueuedOrderUpdate {
   mailId: string | null;
   /** A tax invoice queued with the step (a sale when paid, a credit note when refunded). */
   taxInvoiceId?: string | null;
+  /** The owner's SMS and mail about a paid order. */
+  merchant?: QueuedMerchantNotices;
 }
 
 export async function queueOrderUpdate(
@@ -74,4 +77,5 @@ export async function deliverOrderUpdate(ctx: ServerContext, queued: QueuedOrder
       .deliver(mailId)
       .catch((err: unknown) => ctx.logger.error({ err, orderId }, 'order mail failed; the mail job retries it'));
   }
+  if (queued.merchant) await deliverMerchantNotices(ctx, queued.merchant);
 }

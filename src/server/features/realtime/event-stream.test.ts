@@ -19,6 +19,8 @@ function fakeHub() {
       };
     },
     connectionCount: (userId) => sinks.get(userId)?.size ?? 0,
+    subscribeStaff: () => () => undefined,
+    staffConnectionCount: () => 0,
     stop: async () => undefined,
   };
   const emit = (userId: string, event: BrowserEvent) => sinks.get(userId)?.forEach((s) => s(event));

@@ -1,4 +1,5 @@
-// One Server-Sent Events stream for one signed-in user, fed by the instance's realtime hub.
+// One Server-Sent Events stream for one signed-in user, fed by the instance's realtime hub (a
+// customer's own events, or an admin's view of every order's).
 import type { RealtimeHub } from './realtime-hub';
 
 export interface EventStreamOptions {
@@ -29,7 +30,7 @@ export const EVENT_STREAM_HEADERS = {
   'X-Accel-Buffering': 'no',
 } as const;
 
-export function openEventStream(hub: RealtimeHub, userId: string, opts: EventStreamOptions): ReadableStream<Uint8Array> {
+export function openEventStream(hub: Pick<RealtimeHub, 'subscribe'>, userId: string, opts: EventStreamOptions): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cleanup: () => void = () => undefined;
 

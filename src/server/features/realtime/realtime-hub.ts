@@ -1,12 +1,15 @@
 // One LISTEN per server instance: every NOTIFY on 'shop_events' is fanned out in memory to the event
-// streams of the user the event belongs to, and to nobody else.
+// streams of the user the event belongs to, and to nobody else; and every order event to the back
+// office's staff streams (opened only behind the admin gate).
 import type { Database } from '../../db/client';
 import type { Logger } from '../../infra/logger';
-import { parseShopEvent, toBrowserEvent, type BrowserEvent } from './realtime-event';
+import type { StaffLiveEvent } from '@/domain/live-event';
+import { parseShopEvent, toBrowserEvent, toStaffEvent, type BrowserEvent } from './realtime-event';
 
 export const SHOP_EVENTS_CHANNEL = 'shop_events';
 
 export type EventSink = (event: BrowserEvent) => void;
+type StaffEventSink = (event: StaffLiveEvent) => void;
 
 export interface RealtimeHub {
   /**
@@ -17,13 +20,28 @@ export interface RealtimeHub {
   subscribe(userId: string, sink: EventSink, onReset?: () => void): () => void;
   /** Open streams of one user (for the per-user cap). */
   connectionCount(userId: string): number;
+  /** Like subscribe, for a back-office stream: every order's events. The caller checked the admin. */
+  subscribeStaff(userId: string, sink: StaffEventSink, onReset?: () => void): () => void;
+  /** Open back-office streams of one admin (for the same cap). */
+  staffConnectionCount(userId: string): number;
   /** Ends every open stream (their browsers reconnect, to another instance) and stops listening. */
   stop(): Promise<void>;
 }
 
 export async function createRealtimeHub(database: Database, logger: Logger): Promise<RealtimeHub> {
   const sinksByUser = new Map<string, Set<EventSink>>();
+  const staffSinksByUser = new Map<string, Set<StaffEventSink>>();
   const resets = new Set<() => void>();
+
+  const offer = <E>(sinks: Iterable<(event: E) => void>, event: E) => {
+    for (const sink of sinks) {
+      try {
+        sink(event);
+      } catch (err) {
+        logger.warn({ err }, 'a realtime stream failed to take an event');
+      }
+    }
+  };
 
   const deliver = (payload: string) => {
     const event = parseShopEvent(payload);
@@ -31,17 +49,29 @@ export async function createRealtimeHub(database: Database, logger: Logger): Pro
       logger.warn({ channel: SHOP_EVENTS_CHANNEL }, 'ignored a malformed realtime notification');
       return;
     }
+    const staffEvent = staffSinksByUser.size > 0 ? toStaffEvent(event) : null;
+    if (staffEvent) for (const sinks of staffSinksByUser.values()) offer(sinks, staffEvent);
     const sinks = sinksByUser.get(event.userId);
-    if (!sinks) return;
-    const visible = toBrowserEvent(event);
-    for (const sink of sinks) {
-      try {
-        sink(visible);
-      } catch (err) {
-        logger.warn({ err }, 'a realtime stream failed to take an event');
-      }
-    }
+    if (!sinks || event.staffOnly) return;
+    offer(sinks, toBrowserEvent(event));
   };
+
+  function subscribeTo<S>(byUser: Map<string, Set<S>>, userId: string, sink: S, onReset?: () => void): () => void {
+    if (onReset) resets.add(onReset);
+    let sinks = byUser.get(userId);
+    if (!sinks) {
+      sinks = new Set();
+      byUser.set(userId, sinks);
+    }
+    sinks.add(sink);
+    return () => {
+      if (onReset) resets.delete(onReset);
+      const current = byUser.get(userId);
+      if (!current) return;
+      current.delete(sink);
+      if (current.size === 0) byUser.delete(userId);
+    };
+  }
 
   const resetAll = () => {
     for (const reset of [...resets]) reset();
@@ -52,26 +82,14 @@ export async function createRealtimeHub(database: Database, logger: Logger): Pro
   });
 
   return {
-    subscribe(userId, sink, onReset) {
-      if (onReset) resets.add(onReset);
-      let sinks = sinksByUser.get(userId);
-      if (!sinks) {
-        sinks = new Set();
-        sinksByUser.set(userId, sinks);
-      }
-      sinks.add(sink);
-      return () => {
-        if (onReset) resets.delete(onReset);
-        const current = sinksByUser.get(userId);
-        if (!current) return;
-        current.delete(sink);
-        if (current.size === 0) sinksByUser.delete(userId);
-      };
-    },
+    subscribe: (userId, sink, onReset) => subscribeTo(sinksByUser, userId, sink, onReset),
     connectionCount: (userId) => sinksByUser.get(userId)?.size ?? 0,
+    subscribeStaff: (userId, sink, onReset) => subscribeTo(staffSinksByUser, userId, sink, onReset),
+    staffConnectionCount: (userId) => staffSinksByUser.get(userId)?.size ?? 0,
     async stop() {
       resetAll();
       sinksByUser.clear();
+      staffSinksByUser.clear();
       resets.clear();
       await unlisten();
     },

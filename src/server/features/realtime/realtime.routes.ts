@@ -8,15 +8,33 @@ import { realtimeHubFor } from './realtime-hub';
 /** More open tabs than this for one account is a runaway client, not a customer. */
 export const MAX_STREAMS_PER_USER = 20;
 
+const tooManyStreams = () => tooManyRequests('TOO_MANY_STREAMS', 'Too many live connections. Close some tabs and try again.');
+
 // GET /api/realtime/events: the signed-in user's own order and payment changes, as Server-Sent Events.
 export function realtimeRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>().get('/events', requireUser(ctx), async (c) => {
     const user = currentUser(c);
     const hub = await realtimeHubFor(ctx.database, ctx.logger);
     if (hub.connectionCount(user.id) >= MAX_STREAMS_PER_USER) {
-      throw tooManyRequests('TOO_MANY_STREAMS', 'Too many live connections. Close some tabs and try again.');
+      throw tooManyStreams();
     }
     const body = openEventStream(hub, user.id, { ...EVENT_STREAM_DEFAULTS, signal: c.req.raw.signal });
+    return c.body(body, 200, EVENT_STREAM_HEADERS);
+  });
+}
+
+/**
+ * GET /api/admin/live: every order's changes for the back office (a new paid order, a refund, an
+ * order needing attention), as Server-Sent Events. Mounted behind the admin gate (admin.routes.ts),
+ * which refuses customers and visitors; the gate runs again at every reconnect.
+ */
+export function adminLiveRoutes(ctx: ServerContext) {
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const user = currentUser(c);
+    const hub = await realtimeHubFor(ctx.database, ctx.logger);
+    if (hub.staffConnectionCount(user.id) >= MAX_STREAMS_PER_USER) throw tooManyStreams();
+    const staff = { subscribe: hub.subscribeStaff };
+    const body = openEventStream(staff, user.id, { ...EVENT_STREAM_DEFAULTS, signal: c.req.raw.signal });
     return c.body(body, 200, EVENT_STREAM_HEADERS);
   });
 }

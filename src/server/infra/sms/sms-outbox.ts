@@ -11,11 +11,14 @@ import { outboundSms } from '../../db/schema';
 import { createOutbox, type OutboxKind } from '../outbox/outbox';
 import type { SmsGateway } from './africas-talking';
 
+/** Messages to the merchant rather than a customer: a paid order, the morning summary. */
+type MerchantSmsStep = 'owner_paid' | 'morning_summary';
+
 interface SmsMessage {
-  /** Null for a sign-in code, which belongs to no order. */
+  /** The order it is about; null (with a dedupeKey) for a message of no one order (a sign-in code, the morning summary). */
   orderId: string | null;
-  /** The customer's order step, a rider's list of stops, or a sign-in code. */
-  step: OrderUpdateStep | typeof RIDER_STOPS_STEP | typeof SIGN_IN_CODE_STEP;
+  /** The customer's order step, a rider's list of stops, a sign-in code, or a notice to the merchant. */
+  step: OrderUpdateStep | typeof RIDER_STOPS_STEP | typeof SIGN_IN_CODE_STEP | MerchantSmsStep;
   /** E.164. */
   to: string;
   message: string;
@@ -79,7 +82,7 @@ export function createSmsOutbox(opts: { db: Db; gateway: SmsGateway | null; disa
         .insert(outboundSms)
         .values({
           ...message,
-          dedupeKey: message.dedupeKey ?? `${message.orderId}:${message.step}`,
+          dedupeKey: message.dedupeKey ?? `${message.orderId ?? 'shop'}:${message.step}`,
           status: gateway ? 'queued' : 'stored',
           createdAt: now(),
         })

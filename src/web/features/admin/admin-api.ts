@@ -96,6 +96,8 @@ export const adminApi = {
   previewFee: (km: number) => call(admin.delivery.preview.$get({ query: { km: String(km) } })),
   shopDetails: () => call(admin['shop-details'].$get()),
   saveShopDetails: (json: ShopDetailsBody) => call(admin['shop-details'].$put({ json })),
+  merchantNotices: () => call(admin['merchant-notices'].$get()),
+  saveMerchantNotices: (json: MerchantNoticesBody) => call(admin['merchant-notices'].$put({ json })),
 
   taxInvoices: (p: ListParams) =>
     call(admin['tax-invoices'].$get({ query: listQuery<QueryOf<(typeof admin)['tax-invoices']['$get']>>(p) })),
@@ -123,6 +125,9 @@ export function deliverySheetUrl(sheet: 'packing-slips' | 'route-sheet', q: { da
   return `${path}?${query.toString()}`;
 }
 
+/** The back office's live stream of every order's changes (Server-Sent Events). */
+export const STAFF_LIVE_URL = admin.live.$path();
+
 /** The address of the subscriber list as a CSV file (a download for people, not a JSON answer). */
 export const NEWSLETTER_CSV_URL = admin.newsletter['export.csv'].$path();
 
@@ -137,6 +142,7 @@ export type UpdateContentBody = JsonOf<(typeof admin.posts)[':id']['$patch']>;
 export type ZonesBody = JsonOf<typeof admin.delivery.zones.$put>;
 export type OriginBody = JsonOf<typeof admin.delivery.origin.$put>;
 export type ShopDetailsBody = JsonOf<(typeof admin)['shop-details']['$put']>;
+type MerchantNoticesBody = JsonOf<(typeof admin)['merchant-notices']['$put']>;
 
 // Answers, as the routes send them.
 type Answer<K extends keyof typeof adminApi> = Awaited<ReturnType<(typeof adminApi)[K]>>;

@@ -6,11 +6,17 @@ import type { BackOfficeRole } from '@/domain/staff-roles';
 import { SHOP_NAME } from '@/web/lib/document-title';
 import { AdminNav } from './admin-nav';
 import { LoadingRows } from './list-states';
+import { OrderSoundToggle, StaffLiveNotices } from './staff-live-notices';
 
-/** Header with the shop's name, the way back to the storefront and Sign out, the section nav, and the screen. */
+/**
+ * Header with the shop's name, the way back to the storefront, the order sounds switch and Sign out,
+ * the live order notice, the section nav, and the screen.
+ */
 export function AdminLayout({ email, role }: { email: string; role: BackOfficeRole }) {
   // A shop tablet is shared: the merchant must be able to leave from here.
   const signOut = useSignOut();
+  // A rider works from their own stops; the order notices are for the owner and staff.
+  const hearsOrders = role !== 'rider';
   return (
     <div className="min-h-screen bg-slate-50">
       <a
@@ -26,6 +32,7 @@ export function AdminLayout({ email, role }: { email: string; role: BackOfficeRo
           </p>
           <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1 text-sm">
             <span className="min-w-0 break-all text-slate-600">{email}</span>
+            {hearsOrders && <OrderSoundToggle />}
             <Link to="/" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
               <Store aria-hidden="true" className="h-4 w-4" /> View shop
             </Link>
@@ -37,6 +44,7 @@ export function AdminLayout({ email, role }: { email: string; role: BackOfficeRo
               <LogOut aria-hidden="true" className="h-4 w-4" /> Sign out
             </button>
           </div>
+          {hearsOrders && <StaffLiveNotices />}
         </div>
       </header>
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 lg:flex-row">

@@ -16,6 +16,7 @@ import { QueryState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { adminSubmit, fieldBinder } from '../hooks/admin-form';
 import { formatPhone } from '@/domain/phone';
+import { MerchantNoticesCard } from './merchant-notices-form';
 
 const FIELDS = ['address', 'phone', 'whatsapp', 'email', 'facebookUrl', 'instagramUrl', 'xUrl'] as const;
 
@@ -89,6 +90,7 @@ export default function ShopDetailsPage() {
           </Card>
         )}
       </QueryState>
+      <MerchantNoticesCard />
     </>
   );
 }
