@@ -1,10 +1,10 @@
 // Fills an empty shop with the demo catalogue, blog, pages and delivery zones (./seed-data).
 // Everything goes in one transaction, and only when the products table is empty: a restart, or a
 // second instance starting at the same moment, finds the data there and leaves it alone.
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { LOCKS } from '../db/locks';
-import { blogPosts, deliveryZones, pageContent, products, stockMovements } from '../db/schema';
+import { blogPosts, deliveryZones, pageContent, products, productVariants, stockMovements } from '../db/schema';
 import { SEED_BLOG_POSTS, SEED_DELIVERY_ZONES, SEED_PAGES, SEED_PRODUCTS } from './seed-data';
 import { sanitizePageHtml } from '../features/content/sanitize-page-html';
 
@@ -51,9 +51,19 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<{ se
       .returning({ id: products.id, stock: products.stock, createdAt: products.createdAt });
 
     // The ledger explains every unit of stock: the opening stock is one restock per product.
+    const implicit = await tx
+      .select({ id: productVariants.id, productId: productVariants.productId })
+      .from(productVariants)
+      .where(
+        inArray(
+          productVariants.productId,
+          inserted.map((p) => p.id),
+        ),
+      );
     await tx.insert(stockMovements).values(
       inserted.map((p) => ({
         productId: p.id,
+        variantId: implicit.find((v) => v.productId === p.id)!.id,
         kind: 'restock',
         quantity: p.stock,
         stockAfter: p.stock,
