@@ -89,7 +89,12 @@ async function retireImplicitVariant(tx: DbOrTx, productId: string, at: Date): P
     .select({ one: sql`1` })
     .from(orderItems)
     .where(eq(orderItems.variantId, implicit.id))
-    .union(tx.select({ one: sql`1` }).from(stockMovements).where(eq(stockMovements.variantId, implicit.id)));
+    .union(
+      tx
+        .select({ one: sql`1` })
+        .from(stockMovements)
+        .where(eq(stockMovements.variantId, implicit.id)),
+    );
   if (used) await tx.update(productVariants).set({ enabled: false, updatedAt: at }).where(eq(productVariants.id, implicit.id));
   else await tx.delete(productVariants).where(eq(productVariants.id, implicit.id));
 }

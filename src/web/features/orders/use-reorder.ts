@@ -24,7 +24,14 @@ export function useReorder() {
           queryClient.fetchQuery({ queryKey: orderKeys.detail(orderId), queryFn: () => fetchOrder(orderId) }),
           call(api.catalog.products.$get({ query: {} })),
         ]);
-        const { lines, unavailable } = cartWithOrder(cartStore.getSnapshot(), order.items, catalogue.products.map(toCartProduct));
+        const { lines, unavailable } = cartWithOrder(
+          cartStore.getSnapshot(),
+          order.items,
+          catalogue.products
+            // A product with options goes back by its variant only (checkout needs the choice).
+            .filter((p) => !p.hasChoices)
+            .map((p) => toCartProduct(p)),
+        );
         if (unavailable === order.items.length) {
           toast.error(REORDER_UNAVAILABLE);
           return;
