@@ -7,6 +7,7 @@ import { LOCKS } from '../db/locks';
 import { blogPosts, deliveryZones, pageContent, products, productVariants, stockMovements } from '../db/schema';
 import { SEED_BLOG_POSTS, SEED_DELIVERY_ZONES, SEED_PAGES, SEED_PRODUCTS } from './seed-data';
 import { sanitizePageHtml } from '../features/content/sanitize-page-html';
+import { addProductOptions } from '../features/catalog/product-options.service';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -48,7 +49,16 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<{ se
           };
         }),
       )
-      .returning({ id: products.id, stock: products.stock, createdAt: products.createdAt });
+      .returning({ id: products.id, slug: products.slug, stock: products.stock, createdAt: products.createdAt });
+
+    // Products sold by options get their variants (each with its opening restock) in place of the implicit one.
+    const withOptions = new Set<string>();
+    for (const p of inserted) {
+      const options = SEED_PRODUCTS.find((s) => s.slug === p.slug)?.options;
+      if (!options) continue;
+      await addProductOptions(tx, p.id, options, p.createdAt);
+      withOptions.add(p.id);
+    }
 
     // The ledger explains every unit of stock: the opening stock is one restock per product.
     const implicit = await tx
@@ -61,15 +71,17 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<{ se
         ),
       );
     await tx.insert(stockMovements).values(
-      inserted.map((p) => ({
-        productId: p.id,
-        variantId: implicit.find((v) => v.productId === p.id)!.id,
-        kind: 'restock',
-        quantity: p.stock,
-        stockAfter: p.stock,
-        reason: 'Opening stock',
-        createdAt: p.createdAt,
-      })),
+      inserted
+        .filter((p) => !withOptions.has(p.id))
+        .map((p) => ({
+          productId: p.id,
+          variantId: implicit.find((v) => v.productId === p.id)!.id,
+          kind: 'restock',
+          quantity: p.stock,
+          stockAfter: p.stock,
+          reason: 'Opening stock',
+          createdAt: p.createdAt,
+        })),
     );
 
     // Zones may already have been set up by hand; never duplicate them.
