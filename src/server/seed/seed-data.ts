@@ -256,8 +256,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     featured: false,
     imageUrl: productImage('tilapia-whole'),
     description:
-      'Lake Victoria tilapia the way the fish counter sells it: pick the size, and have it whole, scaled and gutted, or filleted. ' +
-      'Weights are per fish before preparation is taken off, so the price per kilo tells you what you pay for the fish.',
+      'Lake Victoria tilapia the way the fish counter sells it: pick the size and how it is prepared for your pan. ' +
+      'Every choice shows its weight and its price per kilo, so you see what you pay for the fish.',
     options: {
       options: [
         { name: 'Size', values: ['Small', 'Medium', 'Large', 'Jumbo'] },

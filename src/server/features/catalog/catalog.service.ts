@@ -1,7 +1,7 @@
 // Catalogue reads: the published, unarchived products in one query, plus the cart re-check.
 // The filter (category + search) runs in memory on that one list with the rule from src/domain:
 // a fish-and-chicken shop's catalogue is small, and every filtered answer then costs no query.
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
 import { lineName } from '@/domain/product-variants';
 import type { TaxBand } from '@/domain/tax-bands';
@@ -76,38 +76,22 @@ interface VariantSummary {
   weightGrams: number | null;
 }
 
-/** What a card needs of each product's enabled variants, in one query for the whole list. */
-async function variantSummaries(db: DbOrTx, productIds: readonly string[]): Promise<Map<string, VariantSummary>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      productId: productVariants.productId,
-      price: productVariants.price,
-      weightGrams: productVariants.weightGrams,
-      values: productVariants.optionValueIds,
-    })
-    .from(productVariants)
-    .where(and(inArray(productVariants.productId, [...productIds]), eq(productVariants.enabled, true)));
-  const out = new Map<string, VariantSummary>();
-  for (const id of productIds) {
-    const mine = rows.filter((r) => r.productId === id);
-    const hasChoices = mine.some((r) => r.values.length > 0);
-    out.set(id, {
-      hasChoices,
-      fromPrice: new Set(mine.map((r) => r.price)).size > 1,
-      weightGrams: !hasChoices && mine.length === 1 ? (mine[0]!.weightGrams ?? null) : null,
-    });
-  }
-  return out;
-}
+// What a card needs of each product's enabled variants, read in the list's one query.
+const enabledVariants = sql`from ${productVariants} v where v.product_id = ${products.id} and v.enabled`;
+const listColumns = {
+  ...columns,
+  hasChoices: sql<boolean>`exists (select 1 ${enabledVariants} and cardinality(v.option_value_ids) > 0)`.mapWith(Boolean),
+  fromPrice: sql<boolean>`(select count(distinct v.price) > 1 ${enabledVariants})`.mapWith(Boolean),
+  weightGrams: sql<
+    number | null
+  >`(select case when count(*) = 1 and bool_and(cardinality(v.option_value_ids) = 0) then max(v.weight_grams) end ${enabledVariants})`,
+};
 
 export async function listPublishedProducts(db: DbOrTx): Promise<ProductDto[]> {
-  const rows = await db.select(columns).from(products).where(onSale).orderBy(asc(products.name), asc(products.id));
-  const summaries = await variantSummaries(
-    db,
-    rows.map((r) => r.id),
+  const rows = await db.select(listColumns).from(products).where(onSale).orderBy(asc(products.name), asc(products.id));
+  return rows.map(({ hasChoices, fromPrice, weightGrams, ...row }) =>
+    toDto(row, { hasChoices, fromPrice, weightGrams: weightGrams === null ? null : Number(weightGrams) }),
   );
-  return rows.map((r) => toDto(r, summaries.get(r.id)));
 }
 
 export interface ProductChoicesDto {

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { orderItems, productOptions, productOptionValues, productVariants, stockMovements } from '../../db/schema';
 import { badRequest } from '../../errors';
 
-export const MAX_OPTION_KINDS = 3;
+const MAX_OPTION_KINDS = 3;
 
 export interface OptionsInput {
   /** Up to three kinds, in display order, each with its values in display order. */
