@@ -1,6 +1,6 @@
 // The cart, checked against the server: when the cart is shown, the current price and stock of
 // each product replace what the browser remembered, and the customer is told what changed.
-import type { CartLine } from './cart';
+import { cartLineKey, type CartLine } from './cart';
 import type { Cents } from './money';
 import type { TaxBand } from './tax-bands';
 
@@ -8,6 +8,8 @@ import type { TaxBand } from './tax-bands';
 export type CurrentProduct =
   | {
       productId: string;
+      /** The variant the line named, if any. */
+      variantId?: string;
       available: true;
       name: string;
       priceCents: Cents;
@@ -15,8 +17,9 @@ export type CurrentProduct =
       stock: number;
       imageUrl: string | null;
       category: string;
+      weightGrams?: number;
     }
-  | { productId: string; available: false };
+  | { productId: string; variantId?: string; available: false };
 
 export type CartNotice =
   | { kind: 'price'; productId: string; name: string; fromCents: Cents; toCents: Cents }
@@ -31,11 +34,11 @@ export type CartRecheck = { lines: CartLine[]; notices: CartNotice[]; changed: b
  * prices, names, images and stock are refreshed; quantities above the stock are lowered to it.
  */
 export function recheckCart(lines: readonly CartLine[], current: readonly CurrentProduct[]): CartRecheck {
-  const byId = new Map(current.map((p) => [p.productId, p]));
+  const byId = new Map(current.map((p) => [cartLineKey(p), p]));
   const next: CartLine[] = [];
   const notices: CartNotice[] = [];
   for (const line of lines) {
-    const now = byId.get(line.productId);
+    const now = byId.get(cartLineKey(line));
     // Not part of this check (added in another tab while it ran): left as it is.
     if (!now) {
       next.push(line);
@@ -52,12 +55,14 @@ export function recheckCart(lines: readonly CartLine[], current: readonly Curren
     if (quantity < line.quantity) notices.push({ kind: 'stock', productId: line.productId, name: now.name, quantity });
     next.push({
       productId: line.productId,
+      ...(line.variantId !== undefined && { variantId: line.variantId }),
       name: now.name,
       priceCents: now.priceCents,
       ...(now.taxBand && { taxBand: now.taxBand }),
       imageUrl: now.imageUrl,
       category: now.category,
       stock: now.stock,
+      ...(now.weightGrams !== undefined && { weightGrams: now.weightGrams }),
       quantity,
     });
   }

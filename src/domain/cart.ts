@@ -9,6 +9,9 @@ export const CART_STORAGE_KEY = 'cart';
 
 export type CartLine = {
   productId: string;
+  /** The chosen option combination; absent for a product without options (and in older carts). */
+  variantId?: string;
+  /** The line's whole name: 'Tilapia — Large, Scaled & gutted'. */
   name: string;
   priceCents: Cents;
   /** The product's VAT band; absent in a cart kept from before bands (the default band until rechecked). */
@@ -16,8 +19,15 @@ export type CartLine = {
   imageUrl: string | null;
   category: string;
   stock: number;
+  /** The variant's weight, when sold by weight (the price per kg). */
+  weightGrams?: number;
   quantity: number;
 };
+
+/** What identifies a cart line: its variant, or its product when it has none. */
+export function cartLineKey(line: Pick<CartLine, 'productId' | 'variantId'>): string {
+  return line.variantId ?? line.productId;
+}
 
 export type CartProduct = Omit<CartLine, 'quantity'>;
 
@@ -40,7 +50,7 @@ export type AddToCartResult = { lines: CartLine[]; added: number };
  */
 export function addToCartCounted(lines: readonly CartLine[], product: CartProduct, qty = 1): AddToCartResult {
   if (!Number.isSafeInteger(qty) || qty <= 0 || product.stock <= 0) return { lines: [...lines], added: 0 };
-  const index = lines.findIndex((line) => line.productId === product.productId);
+  const index = lines.findIndex((line) => cartLineKey(line) === cartLineKey(product));
   const existing = lines[index];
   if (!existing) {
     if (lines.length >= MAX_ORDER_LINES) return { lines: [...lines], added: 0 };
@@ -72,23 +82,26 @@ export const CART_LIMIT_MESSAGES = {
 
 /** Why adding `product` to `lines` (the cart before the add) put nothing in. */
 export function cartLimitMessage(lines: readonly CartLine[], product: CartProduct): string {
-  const inCart = lines.some((line) => line.productId === product.productId);
+  const inCart = lines.some((line) => cartLineKey(line) === cartLineKey(product));
   if (!inCart && lines.length >= MAX_ORDER_LINES) return CART_LIMIT_MESSAGES.products;
   if (product.stock > MAX_LINE_QUANTITY) return CART_LIMIT_MESSAGES.perProduct;
   return allInCartMessage(product.stock);
 }
 
-/** 0 or less removes the line; more than lineLimit is capped at it (no stock left → removed). */
-export function setQuantity(lines: readonly CartLine[], productId: string, qty: number): CartLine[] {
-  const existing = lines.find((line) => line.productId === productId);
+/**
+ * 0 or less removes the line; more than lineLimit is capped at it (no stock left → removed). `key`
+ * is the line's cartLineKey (the product id for a line without a variant).
+ */
+export function setQuantity(lines: readonly CartLine[], key: string, qty: number): CartLine[] {
+  const existing = lines.find((line) => cartLineKey(line) === key);
   if (!existing || Number.isNaN(qty)) return [...lines];
   const quantity = Math.min(Math.floor(qty), lineLimit(existing.stock));
-  if (quantity <= 0) return removeFromCart(lines, productId);
-  return lines.map((line) => (line.productId === productId ? { ...line, quantity } : line));
+  if (quantity <= 0) return removeFromCart(lines, key);
+  return lines.map((line) => (cartLineKey(line) === key ? { ...line, quantity } : line));
 }
 
-export function removeFromCart(lines: readonly CartLine[], productId: string): CartLine[] {
-  return lines.filter((line) => line.productId !== productId);
+export function removeFromCart(lines: readonly CartLine[], key: string): CartLine[] {
+  return lines.filter((line) => cartLineKey(line) !== key);
 }
 
 /** The header badge: total units, not distinct products. */
@@ -150,6 +163,8 @@ function readLine(raw: unknown): CartLine | null {
   const stock = asNonNegativeInteger(field('stock'));
   const quantity = asNonNegativeInteger(line.quantity);
   const taxBand = field('taxBand', 'tax_band');
+  const variantId = asId(line.variantId ?? line.variant_id);
+  const weightGrams = asNonNegativeInteger(field('weightGrams', 'weight_grams'));
 
   if (productId === null || typeof name !== 'string' || priceCents === null) return null;
   if (stock === null || quantity === null) return null;
@@ -157,12 +172,14 @@ function readLine(raw: unknown): CartLine | null {
   if (capped <= 0) return null;
   return {
     productId,
+    ...(variantId !== null && { variantId }),
     name,
     priceCents,
     ...(isTaxBand(taxBand) && { taxBand }),
     imageUrl: typeof imageUrl === 'string' && imageUrl !== '' ? imageUrl : null,
     category: typeof category === 'string' ? category : '',
     stock,
+    ...(weightGrams !== null && weightGrams > 0 && { weightGrams }),
     quantity: capped,
   };
 }
@@ -186,7 +203,7 @@ export function parseStoredCart(json: unknown): CartLine[] {
   for (const raw of data) {
     const line = readLine(raw);
     if (!line) continue;
-    const existing = result.find((l) => l.productId === line.productId);
+    const existing = result.find((l) => cartLineKey(l) === cartLineKey(line));
     if (existing) existing.quantity = Math.min(existing.quantity + line.quantity, existing.stock);
     else result.push(line);
   }

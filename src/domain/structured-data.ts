@@ -12,9 +12,21 @@ export interface ProductFacts {
   priceCents: number;
   stock: number;
   imageUrl: string | null;
+  /** A product with options: one Offer per variant sold (named variants only). */
+  variants?: readonly { id: string; name: string; priceCents: number; stock: number; sku: string | null }[];
 }
 
 export function productJsonLd(p: ProductFacts, origin: string, shopName: string): object {
+  const named = (p.variants ?? []).filter((v) => v.name !== '');
+  const offer = (priceCents: number, stock: number, path: string) => ({
+    '@type': 'Offer',
+    priceCurrency: 'KES',
+    // schema.org's Offer price is a decimal text: '450.00'.
+    price: centsToDecimalString(priceCents),
+    availability: stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    url: absoluteUrl(origin, path),
+    seller: { '@type': 'Organization', name: shopName },
+  });
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -24,15 +36,14 @@ export function productJsonLd(p: ProductFacts, origin: string, shopName: string)
     ...(p.imageUrl ? { image: absoluteUrl(origin, p.imageUrl) } : {}),
     url: absoluteUrl(origin, `/shop/${p.slug}`),
     brand: { '@type': 'Brand', name: shopName },
-    offers: {
-      '@type': 'Offer',
-      priceCurrency: 'KES',
-      // schema.org's Offer price is a decimal text: '450.00'.
-      price: centsToDecimalString(p.priceCents),
-      availability: p.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      url: absoluteUrl(origin, `/shop/${p.slug}`),
-      seller: { '@type': 'Organization', name: shopName },
-    },
+    offers:
+      named.length > 0
+        ? named.map((v) => ({
+            ...offer(v.priceCents, v.stock, `/shop/${p.slug}?variant=${v.id}`),
+            name: v.name,
+            ...(v.sku ? { sku: v.sku } : {}),
+          }))
+        : offer(p.priceCents, p.stock, `/shop/${p.slug}`),
   };
 }
 

@@ -70,7 +70,7 @@ export async function setStock(t: TestApp, productId: string, stock: number): Pr
   await t.ctx.db.update(products).set({ stock }).where(eq(products.id, productId));
 }
 
-export function orderBody(items: { productId: string; quantity: number }[], extra: Record<string, unknown> = {}) {
+export function orderBody(items: { productId: string; variantId?: string; quantity: number }[], extra: Record<string, unknown> = {}) {
   return {
     items,
     customerInfo: { fullName: 'Achieng Otieno', email: 'achieng@example.test', phone: '0712 345 678', address: WESTLANDS.address },

@@ -3,7 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FulfilmentStatus, OrderStatus } from '../../src/domain/order-status';
 import type { DbOrTx } from '../../src/server/db/client';
-import { orderItems, orders, paymentTransactions, products } from '../../src/server/db/schema';
+import { orderItems, orders, paymentTransactions, products, productVariants } from '../../src/server/db/schema';
 
 export interface OrderFixture {
   userId: string;
@@ -40,17 +40,36 @@ export async function insertOrder(db: DbOrTx, f: OrderFixture): Promise<{ orderI
     })
     .returning({ id: orders.id });
   const orderId = order!.id;
+  const variantOf = async (productId: string) => {
+    const [v] = await db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId))
+      .orderBy(asc(productVariants.position))
+      .limit(1);
+    return v!.id;
+  };
   await db.insert(orderItems).values([
     {
       orderId,
       productId: first.id,
+      variantId: await variantOf(first.id),
       productName: first.name,
       productImageUrl: first.imageUrl,
       unitPrice: 50_000,
       quantity: 2,
       lineTotal: 100_000,
     },
-    { orderId, productId: second.id, productName: second.name, productImageUrl: null, unitPrice: 50_000, quantity: 1, lineTotal: 50_000 },
+    {
+      orderId,
+      productId: second.id,
+      variantId: await variantOf(second.id),
+      productName: second.name,
+      productImageUrl: null,
+      unitPrice: 50_000,
+      quantity: 1,
+      lineTotal: 50_000,
+    },
   ]);
   const transactionIds: string[] = [];
   for (const [i, status] of (f.payments ?? []).entries()) {

@@ -9,7 +9,7 @@ import { paragraphs } from '@/domain/text';
 import type { Database, Db } from '@/server/db/client';
 import { openDatabase } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
-import { blogPosts, deliveryZones, pageContent, products, stockMovements } from '@/server/db/schema';
+import { blogPosts, deliveryZones, pageContent, products, stockMovements, productVariants } from '@/server/db/schema';
 import { SEED_PRODUCTS } from '@/server/seed/seed-data';
 import { seedDemoData } from '@/server/seed/seed';
 
@@ -68,22 +68,40 @@ describe('seedDemoData on a fresh in-memory PGlite', () => {
     expect(rows.filter((p) => p.imageUrl === null)).toHaveLength(1);
   });
 
-  it('opens the stock ledger with one restock per product that matches its stock', async () => {
-    const rows = await db.select().from(products);
+  it('opens the stock ledger with one restock per variant that matches its stock', async () => {
+    const variants = await db.select().from(productVariants);
     const ledger = await db.select().from(stockMovements);
-    expect(ledger).toHaveLength(rows.length);
-    for (const p of rows) {
-      const moves = ledger.filter((m) => m.productId === p.id);
+    expect(ledger).toHaveLength(variants.length);
+    for (const v of variants) {
+      const moves = ledger.filter((m) => m.variantId === v.id);
       expect(moves).toHaveLength(1);
       expect(moves[0]).toMatchObject({
+        productId: v.productId,
         kind: 'restock',
-        quantity: p.stock,
-        stockAfter: p.stock,
+        quantity: v.stock,
+        stockAfter: v.stock,
         reason: 'Opening stock',
         orderId: null,
         actorUserId: null,
       });
     }
+    // A product's stock is its variants' together.
+    for (const p of await db.select().from(products)) {
+      expect(variants.filter((v) => v.productId === p.id).reduce((sum, v) => sum + v.stock, 0)).toBe(p.stock);
+    }
+  });
+
+  it('sells the tilapia by size and preparation and the farm chicken by bird, each variant with its price, stock and weight', async () => {
+    const [tilapia] = await db.select().from(products).where(eq(products.slug, 'tilapia'));
+    const variants = await db.select().from(productVariants).where(eq(productVariants.productId, tilapia!.id));
+    expect(variants).toHaveLength(9);
+    expect(tilapia!.price).toBe(45_000);
+    const largeScaled = variants.find((v) => v.sku === 'TIL-L-SG');
+    expect(largeScaled).toMatchObject({ price: 133_000, stock: 6, weightGrams: 700, enabled: true });
+    const [chicken] = await db.select().from(products).where(eq(products.slug, 'farm-chicken'));
+    expect(
+      await db.select({ sku: productVariants.sku }).from(productVariants).where(eq(productVariants.productId, chicken!.id)),
+    ).toHaveLength(3);
   });
 
   it('inserts the five delivery zones of the real pricing', async () => {

@@ -7,6 +7,7 @@ import { FREE_DELIVERY_THRESHOLD_CENTS, VAT_RATE_BP } from '@/domain/cart-totals
 import type { DeliveryZone } from '@/domain/delivery-fee';
 import { DEFAULT_DELIVERY_ZONES, SHOP_ORIGIN, deliveryFeeForDistance } from '@/domain/delivery-fee';
 import { formatKES, type Cents } from '@/domain/money';
+import type { OptionsInput } from '../features/catalog/product-options.service';
 
 const SHOP = {
   name: 'Lake Victoria Aquaculture',
@@ -27,6 +28,8 @@ export interface SeedProduct {
   /** A rendered illustration under public/, or null to let the shop pick a category fallback. */
   imageUrl: string | null;
   description: string;
+  /** Sold by options: its kinds with their values, and the variants sold (price and stock are theirs). */
+  options?: OptionsInput;
 }
 
 export interface SeedBlogPost {
@@ -243,6 +246,55 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     description:
       'Bone-in, skin-on thighs: the juiciest cut of the bird and hard to overcook. ' +
       'Perfect for a coconut chicken curry or a tray bake with potatoes.',
+  },
+  {
+    name: 'Tilapia',
+    slug: 'tilapia',
+    category: 'fish',
+    price: 45_000,
+    stock: 0,
+    featured: false,
+    imageUrl: productImage('tilapia-whole'),
+    description:
+      'Lake Victoria tilapia the way the fish counter sells it: pick the size and how it is prepared for your pan. ' +
+      'Every choice shows its weight and its price per kilo, so you see what you pay for the fish.',
+    options: {
+      options: [
+        { name: 'Size', values: ['Small', 'Medium', 'Large', 'Jumbo'] },
+        { name: 'Preparation', values: ['Whole', 'Scaled & gutted', 'Filleted'] },
+      ],
+      variants: [
+        { values: ['Small', 'Whole'], priceCents: 45_000, stock: 6, weightGrams: 300, sku: 'TIL-S-W' },
+        { values: ['Small', 'Scaled & gutted'], priceCents: 48_000, stock: 5, weightGrams: 300, sku: 'TIL-S-SG' },
+        { values: ['Medium', 'Whole'], priceCents: 65_000, stock: 8, weightGrams: 500, sku: 'TIL-M-W' },
+        { values: ['Medium', 'Scaled & gutted'], priceCents: 70_000, stock: 8, weightGrams: 500, sku: 'TIL-M-SG' },
+        { values: ['Large', 'Whole'], priceCents: 120_000, stock: 6, weightGrams: 700, sku: 'TIL-L-W' },
+        { values: ['Large', 'Scaled & gutted'], priceCents: 133_000, stock: 6, weightGrams: 700, sku: 'TIL-L-SG' },
+        { values: ['Large', 'Filleted'], priceCents: 120_000, stock: 4, weightGrams: 400, sku: 'TIL-L-F' },
+        { values: ['Jumbo', 'Whole'], priceCents: 170_000, stock: 3, weightGrams: 1200, sku: 'TIL-J-W' },
+        { values: ['Jumbo', 'Scaled & gutted'], priceCents: 180_000, stock: 3, weightGrams: 1200, sku: 'TIL-J-SG' },
+      ],
+    },
+  },
+  {
+    name: 'Farm Chicken',
+    slug: 'farm-chicken',
+    category: 'chicken',
+    price: 69_000,
+    stock: 0,
+    featured: false,
+    imageUrl: productImage('broiler-whole'),
+    description:
+      'A whole bird from our farm, cut into parts if you like, or a free-range kienyeji bird raised slowly on grain and greens. ' +
+      'Cleaned, chilled and delivered the day it is prepared.',
+    options: {
+      options: [{ name: 'Bird', values: ['Whole broiler', 'Parts', 'Kienyeji'] }],
+      variants: [
+        { values: ['Whole broiler'], priceCents: 75_000, stock: 15, weightGrams: 1400, sku: 'CHK-WHOLE' },
+        { values: ['Parts'], priceCents: 69_000, stock: 20, weightGrams: 1000, sku: 'CHK-PARTS' },
+        { values: ['Kienyeji'], priceCents: 150_000, stock: 8, weightGrams: 1200, sku: 'CHK-KIENYEJI' },
+      ],
+    },
   },
 ];
 

@@ -1,12 +1,13 @@
 // Fills an empty shop with the demo catalogue, blog, pages and delivery zones (./seed-data).
 // Everything goes in one transaction, and only when the products table is empty: a restart, or a
 // second instance starting at the same moment, finds the data there and leaves it alone.
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { LOCKS } from '../db/locks';
-import { blogPosts, deliveryZones, pageContent, products, stockMovements } from '../db/schema';
+import { blogPosts, deliveryZones, pageContent, products, productVariants, stockMovements } from '../db/schema';
 import { SEED_BLOG_POSTS, SEED_DELIVERY_ZONES, SEED_PAGES, SEED_PRODUCTS, SEED_SEARCH_KEYWORDS } from './seed-data';
 import { sanitizePageHtml } from '../features/content/sanitize-page-html';
+import { addProductOptions } from '../features/catalog/product-options.service';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -49,18 +50,39 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<{ se
           };
         }),
       )
-      .returning({ id: products.id, stock: products.stock, createdAt: products.createdAt });
+      .returning({ id: products.id, slug: products.slug, stock: products.stock, createdAt: products.createdAt });
+
+    // Products sold by options get their variants (each with its opening restock) in place of the implicit one.
+    const withOptions = new Set<string>();
+    for (const p of inserted) {
+      const options = SEED_PRODUCTS.find((s) => s.slug === p.slug)?.options;
+      if (!options) continue;
+      await addProductOptions(tx, p.id, options, p.createdAt);
+      withOptions.add(p.id);
+    }
 
     // The ledger explains every unit of stock: the opening stock is one restock per product.
+    const implicit = await tx
+      .select({ id: productVariants.id, productId: productVariants.productId })
+      .from(productVariants)
+      .where(
+        inArray(
+          productVariants.productId,
+          inserted.map((p) => p.id),
+        ),
+      );
     await tx.insert(stockMovements).values(
-      inserted.map((p) => ({
-        productId: p.id,
-        kind: 'restock',
-        quantity: p.stock,
-        stockAfter: p.stock,
-        reason: 'Opening stock',
-        createdAt: p.createdAt,
-      })),
+      inserted
+        .filter((p) => !withOptions.has(p.id))
+        .map((p) => ({
+          productId: p.id,
+          variantId: implicit.find((v) => v.productId === p.id)!.id,
+          kind: 'restock',
+          quantity: p.stock,
+          stockAfter: p.stock,
+          reason: 'Opening stock',
+          createdAt: p.createdAt,
+        })),
     );
 
     // Zones may already have been set up by hand; never duplicate them.

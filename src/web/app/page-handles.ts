@@ -133,7 +133,7 @@ export const PAGE_HANDLES = {
         image: product.imageUrl,
         type: 'product',
         price: { cents: product.priceCents, inStock: product.stock > 0 },
-        jsonLd: [productJsonLd(product, ctx.origin, ctx.shopName)],
+        jsonLd: [productJsonLd({ ...product, variants: answer && 'variants' in answer ? answer.variants : [] }, ctx.origin, ctx.shopName)],
       };
     },
   },

@@ -10,7 +10,7 @@ import { CartNotices } from '../features/cart/components/cart-notices';
 import { OrderSummary } from '../features/cart/components/order-summary';
 import { DeliveryEstimate } from '../features/checkout/components/delivery-estimate';
 import { useDeliveryArea } from '../features/checkout/use-delivery-area';
-import { cartLinesForTotals } from '@/domain/cart';
+import { cartLineKey, cartLinesForTotals } from '@/domain/cart';
 import { computeCartTotals } from '@/domain/cart-totals';
 import { useCart } from '../features/cart/use-cart';
 import { useCartRecheck } from '../features/cart/use-cart-recheck';
@@ -61,7 +61,7 @@ export default function Cart() {
           <section aria-label="Items in your cart" className="lg:col-span-2">
             <ul className="divide-y divide-slate-200 border-y border-slate-200">
               {lines.map((line) => (
-                <CartLineItem key={line.productId} line={line} />
+                <CartLineItem key={cartLineKey(line)} line={line} />
               ))}
             </ul>
             <Link to="/shop" className="tap mt-4 inline-block text-sm font-semibold text-brand-700 hover:underline">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { cartLinesForTotals, lineLimit } from '../../domain/cart';
 import { computeCartTotals } from '../../domain/cart-totals';
 import { formatKES } from '../../domain/money';
@@ -9,7 +9,9 @@ import { paragraphs } from '../../domain/text';
 import { Breadcrumb } from '../components/layout/breadcrumb';
 import { Container } from '../components/layout/container';
 import { Skeleton } from '../components/ui/skeleton';
-import { productPageQuery, type ProductDto } from '../features/catalog/api';
+import { productPageQuery, type ProductDto, type ProductPageDto, type ProductVariantDto } from '../features/catalog/api';
+import { OptionPicker } from '../features/catalog/components/option-picker';
+import { pricePerKgText, weightText } from '@/domain/product-variants';
 import { AddToCartButton } from '../features/catalog/components/add-to-cart-button';
 import { ProductGrid } from '../features/catalog/components/product-grid';
 import { ProductImage } from '../features/catalog/components/product-image';
@@ -56,11 +58,34 @@ export default function Product() {
       </Container>
     );
   }
-  return <ProductView product={page.product} related={page.related} />;
+  return <ProductView page={page} />;
 }
 
-function ProductView({ product, related }: { product: ProductDto; related: ProductDto[] }) {
-  const hint = stockHint(product.stock);
+/** The variant the address names (?variant=…), else the first in stock, else the first. */
+function chosenVariant(page: ProductPageDto, asked: string | null): ProductVariantDto | undefined {
+  const { variants } = page;
+  return variants.find((v) => v.id === asked) ?? variants.find((v) => v.stock > 0) ?? variants[0];
+}
+
+function ProductView({ page }: { page: ProductPageDto }) {
+  const { product, related } = page;
+  const [params, setParams] = useSearchParams();
+  const hasOptions = page.options.length > 0;
+  const variant = hasOptions ? chosenVariant(page, params.get('variant')) : undefined;
+  const priceCents = variant?.priceCents ?? product.priceCents;
+  const stock = variant ? variant.stock : product.stock;
+  const weightGrams = variant ? variant.weightGrams : (product.weightGrams ?? null);
+  const perKg = pricePerKgText(priceCents, weightGrams);
+  const hint = stockHint(stock);
+  // The choice lives in the address, so a shared link opens the same variant.
+  const choose = (v: ProductVariantDto) =>
+    setParams(
+      (p) => {
+        p.set('variant', v.id);
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const category = categoryLabel(product.category);
   const categoryHref = `/shop?category=${encodeURIComponent(product.category)}`;
   return (
@@ -90,7 +115,18 @@ function ProductView({ product, related }: { product: ProductDto; related: Produ
             {category}
           </Link>
           <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{product.name}</h1>
-          <p className="text-2xl font-bold text-slate-900">{formatKES(product.priceCents)}</p>
+          {hasOptions && variant && <OptionPicker options={page.options} variants={page.variants} chosen={variant} onChoose={choose} />}
+          <div>
+            <p className="text-2xl font-bold text-slate-900" data-testid="product-price">
+              {formatKES(priceCents)}
+            </p>
+            {perKg && (
+              <p className="text-sm text-slate-600" data-testid="price-per-kg">
+                {perKg}
+              </p>
+            )}
+            {weightGrams !== null && hasOptions && <p className="text-sm text-slate-600">Weight: about {weightText(weightGrams)}</p>}
+          </div>
           <p className={cn('font-semibold', HINT_TONES[hint.tone])} data-testid="stock-hint">
             {hint.text}
           </p>
@@ -99,7 +135,7 @@ function ProductView({ product, related }: { product: ProductDto; related: Produ
               <p key={i}>{p}</p>
             ))}
           </div>
-          <AddToCart product={product} />
+          <AddToCart key={variant?.id ?? product.id} product={product} variant={variant} />
           <ProductDelivery />
           <ChatOnWhatsApp text={WHATSAPP_TEXT.product(product.name)} />
         </div>
@@ -125,11 +161,11 @@ function ProductDelivery() {
 }
 
 /** A quantity within stock (and an order's limit per product), then Add to Cart. */
-function AddToCart({ product }: { product: ProductDto }) {
+function AddToCart({ product, variant }: { product: ProductDto; variant: ProductVariantDto | undefined }) {
   const id = useId();
-  const max = lineLimit(product.stock);
+  const max = lineLimit(variant ? variant.stock : product.stock);
   const [quantity, setQuantity] = useState(1);
-  if (max === 0) return <AddToCartButton product={product} className="w-full sm:w-64" />;
+  if (max === 0) return <AddToCartButton product={product} variant={variant} className="w-full sm:w-64" />;
   const chosen = Math.min(quantity, max);
   return (
     <div className="flex flex-wrap items-end gap-3">
@@ -150,7 +186,7 @@ function AddToCart({ product }: { product: ProductDto }) {
           ))}
         </select>
       </div>
-      <AddToCartButton product={product} quantity={chosen} size="tall" className="flex-1 sm:w-64 sm:flex-none" />
+      <AddToCartButton product={product} variant={variant} quantity={chosen} size="tall" className="flex-1 sm:w-64 sm:flex-none" />
     </div>
   );
 }

@@ -54,7 +54,83 @@ export const products = pgTable(
   ],
 );
 
-/** The stock ledger: every change to products.stock is one row here. */
+/** A product's option kinds (Size, Preparation): up to three, in `position` order. */
+export const productOptions = pgTable(
+  'product_options',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('product_options_position_check', sql`${t.position} >= 0`),
+    index('product_options_product_idx').on(t.productId, t.position),
+  ],
+);
+
+/** The values of one option kind (Small, Medium, Large), in `position` order; a disabled value is not offered. */
+export const productOptionValues = pgTable(
+  'product_option_values',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    optionId: uuid('option_id')
+      .notNull()
+      .references(() => productOptions.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    position: integer('position').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('product_option_values_position_check', sql`${t.position} >= 0`),
+    index('product_option_values_option_idx').on(t.optionId, t.position),
+  ],
+);
+
+/**
+ * What is sold: one combination of option values with its own price, stock and weight. A product
+ * without options has one implicit variant (no values). Stock lives here; products.stock is the sum
+ * of the enabled variants' stock and products.price their lowest price, kept by triggers
+ * (migration 0019), and a new product gets its implicit variant from a trigger too.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** One value per option kind, in the options' order; empty for the implicit variant. */
+    optionValueIds: uuid('option_value_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    sku: text('sku'),
+    price: money('price').notNull(),
+    stock: integer('stock').notNull().default(0),
+    weightGrams: integer('weight_grams'),
+    imageUrl: text('image_url'),
+    enabled: boolean('enabled').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('product_variants_stock_check', sql`${t.stock} >= 0`),
+    check('product_variants_price_check', sql`${t.price} >= 0`),
+    check('product_variants_weight_check', sql`${t.weightGrams} is null or ${t.weightGrams} > 0`),
+    uniqueIndex('product_variants_values_idx').on(t.productId, t.optionValueIds),
+    uniqueIndex('product_variants_sku_idx')
+      .on(t.sku)
+      .where(sql`${t.sku} is not null`),
+  ],
+);
+
+/** The stock ledger: every change to a variant's stock is one row here. */
 export const stockMovements = pgTable(
   'stock_movements',
   {
@@ -62,6 +138,9 @@ export const stockMovements = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => productVariants.id),
     orderId: uuid('order_id'),
     kind: text('kind').notNull(),
     // Signed change to available stock (a sale converts a reservation and changes nothing: 0).
@@ -73,11 +152,12 @@ export const stockMovements = pgTable(
   },
   (t) => [
     check('stock_movements_kind_check', sql`${t.kind} in ('reservation', 'release', 'sale', 'restock', 'adjustment')`),
-    // Exactly once per order, product and kind: a second reservation, release or sale is refused.
+    // Exactly once per order, variant and kind: a second reservation, release or sale is refused.
     uniqueIndex('stock_movements_order_once_idx')
-      .on(t.orderId, t.productId, t.kind)
+      .on(t.orderId, t.variantId, t.kind)
       .where(sql`${t.orderId} is not null`),
     index('stock_movements_product_idx').on(t.productId, t.createdAt),
+    index('stock_movements_variant_idx').on(t.variantId, t.createdAt),
   ],
 );
 

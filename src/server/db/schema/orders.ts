@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { products } from './catalog';
+import { products, productVariants } from './catalog';
 import { money } from './money-column';
 import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../../../domain/order-status';
 import { TAX_BANDS } from '../../../domain/tax-bands';
@@ -158,8 +158,13 @@ export const orderItems = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id),
-    // Snapshot at purchase: later edits or archiving never change an old order.
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => productVariants.id),
+    // Snapshot at purchase: later edits or archiving never change an old order. The name is the
+    // line's whole name ('Tilapia — Large, Filleted'); variant_name is the variant's part ('' for none).
     productName: text('product_name').notNull(),
+    variantName: text('variant_name').notNull().default(''),
     productImageUrl: text('product_image_url'),
     unitPrice: money('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
@@ -173,7 +178,7 @@ export const orderItems = pgTable(
     check('order_items_quantity_check', sql`${t.quantity} > 0`),
     check('order_items_tax_band_check', sql`${t.taxBand} in ('A', 'B', 'C', 'D', 'E') and ${t.taxRateBp} >= 0`),
     check('order_items_price_check', sql`${t.unitPrice} >= 0`),
-    uniqueIndex('order_items_order_product_idx').on(t.orderId, t.productId),
+    uniqueIndex('order_items_order_variant_idx').on(t.orderId, t.variantId),
   ],
 );
 

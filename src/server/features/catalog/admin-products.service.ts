@@ -5,6 +5,7 @@ import type { Cents } from '@/domain/money';
 import { DEFAULT_TAX_BAND, type TaxBand } from '@/domain/tax-bands';
 import type { Db, DbOrTx } from '../../db/client';
 import { productSlugRedirects, products, stockMovements } from '../../db/schema';
+import { implicitVariantId } from '../inventory/inventory.service';
 import { conflict, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { saveImage, type PreparedImage } from '../media/admin-images';
@@ -132,6 +133,7 @@ export async function createProduct(db: Db, actor: AdminActor, input: CreateProd
     if (input.stock > 0) {
       await tx.insert(stockMovements).values({
         productId: row.id,
+        variantId: await implicitVariantId(tx, row.id),
         kind: 'restock',
         quantity: input.stock,
         stockAfter: input.stock,

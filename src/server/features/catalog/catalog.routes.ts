@@ -11,6 +11,7 @@ import {
   listProductPage,
   listPublishedProducts,
   movedProductSlug,
+  productChoices,
   productPageFrom,
   type ProductListDto,
   type ProductPageAnswer,
@@ -43,6 +44,7 @@ const cartCheckBody = z.object({
     .array(
       z.object({
         productId: z.string({ error: 'Each item needs a productId' }).min(1, { error: 'Each item needs a productId' }).max(100),
+        variantId: z.string({ error: 'A variantId is text' }).max(100).optional(),
         quantity: z.number({ error: 'Quantity must be a whole number' }).int({ error: 'Quantity must be a whole number' }).min(0),
       }),
       { error: 'items must be a list of { productId, quantity }' },
@@ -77,7 +79,7 @@ export function catalogRoutes(ctx: ServerContext) {
       const body = await cache.get(`product:${slug}`, async (): Promise<ProductPageAnswer | null> => {
         if (slug === '' || slug.length > PRODUCT_SLUG_MAX) return null;
         const page = productPageFrom(await loadAll(), slug);
-        if (page) return page;
+        if (page) return { ...page, ...(await productChoices(ctx.db, page.product.id)) };
         const movedTo = await movedProductSlug(ctx.db, slug);
         return movedTo ? { movedTo } : null;
       });
@@ -89,10 +91,7 @@ export function catalogRoutes(ctx: ServerContext) {
     .post('/cart-check', valid('json', cartCheckBody), async (c) => {
       const { items } = c.req.valid('json');
       return c.json({
-        items: await checkCartProducts(
-          ctx.db,
-          items.map((i) => i.productId),
-        ),
+        items: await checkCartProducts(ctx.db, items),
       });
     });
 }

@@ -3,11 +3,13 @@
 // product pages and featured products, plus the cart re-check.
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
+import { lineName } from '@/domain/product-variants';
 import type { TaxBand } from '@/domain/tax-bands';
 import { normalizeSearch, SHOP_PAGE_SIZE, type ProductFilter } from '@/domain/product-filter';
 import type { DbOrTx } from '../../db/client';
-import { productSlugRedirects, products } from '../../db/schema';
+import { productOptions, productOptionValues, productSlugRedirects, products, productVariants } from '../../db/schema';
 import { likePattern } from '../../back-office/admin-paging';
+import { variantNames } from './variant-names';
 
 export interface ProductDto {
   id: string;
@@ -22,6 +24,13 @@ export interface ProductDto {
   stock: number;
   imageUrl: string | null;
   featured: boolean;
+  // Present only when they say something, so a product without options reads as it always did.
+  /** The customer picks options on the product's page (the card opens it instead of adding). */
+  hasChoices?: true;
+  /** The variants differ in price: the card says 'from' before the lowest. */
+  fromPrice?: true;
+  /** A product without options: its weight in grams (for the price per kg). */
+  weightGrams?: number;
 }
 
 export interface ProductListDto {
@@ -60,14 +69,117 @@ const columns = {
 
 const onSale = and(eq(products.published, true), isNull(products.archivedAt));
 
-/** The price column (already integer cents) under its wire name. */
-function toDto({ price, ...row }: Omit<ProductDto, 'priceCents'> & { price: Cents }): ProductDto {
-  return { ...row, priceCents: price };
+type ProductRow = Omit<ProductDto, 'priceCents' | 'hasChoices' | 'fromPrice' | 'weightGrams'> & { price: Cents };
+
+/** The price column (already integer cents) under its wire name; products.price is the lowest enabled variant's. */
+function toDto({ price, ...row }: ProductRow, summary?: VariantSummary): ProductDto {
+  return {
+    ...row,
+    priceCents: price,
+    ...(summary?.hasChoices && { hasChoices: true }),
+    ...(summary?.fromPrice && { fromPrice: true }),
+    ...(summary?.weightGrams != null && { weightGrams: summary.weightGrams }),
+  };
+}
+
+interface VariantSummary {
+  hasChoices: boolean;
+  fromPrice: boolean;
+  weightGrams: number | null;
+}
+
+// What a card needs of each product's enabled variants, read in the list's one query.
+const enabledVariants = sql`from ${productVariants} v where v.product_id = ${products.id} and v.enabled`;
+const listColumns = {
+  ...columns,
+  hasChoices: sql<boolean>`exists (select 1 ${enabledVariants} and cardinality(v.option_value_ids) > 0)`.mapWith(Boolean),
+  fromPrice: sql<boolean>`(select count(distinct v.price) > 1 ${enabledVariants})`.mapWith(Boolean),
+  weightGrams: sql<
+    number | null
+  >`(select case when count(*) = 1 and bool_and(cardinality(v.option_value_ids) = 0) then max(v.weight_grams) end ${enabledVariants})`,
+};
+
+/** A row read with listColumns: the product and what its variants say about it. */
+function listDto({
+  hasChoices,
+  fromPrice,
+  weightGrams,
+  ...row
+}: ProductRow & { hasChoices: boolean; fromPrice: boolean; weightGrams: unknown }) {
+  return toDto(row, { hasChoices, fromPrice, weightGrams: weightGrams === null ? null : Number(weightGrams) });
 }
 
 export async function listPublishedProducts(db: DbOrTx): Promise<ProductDto[]> {
-  const rows = await db.select(columns).from(products).where(onSale).orderBy(asc(products.name), asc(products.id));
-  return rows.map(toDto);
+  const rows = await db.select(listColumns).from(products).where(onSale).orderBy(asc(products.name), asc(products.id));
+  return rows.map(listDto);
+}
+
+export interface ProductChoicesDto {
+  /** The option kinds in order, each with its enabled values in order; empty without options. */
+  options: { id: string; name: string; values: { id: string; value: string }[] }[];
+  /** The enabled variants (one, the implicit one, without options). */
+  variants: {
+    id: string;
+    /** 'Large, Scaled & gutted'; '' for the implicit variant. */
+    name: string;
+    optionValueIds: string[];
+    priceCents: Cents;
+    stock: number;
+    weightGrams: number | null;
+    imageUrl: string | null;
+    sku: string | null;
+  }[];
+}
+
+/** A product page's options and variants: only enabled values, and variants all of whose values are enabled. */
+export async function productChoices(db: DbOrTx, productId: string): Promise<ProductChoicesDto> {
+  const options = await db
+    .select({ id: productOptions.id, name: productOptions.name })
+    .from(productOptions)
+    .where(eq(productOptions.productId, productId))
+    .orderBy(asc(productOptions.position), asc(productOptions.id));
+  const values =
+    options.length === 0
+      ? []
+      : await db
+          .select({ id: productOptionValues.id, optionId: productOptionValues.optionId, value: productOptionValues.value })
+          .from(productOptionValues)
+          .where(
+            and(
+              inArray(
+                productOptionValues.optionId,
+                options.map((o) => o.id),
+              ),
+              eq(productOptionValues.enabled, true),
+            ),
+          )
+          .orderBy(asc(productOptionValues.position), asc(productOptionValues.id));
+  const enabledValues = new Set(values.map((v) => v.id));
+  const variants = (
+    await db
+      .select()
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, productId), eq(productVariants.enabled, true)))
+      .orderBy(asc(productVariants.position), asc(productVariants.id))
+  ).filter((v) => v.optionValueIds.every((id) => enabledValues.has(id)) && v.optionValueIds.length === options.length);
+  const names = await variantNames(db, variants);
+  return {
+    options: options.map((o) => ({
+      id: o.id,
+      name: o.name,
+      values: values.filter((v) => v.optionId === o.id).map(({ id, value }) => ({ id, value })),
+    })),
+    variants: variants.map((v) => ({
+      id: v.id,
+      name: names.get(v.id) ?? '',
+      optionValueIds: v.optionValueIds,
+      priceCents: v.price,
+      stock: v.stock,
+      weightGrams: v.weightGrams,
+      imageUrl: v.imageUrl,
+      sku: v.sku,
+    })),
+  };
 }
 
 /** The published categories with their counts, read through the on-sale category index. */
@@ -99,7 +211,7 @@ function filterWhere(filter: ProductFilter): SQL | undefined {
 /** One page of the filtered list in name order, and one row more: whether another page follows. */
 export function productPageQuery(db: DbOrTx, filter: ProductFilter, page: number, pageSize = SHOP_PAGE_SIZE) {
   return db
-    .select(columns)
+    .select(listColumns)
     .from(products)
     .where(filterWhere(filter))
     .orderBy(asc(products.name), asc(products.id))
@@ -114,7 +226,7 @@ export async function listProductPage(
 ): Promise<{ products: ProductDto[]; page: number; nextPage: number | null }> {
   const rows = await productPageQuery(db, filter, page);
   const more = rows.length > SHOP_PAGE_SIZE;
-  return { products: rows.slice(0, SHOP_PAGE_SIZE).map(toDto), page, nextPage: more ? page + 1 : null };
+  return { products: rows.slice(0, SHOP_PAGE_SIZE).map(listDto), page, nextPage: more ? page + 1 : null };
 }
 
 export function featuredProducts(all: readonly ProductDto[]): ProductDto[] {
@@ -123,6 +235,8 @@ export function featuredProducts(all: readonly ProductDto[]): ProductDto[] {
 
 export interface ProductPageDto {
   product: ProductDto;
+  options: ProductChoicesDto['options'];
+  variants: ProductChoicesDto['variants'];
   /** Up to 4 other products of the same category. */
   related: ProductDto[];
 }
@@ -130,10 +244,12 @@ export interface ProductPageDto {
 /** /shop/{slug}: the product, or where an earlier slug of it now lives, or nothing (404). */
 export type ProductPageAnswer = ProductPageDto | { movedTo: string };
 
+type ProductPageBase = Omit<ProductPageDto, 'options' | 'variants'>;
+
 const RELATED_COUNT = 4;
 
 /** The product page from the published list: in-stock neighbours of its category come first. */
-export function productPageFrom(all: readonly ProductDto[], slug: string): ProductPageDto | null {
+export function productPageFrom(all: readonly ProductDto[], slug: string): ProductPageBase | null {
   const product = all.find((p) => p.slug === slug);
   if (!product) return null;
   const others = all.filter((p) => p.category === product.category && p.id !== product.id);
@@ -154,7 +270,11 @@ export async function movedProductSlug(db: DbOrTx, slug: string): Promise<string
 export type CartCheckItem =
   | {
       productId: string;
+      /** The variant asked about; absent for a line without one (the implicit variant). */
+      variantId?: string;
       available: true;
+      /** The variant's weight in grams, when it has one (the price per kg). */
+      weightGrams?: number;
       name: string;
       priceCents: Cents;
       taxBand: TaxBand;
@@ -162,16 +282,28 @@ export type CartCheckItem =
       imageUrl: string | null;
       category: string;
     }
-  | { productId: string; available: false };
+  | { productId: string; variantId?: string; available: false };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Current price and stock of each product in a cart, read fresh (never cached): the cart page shows
- * what checkout will charge. Ids that are not ours (old carts, tampering) are simply not available.
+ * Current price and stock of each cart line, read fresh (never cached): the cart page shows what
+ * checkout will charge. A line names its variant, or none for a product without options (its
+ * implicit variant). Ids that are not ours (old carts, tampering) are simply not available, and so
+ * is a product with options asked about without a variant.
  */
-export async function checkCartProducts(db: DbOrTx, productIds: readonly string[]): Promise<CartCheckItem[]> {
-  const ids = [...new Set(productIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
+export async function checkCartProducts(
+  db: DbOrTx,
+  items: readonly { productId: string; variantId?: string | undefined }[],
+): Promise<CartCheckItem[]> {
+  const ids = [
+    ...new Set(
+      items
+        .map((i) => i.productId)
+        .filter((id) => UUID.test(id))
+        .map((id) => id.toLowerCase()),
+    ),
+  ];
   const rows =
     ids.length === 0
       ? []
@@ -179,19 +311,35 @@ export async function checkCartProducts(db: DbOrTx, productIds: readonly string[
           .select(columns)
           .from(products)
           .where(and(onSale, inArray(products.id, ids)));
-  const found = new Map(rows.map((row) => [row.id, toDto(row)]));
-  return productIds.map((productId) => {
+  const variants =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(productVariants)
+          .where(and(inArray(productVariants.productId, ids), eq(productVariants.enabled, true)));
+  const names = await variantNames(db, variants);
+  const found = new Map(rows.map((row) => [row.id, row]));
+  return items.map(({ productId, variantId }) => {
+    const asked = variantId === undefined ? {} : { variantId };
     const p = found.get(productId.toLowerCase());
-    if (!p) return { productId, available: false };
+    const v = variants.find((x) =>
+      variantId === undefined
+        ? x.productId === p?.id && x.optionValueIds.length === 0
+        : x.id === variantId.toLowerCase() && x.productId === p?.id,
+    );
+    if (!p || !v) return { productId, ...asked, available: false };
     return {
       productId,
+      ...asked,
       available: true,
-      name: p.name,
-      priceCents: p.priceCents,
+      name: lineName(p.name, names.get(v.id) ?? ''),
+      priceCents: v.price,
       taxBand: p.taxBand,
-      stock: p.stock,
-      imageUrl: p.imageUrl,
+      stock: v.stock,
+      imageUrl: v.imageUrl ?? p.imageUrl,
       category: p.category,
+      ...(v.weightGrams !== null && { weightGrams: v.weightGrams }),
     };
   });
 }

@@ -55,6 +55,8 @@ export const createOrderSchema = z.object({
     .array(
       z.object({
         productId: z.uuid({ error: 'One of the products in your cart is no longer available.' }),
+        /** The chosen option combination; left out for a product without options. */
+        variantId: z.uuid({ error: 'One of the products in your cart is no longer available.' }).optional(),
         quantity: z
           .number({ error: QUANTITY_MESSAGE })
           .int(QUANTITY_MESSAGE)

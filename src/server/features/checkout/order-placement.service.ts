@@ -16,7 +16,9 @@ import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
 import type { CheckoutCustomerValues } from '@/domain/validation';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { orderItems, orders, orderTaxBands, paymentNotifications, products, profiles, user } from '../../db/schema';
+import { orderItems, orders, orderTaxBands, paymentNotifications, products, productVariants, profiles, user } from '../../db/schema';
+import { variantNames } from '../catalog/variant-names';
+import { lineName } from '@/domain/product-variants';
 import { saveBuyerTax, saveSmsChoice } from '../account/account.service';
 import { aboutOrder, badRequest, DomainError, tooManyRequests } from '../../errors';
 import { reserveStock } from '../inventory/inventory.service';
@@ -30,7 +32,8 @@ import { vouchedPoint } from './places.service';
 import { findWaitingOrder, orderAwaitingPayment } from './waiting-order';
 
 export interface PlaceOrderInput {
-  items: readonly { productId: string; quantity: number }[];
+  /** variantId: the chosen option combination; left out, the product's implicit variant. */
+  items: readonly { productId: string; variantId?: string | undefined; quantity: number }[];
   customer: CheckoutCustomerValues;
   /** building and directions: sanitised text for the rider, '' when not given. */
   delivery: { address: string; coordinates?: LatLng | null; placeToken?: string | null; building?: string; directions?: string };
@@ -99,17 +102,93 @@ async function findByIdempotencyKey(ctx: ServerContext, userId: string, key: str
   return row?.id ?? null;
 }
 
-/** One line per product (a product listed twice is summed), each 1..99 units. */
-function mergeLines(items: PlaceOrderInput['items']): Map<string, number> {
-  const lines = new Map<string, number>();
-  for (const item of items) lines.set(item.productId, (lines.get(item.productId) ?? 0) + item.quantity);
-  for (const quantity of lines.values()) {
+interface WantedLine {
+  productId: string;
+  variantId: string | null;
+  quantity: number;
+}
+
+function checkLineQuantities(quantities: Iterable<number>): void {
+  for (const quantity of quantities) {
     if (quantity > MAX_LINE_QUANTITY) {
       const message = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
       throw badRequest(message, { items: message });
     }
   }
-  return lines;
+}
+
+/** One line per product and variant (one listed twice is summed), each 1..99 units. */
+function mergeLines(items: PlaceOrderInput['items']): WantedLine[] {
+  const lines = new Map<string, WantedLine>();
+  for (const item of items) {
+    const variantId = item.variantId?.toLowerCase() ?? null;
+    const key = `${item.productId.toLowerCase()}/${variantId ?? ''}`;
+    const line = lines.get(key) ?? { productId: item.productId.toLowerCase(), variantId, quantity: 0 };
+    line.quantity += item.quantity;
+    lines.set(key, line);
+  }
+  checkLineQuantities([...lines.values()].map((l) => l.quantity));
+  return [...lines.values()];
+}
+
+type ProductRow = typeof products.$inferSelect;
+type VariantRow = typeof productVariants.$inferSelect;
+
+interface PricedLine {
+  product: ProductRow;
+  variant: VariantRow;
+  /** The line's whole name: 'Tilapia — Large, Filleted', or the product's name without options. */
+  name: string;
+  variantName: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+}
+
+/**
+ * Prices each line from the database: its variant (the named one, or the implicit one of a product
+ * without options), which must be enabled and belong to a published product. A product with
+ * options needs its variant named.
+ */
+async function priceLines(tx: Tx, wanted: readonly WantedLine[]): Promise<PricedLine[]> {
+  const productIds = [...new Set(wanted.map((l) => l.productId))];
+  const rows = await tx.select().from(products).where(inArray(products.id, productIds));
+  const variants = await tx.select().from(productVariants).where(inArray(productVariants.productId, productIds));
+  const names = await variantNames(tx, variants);
+  const merged = new Map<string, PricedLine>();
+  for (const line of wanted) {
+    const product = rows.find((p) => p.id === line.productId);
+    if (!product || !product.published || product.archivedAt) {
+      const message = product ? `${product.name} is no longer available. Please remove it from your cart.` : UNAVAILABLE;
+      throw new DomainError('conflict', 'PRODUCT_UNAVAILABLE', message);
+    }
+    const variant = variants.find((v) =>
+      line.variantId === null
+        ? v.productId === product.id && v.optionValueIds.length === 0
+        : v.id === line.variantId && v.productId === product.id,
+    );
+    if (!variant || !variant.enabled) {
+      const message =
+        line.variantId === null
+          ? `Choose the options of ${product.name} on its page before adding it to your cart.`
+          : `This choice of ${product.name} is no longer available. Please remove it from your cart.`;
+      throw new DomainError('conflict', 'PRODUCT_UNAVAILABLE', message);
+    }
+    const variantName = names.get(variant.id) ?? '';
+    const earlier = merged.get(variant.id);
+    const quantity = (earlier?.quantity ?? 0) + line.quantity;
+    merged.set(variant.id, {
+      product,
+      variant,
+      name: lineName(product.name, variantName),
+      variantName,
+      quantity,
+      unitPriceCents: variant.price,
+      lineTotalCents: multiplyCents(variant.price, quantity),
+    });
+  }
+  checkLineQuantities([...merged.values()].map((l) => l.quantity));
+  return [...merged.values()];
 }
 
 /** Returns the new order's first payment attempt (claimed), or null when the user's idempotency key is already taken. */
@@ -118,7 +197,7 @@ async function insertPendingOrder(
   at: Date,
   userId: string,
   input: PlaceOrderInput,
-  lines: Map<string, number>,
+  lines: readonly WantedLine[],
   destination: LatLng,
   quote: DeliveryQuote,
 ): Promise<AttemptClaim | null> {
@@ -145,21 +224,9 @@ async function insertPendingOrder(
       ),
     );
   if ((unpaid?.n ?? 0) >= MAX_UNPAID_ORDERS) throw tooManyRequests('TOO_MANY_UNPAID', TOO_MANY_UNPAID);
-  const waiting = await findWaitingOrder(tx, userId, lines, at);
+  const priced = await priceLines(tx, lines);
+  const waiting = await findWaitingOrder(tx, userId, new Map(priced.map((l) => [l.variant.id, l.quantity])), at);
   if (waiting) throw orderAwaitingPayment(waiting);
-  const rows = await tx
-    .select()
-    .from(products)
-    .where(inArray(products.id, [...lines.keys()]));
-  const priced = [...lines].map(([productId, quantity]) => {
-    const product = rows.find((p) => p.id === productId);
-    if (!product || !product.published || product.archivedAt) {
-      const message = product ? `${product.name} is no longer available. Please remove it from your cart.` : UNAVAILABLE;
-      throw new DomainError('conflict', 'PRODUCT_UNAVAILABLE', message);
-    }
-    const unitPriceCents = product.price;
-    return { product, quantity, unitPriceCents, lineTotalCents: multiplyCents(unitPriceCents, quantity) };
-  });
   // The invoice's buyer: as typed at checkout, else as the profile keeps it.
   const [profile] = input.buyerTax
     ? []
@@ -206,8 +273,10 @@ async function insertPendingOrder(
     priced.map((l) => ({
       orderId: order.id,
       productId: l.product.id,
-      productName: l.product.name,
-      productImageUrl: l.product.imageUrl,
+      variantId: l.variant.id,
+      productName: l.name,
+      variantName: l.variantName,
+      productImageUrl: l.variant.imageUrl ?? l.product.imageUrl,
       unitPrice: l.unitPriceCents,
       quantity: l.quantity,
       lineTotal: l.lineTotalCents,
@@ -230,7 +299,7 @@ async function insertPendingOrder(
   await reserveStock(
     tx,
     order.id,
-    priced.map((l) => ({ productId: l.product.id, productName: l.product.name, quantity: l.quantity })),
+    priced.map((l) => ({ productId: l.product.id, variantId: l.variant.id, productName: l.name, quantity: l.quantity })),
     at,
   );
   await saveSmsChoice(tx, userId, input.smsUpdates ?? true, at);

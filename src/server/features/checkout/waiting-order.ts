@@ -13,7 +13,7 @@ import { DomainError } from '../../errors';
 export const ORDER_AWAITING_PAYMENT =
   'You already have an order with these items waiting for Pesapal to confirm your payment. Do not pay again: wait for it, or continue that order.';
 
-/** The newest of the customer's waiting orders, still holding its stock, with exactly these lines. */
+/** The newest of the customer's waiting orders, still holding its stock, with exactly these lines (quantity per variant). */
 export async function findWaitingOrder(tx: Tx, userId: string, lines: ReadonlyMap<string, number>, at: Date): Promise<string | null> {
   const pending = await tx
     .select({ id: orders.id })
@@ -35,7 +35,7 @@ export async function findWaitingOrder(tx: Tx, userId: string, lines: ReadonlyMa
     .orderBy(desc(orders.createdAt));
   if (pending.length === 0) return null;
   const items = await tx
-    .select({ orderId: orderItems.orderId, productId: orderItems.productId, quantity: orderItems.quantity })
+    .select({ orderId: orderItems.orderId, variantId: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(
       inArray(
@@ -53,8 +53,9 @@ export async function findWaitingOrder(tx: Tx, userId: string, lines: ReadonlyMa
   );
 }
 
-function sameLines(items: { productId: string | null; quantity: number }[], lines: ReadonlyMap<string, number>): boolean {
-  return items.length === lines.size && items.every((i) => i.productId !== null && lines.get(i.productId) === i.quantity);
+/** `lines`: quantity per variant id. */
+function sameLines(items: { variantId: string; quantity: number }[], lines: ReadonlyMap<string, number>): boolean {
+  return items.length === lines.size && items.every((i) => lines.get(i.variantId) === i.quantity);
 }
 
 /** The refusal names the waiting order, so checkout can offer to wait for it or continue it. */

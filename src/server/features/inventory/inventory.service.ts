@@ -1,19 +1,22 @@
-// The stock ledger. products.stock is what is left to sell; every change to it is one row in
-// stock_movements, written in the same transaction as the change:
+// The stock ledger. A variant's stock (product_variants.stock) is what is left to sell of it; every
+// change to it is one row in stock_movements, written in the same transaction as the change
+// (products.stock follows as the sum, by the database's trigger):
 //   reservation  −q  an order was placed (checkout)
 //   release      +q  the order failed or expired before payment
 //   sale          0  the reservation was paid for (or −q when a late payment re-takes released stock)
 //   restock      +q  goods arrived (admin)
 //   adjustment   ±q  a count correction (admin)
 // Decrements are conditional (`stock >= q`), so concurrent checkouts never oversell, and the partial
-// unique index on (order, product, kind) makes each reservation, release and sale happen once.
+// unique index on (order, variant, kind) makes each reservation, release and sale happen once.
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { products, stockMovements } from '../../db/schema';
+import { productVariants, stockMovements } from '../../db/schema';
 import { badRequest, DomainError, notFound } from '../../errors';
 
 export interface StockLine {
   productId: string;
+  /** The variant sold; left out, the product's implicit variant (a product without options). */
+  variantId?: string;
   /** For messages only. */
   productName: string;
   quantity: number;
@@ -45,33 +48,56 @@ export interface StockShortfall {
   available: number;
 }
 
-/** Takes stock off `products.stock` for `stock >= q` only; null when there is not enough. */
-async function takeStock(db: DbOrTx, productId: string, quantity: number, at: Date): Promise<number | null> {
+/** Takes stock off the variant for `stock >= q` only; null when there is not enough. */
+async function takeStock(db: DbOrTx, variantId: string, quantity: number, at: Date): Promise<number | null> {
   const [row] = await db
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: at })
-    .where(and(eq(products.id, productId), gte(products.stock, quantity)))
-    .returning({ stock: products.stock });
+    .update(productVariants)
+    .set({ stock: sql`${productVariants.stock} - ${quantity}`, updatedAt: at })
+    .where(and(eq(productVariants.id, variantId), gte(productVariants.stock, quantity)))
+    .returning({ stock: productVariants.stock });
   return row ? row.stock : null;
 }
 
-async function giveStock(db: DbOrTx, productId: string, quantity: number, at: Date): Promise<number> {
+async function giveStock(db: DbOrTx, variantId: string, quantity: number, at: Date): Promise<number> {
   const [row] = await db
-    .update(products)
-    .set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: at })
-    .where(eq(products.id, productId))
-    .returning({ stock: products.stock });
+    .update(productVariants)
+    .set({ stock: sql`${productVariants.stock} + ${quantity}`, updatedAt: at })
+    .where(eq(productVariants.id, variantId))
+    .returning({ stock: productVariants.stock });
   if (!row) throw notFound('Product not found');
   return row.stock;
 }
 
-/** Every path that takes product row locks takes them in product-id order, so two never deadlock. */
-function inProductOrder(lines: readonly StockLine[]): StockLine[] {
-  return [...lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+/** The implicit variant of a product without options (the one whose option values are empty). */
+export async function implicitVariantId(db: DbOrTx, productId: string): Promise<string> {
+  const [row] = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), sql`${productVariants.optionValueIds} = '{}'`));
+  if (!row) throw notFound('Product not found');
+  return row.id;
 }
 
-async function currentStock(db: DbOrTx, productId: string): Promise<number> {
-  const [row] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+type VariantLine = StockLine & { variantId: string };
+
+async function withVariants(db: DbOrTx, lines: readonly StockLine[]): Promise<VariantLine[]> {
+  const out: VariantLine[] = [];
+  for (const line of lines) out.push({ ...line, variantId: line.variantId ?? (await implicitVariantId(db, line.productId)) });
+  return out;
+}
+
+const key = (l: VariantLine) => `${l.productId}/${l.variantId}`;
+
+/**
+ * Every path that locks stock rows locks them in (product, variant) order: the variant's row, then
+ * (by the trigger) its product's, so two orders never wait for each other in a circle.
+ */
+function inProductOrder(lines: readonly VariantLine[]): VariantLine[] {
+  return [...lines].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+async function currentStock(db: DbOrTx, variantId: string): Promise<number> {
+  const [row] = await db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId));
   return row?.stock ?? 0;
 }
 
@@ -81,13 +107,14 @@ async function currentStock(db: DbOrTx, productId: string): Promise<number> {
  * that cannot be served; run it inside the order's transaction so nothing stays half-reserved.
  */
 export async function reserveStock(tx: DbOrTx, orderId: string, lines: readonly StockLine[], at: Date): Promise<void> {
-  for (const line of inProductOrder(lines)) {
-    const stockAfter = await takeStock(tx, line.productId, line.quantity, at);
+  for (const line of inProductOrder(await withVariants(tx, lines))) {
+    const stockAfter = await takeStock(tx, line.variantId, line.quantity, at);
     if (stockAfter === null) {
-      throw new OutOfStockError(line.productId, line.productName, await currentStock(tx, line.productId), line.quantity);
+      throw new OutOfStockError(line.productId, line.productName, await currentStock(tx, line.variantId), line.quantity);
     }
     await tx.insert(stockMovements).values({
       productId: line.productId,
+      variantId: line.variantId,
       orderId,
       kind: 'reservation',
       quantity: -line.quantity,
@@ -97,19 +124,30 @@ export async function reserveStock(tx: DbOrTx, orderId: string, lines: readonly 
   }
 }
 
-async function movementKindsByProduct(db: DbOrTx, orderId: string): Promise<Map<string, Map<string, number>>> {
+interface VariantMovements {
+  productId: string;
+  kinds: Map<string, number>;
+}
+
+/** An order's movements per variant, in (product, variant) order. */
+async function movementKindsByVariant(db: DbOrTx, orderId: string): Promise<Map<string, VariantMovements>> {
   const rows = await db
-    .select({ productId: stockMovements.productId, kind: stockMovements.kind, quantity: stockMovements.quantity })
+    .select({
+      productId: stockMovements.productId,
+      variantId: stockMovements.variantId,
+      kind: stockMovements.kind,
+      quantity: stockMovements.quantity,
+    })
     .from(stockMovements)
     .where(eq(stockMovements.orderId, orderId))
-    .orderBy(asc(stockMovements.productId));
-  const byProduct = new Map<string, Map<string, number>>();
+    .orderBy(asc(stockMovements.productId), asc(stockMovements.variantId));
+  const byVariant = new Map<string, VariantMovements>();
   for (const r of rows) {
-    const kinds = byProduct.get(r.productId) ?? new Map<string, number>();
-    kinds.set(r.kind, r.quantity);
-    byProduct.set(r.productId, kinds);
+    const entry = byVariant.get(r.variantId) ?? { productId: r.productId, kinds: new Map<string, number>() };
+    entry.kinds.set(r.kind, r.quantity);
+    byVariant.set(r.variantId, entry);
   }
-  return byProduct;
+  return byVariant;
 }
 
 /**
@@ -120,19 +158,19 @@ async function movementKindsByProduct(db: DbOrTx, orderId: string): Promise<Map<
  * Returns how many lines were released.
  */
 export async function releaseReservation(tx: DbOrTx, orderId: string, reason: string, at: Date): Promise<number> {
-  const byProduct = await movementKindsByProduct(tx, orderId);
+  const byVariant = await movementKindsByVariant(tx, orderId);
   let released = 0;
-  for (const [productId, kinds] of byProduct) {
+  for (const [variantId, { productId, kinds }] of byVariant) {
     const reserved = kinds.get('reservation');
     if (reserved === undefined || kinds.has('sale') || kinds.has('release')) continue;
     const quantity = -reserved;
     const [claim] = await tx
       .insert(stockMovements)
-      .values({ productId, orderId, kind: 'release', quantity, stockAfter: 0, reason, createdAt: at })
+      .values({ productId, variantId, orderId, kind: 'release', quantity, stockAfter: 0, reason, createdAt: at })
       .onConflictDoNothing()
       .returning({ id: stockMovements.id });
     if (!claim) continue;
-    const stockAfter = await giveStock(tx, productId, quantity, at);
+    const stockAfter = await giveStock(tx, variantId, quantity, at);
     await tx.update(stockMovements).set({ stockAfter }).where(eq(stockMovements.id, claim.id));
     released++;
   }
@@ -146,10 +184,10 @@ export async function releaseReservation(tx: DbOrTx, orderId: string, reason: st
  * releaseReservation.
  */
 export async function sellReservation(tx: DbOrTx, orderId: string, lines: readonly StockLine[], at: Date): Promise<StockShortfall[]> {
-  const byProduct = await movementKindsByProduct(tx, orderId);
+  const byVariant = await movementKindsByVariant(tx, orderId);
   const shortfalls: StockShortfall[] = [];
-  for (const line of inProductOrder(lines)) {
-    const kinds = byProduct.get(line.productId);
+  for (const line of inProductOrder(await withVariants(tx, lines))) {
+    const kinds = byVariant.get(line.variantId)?.kinds;
     if (kinds?.has('sale')) continue;
     const stillReserved = kinds?.has('reservation') === true && !kinds.has('release');
     if (stillReserved) {
@@ -157,27 +195,29 @@ export async function sellReservation(tx: DbOrTx, orderId: string, lines: readon
         .insert(stockMovements)
         .values({
           productId: line.productId,
+          variantId: line.variantId,
           orderId,
           kind: 'sale',
           quantity: 0,
-          stockAfter: await currentStock(tx, line.productId),
+          stockAfter: await currentStock(tx, line.variantId),
           createdAt: at,
         })
         .onConflictDoNothing();
       continue;
     }
-    const stockAfter = await takeStock(tx, line.productId, line.quantity, at);
+    const stockAfter = await takeStock(tx, line.variantId, line.quantity, at);
     if (stockAfter === null) {
       shortfalls.push({
         productId: line.productId,
         productName: line.productName,
         requested: line.quantity,
-        available: await currentStock(tx, line.productId),
+        available: await currentStock(tx, line.variantId),
       });
       continue;
     }
     await tx.insert(stockMovements).values({
       productId: line.productId,
+      variantId: line.variantId,
       orderId,
       kind: 'sale',
       quantity: -line.quantity,
@@ -191,6 +231,8 @@ export async function sellReservation(tx: DbOrTx, orderId: string, lines: readon
 
 export interface StockChangeInput {
   productId: string;
+  /** The variant counted; left out, the product's implicit variant. */
+  variantId?: string;
   reason: string;
   /** The admin who made the change (audit). */
   actorUserId?: string | null;
@@ -225,19 +267,20 @@ async function recordChange(
 ): Promise<{ stock: number }> {
   const at = input.at;
   return db.transaction(async (tx) => {
+    const variantId = await variantOf(tx, input);
     let stock: number | null;
     if (delta < 0) {
-      stock = await takeStock(tx, input.productId, -delta, at);
+      stock = await takeStock(tx, variantId, -delta, at);
       if (stock === null) {
-        const [exists] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, input.productId));
-        if (!exists) throw notFound('Product not found');
-        throw badRequest(`Stock cannot go below zero (${exists.stock} in stock).`, { delta: 'Stock cannot go below zero.' });
+        const exists = await currentStock(tx, variantId);
+        throw badRequest(`Stock cannot go below zero (${exists} in stock).`, { delta: 'Stock cannot go below zero.' });
       }
     } else {
-      stock = await giveStock(tx, input.productId, delta, at);
+      stock = await giveStock(tx, variantId, delta, at);
     }
     await tx.insert(stockMovements).values({
       productId: input.productId,
+      variantId,
       kind,
       quantity: delta,
       stockAfter: stock,
@@ -247,4 +290,15 @@ async function recordChange(
     });
     return { stock };
   });
+}
+
+/** The variant a change counts: the one named (when it is the product's), else the implicit one. */
+async function variantOf(db: DbOrTx, input: StockChangeInput): Promise<string> {
+  if (input.variantId === undefined) return implicitVariantId(db, input.productId);
+  const [row] = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(and(eq(productVariants.id, input.variantId), eq(productVariants.productId, input.productId)));
+  if (!row) throw notFound('Product not found');
+  return row.id;
 }

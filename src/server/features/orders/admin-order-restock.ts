@@ -4,7 +4,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { FULFILMENT_LABELS, type FulfilmentStatus } from '@/domain/order-status';
 import type { Tx } from '../../db/client';
-import { orderItems, products, stockMovements } from '../../db/schema';
+import { orderItems, productVariants, stockMovements } from '../../db/schema';
 import type { AdminActor } from '../../back-office/admin-access';
 
 const LEFT_THE_SHOP: readonly string[] = ['out_for_delivery', 'delivered'] satisfies FulfilmentStatus[];
@@ -20,29 +20,30 @@ export function notRestockedReason(fulfilment: FulfilmentStatus): string {
 }
 
 /**
- * One restock row per line the order holds stock for, tied to the order; the unique (order, product,
+ * One restock row per line the order holds stock for, tied to the order; the unique (order, variant,
  * kind) index makes it happen once. A line holds stock only when it was sold (a 'sale' movement): a
  * payment that came after its reservation expired, with the stock gone, completed the order with no
  * sale for that line, and putting it "back" would put goods on sale that do not exist.
  */
 export async function restockOrder(tx: Tx, actor: AdminActor, orderId: string, at: Date): Promise<number> {
   const lines = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .select({ productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productId));
+    .orderBy(asc(orderItems.productId), asc(orderItems.variantId));
   const sold = await tx
-    .select({ productId: stockMovements.productId })
+    .select({ variantId: stockMovements.variantId })
     .from(stockMovements)
     .where(and(eq(stockMovements.orderId, orderId), eq(stockMovements.kind, 'sale')));
-  const soldProducts = new Set(sold.map((m) => m.productId));
+  const soldVariants = new Set(sold.map((m) => m.variantId));
   let restocked = 0;
   for (const line of lines) {
-    if (!soldProducts.has(line.productId)) continue;
+    if (!soldVariants.has(line.variantId)) continue;
     const [claim] = await tx
       .insert(stockMovements)
       .values({
         productId: line.productId,
+        variantId: line.variantId,
         orderId,
         kind: 'restock',
         quantity: line.quantity,
@@ -54,14 +55,14 @@ export async function restockOrder(tx: Tx, actor: AdminActor, orderId: string, a
       .onConflictDoNothing()
       .returning({ id: stockMovements.id });
     if (!claim) continue;
-    const [product] = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: at })
-      .where(eq(products.id, line.productId))
-      .returning({ stock: products.stock });
+    const [variant] = await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${line.quantity}`, updatedAt: at })
+      .where(eq(productVariants.id, line.variantId))
+      .returning({ stock: productVariants.stock });
     await tx
       .update(stockMovements)
-      .set({ stockAfter: product?.stock ?? 0 })
+      .set({ stockAfter: variant?.stock ?? 0 })
       .where(eq(stockMovements.id, claim.id));
     restocked++;
   }

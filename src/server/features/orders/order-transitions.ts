@@ -107,7 +107,12 @@ export async function transitionOrder(ctx: ServerContext, tx: Tx, input: OrderTr
   let released = 0;
   if (rule.stock === 'sell') {
     const lines = await tx
-      .select({ productId: orderItems.productId, productName: orderItems.productName, quantity: orderItems.quantity })
+      .select({
+        productId: orderItems.productId,
+        variantId: orderItems.variantId,
+        productName: orderItems.productName,
+        quantity: orderItems.quantity,
+      })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id));
     shortfalls = await sellReservation(tx, order.id, lines, at);

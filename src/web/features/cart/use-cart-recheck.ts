@@ -14,7 +14,9 @@ export function useCartRecheck(): CartNotice[] {
     const asked = cartStore.getSnapshot();
     if (asked.length === 0) return;
     let active = true;
-    checkCart(asked.map((l) => ({ productId: l.productId, quantity: l.quantity })))
+    checkCart(
+      asked.map((l) => ({ productId: l.productId, ...(l.variantId !== undefined && { variantId: l.variantId }), quantity: l.quantity })),
+    )
       .then(({ items }) => {
         if (!active) return;
         // Apply to the cart as it is now: the customer may have changed it while the check ran.

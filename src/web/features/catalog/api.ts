@@ -3,6 +3,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { CartProduct } from '@/domain/cart';
 import { shopPageNumber } from '@/domain/product-filter';
+import { lineName } from '@/domain/product-variants';
 import { ApiError } from '../../lib/api';
 import { api, call } from '../../lib/api-client';
 
@@ -72,12 +73,32 @@ export function productPageQuery(slug: string) {
   });
 }
 
-export function checkCart(items: { productId: string; quantity: number }[]) {
+export function checkCart(items: { productId: string; variantId?: string; quantity: number }[]) {
   return call(api.catalog['cart-check'].$post({ json: { items } }));
 }
 
-/** What the cart keeps of a product. */
-export function toCartProduct(p: ProductDto): CartProduct {
+/** One product's page: the product, its options and variants, and others like it. */
+export type ProductPageDto = Extract<
+  InferResponseType<(typeof api.catalog.products)['by-slug'][':slug']['$get'], 200>,
+  { product: unknown }
+>;
+export type ProductVariantDto = ProductPageDto['variants'][number];
+
+/** What the cart keeps of a product, or of the chosen variant of a product with options. */
+export function toCartProduct(p: ProductDto, variant?: ProductVariantDto): CartProduct {
+  if (variant && variant.name !== '') {
+    return {
+      productId: p.id,
+      variantId: variant.id,
+      name: lineName(p.name, variant.name),
+      priceCents: variant.priceCents,
+      taxBand: p.taxBand,
+      imageUrl: variant.imageUrl ?? p.imageUrl,
+      category: p.category,
+      stock: variant.stock,
+      ...(variant.weightGrams !== null && { weightGrams: variant.weightGrams }),
+    };
+  }
   return {
     productId: p.id,
     name: p.name,
@@ -86,5 +107,6 @@ export function toCartProduct(p: ProductDto): CartProduct {
     imageUrl: p.imageUrl,
     category: p.category,
     stock: p.stock,
+    ...(p.weightGrams !== undefined && { weightGrams: p.weightGrams }),
   };
 }

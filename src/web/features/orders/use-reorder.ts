@@ -20,7 +20,8 @@ export function useReorder() {
     async (orderId: string) => {
       try {
         const order = await queryClient.fetchQuery({ queryKey: orderKeys.detail(orderId), queryFn: () => fetchOrder(orderId) });
-        // The order's own products, read fresh (the shop's list comes a page at a time).
+        // The order's own products, read fresh (the shop's list comes a page at a time); a product with
+        // options is not available without its variant, so only products without options go back.
         const { items } = await checkCart(order.items.map((i) => ({ productId: i.productId, quantity: i.quantity })));
         const products = items.flatMap((i) =>
           i.available

@@ -1,6 +1,7 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { CART_LIMIT_MESSAGES, lineLimit, MAX_LINE_QUANTITY, type CartLine } from '@/domain/cart';
+import { CART_LIMIT_MESSAGES, cartLineKey, lineLimit, MAX_LINE_QUANTITY, type CartLine } from '@/domain/cart';
+import { pricePerKgText } from '@/domain/product-variants';
 import { formatKES, multiplyCents } from '@/domain/money';
 import { Button } from '@/web/components/ui/button';
 import { ProductImage } from '../../catalog/components/product-image';
@@ -16,11 +17,12 @@ export function CartLineItem({ line }: { line: CartLine }) {
 
   const change = (qty: number) => {
     if (locked) return;
-    cartStore.setQuantity(line.productId, qty); // 0 removes the line (src/domain/cart)
+    cartStore.setQuantity(cartLineKey(line), qty); // 0 removes the line (src/domain/cart)
     setLocked(true);
     timer.current = setTimeout(() => setLocked(false), QUANTITY_LOCK_MS);
   };
   const atStock = line.quantity >= lineLimit(line.stock);
+  const perKg = pricePerKgText(line.priceCents, line.weightGrams ?? null);
   const limitNote = line.stock > MAX_LINE_QUANTITY ? CART_LIMIT_MESSAGES.perProduct : `Only ${line.stock} in stock`;
 
   return (
@@ -33,13 +35,14 @@ export function CartLineItem({ line }: { line: CartLine }) {
           <div>
             <h2 className="font-semibold text-slate-900">{line.name}</h2>
             <p className="text-sm text-slate-600">{formatKES(line.priceCents)} each</p>
+            {perKg && <p className="text-sm text-slate-600">{perKg}</p>}
           </div>
           <Button
             variant="ghost"
             size="icon"
             className="shrink-0"
             aria-label={`Remove ${line.name}`}
-            onClick={() => cartStore.remove(line.productId)}
+            onClick={() => cartStore.remove(cartLineKey(line))}
           >
             <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
           </Button>

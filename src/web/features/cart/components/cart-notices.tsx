@@ -19,8 +19,8 @@ export function CartNotices({ notices }: { notices: CartNotice[] }) {
   return (
     <Alert tone="warning" title="Your cart was updated" className="mb-6">
       <ul className="list-disc space-y-1 pl-5">
-        {notices.map((n) => (
-          <li key={`${n.kind}-${n.productId}`}>{noticeText(n)}</li>
+        {notices.map((n, i) => (
+          <li key={`${n.kind}-${n.productId}-${i}`}>{noticeText(n)}</li>
         ))}
       </ul>
     </Alert>

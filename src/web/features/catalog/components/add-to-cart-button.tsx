@@ -4,25 +4,28 @@ import { toast } from '@/web/lib/toast';
 import { cartLimitMessage } from '@/domain/cart';
 import { Button, type ButtonSize } from '@/web/components/ui/button';
 import { cartStore } from '../../cart/cart-store';
-import { toCartProduct, type ProductDto } from '../api';
+import { toCartProduct, type ProductDto, type ProductVariantDto } from '../api';
 
 /** The button reads 'Adding...' for half a second after a click. */
 const ADDING_MS = 500;
 
 export interface AddToCartButtonProps {
   product: ProductDto;
+  /** The chosen variant of a product with options (the product page). */
+  variant?: ProductVariantDto | undefined;
   /** How many to add with one click (the product page's quantity choice); 1 elsewhere. */
   quantity?: number;
   size?: ButtonSize;
   className?: string;
 }
 
-export function AddToCartButton({ product, quantity = 1, size, className }: AddToCartButtonProps) {
+export function AddToCartButton({ product, variant, quantity = 1, size, className }: AddToCartButtonProps) {
   const [adding, setAdding] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  if (product.stock <= 0) {
+  const item = toCartProduct(product, variant);
+  if (item.stock <= 0) {
     return (
       <Button size={size} className={className} disabled>
         Out of Stock
@@ -34,8 +37,7 @@ export function AddToCartButton({ product, quantity = 1, size, className }: AddT
     if (adding) return;
     // The cart caps a line at stock (and an order's limits): say so instead of claiming an add that did not happen.
     const before = cartStore.getSnapshot();
-    const item = toCartProduct(product);
-    if (cartStore.add(item, quantity) > 0) toast.success(`${product.name} added to cart`);
+    if (cartStore.add(item, quantity) > 0) toast.success(`${item.name} added to cart`);
     else toast.warning(cartLimitMessage(before, item));
     setAdding(true);
     timer.current = setTimeout(() => setAdding(false), ADDING_MS);

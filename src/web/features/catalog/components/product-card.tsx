@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatKES } from '@/domain/money';
+import { pricePerKgText } from '@/domain/product-variants';
 import { Badge } from '@/web/components/ui/badge';
 import type { ProductDto } from '../api';
 import { AddToCartButton } from './add-to-cart-button';
@@ -18,6 +19,7 @@ export interface ProductCardProps {
 
 export function ProductCard({ product, eager, priority, imageSizes, headingLevel = 2 }: ProductCardProps) {
   const soldOut = product.stock <= 0;
+  const perKg = product.weightGrams !== undefined ? pricePerKgText(product.priceCents, product.weightGrams) : null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     // The whole card opens the product's page (the name's link stretches over it); Add to Cart sits
@@ -52,8 +54,22 @@ export function ProductCard({ product, eager, priority, imageSizes, headingLevel
           </Link>
         </Heading>
         <p className="line-clamp-2 text-sm text-slate-600 max-sm:hidden">{product.description}</p>
-        <p className="mt-auto pt-2 text-lg font-bold text-slate-900 max-sm:pt-1 max-sm:text-base">{formatKES(product.priceCents)}</p>
-        <AddToCartButton product={product} className="relative z-10 w-full max-sm:px-2" />
+        <p className="mt-auto pt-2 text-lg font-bold text-slate-900 max-sm:pt-1 max-sm:text-base">
+          {product.fromPrice ? `from ${formatKES(product.priceCents)}` : formatKES(product.priceCents)}
+        </p>
+        {perKg && <p className="text-sm text-slate-600 max-sm:text-xs">{perKg}</p>}
+        {product.hasChoices && !soldOut ? (
+          // A choice is needed first: the button opens the product's page, where the options are.
+          <Link
+            to={`/shop/${product.slug}`}
+            className="relative z-10 inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 max-sm:px-2"
+            aria-label={`Choose options of ${product.name}`}
+          >
+            Choose options
+          </Link>
+        ) : (
+          <AddToCartButton product={product} className="relative z-10 w-full max-sm:px-2" />
+        )}
       </div>
     </article>
   );
