@@ -152,3 +152,11 @@ export function closedNotice(opensAt: Date | null, next: DeliverySlot | null): s
     : 'We are closed now.';
   return next ? `${opens} The next delivery is ${next.label}.` : opens;
 }
+
+/** The windows a new shop's zones start with (as migration 0020 gave the zones it found). */
+export const DEFAULT_ZONE_WINDOWS: readonly Omit<DeliveryWindowRule, 'id'>[] = [
+  ...[1, 2, 3, 4, 5].flatMap((weekday) =>
+    [600, 720, 840, 960].map((startMinute) => ({ weekday, startMinute, endMinute: startMinute + 120, capacity: 20, cutoffMinutes: 60 })),
+  ),
+  ...[600, 720].map((startMinute) => ({ weekday: 6, startMinute, endMinute: startMinute + 120, capacity: 20, cutoffMinutes: 60 })),
+];
