@@ -53,9 +53,14 @@ export async function storeOpeningHours(tx: Tx, week: WeekHours, at: Date): Prom
     .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: at } });
 }
 
-export const openingHoursLock = (tx: Tx) =>
-  // Saving hours and saving windows check each other: one at a time.
-  tx.select({ key: appSettings.key }).from(appSettings).where(eq(appSettings.key, OPENING_HOURS_SETTING)).for('update');
+/** Saving hours and saving windows check each other: one at a time, on the setting's row. */
+export async function openingHoursLock(tx: Tx): Promise<void> {
+  await tx
+    .insert(appSettings)
+    .values({ key: OPENING_HOURS_SETTING, value: [...DEFAULT_WEEK_HOURS] })
+    .onConflictDoNothing();
+  await tx.select({ key: appSettings.key }).from(appSettings).where(eq(appSettings.key, OPENING_HOURS_SETTING)).for('update');
+}
 
 function ruleFromRow(w: typeof deliveryWindows.$inferSelect): DeliveryWindowRule {
   return {
