@@ -51,7 +51,7 @@ export function formatSlot(date: string, startMinute: number, endMinute: number)
 }
 
 /** The instant a slot starts. */
-export function slotStart(date: string, startMinute: number): Date {
+function slotStart(date: string, startMinute: number): Date {
   return new Date(nairobiDayStart(date).getTime() + startMinute * 60_000);
 }
 

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, createContext } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
-import { deliveryWindows, deliveryZones, orderDeliveryWindows } from '../../src/server/db/schema';
+import { deliveryWindows, orderDeliveryWindows } from '../../src/server/db/schema';
 import { expireReservations, reconcilePayments } from '../../src/server/features/payments/reconciliation.service';
 import { createMailer } from '../../src/server/infra/mail/mailer';
 import { TEST_ORIGIN, type TestUser } from '../support/test-app';
@@ -31,11 +31,6 @@ interface Slots {
   slots: { windowId: string; date: string; label: string; left: number; full: boolean }[];
   chosen: { windowId: string; date: string } | null;
   closedNotice: string | null;
-}
-
-async function zoneId(shop: Shop, name: string): Promise<string> {
-  const [zone] = await shop.ctx.db.select({ id: deliveryZones.id }).from(deliveryZones).where(eq(deliveryZones.name, name));
-  return zone!.id;
 }
 
 async function slotsFor(shop: Shop, zone: string): Promise<Slots> {

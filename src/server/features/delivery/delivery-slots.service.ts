@@ -27,7 +27,7 @@ import { DomainError } from '../../errors';
 const OPENING_HOURS_SETTING = 'opening_hours';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const WINDOW_FULL = 'That delivery window is full. Please choose another.';
+const WINDOW_FULL = 'That delivery window is full. Please choose another.';
 const WINDOW_GONE = 'That delivery window can no longer be chosen. Please choose another.';
 const NO_WINDOW_FREE = 'Every delivery window of the next 7 days is full. Please try again later.';
 
@@ -111,7 +111,7 @@ async function heldCounts(db: DbOrTx, windowIds: readonly string[], now: Date): 
   return new Map(rows.map((r) => [slotKey(r.windowId ?? '', r.date), r.n]));
 }
 
-export async function zoneSlots(db: DbOrTx, zoneId: string, now: Date): Promise<DeliverySlot[]> {
+async function zoneSlots(db: DbOrTx, zoneId: string, now: Date): Promise<DeliverySlot[]> {
   const { windows, closedDates } = await loadZoneWindows(db, zoneId);
   const taken = await heldCounts(
     db,
