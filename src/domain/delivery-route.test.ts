@@ -46,14 +46,28 @@ describe('mapLink', () => {
 });
 
 describe('deliverySlot', () => {
-  it('is the Nairobi day and time the order is expected at the door', () => {
+  it("is the order's chosen window: its day, and the window as the group and the label", () => {
+    const slot = deliverySlot({
+      paidAt: new Date('2026-11-26T19:50:00Z'),
+      estimatedDeliveryMins: 30,
+      window: { date: '2026-11-27', startMinute: 600, endMinute: 720 },
+    });
+    expect(slot).toEqual({
+      day: '2026-11-27',
+      group: 'Fri 27 Nov, 10:00–12:00',
+      label: 'Fri 27 Nov, 10:00–12:00',
+      startsAt: new Date('2026-11-27T07:00:00Z'), // 10:00 Nairobi
+    });
+  });
+
+  it('without a window, is the Nairobi day and time the order is expected at the door', () => {
     // Paid 22:50 Nairobi (19:50 UTC) with a 30-minute zone: expected 23:20 the same day.
-    expect(deliverySlot({ paidAt: new Date('2026-11-26T19:50:00Z'), estimatedDeliveryMins: 30 })).toMatchObject({
+    expect(deliverySlot({ paidAt: new Date('2026-11-26T19:50:00Z'), estimatedDeliveryMins: 30, window: null })).toMatchObject({
       day: '2026-11-26',
       label: '26 Nov 2026, around 23:20',
     });
     // Paid 23:45 Nairobi with 45 minutes: the next Nairobi day, although still the same UTC day.
-    expect(deliverySlot({ paidAt: new Date('2026-11-26T20:45:00Z'), estimatedDeliveryMins: 45 }).day).toBe('2026-11-27');
+    expect(deliverySlot({ paidAt: new Date('2026-11-26T20:45:00Z'), estimatedDeliveryMins: 45, window: null }).day).toBe('2026-11-27');
   });
 });
 

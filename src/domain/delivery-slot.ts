@@ -1,32 +1,47 @@
 // Which delivery day and time a paid order belongs to on the deliveries screen and the rider's
-// list: the day and time it is expected at the customer's door (paid at + the zone's minutes,
-// delivery-window.ts). One function, so a chosen delivery window can take its place.
+// list: its chosen delivery window ('Thu 27 Nov, 10:00–12:00'), packed and carried with the other
+// orders of that window. An order without one (placed before windows existed, or in a zone without
+// windows) goes by when it was expected at the door: paid at + the zone's minutes.
 import { formatDate } from './dates';
-import { deliveryWindow } from './delivery-window';
+import { DEFAULT_ZONE_MINUTES } from './delivery-fee';
+import { formatSlot } from './delivery-slots';
 import { nairobiDateKey, nairobiDayStart } from './nairobi-days';
 import { nairobiParts } from './peak-hours';
 
 export interface DeliverySlot {
   /** The Nairobi date, '2026-11-27'. */
   day: string;
-  /** The group the order is packed and carried with: for now its whole day, '27 Nov 2026'. */
+  /** The group the order is packed and carried with: its window, or its whole day without one. */
   group: string;
-  /** When it is expected: '27 Nov 2026, around 14:05'. */
+  /** When it is expected: 'Thu 27 Nov, 10:00–12:00', or '27 Nov 2026, around 14:05'. */
   label: string;
-  /** When the group starts (sorts the groups): for now the start of the day. */
+  /** When the group starts (sorts the groups). */
   startsAt: Date;
+}
+
+export interface OrderWindowTimes {
+  /** 'YYYY-MM-DD', Nairobi. */
+  date: string;
+  startMinute: number;
+  endMinute: number;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export function deliverySlot(order: { paidAt: Date; estimatedDeliveryMins: number | null }): DeliverySlot {
-  const { earliest } = deliveryWindow(order.paidAt, order.estimatedDeliveryMins);
-  const { hour, minute } = nairobiParts(earliest);
-  const day = nairobiDateKey(earliest);
+export function deliverySlot(order: { paidAt: Date; estimatedDeliveryMins: number | null; window: OrderWindowTimes | null }): DeliverySlot {
+  const w = order.window;
+  if (w) {
+    const label = formatSlot(w.date, w.startMinute, w.endMinute);
+    return { day: w.date, group: label, label, startsAt: new Date(nairobiDayStart(w.date).getTime() + w.startMinute * 60_000) };
+  }
+  const minutes = order.estimatedDeliveryMins && order.estimatedDeliveryMins > 0 ? order.estimatedDeliveryMins : DEFAULT_ZONE_MINUTES;
+  const expected = new Date(order.paidAt.getTime() + minutes * 60_000);
+  const { hour, minute } = nairobiParts(expected);
+  const day = nairobiDateKey(expected);
   return {
     day,
-    group: formatDate(earliest),
-    label: `${formatDate(earliest)}, around ${pad(hour)}:${pad(minute)}`,
+    group: formatDate(expected),
+    label: `${formatDate(expected)}, around ${pad(hour)}:${pad(minute)}`,
     startsAt: nairobiDayStart(day),
   };
 }

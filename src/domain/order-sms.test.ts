@@ -3,12 +3,12 @@ import { isGsm7, ORDER_UPDATE_STEPS, orderUpdateSms, SMS_MAX_LENGTH, toGsm7, typ
 
 const ORDER_ID = '3f2a9c1e-0b7d-4e8a-9c1f-2d3e4f5a6b7c';
 const base = { shopName: 'Lake Victoria Aquaculture', publicUrl: 'https://shop.example.co.ke', orderId: ORDER_ID };
-const extra = { amountCents: 123_456_789, deliveryWindow: 'between 14:05 and 14:20' };
+const extra = { amountCents: 123_456_789, deliveryWindow: 'Thu 27 Nov, 10:00–12:00' };
 
 describe('order update SMS', () => {
   it('says what happened, with the short order number, amount and delivery window', () => {
     expect(orderUpdateSms({ ...base, ...extra, step: 'paid' })).toBe(
-      'Lake Victoria Aquaculture: Payment received for order #3f2a9c1e. Expected delivery between 14:05 and 14:20. https://shop.example.co.ke/orders',
+      'Lake Victoria Aquaculture: Payment received for order #3f2a9c1e. Delivery: Thu 27 Nov, 10:00-12:00. https://shop.example.co.ke/orders',
     );
     expect(orderUpdateSms({ ...base, step: 'out_for_delivery' })).toContain('Order #3f2a9c1e is out for delivery.');
     expect(orderUpdateSms({ ...base, step: 'delivered' })).toContain('Order #3f2a9c1e has been delivered.');

@@ -71,7 +71,7 @@ export interface OrderSmsInput {
   orderId: string;
   /** The amount cancelled or refunded. */
   amountCents?: Cents;
-  /** 'around 14:05' or 'between 14:05 and 14:20' (describeDeliveryWindow), for 'paid'. */
+  /** The chosen delivery window, 'Thu 27 Nov, 10:00–12:00' (formatSlot), for 'paid'. */
   deliveryWindow?: string;
 }
 
@@ -80,7 +80,7 @@ function body(input: OrderSmsInput): string {
   const amount = input.amountCents !== undefined ? formatKES(input.amountCents) : null;
   switch (input.step) {
     case 'paid':
-      return `Payment received for order ${ref}.${input.deliveryWindow ? ` Expected delivery ${input.deliveryWindow}.` : ''}`;
+      return `Payment received for order ${ref}.${input.deliveryWindow ? ` Delivery: ${input.deliveryWindow}.` : ''}`;
     case 'out_for_delivery':
       return `Order ${ref} is out for delivery. Please keep your phone on so the rider can reach you.`;
     case 'delivered':

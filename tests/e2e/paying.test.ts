@@ -94,7 +94,7 @@ describe('paying at phone size', () => {
     await summary.getByText(/^2 × KES /).waitFor();
     expect(await summary.getByTestId('delivery-address').textContent()).toMatch(/^Kilimani\b/);
     expect(await summary.getByTestId('delivery-window').textContent()).toMatch(
-      /Expected delivery: (around \d{2}:\d{2}|between \d{2}:\d{2} and \d{2}:\d{2}) \(Nairobi time\)/,
+      /Delivery window: (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}–\d{2}:\d{2} \(Nairobi time\)/,
     );
     expect(await summary.getByRole('link', { name: 'Download receipt' }).getAttribute('href')).toBe(`/api/orders/${orderId}/receipt.pdf`);
     expect(await axeViolations(page)).toEqual([]);

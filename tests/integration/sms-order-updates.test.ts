@@ -53,7 +53,7 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
     expect(sms.map((m) => m.message)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^Lake Victoria Aquaculture: Payment received for order ${ref(orderId)}\\. Expected delivery (around|between) \\d\\d:\\d\\d`,
+          `^Lake Victoria Aquaculture: Payment received for order ${ref(orderId)}\\. Delivery: (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \\d{1,2} [A-Z][a-z]{2}, \\d\\d:\\d\\d-\\d\\d:\\d\\d\\.`,
         ),
       ),
     ]);

@@ -4,8 +4,9 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { LOCKS } from '../db/locks';
-import { blogPosts, deliveryZones, pageContent, products, productVariants, stockMovements } from '../db/schema';
+import { blogPosts, deliveryWindows, deliveryZones, pageContent, products, productVariants, stockMovements } from '../db/schema';
 import { SEED_BLOG_POSTS, SEED_DELIVERY_ZONES, SEED_PAGES, SEED_PRODUCTS, SEED_SEARCH_KEYWORDS } from './seed-data';
+import { DEFAULT_ZONE_WINDOWS } from '@/domain/delivery-slots';
 import { sanitizePageHtml } from '../features/content/sanitize-page-html';
 import { addProductOptions } from '../features/catalog/product-options.service';
 
@@ -89,7 +90,13 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<{ se
     const zones = await tx.select({ id: deliveryZones.id }).from(deliveryZones).limit(1);
     if (zones.length === 0) {
       const createdAt = daysBefore(CATALOGUE_AGE_DAYS);
-      await tx.insert(deliveryZones).values(SEED_DELIVERY_ZONES.map((z) => ({ ...z, active: true, createdAt, updatedAt: createdAt })));
+      const seededZones = await tx
+        .insert(deliveryZones)
+        .values(SEED_DELIVERY_ZONES.map((z) => ({ ...z, active: true, createdAt, updatedAt: createdAt })))
+        .returning({ id: deliveryZones.id });
+      await tx
+        .insert(deliveryWindows)
+        .values(seededZones.flatMap((z) => DEFAULT_ZONE_WINDOWS.map((w) => ({ ...w, zoneId: z.id, createdAt, updatedAt: createdAt }))));
     }
 
     await tx

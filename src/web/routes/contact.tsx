@@ -1,6 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { telHref } from '../../domain/shop-details';
-import { BUSINESS_HOURS } from '../components/layout/business-info';
+import { useBusinessHours } from '../components/layout/business-info';
 import { Container } from '../components/layout/container';
 import { PageHero } from '../components/layout/page-hero';
 import ContactForm from '../features/content/components/contact-form';
@@ -32,6 +32,7 @@ export default function Contact() {
 }
 
 function ContactDetails() {
+  const businessHours = useBusinessHours();
   const { details, ready } = useShopDetails();
   return (
     <>
@@ -61,7 +62,7 @@ function ContactDetails() {
           Business Hours
         </h3>
         <ul className="mt-2 space-y-1 text-slate-700">
-          {BUSINESS_HOURS.map((h) => (
+          {businessHours.map((h) => (
             <li key={h.days}>
               {h.days}: {h.hours}
             </li>

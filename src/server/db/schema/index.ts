@@ -5,3 +5,4 @@ export * from './catalog';
 export * from './orders';
 export * from './content';
 export * from './tax-invoices';
+export * from './delivery-slots';

@@ -7,8 +7,9 @@ import type { AppEnv, ServerContext } from '../../context';
 import { DomainError } from '../../errors';
 import { currentUser, optionalUser, requireUser } from '../../auth/session';
 import { valid } from '../../infra/http/validate';
-import { autocompleteSchema, createOrderSchema, deliveryFeeSchema, placeDetailsSchema } from './checkout.schemas';
+import { autocompleteSchema, createOrderSchema, deliveryFeeSchema, deliveryWindowsSchema, placeDetailsSchema } from './checkout.schemas';
 import { addressNotFound, quoteDelivery, resolveDestination } from '../delivery/delivery-quote.service';
+import { checkoutSlots } from '../delivery/delivery-slots.service';
 import { lastRiderDirections } from './last-delivery.service';
 import { takeLookupSlot } from './lookup-limit';
 import { placeOrder } from './order-placement.service';
@@ -17,56 +18,65 @@ import { placeDetails, signedPlaceDetails, suggestAddresses } from './places.ser
 const PLACE_DETAILS_FAILED = 'Failed to get place details';
 
 export function checkoutRoutes(ctx: ServerContext) {
-  return new Hono<AppEnv>()
-    .use('/places/*', optionalUser(ctx))
-    .use('/delivery-fee', optionalUser(ctx))
-    .use('/last-delivery', requireUser(ctx))
-    .use('/orders', requireUser(ctx))
-    .post('/places/autocomplete', valid('json', autocompleteSchema), async (c) => {
-      await takeLookupSlot(c, ctx);
-      const { input, sessionToken } = c.req.valid('json');
-      return c.json({ predictions: await suggestAddresses(ctx, input, sessionToken) });
-    })
-    .post('/places/details', valid('json', placeDetailsSchema), async (c) => {
-      await takeLookupSlot(c, ctx);
-      const { placeId, sessionToken } = c.req.valid('json');
-      const details = await placeDetails(ctx, placeId, sessionToken);
-      if (!details) throw new DomainError('not_found', 'PLACE_DETAILS_FAILED', PLACE_DETAILS_FAILED);
-      return c.json(signedPlaceDetails(ctx, details));
-    })
-    .post('/delivery-fee', valid('json', deliveryFeeSchema), async (c) => {
-      await takeLookupSlot(c, ctx);
-      const body = c.req.valid('json');
-      const coordinates = body.latitude != null && body.longitude != null ? { lat: body.latitude, lng: body.longitude } : null;
-      const destination = await resolveDestination(ctx, body.address, coordinates);
-      if (!destination) throw addressNotFound();
-      const quote = await quoteDelivery(ctx, destination);
-      return c.json({
-        deliveryFeeCents: quote.feeCents,
-        zoneName: quote.zoneName,
-        estimatedMinutes: quote.estimatedMinutes,
-        formattedDistance: quote.formattedDistance,
-        // The origin is configurable (back office), so the page says where the distance starts.
-        originLabel: quote.originLabel,
-        // The fee's VAT band, so the page shows the VAT the order will be charged.
-        deliveryFeeTaxBand: quote.feeTaxBand,
-      });
-    })
-    .get('/last-delivery', async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await lastRiderDirections(ctx.db, currentUser(c).id));
-    })
-    .post('/orders', valid('json', createOrderSchema), async (c) => {
-      const user = currentUser(c);
-      const body = c.req.valid('json');
-      const placed = await placeOrder(ctx, user.id, {
-        items: body.items,
-        customer: body.customerInfo,
-        delivery: body.deliveryInfo,
-        idempotencyKey: body.idempotencyKey,
-        smsUpdates: body.smsUpdates ?? true,
-        buyerTax: body.buyerTax,
-      });
-      return c.json({ orderId: placed.orderId, iframeUrl: placed.iframeUrl });
-    });
+  return (
+    new Hono<AppEnv>()
+      .use('/places/*', optionalUser(ctx))
+      .use('/delivery-fee', optionalUser(ctx))
+      .use('/last-delivery', requireUser(ctx))
+      .use('/orders', requireUser(ctx))
+      .post('/places/autocomplete', valid('json', autocompleteSchema), async (c) => {
+        await takeLookupSlot(c, ctx);
+        const { input, sessionToken } = c.req.valid('json');
+        return c.json({ predictions: await suggestAddresses(ctx, input, sessionToken) });
+      })
+      .post('/places/details', valid('json', placeDetailsSchema), async (c) => {
+        await takeLookupSlot(c, ctx);
+        const { placeId, sessionToken } = c.req.valid('json');
+        const details = await placeDetails(ctx, placeId, sessionToken);
+        if (!details) throw new DomainError('not_found', 'PLACE_DETAILS_FAILED', PLACE_DETAILS_FAILED);
+        return c.json(signedPlaceDetails(ctx, details));
+      })
+      .post('/delivery-fee', valid('json', deliveryFeeSchema), async (c) => {
+        await takeLookupSlot(c, ctx);
+        const body = c.req.valid('json');
+        const coordinates = body.latitude != null && body.longitude != null ? { lat: body.latitude, lng: body.longitude } : null;
+        const destination = await resolveDestination(ctx, body.address, coordinates);
+        if (!destination) throw addressNotFound();
+        const quote = await quoteDelivery(ctx, destination);
+        return c.json({
+          deliveryFeeCents: quote.feeCents,
+          zoneId: quote.zoneId,
+          zoneName: quote.zoneName,
+          estimatedMinutes: quote.estimatedMinutes,
+          formattedDistance: quote.formattedDistance,
+          // The origin is configurable (back office), so the page says where the distance starts.
+          originLabel: quote.originLabel,
+          // The fee's VAT band, so the page shows the VAT the order will be charged.
+          deliveryFeeTaxBand: quote.feeTaxBand,
+        });
+      })
+      // The windows checkout offers for the address's zone; they change with every order, so never cached.
+      .get('/delivery-windows', valid('query', deliveryWindowsSchema), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await checkoutSlots(ctx.db, c.req.valid('query').zoneId, ctx.now()));
+      })
+      .get('/last-delivery', async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await lastRiderDirections(ctx.db, currentUser(c).id));
+      })
+      .post('/orders', valid('json', createOrderSchema), async (c) => {
+        const user = currentUser(c);
+        const body = c.req.valid('json');
+        const placed = await placeOrder(ctx, user.id, {
+          items: body.items,
+          customer: body.customerInfo,
+          delivery: body.deliveryInfo,
+          idempotencyKey: body.idempotencyKey,
+          smsUpdates: body.smsUpdates ?? true,
+          deliveryWindow: body.deliveryWindow,
+          buyerTax: body.buyerTax,
+        });
+        return c.json({ orderId: placed.orderId, iframeUrl: placed.iframeUrl });
+      })
+  );
 }

@@ -50,6 +50,17 @@ const customerInfo = z
   .transform((v) => ({ fullName: v.fullName ?? '', email: v.email ?? '', phone: v.phone ?? '', address: v.address ?? '' }))
   .pipe(checkoutCustomerSchema);
 
+const WINDOW_CHOICE_MESSAGE = 'Choose a delivery window.';
+const deliveryWindowChoice = z.object(
+  {
+    windowId: z.uuid({ error: WINDOW_CHOICE_MESSAGE }),
+    date: z.string({ error: WINDOW_CHOICE_MESSAGE }).regex(/^\d{4}-\d{2}-\d{2}$/, WINDOW_CHOICE_MESSAGE),
+  },
+  { error: WINDOW_CHOICE_MESSAGE },
+);
+
+export const deliveryWindowsSchema = z.object({ zoneId: z.uuid({ error: 'Choose a delivery zone.' }) });
+
 export const createOrderSchema = z.object({
   items: z
     .array(
@@ -86,6 +97,8 @@ export const createOrderSchema = z.object({
   ),
   /** A business buyer's KRA PIN and business name for the tax invoice; left out, the profile's are used. */
   buyerTax: buyerTaxSchema.optional(),
+  /** The delivery window chosen at checkout; left out, the soonest one with a place. */
+  deliveryWindow: deliveryWindowChoice.nullish(),
   /** 'Send me SMS updates' about this order; on unless the customer turned it off. */
   smsUpdates: z.boolean({ error: SMS_UPDATES_CHOICE_MESSAGE }).optional(),
   idempotencyKey: z

@@ -28,6 +28,7 @@ import { insertPlacedOrder } from '../orders/order-transitions';
 import { MAX_LINE_QUANTITY } from '@/domain/cart';
 import { addressNotFound, quoteDelivery, resolveDestination } from '../delivery/delivery-quote.service';
 import type { DeliveryQuote } from '../delivery/delivery-quote.service';
+import { holdDeliveryWindow } from '../delivery/delivery-slots.service';
 import { vouchedPoint } from './places.service';
 import { findWaitingOrder, orderAwaitingPayment } from './waiting-order';
 
@@ -38,6 +39,8 @@ export interface PlaceOrderInput {
   /** building and directions: sanitised text for the rider, '' when not given. */
   delivery: { address: string; coordinates?: LatLng | null; placeToken?: string | null; building?: string; directions?: string };
   idempotencyKey?: string;
+  /** The delivery window chosen at checkout; left out, the soonest one with a place. */
+  deliveryWindow?: { windowId: string; date: string } | null;
   /** 'Send me SMS updates' as ticked at checkout. */
   smsUpdates?: boolean;
   /** The KRA PIN and business name typed at checkout (remembered on the profile); left out, the profile's. */
@@ -302,6 +305,7 @@ async function insertPendingOrder(
     priced.map((l) => ({ productId: l.product.id, variantId: l.variant.id, productName: l.name, quantity: l.quantity })),
     at,
   );
+  await holdDeliveryWindow(tx, { orderId: order.id, zoneId: quote.zoneId, choice: input.deliveryWindow, at });
   await saveSmsChoice(tx, userId, input.smsUpdates ?? true, at);
   if (input.buyerTax) await saveBuyerTax(tx, userId, input.buyerTax, at);
   return claimAttempt(tx, { id: order.id, totalAmount: totals.totalCents, currency: 'KES', customerPhone: input.customer.phone }, at);

@@ -17,6 +17,8 @@ import {
 } from './content.service';
 import { takeFormSlot } from './form-limits';
 import { loadShopDetails } from './shop-details.service';
+import { loadOpeningHours } from '../delivery/delivery-slots.service';
+import { openingHoursLines } from '@/domain/business-hours';
 
 /** Content page errors, as the API states them (the page shows them in its alert). */
 const PAGE_ERRORS = {
@@ -39,6 +41,9 @@ export function contentRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
     .get('/shop-details', async (c) =>
       publicJson(c, await cache.get('shop-details', async () => ({ details: await loadShopDetails(ctx.db) }))),
+    )
+    .get('/opening-hours', async (c) =>
+      publicJson(c, await cache.get('opening-hours', async () => ({ lines: openingHoursLines(await loadOpeningHours(ctx.db)) }))),
     )
     .get('/pages', async (c) => publicJson(c, await cache.get('pages', async () => ({ pages: await listPublishedPages(ctx.db) }))))
     .get('/pages/:slug', valid('param', slugParam), async (c) => {

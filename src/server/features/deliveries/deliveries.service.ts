@@ -3,12 +3,13 @@
 // grouped by delivery slot (delivery-slot.ts) and zone, each group in route order from the shop.
 import { and, asc, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import { deliverySlot } from '@/domain/delivery-slot';
+import { DELIVERY_DAYS_AHEAD } from '@/domain/delivery-slots';
 import { mapLink, routeOrder } from '@/domain/delivery-route';
 import { nairobiDateKey, nairobiDayStart } from '@/domain/nairobi-days';
 import { FULFILLABLE_STATUS } from '@/domain/order-lifecycle';
 import { shortOrderId, type FulfilmentStatus } from '@/domain/order-status';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, profiles, user } from '../../db/schema';
+import { orderDeliveryWindows, orderItems, orders, profiles, user } from '../../db/schema';
 import { loadDeliveryOrigin } from '../delivery/delivery-quote.service';
 
 export interface DeliveryStop {
@@ -50,8 +51,9 @@ const LATE_GROUP = 'Late: expected on an earlier day';
 export async function deliveriesForDay(db: DbOrTx, day: string, now: Date, opts: { riderId?: string } = {}): Promise<DeliveryGroup[]> {
   const today = nairobiDateKey(now);
   const dayStart = nairobiDayStart(day).getTime();
-  // Paid up to a day before the slot's day (a long zone time crosses midnight), or earlier for today's late ones.
-  const paidFrom = new Date(dayStart - (day === today ? CARRY_DAYS : 1) * DAY_MS);
+  // Paid up to a week before the day (a window is chosen up to DELIVERY_DAYS_AHEAD days ahead; a long
+  // zone time crosses midnight), and a week more for today's late ones; the slot's own day decides.
+  const paidFrom = new Date(dayStart - ((day === today ? CARRY_DAYS : 0) + DELIVERY_DAYS_AHEAD + 1) * DAY_MS);
   const filters: SQL[] = [
     eq(orders.status, FULFILLABLE_STATUS),
     ne(orders.fulfilmentStatus, 'delivered'),
@@ -94,8 +96,12 @@ async function selectStops(db: DbOrTx, where: SQL | undefined) {
       riderName: profiles.fullName,
       riderAccountName: user.name,
       deliveryFailedReason: orders.deliveryFailedReason,
+      windowDate: orderDeliveryWindows.deliveryDate,
+      windowStart: orderDeliveryWindows.startMinute,
+      windowEnd: orderDeliveryWindows.endMinute,
     })
     .from(orders)
+    .leftJoin(orderDeliveryWindows, eq(orderDeliveryWindows.orderId, orders.id))
     .leftJoin(profiles, eq(profiles.id, orders.riderId))
     .leftJoin(user, eq(user.id, orders.riderId))
     .where(where)
@@ -106,7 +112,14 @@ type StopRow = Awaited<ReturnType<typeof selectStops>>[number];
 
 async function groupStops(db: DbOrTx, rows: StopRow[], today: string, onDay: (slotDay: string) => boolean): Promise<DeliveryGroup[]> {
   const kept = rows
-    .map((r) => ({ row: r, slot: deliverySlot({ paidAt: r.paidAt ?? r.createdAt, estimatedDeliveryMins: r.estimatedDeliveryMins }) }))
+    .map((r) => ({
+      row: r,
+      slot: deliverySlot({
+        paidAt: r.paidAt ?? r.createdAt,
+        estimatedDeliveryMins: r.estimatedDeliveryMins,
+        window: r.windowDate === null ? null : { date: r.windowDate, startMinute: r.windowStart ?? 0, endMinute: r.windowEnd ?? 0 },
+      }),
+    }))
     .filter((s) => onDay(s.slot.day));
   if (kept.length === 0) return [];
   const [items, origin] = await Promise.all([

@@ -1,9 +1,12 @@
-// /api/admin/delivery: zones, the shop's origin, the fee's VAT band and a fee preview.
+// /api/admin/delivery: zones, the shop's origin, the fee's VAT band, a fee preview, the zones'
+// delivery windows and the shop's opening hours.
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
 import { valid } from '../../infra/http/validate';
 import { adminActor } from '../../back-office/admin-access';
 import { deliveryFeeTaxBandSchema, feePreviewSchema, originSchema, zonesSchema } from '@/domain/back-office-forms';
+import { getWindowSettings, saveOpeningHours, saveZoneWindows } from './admin-delivery-slots.service';
+import { openingHoursBodySchema, windowsBodySchema, zoneParam } from './delivery-slots.schemas';
 import { getDeliverySettings, previewFee, saveDeliveryFeeTaxBand, saveOrigin, saveZones } from './admin-delivery.service';
 
 export function adminDeliveryRoutes(ctx: ServerContext) {
@@ -17,6 +20,14 @@ export function adminDeliveryRoutes(ctx: ServerContext) {
     })
     .put('/fee-tax-band', valid('json', deliveryFeeTaxBandSchema), async (c) => {
       return c.json({ feeTaxBand: await saveDeliveryFeeTaxBand(ctx.db, adminActor(c, ctx.now()), c.req.valid('json').band) });
+    })
+    .get('/windows', async (c) => c.json(await getWindowSettings(ctx.db)))
+    .put('/windows/:zoneId', valid('param', zoneParam), valid('json', windowsBodySchema), async (c) => {
+      const zone = await saveZoneWindows(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').zoneId, c.req.valid('json'));
+      return c.json({ zone });
+    })
+    .put('/opening-hours', valid('json', openingHoursBodySchema), async (c) => {
+      return c.json({ lines: await saveOpeningHours(ctx.db, adminActor(c, ctx.now()), c.req.valid('json').days) });
     })
     .get('/preview', valid('query', feePreviewSchema), async (c) => c.json(await previewFee(ctx.db, c.req.valid('query').km)));
 }

@@ -2,11 +2,12 @@
 // (features/orders/order-transitions.ts): one per recipient and order, whoever applies the payment
 // and however often (the outboxes' dedupe keys), sent after the commit or by the outbox jobs.
 import { eq } from 'drizzle-orm';
-import { describeDeliveryWindow, deliveryWindow } from '@/domain/delivery-window';
+import { deliverySlot } from '@/domain/delivery-slot';
 import { paidOrderNoticeMail, paidOrderNoticeSms, type PaidOrderNotice } from '@/domain/merchant-notices';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { orders } from '../../db/schema';
+import { orderDeliveryWindow } from '../delivery/delivery-slots.service';
 import { loadMerchantNotices } from './merchant-notices.service';
 
 export interface QueuedMerchantNotices {
@@ -22,12 +23,14 @@ export async function queuePaidOrderNotices(ctx: ServerContext, tx: Tx, orderId:
   if (phones.length === 0 && emails.length === 0) return queued;
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return queued;
+  const window = await orderDeliveryWindow(tx, orderId);
   const notice: PaidOrderNotice = {
     orderId,
     customerName: order.customerName,
     totalCents: order.totalAmount,
     area: order.deliveryZoneName,
-    deliveryTime: describeDeliveryWindow(deliveryWindow(order.paidAt ?? ctx.now(), order.estimatedDeliveryMins)),
+    // The chosen window ('Fri 27 Nov, 10:00–12:00'), or when it is expected without one.
+    deliveryTime: deliverySlot({ paidAt: order.paidAt ?? ctx.now(), estimatedDeliveryMins: order.estimatedDeliveryMins, window }).label,
   };
   const sms = paidOrderNoticeSms(ctx.env.SHOP_NAME, notice);
   for (const to of phones) {

@@ -11,6 +11,7 @@ import { orderItems, orders } from '../../db/schema';
 import { escapeHtml } from '../../infra/http/html';
 import type { MailMessage } from '../../infra/mail/mailer';
 import { orderTax } from './order-tax-bands';
+import { orderDeliveryWindow } from '../delivery/delivery-slots.service';
 
 interface ConfirmationMailInput {
   shopName: string;
@@ -31,12 +32,14 @@ interface ConfirmationMailInput {
   items: { productName: string; quantity: number; unitPrice: Cents; lineTotal: Cents }[];
   /** The VAT lines of what the order was charged per band. */
   vatRows: VatRow[];
+  /** The chosen delivery window, 'Thu 27 Nov, 10:00–12:00'. */
+  window: string | null;
 }
 
 /** The receipt's print view (it links to the PDF); only the order's owner or an admin can open it. */
 const receiptPath = (orderId: string) => `/api/orders/${orderId}/receipt`;
 
-function orderConfirmationMail({ shopName, publicUrl, order, items, vatRows }: ConfirmationMailInput): MailMessage {
+function orderConfirmationMail({ shopName, publicUrl, order, items, vatRows, window }: ConfirmationMailInput): MailMessage {
   const ref = shortOrderId(order.id);
   const lines = items.map((i) => `${i.quantity} x ${i.productName} @ ${formatKES(i.unitPrice)} = ${formatKES(i.lineTotal)}`);
   const totals: [string, string][] = [
@@ -45,7 +48,11 @@ function orderConfirmationMail({ shopName, publicUrl, order, items, vatRows }: C
     ['Delivery', order.deliveryFee === 0 ? 'FREE' : formatKES(order.deliveryFee)],
     ['Total paid', formatKES(order.totalAmount)],
   ];
-  const eta = order.estimatedDeliveryMins ? `Estimated delivery time: about ${order.estimatedDeliveryMins} minutes.` : '';
+  const eta = window
+    ? `Delivery window: ${window} (Nairobi time).`
+    : order.estimatedDeliveryMins
+      ? `Estimated delivery time: about ${order.estimatedDeliveryMins} minutes.`
+      : '';
   const greeting = order.customerName ? `Hello ${order.customerName},` : 'Hello,';
   const ordersUrl = `${publicUrl}/orders`;
   const receiptUrl = `${publicUrl}${receiptPath(order.id)}`;
@@ -96,7 +103,8 @@ export async function queueOrderConfirmation(ctx: ServerContext, db: DbOrTx, ord
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.productName));
   const { vatRows } = await orderTax(db, order);
-  const mail = orderConfirmationMail({ shopName: ctx.env.SHOP_NAME, publicUrl: ctx.env.PUBLIC_URL, order, items, vatRows });
+  const window = (await orderDeliveryWindow(db, orderId))?.label ?? null;
+  const mail = orderConfirmationMail({ shopName: ctx.env.SHOP_NAME, publicUrl: ctx.env.PUBLIC_URL, order, items, vatRows, window });
   // The confirmation is the 'paid' step's mail: once per order, and listed with the order's messages.
   return ctx.mailer.enqueue(db, { ...mail, orderId: order.id, dedupeKey: `${order.id}:paid` });
 }

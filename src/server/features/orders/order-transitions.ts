@@ -7,6 +7,7 @@
 // Effects, all in the same transaction so they happen exactly once with the change:
 // - stock: 'release' and 'sell' are done here; 'reserve' is done by the checkout that inserts the
 //   order's lines, and 'restock' by the merchant's refund, which decides it by how far the goods went;
+//   the order's delivery window is held and given back with the stock (features/delivery);
 // - the customer's SMS and mail are queued here and sent after the commit (deliverOrderUpdate);
 // - the tax invoice: 'paid' queues the sale's and 'refunded' a credit note (features/tax-invoices),
 //   numbered in this transaction and sent to KRA after the commit (deliverOrderUpdate kicks the sender);
@@ -31,6 +32,7 @@ import type { Tx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { releaseReservation, sellReservation, type StockShortfall } from '../inventory/inventory.service';
+import { confirmDeliveryWindow, releaseDeliveryWindow } from '../delivery/delivery-slots.service';
 import { queueOrderConfirmation } from './order-confirmation-mail';
 import { queueOrderUpdate, type QueuedOrderUpdate } from './order-updates.service';
 import { queueCreditNote, queueSaleInvoice } from '../tax-invoices/tax-invoice-queue';
@@ -105,6 +107,7 @@ export async function transitionOrder(ctx: ServerContext, tx: Tx, input: OrderTr
 
   let shortfalls: StockShortfall[] = [];
   let released = 0;
+  let windowLost: string | null = null;
   if (rule.stock === 'sell') {
     const lines = await tx
       .select({
@@ -116,15 +119,25 @@ export async function transitionOrder(ctx: ServerContext, tx: Tx, input: OrderTr
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id));
     shortfalls = await sellReservation(tx, order.id, lines, at);
+    windowLost = await confirmDeliveryWindow(tx, order.id);
   } else if (rule.stock === 'release') {
     released = await releaseReservation(tx, order.id, input.releaseReason ?? rule.means, at);
+    await releaseDeliveryWindow(tx, order.id, at);
   }
 
   const held = input.holdNotice === true && event === 'cancelled';
-  const patch = {
+  const patch: OrderPatch = {
     ...(typeof input.set === 'function' ? input.set({ shortfalls }) : input.set),
     ...(held ? { cancelNoticeDue: true } : {}),
   };
+  // Paid after its window's hold ended and the window filled meanwhile: kept, and flagged like a
+  // stock shortfall.
+  if (windowLost) {
+    patch.needsAttention = true;
+    patch.attentionReason = patch.attentionReason
+      ? `${patch.attentionReason} Also, ${windowLost}.`
+      : `Paid after the reservation expired; ${windowLost}.`;
+  }
   // The status in the where clause: a caller that did not hold the row lock cannot move an order
   // that someone else moved meanwhile.
   const [moved] = await tx

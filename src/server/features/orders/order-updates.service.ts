@@ -3,7 +3,6 @@
 // the caller's transaction, the one that changes the order, with the key '<order id>:<step>', so a
 // step is never queued twice; they are sent after the commit, or by the mail and SMS jobs.
 import { eq } from 'drizzle-orm';
-import { describeDeliveryWindow, deliveryWindow } from '@/domain/delivery-window';
 import type { Cents } from '@/domain/money';
 import { orderUpdateSms, type OrderUpdateStep } from '@/domain/order-sms';
 import { toE164Phone } from '@/domain/phone';
@@ -11,6 +10,7 @@ import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { loadShopDetails } from '../content/shop-details.service';
+import { orderDeliveryWindow } from '../delivery/delivery-slots.service';
 import { orderUpdateKey, orderUpdateMail } from './order-update-mail';
 import { kickTaxInvoices } from '../tax-invoices/tax-invoice-sender';
 import { deliverMerchantNotices, type QueuedMerchantNotices } from '../merchant-notices/paid-order-notice';
@@ -39,8 +39,7 @@ export async function queueOrderUpdate(
   let smsId: string | null = null;
   const to = toE164Phone(order.customerPhone);
   if (order.smsUpdates && to) {
-    const window =
-      step === 'paid' ? describeDeliveryWindow(deliveryWindow(order.paidAt ?? ctx.now(), order.estimatedDeliveryMins)) : undefined;
+    const window = step === 'paid' ? (await orderDeliveryWindow(db, orderId))?.label : undefined;
     const message = orderUpdateSms({
       step,
       shopName: ctx.env.SHOP_NAME,

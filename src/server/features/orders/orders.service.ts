@@ -12,6 +12,7 @@ import { CUSTOMER_READ_ACTIONS, writeAudit } from '../../infra/audit-log';
 import { currentAttemptStatus, findCurrentAttempt } from './current-attempt';
 import { isPayable } from './order-payability';
 import { orderTax } from './order-tax-bands';
+import { orderDeliveryWindow, type OrderWindow } from '../delivery/delivery-slots.service';
 
 /** Orders whose payment is not settled yet: listed above the history, with Check status / Pay now. */
 const AWAITING_STATUSES = ['pending'] as const;
@@ -100,6 +101,8 @@ export interface OrderDetail extends OrderSummary {
   deliveryAddress: string;
   deliveryZoneName: string | null;
   estimatedDeliveryMins: number | null;
+  /** The delivery window chosen at checkout; null for an order placed without one. */
+  deliveryWindow: OrderWindow | null;
   paidAt: string | null;
   /** The payment that completed the order, as Pesapal confirmed it. */
   paymentMethod: string | null;
@@ -296,7 +299,11 @@ export async function getOrder(db: DbOrTx, userId: string, orderId: string, now:
 
 /** The full view of an order row already known to be the caller's (or read by an admin). */
 export async function orderDetail(db: DbOrTx, row: typeof orders.$inferSelect, now: Date): Promise<OrderDetail> {
-  const [extras, tax] = await Promise.all([extrasFor(db, [row.id], [row.id], now), orderTax(db, row)]);
+  const [extras, tax, deliveryWindow] = await Promise.all([
+    extrasFor(db, [row.id], [row.id], now),
+    orderTax(db, row),
+    orderDeliveryWindow(db, row.id),
+  ]);
   const [payment] = await db
     .select({ method: paymentTransactions.paymentMethod, code: paymentTransactions.confirmationCode })
     .from(paymentTransactions)
@@ -314,6 +321,7 @@ export async function orderDetail(db: DbOrTx, row: typeof orders.$inferSelect, n
     deliveryAddress: row.deliveryAddress,
     deliveryZoneName: row.deliveryZoneName,
     estimatedDeliveryMins: row.estimatedDeliveryMins,
+    deliveryWindow,
     paidAt: row.paidAt?.toISOString() ?? null,
     paymentMethod: payment?.method || null,
     confirmationCode: payment?.code || null,

@@ -36,6 +36,7 @@ export function receiptFacts(r: Receipt): [string, string][] {
     ...(r.businessName ? ([['Business name', r.businessName]] as [string, string][]) : []),
     ...(r.buyerPin ? ([['Buyer PIN', r.buyerPin]] as [string, string][]) : []),
     ['Delivery address', r.deliveryAddress],
+    ...(r.deliveryWindow ? ([['Delivery window', `${r.deliveryWindow} (Nairobi time)`]] as [string, string][]) : []),
     ...(r.house ? ([['House', r.house]] as [string, string][]) : []),
     ...(r.directions ? ([['Directions for the rider', r.directions]] as [string, string][]) : []),
     ['Payment method', r.paymentMethod],

@@ -32,6 +32,7 @@ function receipt(over: Partial<Receipt> = {}): Receipt {
     buyerPin: null,
     businessName: null,
     deliveryAddress: 'Kilimani, Nairobi, Kenya',
+    deliveryWindow: 'Thu 27 Nov, 10:00–12:00',
     house: 'Apt 4B',
     directions: null,
     lines: [
@@ -76,6 +77,7 @@ describe('receipt PDF', () => {
     expect(page.width).toBeCloseTo(595.28, 1);
     expect(page.height).toBeCloseTo(841.89, 1);
     expect(lineStarting(page, 'Customer')).toEqual(['Customer', 'Wanjirũ Kamau']);
+    expect(lineStarting(page, 'Delivery window')).toEqual(['Delivery window', 'Thu 27 Nov, 10:00–12:00 (Nairobi time)']);
     expect(lineStarting(page, 'Item')).toEqual(['Item', 'Qty', 'Unit price', 'Amount']);
     expect(lineStarting(page, 'Fresh whole tilapia')).toEqual(['Fresh whole tilapia', '3', 'KES 450.00', 'KES 1,350.00']);
     expect(lineStarting(page, 'Kienyeji chicken')).toEqual(['Kienyeji chicken', '1', 'KES 1,200.00', 'KES 1,200.00']);

@@ -29,6 +29,8 @@ export interface Receipt {
   buyerPin: string | null;
   businessName: string | null;
   deliveryAddress: string;
+  /** The chosen delivery window, 'Thu 27 Nov, 10:00–12:00'; null for an order without one. */
+  deliveryWindow: string | null;
   house: string | null;
   directions: string | null;
   lines: { name: string; quantity: number; unitPrice: string; total: string }[];
@@ -80,6 +82,7 @@ async function loadReceipt(ctx: ServerContext, userId: string, orderId: string):
     buyerPin: row.buyerKraPin,
     businessName: row.buyerKraPin ? row.buyerBusinessName : null,
     deliveryAddress: row.deliveryAddress,
+    deliveryWindow: detail.deliveryWindow?.label ?? null,
     house: detail.house ?? null,
     directions: detail.directions ?? null,
     lines: detail.items.map((i) => ({

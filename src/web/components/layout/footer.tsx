@@ -4,12 +4,13 @@ import { NewsletterForm } from '../../features/content/components/newsletter-for
 import { SHOP_NAME } from '../../lib/document-title';
 import { socialLinks, telHref } from '@/domain/shop-details';
 import { useShopDetails } from '../../features/content/use-shop-details';
-import { BUSINESS_HOURS } from './business-info';
+import { useBusinessHours } from './business-info';
 import { Container } from './container';
 import { formatPhone } from '@/domain/phone';
 
 export default function Footer() {
   const { details, ready } = useShopDetails();
+  const businessHours = useBusinessHours();
   return (
     <footer className="mt-16 bg-brand-800 text-slate-100">
       {/* grid-cols-1, not the implicit auto column: that grows to the newsletter field's own width
@@ -74,7 +75,7 @@ export default function Footer() {
           </address>
           <h3 className="mt-4 mb-1 text-sm font-semibold text-white">Business Hours</h3>
           <ul className="space-y-1 text-sm">
-            {BUSINESS_HOURS.map((h) => (
+            {businessHours.map((h) => (
               <li key={h.days}>
                 {h.days}: {h.hours}
               </li>

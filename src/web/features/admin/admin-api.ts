@@ -93,6 +93,11 @@ export const adminApi = {
   saveZones: (json: ZonesBody) => call(admin.delivery.zones.$put({ json })),
   saveOrigin: (json: OriginBody) => call(admin.delivery.origin.$put({ json })),
   saveDeliveryFeeTaxBand: (json: { band: TaxBand }) => call(admin.delivery['fee-tax-band'].$put({ json })),
+  deliveryWindows: () => call(admin.delivery.windows.$get()),
+  saveZoneWindows: (zoneId: string, json: JsonOf<(typeof admin.delivery.windows)[':zoneId']['$put']>) =>
+    call(admin.delivery.windows[':zoneId'].$put({ param: { zoneId: id(zoneId) }, json })),
+  saveOpeningHours: (json: JsonOf<(typeof admin.delivery)['opening-hours']['$put']>) =>
+    call(admin.delivery['opening-hours'].$put({ json })),
   previewFee: (km: number) => call(admin.delivery.preview.$get({ query: { km: String(km) } })),
   shopDetails: () => call(admin['shop-details'].$get()),
   saveShopDetails: (json: ShopDetailsBody) => call(admin['shop-details'].$put({ json })),
@@ -159,6 +164,7 @@ export type MessageList = Answer<'messages'>;
 export type ContactMessageView = MessageList['items'][number];
 export type DeliveryZone = Answer<'delivery'>['zones'][number];
 export type DeliveryOrigin = Answer<'delivery'>['origin'];
+export type DeliveryWindowSettings = Answer<'deliveryWindows'>;
 export type ShopDetailsView = Answer<'shopDetails'>['details'];
 export type TaxInvoiceView = Answer<'taxInvoices'>['invoices'][number];
 export type DeliveriesView = Answer<'deliveries'>;

@@ -23,6 +23,11 @@ export function fetchPredictions(input: string, sessionToken: string): Promise<A
 export const fetchPlaceDetails = (placeId: string, sessionToken: string) =>
   call(checkout.places.details.$post({ json: { placeId, sessionToken } }));
 
+/** The delivery windows offered for a zone now, the one chosen first, and when the shop opens if it is closed. */
+export const fetchDeliveryWindows = (zoneId: string) => call(checkout['delivery-windows'].$get({ query: { zoneId } }));
+
+export type DeliveryWindows = Awaited<ReturnType<typeof fetchDeliveryWindows>>;
+
 export const fetchDeliveryFee = (address: string, coordinates: { lat: number; lng: number } | null) =>
   call(checkout['delivery-fee'].$post({ json: { address, latitude: coordinates?.lat ?? null, longitude: coordinates?.lng ?? null } }));
 

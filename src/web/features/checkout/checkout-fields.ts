@@ -4,8 +4,18 @@ import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
 import { MESSAGES, buyerTaxSchema, checkoutCustomerSchema, type CheckoutCustomerValues } from '@/domain/validation';
 import { riderDirectionsSchema, type RiderDirections } from '@/domain/rider-directions';
 
-type CheckoutField = 'fullName' | 'email' | 'phone' | 'address' | keyof RiderDirections | keyof BuyerTaxDetails;
-const FIELDS: readonly string[] = ['fullName', 'email', 'phone', 'address', 'building', 'directions', 'kraPin', 'businessName'];
+type CheckoutField = 'fullName' | 'email' | 'phone' | 'address' | 'deliveryWindow' | keyof RiderDirections | keyof BuyerTaxDetails;
+const FIELDS: readonly string[] = [
+  'fullName',
+  'email',
+  'phone',
+  'address',
+  'deliveryWindow',
+  'building',
+  'directions',
+  'kraPin',
+  'businessName',
+];
 export type Contact = Record<'fullName' | 'email' | 'phone', string>;
 export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
 

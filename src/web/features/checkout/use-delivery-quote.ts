@@ -21,6 +21,7 @@ export type QuoteState =
       feeCents: Cents;
       /** The fee's VAT band, as the shop set it. */
       feeTaxBand: TaxBand;
+      zoneId: string;
       zoneName: string;
       estimatedMinutes: number | null;
       formattedDistance: string;
@@ -61,6 +62,7 @@ export function useDeliveryQuote(address: string, coordinates: LatLng | null, { 
               status: 'ready',
               feeCents: r.deliveryFeeCents,
               feeTaxBand: r.deliveryFeeTaxBand,
+              zoneId: r.zoneId,
               zoneName: r.zoneName,
               estimatedMinutes: r.estimatedMinutes,
               formattedDistance: r.formattedDistance,

@@ -29,6 +29,8 @@ export interface OrderDraft {
   buyerTax: BuyerTaxDetails;
   /** The delivery fee is known. */
   priced: boolean;
+  /** The delivery window chosen (null: the zone has none, the server takes the soonest). */
+  deliveryWindow: { windowId: string; date: string } | null;
 }
 
 export interface PlaceOrderHandlers {
@@ -36,12 +38,14 @@ export interface PlaceOrderHandlers {
   placed(payment: OpenPayment): void;
   /** The same goods are already in an order waiting for its payment: offer that order instead. */
   waiting(orderId: string, message: string): void;
+  /** The chosen window filled up or closed meanwhile: show the windows again. */
+  windowRefused(): void;
 }
 
 export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
-  const { lines, contact, address, coordinates, placeToken, rider, smsUpdates, buyerTax, priced } = draft;
+  const { lines, contact, address, coordinates, placeToken, rider, smsUpdates, buyerTax, priced, deliveryWindow } = draft;
 
   // One order per checkout: a double click, or paying again after closing the modal, sends the same
   // key and gets the same order back. Changing the cart or the details starts a new one.
@@ -75,6 +79,7 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
         idempotencyKey: idempotencyKey.current,
         smsUpdates,
         buyerTax: checked.buyerTax,
+        deliveryWindow,
       });
       on.placed({ orderId: placed.orderId, iframeUrl: placed.iframeUrl });
     } catch (err) {
@@ -94,6 +99,7 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
         idempotencyKey.current = crypto.randomUUID();
         await placeOrder(false);
       } else {
+        if (err.code?.startsWith('DELIVERY_WINDOW_')) on.windowRefused();
         if (err.fields) on.errors(fieldErrorsFrom(err.fields));
         toast.error(err.message || ORDER_FAILED);
       }

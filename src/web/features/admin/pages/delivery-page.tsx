@@ -18,6 +18,7 @@ import { QueryState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { adminSubmit, fieldBinder } from '../hooks/admin-form';
 import { ZonesForm } from './zones-form';
+import { OpeningHoursForm, ZoneWindowsForm } from './delivery-windows-form';
 
 const ORIGIN_FIELDS = ['label', 'lat', 'lng'] as const;
 
@@ -168,6 +169,30 @@ function FeePreviewForm() {
   );
 }
 
+function WindowsSection() {
+  const query = useQuery({ queryKey: ['admin', 'delivery', 'windows'], queryFn: adminApi.deliveryWindows });
+  return (
+    <QueryState query={query} what="the delivery windows">
+      {({ hours, zones }) => (
+        <div className="mt-6 grid gap-6 xl:grid-cols-3">
+          <Card className="xl:col-span-2">
+            <CardContent>
+              <h2 className="mb-3 text-lg font-semibold text-slate-900">Delivery windows</h2>
+              <ZoneWindowsForm zones={zones} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent>
+              <h2 className="mb-3 text-lg font-semibold text-slate-900">Opening hours</h2>
+              <OpeningHoursForm hours={hours} />
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </QueryState>
+  );
+}
+
 export default function DeliveryPage() {
   const query = useQuery({ queryKey: ['admin', 'delivery'], queryFn: adminApi.delivery });
   return (
@@ -208,6 +233,7 @@ export default function DeliveryPage() {
           </div>
         )}
       </QueryState>
+      <WindowsSection />
     </>
   );
 }

@@ -18,6 +18,7 @@ import type { CheckoutErrors, Contact } from '../checkout-fields';
 import { areaName, deliveryAreaStore } from '../delivery-area';
 import { useCheckoutPayment } from '../use-checkout-payment';
 import { useDeliveryQuote } from '../use-delivery-quote';
+import { useDeliveryWindows } from '../use-delivery-windows';
 import { usePlaceOrder } from '../use-place-order';
 import { useRiderDirections } from '../use-rider-directions';
 import { AddressAutocomplete, type PickedAddress } from './address-autocomplete';
@@ -25,6 +26,7 @@ import { CheckoutSummary } from './checkout-summary';
 import { BuyerTaxFields } from './buyer-tax-fields';
 import { ContactFields } from './contact-fields';
 import { DeliveryFeeCard } from './delivery-fee-card';
+import { DeliveryWindowPicker } from './delivery-window-picker';
 import { RiderDirectionsFields } from './rider-directions-fields';
 import { WaitingOrderDialog, type WaitingOrder } from './waiting-order-dialog';
 
@@ -62,6 +64,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   const place = picked && picked.address === address ? picked : null;
   const coordinates = place?.coordinates ?? null;
   const quote = useDeliveryQuote(address, coordinates);
+  const windows = useDeliveryWindows(quote.status === 'ready' ? quote.zoneId : null);
   const totals = computeOrderTotals({
     lines: cartLinesForTotals(lines),
     deliveryFeeCents: quote.status === 'ready' ? quote.feeCents : null,
@@ -78,8 +81,14 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
       smsUpdates,
       buyerTax,
       priced: quote.status === 'ready',
+      deliveryWindow: windows.chosen,
     },
-    { errors: setErrors, placed: setPayment, waiting: (orderId, message) => setWaiting({ orderId, message }) },
+    {
+      errors: setErrors,
+      placed: setPayment,
+      waiting: (orderId, message) => setWaiting({ orderId, message }),
+      windowRefused: windows.refresh,
+    },
   );
   const filled = [contact.fullName, contact.email, contact.phone, address].every((v) => v.trim() !== '');
   const canPay = filled && quote.status === 'ready' && !submitting;
@@ -143,6 +152,16 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
               />
               <RiderDirectionsFields value={rider} errors={errors} onChange={setRiderField} />
               <DeliveryFeeCard quote={quote} totals={totals} now={new Date()} />
+              <DeliveryWindowPicker
+                windows={{
+                  ...windows,
+                  choose: (choice) => {
+                    windows.choose(choice);
+                    setErrors((e) => ({ ...e, deliveryWindow: undefined }));
+                  },
+                }}
+                error={errors.deliveryWindow}
+              />
             </CardContent>
           </Card>
         </div>

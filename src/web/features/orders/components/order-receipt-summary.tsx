@@ -1,18 +1,15 @@
 import { MapPin, Truck } from 'lucide-react';
-import { describeDeliveryWindow, deliveryWindow } from '@/domain/delivery-window';
 import { formatKES } from '@/domain/money';
-import { PEAK_HOUR_NOTICE } from '@/domain/peak-hours';
 import type { OrderDetail } from '../order-api';
 import { OrderItemList } from './order-item-list';
 import { ReceiptLinks } from './receipt-links';
 
 /**
  * What was bought and where it goes: the lines, the totals, the delivery address (with the rider's
- * notes when the order has them), when a paid order should arrive, and its receipt.
+ * notes when the order has them), the delivery window chosen at checkout, and its receipt.
  */
 export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
   const paid = order.paidAt !== null;
-  const expected = paid ? deliveryWindow(new Date(order.paidAt!), order.estimatedDeliveryMins) : null;
   const fee = order.deliveryFeeCents;
   const totals: [string, string][] = [
     ['Subtotal', formatKES(order.subtotalCents)],
@@ -62,13 +59,12 @@ export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
             {order.directions}
           </p>
         )}
-        {expected && (
+        {order.deliveryWindow && (
           <p className="flex gap-2" data-testid="delivery-window">
             <Truck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-600" />
             <span>
-              <span className="font-semibold">Expected delivery: </span>
-              {describeDeliveryWindow(expected)} (Nairobi time){order.deliveryZoneName ? `, ${order.deliveryZoneName}` : ''}.
-              {expected.peak && <span className="block text-slate-600">{PEAK_HOUR_NOTICE}</span>}
+              <span className="font-semibold">Delivery window: </span>
+              {order.deliveryWindow.label} (Nairobi time){order.deliveryZoneName ? `, ${order.deliveryZoneName}` : ''}.
             </span>
           </p>
         )}

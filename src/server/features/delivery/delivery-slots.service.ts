@@ -1,0 +1,246 @@
+// Delivery windows: the shop's opening hours (app_settings 'opening_hours'), each zone's windows and
+// closed dates, the slots checkout offers, and the hold an order keeps on its window.
+//
+// A hold counts against its window's capacity while `held`. It is taken in the checkout transaction
+// beside the stock reservation and given back with it (order-transitions: 'release' and 'sell').
+// Taking one locks the window's row (SELECT … FOR UPDATE) and then counts its holds for the date,
+// so two checkouts on any instances are serialised on that row and a window is never over capacity.
+import { and, asc, count, eq, gte, inArray, lt } from 'drizzle-orm';
+import { DEFAULT_WEEK_HOURS, isOpenAt, nextOpening, weekHoursProblem, type DayHours, type WeekHours } from '@/domain/business-hours';
+import {
+  beforeCutoff,
+  closedNotice,
+  DELIVERY_DAYS_AHEAD,
+  firstFreeSlot,
+  formatSlot,
+  slotKey,
+  upcomingSlots,
+  type DeliverySlot,
+  type DeliveryWindowRule,
+} from '@/domain/delivery-slots';
+import { nairobiDateKey, nairobiDayStart } from '@/domain/nairobi-days';
+import { nairobiParts } from '@/domain/peak-hours';
+import type { DbOrTx, Tx } from '../../db/client';
+import { appSettings, deliveryClosedDates, deliveryWindows, orderDeliveryWindows } from '../../db/schema';
+import { DomainError } from '../../errors';
+
+const OPENING_HOURS_SETTING = 'opening_hours';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const WINDOW_FULL = 'That delivery window is full. Please choose another.';
+const WINDOW_GONE = 'That delivery window can no longer be chosen. Please choose another.';
+const NO_WINDOW_FREE = 'Every delivery window of the next 7 days is full. Please try again later.';
+
+function isDayHours(v: unknown): v is DayHours {
+  if (v === null) return true;
+  if (typeof v !== 'object') return false;
+  const { opens, closes } = v as { opens?: unknown; closes?: unknown };
+  return typeof opens === 'number' && typeof closes === 'number';
+}
+
+export async function loadOpeningHours(db: DbOrTx): Promise<WeekHours> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, OPENING_HOURS_SETTING));
+  const saved = row?.value;
+  if (Array.isArray(saved) && saved.length === 7 && saved.every(isDayHours) && weekHoursProblem(saved) === null) return saved;
+  return DEFAULT_WEEK_HOURS;
+}
+
+export async function storeOpeningHours(tx: Tx, week: WeekHours, at: Date): Promise<void> {
+  const value = [...week];
+  await tx
+    .insert(appSettings)
+    .values({ key: OPENING_HOURS_SETTING, value, updatedAt: at })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: at } });
+}
+
+/** Saving hours and saving windows check each other: one at a time, on the setting's row. */
+export async function openingHoursLock(tx: Tx): Promise<void> {
+  await tx
+    .insert(appSettings)
+    .values({ key: OPENING_HOURS_SETTING, value: [...DEFAULT_WEEK_HOURS] })
+    .onConflictDoNothing();
+  await tx.select({ key: appSettings.key }).from(appSettings).where(eq(appSettings.key, OPENING_HOURS_SETTING)).for('update');
+}
+
+function ruleFromRow(w: typeof deliveryWindows.$inferSelect): DeliveryWindowRule {
+  return {
+    id: w.id,
+    weekday: w.weekday,
+    startMinute: w.startMinute,
+    endMinute: w.endMinute,
+    capacity: w.capacity,
+    cutoffMinutes: w.cutoffMinutes,
+  };
+}
+
+export async function loadZoneWindows(db: DbOrTx, zoneId: string): Promise<{ windows: DeliveryWindowRule[]; closedDates: string[] }> {
+  const [windows, closed] = await Promise.all([
+    db
+      .select()
+      .from(deliveryWindows)
+      .where(eq(deliveryWindows.zoneId, zoneId))
+      .orderBy(asc(deliveryWindows.weekday), asc(deliveryWindows.startMinute)),
+    db
+      .select({ date: deliveryClosedDates.date })
+      .from(deliveryClosedDates)
+      .where(eq(deliveryClosedDates.zoneId, zoneId))
+      .orderBy(asc(deliveryClosedDates.date)),
+  ]);
+  return { windows: windows.map(ruleFromRow), closedDates: closed.map((c) => c.date) };
+}
+
+/** Holds per slotKey for the given windows from today on. */
+async function heldCounts(db: DbOrTx, windowIds: readonly string[], now: Date): Promise<Map<string, number>> {
+  if (windowIds.length === 0) return new Map();
+  const today = nairobiDateKey(now);
+  const rows = await db
+    .select({ windowId: orderDeliveryWindows.windowId, date: orderDeliveryWindows.deliveryDate, n: count() })
+    .from(orderDeliveryWindows)
+    .where(
+      and(
+        inArray(orderDeliveryWindows.windowId, [...windowIds]),
+        eq(orderDeliveryWindows.held, true),
+        gte(orderDeliveryWindows.deliveryDate, today),
+        lt(
+          orderDeliveryWindows.deliveryDate,
+          nairobiDateKey(new Date(nairobiDayStart(today).getTime() + (DELIVERY_DAYS_AHEAD + 1) * DAY_MS)),
+        ),
+      ),
+    )
+    .groupBy(orderDeliveryWindows.windowId, orderDeliveryWindows.deliveryDate);
+  return new Map(rows.map((r) => [slotKey(r.windowId ?? '', r.date), r.n]));
+}
+
+async function zoneSlots(db: DbOrTx, zoneId: string, now: Date): Promise<DeliverySlot[]> {
+  const { windows, closedDates } = await loadZoneWindows(db, zoneId);
+  const taken = await heldCounts(
+    db,
+    windows.map((w) => w.id),
+    now,
+  );
+  return upcomingSlots({ now, windows, closedDates, taken });
+}
+
+export interface CheckoutSlots {
+  slots: DeliverySlot[];
+  /** The slot chosen first: the soonest with a place left. */
+  chosen: { windowId: string; date: string } | null;
+  /** Outside opening hours: when the shop opens and the next delivery. */
+  closedNotice: string | null;
+}
+
+/** What checkout offers for a zone at `now`. */
+export async function checkoutSlots(db: DbOrTx, zoneId: string, now: Date): Promise<CheckoutSlots> {
+  const [slots, hours] = await Promise.all([zoneSlots(db, zoneId, now), loadOpeningHours(db)]);
+  const first = firstFreeSlot(slots);
+  return {
+    slots,
+    chosen: first ? { windowId: first.windowId, date: first.date } : null,
+    closedNotice: isOpenAt(now, hours) ? null : closedNotice(nextOpening(now, hours), first),
+  };
+}
+
+/** The window row locked for this transaction, and its holds on `date`. */
+async function lockedPlaces(tx: Tx, windowId: string, date: string) {
+  const [window] = await tx.select().from(deliveryWindows).where(eq(deliveryWindows.id, windowId)).for('update');
+  if (!window) return null;
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orderDeliveryWindows)
+    .where(
+      and(eq(orderDeliveryWindows.windowId, windowId), eq(orderDeliveryWindows.deliveryDate, date), eq(orderDeliveryWindows.held, true)),
+    );
+  return { window, held: row?.n ?? 0 };
+}
+
+/**
+ * Holds a window for a new order, in the checkout's transaction: the one the customer chose, or
+ * without a choice the soonest one with a place. A zone without windows delivers as before (no hold).
+ */
+export async function holdDeliveryWindow(
+  tx: Tx,
+  input: { orderId: string; zoneId: string; choice?: { windowId: string; date: string } | null; at: Date },
+): Promise<DeliverySlot | null> {
+  const { orderId, zoneId, choice, at } = input;
+  const slots = await zoneSlots(tx, zoneId, at);
+  if (!choice) {
+    const { windows } = await loadZoneWindows(tx, zoneId);
+    if (windows.length === 0) return null;
+    for (const slot of slots) {
+      if (slot.full) continue;
+      if (await takePlace(tx, orderId, slot, at)) return slot;
+    }
+    throw new DomainError('conflict', 'NO_DELIVERY_WINDOW', NO_WINDOW_FREE);
+  }
+  const slot = slots.find((s) => s.windowId === choice.windowId && s.date === choice.date);
+  if (!slot) throw new DomainError('conflict', 'DELIVERY_WINDOW_GONE', WINDOW_GONE, { fields: { deliveryWindow: WINDOW_GONE } });
+  if (!(await takePlace(tx, orderId, slot, at))) {
+    throw new DomainError('conflict', 'DELIVERY_WINDOW_FULL', WINDOW_FULL, { fields: { deliveryWindow: WINDOW_FULL } });
+  }
+  return slot;
+}
+
+async function takePlace(tx: Tx, orderId: string, slot: DeliverySlot, at: Date): Promise<boolean> {
+  const places = await lockedPlaces(tx, slot.windowId, slot.date);
+  if (!places || places.held >= places.window.capacity) return false;
+  // Checked again under the lock: the window may have been edited since the slots were read.
+  if (nairobiParts(nairobiDayStart(slot.date)).weekday !== places.window.weekday || !beforeCutoff(at, slot.date, places.window)) {
+    return false;
+  }
+  await tx.insert(orderDeliveryWindows).values({
+    orderId,
+    windowId: slot.windowId,
+    deliveryDate: slot.date,
+    startMinute: places.window.startMinute,
+    endMinute: places.window.endMinute,
+    held: true,
+    createdAt: at,
+  });
+  return true;
+}
+
+/** Gives an order's place back (with its stock reservation). */
+export async function releaseDeliveryWindow(tx: Tx, orderId: string, at: Date): Promise<void> {
+  await tx
+    .update(orderDeliveryWindows)
+    .set({ held: false, releasedAt: at })
+    .where(and(eq(orderDeliveryWindows.orderId, orderId), eq(orderDeliveryWindows.held, true)));
+}
+
+/**
+ * On payment: a place given back (paid after the hold expired) is taken again when the window has
+ * one; otherwise the order keeps its window and the merchant is told why (the returned reason).
+ */
+export async function confirmDeliveryWindow(tx: Tx, orderId: string): Promise<string | null> {
+  const [hold] = await tx.select().from(orderDeliveryWindows).where(eq(orderDeliveryWindows.orderId, orderId));
+  if (!hold || hold.held) return null;
+  const label = formatSlot(hold.deliveryDate, hold.startMinute, hold.endMinute);
+  const places = hold.windowId ? await lockedPlaces(tx, hold.windowId, hold.deliveryDate) : null;
+  if (places && places.held < places.window.capacity) {
+    await tx.update(orderDeliveryWindows).set({ held: true, releasedAt: null }).where(eq(orderDeliveryWindows.orderId, orderId));
+    return null;
+  }
+  return `the delivery window ${label} is full: agree another time with the customer`;
+}
+
+export interface OrderWindow {
+  /** 'YYYY-MM-DD', Nairobi. */
+  date: string;
+  startMinute: number;
+  endMinute: number;
+  /** 'Thu 27 Nov, 10:00–12:00' */
+  label: string;
+}
+
+/** An order's chosen delivery window, or null (placed before windows, or in a zone without them). */
+export async function orderDeliveryWindow(db: DbOrTx, orderId: string): Promise<OrderWindow | null> {
+  const [row] = await db
+    .select({
+      date: orderDeliveryWindows.deliveryDate,
+      startMinute: orderDeliveryWindows.startMinute,
+      endMinute: orderDeliveryWindows.endMinute,
+    })
+    .from(orderDeliveryWindows)
+    .where(eq(orderDeliveryWindows.orderId, orderId));
+  return row ? { ...row, label: formatSlot(row.date, row.startMinute, row.endMinute) } : null;
+}
