@@ -61,6 +61,7 @@ describe('newProductFormSchema (the price typed in KES)', () => {
     expect(body).toEqual({
       name: 'Nile Perch',
       description: '',
+      searchKeywords: '',
       category: 'fish',
       priceCents: 123450,
       stock: 3,
@@ -86,6 +87,7 @@ describe('newProductFormSchema (the price typed in KES)', () => {
     expect(editProductFormSchema.parse({ ...product, slug: ' Tilapia-Fillet ', stock: '9' })).toEqual({
       name: 'Tilapia',
       description: '',
+      searchKeywords: '',
       category: 'fish',
       priceCents: 45000,
       slug: 'tilapia-fillet',
