@@ -319,6 +319,43 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       }),
     },
     {
+      route: 'PUT /delivery/windows/:zoneId',
+      action: 'DELIVERY_WINDOWS_UPDATE',
+      table: 'delivery_windows',
+      run: async () => {
+        const { zones } = await body<{ zones: { zoneId: string }[] }>(await asAdmin('/delivery/windows'));
+        const zoneId = zones[0]!.zoneId;
+        const windows = [{ weekday: 2, start: '10:00', end: '12:00', capacity: 6, cutoffMinutes: 60 }];
+        return { res: await asAdmin(`/delivery/windows/${zoneId}`, { method: 'PUT', json: { windows, closedDates: [] } }), recordId: zoneId };
+      },
+    },
+    {
+      route: 'PUT /delivery/opening-hours',
+      action: 'OPENING_HOURS_UPDATE',
+      table: 'app_settings',
+      run: async () => {
+        // Sunday first: open 10:00-13:00 this time, the other days as they were.
+        const days = [
+          { open: true, opens: '10:00', closes: '13:00' },
+          ...[1, 2, 3, 4, 5].map(() => ({ open: true, opens: '09:00', closes: '18:00' })),
+          { open: true, opens: '09:00', closes: '14:00' },
+        ];
+        return { res: await asAdmin('/delivery/opening-hours', { method: 'PUT', json: { days } }), recordId: 'opening_hours' };
+      },
+    },
+    {
+      route: 'PUT /merchant-notices',
+      action: 'MERCHANT_NOTICES_UPDATE',
+      table: 'app_settings',
+      run: async () => ({
+        res: await asAdmin('/merchant-notices', {
+          method: 'PUT',
+          json: { phones: ['0722 123 456'], emails: ['owner@example.co.ke'], summaryTime: '07:30' },
+        }),
+        recordId: 'merchant_notices',
+      }),
+    },
+    {
       route: 'PUT /delivery/zones',
       action: 'DELIVERY_ZONES_UPDATE',
       table: 'delivery_zones',
