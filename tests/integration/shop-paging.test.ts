@@ -140,9 +140,8 @@ describe.each(DB_KINDS)('the shop list at 2,000 products on %s', (kind) => {
     const cases: [Parameters<typeof productPageQuery>[1], number, RegExp][] = [
       [{}, 1, /products_on_sale_name_idx/],
       [{}, 40, /products_on_sale_name_idx/],
-      // Half the catalogue is fish: reading the name index and skipping chicken is as good as the category's.
-      [{ category: 'fish' }, 1, /products_(on_sale_category_name|on_sale_name|listing)_idx/],
-      [{ category: 'fish' }, 40, /products_(on_sale_category_name|on_sale_name|listing)_idx/],
+      // A category alone is not here: half the catalogue is fish, and the planner may read all 2,000
+      // rows and keep the top 25 (about a millisecond) rather than an index; both are fine.
       [{ search: 'ngege' }, 1, /products_search_trgm_idx/],
       [{ category: 'fish', search: 'lake product 0940' }, 1, /products_search_trgm_idx/],
     ];
