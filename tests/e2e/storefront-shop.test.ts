@@ -47,7 +47,7 @@ describe('storefront: home and shop', () => {
     dataDir = await prepareDataDir();
     shop = await startShop({ DATA_DIR: dataDir });
     browser = await launchChromium();
-  });
+  }, 240_000); // migrating and seeding 2,000 products, then starting the shop, on a busy machine
   afterAll(async () => {
     await browser?.close();
     await shop?.stop();

@@ -20,9 +20,17 @@ const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><
 /** The most /shop may weigh gzipped, at any catalogue size. */
 const SHOP_HTML_GZIP_MAX = 60 * 1024;
 
+/**
+ * The plan with the table scan priced out: at 2,000 products reading them all and reading an index
+ * cost about the same, so the planner's choice between them flips with its statistics. What must
+ * not happen is that no index can answer (one lost from a migration): then the scan stays.
+ */
 async function planOf(t: TestApp, query: SQLWrapper): Promise<string> {
-  const rows = await queryRows<{ 'QUERY PLAN': string }>(t.ctx.db, sql`explain ${query}`);
-  return rows.map((r) => r['QUERY PLAN']).join('\n');
+  return t.ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${query}`);
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
 }
 
 describe.each(DB_KINDS)('the shop list at 2,000 products on %s', (kind) => {
@@ -140,8 +148,7 @@ describe.each(DB_KINDS)('the shop list at 2,000 products on %s', (kind) => {
     const cases: [Parameters<typeof productPageQuery>[1], number, RegExp][] = [
       [{}, 1, /products_on_sale_name_idx/],
       [{}, 40, /products_on_sale_name_idx/],
-      // A category alone is not here: half the catalogue is fish, and the planner may read all 2,000
-      // rows and keep the top 25 (about a millisecond) rather than an index; both are fine.
+      [{ category: 'fish' }, 1, /products_(on_sale_category_name|listing)_idx/],
       [{ search: 'ngege' }, 1, /products_search_trgm_idx/],
       [{ category: 'fish', search: 'lake product 0940' }, 1, /products_search_trgm_idx/],
     ];
