@@ -47,7 +47,7 @@ describe('storefront: home and shop', () => {
     dataDir = await prepareDataDir();
     shop = await startShop({ DATA_DIR: dataDir });
     browser = await launchChromium();
-  });
+  }, 240_000); // migrating and seeding 2,000 products, then starting the shop, on a busy machine
   afterAll(async () => {
     await browser?.close();
     await shop?.stop();
@@ -422,7 +422,8 @@ describe('storefront: home and shop', () => {
         const last = crate(EXTRA_PRODUCTS);
         await page.waitForFunction(
           (name) => {
-            window.scrollTo(0, document.documentElement.scrollHeight);
+            // Down to the end of the list, as a thumb would go (the link sits under the last card).
+            document.querySelector('main article:last-of-type')?.scrollIntoView({ block: 'end' });
             return document.querySelector(`article[aria-label="${name}"]`) !== null;
           },
           last,
