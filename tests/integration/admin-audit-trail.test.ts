@@ -326,7 +326,10 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
         const { zones } = await body<{ zones: { zoneId: string }[] }>(await asAdmin('/delivery/windows'));
         const zoneId = zones[0]!.zoneId;
         const windows = [{ weekday: 2, start: '10:00', end: '12:00', capacity: 6, cutoffMinutes: 60 }];
-        return { res: await asAdmin(`/delivery/windows/${zoneId}`, { method: 'PUT', json: { windows, closedDates: [] } }), recordId: zoneId };
+        return {
+          res: await asAdmin(`/delivery/windows/${zoneId}`, { method: 'PUT', json: { windows, closedDates: [] } }),
+          recordId: zoneId,
+        };
       },
     },
     {

@@ -21,6 +21,7 @@ async function tableCounts(db: Db) {
   const one = async (table: PgTable) => (await db.select({ n: count() }).from(table))[0]?.n ?? -1;
   return {
     products: await one(products),
+    variants: await one(productVariants),
     stockMovements: await one(stockMovements),
     deliveryZones: await one(deliveryZones),
     pages: await one(pageContent),
@@ -242,9 +243,13 @@ describe.each(DB_KINDS)('seedDemoData from two instances at once on %s', (kind) 
     const results = await Promise.all([seedDemoData(t.database.db, { now: NOW }), seedDemoData(other.db, { now: NOW })]);
     expect(results.filter((r) => r.seeded)).toHaveLength(1);
     const counts = await tableCounts(t.database.db);
+    // One variant per product without options (its implicit one), the listed ones of the others,
+    // and one opening restock for each.
+    const variants = SEED_PRODUCTS.reduce((n, p) => n + (p.options ? p.options.variants.length : 1), 0);
     expect(counts).toEqual({
       products: SEED_PRODUCTS.length,
-      stockMovements: SEED_PRODUCTS.length,
+      variants,
+      stockMovements: variants,
       deliveryZones: 5,
       pages: 5,
       posts: 4,
