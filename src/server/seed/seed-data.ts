@@ -319,6 +319,8 @@ export const SEED_SEARCH_KEYWORDS: Readonly<Record<string, string>> = {
   'chicken-wings': 'kuku mabawa',
   'chicken-gizzards': 'kuku firigisi',
   'chicken-thighs': 'kuku mapaja',
+  tilapia: 'samaki ngege minofu',
+  'farm-chicken': 'kuku kienyeji nzima',
 };
 
 export const SEED_BLOG_POSTS: readonly SeedBlogPost[] = [
