@@ -466,7 +466,7 @@ describe('storefront: home and shop', () => {
         expect(await page.getByRole('link', { name: 'Show more' }).count()).toBe(0);
 
         await page.getByRole('searchbox', { name: 'Search products' }).fill('NGEGE');
-        await waitForNames(page, (names) => names.length === 4 && names.every((n) => /tilapia/i.test(n)));
+        await waitForNames(page, (names) => names.length === 5 && names.every((n) => /tilapia/i.test(n)));
       });
     });
   });
