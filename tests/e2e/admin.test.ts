@@ -152,6 +152,7 @@ describe('the back office in a browser', () => {
     expect((await created).postDataJSON()).toEqual({
       name: PRODUCT,
       description: 'Small silver cyprinid, sun-dried on the shores of the lake. Fry crisp with onions and tomatoes.',
+      searchKeywords: '',
       category: 'fish',
       priceCents: 38000,
       taxBand: 'B',
