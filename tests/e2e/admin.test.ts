@@ -563,7 +563,8 @@ describe('the back office in a browser', () => {
       await page.setViewportSize({ width: 768, height: 1024 });
       await page.goto(shop.url + path());
       await page.getByRole('heading', { level: 1, name: title() }).waitFor();
-      await page.locator('[role="status"][aria-label^="Loading"]').waitFor({ state: 'detached' });
+      // Every part of the screen has loaded (a screen may load several, each with its own status).
+      await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label^="Loading"]'));
       expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
       // Wide tables scroll inside their own region; the page itself never scrolls sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path()).toBe(true);
