@@ -194,7 +194,7 @@ describe('storefront: layout', () => {
         previousRight = box.x + box.width;
       }
       // The shop name, where shown (at 320 px only the logo is), neither spills out nor runs under the badge.
-      const name = await brand.locator('span').evaluate((el) => {
+      const name = await brand.locator('span:visible').evaluate((el) => {
         const r = el.getBoundingClientRect();
         return { shown: r.width > 1, top: r.top, bottom: r.bottom, right: r.right };
       });
