@@ -430,7 +430,7 @@ describe('storefront: home and shop', () => {
           // About 80 pages one after the other: on an idle machine some 10 s, on a busy one much more.
           { polling: 'raf', timeout: 100_000 },
         );
-        expect(await page.getByRole('article').count()).toBe(15 + EXTRA_PRODUCTS);
+        expect(await page.getByRole('article').count()).toBe(17 + EXTRA_PRODUCTS); // the 17 demo products and the crates
         await expect.poll(() => page.getByRole('link', { name: 'Show more' }).count()).toBe(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       }, 150_000);
@@ -444,8 +444,8 @@ describe('storefront: home and shop', () => {
           await noScript.waitForURL(/\/shop\?category=fish&page=2$/);
           const names = await productNames(noScript);
           expect(names).toHaveLength(24);
-          // Page 2 of the fish: past the 8 demo fish and the first 16 fish crates (crates 2 to 32).
-          expect(names[0]).toBe(crate(34));
+          // Page 2 of the fish: past the 9 demo fish and the first 15 fish crates (crates 2 to 30).
+          expect(names[0]).toBe(crate(32));
           expect(await noScript.getByRole('link', { name: 'Show more' }).getAttribute('href')).toBe('/shop?category=fish&page=3');
         } finally {
           await plain.close();
@@ -454,7 +454,7 @@ describe('storefront: home and shop', () => {
 
       it('a search finds a product from page 40, and the Kiswahili name finds the tilapia', async () => {
         await page.goto(shop.url + '/shop?page=40');
-        // Page 40: products 937 to 960 in name order, after the 15 demo products.
+        // Page 40: products 937 to 960 in name order, crates 920 to 943 after the 17 demo products.
         const wanted = crate(930);
         await page.getByRole('article', { name: wanted, exact: true }).waitFor();
         await page.goto(shop.url + '/shop');
