@@ -189,7 +189,15 @@ describe('checkout and payment in a browser', () => {
       deliveryInfo: { placeToken: string | null };
       buyerTax: object;
     };
-    expect(Object.keys(sent).sort()).toEqual(['buyerTax', 'customerInfo', 'deliveryInfo', 'deliveryWindow', 'idempotencyKey', 'items', 'smsUpdates']);
+    expect(Object.keys(sent).sort()).toEqual([
+      'buyerTax',
+      'customerInfo',
+      'deliveryInfo',
+      'deliveryWindow',
+      'idempotencyKey',
+      'items',
+      'smsUpdates',
+    ]);
     // No KRA PIN typed: a personal receipt.
     expect(sent.buyerTax).toEqual({ kraPin: '', businessName: '' });
     for (const item of sent.items) expect(Object.keys(item).sort()).toEqual(['productId', 'quantity']);
