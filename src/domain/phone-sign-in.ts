@@ -40,6 +40,9 @@ export const PHONE_SIGN_IN_MESSAGES = {
 export const NO_EMAIL_NOTE =
   'This account has no email yet, and receipts by mail need one. The SMS about each order carries its receipt link, and the email you give at checkout gets that order’s receipt.';
 
+/** In the back office, where a phone-only account's email would be. */
+export const NO_EMAIL_IN_LIST = 'No email (signs in with a code by SMS)';
+
 /** At checkout, under the email field of such an account. */
 export const CHECKOUT_EMAIL_HINT = 'Your receipt is mailed here. The SMS about your order carries its link too.';
 

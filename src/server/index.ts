@@ -1,5 +1,6 @@
 // Starts the shop: configuration, database (migrated, seeded on first run), integrations, HTTP.
 import { existsSync } from 'node:fs';
+import { Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -26,6 +27,13 @@ async function main() {
     deps.logger.info(`Shop listening on ${env.PUBLIC_URL} (bound to ${info.address}:${info.port})`);
     console.log(`\n  ${env.SHOP_NAME} is running at ${env.PUBLIC_URL}\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
   });
+  // Phones and proxies keep a connection open between taps. Node's 5 s default closes it just as a
+  // client reuses it, and a POST sent on a closing socket fails with a reset. Longer than a proxy's
+  // usual 60 s idle timeout, so the proxy, never the shop, closes an idle connection first.
+  if (server instanceof HttpServer) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   const stopJobs = startBackgroundJobs(ctx);
   const stopBackups = await startBackupServices(ctx);
   let stopping = false;

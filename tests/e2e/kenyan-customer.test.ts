@@ -1,7 +1,8 @@
 // A customer in Nairobi on a phone (390 × 844, touch), from sign-up to a delivered-to-the-gate
 // order: a local number is taken and kept as +254…, Kitengela gets a delivery fee, the rider's
 // directions reach the order page, the confirmation mail and the back office, and a forgotten
-// password is reset once (the same link does not work twice).
+// password is reset once (the same link does not work twice). Tilapia is bought in two sizes and
+// bought again from My Orders.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortOrderId } from '../../src/domain/order-status';
@@ -130,6 +131,83 @@ describe('a Kenyan customer on a phone', () => {
     expect((await directions.boundingBox())!.width).toBeGreaterThan(250);
     await office.getByText(RIDER.building, { exact: true }).waitFor();
     await office.close();
+  });
+
+  it('picks two tilapia of different sizes, pays; the receipt and back office name both, and Buy again refills the cart', async () => {
+    const LARGE = 'Tilapia — Large, Scaled & gutted';
+    const MEDIUM = 'Tilapia — Medium, Scaled & gutted';
+    await page.goto(shop.url + '/shop/tilapia');
+    await hydrated(page);
+    await page.getByRole('radiogroup', { name: /^Size/ }).getByRole('radio', { name: 'Large' }).tap();
+    await page
+      .getByRole('radiogroup', { name: /^Preparation/ })
+      .getByRole('radio', { name: 'Scaled & gutted' })
+      .tap();
+    await page.getByTestId('product-price').filter({ hasText: 'KES 1,330.00' }).waitFor();
+    expect(await page.getByTestId('price-per-kg').innerText()).toBe('KES 1,900.00 / kg');
+    expect(await page.getByTestId('stock-hint').innerText()).toBe('In stock');
+    expect(new URL(page.url()).searchParams.get('variant')).toBeTruthy();
+    await page.getByLabel('Quantity').selectOption('2');
+    // The first: the product's own button, above the related products' cards.
+    const addToCart = page.getByRole('button', { name: 'Add to Cart' }).first();
+    await addToCart.tap();
+    await toast(page, `${LARGE} added to cart`).waitFor();
+
+    await page.getByRole('radiogroup', { name: /^Size/ }).getByRole('radio', { name: 'Medium' }).tap();
+    await page.getByTestId('product-price').filter({ hasText: 'KES 700.00' }).waitFor();
+    expect(await page.getByTestId('price-per-kg').innerText()).toBe('KES 1,400.00 / kg');
+    await addToCart.tap();
+    await toast(page, `${MEDIUM} added to cart`).waitFor();
+
+    await page.goto(shop.url + '/cart');
+    const line = (name: string) => page.getByRole('listitem', { name, exact: true });
+    await line(LARGE).getByText('KES 2,660.00', { exact: true }).waitFor();
+    await line(MEDIUM).getByText('KES 700.00', { exact: true }).waitFor();
+    await page.getByTestId('subtotal').filter({ hasText: 'KES 3,360.00' }).waitFor();
+
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await page.waitForURL(shop.url + '/checkout');
+    const address = page.getByRole('combobox', { name: 'Delivery Address' });
+    await address.fill('');
+    await address.pressSequentially('Kiteng');
+    await page
+      .getByRole('listbox', { name: 'Address suggestions' })
+      .getByRole('option', { name: /Kitengela/ })
+      .first()
+      .tap();
+    await page.getByTestId('delivery-zone').waitFor();
+    const placed = page.waitForResponse((r) => r.url().endsWith('/api/checkout/orders'));
+    await page.getByRole('button', { name: 'Pay with Pesapal' }).tap();
+    const variantOrder = ((await (await placed).json()) as { orderId: string }).orderId;
+    const frame = page.frameLocator('iframe[title="Pesapal payment page"]').frameLocator('iframe[title="Pesapal payment page"]');
+    await frame.getByRole('button', { name: 'Pay by card' }).tap();
+    await page.waitForURL(/\/order-success/);
+    await page.getByText(LARGE).first().waitFor();
+    await page.getByText(MEDIUM).first().waitFor();
+
+    const receipt = await context.newPage();
+    await receipt.goto(`${shop.url}/api/orders/${variantOrder}/receipt`);
+    await receipt.getByText(LARGE).first().waitFor();
+    await receipt.getByText(MEDIUM).first().waitFor();
+    await receipt.close();
+
+    const office = await admin.context.newPage();
+    await office.goto(`${shop.url}/admin/orders`);
+    await office.getByLabel('Search orders').fill(shortOrderId(variantOrder));
+    await office.getByRole('link', { name: `Order #${shortOrderId(variantOrder)}` }).click();
+    await office.getByRole('heading', { level: 1, name: `Order #${shortOrderId(variantOrder)}` }).waitFor();
+    await office.getByText(LARGE).first().waitFor();
+    await office.getByText(MEDIUM).first().waitFor();
+    await office.close();
+
+    // Buy again: the cart emptied by the payment gets both lines back, at today's prices.
+    await page.goto(shop.url + '/orders');
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${variantOrder}"]`);
+    await card.getByRole('button', { name: 'Buy again' }).tap();
+    await page.waitForURL(shop.url + '/cart');
+    await line(LARGE).getByText('KES 2,660.00', { exact: true }).waitFor();
+    await line(MEDIUM).getByText('KES 700.00', { exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('a forgotten password is reset by the mailed link, which then no longer works', async () => {

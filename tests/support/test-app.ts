@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { createApp, createContext, type CreateAppOptions } from '../../src/server/app';
 import type { ServerContext, ServerDeps } from '../../src/server/context';
 import { profiles, user } from '../../src/server/db/schema';
-import { seedDemoData } from '../../src/server/seed/seed';
 import { loadEnv, type Env } from '../../src/server/env';
 import { createLogger } from '../../src/server/infra/logger';
 import { createMailer } from '../../src/server/infra/mail/mailer';
@@ -47,10 +46,9 @@ export function testEnv(extra: Record<string, string> = {}): Env {
 }
 
 export async function createTestApp(kind: DbKind, opts: TestAppOptions = {}): Promise<TestApp> {
-  const testDb = await createTestDatabase(kind, { poolSize: opts.poolSize });
+  const testDb = await createTestDatabase(kind, { poolSize: opts.poolSize, seeded: opts.seed });
   const env = testEnv(opts.env);
   const db = testDb.database.db;
-  if (opts.seed) await seedDemoData(db);
   const deps: ServerDeps = {
     env,
     database: testDb.database,

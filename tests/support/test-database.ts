@@ -1,10 +1,14 @@
 // Fresh databases for integration tests: an in-memory PGlite always, and a throwaway database on
-// the PostgreSQL server at TEST_DATABASE_URL when it is set (created per test file, dropped after).
-import { randomBytes } from 'node:crypto';
+// the PostgreSQL server at TEST_DATABASE_URL when it is set (copied from a template, dropped after).
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
 import { createPglite, openDatabase, wrapPglite, type Database } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
+import { seedDemoData } from '../../src/server/seed/seed';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -17,48 +21,137 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-let template: Promise<PGlite> | null = null;
+/** What a fresh database holds: the migrations only, or the demo data too (most tests' start). */
+export interface FreshDatabaseOptions {
+  poolSize?: number;
+  onConnectionLost?: (err: unknown, message: string) => void;
+  /** Start from the seeded demo data (seeding is part of the template, not of each database). */
+  seeded?: boolean;
+}
+
+interface PgliteTemplate {
+  dump: Blob;
+  wasm: WebAssembly.Module;
+  fsBundle: Blob;
+}
+
+const pgliteTemplates = new Map<boolean, Promise<PgliteTemplate>>();
 
 /**
- * One migrated PGlite per test process; each test database is a clone of it. Starting PGlite is
- * most of the cost of a fresh database, and a clone skips it (and the migrations).
+ * One migrated (and one seeded) PGlite data folder per test process, kept as a tarball; each test
+ * database starts from it with the engine compiled once. Starting PGlite and migrating are most of
+ * the cost of a fresh database, and this skips both.
  */
-function migratedPglite(): Promise<PGlite> {
-  template ??= (async () => {
-    const client = await createPglite('memory://');
-    await runMigrations(wrapPglite(client));
-    return client;
-  })();
+function pgliteTemplate(seeded: boolean): Promise<PgliteTemplate> {
+  let template = pgliteTemplates.get(seeded);
+  if (!template) {
+    template = (async () => {
+      const client = await createPglite('memory://');
+      const database = wrapPglite(client);
+      await runMigrations(database);
+      if (seeded) await seedDemoData(database.db);
+      const dump = await client.dumpDataDir('none');
+      await client.close();
+      const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+      const wasm = await WebAssembly.compile(readFileSync(path.join(dist, 'pglite.wasm')));
+      return { dump, wasm, fsBundle: new Blob([readFileSync(path.join(dist, 'pglite.data'))]) };
+    })();
+    pgliteTemplates.set(seeded, template);
+  }
   return template;
 }
 
-export async function createTestDatabase(
-  kind: DbKind,
-  opts: { poolSize?: number; onConnectionLost?: (err: unknown, message: string) => void } = {},
-): Promise<TestDatabase> {
+/** What the template databases are made of: a change to a migration or the seed makes new ones. */
+function sourcesHash(): string {
+  const hash = createHash('sha1');
+  const root = fileURLToPath(new URL('../../src/server/', import.meta.url));
+  const files = [
+    ...readdirSync(path.join(root, 'db/migrations'))
+      .filter((f) => f.endsWith('.sql'))
+      .map((f) => `db/migrations/${f}`),
+    'db/migrations/meta/_journal.json',
+    ...readdirSync(path.join(root, 'seed')).map((f) => `seed/${f}`),
+  ].sort();
+  for (const file of files) hash.update(file).update(readFileSync(path.join(root, file)));
+  return hash.digest('hex').slice(0, 12);
+}
+
+const postgresTemplates = new Map<boolean, Promise<string>>();
+
+/**
+ * A migrated (or seeded) template database on the server, named by what made it, shared by the
+ * test processes of this and later runs. Built under a different name and renamed when complete,
+ * under an advisory lock, so no process copies a half-built one.
+ */
+function postgresTemplate(adminUrl: string, seeded: boolean): Promise<string> {
+  let template = postgresTemplates.get(seeded);
+  if (!template) {
+    template = (async () => {
+      const name = `shop_tpl_${sourcesHash()}_${seeded ? 'seeded' : 'migrated'}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      try {
+        await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+        const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+        if (!rowCount) {
+          const building = `${name}_${process.pid}`;
+          await admin.query(`drop database if exists ${building}`);
+          await admin.query(`create database ${building}`);
+          const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, building), poolSize: 2 });
+          try {
+            await runMigrations(database);
+            if (seeded) await seedDemoData(database.db);
+          } finally {
+            await database.close();
+          }
+          await admin.query(`alter database ${building} rename to ${name}`);
+          // Templates of older migrations are of no further use.
+          const { rows } = await admin.query<{ datname: string }>(
+            `select datname from pg_database where datname like 'shop_tpl_%' and datname not like $1`,
+            [`shop_tpl_${sourcesHash()}_%`],
+          );
+          for (const old of rows) await admin.query(`drop database if exists ${old.datname}`).catch(() => undefined);
+        }
+      } finally {
+        await admin.end();
+      }
+      return name;
+    })();
+    postgresTemplates.set(seeded, template);
+  }
+  return template;
+}
+
+function withDatabase(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function createTestDatabase(kind: DbKind, opts: FreshDatabaseOptions = {}): Promise<TestDatabase> {
+  const seeded = opts.seeded ?? false;
   if (kind === 'pglite') {
-    // clone() is typed as the interface; it is a PGlite like the template.
-    const database = wrapPglite((await (await migratedPglite()).clone()) as PGlite);
+    const { dump, wasm, fsBundle } = await pgliteTemplate(seeded);
+    const database = wrapPglite(await createPglite('memory://', { loadDataDir: dump, pgliteWasmModule: wasm, fsBundle }));
     return { database, dispose: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const template = await postgresTemplate(adminUrl, seeded);
   const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const url = withDatabase(adminUrl, name);
   const database = await openDatabase({
-    databaseUrl: url.toString(),
+    databaseUrl: url,
     poolSize: opts.poolSize ?? 10,
     onConnectionLost: opts.onConnectionLost,
   });
-  await runMigrations(database);
   return {
     database,
-    url: url.toString(),
+    url,
     async dispose() {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

@@ -1,7 +1,7 @@
 // One handle over either embedded PGlite (under DATA_DIR) or a PostgreSQL server (DATABASE_URL).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -68,8 +68,8 @@ async function openPglite(dataDir = 'memory://'): Promise<Database> {
  * An embedded database with the extensions the migrations create (pg_trgm for the order search);
  * every PGlite the shop opens, restores into or tests on is made here.
  */
-export function createPglite(location: string): Promise<PGlite> {
-  return PGlite.create(location, { extensions: { pg_trgm } });
+export function createPglite(location: string, more: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create(location, { ...more, extensions: { pg_trgm } });
 }
 
 /** A Database over an open PGlite (tests hand in clones of a migrated template). */

@@ -87,9 +87,22 @@ function OrderStatus({ orderId, returnedFromPayment }: { orderId: string; return
         {display === 'failed' && tracking.order && <AfterFailure order={tracking.order} />}
         {tracking.order && <OrderReceiptSummary order={tracking.order} />}
         {tracking.order && <ChatOnWhatsApp className="mx-auto" text={WHATSAPP_TEXT.order(shortOrderId(tracking.order.id))} />}
+        {(orderStatus === 'completed' || orderStatus === 'cancelled') && <BuyAgain orderId={orderId} />}
       </OrderStatusPanel>
       <NextSteps />
     </section>
+  );
+}
+
+/** A paid (or cancelled) order's goods back in the cart at today's prices. */
+function BuyAgain({ orderId }: { orderId: string }) {
+  const buyAgain = useReorder('buy-again');
+  return (
+    <div className="text-center">
+      <Button variant="outline" onClick={() => void buyAgain(orderId)}>
+        Buy again
+      </Button>
+    </div>
   );
 }
 

@@ -36,6 +36,7 @@ export default function Orders() {
   const [checking, setChecking] = useState<string | null>(null);
   const payAgain = usePayAgain();
   const reorder = useReorder();
+  const buyAgain = useReorder('buy-again');
 
   const openPayment = payAgain.payment;
   const history = data?.pages.flatMap((p) => p.orders) ?? [];
@@ -106,6 +107,7 @@ export default function Orders() {
                     startingPayment={payAgain.startingOrderId === order.id}
                     onPayAgain={() => void payAgain.start(order.id)}
                     onOrderAgain={() => void reorder(order.id)}
+                    onBuyAgain={() => void buyAgain(order.id)}
                   />
                 ))}
                 {hasNextPage && (

@@ -25,6 +25,8 @@ const UNAUTHORIZED_TRANSACTION_MESSAGE = 'Unauthorized access to transaction dat
 interface OrderItemView {
   id: string;
   productId: string;
+  /** The option combination bought; null for a product without options (its one implicit variant). */
+  variantId: string | null;
   quantity: number;
   unitPriceCents: Cents;
   lineTotalCents: Cents;
@@ -240,6 +242,7 @@ async function itemsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string,
     list.push({
       id: r.id,
       productId: r.productId,
+      variantId: r.variantName === '' ? null : r.variantId,
       quantity: r.quantity,
       unitPriceCents: r.unitPrice,
       lineTotalCents: r.lineTotal,

@@ -22,26 +22,33 @@ function track(ctx: ServerContext, work: Promise<void>): void {
 /** Runs the recheck of trackingId at `at` (by this instance's timer). */
 export function scheduleRecheck(ctx: ServerContext, trackingId: string, at: Date, tries = 0): void {
   const delay = Math.max(MIN_DELAY_MS, at.getTime() - ctx.now().getTime());
-  const timer = setTimeout(() => track(ctx, recheckByTimer(ctx, trackingId, tries)), delay);
+  const timer = setTimeout(() => track(ctx, recheckByTimer(ctx, trackingId, at, tries)), delay);
   timer.unref();
 }
 
-async function recheckByTimer(ctx: ServerContext, trackingId: string, tries: number): Promise<void> {
+async function recheckByTimer(ctx: ServerContext, trackingId: string, at: Date, tries: number): Promise<void> {
   try {
-    if (await recheck(ctx, trackingId)) return;
-    if (tries + 1 < MAX_TRIES) scheduleRecheck(ctx, trackingId, new Date(ctx.now().getTime() + IPN_REPEAT_WINDOW_MS), tries + 1);
+    const outcome = await recheck(ctx, trackingId);
+    if (outcome === 'ran' || tries + 1 >= MAX_TRIES) return;
+    // A timer may fire a little before the wall clock reaches `at` (timers run on a monotonic clock):
+    // then it asks again just after `at`. A check in flight elsewhere gets a whole window.
+    const next =
+      outcome === 'not-due'
+        ? new Date(Math.max(at.getTime(), ctx.now().getTime()) + MIN_DELAY_MS)
+        : new Date(ctx.now().getTime() + IPN_REPEAT_WINDOW_MS);
+    scheduleRecheck(ctx, trackingId, next, tries + 1);
   } catch (err) {
     ctx.logger.warn({ err, trackingId }, 'IPN recheck failed; the background job will try again');
   }
 }
 
-/** Claims and runs a due recheck; false when it is not due yet or another check is in flight. */
-async function recheck(ctx: ServerContext, trackingId: string): Promise<boolean> {
-  if (!(await dueRechecks(ctx, 1, trackingId)).length) return false;
+/** Claims and runs a due recheck: 'not-due' when not due yet, 'held' when another check holds it. */
+async function recheck(ctx: ServerContext, trackingId: string): Promise<'ran' | 'not-due' | 'held'> {
+  if (!(await dueRechecks(ctx, 1, trackingId)).length) return 'not-due';
   const claimed = await claimStatusCheck(ctx, trackingId);
-  if (!claimed) return false;
+  if (!claimed) return 'held';
   await checkStatus(ctx, claimed, trackingId);
-  return true;
+  return 'ran';
 }
 
 /** Every recheck that is due (the background job's fallback, and tests); returns how many ran. */
@@ -60,7 +67,7 @@ export async function runDueIpnRechecks(ctx: ServerContext): Promise<number> {
       return dueRechecks(ctx, limit);
     },
     ask: async (trackingId) => {
-      if (await recheck(ctx, trackingId)) ran += 1;
+      if ((await recheck(ctx, trackingId)) === 'ran') ran += 1;
     },
   });
   return ran;

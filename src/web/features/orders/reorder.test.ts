@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLine, CartProduct } from '@/domain/cart';
-import { cartWithOrder } from './reorder';
+import { cartWithOrder, leftOutNotice, type ReorderItem } from './reorder';
 
 const tilapia: CartProduct = { productId: 'tilapia', name: 'Tilapia', priceCents: 65_000, imageUrl: null, category: 'fish', stock: 10 };
 const kienyeji: CartProduct = {
@@ -11,36 +11,67 @@ const kienyeji: CartProduct = {
   category: 'chicken',
   stock: 2,
 };
+const large: CartProduct = {
+  ...tilapia,
+  productId: 'whole-tilapia',
+  variantId: 'large',
+  name: 'Tilapia — Large, Scaled & gutted',
+  stock: 4,
+};
+const medium: CartProduct = { ...large, variantId: 'medium', name: 'Tilapia — Medium, Scaled & gutted', priceCents: 45_000 };
 const line = (p: CartProduct, quantity: number): CartLine => ({ ...p, quantity });
+const item = (p: CartProduct, quantity: number, name = p.name): ReorderItem => ({
+  productId: p.productId,
+  variantId: p.variantId ?? null,
+  quantity,
+  product: { name },
+});
 
 describe('cartWithOrder', () => {
   it('puts the order’s goods into an empty cart at today’s prices', () => {
     const cheaper = { ...tilapia, priceCents: 60_000 };
-    expect(cartWithOrder([], [{ productId: 'tilapia', quantity: 3 }], [cheaper])).toEqual({ lines: [line(cheaper, 3)], unavailable: 0 });
+    expect(cartWithOrder([], [item(tilapia, 3)], [cheaper])).toEqual({ lines: [line(cheaper, 3)], leftOut: [] });
+  });
+
+  it('puts back each variant as its own line', () => {
+    const result = cartWithOrder([], [item(large, 2), item(medium, 1)], [medium, large]);
+    expect(result).toEqual({ lines: [line(large, 2), line(medium, 1)], leftOut: [] });
   });
 
   it('does not double what the cart still holds from the failed checkout', () => {
     const cart = [line(tilapia, 3)];
-    expect(cartWithOrder(cart, [{ productId: 'tilapia', quantity: 3 }], [tilapia]).lines).toEqual([line(tilapia, 3)]);
-    expect(cartWithOrder([line(tilapia, 1)], [{ productId: 'tilapia', quantity: 3 }], [tilapia]).lines).toEqual([line(tilapia, 3)]);
+    expect(cartWithOrder(cart, [item(tilapia, 3)], [tilapia]).lines).toEqual([line(tilapia, 3)]);
+    expect(cartWithOrder([line(tilapia, 1)], [item(tilapia, 3)], [tilapia]).lines).toEqual([line(tilapia, 3)]);
   });
 
   it('keeps the other lines of the cart', () => {
-    const result = cartWithOrder([line(tilapia, 1)], [{ productId: 'kienyeji', quantity: 1 }], [tilapia, kienyeji]);
+    const result = cartWithOrder([line(tilapia, 1)], [item(kienyeji, 1)], [tilapia, kienyeji]);
     expect(result.lines).toEqual([line(tilapia, 1), line(kienyeji, 1)]);
   });
 
-  it('caps at the stock and counts what can no longer be bought', () => {
+  it('caps at today’s stock and names what it left out, by the name on the order', () => {
     const soldOut = { ...tilapia, stock: 0 };
     const result = cartWithOrder(
       [],
-      [
-        { productId: 'kienyeji', quantity: 5 },
-        { productId: 'tilapia', quantity: 1 },
-        { productId: 'withdrawn', quantity: 1 },
-      ],
+      [item(kienyeji, 5), item(tilapia, 1), { productId: 'withdrawn', variantId: null, quantity: 1, product: { name: 'Catfish (1 kg)' } }],
       [kienyeji, soldOut],
     );
-    expect(result).toEqual({ lines: [line(kienyeji, 2)], unavailable: 2 });
+    expect(result).toEqual({
+      lines: [line(kienyeji, 2)],
+      leftOut: [
+        { name: 'Kienyeji chicken', added: 2 },
+        { name: 'Tilapia', added: 0 },
+        { name: 'Catfish (1 kg)', added: 0 },
+      ],
+    });
+    expect(leftOutNotice(result.leftOut)).toBe(
+      'Not added in full, no longer sold or out of stock: Kienyeji chicken (only 2 left); Tilapia; Catfish (1 kg).',
+    );
+  });
+
+  it('a variant no longer sold is left out even when its product still sells others', () => {
+    const result = cartWithOrder([], [item(large, 1)], [medium]);
+    expect(result).toEqual({ lines: [], leftOut: [{ name: large.name, added: 0 }] });
+    expect(leftOutNotice([])).toBeNull();
   });
 });

@@ -21,6 +21,7 @@ import { useAdminAction } from '../hooks/use-admin-action';
 import { formatPhone } from '@/domain/phone';
 import { ROLE_LABELS, ROLE_POWERS, ROLES, type Role } from '@/domain/staff-roles';
 import { SelectInput } from '../components/form-field';
+import { isPhoneOnlyEmail, NO_EMAIL_IN_LIST } from '@/domain/phone-sign-in';
 
 function RoleSwitch({ customer }: { customer: AdminCustomer }) {
   const run = useAdminAction();
@@ -103,14 +104,18 @@ function CustomerView({ customer: c }: { customer: AdminCustomer }) {
   return (
     <>
       <PageHeader
-        title={c.fullName || c.name || c.email}
+        title={c.fullName || c.name || (isPhoneOnlyEmail(c.email) ? formatPhone(c.phone ?? '') : c.email)}
         description={
           <span className="flex flex-wrap items-center gap-2">
             <Link to="/admin/customers" className="text-brand-700 underline">
               Back to customers
             </Link>
             <Badge tone={c.role === 'customer' ? 'neutral' : 'brand'}>{ROLE_LABELS[c.role]}</Badge>
-            {!c.emailVerified && <Badge tone="warning">Email not verified</Badge>}
+            {isPhoneOnlyEmail(c.email) ? (
+              <Badge tone="neutral">Signs in by SMS</Badge>
+            ) : (
+              !c.emailVerified && <Badge tone="warning">Email not verified</Badge>
+            )}
           </span>
         }
         actions={<RoleSwitch customer={c} />}
@@ -121,7 +126,7 @@ function CustomerView({ customer: c }: { customer: AdminCustomer }) {
             <h2 className="mb-3 text-lg font-semibold text-slate-900">Details</h2>
             <Facts
               rows={[
-                ['Email', c.email],
+                ['Email', isPhoneOnlyEmail(c.email) ? NO_EMAIL_IN_LIST : c.email],
                 ['Phone', c.phone ? formatPhone(c.phone) : 'Not provided'],
                 ['Address', c.address ?? 'Not provided'],
                 ['Joined', formatNairobiDateTime(c.createdAt)],

@@ -12,6 +12,7 @@ import { PageHeader } from '../components/page-header';
 import { SearchBox } from '../components/search-box';
 import { useAdminList } from '../hooks/use-admin-list';
 import { formatPhone } from '@/domain/phone';
+import { isPhoneOnlyEmail, NO_EMAIL_IN_LIST } from '@/domain/phone-sign-in';
 
 const KEYS = ['q', 'role'] as const;
 
@@ -28,7 +29,7 @@ const COLUMNS: Column<AdminCustomer>[] = [
             {ROLE_LABELS[c.role]}
           </Badge>
         )}
-        <span className="block text-slate-600">{c.email}</span>
+        <span className="block text-slate-600">{isPhoneOnlyEmail(c.email) ? NO_EMAIL_IN_LIST : c.email}</span>
       </>
     ),
   },

@@ -1,4 +1,4 @@
-import { CreditCard, RotateCcw } from 'lucide-react';
+import { CreditCard, RotateCcw, ShoppingCart } from 'lucide-react';
 import { WHATSAPP_TEXT } from '@/domain/whatsapp';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
@@ -19,6 +19,8 @@ export interface OrderCardProps {
   startingPayment?: boolean;
   onPayAgain?: () => void;
   onOrderAgain?: () => void;
+  /** Puts the order's goods back in the cart at today's prices (any order that was not a failed payment). */
+  onBuyAgain?: () => void;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface OrderCardProps {
  * it was cancelled and its refund.
  * A failed one is paid again while its stock is reserved, else its goods can go back in the cart.
  */
-export function OrderCard({ order, startingPayment = false, onPayAgain, onOrderAgain }: OrderCardProps) {
+export function OrderCard({ order, startingPayment = false, onPayAgain, onOrderAgain, onBuyAgain }: OrderCardProps) {
   const failed = order.status === 'failed';
   return (
     <Card data-testid="order-card" data-order-id={order.id}>
@@ -58,6 +60,12 @@ export function OrderCard({ order, startingPayment = false, onPayAgain, onOrderA
             <Button variant="outline" onClick={onOrderAgain} aria-describedby={`order-${order.id}-title`}>
               <RotateCcw aria-hidden="true" className="h-4 w-4" />
               Order again
+            </Button>
+          )}
+          {!failed && onBuyAgain && (
+            <Button variant="outline" onClick={onBuyAgain} aria-describedby={`order-${order.id}-title`}>
+              <ShoppingCart aria-hidden="true" className="h-4 w-4" />
+              Buy again
             </Button>
           )}
           {order.paidPayments.length > 0 && <ReceiptLinks orderId={order.id} describedBy={`order-${order.id}-title`} />}
