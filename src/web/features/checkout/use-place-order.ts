@@ -73,7 +73,11 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
     setSubmitting(true);
     try {
       const placed = await createOrder({
-        items: lines.map((l) => ({ productId: l.productId, ...(l.variantId !== undefined && { variantId: l.variantId }), quantity: l.quantity })),
+        items: lines.map((l) => ({
+          productId: l.productId,
+          ...(l.variantId !== undefined && { variantId: l.variantId }),
+          quantity: l.quantity,
+        })),
         customerInfo: { fullName: customer.fullName, email: customer.email, phone: customer.phone, address: customer.address },
         deliveryInfo: { address: customer.address, coordinates, placeToken, ...checked.rider },
         idempotencyKey: idempotencyKey.current,
