@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SMS_MAX_LENGTH, toGsm7 } from './order-sms';
 import { toE164Phone } from './phone';
+import { emailSchema } from './validation';
 
 export const PHONE_CODE_LENGTH = 6;
 export const PHONE_CODE_MINUTES = 10;
@@ -39,6 +40,19 @@ export const PHONE_SIGN_IN_MESSAGES = {
 /** On the profile of an account made with a code by SMS, while it has no email. */
 export const NO_EMAIL_NOTE =
   'This account has no email yet, and receipts by mail need one. The SMS about each order carries its receipt link, and the email you give at checkout gets that order’s receipt.';
+
+/** A phone-only account adding its email: the address, confirmed by a mailed link. */
+export const addEmailSchema = z.object({ email: emailSchema });
+export type AddEmailValues = z.infer<typeof addEmailSchema>;
+
+export const ADD_EMAIL_MESSAGES = {
+  sent: (email: string) => `We sent a link to ${email}. Open it to confirm your email; receipts are mailed there from then on.`,
+  taken: 'An account with this email already exists. Sign in with that email, or give another one.',
+  hasEmail: 'This account already has an email.',
+} as const;
+
+/** Beside an added email on the profile until its link is used. */
+export const UNCONFIRMED_EMAIL = 'not confirmed yet: open the link we mailed you';
 
 /** In the back office, where a phone-only account's email would be. */
 export const NO_EMAIL_IN_LIST = 'No email (signs in with a code by SMS)';

@@ -202,6 +202,20 @@ describe('keeping the customer’s place, and the fee before checkout, on a phon
     expect(await page.getByLabel('Phone Number').inputValue()).toBe('+254 745 600 700');
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('');
     await page.getByText('Your receipt is mailed here. The SMS about your order carries its link too.').waitFor();
+
+    // Later, on the profile, the phone-only account adds its email and confirms it by the mailed link.
+    await page.goto(shop.url + '/profile');
+    const email = 'phone.customer@example.test';
+    await page.getByLabel('Your email').fill(email);
+    await page.getByRole('button', { name: 'Add email' }).click();
+    await toast(page, `We sent a link to ${email}.`);
+    await page.getByText(`${email} (not confirmed yet: open the link we mailed you)`).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const mail = await smtp.waitForMail(email, { subject: /^Verify your email/ });
+    await page.goto(verificationLink(mail));
+    await page.getByRole('button', { name: 'Verify and continue' }).click();
+    await page.waitForURL(shop.url + '/profile');
+    await page.getByText(email, { exact: true }).waitFor();
   });
 
   it('refuses an address past the farthest zone at checkout: the reason is shown and paying is disabled', async () => {

@@ -24,7 +24,7 @@ export async function stubSignedIn(page: Page, fullName = 'Wanjiku Kamau'): Prom
   await page.route('**/api/account/session', (r) =>
     r.fulfill({
       json: {
-        user: { id: 'u-1', email: 'wanjiku@example.co.ke', name: fullName },
+        user: { id: 'u-1', email: 'wanjiku@example.co.ke', name: fullName, emailVerified: true },
         profile: { fullName, phone: '+254712345678', address: 'Kilimani', role: 'customer' },
         googleEnabled: false,
       },

@@ -6,7 +6,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { outboundSms, profiles, user, verification } from '../../src/server/db/schema';
 import { createTestApp, cookieFrom, LOOPBACK_BINDINGS, TEST_ORIGIN, type TestApp } from '../support/test-app';
 import { DB_KINDS } from '../support/test-database';
-import { json, movableClock } from './accounts-support';
+import { json, movableClock, verifyCodeInLatestMail } from './accounts-support';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -93,7 +93,7 @@ describe.each(DB_KINDS)('sign-in with a code by SMS on %s', (kind) => {
     const me = await json<{ user: { id: string; email: string }; profile: { phone: string } }>(
       await t.request('/api/account/session', { cookie: cookieFrom(res) }),
     );
-    expect(me.user).toEqual({ id: accounts[0]!.id, email: '', name: '' });
+    expect(me.user).toEqual({ id: accounts[0]!.id, email: '', name: '', emailVerified: false });
     expect(me.profile.phone).toBe(e164);
 
     // A used code does not work again; a new one signs in to the same account.
@@ -105,6 +105,54 @@ describe.each(DB_KINDS)('sign-in with a code by SMS on %s', (kind) => {
     const second = await useCode(e164, await codeSentTo(e164), from);
     expect(second.status).toBe(200);
     expect(await t.ctx.db.select({ id: user.id }).from(user).where(eq(user.phoneNumber, e164))).toEqual([{ id: accounts[0]!.id }]);
+  });
+
+  it('a phone-only account adds its email, confirmed by the mailed link; a taken or second email is refused', async () => {
+    const { e164 } = nextNumber();
+    const from = nextAddress();
+    await sendCode(e164, from);
+    const cookie = cookieFrom(await useCode(e164, await codeSentTo(e164), from));
+    const addEmail = (email: unknown, who = cookie) =>
+      t.request('/api/account/email', { method: 'POST', json: { email }, cookie: who, headers: { 'X-Forwarded-For': from } });
+
+    const bad = await addEmail('not-an-email');
+    expect(bad.status).toBe(400);
+    expect((await json<ErrorBody>(bad)).error.fields?.email).toBeTruthy();
+    const first = await addEmail('Someone-Else@Example.test');
+    expect(first.status).toBe(200);
+    expect(await json(first)).toEqual({
+      message: 'We sent a link to someone-else@example.test. Open it to confirm your email; receipts are mailed there from then on.',
+    });
+
+    // A second phone account cannot take the same address.
+    const other = nextNumber();
+    await sendCode(other.e164, from);
+    const otherCookie = cookieFrom(await useCode(other.e164, await codeSentTo(other.e164), from));
+    const refused = await addEmail('SOMEONE-ELSE@example.test', otherCookie);
+    expect(refused.status).toBe(409);
+    expect((await json<ErrorBody>(refused)).error.message).toBe(
+      'An account with this email already exists. Sign in with that email, or give another one.',
+    );
+    const [untouched] = await t.ctx.db.select().from(user).where(eq(user.phoneNumber, other.e164));
+    expect(untouched!.email).toMatch(/@phone\.invalid$/);
+
+    const [added] = await t.ctx.db.select().from(user).where(eq(user.phoneNumber, e164));
+    expect(added).toMatchObject({ email: 'someone-else@example.test', emailVerified: false });
+    const before = await json<{ user: { email: string; emailVerified: boolean } }>(await t.request('/api/account/session', { cookie }));
+    expect(before.user).toMatchObject({ email: 'someone-else@example.test', emailVerified: false });
+
+    // The same address again sends the link again; another one is refused while this one stands.
+    expect((await addEmail('someone-else@example.test')).status).toBe(200);
+    const second = await addEmail('another@example.test');
+    expect(second.status).toBe(409);
+    expect((await json<ErrorBody>(second)).error.message).toBe('This account already has an email.');
+
+    const code = await verifyCodeInLatestMail(t, 'someone-else@example.test');
+    const verified = await t.request('/api/account/verify-email', { method: 'POST', json: { token: code }, cookie });
+    expect(verified.status).toBe(200);
+    const [confirmed] = await t.ctx.db.select().from(user).where(eq(user.phoneNumber, e164));
+    expect(confirmed).toMatchObject({ email: 'someone-else@example.test', emailVerified: true });
+    expect((await addEmail('someone-else@example.test')).status).toBe(409);
   });
 
   it('five wrong codes end the code: the right one no longer works', async () => {

@@ -71,7 +71,7 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
 
     const me = await t.request('/api/account/session', { cookie: cookieFrom(signedIn) });
     expect(await me.json()).toEqual({
-      user: { id: created!.id, email: 'achieng.new@example.test', name: 'Achieng Otieno' },
+      user: { id: created!.id, email: 'achieng.new@example.test', name: 'Achieng Otieno', emailVerified: true },
       profile: {
         fullName: 'Achieng Otieno',
         phone: '+254712345678',

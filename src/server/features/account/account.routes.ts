@@ -6,7 +6,7 @@ import { SIGN_IN_LINK_MESSAGES, signInLinkRequestSchema, signInLinkUseSchema } f
 import { EMAIL_VERIFICATION_MESSAGES, resendVerificationSchema, useVerificationLinkSchema } from '@/domain/email-verification';
 import { returnPathSchema } from '@/domain/return-path';
 import { formatPhone } from '@/domain/phone';
-import { PHONE_SIGN_IN_MESSAGES, phoneCodeRequestSchema, phoneCodeUseSchema } from '@/domain/phone-sign-in';
+import { addEmailSchema, PHONE_SIGN_IN_MESSAGES, phoneCodeRequestSchema, phoneCodeUseSchema } from '@/domain/phone-sign-in';
 import { profileSchema, signInSchema, signUpSchema } from '@/domain/validation';
 import { getSessionUser } from '../../auth/auth';
 import { googleEnabled } from '../../auth/google-sign-in';
@@ -24,6 +24,7 @@ import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { requestSignInLink, useSignInLink } from './sign-in-link.service';
 import { sendPhoneCode, signInWithPhoneCode } from './phone-code.service';
 import { useVerificationLink } from './verification-link.service';
+import { addEmailToPhoneAccount } from './add-email.service';
 
 /** Sign-up, and the page the verification link brings the customer back to (a path of this shop only). */
 const signUpRequestSchema = signUpSchema.and(z.object({ returnTo: returnPathSchema.optional() }));
@@ -115,6 +116,10 @@ export function accountRoutes(ctx: ServerContext) {
       const { url, headers } = await startGoogleSignIn(ctx.auth, c.req.raw.headers);
       forwardCookies(c, headers);
       return c.json({ url });
+    })
+    .post('/email', requireUser(ctx), valid('json', addEmailSchema), async (c) => {
+      const message = await addEmailToPhoneAccount(deps, currentUser(c).id, c.req.valid('json').email, limitAddress(c));
+      return c.json({ message });
     })
     .patch('/profile', requireUser(ctx), valid('json', profileSchema), async (c) => {
       const user = currentUser(c);

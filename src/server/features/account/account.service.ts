@@ -24,7 +24,7 @@ export interface ProfileView {
 
 export interface SessionView {
   /** email is '' for an account made with a code by SMS that has no email yet. */
-  user: { id: string; email: string; name: string } | null;
+  user: { id: string; email: string; name: string; emailVerified: boolean } | null;
   profile: ProfileView | null;
   googleEnabled: boolean;
   /** Sign-in with a code by SMS is offered (SMS are not switched off). */
@@ -55,7 +55,7 @@ export async function sessionView(
   if (!user) return { user: null, profile: null, googleEnabled, phoneSignIn };
   return {
     // The stand-in address of a phone-only account is never shown: nothing can be mailed to it.
-    user: { id: user.id, email: isPhoneOnlyEmail(user.email) ? '' : user.email, name: user.name },
+    user: { id: user.id, email: isPhoneOnlyEmail(user.email) ? '' : user.email, name: user.name, emailVerified: user.emailVerified },
     profile: await findProfile(db, user.id),
     googleEnabled,
     phoneSignIn,

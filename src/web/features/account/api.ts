@@ -36,3 +36,6 @@ export const sendPhoneCode = (phone: string) => call(api.account['phone-code'].$
 /** The right code signs in, making the account on the number's first sign-in. */
 export const signInWithPhoneCode = (phone: string, code: string) =>
   call(api.account['phone-code']['sign-in'].$post({ json: { phone, code } }));
+
+/** A phone-only account's email: stored unconfirmed, and the confirmation link mailed to it. */
+export const addEmail = (email: string) => call(api.account.email.$post({ json: { email } }));

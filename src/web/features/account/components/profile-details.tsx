@@ -1,12 +1,13 @@
 import type { SessionInfo } from '../use-session';
 import { formatPhone } from '@/domain/phone';
-import { NO_EMAIL_NOTE } from '@/domain/phone-sign-in';
+import { NO_EMAIL_NOTE, UNCONFIRMED_EMAIL } from '@/domain/phone-sign-in';
 import { Alert } from '@/web/components/ui/alert';
+import { AddEmailForm } from './add-email-form';
 
 /** The read view of the profile page: each value, or 'Not provided'. */
 export function ProfileDetails({ session }: { session: SessionInfo }) {
   const rows: [string, string | null | undefined][] = [
-    ['Email', session.user?.email],
+    ['Email', session.user?.email && (session.user.emailVerified ? session.user.email : `${session.user.email} (${UNCONFIRMED_EMAIL})`)],
     ['Full Name', session.profile?.fullName],
     ['Phone Number', session.profile?.phone && formatPhone(session.profile.phone)],
     ['Address', session.profile?.address],
@@ -18,9 +19,12 @@ export function ProfileDetails({ session }: { session: SessionInfo }) {
   return (
     <>
       {noEmail && (
-        <Alert tone="info" className="mb-4">
-          {NO_EMAIL_NOTE}
-        </Alert>
+        <>
+          <Alert tone="info" className="mb-4">
+            {NO_EMAIL_NOTE}
+          </Alert>
+          <AddEmailForm />
+        </>
       )}
       <dl className="divide-y divide-slate-200">
         {rows.map(([label, value]) => (

@@ -1,0 +1,52 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { addEmailSchema, type AddEmailValues } from '@/domain/phone-sign-in';
+import { Alert } from '@/web/components/ui/alert';
+import { Button } from '@/web/components/ui/button';
+import { TextField } from '@/web/components/ui/text-field';
+import { errorMessage } from '@/web/lib/api';
+import { toast } from '@/web/lib/toast';
+import { addEmail } from '../api';
+import { sessionQueryKey } from '../use-session';
+import { showServerFieldErrors, toastFirstError } from './form-errors';
+
+const FIELDS = ['email'] as const;
+
+/** On the profile of an account made with a code by SMS: adds its email, confirmed by a mailed link. */
+export function AddEmailForm() {
+  const queryClient = useQueryClient();
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm<{ email: string }, unknown, AddEmailValues>({ resolver: zodResolver(addEmailSchema), defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onValid = async (values: AddEmailValues) => {
+    try {
+      const { message } = await addEmail(values.email);
+      setSent(message);
+      toast.success(message);
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    } catch (err) {
+      showServerFieldErrors(err, form.setError, FIELDS);
+      toast.error(errorMessage(err, 'Could not add your email. Please try again.'));
+    }
+  };
+
+  if (sent) return <Alert tone="success">{sent}</Alert>;
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid, toastFirstError(FIELDS))} className="mb-4 space-y-3" aria-label="Add your email">
+      <TextField
+        id="add-email"
+        label="Your email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Sending...' : 'Add email'}
+      </Button>
+    </form>
+  );
+}
