@@ -8,7 +8,7 @@ import type { Database } from '../../src/server/db/client';
 import { deliveryWindows, orderDeliveryWindows } from '../../src/server/db/schema';
 import { expireReservations, reconcilePayments } from '../../src/server/features/payments/reconciliation.service';
 import { createMailer } from '../../src/server/infra/mail/mailer';
-import { TEST_ORIGIN, type TestUser } from '../support/test-app';
+import { createUser, TEST_ORIGIN, type TestUser } from '../support/test-app';
 import { DB_KINDS, openSecondHandle } from '../support/test-database';
 import {
   createShop,
@@ -172,6 +172,10 @@ describe.each(DB_KINDS)('delivery windows at checkout on %s', (kind) => {
         date: '2026-11-27',
         label: 'Fri 27 Nov, 16:00–18:00',
       });
+      // The back office's order page names the window, not an estimated time.
+      const owner = await createUser(shop, { role: 'owner' });
+      const office = await shop.request(`/api/admin/orders/${placed.orderId}`, { cookie: owner.cookie });
+      expect(((await office.json()) as { deliveryWindow: string | null }).deliveryWindow).toBe('Fri 27 Nov, 16:00–18:00');
 
       shop.clock.advance(31 * MINUTE);
       await expireReservations(shop.ctx);

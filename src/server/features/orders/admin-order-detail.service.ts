@@ -14,6 +14,7 @@ import { loadOrderRecords, type OrderRecords } from './admin-order-records';
 import { orderTimeline, type TimelineEvent } from './admin-order-timeline';
 import { orderTax } from './order-tax-bands';
 import { settlingPaymentId } from './admin-refund-request';
+import { orderDeliveryWindow } from '../delivery/delivery-slots.service';
 
 interface AdminOrderItem {
   productId: string;
@@ -108,6 +109,8 @@ export interface AdminOrderDetail {
   payments: AdminPayment[];
   refunds: AdminRefund[];
   taxInvoices: AdminTaxInvoice[];
+  /** The delivery window the customer chose at checkout ('Sat 28 Nov, 10:00–12:00'); null for older orders. */
+  deliveryWindow: string | null;
   timeline: TimelineEvent[];
   actions: OrderActions;
 }
@@ -124,9 +127,10 @@ export async function getOrderDetail(db: DbOrTx, id: string): Promise<AdminOrder
   const settlingId = settlingPaymentId(o, payments);
   const refundedIds = new Set(refunds.filter((r) => r.accepted).map((r) => r.transactionId));
   const fulfilment = o.fulfilmentStatus as FulfilmentStatus;
-  const [{ vatRows }, invoices] = await Promise.all([
+  const [{ vatRows }, invoices, window] = await Promise.all([
     orderTax(db, o),
     db.select().from(taxInvoices).where(eq(taxInvoices.orderId, id)).orderBy(asc(taxInvoices.number)),
+    orderDeliveryWindow(db, id),
   ]);
   return {
     order: { ...orderView(o), vatRows },
@@ -143,6 +147,7 @@ export async function getOrderDetail(db: DbOrTx, id: string): Promise<AdminOrder
       cuInvoiceNo: t.status === 'sent' ? t.cuInvoiceNo : null,
       kraMessage: t.status === 'refused' ? t.resultMessage : null,
     })),
+    deliveryWindow: window?.label ?? null,
     timeline: orderTimeline(records, refunds),
     actions: orderActions(
       { status: o.status, fulfilment, needsAttention: o.needsAttention },

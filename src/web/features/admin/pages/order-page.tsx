@@ -204,7 +204,9 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
               ],
               ['Distance', o.deliveryDistanceKm === null ? '—' : formatDistance(o.deliveryDistanceKm)],
               ['Zone', o.deliveryZoneName ?? '—'],
-              ['Estimated time', o.estimatedDeliveryMins === null ? '—' : `${o.estimatedDeliveryMins} min`],
+              detail.deliveryWindow
+                ? ['Delivery window', detail.deliveryWindow]
+                : ['Estimated time', o.estimatedDeliveryMins === null ? '—' : `${o.estimatedDeliveryMins} min`],
             ]}
           />
         </Section>
