@@ -260,7 +260,12 @@ describe('accounts in a browser', () => {
     await other.page.goto(verificationLink(mail));
     await other.page.getByRole('button', { name: 'Verify and continue' }).click();
     await other.page.waitForURL(/\/auth\?verified=1$/);
-    await other.page.getByText('Your email address is verified. You can sign in now.').waitFor();
+    // Said in the Sign In panel (a toast may say it too while it lasts).
+    await other.page
+      .getByRole('tabpanel', { name: 'Sign In' })
+      .getByRole('status')
+      .filter({ hasText: 'Your email address is verified. You can sign in now.' })
+      .waitFor();
     // The email is matched lowercased (and trimmed, by the server).
     await signInWith(other.page, 'Otieno.Journey@Example.TEST', PASSWORD);
     await toast(other.page, 'Signed in successfully!');

@@ -206,16 +206,17 @@ describe('keeping the customer’s place, and the fee before checkout, on a phon
     // Later, on the profile, the phone-only account adds its email and confirms it by the mailed link.
     await page.goto(shop.url + '/profile');
     const email = 'phone.customer@example.test';
-    await page.getByLabel('Your email').fill(email);
+    await page.getByRole('form', { name: 'Add your email' }).getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Add email' }).click();
     await toast(page, `We sent a link to ${email}.`);
-    await page.getByText(`${email} (not confirmed yet: open the link we mailed you)`).waitFor();
+    await page.getByRole('definition').getByText(`${email} (not confirmed yet: open the link we mailed you)`).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     const mail = await smtp.waitForMail(email, { subject: /^Verify your email/ });
     await page.goto(verificationLink(mail));
     await page.getByRole('button', { name: 'Verify and continue' }).click();
     await page.waitForURL(shop.url + '/profile');
-    await page.getByText(email, { exact: true }).waitFor();
+    // Confirmed: the profile's Email row holds the address alone.
+    await page.getByRole('definition').getByText(email, { exact: true }).waitFor();
   });
 
   it('refuses an address past the farthest zone at checkout: the reason is shown and paying is disabled', async () => {

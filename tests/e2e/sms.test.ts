@@ -1,5 +1,6 @@
-// Order updates by SMS in Chromium: a customer pays at checkout with 'Send me SMS updates' on (its
-// default), the merchant marks the order out for delivery in the back office, and the development
+// Order updates by SMS in Chromium: a customer on a phone pays at checkout with 'Send me SMS updates'
+// on (its default) and a delivery window chosen, which the success page, the receipt and the SMS
+// name; the open back office and the owner's phone hear of the paid order. The merchant marks the order out for delivery in the back office, and the development
 // SMS box shows both texts for the customer's phone. The back office lists them with their status
 // and gives the customer's phone as call and WhatsApp links; the customer's order page shows the
 // shop's phone and WhatsApp while the order is on its way. With Africa's Talking (a local double)
@@ -33,6 +34,8 @@ describe('order updates by SMS in a browser', () => {
   let page: Page;
   let adminPage: Page;
   let orderId = '';
+  /** The delivery window the customer chose at checkout. */
+  let windowLabel = '';
 
   const signedInContext = (name: string, email: string): Promise<BrowserContext> =>
     signedUpContext(shop, smtp, browser, { name, email, phone: '0722 111 333', password: PASSWORD });
@@ -53,6 +56,12 @@ describe('order updates by SMS in a browser', () => {
       data: { address: 'Kogo Star Plaza, Nairobi West', phone: '0700 123 456', email: 'info@example.test' },
     });
     expect(details.ok()).toBe(true);
+    // The owner's phone hears every paid order.
+    const notices = await adminPage.request.put(`${shop.url}/api/admin/merchant-notices`, {
+      headers: { Origin: shop.url },
+      data: { phones: ['0711 000 222'], emails: [], summaryTime: '07:00' },
+    });
+    expect(notices.ok()).toBe(true);
   });
   afterAll(async () => {
     await browser?.close();
@@ -66,7 +75,12 @@ describe('order updates by SMS in a browser', () => {
     expect(shop.output()).toContain('SMS: development SMS box at /dev/sms');
   });
 
-  it('pays at checkout with SMS updates on by default', async () => {
+  it('pays at checkout on a phone with SMS updates on and the window chosen; the back office and the owner hear it', async () => {
+    const before = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The back office is open in another browser before the order comes in.
+    await adminPage.goto(`${shop.url}/admin`);
+    await adminPage.getByRole('heading', { level: 1 }).waitFor();
     await page.goto(shop.url + '/shop');
     await page.evaluate(() => localStorage.setItem('cart', '[]'));
     await page.reload();
@@ -88,6 +102,12 @@ describe('order updates by SMS in a browser', () => {
       .first()
       .click();
     await page.getByTestId('delivery-zone').waitFor();
+    // The customer takes the second free window, not the soonest one offered.
+    const windows = page.getByRole('group', { name: 'Delivery window' }).getByRole('radio', { disabled: false });
+    await windows.nth(1).waitFor();
+    const chosen = windows.nth(1);
+    windowLabel = await chosen.evaluate((el) => el.parentElement!.querySelector('span')!.textContent!);
+    await chosen.check();
     expect(await axeViolations(page)).toEqual([]);
 
     const orderResponse = page.waitForResponse((r) => r.url().endsWith('/api/checkout/orders'));
@@ -98,6 +118,21 @@ describe('order updates by SMS in a browser', () => {
     const frame = page.frameLocator('iframe[title="Pesapal payment page"]').frameLocator('iframe[title="Pesapal payment page"]');
     await frame.getByRole('button', { name: 'Pay by card' }).click();
     await page.waitForURL(/\/order-success/);
+    const ref = shortOrderId(orderId);
+    await page.getByText(`${windowLabel} (Nairobi time)`).waitFor();
+
+    const receipt = await customer.newPage();
+    await receipt.goto(`${shop.url}/api/orders/${orderId}/receipt`);
+    await receipt.getByText(`${windowLabel} (Nairobi time)`).waitFor();
+    await receipt.close();
+
+    // The back office heard it without a reload; the owner's phone got the SMS.
+    await adminPage.getByText(`New paid order #${ref}.`).first().waitFor();
+    const ownerBox = await admin.newPage();
+    await ownerBox.goto(`${shop.url}/dev/sms?to=${encodeURIComponent('+254711000222')}`);
+    expect((await ownerBox.getByTestId('sms-text').allInnerTexts()).join('\n')).toContain(`paid order #${ref}, Njeri`);
+    await ownerBox.close();
+    await page.setViewportSize(before!);
   });
 
   it('the merchant marks it out for delivery; the back office lists both SMS and the customer’s phone links', async () => {
@@ -134,11 +169,8 @@ describe('order updates by SMS in a browser', () => {
     const texts = await adminPage.getByTestId('sms-text').allInnerTexts();
     expect(texts).toHaveLength(2);
     expect(texts[0]).toContain(`Order #${ref} is out for delivery.`);
-    expect(texts[1]).toMatch(
-      new RegExp(
-        `Payment received for order #${ref}\\. Delivery: (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \\d{1,2} [A-Z][a-z]{2}, \\d\\d:\\d\\d-\\d\\d:\\d\\d\\.`,
-      ),
-    );
+    // The window the customer chose, in the GSM alphabet (its dash a hyphen).
+    expect(texts[1]).toContain(`Payment received for order #${ref}. Delivery: ${windowLabel.replace('–', '-')}.`);
     for (const text of texts) expect(text.length).toBeLessThanOrEqual(160);
     expect(await axeViolations(adminPage)).toEqual([]);
   });

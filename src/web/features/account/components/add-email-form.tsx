@@ -38,7 +38,7 @@ export function AddEmailForm() {
     <form noValidate onSubmit={form.handleSubmit(onValid, toastFirstError(FIELDS))} className="mb-4 space-y-3" aria-label="Add your email">
       <TextField
         id="add-email"
-        label="Your email"
+        label="Email address"
         type="email"
         autoComplete="email"
         error={errors.email?.message}
