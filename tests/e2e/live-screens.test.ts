@@ -19,6 +19,7 @@ import {
   showPendingOrder,
   startLiveShop,
   toast,
+  waitForLiveStream,
   type Customer,
   type LiveShop,
   type PlacedOrder,
@@ -349,13 +350,20 @@ describe('order status screens', () => {
     // Not the goods of the order the Checking... test left waiting for Pesapal's confirmation: those would
     // be offered that order instead (never pay twice).
     const order = await placeOrder(live.shop, amina, product, 2);
-    const page = await appPage('/orders');
+    // The page's clock is moved past the modal's 20 s load limit instead of waiting it out.
+    const page = await amina.context.newPage();
+    await page.clock.install();
+    await page.goto(shopUrl + '/orders');
+    await waitForLiveStream(page);
     const held: Route[] = [];
     await page.route('**/PesapalIframe3/Index*', (route) => void held.push(route));
     await page.locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`).getByRole('button', { name: 'Pay now' }).click();
     const dialog = page.getByRole('dialog', { name: 'Complete your payment' });
+    await dialog.locator('iframe').waitFor({ state: 'attached' });
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await page.clock.fastForward(20_000);
     const errorPanel = dialog.getByRole('alert').filter({ hasText: 'Payment Error' });
-    await errorPanel.getByText('Failed to load payment page. Please try again.').waitFor({ timeout: 40_000 });
+    await errorPanel.getByText('Failed to load payment page. Please try again.').waitFor();
     const link = errorPanel.getByRole('link', { name: 'Open payment page in a new tab' });
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('href')).toContain('/PesapalIframe3/Index?OrderTrackingId=');
