@@ -13,7 +13,7 @@ import { RecordNotFound, retryUnlessMissing } from '../components/record-not-fou
 import { PageHeader } from '../components/page-header';
 import { useAdminAction } from '../hooks/use-admin-action';
 import { ProductForm } from './product-form';
-import { StockPanel } from './stock-panel';
+import { VariantsPanel } from './variants/variants-panel';
 
 function useCategories() {
   return useQuery({
@@ -116,7 +116,7 @@ function EditProduct({ product, categories }: { product: AdminProduct; categorie
             />
           </CardContent>
         </Card>
-        <StockPanel product={product} />
+        <VariantsPanel product={product} />
       </div>
     </>
   );
