@@ -35,6 +35,7 @@ export const PRODUCT_MESSAGES = {
   slug: 'Web address must use lowercase letters, numbers and single dashes (e.g. tilapia-fillet), at most 80 characters',
   slugTaken: 'Another product already uses that web address',
   taxBand: 'Choose a tax band: A, B, C, D or E',
+  pricedPerVariant: 'This product is priced per variant: change the prices under Options and variants',
 } as const;
 
 /** A VAT band as the back office sends it (a product's, the delivery fee's). */

@@ -199,6 +199,15 @@ describe.each(DB_KINDS)('admin options and variants on %s', (kind) => {
     expect((await patch({ priceCents: 100 }, '00000000-0000-4000-8000-000000000001')).status).toBe(404);
     const [row] = await s.t.ctx.db.select().from(productVariants).where(eq(productVariants.id, small.id));
     expect(row).toMatchObject({ stock: 5, enabled: false, sku: 'NEW-SKU-1' });
+
+    // The product's own price is its variants' lowest: the product form cannot set it apart.
+    const productPrice = await asAdmin(`/products/${id}`, { method: 'PATCH', json: { priceCents: 1_000 } });
+    expect(productPrice.status).toBe(400);
+    expect((await body<ErrorBody>(productPrice)).error.fields).toEqual({
+      priceCents: 'This product is priced per variant: change the prices under Options and variants',
+    });
+    expect((await asAdmin(`/products/${id}`, { method: 'PATCH', json: { priceCents: 90_000, featured: true } })).status).toBe(200);
+    expect(await productRow(id)).toMatchObject({ price: 90_000, featured: true });
   });
 
   it('adds, renames, reorders, disables and enables values; adds a variant for a new combination', async () => {

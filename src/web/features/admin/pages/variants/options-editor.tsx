@@ -65,9 +65,9 @@ function OptionCard({ productId, option, index, allIds }: { productId: string; o
   return (
     <section aria-labelledby={`option-${option.id}-heading`} className="space-y-3 rounded-md border border-slate-200 p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={`option-${option.id}-heading`} className="font-semibold text-slate-900">
+        <h4 id={`option-${option.id}-heading`} className="font-semibold text-slate-900">
           {option.name}
-        </h3>
+        </h4>
         <div className="flex gap-2">
           <Button
             size="sm"
