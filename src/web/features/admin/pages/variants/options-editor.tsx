@@ -98,9 +98,20 @@ function OptionCard({ productId, option, index, allIds }: { productId: string; o
       <ul aria-label={`Values of ${option.name}`} className="divide-y divide-slate-100">
         {option.values.map((v, i) => (
           <li key={v.id} className="flex flex-wrap items-center justify-between gap-2 py-1">
-            <span className="text-slate-900">
-              {v.value} {!v.enabled && <Badge tone="danger">Not sold</Badge>}
-            </span>
+            <details className="min-w-48 flex-1">
+              <summary className="cursor-pointer text-slate-900">
+                {v.value} {!v.enabled && <Badge tone="danger">Not sold</Badge>}
+                <span className="sr-only"> (rename)</span>
+              </summary>
+              <OneFieldForm
+                key={v.value}
+                id={`value-${v.id}-name`}
+                label={`New name of ${v.value}`}
+                initial={v.value}
+                submitLabel="Rename"
+                save={(value) => adminApi.updateOptionValue(productId, option.id, v.id, { value })}
+              />
+            </details>
             <span className="flex flex-wrap gap-2">
               <Button
                 size="sm"
