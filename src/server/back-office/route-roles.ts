@@ -23,7 +23,7 @@ const ROUTE_ROLES: Readonly<Record<string, readonly Exclude<BackOfficeRole, 'own
   'GET /products/:id/stock': STAFF,
   'POST /products/:id/stock': STAFF,
   'GET /products/:id/stock.csv': STAFF,
-  // A product's options and variants: what is sold of it, at which price and SKU.
+  // A product's options and variants: what is sold of it, and each variant's price, SKU and weight.
   'GET /products/:id/variants': STAFF,
   'POST /products/:id/variants': STAFF,
   'PATCH /products/:id/variants/:variantId': STAFF,

@@ -64,7 +64,7 @@ export function VariantsPanel({ product }: { product: AdminProduct }) {
                 <AddVariantForm key={options.map((o) => o.id).join()} productId={product.id} options={options} onSaved={refresh} />
               </section>
             </PanelCard>
-            {stockVariant && <StockPanel product={product} variant={stockVariant} />}
+            {stockVariant && <StockPanel key={stockVariant.id} product={product} variant={stockVariant} />}
           </>
         );
       }}
