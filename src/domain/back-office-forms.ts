@@ -35,6 +35,7 @@ export const PRODUCT_MESSAGES = {
   slug: 'Web address must use lowercase letters, numbers and single dashes (e.g. tilapia-fillet), at most 80 characters',
   slugTaken: 'Another product already uses that web address',
   taxBand: 'Choose a tax band: A, B, C, D or E',
+  pricedPerVariant: 'This product is priced per variant: change the prices under Options and variants',
 } as const;
 
 /** A VAT band as the back office sends it (a product's, the delivery fee's). */
@@ -44,7 +45,7 @@ const taxBandRule = z.enum(TAX_BANDS, { error: PRODUCT_MESSAGES.taxBand });
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PRODUCT_SLUG_MAX = 80;
 
-const requiredText = (required: string, max: number, tooLong: string) =>
+export const requiredText = (required: string, max: number, tooLong: string) =>
   z
     .string({ error: required })
     .transform(sanitizeText)
@@ -58,7 +59,7 @@ const optionalText = (max: number, tooLong: string) =>
     .pipe(z.string().max(max, { error: tooLong }));
 
 /** An amount in KES as text ("450.50") or a number; becomes integer cents. */
-const kesAmount = (message: string) =>
+export const kesAmount = (message: string) =>
   z.union([z.string(), z.number()], { error: message }).transform((v, ctx) => {
     const text = String(v).trim();
     if (!PRICE_TEXT.test(text)) {
@@ -75,7 +76,7 @@ const NUMBER_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
  * A number field's text as typed, read as a number for a rule to check: text that is not a number
  * gets the field's message, and so does an empty field unless the form gives it a meaning (whenEmpty).
  */
-const typedNumber = (message: string, whenEmpty?: number) =>
+export const typedNumber = (message: string, whenEmpty?: number) =>
   z.string({ error: message }).transform((value, ctx) => {
     const text = value.trim();
     if (text === '' && whenEmpty !== undefined) return whenEmpty;
@@ -92,7 +93,7 @@ const fromText = (rule: z.ZodType<number, number>, message: string, whenEmpty?: 
 const wholeNumber = (message: string, max: number, maxMessage: string) =>
   z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(max, { error: maxMessage });
 
-const priceLimits = (cents: z.ZodNumber) =>
+export const priceLimits = (cents: z.ZodNumber) =>
   cents
     .int({ error: PRODUCT_MESSAGES.priceCents })
     .min(1, { error: PRODUCT_MESSAGES.pricePositive })
@@ -100,7 +101,7 @@ const priceLimits = (cents: z.ZodNumber) =>
 
 const thresholdRule = wholeNumber(PRODUCT_MESSAGES.threshold, 10_000, PRODUCT_MESSAGES.threshold);
 const LOW_STOCK_DEFAULT = 5;
-const stockRule = wholeNumber(PRODUCT_MESSAGES.stock, PRODUCT_LIMITS.maxStock, PRODUCT_MESSAGES.stockTooHigh);
+export const stockRule = wholeNumber(PRODUCT_MESSAGES.stock, PRODUCT_LIMITS.maxStock, PRODUCT_MESSAGES.stockTooHigh);
 
 const productDetails = {
   name: requiredText(PRODUCT_MESSAGES.nameRequired, PRODUCT_LIMITS.name, PRODUCT_MESSAGES.nameTooLong),
@@ -161,6 +162,7 @@ export const STOCK_MESSAGES = {
   stockWouldBe: (stock: number) => `Stock would be ${stock.toLocaleString('en-US')}: it must be 100,000 or less`,
   reasonRequired: 'Give a reason for the change',
   reasonTooLong: 'Reason must be 200 characters or fewer',
+  variantRequired: 'Choose the variant whose stock changes',
 } as const;
 
 const quantityRule = z
@@ -170,6 +172,8 @@ const quantityRule = z
   .refine((n) => Math.abs(n) <= PRODUCT_LIMITS.maxStock, { error: STOCK_MESSAGES.changeTooLarge });
 
 const stockFields = {
+  /** The variant counted: required for a product with options; left out, the implicit variant. */
+  variantId: z.uuid({ error: STOCK_MESSAGES.variantRequired }).optional(),
   kind: z.enum(['restock', 'adjustment'], { error: STOCK_MESSAGES.kind }),
   reason: requiredText(STOCK_MESSAGES.reasonRequired, 200, STOCK_MESSAGES.reasonTooLong),
 };

@@ -13,6 +13,7 @@ import { adminMessagesRoutes, adminNewsletterRoutes } from './features/content/a
 import { adminOrdersRoutes } from './features/orders/admin.routes';
 import { adminOrderPaymentsRoutes } from './features/payments/admin.routes';
 import { adminProductsRoutes } from './features/catalog/admin.routes';
+import { adminVariantsRoutes } from './features/catalog/admin-variants.routes';
 import { adminShopDetailsRoutes } from './features/content/admin-shop-details.routes';
 import { adminTaxInvoicesRoutes } from './features/tax-invoices/admin.routes';
 import { adminStaffRoutes } from './features/customers/admin-staff.routes';
@@ -25,6 +26,7 @@ export function adminRoutes(ctx: ServerContext) {
     .use('*', requireAdmin(ctx))
     .route('/dashboard', adminDashboardRoutes(ctx))
     .route('/products', adminProductsRoutes(ctx))
+    .route('/products', adminVariantsRoutes(ctx))
     .route('/orders', adminOrdersRoutes(ctx))
     .route('/orders', adminOrderPaymentsRoutes(ctx))
     .route('/customers', adminCustomersRoutes(ctx))

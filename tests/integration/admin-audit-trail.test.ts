@@ -36,6 +36,16 @@ interface Ids {
   extraPayment: string;
   subscriber: string;
   message: string;
+  /** A product given options by the cases below, its kind, values (in order) and a variant. */
+  optionsProduct: string;
+  option: string;
+  values: string[];
+  variant: string;
+}
+
+interface OptionsView {
+  options: { id: string; values: { id: string; value: string }[] }[];
+  variants: { id: string; name: string }[];
 }
 
 interface AuditCase {
@@ -457,6 +467,113 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       }),
       details: async () => ({ to: 'delivered', via: 'rider' }),
     },
+    // A product's options and variants, one step after another on the same product.
+    {
+      route: 'POST /products/:id/options',
+      action: 'PRODUCT_OPTIONS_ADD',
+      table: 'products',
+      run: async () => {
+        const res = await asAdmin(`/products/${ids.optionsProduct}/options`, {
+          method: 'POST',
+          json: {
+            options: [{ name: 'Size', values: ['Small', 'Large'] }],
+            variants: [
+              { values: ['Small'], priceCents: 40_000, stock: 2 },
+              { values: ['Large'], priceCents: 90_000, stock: 1 },
+            ],
+          },
+        });
+        const view = await body<OptionsView>(res.clone());
+        ids.option = view.options[0]!.id;
+        ids.values = view.options[0]!.values.map((v) => v.id);
+        ids.variant = view.variants[1]!.id;
+        return { res, recordId: ids.optionsProduct };
+      },
+      details: async () => ({ variants: 2 }),
+    },
+    {
+      route: 'PATCH /products/:id/options/:optionId',
+      action: 'PRODUCT_OPTION_RENAME',
+      table: 'product_options',
+      run: async () => ({
+        res: await asAdmin(`/products/${ids.optionsProduct}/options/${ids.option}`, { method: 'PATCH', json: { name: 'Fish size' } }),
+        recordId: ids.option,
+      }),
+      details: async () => ({ from: 'Size', to: 'Fish size' }),
+    },
+    {
+      route: 'PUT /products/:id/options/order',
+      action: 'PRODUCT_OPTIONS_REORDER',
+      table: 'products',
+      run: async () => ({
+        res: await asAdmin(`/products/${ids.optionsProduct}/options/order`, { method: 'PUT', json: { optionIds: [ids.option] } }),
+        recordId: ids.optionsProduct,
+      }),
+    },
+    {
+      route: 'POST /products/:id/options/:optionId/values',
+      action: 'PRODUCT_OPTION_VALUE_ADD',
+      table: 'product_option_values',
+      run: async () => {
+        const res = await asAdmin(`/products/${ids.optionsProduct}/options/${ids.option}/values`, {
+          method: 'POST',
+          json: { value: 'Jumbo' },
+        });
+        const view = await body<OptionsView>(res.clone());
+        const jumbo = view.options[0]!.values.find((v) => v.value === 'Jumbo')!.id;
+        ids.values = [jumbo, ...ids.values];
+        return { res, recordId: jumbo };
+      },
+    },
+    {
+      route: 'PUT /products/:id/options/:optionId/values/order',
+      action: 'PRODUCT_OPTION_VALUES_REORDER',
+      table: 'product_options',
+      run: async () => ({
+        res: await asAdmin(`/products/${ids.optionsProduct}/options/${ids.option}/values/order`, {
+          method: 'PUT',
+          json: { valueIds: ids.values },
+        }),
+        recordId: ids.option,
+      }),
+    },
+    {
+      route: 'PATCH /products/:id/options/:optionId/values/:valueId',
+      action: 'PRODUCT_OPTION_VALUE_UPDATE',
+      table: 'product_option_values',
+      run: async () => ({
+        res: await asAdmin(`/products/${ids.optionsProduct}/options/${ids.option}/values/${ids.values[1]}`, {
+          method: 'PATCH',
+          json: { enabled: false },
+        }),
+        recordId: ids.values[1]!,
+      }),
+      details: async () => ({ value: 'Small', enabled: false }),
+    },
+    {
+      route: 'POST /products/:id/variants',
+      action: 'VARIANT_CREATE',
+      table: 'product_variants',
+      run: async () => {
+        const res = await asAdmin(`/products/${ids.optionsProduct}/variants`, {
+          method: 'POST',
+          json: { valueIds: [ids.values[0]], priceCents: 150_000, stock: 1 },
+        });
+        const view = await body<OptionsView>(res.clone());
+        return { res, recordId: view.variants.find((v) => v.name === 'Jumbo')!.id };
+      },
+      details: async () => ({ variant: 'Jumbo', priceCents: 150_000 }),
+    },
+    {
+      route: 'PATCH /products/:id/variants/:variantId',
+      action: 'VARIANT_UPDATE',
+      table: 'product_variants',
+      run: async () => ({
+        res: await asAdmin(`/products/${ids.optionsProduct}/variants/${ids.variant}`, { method: 'PATCH', json: { priceCents: 95_000 } }),
+        recordId: ids.variant,
+      }),
+      details: async () => ({ changed: { priceCents: { from: 90_000, to: 95_000 } } }),
+    },
   ];
 
   beforeAll(async () => {
@@ -466,6 +583,11 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       .insert(products)
       .values({ name: 'Audit Stock Fish', slug: 'audit-stock-fish', category: 'fish', price: 80_000, stock: 20 })
       .returning({ id: products.id });
+    const [optionsProduct] = await s.t.ctx.db
+      .insert(products)
+      .values({ name: 'Audit Options Fish', slug: 'audit-options-fish', category: 'fish', price: 60_000, stock: 0 })
+      .returning({ id: products.id });
+    ids.optionsProduct = optionsProduct!.id;
     ids.pendingOrder = (await placeOrder(s, [{ productId: product!.id, quantity: 1 }])).orderId;
     const paid = await placeOrder(s, [{ productId: product!.id, quantity: 2 }]);
     await payByCard(s, paid.trackingId);

@@ -13,4 +13,8 @@ export const productListQuery = z.object({
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
-export const stockHistoryQuery = z.object(pagingQuery);
+/** One variant's movements only (a product with options counts stock per variant). */
+const variantFilter = { variantId: z.uuid({ error: 'That variant id is not valid' }).optional() };
+
+export const stockHistoryQuery = z.object({ ...pagingQuery, ...variantFilter });
+export const stockCsvQuery = z.object(variantFilter);

@@ -4,9 +4,9 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lte, or, sql, type
 import type { Cents } from '@/domain/money';
 import { DEFAULT_TAX_BAND, type TaxBand } from '@/domain/tax-bands';
 import type { Db, DbOrTx } from '../../db/client';
-import { productSlugRedirects, products, stockMovements } from '../../db/schema';
+import { productOptions, productSlugRedirects, products, stockMovements } from '../../db/schema';
 import { implicitVariantId } from '../inventory/inventory.service';
-import { conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { saveImage, type PreparedImage } from '../media/admin-images';
 import { likePattern, offsetOf, pageOf, type Page } from '../../back-office/admin-paging';
@@ -162,6 +162,10 @@ export async function updateProduct(db: Db, actor: AdminActor, id: string, input
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!before) throw notFound('Product not found');
+    // A product with options is priced per variant; products.price is their lowest (a trigger's).
+    if (input.priceCents !== undefined && input.priceCents !== before.price && (await hasOptions(tx, id))) {
+      throw badRequest(PRODUCT_MESSAGES.pricedPerVariant, { priceCents: PRODUCT_MESSAGES.pricedPerVariant });
+    }
     const slug = input.slug !== undefined && input.slug !== before.slug ? await takeNewSlug(tx, before, input.slug) : undefined;
     const changes: Partial<typeof products.$inferInsert> = {
       ...(slug !== undefined && { slug }),
@@ -189,6 +193,11 @@ export async function updateProduct(db: Db, actor: AdminActor, id: string, input
     });
     return toAdminProduct(row);
   });
+}
+
+async function hasOptions(tx: DbOrTx, productId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: productOptions.id }).from(productOptions).where(eq(productOptions.productId, productId)).limit(1);
+  return row !== undefined;
 }
 
 /**

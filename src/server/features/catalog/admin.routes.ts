@@ -6,9 +6,10 @@ import { adminActor } from '../../back-office/admin-access';
 import { imageForm, prepareImage, readableForm } from '../media/admin-images';
 import { idParam } from '../../back-office/admin-params';
 import { createProductSchema, stockAdjustmentSchema, updateProductSchema } from '@/domain/back-office-forms';
-import { productListQuery, stockHistoryQuery } from './admin-products.schemas';
+import { productListQuery, stockCsvQuery, stockHistoryQuery } from './admin-products.schemas';
 import { createProduct, getProduct, listProducts, setProductArchived, setProductImage, updateProduct } from './admin-products.service';
 import { adjustProductStock, stockHistory } from '../inventory/admin-stock.service';
+import { stockHistoryCsv } from '../inventory/admin-stock-export';
 
 export function adminProductsRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
@@ -37,6 +38,14 @@ export function adminProductsRoutes(ctx: ServerContext) {
     })
     .get('/:id/stock', valid('param', idParam), valid('query', stockHistoryQuery), async (c) => {
       return c.json(await stockHistory(ctx.db, c.req.valid('param').id, c.req.valid('query')));
+    })
+    .get('/:id/stock.csv', valid('param', idParam), valid('query', stockCsvQuery), async (c) => {
+      const { filename, csv } = await stockHistoryCsv(ctx.db, c.req.valid('param').id, c.req.valid('query'), ctx.now());
+      return c.body(csv, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+        'Cache-Control': 'no-store',
+      });
     })
     .post('/:id/stock', valid('param', idParam), valid('json', stockAdjustmentSchema), async (c) => {
       const result = await adjustProductStock(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json'));

@@ -22,8 +22,14 @@ export interface OptionsInput {
   }[];
 }
 
-/** Returns the new variants' ids, in the order given. */
-export async function addProductOptions(tx: DbOrTx, productId: string, input: OptionsInput, at: Date): Promise<string[]> {
+/** Returns the new variants' ids, in the order given; `actorUserId` signs the opening stock rows. */
+export async function addProductOptions(
+  tx: DbOrTx,
+  productId: string,
+  input: OptionsInput,
+  at: Date,
+  actorUserId: string | null = null,
+): Promise<string[]> {
   if (input.options.length === 0 || input.options.length > MAX_OPTION_KINDS) {
     throw badRequest(`A product has 1 to ${MAX_OPTION_KINDS} options.`, { options: `A product has 1 to ${MAX_OPTION_KINDS} options.` });
   }
@@ -72,6 +78,7 @@ export async function addProductOptions(tx: DbOrTx, productId: string, input: Op
         quantity: variant.stock,
         stockAfter: variant.stock,
         reason: 'Opening stock',
+        actorUserId,
         createdAt: at,
       });
     }

@@ -1,16 +1,21 @@
 // Stock adjustments by the merchant: a restock (positive) or an adjustment (signed, e.g. -2 spoiled),
 // through the inventory ledger (one stock_movements row each, never below 0), plus an audit row.
-import { count, desc, eq } from 'drizzle-orm';
+// A product with options counts stock per variant: the change names its variant.
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { products, stockMovements, user } from '../../db/schema';
+import { productOptions, products, productVariants, stockMovements, user } from '../../db/schema';
 import { badRequest, DomainError, notFound } from '../../errors';
 import { adjustStock, restock } from './inventory.service';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { offsetOf, pageOf, type Page, type Paging } from '../../back-office/admin-paging';
 import { PRODUCT_LIMITS, STOCK_MESSAGES, type StockAdjustmentInput } from '@/domain/back-office-forms';
+import { variantNames } from '../catalog/variant-names';
 
 export interface StockMovementView {
   id: string;
+  variantId: string;
+  /** 'Large, Scaled & gutted'; '' for a product without options. */
+  variantName: string;
   kind: string;
   quantity: number;
   stockAfter: number;
@@ -29,7 +34,8 @@ export async function adjustProductStock(
   return db.transaction(async (tx) => {
     const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, productId));
     if (!product) throw notFound('Product not found');
-    const change = { productId, reason: input.reason, actorUserId: actor.userId, at: actor.at };
+    const variant = await countedVariant(tx, productId, input.variantId);
+    const change = { productId, variantId: variant.id, reason: input.reason, actorUserId: actor.userId, at: actor.at };
     let stock: number;
     try {
       ({ stock } =
@@ -50,38 +56,97 @@ export async function adjustProductStock(
       action: 'STOCK_ADJUST',
       tableName: 'products',
       recordId: productId,
-      details: { product: product.name, kind: input.kind, quantity: input.quantity, stockAfter: stock, reason: input.reason },
+      details: {
+        product: product.name,
+        ...(variant.name !== '' && { variantId: variant.id, variant: variant.name }),
+        kind: input.kind,
+        quantity: input.quantity,
+        stockAfter: stock,
+        reason: input.reason,
+      },
     });
     return { stock };
   });
 }
 
-/** The product's ledger, newest first. */
-export async function stockHistory(db: DbOrTx, productId: string, paging: Paging): Promise<Page<StockMovementView>> {
-  const where = eq(stockMovements.productId, productId);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select({
-        id: stockMovements.id,
-        kind: stockMovements.kind,
-        quantity: stockMovements.quantity,
-        stockAfter: stockMovements.stockAfter,
-        reason: stockMovements.reason,
-        orderId: stockMovements.orderId,
-        actorEmail: user.email,
-        createdAt: stockMovements.createdAt,
-      })
-      .from(stockMovements)
-      .leftJoin(user, eq(user.id, stockMovements.actorUserId))
-      .where(where)
-      .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging)),
-    db.select({ total: count() }).from(stockMovements).where(where),
-  ]);
-  return pageOf(
-    rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    total,
-    paging,
+/**
+ * The variant a change counts: a product with options names one of its variants (its retired
+ * implicit variant is not one); a product without options counts its implicit variant.
+ */
+async function countedVariant(tx: DbOrTx, productId: string, variantId: string | undefined): Promise<{ id: string; name: string }> {
+  const [kinds] = await tx.select({ n: count() }).from(productOptions).where(eq(productOptions.productId, productId));
+  const hasOptions = Number(kinds?.n ?? 0) > 0;
+  if (variantId === undefined) {
+    if (hasOptions) throw badRequest(STOCK_MESSAGES.variantRequired, { variantId: STOCK_MESSAGES.variantRequired });
+    const [implicit] = await tx
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, productId), sql`${productVariants.optionValueIds} = '{}'`));
+    if (!implicit) throw notFound('Variant not found');
+    return { id: implicit.id, name: '' };
+  }
+  const [row] = await tx
+    .select({ id: productVariants.id, optionValueIds: productVariants.optionValueIds })
+    .from(productVariants)
+    .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)));
+  if (!row || row.optionValueIds.length > 0 !== hasOptions) throw notFound('Variant not found');
+  return { id: row.id, name: (await variantNames(tx, [row])).get(row.id) ?? '' };
+}
+
+/** Which movements a history shows: the product's, or one of its variants'. */
+export interface StockHistoryFilter {
+  variantId?: string | undefined;
+}
+
+const historyWhere = (productId: string, filter: StockHistoryFilter) =>
+  filter.variantId === undefined
+    ? eq(stockMovements.productId, productId)
+    : and(eq(stockMovements.productId, productId), eq(stockMovements.variantId, filter.variantId));
+
+/** The movements, newest first, with who made them and their variant's name. */
+export async function movementRows(
+  db: DbOrTx,
+  productId: string,
+  filter: StockHistoryFilter,
+  limit: number,
+  offset = 0,
+): Promise<StockMovementView[]> {
+  const rows = await db
+    .select({
+      id: stockMovements.id,
+      variantId: stockMovements.variantId,
+      optionValueIds: productVariants.optionValueIds,
+      kind: stockMovements.kind,
+      quantity: stockMovements.quantity,
+      stockAfter: stockMovements.stockAfter,
+      reason: stockMovements.reason,
+      orderId: stockMovements.orderId,
+      actorEmail: user.email,
+      createdAt: stockMovements.createdAt,
+    })
+    .from(stockMovements)
+    .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
+    .leftJoin(user, eq(user.id, stockMovements.actorUserId))
+    .where(historyWhere(productId, filter))
+    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+    .limit(limit)
+    .offset(offset);
+  const names = await variantNames(
+    db,
+    rows.map((r) => ({ id: r.variantId, optionValueIds: r.optionValueIds })),
   );
+  return rows.map(({ optionValueIds: _, ...r }) => ({
+    ...r,
+    variantName: names.get(r.variantId) ?? '',
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** The product's ledger (or one variant's), newest first. */
+export async function stockHistory(db: DbOrTx, productId: string, query: Paging & StockHistoryFilter): Promise<Page<StockMovementView>> {
+  const [items, [{ total } = { total: 0 }]] = await Promise.all([
+    movementRows(db, productId, query, query.pageSize, offsetOf(query)),
+    db.select({ total: count() }).from(stockMovements).where(historyWhere(productId, query)),
+  ]);
+  return pageOf(items, total, query);
 }

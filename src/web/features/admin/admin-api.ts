@@ -42,8 +42,45 @@ export const adminApi = {
     const param = { id: id(productId) };
     return call(archived ? product.archive.$post({ param }) : product.restore.$post({ param }));
   },
-  stockHistory: (productId: string, page: number) =>
-    call(admin.products[':id'].stock.$get({ param: { id: id(productId) }, query: { page: String(page), pageSize: '10' } })),
+  stockHistory: (productId: string, page: number, variantId?: string) =>
+    call(
+      admin.products[':id'].stock.$get({
+        param: { id: id(productId) },
+        query: { page: String(page), pageSize: '10', ...(variantId !== undefined && { variantId }) },
+      }),
+    ),
+  /** The stock history as a CSV download (a link, so the browser saves it). */
+  stockCsvUrl: (productId: string, variantId?: string) =>
+    `/api/admin/products/${id(productId)}/stock.csv${variantId === undefined ? '' : `?variantId=${id(variantId)}`}`,
+  variants: (productId: string) => call(admin.products[':id'].variants.$get({ param: { id: id(productId) } })),
+  addOptions: (productId: string, json: NewOptionsBody) =>
+    call(admin.products[':id'].options.$post({ param: { id: id(productId) }, json })),
+  addVariant: (productId: string, json: NewVariantBody) =>
+    call(admin.products[':id'].variants.$post({ param: { id: id(productId) }, json })),
+  updateVariant: (productId: string, variantId: string, json: UpdateVariantBody) =>
+    call(admin.products[':id'].variants[':variantId'].$patch({ param: { id: id(productId), variantId: id(variantId) }, json })),
+  renameOption: (productId: string, optionId: string, name: string) =>
+    call(admin.products[':id'].options[':optionId'].$patch({ param: { id: id(productId), optionId: id(optionId) }, json: { name } })),
+  reorderOptions: (productId: string, optionIds: string[]) =>
+    call(admin.products[':id'].options.order.$put({ param: { id: id(productId) }, json: { optionIds } })),
+  addOptionValue: (productId: string, optionId: string, value: string) =>
+    call(
+      admin.products[':id'].options[':optionId'].values.$post({ param: { id: id(productId), optionId: id(optionId) }, json: { value } }),
+    ),
+  reorderOptionValues: (productId: string, optionId: string, valueIds: string[]) =>
+    call(
+      admin.products[':id'].options[':optionId'].values.order.$put({
+        param: { id: id(productId), optionId: id(optionId) },
+        json: { valueIds },
+      }),
+    ),
+  updateOptionValue: (productId: string, optionId: string, valueId: string, json: { value?: string; enabled?: boolean }) =>
+    call(
+      admin.products[':id'].options[':optionId'].values[':valueId'].$patch({
+        param: { id: id(productId), optionId: id(optionId), valueId: id(valueId) },
+        json,
+      }),
+    ),
   adjustStock: (productId: string, json: StockAdjustmentBody) =>
     call(admin.products[':id'].stock.$post({ param: { id: id(productId) }, json })),
 
@@ -141,6 +178,9 @@ type JsonOf<F extends (...args: never[]) => unknown> = Parameters<F>[0] extends 
 export type CreateProductBody = JsonOf<typeof admin.products.$post>;
 export type UpdateProductBody = JsonOf<(typeof admin.products)[':id']['$patch']>;
 export type StockAdjustmentBody = JsonOf<(typeof admin.products)[':id']['stock']['$post']>;
+export type NewOptionsBody = JsonOf<(typeof admin.products)[':id']['options']['$post']>;
+type NewVariantBody = JsonOf<(typeof admin.products)[':id']['variants']['$post']>;
+type UpdateVariantBody = JsonOf<(typeof admin.products)[':id']['variants'][':variantId']['$patch']>;
 export type FulfilmentStep = JsonOf<(typeof admin.orders)[':id']['fulfilment']['$post']>['status'];
 export type CreateContentBody = JsonOf<typeof admin.posts.$post>;
 export type UpdateContentBody = JsonOf<(typeof admin.posts)[':id']['$patch']>;
@@ -153,6 +193,9 @@ type MerchantNoticesBody = JsonOf<(typeof admin)['merchant-notices']['$put']>;
 type Answer<K extends keyof typeof adminApi> = Awaited<ReturnType<(typeof adminApi)[K]>>;
 export type AdminProduct = Answer<'product'>['product'];
 export type StockMovementView = Answer<'stockHistory'>['items'][number];
+type AdminVariantsView = Answer<'variants'>;
+export type AdminVariant = AdminVariantsView['variants'][number];
+export type AdminOption = AdminVariantsView['options'][number];
 export type AdminOrderSummary = Answer<'orders'>['items'][number];
 export type AdminOrderDetail = Answer<'order'>;
 export type AdminOrderMessage = Answer<'orderMessages'>['messages'][number];

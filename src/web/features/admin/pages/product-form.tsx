@@ -25,8 +25,11 @@ export function ProductForm({
   onSave,
   submitLabel,
   children,
+  pricedPerVariant = false,
 }: {
   product: AdminProduct | null;
+  /** A product with options: its price is its variants' lowest, set on each variant. */
+  pricedPerVariant?: boolean;
   categories: string[];
   /**
    * Gets the API's body (checked first with the rules the server checks again; the price in
@@ -92,7 +95,16 @@ export function ProductForm({
             <option key={c} value={c} />
           ))}
         </datalist>
-        <TextInput label="Price (KES)" inputMode="decimal" placeholder="450.00" {...field('price')} />
+        <TextInput
+          label="Price (KES)"
+          inputMode="decimal"
+          placeholder="450.00"
+          readOnly={pricedPerVariant}
+          hint={
+            pricedPerVariant ? 'The lowest price of the variants sold: change prices per variant under Options and variants.' : undefined
+          }
+          {...field('price')}
+        />
         <SelectInput
           label="Tax band (VAT)"
           hint="Prices are before VAT; checkout adds the band's VAT. Whether fresh fish and chicken are exempt is your call, with your tax adviser. A change applies to new orders only."

@@ -13,7 +13,7 @@ import { RecordNotFound, retryUnlessMissing } from '../components/record-not-fou
 import { PageHeader } from '../components/page-header';
 import { useAdminAction } from '../hooks/use-admin-action';
 import { ProductForm } from './product-form';
-import { StockPanel } from './stock-panel';
+import { VariantsPanel } from './variants/variants-panel';
 
 function useCategories() {
   return useQuery({
@@ -87,6 +87,9 @@ function ArchiveButton({ product }: { product: AdminProduct }) {
 
 function EditProduct({ product, categories }: { product: AdminProduct; categories: string[] }) {
   const queryClient = useQueryClient();
+  // The same answer the Options and variants panel reads (one request).
+  const variants = useQuery({ queryKey: ['admin', 'variants', product.id], queryFn: () => adminApi.variants(product.id) });
+  const pricedPerVariant = (variants.data?.options.length ?? 0) > 0;
   const save = async (body: UpdateProductBody) => {
     await adminApi.updateProduct(product.id, body);
     await queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -107,7 +110,14 @@ function EditProduct({ product, categories }: { product: AdminProduct; categorie
       <div className="grid gap-6 2xl:grid-cols-2">
         <Card>
           <CardContent className="space-y-6">
-            <ProductForm key={product.updatedAt} product={product} categories={categories} onSave={save} submitLabel="Save product" />
+            <ProductForm
+              key={`${product.updatedAt}:${product.priceCents}`}
+              product={product}
+              categories={categories}
+              onSave={save}
+              submitLabel="Save product"
+              pricedPerVariant={pricedPerVariant}
+            />
             <ImageUpload
               label="Image"
               currentUrl={product.imageUrl}
@@ -116,7 +126,7 @@ function EditProduct({ product, categories }: { product: AdminProduct; categorie
             />
           </CardContent>
         </Card>
-        <StockPanel product={product} />
+        <VariantsPanel product={product} />
       </div>
     </>
   );

@@ -1,4 +1,5 @@
-// Stock adjustments with a reason, and the product's ledger (every change, newest first).
+// Stock adjustments with a reason, and the ledger (every change, newest first): the product's, or
+// one variant's for a product with options (its stock is counted per variant).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -55,7 +56,14 @@ const COLUMNS: Column<StockMovementView>[] = [
   },
 ];
 
-function AdjustStockForm({ product, onSaved }: { product: AdminProduct; onSaved(): void }) {
+/** The variant whose stock the panel counts (a product with options). */
+export interface StockVariant {
+  id: string;
+  name: string;
+  stock: number;
+}
+
+function AdjustStockForm({ product, variant, onSaved }: { product: AdminProduct; variant?: StockVariant; onSaved(): void }) {
   const queryClient = useQueryClient();
   const form = useForm<StockFormValues, unknown, StockAdjustmentBody>({
     resolver: zodResolver(stockAdjustmentFormSchema),
@@ -63,7 +71,7 @@ function AdjustStockForm({ product, onSaved }: { product: AdminProduct; onSaved(
   });
   const field = fieldBinder(form, 'stock');
   const save = async (values: StockFormValues, body: StockAdjustmentBody) => {
-    const { stock } = await adminApi.adjustStock(product.id, body);
+    const { stock } = await adminApi.adjustStock(product.id, variant ? { ...body, variantId: variant.id } : body);
     toast.success(`Stock is now ${stock}.`);
     form.reset({ kind: values.kind, quantity: '', reason: '' });
     onSaved();
@@ -73,7 +81,7 @@ function AdjustStockForm({ product, onSaved }: { product: AdminProduct; onSaved(
   return (
     <form
       noValidate
-      aria-label="Adjust stock"
+      aria-label={variant ? `Adjust stock of ${variant.name}` : 'Adjust stock'}
       className="grid gap-3 sm:grid-cols-[10rem_8rem_1fr_auto] sm:items-start"
       onSubmit={adminSubmit(form, FIELDS, save, 'The stock could not be changed. Please try again.')}
     >
@@ -90,27 +98,32 @@ function AdjustStockForm({ product, onSaved }: { product: AdminProduct; onSaved(
   );
 }
 
-export function StockPanel({ product }: { product: AdminProduct }) {
+export function StockPanel({ product, variant }: { product: AdminProduct; variant?: StockVariant }) {
   const [page, setPage] = useState(1);
   const history = useQuery({
-    queryKey: ['admin', 'stock', product.id, page],
-    queryFn: () => adminApi.stockHistory(product.id, page),
+    queryKey: ['admin', 'stock', product.id, variant?.id ?? '', page],
+    queryFn: () => adminApi.stockHistory(product.id, page, variant?.id),
     placeholderData: keepPreviousData,
   });
   return (
     <Card>
       <CardContent className="space-y-5">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 className="text-lg font-semibold text-slate-900">Stock</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{variant ? `Stock of ${variant.name}` : 'Stock'}</h2>
           <p className="text-slate-800">
-            In stock now: <strong data-testid="current-stock">{product.stock}</strong>
+            In stock now: <strong data-testid="current-stock">{variant ? variant.stock : product.stock}</strong>
           </p>
         </div>
-        <AdjustStockForm product={product} onSaved={() => setPage(1)} />
+        <AdjustStockForm key={variant?.id} product={product} variant={variant} onSaved={() => setPage(1)} />
         <section aria-labelledby="ledger-heading">
-          <h3 id="ledger-heading" className="mb-2 font-semibold text-slate-900">
-            Stock history
-          </h3>
+          <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
+            <h3 id="ledger-heading" className="font-semibold text-slate-900">
+              Stock history
+            </h3>
+            <a href={adminApi.stockCsvUrl(product.id, variant?.id)} download className="text-sm text-brand-700 underline">
+              Download stock history{variant ? ` of ${variant.name}` : ''} (CSV)
+            </a>
+          </div>
           <ListState
             query={history}
             what="the stock history"
