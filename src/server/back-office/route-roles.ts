@@ -23,16 +23,9 @@ const ROUTE_ROLES: Readonly<Record<string, readonly Exclude<BackOfficeRole, 'own
   'GET /products/:id/stock': STAFF,
   'POST /products/:id/stock': STAFF,
   'GET /products/:id/stock.csv': STAFF,
-  // A product's options and variants: what is sold of it, and each variant's price, SKU and weight.
+  // A product's options and variants are read by staff (stock is kept per variant); what is sold and
+  // at what price (options, values, variants) is the owner's, as the product's own price is.
   'GET /products/:id/variants': STAFF,
-  'POST /products/:id/variants': STAFF,
-  'PATCH /products/:id/variants/:variantId': STAFF,
-  'POST /products/:id/options': STAFF,
-  'PUT /products/:id/options/order': STAFF,
-  'PATCH /products/:id/options/:optionId': STAFF,
-  'POST /products/:id/options/:optionId/values': STAFF,
-  'PUT /products/:id/options/:optionId/values/order': STAFF,
-  'PATCH /products/:id/options/:optionId/values/:valueId': STAFF,
   // Customers are read while handling their orders; their roles are the owner's.
   'GET /customers': STAFF,
   'GET /customers/:id': STAFF,
