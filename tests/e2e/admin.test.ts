@@ -242,6 +242,41 @@ describe('the back office in a browser', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it('edits one variant of tilapia and restocks that variant alone, by its row in the variants table', async () => {
+    type Variants = { variants: { name: string; priceCents: number; stock: number }[] };
+    const tilapia = (await (await page.request.get(`${shop.url}/api/catalog/products/by-slug/tilapia`)).json()) as {
+      product: { id: string };
+    };
+    const variantsOf = async () =>
+      ((await (await page.request.get(`${shop.url}/api/admin/products/${tilapia.product.id}/variants`)).json()) as Variants).variants;
+    const LARGE = 'Large, Scaled & gutted';
+    const before = await variantsOf();
+    const stockBefore = before.find((v) => v.name === LARGE)!.stock;
+
+    await page.goto(`${shop.url}/admin/products/${tilapia.product.id}`);
+    const variants = page.getByRole('table', { name: /^Variants with their price/ });
+    await variants.waitFor();
+    await page.getByLabel(`Price (KES) of ${LARGE}`).fill('1400');
+    await page.getByRole('button', { name: `Save ${LARGE}` }).click();
+    await toast(`${LARGE} saved.`).waitFor();
+
+    await page.getByRole('button', { name: `Stock of ${LARGE}` }).click();
+    const form = page.getByRole('form', { name: `Adjust stock of ${LARGE}` });
+    await form.getByLabel('Change').selectOption('restock');
+    await form.getByLabel('Quantity').fill('4');
+    await form.getByLabel('Reason').fill('Evening catch');
+    await form.getByRole('button', { name: 'Record change' }).click();
+    await toast(`Stock is now ${stockBefore + 4}.`).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Only that variant changed: its price and stock; every other variant is as it was.
+    const after = await variantsOf();
+    for (const v of after) {
+      const was = before.find((b) => b.name === v.name)!;
+      expect(v).toEqual(v.name === LARGE ? { ...was, priceCents: 140_000, stock: stockBefore + 4 } : was);
+    }
+  });
+
   it('fulfils a paid order to delivered, and the customer sees each step on /orders', async () => {
     const product = { id: productId, name: PRODUCT } as ShopProduct;
     const rider = { building: 'Muthithi House, 3rd floor', directions: 'Green gate next to the chemist. Call when at the gate.' };
