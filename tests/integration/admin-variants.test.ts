@@ -379,4 +379,24 @@ describe.each(DB_KINDS)('admin options and variants on %s', (kind) => {
     expect(lines[2]).toContain(',restock,4,6,"Lake ""Victoria"", morning",,');
     expect((await asAdmin(`/products/${id}/stock.csv?variantId=${implicit!.id}`)).status).toBe(404);
   });
+
+  it('warns of low stock per variant: one variant under the threshold makes the product low, whatever the total', async () => {
+    const { id } = await fishWithOptions();
+    // Total 7 (5 + 2 + 0), threshold 1: only the sold-out fillet is low; disabled, nothing is.
+    await asAdmin(`/products/${id}`, { method: 'PATCH', json: { lowStockThreshold: 1 } });
+    const low = async () => {
+      const list = await body<{ items: { id: string; lowStock: boolean }[] }>(await asAdmin('/products?state=low_stock&pageSize=100'));
+      const one = await body<{ product: { lowStock: boolean } }>(await asAdmin(`/products/${id}`));
+      const dashboard = await body<{ lowStockCount: number }>(await asAdmin('/dashboard'));
+      const all = await body<{ total: number }>(await asAdmin('/products?state=low_stock'));
+      // The dashboard counts what the Low stock list holds.
+      expect(dashboard.lowStockCount).toBe(all.total);
+      return { listed: list.items.some((p) => p.id === id && p.lowStock), flagged: one.product.lowStock };
+    };
+    expect(await low()).toEqual({ listed: true, flagged: true });
+    const view = await body<View>(await asAdmin(`/products/${id}/variants`));
+    const fillet = view.variants.find((v) => v.name === 'Large, Filleted')!;
+    expect((await asAdmin(`/products/${id}/variants/${fillet.id}`, { method: 'PATCH', json: { enabled: false } })).status).toBe(200);
+    expect(await low()).toEqual({ listed: false, flagged: false });
+  });
 });

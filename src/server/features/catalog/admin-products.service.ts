@@ -1,6 +1,6 @@
 // Products in the back office: list with filters, create, edit, image, archive and restore.
 // Stock never changes here except as the opening stock of a new product (one ledger row).
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
 import { DEFAULT_TAX_BAND, type TaxBand } from '@/domain/tax-bands';
 import type { Db, DbOrTx } from '../../db/client';
@@ -38,7 +38,19 @@ export interface AdminProduct {
 
 type ProductRow = typeof products.$inferSelect;
 
-function toAdminProduct(p: ProductRow): AdminProduct {
+/**
+ * Low stock is a variant's: a product is low when any variant it sells is at or under the product's
+ * threshold (a product without options has one variant, so this is its own stock).
+ */
+// Spelled out with the table's name: drizzle writes a column bare, and inside the subquery a bare
+// "id" would be the variant's.
+const anyVariantLow = sql<boolean>`exists (select 1 from product_variants v
+  where v.product_id = "products"."id" and v.enabled and v.stock <= "products"."low_stock_threshold")`;
+
+/** A product row with whether any of its variants is low on stock. */
+const productWithLowStock = { ...getTableColumns(products), anyVariantLow };
+
+function toAdminProduct(p: ProductRow & { anyVariantLow?: boolean }): AdminProduct {
   return {
     id: p.id,
     name: p.name,
@@ -50,7 +62,7 @@ function toAdminProduct(p: ProductRow): AdminProduct {
     taxBand: p.taxBand,
     stock: p.stock,
     lowStockThreshold: p.lowStockThreshold,
-    lowStock: p.stock <= p.lowStockThreshold,
+    lowStock: p.anyVariantLow ?? p.stock <= p.lowStockThreshold,
     imageUrl: p.imageUrl,
     published: p.published,
     featured: p.featured,
@@ -72,7 +84,7 @@ function stateFilter(state: ProductState): SQL | undefined {
     case 'draft':
       return and(live, eq(products.published, false));
     case 'low_stock':
-      return and(live, lte(products.stock, products.lowStockThreshold));
+      return and(live, anyVariantLow);
     case 'out_of_stock':
       return and(live, eq(products.stock, 0));
     case 'archived':
@@ -91,7 +103,13 @@ export async function listProducts(db: DbOrTx, q: ProductListQuery): Promise<Pag
   if (q.category) filters.push(eq(products.category, q.category));
   const where = and(...filters);
   const [rows, [{ total } = { total: 0 }], categories] = await Promise.all([
-    db.select().from(products).where(where).orderBy(asc(products.name), asc(products.id)).limit(q.pageSize).offset(offsetOf(q)),
+    db
+      .select(productWithLowStock)
+      .from(products)
+      .where(where)
+      .orderBy(asc(products.name), asc(products.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
     db.select({ total: count() }).from(products).where(where),
     listCategories(db),
   ]);
@@ -104,7 +122,7 @@ async function listCategories(db: DbOrTx): Promise<string[]> {
 }
 
 export async function getProduct(db: DbOrTx, id: string): Promise<AdminProduct> {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
+  const [row] = await db.select(productWithLowStock).from(products).where(eq(products.id, id));
   if (!row) throw notFound('Product not found');
   return toAdminProduct(row);
 }
@@ -269,9 +287,9 @@ export async function setProductArchived(db: Db, actor: AdminActor, id: string, 
 
 export async function lowStockProducts(db: DbOrTx, limit = 10): Promise<AdminProduct[]> {
   const rows = await db
-    .select()
+    .select(productWithLowStock)
     .from(products)
-    .where(and(isNull(products.archivedAt), lte(products.stock, products.lowStockThreshold)))
+    .where(and(isNull(products.archivedAt), anyVariantLow))
     .orderBy(asc(products.stock), desc(products.lowStockThreshold), asc(products.name))
     .limit(limit);
   return rows.map(toAdminProduct);
@@ -281,6 +299,6 @@ export const countLowStock = async (db: DbOrTx): Promise<number> => {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(products)
-    .where(and(isNull(products.archivedAt), lte(products.stock, products.lowStockThreshold)));
+    .where(and(isNull(products.archivedAt), anyVariantLow));
   return Number(row?.n ?? 0);
 };

@@ -45,6 +45,7 @@ export function VariantsPanel({ product }: { product: AdminProduct }) {
           <>
             <PanelCard wide>
               <VariantsTable
+                lowStockThreshold={product.lowStockThreshold}
                 productId={product.id}
                 variants={variants}
                 stockVariantId={stockVariant?.id ?? null}

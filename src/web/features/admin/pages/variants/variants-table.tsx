@@ -9,6 +9,7 @@ import { Button } from '@/web/components/ui/button';
 import { adminApi, type AdminVariant } from '../../admin-api';
 import { CellInput } from './cell-input';
 import { apiFields, zodFields, type FieldMessages } from './field-errors';
+import { Badge } from '@/web/components/ui/badge';
 
 // The API's names of a row's fields, as the row names them.
 const ROW_FIELD: Record<string, string> = { priceCents: 'price', weightGrams: 'weight', sku: 'sku', enabled: 'enabled' };
@@ -16,12 +17,14 @@ const ROW_FIELD: Record<string, string> = { priceCents: 'price', weightGrams: 'w
 function VariantRow({
   productId,
   variant,
+  lowStockThreshold,
   stockShown,
   onStock,
   onSaved,
 }: {
   productId: string;
   variant: AdminVariant;
+  lowStockThreshold: number;
   stockShown: boolean;
   onStock(): void;
   onSaved(): Promise<void>;
@@ -94,7 +97,14 @@ function VariantRow({
         />
         {errors.enabled && <p className="text-sm text-red-700">{errors.enabled}</p>}
       </td>
-      <td className="px-2 py-1 text-right align-top tabular-nums">{variant.stock}</td>
+      <td className="px-2 py-1 text-right align-top tabular-nums">
+        {variant.stock}
+        {variant.enabled && variant.stock <= lowStockThreshold && (
+          <Badge tone="warning" className="ml-2">
+            {variant.stock === 0 ? 'Out of stock' : 'Low stock'}
+          </Badge>
+        )}
+      </td>
       <td className="space-x-2 px-2 py-1 align-top whitespace-nowrap">
         <Button type="submit" form={formId} size="sm" disabled={busy} aria-label={`Save ${variant.name}`}>
           {busy ? 'Saving…' : 'Save'}
@@ -116,12 +126,15 @@ function VariantRow({
 export function VariantsTable({
   productId,
   variants,
+  lowStockThreshold,
   stockVariantId,
   onStock,
   onSaved,
 }: {
   productId: string;
   variants: readonly AdminVariant[];
+  /** The product's threshold: a variant at or under it is low. */
+  lowStockThreshold: number;
   stockVariantId: string | null;
   onStock(variantId: string): void;
   onSaved(): Promise<void>;
@@ -151,6 +164,7 @@ export function VariantsTable({
               key={`${v.id}:${v.priceCents}:${v.weightGrams}:${v.sku}:${v.enabled}:${v.name}`}
               productId={productId}
               variant={v}
+              lowStockThreshold={lowStockThreshold}
               stockShown={stockVariantId === v.id}
               onStock={() => onStock(v.id)}
               onSaved={onSaved}
