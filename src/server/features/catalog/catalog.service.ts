@@ -9,7 +9,7 @@ import { normalizeSearch, SHOP_PAGE_SIZE, type ProductFilter } from '@/domain/pr
 import type { DbOrTx } from '../../db/client';
 import { productOptions, productOptionValues, productSlugRedirects, products, productVariants } from '../../db/schema';
 import { likePattern } from '../../back-office/admin-paging';
-import { variantNames } from './variant-names';
+import { variantNames } from '../inventory/variant-names';
 
 export interface ProductDto {
   id: string;

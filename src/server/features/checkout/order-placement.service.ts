@@ -17,7 +17,7 @@ import type { CheckoutCustomerValues } from '@/domain/validation';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { orderItems, orders, orderTaxBands, paymentNotifications, products, productVariants, profiles, user } from '../../db/schema';
-import { variantNames } from '../catalog/variant-names';
+import { variantNames } from '../inventory/variant-names';
 import { lineName } from '@/domain/product-variants';
 import { saveBuyerTax, saveSmsChoice } from '../account/account.service';
 import { aboutOrder, badRequest, DomainError, tooManyRequests } from '../../errors';

@@ -9,7 +9,7 @@ import { adjustStock, restock } from './inventory.service';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { offsetOf, pageOf, type Page, type Paging } from '../../back-office/admin-paging';
 import { PRODUCT_LIMITS, STOCK_MESSAGES, type StockAdjustmentInput } from '@/domain/back-office-forms';
-import { variantNames } from '../catalog/variant-names';
+import { variantNames } from './variant-names';
 
 export interface StockMovementView {
   id: string;
