@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffLiveEvent } from '../../src/domain/live-event';
 import { createContext } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
-import { auditLogs, morningSummaries, orders, outboundMail, outboundSms } from '../../src/server/db/schema';
+import { auditLogs, morningSummaries, orderDeliveryWindows, orders, outboundMail, outboundSms } from '../../src/server/db/schema';
 import { sendMorningSummary } from '../../src/server/features/merchant-notices/morning-summary.service';
 import { createUser, type TestUser } from '../support/test-app';
 import { DB_KINDS, openSecondHandle, type DbKind } from '../support/test-database';
@@ -179,6 +179,21 @@ function merchantNoticesSuite(kind: DbKind) {
     expect(mail[0]!.subject).toMatch(/^Today's deliveries \(2030-01-02\): 1 delivery, KES /);
     const [day] = await shop.ctx.db.select().from(morningSummaries).where(eq(morningSummaries.day, '2030-01-02'));
     expect(day?.orderCount).toBe(1);
+
+    // Moved to a window the day after next, the order is not in the next morning's summary.
+    const [undelivered] = await shop.ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'completed'));
+    await shop.ctx.db
+      .insert(orderDeliveryWindows)
+      .values({ orderId: undelivered!.id, deliveryDate: '2030-01-04', startMinute: 600, endMinute: 720, held: true })
+      .onConflictDoUpdate({ target: orderDeliveryWindows.orderId, set: { deliveryDate: '2030-01-04' } });
+    setClock(shop, '2030-01-03T04:00:00.000Z');
+    expect(await sendMorningSummary(shop.ctx)).toBe('queued');
+    const [next] = await shop.ctx.db.select().from(morningSummaries).where(eq(morningSummaries.day, '2030-01-03'));
+    expect(next?.orderCount).toBe(0);
+    setClock(shop, '2030-01-04T04:00:00.000Z');
+    expect(await sendMorningSummary(shop.ctx)).toBe('queued');
+    const [itsDay] = await shop.ctx.db.select().from(morningSummaries).where(eq(morningSummaries.day, '2030-01-04'));
+    expect(itsDay?.orderCount).toBe(1);
   });
 }
 

@@ -1,7 +1,7 @@
 // The morning summary of the day's deliveries for the owner's phones and mailboxes, at the time they
 // set (Nairobi). A background job asks every minute; the day's row in morning_summaries is taken in
 // the transaction that queues the messages, so with several instances the day is summarised once.
-import { and, asc, count, desc, eq, lt, ne, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, lte, ne, or, sum } from 'drizzle-orm';
 import {
   endOfNairobiDay,
   morningSummaryMail,
@@ -12,7 +12,7 @@ import {
 } from '@/domain/merchant-notices';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { morningSummaries, orders } from '../../db/schema';
+import { morningSummaries, orderDeliveryWindows, orders } from '../../db/schema';
 import { deliverMerchantNotices, type QueuedMerchantNotices } from './paid-order-notice';
 import { loadMerchantNotices } from './merchant-notices.service';
 
@@ -20,14 +20,23 @@ import { loadMerchantNotices } from './merchant-notices.service';
 const NO_AREA = 'No area';
 
 /**
- * What is to be delivered on `day`: paid orders not yet delivered, paid before the day ends (the
- * back office's 'to fulfil' list), by area.
+ * What is to be delivered on `day`: paid orders not yet delivered, paid before the day ends, whose
+ * delivery window is that day or earlier (a late one is still to deliver); an order without a window
+ * counts from the day it was paid. By area.
  */
 async function summarise(tx: Tx, day: string): Promise<MorningSummary> {
   const rows = await tx
     .select({ zone: orders.deliveryZoneName, orderCount: count(), totalCents: sum(orders.totalAmount).mapWith(orders.totalAmount) })
     .from(orders)
-    .where(and(eq(orders.status, 'completed'), ne(orders.fulfilmentStatus, 'delivered'), lt(orders.paidAt, endOfNairobiDay(day))))
+    .leftJoin(orderDeliveryWindows, eq(orderDeliveryWindows.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.status, 'completed'),
+        ne(orders.fulfilmentStatus, 'delivered'),
+        lt(orders.paidAt, endOfNairobiDay(day)),
+        or(isNull(orderDeliveryWindows.orderId), lte(orderDeliveryWindows.deliveryDate, day)),
+      ),
+    )
     .groupBy(orders.deliveryZoneName)
     .orderBy(desc(count()), asc(orders.deliveryZoneName));
   return {
