@@ -44,6 +44,28 @@ describe('a Kenyan customer on a phone', () => {
     await smtp?.stop();
   });
 
+  /** Types the start of Kitengela in the checkout's address field and taps its suggestion. */
+  const chooseKitengela = async (p: Page) => {
+    const address = p.getByRole('combobox', { name: 'Delivery Address' });
+    await address.fill('');
+    await address.pressSequentially('Kiteng');
+    await p
+      .getByRole('listbox', { name: 'Address suggestions' })
+      .getByRole('option', { name: /Kitengela/ })
+      .first()
+      .tap();
+  };
+
+  /** Pays with Pesapal by card in the modal; returns the order's id. */
+  const payByCard = async (p: Page): Promise<string> => {
+    const placed = p.waitForResponse((r) => r.url().endsWith('/api/checkout/orders'));
+    await p.getByRole('button', { name: 'Pay with Pesapal' }).tap();
+    const id = ((await (await placed).json()) as { orderId: string }).orderId;
+    const frame = p.frameLocator('iframe[title="Pesapal payment page"]').frameLocator('iframe[title="Pesapal payment page"]');
+    await frame.getByRole('button', { name: 'Pay by card' }).tap();
+    return id;
+  };
+
   const signInWith = async (p: Page, password: string) => {
     const form = p.getByRole('tabpanel', { name: 'Sign In' });
     await form.getByLabel('Email').fill(EMAIL);
@@ -88,14 +110,7 @@ describe('a Kenyan customer on a phone', () => {
 
     // The phone number comes from the profile, in the form the customer reads it.
     expect(await page.getByLabel('Phone Number', { exact: true }).inputValue()).toBe('+254 712 345 678');
-    const address = page.getByRole('combobox', { name: 'Delivery Address' });
-    await address.fill('');
-    await address.pressSequentially('Kiteng');
-    await page
-      .getByRole('listbox', { name: 'Address suggestions' })
-      .getByRole('option', { name: /Kitengela/ })
-      .first()
-      .tap();
+    await chooseKitengela(page);
     await toast(page, 'Address selected successfully').waitFor();
     await page.getByTestId('delivery-zone').waitFor();
     const fee = Number((await page.getByTestId('delivery-fee').innerText()).replace(/[^\d.]/g, ''));
@@ -104,11 +119,7 @@ describe('a Kenyan customer on a phone', () => {
     await page.getByLabel('Directions for the rider (gate, landmark, when to call) (optional)').fill(RIDER.directions);
     expect(await axeViolations(page)).toEqual([]);
 
-    const placed = page.waitForResponse((r) => r.url().endsWith('/api/checkout/orders'));
-    await page.getByRole('button', { name: 'Pay with Pesapal' }).tap();
-    orderId = ((await (await placed).json()) as { orderId: string }).orderId;
-    const frame = page.frameLocator('iframe[title="Pesapal payment page"]').frameLocator('iframe[title="Pesapal payment page"]');
-    await frame.getByRole('button', { name: 'Pay by card' }).tap();
+    orderId = await payByCard(page);
     await page.waitForURL(/\/order-success/);
     await page.getByText(RIDER.directions).first().waitFor();
     await page.getByText(RIDER.building).first().waitFor();
@@ -167,20 +178,9 @@ describe('a Kenyan customer on a phone', () => {
 
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await page.waitForURL(shop.url + '/checkout');
-    const address = page.getByRole('combobox', { name: 'Delivery Address' });
-    await address.fill('');
-    await address.pressSequentially('Kiteng');
-    await page
-      .getByRole('listbox', { name: 'Address suggestions' })
-      .getByRole('option', { name: /Kitengela/ })
-      .first()
-      .tap();
+    await chooseKitengela(page);
     await page.getByTestId('delivery-zone').waitFor();
-    const placed = page.waitForResponse((r) => r.url().endsWith('/api/checkout/orders'));
-    await page.getByRole('button', { name: 'Pay with Pesapal' }).tap();
-    const variantOrder = ((await (await placed).json()) as { orderId: string }).orderId;
-    const frame = page.frameLocator('iframe[title="Pesapal payment page"]').frameLocator('iframe[title="Pesapal payment page"]');
-    await frame.getByRole('button', { name: 'Pay by card' }).tap();
+    const variantOrder = await payByCard(page);
     await page.waitForURL(/\/order-success/);
     await page.getByText(LARGE).first().waitFor();
     await page.getByText(MEDIUM).first().waitFor();
