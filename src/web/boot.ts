@@ -92,6 +92,33 @@ function handOver() {
   }
 }
 
+/** The option the server's HTML selected: the last marked selected, else the first. */
+function defaultIndex(select: HTMLSelectElement): number {
+  let index = 0;
+  [...select.options].forEach((option, i) => {
+    if (option.defaultSelected) index = i;
+  });
+  return index;
+}
+
+const TEXT_LESS = new Set(['checkbox', 'radio', 'file', 'hidden', 'submit', 'button', 'reset', 'image']);
+
+/**
+ * This script runs once the HTML is parsed; on a slow phone the customer may already have chosen
+ * a quantity or typed a word by then, without any listener seeing it. Every field whose value is no
+ * longer the server's is kept as if it had been typed with the script listening.
+ */
+function keepEarlierInput(within: HTMLElement) {
+  for (const el of within.querySelectorAll<Field>('input, textarea, select')) {
+    const changed =
+      el instanceof HTMLSelectElement
+        ? !el.multiple && el.options.length > 0 && el.selectedIndex !== defaultIndex(el)
+        : !(el instanceof HTMLInputElement && TEXT_LESS.has(el.type)) && el.value !== el.defaultValue;
+    if (changed) typed.set(el, el.value);
+  }
+  if (typed.size) watch();
+}
+
 let timer = 0;
 let since = 0;
 function watch() {
@@ -115,6 +142,7 @@ watchClickFlood();
 
 if (root?.firstElementChild) {
   for (const type of ['click', 'submit', 'input']) document.addEventListener(type, hold, true);
+  keepEarlierInput(root);
   // After the first paint (its entry comes once the frame is on screen). A hidden tab paints
   // nothing, so it loads at once; the timer covers a browser that never reports the paint.
   let started = false;

@@ -5,7 +5,7 @@ import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
-import { holdAppScript, navigateInApp, painted } from './storefront-helpers';
+import { holdApi, holdAppScript, navigateInApp, painted } from './storefront-helpers';
 
 interface ApiProduct {
   name: string;
@@ -149,11 +149,16 @@ describe('storefront: pages as HTML', () => {
   it('what a customer does before the app has loaded is kept: the quantity, Add to Cart and the newsletter', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    // The app's script is held back: the customer acts on the server's HTML alone.
+    // The app's script is held back: the customer acts on the server's HTML alone. The quantity is
+    // chosen even before the small boot script has run (a slow phone), the taps after it.
     const release = await holdAppScript(page);
+    const releaseBoot = await holdApi(page, /\/assets\/boot-[^/]+\.js$/);
     const p = products.find((x) => x.stock >= 3)!;
     await page.goto(`${shop.url}/shop/${p.slug}`, { waitUntil: 'commit' });
     await page.getByLabel('Quantity').selectOption('2');
+    releaseBoot();
+    // A module script runs before the document reports it is parsed.
+    await page.waitForFunction(() => document.readyState !== 'loading');
     await page.getByRole('button', { name: 'Add to Cart' }).first().click();
     const footer = page.locator('footer');
     await footer.getByLabel('Email address').fill('early.bird@example.co.ke');
