@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { orderListQuery } from '../../src/server/features/orders/admin-orders.schemas';
 import { orderPageIds } from '../../src/server/features/orders/admin-orders.service';
+import { paidByDay } from '../../src/server/features/dashboard/admin-dashboard.service';
 import { dueAttemptsQuery, dueReservationsQuery } from '../../src/server/features/payments/reconciliation.service';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
 import { PENDING_WITHIN, SCALE_SIZES, seedScale } from '../support/scale-data';
@@ -77,6 +78,26 @@ describe.each(DB_KINDS)('the back office at 50,000 orders on %s', (kind) => {
     const plan = await planOf(t, pageQuery({ paymentStatus: 'PENDING' }));
     expect(plan).toMatch(/payment_transactions_(pending|status_order)_idx/);
     expect(plan).not.toMatch(/Seq Scan on (orders|payment_transactions)/);
+  });
+
+  it("counts the dashboard's payments pending from the pending orders, and its month of revenue from the paid-day index", async () => {
+    // The dashboard's 'payments pending' links to this list: pending orders whose current attempt is PENDING.
+    const pending = await list('status=pending&paymentStatus=PENDING');
+    expect(pending.total).toBe(PENDING_WITHIN / 20);
+    expect(pending.items.every((o) => o.paymentStatus === 'PENDING' && o.status === 'pending')).toBe(true);
+    const plan = await planOf(t, pageQuery({ status: 'pending', paymentStatus: 'PENDING' }));
+    expect(plan).toContain('orders_status_created_idx');
+    expect(plan).not.toMatch(/Seq Scan on (orders|payment_transactions)/);
+
+    // A month of paid orders: every order but every 20th, placed about 10.5 minutes apart, paid 2 minutes later.
+    const since = new Date(NEWEST.getTime() - 30 * 24 * 3600_000);
+    const days = await paidByDay(t.ctx.db, since);
+    const paid = days.reduce((n, d) => n + d.orders, 0);
+    const placed = Math.floor((NEWEST.getTime() - since.getTime()) / Math.floor((365 * 24 * 60 * 60_000) / ORDERS));
+    expect(Math.abs(paid - (placed - Math.floor(placed / 20)))).toBeLessThanOrEqual(2);
+    // Each order is KES 1,360.00; a day's name is its Nairobi date.
+    expect(days.filter((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d.day) || d.revenue !== d.orders * 136_000)).toEqual([]);
+    expect(await planOf(t, paidByDay(t.ctx.db, since))).toContain('orders_paid_day_idx');
   });
 
   it('shows page 500 of all orders, newest first, with an estimated total', async () => {

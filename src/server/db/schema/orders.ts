@@ -139,6 +139,7 @@ export const orders = pgTable(
     index('orders_attention_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.needsAttention}`),
+    // Migration 0025 adds INCLUDE (paid_at, created_at, total_amount): the dashboard's sums read the index alone.
     index('orders_paid_day_idx')
       .on(sql`(coalesce(${t.paidAt}, ${t.createdAt}))`)
       .where(sql`${t.status} = 'completed'`),

@@ -39,21 +39,30 @@ export interface Dashboard {
   dailyRevenue: { date: string; orders: number; revenueCents: Cents }[];
 }
 
+/**
+ * Paid orders and revenue per Nairobi day since a moment, summed by the database over the paid
+ * orders of those days only (an index on the day a payment completed, holding the amounts): the
+ * figures cost the same with 300 orders or 300,000. Its plan is tested.
+ */
+export function paidByDay(db: DbOrTx, since: Date) {
+  const paidAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
+  // Written out, not bound: the same expression is grouped by. Rows are binned by Nairobi day
+  // (bins start at a Nairobi midnight) and only each bin is named, not each of the month's orders.
+  const offset = sql.raw(`interval '${NAIROBI_OFFSET_MS / 1000} seconds'`);
+  const bin = sql`date_bin('1 day', ${paidAt}, timestamptz '2000-01-01 00:00:00+00' - ${offset})`;
+  const day = sql<string>`to_char((${bin} at time zone 'UTC') + ${offset}, 'YYYY-MM-DD')`;
+  return db
+    .select({ day, orders: count(), revenue: sql`coalesce(sum(${orders.totalAmount}), 0)`.mapWith(orders.totalAmount) })
+    .from(orders)
+    .where(and(eq(orders.status, 'completed'), sql`${paidAt} >= ${since.toISOString()}`))
+    .groupBy(bin);
+}
+
 export async function loadDashboard(db: DbOrTx, now: Date): Promise<Dashboard> {
   const days = lastNairobiDays(now, CHART_DAYS);
   const since = nairobiDayStart(days[0] ?? nairobiDateKey(now));
-  // Summed by the database per Nairobi day, over the paid orders of the chart's days only (an index
-  // on the day a payment completed): the figures cost the same with 300 orders or 300,000.
-  const paidAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
-  // Written out, not bound: the same expression is grouped by.
-  const offset = sql.raw(`interval '${NAIROBI_OFFSET_MS / 1000} seconds'`);
-  const day = sql<string>`to_char((${paidAt} at time zone 'UTC') + ${offset}, 'YYYY-MM-DD')`;
   const [paid, paymentsPending, ordersToFulfil, ordersNeedingAttention, unread, lowStockCount, lowStock] = await Promise.all([
-    db
-      .select({ day, orders: count(), revenue: sql`coalesce(sum(${orders.totalAmount}), 0)`.mapWith(orders.totalAmount) })
-      .from(orders)
-      .where(and(eq(orders.status, 'completed'), sql`${paidAt} >= ${since.toISOString()}`))
-      .groupBy(day),
+    paidByDay(db, since),
     // Counted with the order list's own filters, so each number matches the list it links to.
     countOrders(db, DASHBOARD_LISTS.paymentsPending),
     countOrders(db, DASHBOARD_LISTS.ordersToFulfil),

@@ -37,9 +37,10 @@ function orderFilters(q: OrderFilter): SQL | undefined {
   const filters: (SQL | undefined)[] = [];
   if (q.status) filters.push(eq(orders.status, q.status));
   if (q.userId) filters.push(eq(orders.userId, q.userId));
-  if (q.paymentStatus === 'COMPLETED') {
+  if (q.paymentStatus === 'COMPLETED' || (q.paymentStatus && q.status === 'pending')) {
     // Most orders are paid: read newest first and checked one by one, the list stops at its page and
-    // the count at its bound.
+    // the count at its bound. Pending orders are few (one lives 30 minutes; the status index finds
+    // them), so each is checked too: cheaper than the set of every attempt ever left in that status.
     filters.push(sql`${currentAttemptStatus} = ${q.paymentStatus}`);
   } else if (q.paymentStatus) {
     // Few attempts are awaiting payment, failed or reversed: their orders are found as one set.
