@@ -278,6 +278,18 @@ describe('the back office in a browser', () => {
     await toast(`Stock is now ${stockBefore + 4}.`).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
+    // The order of a kind's values is the order the shop offers them: Filleted up, then back down.
+    const preparations = page.getByRole('list', { name: 'Values of Preparation' }).getByRole('listitem');
+    const order = async () => (await preparations.locator('summary').allTextContents()).map((t) => t.replace('(rename)', '').trim());
+    expect(await order()).toEqual(['Whole', 'Scaled & gutted', 'Filleted']);
+    expect(await page.getByRole('button', { name: 'Move Filleted down' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Move Filleted up' }).click();
+    await toast('Filleted moved up.').waitFor();
+    await expect.poll(order).toEqual(['Whole', 'Filleted', 'Scaled & gutted']);
+    await page.getByRole('button', { name: 'Move Filleted down' }).click();
+    await toast('Filleted moved down.').waitFor();
+    await expect.poll(order).toEqual(['Whole', 'Scaled & gutted', 'Filleted']);
+
     // Only that variant changed: its price and stock; every other variant is as it was.
     const after = await variantsOf();
     for (const v of after) {

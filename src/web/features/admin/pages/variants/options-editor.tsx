@@ -59,6 +59,21 @@ function OneFieldForm({
   );
 }
 
+/** 'Move X up' and 'Move X down' for one item of a list (the first cannot go up, the last down). */
+function MoveButtons(props: { name: string; index: number; count: number; variant: 'outline' | 'ghost'; move: (by: -1 | 1) => void }) {
+  const { name, index, count, variant, move } = props;
+  return (
+    <>
+      <Button size="sm" variant={variant} disabled={index === 0} onClick={() => move(-1)}>
+        Move {name} up
+      </Button>
+      <Button size="sm" variant={variant} disabled={index === count - 1} onClick={() => move(1)}>
+        Move {name} down
+      </Button>
+    </>
+  );
+}
+
 function OptionCard({ productId, option, index, allIds }: { productId: string; option: AdminOption; index: number; allIds: string[] }) {
   const run = useAdminAction();
   const valueIds = option.values.map((v) => v.id);
@@ -69,22 +84,15 @@ function OptionCard({ productId, option, index, allIds }: { productId: string; o
           {option.name}
         </h4>
         <div className="flex gap-2">
-          <Button
-            size="sm"
+          <MoveButtons
+            name={option.name}
+            index={index}
+            count={allIds.length}
             variant="outline"
-            disabled={index === 0}
-            onClick={() => run(() => adminApi.reorderOptions(productId, moved(allIds, index, -1)), `${option.name} moved up.`)}
-          >
-            Move {option.name} up
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={index === allIds.length - 1}
-            onClick={() => run(() => adminApi.reorderOptions(productId, moved(allIds, index, 1)), `${option.name} moved down.`)}
-          >
-            Move {option.name} down
-          </Button>
+            move={(by) =>
+              run(() => adminApi.reorderOptions(productId, moved(allIds, index, by)), `${option.name} moved ${by < 0 ? 'up' : 'down'}.`)
+            }
+          />
         </div>
       </div>
       <OneFieldForm
@@ -113,26 +121,18 @@ function OptionCard({ productId, option, index, allIds }: { productId: string; o
               />
             </details>
             <span className="flex flex-wrap gap-2">
-              <Button
-                size="sm"
+              <MoveButtons
+                name={v.value}
+                index={i}
+                count={valueIds.length}
                 variant="ghost"
-                disabled={i === 0}
-                onClick={() =>
-                  run(() => adminApi.reorderOptionValues(productId, option.id, moved(valueIds, i, -1)), `${v.value} moved up.`)
+                move={(by) =>
+                  run(
+                    () => adminApi.reorderOptionValues(productId, option.id, moved(valueIds, i, by)),
+                    `${v.value} moved ${by < 0 ? 'up' : 'down'}.`,
+                  )
                 }
-              >
-                Move {v.value} up
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                disabled={i === valueIds.length - 1}
-                onClick={() =>
-                  run(() => adminApi.reorderOptionValues(productId, option.id, moved(valueIds, i, 1)), `${v.value} moved down.`)
-                }
-              >
-                Move {v.value} down
-              </Button>
+              />
               <Button
                 size="sm"
                 variant={v.enabled ? 'outline' : 'secondary'}
