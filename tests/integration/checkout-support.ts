@@ -1,8 +1,10 @@
 // Shared set-up for the checkout and payments integration tests: a seeded shop with the built-in
 // Pesapal simulator, a movable clock, and helpers to place and pay orders.
 import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { ServerDeps } from '../../src/server/context';
 import { orders, paymentTransactions, products, stockMovements } from '../../src/server/db/schema';
+import { currentAttemptStatus } from '../../src/server/features/orders/current-attempt';
 import { IPN_REPEAT_WINDOW_MS } from '../../src/server/features/payments/ipn-notices';
 import type { PesapalSimulator, SimulatorOutcome } from '../../src/server/dev/pesapal/pesapal-simulator';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
@@ -37,11 +39,25 @@ export async function createShop(
   return Object.assign(t, { clock, sim });
 }
 
+/**
+ * Orders whose stored payment status (kept by the database's triggers, migration 0026) is not the
+ * status of their current attempt as the app works it out: none, whatever the test did.
+ */
+export async function paymentStatusesOutOfStep(shop: TestApp): Promise<{ id: string; stored: string | null; current: string | null }[]> {
+  const rows = await shop.ctx.db.select({ id: orders.id, stored: orders.paymentStatus, current: currentAttemptStatus }).from(orders);
+  return rows.filter((r) => r.stored !== r.current);
+}
+
+/** Ends a shop once its last payment has settled, checking first that every order's stored payment status is right. */
 export async function disposeShop(shop: Shop | undefined): Promise<void> {
   if (!shop) return;
   await shop.sim.idle();
   shop.sim.reset();
-  await shop.dispose();
+  try {
+    expect(await paymentStatusesOutOfStep(shop)).toEqual([]);
+  } finally {
+    await shop.dispose();
+  }
 }
 
 /**

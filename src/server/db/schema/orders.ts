@@ -18,7 +18,7 @@ import {
 import { user } from './auth';
 import { products, productVariants } from './catalog';
 import { money } from './money-column';
-import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../../../domain/order-status';
+import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, type PaymentStatus } from '../../../domain/order-status';
 import { TAX_BANDS } from '../../../domain/tax-bands';
 
 export const deliveryZones = pgTable(
@@ -74,6 +74,9 @@ export const orders = pgTable(
     estimatedDeliveryMins: integer('estimated_delivery_mins'),
     // The tracking id of the current payment attempt at Pesapal.
     pesapalTransactionId: text('pesapal_transaction_id'),
+    // The status of the current payment attempt (null before any), kept by the database's triggers
+    // (migration 0026) whenever an attempt or the pointer above changes: never written by the app.
+    paymentStatus: text('payment_status').$type<PaymentStatus>(),
     // Payment attempts numbered so far (merchant reference ORD-<id>-<n>); only ever goes up, so a
     // reference is never sent twice, even when an attempt that may have reached Pesapal is dropped.
     paymentAttempts: integer('payment_attempts').notNull().default(0),
@@ -127,6 +130,7 @@ export const orders = pgTable(
       .where(sql`${t.status} in ('pending', 'failed') and ${t.reservationExpiresAt} is not null`),
     // The back office (migration 0015): the list newest first, its search and its to-do lists.
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_payment_status_idx').on(t.paymentStatus, t.createdAt.desc(), t.id.desc()),
     index('orders_search_trgm_idx').using(
       'gin',
       sql`(${t.customerName} || ' ' || ${t.customerEmail} || ' ' || ${t.customerPhone}) gin_trgm_ops`,

@@ -1,14 +1,14 @@
 // Orders in the back office: the filtered list and its counts (one order in full: admin-order-detail.service.ts).
 // Every filter and the search are answered through an index (migration 0015,
 // docs/decisions/021-back-office-at-scale.md): a page's ids come first, newest first, and only those
-// rows are read in full with their current payment; the list is counted exactly up to a bound.
+// rows are read in full; the current payment's status is kept on the order (migration 0026); the
+// list is counted exactly up to a bound.
 import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { parseOrderSearch } from './order-search';
 import type { Cents } from '@/domain/money';
 import { maskPhone } from '@/domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
-import { currentAttemptStatus, ordersWithCurrentStatus } from './current-attempt';
 import { boundedCount, likePattern, offsetOf, pageOf, withinNairobiDays, type Page } from '../../back-office/admin-paging';
 import type { OrderListQuery } from './admin-orders.schemas';
 
@@ -37,15 +37,8 @@ function orderFilters(q: OrderFilter): SQL | undefined {
   const filters: (SQL | undefined)[] = [];
   if (q.status) filters.push(eq(orders.status, q.status));
   if (q.userId) filters.push(eq(orders.userId, q.userId));
-  if (q.paymentStatus === 'COMPLETED' || (q.paymentStatus && q.status === 'pending')) {
-    // Most orders are paid: read newest first and checked one by one, the list stops at its page and
-    // the count at its bound. Pending orders are few (one lives 30 minutes; the status index finds
-    // them), so each is checked too: cheaper than the set of every attempt ever left in that status.
-    filters.push(sql`${currentAttemptStatus} = ${q.paymentStatus}`);
-  } else if (q.paymentStatus) {
-    // Few attempts are awaiting payment, failed or reversed: their orders are found as one set.
-    filters.push(sql`${orders.id} in ${ordersWithCurrentStatus(q.paymentStatus)}`);
-  }
+  // The current attempt's status, kept on the order by the database (migration 0026): one index.
+  if (q.paymentStatus) filters.push(eq(orders.paymentStatus, q.paymentStatus));
   if (q.fulfilment === 'to_fulfil') filters.push(and(eq(orders.status, 'completed'), ne(orders.fulfilmentStatus, 'delivered')));
   if (q.attention) filters.push(eq(orders.needsAttention, true));
   filters.push(...withinNairobiDays(orders.createdAt, q.from, q.to));
@@ -100,7 +93,7 @@ export async function listOrders(db: DbOrTx, q: OrderListQuery): Promise<Page<Ad
             totalAmount: orders.totalAmount,
             status: orders.status,
             fulfilmentStatus: orders.fulfilmentStatus,
-            paymentStatus: currentAttemptStatus,
+            paymentStatus: orders.paymentStatus,
             needsAttention: orders.needsAttention,
           })
           .from(orders)

@@ -5,6 +5,10 @@
 // new attempt that reaches Pesapal, and at the attempt whose payment completes the order, so a paid
 // attempt stays current over a later failed or still-open one. While it names none of the order's
 // attempts (none has reached Pesapal yet), the newest attempt is current.
+//
+// The database keeps the same rule as orders.payment_status (migration 0026, its function
+// current_payment_status), so the back office can filter a year of orders by it through an index;
+// tests/integration/order-payment-status.test.ts holds the two to each other.
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PaymentStatus } from '@/domain/order-status';
 import type { DbOrTx } from '../../db/client';
@@ -23,26 +27,6 @@ function currentAttemptId(orderId: SQL): SQL<string | null> {
     where pt.order_id = ${orderId}
     order by ${CURRENT_FIRST}
     limit 1
-  )`;
-}
-
-/**
- * The ids of the orders whose current attempt has this status, without a query per order of the
- * list: only orders with some attempt in that status can qualify (an index on the attempts finds
- * them), and only their current attempts are looked up. For a list filter on a status few attempts
- * hold (PENDING, FAILED, REVERSED).
- */
-export function ordersWithCurrentStatus(status: PaymentStatus): SQL {
-  return sql`(
-    select candidate.order_id
-    from (select distinct order_id from payment_transactions where status = ${status}) candidate
-    cross join lateral (
-      select pt.status from payment_transactions pt join orders o on o.id = pt.order_id
-      where pt.order_id = candidate.order_id
-      order by ${CURRENT_FIRST}
-      limit 1
-    ) cur
-    where cur.status = ${status}
   )`;
 }
 

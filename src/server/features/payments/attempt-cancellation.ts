@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { paymentTransactions } from '../../db/schema';
 import { tellHeldCancellation } from '../orders/held-cancel-notice';
 import { deliverOrderUpdate } from '../orders/order-updates.service';
+import { lockOrderForAttempts } from '../orders/locked-order';
 
 export interface OpenAttempt {
   /** payment_transactions.id */
@@ -44,6 +45,7 @@ export async function cancelOpenAttempts(ctx: ServerContext, orderId: string, re
         continue;
       }
       const held = await ctx.db.transaction(async (tx) => {
+        await lockOrderForAttempts(tx, orderId);
         await tx
           .update(paymentTransactions)
           .set({ status: 'FAILED', statusDescription: reason, nextCheckAt: null, updatedAt: ctx.now() })

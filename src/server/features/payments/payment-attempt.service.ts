@@ -22,6 +22,7 @@ import { ensureIpnId, forgetIpnId } from './ipn-registration';
 import { ATTEMPT_CANCELLED, ATTEMPT_INTERRUPTED } from './order-outcomes';
 import { transitionOrder } from '../orders/order-transitions';
 import { isPayable } from '../orders/order-payability';
+import { lockOrderForAttempts } from '../orders/locked-order';
 
 const PAYMENT_START_FAILED = 'Failed to create payment order';
 const ORDER_ALREADY_PAID = 'This order is already paid.';
@@ -157,7 +158,10 @@ export async function submitAttempt(ctx: ServerContext, claim: AttemptClaim): Pr
   } catch (err) {
     // Never reached Pesapal (or refused there): the claim goes, the order stays pending. A claim
     // already given up as dead (FAILED) stays as the record of its reference.
-    await ctx.db.delete(paymentTransactions).where(and(eq(paymentTransactions.id, claim.id), eq(paymentTransactions.status, 'PENDING')));
+    await ctx.db.transaction(async (tx) => {
+      await lockOrderForAttempts(tx, orderId);
+      await tx.delete(paymentTransactions).where(and(eq(paymentTransactions.id, claim.id), eq(paymentTransactions.status, 'PENDING')));
+    });
     ctx.logger.warn(
       { orderId, merchantReference: claim.merchantReference, code: err instanceof PesapalError ? err.code : undefined, err },
       'pesapal: SubmitOrderRequest failed',
@@ -234,7 +238,7 @@ async function findOpenAttempt(ctx: ServerContext, orderId: string): Promise<Pay
       };
     }
     if (row.createdAt.getTime() <= ctx.now().getTime() - CLAIM_WAIT_MS) {
-      await retireDeadClaim(ctx, row.id);
+      await retireDeadClaim(ctx, orderId, row.id);
       continue;
     }
     if (Date.now() > deadline) throw new PaymentStartError(new Error('a concurrent payment attempt did not finish'));
@@ -242,17 +246,20 @@ async function findOpenAttempt(ctx: ServerContext, orderId: string): Promise<Pay
   }
 }
 
-async function retireDeadClaim(ctx: ServerContext, transactionId: string): Promise<void> {
-  await ctx.db
-    .update(paymentTransactions)
-    .set({ status: 'FAILED', statusDescription: ATTEMPT_INTERRUPTED, nextCheckAt: null, updatedAt: ctx.now() })
-    .where(
-      and(
-        eq(paymentTransactions.id, transactionId),
-        eq(paymentTransactions.status, 'PENDING'),
-        isNull(paymentTransactions.pesapalTrackingId),
-      ),
-    );
+async function retireDeadClaim(ctx: ServerContext, orderId: string, transactionId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await lockOrderForAttempts(tx, orderId);
+    await tx
+      .update(paymentTransactions)
+      .set({ status: 'FAILED', statusDescription: ATTEMPT_INTERRUPTED, nextCheckAt: null, updatedAt: ctx.now() })
+      .where(
+        and(
+          eq(paymentTransactions.id, transactionId),
+          eq(paymentTransactions.status, 'PENDING'),
+          isNull(paymentTransactions.pesapalTrackingId),
+        ),
+      );
+  });
   ctx.logger.warn({ transactionId }, 'payment attempt claim abandoned by its process; starting a new one');
 }
 
