@@ -3,16 +3,19 @@
 // seeded in SQL over a year of orders (tests/support/scale-data.ts). With BENCH_DATABASE_URL (a
 // PostgreSQL server where throwaway databases may be created) all three run on PostgreSQL; without
 // it, S and M on PGlite. Requests go through the whole app in process (no network); each is timed
-// REPEATS times after one warm-up and the median printed.
+// REPEATS times after one warm-up, and its median (p50) and p99 printed. On PostgreSQL the built
+// shop (dist/) then runs as its own process on the same data for the page size, compression, load
+// and memory rows (bench/data-scale-server.ts).
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/data-scale.ts
 import { performance } from 'node:perf_hooks';
 import { brotliCompressSync } from 'node:zlib';
 import { SCALE_SIZES, seedScale } from '../tests/support/scale-data';
 import { createTestApp, createUser, type TestApp } from '../tests/support/test-app';
+import { measureServer } from './data-scale-server';
 import type { DbKind } from '../tests/support/test-database';
 
-const REPEATS = 9;
+const REPEATS = 40;
 const NEWEST = new Date();
 
 const STOREFRONT = ['/api/catalog/products', '/api/catalog/products?category=fish&search=product%201', '/api/catalog/categories'];
@@ -30,7 +33,7 @@ const BACK_OFFICE = [
 
 type Size = 'S' | 'M' | 'L';
 
-async function medianMs(t: TestApp, path: string, cookie?: string): Promise<{ ms: number; bytes: number; status: number }> {
+async function timings(t: TestApp, path: string, cookie?: string): Promise<{ ms: number; p99: number; bytes: number; status: number }> {
   const once = async () => {
     const start = performance.now();
     const res = await t.request(path, { cookie });
@@ -42,7 +45,8 @@ async function medianMs(t: TestApp, path: string, cookie?: string): Promise<{ ms
   for (let i = 0; i < REPEATS; i++) runs.push(await once());
   runs.sort((a, b) => a.ms - b.ms);
   const mid = runs[Math.floor(runs.length / 2)]!;
-  return { ms: mid.ms, bytes: mid.bytes, status: mid.status };
+  const p99 = runs[Math.min(runs.length - 1, Math.floor(runs.length * 0.99))]!;
+  return { ms: mid.ms, p99: p99.ms, bytes: mid.bytes, status: mid.status };
 }
 
 async function measure(kind: DbKind, size: Size): Promise<Map<string, string>> {
@@ -54,8 +58,8 @@ async function measure(kind: DbKind, size: Size): Promise<Map<string, string>> {
     const admin = await createUser(t, { role: 'admin', name: 'Bench Admin' });
     process.stdout.write(`  ${size} on ${kind}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     for (const path of STOREFRONT) {
-      const r = await medianMs(t, path);
-      cells.set(path, `${r.ms.toFixed(1)} ms`);
+      const r = await timings(t, path);
+      cells.set(path, `${r.ms.toFixed(1)} / ${r.p99.toFixed(1)} ms`);
     }
     const list = await t.request('/api/catalog/products');
     const json = new Uint8Array(await list.arrayBuffer());
@@ -64,8 +68,18 @@ async function measure(kind: DbKind, size: Size): Promise<Map<string, string>> {
       `${(json.byteLength / 1024).toFixed(0)} KB (br ${(brotliCompressSync(json).byteLength / 1024).toFixed(0)} KB)`,
     );
     for (const path of BACK_OFFICE) {
-      const r = await medianMs(t, path, admin.cookie);
-      cells.set(path, r.status === 200 ? `${r.ms.toFixed(1)} ms` : `HTTP ${r.status}`);
+      const r = await timings(t, path, admin.cookie);
+      cells.set(path, r.status === 200 ? `${r.ms.toFixed(1)} / ${r.p99.toFixed(1)} ms` : `HTTP ${r.status}`);
+    }
+    if (kind === 'postgres' && t.testDb.url && t.ctx.env.AUTH_SECRET) {
+      const served = await measureServer({
+        databaseUrl: t.testDb.url,
+        authSecret: t.ctx.env.AUTH_SECRET,
+        adminCookie: admin.cookie,
+        storefrontPaths: STOREFRONT,
+        backOfficePaths: BACK_OFFICE,
+      });
+      for (const [row, cell] of served) cells.set(row, cell);
     }
   } finally {
     await t.dispose();
@@ -77,14 +91,19 @@ const url = process.env.BENCH_DATABASE_URL;
 const kind: DbKind = url ? 'postgres' : 'pglite';
 // The test support creates its throwaway databases beside TEST_DATABASE_URL.
 if (url) process.env.TEST_DATABASE_URL = url;
-const sizes: Size[] = url ? ['S', 'M', 'L'] : ['S', 'M'];
+// BENCH_SIZES=L (or S,M) measures those sizes alone.
+const asked = process.env.BENCH_SIZES?.split(',').filter((x): x is Size => x === 'S' || x === 'M' || x === 'L');
+const sizes: Size[] = asked?.length ? asked : url ? ['S', 'M', 'L'] : ['S', 'M'];
 console.log(
   `sizes ${sizes.join(', ')} on ${url ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite (set BENCH_DATABASE_URL for PostgreSQL and size L)'}`,
 );
 const results = new Map<Size, Map<string, string>>();
 for (const size of sizes) results.set(size, await measure(kind, size));
 
-const rows = [...STOREFRONT, 'product list size', ...BACK_OFFICE];
+// Every row any size measured, in the order measured; in-process rows read 'p50 / p99'.
+const rows = [...new Set([...results.values()].flatMap((cells) => [...cells.keys()]))];
 const width = Math.max(...rows.map((r) => r.length));
-console.log(`\n${'median of each request'.padEnd(width)}  ${sizes.map((s) => s.padStart(22)).join('')}`);
-for (const row of rows) console.log(`${row.padEnd(width)}  ${sizes.map((s) => (results.get(s)?.get(row) ?? '').padStart(22)).join('')}`);
+const column = Math.max(22, ...[...results.values()].flatMap((cells) => [...cells.values()].map((c) => c.length + 2)));
+console.log(`\n${'request (p50 / p99 of each)'.padEnd(width)}  ${sizes.map((s) => s.padStart(column)).join('')}`);
+for (const row of rows)
+  console.log(`${row.padEnd(width)}  ${sizes.map((s) => (results.get(s)?.get(row) ?? '').padStart(column)).join('')}`);
