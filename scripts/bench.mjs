@@ -119,9 +119,13 @@ async function lighthouseScores(shopUrl) {
       .filter((x) => x !== r)
       .map((x) => `${x.performance}/${x.lcpMs} ms/CPU ${x.cpuIndex}`)
       .join(', ');
-    const ok = r.performance >= t.performance && r.accessibility >= t.accessibility && r.lcpMs <= t.lcpMs;
+    // Each target is judged on its own median of the runs: the median run by score need not be the
+    // run with the median LCP.
+    const median = (key) => runs.map((x) => x[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+    const lcpMedian = median('lcpMs');
+    const ok = r.performance >= t.performance && median('accessibility') >= t.accessibility && lcpMedian <= t.lcpMs;
     console.log(
-      `${label} performance ${r.performance}  accessibility ${r.accessibility}  best practices ${r.bestPractices}  LCP ${r.lcpMs} ms  TBT ${r.tbtMs} ms  CLS ${r.cls}  CPU index ${r.cpuIndex}  ${ok ? 'OK' : 'BELOW TARGET'}  [${others}]`,
+      `${label} performance ${r.performance}  accessibility ${r.accessibility}  best practices ${r.bestPractices}  LCP ${r.lcpMs} ms (median of the runs ${lcpMedian} ms)  TBT ${r.tbtMs} ms  CLS ${r.cls}  CPU index ${r.cpuIndex}  ${ok ? 'OK' : 'BELOW TARGET'}  [${others}]`,
     );
   }
 }
