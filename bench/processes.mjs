@@ -41,26 +41,37 @@ function stopper(child, cleanup = () => {}) {
   };
 }
 
-/** node <dist>/server/index.js on a free port with a fresh, seeded DATA_DIR; request logs off. */
-export async function startShop(dist) {
+/**
+ * node <dist>/server/index.js on a free port with a fresh, seeded DATA_DIR (or, given `databaseUrl`,
+ * on that PostgreSQL database, with `env` added); request logs off.
+ */
+export async function startShop(dist, { databaseUrl, env = {} } = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
+  const dataDir = databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   const child = spawn(process.execPath, [path.join(dist, 'server/index.js')], {
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
-  const stop = stopper(child, () => rmSync(dataDir, { recursive: true, force: true }));
+  const stop = stopper(child, () => dataDir && rmSync(dataDir, { recursive: true, force: true }));
   try {
     await waitFor(`${url}/api/health`, child, () => log, 60_000);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { url, stop };
+  return { url, stop, pid: child.pid };
 }
 
 /**
