@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortOrderId } from '../../src/domain/order-status';
 import { createCustomer, PASSWORD, toast, type Customer } from './live-helpers';
-import { hydrated } from './storefront-helpers';
+import { hydrated, suggestAddress } from './storefront-helpers';
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
@@ -45,16 +45,7 @@ describe('a Kenyan customer on a phone', () => {
   });
 
   /** Types the start of Kitengela in the checkout's address field and taps its suggestion. */
-  const chooseKitengela = async (p: Page) => {
-    const address = p.getByRole('combobox', { name: 'Delivery Address' });
-    await address.fill('');
-    await address.pressSequentially('Kiteng');
-    await p
-      .getByRole('listbox', { name: 'Address suggestions' })
-      .getByRole('option', { name: /Kitengela/ })
-      .first()
-      .tap();
-  };
+  const chooseKitengela = async (p: Page) => (await suggestAddress(p, 'Kiteng', /Kitengela/)).tap();
 
   /** Pays with Pesapal by card in the modal; returns the order's id. */
   const payByCard = async (p: Page): Promise<string> => {

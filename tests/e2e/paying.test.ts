@@ -6,6 +6,7 @@
 // the payment, once found, is announced once although the live event, polling and the return all
 // bring it.
 import type { Page, Route } from 'playwright-core';
+import { suggestAddress } from './storefront-helpers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineTexts, readPdf } from '../support/pdf-reader';
 import { waitFor } from '../support/wait-for';
@@ -54,14 +55,8 @@ describe('paying at phone size', () => {
     await page.goto(shopUrl + '/shop');
     await fillCart(page, product, 2);
     await page.goto(shopUrl + '/checkout');
+    await (await suggestAddress(page, 'Kilim', /Kilimani/)).waitFor();
     const address = page.getByRole('combobox', { name: 'Delivery Address' });
-    await address.fill('');
-    await address.pressSequentially('Kilim');
-    await page
-      .getByRole('listbox', { name: 'Address suggestions' })
-      .getByRole('option', { name: /Kilimani/ })
-      .first()
-      .waitFor();
     await address.press('ArrowDown');
     await address.press('Enter');
     await page.getByTestId('delivery-zone').waitFor();

@@ -16,7 +16,7 @@ import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
 import { signedUpContext } from './support/sign-up';
-import { hydrated } from './storefront-helpers';
+import { hydrated, suggestAddress } from './storefront-helpers';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp';
 
 const PASSWORD = 'omena-and-sukuma-1';
@@ -93,14 +93,7 @@ describe('order updates by SMS in a browser', () => {
     await page.waitForURL(shop.url + '/checkout');
     const sms = page.getByRole('checkbox', { name: 'Send me SMS updates' });
     expect(await sms.isChecked()).toBe(true);
-    const address = page.getByRole('combobox', { name: 'Delivery Address' });
-    await address.fill('');
-    await address.pressSequentially('Kilim');
-    await page
-      .getByRole('listbox', { name: 'Address suggestions' })
-      .getByRole('option', { name: /Kilimani/ })
-      .first()
-      .click();
+    await (await suggestAddress(page, 'Kilim', /Kilimani/)).click();
     await page.getByTestId('delivery-zone').waitFor();
     // The customer takes the second free window, not the soonest one offered.
     const windows = page.getByRole('group', { name: 'Delivery window' }).getByRole('radio', { disabled: false });

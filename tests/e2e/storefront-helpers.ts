@@ -1,6 +1,6 @@
 // Shared pieces of the storefront journeys: holding or failing an API call, a signed-in session,
 // and the layout checks every storefront page must pass.
-import type { Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 
 /** Holds matching API calls until release() is called: the loading state stays on screen. */
 export async function holdApi(page: Page, pattern: string | RegExp): Promise<() => void> {
@@ -15,6 +15,14 @@ export async function holdApi(page: Page, pattern: string | RegExp): Promise<() 
 
 /** Holds the app's entry script until the returned function is called: the page is the server's HTML alone. */
 export const holdAppScript = (page: Page): Promise<() => void> => holdApi(page, /\/assets\/index-[^/]+\.js$/);
+
+/** Types the start of a place into the checkout's address field; returns its first suggestion, not yet chosen. */
+export async function suggestAddress(page: Page, typed: string, place: RegExp): Promise<Locator> {
+  const address = page.getByRole('combobox', { name: 'Delivery Address' });
+  await address.fill('');
+  await address.pressSequentially(typed);
+  return page.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option', { name: place }).first();
+}
 
 /** Answers a call as a broken server would. */
 export const fail500 = (route: Route) => route.fulfill({ status: 500, json: { error: { code: 'SERVER_ERROR', message: 'boom' } } });

@@ -8,7 +8,7 @@ import { startShop, type ShopServer } from './support/shop-server';
 import { signedUpContext } from './support/sign-up';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp';
 import { waitFor } from '../support/wait-for';
-import { hydrated } from './storefront-helpers';
+import { hydrated, suggestAddress } from './storefront-helpers';
 
 const PASSWORD = 'tilapia-and-ugali-1';
 const ADMIN_EMAIL = 'owner.bands@example.test';
@@ -99,14 +99,7 @@ describe('tax bands in a browser', () => {
     await page.goto(shop.url + '/cart');
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await page.waitForURL(shop.url + '/checkout');
-    const address = page.getByRole('combobox', { name: 'Delivery Address' });
-    await address.fill('');
-    await address.pressSequentially('Kilim');
-    await page
-      .getByRole('listbox', { name: 'Address suggestions' })
-      .getByRole('option', { name: /Kilimani/ })
-      .first()
-      .click();
+    await (await suggestAddress(page, 'Kilim', /Kilimani/)).click();
     await page.getByTestId('delivery-zone').waitFor();
   }
 
