@@ -26,6 +26,7 @@ import { etimsSwitchesRoutes } from './dev/etims/etims-simulator-switches';
 import { requestLogger } from './infra/logger';
 import { devToolsGuard } from './infra/http/dev-tools-guard';
 import { securityHeaders } from './infra/http/security-headers';
+import { builtInlineScriptHashes } from './infra/http/inline-scripts';
 import { compressAnswers } from './infra/http/compression';
 import { sameOriginWrites } from './auth/session';
 import { servePages } from './infra/http/page-renderer';
@@ -72,6 +73,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
       publicUrl: ctx.env.PUBLIC_URL,
       isProduction: ctx.env.isProduction,
       framablePrefix: ctx.integrations.pesapalSimulator ? `${SIMULATOR_MOUNT}/` : undefined,
+      inlineScriptHashes: builtInlineScriptHashes(opts.webRoot),
     }),
   );
   // Text answers the routes send plain (the API's JSON, the sitemap) go out compressed when accepted.

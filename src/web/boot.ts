@@ -6,6 +6,7 @@
 // Client-rendered screens (an empty #root) load the app at once.
 import { APP_ENTRY_ATTRIBUTE, APP_LIVE_ATTRIBUTE } from './lib/app-entry';
 import { watchClickFlood } from './lib/click-flood';
+import { EARLY_TAPS_KEY, heldTapTarget, type EarlyTaps } from './lib/held-taps';
 
 type Held = { el: HTMLElement; replay: () => void };
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -39,18 +40,31 @@ function hold(event: Event) {
     // text from before React reached the field (a customer may still be typing then).
     if (field && (typed.has(target) || !byReact(target))) typed.set(target, target.value);
   } else {
-    const el =
-      event.type === 'submit'
-        ? (target as HTMLFormElement)
-        : target.closest<HTMLElement>('button, [role="button"], input[type="checkbox"], input[type="radio"], input[type="submit"]');
+    const el = heldTapTarget(event);
     // A tap on a part React already has still waits while anything before it is held, or while
     // text typed before React listened has not been handed over (Enter right after typing).
     if (!el || replaying || (byReact(el) && !held.length && !typed.size)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    held.push({ el, replay: event.type === 'submit' ? () => (el as HTMLFormElement).requestSubmit() : () => el.click() });
+    holdTap(el, event.type);
   }
   watch();
+}
+
+function holdTap(el: HTMLElement, type: string) {
+  held.push({ el, replay: type === 'submit' ? () => (el as HTMLFormElement).requestSubmit() : () => el.click() });
+}
+
+/**
+ * Takes over what the inline script in <head> held before this script ran (taps made while the page
+ * was still arriving), in order, and ends its holding: from here on this script holds.
+ */
+function takeEarlyTaps() {
+  const early = (window as unknown as Partial<Record<string, EarlyTaps>>)[EARLY_TAPS_KEY];
+  if (!early) return;
+  early.stop();
+  for (const tap of early.taps.splice(0)) holdTap(tap.el, tap.type);
+  if (held.length) watch();
 }
 
 /** Gives React text typed (or an option chosen) before it listened. */
@@ -142,6 +156,7 @@ watchClickFlood();
 
 if (root?.firstElementChild) {
   for (const type of ['click', 'submit', 'input']) document.addEventListener(type, hold, true);
+  takeEarlyTaps();
   keepEarlierInput(root);
   // After the first paint (its entry comes once the frame is on screen). A hidden tab paints
   // nothing, so it loads at once; the timer covers a browser that never reports the paint.
@@ -162,5 +177,7 @@ if (root?.firstElementChild) {
     window.setTimeout(start, 1_000);
   }
 } else {
+  // A client-rendered screen holds nothing; the inline script's holding ends here too.
+  takeEarlyTaps();
   loadApp();
 }

@@ -149,17 +149,20 @@ describe('storefront: pages as HTML', () => {
   it('what a customer does before the app has loaded is kept: the quantity, Add to Cart and the newsletter', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    // The app's script is held back: the customer acts on the server's HTML alone. The quantity is
-    // chosen even before the small boot script has run (a slow phone), the taps after it.
+    // A slow phone: the page's HTML has arrived and is on screen, but neither the small boot script
+    // nor the app has. The quantity and Add to Cart are tapped then; the newsletter once the boot
+    // script has run, still before the app.
     const release = await holdAppScript(page);
     const releaseBoot = await holdApi(page, /\/assets\/boot-[^/]+\.js$/);
     const p = products.find((x) => x.stock >= 3)!;
     await page.goto(`${shop.url}/shop/${p.slug}`, { waitUntil: 'commit' });
+    // The whole page is parsed; the boot script (a module script) runs only when its file arrives,
+    // and DOMContentLoaded is fired only after it ran.
+    await page.waitForFunction(() => document.readyState === 'interactive');
     await page.getByLabel('Quantity').selectOption('2');
-    releaseBoot();
-    // A module script runs before the document reports it is parsed.
-    await page.waitForFunction(() => document.readyState !== 'loading');
     await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+    releaseBoot();
+    await page.waitForLoadState('domcontentloaded');
     const footer = page.locator('footer');
     await footer.getByLabel('Email address').fill('early.bird@example.co.ke');
     await footer.getByRole('button', { name: 'Subscribe' }).click();

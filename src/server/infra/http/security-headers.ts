@@ -15,12 +15,15 @@ const GOOGLE_SIGN_IN = ['https://accounts.google.com'];
  */
 const PAYMENT_RETURN_PATHS: readonly string[] = [PAYMENT_RETURN_PATH];
 
-function contentSecurityPolicy(opts: { pesapalBaseUrl: string; publicUrl: string }, frameAncestors = "'none'"): string {
+function contentSecurityPolicy(
+  opts: { pesapalBaseUrl: string; publicUrl: string; inlineScriptHashes?: readonly string[] },
+  frameAncestors = "'none'",
+): string {
   const pesapalOrigin = safeOrigin(opts.pesapalBaseUrl);
   const frames = unique(["'self'", ...PESAPAL_ORIGINS, ...(pesapalOrigin ? [pesapalOrigin] : [])]);
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...(opts.inlineScriptHashes ?? []).map((h) => `'${h}'`)].join(' '),
     "style-src 'self' 'unsafe-inline'",
     // Any https picture: the merchant's pages and posts may show images kept on another site.
     "img-src 'self' data: blob: https:",
@@ -53,6 +56,8 @@ export interface SecurityHeaderOptions {
   isProduction: boolean;
   /** Where the Pesapal simulator's hosted page is mounted (development only), which may be framed. */
   framablePrefix?: string;
+  /** 'sha256-…' of each inline script the pages carry (the built index.html's), allowed and no other. */
+  inlineScriptHashes?: readonly string[];
 }
 
 export function securityHeaders(opts: SecurityHeaderOptions): MiddlewareHandler {
