@@ -3,7 +3,7 @@
 // from the first byte of the page, and the boot script, which takes them over once it runs.
 
 /** The elements a tap is held for: React gives them their behaviour. */
-export const HELD_TAP_TARGETS = 'button, [role="button"], input[type="checkbox"], input[type="radio"], input[type="submit"]';
+const HELD_TAP_TARGETS = 'button, [role="button"], input[type="checkbox"], input[type="radio"], input[type="submit"]';
 
 /** A tap or submit held before the boot script ran, in the order the customer made them. */
 export interface EarlyTap {
