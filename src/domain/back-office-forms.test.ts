@@ -42,6 +42,7 @@ describe('newProductFormSchema (the price typed in KES)', () => {
     ['an upper-case category with spaces', { ...product, category: 'Sea Food' }, { category: PRODUCT_MESSAGES.category }],
     ['three decimals', { ...product, price: '12.345' }, { price: PRODUCT_MESSAGES.price }],
     ['a price with letters', { ...product, price: 'KES 12' }, { price: PRODUCT_MESSAGES.price }],
+    ['a thousands separator out of its place', { ...product, price: '1,10' }, { price: PRODUCT_MESSAGES.price }],
     ['a zero price', { ...product, price: '0.00' }, { price: PRODUCT_MESSAGES.pricePositive }],
     ['a price over a million', { ...product, price: '1000000.01' }, { price: PRODUCT_MESSAGES.priceTooHigh }],
     ['negative stock', { ...product, stock: '-1' }, { stock: PRODUCT_MESSAGES.stock }],
@@ -70,6 +71,11 @@ describe('newProductFormSchema (the price typed in KES)', () => {
       featured: false,
     });
     expect(createProductSchema.parse(body)).toEqual(body);
+  });
+
+  it('reads a price typed with thousands separators, as the shop writes its prices', () => {
+    expect(newProductFormSchema.parse({ ...product, price: '1,100' })).toMatchObject({ priceCents: 110000 });
+    expect(newProductFormSchema.parse({ ...product, price: ' 12,500.50 ' })).toMatchObject({ priceCents: 1250050 });
   });
 
   it('reads the typed numbers with spaces around them, and an empty opening stock as none', () => {

@@ -6,7 +6,7 @@
 // schemas take numbers only, and the form schemas read the typed text into the same rules.
 import { z } from 'zod';
 import { validateZones } from './delivery-fee';
-import { toCents } from './money';
+import { typedAmountToCents } from './money';
 import { TAX_BANDS } from './tax-bands';
 import { sanitizeText } from './validation';
 
@@ -16,7 +16,6 @@ import { sanitizeText } from './validation';
 
 export const PRODUCT_LIMITS = { name: 120, description: 5000, searchKeywords: 500, maxPriceCents: 100_000_000, maxStock: 100_000 } as const;
 
-const PRICE_TEXT = /^\d{1,9}(?:\.\d{1,2})?$/;
 const CATEGORY_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
 
 export const PRODUCT_MESSAGES = {
@@ -58,15 +57,15 @@ const optionalText = (max: number, tooLong: string) =>
     .transform(sanitizeText)
     .pipe(z.string().max(max, { error: tooLong }));
 
-/** An amount in KES as text ("450.50") or a number; becomes integer cents. */
+/** An amount in KES as typed ("450.50", "1,100") or a number; becomes integer cents. */
 export const kesAmount = (message: string) =>
   z.union([z.string(), z.number()], { error: message }).transform((v, ctx) => {
-    const text = String(v).trim();
-    if (!PRICE_TEXT.test(text)) {
+    const cents = typedAmountToCents(String(v));
+    if (cents === null) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
-    return toCents(text);
+    return cents;
   });
 
 // A plain decimal as typed ('12', '-3', '1.25'); an exponent too, as String() writes tiny numbers.

@@ -1,5 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { applyRateBp, centsToDecimalString, formatAmount, formatKES, isCents, multiplyCents, sumCents, toCents } from './money';
+import { typedAmountToCents, describe, expect, it } from 'vitest';
+import {
+  applyRateBp,
+  centsToDecimalString,
+  formatAmount,
+  formatKES,
+  isCents,
+  multiplyCents,
+  sumCents,
+  toCents,
+  typedAmountToCents,
+} from './money';
 
 describe('toCents', () => {
   it.each<[string | number, number]>([
@@ -151,5 +161,22 @@ describe('isCents', () => {
     [null, false],
   ])('%j → %s', (value, expected) => {
     expect(isCents(value)).toBe(expected);
+  });
+});
+
+describe('typedAmountToCents (an amount as typed in a form)', () => {
+  it.each([
+    ['1100', 110000],
+    ['1,100', 110000],
+    [' 12,500.50 ', 1250050],
+    ['999,999,999.99', 99999999999],
+    ['450.5', 45050],
+    ['0', 0],
+  ])('reads %j', (text, cents) => {
+    expect(typedAmountToCents(text)).toBe(cents);
+  });
+
+  it.each(['1,10', '11,00', ',100', '1,,100', '1.100,50', '1,0000', '-5', '12.345', 'KES 12', '', '1234567890'])('refuses %j', (text) => {
+    expect(typedAmountToCents(text)).toBeNull();
   });
 });

@@ -30,6 +30,16 @@ export function toCents(value: string | number): Cents {
   return toSafeInteger(scaleToInteger({ mantissa, scale: fraction.length }, 100n));
 }
 
+// An amount as a person types it in a form: whole shillings with optional thousands separators in
+// their places ("1,100", "12,500.50") or none ("1100"), at most 9 digits, at most two decimals.
+const TYPED_AMOUNT = /^(?:\d{1,3}(?:,\d{3}){1,2}|\d{1,9})(?:\.\d{1,2})?$/;
+
+/** A typed amount in KES ("1,100", " 450.50 ") as cents; null when it is not one. */
+export function typedAmountToCents(text: string): Cents | null {
+  const trimmed = text.trim();
+  return TYPED_AMOUNT.test(trimmed) ? toCents(trimmed.replace(/,/g, '')) : null;
+}
+
 /** 123450 → "1234.50", -5 → "-0.05"; the wire format for numeric DB columns. */
 export function centsToDecimalString(c: Cents): string {
   assertInteger(c, 'Amount');
