@@ -112,7 +112,7 @@ export function paidOrderNoticeSms(shopName: string, n: PaidOrderNotice): string
     ...(n.area ? [n.area] : []),
     ...(n.deliveryTime ? [`deliver ${n.deliveryTime}`] : []),
   ];
-  // One SMS part in the GSM alphabet: a name in another script costs no second message.
+  // The GSM alphabet, one SMS part: Wanjirũ is written Wanjiru, never 'Wanjir?'.
   return toGsm7(parts.join(', '));
 }
 

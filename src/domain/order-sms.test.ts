@@ -56,6 +56,15 @@ describe('GSM-7', () => {
     expect(isGsm7('emoji 🐟')).toBe(false);
   });
   it('replaces what is outside it', () => {
-    expect(toGsm7('Nairobi’s “best” – fish 🐟 [fresh]')).toBe('Nairobi\'s "best" - fish ? (fresh)');
+    expect(toGsm7('Nairobi’s “best” – fish 🐟 [fresh]')).toBe('Nairobi\'s "best" - fish (fresh)');
+  });
+
+  it('writes Kikuyu and other marked letters as their plain letters, never as a question mark', () => {
+    expect(toGsm7('Wanjirũ, Njũguna Kamaũ, Mũthoni Wĩkũ, Zoë, Ngũgĩ')).toBe('Wanjiru, Njuguna Kamau, Muthoni Wiku, Zoe, Ngugi');
+    expect(isGsm7(toGsm7('Wanjirũ Kamaũ'))).toBe(true);
+  });
+
+  it('keeps a letter of another script (the message then goes as Unicode) rather than a question mark', () => {
+    expect(toGsm7('Order for 王 Li')).toBe('Order for 王 Li');
   });
 });

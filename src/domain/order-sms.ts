@@ -56,11 +56,25 @@ const LOOKALIKES: Readonly<Record<string, string>> = {
   '€': 'EUR',
 };
 
-/** The text in the GSM default alphabet: look-alikes for common marks, '?' for anything else. */
+/**
+ * The text in the GSM default alphabet wherever it can be: look-alikes for common marks, a letter
+ * with a mark outside the alphabet as its plain letter (Wanjirũ → Wanjiru, Kamaũ → Kamau), and
+ * symbols without a look-alike (an emoji) left out. Never a '?' for a character a phone could show:
+ * a letter of another script has no GSM form and is kept, so that message goes as Unicode (UCS-2).
+ */
 export function toGsm7(text: string): string {
   let out = '';
-  for (const ch of text) out += GSM7_BASIC.has(ch) ? ch : (LOOKALIKES[ch] ?? '?');
-  return out;
+  for (const ch of text) {
+    if (GSM7_BASIC.has(ch)) out += ch;
+    else if (LOOKALIKES[ch] !== undefined) out += LOOKALIKES[ch];
+    else {
+      const plain = ch.normalize('NFD').replace(/\p{M}/gu, '');
+      if (plain && [...plain].every((c) => GSM7_BASIC.has(c))) out += plain;
+      else if (/[\p{L}\p{N}]/u.test(ch)) out += ch;
+    }
+  }
+  // A symbol left out between two spaces leaves one space.
+  return out.replace(/ {2,}/g, ' ');
 }
 
 export interface OrderSmsInput {
