@@ -138,9 +138,19 @@ describe('opening hours', () => {
 
   it('says when the shop opens and the next delivery', () => {
     const next = firstFreeSlot(slots(at('2026-11-29T22:30')));
-    expect(closedNotice(nextOpening(at('2026-11-29T22:30'), DEFAULT_WEEK_HOURS), next)).toBe(
-      'We are closed now and open Monday at 9:00 AM. The next delivery is Mon 30 Nov, 10:00–12:00.',
+    expect(closedNotice(at('2026-11-29T22:30'), nextOpening(at('2026-11-29T22:30'), DEFAULT_WEEK_HOURS), next)).toBe(
+      'We are closed now and open tomorrow at 9:00 AM. The next delivery is Mon 30 Nov, 10:00–12:00.',
     );
+  });
+
+  it("says 'today' before opening on the same day, and the day's name further ahead", () => {
+    const earlySaturday = at('2026-11-28T03:30');
+    expect(closedNotice(earlySaturday, nextOpening(earlySaturday, DEFAULT_WEEK_HOURS), null)).toBe(
+      'We are closed now and open today at 9:00 AM.',
+    );
+    const fridayNight = at('2026-11-27T18:30');
+    const opens = at('2026-11-30T09:00');
+    expect(closedNotice(fridayNight, opens, null)).toBe('We are closed now and open Monday at 9:00 AM.');
   });
 
   it('formats a slot', () => {

@@ -145,10 +145,18 @@ export function windowsProblem(
   return null;
 }
 
-/** What checkout says outside opening hours: when the shop opens and when the next delivery is. */
-export function closedNotice(opensAt: Date | null, next: DeliverySlot | null): string {
+/** 'today', 'tomorrow' or the weekday's name of a moment, as seen from now (both in Nairobi). */
+function dayWord(at: Date, now: Date): string {
+  const days = Math.round((nairobiDayStart(nairobiDateKey(at)).getTime() - nairobiDayStart(nairobiDateKey(now)).getTime()) / 86_400_000);
+  if (days === 0) return 'today';
+  if (days === 1) return 'tomorrow';
+  return WEEKDAY_NAMES[nairobiParts(at).weekday]!;
+}
+
+/** What checkout says outside opening hours: when the shop opens ('today', 'tomorrow' or the day) and the next delivery. */
+export function closedNotice(now: Date, opensAt: Date | null, next: DeliverySlot | null): string {
   const opens = opensAt
-    ? `We are closed now and open ${WEEKDAY_NAMES[nairobiParts(opensAt).weekday]!} at ${clock12(nairobiParts(opensAt).hour * 60 + nairobiParts(opensAt).minute)}.`
+    ? `We are closed now and open ${dayWord(opensAt, now)} at ${clock12(nairobiParts(opensAt).hour * 60 + nairobiParts(opensAt).minute)}.`
     : 'We are closed now.';
   return next ? `${opens} The next delivery is ${next.label}.` : opens;
 }

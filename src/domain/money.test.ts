@@ -1,4 +1,4 @@
-import { typedAmountToCents, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   applyRateBp,
   centsToDecimalString,

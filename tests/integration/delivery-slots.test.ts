@@ -76,7 +76,7 @@ describe.each(DB_KINDS)('delivery windows at checkout on %s', (kind) => {
     shop.clock.advance(new Date('2026-11-29T22:30:00+03:00').getTime() - back);
     try {
       const s = await slotsFor(shop, westlands);
-      expect(s.closedNotice).toBe('We are closed now and open Monday at 9:00 AM. The next delivery is Mon 30 Nov, 10:00–12:00.');
+      expect(s.closedNotice).toBe('We are closed now and open tomorrow at 9:00 AM. The next delivery is Mon 30 Nov, 10:00–12:00.');
     } finally {
       shop.clock.advance(back - shop.clock.now().getTime());
     }

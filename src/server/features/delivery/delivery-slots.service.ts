@@ -136,7 +136,7 @@ export async function checkoutSlots(db: DbOrTx, zoneId: string, now: Date): Prom
   return {
     slots,
     chosen: first ? { windowId: first.windowId, date: first.date } : null,
-    closedNotice: isOpenAt(now, hours) ? null : closedNotice(nextOpening(now, hours), first),
+    closedNotice: isOpenAt(now, hours) ? null : closedNotice(now, nextOpening(now, hours), first),
   };
 }
 
