@@ -30,3 +30,8 @@ export function mapLink(stop: { lat: number | null; lng: number | null; address:
   const destination = stop.lat !== null && stop.lng !== null ? `${stop.lat},${stop.lng}` : stop.address;
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
 }
+
+/** Google Maps at a point (the shop's origin): the same maps the riders use. */
+export function mapPointLink(lat: number, lng: number): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${lat},${lng}`)}`;
+}

@@ -309,7 +309,9 @@ describe('the back office in a browser', () => {
     await row.getByText(rider.building).waitFor();
     await row.getByText(`Rider: ${rider.directions}`).waitFor();
     await openOrder(order.orderId);
-    await page.getByRole('link', { name: 'Open in OpenStreetMap' }).waitFor();
+    // The same maps as the rider's: Google Maps directions to the customer's point.
+    const directions = page.getByRole('link', { name: 'Directions in Google Maps' });
+    expect(await directions.getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/);
     await page.getByText(rider.building, { exact: true }).waitFor();
     await page.getByText(rider.directions, { exact: true }).waitFor();
     expect(await page.getByText(/^\+25\**678$/).count()).toBe(1); // the payment's phone, masked
@@ -404,11 +406,11 @@ describe('the back office in a browser', () => {
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByLabel('Reason').fill('Customer moved the delivery to next week');
     await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
-    await toast('Order cancelled. Refund requested: Refund request successfully').waitFor();
+    const total = await page.getByTestId('order-total').innerText();
+    await toast(`Order cancelled. A refund of ${total} was requested from Pesapal.`).waitFor();
 
     const refund = page.getByTestId('refund');
     await refund.waitFor();
-    const total = await page.getByTestId('order-total').innerText();
     expect(await refund.innerText()).toContain(`${total} — accepted by Pesapal: Refund request successfully`);
     expect(await refund.innerText()).toContain('Customer moved the delivery to next week');
     await page.getByRole('status').filter({ hasText: 'Customer moved the delivery to next week' }).waitFor();
@@ -448,7 +450,7 @@ describe('the back office in a browser', () => {
     await refundDialog.getByText('The order is not cancelled and no stock changes.', { exact: false }).waitFor();
     await refundDialog.getByLabel('Reason').fill('Paid twice: second payment returned');
     await refundDialog.getByRole('button', { name: 'Refund this payment' }).click();
-    await toast('Refund requested: Refund request successfully').waitFor();
+    await toast(/^A refund of KES [\d,.]+ was requested from Pesapal\.$/).waitFor();
     await page
       .getByTestId('refund')
       .filter({ hasText: 'accepted by Pesapal' })

@@ -1,5 +1,6 @@
 // One order in full for the back office: items, customer, delivery, payment attempts with masked
 // phones, refunds, a timeline of what happened and what the merchant may do next.
+import { mapLink } from '@/domain/delivery-route';
 import type { Cents } from '@/domain/money';
 import type { FulfilmentStatus } from '@/domain/order-status';
 import { maskPhone } from '@/domain/phone-mask';
@@ -94,7 +95,7 @@ export interface AdminOrderDetail {
     deliveryDirections: string | null;
     deliveryLatitude: number | null;
     deliveryLongitude: number | null;
-    mapUrl: string | null;
+    mapUrl: string;
     deliveryDistanceKm: number | null;
     deliveryZoneName: string | null;
     estimatedDeliveryMins: number | null;
@@ -113,10 +114,6 @@ export interface AdminOrderDetail {
   deliveryWindow: string | null;
   timeline: TimelineEvent[];
   actions: OrderActions;
-}
-
-function openStreetMapUrl(lat: number, lng: number): string {
-  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`;
 }
 
 export async function getOrderDetail(db: DbOrTx, id: string): Promise<AdminOrderDetail> {
@@ -177,7 +174,8 @@ function orderView(o: OrderRecords['order']): Omit<AdminOrderDetail['order'], 'v
     deliveryDirections: o.deliveryDirections,
     deliveryLatitude: lat,
     deliveryLongitude: lng,
-    mapUrl: lat !== null && lng !== null ? openStreetMapUrl(lat, lng) : null,
+    // Directions as the rider gets them: to the map point when known, else to the address.
+    mapUrl: mapLink({ lat, lng, address: o.deliveryAddress }),
     deliveryDistanceKm: o.deliveryDistanceKm === null ? null : Number(o.deliveryDistanceKm),
     deliveryZoneName: o.deliveryZoneName,
     estimatedDeliveryMins: o.estimatedDeliveryMins,

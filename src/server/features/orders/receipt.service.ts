@@ -5,6 +5,7 @@
 //
 // One original: the first receipt the order's owner receives (print view or PDF) is the original and
 // its time is stored on the order; every later one, and every one the back office opens, says COPY.
+import { paymentMethodName } from '@/domain/payment-method';
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatKES } from '@/domain/money';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
@@ -52,9 +53,8 @@ export interface Receipt {
 
 /** Pesapal's method names as a customer knows them. */
 function paymentMethodLabel(method: string | null): string {
-  if (!method) return 'Pesapal';
-  if (/mpesa/i.test(method)) return 'M-Pesa (Pesapal)';
-  return `${method} (Pesapal)`;
+  const name = paymentMethodName(method);
+  return name ? `${name} (Pesapal)` : 'Pesapal';
 }
 
 async function isAdmin(ctx: ServerContext, userId: string): Promise<boolean> {

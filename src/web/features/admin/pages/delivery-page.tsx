@@ -1,4 +1,5 @@
 // /admin/delivery: the zones, the shop's origin (where deliveries start), the fee's VAT band and a fee preview.
+import { mapPointLink } from '@/domain/delivery-route';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -53,7 +54,7 @@ function OriginForm({ origin }: { origin: DeliveryOrigin }) {
           {busy ? 'Saving…' : 'Save origin'}
         </Button>
         <a
-          href={`https://www.openstreetmap.org/?mlat=${String(lat)}&mlon=${String(lng)}#map=16/${String(lat)}/${String(lng)}`}
+          href={mapPointLink(Number(lat), Number(lng))}
           target="_blank"
           rel="noopener noreferrer"
           className="text-sm font-semibold text-brand-700 underline"

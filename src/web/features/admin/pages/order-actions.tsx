@@ -22,14 +22,15 @@ const FINAL_STEPS: Partial<Record<FulfilmentStatus, string>> = {
     'The customer sees at once that the order was delivered. This is the last step and cannot be undone; a refund after it does not put the items back into stock.',
 };
 
-function cancelledMessage(outcome: CancelOutcome): string {
+function cancelledMessage(outcome: CancelOutcome, totalCents: number): string {
   if (outcome.kind === 'released') {
     return outcome.paymentInFlight
       ? 'Order being cancelled and its stock released. A payment was still in progress at Pesapal: the customer is told once it ends, and if it is paid the order is flagged for a refund.'
       : 'Order cancelled and its stock released.';
   }
   const stock = outcome.restocked ? '' : ' Stock was not changed: the goods had left the shop.';
-  return `Order cancelled. Refund requested: ${outcome.refundMessage}${stock}`;
+  // Our own sentence: Pesapal's message ('Refund request successfully') is kept on the refund's record.
+  return `Order cancelled. A refund of ${formatKES(totalCents)} was requested from Pesapal.${stock}`;
 }
 
 /** What the confirmation says happens: a refund, and whether the goods go back into stock. */
@@ -121,7 +122,11 @@ export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
           label="Reason"
           hint={cancelMode === 'refund' ? 'Sent to Pesapal with the refund request.' : undefined}
           onSubmit={(reason) =>
-            run(() => adminApi.cancelOrder(id, reason), cancelledMessage, 'The order could not be cancelled. Please try again.')
+            run(
+              () => adminApi.cancelOrder(id, reason),
+              (outcome) => cancelledMessage(outcome, detail.order.totalCents),
+              'The order could not be cancelled. Please try again.',
+            )
           }
         />
       )}

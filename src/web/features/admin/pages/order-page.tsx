@@ -1,4 +1,5 @@
 // /admin/orders/:id: everything about one order, and what can be done with it.
+import { paymentMethodName } from '@/domain/payment-method';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -84,7 +85,7 @@ function Payments({ detail }: { detail: AdminOrderDetail }) {
           <Facts
             rows={[
               ['Amount', `${p.currency} ${formatAmount(p.amountCents)}`],
-              ['Method', p.paymentMethod || '—'],
+              ['Method', paymentMethodName(p.paymentMethod) ?? '—'],
               ['Phone', p.phone],
               ['Reference', p.merchantReference],
               ['Tracking id', p.trackingId ?? '—'],
@@ -188,19 +189,15 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
               [RIDER_DIRECTION_LABELS.directions, o.deliveryDirections ?? '—'],
               [
                 'Map',
-                o.mapUrl ? (
-                  <a
-                    href={o.mapUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 text-brand-700 underline"
-                  >
-                    Open in OpenStreetMap <ExternalLink aria-hidden="true" className="h-3 w-3" />
-                    <span className="sr-only">(opens in a new tab)</span>
-                  </a>
-                ) : (
-                  'No coordinates'
-                ),
+                <a
+                  href={o.mapUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 text-brand-700 underline"
+                >
+                  Directions in Google Maps <ExternalLink aria-hidden="true" className="h-3 w-3" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>,
               ],
               ['Distance', o.deliveryDistanceKm === null ? '—' : formatDistance(o.deliveryDistanceKm)],
               ['Zone', o.deliveryZoneName ?? '—'],

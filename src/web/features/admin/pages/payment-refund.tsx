@@ -30,7 +30,7 @@ export function PaymentRefund({ orderId, payment }: { orderId: string; payment: 
       onSubmit={(reason) =>
         run(
           () => adminApi.refundPayment(orderId, payment.id, reason),
-          (r) => `Refund requested: ${r.refundMessage}`,
+          () => `A refund of ${amount} was requested from Pesapal.`,
           'The refund could not be requested. Please try again.',
         )
       }
