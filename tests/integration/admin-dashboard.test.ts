@@ -2,9 +2,9 @@
 // shop, and paid orders spread over the last 40 days, each period shows exactly the paid orders
 // placed in it, and the "to do" numbers equal the totals of the lists they link to.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { nairobiDateKey, nairobiDayStart } from '../../src/domain/nairobi-days';
-import { contactMessages, orders, products } from '../../src/server/db/schema';
+import { contactMessages, orders, products, productVariants } from '../../src/server/db/schema';
 import { refreshPayment } from '../../src/server/features/payments/payment-refresh.service';
 import { DB_KINDS } from '../support/test-database';
 import { body, payByCard, placeOrder, withAdminApp } from './admin-helpers';
@@ -20,7 +20,13 @@ interface Dashboard {
   ordersNeedingAttention: number;
   unreadMessages: number;
   lowStockCount: number;
-  lowStock: { id: string; stock: number; lowStockThreshold: number; lowStock: boolean }[];
+  lowStock: {
+    id: string;
+    stock: number;
+    lowStockThreshold: number;
+    lowStock: boolean;
+    lowVariants: { variantId: string; name: string; stock: number }[];
+  }[];
   dailyRevenue: { date: string; orders: number; revenueCents: number }[];
 }
 
@@ -120,6 +126,28 @@ describe.each(DB_KINDS)('the admin dashboard on %s', (kind) => {
     expect(d.lowStockCount).toBe(listed.total);
     await s.t.ctx.db.update(products).set({ stock: 3 }).where(eq(products.id, productId));
     expect((await body<Dashboard>(await asAdmin('/dashboard'))).lowStock.map((p) => p.id)).not.toContain(productId);
+  });
+
+  it('names the variants that make a product low, not only its total', async () => {
+    const [tilapia] = await s.t.ctx.db.select().from(products).where(eq(products.slug, 'tilapia'));
+    const variants = await s.t.ctx.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, tilapia!.id))
+      .orderBy(asc(productVariants.position));
+    const [low] = variants;
+    const before = { stock: low!.stock, threshold: tilapia!.lowStockThreshold };
+    // Its other variants hold 3 or more: only the one at 2 is at or under a threshold of 2.
+    await s.t.ctx.db.update(products).set({ lowStockThreshold: 2 }).where(eq(products.id, tilapia!.id));
+    await s.t.ctx.db.update(productVariants).set({ stock: 2 }).where(eq(productVariants.id, low!.id));
+    try {
+      const d = await body<Dashboard>(await asAdmin('/dashboard'));
+      const entry = d.lowStock.find((p) => p.id === tilapia!.id);
+      expect(entry?.lowVariants).toEqual([{ variantId: low!.id, name: 'Small, Whole', stock: 2 }]);
+    } finally {
+      await s.t.ctx.db.update(productVariants).set({ stock: before.stock }).where(eq(productVariants.id, low!.id));
+      await s.t.ctx.db.update(products).set({ lowStockThreshold: before.threshold }).where(eq(products.id, tilapia!.id));
+    }
   });
 
   it('counts an order on the day it was paid, not the day it was placed', async () => {

@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { contactMessages, orders } from '../../db/schema';
 import { countOrders, type OrderFilter } from '../orders/admin-orders.service';
 import { countLowStock, lowStockProducts, type AdminProduct } from '../catalog/admin-products.service';
+import { lowVariantsByProduct, type LowVariant } from './low-stock-variants';
 
 const CHART_DAYS = 30;
 
@@ -35,7 +36,8 @@ export interface Dashboard {
   ordersNeedingAttention: number;
   unreadMessages: number;
   lowStockCount: number;
-  lowStock: AdminProduct[];
+  /** Each low product with the variants that make it low, by name. */
+  lowStock: (AdminProduct & { lowVariants: LowVariant[] })[];
   dailyRevenue: { date: string; orders: number; revenueCents: Cents }[];
 }
 
@@ -72,6 +74,11 @@ export async function loadDashboard(db: DbOrTx, now: Date): Promise<Dashboard> {
     lowStockProducts(db, 8),
   ]);
 
+  const lowVariants = await lowVariantsByProduct(
+    db,
+    lowStock.map((p) => p.id),
+  );
+
   const byDay = new Map(days.map((d) => [d, { date: d, orders: 0, revenueCents: 0 }]));
   for (const row of paid) {
     const totals = byDay.get(row.day);
@@ -95,7 +102,7 @@ export async function loadDashboard(db: DbOrTx, now: Date): Promise<Dashboard> {
     ordersNeedingAttention,
     unreadMessages: unread[0]?.n ?? 0,
     lowStockCount,
-    lowStock,
+    lowStock: lowStock.map((p) => ({ ...p, lowVariants: lowVariants.get(p.id) ?? [] })),
     dailyRevenue,
   };
 }

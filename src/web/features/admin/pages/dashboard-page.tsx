@@ -78,16 +78,18 @@ export default function DashboardPage() {
                   <p className="text-sm text-slate-700">Every product is above its low-stock threshold.</p>
                 ) : (
                   <ul className="divide-y divide-slate-100">
-                    {d.lowStock.map((p) => (
-                      <li key={p.id} className="flex items-center justify-between py-2 text-sm">
-                        <Link to={`/admin/products/${p.id}`} className="font-medium text-brand-700 hover:underline">
-                          {p.name}
-                        </Link>
-                        <span className={p.stock === 0 ? 'font-semibold text-red-700' : 'text-slate-800'}>
-                          {p.stock === 0 ? 'Out of stock' : `${p.stock} left`} (threshold {p.lowStockThreshold})
-                        </span>
-                      </li>
-                    ))}
+                    {d.lowStock.flatMap((p) =>
+                      p.lowVariants.map((v) => (
+                        <li key={v.variantId} className="flex flex-wrap items-center justify-between gap-x-3 py-2 text-sm">
+                          <Link to={`/admin/products/${p.id}`} className="font-medium text-brand-700 hover:underline">
+                            {v.name ? `${p.name} — ${v.name}` : p.name}
+                          </Link>
+                          <span className={v.stock === 0 ? 'font-semibold text-red-700' : 'text-slate-800'}>
+                            {v.stock === 0 ? 'Out of stock' : `${v.stock} left`} (threshold {p.lowStockThreshold})
+                          </span>
+                        </li>
+                      )),
+                    )}
                   </ul>
                 )}
               </CardContent>
