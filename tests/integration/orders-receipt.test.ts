@@ -55,6 +55,7 @@ describe.each(DB_KINDS)('order receipts on %s', (kind) => {
   const kes = (cents: number) => `KES ${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
   const pdfText = async (res: Response) => (await readPdf(new Uint8Array(await res.arrayBuffer()))).flatMap((p) => lineTexts(p));
   const issuedAt = async (id = orderId) => (await orderRow(shop, id)).receiptIssuedAt;
+  const pdfIssuedAt = async (id = orderId) => (await orderRow(shop, id)).receiptPdfIssuedAt;
 
   it('opens for the owner with the shop, the order number, the lines, VAT, fee, total and the Pesapal code', async () => {
     await saveShopDetails(
@@ -152,21 +153,38 @@ describe.each(DB_KINDS)('order receipts on %s', (kind) => {
     expect(html).not.toContain('CU ID');
   });
 
-  it("the customer's first receipt is the original and is recorded; every later one, PDF or print view, says COPY", async () => {
-    expect(await issuedAt()).toBeNull();
+  it("the customer's first PDF is the original and is recorded; every later PDF says COPY", async () => {
+    expect(await pdfIssuedAt()).toBeNull();
     const firstAt = shop.clock.now();
     expect(await pdfText(await open(pdfPath(), owner))).not.toContain('COPY');
-    expect(await issuedAt()).toEqual(firstAt);
+    expect(await pdfIssuedAt()).toEqual(firstAt);
     shop.clock.advance(60_000);
     expect(await pdfText(await open(pdfPath(), owner))).toContain('COPY');
-    expect(await (await open(`/api/orders/${orderId}/receipt`, owner)).text()).toContain('<p class="copy">COPY</p>');
-    expect(await issuedAt()).toEqual(firstAt);
+    expect(await pdfText(await open(`${pdfPath()}?format=80mm`, owner))).toContain('COPY');
+    expect(await pdfIssuedAt()).toEqual(firstAt);
   });
 
-  it('a first print view is the original too, and the PDF after it a copy', async () => {
+  it('the print view has its own original: printing first leaves the PDF an original, and each second one says COPY', async () => {
     expect(await (await open(`/api/orders/${orderId}/receipt`, owner)).text()).not.toContain('class="copy"');
     expect(await issuedAt()).not.toBeNull();
+    expect(await pdfIssuedAt()).toBeNull();
+    expect(await pdfText(await open(pdfPath(), owner))).not.toContain('COPY');
+    expect(await (await open(`/api/orders/${orderId}/receipt`, owner)).text()).toContain('<p class="copy">COPY</p>');
     expect(await pdfText(await open(pdfPath(), owner))).toContain('COPY');
+  });
+
+  it('with no shop phone the header shows the mail alone, without a stray separator', async () => {
+    await saveShopDetails(
+      shop.ctx.db,
+      { userId: owner.id, email: owner.email, ip: null, at: shop.ctx.now() },
+      { ...DEFAULT_SHOP_DETAILS, phone: '', email: 'info@example.co.ke' },
+    );
+    const html = await (await open(`/api/orders/${orderId}/receipt`, owner)).text();
+    expect(html).toContain('<br>info@example.co.ke</p>');
+    expect(html).not.toContain('· info@example.co.ke');
+    const lines = await pdfText(await open(pdfPath(), owner));
+    expect(lines).toContain('info@example.co.ke');
+    expect(lines.some((l) => l.includes('| info@example.co.ke'))).toBe(false);
   });
 
   it("the back office's receipt is a copy and leaves the original to the customer", async () => {
@@ -174,6 +192,7 @@ describe.each(DB_KINDS)('order receipts on %s', (kind) => {
     expect(await pdfText(await open(pdfPath(), admin))).toContain('COPY');
     expect(await (await open(`/api/orders/${orderId}/receipt`, admin)).text()).toContain('<p class="copy">COPY</p>');
     expect(await issuedAt()).toBeNull();
+    expect(await pdfIssuedAt()).toBeNull();
     expect(await pdfText(await open(pdfPath(), owner))).not.toContain('COPY');
   });
 
@@ -186,7 +205,7 @@ describe.each(DB_KINDS)('order receipts on %s', (kind) => {
     const bad = await open(`${pdfPath()}?format=letter`, owner);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { message: string } }).error.message).toBe('Unknown receipt format: use a4 or 80mm.');
-    expect(await issuedAt()).toBeNull();
+    expect(await pdfIssuedAt()).toBeNull();
 
     const res = await open(`${pdfPath()}?format=80mm`, owner);
     expect(res.status).toBe(200);

@@ -92,8 +92,10 @@ export const orders = pgTable(
     cancelNoticeDue: boolean('cancel_notice_due').notNull().default(false),
     /** When the payment that completed the order was applied: revenue is counted on this day. */
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** When the receipt was first issued to the customer: that one is the original, later ones say COPY. */
+    /** When the receipt's print view was first issued to the customer: that one is the original, later ones say COPY. */
     receiptIssuedAt: timestamp('receipt_issued_at', { withTimezone: true }),
+    /** The same for the receipt as a PDF (A4 or 80 mm): one original per document. */
+    receiptPdfIssuedAt: timestamp('receipt_pdf_issued_at', { withTimezone: true }),
     /** The customer's 'Send me SMS updates' choice at checkout, and when it was given. */
     smsUpdates: boolean('sms_updates').notNull().default(true),
     smsUpdatesAt: timestamp('sms_updates_at', { withTimezone: true }),

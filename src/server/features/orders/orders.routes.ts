@@ -41,12 +41,12 @@ export function ordersRoutes(ctx: ServerContext) {
     const parsed = orderParam.safeParse({ id: c.req.param('id') });
     if (!parsed.success) throw badRequest('Invalid order id.');
     if (format === 'html') {
-      const { document } = await issueReceipt(ctx, user.id, parsed.data.id, receiptHtml);
+      const { document } = await issueReceipt(ctx, user.id, parsed.data.id, 'print', receiptHtml);
       return c.html(document);
     }
     const query = receiptQuery.safeParse({ format: c.req.query('format')?.toLowerCase() });
     if (!query.success) throw badRequest(query.error.issues[0]?.message ?? 'Invalid receipt format.');
-    const { receipt, document } = await issueReceipt(ctx, user.id, parsed.data.id, (r) => receiptPdf(r, query.data.format));
+    const { receipt, document } = await issueReceipt(ctx, user.id, parsed.data.id, 'pdf', (r) => receiptPdf(r, query.data.format));
     const suffix = query.data.format === 'a4' ? '' : `-${query.data.format}`;
     return c.body(document, 200, {
       'Content-Type': 'application/pdf',

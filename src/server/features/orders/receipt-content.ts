@@ -4,6 +4,14 @@ import { controlUnitDateTime, groupsOfFour, kraVerificationUrl } from '@/domain/
 import type { Receipt } from './receipt.service';
 import type { SignedTaxInvoice } from './receipt-tax-invoice';
 
+/** The shop's phone and mail under its address, with what the merchant left empty left out. */
+export function shopContactLine(shop: Receipt['shop'], separator: string): string {
+  return [shop.phone, shop.email]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(separator);
+}
+
 /** Printed large on every receipt after the original. */
 export const COPY_MARK = 'COPY';
 export const TAX_INVOICE_PENDING = 'Tax invoice pending';

@@ -7,6 +7,7 @@ import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import {
+  shopContactLine,
   COPY_MARK,
   documentTitle,
   LINE_COLUMNS,
@@ -228,8 +229,9 @@ function draw(doc: PDFKit.PDFDocument, r: Receipt, layout: Layout, qr: Buffer | 
   const { size } = layout;
 
   d.paragraph(r.shop.name, { size: size.title, bold: true, align });
-  d.paragraph(r.shop.address, { align, color: MUTED });
-  d.paragraph(`${r.shop.phone} | ${r.shop.email}`, { align, color: MUTED });
+  if (r.shop.address.trim()) d.paragraph(r.shop.address, { align, color: MUTED });
+  const contact = shopContactLine(r.shop, ' | ');
+  if (contact) d.paragraph(contact, { align, color: MUTED });
   if (r.copy) {
     d.gap(0.4);
     d.paragraph(COPY_MARK, { size: size.copy, bold: true, align: 'center' });

@@ -2,6 +2,7 @@
 import QRCode from 'qrcode';
 import { escapeHtml } from '../../infra/http/html';
 import {
+  shopContactLine,
   COPY_MARK,
   documentTitle,
   LINE_COLUMNS,
@@ -74,7 +75,7 @@ export async function receiptHtml(r: Receipt): Promise<string> {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex, nofollow"><title>${e(documentTitle(r))}</title><style>${STYLE}</style></head>
 <body><main>
-<header><h1>${e(r.shop.name)}</h1><p>${e(r.shop.address)}<br>${e(r.shop.phone)} · ${e(r.shop.email)}</p></header>
+<header><h1>${e(r.shop.name)}</h1><p>${[r.shop.address, shopContactLine(r.shop, ' · ')].filter(Boolean).map(e).join('<br>')}</p></header>
 ${r.copy ? `<p class="copy">${COPY_MARK}</p>` : ''}
 <h2>${e(receiptTitle(r))}</h2>
 ${definitions(receiptFacts(r))}

@@ -3,8 +3,9 @@
 // signed the sale, the tax invoice's details. Only the order's owner or an admin may read it; anyone
 // else gets 404, so an order's existence is not revealed.
 //
-// One original: the first receipt the order's owner receives (print view or PDF) is the original and
-// its time is stored on the order; every later one, and every one the back office opens, says COPY.
+// One original per document: the first print view and the first PDF the order's owner receives are
+// originals and their times are stored on the order; every later one, and every one the back office
+// opens, says COPY.
 import { paymentMethodName } from '@/domain/payment-method';
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatKES } from '@/domain/money';
@@ -63,7 +64,12 @@ async function isAdmin(ctx: ServerContext, userId: string): Promise<boolean> {
   return profile?.role === 'owner' || profile?.role === 'staff';
 }
 
-async function loadReceipt(ctx: ServerContext, userId: string, orderId: string): Promise<{ receipt: Receipt; mayBeOriginal: boolean }> {
+async function loadReceipt(
+  ctx: ServerContext,
+  userId: string,
+  orderId: string,
+  kind: ReceiptDocument,
+): Promise<{ receipt: Receipt; mayBeOriginal: boolean }> {
   const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!row || (row.userId !== userId && !(await isAdmin(ctx, userId)))) throw notFound('Order not found');
   if (!row.paidAt) throw new DomainError('conflict', 'NOT_PAID', RECEIPT_NOT_PAID);
@@ -72,7 +78,7 @@ async function loadReceipt(ctx: ServerContext, userId: string, orderId: string):
     loadShopDetails(ctx.db),
     signedSaleInvoice(ctx.db, row.id, ctx.env.ETIMS_ENV),
   ]);
-  const mayBeOriginal = row.userId === userId && row.receiptIssuedAt === null;
+  const mayBeOriginal = row.userId === userId && (kind === 'print' ? row.receiptIssuedAt : row.receiptPdfIssuedAt) === null;
   const receipt: Receipt = {
     shop: { name: ctx.env.SHOP_NAME, address: shop.address, phone: shop.phone, email: shop.email },
     orderId: row.id,
@@ -112,24 +118,32 @@ async function loadReceipt(ctx: ServerContext, userId: string, orderId: string):
   return { receipt, mayBeOriginal };
 }
 
+/** The two documents a receipt comes as; each has its own original. */
+export type ReceiptDocument = 'print' | 'pdf';
+
+const ISSUED_AT = { print: orders.receiptIssuedAt, pdf: orders.receiptPdfIssuedAt } as const;
+
 /**
- * Renders the order's receipt for the reader and issues it: the customer's first one is the original
- * (its time is stored), any other is a copy. The original is rendered before it is recorded, so a
- * failed render issues nothing; of two at once, only the one that records it stays the original.
+ * Renders the order's receipt for the reader and issues it: the customer's first one of each
+ * document is the original (its time is stored), any other is a copy. The original is rendered
+ * before it is recorded, so a failed render issues nothing; of two at once, only the one that
+ * records it stays the original.
  */
 export async function issueReceipt<T>(
   ctx: ServerContext,
   userId: string,
   orderId: string,
+  kind: ReceiptDocument,
   render: (receipt: Receipt) => Promise<T>,
 ): Promise<{ receipt: Receipt; document: T }> {
-  const { receipt, mayBeOriginal } = await loadReceipt(ctx, userId, orderId);
+  const { receipt, mayBeOriginal } = await loadReceipt(ctx, userId, orderId, kind);
   const document = await render(receipt);
   if (!mayBeOriginal) return { receipt, document };
+  const column = ISSUED_AT[kind];
   const issued = await ctx.db
     .update(orders)
-    .set({ receiptIssuedAt: ctx.now() })
-    .where(and(eq(orders.id, orderId), isNull(orders.receiptIssuedAt)))
+    .set(kind === 'print' ? { receiptIssuedAt: ctx.now() } : { receiptPdfIssuedAt: ctx.now() })
+    .where(and(eq(orders.id, orderId), isNull(column)))
     .returning({ id: orders.id });
   if (issued.length > 0) return { receipt, document };
   const copy = { ...receipt, copy: true };
