@@ -155,9 +155,19 @@ describe('checkout and payment in a browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
     const address = page.getByRole('combobox', { name: 'Delivery Address' });
     await address.fill('');
-    // No address, no fee: paying is not possible yet, and the page says why.
-    expect(await page.getByRole('button', { name: 'Pay with Pesapal' }).isDisabled()).toBe(true);
+    // No address, no fee: paying is not possible yet, and the page says why. The button is still
+    // reached by keyboard; pressed, it names what is missing and takes the customer there.
     await page.getByText('Please fill in all required fields.').waitFor();
+    const pay = page.getByRole('button', { name: 'Pay with Pesapal' });
+    expect(await pay.getAttribute('aria-disabled')).toBe('true');
+    await pay.focus(); // a disabled button could not take focus
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Pay with Pesapal');
+    await page.keyboard.press('Enter');
+    await page.locator('#pay-hint', { hasText: 'Missing: Delivery Address.' }).waitFor();
+    expect(await page.locator('#pay-hint').innerText()).toBe('Please fill in all required fields. Missing: Delivery Address.');
+    await page.waitForFunction(() => document.activeElement?.id === 'checkout-address');
+    expect(await address.getAttribute('aria-required')).toBe('true');
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await address.pressSequentially('Kilim');
     await page
       .getByRole('listbox', { name: 'Address suggestions' })
@@ -329,8 +339,12 @@ describe('checkout and payment in a browser', () => {
     await address.press('End');
     await address.pressSequentially('ani, Nairobi');
     await page.getByRole('alert').filter({ hasText: 'Error calculating delivery fee' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Pay with Pesapal' }).isDisabled()).toBe(true);
     await page.getByText('The delivery fee must be known before you pay.').waitFor();
+    // Pressed anyway, nothing is ordered: the customer is taken back to the address.
+    await page.getByRole('button', { name: 'Pay with Pesapal' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'checkout-address');
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await page.unroute('**/api/checkout/delivery-fee');
 
     await checkoutWithKilimani();

@@ -36,7 +36,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 export function buttonClasses(variant: ButtonVariant = 'default', size: ButtonSize = 'default', className?: string) {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors',
-    'disabled:pointer-events-none disabled:opacity-60',
+    'disabled:pointer-events-none disabled:opacity-60 aria-disabled:opacity-60',
     VARIANTS[variant],
     SIZES[size],
     className,

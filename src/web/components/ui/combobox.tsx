@@ -33,6 +33,8 @@ export interface ComboboxProps<T> {
   invalid?: boolean;
   /** Work after a pick is under way (e.g. fetching the place's details). */
   busy?: boolean;
+  /** Announced as required (the form checks it itself). */
+  required?: boolean;
 }
 
 /** Arrow keys: from nothing highlighted Down goes to the first option and Up to the last; both wrap. */
@@ -100,6 +102,7 @@ function ComboboxInner<T>(props: ComboboxProps<T>, ref: Ref<HTMLInputElement>) {
         aria-invalid={props.invalid || Boolean(props.error) || undefined}
         aria-describedby={describedBy}
         aria-busy={props.busy || undefined}
+        aria-required={props.required || undefined}
         value={value}
         onChange={(e) => {
           onValueChange(e.currentTarget.value);

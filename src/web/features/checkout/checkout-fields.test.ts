@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsFrom } from './checkout-fields';
+import { fieldErrorsFrom, missingCheckoutFields, missingFieldsMessage } from './checkout-fields';
 
 describe('fieldErrorsFrom', () => {
   it('puts each server message under the form field its request path names', () => {
@@ -25,5 +25,18 @@ describe('fieldErrorsFrom', () => {
 
   it('keeps the first message when two paths name the same field', () => {
     expect(fieldErrorsFrom({ 'customerInfo.address': 'First.', 'deliveryInfo.address': 'Second.' })).toEqual({ address: 'First.' });
+  });
+});
+
+describe('the required fields still empty', () => {
+  it('are named in page order when Pay is pressed too early', () => {
+    const missing = missingCheckoutFields({ fullName: ' ', email: 'a@b.co.ke', phone: '', address: '' });
+    expect(missing.map((f) => f.id)).toEqual(['checkout-name', 'checkout-phone', 'checkout-address']);
+    expect(missingFieldsMessage(missing)).toBe(
+      'Please fill in all required fields. Missing: Full Name, Phone Number and Delivery Address.',
+    );
+    expect(missingFieldsMessage(missingCheckoutFields({ fullName: 'Njeri', email: 'a@b.co.ke', phone: '0711 222 333', address: '' }))).toBe(
+      'Please fill in all required fields. Missing: Delivery Address.',
+    );
   });
 });

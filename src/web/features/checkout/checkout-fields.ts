@@ -35,6 +35,28 @@ export function checkCheckout(contact: Contact, address: string, rider: RiderDir
   return { ok: false, errors, message: issues[0]?.message ?? MESSAGES.checkoutRequired };
 }
 
+/** The fields checkout cannot go without, in the order they stand on the page, with their labels and ids. */
+const REQUIRED_FIELDS = [
+  { field: 'fullName', label: 'Full Name', id: 'checkout-name' },
+  { field: 'email', label: 'Email', id: 'checkout-email' },
+  { field: 'phone', label: 'Phone Number', id: 'checkout-phone' },
+  { field: 'address', label: 'Delivery Address', id: 'checkout-address' },
+] as const;
+
+export type RequiredCheckoutField = (typeof REQUIRED_FIELDS)[number];
+
+/** The required fields still empty, in page order. */
+export function missingCheckoutFields(values: Record<RequiredCheckoutField['field'], string>): RequiredCheckoutField[] {
+  return REQUIRED_FIELDS.filter((f) => values[f.field].trim() === '');
+}
+
+/** 'Please fill in all required fields. Missing: Full Name and Delivery Address.' */
+export function missingFieldsMessage(missing: readonly RequiredCheckoutField[]): string {
+  const labels = missing.map((f) => f.label);
+  const list = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)!}` : (labels[0] ?? '');
+  return `${MESSAGES.checkoutRequired} Missing: ${list}.`;
+}
+
 /** The server's field keys (customerInfo.fullName, deliveryInfo.address, buyerTax.kraPin) mapped to the form's. */
 export function fieldErrorsFrom(fields: Record<string, string>): CheckoutErrors {
   const out: CheckoutErrors = {};

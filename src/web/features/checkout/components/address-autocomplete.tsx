@@ -30,6 +30,7 @@ export interface AddressAutocompleteProps {
   error?: string;
   /** Places the server asks the customer to choose from (the typed text matched several). */
   choices?: readonly AddressSuggestion[];
+  required?: boolean;
 }
 
 const newSessionToken = () => crypto.randomUUID();
@@ -52,6 +53,7 @@ export function AddressAutocomplete({
   onPick,
   error,
   choices = [],
+  required,
 }: AddressAutocompleteProps) {
   const [predictions, setPredictions] = useState<AddressSuggestion[]>([]);
   const [picking, setPicking] = useState(false);
@@ -111,6 +113,7 @@ export function AddressAutocomplete({
         listLabel="Address suggestions"
         error={error}
         busy={picking}
+        required={required}
       />
       {choices.length > 0 && (
         <ul aria-label="Choose your area" className="mt-2 space-y-1">

@@ -14,7 +14,7 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import type { SessionInfo } from '../../account/use-session';
 import { PaymentModal } from '../../payments/components/payment-modal';
-import type { CheckoutErrors, Contact } from '../checkout-fields';
+import { missingCheckoutFields, missingFieldsMessage, type CheckoutErrors, type Contact } from '../checkout-fields';
 import { areaName, deliveryAreaStore } from '../delivery-area';
 import { useCheckoutPayment } from '../use-checkout-payment';
 import { useDeliveryQuote } from '../use-delivery-quote';
@@ -90,9 +90,30 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
       windowRefused: windows.refresh,
     },
   );
-  const filled = [contact.fullName, contact.email, contact.phone, address].every((v) => v.trim() !== '');
-  const canPay = filled && quote.status === 'ready' && !submitting;
+  const missing = missingCheckoutFields({ ...contact, address });
+  const filled = missing.length === 0;
+  // Until then the button is only marked unavailable (aria-disabled), not disabled: Tab still reaches
+  // it and, pressed, it says what is missing and moves focus there.
+  const ready = filled && quote.status === 'ready';
+  const [pressed, setPressed] = useState(false);
   const payButton = useRef<HTMLButtonElement>(null);
+
+  const pay = () => {
+    if (submitting) return;
+    const first = missing[0];
+    if (first) {
+      setPressed(true);
+      setErrors((e) => ({ ...e, ...Object.fromEntries(missing.map((f) => [f.field, MESSAGES.checkoutRequired])) }));
+      document.getElementById(first.id)?.focus();
+      return;
+    }
+    if (quote.status !== 'ready') {
+      setPressed(true);
+      document.getElementById('checkout-address')?.focus();
+      return;
+    }
+    void placeOrder();
+  };
 
   const setField = (field: keyof Contact, value: string) => {
     setContact((c) => ({ ...c, [field]: value }));
@@ -116,7 +137,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
         className="grid gap-8 lg:grid-cols-5"
         onSubmit={(e) => {
           e.preventDefault();
-          if (canPay) void placeOrder();
+          pay();
         }}
       >
         <div className="space-y-6 lg:col-span-3">
@@ -136,6 +157,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
               <AddressAutocomplete
                 id="checkout-address"
                 value={address}
+                required
                 error={errors.address}
                 choices={quote.status === 'error' ? quote.choices : undefined}
                 onType={(text) => {
@@ -172,7 +194,15 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
               totals={totals}
               feeStatus={quote.status === 'loading' ? 'Calculating...' : 'Choose an address'}
             />
-            <Button ref={payButton} type="submit" size="lg" className="w-full" disabled={!canPay} aria-describedby="pay-hint">
+            <Button
+              ref={payButton}
+              type="submit"
+              size="lg"
+              className="w-full"
+              disabled={submitting}
+              aria-disabled={!ready || undefined}
+              aria-describedby="pay-hint"
+            >
               {submitting ? (
                 <LoaderCircle aria-hidden="true" className="h-5 w-5 animate-spin" />
               ) : (
@@ -180,9 +210,11 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
               )}
               {submitting ? 'Creating your order…' : 'Pay with Pesapal'}
             </Button>
-            <p id="pay-hint" className="text-sm text-slate-600">
+            <p id="pay-hint" className="text-sm text-slate-600" aria-live="polite">
               {!filled
-                ? MESSAGES.checkoutRequired
+                ? pressed
+                  ? missingFieldsMessage(missing)
+                  : MESSAGES.checkoutRequired
                 : quote.status !== 'ready'
                   ? 'The delivery fee must be known before you pay.'
                   : 'You will pay on Pesapal’s secure page by card or M-Pesa.'}

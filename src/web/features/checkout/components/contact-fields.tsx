@@ -27,6 +27,7 @@ export function ContactFields({ value, errors, onChange, smsUpdates, onSmsUpdate
           id="checkout-name"
           label="Full Name"
           autoComplete="name"
+          required
           value={value.fullName}
           error={errors.fullName}
           onChange={(e) => onChange('fullName', e.currentTarget.value)}
@@ -36,6 +37,7 @@ export function ContactFields({ value, errors, onChange, smsUpdates, onSmsUpdate
           label="Email"
           type="email"
           autoComplete="email"
+          required
           value={value.email}
           hint={emailHint}
           error={errors.email}
@@ -46,6 +48,7 @@ export function ContactFields({ value, errors, onChange, smsUpdates, onSmsUpdate
           label="Phone Number"
           type="tel"
           autoComplete="tel"
+          required
           placeholder="+254 700 000 000"
           value={value.phone}
           error={errors.phone}
