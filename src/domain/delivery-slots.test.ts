@@ -5,6 +5,7 @@ import {
   firstFreeSlot,
   formatSlot,
   slotKey,
+  unpaidPlaces,
   upcomingSlots,
   windowProblem,
   windowsProblem,
@@ -83,6 +84,16 @@ describe('upcomingSlots', () => {
   it('uses Nairobi dates whatever the instant in UTC', () => {
     // 22:30 UTC on Thursday is 01:30 on Friday in Nairobi.
     expect(slots(new Date('2026-11-26T22:30:00Z'))[0]?.date).toBe('2026-11-27');
+  });
+});
+
+describe('unpaidPlaces', () => {
+  it('gives unpaid orders the share of a window rounded down, so the rest is always left for customers who pay', () => {
+    expect(unpaidPlaces(20, 50)).toBe(10);
+    expect(unpaidPlaces(5, 50)).toBe(2);
+    expect(unpaidPlaces(1, 50)).toBe(0);
+    expect(unpaidPlaces(5, 100)).toBe(5);
+    expect(unpaidPlaces(20, 0)).toBe(0);
   });
 });
 

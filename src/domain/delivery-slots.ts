@@ -36,6 +36,20 @@ export interface DeliverySlot {
   full: boolean;
 }
 
+/**
+ * How many of a window's places unpaid orders may hold at once: `sharePercent` of its capacity,
+ * rounded down. The other places go to whoever pays first, so accounts that never pay cannot fill a
+ * window however many of them there are.
+ */
+export function unpaidPlaces(capacity: number, sharePercent: number): number {
+  return Math.floor((capacity * sharePercent) / 100);
+}
+
+/** What checkout tells a customer whose window had no place left for unpaid orders. */
+export function payFirstNotice(label: string): string {
+  return `Places in ${label} go to the customers who pay first: pay now and the place is yours.`;
+}
+
 /** The key of one slot in the `taken` map: '<window id>|<date>'. */
 export const slotKey = (windowId: string, date: string) => `${windowId}|${date}`;
 

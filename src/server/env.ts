@@ -73,6 +73,8 @@ const schema = z.object({
   // Nightly backups of the embedded database: the hour (0-23, Nairobi time) and how many to keep (0: none).
   BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(2),
   BACKUP_KEEP: z.coerce.number().int().min(0).default(14),
+  // The share of each delivery window's places (percent) unpaid orders may hold; the rest go to whoever pays first.
+  UNPAID_WINDOW_SHARE: z.coerce.number().int().min(0).max(100).default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // For tests only: lets the Google sign-in flow run against a local OpenID Connect server.
   GOOGLE_OIDC_ISSUER: optional,

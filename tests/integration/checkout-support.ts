@@ -99,6 +99,8 @@ export function orderBody(items: { productId: string; variantId?: string; quanti
 export interface OrderAnswer {
   orderId?: string;
   iframeUrl?: string;
+  /** Said when the order's delivery window is the customer's only once they pay. */
+  deliveryWindowNotice?: string | null;
   error?: { code: string; message: string; fields?: Record<string, string>; orderId?: string };
 }
 

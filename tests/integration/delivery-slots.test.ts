@@ -45,7 +45,9 @@ describe.each(DB_KINDS)('delivery windows at checkout on %s', (kind) => {
   let westlands: string;
   let secondDatabase: Database | null = null;
   beforeAll(async () => {
-    shop = await createShop(kind, { poolSize: 25 });
+    // Every place may be held unpaid here: these tests are about capacity itself. The share kept for
+    // customers who pay first is tested in unpaid-holds.test.ts.
+    shop = await createShop(kind, { poolSize: 25, env: { UNPAID_WINDOW_SHARE: '100' } });
     shop.clock.advance(THURSDAY_1720.getTime() - shop.clock.now().getTime());
     users = [];
     for (let i = 0; i < 6; i++) users.push(await customer(shop));

@@ -76,7 +76,7 @@ export function checkoutRoutes(ctx: ServerContext) {
           deliveryWindow: body.deliveryWindow,
           buyerTax: body.buyerTax,
         });
-        return c.json({ orderId: placed.orderId, iframeUrl: placed.iframeUrl });
+        return c.json({ orderId: placed.orderId, iframeUrl: placed.iframeUrl, deliveryWindowNotice: placed.deliveryWindowNotice });
       })
   );
 }

@@ -28,7 +28,7 @@ import { insertPlacedOrder } from '../orders/order-transitions';
 import { MAX_LINE_QUANTITY } from '@/domain/cart';
 import { addressNotFound, quoteDelivery, resolveDestination } from '../delivery/delivery-quote.service';
 import type { DeliveryQuote } from '../delivery/delivery-quote.service';
-import { holdDeliveryWindow } from '../delivery/delivery-slots.service';
+import { holdDeliveryWindow, windowNotice } from '../delivery/delivery-slots.service';
 import { vouchedPoint } from './places.service';
 import { findWaitingOrder, orderAwaitingPayment } from './waiting-order';
 
@@ -50,6 +50,8 @@ export interface PlaceOrderInput {
 export interface PlacedOrder {
   orderId: string;
   iframeUrl: string;
+  /** Said when the order's delivery window is the customer's only once they pay. */
+  deliveryWindowNotice: string | null;
 }
 
 const UNAVAILABLE = 'One of the products in your cart is no longer available. Please review your cart.';
@@ -72,7 +74,9 @@ export async function placeOrder(ctx: ServerContext, userId: string, input: Plac
   const destination = await resolveDestination(ctx, address, vouched, 'deliveryInfo.address');
   if (!destination) throw addressNotFound();
   const quote = await quoteDelivery(ctx, destination, 'deliveryInfo.address');
-  const claim = await ctx.db.transaction((tx) => insertPendingOrder(tx, ctx.now(), userId, input, lines, destination, quote));
+  const claim = await ctx.db.transaction((tx) =>
+    insertPendingOrder(tx, ctx.now(), userId, input, lines, destination, quote, ctx.env.UNPAID_WINDOW_SHARE),
+  );
   if (claim === null) {
     // A concurrent request with the same key won the insert: answer with its order.
     const existing = input.idempotencyKey ? await findByIdempotencyKey(ctx, userId, input.idempotencyKey) : null;
@@ -80,18 +84,19 @@ export async function placeOrder(ctx: ServerContext, userId: string, input: Plac
     return payFor(ctx, existing);
   }
   const newClaim = claim;
-  return withCheckoutErrors(claim.orderId, async () => (await submitAttempt(ctx, newClaim)).iframeUrl);
+  return withCheckoutErrors(ctx, claim.orderId, async () => (await submitAttempt(ctx, newClaim)).iframeUrl);
 }
 
 /** An existing order (same idempotency key): its open payment page, or a new attempt. */
 function payFor(ctx: ServerContext, orderId: string): Promise<PlacedOrder> {
-  return withCheckoutErrors(orderId, async () => (await startPaymentAttempt(ctx, orderId, { reuseOpenAttempt: true })).iframeUrl);
+  return withCheckoutErrors(ctx, orderId, async () => (await startPaymentAttempt(ctx, orderId, { reuseOpenAttempt: true })).iframeUrl);
 }
 
 /** A payment that cannot start is told with the order's id: the order exists, and the page may show or pay it. */
-async function withCheckoutErrors(orderId: string, pay: () => Promise<string>): Promise<PlacedOrder> {
+async function withCheckoutErrors(ctx: ServerContext, orderId: string, pay: () => Promise<string>): Promise<PlacedOrder> {
   try {
-    return { orderId, iframeUrl: await pay() };
+    const iframeUrl = await pay();
+    return { orderId, iframeUrl, deliveryWindowNotice: await windowNotice(ctx.db, orderId) };
   } catch (err) {
     throw err instanceof DomainError ? aboutOrder(err, orderId) : err;
   }
@@ -203,6 +208,7 @@ async function insertPendingOrder(
   lines: readonly WantedLine[],
   destination: LatLng,
   quote: DeliveryQuote,
+  unpaidWindowShare: number,
 ): Promise<AttemptClaim | null> {
   // The customer's row lock makes the count and the insert one step, so parallel requests cannot
   // slip past the cap.
@@ -305,7 +311,13 @@ async function insertPendingOrder(
     priced.map((l) => ({ productId: l.product.id, variantId: l.variant.id, productName: l.name, quantity: l.quantity })),
     at,
   );
-  await holdDeliveryWindow(tx, { orderId: order.id, zoneId: quote.zoneId, choice: input.deliveryWindow, at });
+  await holdDeliveryWindow(tx, {
+    orderId: order.id,
+    zoneId: quote.zoneId,
+    choice: input.deliveryWindow,
+    at,
+    unpaidShare: unpaidWindowShare,
+  });
   await saveSmsChoice(tx, userId, input.smsUpdates ?? true, at);
   if (input.buyerTax) await saveBuyerTax(tx, userId, input.buyerTax, at);
   return claimAttempt(tx, { id: order.id, totalAmount: totals.totalCents, currency: 'KES', customerPhone: input.customer.phone }, at);

@@ -5,7 +5,12 @@
 // beside the stock reservation and given back with it (order-transitions: 'release' and 'sell').
 // Taking one locks the window's row (SELECT … FOR UPDATE) and then counts its holds for the date,
 // so two checkouts on any instances are serialised on that row and a window is never over capacity.
-import { and, asc, count, eq, gte, inArray, lt } from 'drizzle-orm';
+//
+// Unpaid orders may hold only a share of a window's places (UNPAID_WINDOW_SHARE, unpaidPlaces). An
+// order placed when that share is taken, while places are still free, records its window without
+// holding it (`held` false, `released_at` null) and takes a place when it is paid, if one is free:
+// the first customers to pay get the places, and accounts that never pay cannot fill a window.
+import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { DEFAULT_WEEK_HOURS, isOpenAt, nextOpening, weekHoursProblem, type DayHours, type WeekHours } from '@/domain/business-hours';
 import {
   beforeCutoff,
@@ -13,7 +18,9 @@ import {
   DELIVERY_DAYS_AHEAD,
   firstFreeSlot,
   formatSlot,
+  payFirstNotice,
   slotKey,
+  unpaidPlaces,
   upcomingSlots,
   type DeliverySlot,
   type DeliveryWindowRule,
@@ -21,7 +28,7 @@ import {
 import { nairobiDateKey, nairobiDayStart } from '@/domain/nairobi-days';
 import { nairobiParts } from '@/domain/peak-hours';
 import type { DbOrTx, Tx } from '../../db/client';
-import { appSettings, deliveryClosedDates, deliveryWindows, orderDeliveryWindows } from '../../db/schema';
+import { appSettings, deliveryClosedDates, deliveryWindows, orderDeliveryWindows, orders } from '../../db/schema';
 import { DomainError } from '../../errors';
 
 const OPENING_HOURS_SETTING = 'opening_hours';
@@ -140,17 +147,27 @@ export async function checkoutSlots(db: DbOrTx, zoneId: string, now: Date): Prom
   };
 }
 
-/** The window row locked for this transaction, and its holds on `date`. */
+/** The window row locked for this transaction, its holds on `date`, and how many of them are unpaid orders'. */
 async function lockedPlaces(tx: Tx, windowId: string, date: string) {
   const [window] = await tx.select().from(deliveryWindows).where(eq(deliveryWindows.id, windowId)).for('update');
   if (!window) return null;
   const [row] = await tx
-    .select({ n: count() })
+    .select({
+      n: count(),
+      unpaid: sql<number>`count(*) filter (where ${orders.status} in ('pending', 'failed'))`.mapWith(Number),
+    })
     .from(orderDeliveryWindows)
+    .innerJoin(orders, eq(orders.id, orderDeliveryWindows.orderId))
     .where(
       and(eq(orderDeliveryWindows.windowId, windowId), eq(orderDeliveryWindows.deliveryDate, date), eq(orderDeliveryWindows.held, true)),
     );
-  return { window, held: row?.n ?? 0 };
+  return { window, held: row?.n ?? 0, unpaidHeld: row?.unpaid ?? 0 };
+}
+
+/** A new order's window: the slot, and whether a place is held for it or goes to it only when it is paid. */
+export interface WindowHold {
+  slot: DeliverySlot;
+  held: boolean;
 }
 
 /**
@@ -159,59 +176,83 @@ async function lockedPlaces(tx: Tx, windowId: string, date: string) {
  */
 export async function holdDeliveryWindow(
   tx: Tx,
-  input: { orderId: string; zoneId: string; choice?: { windowId: string; date: string } | null; at: Date },
-): Promise<DeliverySlot | null> {
-  const { orderId, zoneId, choice, at } = input;
+  input: { orderId: string; zoneId: string; choice?: { windowId: string; date: string } | null; at: Date; unpaidShare: number },
+): Promise<WindowHold | null> {
+  const { orderId, zoneId, choice, at, unpaidShare } = input;
   const slots = await zoneSlots(tx, zoneId, at);
   if (!choice) {
     const { windows } = await loadZoneWindows(tx, zoneId);
     if (windows.length === 0) return null;
     for (const slot of slots) {
       if (slot.full) continue;
-      if (await takePlace(tx, orderId, slot, at)) return slot;
+      const held = await takePlace(tx, orderId, slot, at, unpaidShare);
+      if (held !== null) return { slot, held };
     }
     throw new DomainError('conflict', 'NO_DELIVERY_WINDOW', NO_WINDOW_FREE);
   }
   const slot = slots.find((s) => s.windowId === choice.windowId && s.date === choice.date);
   if (!slot) throw new DomainError('conflict', 'DELIVERY_WINDOW_GONE', WINDOW_GONE, { fields: { deliveryWindow: WINDOW_GONE } });
-  if (!(await takePlace(tx, orderId, slot, at))) {
+  const held = await takePlace(tx, orderId, slot, at, unpaidShare);
+  if (held === null) {
     throw new DomainError('conflict', 'DELIVERY_WINDOW_FULL', WINDOW_FULL, { fields: { deliveryWindow: WINDOW_FULL } });
   }
-  return slot;
+  return { slot, held };
 }
 
-async function takePlace(tx: Tx, orderId: string, slot: DeliverySlot, at: Date): Promise<boolean> {
+/**
+ * Records the order's window when it has a free place: held when unpaid orders still have room in
+ * their share, else to be taken at payment (false). Null when the window is full or gone.
+ */
+async function takePlace(tx: Tx, orderId: string, slot: DeliverySlot, at: Date, unpaidShare: number): Promise<boolean | null> {
   const places = await lockedPlaces(tx, slot.windowId, slot.date);
-  if (!places || places.held >= places.window.capacity) return false;
+  if (!places || places.held >= places.window.capacity) return null;
   // Checked again under the lock: the window may have been edited since the slots were read.
   if (nairobiParts(nairobiDayStart(slot.date)).weekday !== places.window.weekday || !beforeCutoff(at, slot.date, places.window)) {
-    return false;
+    return null;
   }
+  const held = places.unpaidHeld < unpaidPlaces(places.window.capacity, unpaidShare);
   await tx.insert(orderDeliveryWindows).values({
     orderId,
     windowId: slot.windowId,
     deliveryDate: slot.date,
     startMinute: places.window.startMinute,
     endMinute: places.window.endMinute,
-    held: true,
+    held,
     createdAt: at,
   });
-  return true;
+  return held;
 }
 
-/** Gives an order's place back (with its stock reservation). */
+/** What checkout tells the customer when the order's window is theirs only once they pay, else null. */
+export async function windowNotice(db: DbOrTx, orderId: string): Promise<string | null> {
+  const [row] = await db
+    .select()
+    .from(orderDeliveryWindows)
+    .where(and(eq(orderDeliveryWindows.orderId, orderId), eq(orderDeliveryWindows.held, false), isNull(orderDeliveryWindows.releasedAt)));
+  return row ? payFirstNotice(formatSlot(row.deliveryDate, row.startMinute, row.endMinute)) : null;
+}
+
+/** Gives an order's place back (with its stock reservation); a place it was to take at payment ends too. */
 export async function releaseDeliveryWindow(tx: Tx, orderId: string, at: Date): Promise<void> {
   await tx
     .update(orderDeliveryWindows)
     .set({ held: false, releasedAt: at })
-    .where(and(eq(orderDeliveryWindows.orderId, orderId), eq(orderDeliveryWindows.held, true)));
+    .where(and(eq(orderDeliveryWindows.orderId, orderId), isNull(orderDeliveryWindows.releasedAt)));
+}
+
+/** Why a paid order has no place in its window, for the merchant. */
+export interface WindowLost {
+  reason: string;
+  /** The order had held a place and given it back (paid after its reservation expired). */
+  afterRelease: boolean;
 }
 
 /**
- * On payment: a place given back (paid after the hold expired) is taken again when the window has
- * one; otherwise the order keeps its window and the merchant is told why (the returned reason).
+ * On payment: an order without a place (it was to take one at payment, or gave its place back when
+ * its reservation expired) takes one when the window has one; otherwise the order keeps its window
+ * and the merchant is told why.
  */
-export async function confirmDeliveryWindow(tx: Tx, orderId: string): Promise<string | null> {
+export async function confirmDeliveryWindow(tx: Tx, orderId: string): Promise<WindowLost | null> {
   const [hold] = await tx.select().from(orderDeliveryWindows).where(eq(orderDeliveryWindows.orderId, orderId));
   if (!hold || hold.held) return null;
   const label = formatSlot(hold.deliveryDate, hold.startMinute, hold.endMinute);
@@ -220,7 +261,12 @@ export async function confirmDeliveryWindow(tx: Tx, orderId: string): Promise<st
     await tx.update(orderDeliveryWindows).set({ held: true, releasedAt: null }).where(eq(orderDeliveryWindows.orderId, orderId));
     return null;
   }
-  return `the delivery window ${label} is full: agree another time with the customer`;
+  return hold.releasedAt
+    ? { reason: `the delivery window ${label} is full: agree another time with the customer`, afterRelease: true }
+    : {
+        reason: `the delivery window ${label} filled with paid orders before this one was paid: agree another time with the customer`,
+        afterRelease: false,
+      };
 }
 
 export interface OrderWindow {

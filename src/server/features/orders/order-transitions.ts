@@ -32,7 +32,7 @@ import type { Tx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { releaseReservation, sellReservation, type StockShortfall } from '../inventory/inventory.service';
-import { confirmDeliveryWindow, releaseDeliveryWindow } from '../delivery/delivery-slots.service';
+import { confirmDeliveryWindow, releaseDeliveryWindow, type WindowLost } from '../delivery/delivery-slots.service';
 import { queueOrderConfirmation } from './order-confirmation-mail';
 import { queueOrderUpdate, type QueuedOrderUpdate } from './order-updates.service';
 import { queueCreditNote, queueSaleInvoice } from '../tax-invoices/tax-invoice-queue';
@@ -107,7 +107,7 @@ export async function transitionOrder(ctx: ServerContext, tx: Tx, input: OrderTr
 
   let shortfalls: StockShortfall[] = [];
   let released = 0;
-  let windowLost: string | null = null;
+  let windowLost: WindowLost | null = null;
   if (rule.stock === 'sell') {
     const lines = await tx
       .select({
@@ -130,13 +130,15 @@ export async function transitionOrder(ctx: ServerContext, tx: Tx, input: OrderTr
     ...(typeof input.set === 'function' ? input.set({ shortfalls }) : input.set),
     ...(held ? { cancelNoticeDue: true } : {}),
   };
-  // Paid after its window's hold ended and the window filled meanwhile: kept, and flagged like a
-  // stock shortfall.
+  // Paid without a place (its hold ended, or it was to take one at payment) and the window filled
+  // meanwhile: kept, and flagged like a stock shortfall.
   if (windowLost) {
     patch.needsAttention = true;
     patch.attentionReason = patch.attentionReason
-      ? `${patch.attentionReason} Also, ${windowLost}.`
-      : `Paid after the reservation expired; ${windowLost}.`;
+      ? `${patch.attentionReason} Also, ${windowLost.reason}.`
+      : windowLost.afterRelease
+        ? `Paid after the reservation expired; ${windowLost.reason}.`
+        : `Paid, but ${windowLost.reason}.`;
   }
   // The status in the where clause: a caller that did not hold the row lock cannot move an order
   // that someone else moved meanwhile.

@@ -86,6 +86,8 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
         deliveryWindow,
       });
       on.placed({ orderId: placed.orderId, iframeUrl: placed.iframeUrl });
+      // Its window's places left go to whoever pays first: said while the payment page opens.
+      if (placed.deliveryWindowNotice) toast.info(placed.deliveryWindowNotice);
     } catch (err) {
       if (!(err instanceof ApiError)) {
         toast.error(CHECKOUT_ERROR);
