@@ -1,9 +1,10 @@
 // PostgreSQL text cannot hold U+0000, nor its JSON a lone surrogate (lone-surrogates.ts): either
-// reaching a query would fail it with a 500. Refused here, once, for every API request: a NUL in the address (path or query, "%00") and in any body whatever
-// its declared type (raw, or an escape some reader would decode: "\u0000" in JSON, "%00" in a
-// form). A route may read a body of another type than declared (the IPN takes JSON or a form under
-// any type), so a body of an unknown type is checked for both escapes. A lone surrogate can only come
-// as a JSON escape (decoded UTF-8 and "%ED%A0%80" in a form give U+FFFD). Uploads are skipped.
+// reaching a query would fail it with a 500. Refused here, once, for every API request: a NUL in the
+// address (path or query, "%00") and in any body whatever its declared type (raw, or an escape some
+// reader would decode: "\u0000" in JSON, "%00" in a form). A route may read a body of another type
+// than declared (the IPN takes JSON or a form under any type), so a body of an unknown type is
+// checked for every escape. A lone surrogate can only come as a JSON escape (decoded UTF-8 and
+// "%ED%A0%80" in a form or an address give U+FFFD or stay encoded). Uploads are skipped.
 import type { MiddlewareHandler } from 'hono';
 import { badRequest } from '../../errors';
 import { hasLoneSurrogateEscape } from './lone-surrogates';
