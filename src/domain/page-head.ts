@@ -55,15 +55,17 @@ export function headTags(head: PageHead, site: HeadSite): string {
   const url = absoluteUrl(site.origin, head.canonicalPath);
   const image = head.image ? absoluteUrl(site.origin, head.image) : absoluteUrl(site.origin, '/og-image.png');
   const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeAttr(content)}" />`;
+  // A missing page has no address of its own to name: its tags are the same for every address.
+  const named = head.status !== 404;
   const tags = [
     `<title>${escapeAttr(title)}</title>`,
     meta('name', 'description', head.description || SHOP_DESCRIPTION),
-    `<link rel="canonical" href="${escapeAttr(url)}" />`,
+    ...(named ? [`<link rel="canonical" href="${escapeAttr(url)}" />`] : []),
     meta('property', 'og:site_name', site.shopName),
     meta('property', 'og:type', head.type === 'article' ? 'article' : head.type === 'product' ? 'product' : 'website'),
     meta('property', 'og:title', head.title ?? site.shopName),
     meta('property', 'og:description', head.description || SHOP_DESCRIPTION),
-    meta('property', 'og:url', url),
+    ...(named ? [meta('property', 'og:url', url)] : []),
     meta('property', 'og:image', image),
     meta('property', 'og:locale', 'en_KE'),
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),

@@ -18,6 +18,27 @@ describe('isSafeReturnPath', () => {
     ['checkout', false],
     ['', false],
     [`/${'a'.repeat(500)}`, false],
+    // Safe as written, another host once a reader decodes the path or resolves its dot segments.
+    ['/%2F%2Fx', false],
+    ['/%2f%2fevil.example/x', false],
+    ['/%5C%5Cx', false],
+    ['/%5c/evil.example', false],
+    ['/..//x', false],
+    ['/./\\x', false],
+    ['/shop/../..//x', false],
+    ['/%2e%2e//x', false],
+    ['/%252F%252Fx', false],
+    ['/%25252F%25252Fx', false],
+    ['/%2561uth', false],
+    ['/%0a/evil.example', false],
+    ['/shop%2F..%2F%2Fx', false],
+    ['/%E0%A4%A', false],
+    // Encoded text a page of the shop really has, in its path or its query.
+    ['/shop/sukuma-wiki-%C3%A9', true],
+    ['/shop?search=fish%20%26%20chips', true],
+    ['/shop?search=100%25%20fresh', true],
+    ['/blog/2026/03/fresh-fish', true],
+    ['/shop?search=a/../b', true],
   ])('%j → %s', (path, safe) => {
     expect(isSafeReturnPath(path)).toBe(safe);
   });

@@ -1,7 +1,7 @@
 // What a rider needs beyond the address: the house, apartment or building, and directions (a gate,
 // a landmark, when to call). Both optional, plain text, kept on the order.
 import { z } from 'zod';
-import { sanitizeText } from './validation';
+import { plainLineText } from './validation';
 
 export const RIDER_DIRECTION_LIMITS = { building: 100, directions: 300 } as const;
 
@@ -16,12 +16,12 @@ export const RIDER_DIRECTION_MESSAGES = {
   notText: 'Please type the delivery details as text',
 } as const;
 
-/** Missing or blank → '' ; otherwise sanitised plain text within its limit. */
+/** Missing or blank → '' ; otherwise one line of plain text within its limit. */
 function riderText(limit: number, tooLong: string) {
   return z
     .string({ error: RIDER_DIRECTION_MESSAGES.notText })
     .nullish()
-    .transform((s) => sanitizeText(s ?? ''))
+    .transform((s) => plainLineText(s ?? ''))
     .refine((s) => s.length <= limit, { error: tooLong });
 }
 

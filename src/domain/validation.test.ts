@@ -14,6 +14,7 @@ import {
   normalizePhone,
   passwordSchema,
   phoneSchema,
+  plainLineText,
   profileSchema,
   SANITIZE_MAX_INPUT,
   sanitizeText,
@@ -365,5 +366,21 @@ describe('checkoutCustomerSchema', () => {
       ...valid,
       phone: '+254700000000',
     });
+  });
+});
+
+describe('plainLineText', () => {
+  it.each([
+    ['<script>alert(1)</script> Kilimani', 'Kilimani'],
+    ['<b>Kilimani</b>, Nairobi', 'Kilimani, Nairobi'],
+    ['Blue gate >> opposite <img src=x onerror=alert(1)> Total', 'Blue gate opposite Total'],
+    ['Plot 5 <', 'Plot 5'],
+    ['Block C\u0001\u200e,\tApt 12', 'Block C, Apt 12'],
+    ['Gate\r\ncall  on\u0085arrival\u202e', 'Gate call on arrival'],
+    ['Westlands, Nairobi, Kenya', 'Westlands, Nairobi, Kenya'],
+    ["Mama Njeri's house, Apt 4-B & call: 0712 345 678", "Mama Njeri's house, Apt 4-B & call: 0712 345 678"],
+    ['Jikoni 🐟 Kilimani', 'Jikoni 🐟 Kilimani'],
+  ])('%j → %j', (input, expected) => {
+    expect(plainLineText(input)).toBe(expected);
   });
 });

@@ -75,6 +75,26 @@ export function sanitizeText(s: string): string {
   }
 }
 
+// Characters a rider's screen, a printed route sheet or an SMS cannot show as text: C0 and C1
+// controls other than whitespace, and the marks that silently reverse or reorder the text around them.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const INVISIBLE = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const TAG = /<[^<>]*>/g;
+
+/**
+ * One line of plain text for where a rider goes (address, house, directions): sanitised, then tags
+ * and any other '<' or '>' dropped, invisible controls dropped, and line breaks, tabs and runs of
+ * spaces made one space. Kept as text everywhere it is shown, but nothing in it looks like markup.
+ */
+export function plainLineText(s: string): string {
+  return sanitizeText(s)
+    .replace(TAG, '')
+    .replace(/[<>]/g, '')
+    .replace(INVISIBLE, '')
+    .replace(/[\s\u0085]+/g, ' ')
+    .trim();
+}
+
 export const emailSchema = z
   .string({ error: MESSAGES.invalidEmail })
   .refine(isValidEmail, { error: MESSAGES.invalidEmail })

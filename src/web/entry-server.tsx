@@ -5,7 +5,7 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router';
 import type { PageHead } from '../domain/page-head';
 import type { PageRenderer, PageRenderOptions, RenderAdmission, RenderedPage } from '../server/infra/http/page-render-contract';
 import { pageHandle, type PageContext, type PageHandle } from './app/page-handles';
@@ -44,6 +44,10 @@ function withLoaders(routes: RouteObject[]): RouteObject[] {
  * route (/shop/{any unknown slug}): its HTML does not depend on the address, only its head does.
  */
 const NOT_FOUND_REUSE_MS = 10_000;
+
+export function pageOf(pathname: string): string | undefined {
+  return matchRoutes(appRoutes, pathname)?.at(-1)?.route.id;
+}
 
 export function createPageRenderer(options: PageRenderOptions): PageRenderer {
   setApiTransport(options.apiFetch);

@@ -3,7 +3,14 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '@/domain/cart';
 import { riderDirectionsSchema } from '@/domain/rider-directions';
-import { buyerTaxSchema, checkoutCustomerSchema, MESSAGES, SMS_UPDATES_CHOICE_MESSAGE, TEXT_LIMITS } from '@/domain/validation';
+import {
+  buyerTaxSchema,
+  checkoutCustomerSchema,
+  MESSAGES,
+  plainLineText,
+  SMS_UPDATES_CHOICE_MESSAGE,
+  TEXT_LIMITS,
+} from '@/domain/validation';
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`;
 
@@ -81,11 +88,11 @@ export const createOrderSchema = z.object({
   customerInfo,
   deliveryInfo: z.object(
     {
+      // Shown to the merchant and the rider and printed on their sheets: one line of plain text.
       address: z
         .string({ error: MESSAGES.checkoutRequired })
-        .trim()
-        .min(1, MESSAGES.checkoutRequired)
-        .max(TEXT_LIMITS.address, MESSAGES.addressTooLong),
+        .transform(plainLineText)
+        .pipe(z.string().min(1, MESSAGES.checkoutRequired).max(TEXT_LIMITS.address, MESSAGES.addressTooLong)),
       coordinates: coordinates.nullish(),
       /** From /places/details: without it the coordinates are not believed (see place-token.ts). */
       placeToken: z.string().max(200).nullish(),

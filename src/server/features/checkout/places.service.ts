@@ -1,6 +1,7 @@
 // Address suggestions and place details for the checkout, through the configured AddressProvider
 // (Google with a key, else the offline Nairobi gazetteer). The key never leaves the server.
 import type { LatLng } from '@/domain/delivery-fee';
+import { plainLineText } from '@/domain/validation';
 import type { ServerContext } from '../../context';
 import type { AddressPrediction, PlaceDetails } from '../../integrations/places/address-provider';
 import { isSignedPlace, signPlace } from './place-token';
@@ -21,7 +22,9 @@ export interface SignedPlaceDetails {
 }
 
 export function signedPlaceDetails(ctx: ServerContext, details: PlaceDetails): SignedPlaceDetails {
-  const { address, coordinates } = details;
+  // Cleaned as checkout cleans the address it is sent back with, so the signature still matches.
+  const address = plainLineText(details.address);
+  const { coordinates } = details;
   return { address, coordinates, placeToken: signPlace(ctx.env.AUTH_SECRET ?? '', address, coordinates) };
 }
 

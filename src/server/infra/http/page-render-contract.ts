@@ -26,4 +26,6 @@ export type PageRenderer = (request: Request, admit?: RenderAdmission) => Promis
 
 export interface ServerRenderModule {
   createPageRenderer(options: PageRenderOptions): PageRenderer;
+  /** The id of the page (route-table.ts) an address shows, matched as the renderer matches it. */
+  pageOf(pathname: string): string | undefined;
 }

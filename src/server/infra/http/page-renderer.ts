@@ -2,15 +2,16 @@
 // src/web/entry-server.tsx) into the built index.html, with their own <head>; account, checkout and
 // back-office screens get the page shell and render in the browser. A rendered page is the same for
 // every visitor (no cookie is read), so each address is kept for a second, like the public API reads
-// (docs/decisions/011-server-rendering.md). The address is kept by what the page reads of it, and
-// renders are bounded per client address and for the whole server
-// (docs/decisions/018-bounded-rendering.md).
+// (docs/decisions/011-server-rendering.md). The address is kept by what the page reads of it (every
+// address no page has shares one answer), and renders are bounded per client address and for the
+// whole server (docs/decisions/018-bounded-rendering.md).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { MiddlewareHandler } from 'hono';
 import { headTags, type HeadSite, type PageHead } from '../../../domain/page-head';
+import type { PageId } from '../../../domain/route-table';
 import { shopPageNumber } from '../../../domain/product-filter';
 import type { Logger } from '../logger';
 import type { PageRenderer, RenderedPage, ServerRenderModule } from './page-render-contract';
@@ -25,6 +26,13 @@ import { encodeBytes, pickEncoding } from './compression';
 const NOT_PAGES = ['/api/', '/media/', '/dev/', '/pesapal-sim/', '/assets/'];
 
 const PAGE_TTL_MS = 1_000;
+/**
+ * Every address no page has (/no/such/thing) shares one kept answer: the not-found page reads
+ * nothing of its address and its head names none (page-head.ts), so a loop of made-up addresses
+ * costs neither a render, a data read nor a compression each, and cannot push real pages out.
+ */
+const NOT_FOUND_PAGE: PageId = 'not-found';
+const UNKNOWN_ADDRESS_KEY = ' not-found';
 /** Rendered pages kept at once, by weight: a /shop page of a large catalogue is megabytes. */
 const MAX_PAGE_BYTES = 48 * 1024 * 1024;
 const QUERY_STATE_ID = 'query-state';
@@ -106,7 +114,10 @@ function splitOnce(s: string, marker: string): [string, string] {
   return [s.slice(0, i), s.slice(i + marker.length)];
 }
 
-async function loadRenderer(webRoot: string, opts: PageRendererOptions): Promise<PageRenderer | null> {
+async function loadRenderer(
+  webRoot: string,
+  opts: PageRendererOptions,
+): Promise<{ render: PageRenderer; pageOf: ServerRenderModule['pageOf'] } | null> {
   let mod = opts.renderModule;
   if (!mod) {
     const file = path.resolve(webRoot, '../ssr/entry-server.js');
@@ -116,7 +127,8 @@ async function loadRenderer(webRoot: string, opts: PageRendererOptions): Promise
     }
     mod = (await import(pathToFileURL(file).href)) as ServerRenderModule;
   }
-  return mod.createPageRenderer({ apiFetch: opts.apiFetch, origin: new URL(opts.publicUrl).origin, shopName: opts.shopName });
+  const render = mod.createPageRenderer({ apiFetch: opts.apiFetch, origin: new URL(opts.publicUrl).origin, shopName: opts.shopName });
+  return { render, pageOf: mod.pageOf };
 }
 
 export function servePages(opts: PageRendererOptions): MiddlewareHandler {
@@ -148,13 +160,18 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
   const shell = (pathname: string, status = 200) =>
     finish(status, document({ title: null, description: '', canonicalPath: pathname }, pathname));
 
+  /** An address no page of the shop has: it shows the not-found page, whatever it says. */
+  async function isUnknownAddress(pathname: string): Promise<boolean> {
+    return !isPrivatePage(pathname) && (await renderer)?.pageOf(pathname) === NOT_FOUND_PAGE;
+  }
+
   async function render(request: Request, pathname: string, address: string): Promise<PageBody> {
     if (isPrivatePage(pathname)) return shell(pathname);
-    const renderPage = await renderer;
-    if (!renderPage) return shell(pathname);
+    const loaded = await renderer;
+    if (!loaded) return shell(pathname);
     let page: RenderedPage;
     try {
-      page = await renderPage(request, () => admit(address));
+      page = await loaded.render(request, () => admit(address));
     } catch (error) {
       page = { kind: 'failed', error };
     }
@@ -206,7 +223,8 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
     if (NOT_PAGES.some((p) => pathname.startsWith(p)) || (path.extname(pathname) && !pathname.endsWith('.html'))) return next();
     const address = pageAddress(url);
     const request = new Request(new URL(address, url), { headers: { accept: 'text/html' } });
-    const page = await cached(request, address, pathname, limitAddress(c));
+    const key = (await isUnknownAddress(pathname)) ? UNKNOWN_ADDRESS_KEY : address;
+    const page = await cached(request, key, pathname, limitAddress(c));
     if (page.headers.Location) return new Response(null, { status: page.status, headers: page.headers });
     if (c.req.header('if-none-match') === page.etag) {
       return new Response(null, { status: 304, headers: { ETag: page.etag, 'Cache-Control': 'no-cache' } });
