@@ -2,85 +2,18 @@
 // while every one of its connections is terminated twice a second for 30 s (as in a failover, a
 // restart or a network blip). The process stays up, every request is answered (a 503 at worst), a
 // payment notified during the faults is completed afterwards, and a live feed client reports it.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../e2e/support/shop-server';
 import { DB_KINDS } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
+import { sleep, startShopProcess, type ShopProcess } from '../support/shop-process';
 
 const FAULT_MS = 30_000;
 const KILL_EVERY_MS = 500;
 /** Concurrent request loops of the load. */
 const WORKERS = 6;
 const REQUEST_TIMEOUT_MS = 15_000;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface ShopProcess {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-  exits: (number | string | null)[];
-  stop(): Promise<void>;
-}
-
-/** The shop from source (src/server/index.ts under tsx), as `npm run dev` runs it. */
-async function startShopProcess(databaseUrl: string): Promise<ShopProcess> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-db-faults-'));
-  const url = `http://127.0.0.1:${port}`;
-  let log = '';
-  const exits: (number | string | null)[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    cwd: process.cwd(),
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  child.on('exit', (code, signal) => exits.push(code ?? signal));
-  // Started when its health check answers; an exit during start fails at once with what it logged.
-  await waitFor(
-    'the shop to answer its health check',
-    async () => {
-      if (exits.length) throw new Error('The shop exited during start');
-      return (await fetch(`${url}/api/health`).catch(() => null))?.ok === true;
-    },
-    60_000,
-  ).catch((err: Error) => {
-    child.kill('SIGKILL');
-    throw new Error(`${err.message}:\n${log}`);
-  });
-  return {
-    url,
-    child,
-    output: () => log,
-    exits,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, sleep(8000)]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** What the load saw: status codes by count, and requests that got no HTTP answer at all. */
 interface LoadResult {

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { backoff } from '@/domain/backoff';
+import { guardCheckouts } from './pool-checkout';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -131,7 +132,11 @@ export function wrapPglite(client: PGlite, location = 'memory://'): Database {
 const CONNECT_TIMEOUT_MS = 10_000;
 
 async function openPostgres(url: string, poolSize = 10, onConnectionLost: ConnectionLostLog = () => undefined): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // keepAlive: a connection cut off without a word (a network blip, a failover) is found dead by
+  // the OS instead of hanging the statement that would use it.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  // Every checkout is given back on every path, broken when its connection failed (pool-checkout.ts).
+  guardCheckouts(pool);
   // Every connection gets an error listener for its whole life, checked out or idle. A connection
   // lost while checked out (a transaction between two statements, the advisory-lock connection while
   // its job runs) emits 'error' with no query to fail, and an 'error' without a listener ends the

@@ -14,6 +14,7 @@ import { normalizePhone } from '@/domain/validation';
 import { maskPhone } from '@/domain/phone-mask';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { isConnectionError } from '../../db/connection-errors';
 import { orders, paymentTransactions } from '../../db/schema';
 import { conflict, DomainError, notFound } from '../../errors';
 import { PesapalError } from '../../integrations/pesapal/pesapal-types';
@@ -31,6 +32,14 @@ const ORDER_NOT_PAYABLE = 'This order can no longer be paid. Please place a new 
 /** A conflict for an order that is not pending; a paid one says so (code ORDER_PAID) so the page can show it. */
 function notPayable(status: string): DomainError {
   return status === 'completed' ? new DomainError('conflict', 'ORDER_PAID', ORDER_ALREADY_PAID) : conflict(ORDER_NOT_PAYABLE);
+}
+
+/**
+ * A lost database connection on the way to Pesapal (reading or storing the IPN registration, reading
+ * the order). Pesapal's own errors may carry a refused or reset socket too: those stay Pesapal's.
+ */
+function isDatabaseFault(err: unknown): boolean {
+  return !(err instanceof PesapalError) && isConnectionError(err);
 }
 
 /** Pesapal could not be reached or refused the order; the order stays pending. */
@@ -158,10 +167,17 @@ export async function submitAttempt(ctx: ServerContext, claim: AttemptClaim): Pr
   } catch (err) {
     // Never reached Pesapal (or refused there): the claim goes, the order stays pending. A claim
     // already given up as dead (FAILED) stays as the record of its reference.
-    await ctx.db.transaction(async (tx) => {
+    const removed = ctx.db.transaction(async (tx) => {
       await lockOrderForAttempts(tx, orderId);
       await tx.delete(paymentTransactions).where(and(eq(paymentTransactions.id, claim.id), eq(paymentTransactions.status, 'PENDING')));
     });
+    if (isDatabaseFault(err)) {
+      // The shop's own outage, not Pesapal's: a 503 to try again. A claim the database would not let
+      // go either is retired as dead by the next request for this order.
+      await removed.catch(() => undefined);
+      throw err;
+    }
+    await removed;
     ctx.logger.warn(
       { orderId, merchantReference: claim.merchantReference, code: err instanceof PesapalError ? err.code : undefined, err },
       'pesapal: SubmitOrderRequest failed',
