@@ -212,8 +212,9 @@ describe('checkout and payment in a browser', () => {
     expect(sent.buyerTax).toEqual({ kraPin: '', businessName: '' });
     for (const item of sent.items) expect(Object.keys(item).sort()).toEqual(['productId', 'quantity']);
     expect(sent.deliveryInfo.placeToken).toMatch(/^[\w-]{43}$/);
-    const answer = (await response.json()) as { orderId: string; iframeUrl: string };
-    expect(Object.keys(answer).sort()).toEqual(['iframeUrl', 'orderId']);
+    const answer = (await response.json()) as { orderId: string; iframeUrl: string; deliveryWindowNotice: string | null };
+    expect(Object.keys(answer).sort()).toEqual(['deliveryWindowNotice', 'iframeUrl', 'orderId']);
+    expect(answer.deliveryWindowNotice).toBeNull(); // a free window: its place is held
     const { orderId } = answer;
     await page.getByRole('dialog', { name: 'Complete your payment' }).waitFor();
     // A sandboxed frame breaks Pesapal's forms (docs/pesapal.md).
