@@ -73,6 +73,8 @@ const schema = z.object({
   // Nightly backups of the embedded database: the hour (0-23, Nairobi time) and how many to keep (0: none).
   BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(2),
   BACKUP_KEEP: z.coerce.number().int().min(0).default(14),
+  // The most a backup archive may unpack to when restored (all its files together), in MB.
+  RESTORE_MAX_MB: z.coerce.number().int().min(1).default(1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // For tests only: lets the Google sign-in flow run against a local OpenID Connect server.
   GOOGLE_OIDC_ISSUER: optional,
