@@ -102,6 +102,8 @@ describe('the data folder', () => {
   }, 180_000);
 
   it('is private after db:migrate, db:backup and db:restore, each run on a folder opened up', async () => {
+    await shop?.stop();
+    shop = undefined;
     openUp(dataDir);
     const migrate = await runCommand('migrate', [], processEnv(dataDir));
     expect(migrate.stderr).toBe('');
