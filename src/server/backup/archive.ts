@@ -217,7 +217,7 @@ export interface OpenedBackup {
 }
 
 /** Folders and files of DATA_DIR a backup's files never replace: the database, backups, lock and control file. */
-export function isReservedDataDirName(rel: string): boolean {
+function isReservedDataDirName(rel: string): boolean {
   const top = rel.split('/')[0] ?? '';
   return top === 'pglite' || top === BACKUPS_FOLDER || top === CONTROL_FILE || top.startsWith(LOCK_FILE) || top.startsWith(REPLACED_PREFIX);
 }
