@@ -24,7 +24,9 @@ beforeAll(() => {
   process.env.TMPDIR = restoreTmp;
 });
 afterAll(() => {
-  process.env.TMPDIR = previousTmpdir;
+  // Assigning undefined would set the text "undefined".
+  if (previousTmpdir === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = previousTmpdir;
   rmSync(tmp, { recursive: true, force: true });
 });
 
