@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp, createContext } from './app';
-import { holdDataDir, startBackupServices } from './backup/shop-wiring';
+import { useOwnerOnlyUmask } from './backup/file-modes';
+import { closeDataDir, holdDataDir, startBackupServices } from './backup/shop-wiring';
 import { boot } from './boot';
 import { survivesLostConnections } from './db/connection-errors';
 import { ConfigError, loadEnv } from './env';
@@ -14,10 +15,14 @@ import { startBackgroundJobs } from './jobs';
 import { describeProviders } from './providers';
 
 async function main() {
+  // Nothing the shop writes (database, backups, secrets) is for other users of the machine.
+  useOwnerOnlyUmask();
   const env = loadEnv();
   // One writer for the embedded database: a second shop or command on DATA_DIR is refused.
   holdDataDir(env);
+  const repaired = closeDataDir(env);
   const deps = await boot({ env });
+  if (repaired) deps.logger.warn(repaired);
   survivesLostConnections(deps.logger);
   const ctx = createContext(deps);
   const app = createApp(ctx, { webRoot: builtWebRoot() });

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -21,9 +22,12 @@ import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import * as tar from 'tar';
 import type { Database } from '../db/client';
 import { childProcessEnv } from '../env';
+import { inspectArchive, isPlainRelativeName, limitsFromMegabytes, RestoreRefused, type ArchiveLimits } from './archive-entries';
 import { LOCK_FILE } from './data-dir-lock';
 
 const BACKUP_FORMAT = 1;
+/** RESTORE_MAX_MB's default (env.ts): what an archive may unpack to, all entries together. */
+const DEFAULT_RESTORE_MAX_MB = 1024;
 export const BACKUPS_FOLDER = 'backups';
 /** What the running shop writes for the commands that work through it (control.ts). */
 export const CONTROL_FILE = 'control.json';
@@ -54,9 +58,6 @@ export interface BackupSource {
 }
 
 export class BackupError extends Error {}
-
-/** A user-facing problem with a backup file or its target (printed without a stack trace). */
-export class RestoreRefused extends Error {}
 
 /** A simple-protocol Query message, for the few statements run beside pg_dump on its connection. */
 function simpleQuery(sql: string): Uint8Array {
@@ -177,7 +178,7 @@ function timestamp(d: Date): string {
  */
 export async function writeBackup(source: BackupSource, dir: string, reason: BackupReason, now = new Date()): Promise<string> {
   const target = path.resolve(dir);
-  mkdirSync(target, { recursive: true });
+  mkdirSync(target, { recursive: true, mode: 0o700 });
   const sql = await dumpDatabase(source);
   const files = source.dataDir ? dataDirFiles(source.dataDir, [target]) : [];
   const staging = mkdtempSync(path.join(tmpdir(), 'shop-backup-'));
@@ -215,27 +216,72 @@ export interface OpenedBackup {
   dispose(): void;
 }
 
-/** Unpacks a backup into a temporary folder; throws RestoreRefused for anything that is not one. */
-export async function openBackup(file: string): Promise<OpenedBackup> {
+/** Folders and files of DATA_DIR a backup's files never replace: the database, backups, lock and control file. */
+function isReservedDataDirName(rel: string): boolean {
+  const top = rel.split('/')[0] ?? '';
+  return top === 'pglite' || top === BACKUPS_FOLDER || top === CONTROL_FILE || top.startsWith(LOCK_FILE) || top.startsWith(REPLACED_PREFIX);
+}
+
+/** The manifest as this shop writes it; anything else is not a backup to restore. */
+function readManifest(file: string, manifestFile: string, filesDir: string): BackupManifest {
+  let parsed: Partial<BackupManifest>;
+  try {
+    parsed = JSON.parse(readFileSync(manifestFile, 'utf8')) as Partial<BackupManifest>;
+  } catch {
+    throw new RestoreRefused(`${file} is not a shop backup (its manifest.json is not JSON).`);
+  }
+  if (parsed.format !== BACKUP_FORMAT)
+    throw new RestoreRefused(`${file} has backup format ${String(parsed.format)}; this version of the shop reads format ${BACKUP_FORMAT}.`);
+  const files: unknown = parsed.files;
+  if (!Array.isArray(files) || !files.every((f): f is string => typeof f === 'string'))
+    throw new RestoreRefused(`${file} is not a shop backup (its manifest.json has no list of files).`);
+  for (const rel of files) {
+    if (!isPlainRelativeName(rel))
+      throw new RestoreRefused(
+        `${file} was not restored: its manifest names the file ${JSON.stringify(rel)}, which is not a plain name inside the data folder. Nothing was changed.`,
+      );
+    if (isReservedDataDirName(rel))
+      throw new RestoreRefused(
+        `${file} was not restored: its manifest names ${rel}, which belongs to the database, the backups or the lock, not to the files a backup puts back. Nothing was changed.`,
+      );
+    const stat = lstatSync(path.join(filesDir, rel), { throwIfNoEntry: false });
+    if (!stat?.isFile())
+      throw new RestoreRefused(
+        `${file} was not restored: its manifest names ${rel}, which is not a file in the archive. Nothing was changed.`,
+      );
+  }
+  return { ...(parsed as BackupManifest), files };
+}
+
+/**
+ * Unpacks a backup into a temporary folder (removed again on any refusal, and by dispose()). The
+ * archive's headers are checked first (archive-entries.ts): nothing is unpacked from an archive
+ * holding links, odd names or more than the size limits. Throws RestoreRefused with a sentence.
+ */
+export async function openBackup(file: string, limits: ArchiveLimits = limitsFromMegabytes(DEFAULT_RESTORE_MAX_MB)): Promise<OpenedBackup> {
   if (!existsSync(file) || !statSync(file).isFile()) throw new RestoreRefused(`${file} does not exist or is not a file.`);
+  await inspectArchive(file, limits);
   const dir = mkdtempSync(path.join(tmpdir(), 'shop-restore-'));
   const dispose = () => rmSync(dir, { recursive: true, force: true });
   try {
     try {
-      await tar.extract({ file, cwd: dir, strict: true });
+      // The headers were checked; the filter keeps to files and folders should the file change meanwhile.
+      await tar.extract({
+        file,
+        cwd: dir,
+        strict: true,
+        filter: (_p, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory'),
+      });
     } catch {
       throw new RestoreRefused(`${file} is not a shop backup (it is not a .tar.gz archive).`);
     }
     const manifestFile = path.join(dir, 'manifest.json');
     const sqlFile = path.join(dir, 'dump.sql');
-    if (!existsSync(manifestFile) || !existsSync(sqlFile))
+    if (!lstatSync(manifestFile, { throwIfNoEntry: false })?.isFile() || !lstatSync(sqlFile, { throwIfNoEntry: false })?.isFile())
       throw new RestoreRefused(`${file} is not a shop backup (no manifest.json and dump.sql inside).`);
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as BackupManifest;
-    if (manifest.format !== BACKUP_FORMAT)
-      throw new RestoreRefused(
-        `${file} has backup format ${String(manifest.format)}; this version of the shop reads format ${BACKUP_FORMAT}.`,
-      );
-    return { manifest, sql: readFileSync(sqlFile, 'utf8'), filesDir: path.join(dir, 'files'), dispose };
+    const filesDir = path.join(dir, 'files');
+    const manifest = readManifest(file, manifestFile, filesDir);
+    return { manifest, sql: readFileSync(sqlFile, 'utf8'), filesDir, dispose };
   } catch (err) {
     dispose();
     throw err;

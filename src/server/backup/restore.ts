@@ -1,11 +1,13 @@
 // Loads a backup (archive.ts) into an empty PGlite folder or an empty PostgreSQL database, and puts
 // its files back into DATA_DIR. A non-empty target is refused unless forced. Decision 017.
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { createPglite } from '../db/client';
 import pg from 'pg';
-import { REPLACED_PREFIX, RestoreRefused, type OpenedBackup } from './archive';
+import { REPLACED_PREFIX, type OpenedBackup } from './archive';
+import { RestoreRefused } from './archive-entries';
+import { makeDataDirPrivate } from './file-modes';
 
 export interface RestoreTarget {
   /** PostgreSQL to restore into; without it, the PGlite folder in dataDir. */
@@ -38,11 +40,38 @@ function stamp(): string {
     .replace(/:/g, '-');
 }
 
-function restoreFiles(backup: OpenedBackup, dataDir: string): number {
-  mkdirSync(dataDir, { recursive: true });
+/**
+ * Refuses, before the database is touched, a file that would land anywhere but on a regular file
+ * inside DATA_DIR: every folder on its way must be a real folder (a link there could lead out).
+ * The names themselves were checked when the backup was opened.
+ */
+function checkFileTargets(backup: OpenedBackup, dataDir: string): void {
+  const root = path.resolve(dataDir);
   for (const rel of backup.manifest.files) {
-    const from = path.join(backup.filesDir, rel);
-    if (existsSync(from)) cpSync(from, path.join(dataDir, rel), { force: true });
+    const target = path.resolve(root, rel);
+    if (!target.startsWith(root + path.sep))
+      throw new RestoreRefused(`The backup names ${rel}, which is outside the data folder ${root}. Nothing was changed.`);
+    const parts = rel.split('/');
+    for (let i = 1; i <= parts.length; i++) {
+      const at = path.join(root, ...parts.slice(0, i));
+      const stat = lstatSync(at, { throwIfNoEntry: false });
+      if (!stat) break;
+      const last = i === parts.length;
+      if (last ? !stat.isFile() : !stat.isDirectory())
+        throw new RestoreRefused(
+          `The backup's file ${rel} would be written through ${at}, which is not a ${last ? 'regular file' : 'folder'} (a link, or something else). Move it away, then restore again. Nothing was changed.`,
+        );
+    }
+  }
+}
+
+function restoreFiles(backup: OpenedBackup, dataDir: string): number {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  for (const rel of backup.manifest.files) {
+    const to = path.join(dataDir, rel);
+    mkdirSync(path.dirname(to), { recursive: true, mode: 0o700 });
+    copyFileSync(path.join(backup.filesDir, rel), to);
+    chmodSync(to, 0o600);
   }
   return backup.manifest.files.length;
 }
@@ -65,7 +94,7 @@ async function intoPglite(backup: OpenedBackup, target: RestoreTarget): Promise<
     replacedFolder = path.resolve(target.dataDir, `${REPLACED_PREFIX}${stamp()}`);
     renameSync(folder, replacedFolder);
   }
-  mkdirSync(folder, { recursive: true });
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
   const client = await createPglite(folder);
   try {
     await loadIntoPglite(client, backup.sql);
@@ -77,7 +106,10 @@ async function intoPglite(backup: OpenedBackup, target: RestoreTarget): Promise<
     throw new RestoreRefused(`The backup's SQL did not load into PGlite: ${err instanceof Error ? err.message : String(err)}`);
   }
   await client.close();
-  return { replacedFolder, files: restoreFiles(backup, target.dataDir) };
+  const files = restoreFiles(backup, target.dataDir);
+  // The new database's files were written 0666 by PGlite.
+  makeDataDirPrivate(target.dataDir);
+  return { replacedFolder, files };
 }
 
 async function intoPostgres(backup: OpenedBackup, target: RestoreTarget & { databaseUrl: string }): Promise<RestoreResult> {
@@ -109,9 +141,12 @@ async function intoPostgres(backup: OpenedBackup, target: RestoreTarget & { data
   } finally {
     await client.end().catch(() => undefined);
   }
-  return { files: restoreFiles(backup, target.dataDir) };
+  const files = restoreFiles(backup, target.dataDir);
+  makeDataDirPrivate(target.dataDir);
+  return { files };
 }
 
 export async function restoreBackup(backup: OpenedBackup, target: RestoreTarget): Promise<RestoreResult> {
+  checkFileTargets(backup, target.dataDir);
   return target.databaseUrl ? intoPostgres(backup, { ...target, databaseUrl: target.databaseUrl }) : intoPglite(backup, target);
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeBackup } from '../backup/archive';
 import { backupsDir } from '../backup/automatic';
+import { makeDataDirPrivate } from '../backup/file-modes';
 import { openDatabase } from '../db/client';
 import { loadEnv } from '../env';
 import { askRunningShop, claimDataDir, runCli, UserError } from './cli-support';
@@ -34,6 +35,7 @@ await runCli(async () => {
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     try {
       const file = await writeBackup({ database, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }, dir, 'manual');
+      makeDataDirPrivate(env.DATA_DIR);
       console.log(`Backup written to ${file}`);
     } finally {
       await database.close();

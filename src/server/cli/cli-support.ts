@@ -2,9 +2,11 @@
 // one-writer rule for the embedded database (take DATA_DIR, or go through the running shop, or
 // refuse naming what to do). Decision 017.
 import path from 'node:path';
-import { BackupError, RestoreRefused } from '../backup/archive';
+import { BackupError } from '../backup/archive';
+import { RestoreRefused } from '../backup/archive-entries';
 import { readControlFile, type ControlAnswer } from '../backup/control';
 import { acquireDataDirLock, DataDirInUse, describeOwner, type DataDirLock, type LockOwner } from '../backup/data-dir-lock';
+import { DataDirNotPrivate, useOwnerOnlyUmask } from '../backup/file-modes';
 import { ConfigError, type Env } from '../env';
 
 /** A problem the person running the command can fix: printed as it is, no stack trace. */
@@ -17,12 +19,22 @@ export class UserError extends Error {
   }
 }
 
-/** Runs a command's body; a user error prints its message and sets the exit code. */
+/**
+ * Runs a command's body; a user error prints its message and sets the exit code. What a command
+ * writes (database files, backups, restored secrets) is readable by its user only.
+ */
 export async function runCli(main: () => Promise<void>): Promise<void> {
+  useOwnerOnlyUmask();
   try {
     await main();
   } catch (err) {
-    if (err instanceof UserError || err instanceof ConfigError || err instanceof RestoreRefused || err instanceof BackupError) {
+    if (
+      err instanceof UserError ||
+      err instanceof ConfigError ||
+      err instanceof RestoreRefused ||
+      err instanceof BackupError ||
+      err instanceof DataDirNotPrivate
+    ) {
       console.error(`\n${err.message}\n`);
       process.exitCode = err instanceof UserError ? err.exitCode : 1;
       return;

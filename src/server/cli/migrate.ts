@@ -1,6 +1,7 @@
 // npm run db:migrate: apply the committed migrations to DATABASE_URL or the PGlite in DATA_DIR
 // (backed up first into DATA_DIR/backups when there is something to apply).
 import { backupBeforeMigrating } from '../backup/automatic';
+import { makeDataDirPrivate } from '../backup/file-modes';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { loadEnv } from '../env';
@@ -19,6 +20,7 @@ await runCli(async () => {
   try {
     let backup: string | null = null;
     await runMigrations(database, { beforeMigrating: async () => (backup = await backupBeforeMigrating(database, env.DATA_DIR)) });
+    makeDataDirPrivate(env.DATA_DIR);
     if (backup) console.log(`Backup taken first: ${backup}`);
     console.log(`Migrations applied to ${database.description}`);
   } finally {

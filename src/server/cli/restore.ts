@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openBackup } from '../backup/archive';
+import { limitsFromMegabytes } from '../backup/archive-entries';
 import { restoreBackup } from '../backup/restore';
 import { loadEnv } from '../env';
 import { claimDataDir, refuseWhileShopRuns, runCli, UserError } from './cli-support';
@@ -27,7 +28,7 @@ await runCli(async () => {
   if (access.kind === 'shop')
     throw refuseWhileShopRuns(env, access.owner, `Stop the shop first, then run \`npm run db:restore -- ${file}\` again.`);
   try {
-    const backup = await openBackup(path.resolve(file));
+    const backup = await openBackup(path.resolve(file), limitsFromMegabytes(env.RESTORE_MAX_MB));
     try {
       const target = env.DATABASE_URL ? 'the database at DATABASE_URL' : path.resolve(env.DATA_DIR, 'pglite');
       const result = await restoreBackup(backup, { databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, force });

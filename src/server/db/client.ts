@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { backoff } from '@/domain/backoff';
 import { guardCheckouts } from './pool-checkout';
+import { makeDataDirPrivate } from '../backup/file-modes';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -57,12 +58,14 @@ function toError(err: unknown): Error {
 }
 
 async function openPglite(dataDir = 'memory://'): Promise<Database> {
-  let location = dataDir;
-  if (!dataDir.startsWith('memory://')) {
-    location = path.resolve(dataDir, 'pglite');
-    mkdirSync(location, { recursive: true });
-  }
-  return wrapPglite(await createPglite(location), location);
+  if (dataDir.startsWith('memory://')) return wrapPglite(await createPglite(dataDir), dataDir);
+  const location = path.resolve(dataDir, 'pglite');
+  mkdirSync(location, { recursive: true, mode: 0o700 });
+  const client = await createPglite(location);
+  // PGlite writes a new database's files 0666 and rewrites its relation-cache files 0644 at every
+  // open: closed to other users before anyone works on it.
+  makeDataDirPrivate(dataDir);
+  return wrapPglite(client, location);
 }
 
 /**
