@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp, createContext } from './app';
-import { useOwnerOnlyUmask } from './backup/file-modes';
+import { useOwnerOnlyUmask } from './db/file-modes';
 import { closeDataDir, holdDataDir, startBackupServices } from './backup/shop-wiring';
 import { boot } from './boot';
 import { survivesLostConnections } from './db/connection-errors';

@@ -7,7 +7,7 @@ import { createPglite } from '../db/client';
 import pg from 'pg';
 import { REPLACED_PREFIX, type OpenedBackup } from './archive';
 import { RestoreRefused } from './archive-entries';
-import { makeDataDirPrivate } from './file-modes';
+import { makeDataDirPrivate } from '../db/file-modes';
 
 export interface RestoreTarget {
   /** PostgreSQL to restore into; without it, the PGlite folder in dataDir. */

@@ -6,7 +6,7 @@ import { ConfigError, type Env } from '../env';
 import { startNightlyBackups } from './automatic';
 import { startControlServer } from './control';
 import { acquireDataDirLock, DataDirInUse, describeOwner, type DataDirLock } from './data-dir-lock';
-import { DataDirNotPrivate, makeDataDirPrivate } from './file-modes';
+import { DataDirNotPrivate, makeDataDirPrivate } from '../db/file-modes';
 
 /** Takes DATA_DIR for this shop (PGlite only); a folder in use is a ConfigError with what to do. */
 export function holdDataDir(env: Env): DataDirLock | null {

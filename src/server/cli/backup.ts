@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeBackup } from '../backup/archive';
 import { backupsDir } from '../backup/automatic';
-import { makeDataDirPrivate } from '../backup/file-modes';
+import { makeDataDirPrivate } from '../db/file-modes';
 import { openDatabase } from '../db/client';
 import { loadEnv } from '../env';
 import { askRunningShop, claimDataDir, runCli, UserError } from './cli-support';

@@ -6,7 +6,7 @@ import { BackupError } from '../backup/archive';
 import { RestoreRefused } from '../backup/archive-entries';
 import { readControlFile, type ControlAnswer } from '../backup/control';
 import { acquireDataDirLock, DataDirInUse, describeOwner, type DataDirLock, type LockOwner } from '../backup/data-dir-lock';
-import { DataDirNotPrivate, useOwnerOnlyUmask } from '../backup/file-modes';
+import { DataDirNotPrivate, useOwnerOnlyUmask } from '../db/file-modes';
 import { ConfigError, type Env } from '../env';
 
 /** A problem the person running the command can fix: printed as it is, no stack trace. */

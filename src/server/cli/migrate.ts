@@ -1,7 +1,7 @@
 // npm run db:migrate: apply the committed migrations to DATABASE_URL or the PGlite in DATA_DIR
 // (backed up first into DATA_DIR/backups when there is something to apply).
 import { backupBeforeMigrating } from '../backup/automatic';
-import { makeDataDirPrivate } from '../backup/file-modes';
+import { makeDataDirPrivate } from '../db/file-modes';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { loadEnv } from '../env';

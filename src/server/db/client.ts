@@ -10,7 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { backoff } from '@/domain/backoff';
 import { guardCheckouts } from './pool-checkout';
-import { makeDataDirPrivate } from '../backup/file-modes';
+import { makeDataDirPrivate } from './file-modes';
 import * as schema from './schema';
 
 type Schema = typeof schema;
