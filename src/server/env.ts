@@ -73,6 +73,8 @@ const schema = z.object({
   // Nightly backups of the embedded database: the hour (0-23, Nairobi time) and how many to keep (0: none).
   BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(2),
   BACKUP_KEEP: z.coerce.number().int().min(0).default(14),
+  // How often each open back-office live stream's session and role are checked again (ended if gone).
+  ADMIN_LIVE_RECHECK_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // For tests only: lets the Google sign-in flow run against a local OpenID Connect server.
   GOOGLE_OIDC_ISSUER: optional,
