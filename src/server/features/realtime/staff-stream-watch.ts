@@ -3,8 +3,7 @@
 // whose session was signed out, revoked or expired, or whose person may no longer see the live
 // feed (a role changed), is ended. The database is the truth, so a change made on another instance
 // sharing it is seen too.
-import { and, gt, inArray } from 'drizzle-orm';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import { isBackOfficeRole } from '@/domain/staff-roles';
 import type { Database, Db } from '../../db/client';
 import { profiles, session } from '../../db/schema';
