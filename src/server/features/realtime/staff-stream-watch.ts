@@ -10,7 +10,7 @@ import { profiles, session } from '../../db/schema';
 import type { Logger } from '../../infra/logger';
 import { roleMayCall } from '../../back-office/route-roles';
 
-export interface WatchedStream {
+interface WatchedStream {
   sessionId: string;
   /** Ends the stream (its browser reconnects, and the gate decides again). */
   end: () => void;
@@ -26,7 +26,7 @@ export interface StaffStreamWatch {
 /** Whether the session's person may still see the back office's live feed. */
 const mayWatch = (role: string | null) => isBackOfficeRole(role) && roleMayCall(role, 'GET', '/live');
 
-export function createStaffStreamWatch(db: Db, logger: Logger, intervalMs: number): StaffStreamWatch {
+function createStaffStreamWatch(db: Db, logger: Logger, intervalMs: number): StaffStreamWatch {
   const streams = new Set<WatchedStream>();
   let timer: NodeJS.Timeout | null = null;
   let checking = false;
