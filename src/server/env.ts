@@ -77,6 +77,8 @@ const schema = z.object({
   UNPAID_WINDOW_SHARE: z.coerce.number().int().min(0).max(100).default(50),
   // The most a backup archive may unpack to when restored (all its files together), in MB.
   RESTORE_MAX_MB: z.coerce.number().int().min(1).default(1024),
+  // How often each open back-office live stream's session and role are checked again (ended if gone).
+  ADMIN_LIVE_RECHECK_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // For tests only: lets the Google sign-in flow run against a local OpenID Connect server.
   GOOGLE_OIDC_ISSUER: optional,

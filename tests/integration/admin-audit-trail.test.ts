@@ -461,10 +461,14 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       route: 'POST /rider/stops/:id/delivered',
       action: 'ORDER_FULFILMENT',
       table: 'orders',
-      run: async () => ({
-        res: await asAdmin(`/rider/stops/${ids.paidTwiceOrder}/delivered`, { method: 'POST' }),
-        recordId: ids.paidTwiceOrder,
-      }),
+      run: async () => {
+        // A new attempt (the stop given again): 'Could not deliver' above ended the first one.
+        await s.t.ctx.db
+          .update(orders)
+          .set({ deliveryFailedAt: null, deliveryFailedReason: null })
+          .where(eq(orders.id, ids.paidTwiceOrder));
+        return { res: await asAdmin(`/rider/stops/${ids.paidTwiceOrder}/delivered`, { method: 'POST' }), recordId: ids.paidTwiceOrder };
+      },
       details: async () => ({ to: 'delivered', via: 'rider' }),
     },
     // A product's options and variants, one step after another on the same product.

@@ -294,6 +294,13 @@ describe.each(DB_KINDS)('back-office roles on %s', (kind) => {
     });
 
     it('moves the order to delivered when the rider says so, and tells the customer', async () => {
+      // 'Could not deliver' ended the first attempt; the staff give the stop to the rider again.
+      const again = await s.t.request('/api/admin/deliveries/assign', {
+        method: 'POST',
+        cookie: staff.cookie,
+        json: { orderIds: [mine], riderId: rider.id },
+      });
+      expect(again.status).toBe(200);
       const res = await s.t.request(`/api/admin/rider/stops/${mine}/delivered`, { method: 'POST', cookie: rider.cookie });
       expect(await body(res)).toEqual({ fulfilmentStatus: 'delivered' });
       const [row] = await s.t.ctx.db.select({ f: orders.fulfilmentStatus }).from(orders).where(eq(orders.id, mine));

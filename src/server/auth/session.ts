@@ -20,6 +20,12 @@ export function requireUser(ctx: ServerContext) {
   });
 }
 
+/** The id of the request's session (null: none), for whoever must notice it ending later. */
+export async function currentSessionId(ctx: ServerContext, headers: Headers): Promise<string | null> {
+  const result = await ctx.auth.api.getSession({ headers });
+  return result?.session.id ?? null;
+}
+
 /** The signed-in user of a request that passed requireUser. */
 export function currentUser(c: { get(key: 'user'): AppEnv['Variables']['user'] }) {
   const user = c.get('user');

@@ -22,6 +22,8 @@ const DELIVERY_MESSAGES = {
   notWaiting: (id: string) => `Order #${shortOrderId(id)} is not a paid order waiting for delivery.`,
   notYourStop: 'This stop is not on your list.',
   alreadyDelivered: 'This order is already delivered.',
+  alreadyNotDelivered: "This stop is already marked 'Could not deliver'. Ask the staff to give it to a rider again.",
+  cancelled: (id: string) => `Order #${shortOrderId(id)} was cancelled; there is nothing to deliver.`,
 } as const;
 
 export interface Assignment {
@@ -98,10 +100,23 @@ async function ownStop(tx: Tx, actor: AdminActor, orderId: string) {
   return order;
 }
 
+/**
+ * The rider's own stop, locked, still waiting for this attempt's outcome. Read under the order's
+ * lock, so of two outcomes sent together the second sees the first: one outcome per assignment
+ * ('Could not deliver' ends the attempt until the stop is given to a rider again).
+ */
+async function stopAwaitingOutcome(tx: Tx, actor: AdminActor, orderId: string) {
+  const order = await ownStop(tx, actor, orderId);
+  if (order.status === 'cancelled') throw conflict(DELIVERY_MESSAGES.cancelled(orderId));
+  if (order.fulfilmentStatus === 'delivered') throw conflict(DELIVERY_MESSAGES.alreadyDelivered);
+  if (order.status !== FULFILLABLE_STATUS) throw conflict(DELIVERY_MESSAGES.notWaiting(orderId));
+  if (order.deliveryFailedAt) throw conflict(DELIVERY_MESSAGES.alreadyNotDelivered);
+  return order;
+}
+
 export async function markDelivered(ctx: ServerContext, actor: AdminActor, orderId: string): Promise<{ fulfilmentStatus: 'delivered' }> {
   const update = await ctx.db.transaction(async (tx) => {
-    const order = await ownStop(tx, actor, orderId);
-    if (order.fulfilmentStatus === 'delivered') throw conflict(DELIVERY_MESSAGES.alreadyDelivered);
+    const order = await stopAwaitingOutcome(tx, actor, orderId);
     const { update } = await advanceOrderFulfilment(ctx, tx, { order, event: 'delivered', at: actor.at });
     await tx.update(orders).set({ deliveryFailedAt: null, deliveryFailedReason: null }).where(eq(orders.id, orderId));
     await auditAdmin(tx, actor, {
@@ -123,8 +138,7 @@ export async function markNotDelivered(
   reason: string,
 ): Promise<{ notDelivered: string }> {
   await ctx.db.transaction(async (tx) => {
-    const order = await ownStop(tx, actor, orderId);
-    if (order.fulfilmentStatus === 'delivered') throw conflict(DELIVERY_MESSAGES.alreadyDelivered);
+    await stopAwaitingOutcome(tx, actor, orderId);
     // Flagged: the staff's attention list, the dashboard and the live feed show it at once.
     await tx
       .update(orders)

@@ -1,10 +1,13 @@
 // The packing slips (one A4 page per order: what to pack, when and where it goes, a QR code of the
 // order id to scan at the door) and the route sheet (a day's stops in route order, group by group),
-// drawn with pdfkit in DejaVu Sans like the receipts, so any customer's name prints.
+// drawn with pdfkit in DejaVu Sans like the receipts, so any customer's name prints, through the
+// instance's few PDF render slots (pdf-render.ts).
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { formatPhone, toE164Phone } from '@/domain/phone';
 import { fonts } from '../orders/receipt-pdf';
+import { renderPdf } from '../orders/pdf-render';
+import { yieldToLoop } from '../../infra/work-slots';
 import type { DeliveryGroup, DeliveryStop } from './deliveries.service';
 
 export const SHEET_TEXT = {
@@ -33,19 +36,6 @@ function newDocument(title: string, author: string): PDFKit.PDFDocument {
   return doc;
 }
 
-async function finish(doc: PDFKit.PDFDocument, draw: () => void): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
-  draw();
-  doc.end();
-  await ended;
-  return new Uint8Array(Buffer.concat(chunks));
-}
-
 function fact(doc: PDFKit.PDFDocument, label: string, value: string | null) {
   if (!value) return;
   doc.font('bold').fontSize(11).text(`${label}: `, { continued: true }).font('regular').text(value);
@@ -53,21 +43,28 @@ function fact(doc: PDFKit.PDFDocument, label: string, value: string | null) {
 
 const stopsIn = (groups: readonly DeliveryGroup[]) => groups.flatMap((g) => g.stops);
 
-/** One page per order. */
-export async function packingSlipsPdf(shopName: string, groups: readonly DeliveryGroup[]): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * One page per order. Drawn a page at a time, giving the event loop back between pages: a day of a
+ * hundred orders must not keep the other requests waiting.
+ */
+export function packingSlipsPdf(shopName: string, groups: readonly DeliveryGroup[]): Promise<Uint8Array<ArrayBuffer>> {
   const stops = stopsIn(groups);
-  const doc = newDocument(SHEET_TEXT.slipTitle, shopName);
-  const qrs = await Promise.all(stops.map((s) => QRCode.toBuffer(s.orderId, { errorCorrectionLevel: 'M', margin: 2, scale: 4 })));
-  return finish(doc, () => {
-    if (stops.length === 0) {
-      doc.font('regular').fontSize(12).text(SHEET_TEXT.nothing);
-      return;
-    }
-    stops.forEach((s, i) => {
-      if (i > 0) doc.addPage();
-      slip(doc, shopName, s, qrs[i]!);
-    });
-  });
+  return renderPdf(
+    () => newDocument(SHEET_TEXT.slipTitle, shopName),
+    async (doc) => {
+      if (stops.length === 0) {
+        doc.font('regular').fontSize(12).text(SHEET_TEXT.nothing);
+        return;
+      }
+      for (const [i, s] of stops.entries()) {
+        if (i > 0) {
+          await yieldToLoop();
+          doc.addPage();
+        }
+        slip(doc, shopName, s, await QRCode.toBuffer(s.orderId, { errorCorrectionLevel: 'M', margin: 2, scale: 4 }));
+      }
+    },
+  );
 }
 
 function slip(doc: PDFKit.PDFDocument, shopName: string, s: DeliveryStop, qr: Buffer) {
@@ -91,26 +88,29 @@ function slip(doc: PDFKit.PDFDocument, shopName: string, s: DeliveryStop, qr: Bu
   doc.font('regular').fontSize(9).text(`Order ${s.orderId}`);
 }
 
-/** The stops in route order, group by group, as many pages as it takes. */
-export async function routeSheetPdf(shopName: string, day: string, groups: readonly DeliveryGroup[]): Promise<Uint8Array<ArrayBuffer>> {
-  const doc = newDocument(`${SHEET_TEXT.routeTitle} ${day}`, shopName);
-  return finish(doc, () => {
-    doc.font('bold').fontSize(18).text(`${SHEET_TEXT.routeTitle} ${day}`);
-    doc.font('regular').fontSize(10).text(shopName).moveDown(0.8);
-    if (groups.length === 0) doc.font('regular').fontSize(12).text(SHEET_TEXT.nothing);
-    for (const g of groups) {
-      doc.font('bold').fontSize(13).text(`${g.slot} · ${g.zoneName}`).moveDown(0.3);
-      g.stops.forEach((s, i) => {
-        doc
-          .font('bold')
-          .fontSize(11)
-          .text(`${i + 1}. #${s.orderNumber}  ${s.customerName}  ${phoneOf(s.phone)}`);
-        doc.font('regular').fontSize(10).text([s.address, s.house].filter(Boolean).join(' · '), { indent: 14 });
-        if (s.directions) doc.text(s.directions, { indent: 14 });
-        doc.text(`${s.expected}${s.rider ? ` · ${SHEET_TEXT.rider}: ${s.rider.name}` : ''}`, { indent: 14 });
-        doc.text(s.items.map((it) => `${it.quantity} × ${it.name}`).join(', '), { indent: 14 }).moveDown(0.5);
-      });
-      doc.moveDown(0.5);
-    }
-  });
+/** The stops in route order, group by group, as many pages as it takes (the loop given back between stops). */
+export function routeSheetPdf(shopName: string, day: string, groups: readonly DeliveryGroup[]): Promise<Uint8Array<ArrayBuffer>> {
+  return renderPdf(
+    () => newDocument(`${SHEET_TEXT.routeTitle} ${day}`, shopName),
+    async (doc) => {
+      doc.font('bold').fontSize(18).text(`${SHEET_TEXT.routeTitle} ${day}`);
+      doc.font('regular').fontSize(10).text(shopName).moveDown(0.8);
+      if (groups.length === 0) doc.font('regular').fontSize(12).text(SHEET_TEXT.nothing);
+      for (const g of groups) {
+        doc.font('bold').fontSize(13).text(`${g.slot} · ${g.zoneName}`).moveDown(0.3);
+        for (const [i, s] of g.stops.entries()) {
+          await yieldToLoop();
+          doc
+            .font('bold')
+            .fontSize(11)
+            .text(`${i + 1}. #${s.orderNumber}  ${s.customerName}  ${phoneOf(s.phone)}`);
+          doc.font('regular').fontSize(10).text([s.address, s.house].filter(Boolean).join(' · '), { indent: 14 });
+          if (s.directions) doc.text(s.directions, { indent: 14 });
+          doc.text(`${s.expected}${s.rider ? ` · ${SHEET_TEXT.rider}: ${s.rider.name}` : ''}`, { indent: 14 });
+          doc.text(s.items.map((it) => `${it.quantity} × ${it.name}`).join(', '), { indent: 14 }).moveDown(0.5);
+        }
+        doc.moveDown(0.5);
+      }
+    },
+  );
 }

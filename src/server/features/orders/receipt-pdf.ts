@@ -25,6 +25,7 @@ import {
   VERIFY_LABEL,
 } from './receipt-content';
 import type { Receipt } from './receipt.service';
+import { pdfBytes, pdfRenderSlots } from './pdf-render';
 
 export const RECEIPT_FORMATS = ['a4', '80mm'] as const;
 export type ReceiptFormat = (typeof RECEIPT_FORMATS)[number];
@@ -326,27 +327,24 @@ function newDocument(r: Receipt, layout: Layout, height: number): PDFKit.PDFDocu
   return doc;
 }
 
-/** The receipt's PDF in the given layout. */
-export async function receiptPdf(r: Receipt, format: ReceiptFormat = 'a4'): Promise<Uint8Array<ArrayBuffer>> {
-  const layout = LAYOUTS[format];
-  const qr = r.taxInvoice ? await QRCode.toBuffer(verificationUrl(r.taxInvoice), { errorCorrectionLevel: 'M', margin: 2, scale: 4 }) : null;
-  let height: number;
-  if (layout.height === 'content') {
-    // A strip as long as its content: measure once on a page too long to break, then draw for real.
-    // A few points spare, so that rounding never pushes the last line onto a second page.
-    height = Math.ceil(draw(newDocument(r, layout, 20_000), r, layout, qr) + layout.margin + 4);
-  } else {
-    height = layout.height;
-  }
-  const doc = newDocument(r, layout, height);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
+/** The receipt's PDF in the given layout (one of the instance's few PDF renders at once). */
+export function receiptPdf(r: Receipt, format: ReceiptFormat = 'a4'): Promise<Uint8Array<ArrayBuffer>> {
+  return pdfRenderSlots.run(async () => {
+    const layout = LAYOUTS[format];
+    const qr = r.taxInvoice
+      ? await QRCode.toBuffer(verificationUrl(r.taxInvoice), { errorCorrectionLevel: 'M', margin: 2, scale: 4 })
+      : null;
+    let height: number;
+    if (layout.height === 'content') {
+      // A strip as long as its content: measure once on a page too long to break, then draw for real.
+      // A few points spare, so that rounding never pushes the last line onto a second page.
+      height = Math.ceil(draw(newDocument(r, layout, 20_000), r, layout, qr) + layout.margin + 4);
+    } else {
+      height = layout.height;
+    }
+    const doc = newDocument(r, layout, height);
+    return pdfBytes(doc, () => {
+      draw(doc, r, layout, qr);
+    });
   });
-  draw(doc, r, layout, qr);
-  doc.end();
-  await ended;
-  return new Uint8Array(Buffer.concat(chunks));
 }

@@ -11,6 +11,11 @@ export interface EventStreamOptions {
   maxLifetimeMs: number;
   /** Aborted when the client goes away. */
   signal: AbortSignal;
+  /**
+   * Given the stream's end at open, for whoever may end it early (the back office's session and
+   * role checks); returns what to call once the stream ended.
+   */
+  watch?: (end: () => void) => () => void;
 }
 
 export const EVENT_STREAM_DEFAULTS = {
@@ -45,6 +50,7 @@ export function openEventStream(hub: Pick<RealtimeHub, 'subscribe'>, userId: str
         if (closed) return;
         closed = true;
         unsubscribe();
+        unwatch();
         clearInterval(heartbeat);
         clearTimeout(lifetime);
         opts.signal.removeEventListener('abort', end);
@@ -67,6 +73,7 @@ export function openEventStream(hub: Pick<RealtimeHub, 'subscribe'>, userId: str
       cleanup = finish;
       opts.signal.addEventListener('abort', end, { once: true });
       const unsubscribe = hub.subscribe(userId, (event) => send(`data: ${JSON.stringify(event)}\n\n`), end);
+      const unwatch = opts.watch?.(end) ?? (() => undefined);
       const heartbeat = setInterval(() => send(': heartbeat\n\n'), opts.heartbeatMs);
       const lifetime = setTimeout(end, opts.maxLifetimeMs);
       send(`retry: ${opts.retryMs}\n: connected\n\n`);

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
-import { tooManyRequests } from '../../errors';
-import { currentUser, requireUser } from '../../auth/session';
+import { tooManyRequests, unauthorized } from '../../errors';
+import { currentSessionId, currentUser, requireUser } from '../../auth/session';
 import { EVENT_STREAM_DEFAULTS, EVENT_STREAM_HEADERS, openEventStream } from './event-stream';
 import { realtimeHubFor } from './realtime-hub';
+import { staffStreamWatchFor } from './staff-stream-watch';
 
 /** More open tabs than this for one account is a runaway client, not a customer. */
 export const MAX_STREAMS_PER_USER = 20;
@@ -26,15 +27,23 @@ export function realtimeRoutes(ctx: ServerContext) {
 /**
  * GET /api/admin/live: every order's changes for the back office (a new paid order, a refund, an
  * order needing attention), as Server-Sent Events. Mounted behind the admin gate (admin.routes.ts),
- * which refuses customers and visitors; the gate runs again at every reconnect.
+ * which refuses customers and visitors; the gate runs again at every reconnect. While open, the
+ * stream's session and role are checked again every ADMIN_LIVE_RECHECK_MS (staff-stream-watch.ts).
  */
 export function adminLiveRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>().get('/', async (c) => {
     const user = currentUser(c);
+    const sessionId = await currentSessionId(ctx, c.req.raw.headers);
+    if (!sessionId) throw unauthorized();
     const hub = await realtimeHubFor(ctx.database, ctx.logger);
     if (hub.staffConnectionCount(user.id) >= MAX_STREAMS_PER_USER) throw tooManyStreams();
     const staff = { subscribe: hub.subscribeStaff };
-    const body = openEventStream(staff, user.id, { ...EVENT_STREAM_DEFAULTS, signal: c.req.raw.signal });
+    const watcher = staffStreamWatchFor(ctx.database, ctx.db, ctx.logger, ctx.env.ADMIN_LIVE_RECHECK_MS);
+    const body = openEventStream(staff, user.id, {
+      ...EVENT_STREAM_DEFAULTS,
+      signal: c.req.raw.signal,
+      watch: (end) => watcher.watch({ sessionId, end }),
+    });
     return c.body(body, 200, EVENT_STREAM_HEADERS);
   });
 }
