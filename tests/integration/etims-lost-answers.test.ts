@@ -2,12 +2,15 @@
 // draining: with 30 % of answers lost (a fixed pattern of the simulator), a queue of sales is
 // declared in at most twice the calls and job runs it takes without loss, once each, in number
 // order, with no gap. Measured by counting calls and runs with the clock moved, never by timing.
+// When the queue is stuck anyway, the back office says so once the oldest waiting invoice is older
+// than ETIMS_LATE_AFTER_MINUTES (15 by default).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sendDueTaxInvoices, taxInvoicesIdle } from '../../src/server/features/tax-invoices/tax-invoice-sender';
 import { DB_KINDS } from '../support/test-database';
 import { createTaxShop, declared, disposeTaxShop, invoiceOf, invoicesOf, payOrder, type TaxShop } from './etims-support';
 
 const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
 /** The eTIMS job's interval (src/server/jobs.ts): the clock moves this much between runs. */
 const JOB_MS = 5 * SECOND;
 const QUEUED = 12;
@@ -67,5 +70,35 @@ describe.each(DB_KINDS)('lost answers from KRA, on %s', (kind) => {
     expect(await sendDueTaxInvoices(shop.ctx)).toEqual({ sent: 1 });
     expect(declared(shop).map((s) => [s.request.invcNo, s.request.trdInvcNo])).toEqual([[1, 'INV-1']]);
     expect(await invoiceOf(shop, orderId, 'sale')).toMatchObject({ status: 'sent', invcNo: 1, error: null });
+  });
+
+  const admin = async (path: string) => {
+    const res = await shop.request(path, { cookie: shop.admin.cookie });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+
+  it('warns the back office when the oldest invoice waiting for KRA is older than the setting, and stops once it is sent', async () => {
+    shop.etimsSim.switches.mode = 'down';
+    const orderId = await payOrder(shop);
+    await taxInvoicesIdle(shop.ctx);
+    const waiting = await invoiceOf(shop, orderId, 'sale');
+    const since = waiting?.createdAt.toISOString();
+    expect(await admin('/api/admin/tax-invoices/status')).toMatchObject({
+      waiting: 1,
+      lateAfterMinutes: 15,
+      oldestWaitingSince: since,
+      late: 0,
+    });
+    expect(await admin('/api/admin/dashboard')).toMatchObject({ lateTaxInvoices: 0, taxInvoicesLateAfterMinutes: 15 });
+
+    shop.clock.advance(16 * MINUTE); // KRA still away
+    expect(await admin('/api/admin/tax-invoices/status')).toMatchObject({ waiting: 1, oldestWaitingSince: since, late: 1 });
+    expect(await admin('/api/admin/dashboard')).toMatchObject({ lateTaxInvoices: 1 });
+
+    shop.etimsSim.switches.mode = 'up';
+    expect(await sendDueTaxInvoices(shop.ctx)).toEqual({ sent: 1 });
+    expect(await admin('/api/admin/tax-invoices/status')).toMatchObject({ waiting: 0, oldestWaitingSince: null, late: 0 });
+    expect(await admin('/api/admin/dashboard')).toMatchObject({ lateTaxInvoices: 0 });
   });
 });
