@@ -3,12 +3,13 @@
 // unsent invoice goes first and a failure stops the round, so KRA sees sales in order with no gap.
 //
 // KRA's invoice number (invcNo) is the device's next one, reserved on the invoice before it is sent
-// and kept until KRA answers. After a timeout the invoice is looked up at KRA under that number
-// before anything is sent again, so a sale is never declared twice. KRA advances its counter only
+// and kept until KRA answers. After a lost answer (timeout, dropped connection) the invoice is looked
+// up at KRA under that number at once, in the same round, before anything is sent again, so a sale
+// is never declared twice and one lost answer does not hold up the queue (decision 033). KRA advances its counter only
 // for accepted invoices: a refusal gives the number back, and the invoice waits (status refused,
 // with KRA's message) for the merchant's 'Send again'; the next invoice takes the number.
 // KRA being down never stops an order: invoices wait and are retried (1, 2, 4 … minutes, at most
-// 2 hours apart, never given up).
+// 2 hours apart, never given up; 5, 10, 20 … seconds after lost answers).
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { backoff } from '@/domain/backoff';
 import { priceInvoice } from '@/domain/etims-invoice';
