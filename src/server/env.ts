@@ -43,6 +43,13 @@ const schema = z.object({
   ETIMS_APIGEE_APP_ID: optional,
   // How long one call to KRA may take before it counts as a timeout (KRA is often congested).
   ETIMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  // The back office warns when the oldest invoice still waiting for KRA is older than this many minutes.
+  ETIMS_LATE_AFTER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   // KRA item classes by product category ('fish=50121500,chicken=50112000,delivery=78102200,default=50000000'):
   // KRA's own codes for fresh fish and chicken are to be read from its list; these defaults are the simulator's.
   ETIMS_ITEM_CLASSES: optional,

@@ -21,7 +21,7 @@ export interface JobIntervals {
   mailDeliveryMs?: number;
   /** How often SMS that could not be sent are tried again. Default 60 s. */
   smsDeliveryMs?: number;
-  /** How often tax invoices waiting for KRA are sent. Default 60 s. */
+  /** How often tax invoices waiting for KRA are looked at (a lost answer is retried within seconds). Default 5 s. */
   taxInvoiceMs?: number;
   /** How often the owner's morning summary is looked at (sent once a day, at the set time). Default 60 s. */
   morningSummaryMs?: number;
@@ -36,8 +36,9 @@ export function startBackgroundJobs(ctx: ServerContext, intervals: JobIntervals 
     every(ctx, 'IPN rechecks', 15_000, LOCKS.ipnRechecks, () => runDueIpnRechecks(ctx)),
     every(ctx, 'mail delivery', intervals.mailDeliveryMs ?? 60_000, LOCKS.mailDelivery, () => ctx.mailer.deliverDue()),
     every(ctx, 'SMS delivery', intervals.smsDeliveryMs ?? 60_000, LOCKS.smsDelivery, () => ctx.sms.deliverDue()),
-    // Tax invoices to KRA, in number order; the work takes the etims lock itself.
-    every(ctx, 'tax invoices', intervals.taxInvoiceMs ?? 60_000, LOCKS.etimsJobs, () => sendDueTaxInvoices(ctx)),
+    // Tax invoices to KRA, in number order; the work takes the etims lock itself. Often, because an
+    // invoice whose answer was lost is due again in seconds; a run with nothing due calls no one.
+    every(ctx, 'tax invoices', intervals.taxInvoiceMs ?? 5_000, LOCKS.etimsJobs, () => sendDueTaxInvoices(ctx)),
     // KRA's code lists, refreshed once they are a day old (checked hourly).
     every(ctx, 'eTIMS code lists', 60 * 60_000, LOCKS.etimsJobs, () => refreshEtimsCodes(ctx)),
     // Hourly, under reconciliation's lock: the two never run at once, and one instance does it.

@@ -37,6 +37,9 @@ describe.each(DB_KINDS)('tax invoices in the back office, on %s', (kind) => {
       failed: 0,
       refused: 0,
       sent: 0,
+      lateAfterMinutes: 15,
+      oldestWaitingSince: null,
+      late: 0,
     });
 
     await payOrder(shop);

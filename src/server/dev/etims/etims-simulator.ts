@@ -10,7 +10,9 @@
 //
 // Switches, for tests and for a developer: 'down' answers HTTP 503, 'hang' never answers (the
 // client times out), 'slow' answers after slowMs; loseAnswers makes the next sales be signed and
-// stored but never answered (a timeout after KRA accepted the sale).
+// stored but never answered (a timeout after KRA accepted the sale); loseShare loses that share of
+// sale and lookup answers by a pattern drawn from loseSeed (the same every run), each either
+// dropped at once or left hanging (loseAs), a lost sale half the time before KRA recorded it.
 import { createHmac, randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { BandRates } from '@/domain/etims-invoice';
@@ -39,6 +41,11 @@ interface EtimsSimulatorSwitches extends SaleChecks {
   slowMs: number;
   /** This many coming sales are signed and stored, but their answers never arrive. */
   loseAnswers: number;
+  /** This share (0 to 1) of sale and lookup answers is lost, picked by a pattern drawn from loseSeed. */
+  loseShare: number;
+  loseSeed: number;
+  /** How an answer is lost: 'drop' closes the connection at once, 'hang' never answers (the client times out). */
+  loseAs: 'drop' | 'hang';
   /** KRA's sandbox was seen demanding 0 for band E; the code lists say 8. */
   rateE: 8 | 0;
 }
@@ -67,7 +74,10 @@ interface SimReceipt {
 interface SimRequestLogEntry {
   op: string;
   invcNo: number | null;
+  /** What KRA made of the call ('not received' when it was lost on the way). */
   resultCd: string;
+  /** The answer never reached the caller (loseShare). */
+  lost?: true;
 }
 
 export interface EtimsSimulator {
@@ -86,6 +96,9 @@ const DEFAULT_SWITCHES: EtimsSimulatorSwitches = {
   mode: 'up',
   slowMs: 2_000,
   loseAnswers: 0,
+  loseShare: 0,
+  loseSeed: 1,
+  loseAs: 'drop',
   rateE: 8,
   headerTotals: true,
   itemBand: true,
@@ -111,6 +124,29 @@ function base32(bytes: Buffer): string {
   if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
   return out;
 }
+
+/** A small seeded generator (mulberry32): the same seed gives the same losses. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** An answer whose connection breaks while it is read (the client sees a network error). */
+const dropped = () =>
+  new Response(
+    new ReadableStream({
+      start(controller) {
+        controller.error(new Error('connection reset by the simulator'));
+      },
+    }),
+    { status: 200, headers: { 'Content-Type': 'application/json' } },
+  );
 
 const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join('');
 
@@ -140,6 +176,20 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
   const rates = (): BandRates => ({ ...TAX_BAND_RATE_BP, E: switches.rateE * 100 });
 
   const hang = () => new Promise<void>((resolve) => hanging.add(resolve));
+  let draws = { seed: switches.loseSeed, next: seeded(switches.loseSeed) };
+  /** A draw in [0, 1) for the next sale or lookup; below loseShare its answer is lost. */
+  const draw = () => {
+    if (draws.seed !== switches.loseSeed) draws = { seed: switches.loseSeed, next: seeded(switches.loseSeed) };
+    return draws.next();
+  };
+  /** Loses the answer to the call just logged. */
+  const lose = async (): Promise<Response> => {
+    const entry = requestLog[requestLog.length - 1];
+    if (entry) entry.lost = true;
+    if (switches.loseAs === 'drop') return dropped();
+    await hang();
+    return dropped();
+  };
   const answer = (c: Context, resultCd: string, resultMsg: string, data: unknown = null) => {
     const body = { resultCd, resultMsg, resultDt: kraDateTime(now()), data };
     if (opts.integratorErrors && resultCd !== '000' && resultCd !== '001') return c.text(resultMsg, 400);
@@ -281,6 +331,13 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
     const got = await authed(c, 'saveSale');
     if (got instanceof Response) return got;
     const { device, body } = got;
+    const invcNo = typeof body.invcNo === 'number' ? body.invcNo : null;
+    const luck = switches.loseShare > 0 ? draw() : 1;
+    if (luck < switches.loseShare / 2) {
+      // Lost on the way: KRA never saw the sale.
+      log('saveSale', 'not received', invcNo);
+      return lose();
+    }
     const codes = simulatorCodeLists(switches.rateE);
     const verdict = checkSale(
       body,
@@ -294,7 +351,6 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
       },
       switches,
     );
-    const invcNo = typeof body.invcNo === 'number' ? body.invcNo : null;
     if (!verdict.ok) {
       log('saveSale', verdict.code, invcNo);
       return answer(c, verdict.code, verdict.message);
@@ -315,6 +371,8 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
     device.sales.set(sale.invcNo, { request: sale, receipt });
     device.nextInvcNo += 1;
     log('saveSale', '000', sale.invcNo);
+    // Lost on the way back: KRA has the sale, the shop does not know.
+    if (luck < switches.loseShare) return lose();
     if (switches.loseAnswers > 0) {
       switches.loseAnswers -= 1;
       await hang();
@@ -335,6 +393,7 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
     const invcNo = Number(got.body.invcNo);
     const stored = got.device.sales.get(invcNo);
     log('lookupInvoice', stored ? '000' : '001', Number.isSafeInteger(invcNo) ? invcNo : null);
+    if (switches.loseShare > 0 && draw() < switches.loseShare) return lose();
     if (!stored) return answer(c, '001', 'There is no search result');
     const at = stored.receipt.sdcDateTime;
     // Lookups echo dates as '2026-09-18 11:00:36.0'.

@@ -1,7 +1,12 @@
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
+import { lateTaxInvoices } from '../tax-invoices/admin-tax-invoices.service';
 import { loadDashboard } from './admin-dashboard.service';
 
 export function adminDashboardRoutes(ctx: ServerContext) {
-  return new Hono<AppEnv>().get('/', async (c) => c.json(await loadDashboard(ctx.db, ctx.now())));
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const [dashboard, taxInvoices] = await Promise.all([loadDashboard(ctx.db, ctx.now()), lateTaxInvoices(ctx)]);
+    // Tax invoices waiting for KRA longer than the setting allows: the queue is stuck.
+    return c.json({ ...dashboard, lateTaxInvoices: taxInvoices.late, taxInvoicesLateAfterMinutes: taxInvoices.lateAfterMinutes });
+  });
 }

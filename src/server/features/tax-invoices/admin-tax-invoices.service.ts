@@ -1,7 +1,8 @@
 // The back office's view of tax invoices: the list (refused ones first to fix), and 'Send again'
 // for one KRA refused, after the merchant fixed what KRA named. It goes back in the queue under its
 // own shop number and is sent in number order with the rest. The status: where invoices go, the
-// device, the code lists' age and what waits.
+// device, the code lists' age, what waits, and whether the oldest waiting invoice is late (older
+// than ETIMS_LATE_AFTER_MINUTES: the queue is stuck and KRA may be owed sales).
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
 import { etimsDevices, taxInvoices, type TaxInvoiceStatus } from '../../db/schema';
@@ -55,6 +56,28 @@ export async function listTaxInvoices(ctx: ServerContext, filter: { status?: Tax
   }));
 }
 
+/**
+ * How late the queue is: when the oldest invoice still to be sent (queued or failed) was queued, and
+ * how many waited longer than ETIMS_LATE_AFTER_MINUTES. A refused invoice is not counted here: it
+ * waits for the merchant and is shown as refused.
+ */
+export async function lateTaxInvoices(ctx: ServerContext) {
+  const lateAfterMinutes = ctx.env.ETIMS_LATE_AFTER_MINUTES;
+  const lateBefore = new Date(ctx.now().getTime() - lateAfterMinutes * 60_000);
+  const [row] = await ctx.db
+    .select({
+      oldest: sql<Date | null>`min(${taxInvoices.createdAt})`.mapWith(taxInvoices.createdAt),
+      late: sql<number>`count(*) filter (where ${taxInvoices.createdAt} < ${lateBefore.toISOString()})`.mapWith(Number),
+    })
+    .from(taxInvoices)
+    .where(inArray(taxInvoices.status, PENDING));
+  return {
+    lateAfterMinutes,
+    oldestWaitingSince: row?.oldest?.toISOString() ?? null,
+    late: row?.late ?? 0,
+  };
+}
+
 /** Where tax invoices go: nowhere (ETIMS_DISABLED), the built-in simulator, or KRA's sandbox or production. */
 type EtimsTarget = 'disabled' | 'simulator' | 'sandbox' | 'production';
 
@@ -75,6 +98,7 @@ export async function taxInvoiceStatus(ctx: ServerContext) {
     : [];
   const counts = await ctx.db.select({ status: taxInvoices.status, n: count() }).from(taxInvoices).groupBy(taxInvoices.status);
   const of = (...statuses: TaxInvoiceStatus[]) => counts.filter((c) => statuses.includes(c.status)).reduce((sum, c) => sum + c.n, 0);
+  const lateness = await lateTaxInvoices(ctx);
   return {
     target,
     device: etims
@@ -94,6 +118,8 @@ export async function taxInvoiceStatus(ctx: ServerContext) {
     failed: of('failed'),
     refused: of('refused'),
     sent: of('sent'),
+    // The alert: the oldest waiting invoice, and how many waited longer than the setting allows.
+    ...lateness,
   };
 }
 

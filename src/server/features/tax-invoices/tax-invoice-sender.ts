@@ -3,13 +3,15 @@
 // unsent invoice goes first and a failure stops the round, so KRA sees sales in order with no gap.
 //
 // KRA's invoice number (invcNo) is the device's next one, reserved on the invoice before it is sent
-// and kept until KRA answers. After a timeout the invoice is looked up at KRA under that number
-// before anything is sent again, so a sale is never declared twice. KRA advances its counter only
+// and kept until KRA answers. After a lost answer (timeout, dropped connection) the invoice is looked
+// up at KRA under that number at once, in the same round, before anything is sent again, so a sale
+// is never declared twice and one lost answer does not hold up the queue (decision 033). KRA advances its counter only
 // for accepted invoices: a refusal gives the number back, and the invoice waits (status refused,
 // with KRA's message) for the merchant's 'Send again'; the next invoice takes the number.
 // KRA being down never stops an order: invoices wait and are retried (1, 2, 4 … minutes, at most
-// 2 hours apart, never given up).
+// 2 hours apart, never given up; 5, 10, 20 … seconds after lost answers).
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { backoff } from '@/domain/backoff';
 import { priceInvoice } from '@/domain/etims-invoice';
 import type { ServerContext } from '../../context';
 import { LOCKS } from '../../db/locks';
@@ -123,7 +125,29 @@ function failure(err: unknown): Outcome {
   return { ok: false, error: err instanceof Error ? err.message : String(err) };
 }
 
-/** One invoice to KRA: look up a reserved number first, else reserve the next one and send. */
+/** Lost answers one invoice may meet in a round (each looked up at once) before it waits a few seconds. */
+const LOST_ANSWERS_PER_ROUND = 3;
+/** After that: tried again in 5, 10, 20 … seconds (then minutes), not at the usual 1, 2, 4 … minutes. */
+const lostAnswerRetryMs = (attempts: number) => backoff(attempts, { baseMs: 5_000, maxMs: 2 * 60 * 60_000 });
+
+/** No answer to a call KRA may have acted on: timed out, connection dropped, or an answer that cannot be read. */
+const isLostAnswer = (err: EtimsError): boolean =>
+  (err.kind === 'unreachable' && (err.code === 'timeout' || err.code === 'network_error')) ||
+  err.kind === 'invalid_response' ||
+  err.kind === 'duplicate';
+
+/** What KRA holds under a number: our invoice (its signature), another system's sale, or nothing. */
+async function lookUp(etims: EtimsIntegration, device: ReadyDevice, invcNo: number, reference: string) {
+  const found = await etims.client.lookupInvoice(device.cmcKey, invcNo);
+  if (!found) return { held: 'none' as const };
+  return found.trdInvcNo === reference ? { held: 'ours' as const, receipt: found.receipt } : { held: 'other' as const };
+}
+
+/**
+ * One invoice to KRA: look up a reserved number first, else reserve the next one and send. A lost
+ * answer is looked up at once, in this round (sent again under the same number only if KRA does
+ * not have it), so one lost answer does not hold up the invoices behind it.
+ */
 async function sendOne(ctx: ServerContext, etims: EtimsIntegration, device: ReadyDevice, row: InvoiceRow): Promise<Outcome> {
   const reference = invoiceReference(row);
   let orgInvcNo = 0;
@@ -138,76 +162,110 @@ async function sendOne(ctx: ServerContext, etims: EtimsIntegration, device: Read
   }
 
   let invcNo = row.deviceId === device.id ? row.invcNo : null;
-  if (invcNo !== null) {
-    // An earlier try may have reached KRA: never send the same sale twice.
-    let found;
+  // An earlier try may have reached KRA: never send the same sale twice.
+  let mayBeAtKra = invcNo !== null;
+  let lostLeft = LOST_ANSWERS_PER_ROUND;
+  const lost = (err: EtimsError): Outcome | null => {
+    lostLeft -= 1;
+    if (lostLeft > 0) return null;
+    return {
+      ok: false,
+      error: err.message,
+      record: { resultCode: err.code, resultMessage: err.message },
+      retryInMs: lostAnswerRetryMs(row.attempts),
+    };
+  };
+  const adopt = async (at: number, receipt: SignedReceipt): Promise<Outcome> => {
+    await setDeviceNext(ctx, device, Math.max(device.nextInvcNo, at + 1));
+    return { ok: true, record: signedRecord(device, at, receipt) };
+  };
+  let request: Awaited<ReturnType<typeof buildRequest>> | null = null;
+
+  for (;;) {
+    if (invcNo !== null && mayBeAtKra) {
+      let found;
+      try {
+        found = await lookUp(etims, device, invcNo, reference);
+      } catch (err) {
+        if (!(err instanceof EtimsError) || !isLostAnswer(err)) return failure(err);
+        const stop = lost(err);
+        if (stop) return stop;
+        continue;
+      }
+      if (found.held === 'ours') return adopt(invcNo, found.receipt);
+      if (found.held === 'other') {
+        // Another system used the number: ours was never declared; take the next one.
+        await setDeviceNext(ctx, device, Math.max(device.nextInvcNo, invcNo + 1));
+        await release(ctx, row.id);
+        invcNo = null;
+        request = null;
+      }
+      mayBeAtKra = false;
+    }
+    if (invcNo === null) {
+      invcNo = device.nextInvcNo;
+      await ctx.db.update(taxInvoices).set({ deviceId: device.id, invcNo }).where(eq(taxInvoices.id, row.id));
+    }
+
+    if (!request) {
+      try {
+        request = await buildRequest(ctx, etims, device, row, invcNo, orgInvcNo);
+      } catch (err) {
+        await release(ctx, row.id);
+        if (err instanceof EtimsError && err.kind === 'refused') {
+          const message = `KRA refused an item of this invoice: ${err.message}`;
+          return {
+            ok: false,
+            error: message,
+            permanent: true,
+            status: 'refused',
+            record: { resultCode: err.code, resultMessage: err.message },
+          };
+        }
+        return failure(err);
+      }
+      await ctx.db.update(taxInvoices).set({ request }).where(eq(taxInvoices.id, row.id));
+    }
+
     try {
-      found = await etims.client.lookupInvoice(device.cmcKey, invcNo);
+      const receipt = await etims.client.saveSale(device.cmcKey, request);
+      await setDeviceNext(ctx, device, invcNo + 1);
+      return { ok: true, record: signedRecord(device, invcNo, receipt) };
     } catch (err) {
-      return failure(err);
-    }
-    if (found && found.trdInvcNo === reference) {
-      await setDeviceNext(ctx, device, Math.max(device.nextInvcNo, invcNo + 1));
-      return { ok: true, record: signedRecord(device, invcNo, found.receipt) };
-    }
-    if (found) {
-      // Another system used the number: ours was never declared; take the next one.
-      await setDeviceNext(ctx, device, Math.max(device.nextInvcNo, invcNo + 1));
-      await release(ctx, row.id);
-      invcNo = null;
-    }
-  }
-  if (invcNo === null) {
-    invcNo = device.nextInvcNo;
-    await ctx.db.update(taxInvoices).set({ deviceId: device.id, invcNo }).where(eq(taxInvoices.id, row.id));
-  }
-
-  let request;
-  try {
-    request = await buildRequest(ctx, etims, device, row, invcNo, orgInvcNo);
-  } catch (err) {
-    await release(ctx, row.id);
-    if (err instanceof EtimsError && err.kind === 'refused') {
-      const message = `KRA refused an item of this invoice: ${err.message}`;
-      return {
-        ok: false,
-        error: message,
-        permanent: true,
-        status: 'refused',
-        record: { resultCode: err.code, resultMessage: err.message },
-      };
-    }
-    return failure(err);
-  }
-  await ctx.db.update(taxInvoices).set({ request }).where(eq(taxInvoices.id, row.id));
-
-  try {
-    const receipt = await etims.client.saveSale(device.cmcKey, request);
-    await setDeviceNext(ctx, device, invcNo + 1);
-    return { ok: true, record: signedRecord(device, invcNo, receipt) };
-  } catch (err) {
-    if (!(err instanceof EtimsError)) return failure(err);
-    const record = { resultCode: err.code, resultMessage: err.message };
-    switch (err.kind) {
-      case 'refused':
-        await release(ctx, row.id);
-        return { ok: false, error: `KRA refused this invoice: ${err.message}`, permanent: true, status: 'refused', record };
-      case 'sequence':
-        // KRA expects another number (the device was used elsewhere): follow KRA and try again.
-        await release(ctx, row.id);
-        if (err.expectedInvcNo !== null) await setDeviceNext(ctx, device, err.expectedInvcNo);
-        ctx.logger.warn({ invoice: reference, sent: invcNo, expected: err.expectedInvcNo }, 'eTIMS invoice number out of step with KRA');
-        return { ok: false, error: err.message, record };
-      case 'duplicate':
-        // Looked up before the next try (the number stays reserved).
-        return { ok: false, error: err.message, record };
-      case 'device':
-        ctx.logger.error({ err, invoice: reference }, 'KRA refused the eTIMS device; tax invoices wait');
-        return { ok: false, error: err.message, record };
-      case 'unreachable':
-      case 'invalid_response':
-        // KRA may have it: the number stays reserved and is looked up before the next try.
-        return { ok: false, error: err.message, record };
+      if (!(err instanceof EtimsError)) return failure(err);
+      if (isLostAnswer(err)) {
+        // KRA may have it (or, for a duplicate, says it has the number): look it up before anything else.
+        mayBeAtKra = true;
+        const stop = lost(err);
+        if (stop) return stop;
+        continue;
+      }
+      const record = { resultCode: err.code, resultMessage: err.message };
+      switch (err.kind) {
+        case 'refused':
+          await release(ctx, row.id);
+          return { ok: false, error: `KRA refused this invoice: ${err.message}`, permanent: true, status: 'refused', record };
+        case 'sequence': {
+          // KRA is past our number: an earlier send of this very invoice may be what moved it on.
+          if (err.expectedInvcNo !== null && err.expectedInvcNo > invcNo) {
+            const found = await lookUp(etims, device, invcNo, reference).catch(() => null);
+            if (found?.held === 'ours') return adopt(invcNo, found.receipt);
+          }
+          // KRA expects another number (the device was used elsewhere): follow KRA and try again.
+          await release(ctx, row.id);
+          if (err.expectedInvcNo !== null) await setDeviceNext(ctx, device, err.expectedInvcNo);
+          ctx.logger.warn({ invoice: reference, sent: invcNo, expected: err.expectedInvcNo }, 'eTIMS invoice number out of step with KRA');
+          return { ok: false, error: err.message, record };
+        }
+        case 'device':
+          ctx.logger.error({ err, invoice: reference }, 'KRA refused the eTIMS device; tax invoices wait');
+          return { ok: false, error: err.message, record };
+        case 'duplicate':
+        case 'invalid_response':
+        case 'unreachable':
+          // KRA away (HTTP 5xx, 99x): the number stays reserved and is looked up before the next try.
+          return { ok: false, error: err.message, record };
+      }
     }
   }
 }
@@ -227,7 +285,9 @@ export async function sendDueTaxInvoices(ctx: ServerContext): Promise<{ sent: nu
         .where(inArray(taxInvoices.status, ['queued', 'failed']))
         .orderBy(asc(taxInvoices.number))
         .limit(1);
-    if ((await pending()).length === 0) return { sent: 0 };
+    const due = (head: InvoiceRow | undefined): head is InvoiceRow => !!head && !(head.nextAttemptAt && head.nextAttemptAt > ctx.now());
+    // Nothing due: KRA is not called at all (the job looks every few seconds).
+    if (!due((await pending())[0])) return { sent: 0 };
     let device: ReadyDevice;
     try {
       device = await readyDevice(ctx, etims);
@@ -243,7 +303,7 @@ export async function sendDueTaxInvoices(ctx: ServerContext): Promise<{ sent: nu
     let sent = 0;
     for (;;) {
       const [head] = await pending();
-      if (!head || (head.nextAttemptAt && head.nextAttemptAt > ctx.now())) break;
+      if (!due(head)) break;
       if (await outbox.deliver(head.id)) {
         sent++;
         continue;

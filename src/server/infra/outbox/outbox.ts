@@ -34,8 +34,9 @@ type SendOutcome<T extends OutboxTable> =
   /**
    * permanent: trying again is useless (a number the gateway will never accept), so give up now,
    * as 'abandoned' or the kind's own word for it (`status`); `record` keeps what the server answered.
+   * retryInMs: try again this soon instead of the usual backoff (a lost answer is looked up in seconds).
    */
-  | { ok: false; error: string; permanent?: boolean; status?: string; record?: Partial<T['$inferInsert']> };
+  | { ok: false; error: string; permanent?: boolean; status?: string; retryInMs?: number; record?: Partial<T['$inferInsert']> };
 
 export interface OutboxKind<T extends OutboxTable> {
   table: T;
@@ -94,7 +95,7 @@ export function createOutbox<T extends OutboxTable>(opts: { db: Db; kind: Outbox
         ...outcome.record,
         status: giveUp ? (outcome.status ?? 'abandoned') : 'failed',
         error: outcome.error,
-        nextAttemptAt: giveUp ? null : new Date(now().getTime() + outboxRetryDelayMs(row.attempts)),
+        nextAttemptAt: giveUp ? null : new Date(now().getTime() + (outcome.retryInMs ?? outboxRetryDelayMs(row.attempts))),
       },
       eq(table.id, id),
     );

@@ -65,6 +65,13 @@ export default function DashboardPage() {
                   <ToDo to="/admin/orders?paymentStatus=PENDING&status=pending" count={d.paymentsPending} label="Payments pending" />
                   <ToDo to="/admin/products?state=low_stock" count={d.lowStockCount} label="Products low on stock" />
                   <ToDo to="/admin/messages?state=unread" count={d.unreadMessages} label="Unread messages" />
+                  {d.lateTaxInvoices > 0 && (
+                    <ToDo
+                      to="/admin/tax-invoices?status=pending"
+                      count={d.lateTaxInvoices}
+                      label={`Tax invoices waiting for KRA over ${d.taxInvoicesLateAfterMinutes} minutes`}
+                    />
+                  )}
                   {d.ordersNeedingAttention > 0 && (
                     <ToDo to="/admin/orders?attention=yes" count={d.ordersNeedingAttention} label="Orders flagged for attention" />
                   )}

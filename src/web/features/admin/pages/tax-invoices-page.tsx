@@ -1,11 +1,13 @@
 // /admin/tax-invoices: how declaring to KRA's eTIMS stands (where invoices go, the device, the code
-// lists' age, what waits and what KRA refused), then the invoices by status, with 'Send again' for
-// one KRA refused once the merchant fixed what KRA named.
+// lists' age, what waits and what KRA refused, and a warning when the oldest waiting invoice is
+// older than ETIMS_LATE_AFTER_MINUTES), then the invoices by status, with 'Send again' for one KRA
+// refused once the merchant fixed what KRA named.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatKES } from '@/domain/money';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import { shortOrderId } from '@/domain/order-status';
+import { Alert } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { adminApi, type TaxInvoiceStatusView, type TaxInvoiceView } from '../admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -27,10 +29,23 @@ const TARGETS: Record<TaxInvoiceStatusView['target'], string> = {
   production: "KRA's eTIMS (production)",
 };
 
+/** The queue is stuck: the oldest invoice still to be sent waited longer than the setting allows. */
+function LateWarning({ status: s }: { status: TaxInvoiceStatusView }) {
+  if (s.late === 0 || !s.oldestWaitingSince) return null;
+  return (
+    <Alert tone="error" title="Tax invoices are late reaching KRA" className="mb-4" data-testid="etims-late">
+      {s.late} {s.late === 1 ? 'invoice has' : 'invoices have'} waited over {s.lateAfterMinutes} minutes; the oldest since{' '}
+      {formatNairobiDateTime(s.oldestWaitingSince)}. The shop keeps trying on its own: check that KRA's eTIMS is up and the device is
+      accepted (the reason is on each waiting invoice below).
+    </Alert>
+  );
+}
+
 function EtimsStatus({ status: s }: { status: TaxInvoiceStatusView }) {
   const device = s.device;
   return (
     <section aria-labelledby="etims-status" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
+      <LateWarning status={s} />
       <h2 id="etims-status" className="mb-3 text-lg font-semibold text-slate-900">
         eTIMS status
       </h2>
@@ -45,6 +60,7 @@ function EtimsStatus({ status: s }: { status: TaxInvoiceStatusView }) {
               ] as const)
             : []),
           ['Waiting to be sent', s.failed > 0 ? `${s.waiting} (${s.failed} failed, retried)` : String(s.waiting)],
+          ['Oldest waiting since', s.oldestWaitingSince ? formatNairobiDateTime(s.oldestWaitingSince) : '—'],
           ['Refused by KRA', <span className={s.refused > 0 ? 'font-semibold text-red-700' : undefined}>{s.refused}</span>],
         ]}
       />
