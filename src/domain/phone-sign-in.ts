@@ -45,14 +45,29 @@ export const NO_EMAIL_NOTE =
 export const addEmailSchema = z.object({ email: emailSchema });
 export type AddEmailValues = z.infer<typeof addEmailSchema>;
 
+/** The code of the link that confirms an added email (/profile?confirm-email=<code>). */
+export const confirmEmailSchema = z.object({
+  token: z.string({ error: 'This link is invalid or has expired. Add your email again on your profile.' }).min(1).max(200),
+});
+
+/** The query parameter of that link on /profile. */
+export const CONFIRM_EMAIL_PARAM = 'confirm-email';
+
 export const ADD_EMAIL_MESSAGES = {
+  /** The same answer whether or not the address already has an account (its owner is mailed instead). */
   sent: (email: string) => `We sent a link to ${email}. Open it to confirm your email; receipts are mailed there from then on.`,
   taken: 'An account with this email already exists. Sign in with that email, or give another one.',
   hasEmail: 'This account already has an email.',
+  confirmed: (email: string) => `Your email ${email} is confirmed. Receipts are mailed there from now on.`,
+  linkInvalid: 'This link is invalid or has expired. Add your email again on your profile.',
+  otherAccount:
+    'This link confirms an email for another account. Sign in with the phone number that asked for it, then open the link again.',
+  tooMany: (wait: string) => `Too many emails added. Please wait ${wait} and try again.`,
+  tooManyLinks: (wait: string) => `Too many invalid links. Please wait ${wait} and try again.`,
 } as const;
 
 /** Beside an added email on the profile until its link is used. */
-export const UNCONFIRMED_EMAIL = 'not confirmed yet: open the link we mailed you';
+export const UNCONFIRMED_EMAIL = 'not confirmed yet: open the link we mailed you while signed in here';
 
 /** In the back office, where a phone-only account's email would be. */
 export const NO_EMAIL_IN_LIST = 'No email (signs in with a code by SMS)';
