@@ -33,6 +33,13 @@ export const PHONE_SIGN_IN_MESSAGES = {
   noCode: 'That code has already been used or has expired. Please ask for a new code.',
   tooManyCodes: (wait: string) => `Too many codes requested. Please wait ${wait} and try again.`,
   tooManyWrongCodes: (wait: string) => `Too many wrong codes. Please wait ${wait} and try again.`,
+  /** The shop's hourly or daily ceiling of codes is reached. */
+  codesPaused: (wait: string) =>
+    `Sign-in codes by SMS are paused because of unusually many requests. Please try again in ${wait}, or sign in with your email.`,
+  tooManyFromNetwork: (wait: string) => `Too many codes requested from your network. Please wait ${wait} and try again.`,
+  /** The number's daily cap of codes or of wrong entries is reached. */
+  numberCapped: (wait: string) =>
+    `Too many codes or wrong entries for this number today. Please wait ${wait} and try again, or sign in with your email.`,
   unavailable: 'Sign-in with a code by SMS is not available at the moment. Please sign in with your email.',
   signedIn: 'Signed in successfully!',
 } as const;
