@@ -1,4 +1,4 @@
-// A phone-only account (made with a code by SMS) adds its email (docs/decisions/031-pending-emails.md).
+// A phone-only account (made with a code by SMS) adds its email (docs/decisions/031-pending-emails-and-sms-budget.md).
 // The address waits in pending_emails, never in user.email, so sign-up, sign-in and resets treat it
 // as nobody's; a link is mailed to it. The link makes it the account's (verified) email only when it
 // is used by someone already signed in to that account: it proves the mailbox and signs nobody in.
