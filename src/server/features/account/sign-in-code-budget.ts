@@ -29,7 +29,7 @@ const DAY = 24 * HOUR;
 const per = (limit: number, windowMs: number): ThrottlePolicy => ({ limit, windowMs, blockMs: windowMs });
 
 /** The audit action written when a shop-wide or network ceiling is reached. */
-export const CEILING_REACHED_ACTION = 'SMS_CODE_CEILING_REACHED';
+const CEILING_REACHED_ACTION = 'SMS_CODE_CEILING_REACHED';
 
 const BUDGET_PREFIX = 'sms-code-budget:';
 
