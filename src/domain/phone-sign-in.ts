@@ -33,6 +33,13 @@ export const PHONE_SIGN_IN_MESSAGES = {
   noCode: 'That code has already been used or has expired. Please ask for a new code.',
   tooManyCodes: (wait: string) => `Too many codes requested. Please wait ${wait} and try again.`,
   tooManyWrongCodes: (wait: string) => `Too many wrong codes. Please wait ${wait} and try again.`,
+  /** The shop's hourly or daily ceiling of codes is reached. */
+  codesPaused: (wait: string) =>
+    `Sign-in codes by SMS are paused because of unusually many requests. Please try again in ${wait}, or sign in with your email.`,
+  tooManyFromNetwork: (wait: string) => `Too many codes requested from your network. Please wait ${wait} and try again.`,
+  /** The number's daily cap of codes or of wrong entries is reached. */
+  numberCapped: (wait: string) =>
+    `Too many codes or wrong entries for this number today. Please wait ${wait} and try again, or sign in with your email.`,
   unavailable: 'Sign-in with a code by SMS is not available at the moment. Please sign in with your email.',
   signedIn: 'Signed in successfully!',
 } as const;
@@ -45,14 +52,29 @@ export const NO_EMAIL_NOTE =
 export const addEmailSchema = z.object({ email: emailSchema });
 export type AddEmailValues = z.infer<typeof addEmailSchema>;
 
+/** The code of the link that confirms an added email (/profile?confirm-email=<code>). */
+export const confirmEmailSchema = z.object({
+  token: z.string({ error: 'This link is invalid or has expired. Add your email again on your profile.' }).min(1).max(200),
+});
+
+/** The query parameter of that link on /profile. */
+export const CONFIRM_EMAIL_PARAM = 'confirm-email';
+
 export const ADD_EMAIL_MESSAGES = {
+  /** The same answer whether or not the address already has an account (its owner is mailed instead). */
   sent: (email: string) => `We sent a link to ${email}. Open it to confirm your email; receipts are mailed there from then on.`,
   taken: 'An account with this email already exists. Sign in with that email, or give another one.',
   hasEmail: 'This account already has an email.',
+  confirmed: (email: string) => `Your email ${email} is confirmed. Receipts are mailed there from now on.`,
+  linkInvalid: 'This link is invalid or has expired. Add your email again on your profile.',
+  otherAccount:
+    'This link confirms an email for another account. Sign in with the phone number that asked for it, then open the link again.',
+  tooMany: (wait: string) => `Too many emails added. Please wait ${wait} and try again.`,
+  tooManyLinks: (wait: string) => `Too many invalid links. Please wait ${wait} and try again.`,
 } as const;
 
 /** Beside an added email on the profile until its link is used. */
-export const UNCONFIRMED_EMAIL = 'not confirmed yet: open the link we mailed you';
+export const UNCONFIRMED_EMAIL = 'not confirmed yet: open the link we mailed you while signed in here';
 
 /** In the back office, where a phone-only account's email would be. */
 export const NO_EMAIL_IN_LIST = 'No email (signs in with a code by SMS)';

@@ -20,6 +20,7 @@ import { adminStaffRoutes } from './features/customers/admin-staff.routes';
 import { adminDeliveriesRoutes, adminRiderRoutes } from './features/deliveries/admin.routes';
 import { adminMerchantNoticesRoutes } from './features/merchant-notices/admin.routes';
 import { adminLiveRoutes } from './features/realtime/realtime.routes';
+import { adminSignInCodesRoutes } from './features/account/admin.routes';
 
 export function adminRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
@@ -43,5 +44,6 @@ export function adminRoutes(ctx: ServerContext) {
     .route('/deliveries', adminDeliveriesRoutes(ctx))
     .route('/rider', adminRiderRoutes(ctx))
     .route('/merchant-notices', adminMerchantNoticesRoutes(ctx))
-    .route('/live', adminLiveRoutes(ctx));
+    .route('/live', adminLiveRoutes(ctx))
+    .route('/sign-in-codes', adminSignInCodesRoutes(ctx));
 }

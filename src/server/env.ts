@@ -67,6 +67,14 @@ const schema = z.object({
   AT_SENDER_ID: optional,
   // Any Africa's Talking-compatible API (a test double); default by AT_USERNAME.
   AT_API_URL: optional,
+  // Ceilings on SMS sign-in codes (each one is billed to the merchant): shop-wide, per client network
+  // (an IPv6 /48, an IPv4 address) and per number, per hour and per day (windows of 60 minutes and 24 hours).
+  SMS_CODES_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  SMS_CODES_PER_DAY: z.coerce.number().int().min(1).default(1000),
+  SMS_CODES_PER_NETWORK_HOUR: z.coerce.number().int().min(1).default(30),
+  SMS_CODES_PER_NETWORK_DAY: z.coerce.number().int().min(1).default(100),
+  SMS_CODES_PER_NUMBER_DAY: z.coerce.number().int().min(1).default(10),
+  SMS_WRONG_CODES_PER_NUMBER_DAY: z.coerce.number().int().min(1).default(15),
   // 1: no SMS at all (production without an SMS account, chosen deliberately).
   SMS_DISABLED: z
     .string()

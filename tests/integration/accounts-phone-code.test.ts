@@ -6,7 +6,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { outboundSms, profiles, user, verification } from '../../src/server/db/schema';
 import { createTestApp, cookieFrom, LOOPBACK_BINDINGS, TEST_ORIGIN, type TestApp } from '../support/test-app';
 import { DB_KINDS } from '../support/test-database';
-import { json, movableClock, verifyCodeInLatestMail } from './accounts-support';
+import { json, mailsTo, movableClock } from './accounts-support';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -107,13 +107,14 @@ describe.each(DB_KINDS)('sign-in with a code by SMS on %s', (kind) => {
     expect(await t.ctx.db.select({ id: user.id }).from(user).where(eq(user.phoneNumber, e164))).toEqual([{ id: accounts[0]!.id }]);
   });
 
-  it('a phone-only account adds its email, confirmed by the mailed link; a taken or second email is refused', async () => {
+  it('a phone-only account adds its email, pending until the mailed link is used signed in; a second email after that is refused', async () => {
     const { e164 } = nextNumber();
     const from = nextAddress();
     await sendCode(e164, from);
     const cookie = cookieFrom(await useCode(e164, await codeSentTo(e164), from));
     const addEmail = (email: unknown, who = cookie) =>
       t.request('/api/account/email', { method: 'POST', json: { email }, cookie: who, headers: { 'X-Forwarded-For': from } });
+    const pendingOf = async (who: string) => json<{ pendingEmail: string | null }>(await t.request('/api/account/email', { cookie: who }));
 
     const bad = await addEmail('not-an-email');
     expect(bad.status).toBe(400);
@@ -124,35 +125,34 @@ describe.each(DB_KINDS)('sign-in with a code by SMS on %s', (kind) => {
       message: 'We sent a link to someone-else@example.test. Open it to confirm your email; receipts are mailed there from then on.',
     });
 
-    // A second phone account cannot take the same address.
+    // A second phone account asking for the same address only gets its own pending link.
     const other = nextNumber();
     await sendCode(other.e164, from);
     const otherCookie = cookieFrom(await useCode(other.e164, await codeSentTo(other.e164), from));
-    const refused = await addEmail('SOMEONE-ELSE@example.test', otherCookie);
-    expect(refused.status).toBe(409);
-    expect((await json<ErrorBody>(refused)).error.message).toBe(
-      'An account with this email already exists. Sign in with that email, or give another one.',
-    );
+    expect((await addEmail('SOMEONE-ELSE@example.test', otherCookie)).status).toBe(200);
     const [untouched] = await t.ctx.db.select().from(user).where(eq(user.phoneNumber, other.e164));
     expect(untouched!.email).toMatch(/@phone\.invalid$/);
 
+    // Until its link is used the address is pending, not the account's email.
     const [added] = await t.ctx.db.select().from(user).where(eq(user.phoneNumber, e164));
-    expect(added).toMatchObject({ email: 'someone-else@example.test', emailVerified: false });
+    expect(added!.email).toMatch(/@phone\.invalid$/);
     const before = await json<{ user: { email: string; emailVerified: boolean } }>(await t.request('/api/account/session', { cookie }));
-    expect(before.user).toMatchObject({ email: 'someone-else@example.test', emailVerified: false });
+    expect(before.user).toMatchObject({ email: '', emailVerified: false });
+    expect(await pendingOf(cookie)).toEqual({ pendingEmail: 'someone-else@example.test' });
 
-    // The same address again sends the link again; another one is refused while this one stands.
+    // The same address again sends the link again.
     expect((await addEmail('someone-else@example.test')).status).toBe(200);
+    const [mail] = await mailsTo(t, 'someone-else@example.test');
+    const code = new URL(mail!.text.match(/https?:\/\/\S+/)![0]).searchParams.get('confirm-email')!;
+    const confirmed = await t.request('/api/account/email/confirm', { method: 'POST', json: { token: code }, cookie });
+    expect(confirmed.status).toBe(200);
+    const [done] = await t.ctx.db.select().from(user).where(eq(user.phoneNumber, e164));
+    expect(done).toMatchObject({ email: 'someone-else@example.test', emailVerified: true });
+    expect(await pendingOf(cookie)).toEqual({ pendingEmail: null });
+    expect(await pendingOf(otherCookie)).toEqual({ pendingEmail: null });
     const second = await addEmail('another@example.test');
     expect(second.status).toBe(409);
     expect((await json<ErrorBody>(second)).error.message).toBe('This account already has an email.');
-
-    const code = await verifyCodeInLatestMail(t, 'someone-else@example.test');
-    const verified = await t.request('/api/account/verify-email', { method: 'POST', json: { token: code }, cookie });
-    expect(verified.status).toBe(200);
-    const [confirmed] = await t.ctx.db.select().from(user).where(eq(user.phoneNumber, e164));
-    expect(confirmed).toMatchObject({ email: 'someone-else@example.test', emailVerified: true });
-    expect((await addEmail('someone-else@example.test')).status).toBe(409);
   });
 
   it('five wrong codes end the code: the right one no longer works', async () => {

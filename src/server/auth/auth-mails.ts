@@ -69,3 +69,44 @@ export function alreadyRegisteredMail(opts: { to: string; signInUrl: string; sho
     }),
   };
 }
+
+/**
+ * The link that makes an address the email of a phone-only account: it works only for someone signed
+ * in with that account's phone number, so a stranger's click (or a mail scanner's) changes nothing.
+ */
+export function confirmEmailMail(opts: { to: string; url: string; shopName: string }): MailMessage {
+  return {
+    to: opts.to,
+    subject: `Confirm your email for ${opts.shopName}`,
+    ...buttonMail({
+      shopName: opts.shopName,
+      greeting: 'Hello,',
+      lines: [
+        `Someone signed in with the phone number of an account at ${opts.shopName} asked to add this email to it.`,
+        'If that was you, open the link while signed in with the phone number of that account: receipts are mailed here from then on.',
+      ],
+      button: { label: 'Confirm my email', url: opts.url },
+      notes: [
+        'The link works for 24 hours.',
+        'If this was not you, ignore this email: nothing changes, and you can still create your own account with it.',
+      ],
+    }),
+  };
+}
+
+/** Sent instead of a confirmation link when the address added to a phone-only account already has an account. */
+export function emailInUseMail(opts: { to: string; signInUrl: string; shopName: string }): MailMessage {
+  return {
+    to: opts.to,
+    subject: `Someone tried to add your email at ${opts.shopName}`,
+    ...buttonMail({
+      shopName: opts.shopName,
+      greeting: 'Hello,',
+      lines: [
+        'Someone signed in with a phone number asked to add this email to their account, but it already belongs to an account: nothing was changed.',
+      ],
+      button: { label: 'Sign in', url: opts.signInUrl },
+      notes: ['If this was you, sign in with this email instead. If not, you can ignore this email.'],
+    }),
+  };
+}

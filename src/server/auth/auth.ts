@@ -99,10 +99,14 @@ export function createAuth({ db, env, mailer, logger, now }: AuthDeps) {
         }
       },
       // Following the emailed link proves the mailbox, as the verification link does. The browsers'
-      // device tokens end with the sessions: a new password starts from no known browser.
+      // device tokens end with the sessions: a new password starts from no known browser. It proves
+      // nothing about the phone: a code to the account's number no longer reaches it (decision 031).
       async onPasswordReset({ user: u }) {
         await revokeDevices(db, u.id, now());
-        if (!u.emailVerified) await db.update(user).set({ emailVerified: true, updatedAt: now() }).where(eq(user.id, u.id));
+        await db
+          .update(user)
+          .set({ emailVerified: true, phoneNumber: null, phoneNumberVerified: null, updatedAt: now() })
+          .where(eq(user.id, u.id));
       },
       // better-auth answers a duplicate sign-up like a new one (no account enumeration); the owner
       // of the address learns about it by mail instead.

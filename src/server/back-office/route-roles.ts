@@ -9,6 +9,8 @@ const EVERYONE = ['staff', 'rider'] as const;
 
 const ROUTE_ROLES: Readonly<Record<string, readonly Exclude<BackOfficeRole, 'owner'>[]>> = {
   'GET /dashboard': STAFF,
+  // The dashboard's notice that sign-in codes by SMS have reached a ceiling.
+  'GET /sign-in-codes/alerts': STAFF,
   // Orders: reading, fulfilment, follow-up and messages; cancelling and refunds are the owner's.
   'GET /orders': STAFF,
   'GET /orders/:id': STAFF,

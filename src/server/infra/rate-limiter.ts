@@ -122,6 +122,14 @@ export function minutesLeft(until: Date, now: Date): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
+/** Like minutesLeft, in hours past a minute and a half of an hour: a day's cap waits long. */
+export function hoursOrMinutesLeft(until: Date, now: Date): string {
+  const ms = until.getTime() - now.getTime();
+  if (ms <= 90 * MINUTE) return minutesLeft(until, now);
+  const hours = Math.ceil(ms / (60 * MINUTE));
+  return `${hours} hours`;
+}
+
 /** Like minutesLeft, but in seconds up to a minute and a half: a slowdown's wait is short. */
 export function waitLeft(until: Date, now: Date): string {
   const seconds = secondsLeft(until, now);

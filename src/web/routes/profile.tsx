@@ -1,7 +1,10 @@
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { CONFIRM_EMAIL_PARAM } from '@/domain/phone-sign-in';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
+import { ConfirmEmail } from '../features/account/components/confirm-email';
 import { ProfileDetails } from '../features/account/components/profile-details';
 import { ProfileForm } from '../features/account/components/profile-form';
 import { useSession } from '../features/account/use-session';
@@ -12,6 +15,7 @@ export default function Profile() {
   useDocumentMeta('My Profile');
   const { data } = useSession();
   const [editing, setEditing] = useState(false);
+  const confirmToken = new URLSearchParams(useLocation().search).get(CONFIRM_EMAIL_PARAM);
   if (!data) return null;
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
@@ -19,6 +23,7 @@ export default function Profile() {
       <p className="mb-6 mt-1 text-slate-600">Manage your account information</p>
       <Card>
         <CardContent>
+          {confirmToken && <ConfirmEmail token={confirmToken} />}
           {editing ? (
             <ProfileForm session={data} onDone={() => setEditing(false)} />
           ) : (

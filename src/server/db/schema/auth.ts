@@ -66,6 +66,26 @@ export const verification = pgTable(
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
 
+/**
+ * An email a phone-only account asked to add (features/account/add-email.service.ts). It becomes the
+ * account's email only when the link mailed to it is used by someone signed in to that account; until
+ * then sign-up, sign-in and resets treat the address as nobody's. One per account; the link's code
+ * is kept only as its SHA-256.
+ */
+export const pendingEmails = pgTable(
+  'pending_emails',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pending_emails_email_idx').on(t.email)],
+);
+
 /** Failed sign-in counters per email and per client address; in the database so they hold across instances. */
 export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),

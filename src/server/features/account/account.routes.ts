@@ -6,7 +6,13 @@ import { SIGN_IN_LINK_MESSAGES, signInLinkRequestSchema, signInLinkUseSchema } f
 import { EMAIL_VERIFICATION_MESSAGES, resendVerificationSchema, useVerificationLinkSchema } from '@/domain/email-verification';
 import { returnPathSchema } from '@/domain/return-path';
 import { formatPhone } from '@/domain/phone';
-import { addEmailSchema, PHONE_SIGN_IN_MESSAGES, phoneCodeRequestSchema, phoneCodeUseSchema } from '@/domain/phone-sign-in';
+import {
+  addEmailSchema,
+  confirmEmailSchema,
+  PHONE_SIGN_IN_MESSAGES,
+  phoneCodeRequestSchema,
+  phoneCodeUseSchema,
+} from '@/domain/phone-sign-in';
 import { profileSchema, signInSchema, signUpSchema } from '@/domain/validation';
 import { getSessionUser } from '../../auth/auth';
 import { googleEnabled } from '../../auth/google-sign-in';
@@ -24,7 +30,7 @@ import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { requestSignInLink, useSignInLink } from './sign-in-link.service';
 import { sendPhoneCode, signInWithPhoneCode } from './phone-code.service';
 import { useVerificationLink } from './verification-link.service';
-import { addEmailToPhoneAccount } from './add-email.service';
+import { addEmailToPhoneAccount, confirmPendingEmail, pendingEmailOf } from './add-email.service';
 
 /** Sign-up, and the page the verification link brings the customer back to (a path of this shop only). */
 const signUpRequestSchema = signUpSchema.and(z.object({ returnTo: returnPathSchema.optional() }));
@@ -51,6 +57,7 @@ async function setDeviceCookie(c: Context, ctx: ServerContext, current: string |
 export function accountRoutes(ctx: ServerContext) {
   const deps = { db: ctx.db, auth: ctx.auth, now: ctx.now };
   const phoneDeps = { ...deps, env: ctx.env, sms: ctx.sms, logger: ctx.logger };
+  const emailDeps = { db: ctx.db, now: ctx.now, env: ctx.env, mailer: ctx.mailer, logger: ctx.logger };
   return new Hono<AppEnv>()
     .get('/session', async (c) => {
       c.header('Cache-Control', 'no-store');
@@ -117,8 +124,16 @@ export function accountRoutes(ctx: ServerContext) {
       forwardCookies(c, headers);
       return c.json({ url });
     })
+    .get('/email', requireUser(ctx), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ pendingEmail: await pendingEmailOf(ctx.db, currentUser(c).id, ctx.now()) });
+    })
     .post('/email', requireUser(ctx), valid('json', addEmailSchema), async (c) => {
-      const message = await addEmailToPhoneAccount(deps, currentUser(c).id, c.req.valid('json').email, limitAddress(c));
+      const message = await addEmailToPhoneAccount(emailDeps, currentUser(c).id, c.req.valid('json').email, limitAddress(c));
+      return c.json({ message });
+    })
+    .post('/email/confirm', requireUser(ctx), valid('json', confirmEmailSchema), async (c) => {
+      const message = await confirmPendingEmail(emailDeps, currentUser(c).id, c.req.valid('json').token, limitAddress(c));
       return c.json({ message });
     })
     .patch('/profile', requireUser(ctx), valid('json', profileSchema), async (c) => {

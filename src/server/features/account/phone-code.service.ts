@@ -23,8 +23,17 @@ import { profiles, verification } from '../../db/schema';
 import type { Env } from '../../env';
 import { DomainError, tooManyRequests } from '../../errors';
 import type { Logger } from '../../infra/logger';
-import { blockedUntil, minutes, minutesLeft, recordAttempt, secondsLeft, type ThrottlePolicy } from '../../infra/rate-limiter';
+import {
+  blockedUntil,
+  hoursOrMinutesLeft,
+  minutes,
+  minutesLeft,
+  recordAttempt,
+  secondsLeft,
+  type ThrottlePolicy,
+} from '../../infra/rate-limiter';
 import type { SmsOutbox } from '../../infra/sms/sms-outbox';
+import { checkCodeBudget, checkNumberCaps, countWrongEntry, spendCodeBudget, type CodeBudgetEnv } from './sign-in-code-budget';
 
 const PHONE_CODE_THROTTLE = {
   codesPerNumber: { limit: 3, windowMs: minutes(15), blockMs: minutes(15) },
@@ -44,7 +53,7 @@ const codeIdentifier = (phone: string) => `phone-sign-in-code:${phone}`;
 export interface PhoneCodeDeps {
   db: Db;
   auth: Auth;
-  env: Pick<Env, 'AUTH_SECRET' | 'SHOP_NAME' | 'PUBLIC_URL'>;
+  env: Pick<Env, 'AUTH_SECRET' | 'SHOP_NAME' | 'PUBLIC_URL'> & CodeBudgetEnv;
   sms: SmsOutbox;
   logger: Logger;
   now: () => Date;
@@ -77,8 +86,10 @@ export async function sendPhoneCode(deps: PhoneCodeDeps, phone: string, clientAd
   const addressKey = keys.codesAddress(clientAddress);
   const blocked = await blockedUntil(deps.db, [numberKey, addressKey], now);
   if (blocked) throw tooMany(PHONE_SIGN_IN_MESSAGES.tooManyCodes(minutesLeft(blocked, now)), blocked, now);
+  await checkCodeBudget(deps.db, deps.env, phone, clientAddress, now);
   await recordAttempt(deps.db, numberKey, PHONE_CODE_THROTTLE.codesPerNumber, now);
   await recordAttempt(deps.db, addressKey, PHONE_CODE_THROTTLE.codesPerAddress, now);
+  await spendCodeBudget(deps.db, deps.env, phone, clientAddress, now);
 
   const code = String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
   const identifier = codeIdentifier(phone);
@@ -109,7 +120,8 @@ export async function sendPhoneCode(deps: PhoneCodeDeps, phone: string, clientAd
   }
 }
 
-type CodeCheck = { ok: true } | { ok: false; error: DomainError; wrong: boolean };
+/** wrong: counts against the client address; guessed: a wrong entry of a live code (counts against the number). */
+type CodeCheck = { ok: true } | { ok: false; error: DomainError; wrong: boolean; guessed?: boolean };
 
 /** Checks `code` against the number's current code in one locked step, counting a wrong entry. */
 async function checkCode(deps: PhoneCodeDeps, phone: string, code: string, now: Date): Promise<CodeCheck> {
@@ -129,13 +141,18 @@ async function checkCode(deps: PhoneCodeDeps, phone: string, code: string, now: 
     const wrong = stored.wrong + 1;
     if (wrong >= PHONE_CODE_TRIES) {
       await tx.delete(verification).where(eq(verification.id, row.id));
-      return { ok: false, wrong: true, error: codeError('CODE_TRIES_USED_UP', PHONE_SIGN_IN_MESSAGES.noTriesLeft) };
+      return { ok: false, wrong: true, guessed: true, error: codeError('CODE_TRIES_USED_UP', PHONE_SIGN_IN_MESSAGES.noTriesLeft) };
     }
     await tx
       .update(verification)
       .set({ value: `${wrong}:${stored.hash}`, updatedAt: now })
       .where(eq(verification.id, row.id));
-    return { ok: false, wrong: true, error: codeError('WRONG_CODE', PHONE_SIGN_IN_MESSAGES.wrongCode(PHONE_CODE_TRIES - wrong)) };
+    return {
+      ok: false,
+      wrong: true,
+      guessed: true,
+      error: codeError('WRONG_CODE', PHONE_SIGN_IN_MESSAGES.wrongCode(PHONE_CODE_TRIES - wrong)),
+    };
   });
 }
 
@@ -153,11 +170,20 @@ export async function signInWithPhoneCode(
   const addressKey = keys.wrongAddress(clientAddress);
   const blocked = await blockedUntil(deps.db, [addressKey], now);
   if (blocked) throw tooMany(PHONE_SIGN_IN_MESSAGES.tooManyWrongCodes(minutesLeft(blocked, now)), blocked, now);
+  await checkNumberCaps(deps.db, values.phone, now);
   const check = await checkCode(deps, values.phone, values.code, now);
   if (!check.ok) {
     if (check.wrong) {
       const until = await recordAttempt(deps.db, addressKey, PHONE_CODE_THROTTLE.wrongCodesPerAddress, now);
       if (until) throw tooMany(PHONE_SIGN_IN_MESSAGES.tooManyWrongCodes(minutesLeft(until, now)), until, now);
+    }
+    if (check.guessed) {
+      // A wrong entry of a live code: the number's daily cap ends its code and refuses new ones for a day at most.
+      const capped = await countWrongEntry(deps.db, deps.env, values.phone, now);
+      if (capped) {
+        await deps.db.delete(verification).where(eq(verification.identifier, codeIdentifier(values.phone)));
+        throw tooMany(PHONE_SIGN_IN_MESSAGES.numberCapped(hoursOrMinutesLeft(capped, now)), capped, now);
+      }
     }
     throw check.error;
   }

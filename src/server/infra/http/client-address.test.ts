@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { addressNetwork, clientAddress, isPrivateAddress } from './client-address';
+import { addressNetwork, clientAddress, isPrivateAddress, wideNetwork } from './client-address';
 
 describe('isPrivateAddress', () => {
   it.each([
@@ -46,5 +46,17 @@ describe('addressNetwork (what per-address limits count by)', () => {
     ['unknown', 'unknown'],
   ])('%s → %s', (address, expected) => {
     expect(addressNetwork(address)).toBe(expected);
+  });
+});
+
+describe('wideNetwork (what per-network ceilings count by)', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['2001:db8:4:7::1', '2001:db8:4::/48'],
+    ['2001:db8:4:ffff::1', '2001:db8:4::/48'],
+    ['2001:db8::1', '2001:db8:0::/48'],
+    ['unknown', 'unknown'],
+  ])('%s → %s', (address, expected) => {
+    expect(wideNetwork(addressNetwork(address))).toBe(expected);
   });
 });

@@ -56,3 +56,13 @@ export function addressNetwork(address: string): string {
     .map((g) => g.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
 }
+
+/**
+ * The wider network a per-network ceiling counts by: an IPv6 /48 (a site's allocation, 65,536 /64s)
+ * from a /64 key of limitAddress; an IPv4 address as it is (many customers share one behind a
+ * mobile carrier's NAT, so no wider IPv4 block is grouped).
+ */
+export function wideNetwork(limitKey: string): string {
+  const m = /^([0-9a-f]*):([0-9a-f]*):([0-9a-f]*):[0-9a-f]*::\/64$/.exec(limitKey);
+  return m ? `${m[1]}:${m[2]}:${m[3]}::/48` : limitKey;
+}

@@ -37,5 +37,11 @@ export const sendPhoneCode = (phone: string) => call(api.account['phone-code'].$
 export const signInWithPhoneCode = (phone: string, code: string) =>
   call(api.account['phone-code']['sign-in'].$post({ json: { phone, code } }));
 
-/** A phone-only account's email: stored unconfirmed, and the confirmation link mailed to it. */
+/** A phone-only account's email: kept pending, and the confirmation link mailed to it. */
 export const addEmail = (email: string) => call(api.account.email.$post({ json: { email } }));
+
+/** The email waiting for its link on the signed-in account (null: none). */
+export const fetchPendingEmail = () => call(api.account.email.$get());
+
+/** Uses the mailed link's code while signed in: the pending address becomes the account's email. */
+export const confirmEmail = (token: string) => call(api.account.email.confirm.$post({ json: { token } }));

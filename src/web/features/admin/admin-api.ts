@@ -30,6 +30,7 @@ const content = (kind: ContentKind) => (kind === 'post' ? admin.posts : admin.pa
 
 export const adminApi = {
   dashboard: () => call(admin.dashboard.$get()),
+  signInCodeAlerts: () => call(admin['sign-in-codes'].alerts.$get()),
 
   products: (p: ListParams) => call(admin.products.$get({ query: listQuery<QueryOf<typeof admin.products.$get>>(p) })),
   product: (productId: string) => call(admin.products[':id'].$get({ param: { id: id(productId) } })),

@@ -9,12 +9,12 @@ import { TextField } from '@/web/components/ui/text-field';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { addEmail } from '../api';
-import { sessionQueryKey } from '../use-session';
+import { pendingEmailQueryKey } from '../use-pending-email';
 import { showServerFieldErrors, toastFirstError } from './form-errors';
 
 const FIELDS = ['email'] as const;
 
-/** On the profile of an account made with a code by SMS: adds its email, confirmed by a mailed link. */
+/** On the profile of an account made with a code by SMS: adds its email, pending until the mailed link is used signed in. */
 export function AddEmailForm() {
   const queryClient = useQueryClient();
   const [sent, setSent] = useState<string | null>(null);
@@ -26,7 +26,7 @@ export function AddEmailForm() {
       const { message } = await addEmail(values.email);
       setSent(message);
       toast.success(message);
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await queryClient.invalidateQueries({ queryKey: pendingEmailQueryKey });
     } catch (err) {
       showServerFieldErrors(err, form.setError, FIELDS);
       toast.error(errorMessage(err, 'Could not add your email. Please try again.'));

@@ -2,12 +2,16 @@ import type { SessionInfo } from '../use-session';
 import { formatPhone } from '@/domain/phone';
 import { NO_EMAIL_NOTE, UNCONFIRMED_EMAIL } from '@/domain/phone-sign-in';
 import { Alert } from '@/web/components/ui/alert';
+import { usePendingEmail } from '../use-pending-email';
 import { AddEmailForm } from './add-email-form';
 
 /** The read view of the profile page: each value, or 'Not provided'. */
 export function ProfileDetails({ session }: { session: SessionInfo }) {
+  const noEmail = session.user !== null && session.user.email === '';
+  // An added address waits for its link, and is not the account's email until then.
+  const pending = usePendingEmail(noEmail).data?.pendingEmail;
   const rows: [string, string | null | undefined][] = [
-    ['Email', session.user?.email && (session.user.emailVerified ? session.user.email : `${session.user.email} (${UNCONFIRMED_EMAIL})`)],
+    ['Email', session.user?.email || (pending && `${pending} (${UNCONFIRMED_EMAIL})`)],
     ['Full Name', session.profile?.fullName],
     ['Phone Number', session.profile?.phone && formatPhone(session.profile.phone)],
     ['Address', session.profile?.address],
@@ -15,7 +19,6 @@ export function ProfileDetails({ session }: { session: SessionInfo }) {
     ['KRA PIN (business invoices)', session.profile?.kraPin],
     ['Business name', session.profile?.businessName],
   ];
-  const noEmail = session.user !== null && session.user.email === '';
   return (
     <>
       {noEmail && (

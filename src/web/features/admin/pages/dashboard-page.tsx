@@ -6,6 +6,7 @@ import { adminApi } from '../admin-api';
 import { QueryState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { RevenueChart } from '../components/revenue-chart';
+import { SignInCodeAlerts } from '../components/sign-in-code-alerts';
 
 function Stat({ label, orders, revenueCents }: { label: string; orders: number; revenueCents: number }) {
   return (
@@ -40,6 +41,7 @@ export default function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" description="Paid orders and revenue (completed payments only), and what needs doing." />
+      <SignInCodeAlerts />
       <QueryState query={query} what="the dashboard" rows={5}>
         {(d) => (
           <div className="space-y-6">
