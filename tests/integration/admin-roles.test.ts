@@ -15,6 +15,7 @@ const SAMPLE_ID = '00000000-0000-4000-8000-000000000001';
 /** Who besides the owner may call each route: 'staff' (owner and staff) or 'everyone' (riders too). */
 const OPEN_TO: Record<string, 'owner' | 'staff' | 'everyone'> = {
   'GET /dashboard': 'staff',
+  'GET /sign-in-codes/alerts': 'staff',
   'GET /products': 'staff',
   'POST /products': 'owner',
   'GET /products/:id': 'staff',
