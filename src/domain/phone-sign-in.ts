@@ -2,7 +2,7 @@
 // and the server share. How codes are kept and throttled: docs/decisions/030-phone-sign-in.md.
 import { z } from 'zod';
 import { SMS_MAX_LENGTH, toGsm7 } from './order-sms';
-import { toE164Phone } from './phone';
+import { formatPhone, toE164Phone } from './phone';
 import { emailSchema } from './validation';
 
 export const PHONE_CODE_LENGTH = 6;
@@ -21,6 +21,16 @@ const PHONE_ONLY_EMAIL_DOMAIN = '@phone.invalid';
 
 export const phoneOnlyEmail = (e164: string) => `${e164.replace(/^\+/, '')}${PHONE_ONLY_EMAIL_DOMAIN}`;
 export const isPhoneOnlyEmail = (email: string) => email.toLowerCase().endsWith(PHONE_ONLY_EMAIL_DOMAIN);
+
+/**
+ * How the back office names an account: its email, or for a phone-only account its phone number
+ * (the stand-in address is never shown); null for an account no longer in the shop.
+ */
+export function accountIdentity(email: string | null | undefined, phoneNumber: string | null | undefined): string | null {
+  if (!email) return null;
+  if (!isPhoneOnlyEmail(email)) return email;
+  return formatPhone(phoneNumber ?? `+${email.slice(0, -PHONE_ONLY_EMAIL_DOMAIN.length)}`);
+}
 
 export const PHONE_SIGN_IN_MESSAGES = {
   invalidPhone: 'Please enter a Kenyan mobile number, like 0712 345 678.',

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { orders, paymentRefunds, paymentTransactions, products, stockMovements } from '../../src/server/db/schema';
+import { orders, paymentRefunds, paymentTransactions, products, stockMovements, user } from '../../src/server/db/schema';
+import { phoneOnlyEmail } from '../../src/domain/phone-sign-in';
 import { DB_KINDS } from '../support/test-database';
 import { auditRows, body, payByCard, placeOrder, stockOf, withAdminApp } from './admin-helpers';
 
@@ -37,6 +38,21 @@ describe.each(DB_KINDS)('admin orders on %s', (kind) => {
       .values({ name: 'Admin Test Tilapia', slug: 'admin-test-tilapia', category: 'fish', price: 50_000, stock: 20 })
       .returning({ id: products.id });
     productId = row!.id;
+  });
+
+  it("names a phone-only customer's account by the phone number, never its stand-in address", async () => {
+    const { orderId } = await placeOrder(s, [{ productId, quantity: 1 }]);
+    const [before] = await s.t.ctx.db.select().from(user).where(eq(user.id, s.customer.id));
+    await s.t.ctx.db
+      .update(user)
+      .set({ email: phoneOnlyEmail('+254711222333'), phoneNumber: '+254711222333' })
+      .where(eq(user.id, s.customer.id));
+    try {
+      const d = await body<{ account: { email: string | null } }>(await asAdmin(`/orders/${orderId}`));
+      expect(d.account.email).toBe('+254 711 222 333');
+    } finally {
+      await s.t.ctx.db.update(user).set({ email: before!.email, phoneNumber: before!.phoneNumber }).where(eq(user.id, s.customer.id));
+    }
   });
 
   it('lists orders with filters and search, and shows one in full', async () => {

@@ -1,4 +1,5 @@
 // The audit log, read-only: filter by user, action, table and Nairobi dates, newest first.
+import { accountIdentity } from '@/domain/phone-sign-in';
 import { and, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { auditLogs, user } from '../../db/schema';
@@ -37,7 +38,7 @@ export async function listAudit(db: DbOrTx, q: AuditQuery): Promise<Page<AuditEn
   const where = and(...filters);
   const [rows, total] = await Promise.all([
     db
-      .select({ log: auditLogs, userEmail: user.email })
+      .select({ log: auditLogs, userEmail: user.email, userPhone: user.phoneNumber })
       .from(auditLogs)
       .leftJoin(user, eq(user.id, auditLogs.userId))
       .where(where)
@@ -47,10 +48,10 @@ export async function listAudit(db: DbOrTx, q: AuditQuery): Promise<Page<AuditEn
     boundedCount(db, auditLogs, where),
   ]);
   return pageOf(
-    rows.map(({ log, userEmail }) => ({
+    rows.map(({ log, userEmail, userPhone }) => ({
       id: log.id,
       userId: log.userId,
-      userEmail,
+      userEmail: accountIdentity(userEmail, userPhone),
       action: log.action,
       tableName: log.tableName,
       recordId: log.recordId,
@@ -92,8 +93,11 @@ export async function auditFacets(db: DbOrTx): Promise<AuditFacets> {
     queryRows<{ v: string }>(db, distinctValues('user_id')),
   ]);
   const ids = userIds.map((r) => r.v);
-  const emails = ids.length === 0 ? [] : await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, ids));
-  const emailOf = new Map(emails.map((u) => [u.id, u.email]));
+  const emails =
+    ids.length === 0
+      ? []
+      : await db.select({ id: user.id, email: user.email, phone: user.phoneNumber }).from(user).where(inArray(user.id, ids));
+  const emailOf = new Map(emails.map((u) => [u.id, accountIdentity(u.email, u.phone)]));
   const users = ids
     .map((id) => ({ id, email: emailOf.get(id) ?? null }))
     // As before: by email, users no longer in the shop (no email) last.

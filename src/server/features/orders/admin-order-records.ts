@@ -1,4 +1,5 @@
 // Everything the back office's order screen reads about one order (two rounds of queries).
+import { accountIdentity } from '@/domain/phone-sign-in';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -18,7 +19,7 @@ export type OrderRecords = NonNullable<Awaited<ReturnType<typeof loadOrderRecord
 /** The order with its account, items, payments, stock movements, refunds, Pesapal notices and admin actions; null when unknown. */
 export async function loadOrderRecords(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ order: orders, accountEmail: user.email, accountName: user.name })
+    .select({ order: orders, accountEmail: user.email, accountPhone: user.phoneNumber, accountName: user.name })
     .from(orders)
     .leftJoin(user, eq(user.id, orders.userId))
     .where(eq(orders.id, id));
@@ -71,7 +72,8 @@ export async function loadOrderRecords(db: DbOrTx, id: string) {
 
   return {
     order: row.order,
-    account: { email: row.accountEmail, name: row.accountName },
+    // A phone-only account is named by its phone number, never its stand-in address.
+    account: { email: accountIdentity(row.accountEmail, row.accountPhone), name: row.accountName },
     items,
     payments,
     movements,
