@@ -191,7 +191,12 @@ describe('order updates by SMS in a browser', () => {
     });
     expect(made.status()).toBe(200);
 
+    // The merchant opens the deliveries of the order's day: the customer's window may be a later day
+    // than today (the second free window on a Saturday evening is Monday's).
+    const order = await page.request.get(`${shop.url}/api/orders/${orderId}`);
+    const { deliveryWindow } = (await order.json()) as { deliveryWindow: { date: string } };
     await adminPage.goto(`${shop.url}/admin/deliveries`);
+    await adminPage.getByLabel('Day').fill(deliveryWindow.date);
     const stop = adminPage.getByRole('listitem', { name: `Stop 1: order #${ref}` });
     await stop.waitFor();
     await stop.getByRole('combobox', { name: `Rider for #${ref}` }).selectOption({ label: 'Otieno Rider' });
