@@ -90,6 +90,8 @@ const schema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(0).default(14),
   // The share of each delivery window's places (percent) unpaid orders may hold; the rest go to whoever pays first.
   UNPAID_WINDOW_SHARE: z.coerce.number().int().min(0).max(100).default(50),
+  // The share of each variant's units left to sell (percent) unpaid orders may hold; the rest go to whoever pays first.
+  UNPAID_STOCK_SHARE: z.coerce.number().int().min(0).max(100).default(50),
   // The most a backup archive may unpack to when restored (all its files together), in MB.
   RESTORE_MAX_MB: z.coerce.number().int().min(1).default(1024),
   // How often each open back-office live stream's session and role are checked again (ended if gone).

@@ -1,6 +1,7 @@
 // 50 customers buy the last 10 units at the same moment: exactly 10 orders reserve one unit each,
 // 40 are refused with a message naming the product, and the stock ends at exactly 0. The same for
 // one variant of a product with options, whose other variant is left untouched.
+// Every unit may be held unpaid here (UNPAID_STOCK_SHARE=100): the share itself is unpaid-stock-holds.test.ts's.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, products, productVariants, stockMovements } from '../../src/server/db/schema';
@@ -14,7 +15,7 @@ describe.each(DB_KINDS)('concurrent checkouts on %s', (kind) => {
   let users: TestUser[];
   beforeAll(async () => {
     // On PostgreSQL, enough connections that the 50 requests really run at once.
-    shop = await createShop(kind, { poolSize: 25 });
+    shop = await createShop(kind, { poolSize: 25, env: { UNPAID_STOCK_SHARE: '100' } });
     users = [];
     for (let i = 0; i < 5; i++) users.push(await customer(shop));
   });

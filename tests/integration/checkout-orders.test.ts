@@ -52,7 +52,7 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
     );
     expect(status).toBe(200);
     // The window has places for unpaid orders: nothing to tell.
-    expect(json).toEqual({ orderId: expect.any(String), iframeUrl: expect.any(String), deliveryWindowNotice: null });
+    expect(json).toEqual({ orderId: expect.any(String), iframeUrl: expect.any(String), deliveryWindowNotice: null, stockNotice: null });
     const order = await orderRow(shop, json.orderId!);
     expect(order.userId).toBe(user.id);
     expect(order.status).toBe('pending');

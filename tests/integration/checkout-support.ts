@@ -101,6 +101,8 @@ export interface OrderAnswer {
   iframeUrl?: string;
   /** Said when the order's delivery window is the customer's only once they pay. */
   deliveryWindowNotice?: string | null;
+  /** Said when some lines hold no stock: their last units go to whoever pays first. */
+  stockNotice?: string | null;
   error?: { code: string; message: string; fields?: Record<string, string>; orderId?: string };
 }
 

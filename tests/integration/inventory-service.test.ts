@@ -111,7 +111,7 @@ describe.each(DB_KINDS)('stock ledger on %s', (kind) => {
     await db.transaction((tx) => releaseReservation(tx, orderId, 'expired', at));
     await adjustStock(db, { productId, delta: -2, reason: 'Spoiled', at });
     expect(await db.transaction((tx) => sellReservation(tx, orderId, line(4), at))).toEqual([
-      { productId, productName: 'Tilapia', requested: 4, available: 3 },
+      { productId, productName: 'Tilapia', requested: 4, available: 3, neverHeld: false },
     ]);
     await restock(db, { productId, quantity: 1, reason: 'Found one', at });
     expect(await db.transaction((tx) => sellReservation(tx, orderId, line(4), at))).toEqual([]);

@@ -76,7 +76,12 @@ export function checkoutRoutes(ctx: ServerContext) {
           deliveryWindow: body.deliveryWindow,
           buyerTax: body.buyerTax,
         });
-        return c.json({ orderId: placed.orderId, iframeUrl: placed.iframeUrl, deliveryWindowNotice: placed.deliveryWindowNotice });
+        return c.json({
+          orderId: placed.orderId,
+          iframeUrl: placed.iframeUrl,
+          deliveryWindowNotice: placed.deliveryWindowNotice,
+          stockNotice: placed.stockNotice,
+        });
       })
   );
 }

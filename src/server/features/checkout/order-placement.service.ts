@@ -31,6 +31,7 @@ import type { DeliveryQuote } from '../delivery/delivery-quote.service';
 import { holdDeliveryWindow, windowNotice } from '../delivery/delivery-slots.service';
 import { vouchedPoint } from './places.service';
 import { findWaitingOrder, orderAwaitingPayment } from './waiting-order';
+import { stockNotice } from './unheld-stock';
 
 export interface PlaceOrderInput {
   /** variantId: the chosen option combination; left out, the product's implicit variant. */
@@ -52,6 +53,8 @@ export interface PlacedOrder {
   iframeUrl: string;
   /** Said when the order's delivery window is the customer's only once they pay. */
   deliveryWindowNotice: string | null;
+  /** Said when some of the order's lines hold no stock: the last units go to whoever pays first. */
+  stockNotice: string | null;
 }
 
 const UNAVAILABLE = 'One of the products in your cart is no longer available. Please review your cart.';
@@ -75,7 +78,10 @@ export async function placeOrder(ctx: ServerContext, userId: string, input: Plac
   if (!destination) throw addressNotFound();
   const quote = await quoteDelivery(ctx, destination, 'deliveryInfo.address');
   const claim = await ctx.db.transaction((tx) =>
-    insertPendingOrder(tx, ctx.now(), userId, input, lines, destination, quote, ctx.env.UNPAID_WINDOW_SHARE),
+    insertPendingOrder(tx, ctx.now(), userId, input, lines, destination, quote, {
+      window: ctx.env.UNPAID_WINDOW_SHARE,
+      stock: ctx.env.UNPAID_STOCK_SHARE,
+    }),
   );
   if (claim === null) {
     // A concurrent request with the same key won the insert: answer with its order.
@@ -96,7 +102,8 @@ function payFor(ctx: ServerContext, orderId: string): Promise<PlacedOrder> {
 async function withCheckoutErrors(ctx: ServerContext, orderId: string, pay: () => Promise<string>): Promise<PlacedOrder> {
   try {
     const iframeUrl = await pay();
-    return { orderId, iframeUrl, deliveryWindowNotice: await windowNotice(ctx.db, orderId) };
+    const [deliveryWindowNotice, unheldNotice] = await Promise.all([windowNotice(ctx.db, orderId), stockNotice(ctx.db, orderId)]);
+    return { orderId, iframeUrl, deliveryWindowNotice, stockNotice: unheldNotice };
   } catch (err) {
     throw err instanceof DomainError ? aboutOrder(err, orderId) : err;
   }
@@ -208,7 +215,7 @@ async function insertPendingOrder(
   lines: readonly WantedLine[],
   destination: LatLng,
   quote: DeliveryQuote,
-  unpaidWindowShare: number,
+  unpaidShare: { window: number; stock: number },
 ): Promise<AttemptClaim | null> {
   // The customer's row lock makes the count and the insert one step, so parallel requests cannot
   // slip past the cap.
@@ -310,13 +317,14 @@ async function insertPendingOrder(
     order.id,
     priced.map((l) => ({ productId: l.product.id, variantId: l.variant.id, productName: l.name, quantity: l.quantity })),
     at,
+    unpaidShare.stock,
   );
   await holdDeliveryWindow(tx, {
     orderId: order.id,
     zoneId: quote.zoneId,
     choice: input.deliveryWindow,
     at,
-    unpaidShare: unpaidWindowShare,
+    unpaidShare: unpaidShare.window,
   });
   await saveSmsChoice(tx, userId, input.smsUpdates ?? true, at);
   if (input.buyerTax) await saveBuyerTax(tx, userId, input.buyerTax, at);

@@ -11,6 +11,7 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { productVariants, stockMovements } from '../../db/schema';
+import { mayHoldUnits } from '@/domain/stock-holds';
 import { badRequest, DomainError, notFound } from '../../errors';
 
 export interface StockLine {
@@ -46,6 +47,8 @@ export interface StockShortfall {
   productName: string;
   requested: number;
   available: number;
+  /** The line was never held (placed past the unpaid share), rather than released when its hold ended. */
+  neverHeld: boolean;
 }
 
 /** Takes stock off the variant for `stock >= q` only; null when there is not enough. */
@@ -78,7 +81,7 @@ export async function implicitVariantId(db: DbOrTx, productId: string): Promise<
   return row.id;
 }
 
-type VariantLine = StockLine & { variantId: string };
+export type VariantLine = StockLine & { variantId: string };
 
 async function withVariants(db: DbOrTx, lines: readonly StockLine[]): Promise<VariantLine[]> {
   const out: VariantLine[] = [];
@@ -102,12 +105,60 @@ async function currentStock(db: DbOrTx, variantId: string): Promise<number> {
 }
 
 /**
+ * Units of a variant that unpaid orders hold now: reservations neither sold nor released. Only
+ * recent ones are read (a reservation lives RESERVATION_MINUTES, an hour at most with pay again),
+ * so the count stays cheap however many orders the shop has taken.
+ */
+async function unpaidHeldUnits(db: DbOrTx, variantId: string, at: Date): Promise<number> {
+  const [row] = await db
+    .select({ units: sql<string>`coalesce(sum(-${stockMovements.quantity}), 0)` })
+    .from(stockMovements)
+    .where(
+      and(
+        eq(stockMovements.variantId, variantId),
+        eq(stockMovements.kind, 'reservation'),
+        gte(stockMovements.createdAt, new Date(at.getTime() - HOLD_LOOKBACK_MS)),
+        sql`not exists (select 1 from stock_movements ended where ended.order_id = ${stockMovements.orderId}
+              and ended.variant_id = ${stockMovements.variantId} and ended.kind in ('sale', 'release'))`,
+      ),
+    );
+  return Number(row?.units ?? 0);
+}
+
+const HOLD_LOOKBACK_MS = 6 * 60 * 60_000;
+
+/**
  * Reserves every line for a new order, in product-id order so that two orders for the same
  * products lock rows in the same order (no deadlock). Throws OutOfStockError on the first line
  * that cannot be served; run it inside the order's transaction so nothing stays half-reserved.
+ * Unpaid orders hold at most `unpaidShare` percent of a variant's units (decision 037): a line past
+ * that share, whose units are free, is placed without a reservation and sold at payment if the
+ * units are still there. Returns those lines.
  */
-export async function reserveStock(tx: DbOrTx, orderId: string, lines: readonly StockLine[], at: Date): Promise<void> {
+export async function reserveStock(
+  tx: DbOrTx,
+  orderId: string,
+  lines: readonly StockLine[],
+  at: Date,
+  unpaidShare = 100,
+): Promise<VariantLine[]> {
+  const unheld: VariantLine[] = [];
   for (const line of inProductOrder(await withVariants(tx, lines))) {
+    if (unpaidShare < 100) {
+      // The variant's row lock makes the count and the hold one step for every checkout. 'No key
+      // update', as the UPDATE that takes stock: the order's lines already hold a key-share lock on
+      // the row (their foreign key), which FOR UPDATE would have to wait out, deadlocking two orders.
+      const [locked] = await tx
+        .select({ stock: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.id, line.variantId))
+        .for('no key update');
+      const free = locked?.stock ?? 0;
+      if (free >= line.quantity && !mayHoldUnits(free, await unpaidHeldUnits(tx, line.variantId, at), line.quantity, unpaidShare)) {
+        unheld.push(line);
+        continue;
+      }
+    }
     const stockAfter = await takeStock(tx, line.variantId, line.quantity, at);
     if (stockAfter === null) {
       throw new OutOfStockError(line.productId, line.productName, await currentStock(tx, line.variantId), line.quantity);
@@ -122,6 +173,7 @@ export async function reserveStock(tx: DbOrTx, orderId: string, lines: readonly 
       createdAt: at,
     });
   }
+  return unheld;
 }
 
 interface VariantMovements {
@@ -179,8 +231,9 @@ export async function releaseReservation(tx: DbOrTx, orderId: string, reason: st
 
 /**
  * Turns an order's reservation into a sale (paid). A line whose reservation was already released
- * (the payment arrived after the reservation expired) takes the stock again if it is there; when it
- * is not, the line is returned as a shortfall for the merchant to resolve. Same locking rule as
+ * (the payment arrived after the reservation expired), or that was never held (placed past the
+ * unpaid share), takes the stock if it is there; when it is not, the line is returned as a
+ * shortfall for the merchant to resolve. Same locking rule as
  * releaseReservation.
  */
 export async function sellReservation(tx: DbOrTx, orderId: string, lines: readonly StockLine[], at: Date): Promise<StockShortfall[]> {
@@ -212,6 +265,7 @@ export async function sellReservation(tx: DbOrTx, orderId: string, lines: readon
         productName: line.productName,
         requested: line.quantity,
         available: await currentStock(tx, line.variantId),
+        neverHeld: kinds === undefined,
       });
       continue;
     }
@@ -222,7 +276,7 @@ export async function sellReservation(tx: DbOrTx, orderId: string, lines: readon
       kind: 'sale',
       quantity: -line.quantity,
       stockAfter,
-      reason: 'Paid after the reservation was released',
+      reason: kinds === undefined ? 'Paid first: not held while unpaid' : 'Paid after the reservation was released',
       createdAt: at,
     });
   }

@@ -18,6 +18,7 @@
 import { eq } from 'drizzle-orm';
 import { formatAmount } from '@/domain/money';
 import { canTransitionPayment, isPaymentStatus, type PaymentStatus } from '@/domain/order-status';
+import type { StockShortfall } from '../inventory/inventory.service';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { orders, paymentTransactions } from '../../db/schema';
@@ -183,6 +184,9 @@ async function completeOrder(
     txn.status === 'FAILED'
       ? `Payment ${txn.merchantReference} completed after Pesapal had reported it failed and the reservation had ended`
       : 'Paid after the reservation expired';
+  // Lines placed past unpaid orders' share of the stock were never held: others paid first.
+  const why = (shortfalls: readonly StockShortfall[]) =>
+    shortfalls.every((s) => s.neverHeld) && txn.status !== 'FAILED' ? 'Paid, but others paid first for the last units' : paidLate;
   const { update } = await transitionOrder(ctx, tx, {
     order,
     event: 'paid',
@@ -196,7 +200,7 @@ async function completeOrder(
       ...(shortfalls.length > 0
         ? {
             needsAttention: true,
-            attentionReason: `${paidLate}; not enough stock for ${shortfalls
+            attentionReason: `${why(shortfalls)}; not enough stock for ${shortfalls
               .map((s) => `${s.productName} (${s.requested} paid, ${s.available} in stock)`)
               .join(', ')}. Refund it or find the goods.`,
           }

@@ -86,8 +86,9 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
         deliveryWindow,
       });
       on.placed({ orderId: placed.orderId, iframeUrl: placed.iframeUrl });
-      // Its window's places left go to whoever pays first: said while the payment page opens.
+      // Its window's places, or its last units, go to whoever pays first: said while the payment page opens.
       if (placed.deliveryWindowNotice) toast.info(placed.deliveryWindowNotice);
+      if (placed.stockNotice) toast.info(placed.stockNotice);
     } catch (err) {
       if (!(err instanceof ApiError)) {
         toast.error(CHECKOUT_ERROR);
