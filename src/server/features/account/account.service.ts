@@ -1,13 +1,13 @@
 // The signed-in customer's own account: what the web app sees of the session, and profile edits.
 // Every function takes the user id from the session (never from a request body).
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
 import { isPhoneOnlyEmail } from '@/domain/phone-sign-in';
 import { roleOf, type Role } from '@/domain/staff-roles';
 import type { ProfileValues, SignUpValues } from '@/domain/validation';
 import type { SessionUser } from '../../auth/auth';
 import type { DbOrTx } from '../../db/client';
-import { profiles } from '../../db/schema';
+import { profiles, user as users } from '../../db/schema';
 
 export interface ProfileView {
   fullName: string;
@@ -114,4 +114,40 @@ export async function saveSmsChoice(db: DbOrTx, userId: string, smsUpdates: bool
     .update(profiles)
     .set({ smsUpdatesAt: at })
     .where(and(eq(profiles.id, userId), isNull(profiles.smsUpdatesAt)));
+}
+
+/**
+ * What the customer typed at checkout fills the profile's empty name, phone and address (an account
+ * made with a code by SMS starts with none), so the header names her and the next checkout, on any
+ * device, is filled in. A profile's own values are kept: the profile page changes them.
+ */
+export async function rememberCheckoutDetails(
+  db: DbOrTx,
+  userId: string,
+  values: { fullName: string; phone: string; address: string },
+  at: Date,
+): Promise<void> {
+  const fullName = values.fullName.trim();
+  if (fullName) {
+    await db
+      .update(profiles)
+      .set({ fullName, updatedAt: at })
+      .where(and(eq(profiles.id, userId), eq(profiles.fullName, '')));
+    await db
+      .update(users)
+      .set({ name: fullName, updatedAt: at })
+      .where(and(eq(users.id, userId), eq(users.name, '')));
+  }
+  if (values.phone) {
+    await db
+      .update(profiles)
+      .set({ phone: values.phone, updatedAt: at })
+      .where(and(eq(profiles.id, userId), or(isNull(profiles.phone), eq(profiles.phone, ''))));
+  }
+  if (values.address.trim()) {
+    await db
+      .update(profiles)
+      .set({ address: values.address.trim(), updatedAt: at })
+      .where(and(eq(profiles.id, userId), or(isNull(profiles.address), eq(profiles.address, ''))));
+  }
 }

@@ -19,7 +19,7 @@ import type { Tx } from '../../db/client';
 import { orderItems, orders, orderTaxBands, paymentNotifications, products, productVariants, profiles, user } from '../../db/schema';
 import { variantNames } from '../inventory/variant-names';
 import { lineName } from '@/domain/product-variants';
-import { saveBuyerTax, saveSmsChoice } from '../account/account.service';
+import { rememberCheckoutDetails, saveBuyerTax, saveSmsChoice } from '../account/account.service';
 import { aboutOrder, badRequest, DomainError, tooManyRequests } from '../../errors';
 import { reserveStock } from '../inventory/inventory.service';
 import { claimAttempt, startPaymentAttempt, submitAttempt, type AttemptClaim } from '../payments/payment-attempt.service';
@@ -327,6 +327,7 @@ async function insertPendingOrder(
     unpaidShare: unpaidShare.window,
   });
   await saveSmsChoice(tx, userId, input.smsUpdates ?? true, at);
+  await rememberCheckoutDetails(tx, userId, { ...input.customer, address: input.delivery.address }, at);
   if (input.buyerTax) await saveBuyerTax(tx, userId, input.buyerTax, at);
   return claimAttempt(tx, { id: order.id, totalAmount: totals.totalCents, currency: 'KES', customerPhone: input.customer.phone }, at);
 }

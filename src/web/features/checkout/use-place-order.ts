@@ -8,7 +8,9 @@ import type { LatLng } from '@/domain/delivery-fee';
 import type { RiderDirections } from '@/domain/rider-directions';
 import { MESSAGES } from '@/domain/validation';
 import { ApiError } from '@/web/lib/api';
+import { queryClient } from '@/web/lib/query-client';
 import { toast } from '@/web/lib/toast';
+import { sessionQueryKey } from '../account/use-session';
 import { createOrder } from './checkout-api';
 import { checkCheckout, fieldErrorsFrom, type CheckoutErrors, type Contact } from './checkout-fields';
 import type { OpenPayment } from './use-checkout-payment';
@@ -86,6 +88,8 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
         deliveryWindow,
       });
       on.placed({ orderId: placed.orderId, iframeUrl: placed.iframeUrl });
+      // The profile may have just learnt the customer's name and address: the header names her.
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       // Its window's places, or its last units, go to whoever pays first: said while the payment page opens.
       if (placed.deliveryWindowNotice) toast.info(placed.deliveryWindowNotice);
       if (placed.stockNotice) toast.info(placed.stockNotice);
