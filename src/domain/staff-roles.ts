@@ -38,20 +38,33 @@ export const STAFF_MESSAGES = {
   notYourself: 'You cannot change your own role. Ask another owner.',
   newAccountNeedsName: 'No account uses this email yet: type their name and phone to create one',
   riderNeedsPhone: 'A rider needs a phone number for their stops by SMS',
+  emailOrPhone: 'Type their email or their phone number',
+  newPhoneAccountNeedsName: 'No account uses this phone number yet: type their name to create one',
+  phoneTaken: 'Another account signs in with this phone number: add the person by the phone number alone to give that account the role',
 } as const;
 
-/** 'Add a person': an existing account by email, or a new one (name and phone then required). */
-export const staffInviteSchema = z.object({
-  email: emailSchema,
-  role: z.enum(['owner', 'staff', 'rider'], { error: STAFF_MESSAGES.chooseRole }),
-  fullName: z
-    .string()
-    .optional()
-    .transform((s) => sanitizeText(s ?? '').slice(0, TEXT_LIMITS.name)),
-  phone: z
-    .string()
-    .optional()
-    .transform((s) => (s ?? '').trim())
-    .pipe(z.union([z.literal(''), phoneSchema])),
-});
+/**
+ * 'Add a person': an existing account by email or by the phone number it signs in with, or a new
+ * one (by email: name and phone required; by phone alone: name required, and they sign in with a
+ * code by SMS).
+ */
+export const staffInviteSchema = z
+  .object({
+    email: z
+      .string()
+      .optional()
+      .transform((s) => (s ?? '').trim())
+      .pipe(z.union([z.literal(''), emailSchema])),
+    role: z.enum(['owner', 'staff', 'rider'], { error: STAFF_MESSAGES.chooseRole }),
+    fullName: z
+      .string()
+      .optional()
+      .transform((s) => sanitizeText(s ?? '').slice(0, TEXT_LIMITS.name)),
+    phone: z
+      .string()
+      .optional()
+      .transform((s) => (s ?? '').trim())
+      .pipe(z.union([z.literal(''), phoneSchema])),
+  })
+  .refine((v) => v.email !== '' || v.phone !== '', { path: ['email'], error: STAFF_MESSAGES.emailOrPhone });
 export type StaffInviteInput = z.input<typeof staffInviteSchema>;

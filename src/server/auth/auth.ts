@@ -1,6 +1,7 @@
 // better-auth: email + password with verification, Google when configured, sessions in the database.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { isBackOfficeRole } from '@/domain/staff-roles';
 import { betterAuth } from 'better-auth';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
@@ -100,12 +101,15 @@ export function createAuth({ db, env, mailer, logger, now }: AuthDeps) {
       },
       // Following the emailed link proves the mailbox, as the verification link does. The browsers'
       // device tokens end with the sessions: a new password starts from no known browser. It proves
-      // nothing about the phone: a code to the account's number no longer reaches it (decision 031).
+      // nothing about the phone: a code to the account's number no longer reaches it (decision 031),
+      // unless the owner gave that number to one of the shop's people, who sign in with it.
       async onPasswordReset({ user: u }) {
         await revokeDevices(db, u.id, now());
+        const [profile] = await db.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, u.id));
+        const keepPhone = isBackOfficeRole(profile?.role);
         await db
           .update(user)
-          .set({ emailVerified: true, phoneNumber: null, phoneNumberVerified: null, updatedAt: now() })
+          .set({ emailVerified: true, ...(keepPhone ? {} : { phoneNumber: null, phoneNumberVerified: null }), updatedAt: now() })
           .where(eq(user.id, u.id));
       },
       // better-auth answers a duplicate sign-up like a new one (no account enumeration); the owner

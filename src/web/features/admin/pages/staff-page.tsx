@@ -1,5 +1,6 @@
 // /admin/staff (the owner's): the shop's owners, staff and riders, and adding a person by the email
-// of their account, or creating the account (they get a mail to choose a password). A role is
+// of their account or the phone number they sign in with, or creating the account: by email (they
+// get a mail to choose a password) or by phone alone (they sign in with a code by SMS). A role is
 // changed or taken away on the person's customer page.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,9 +29,9 @@ const COLUMNS: Column<StaffMemberView>[] = [
     cell: (m) => (
       <>
         <Link to={`/admin/customers/${m.id}`} className="font-medium text-brand-700 hover:underline">
-          {m.name || m.email}
+          {m.name || m.email || formatPhone(m.phone ?? '')}
         </Link>
-        <span className="block text-slate-600">{m.email}</span>
+        {m.email && <span className="block text-slate-600">{m.email}</span>}
       </>
     ),
   },
@@ -50,10 +51,13 @@ function InviteFormCard() {
     const { member, created } = await adminApi.inviteStaff(values);
     await queryClient.invalidateQueries({ queryKey: ['admin'] });
     form.reset();
+    const phone = formatPhone(member.phone ?? '');
     toast.success(
-      created
-        ? `Account created for ${member.email} (${ROLE_LABELS[member.role]}). They were mailed a link to choose a password.`
-        : `${member.name || member.email} is now: ${ROLE_LABELS[member.role]}.`,
+      !created
+        ? `${member.name || member.email || phone} is now: ${ROLE_LABELS[member.role]}.`
+        : member.email
+          ? `Account created for ${member.email} (${ROLE_LABELS[member.role]}). They were mailed a link to choose a password.`
+          : `Account created for ${member.name} (${ROLE_LABELS[member.role]}). They sign in with a code by SMS to ${phone}.`,
     );
   };
   const busy = form.formState.isSubmitting;
@@ -67,13 +71,15 @@ function InviteFormCard() {
           className="space-y-4"
           onSubmit={adminSubmit(form, FIELDS, save, 'The person could not be added. Please try again.')}
         >
-          <TextInput label="Email" type="email" autoComplete="off" {...field('email')} />
+          <TextInput label="Email (optional with a phone)" type="email" autoComplete="off" {...field('email')} />
           <SelectInput label="Role" hint={ROLE_POWERS[role]} {...field('role')}>
             <option value="staff">{ROLE_LABELS.staff}</option>
             <option value="rider">{ROLE_LABELS.rider}</option>
             <option value="owner">{ROLE_LABELS.owner}</option>
           </SelectInput>
-          <p className="text-sm text-slate-600">No account with that email yet? Give their name and phone and one is created.</p>
+          <p className="text-sm text-slate-600">
+            No account yet? Give their name and phone and one is created. With a phone alone, they sign in with a code by SMS.
+          </p>
           <div className="grid gap-3 sm:grid-cols-2">
             <TextInput label="Full name (new account)" autoComplete="off" {...field('fullName')} />
             <TextInput label="Phone (a rider's stops come by SMS)" type="tel" autoComplete="off" {...field('phone')} />
