@@ -16,3 +16,6 @@ export const NOT_PAID_IN_TIME_REASON = `Not paid within ${RESERVATION_MINUTES} m
  */
 export const PAYMENT_CANCELLED_PATH = '/checkout?payment=cancelled';
 export const PAYMENT_CANCELLED_NOTICE = 'Payment cancelled. You can try again when ready.';
+
+/** An unpaid order closed because the customer paid for the same goods in another order. */
+export const paidInAnotherOrderReason = (shortId: string) => `Closed unpaid: the same items were paid in order #${shortId}`;

@@ -8,7 +8,11 @@ const extra = { amountCents: 123_456_789, deliveryWindow: 'Thu 27 Nov, 10:00–1
 describe('order update SMS', () => {
   it('says what happened, with the short order number, amount and delivery window', () => {
     expect(orderUpdateSms({ ...base, ...extra, step: 'paid' })).toBe(
-      'Lake Victoria Aquaculture: Payment received for order #3f2a9c1e. Delivery: Thu 27 Nov, 10:00-12:00. https://shop.example.co.ke/orders',
+      'Lake Victoria Aquacultu: Payment of KES 1,234,567.89 received for order #3f2a9c1e. Delivery: Thu 27 Nov, 10:00-12:00. https://shop.example.co.ke/orders/3f2a9c1e',
+    );
+    // The amount paid, and the order's own page (its short reference) as the link.
+    expect(orderUpdateSms({ ...base, amountCents: 228_440, step: 'paid' })).toBe(
+      'Lake Victoria Aquaculture: Payment of KES 2,284.40 received for order #3f2a9c1e. https://shop.example.co.ke/orders/3f2a9c1e',
     );
     expect(orderUpdateSms({ ...base, step: 'out_for_delivery' })).toContain('Order #3f2a9c1e is out for delivery.');
     expect(orderUpdateSms({ ...base, step: 'delivered' })).toContain('Order #3f2a9c1e has been delivered.');
@@ -37,13 +41,13 @@ describe('order update SMS', () => {
       expect(isGsm7(sms)).toBe(true);
       expect(sms).toContain('#3f2a9c1e');
       const links = sms.match(/https?:\/\/\S+/g) ?? [];
-      for (const link of links) expect(link).toBe(`${input.publicUrl}/orders`);
+      for (const link of links) expect(link).toBe(`${input.publicUrl}/orders/3f2a9c1e`);
     },
   );
 
   it('keeps the link when the shop name and address are ordinary', () => {
     for (const step of ORDER_UPDATE_STEPS) {
-      expect(orderUpdateSms({ ...base, ...extra, step })).toMatch(/ https:\/\/shop\.example\.co\.ke\/orders$/);
+      expect(orderUpdateSms({ ...base, ...extra, step })).toMatch(/ https:\/\/shop\.example\.co\.ke\/orders\/3f2a9c1e$/);
     }
   });
 });

@@ -83,7 +83,7 @@ export interface OrderSmsInput {
   /** The shop's own address (PUBLIC_URL, no trailing slash): the only link an SMS carries. */
   publicUrl: string;
   orderId: string;
-  /** The amount cancelled or refunded. */
+  /** The amount paid, cancelled or refunded. */
   amountCents?: Cents;
   /** The chosen delivery window, 'Thu 27 Nov, 10:00–12:00' (formatSlot), for 'paid'. */
   deliveryWindow?: string;
@@ -94,7 +94,7 @@ function body(input: OrderSmsInput): string {
   const amount = input.amountCents !== undefined ? formatKES(input.amountCents) : null;
   switch (input.step) {
     case 'paid':
-      return `Payment received for order ${ref}.${input.deliveryWindow ? ` Delivery: ${input.deliveryWindow}.` : ''}`;
+      return `${amount ? `Payment of ${amount}` : 'Payment'} received for order ${ref}.${input.deliveryWindow ? ` Delivery: ${input.deliveryWindow}.` : ''}`;
     case 'out_for_delivery':
       return `Order ${ref} is out for delivery. Please keep your phone on so the rider can reach you.`;
     case 'delivered':
@@ -108,14 +108,18 @@ function body(input: OrderSmsInput): string {
   }
 }
 
-/** The SMS for one order step: '<shop>: <what happened> <PUBLIC_URL>/orders', one GSM-7 SMS. */
+/** The order's own page, by its short reference: the link an order's SMS carries, short enough for one SMS. */
+const orderPagePath = (orderId: string) => `/orders/${shortOrderId(orderId)}`;
+
+/** The SMS for one order step: '<shop>: <what happened> <PUBLIC_URL>/orders/<ref>', one GSM-7 SMS. */
 export function orderUpdateSms(input: OrderSmsInput): string {
   const text = toGsm7(body(input));
-  const link = `${input.publicUrl}/orders`;
+  const link = `${input.publicUrl}${orderPagePath(input.orderId)}`;
+  const named = (room: number) => {
+    const name = toGsm7(input.shopName.trim()).slice(0, Math.max(0, room)).trim();
+    return name ? `${name}: ${text}` : text;
+  };
   // The shop name gives way first (a long name is cut), then the link is left out.
-  const room = SMS_MAX_LENGTH - text.length - 2;
-  const name = toGsm7(input.shopName.trim()).slice(0, Math.max(0, room)).trim();
-  const message = name ? `${name}: ${text}` : text;
-  const withLink = `${message} ${link}`;
-  return isGsm7(link) && withLink.length <= SMS_MAX_LENGTH ? withLink : message.slice(0, SMS_MAX_LENGTH);
+  const withLink = `${named(SMS_MAX_LENGTH - text.length - 2 - link.length - 1)} ${link}`;
+  return isGsm7(link) && withLink.length <= SMS_MAX_LENGTH ? withLink : named(SMS_MAX_LENGTH - text.length - 2).slice(0, SMS_MAX_LENGTH);
 }

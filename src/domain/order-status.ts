@@ -58,6 +58,9 @@ export function shortOrderId(id: string): string {
   return id.slice(0, 8);
 }
 
+/** A short order reference as written after '#' (the first 8 hex digits of the id). */
+export const ORDER_REF_PATTERN = /^[0-9a-f]{8}$/i;
+
 const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
   PENDING: ['COMPLETED', 'FAILED'],
   COMPLETED: ['REVERSED'],

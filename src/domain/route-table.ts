@@ -42,6 +42,7 @@ export const PAGE_ROUTES = [
   { id: 'order-success', path: '/order-success', access: 'private' },
   { id: 'profile', path: '/profile', access: 'private' },
   { id: 'orders', path: '/orders', access: 'private' },
+  { id: 'order', path: '/orders/:ref', access: 'private' },
   { id: 'content-slug', path: '/:slug', access: 'public' },
   { id: 'not-found', path: '/*', access: 'public' },
   { id: 'admin', path: '/admin/*', access: 'private', layout: 'own' },

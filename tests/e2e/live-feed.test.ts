@@ -12,6 +12,7 @@ import {
   openLivePage,
   openOrderSuccessWithState,
   placeOrder,
+  seenByPesapal,
   startLiveShop,
   toast,
   waitForLiveStream,
@@ -57,7 +58,8 @@ describe('live payment status across tabs and customers', () => {
     await cartCount(brianTab).filter({ hasText: '1' }).waitFor();
 
     const order = await placeOrder(live.shop, amina, product, 2);
-    // The new PENDING payment: '1 Pending' and the short-lived 'Processing' badge, in the other tab too.
+    // The new payment, once Pesapal has seen it: '1 Pending' and the short-lived 'Processing' badge, in the other tab too.
+    await seenByPesapal(live.shop, order);
     await pendingBadge(tab2).filter({ hasText: '1 Pending' }).waitFor();
     await pendingBadge(tab1).filter({ hasText: '1 Pending' }).waitFor();
     await tab2.waitForFunction(() => (window as unknown as { __live: { sawProcessing: boolean } }).__live.sawProcessing);
@@ -91,6 +93,7 @@ describe('live payment status across tabs and customers', () => {
 
     // Brian's own next change arrives after all of Amina's: once he has it, he was offered hers.
     const brianOrder = await placeOrder(live.shop, brian, product, 1);
+    await seenByPesapal(live.shop, brianOrder);
     await pendingBadge(brianTab).filter({ hasText: '1 Pending' }).waitFor();
     const brianLive = await liveRecord(brianTab);
     expect(brianLive.events.length).toBeGreaterThan(0);
@@ -116,6 +119,7 @@ describe('live payment status across tabs and customers', () => {
     await tab.reload();
     await waitForLiveStream(tab);
     const order = await placeOrder(live.shop, amina, product, 1);
+    await seenByPesapal(live.shop, order);
     await pendingBadge(tab).filter({ hasText: '1 Pending' }).waitFor();
     await choose(order.iframeUrl, 'fail');
     await toast(tab, 'Payment Failed').waitFor();
@@ -170,8 +174,9 @@ describe('live payment status across tabs and customers', () => {
     });
     await pendingBadge(page).waitFor({ state: 'detached' });
 
-    // Placed while this tab has no stream: no event will tell it.
+    // Placed, and seen by Pesapal, while this tab has no stream: no event will tell it.
     const order = await placeOrder(live.shop, amina, product, 1);
+    await seenByPesapal(live.shop, order);
     await expect.poll(() => streams).toBe(2);
     letThrough();
     await page.waitForFunction(() => (window as unknown as { __live: { opens: number } }).__live.opens === 2);

@@ -176,6 +176,22 @@ export async function placeOrder(
 }
 
 /**
+ * Pesapal tells the shop about the order's payment while it is still unconfirmed (an IPN, as when
+ * the customer has answered the M-Pesa prompt): from then on the order waits for Pesapal, and the
+ * header counts it as a pending payment.
+ */
+export async function seenByPesapal(shop: ShopServer, order: PlacedOrder): Promise<void> {
+  const reference = `ORD-${order.orderId.slice(0, 8)}-1`;
+  const query = new URLSearchParams({
+    OrderTrackingId: order.trackingId,
+    OrderMerchantReference: reference,
+    OrderNotificationType: 'IPNCHANGE',
+  });
+  const res = await fetch(`${shop.url}/api/payments/ipn?${query.toString()}`);
+  if (!res.ok) throw new Error(`the IPN was refused: ${res.status} ${await res.text()}`);
+}
+
+/**
  * Presses a button on the simulator's payment page without a browser (as if on the customer's
  * phone); the simulator delivers its IPN before it answers.
  */

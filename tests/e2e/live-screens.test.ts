@@ -236,7 +236,7 @@ describe('order status screens', () => {
     await awaiting.first().getByRole('button', { name: 'Check status' }).click();
     await toast(page, 'Status Check Complete').waitFor();
     await toast(page, 'Payment status is already up to date.').waitFor();
-    await awaiting.first().getByRole('button', { name: 'Pay now' }).waitFor();
+    await awaiting.first().getByRole('button', { name: 'Continue payment' }).waitFor();
     await page.getByRole('button', { name: 'Check all payments' }).click();
     await toast(page, 'All payments are already up to date.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -274,7 +274,7 @@ describe('order status screens', () => {
     const payPage = page.frameLocator('iframe[title="Pesapal payment page"]').frameLocator('iframe[title="Pesapal payment page"]');
     const nextSync = () => page.waitForResponse((res) => res.url().endsWith('/api/payments/sync') && res.request().method() === 'POST');
 
-    await card.getByRole('button', { name: 'Pay now' }).click();
+    await card.getByRole('button', { name: 'Continue payment' }).click();
     await dialog.waitFor();
     await payPage.getByRole('button', { name: 'Pay by card' }).waitFor();
     expect(await dialog.locator('iframe').getAttribute('sandbox')).toBeNull();
@@ -302,7 +302,8 @@ describe('order status screens', () => {
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await toast(page, 'Payment cancelled. You can try again when ready.').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    // Focus goes back to the button that opened the modal, not to the top of the page.
+    // Focus goes back to the button that opened the modal, not to the top of the page. Pesapal sent
+    // the customer back from this page, so the order now waits for Pesapal: 'Pay now'.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Pay now');
 
     await card.getByRole('button', { name: 'Pay now' }).click();
@@ -324,7 +325,7 @@ describe('order status screens', () => {
     // The new attempt is open, so the same order waits for payment again: still one order.
     await page
       .locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`)
-      .getByRole('button', { name: 'Pay now' })
+      .getByRole('button', { name: 'Continue payment' })
       .waitFor();
     expect(await page.locator(`[data-order-id="${order.orderId}"]`).count()).toBe(1);
     await page.close();
@@ -335,7 +336,10 @@ describe('order status screens', () => {
     // be offered that order instead (never pay twice).
     const order = await placeOrder(live.shop, amina, product, 2);
     const page = await appPage('/orders');
-    await page.locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`).getByRole('button', { name: 'Pay now' }).click();
+    await page
+      .locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`)
+      .getByRole('button', { name: 'Continue payment' })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Complete your payment' });
     const iframeUrl = (await dialog.locator('iframe').getAttribute('src'))!;
     await choose(iframeUrl, 'card');
@@ -357,7 +361,10 @@ describe('order status screens', () => {
     await waitForLiveStream(page);
     const held: Route[] = [];
     await page.route('**/PesapalIframe3/Index*', (route) => void held.push(route));
-    await page.locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`).getByRole('button', { name: 'Pay now' }).click();
+    await page
+      .locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`)
+      .getByRole('button', { name: 'Continue payment' })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Complete your payment' });
     await dialog.locator('iframe').waitFor({ state: 'attached' });
     await expect.poll(() => held.length).toBeGreaterThan(0);
@@ -377,7 +384,10 @@ describe('order status screens', () => {
     const buyer = await createCustomer(live.shop, live.smtp, live.browser, 'Baraka Mutua');
     const order = await placeOrder(live.shop, buyer, product, 1);
     const page = await openLivePage(shopUrl, buyer, '/orders');
-    await page.locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`).getByRole('button', { name: 'Pay now' }).click();
+    await page
+      .locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`)
+      .getByRole('button', { name: 'Continue payment' })
+      .click();
     await page
       .frameLocator('iframe[title="Pesapal payment page"]')
       .frameLocator('iframe[title="Pesapal payment page"]')

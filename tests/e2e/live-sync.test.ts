@@ -112,7 +112,10 @@ describe('checking a payment with Pesapal by hand', () => {
   it('the payment modal: a message from Pesapal’s page makes the shop check, and the payment it finds completes the modal', async () => {
     const order = await placeOrder(live.shop, amina, product, 1);
     const page = await appPage('/orders');
-    await page.locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`).getByRole('button', { name: 'Pay now' }).click();
+    await page
+      .locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`)
+      .getByRole('button', { name: 'Continue payment' })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Complete your payment' });
     // The hosted page comes from Pesapal's origin, as in production, inside the modal's own frame.
     await page

@@ -248,7 +248,10 @@ describe('paying at phone size', () => {
     await tab.addInitScript(TOAST_RECORDER);
     await tab.goto(shopUrl + '/orders');
     await waitForLiveStream(tab);
-    await tab.locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`).getByRole('button', { name: 'Pay now' }).click();
+    await tab
+      .locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`)
+      .getByRole('button', { name: 'Continue payment' })
+      .click();
     const modal = tab.getByRole('dialog', { name: 'Complete your payment' });
     const modalFrame = tab.frameLocator('iframe[title="Pesapal payment page"]');
     const payButton = modalFrame.frameLocator('iframe[title="Pesapal payment page"]').getByRole('button', { name: 'Pay by card' });

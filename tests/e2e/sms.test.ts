@@ -163,7 +163,10 @@ describe('order updates by SMS in a browser', () => {
     expect(texts).toHaveLength(2);
     expect(texts[0]).toContain(`Order #${ref} is out for delivery.`);
     // The window the customer chose, in the GSM alphabet (its dash a hyphen).
-    expect(texts[1]).toContain(`Payment received for order #${ref}. Delivery: ${windowLabel.replace('–', '-')}.`);
+    expect(texts[1]).toContain(`received for order #${ref}. Delivery: ${windowLabel.replace('–', '-')}.`);
+    // The amount paid, and the order's own page.
+    expect(texts[1]).toMatch(/Payment of KES [\d,]+\.\d\d received/);
+    expect(texts[1]).toContain(`${shop.url}/orders/${ref}`);
     for (const text of texts) expect(text.length).toBeLessThanOrEqual(160);
     expect(await axeViolations(adminPage)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLogs } from '../../src/server/db/schema';
+import { auditLogs, paymentNotifications } from '../../src/server/db/schema';
 import type { OrdersResponse, TransactionView } from '../../src/server/features/orders/orders.service';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
 import { DB_KINDS } from '../support/test-database';
@@ -201,8 +201,16 @@ describe.each(DB_KINDS)('the customer’s orders on %s', (kind) => {
     expect((await auditRows(amina.id)).length).toBe(before);
   });
 
-  it('counts the caller’s orders whose latest payment is PENDING', async () => {
+  it('counts the caller’s orders whose latest payment is PENDING and was seen by Pesapal', async () => {
     const count = async (u: TestUser) => (await (await t.request('/api/orders/pending-count', { cookie: u.cookie })).json()).count;
+    // A page closed before paying is not waiting for Pesapal: nothing to count yet.
+    expect(await count(amina)).toBe(0);
+    expect(await count(brian)).toBe(0);
+    // Pesapal sent the customers back from their pages: now their payments may be on their way.
+    await t.ctx.db.insert(paymentNotifications).values([
+      { source: 'callback', trackingId: `track-${ids.pending}-0`, raw: {} },
+      { source: 'callback', trackingId: `track-${ids.brianPending}-0`, raw: {} },
+    ]);
     expect(await count(amina)).toBe(1);
     expect(await count(brian)).toBe(1);
     await setPaymentStatus(t.ctx.db, aminaPendingTx, 'COMPLETED');

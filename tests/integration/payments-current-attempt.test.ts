@@ -1,6 +1,7 @@
 // One order, one payment state: the customer's orders, the payment behind them, the status sync and
 // the back office all show the order's current attempt (src/server/features/payments/current-attempt.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { paymentNotifications } from '../../src/server/db/schema';
 import type { OrdersResponse, TransactionView } from '../../src/server/features/orders/orders.service';
 import { DB_KINDS } from '../support/test-database';
 import { createUser, type TestUser } from '../support/test-app';
@@ -72,6 +73,9 @@ describe.each(DB_KINDS)('the current payment attempt of an order, on %s', (kind)
     expect(transaction).toMatchObject({ pesapalTrackingId: second, merchantReference: `ORD-${orderId.slice(0, 8)}-2` });
     expect(await filteredIds('PENDING')).toContain(orderId);
     expect(await filteredIds('FAILED')).not.toContain(orderId);
+    // The header counts it only once Pesapal has seen the new attempt's payment (the first was seen, and failed).
+    expect((await asCustomer<{ count: number }>('/api/orders/pending-count')).count).toBe(0);
+    await shop.ctx.db.insert(paymentNotifications).values({ source: 'callback', trackingId: second, raw: {} });
     expect((await asCustomer<{ count: number }>('/api/orders/pending-count')).count).toBe(1);
   });
 

@@ -59,7 +59,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('order updates with two instances 
       .messagesTo(CUSTOMER_PHONE)
       .filter((m) => m.message.includes(ref(orderId)))
       .map((m) => m.message);
-    expect(texts).toEqual([expect.stringContaining('Payment received'), expect.stringContaining('is out for delivery')]);
+    expect(texts).toEqual([expect.stringContaining(' received for order '), expect.stringContaining('is out for delivery')]);
     expect((await smsRows(s, orderId)).map((r) => r.step).sort()).toEqual(['out_for_delivery', 'paid']);
   });
 

@@ -53,11 +53,12 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
     expect(sms.map((m) => m.message)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^Lake Victoria Aquaculture: Payment received for order ${ref(orderId)}\\. Delivery: (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \\d{1,2} [A-Z][a-z]{2}, \\d\\d:\\d\\d-\\d\\d:\\d\\d\\.`,
+          `^Lake Victoria Aquaculture: Payment of KES [\\d,]+\\.\\d\\d received for order ${ref(orderId)}\\. Delivery: (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \\d{1,2} [A-Z][a-z]{2}, \\d\\d:\\d\\d-\\d\\d:\\d\\d\\.`,
         ),
       ),
     ]);
-    expect(sms[0]?.message).toContain('http://localhost:3000/orders');
+    // The order's own page, by its short reference.
+    expect(sms[0]?.message).toMatch(new RegExp(` http://localhost:3000/orders/${ref(orderId).slice(1)}$`));
 
     // The delivery list gives the rider the full number of a paid order still to deliver, and only then.
     const listed = async () =>
@@ -75,7 +76,7 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
 
     sms = s.double.messagesTo(CUSTOMER_PHONE).filter((m) => m.message.includes(ref(orderId)));
     expect(sms.map((m) => m.message)).toEqual([
-      expect.stringContaining('Payment received'),
+      expect.stringContaining(' received for order '),
       expect.stringContaining(`Order ${ref(orderId)} is out for delivery.`),
       expect.stringContaining(`Order ${ref(orderId)} has been delivered.`),
     ]);
@@ -118,7 +119,7 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
       .filter((m) => m.message.includes(ref(paid.orderId)))
       .map((m) => m.message);
     expect(texts).toEqual([
-      expect.stringContaining('Payment received'),
+      expect.stringContaining(' received for order '),
       expect.stringMatching(new RegExp(`Order ${ref(paid.orderId)} is cancelled; KES [\\d,]+\\.\\d\\d is being refunded to you\\.`)),
     ]);
     expect((await mailRows(s, paid.orderId)).map((m) => m.dedupeKey).sort()).toEqual([`${paid.orderId}:paid`, `${paid.orderId}:refunded`]);
@@ -136,7 +137,7 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
       .filter((m) => m.message.includes(ref(orderId)))
       .map((m) => m.message);
     expect(texts).toEqual([
-      expect.stringContaining('Payment received'),
+      expect.stringContaining(' received for order '),
       expect.stringContaining(`You paid twice for order ${ref(orderId)}: the extra KES ${amount} is being refunded to you.`),
     ]);
     expect((await mailRows(s, orderId)).map((m) => m.dedupeKey).sort()).toEqual([
@@ -311,11 +312,11 @@ describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
     const { orderId } = await placePaidOrder(s);
     const box = async (query: string) => (await s.t.app.request(`http://localhost:3000/dev/sms${query}`, {}, LOOPBACK_BINDINGS)).text();
     const all = await box('');
-    expect(all).toContain(`Payment received for order ${ref(orderId)}.`);
+    expect(all).toContain(`received for order ${ref(orderId)}.`);
     for (const query of ['?to=+254712345678', '?to=%2B254712345678', '?to=0712345678']) {
       const html = await box(query);
       expect(html, query).toContain(`SMS to ${CUSTOMER_PHONE}`);
-      expect(html, query).toContain(`Payment received for order ${ref(orderId)}.`);
+      expect(html, query).toContain(`received for order ${ref(orderId)}.`);
     }
     expect(await box('?to=%2B254700000009')).toContain('No SMS yet.');
   });

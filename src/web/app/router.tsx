@@ -28,6 +28,7 @@ const Checkout = lazyPage(() => import('../routes/checkout'));
 const OrderSuccess = lazyPage(() => import('../routes/order-success'));
 const Profile = lazyPage(() => import('../routes/profile'));
 const Orders = lazyPage(() => import('../routes/orders'));
+const OrderPage = lazyPage(() => import('../routes/order'));
 const NotFound = lazyPage(() => import('../routes/not-found'));
 const Admin = lazyPage(() => import('../routes/admin'));
 
@@ -64,6 +65,11 @@ const PAGE_ELEMENTS = {
   orders: (
     <RequireAuth>
       <Orders />
+    </RequireAuth>
+  ),
+  order: (
+    <RequireAuth>
+      <OrderPage />
     </RequireAuth>
   ),
   'content-slug': <ContentPage />,

@@ -43,3 +43,19 @@ export async function findCurrentAttempt(db: DbOrTx, orderId: string): Promise<t
     .where(eq(paymentTransactions.id, currentAttemptId(sql`${orderId}::uuid`)));
   return row;
 }
+
+/**
+ * In a query over the orders table: whether Pesapal has told the shop about the order's current
+ * payment (it sent the customer back, or an IPN came). Only then is the order waiting for Pesapal to
+ * confirm a payment: a page closed before paying was never seen by Pesapal, and is just not paid.
+ */
+export const seenByPesapal = sql<boolean>`exists (
+  select 1 from payment_transactions seen_pt join payment_notifications seen_n on seen_n.tracking_id = seen_pt.pesapal_tracking_id
+  where seen_pt.id = ${currentAttemptId(sql.raw('"orders"."id"'))}
+)`;
+
+/** In a query over the orders table: whether Pesapal has told the shop about any of the order's payments. */
+export const anyPaymentSeenByPesapal = sql<boolean>`exists (
+  select 1 from payment_transactions seen_pt join payment_notifications seen_n on seen_n.tracking_id = seen_pt.pesapal_tracking_id
+  where seen_pt.order_id = "orders"."id"
+)`;

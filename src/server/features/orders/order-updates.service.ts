@@ -34,7 +34,7 @@ export async function queueOrderUpdate(
 ): Promise<QueuedOrderUpdate> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return { orderId, smsId: null, mailId: null };
-  const amountCents = opts.amountCents ?? (step === 'cancelled' ? order.totalAmount : undefined);
+  const amountCents = opts.amountCents ?? (step === 'cancelled' || step === 'paid' ? order.totalAmount : undefined);
 
   let smsId: string | null = null;
   const to = toE164Phone(order.customerPhone);

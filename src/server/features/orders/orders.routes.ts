@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { ORDER_REF_PATTERN } from '@/domain/order-status';
 import type { AppEnv, ServerContext } from '../../context';
 import { badRequest } from '../../errors';
 import { getSessionUser } from '../../auth/auth';
@@ -13,6 +14,10 @@ import { receiptHtml } from './receipt-render';
 import { issueReceipt } from './receipt.service';
 
 const orderParam = z.object({ id: z.uuid({ message: 'Invalid order id.' }) });
+/** An order's page is opened by its id or by the short reference an SMS links to ('#0f8d2c1a'). */
+const orderOrRefParam = z.object({
+  id: z.union([z.uuid(), z.string().regex(ORDER_REF_PATTERN)], { message: 'Invalid order id.' }),
+});
 /** `?format=80mm` gives the PDF for an 80 mm thermal receipt printer; A4 otherwise. */
 const receiptQuery = z.object({
   format: z.enum(RECEIPT_FORMATS, { message: `Unknown receipt format: use ${RECEIPT_FORMATS.join(' or ')}.` }).default('a4'),
@@ -68,7 +73,7 @@ export function ordersRoutes(ctx: ServerContext) {
         c.json(await listOrders(ctx.db, currentUser(c).id, ctx.now(), c.req.valid('query'))),
       )
       .get('/pending-count', async (c) => c.json({ count: await countPendingPayments(ctx.db, currentUser(c).id) }))
-      .get('/:id', valid('param', orderParam), async (c) =>
+      .get('/:id', valid('param', orderOrRefParam), async (c) =>
         c.json(await getOrder(ctx.db, currentUser(c).id, c.req.valid('param').id, ctx.now())),
       )
       .get('/:id/transaction', valid('param', orderParam), async (c) => {

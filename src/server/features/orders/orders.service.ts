@@ -3,13 +3,20 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
 import type { BandTotal, VatRow } from '@/domain/tax-bands';
-import { HISTORY_STATUSES, shortOrderId, type FulfilmentStatus, type OrderStatus, type PaymentStatus } from '@/domain/order-status';
+import {
+  HISTORY_STATUSES,
+  ORDER_REF_PATTERN,
+  shortOrderId,
+  type FulfilmentStatus,
+  type OrderStatus,
+  type PaymentStatus,
+} from '@/domain/order-status';
 import { maskPhone } from '@/domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, paymentTransactions } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { CUSTOMER_READ_ACTIONS, writeAudit } from '../../infra/audit-log';
-import { currentAttemptStatus, findCurrentAttempt } from './current-attempt';
+import { currentAttemptStatus, findCurrentAttempt, seenByPesapal } from './current-attempt';
 import { isPayable } from './order-payability';
 import { orderTax } from './order-tax-bands';
 import { orderDeliveryWindow, type OrderWindow } from '../delivery/delivery-slots.service';
@@ -72,6 +79,8 @@ interface OrderSummary {
 interface AwaitingOrder extends OrderSummary {
   /** Status of the current payment attempt; null when none was started. */
   paymentStatus: PaymentStatus | null;
+  /** A PENDING payment Pesapal has told the shop about: waiting for its confirmation, not just unpaid. */
+  waitingForPesapal: boolean;
 }
 
 export interface OrdersResponse {
@@ -270,7 +279,7 @@ export async function listOrders(db: DbOrTx, userId: string, now: Date, page: Or
     page.before
       ? Promise.resolve([])
       : db
-          .select({ ...summaryColumns, paymentStatus: currentAttemptStatus })
+          .select({ ...summaryColumns, paymentStatus: currentAttemptStatus, waitingForPesapal: seenByPesapal })
           .from(orders)
           .where(and(eq(orders.userId, userId), inArray(orders.status, [...AWAITING_STATUSES])))
           .orderBy(...newestFirst)
@@ -285,17 +294,28 @@ export async function listOrders(db: DbOrTx, userId: string, now: Date, page: Or
   );
   return {
     orders: history.map((o) => toSummary(o, extras)),
-    awaitingPayment: awaiting.map((o) => ({ ...toSummary(o, extras), paymentStatus: o.paymentStatus })),
+    awaitingPayment: awaiting.map((o) => ({
+      ...toSummary(o, extras),
+      paymentStatus: o.paymentStatus,
+      // Pesapal saw a payment of it: 'Awaiting payment'. Else it is just not paid ('Continue payment').
+      waitingForPesapal: o.paymentStatus === 'PENDING' && Boolean(o.waitingForPesapal),
+    })),
     nextBefore: historyAndOneMore.length > page.limit ? (history.at(-1)?.id ?? null) : null,
   };
 }
 
-/** The caller's order, or 404 (also for someone else's order: its existence is not revealed). */
-export async function getOrder(db: DbOrTx, userId: string, orderId: string, now: Date): Promise<OrderDetail> {
+/**
+ * The caller's order by its id or its short reference (the newest of theirs starting with it), or 404
+ * (also for someone else's order: its existence is not revealed).
+ */
+export async function getOrder(db: DbOrTx, userId: string, idOrRef: string, now: Date): Promise<OrderDetail> {
+  const byRef = ORDER_REF_PATTERN.test(idOrRef);
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    .where(and(byRef ? sql`${orders.id}::text like ${`${idOrRef.toLowerCase()}%`}` : eq(orders.id, idOrRef), eq(orders.userId, userId)))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
   if (!row) throw notFound('Order not found');
   return orderDetail(db, row, now);
 }
@@ -392,11 +412,18 @@ export async function getTransaction(db: DbOrTx, caller: { userId: string; ip: s
   };
 }
 
-/** How many of the caller's unsettled orders wait on a PENDING payment (the header's '{n} Pending'). */
+/** How many of the caller's orders wait for Pesapal to confirm a payment it has seen (the header's '{n} Pending'). */
 export async function countPendingPayments(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.status, [...AWAITING_STATUSES]), sql`${currentAttemptStatus} = 'PENDING'`));
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(orders.status, [...AWAITING_STATUSES]),
+        sql`${currentAttemptStatus} = 'PENDING'`,
+        seenByPesapal,
+      ),
+    );
   return Number(row?.count ?? 0);
 }

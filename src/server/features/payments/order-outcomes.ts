@@ -11,6 +11,7 @@ export const ATTEMPT_CANCELLED = {
   paidElsewhere: 'Cancelled: the order was paid through another attempt',
   notPaidInTime: `Cancelled: not paid within ${RESERVATION_MINUTES} minutes`,
   orderClosed: 'Cancelled: the order was paid or closed while this page was being opened',
+  paidInAnotherOrder: 'Cancelled: the same items were paid in another order',
 } as const;
 
 /**

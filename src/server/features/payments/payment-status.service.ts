@@ -24,6 +24,7 @@ import type { Tx } from '../../db/client';
 import { orders, paymentTransactions } from '../../db/schema';
 import type { TransactionStatus } from '../../integrations/pesapal/pesapal-types';
 import { cancelFailedAttempt, cancelOpenAttempts } from './attempt-cancellation';
+import { closeUnpaidTwins } from './paid-twins';
 import { ATTEMPT_CANCELLED, PAYMENT_REVERSED_REASON } from './order-outcomes';
 import { deliverOrderUpdate, type QueuedOrderUpdate } from '../orders/order-updates.service';
 import { tellHeldCancellation } from '../orders/held-cancel-notice';
@@ -61,6 +62,8 @@ interface Effects {
   /** The attempt just became FAILED: its page is cancelled at Pesapal. */
   cancelFailedPage: boolean;
   transactionId: string | null;
+  /** The customer's older unpaid orders for the same goods, closed with this payment: their pages are cancelled. */
+  closedTwins: string[];
 }
 
 export async function applyPaymentStatus(ctx: ServerContext, trackingId: string, reported: TransactionStatus): Promise<ApplyResult> {
@@ -105,7 +108,8 @@ export async function applyPaymentStatus(ctx: ServerContext, trackingId: string,
     if (reported.status === 'COMPLETED') {
       // Queued in the same transaction: if the process dies before sending, the mail and SMS jobs send it.
       const paidUpdate = await completeOrder(ctx, tx, order, txn, at);
-      return { ...effects, paidUpdate, cancelOtherAttempts: paidUpdate !== null };
+      const closedTwins = paidUpdate && order.userId ? await closeUnpaidTwins(ctx, tx, { ...order, userId: order.userId }, at) : [];
+      return { ...effects, paidUpdate, cancelOtherAttempts: paidUpdate !== null, closedTwins };
     }
     if (reported.status === 'FAILED') {
       await failOrder(ctx, tx, order, txn, at);
@@ -126,11 +130,20 @@ export async function applyPaymentStatus(ctx: ServerContext, trackingId: string,
   if (orderId && effects.cancelFailedPage && effects.transactionId) {
     await cancelFailedAttempt(ctx, { id: effects.transactionId, orderId, trackingId });
   }
+  for (const twin of effects.closedTwins) await cancelOpenAttempts(ctx, twin, ATTEMPT_CANCELLED.paidInAnotherOrder);
   return effects.result;
 }
 
 function noEffects(result: ApplyResult): Effects {
-  return { result, heldNotice: null, paidUpdate: null, cancelOtherAttempts: false, cancelFailedPage: false, transactionId: null };
+  return {
+    result,
+    heldNotice: null,
+    paidUpdate: null,
+    cancelOtherAttempts: false,
+    cancelFailedPage: false,
+    transactionId: null,
+    closedTwins: [],
+  };
 }
 
 /** Why Pesapal's answer does not describe our payment, or null when it does. */

@@ -1,5 +1,7 @@
 // The delivery windows offered for the address's zone, and the one the customer chose: the soonest
 // with a place until they pick another. Places change with every order, so they are asked for fresh.
+// The pick is kept for the browser tab (sessionStorage): a customer who closes Pesapal's page and
+// comes back to checkout finds the window they chose, not the soonest one again.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fetchDeliveryWindows, type DeliveryWindows } from './checkout-api';
@@ -16,7 +18,11 @@ export function useDeliveryWindows(zoneId: string | null) {
     enabled: zoneId !== null,
     staleTime: 0,
   });
-  const [picked, setPicked] = useState<WindowChoice | null>(null);
+  const [picked, setPicked] = useState<WindowChoice | null>(storedPick);
+  const choose = (pick: WindowChoice | null) => {
+    setPicked(pick);
+    storePick(pick);
+  };
   const data: DeliveryWindows | undefined = q.data;
   // The customer's pick holds while it is still offered and has a place; else the server's first choice.
   const stillFree = picked && data?.slots.some((s) => s.windowId === picked.windowId && s.date === picked.date && !s.full);
@@ -26,9 +32,33 @@ export function useDeliveryWindows(zoneId: string | null) {
     slots: data?.slots ?? [],
     closedNotice: data?.closedNotice ?? null,
     chosen,
-    choose: setPicked,
+    choose,
     refresh: () => void q.refetch(),
   };
 }
 
 export type DeliveryWindowsState = ReturnType<typeof useDeliveryWindows>;
+
+const STORAGE_KEY = 'checkout:window';
+
+function storedPick(): WindowChoice | null {
+  try {
+    const value: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null');
+    if (value && typeof value === 'object' && 'windowId' in value && 'date' in value) {
+      const { windowId, date } = value as Record<string, unknown>;
+      if (typeof windowId === 'string' && typeof date === 'string') return { windowId, date };
+    }
+  } catch {
+    // storage disabled or garbled: the soonest window
+  }
+  return null;
+}
+
+function storePick(pick: WindowChoice | null): void {
+  try {
+    if (pick) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(pick));
+    else sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // storage disabled: the pick lasts as long as the page
+  }
+}

@@ -15,18 +15,24 @@ export interface AwaitingPaymentCardProps {
   onPay: () => void;
 }
 
-const PAYMENT_NOTE: Record<string, string> = {
-  PENDING: 'Waiting for Pesapal to confirm your payment.',
-  FAILED: 'Your last payment attempt did not go through.',
-};
+/**
+ * How an unpaid order reads: waiting for Pesapal only when Pesapal has seen one of its payments (the
+ * money may be on its way: pay now only if it was not); a page closed before paying is just not paid.
+ */
+function paymentState(order: AwaitingOrder): { badge: string; note: string; pay: string } {
+  if (order.paymentStatus === 'FAILED')
+    return { badge: 'Not paid', note: 'Your last payment attempt did not go through.', pay: 'Pay again' };
+  if (order.waitingForPesapal) return { badge: 'Awaiting payment', note: 'Waiting for Pesapal to confirm your payment.', pay: 'Pay now' };
+  return { badge: 'Not paid', note: 'No payment has been made yet.', pay: 'Continue payment' };
+}
 
-/** An order still waiting for its payment, with Check status (sync) and Pay now (a new payment page). */
+/** An order not yet paid, with Check status (sync) and a button that opens a new payment page. */
 export function AwaitingPaymentCard({ order, checking, startingPayment, onCheck, onPay }: AwaitingPaymentCardProps) {
-  const note = (order.paymentStatus && PAYMENT_NOTE[order.paymentStatus]) ?? 'No payment has been made yet.';
+  const { badge, note, pay } = paymentState(order);
   return (
     <Card data-testid="awaiting-order" data-order-id={order.id}>
       <CardContent className="space-y-3">
-        <OrderCardHeader order={order} badge={<Badge tone="warning">Awaiting payment</Badge>} />
+        <OrderCardHeader order={order} badge={<Badge tone="warning">{badge}</Badge>} />
         <p className="text-sm text-slate-700">{note}</p>
         <OrderItemList items={order.items} />
         <PaymentAttempts order={order} />
@@ -40,7 +46,7 @@ export function AwaitingPaymentCard({ order, checking, startingPayment, onCheck,
           {/* aria-disabled, not disabled: the button keeps focus, so it gets it back when the payment modal closes. */}
           <Button onClick={() => !startingPayment && onPay()} aria-disabled={startingPayment || undefined}>
             <CreditCard aria-hidden="true" className="h-4 w-4" />
-            {startingPayment ? 'Opening payment...' : order.paymentStatus === 'FAILED' ? 'Pay again' : 'Pay now'}
+            {startingPayment ? 'Opening payment...' : pay}
           </Button>
         </div>
       </CardContent>
