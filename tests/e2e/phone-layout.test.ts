@@ -160,6 +160,8 @@ describe('the shop on a phone', () => {
   let customer: Customer;
   let admin: Customer;
   let orderId: string;
+  let tilapiaId: string;
+  let variantOrderId: string;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -169,6 +171,23 @@ describe('the shop on a phone', () => {
     customer = await createCustomer(shop, smtp, browser, 'Wanjiru Njeri Wambui');
     admin = await createCustomer(shop, smtp, browser, 'Achieng Owner', ADMIN_EMAIL);
     orderId = (await placeOrder(shop, customer, product, 2, { building: 'Hse 4', directions: 'Blue gate' })).orderId;
+    // A fish sold by size and cut, and an order of it: the back office's widest product and order.
+    const tilapia = (await (await fetch(`${shop.url}/api/catalog/products/by-slug/tilapia`)).json()) as {
+      product: { id: string };
+      variants: { id: string; name: string }[];
+    };
+    tilapiaId = tilapia.product.id;
+    const large = tilapia.variants.find((v) => v.name === 'Large, Scaled & gutted')!;
+    const placed = await customer.context.request.post(`${shop.url}/api/checkout/orders`, {
+      headers: { Origin: shop.url },
+      data: {
+        items: [{ productId: tilapiaId, variantId: large.id, quantity: 2 }],
+        customerInfo: { fullName: customer.name, email: customer.email, phone: '0712 345 678', address: 'Westlands, Nairobi' },
+        deliveryInfo: { address: 'Westlands, Nairobi' },
+      },
+    });
+    expect(placed.status()).toBe(200);
+    variantOrderId = ((await placed.json()) as { orderId: string }).orderId;
   });
   afterAll(async () => {
     await browser?.close();
@@ -310,6 +329,8 @@ describe('the shop on a phone', () => {
     const screens: [string, () => string][] = [
       ...['/admin', '/admin/products', '/admin/products/new', '/admin/orders'].map(screen),
       ['an order', () => `/admin/orders/${orderId}`],
+      ['a product sold by size and cut', () => `/admin/products/${tilapiaId}`],
+      ['an order of a fish by size and cut', () => `/admin/orders/${variantOrderId}`],
       ...[
         '/admin/customers',
         '/admin/posts',

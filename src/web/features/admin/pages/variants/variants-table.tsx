@@ -62,8 +62,8 @@ function VariantRow({
     }
   };
 
-  const cell = (field: 'price' | 'weight' | 'sku', label: string, inputMode?: 'decimal' | 'numeric') => (
-    <td className="px-2 py-1 align-top">
+  const cell = (field: 'price' | 'weight' | 'sku', label: string, header: string, inputMode?: 'decimal' | 'numeric') => (
+    <td className="px-2 py-1 align-top" data-label={header}>
       <CellInput
         id={`${formId}-${field}`}
         form={formId}
@@ -83,10 +83,10 @@ function VariantRow({
         {/* The row's own form: inputs in other cells join it by their form attribute. */}
         <form id={formId} noValidate aria-label={`Edit ${variant.name}`} onSubmit={save} />
       </th>
-      {cell('price', 'Price (KES)', 'decimal')}
-      {cell('weight', 'Weight in grams', 'numeric')}
-      {cell('sku', 'SKU')}
-      <td className="px-2 py-1 align-top">
+      {cell('price', 'Price (KES)', 'Price (KES)', 'decimal')}
+      {cell('weight', 'Weight in grams', 'Weight (g)', 'numeric')}
+      {cell('sku', 'SKU', 'SKU')}
+      <td className="px-2 py-1 align-top" data-label="Sold">
         <input
           type="checkbox"
           form={formId}
@@ -97,7 +97,7 @@ function VariantRow({
         />
         {errors.enabled && <p className="text-sm text-red-700">{errors.enabled}</p>}
       </td>
-      <td className="px-2 py-1 text-right align-top tabular-nums">
+      <td className="px-2 py-1 text-right align-top tabular-nums" data-label="In stock">
         {variant.stock}
         {variant.enabled && variant.stock <= lowStockThreshold && (
           <Badge tone="warning" className="ml-2">
@@ -105,7 +105,7 @@ function VariantRow({
           </Badge>
         )}
       </td>
-      <td className="space-x-2 px-2 py-1 align-top whitespace-nowrap">
+      <td className="space-x-2 px-2 py-1 align-top whitespace-nowrap" data-label="Actions">
         <Button type="submit" form={formId} size="sm" disabled={busy} aria-label={`Save ${variant.name}`}>
           {busy ? 'Saving…' : 'Save'}
         </Button>
@@ -141,7 +141,8 @@ export function VariantsTable({
 }) {
   return (
     <div role="region" aria-label="Variants" tabIndex={0} className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      {/* On a phone each row is a stack of 'header: value' lines (.stack-table in styles.css). */}
+      <table className="stack-table w-full text-left text-sm">
         <caption className="sr-only">Variants with their price, weight, SKU, whether they are sold, and stock</caption>
         <thead className="bg-slate-100 text-slate-700">
           <tr>
