@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortOrderId } from '../../src/domain/order-status';
 import { choose, inStockProduct } from './live-helpers';
+import { hydrated, suggestAddress } from './storefront-helpers';
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
@@ -130,5 +131,44 @@ describe('phone-first riders and customers', () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await customer.close();
+  });
+
+  it('keeps the window the customer chose when she comes back to checkout from Pesapal’s page', async () => {
+    const context = await signedUpContext(shop, smtp, browser, {
+      name: 'Achieng Window',
+      email: 'achieng.window@example.test',
+      phone: '0722 333 444',
+      password: 'omena-and-sukuma-1',
+    });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/shop`);
+    await hydrated(page);
+    const card = page.getByRole('article', { name: 'Fresh Whole Tilapia (1 kg)' });
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    await card.getByRole('button', { name: 'Add to Cart' }).waitFor();
+    await page.goto(`${shop.url}/checkout`);
+    await (await suggestAddress(page, 'Kilim', /Kilimani/)).click();
+    await page.getByTestId('delivery-zone').waitFor();
+    // Not the soonest window: the second one offered.
+    const windows = page.getByRole('group', { name: 'Delivery window' }).getByRole('radio', { disabled: false });
+    await windows.nth(1).waitFor();
+    const label = await windows.nth(1).evaluate((el) => el.parentElement!.querySelector('span')!.textContent!);
+    await windows.nth(1).check();
+
+    await page.getByRole('button', { name: 'Pay with Pesapal' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Complete your payment' });
+    await dialog.getByRole('button', { name: 'Cancel payment' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Back at checkout later (a reload, as after leaving the page): the window she chose, not the soonest.
+    await page.reload();
+    await hydrated(page);
+    if ((await page.getByTestId('delivery-zone').count()) === 0) await (await suggestAddress(page, 'Kilim', /Kilimani/)).click();
+    const group = page.getByRole('group', { name: 'Delivery window' });
+    await group.getByRole('radio', { checked: true }).waitFor();
+    const checked = await group
+      .getByRole('radio', { checked: true })
+      .evaluate((el) => el.parentElement!.querySelector('span')!.textContent!);
+    expect(checked).toBe(label);
+    await context.close();
   });
 });
