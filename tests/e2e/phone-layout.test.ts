@@ -2,7 +2,7 @@
 // and no page (storefront, account or back office) scrolls sideways at 360 px.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, fillCart, inStockProduct, placeOrder, type Customer, type ShopProduct } from './live-helpers';
+import { createCustomer, fillCart, inStockProduct, placeOrder, seenByPesapal, type Customer, type ShopProduct } from './live-helpers';
 import { hydrated } from './storefront-helpers';
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
@@ -170,7 +170,10 @@ describe('the shop on a phone', () => {
     product = await inStockProduct(shop);
     customer = await createCustomer(shop, smtp, browser, 'Wanjiru Njeri Wambui');
     admin = await createCustomer(shop, smtp, browser, 'Achieng Owner', ADMIN_EMAIL);
-    orderId = (await placeOrder(shop, customer, product, 2, { building: 'Hse 4', directions: 'Blue gate' })).orderId;
+    const pending = await placeOrder(shop, customer, product, 2, { building: 'Hse 4', directions: 'Blue gate' });
+    orderId = pending.orderId;
+    // Pesapal has seen its payment: the header shows it as pending (a page closed unpaid would not be).
+    await seenByPesapal(shop, pending);
     // A fish sold by size and cut, and an order of it: the back office's widest product and order.
     const tilapia = (await (await fetch(`${shop.url}/api/catalog/products/by-slug/tilapia`)).json()) as {
       product: { id: string };

@@ -592,7 +592,8 @@ describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
       .values({ name: 'Audit Options Fish', slug: 'audit-options-fish', category: 'fish', price: 60_000, stock: 0 })
       .returning({ id: products.id });
     ids.optionsProduct = optionsProduct!.id;
-    ids.pendingOrder = (await placeOrder(s, [{ productId: product!.id, quantity: 1 }])).orderId;
+    // Three units: not the goods of the orders paid below, which would close it as left unpaid.
+    ids.pendingOrder = (await placeOrder(s, [{ productId: product!.id, quantity: 3 }])).orderId;
     const paid = await placeOrder(s, [{ productId: product!.id, quantity: 2 }]);
     await payByCard(s, paid.trackingId);
     ids.paidOrder = paid.orderId;
