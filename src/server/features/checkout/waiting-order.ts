@@ -5,9 +5,10 @@
 // the order is still pending: the money may already be on its way (an M-Pesa prompt answered, a
 // late notice). An order the customer never took to Pesapal's end is not waiting: the same goods
 // again are a new order, as are different goods.
-import { and, desc, eq, exists, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { orderItems, orders, paymentNotifications, paymentTransactions } from '../../db/schema';
+import { orderItems, orders } from '../../db/schema';
+import { anyPaymentSeenByPesapal } from '../orders/current-attempt';
 import { DomainError } from '../../errors';
 
 export const ORDER_AWAITING_PAYMENT =
@@ -18,20 +19,7 @@ export async function findWaitingOrder(tx: Tx, userId: string, lines: ReadonlyMa
   const pending = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.status, 'pending'),
-        gt(orders.reservationExpiresAt, at),
-        exists(
-          tx
-            .select({ one: paymentNotifications.id })
-            .from(paymentNotifications)
-            .innerJoin(paymentTransactions, eq(paymentTransactions.pesapalTrackingId, paymentNotifications.trackingId))
-            .where(eq(paymentTransactions.orderId, orders.id)),
-        ),
-      ),
-    )
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), gt(orders.reservationExpiresAt, at), anyPaymentSeenByPesapal))
     .orderBy(desc(orders.createdAt));
   if (pending.length === 0) return null;
   const items = await tx
