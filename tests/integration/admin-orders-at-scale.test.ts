@@ -39,7 +39,7 @@ describe.each(DB_KINDS)('the back office at 50,000 orders on %s', (kind) => {
     expect(res.status).toBe(200);
     return (await res.json()) as OrderList;
   };
-  const pageQuery = (query: Record<string, string>) => orderPageIds(t.ctx.db, orderListQuery.parse(query));
+  const pageQuery = (query: Record<string, string>) => orderPageIds(orderListQuery.parse(query));
 
   beforeAll(async () => {
     t = await createTestApp(kind);
