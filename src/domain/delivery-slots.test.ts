@@ -4,6 +4,7 @@ import {
   closedNotice,
   firstFreeSlot,
   formatSlot,
+  preferredFreeSlot,
   slotKey,
   unpaidPlaces,
   upcomingSlots,
@@ -46,6 +47,20 @@ describe('upcomingSlots', () => {
   it('offers the next morning at 17:20 on a weekday, never a time after closing', () => {
     const first = firstFreeSlot(slots(at('2026-11-26T17:20')));
     expect(first?.label).toBe('Fri 27 Nov, 10:00–12:00');
+  });
+
+  it('offers the soonest free window at the customer’s usual time of day, else the soonest free one', () => {
+    const now = at('2026-11-26T09:30');
+    const afternoon = { startMinute: parseClock('16:00')!, endMinute: parseClock('18:00')! };
+    expect(preferredFreeSlot(slots(now), afternoon)?.label).toBe('Thu 26 Nov, 16:00–18:00');
+    // Full today at that time: the next day's window at that time.
+    const full = new Map([[slotKey('e4', '2026-11-26'), 5]]);
+    expect(preferredFreeSlot(slots(now, full), afternoon)?.label).toBe('Fri 27 Nov, 16:00–18:00');
+    // A time no window has any more, or none at all: the soonest free one.
+    expect(preferredFreeSlot(slots(now), { startMinute: parseClock('08:00')!, endMinute: parseClock('09:00')! })?.label).toBe(
+      'Thu 26 Nov, 14:00–16:00',
+    );
+    expect(preferredFreeSlot(slots(now), null)?.label).toBe('Thu 26 Nov, 14:00–16:00');
   });
 
   it("offers Saturday's first window at 17:30 on a Friday", () => {

@@ -116,6 +116,21 @@ export function firstFreeSlot(slots: readonly DeliverySlot[]): DeliverySlot | nu
   return slots.find((s) => !s.full) ?? null;
 }
 
+/** A customer's usual delivery time: the time of day of the window she last picked. */
+export interface UsualWindowTime {
+  startMinute: number;
+  endMinute: number;
+}
+
+/** '16:00–18:00': a usual delivery time on the profile. */
+export const formatWindowTime = (t: UsualWindowTime) => `${clock24(t.startMinute)}–${clock24(t.endMinute)}`;
+
+/** The soonest free window at the customer's usual time of day, else the soonest free one. */
+export function preferredFreeSlot(slots: readonly DeliverySlot[], usual: UsualWindowTime | null): DeliverySlot | null {
+  const atUsualTime = usual && slots.find((s) => !s.full && s.startMinute === usual.startMinute && s.endMinute === usual.endMinute);
+  return atUsualTime || firstFreeSlot(slots);
+}
+
 /** Why a window cannot be saved as it is, or null. Windows must lie inside the day's opening hours. */
 export function windowProblem(
   w: Pick<DeliveryWindowRule, 'weekday' | 'startMinute' | 'endMinute' | 'capacity' | 'cutoffMinutes'>,

@@ -89,8 +89,12 @@ export const UNCONFIRMED_EMAIL = 'not confirmed yet: open the link we mailed you
 /** In the back office, where a phone-only account's email would be. */
 export const NO_EMAIL_IN_LIST = 'No email (signs in with a code by SMS)';
 
-/** At checkout, under the email field of such an account. */
-export const CHECKOUT_EMAIL_HINT = 'Your receipt is mailed here. The SMS about your order carries its link too.';
+/** An order placed without an email, where its email would be in the back office. */
+export const NO_ORDER_EMAIL = 'None given (receipts by SMS)';
+
+/** At checkout, the email field of such an account: its label and the line under it. */
+export const CHECKOUT_OPTIONAL_EMAIL_LABEL = 'Email (optional, for receipts by mail)';
+export const CHECKOUT_EMAIL_HINT = 'The SMS about your order carries its receipt link; an email here gets the receipt by mail too.';
 
 /** A Kenyan number however it is typed ('0712 345 678', '+254712345678', '712345678'), as E.164. */
 export function kenyanPhone(input: string): string | null {

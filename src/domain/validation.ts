@@ -245,28 +245,40 @@ export const contactMessageSchema = z
     ]);
   });
 
-export const checkoutCustomerSchema = z
-  .object({
-    fullName: anyString(MESSAGES.checkoutRequired),
-    email: anyString(MESSAGES.checkoutRequired),
-    phone: anyString(MESSAGES.checkoutRequired),
-    address: anyString(MESSAGES.checkoutRequired),
-  })
-  .transform((v) => ({
-    fullName: sanitizeText(v.fullName),
-    email: normalizeEmail(v.email),
-    phone: phoneAsStored(v.phone),
-    address: sanitizeText(v.address),
-  }))
-  .superRefine((v, ctx) => {
-    if (reportEmpty(ctx, v, MESSAGES.checkoutRequired)) return;
-    report(ctx, [
-      { field: 'fullName', message: MESSAGES.nameTooLong, fails: v.fullName.length > TEXT_LIMITS.name },
-      { field: 'email', message: MESSAGES.invalidEmail, fails: !isValidEmail(v.email) },
-      { field: 'phone', message: MESSAGES.invalidPhone, fails: !isValidPhone(v.phone) },
-      { field: 'address', message: MESSAGES.addressTooLong, fails: v.address.length > TEXT_LIMITS.address },
-    ]);
-  });
+/**
+ * Checkout's contact details. The email is required, except for a customer who signed in with a code
+ * by SMS and has no email (emailOptional): her receipts reach her by SMS, with the receipt link, and
+ * an email she gives gets the mails as well.
+ */
+function checkoutCustomer(emailOptional: boolean) {
+  return z
+    .object({
+      fullName: anyString(MESSAGES.checkoutRequired),
+      email: anyString(MESSAGES.checkoutRequired),
+      phone: anyString(MESSAGES.checkoutRequired),
+      address: anyString(MESSAGES.checkoutRequired),
+    })
+    .transform((v) => ({
+      fullName: sanitizeText(v.fullName),
+      email: normalizeEmail(v.email),
+      phone: phoneAsStored(v.phone),
+      address: sanitizeText(v.address),
+    }))
+    .superRefine((v, ctx) => {
+      const { email, ...rest } = v;
+      if (reportEmpty(ctx, emailOptional ? rest : v, MESSAGES.checkoutRequired)) return;
+      report(ctx, [
+        { field: 'fullName', message: MESSAGES.nameTooLong, fails: v.fullName.length > TEXT_LIMITS.name },
+        { field: 'email', message: MESSAGES.invalidEmail, fails: email !== '' && !isValidEmail(email) },
+        { field: 'phone', message: MESSAGES.invalidPhone, fails: !isValidPhone(v.phone) },
+        { field: 'address', message: MESSAGES.addressTooLong, fails: v.address.length > TEXT_LIMITS.address },
+      ]);
+    });
+}
+
+export const checkoutCustomerSchema = checkoutCustomer(false);
+/** The same for an account made with a code by SMS that has no email yet. */
+export const phoneCustomerCheckoutSchema = checkoutCustomer(true);
 
 export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignUpValues = z.output<typeof signUpSchema>;

@@ -198,10 +198,13 @@ describe('keeping the customer’s place, and the fee before checkout, on a phon
     await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
     const summary = page.getByRole('region', { name: 'Order Summary' });
     expect(await summary.getByRole('listitem').allInnerTexts()).toEqual([expect.stringMatching(/^Fresh Whole Tilapia \(1 kg\) × 3\s+KES/)]);
-    // The number is the profile's phone; the account has no email yet, and checkout says what one is for.
+    // The number is the profile's phone; the account has no email yet, so one is optional, and checkout
+    // says what it is for.
     expect(await page.getByLabel('Phone Number').inputValue()).toBe('+254 745 600 700');
-    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('');
-    await page.getByText('Your receipt is mailed here. The SMS about your order carries its link too.').waitFor();
+    const optionalEmail = page.getByLabel('Email (optional, for receipts by mail)');
+    expect(await optionalEmail.inputValue()).toBe('');
+    expect(await optionalEmail.getAttribute('required')).toBeNull();
+    await page.getByText('The SMS about your order carries its receipt link; an email here gets the receipt by mail too.').waitFor();
 
     // Later, on the profile, the phone-only account adds its email and confirms it by the mailed link.
     await page.goto(shop.url + '/profile');

@@ -106,7 +106,7 @@ export interface OrderAnswer {
   error?: { code: string; message: string; fields?: Record<string, string>; orderId?: string };
 }
 
-export async function postOrder(t: TestApp, user: TestUser, body: unknown): Promise<{ status: number; json: OrderAnswer }> {
+export async function postOrder(t: TestApp, user: Pick<TestUser, 'cookie'>, body: unknown): Promise<{ status: number; json: OrderAnswer }> {
   const res = await t.request('/api/checkout/orders', { method: 'POST', json: body, cookie: user.cookie });
   return { status: res.status, json: (await res.json()) as OrderAnswer };
 }

@@ -102,4 +102,12 @@ describe.each(DB_KINDS)('the mail outbox on %s', (kind) => {
     const [row] = await testDb.database.db.select().from(outboundMail).where(eq(outboundMail.id, id));
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
+
+  it('queues nothing for a customer without an address: an empty one, or the stand-in of an account made by phone', async () => {
+    await setUp({ smtpUp: true });
+    await mailer.send({ ...MESSAGE, to: '' });
+    expect(await mailer.enqueue(testDb.database.db, { ...MESSAGE, to: '254711555666@phone.invalid' })).toBeNull();
+    expect(await rows()).toEqual([]);
+    expect(smtp?.mails).toHaveLength(0);
+  });
 });

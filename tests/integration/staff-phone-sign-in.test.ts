@@ -3,10 +3,10 @@
 // stops. One added by email with a phone signs in by SMS too, still after choosing a password. A
 // phone number belongs to one account: a number a customer already signs in with is given the role by
 // adding that number, and is refused beside another account's email.
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLogs, outboundSms, profiles, user } from '../../src/server/db/schema';
-import { cookieFrom } from '../support/test-app';
+import { auditLogs, profiles, user } from '../../src/server/db/schema';
+import { signInByPhone } from '../support/phone-sign-in';
 import { DB_KINDS } from '../support/test-database';
 import { mailsTo } from './accounts-support';
 import { body, withAdminApp } from './admin-helpers';
@@ -18,24 +18,8 @@ describe.each(DB_KINDS)('staff and riders sign in with a code by SMS on %s', (ki
   const s = withAdminApp(kind);
   let address = 0;
 
-  /** Signs in with the newest code texted to `e164`; returns the session's cookie and user. */
-  async function signInByPhone(phone: string, e164: string) {
-    const from = `203.0.113.${++address}`;
-    expect(
-      (await s.t.request('/api/account/phone-code', { method: 'POST', json: { phone }, headers: { 'X-Forwarded-For': from } })).status,
-    ).toBe(200);
-    const [sms] = await s.t.ctx.db.select().from(outboundSms).where(eq(outboundSms.to, e164)).orderBy(desc(outboundSms.createdAt)).limit(1);
-    const code = sms!.message.match(/^(\d{6}) is your/)![1]!;
-    const res = await s.t.request('/api/account/phone-code/sign-in', {
-      method: 'POST',
-      json: { phone, code },
-      headers: { 'X-Forwarded-For': from },
-    });
-    expect(res.status).toBe(200);
-    const cookie = cookieFrom(res);
-    const session = await body<{ user: { id: string }; profile: { role: string } }>(await s.t.request('/api/account/session', { cookie }));
-    return { cookie, id: session.user.id, role: session.profile.role };
-  }
+  /** Signs in with the newest code texted to the number; returns the session's cookie and user. */
+  const signIn = (phone: string) => signInByPhone(s.t, phone, `203.0.113.${++address}`);
   const accountsWithNumber = async (e164: string) =>
     (await s.t.ctx.db.select({ id: user.id }).from(user).where(eq(user.phoneNumber, e164))).length;
 
@@ -54,7 +38,7 @@ describe.each(DB_KINDS)('staff and riders sign in with a code by SMS on %s', (ki
     const [audit] = await s.t.ctx.db.select().from(auditLogs).where(eq(auditLogs.action, 'STAFF_ACCOUNT_CREATE'));
     expect(audit?.details).toEqual({ phone: '+254700111002' });
 
-    const kiprop = await signInByPhone('0700111002', '+254700111002');
+    const kiprop = await signIn('0700111002');
     expect(kiprop).toMatchObject({ id: member.id, role: 'rider' });
     expect(await accountsWithNumber('+254700111002')).toBe(1);
     expect((await s.t.request('/api/admin/rider/stops', { cookie: kiprop.cookie })).status).toBe(200);
@@ -79,12 +63,12 @@ describe.each(DB_KINDS)('staff and riders sign in with a code by SMS on %s', (ki
       headers: { 'X-Forwarded-For': '203.0.113.200' },
     });
     expect(reset.status).toBe(200);
-    const wafula = await signInByPhone('0700 111 003', '+254700111003');
+    const wafula = await signIn('0700 111 003');
     expect(wafula).toMatchObject({ id: member.id, role: 'staff' });
   });
 
   it('gives the role to the account a number already signs in with, and refuses that number beside another email', async () => {
-    const customer = await signInByPhone('0700 111 004', '+254700111004');
+    const customer = await signIn('0700 111 004');
     expect(customer.role).toBe('customer');
     const taken = await s.asAdmin('/staff', {
       method: 'POST',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { ROLES } from '../../../domain/staff-roles';
 
@@ -20,11 +20,18 @@ export const profiles = pgTable(
     /** A business customer's KRA PIN and business name for invoices in the business's name (null: none). */
     kraPin: text('kra_pin'),
     businessName: text('business_name'),
+    /** The time of day of the delivery window last picked at checkout (minutes after Nairobi midnight): offered first next time. */
+    preferredWindowStart: integer('preferred_window_start'),
+    preferredWindowEnd: integer('preferred_window_end'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('profiles_role_check', sql`${t.role} in ('customer', 'owner', 'staff', 'rider')`),
     check('profiles_kra_pin_check', sql`${t.kraPin} ~ '^[A-Z][0-9]{9}[A-Z]$'`),
+    check(
+      'profiles_preferred_window_check',
+      sql`(${t.preferredWindowStart} is null) = (${t.preferredWindowEnd} is null) and ${t.preferredWindowStart} >= 0 and ${t.preferredWindowEnd} <= 1440 and ${t.preferredWindowEnd} > ${t.preferredWindowStart}`,
+    ),
   ],
 );

@@ -1,7 +1,9 @@
 // The signed-in customer's own account: what the web app sees of the session, and profile edits.
 // Every function takes the user id from the session (never from a request body).
-import { and, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
+import type { UsualWindowTime } from '@/domain/delivery-slots';
 import { isPhoneOnlyEmail } from '@/domain/phone-sign-in';
 import { roleOf, type Role } from '@/domain/staff-roles';
 import type { ProfileValues, SignUpValues } from '@/domain/validation';
@@ -20,6 +22,8 @@ export interface ProfileView {
   /** The KRA PIN and business name for a business invoice; null when not given. */
   kraPin: string | null;
   businessName: string | null;
+  /** The time of day of the window she last picked at checkout, offered first next time; null: none yet. */
+  usualDeliveryTime: UsualWindowTime | null;
 }
 
 export interface SessionView {
@@ -43,6 +47,10 @@ async function findProfile(db: DbOrTx, userId: string): Promise<ProfileView | nu
     smsUpdatesAt: row.smsUpdatesAt?.toISOString() ?? null,
     kraPin: row.kraPin,
     businessName: row.businessName,
+    usualDeliveryTime:
+      row.preferredWindowStart != null && row.preferredWindowEnd != null
+        ? { startMinute: row.preferredWindowStart, endMinute: row.preferredWindowEnd }
+        : null,
   };
 }
 
@@ -119,35 +127,43 @@ export async function saveSmsChoice(db: DbOrTx, userId: string, smsUpdates: bool
 /**
  * What the customer typed at checkout fills the profile's empty name, phone and address (an account
  * made with a code by SMS starts with none), so the header names her and the next checkout, on any
- * device, is filled in. A profile's own values are kept: the profile page changes them.
+ * device, is filled in. A profile's own values are kept: the profile page changes them. The time of
+ * day of a window she picked herself becomes her usual delivery time (the latest pick wins).
  */
 export async function rememberCheckoutDetails(
   db: DbOrTx,
   userId: string,
-  values: { fullName: string; phone: string; address: string },
+  values: { fullName: string; phone: string; address: string; pickedWindow?: UsualWindowTime | null },
   at: Date,
 ): Promise<void> {
-  const fullName = values.fullName.trim();
+  const fullName = values.fullName.trim() || null;
+  const address = values.address.trim() || null;
+  const keepOrFill = (column: AnyPgColumn, value: string | null) => sql`coalesce(nullif(${column}, ''), ${value})`;
+  await db
+    .update(profiles)
+    .set({
+      fullName: sql`coalesce(nullif(${profiles.fullName}, ''), ${fullName}, '')`,
+      phone: keepOrFill(profiles.phone, values.phone || null),
+      address: keepOrFill(profiles.address, address),
+      ...(values.pickedWindow
+        ? { preferredWindowStart: values.pickedWindow.startMinute, preferredWindowEnd: values.pickedWindow.endMinute }
+        : {}),
+      updatedAt: at,
+    })
+    .where(eq(profiles.id, userId));
   if (fullName) {
-    await db
-      .update(profiles)
-      .set({ fullName, updatedAt: at })
-      .where(and(eq(profiles.id, userId), eq(profiles.fullName, '')));
     await db
       .update(users)
       .set({ name: fullName, updatedAt: at })
       .where(and(eq(users.id, userId), eq(users.name, '')));
   }
-  if (values.phone) {
-    await db
-      .update(profiles)
-      .set({ phone: values.phone, updatedAt: at })
-      .where(and(eq(profiles.id, userId), or(isNull(profiles.phone), eq(profiles.phone, ''))));
-  }
-  if (values.address.trim()) {
-    await db
-      .update(profiles)
-      .set({ address: values.address.trim(), updatedAt: at })
-      .where(and(eq(profiles.id, userId), or(isNull(profiles.address), eq(profiles.address, ''))));
-  }
+}
+
+/** The customer's usual delivery time, if she has picked a window before. */
+export async function usualWindowTime(db: DbOrTx, userId: string): Promise<UsualWindowTime | null> {
+  const [row] = await db
+    .select({ startMinute: profiles.preferredWindowStart, endMinute: profiles.preferredWindowEnd })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row?.startMinute != null && row.endMinute != null ? { startMinute: row.startMinute, endMinute: row.endMinute } : null;
 }

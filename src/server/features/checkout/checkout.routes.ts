@@ -4,11 +4,14 @@
 // per-address budget for visitors without a session (lookup-limit.ts): the provider is a paid API.
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
-import { DomainError } from '../../errors';
+import { isPhoneOnlyEmail } from '@/domain/phone-sign-in';
+import { MESSAGES } from '@/domain/validation';
+import { badRequest, DomainError } from '../../errors';
 import { currentUser, optionalUser, requireUser } from '../../auth/session';
 import { valid } from '../../infra/http/validate';
 import { autocompleteSchema, createOrderSchema, deliveryFeeSchema, deliveryWindowsSchema, placeDetailsSchema } from './checkout.schemas';
 import { addressNotFound, quoteDelivery, resolveDestination } from '../delivery/delivery-quote.service';
+import { usualWindowTime } from '../account/account.service';
 import { checkoutSlots } from '../delivery/delivery-slots.service';
 import { lastRiderDirections } from './last-delivery.service';
 import { takeLookupSlot } from './lookup-limit';
@@ -22,6 +25,7 @@ export function checkoutRoutes(ctx: ServerContext) {
     new Hono<AppEnv>()
       .use('/places/*', optionalUser(ctx))
       .use('/delivery-fee', optionalUser(ctx))
+      .use('/delivery-windows', optionalUser(ctx))
       .use('/last-delivery', requireUser(ctx))
       .use('/orders', requireUser(ctx))
       .post('/places/autocomplete', valid('json', autocompleteSchema), async (c) => {
@@ -58,7 +62,10 @@ export function checkoutRoutes(ctx: ServerContext) {
       // The windows checkout offers for the address's zone; they change with every order, so never cached.
       .get('/delivery-windows', valid('query', deliveryWindowsSchema), async (c) => {
         c.header('Cache-Control', 'no-store');
-        return c.json(await checkoutSlots(ctx.db, c.req.valid('query').zoneId, ctx.now()));
+        // A signed-in customer is offered her usual delivery time first.
+        const user = c.get('user');
+        const usual = user ? await usualWindowTime(ctx.db, user.id) : null;
+        return c.json(await checkoutSlots(ctx.db, c.req.valid('query').zoneId, ctx.now(), usual));
       })
       .get('/last-delivery', async (c) => {
         c.header('Cache-Control', 'no-store');
@@ -67,6 +74,9 @@ export function checkoutRoutes(ctx: ServerContext) {
       .post('/orders', valid('json', createOrderSchema), async (c) => {
         const user = currentUser(c);
         const body = c.req.valid('json');
+        if (body.customerInfo.email === '' && !isPhoneOnlyEmail(user.email)) {
+          throw badRequest(MESSAGES.checkoutRequired, { 'customerInfo.email': MESSAGES.checkoutRequired });
+        }
         const placed = await placeOrder(ctx, user.id, {
           items: body.items,
           customer: body.customerInfo,

@@ -5,8 +5,8 @@ import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '@/domain/cart';
 import { riderDirectionsSchema } from '@/domain/rider-directions';
 import {
   buyerTaxSchema,
-  checkoutCustomerSchema,
   MESSAGES,
+  phoneCustomerCheckoutSchema,
   plainLineText,
   SMS_UPDATES_CHOICE_MESSAGE,
   TEXT_LIMITS,
@@ -55,13 +55,16 @@ const customerInfo = z
     { error: MESSAGES.checkoutRequired },
   )
   .transform((v) => ({ fullName: v.fullName ?? '', email: v.email ?? '', phone: v.phone ?? '', address: v.address ?? '' }))
-  .pipe(checkoutCustomerSchema);
+  // An empty email passes here; the route requires one unless the account signed in by phone and has none.
+  .pipe(phoneCustomerCheckoutSchema);
 
 const WINDOW_CHOICE_MESSAGE = 'Choose a delivery window.';
 const deliveryWindowChoice = z.object(
   {
     windowId: z.uuid({ error: WINDOW_CHOICE_MESSAGE }),
     date: z.string({ error: WINDOW_CHOICE_MESSAGE }).regex(/^\d{4}-\d{2}-\d{2}$/, WINDOW_CHOICE_MESSAGE),
+    /** The customer picked it herself: its time of day becomes her usual delivery time. */
+    picked: z.boolean({ error: WINDOW_CHOICE_MESSAGE }).optional(),
   },
   { error: WINDOW_CHOICE_MESSAGE },
 );

@@ -41,7 +41,8 @@ export interface PlaceOrderInput {
   delivery: { address: string; coordinates?: LatLng | null; placeToken?: string | null; building?: string; directions?: string };
   idempotencyKey?: string;
   /** The delivery window chosen at checkout; left out, the soonest one with a place. */
-  deliveryWindow?: { windowId: string; date: string } | null;
+  /** picked: the customer chose it herself (not the window offered first): its time becomes her usual one. */
+  deliveryWindow?: { windowId: string; date: string; picked?: boolean } | null;
   /** 'Send me SMS updates' as ticked at checkout. */
   smsUpdates?: boolean;
   /** The KRA PIN and business name typed at checkout (remembered on the profile); left out, the profile's. */
@@ -319,7 +320,7 @@ async function insertPendingOrder(
     at,
     unpaidShare.stock,
   );
-  await holdDeliveryWindow(tx, {
+  const hold = await holdDeliveryWindow(tx, {
     orderId: order.id,
     zoneId: quote.zoneId,
     choice: input.deliveryWindow,
@@ -327,7 +328,8 @@ async function insertPendingOrder(
     unpaidShare: unpaidShare.window,
   });
   await saveSmsChoice(tx, userId, input.smsUpdates ?? true, at);
-  await rememberCheckoutDetails(tx, userId, { ...input.customer, address: input.delivery.address }, at);
+  const pickedWindow = input.deliveryWindow?.picked && hold ? hold.slot : null;
+  await rememberCheckoutDetails(tx, userId, { ...input.customer, address: input.delivery.address, pickedWindow }, at);
   if (input.buyerTax) await saveBuyerTax(tx, userId, input.buyerTax, at);
   return claimAttempt(tx, { id: order.id, totalAmount: totals.totalCents, currency: 'KES', customerPhone: input.customer.phone }, at);
 }

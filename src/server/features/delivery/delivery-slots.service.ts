@@ -19,11 +19,13 @@ import {
   firstFreeSlot,
   formatSlot,
   payFirstNotice,
+  preferredFreeSlot,
   slotKey,
   unpaidPlaces,
   upcomingSlots,
   type DeliverySlot,
   type DeliveryWindowRule,
+  type UsualWindowTime,
 } from '@/domain/delivery-slots';
 import { nairobiDateKey, nairobiDayStart } from '@/domain/nairobi-days';
 import { nairobiParts } from '@/domain/peak-hours';
@@ -137,12 +139,14 @@ export interface CheckoutSlots {
 }
 
 /** What checkout offers for a zone at `now`. */
-export async function checkoutSlots(db: DbOrTx, zoneId: string, now: Date): Promise<CheckoutSlots> {
+/** `usual`: the signed-in customer's usual delivery time, chosen first when a window at that time has a place. */
+export async function checkoutSlots(db: DbOrTx, zoneId: string, now: Date, usual: UsualWindowTime | null = null): Promise<CheckoutSlots> {
   const [slots, hours] = await Promise.all([zoneSlots(db, zoneId, now), loadOpeningHours(db)]);
   const first = firstFreeSlot(slots);
+  const preferred = preferredFreeSlot(slots, usual);
   return {
     slots,
-    chosen: first ? { windowId: first.windowId, date: first.date } : null,
+    chosen: preferred ? { windowId: preferred.windowId, date: preferred.date } : null,
     closedNotice: isOpenAt(now, hours) ? null : closedNotice(now, nextOpening(now, hours), first),
   };
 }

@@ -3,6 +3,7 @@
 // tries it again with a growing pause, so an SMTP outage or a crash between commit and send never
 // loses a confirmation. Without SMTP_URL (development and tests only) the record is the mail: read it
 // at /dev/mail.
+import { isPhoneOnlyEmail } from '@/domain/phone-sign-in';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../../db/client';
 import { outboundMail } from '../../db/schema';
@@ -26,7 +27,8 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /**
    * Records the mail inside the caller's transaction; deliver(id) after the commit sends it. Null
-   * when a mail with the same dedupeKey was queued before.
+   * when a mail with the same dedupeKey was queued before, or when there is no address to mail
+   * (empty, or the stand-in of an account made by phone).
    */
   enqueue(db: DbOrTx, message: MailMessage): Promise<string | null>;
   /** Sends one queued mail, if it is due and no other instance is sending it. */
@@ -59,6 +61,8 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; now
   const outbox = transport ? createOutbox({ db: opts.db, kind: mailKind(transport), now }) : null;
 
   const enqueue: Mailer['enqueue'] = async (db, message) => {
+    // Nowhere to mail: a customer who signed in by phone and gave no email hears by SMS instead.
+    if (!message.to || isPhoneOnlyEmail(message.to)) return null;
     const [row] = await db
       .insert(outboundMail)
       .values({ ...message, from: opts.from, status: transport ? 'queued' : 'stored', createdAt: now() })

@@ -1,7 +1,13 @@
 // The checkout form's fields, checked in the browser with the domain's schemas before an order is
 // sent, and the server's field errors mapped back onto them.
 import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
-import { MESSAGES, buyerTaxSchema, checkoutCustomerSchema, type CheckoutCustomerValues } from '@/domain/validation';
+import {
+  MESSAGES,
+  buyerTaxSchema,
+  checkoutCustomerSchema,
+  phoneCustomerCheckoutSchema,
+  type CheckoutCustomerValues,
+} from '@/domain/validation';
 import { riderDirectionsSchema, type RiderDirections } from '@/domain/rider-directions';
 
 type CheckoutField = 'fullName' | 'email' | 'phone' | 'address' | 'deliveryWindow' | keyof RiderDirections | keyof BuyerTaxDetails;
@@ -23,8 +29,18 @@ export type CheckedCheckout =
   | { ok: true; customer: CheckoutCustomerValues; rider: RiderDirections; buyerTax: BuyerTaxDetails }
   | { ok: false; errors: CheckoutErrors; message: string };
 
-export function checkCheckout(contact: Contact, address: string, rider: RiderDirections, buyerTax: BuyerTaxDetails): CheckedCheckout {
-  const parsed = checkoutCustomerSchema.safeParse({ ...contact, address });
+/**
+ * emailOptional: the account signed in with a code by SMS and has no email, so its receipts go by SMS
+ * and an email is optional.
+ */
+export function checkCheckout(
+  contact: Contact,
+  address: string,
+  rider: RiderDirections,
+  buyerTax: BuyerTaxDetails,
+  emailOptional = false,
+): CheckedCheckout {
+  const parsed = (emailOptional ? phoneCustomerCheckoutSchema : checkoutCustomerSchema).safeParse({ ...contact, address });
   const riderParsed = riderDirectionsSchema.safeParse(rider);
   const taxParsed = buyerTaxSchema.safeParse(buyerTax);
   if (parsed.success && riderParsed.success && taxParsed.success)
@@ -45,9 +61,12 @@ const REQUIRED_FIELDS = [
 
 export type RequiredCheckoutField = (typeof REQUIRED_FIELDS)[number];
 
-/** The required fields still empty, in page order. */
-export function missingCheckoutFields(values: Record<RequiredCheckoutField['field'], string>): RequiredCheckoutField[] {
-  return REQUIRED_FIELDS.filter((f) => values[f.field].trim() === '');
+/** The required fields still empty, in page order (the email only where it is required). */
+export function missingCheckoutFields(
+  values: Record<RequiredCheckoutField['field'], string>,
+  emailOptional = false,
+): RequiredCheckoutField[] {
+  return REQUIRED_FIELDS.filter((f) => values[f.field].trim() === '' && !(emailOptional && f.field === 'email'));
 }
 
 /** 'Please fill in all required fields. Missing: Full Name and Delivery Address.' */

@@ -1,5 +1,5 @@
-// The delivery windows offered for the address's zone, and the one the customer chose: the soonest
-// with a place until they pick another. Places change with every order, so they are asked for fresh.
+// The delivery windows offered for the address's zone, and the one the customer chose: the server's
+// first choice (the soonest with a place, at her usual time of day if she has one) until she picks another. Places change with every order, so they are asked for fresh.
 // The pick is kept for the browser tab (sessionStorage): a customer who closes Pesapal's page and
 // comes back to checkout finds the window they chose, not the soonest one again.
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,8 @@ import { fetchDeliveryWindows, type DeliveryWindows } from './checkout-api';
 export interface WindowChoice {
   windowId: string;
   date: string;
+  /** The customer picked it herself: its time of day becomes her usual one (the server offers that first). */
+  picked?: boolean;
 }
 
 export function useDeliveryWindows(zoneId: string | null) {
@@ -26,7 +28,7 @@ export function useDeliveryWindows(zoneId: string | null) {
   const data: DeliveryWindows | undefined = q.data;
   // The customer's pick holds while it is still offered and has a place; else the server's first choice.
   const stillFree = picked && data?.slots.some((s) => s.windowId === picked.windowId && s.date === picked.date && !s.full);
-  const chosen = stillFree ? picked : (data?.chosen ?? null);
+  const chosen = stillFree ? { windowId: picked.windowId, date: picked.date, picked: true } : (data?.chosen ?? null);
   return {
     status: zoneId === null ? ('idle' as const) : q.isPending ? ('loading' as const) : q.isError ? ('error' as const) : ('ready' as const),
     slots: data?.slots ?? [],

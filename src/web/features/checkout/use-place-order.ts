@@ -14,6 +14,7 @@ import { sessionQueryKey } from '../account/use-session';
 import { createOrder } from './checkout-api';
 import { checkCheckout, fieldErrorsFrom, type CheckoutErrors, type Contact } from './checkout-fields';
 import type { OpenPayment } from './use-checkout-payment';
+import type { WindowChoice } from './use-delivery-windows';
 
 const ORDER_FAILED = 'Failed to create payment order';
 const CHECKOUT_ERROR = 'There was an error processing your checkout. Please try again.';
@@ -21,6 +22,8 @@ const CHECKOUT_ERROR = 'There was an error processing your checkout. Please try 
 export interface OrderDraft {
   lines: readonly CartLine[];
   contact: Contact;
+  /** The account signed in by phone and has no email: checkout does not require one. */
+  emailOptional: boolean;
   address: string;
   coordinates: LatLng | null;
   placeToken: string | null;
@@ -32,7 +35,7 @@ export interface OrderDraft {
   /** The delivery fee is known. */
   priced: boolean;
   /** The delivery window chosen (null: the zone has none, the server takes the soonest). */
-  deliveryWindow: { windowId: string; date: string } | null;
+  deliveryWindow: WindowChoice | null;
 }
 
 export interface PlaceOrderHandlers {
@@ -47,7 +50,7 @@ export interface PlaceOrderHandlers {
 export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
-  const { lines, contact, address, coordinates, placeToken, rider, smsUpdates, buyerTax, priced, deliveryWindow } = draft;
+  const { lines, contact, address, coordinates, placeToken, rider, smsUpdates, buyerTax, priced, deliveryWindow, emailOptional } = draft;
 
   // One order per checkout: a double click, or paying again after closing the modal, sends the same
   // key and gets the same order back. Changing the cart or the details starts a new one.
@@ -61,7 +64,7 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
   }, [signature]);
 
   async function placeOrder(retryWithNewKey = true): Promise<void> {
-    const checked = checkCheckout(contact, address, rider, buyerTax);
+    const checked = checkCheckout(contact, address, rider, buyerTax, emailOptional);
     if (!checked.ok) {
       on.errors(checked.errors);
       toast.error(checked.message);

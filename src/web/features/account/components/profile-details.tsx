@@ -1,4 +1,5 @@
 import type { SessionInfo } from '../use-session';
+import { formatWindowTime } from '@/domain/delivery-slots';
 import { formatPhone } from '@/domain/phone';
 import { NO_EMAIL_NOTE, UNCONFIRMED_EMAIL } from '@/domain/phone-sign-in';
 import { Alert } from '@/web/components/ui/alert';
@@ -15,6 +16,7 @@ export function ProfileDetails({ session }: { session: SessionInfo }) {
     ['Full Name', session.profile?.fullName],
     ['Phone Number', session.profile?.phone && formatPhone(session.profile.phone)],
     ['Address', session.profile?.address],
+    ['Usual delivery time', session.profile?.usualDeliveryTime && formatWindowTime(session.profile.usualDeliveryTime)],
     ['SMS updates', session.profile ? (session.profile.smsUpdates ? 'On' : 'Off') : null],
     ['KRA PIN (business invoices)', session.profile?.kraPin],
     ['Business name', session.profile?.businessName],

@@ -8,6 +8,7 @@ import { formatDistance } from '@/domain/delivery-fee';
 import { formatAmount, formatKES } from '@/domain/money';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import { shortOrderId } from '@/domain/order-status';
+import { NO_ORDER_EMAIL } from '@/domain/phone-sign-in';
 import { Alert } from '@/web/components/ui/alert';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { adminApi, type AdminOrderDetail } from '../admin-api';
@@ -176,7 +177,7 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
           <Facts
             rows={[
               ['Name', o.customerName],
-              ['Email', o.customerEmail],
+              ['Email', o.customerEmail || NO_ORDER_EMAIL],
               ['Phone', <PhoneLinks phone={o.customerPhone} who={o.customerName || 'the customer'} />],
               [
                 'Account',

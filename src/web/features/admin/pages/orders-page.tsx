@@ -41,7 +41,7 @@ const COLUMNS: Column<AdminOrderSummary>[] = [
     cell: (o) => (
       <>
         <span className="block font-medium text-slate-900">{o.customerName}</span>
-        <span className="block break-all text-slate-600">{o.customerEmail}</span>
+        {o.customerEmail && <span className="block break-all text-slate-600">{o.customerEmail}</span>}
         <span className="block text-slate-600">
           {o.deliveryPhone ? <PhoneLinks phone={o.deliveryPhone} who={o.customerName || 'the customer'} /> : o.customerPhone}
         </span>

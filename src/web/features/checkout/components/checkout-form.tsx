@@ -9,7 +9,6 @@ import { MESSAGES } from '@/domain/validation';
 import type { RiderDirections } from '@/domain/rider-directions';
 import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
 import { formatPhone } from '@/domain/phone';
-import { CHECKOUT_EMAIL_HINT } from '@/domain/phone-sign-in';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import type { SessionInfo } from '../../account/use-session';
@@ -38,6 +37,8 @@ export interface CheckoutFormProps {
 }
 
 export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFormProps) {
+  // An account made with a code by SMS that has no email: its receipts go by SMS, an email is optional.
+  const emailOptional = session.user?.email === '';
   const [contact, setContact] = useState<Contact>(() => ({
     fullName: session.profile?.fullName || session.user?.name || '',
     email: session.user?.email ?? '',
@@ -74,6 +75,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
     {
       lines,
       contact,
+      emailOptional,
       address,
       coordinates,
       placeToken: place?.placeToken ?? null,
@@ -90,7 +92,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
       windowRefused: windows.refresh,
     },
   );
-  const missing = missingCheckoutFields({ ...contact, address });
+  const missing = missingCheckoutFields({ ...contact, address }, emailOptional);
   const filled = missing.length === 0;
   // Until then the button is only marked unavailable (aria-disabled), not disabled: Tab still reaches
   // it and, pressed, it says what is missing and moves focus there.
@@ -147,7 +149,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
             onChange={setField}
             smsUpdates={smsUpdates}
             onSmsUpdatesChange={setSmsUpdates}
-            emailHint={session.user?.email === '' ? CHECKOUT_EMAIL_HINT : undefined}
+            emailOptional={emailOptional}
           >
             <BuyerTaxFields value={buyerTax} errors={errors} onChange={setBuyerTaxField} open={Boolean(session.profile?.kraPin)} />
           </ContactFields>

@@ -1,6 +1,7 @@
 // The 'Contact Information' card of checkout (prefilled from the profile), with the customer's
 // 'Send me SMS updates' choice for this order and, folded, the KRA PIN for a business tax invoice.
 import type { ReactNode } from 'react';
+import { CHECKOUT_EMAIL_HINT, CHECKOUT_OPTIONAL_EMAIL_LABEL } from '@/domain/phone-sign-in';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { TextField } from '@/web/components/ui/text-field';
 import { SmsUpdatesCheckbox } from '../../account/components/sms-updates-checkbox';
@@ -12,13 +13,21 @@ export interface ContactFieldsProps {
   onChange(field: keyof Contact, value: string): void;
   smsUpdates: boolean;
   onSmsUpdatesChange(on: boolean): void;
-  /** A line under the email field (an account without an email learns what it is for). */
-  emailHint?: string;
+  /** An account made by phone without an email: the email is optional, and the field says what it is for. */
+  emailOptional?: boolean;
   /** More fields at the card's end (the business tax invoice). */
   children?: ReactNode;
 }
 
-export function ContactFields({ value, errors, onChange, smsUpdates, onSmsUpdatesChange, emailHint, children }: ContactFieldsProps) {
+export function ContactFields({
+  value,
+  errors,
+  onChange,
+  smsUpdates,
+  onSmsUpdatesChange,
+  emailOptional = false,
+  children,
+}: ContactFieldsProps) {
   return (
     <Card>
       <CardContent className="space-y-4">
@@ -34,12 +43,12 @@ export function ContactFields({ value, errors, onChange, smsUpdates, onSmsUpdate
         />
         <TextField
           id="checkout-email"
-          label="Email"
+          label={emailOptional ? CHECKOUT_OPTIONAL_EMAIL_LABEL : 'Email'}
           type="email"
           autoComplete="email"
-          required
+          required={!emailOptional}
           value={value.email}
-          hint={emailHint}
+          hint={emailOptional ? CHECKOUT_EMAIL_HINT : undefined}
           error={errors.email}
           onChange={(e) => onChange('email', e.currentTarget.value)}
         />
