@@ -6,6 +6,7 @@ import { buttonClasses } from '../components/ui/button';
 import { LoadError } from '../components/ui/load-error';
 import { WhenVisible } from '../components/ui/when-visible';
 import { featuredProductsQuery } from '../features/catalog/api';
+import { BuyAgainStrip } from '../features/orders/components/buy-again-strip';
 import { ProductGrid } from '../features/catalog/components/product-grid';
 import { SHOP_NAME, useDocumentMeta } from '../lib/document-title';
 import { lazyPage } from '../lib/lazy-page';
@@ -46,6 +47,8 @@ export default function Home() {
           </div>
         </Container>
       </section>
+
+      <BuyAgainStrip band />
 
       <FeaturedProducts />
 

@@ -8,6 +8,7 @@ import { productsQuery, shopAddress, shopFilterFrom } from '../features/catalog/
 import { ProductGrid } from '../features/catalog/components/product-grid';
 import { ShopFilters, categoryLabel } from '../features/catalog/components/shop-filters';
 import { ShowMore } from '../features/catalog/components/show-more';
+import { BuyAgainStrip } from '../features/orders/components/buy-again-strip';
 import { useDocumentMeta } from '../lib/document-title';
 
 export default function Shop() {
@@ -55,6 +56,7 @@ export default function Shop() {
       <p className="mb-8 mt-1 text-slate-600">
         Welcome, <span className="font-semibold text-slate-800">{`${name}!`}</span>
       </p>
+      <BuyAgainStrip />
       <ShopFilters categories={data?.categories ?? []} category={category} search={search} onCategory={onCategory} onSearch={onSearch} />
 
       {products.isError && !data ? (

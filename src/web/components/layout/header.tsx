@@ -1,4 +1,4 @@
-import { Menu, X } from 'lucide-react';
+import { Menu, Search, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CartLink } from '../../features/cart/components/cart-link';
@@ -7,6 +7,7 @@ import { shortShopName } from '@/domain/text';
 import { SHOP_NAME } from '../../lib/document-title';
 import { cn } from '../../lib/cn';
 import { CONTAINER, Container } from './container';
+import { HEADER_SEARCH_ID, HeaderSearch } from './header-search';
 import { HeaderPaymentBadges, HeaderSoundToggle } from './signed-in-tools';
 import { useDismiss } from './use-dismiss';
 
@@ -32,6 +33,16 @@ export function Header() {
   useDismiss(open, [menu, toggle], (by) => {
     setOpen(false);
     if (by === 'escape') toggle.current?.focus(); // the focused link goes away with the menu
+  });
+  // The search row, open on the page it was opened on, like the menu.
+  const [searchOn, setSearchOn] = useState<string | null>(null);
+  if (searchOn !== null && searchOn !== key) setSearchOn(null);
+  const searching = searchOn === key;
+  const searchToggle = useRef<HTMLButtonElement>(null);
+  const searchRow = useRef<HTMLDivElement>(null);
+  useDismiss(searching, [searchRow, searchToggle], (by) => {
+    setSearchOn(null);
+    if (by === 'escape') searchToggle.current?.focus();
   });
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn('whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100', isActive ? 'text-brand-700' : 'text-slate-700');
@@ -79,6 +90,20 @@ export function Header() {
             <UserMenu />
           </div>
           <HeaderSoundToggle />
+          <button
+            ref={searchToggle}
+            type="button"
+            className="rounded-md p-2 hover:bg-slate-100 max-sm:p-3"
+            aria-expanded={searching}
+            aria-controls={HEADER_SEARCH_ID}
+            aria-label="Search"
+            onClick={() => {
+              setSearchOn(searching ? null : key);
+              setOpen(false);
+            }}
+          >
+            <Search aria-hidden="true" className="h-5 w-5" />
+          </button>
           <CartLink />
         </div>
         <button
@@ -88,11 +113,19 @@ export function Header() {
           aria-expanded={open}
           aria-controls="mobile-nav"
           aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen(!open)}
+          onClick={() => {
+            setOpen(!open);
+            setSearchOn(null);
+          }}
         >
           {open ? <X aria-hidden="true" className="h-5 w-5" /> : <Menu aria-hidden="true" className="h-5 w-5" />}
         </button>
       </Container>
+      {searching && (
+        <div ref={searchRow} className={cn(CONTAINER, 'border-t border-slate-200 py-3')}>
+          <HeaderSearch onDone={() => setSearchOn(null)} />
+        </div>
+      )}
       {open && (
         <nav ref={menu} id="mobile-nav" aria-label="Mobile" className="border-t border-slate-200 py-2 lg:hidden">
           <ul className={cn(CONTAINER, 'flex flex-col')}>

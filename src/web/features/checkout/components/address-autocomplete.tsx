@@ -7,7 +7,7 @@ import { toast } from '@/web/lib/toast';
 import type { LatLng } from '@/domain/delivery-fee';
 import { Combobox } from '@/web/components/ui/combobox';
 import { fetchPlaceDetails, fetchPredictions, type AddressSuggestion } from '../checkout-api';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 300;

@@ -1,0 +1,76 @@
+// The header's product search, on every page: typing suggests matching products (from 2 characters,
+// 250 ms after the last key), one tap opens a product's page; Enter without a suggestion lists every
+// match on /shop. A phone customer finds 'tilapia' and then 'chicken' from wherever she is.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { formatKES } from '@/domain/money';
+import { Combobox } from '../ui/combobox';
+import { shopAddress, type ProductDto } from '../../features/catalog/api';
+import { api, call } from '../../lib/api-client';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+
+const MIN_CHARS = 2;
+const DEBOUNCE_MS = 250;
+const SUGGESTIONS = 6;
+
+export const HEADER_SEARCH_ID = 'header-search';
+
+function Suggestion({ product }: { product: ProductDto }) {
+  return (
+    <span className="flex items-baseline justify-between gap-3">
+      <span className="font-medium">{product.name}</span>
+      <span className="shrink-0 text-xs text-slate-600">
+        {product.fromPrice ? `from ${formatKES(product.priceCents)}` : formatKES(product.priceCents)}
+      </span>
+    </span>
+  );
+}
+
+/** The open search row; `onDone` closes it once the customer went to a product or the results. */
+export function HeaderSearch({ onDone }: { onDone(): void }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const box = useRef<HTMLInputElement>(null);
+  // Opened by the Search button: the keyboard comes up at once.
+  useEffect(() => box.current?.focus(), []);
+  const query = useDebouncedValue(text.trim(), DEBOUNCE_MS);
+  const suggestions = useQuery({
+    queryKey: ['catalog', 'suggestions', query],
+    queryFn: () => call(api.catalog.products.$get({ query: { search: query } })),
+    enabled: query.length >= MIN_CHARS,
+    staleTime: 10_000,
+  });
+  const options = query.length >= MIN_CHARS && text.trim() === query ? (suggestions.data?.products.slice(0, SUGGESTIONS) ?? []) : [];
+
+  return (
+    <form
+      role="search"
+      aria-label="Products"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const search = text.trim();
+        if (!search) return;
+        onDone();
+        void navigate(shopAddress({ category: '', search, page: 1 }));
+      }}
+    >
+      <Combobox
+        ref={box}
+        id={HEADER_SEARCH_ID}
+        label="Find a product"
+        placeholder="Tilapia, chicken, fillets…"
+        value={text}
+        onValueChange={setText}
+        options={options}
+        optionKey={(p) => p.id}
+        renderOption={(p) => <Suggestion product={p} />}
+        onSelect={(p) => {
+          onDone();
+          void navigate(`/shop/${p.slug}`);
+        }}
+        listLabel="Matching products"
+      />
+    </form>
+  );
+}
