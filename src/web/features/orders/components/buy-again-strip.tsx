@@ -11,7 +11,7 @@ import { orderKeys } from '../order-keys';
 import { useReorder } from '../use-reorder';
 
 /** The newest order she paid for (not cancelled or refunded). */
-export function lastPaidOrder(orders: readonly OrderSummary[]): OrderSummary | null {
+function lastPaidOrder(orders: readonly OrderSummary[]): OrderSummary | null {
   return orders.find((o) => o.status === 'completed') ?? null;
 }
 
