@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortOrderId } from '../../src/domain/order-status';
 import { orderDeliveryWindows, orders, paymentNotifications, stockMovements } from '../../src/server/db/schema';
 import type { TestUser } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import {
   createShop,
   customer,
@@ -30,7 +30,7 @@ interface OrdersAnswer {
   awaitingPayment: { id: string; paymentStatus: string | null; waitingForPesapal: boolean }[];
 }
 
-describe.each(DB_KINDS)('orders left unpaid on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('orders left unpaid on %s', (kind) => {
   let shop: Shop;
   let buyer: TestUser;
   let tilapia: string;

@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { outboundSms, pendingEmails, session, user } from '../../src/server/db/schema';
 import { createTestApp, cookieFrom, createUser, type TestApp } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { json, mailsTo, movableClock, signUpBody, verifyCodeInLatestMail } from './accounts-support';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
-describe.each(DB_KINDS)('adding an email to a phone-only account on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('adding an email to a phone-only account on %s', (kind) => {
   let t: TestApp;
   const clock = movableClock(new Date('2026-03-02T09:00:00Z'));
   let counter = 0;

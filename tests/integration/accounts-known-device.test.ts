@@ -6,7 +6,7 @@ import { eq, like } from 'drizzle-orm';
 import { SIGN_IN_LINK_MESSAGES } from '../../src/domain/sign-in-link';
 import { authThrottle, knownDevices, verification } from '../../src/server/db/schema';
 import { cookieFrom, createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { json, mailsTo, movableClock } from './accounts-support';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -17,7 +17,7 @@ function deviceTokenFrom(res: Response): string | undefined {
   return cookie?.split(';')[0]?.slice('shop_device='.length);
 }
 
-describe.each(DB_KINDS)('known browsers on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('known browsers on %s', (kind) => {
   let t: TestApp;
   const clock = movableClock(new Date('2026-03-02T09:00:00Z'));
   let address = 0;

@@ -7,12 +7,12 @@ import { MESSAGES } from '../../src/domain/validation';
 import { PASSWORD_RESET_MESSAGES as M } from '../../src/domain/password-reset';
 import { session, user, verification } from '../../src/server/db/schema';
 import { createTestApp, createUser, signIn, type TestApp } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { json, mailsTo, movableClock } from './accounts-support';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
-describe.each(DB_KINDS)('forgotten passwords on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('forgotten passwords on %s', (kind) => {
   let t: TestApp;
   const clock = movableClock(new Date('2026-03-02T09:00:00Z'));
   let address = 0;

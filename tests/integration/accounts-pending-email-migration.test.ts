@@ -8,12 +8,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { migrationsFolder } from '../../src/server/db/migrate';
 import { migrateTo, migrationSteps } from '../support/migration-steps';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 
 const steps = migrationSteps('pending_email_migration');
 afterAll(() => steps.cleanup());
 
-describe.each(DB_KINDS)('migrations 0027 and 0029 on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('migrations 0027 and 0029 on %s', (kind) => {
   // Every migration from an empty PGlite takes about 30 s on a loaded 2-core machine.
   it(
     'gives a phone account with an unconfirmed address its stand-in back, keeps every other email, and gives staff their sign-in phones',

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { outboundSms, profiles, user, verification } from '../../src/server/db/schema';
 import { createTestApp, cookieFrom, LOOPBACK_BINDINGS, TEST_ORIGIN, type TestApp } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { json, mailsTo, movableClock } from './accounts-support';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
-describe.each(DB_KINDS)('sign-in with a code by SMS on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('sign-in with a code by SMS on %s', (kind) => {
   let t: TestApp;
   const clock = movableClock(new Date('2026-03-02T09:00:00Z'));
   let counter = 0;

@@ -11,7 +11,7 @@ import { createMailer } from '../../src/server/infra/mail/mailer';
 import { freePort } from '../e2e/support/shop-server';
 import { startSmtpServer, type TestSmtpServer } from '../e2e/support/smtp';
 import { createTestApp, createUser, TEST_ORIGIN, type TestApp } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 
 /** A door to the SMTP server that keeps every connection waiting (no greeting) until let go. */
 async function heldSmtp(target: number): Promise<{ port: number; held: () => number; letGo: () => void; close: () => Promise<void> }> {
@@ -46,7 +46,7 @@ async function heldSmtp(target: number): Promise<{ port: number; held: () => num
   };
 }
 
-describe.each(DB_KINDS)('forgot-password timing on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('forgot-password timing on %s', (kind) => {
   let t: TestApp;
   let smtp: TestSmtpServer;
   let door: Awaited<ReturnType<typeof heldSmtp>>;

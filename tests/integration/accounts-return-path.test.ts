@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../../src/server/db/schema';
 import { SHOP_COLOUR } from '../../src/server/infra/mail/button-mail';
 import { cookieFrom, createTestApp, type TestApp } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { json, mailsTo, movableClock, signUpBody, verifyCodeInLatestMail } from './accounts-support';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
-describe.each(DB_KINDS)('returning after sign-up on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('returning after sign-up on %s', (kind) => {
   const clock = movableClock(new Date('2026-03-02T09:00:00Z'));
   let t: TestApp;
   beforeAll(async () => {

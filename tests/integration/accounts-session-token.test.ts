@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutSecrets } from '../../src/server/auth/public-auth-answer';
 import { createTestApp, createUser, type TestApp } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 
 /** The token part of better-auth's signed session cookie (`token.signature`). */
 function sessionToken(cookie: string): string {
@@ -12,7 +12,7 @@ function sessionToken(cookie: string): string {
   return decodeURIComponent(value).split('.')[0]!;
 }
 
-describe.each(DB_KINDS)('the session token on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('the session token on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

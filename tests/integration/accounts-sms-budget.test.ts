@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { auditLogs, outboundSms, user } from '../../src/server/db/schema';
 import { createTestApp, createUser, type TestApp } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { json, movableClock } from './accounts-support';
 
 type ErrorBody = { error: { code: string; message: string } };
 type Alerts = { alerts: { scope: string; window: string; network: string | null; message: string }[] };
 
-describe.each(DB_KINDS)('the budget of SMS sign-in codes on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('the budget of SMS sign-in codes on %s', (kind) => {
   let t: TestApp;
   const clock = movableClock(new Date('2026-03-02T09:00:00Z'));
   let counter = 0;

@@ -3,12 +3,12 @@ import { eq, like } from 'drizzle-orm';
 import { authThrottle } from '../../src/server/db/schema';
 import { SIGN_IN_SLOWDOWN_PER_EMAIL, THROTTLE } from '../../src/server/features/account/password-auth.service';
 import { createTestApp, createUser, type TestApp } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { json, mailsTo, movableClock, signUpBody } from './accounts-support';
 
 type ErrorBody = { error: { code: string; message: string } };
 
-describe.each(DB_KINDS)('sign-in throttling on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('sign-in throttling on %s', (kind) => {
   let t: TestApp;
   const clock = movableClock(new Date('2026-03-02T09:00:00Z'));
   let address = 0;

@@ -6,12 +6,12 @@ import { profiles, session, user } from '../../src/server/db/schema';
 import { createLogger } from '../../src/server/infra/logger';
 import { createMailer } from '../../src/server/infra/mail/mailer';
 import { cookieFrom, createTestApp, createUser, testEnv, type TestApp } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { json, mailsTo, signUpBody, verifyCodeInLatestMail } from './accounts-support';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
-describe.each(DB_KINDS)('accounts on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('accounts on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind, { env: { ADMIN_EMAILS: 'Boss@Example.test, other@example.test' } });

@@ -4,12 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLogs, profiles } from '../../src/server/db/schema';
 import { adminRoutes } from '../../src/server/admin.routes';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { body, withAdminApp } from './admin-helpers';
 
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000001';
 
-describe.each(DB_KINDS)('admin access on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('admin access on %s', (kind) => {
   const s = withAdminApp(kind);
   let endpoints: { method: string; path: string }[];
 

@@ -17,7 +17,7 @@ import {
 import { createSmsOutbox } from '../../src/server/infra/sms/sms-outbox';
 import { adminRoutes } from '../../src/server/admin.routes';
 import { createUser, type TestUser } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { body, payByCard, placeOrder, placeOrderPaidTwice, withAdminApp } from './admin-helpers';
 
 /** Writes that change nothing: the preview only sanitises the HTML it is sent. */
@@ -67,7 +67,7 @@ async function imageForm(): Promise<FormData> {
   return form;
 }
 
-describe.each(DB_KINDS)('the audit trail of the back office on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('the audit trail of the back office on %s', (kind) => {
   const s = withAdminApp(kind);
   const { asAdmin } = s;
   let other: TestUser;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { blogPosts, pageContent } from '../../src/server/db/schema';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { auditRows, body, withAdminApp } from './admin-helpers';
 
 interface Item {
@@ -18,7 +18,7 @@ interface Item {
 }
 type ErrorBody = { error: { message: string; fields?: Record<string, string> } };
 
-describe.each(DB_KINDS)('admin blog posts and pages on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('admin blog posts and pages on %s', (kind) => {
   const s = withAdminApp(kind);
   const { asAdmin } = s;
 

@@ -9,12 +9,12 @@ import { eq } from 'drizzle-orm';
 import { profiles, user } from '../../src/server/db/schema';
 import { promoteToAdmin, promotionMessage } from '../../src/server/features/customers/admin-promotion.service';
 import { createTestApp, createUser, type TestApp } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { auditRows } from './admin-helpers';
 
 const run = promisify(execFile);
 
-describe.each(DB_KINDS)('admin:create on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('admin:create on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import { nairobiDateKey, nairobiDayStart } from '../../src/domain/nairobi-days';
 import { contactMessages, orders, products, productVariants } from '../../src/server/db/schema';
 import { refreshPayment } from '../../src/server/features/payments/payment-refresh.service';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { body, payByCard, placeOrder, withAdminApp } from './admin-helpers';
 
 const DAY_MS = 86_400_000;
@@ -30,7 +30,7 @@ interface Dashboard {
   dailyRevenue: { date: string; orders: number; revenueCents: number }[];
 }
 
-describe.each(DB_KINDS)('the admin dashboard on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('the admin dashboard on %s', (kind) => {
   const s = withAdminApp(kind);
   const { asAdmin } = s;
   let productId: string;

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deliveryClosedDates, deliveryWindows } from '../../src/server/db/schema';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { auditRows, body, withAdminApp } from './admin-helpers';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -24,7 +24,7 @@ const WEEKDAYS_9_TO_6 = [
   { open: true, opens: '09:00', closes: '14:00' },
 ];
 
-describe.each(DB_KINDS)('delivery windows in the back office on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('delivery windows in the back office on %s', (kind) => {
   const s = withAdminApp(kind);
   const { asAdmin } = s;
 

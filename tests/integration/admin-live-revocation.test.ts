@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, session } from '../../src/server/db/schema';
 import { createUser, type TestUser } from '../support/test-app';
-import { DB_KINDS, type DbKind } from '../support/test-database';
+import { dbKinds, type DbKind } from '../support/test-database';
 import { createShop, customer, disposeShop, placePaidOrderAttempt, productBySlug, type Shop } from './checkout-support';
 import { openEventStream, type StreamReader } from './realtime-fixtures';
 
@@ -106,4 +106,4 @@ function revocationSuite(kind: DbKind) {
   });
 }
 
-describe.each(DB_KINDS)('back office live stream ends with the right to see it, on %s', (kind) => revocationSuite(kind));
+describe.each(dbKinds(import.meta.url))('back office live stream ends with the right to see it, on %s', (kind) => revocationSuite(kind));

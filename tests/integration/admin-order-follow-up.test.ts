@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { orders, paymentRefunds, paymentTransactions, products, stockMovements } from '../../src/server/db/schema';
 import { refreshPayment } from '../../src/server/features/payments/payment-refresh.service';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { auditRows, body, placeOrderPaidAfterCancel, placeOrderPaidTwice, stockOf, withAdminApp } from './admin-helpers';
 
 interface Detail {
@@ -17,7 +17,7 @@ interface Detail {
 
 type ErrorBody = { error: { message: string } };
 
-describe.each(DB_KINDS)('flagged orders in the back office on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('flagged orders in the back office on %s', (kind) => {
   const s = withAdminApp(kind);
   const { asAdmin } = s;
   let productId: string;

@@ -12,7 +12,7 @@ import { dueAttemptsQuery, dueReservationsQuery } from '../../src/server/feature
 import { paymentStatusesOutOfStep } from './checkout-support';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
 import { PENDING_WITHIN, SCALE_SIZES, seedScale } from '../support/scale-data';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 
 const SIZE = SCALE_SIZES.M;
 const ORDERS = SIZE.orders;
@@ -31,7 +31,7 @@ interface OrderList {
   estimated?: boolean;
 }
 
-describe.each(DB_KINDS)('the back office at 50,000 orders on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('the back office at 50,000 orders on %s', (kind) => {
   let t: TestApp;
   let admin: TestUser;
   const list = async (query: string) => {

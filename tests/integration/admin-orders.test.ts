@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { orders, paymentRefunds, paymentTransactions, products, stockMovements, user } from '../../src/server/db/schema';
 import { phoneOnlyEmail } from '../../src/domain/phone-sign-in';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { auditRows, body, payByCard, placeOrder, stockOf, withAdminApp } from './admin-helpers';
 
 interface Detail {
@@ -26,7 +26,7 @@ interface Detail {
   actions: { fulfilmentSteps: string[]; cancel: string | null; restockOnRefund: boolean; resolve: boolean };
 }
 
-describe.each(DB_KINDS)('admin orders on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('admin orders on %s', (kind) => {
   const s = withAdminApp(kind);
   const { asAdmin } = s;
   let productId: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { media, products, stockMovements } from '../../src/server/db/schema';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { auditRows, body, placeOrder, withAdminApp } from './admin-helpers';
 
 interface ProductBody {
@@ -17,7 +17,7 @@ interface ProductBody {
   };
 }
 
-describe.each(DB_KINDS)('admin products on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('admin products on %s', (kind) => {
   const s = withAdminApp(kind);
   const { asAdmin } = s;
 

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expireReservations, reconcilePayments } from '../../src/server/features/payments/reconciliation.service';
 import { createUser, type TestUser } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import {
   createShop,
   customer,
@@ -21,7 +21,7 @@ import {
 
 const MINUTE = 60_000;
 
-describe.each(DB_KINDS)('refunding an order paid after its stock was gone, on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('refunding an order paid after its stock was gone, on %s', (kind) => {
   let shop: Shop;
   let buyer: TestUser;
   let admin: TestUser;

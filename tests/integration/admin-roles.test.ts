@@ -7,7 +7,7 @@ import { auditLogs, orderDeliveryWindows, orders, outboundSms, products, profile
 import { adminRoutes } from '../../src/server/admin.routes';
 import { createUser, type TestUser } from '../support/test-app';
 import { lineTexts, readPdf } from '../support/pdf-reader';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { body, payByCard, placeOrder, withAdminApp } from './admin-helpers';
 
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000001';
@@ -98,7 +98,7 @@ const OPEN_TO: Record<string, 'owner' | 'staff' | 'everyone'> = {
 const mayCall = (role: 'owner' | 'staff' | 'rider', route: string) =>
   role === 'owner' || OPEN_TO[route] === 'everyone' || (role === 'staff' && OPEN_TO[route] === 'staff');
 
-describe.each(DB_KINDS)('back-office roles on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('back-office roles on %s', (kind) => {
   const s = withAdminApp(kind);
   let staff: TestUser;
   let rider: TestUser;

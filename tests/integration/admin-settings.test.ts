@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { appSettings, contactMessages, deliveryZones, newsletterSubscriptions, orders, products } from '../../src/server/db/schema';
 import { SHOP_ORIGIN } from '../../src/domain/delivery-fee';
 import { CUSTOMER_READ_ACTIONS, writeAudit } from '../../src/server/infra/audit-log';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { auditRows, body, payByCard, placeOrder, withAdminApp } from './admin-helpers';
 
 type ErrorBody = { error: { message: string; fields?: Record<string, string> } };
@@ -22,7 +22,7 @@ interface Zone {
 // The API takes a zone as it answers with it (fees in integer cents).
 const toInput = (z: Zone): Zone => ({ ...z });
 
-describe.each(DB_KINDS)('admin settings on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('admin settings on %s', (kind) => {
   const s = withAdminApp(kind);
   const { asAdmin } = s;
 

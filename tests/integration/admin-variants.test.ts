@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { productOptions, productOptionValues, products, productVariants, stockMovements } from '../../src/server/db/schema';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { auditRows, body, withAdminApp } from './admin-helpers';
 
 interface View {
@@ -35,7 +35,7 @@ const FISH_OPTIONS = {
   ],
 };
 
-describe.each(DB_KINDS)('admin options and variants on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('admin options and variants on %s', (kind) => {
   const s = withAdminApp(kind);
   const { asAdmin } = s;
   let counter = 0;

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { migrationsFolder } from '../../src/server/db/migrate';
 import { migrateTo, migrationSteps } from '../support/migration-steps';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 
 const TAG = '0010_audit_money_in_cents';
 
@@ -40,7 +40,7 @@ const OLD_ROWS: [action: string, details: unknown][] = [
   ['STOCK_ADJUST', { price: '5.00', quantity: -2 }],
 ];
 
-describe.each(DB_KINDS)('migration 0010 on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('migration 0010 on %s', (kind) => {
   it('turns decimal KES in audit details into integer cents and leaves every other row alone', async () => {
     const database = await steps.emptyDatabase(kind);
     await migrateTo(database, steps.folderBefore(TAG));

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, products, productVariants, stockMovements } from '../../src/server/db/schema';
 import { addProductOptions } from '../../src/server/features/catalog/product-options.service';
 import type { TestUser } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { createShop, customer, disposeShop, orderBody, postOrder, productBySlug, setStock, stockOf, type Shop } from './checkout-support';
 
-describe.each(DB_KINDS)('concurrent checkouts on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('concurrent checkouts on %s', (kind) => {
   let shop: Shop;
   let users: TestUser[];
   beforeAll(async () => {

@@ -6,11 +6,11 @@ import { DEFAULT_DELIVERY_ZONES, deliveryFeeForDistance, haversineKm, SHOP_ORIGI
 import { appSettings, deliveryZones } from '../../src/server/db/schema';
 import { createOfflineAddressProvider } from '../../src/server/dev/places/offline-address-provider';
 import type { AddressProvider } from '../../src/server/integrations/places/address-provider';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
 import { createShop, customer, disposeShop, type Shop } from './checkout-support';
 
-describe.each(DB_KINDS)('checkout addresses and delivery fee on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('checkout addresses and delivery fee on %s', (kind) => {
   let shop: Shop;
   let user: TestUser;
   beforeEach(async () => {

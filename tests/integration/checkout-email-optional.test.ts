@@ -7,7 +7,7 @@ import { shortOrderId } from '../../src/domain/order-status';
 import { MESSAGES } from '../../src/domain/validation';
 import { orders, outboundMail, outboundSms } from '../../src/server/db/schema';
 import { signInByPhone } from '../support/phone-sign-in';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import {
   createShop,
   customer,
@@ -23,7 +23,7 @@ import {
 // Thursday 26 Nov 2026, 08:00 in Nairobi: the day's windows are open.
 const THURSDAY_0800 = new Date('2026-11-26T08:00:00+03:00');
 
-describe.each(DB_KINDS)('the email at checkout of a customer who signed in by phone, on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('the email at checkout of a customer who signed in by phone, on %s', (kind) => {
   let shop: Shop;
   let productId: string;
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../src/server/db/schema';
 import { ORDER_AWAITING_PAYMENT } from '../../src/server/features/checkout/waiting-order';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import {
   createShop,
   customer,
@@ -21,7 +21,7 @@ import {
   type Shop,
 } from './checkout-support';
 
-describe.each(DB_KINDS)('never paying twice at checkout on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('never paying twice at checkout on %s', (kind) => {
   let shop: Shop;
   beforeEach(async () => {
     shop = await createShop(kind);

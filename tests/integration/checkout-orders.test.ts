@@ -9,7 +9,7 @@ import { MAX_UNPAID_ORDERS, TOO_MANY_UNPAID } from '../../src/server/features/ch
 import { expireReservations } from '../../src/server/features/payments/reconciliation.service';
 import type { PesapalClient } from '../../src/server/integrations/pesapal/pesapal-types';
 import { PesapalError } from '../../src/server/integrations/pesapal/pesapal-types';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { createUser } from '../support/test-app';
 import {
   createShop,
@@ -26,7 +26,7 @@ import {
   type Shop,
 } from './checkout-support';
 
-describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('checkout orders on %s', (kind) => {
   let shop: Shop;
   beforeEach(async () => {
     shop = await createShop(kind);
@@ -232,7 +232,7 @@ describe.each(DB_KINDS)('checkout orders on %s', (kind) => {
   });
 });
 
-describe.each(DB_KINDS)('checkout when Pesapal cannot be reached, on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('checkout when Pesapal cannot be reached, on %s', (kind) => {
   let shop: Shop;
   let down = true;
   beforeEach(async () => {

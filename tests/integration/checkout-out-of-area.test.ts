@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deliveryZones, orders, paymentTransactions } from '../../src/server/db/schema';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
 import { createShop, customer, disposeShop, orderBody, postOrder, productBySlug, stockOf, WESTLANDS, type Shop } from './checkout-support';
 
@@ -12,7 +12,7 @@ const KITENGELA = 'Plot 7, Kitengela';
 /** Nakuru: about 160 km from Nairobi West, past the default 50 km. */
 const NAKURU = { lat: -0.3031, lng: 36.08 };
 
-describe.each(DB_KINDS)('delivery beyond the zones on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('delivery beyond the zones on %s', (kind) => {
   let shop: Shop;
   let user: TestUser;
   beforeEach(async () => {

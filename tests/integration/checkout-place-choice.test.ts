@@ -1,7 +1,7 @@
 // The delivery fee comes from the place the customer chose: free text naming several places
 // ('Karen, near Nairobi West') is not priced by a guess, it asks the customer to choose.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
 import { createShop, customer, disposeShop, orderBody, orderRow, postOrder, productBySlug, type Shop } from './checkout-support';
 
@@ -10,7 +10,7 @@ const MESSAGE = `Several places match "${TYPED}". Please choose your area from t
 const KAREN_FEE_CENTS = 35012; // KES 350.12, 'Karen, Nairobi'
 const NAIROBI_WEST_FEE_CENTS = 7465; // KES 74.65, what the old code charged for TYPED
 
-describe.each(DB_KINDS)('the delivery fee of the place the customer chose on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('the delivery fee of the place the customer chose on %s', (kind) => {
   let shop: Shop;
   let user: TestUser;
   beforeEach(async () => {

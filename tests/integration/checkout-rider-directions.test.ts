@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RIDER_DIRECTION_MESSAGES } from '../../src/domain/rider-directions';
 import { orders, outboundMail } from '../../src/server/db/schema';
 import { createUser, type TestUser } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import {
   createShop,
   customer,
@@ -20,7 +20,7 @@ import {
   type Shop,
 } from './checkout-support';
 
-describe.each(DB_KINDS)('rider directions at checkout on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('rider directions at checkout on %s', (kind) => {
   let shop: Shop;
   let user: TestUser;
   let items: { productId: string; quantity: number }[];

@@ -5,9 +5,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 
-describe.each(DB_KINDS)('compressed answers on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('compressed answers on %s', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -7,10 +7,10 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isConnectionError } from '../../src/server/db/connection-errors';
 import { queryRows } from '../../src/server/db/client';
-import { createTestDatabase, DB_KINDS, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, HAS_POSTGRES, type TestDatabase } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
 
-describe.runIf(DB_KINDS.includes('postgres'))('lost connections on PostgreSQL', () => {
+describe.runIf(HAS_POSTGRES)('lost connections on PostgreSQL', () => {
   let t: TestDatabase;
   let admin: pg.Client;
   /** Connections the database handle reported lost (its onConnectionLost). */

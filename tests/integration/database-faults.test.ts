@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS } from '../support/test-database';
+import { HAS_POSTGRES } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
 import { sleep, startShopProcess, type ShopProcess } from '../support/shop-process';
 
@@ -116,7 +116,7 @@ function liveFeed(url: string, cookie: string, orderId: string, result: LoadResu
   };
 }
 
-describe.runIf(DB_KINDS.includes('postgres'))('the shop when its database connections are terminated (PostgreSQL)', () => {
+describe.runIf(HAS_POSTGRES)('the shop when its database connections are terminated (PostgreSQL)', () => {
   const adminUrl = process.env.TEST_DATABASE_URL ?? '';
   const dbName = `shop_faults_${process.pid}_${randomBytes(4).toString('hex')}`;
   let shop: ShopProcess | undefined;

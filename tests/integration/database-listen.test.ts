@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DB_KINDS, createTestDatabase } from '../support/test-database';
+import { dbKinds, HAS_POSTGRES, createTestDatabase } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
 
-describe.each(DB_KINDS)('LISTEN/NOTIFY on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('LISTEN/NOTIFY on %s', (kind) => {
   it('delivers notifications to every subscriber of the channel', async () => {
     const t = await createTestDatabase(kind);
     try {
@@ -24,7 +24,7 @@ describe.each(DB_KINDS)('LISTEN/NOTIFY on %s', (kind) => {
   });
 });
 
-describe.runIf(DB_KINDS.includes('postgres'))('a lost listening connection on PostgreSQL', () => {
+describe.runIf(HAS_POSTGRES)('a lost listening connection on PostgreSQL', () => {
   it('is re-opened, listens again and tells subscribers', async () => {
     const t = await createTestDatabase('postgres');
     try {

@@ -5,12 +5,12 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, orders, products } from '../../src/server/db/schema';
 import { createUser, type TestUser } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { body, payByCard, placeOrder, withAdminApp } from './admin-helpers';
 
 const RACES = 5;
 
-describe.each(DB_KINDS)('one outcome per delivery attempt on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('one outcome per delivery attempt on %s', (kind) => {
   const s = withAdminApp(kind);
   let rider: TestUser;
   let productId: string;

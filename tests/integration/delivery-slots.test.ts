@@ -9,7 +9,7 @@ import { deliveryWindows, orderDeliveryWindows } from '../../src/server/db/schem
 import { expireReservations, reconcilePayments } from '../../src/server/features/payments/reconciliation.service';
 import { createMailer } from '../../src/server/infra/mail/mailer';
 import { createUser, TEST_ORIGIN, type TestUser } from '../support/test-app';
-import { DB_KINDS, openSecondHandle } from '../support/test-database';
+import { dbKinds, openSecondHandle } from '../support/test-database';
 import {
   createShop,
   customer,
@@ -39,7 +39,7 @@ async function slotsFor(shop: Shop, zone: string): Promise<Slots> {
   return (await res.json()) as Slots;
 }
 
-describe.each(DB_KINDS)('delivery windows at checkout on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('delivery windows at checkout on %s', (kind) => {
   let shop: Shop;
   let users: TestUser[];
   let westlands: string;

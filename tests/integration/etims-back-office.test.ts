@@ -4,10 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { etimsDevices } from '../../src/server/db/schema';
 import { taxInvoicesIdle } from '../../src/server/features/tax-invoices/tax-invoice-sender';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { createTaxShop, disposeTaxShop, invoiceOf, payOrder, type TaxShop } from './etims-support';
 
-describe.each(DB_KINDS)('tax invoices in the back office, on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('tax invoices in the back office, on %s', (kind) => {
   let shop: TaxShop;
   beforeEach(async () => {
     shop = await createTaxShop(kind);

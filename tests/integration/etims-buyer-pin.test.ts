@@ -6,13 +6,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUYER_TAX_MESSAGES } from '../../src/domain/buyer-tax-details';
 import { orders, profiles } from '../../src/server/db/schema';
 import { taxInvoicesIdle } from '../../src/server/features/tax-invoices/tax-invoice-sender';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { orderBody, orderRow, payOnSimulator, postOrder, productBySlug } from './checkout-support';
 import { createTaxShop, declared, disposeTaxShop, invoiceOf, payOrder, type TaxShop } from './etims-support';
 
 const PROFILE = { fullName: 'Achieng Otieno', phone: '0712 345 678', address: 'Westlands, Nairobi' };
 
-describe.each(DB_KINDS)("the buyer's KRA PIN on the tax invoice, on %s", (kind) => {
+describe.each(dbKinds(import.meta.url))("the buyer's KRA PIN on the tax invoice, on %s", (kind) => {
   let shop: TaxShop;
   beforeEach(async () => {
     shop = await createTaxShop(kind);

@@ -8,12 +8,12 @@ import { etimsDevices, orderTaxBands, orders, products } from '../../src/server/
 import { TAX_INVOICE_PENDING } from '../../src/server/features/orders/receipt-content';
 import { lineTexts, readPdf } from '../support/pdf-reader';
 import { sendDueTaxInvoices, taxInvoicesIdle } from '../../src/server/features/tax-invoices/tax-invoice-sender';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
 import { orderRow } from './checkout-support';
 import { cents, createTaxShop, declared, disposeTaxShop, invoiceOf, invoicesOf, payOrder, type TaxShop } from './etims-support';
 
-describe.each(DB_KINDS)('tax invoices to KRA eTIMS, on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('tax invoices to KRA eTIMS, on %s', (kind) => {
   let shop: TaxShop;
   beforeEach(async () => {
     shop = await createTaxShop(kind);

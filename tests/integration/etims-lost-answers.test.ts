@@ -6,7 +6,7 @@
 // than ETIMS_LATE_AFTER_MINUTES (15 by default).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sendDueTaxInvoices, taxInvoicesIdle } from '../../src/server/features/tax-invoices/tax-invoice-sender';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { createTaxShop, declared, disposeTaxShop, invoiceOf, invoicesOf, payOrder, type TaxShop } from './etims-support';
 
 const SECOND = 1_000;
@@ -15,7 +15,7 @@ const MINUTE = 60 * SECOND;
 const JOB_MS = 5 * SECOND;
 const QUEUED = 12;
 
-describe.each(DB_KINDS)('lost answers from KRA, on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('lost answers from KRA, on %s', (kind) => {
   let shop: TaxShop;
   beforeEach(async () => {
     shop = await createTaxShop(kind);

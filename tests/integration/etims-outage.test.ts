@@ -3,13 +3,13 @@
 // waited through an outage go to KRA in their number order, with no gap, once it is back.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sendDueTaxInvoices, taxInvoicesIdle } from '../../src/server/features/tax-invoices/tax-invoice-sender';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { orderRow } from './checkout-support';
 import { createTaxShop, declared, disposeTaxShop, invoiceOf, invoicesOf, payOrder, type TaxShop } from './etims-support';
 
 const MINUTE = 60_000;
 
-describe.each(DB_KINDS)('tax invoices when KRA is slow or away, on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('tax invoices when KRA is slow or away, on %s', (kind) => {
   let shop: TaxShop;
   beforeEach(async () => {
     shop = await createTaxShop(kind);

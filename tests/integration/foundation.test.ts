@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { DB_KINDS, createTestDatabase, openSecondHandle } from '../support/test-database';
+import { dbKinds, HAS_POSTGRES, createTestDatabase, openSecondHandle } from '../support/test-database';
 
-describe.each(DB_KINDS)('foundation on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('foundation on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -74,7 +74,7 @@ describe.each(DB_KINDS)('foundation on %s', (kind) => {
   });
 });
 
-describe.runIf(DB_KINDS.includes('postgres'))('migrations on a PostgreSQL server', () => {
+describe.runIf(HAS_POSTGRES)('migrations on a PostgreSQL server', () => {
   it('two instances migrating at once both come up (advisory lock)', async () => {
     const first = await createTestDatabase('postgres');
     try {

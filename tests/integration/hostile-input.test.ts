@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, newsletterSubscriptions, paymentNotifications } from '../../src/server/db/schema';
 import { NUL_REFUSED } from '../../src/server/infra/http/nul-characters';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
-describe.each(DB_KINDS)('hostile input on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('hostile input on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

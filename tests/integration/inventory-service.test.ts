@@ -2,7 +2,7 @@
 // happens once, and stock never goes below zero.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, DB_KINDS, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, dbKinds, type TestDatabase } from '../support/test-database';
 import type { Db } from '@/server/db/client';
 import { orders, products, stockMovements, user } from '@/server/db/schema';
 import {
@@ -14,7 +14,7 @@ import {
   sellReservation,
 } from '@/server/features/inventory/inventory.service';
 
-describe.each(DB_KINDS)('stock ledger on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('stock ledger on %s', (kind) => {
   let testDb: TestDatabase;
   let db: Db;
   let productId: string;

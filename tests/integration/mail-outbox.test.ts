@@ -7,11 +7,11 @@ import { createMailer, type Mailer } from '../../src/server/infra/mail/mailer';
 import { MAX_OUTBOX_ATTEMPTS, outboxRetryDelayMs } from '../../src/server/infra/outbox/outbox';
 import { freePort } from '../e2e/support/shop-server';
 import { startSmtpServer, type TestSmtpServer } from '../e2e/support/smtp';
-import { DB_KINDS, createTestDatabase, type TestDatabase } from '../support/test-database';
+import { dbKinds, createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const MESSAGE = { to: 'amina@example.test', subject: 'Order #1234abcd confirmed', text: 'Thank you for your order.' };
 
-describe.each(DB_KINDS)('the mail outbox on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('the mail outbox on %s', (kind) => {
   let testDb: TestDatabase;
   let port: number;
   let smtp: TestSmtpServer | null = null;

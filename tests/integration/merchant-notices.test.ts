@@ -9,7 +9,7 @@ import type { Database } from '../../src/server/db/client';
 import { auditLogs, morningSummaries, orderDeliveryWindows, orders, outboundMail, outboundSms } from '../../src/server/db/schema';
 import { sendMorningSummary } from '../../src/server/features/merchant-notices/morning-summary.service';
 import { createUser, type TestUser } from '../support/test-app';
-import { DB_KINDS, openSecondHandle, type DbKind } from '../support/test-database';
+import { dbKinds, HAS_POSTGRES, openSecondHandle, type DbKind } from '../support/test-database';
 import {
   createShop,
   customer,
@@ -197,9 +197,9 @@ function merchantNoticesSuite(kind: DbKind) {
   });
 }
 
-describe.each(DB_KINDS)('the merchant hears every order on %s', (kind) => merchantNoticesSuite(kind));
+describe.each(dbKinds(import.meta.url))('the merchant hears every order on %s', (kind) => merchantNoticesSuite(kind));
 
-describe.runIf(DB_KINDS.includes('postgres'))('the morning summary with two instances on PostgreSQL', () => {
+describe.runIf(HAS_POSTGRES)('the morning summary with two instances on PostgreSQL', () => {
   let shop: Shop;
   let secondDatabase: Database;
 

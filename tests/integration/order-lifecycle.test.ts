@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, outboundMail, stockMovements } from '../../src/server/db/schema';
 import { OrderTransitionRefused, transitionOrder, advanceOrderFulfilment } from '../../src/server/features/orders/order-transitions';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { body, payByCard, placeOrder, stockOf, withAdminApp } from './admin-helpers';
 
-describe.each(DB_KINDS)('order lifecycle on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('order lifecycle on %s', (kind) => {
   const s = withAdminApp(kind);
 
   const snapshot = async (orderId: string, productId: string) => {

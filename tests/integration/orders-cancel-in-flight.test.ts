@@ -6,10 +6,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, outboundMail, outboundSms } from '../../src/server/db/schema';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { body, placeOrder, withAdminApp } from './admin-helpers';
 
-describe.each(DB_KINDS)('cancelling an order whose payment is in flight on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('cancelling an order whose payment is in flight on %s', (kind) => {
   const s = withAdminApp(kind);
 
   const cancelledNotices = async (orderId: string) => ({

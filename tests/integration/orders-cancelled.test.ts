@@ -5,10 +5,10 @@ import { products } from '../../src/server/db/schema';
 import type { OrderDetail, OrdersResponse } from '../../src/server/features/orders/orders.service';
 import { refreshPayment } from '../../src/server/features/payments/payment-refresh.service';
 import { createUser } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { body, payByCard, placeOrder, placeOrderPaidTwice, withAdminApp } from './admin-helpers';
 
-describe.each(DB_KINDS)('cancelled orders as the customer sees them on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('cancelled orders as the customer sees them on %s', (kind) => {
   const s = withAdminApp(kind);
   let productId: string;
   const mine = async (cookie = s.customer.cookie) => body<OrdersResponse>(await s.t.request('/api/orders', { cookie }));

@@ -10,7 +10,7 @@ import { taxInvoicesIdle } from '../../src/server/features/tax-invoices/tax-invo
 import { saveShopDetails } from '../../src/server/features/content/shop-details.service';
 import { DEFAULT_SHOP_DETAILS } from '../../src/domain/shop-details';
 import { lineTexts, MM_IN_POINTS, readPdf } from '../support/pdf-reader';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { createUser, type TestUser } from '../support/test-app';
 import {
   createShop,
@@ -26,7 +26,7 @@ import {
   type Shop,
 } from './checkout-support';
 
-describe.each(DB_KINDS)('order receipts on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('order receipts on %s', (kind) => {
   let shop: Shop;
   let owner: TestUser;
   let orderId: string;

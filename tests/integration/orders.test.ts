@@ -3,12 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { auditLogs, paymentNotifications } from '../../src/server/db/schema';
 import type { OrdersResponse, TransactionView } from '../../src/server/features/orders/orders.service';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { insertOrder, setPaymentStatus } from './orders-fixtures';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
-describe.each(DB_KINDS)('the customer’s orders on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('the customer’s orders on %s', (kind) => {
   let t: TestApp;
   let amina: TestUser;
   let brian: TestUser;

@@ -13,7 +13,7 @@ import {
   outboxRetryDelayMs,
   type OutboxTable,
 } from '../../src/server/infra/outbox/outbox';
-import { DB_KINDS, createTestDatabase, openSecondHandle, type DbKind, type TestDatabase } from '../support/test-database';
+import { dbKinds, HAS_POSTGRES, createTestDatabase, openSecondHandle, type DbKind, type TestDatabase } from '../support/test-database';
 import { insertOrderForSms, mailSender, smsSender, type Sender, type SmsSender } from './outbox-senders';
 
 const START = new Date('2026-11-23T09:00:00Z');
@@ -68,7 +68,7 @@ function outboxFixture(dbKind: DbKind) {
 type KindName = 'mail' | 'SMS';
 const KIND_NAMES: KindName[] = ['mail', 'SMS'];
 
-describe.each(DB_KINDS)('the outbox on %s', (dbKind) => {
+describe.each(dbKinds(import.meta.url))('the outbox on %s', (dbKind) => {
   const f = outboxFixture(dbKind);
   const { now, advance, db } = f;
 
@@ -183,7 +183,7 @@ describe.each(DB_KINDS)('the outbox on %s', (dbKind) => {
   });
 });
 
-describe.runIf(DB_KINDS.includes('postgres'))('the outbox with two instances on one PostgreSQL database', () => {
+describe.runIf(HAS_POSTGRES)('the outbox with two instances on one PostgreSQL database', () => {
   const f = outboxFixture('postgres');
   let secondDatabase: Database;
   beforeAll(async () => {

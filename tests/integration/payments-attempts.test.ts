@@ -9,7 +9,7 @@ import { HOLD_ENDED, MAX_HOLD_MS, MIN_PAYMENT_WINDOW_MS } from '../../src/server
 import { expireReservations } from '../../src/server/features/payments/reconciliation.service';
 import type { PesapalClient, SubmitOrderInput, SubmitOrderResult } from '../../src/server/integrations/pesapal/pesapal-types';
 import { PesapalError } from '../../src/server/integrations/pesapal/pesapal-types';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
 import {
   createShop,
@@ -23,7 +23,7 @@ import {
   type Shop,
 } from './checkout-support';
 
-describe.each(DB_KINDS)('payment attempts on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('payment attempts on %s', (kind) => {
   let shop: Shop;
   let user: TestUser;
   let real: PesapalClient;

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paymentNotifications } from '../../src/server/db/schema';
 import type { OrdersResponse, TransactionView } from '../../src/server/features/orders/orders.service';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { createUser, type TestUser } from '../support/test-app';
 import {
   createShop,
@@ -21,7 +21,7 @@ interface AdminList {
   items: { id: string; paymentStatus: string | null }[];
 }
 
-describe.each(DB_KINDS)('the current payment attempt of an order, on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('the current payment attempt of an order, on %s', (kind) => {
   let shop: Shop;
   let user: TestUser;
   let admin: TestUser;

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../src/server/db/schema';
 import { PesapalError } from '../../src/server/integrations/pesapal/pesapal-types';
 import type { TestUser } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds, HAS_POSTGRES } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
 import {
   createShop,
@@ -23,7 +23,7 @@ import {
   type Shop,
 } from './checkout-support';
 
-describe.runIf(DB_KINDS.includes('postgres'))('opening a payment page while the database connection is lost (PostgreSQL)', () => {
+describe.runIf(HAS_POSTGRES)('opening a payment page while the database connection is lost (PostgreSQL)', () => {
   let shop: Shop;
   let user: TestUser;
   /** Writes the competing row (its transaction stays open meanwhile). */
@@ -84,7 +84,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('opening a payment page while the 
   });
 });
 
-describe.each(DB_KINDS)('Pesapal unreachable while opening a payment page on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('Pesapal unreachable while opening a payment page on %s', (kind) => {
   let shop: Shop;
   let user: TestUser;
 

@@ -6,7 +6,7 @@ import { and, eq, gte, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundMail, stockMovements } from '../../src/server/db/schema';
 import { expireReservations, reconcilePayments } from '../../src/server/features/payments/reconciliation.service';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
 import {
   createShop,
@@ -199,7 +199,7 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-describe.each(DB_KINDS)('payment events in every order on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('payment events in every order on %s', (kind) => {
   let shop: Shop;
   let user: TestUser;
   let productId: string;

@@ -8,7 +8,7 @@ import { outboundMail, paymentNotifications } from '../../src/server/db/schema';
 import { applyPaymentStatus } from '../../src/server/features/payments/payment-status.service';
 import { expireReservations, reconcilePayments } from '../../src/server/features/payments/reconciliation.service';
 import { RESERVATION_MINUTES } from '../../src/domain/order-reasons';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
 import {
   disposeShop,
@@ -25,7 +25,7 @@ import {
 
 const MINUTE = 60_000;
 
-describe.each(DB_KINDS)('a payment completed after it failed, on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('a payment completed after it failed, on %s', (kind) => {
   let shop: Shop;
   let user: TestUser;
   let productId: string;

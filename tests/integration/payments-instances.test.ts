@@ -10,7 +10,7 @@ import { LOCKS } from '../../src/server/db/locks';
 import type { PesapalClient } from '../../src/server/integrations/pesapal/pesapal-types';
 import { startBackgroundJobs } from '../../src/server/jobs';
 import type { TestUser } from '../support/test-app';
-import { DB_KINDS, openSecondHandle } from '../support/test-database';
+import { HAS_POSTGRES, openSecondHandle } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
 import {
   createShop,
@@ -35,7 +35,7 @@ function countRefusals(database: Database, refusals: { count: number }): void {
   };
 }
 
-describe.runIf(DB_KINDS.includes('postgres'))('payment reconciliation with two instances on PostgreSQL', () => {
+describe.runIf(HAS_POSTGRES)('payment reconciliation with two instances on PostgreSQL', () => {
   let shop: Shop;
   let secondDatabase: Database;
   let user: TestUser;

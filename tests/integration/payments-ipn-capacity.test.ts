@@ -10,7 +10,7 @@ import { IPN_PER_ADDRESS } from '../../src/server/features/payments/ipn-rate-lim
 import { ipnRechecksIdle } from '../../src/server/features/payments/ipn-rechecks';
 import { reconcilePayments } from '../../src/server/features/payments/reconciliation.service';
 import type { TestUser } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import {
   createShop,
   customer,
@@ -25,7 +25,7 @@ import {
 
 const PESAPAL_ADDRESS = '196.201.214.94';
 
-describe.each(DB_KINDS)('Pesapal at a busy hour on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('Pesapal at a busy hour on %s', (kind) => {
   let shop: Shop;
   let productId: string;
   beforeEach(async () => {

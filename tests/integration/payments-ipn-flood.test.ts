@@ -12,7 +12,7 @@ import { IPN_PER_ADDRESS } from '../../src/server/features/payments/ipn-rate-lim
 import { ipnRechecksIdle, runDueIpnRechecks } from '../../src/server/features/payments/ipn-rechecks';
 import type { PesapalClient } from '../../src/server/integrations/pesapal/pesapal-types';
 import { TEST_ORIGIN, type TestUser } from '../support/test-app';
-import { DB_KINDS, openSecondHandle } from '../support/test-database';
+import { dbKinds, HAS_POSTGRES, openSecondHandle } from '../support/test-database';
 import {
   createShop,
   customer,
@@ -54,7 +54,7 @@ function gatedPesapal(shop: Shop) {
 const ipnUrl = (trackingId: string) =>
   `${TEST_ORIGIN}/api/payments/ipn?OrderTrackingId=${trackingId}&OrderMerchantReference=R&OrderNotificationType=IPNCHANGE`;
 
-describe.each(DB_KINDS)('a flood of IPNs on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('a flood of IPNs on %s', (kind) => {
   let shop: Shop;
   let user: TestUser;
   let productId: string;
@@ -173,7 +173,7 @@ describe.each(DB_KINDS)('a flood of IPNs on %s', (kind) => {
   });
 });
 
-describe.runIf(DB_KINDS.includes('postgres'))('IPN repeats across two instances on PostgreSQL', () => {
+describe.runIf(HAS_POSTGRES)('IPN repeats across two instances on PostgreSQL', () => {
   let shop: Shop;
   let secondDatabase: Database;
   beforeEach(async () => {

@@ -4,13 +4,13 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appSettings } from '../../src/server/db/schema';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
 import { disposeShop, placePaidOrderAttempt, shopWithBuyer, type Shop } from './checkout-support';
 
 const SETTING = 'pesapal_ipn:http://localhost:3000/api/payments/ipn';
 
-describe.each(DB_KINDS)('IPN registration on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('IPN registration on %s', (kind) => {
   let shop: Shop;
   let user: TestUser;
   let productId: string;

@@ -14,7 +14,7 @@ import { outboxRetryDelayMs } from '../../src/server/infra/outbox/outbox';
 import { freePort } from '../e2e/support/shop-server';
 import { startSmtpServer } from '../e2e/support/smtp';
 import type { TransactionStatus } from '../../src/server/integrations/pesapal/pesapal-types';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
 import {
   createShop,
@@ -31,7 +31,7 @@ import {
   type Shop,
 } from './checkout-support';
 
-describe.each(DB_KINDS)('payment notifications on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('payment notifications on %s', (kind) => {
   let shop: Shop;
   let user: TestUser;
   let productId: string;
@@ -314,7 +314,7 @@ const MISMATCHES: { name: string; outcome: 'card' | 'fail'; tamper: Tamper; reas
   },
 ];
 
-describe.each(DB_KINDS)('Pesapal reports that do not match the order, on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('Pesapal reports that do not match the order, on %s', (kind) => {
   let shop: Shop;
   let tamper: Tamper = (s) => s;
   beforeEach(async () => {

@@ -8,7 +8,7 @@ import { outboundMail, orders } from '../../src/server/db/schema';
 import type { OrdersResponse } from '../../src/server/features/orders/orders.service';
 import { applyPaymentStatus } from '../../src/server/features/payments/payment-status.service';
 import { expireReservations } from '../../src/server/features/payments/reconciliation.service';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
 import {
   customer,
@@ -27,7 +27,7 @@ import {
 
 const MINUTE = 60_000;
 
-describe.each(DB_KINDS)('paying a declined order again on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('paying a declined order again on %s', (kind) => {
   let shop: Shop;
   let user: TestUser;
   let productId: string;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startBackgroundJobs } from '../../src/server/jobs';
 import { expireReservations, reconcilePayments } from '../../src/server/features/payments/reconciliation.service';
 import { liveEventActions } from '../../src/web/features/payments/live-event-actions';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
 import {
   disposeShop,
@@ -22,7 +22,7 @@ import { openEventStream } from './realtime-fixtures';
 
 const MINUTE = 60_000;
 
-describe.each(DB_KINDS)('reconciliation and reservation expiry on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('reconciliation and reservation expiry on %s', (kind) => {
   let shop: Shop;
   let user: TestUser;
   let productId: string;

@@ -1,7 +1,7 @@
 // Sync, the callback lookup and 'pay again', scoped to the signed-in customer's own orders; the
 // return page Pesapal sends the customer to.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
 import {
   createShop,
@@ -15,7 +15,7 @@ import {
   type Shop,
 } from './checkout-support';
 
-describe.each(DB_KINDS)('payment sync and lookup on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('payment sync and lookup on %s', (kind) => {
   let shop: Shop;
   let owner: TestUser;
   let stranger: TestUser;

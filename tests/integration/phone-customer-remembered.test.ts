@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, user } from '../../src/server/db/schema';
 import { signInByPhone } from '../support/phone-sign-in';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { createShop, disposeShop, orderBody, postOrder, productBySlug, WESTLANDS, type Shop } from './checkout-support';
 
 // Thursday 26 Nov 2026, 08:00 in Nairobi: the day's windows are open.
@@ -28,7 +28,7 @@ interface Session {
   } | null;
 }
 
-describe.each(DB_KINDS)('a phone-code customer is remembered on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('a phone-code customer is remembered on %s', (kind) => {
   let shop: Shop;
   let productId: string;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { queryRows } from '../../src/server/db/client';
 import { migrationsFolder } from '../../src/server/db/migrate';
 import { toE164Phone } from '../../src/domain/phone';
 import { migrateTo, migrationSteps } from '../support/migration-steps';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 
 const TAG = '0006_kenyan_phones_and_rider_directions';
 
@@ -26,7 +26,7 @@ const STORED_BEFORE: [string, string][] = [
   ['15551234567', '15551234567'], // unreadable: kept
 ];
 
-describe.each(DB_KINDS)('migration 0006 on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('migration 0006 on %s', (kind) => {
   it('stores every phone column in E.164 and masks payment phones again', async () => {
     const database = await emptyDatabase(kind);
     const before = steps.folderBefore(TAG);

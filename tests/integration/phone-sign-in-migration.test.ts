@@ -6,12 +6,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { migrationsFolder } from '../../src/server/db/migrate';
 import { migrateTo, migrationSteps } from '../support/migration-steps';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 
 const steps = migrationSteps('phone_sign_in_migration');
 afterAll(() => steps.cleanup());
 
-describe.each(DB_KINDS)('migration 0024 on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('migration 0024 on %s', (kind) => {
   // Every migration from an empty PGlite takes about 30 s on a loaded 2-core machine.
   it('keeps accounts and order SMS, adds the unique phone number and SMS without an order', { timeout: 120_000 }, async () => {
     const database = await steps.emptyDatabase(kind);

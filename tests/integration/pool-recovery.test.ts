@@ -7,7 +7,7 @@
 // job) that was never given back would keep its slot for good: the pool would shrink with each storm.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS } from '../support/test-database';
+import { HAS_POSTGRES } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
 import {
   payAtSimulator,
@@ -32,7 +32,7 @@ const REQUEST_TIMEOUT_MS = 15_000;
 /** The paid orders must be completed this long after the storm at the latest. */
 const COMPLETED_WITHIN_MS = 60_000;
 
-describe.runIf(DB_KINDS.includes('postgres'))('the shop’s connection pool after a storm of terminated connections (PostgreSQL)', () => {
+describe.runIf(HAS_POSTGRES)('the shop’s connection pool after a storm of terminated connections (PostgreSQL)', () => {
   const adminUrl = process.env.TEST_DATABASE_URL ?? '';
   let admin: pg.Client;
   let shop: ShopProcess | undefined;

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productSlugRedirects, products } from '../../src/server/db/schema';
 import type { ProductPageAnswer, ProductPageDto } from '../../src/server/features/catalog/catalog.service';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 
-describe.each(DB_KINDS)('product pages on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('product pages on %s', (kind) => {
   let t: TestApp;
   let admin: TestUser;
   let clock = new Date('2026-03-05T08:00:00Z');

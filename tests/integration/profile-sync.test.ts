@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, profiles, user } from '../../src/server/db/schema';
 import { createTestApp, createUser, signIn, type TestApp, type TestUser } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 
 const LISTED = ['owner@example.test', 'manager@example.test', 'racer@example.test', 'late@example.test'];
 
-describe.each(DB_KINDS)('profile sync at sign-in on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('profile sync at sign-in on %s', (kind) => {
   let t: TestApp;
   let admin: TestUser;
   beforeAll(async () => {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authThrottle } from '@/server/db/schema';
-import { createTestDatabase, DB_KINDS, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, dbKinds, type TestDatabase } from '../support/test-database';
 import { blockedUntil, clearAttempts, minutes, minutesLeft, recordAttempt, slowdownDelayMs, waitLeft } from '@/server/infra/rate-limiter';
 
 const policy = { limit: 3, windowMs: minutes(10), blockMs: minutes(20) };
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute));
 
-describe.each(DB_KINDS)('auth throttle on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('auth throttle on %s', (kind) => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase(kind);

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, createContext } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
 import { createTestApp, createUser, TEST_ORIGIN, type TestApp, type TestUser } from '../support/test-app';
-import { DB_KINDS, openSecondHandle } from '../support/test-database';
+import { HAS_POSTGRES, openSecondHandle } from '../support/test-database';
 import { insertOrder, setPaymentStatus } from './orders-fixtures';
 import { openEventStream } from './realtime-fixtures';
 
-describe.runIf(DB_KINDS.includes('postgres'))('live events across two instances on PostgreSQL', () => {
+describe.runIf(HAS_POSTGRES)('live events across two instances on PostgreSQL', () => {
   let first: TestApp;
   let secondDatabase: Database;
   let secondApp: ReturnType<typeof createApp>;

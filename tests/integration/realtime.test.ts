@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_STREAMS_PER_USER } from '../../src/server/features/realtime/realtime.routes';
 import { realtimeHubFor } from '../../src/server/features/realtime/realtime-hub';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { insertOrder, setOrderStatus, setPaymentStatus } from './orders-fixtures';
 import { openEventStream, type StreamReader } from './realtime-fixtures';
 
-describe.each(DB_KINDS)('the live event stream on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('the live event stream on %s', (kind) => {
   let t: TestApp;
   let amina: TestUser;
   let brian: TestUser;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { asc, count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, createTestDatabase, openSecondHandle, type TestDatabase } from '../support/test-database';
+import { dbKinds, createTestDatabase, openSecondHandle, type TestDatabase } from '../support/test-database';
 import { paragraphs } from '@/domain/text';
 import type { Database, Db } from '@/server/db/client';
 import { openDatabase } from '@/server/db/client';
@@ -223,7 +223,7 @@ describe('demo images', () => {
   });
 });
 
-describe.each(DB_KINDS)('seedDemoData from two instances at once on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('seedDemoData from two instances at once on %s', (kind) => {
   let t: TestDatabase;
   let second: Database | null = null;
   beforeAll(async () => {

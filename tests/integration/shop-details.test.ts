@@ -3,12 +3,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP_DETAILS, SHOP_DETAILS_MESSAGES } from '../../src/domain/shop-details';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
 import { loadShopDetails } from '../../src/server/features/content/shop-details.service';
 import { body, withAdminApp } from './admin-helpers';
 
-describe.each(DB_KINDS)('shop details on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('shop details on %s', (kind) => {
   const s = withAdminApp(kind);
   const { asAdmin } = s;
   const publicDetails = async () => body<{ details: unknown }>(await s.t.request('/api/content/shop-details'));

@@ -12,7 +12,7 @@ import { queryRows } from '../../src/server/db/client';
 import { products } from '../../src/server/db/schema';
 import { productPageQuery, type ProductListDto } from '../../src/server/features/catalog/catalog.service';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { SEED_PRODUCTS } from '../../src/server/seed/seed-data';
 
 /** The demo catalogue's products, all on sale. */
@@ -37,7 +37,7 @@ async function planOf(t: TestApp, query: SQLWrapper): Promise<string> {
   });
 }
 
-describe.each(DB_KINDS)('the shop list at 2,000 products on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('the shop list at 2,000 products on %s', (kind) => {
   let t: TestApp;
   let webRoot: string;
   let clock = new Date('2026-03-05T08:00:00Z');

@@ -9,11 +9,11 @@ import { outboundMail, outboundSms } from '../../src/server/db/schema';
 import { queueOrderUpdate } from '../../src/server/features/orders/order-updates.service';
 import { createMailer } from '../../src/server/infra/mail/mailer';
 import { createSmsOutbox } from '../../src/server/infra/sms/sms-outbox';
-import { DB_KINDS, openSecondHandle } from '../support/test-database';
+import { HAS_POSTGRES, openSecondHandle } from '../support/test-database';
 import { TEST_ORIGIN } from '../support/test-app';
 import { CUSTOMER_PHONE, createSmsShop, placePaidOrder, ref, smsRows, type SmsShop } from './sms-support';
 
-describe.runIf(DB_KINDS.includes('postgres'))('order updates with two instances on PostgreSQL', () => {
+describe.runIf(HAS_POSTGRES)('order updates with two instances on PostgreSQL', () => {
   let s: SmsShop;
   let secondDatabase: Database;
   let second: ServerContext;

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { migrationsFolder } from '../../src/server/db/migrate';
 import { migrateTo, migrationSteps } from '../support/migration-steps';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 
 const TAG = '0009_sms_outbox';
 
@@ -31,7 +31,7 @@ describe('the migration journal', () => {
   });
 });
 
-describe.each(DB_KINDS)('migration 0009 on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('migration 0009 on %s', (kind) => {
   it('keeps existing customers, orders and mail, and adds the SMS outbox with its unique keys', async () => {
     const database = await emptyDatabase(kind);
     const before = steps.folderBefore(TAG);

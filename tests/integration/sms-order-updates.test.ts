@@ -10,7 +10,7 @@ import { createMailer } from '../../src/server/infra/mail/mailer';
 import { freePort } from '../e2e/support/shop-server';
 import { startSmtpServer, type TestSmtpServer } from '../e2e/support/smtp';
 import { LOOPBACK_BINDINGS } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { auditRows, body, placeOrderPaidTwice } from './admin-helpers';
 import { productBySlug } from './checkout-support';
 import {
@@ -37,7 +37,7 @@ interface MessageView {
   attempts: number;
 }
 
-describe.each(DB_KINDS)('order updates by SMS and mail on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('order updates by SMS and mail on %s', (kind) => {
   let s: SmsShop;
   beforeAll(async () => {
     s = await createSmsShop(kind);

@@ -7,14 +7,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, profiles, user } from '../../src/server/db/schema';
 import { signInByPhone } from '../support/phone-sign-in';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { mailsTo } from './accounts-support';
 import { body, withAdminApp } from './admin-helpers';
 
 type Member = { id: string; email: string; name: string; phone: string; role: string };
 type ErrorBody = { error: { message: string; fields?: Record<string, string> } };
 
-describe.each(DB_KINDS)('staff and riders sign in with a code by SMS on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('staff and riders sign in with a code by SMS on %s', (kind) => {
   const s = withAdminApp(kind);
   let address = 0;
 

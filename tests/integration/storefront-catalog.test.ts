@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products } from '../../src/server/db/schema';
 import type { ProductDto, ProductListDto } from '../../src/server/features/catalog/catalog.service';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 
-describe.each(DB_KINDS)('storefront catalogue on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('storefront catalogue on %s', (kind) => {
   let t: TestApp;
   let clock = new Date('2026-03-05T08:00:00Z');
   const later = (ms: number) => (clock = new Date(clock.getTime() + ms));

@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import { blogPosts, contactMessages, media, newsletterSubscriptions, pageContent } from '../../src/server/db/schema';
 import type { BlogPageDto, BlogPostDto, PageDto } from '../../src/server/features/content/content.service';
 import { createTestApp, createUser, type TestApp } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 
-describe.each(DB_KINDS)('storefront content on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('storefront content on %s', (kind) => {
   let t: TestApp;
   let clock = new Date('2026-03-05T08:00:00Z');
   const later = () => (clock = new Date(clock.getTime() + 60_000));

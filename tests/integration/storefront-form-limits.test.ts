@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, createContext } from '../../src/server/app';
 import { contactMessages, newsletterSubscriptions } from '../../src/server/db/schema';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 
 type ErrorBody = { error: { code: string; message: string } };
 
-describe.each(DB_KINDS)('public form limits on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('public form limits on %s', (kind) => {
   let t: TestApp;
   let secondApp: ReturnType<typeof createApp>;
   let clock = new Date('2026-03-05T08:00:00Z');

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { migrationsFolder } from '../../src/server/db/migrate';
 import { migrateTo, migrationSteps } from '../support/migration-steps';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 
 const steps = migrationSteps('tax_bands_migration');
 afterAll(() => steps.cleanup());
@@ -14,7 +14,7 @@ afterAll(() => steps.cleanup());
 const ORDER_WITH_FEE = '11111111-1111-4111-8111-111111111111';
 const FREE_DELIVERY = '22222222-2222-4222-8222-222222222222';
 
-describe.each(DB_KINDS)('migration 0014 on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('migration 0014 on %s', (kind) => {
   it('puts the catalogue in band B and records old orders as charged: lines in B at 16%, the fee in D', async () => {
     const database = await steps.emptyDatabase(kind);
     await migrateTo(database, steps.folderBefore('0014_tax_bands'));

@@ -4,7 +4,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appSettings, auditLogs, orderItems, orderTaxBands, products } from '../../src/server/db/schema';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { createUser, type TestUser } from '../support/test-app';
 import {
   createShop,
@@ -22,7 +22,7 @@ import {
 
 const kes = (cents: number) => `KES ${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
-describe.each(DB_KINDS)('tax bands on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('tax bands on %s', (kind) => {
   let shop: Shop;
   let admin: TestUser;
   let buyer: TestUser;

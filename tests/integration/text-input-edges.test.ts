@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, orders, productOptions, products, profiles } from '../../src/server/db/schema';
 import { NUL_REFUSED } from '../../src/server/infra/http/nul-characters';
 import { createUser, type TestUser } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import { createShop, disposeShop, orderBody, payOnSimulator, postOrder, productBySlug, WESTLANDS, type Shop } from './checkout-support';
 
 type ErrorBody = { error: { code: string; message: string } };
 
-describe.each(DB_KINDS)('text input edges on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('text input edges on %s', (kind) => {
   let shop: Shop;
   let admin: TestUser;
   let buyer: TestUser;

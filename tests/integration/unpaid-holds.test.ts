@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryWindows, orderDeliveryWindows, orders } from '../../src/server/db/schema';
 import { MAX_UNPAID_ORDERS } from '../../src/server/features/checkout/order-placement.service';
 import type { TestUser } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import {
   createShop,
   customer,
@@ -33,7 +33,7 @@ async function slotsFor(shop: Shop, zoneId: string): Promise<Slots['slots']> {
   return ((await res.json()) as Slots).slots;
 }
 
-describe.each(DB_KINDS)('unpaid orders and delivery windows on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('unpaid orders and delivery windows on %s', (kind) => {
   let shop: Shop;
   let zoneId: string;
   let productId: string;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryWindows, orders, stockMovements } from '../../src/server/db/schema';
 import { MAX_UNPAID_ORDERS } from '../../src/server/features/checkout/order-placement.service';
 import type { TestUser } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 import {
   createShop,
   customer,
@@ -40,7 +40,7 @@ async function unpaidHeld(shop: Shop, orderIds: readonly string[]): Promise<numb
   return rows.reduce((sum, r) => sum - r.quantity, 0);
 }
 
-describe.each(DB_KINDS)('unpaid orders and stock on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('unpaid orders and stock on %s', (kind) => {
   let shop: Shop;
   let productId: string;
   beforeAll(async () => {

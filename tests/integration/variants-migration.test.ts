@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { migrationsFolder } from '../../src/server/db/migrate';
 import { migrateTo, migrationSteps } from '../support/migration-steps';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 
 const steps = migrationSteps('variants_migration');
 afterAll(() => steps.cleanup());
@@ -15,7 +15,7 @@ const TILAPIA = '33333333-3333-4333-8333-333333333333';
 const BREAST = '44444444-4444-4444-8444-444444444444';
 const ORDER = '11111111-1111-4111-8111-111111111111';
 
-describe.each(DB_KINDS)('migration 0019 on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('migration 0019 on %s', (kind) => {
   it('gives every product one variant with its price and stock and keeps old order lines', async () => {
     const database = await steps.emptyDatabase(kind);
     await migrateTo(database, steps.folderBefore('0019_product_variants'));

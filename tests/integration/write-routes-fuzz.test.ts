@@ -6,7 +6,7 @@ import { contactMessages, newsletterSubscriptions, paymentNotifications, user } 
 import { MESSAGES } from '../../src/domain/validation';
 import { NUL_REFUSED } from '../../src/server/infra/http/nul-characters';
 import { createTestApp, createUser, TEST_ORIGIN, type TestApp, type TestUser } from '../support/test-app';
-import { DB_KINDS } from '../support/test-database';
+import { dbKinds } from '../support/test-database';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const SOME_ID = '6f1c2a9e-8d3b-4c1e-9a7f-2b5d8e0c4a13';
@@ -50,7 +50,7 @@ const AUTH_PATHS = [
   '/api/auth/unlink-account',
 ];
 
-describe.each(DB_KINDS)('malformed bodies on every write route on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('malformed bodies on every write route on %s', (kind) => {
   let t: TestApp;
   let admin: TestUser;
   beforeAll(async () => {

@@ -1,5 +1,6 @@
-// Fresh databases for integration tests: an in-memory PGlite always, and a throwaway database on
-// the PostgreSQL server at TEST_DATABASE_URL when it is set (copied from a template, dropped after).
+// Fresh databases for integration tests: an in-memory PGlite, or a throwaway database on the
+// PostgreSQL server at TEST_DATABASE_URL when it is set (copied from a template, dropped after).
+// A test file runs on one database unless the engine itself is its subject (engine-subjects.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,11 +10,25 @@ import pg from 'pg';
 import { createPglite, openDatabase, wrapPglite, type Database } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/seed/seed';
+import { ENGINE_SUBJECTS } from './engine-subjects';
 
 export type DbKind = 'pglite' | 'postgres';
 
-/** The database kinds this run covers: PGlite, plus PostgreSQL when TEST_DATABASE_URL is set. */
-export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/** A PostgreSQL server is there to test on (TEST_DATABASE_URL). */
+export const HAS_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * The one database of a file whose subject is not the engine: PostgreSQL when a server is there (a
+ * template copy costs a third of a new PGlite), else the embedded PGlite.
+ */
+export const DEFAULT_DB_KIND: DbKind = HAS_POSTGRES ? 'postgres' : 'pglite';
+
+/** The engines a test file runs on: both there are when it is listed in ENGINE_SUBJECTS, else one. */
+export function dbKinds(testFileUrl: string): DbKind[] {
+  const file = path.basename(fileURLToPath(testFileUrl));
+  if (!(file in ENGINE_SUBJECTS)) return [DEFAULT_DB_KIND];
+  return HAS_POSTGRES ? ['pglite', 'postgres'] : ['pglite'];
+}
 
 export interface TestDatabase {
   database: Database;

@@ -1,0 +1,34 @@
+// The integration test files that run on both engines, PGlite (the embedded default) and PostgreSQL
+// (a server), because what they test is the engine's own behaviour: locks, triggers, advisory locks,
+// LISTEN/NOTIFY, concurrency, migrations, query plans, the embedded default's own paths. Every other
+// file runs on one database (test-database.ts: DEFAULT_DB_KIND), where only the app's logic is tested;
+// the browser journeys run every shop on the embedded default besides.
+export const ENGINE_SUBJECTS: Readonly<Record<string, string>> = {
+  'checkout-concurrency.test.ts': 'many buyers race for the last units: row locks on variants and products',
+  'delivery-slots.test.ts': 'concurrent checkouts for the last places of a window: the window row lock',
+  'delivery-outcome-race.test.ts': "two delivery outcomes at once: the order's row lock",
+  'unpaid-holds.test.ts': "the unpaid share of a window's places, counted under its lock",
+  'unpaid-stock-holds.test.ts': 'the unpaid share of stock, counted under the variant lock (FOR NO KEY UPDATE beside FK key-share locks)',
+  'inventory-service.test.ts': "the stock ledger's unique movements and stock never below zero, under concurrent writers",
+  'payments-ipn-flood.test.ts': "concurrent IPNs for one order serialise on the order's lock",
+  'payments-attempts.test.ts': 'an attempt whose process died mid-request: claims and their locks',
+  'payments-current-attempt.test.ts': "the order's payment status kept by database triggers (migration 0026)",
+  'payments-database-loss.test.ts': 'a connection lost while a payment page opens',
+  'outbox.test.ts': 'two senders claim each outbox row once (FOR UPDATE SKIP LOCKED)',
+  'mail-outbox.test.ts': 'a mail recorded in a rolled-back transaction, and sent once when two try',
+  'merchant-notices.test.ts': 'each paid order noticed once however many roads bring it (unique keys under concurrency)',
+  'rate-limiter.test.ts': "the limiter's counters are atomic upserts",
+  'realtime.test.ts': 'live events through LISTEN/NOTIFY (PostgreSQL) and in-process (PGlite)',
+  'admin-live-revocation.test.ts': 'a revoked right ends open live streams, through each engine’s notifications',
+  'database-listen.test.ts': 'the listening connection of each engine',
+  'foundation.test.ts': 'the migrations on each engine',
+  'seed.test.ts': "the first start's seeding on each engine (once, under an advisory lock)",
+  'sms-migration.test.ts': 'a migration over existing rows',
+  'audit-migration.test.ts': 'a migration over existing rows',
+  'accounts-pending-email-migration.test.ts': 'a migration over existing rows',
+  'variants-migration.test.ts': 'a migration over existing rows',
+  'tax-bands-migration.test.ts': 'a migration over existing rows',
+  'phone-migration.test.ts': 'a migration over existing rows',
+  'phone-sign-in-migration.test.ts': 'a migration over existing rows',
+  'admin-orders-at-scale.test.ts': "each engine's query plans use the indexes",
+};
