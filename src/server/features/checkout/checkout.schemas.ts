@@ -6,6 +6,7 @@ import { riderDirectionsSchema } from '@/domain/rider-directions';
 import {
   buyerTaxSchema,
   MESSAGES,
+  checkoutCustomerSchema,
   phoneCustomerCheckoutSchema,
   plainLineText,
   SMS_UPDATES_CHOICE_MESSAGE,
@@ -44,19 +45,21 @@ export const deliveryFeeSchema = z
   })
   .refine((v) => v.address !== '' || v.latitude != null, { error: MESSAGES.addressRequired, path: ['address'] });
 
-const customerInfo = z
-  .object(
-    {
-      fullName: z.string().optional(),
-      email: z.string().optional(),
-      phone: z.string().optional(),
-      address: z.string().optional(),
-    },
-    { error: MESSAGES.checkoutRequired },
-  )
-  .transform((v) => ({ fullName: v.fullName ?? '', email: v.email ?? '', phone: v.phone ?? '', address: v.address ?? '' }))
-  // An empty email passes here; the route requires one unless the account signed in by phone and has none.
-  .pipe(phoneCustomerCheckoutSchema);
+/** Checkout's contact details; the email is optional for an account made by phone without one. */
+function customerInfo(emailOptional: boolean) {
+  return z
+    .object(
+      {
+        fullName: z.string().optional(),
+        email: z.string().optional(),
+        phone: z.string().optional(),
+        address: z.string().optional(),
+      },
+      { error: MESSAGES.checkoutRequired },
+    )
+    .transform((v) => ({ fullName: v.fullName ?? '', email: v.email ?? '', phone: v.phone ?? '', address: v.address ?? '' }))
+    .pipe(emailOptional ? phoneCustomerCheckoutSchema : checkoutCustomerSchema);
+}
 
 const WINDOW_CHOICE_MESSAGE = 'Choose a delivery window.';
 const deliveryWindowChoice = z.object(
@@ -71,48 +74,55 @@ const deliveryWindowChoice = z.object(
 
 export const deliveryWindowsSchema = z.object({ zoneId: z.uuid({ error: 'Choose a delivery zone.' }) });
 
-export const createOrderSchema = z.object({
-  items: z
-    .array(
-      z.object({
-        productId: z.uuid({ error: 'One of the products in your cart is no longer available.' }),
-        /** The chosen option combination; left out for a product without options. */
-        variantId: z.uuid({ error: 'One of the products in your cart is no longer available.' }).optional(),
-        quantity: z
-          .number({ error: QUANTITY_MESSAGE })
-          .int(QUANTITY_MESSAGE)
-          .min(1, QUANTITY_MESSAGE)
-          .max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE),
-      }),
-      { error: 'Your cart is empty.' },
-    )
-    .min(1, 'Your cart is empty.')
-    .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different products.`),
-  customerInfo,
-  deliveryInfo: z.object(
-    {
-      // Shown to the merchant and the rider and printed on their sheets: one line of plain text.
-      address: z
-        .string({ error: MESSAGES.checkoutRequired })
-        .transform(plainLineText)
-        .pipe(z.string().min(1, MESSAGES.checkoutRequired).max(TEXT_LIMITS.address, MESSAGES.addressTooLong)),
-      coordinates: coordinates.nullish(),
-      /** From /places/details: without it the coordinates are not believed (see place-token.ts). */
-      placeToken: z.string().max(200).nullish(),
-      /** Optional plain text for the rider, kept on the order. */
-      building: riderDirectionsSchema.shape.building,
-      directions: riderDirectionsSchema.shape.directions,
-    },
-    { error: MESSAGES.checkoutRequired },
-  ),
-  /** A business buyer's KRA PIN and business name for the tax invoice; left out, the profile's are used. */
-  buyerTax: buyerTaxSchema.optional(),
-  /** The delivery window chosen at checkout; left out, the soonest one with a place. */
-  deliveryWindow: deliveryWindowChoice.nullish(),
-  /** 'Send me SMS updates' about this order; on unless the customer turned it off. */
-  smsUpdates: z.boolean({ error: SMS_UPDATES_CHOICE_MESSAGE }).optional(),
-  idempotencyKey: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The idempotency key must be 8 to 100 letters, digits, "-" or "_".')
-    .optional(),
-});
+function orderSchema(emailOptional: boolean) {
+  return z.object({
+    items: z
+      .array(
+        z.object({
+          productId: z.uuid({ error: 'One of the products in your cart is no longer available.' }),
+          /** The chosen option combination; left out for a product without options. */
+          variantId: z.uuid({ error: 'One of the products in your cart is no longer available.' }).optional(),
+          quantity: z
+            .number({ error: QUANTITY_MESSAGE })
+            .int(QUANTITY_MESSAGE)
+            .min(1, QUANTITY_MESSAGE)
+            .max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE),
+        }),
+        { error: 'Your cart is empty.' },
+      )
+      .min(1, 'Your cart is empty.')
+      .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different products.`),
+    customerInfo: customerInfo(emailOptional),
+    deliveryInfo: z.object(
+      {
+        // Shown to the merchant and the rider and printed on their sheets: one line of plain text.
+        address: z
+          .string({ error: MESSAGES.checkoutRequired })
+          .transform(plainLineText)
+          .pipe(z.string().min(1, MESSAGES.checkoutRequired).max(TEXT_LIMITS.address, MESSAGES.addressTooLong)),
+        coordinates: coordinates.nullish(),
+        /** From /places/details: without it the coordinates are not believed (see place-token.ts). */
+        placeToken: z.string().max(200).nullish(),
+        /** Optional plain text for the rider, kept on the order. */
+        building: riderDirectionsSchema.shape.building,
+        directions: riderDirectionsSchema.shape.directions,
+      },
+      { error: MESSAGES.checkoutRequired },
+    ),
+    /** A business buyer's KRA PIN and business name for the tax invoice; left out, the profile's are used. */
+    buyerTax: buyerTaxSchema.optional(),
+    /** The delivery window chosen at checkout; left out, the soonest one with a place. */
+    deliveryWindow: deliveryWindowChoice.nullish(),
+    /** 'Send me SMS updates' about this order; on unless the customer turned it off. */
+    smsUpdates: z.boolean({ error: SMS_UPDATES_CHOICE_MESSAGE }).optional(),
+    idempotencyKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The idempotency key must be 8 to 100 letters, digits, "-" or "_".')
+      .optional(),
+  });
+}
+
+/** An order as an account made by phone without an email places it: the email may be left empty. */
+export const createOrderSchema = orderSchema(true);
+/** An order of any other account: every contact field, the email too (the route checks this first). */
+export const createOrderWithEmailSchema = orderSchema(false);
