@@ -1,5 +1,5 @@
 // One order, one payment state: the customer's orders, the payment behind them, the status sync and
-// the back office all show the order's current attempt (src/server/features/payments/current-attempt.ts).
+// the back office all show the order's current attempt (src/server/features/orders/current-attempt.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paymentNotifications } from '../../src/server/db/schema';
 import type { OrdersResponse, TransactionView } from '../../src/server/features/orders/orders.service';

@@ -8,7 +8,8 @@
 //
 // The database keeps the same rule as orders.payment_status (migration 0026, its function
 // current_payment_status), so the back office can filter a year of orders by it through an index;
-// tests/integration/order-payment-status.test.ts holds the two to each other.
+// tests/integration/checkout-support.ts holds the two to each other: every checkout test's shop is
+// checked, as it ends, for an order whose stored status differs (paymentStatusesOutOfStep).
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PaymentStatus } from '@/domain/order-status';
 import type { DbOrTx } from '../../db/client';
