@@ -7,6 +7,8 @@ import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
+/** Each test file's time, from the reports: the slowest ten are printed at the end. */
+const fileTimes = [];
 const failures = [];
 const failedTests = [];
 mkdirSync('test-results', { recursive: true });
@@ -38,6 +40,8 @@ function count(file) {
   results.failed += report.numFailedTests ?? 0;
   results.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   for (const file of report.testResults ?? []) {
+    if (file.endTime && file.startTime)
+      fileTimes.push({ name: file.name.replace(`${process.cwd()}/`, ''), ms: file.endTime - file.startTime });
     for (const t of file.assertionResults ?? []) {
       if (t.status !== 'failed') continue;
       const why = (t.failureMessages ?? []).join(' ').split('\n')[0].slice(0, 300);
@@ -48,7 +52,7 @@ function count(file) {
 
 const chromium = ensureChromium();
 const dbs = process.env.TEST_DATABASE_URL
-  ? 'PGlite and PostgreSQL (TEST_DATABASE_URL)'
+  ? 'PostgreSQL (TEST_DATABASE_URL), and PGlite too where the engine is the subject (tests/support/engine-subjects.ts)'
   : 'PGlite only (set TEST_DATABASE_URL to add PostgreSQL)';
 console.log(`Integration tests run on: ${dbs}`);
 
@@ -84,6 +88,8 @@ if (built) {
 }
 
 console.log(`\nIntegration tests ran on: ${dbs}`);
+console.log('Slowest test files:');
+for (const f of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.name}`);
 // Last, so the tail of a CI log names what failed.
 for (const t of failedTests) console.log(`✘ ${t}`);
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
