@@ -8,6 +8,8 @@ export default defineConfig({
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   test: {
     include: ['tests/e2e/**/*.test.ts'],
+    // One data folder migrated and seeded once; each shop starts from a copy (support/shop-server.ts).
+    globalSetup: ['tests/e2e/support/data-dir-template.ts'],
     pool: 'forks',
     poolOptions: { forks: { minForks: 1, maxForks: 2 } },
     fileParallelism: true,

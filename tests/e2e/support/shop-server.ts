@@ -1,9 +1,14 @@
-// Starts the built shop (dist/server/index.js) on a free port with its own temporary DATA_DIR.
+// Starts the built shop (dist/server/index.js) on a free port with its own temporary DATA_DIR: a
+// copy of the browser journeys' migrated and seeded template when there is one (data-dir-template.ts),
+// so the shop starts as on any later day instead of migrating and seeding on each start.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+/** Where the browser journeys' global set-up left the migrated and seeded data folder to copy. */
+export const DATA_TEMPLATE_ENV = 'SHOP_E2E_DATA_TEMPLATE';
 
 export interface ShopServer {
   url: string;
@@ -27,6 +32,8 @@ export async function freePort(): Promise<number> {
 export async function startShop(env: Record<string, string> = {}): Promise<ShopServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+  const template = env.DATA_DIR || env.DATABASE_URL ? undefined : process.env[DATA_TEMPLATE_ENV];
+  if (template) cpSync(template, dataDir, { recursive: true });
   const url = `http://localhost:${port}`;
   let log = '';
   const dist = process.env.SHOP_DIST ?? 'dist';
