@@ -1,7 +1,7 @@
 // The integration test files that run on both engines, PGlite (the embedded default) and PostgreSQL
 // (a server), because what they test is the engine's own behaviour: locks, triggers, advisory locks,
 // LISTEN/NOTIFY, concurrency, migrations, query plans, the embedded default's own paths. Every other
-// file runs on one database (test-database.ts: DEFAULT_DB_KIND), where only the app's logic is tested;
+// file runs on one database (test-database.ts), where only the app's logic is tested;
 // the browser journeys run every shop on the embedded default besides.
 export const ENGINE_SUBJECTS: Readonly<Record<string, string>> = {
   'checkout-concurrency.test.ts': 'many buyers race for the last units: row locks on variants and products',

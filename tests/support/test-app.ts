@@ -1,9 +1,10 @@
 // The real app on a fresh database, called without a port (app.request), plus sign-in helpers.
 import type { Role } from '../../src/domain/staff-roles';
+import { makeSignature } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { createApp, createContext, type CreateAppOptions } from '../../src/server/app';
 import type { ServerContext, ServerDeps } from '../../src/server/context';
-import { profiles, user } from '../../src/server/db/schema';
+import { profiles } from '../../src/server/db/schema';
 import { loadEnv, type Env } from '../../src/server/env';
 import { createLogger } from '../../src/server/infra/logger';
 import { createMailer } from '../../src/server/infra/mail/mailer';
@@ -90,19 +91,31 @@ let counter = 0;
 
 /**
  * Creates a verified customer (or owner, staff, rider) and signs in; returns the session cookie.
- * 'admin' is the owner's earlier name and still makes an owner.
+ * 'admin' is the owner's earlier name and still makes an owner. The account is written directly,
+ * with a password hash made once per password and process, and its session is made the way a
+ * sign-in makes one (a signed cookie): no password is hashed or checked per test. Tests of signing
+ * in itself pass signIn: 'password', which goes through /api/account/sign-in.
  */
 export async function createUser(
   t: TestApp,
-  opts: { email?: string; password?: string; name?: string; phone?: string; address?: string; role?: Role | 'admin' } = {},
+  opts: {
+    email?: string;
+    password?: string;
+    name?: string;
+    phone?: string;
+    address?: string;
+    role?: Role | 'admin';
+    signIn?: 'password' | 'session';
+  } = {},
 ): Promise<TestUser> {
   counter += 1;
   const email = opts.email ?? `customer${counter}-${Date.now()}@example.test`;
   const password = opts.password ?? 'correct-horse-1';
   const name = opts.name ?? `Test Customer ${counter}`;
-  const res = await t.ctx.auth.api.signUpEmail({ body: { email, password, name } });
-  const id = res.user.id;
-  await t.ctx.db.update(user).set({ emailVerified: true }).where(eq(user.id, id));
+  const auth = await t.ctx.auth.$context;
+  const created = await auth.internalAdapter.createUser({ email: email.toLowerCase(), name, emailVerified: true }, { method: 'email' });
+  const id = created.id;
+  await auth.internalAdapter.linkAccount({ userId: id, providerId: 'credential', accountId: id, password: await passwordHash(auth, password) });
   await t.ctx.db
     .update(profiles)
     .set({
@@ -111,8 +124,27 @@ export async function createUser(
       role: opts.role === 'admin' ? 'owner' : (opts.role ?? 'customer'),
     })
     .where(eq(profiles.id, id));
-  const cookie = await signIn(t, email, password);
+  const cookie = opts.signIn === 'password' ? await signIn(t, email, password) : await sessionCookie(auth, id);
   return { id, email, password, cookie };
+}
+
+type AuthContext = Awaited<TestApp['ctx']['auth']['$context']>;
+
+/** scrypt is slow on purpose: one hash per password for the whole run. */
+const hashes = new Map<string, Promise<string>>();
+function passwordHash(auth: AuthContext, password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = auth.password.hash(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
+/** A new session of the account, as the cookie a sign-in sets (the token signed with the secret). */
+async function sessionCookie(auth: AuthContext, userId: string): Promise<string> {
+  const session = await auth.internalAdapter.createSession(userId, false);
+  return `${auth.authCookies.sessionToken.name}=${session.token}.${await makeSignature(session.token, auth.secret)}`;
 }
 
 export async function signIn(t: TestApp, email: string, password: string): Promise<string> {

@@ -21,7 +21,7 @@ export const HAS_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
  * The one database of a file whose subject is not the engine: PostgreSQL when a server is there (a
  * template copy costs a third of a new PGlite), else the embedded PGlite.
  */
-export const DEFAULT_DB_KIND: DbKind = HAS_POSTGRES ? 'postgres' : 'pglite';
+const DEFAULT_DB_KIND: DbKind = HAS_POSTGRES ? 'postgres' : 'pglite';
 
 /** The engines a test file runs on: both there are when it is listed in ENGINE_SUBJECTS, else one. */
 export function dbKinds(testFileUrl: string): DbKind[] {
