@@ -81,6 +81,7 @@ describe.each(dbKinds(import.meta.url))('accounts on %s', (kind) => {
         smsUpdatesAt: null,
         kraPin: null,
         businessName: null,
+        usualDeliveryTime: null,
       },
       googleEnabled: false,
       phoneSignIn: true,
@@ -187,6 +188,7 @@ describe.each(dbKinds(import.meta.url))('accounts on %s', (kind) => {
         smsUpdatesAt: null,
         kraPin: null,
         businessName: null,
+        usualDeliveryTime: null,
       },
     });
     const rows = await t.ctx.db.select().from(profiles).where(eq(profiles.id, b.id));
