@@ -115,7 +115,12 @@ export async function createUser(
   const auth = await t.ctx.auth.$context;
   const created = await auth.internalAdapter.createUser({ email: email.toLowerCase(), name, emailVerified: true }, { method: 'email' });
   const id = created.id;
-  await auth.internalAdapter.linkAccount({ userId: id, providerId: 'credential', accountId: id, password: await passwordHash(auth, password) });
+  await auth.internalAdapter.linkAccount({
+    userId: id,
+    providerId: 'credential',
+    accountId: id,
+    password: await passwordHash(auth, password),
+  });
   await t.ctx.db
     .update(profiles)
     .set({
