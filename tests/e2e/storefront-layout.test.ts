@@ -225,7 +225,9 @@ describe('storefront: layout', () => {
       expect(await focusIsOnToggle()).toBe(true);
 
       await page.keyboard.press('Enter');
-      await page.keyboard.press('Tab'); // Home, in the menu
+      await page.keyboard.press('Tab'); // the menu's product search comes first
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+      await page.keyboard.press('Tab'); // then Home
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Home');
       await page.keyboard.press('Escape');
       await expect.poll(expanded).toBe('false');

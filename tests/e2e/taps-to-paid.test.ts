@@ -59,12 +59,16 @@ describe('taps from the home page to a paid order, on a 360 px phone', () => {
     await shop?.stop();
   });
 
-  /** The header's search: the word typed, then the product picked from the suggestions. */
-  async function searchAndOpen(j: Journey, word: string, product: string, slug: string) {
-    await j.tap(j.page.getByRole('button', { name: 'Search', exact: true }));
-    await j.type('search word', j.page.getByRole('combobox', { name: 'Find a product' }), word);
-    const suggestions = j.page.getByRole('listbox', { name: 'Matching products' });
-    await j.tap(suggestions.getByRole('option').filter({ has: j.page.getByText(product, { exact: true }) }));
+  /** The search at the top of the phone's menu: the word typed, then the product picked from the suggestions. */
+  async function searchAndOpen(j: Journey, word: string, product: string, slug: string, checkAxe = false) {
+    await j.tap(j.page.getByRole('button', { name: 'Open menu' }));
+    const menu = j.page.getByRole('navigation', { name: 'Mobile' });
+    await j.type('search word', menu.getByRole('combobox', { name: 'Find a product' }), word);
+    const suggestions = menu.getByRole('listbox', { name: 'Matching products' });
+    const suggestion = suggestions.getByRole('option').filter({ has: j.page.getByText(product, { exact: true }) });
+    await suggestion.waitFor();
+    if (checkAxe) expect(await axeViolations(j.page)).toEqual([]);
+    await j.tap(suggestion);
     await j.page.waitForURL(`${shop.url}/shop/${slug}`);
     await hydrated(j.page);
   }
@@ -99,7 +103,7 @@ describe('taps from the home page to a paid order, on a 360 px phone', () => {
     await page.goto(shop.url + '/');
     await hydrated(page);
 
-    await searchAndOpen(j, 'tilapia', 'Tilapia', 'tilapia');
+    await searchAndOpen(j, 'tilapia', 'Tilapia', 'tilapia', true);
     await j.tap(page.getByRole('radiogroup', { name: /^Size/ }).getByRole('radio', { name: 'Large' }));
     await j.tap(page.getByRole('radiogroup', { name: /^Preparation/ }).getByRole('radio', { name: 'Scaled & gutted' }));
     await page.getByTestId('product-price').filter({ hasText: 'KES 1,330.00' }).waitFor();

@@ -27,13 +27,18 @@ function Suggestion({ product }: { product: ProductDto }) {
   );
 }
 
-/** The open search row; `onDone` closes it once the customer went to a product or the results. */
-export function HeaderSearch({ onDone }: { onDone(): void }) {
+/**
+ * The search form; `onDone` closes what holds it once the customer went to a product or the results.
+ * autoFocus: opened by its own Search button, the keyboard comes up at once (not in the phone's menu,
+ * which is also opened just to go to a page).
+ */
+export function HeaderSearch({ id, onDone, autoFocus = false }: { id: string; onDone(): void; autoFocus?: boolean }) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const box = useRef<HTMLInputElement>(null);
-  // Opened by the Search button: the keyboard comes up at once.
-  useEffect(() => box.current?.focus(), []);
+  useEffect(() => {
+    if (autoFocus) box.current?.focus();
+  }, [autoFocus]);
   const query = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const suggestions = useQuery({
     queryKey: ['catalog', 'suggestions', query],
@@ -57,7 +62,7 @@ export function HeaderSearch({ onDone }: { onDone(): void }) {
     >
       <Combobox
         ref={box}
-        id={HEADER_SEARCH_ID}
+        id={id}
         label="Find a product"
         placeholder="Tilapia, chicken, fillets…"
         value={text}

@@ -93,7 +93,8 @@ export function Header() {
           <button
             ref={searchToggle}
             type="button"
-            className="rounded-md p-2 hover:bg-slate-100 max-sm:p-3"
+            // Below lg the search is the first thing in the menu: a phone's header has no room for it.
+            className="hidden rounded-md p-2 hover:bg-slate-100 lg:inline-flex"
             aria-expanded={searching}
             aria-controls={HEADER_SEARCH_ID}
             aria-label="Search"
@@ -123,11 +124,14 @@ export function Header() {
       </Container>
       {searching && (
         <div ref={searchRow} className={cn(CONTAINER, 'border-t border-slate-200 py-3')}>
-          <HeaderSearch onDone={() => setSearchOn(null)} />
+          <HeaderSearch id={HEADER_SEARCH_ID} autoFocus onDone={() => setSearchOn(null)} />
         </div>
       )}
       {open && (
         <nav ref={menu} id="mobile-nav" aria-label="Mobile" className="border-t border-slate-200 py-2 lg:hidden">
+          <div className={cn(CONTAINER, 'pb-2')}>
+            <HeaderSearch id="menu-search" onDone={() => setOpen(false)} />
+          </div>
           <ul className={cn(CONTAINER, 'flex flex-col')}>
             {NAV.map((item) => (
               <li key={item.to}>
