@@ -9,7 +9,7 @@ import { orders, outboundMail, outboundSms } from '../../src/server/db/schema';
 import { signInByPhone } from '../support/phone-sign-in';
 import { dbKinds } from '../support/test-database';
 import {
-  createShop,
+  createShopAt,
   customer,
   disposeShop,
   orderBody,
@@ -27,8 +27,7 @@ describe.each(dbKinds(import.meta.url))('the email at checkout of a customer who
   let shop: Shop;
   let productId: string;
   beforeAll(async () => {
-    shop = await createShop(kind);
-    shop.clock.advance(THURSDAY_0800.getTime() - shop.clock.now().getTime());
+    shop = await createShopAt(kind, THURSDAY_0800);
     productId = (await productBySlug(shop, 'fresh-whole-tilapia')).id;
   }, 120_000);
   afterAll(() => disposeShop(shop));

@@ -39,6 +39,13 @@ export async function createShop(
   return Object.assign(t, { clock, sim });
 }
 
+/** A shop whose clock stands at `at` (a time the tests' delivery windows are open, say). */
+export async function createShopAt(kind: DbKind, at: Date): Promise<Shop> {
+  const shop = await createShop(kind);
+  shop.clock.advance(at.getTime() - shop.clock.now().getTime());
+  return shop;
+}
+
 /**
  * Orders whose stored payment status (kept by the database's triggers, migration 0026) is not the
  * status of their current attempt as the app works it out: none, whatever the test did.

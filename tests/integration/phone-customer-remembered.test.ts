@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, user } from '../../src/server/db/schema';
 import { signInByPhone } from '../support/phone-sign-in';
 import { dbKinds } from '../support/test-database';
-import { createShop, disposeShop, orderBody, postOrder, productBySlug, WESTLANDS, type Shop } from './checkout-support';
+import { createShopAt, disposeShop, orderBody, postOrder, productBySlug, WESTLANDS, type Shop } from './checkout-support';
 
 // Thursday 26 Nov 2026, 08:00 in Nairobi: the day's windows are open.
 const THURSDAY_0800 = new Date('2026-11-26T08:00:00+03:00');
@@ -32,8 +32,7 @@ describe.each(dbKinds(import.meta.url))('a phone-code customer is remembered on 
   let shop: Shop;
   let productId: string;
   beforeAll(async () => {
-    shop = await createShop(kind);
-    shop.clock.advance(THURSDAY_0800.getTime() - shop.clock.now().getTime());
+    shop = await createShopAt(kind, THURSDAY_0800);
     productId = (await productBySlug(shop, 'fresh-whole-tilapia')).id;
   }, 120_000);
   afterAll(() => disposeShop(shop));

@@ -47,10 +47,7 @@ async function findProfile(db: DbOrTx, userId: string): Promise<ProfileView | nu
     smsUpdatesAt: row.smsUpdatesAt?.toISOString() ?? null,
     kraPin: row.kraPin,
     businessName: row.businessName,
-    usualDeliveryTime:
-      row.preferredWindowStart != null && row.preferredWindowEnd != null
-        ? { startMinute: row.preferredWindowStart, endMinute: row.preferredWindowEnd }
-        : null,
+    usualDeliveryTime: usualTimeOf(row.preferredWindowStart, row.preferredWindowEnd),
   };
 }
 
@@ -162,8 +159,13 @@ export async function rememberCheckoutDetails(
 /** The customer's usual delivery time, if she has picked a window before. */
 export async function usualWindowTime(db: DbOrTx, userId: string): Promise<UsualWindowTime | null> {
   const [row] = await db
-    .select({ startMinute: profiles.preferredWindowStart, endMinute: profiles.preferredWindowEnd })
+    .select({ start: profiles.preferredWindowStart, end: profiles.preferredWindowEnd })
     .from(profiles)
     .where(eq(profiles.id, userId));
-  return row?.startMinute != null && row.endMinute != null ? { startMinute: row.startMinute, endMinute: row.endMinute } : null;
+  return row ? usualTimeOf(row.start, row.end) : null;
+}
+
+/** The profile's two columns as a usual delivery time (both are set, or neither). */
+function usualTimeOf(start: number | null, end: number | null): UsualWindowTime | null {
+  return start != null && end != null ? { startMinute: start, endMinute: end } : null;
 }
