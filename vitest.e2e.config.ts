@@ -10,6 +10,8 @@ export default defineConfig({
     include: ['tests/e2e/**/*.test.ts'],
     // One data folder migrated and seeded once; each shop starts from a copy (support/shop-server.ts).
     globalSetup: ['tests/e2e/support/data-dir-template.ts'],
+    // A failing test leaves screenshots, HTML and the shop's log under test-results/e2e/.
+    setupFiles: ['tests/e2e/support/failure-artefacts.ts'],
     pool: 'forks',
     poolOptions: { forks: { minForks: 1, maxForks: 2 } },
     fileParallelism: true,

@@ -5,6 +5,7 @@
 // The fee follows the shop's origin when the back office moves it.
 // Each test signs up its own customer and places its own order; what the shop recorded is read from
 // the back office's order API while the shop keeps running.
+import { saveFailureArtefacts } from './support/failure-artefacts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { axeViolations } from './support/axe';
@@ -65,7 +66,8 @@ describe('checkout and payment in a browser', () => {
     browser = await launchChromium();
     owner = await signedInContext('Achieng Owner', ADMIN_EMAIL);
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    await saveFailureArtefacts(task);
     for (const context of opened.splice(0)) await context.close();
   });
   afterAll(async () => {

@@ -2,6 +2,7 @@
 // before checkout. A visitor prices Kitengela in the cart without signing in; a new customer sent from
 // the cart to /auth signs up, verifies with the emailed link and lands back on /checkout with the
 // cart as it was; another signs up with a code by SMS and lands there too; an address past the farthest zone is refused at checkout and cannot be paid for.
+import { saveFailureArtefacts } from './support/failure-artefacts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { launchChromium } from './support/chromium';
@@ -40,7 +41,8 @@ describe('keeping the customer’s place, and the fee before checkout, on a phon
       password: PASSWORD,
     });
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    await saveFailureArtefacts(task);
     for (const context of opened.splice(0)) await context.close();
   });
   afterAll(async () => {

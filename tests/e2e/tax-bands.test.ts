@@ -1,6 +1,7 @@
 // VAT bands in Chromium: the merchant puts a product in band A (exempt) on the back office's product
 // form; a customer then sees no VAT on it in the cart, at checkout, after paying and on the receipt,
 // and a cart that mixes bands A and B shows the VAT of each band.
+import { saveFailureArtefacts } from './support/failure-artefacts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/chromium';
@@ -52,7 +53,8 @@ describe('tax bands in a browser', () => {
     // The catalogue keeps its answer for a moment: wait until it shows the new band.
     await waitFor('the catalogue to show the tilapia in band A', async () => (await catalogProduct(TILAPIA)).taxBand === 'A');
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    await saveFailureArtefacts(task);
     for (const context of opened.splice(0)) await context.close();
   });
   afterAll(async () => {

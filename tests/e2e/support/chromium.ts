@@ -10,8 +10,11 @@ function chromiumPath(): string {
   return path;
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/** Every Chromium this worker has open: a failing test's pages are saved from them (failure-artefacts.ts). */
+export const openBrowsers = new Set<Browser>();
+
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
     args: [
@@ -25,6 +28,9 @@ export function launchChromium(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+  openBrowsers.add(browser);
+  browser.on('disconnected', () => openBrowsers.delete(browser));
+  return browser;
 }
 
 /** A page in its own browser context (axe needs one; contexts also keep cookies apart). */

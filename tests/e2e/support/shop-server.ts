@@ -19,6 +19,9 @@ export interface ShopServer {
   stop(): Promise<number | null>;
 }
 
+/** Every shop this worker has running: a failing test's shop logs are saved from them (failure-artefacts.ts). */
+export const runningShops = new Set<ShopServer>();
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -46,7 +49,8 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopS
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      // Each request's line too: a failing test's shop log then says what the shop was asked and answered.
+      LOG_LEVEL: 'info',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,12 +72,13 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopS
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  return {
+  const shop: ShopServer = {
     url,
     port,
     dataDir,
     output: () => log,
     async stop() {
+      runningShops.delete(shop);
       let code: number | null = child.exitCode;
       if (code === null) {
         const exited = new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
@@ -85,4 +90,6 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopS
       return code;
     },
   };
+  runningShops.add(shop);
+  return shop;
 }
