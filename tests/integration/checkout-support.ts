@@ -1,10 +1,9 @@
 // Shared set-up for the checkout and payments integration tests: a seeded shop with the built-in
 // Pesapal simulator, a movable clock, and helpers to place and pay orders.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { ServerDeps } from '../../src/server/context';
 import { orders, paymentTransactions, products, stockMovements } from '../../src/server/db/schema';
-import { currentAttemptStatus } from '../../src/server/features/orders/current-attempt';
 import { IPN_REPEAT_WINDOW_MS } from '../../src/server/features/payments/ipn-notices';
 import type { PesapalSimulator, SimulatorOutcome } from '../../src/server/dev/pesapal/pesapal-simulator';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
@@ -51,7 +50,8 @@ export async function createShopAt(kind: DbKind, at: Date): Promise<Shop> {
  * status of their current attempt as the app works it out: none, whatever the test did.
  */
 export async function paymentStatusesOutOfStep(shop: TestApp): Promise<{ id: string; stored: string | null; current: string | null }[]> {
-  const rows = await shop.ctx.db.select({ id: orders.id, stored: orders.paymentStatus, current: currentAttemptStatus }).from(orders);
+  const current = sql<string | null>`current_payment_status(${orders.id}, ${orders.pesapalTransactionId})`;
+  const rows = await shop.ctx.db.select({ id: orders.id, stored: orders.paymentStatus, current }).from(orders);
   return rows.filter((r) => r.stored !== r.current);
 }
 

@@ -2,7 +2,7 @@
 -- filter a year of orders by it through an index instead of working it out for every attempt ever
 -- left in that status. The current attempt is the one orders.pesapal_transaction_id names, else the
 -- newest (src/server/features/orders/current-attempt.ts states the rule; the function below is the
--- same rule in SQL, and tests/integration/order-payment-status.test.ts holds the two to each other).
+-- same rule in SQL, and tests/integration/checkout-support.ts checks, as every checkout test ends, that the stored status matches it).
 ALTER TABLE "orders" ADD COLUMN "payment_status" text;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION current_payment_status(target uuid, pointer text) RETURNS text AS $$
   SELECT pt.status FROM payment_transactions pt

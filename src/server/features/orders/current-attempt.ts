@@ -6,42 +6,33 @@
 // attempt stays current over a later failed or still-open one. While it names none of the order's
 // attempts (none has reached Pesapal yet), the newest attempt is current.
 //
-// The database keeps the same rule as orders.payment_status (migration 0026, its function
-// current_payment_status), so the back office can filter a year of orders by it through an index;
-// tests/integration/checkout-support.ts holds the two to each other: every checkout test's shop is
-// checked, as it ends, for an order whose stored status differs (paymentStatusesOutOfStep).
+// The rule is written once, in the database (migration 0032, its function current_payment_attempt):
+// the server asks it for the current attempt, and reads the status of each order's current attempt
+// from orders.payment_status, which the database keeps with the same function (migration 0026's
+// triggers), so the back office can filter a year of orders by it through an index.
+// tests/integration/checkout-support.ts checks, as every checkout test ends, that no stored status
+// differs from what the function says (paymentStatusesOutOfStep).
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { PaymentStatus } from '@/domain/order-status';
 import type { DbOrTx } from '../../db/client';
 import { paymentTransactions } from '../../db/schema';
 
-/** An order's attempts `pt` (joined to their order `o`), the current one first: the rule above. */
-const CURRENT_FIRST = sql.raw('coalesce(pt.pesapal_tracking_id = o.pesapal_transaction_id, false) desc, pt.created_at desc, pt.id desc');
+/** The current attempt's id of the order whose id and Pesapal pointer are given, as SQL. */
+const currentAttemptOf = (orderId: SQL, pointer: SQL) => sql<string | null>`current_payment_attempt(${orderId}, ${pointer})`;
 
-/**
- * The id of the order's current attempt, as a subquery. Written out in full with its own aliases:
- * drizzle may leave a column unqualified, and an unqualified "id" here would mean the attempt's.
- */
-function currentAttemptId(orderId: SQL): SQL<string | null> {
-  return sql<string | null>`(
-    select pt.id from payment_transactions pt join orders o on o.id = pt.order_id
-    where pt.order_id = ${orderId}
-    order by ${CURRENT_FIRST}
-    limit 1
-  )`;
-}
-
-/** In a query over the orders table: the status of each order's current attempt, null when none was started. */
-export const currentAttemptStatus = sql<PaymentStatus | null>`(
-  select cur.status from payment_transactions cur where cur.id = ${currentAttemptId(sql.raw('"orders"."id"'))}
-)`;
+/** In a query over the orders table: the id of each order's current attempt. */
+const currentAttemptOfRow = currentAttemptOf(sql.raw('"orders"."id"'), sql.raw('"orders"."pesapal_transaction_id"'));
 
 /** The order's current attempt, or undefined when no payment was started for it. */
 export async function findCurrentAttempt(db: DbOrTx, orderId: string): Promise<typeof paymentTransactions.$inferSelect | undefined> {
   const [row] = await db
     .select()
     .from(paymentTransactions)
-    .where(eq(paymentTransactions.id, currentAttemptId(sql`${orderId}::uuid`)));
+    .where(
+      eq(
+        paymentTransactions.id,
+        sql`(select ${currentAttemptOf(sql.raw('o.id'), sql.raw('o.pesapal_transaction_id'))} from orders o where o.id = ${orderId}::uuid)`,
+      ),
+    );
   return row;
 }
 
@@ -52,7 +43,7 @@ export async function findCurrentAttempt(db: DbOrTx, orderId: string): Promise<t
  */
 export const seenByPesapal = sql<boolean>`exists (
   select 1 from payment_transactions seen_pt join payment_notifications seen_n on seen_n.tracking_id = seen_pt.pesapal_tracking_id
-  where seen_pt.id = ${currentAttemptId(sql.raw('"orders"."id"'))}
+  where seen_pt.id = ${currentAttemptOfRow}
 )`;
 
 /** In a query over the orders table: whether Pesapal has told the shop about any of the order's payments. */

@@ -9,12 +9,3 @@ export async function lockedOrder(tx: Tx, id: string) {
   if (!order) throw notFound('Order not found');
   return order;
 }
-
-/**
- * Takes the order row's lock before a payment attempt of it is changed. Every change to an order's
- * attempts is made under this lock, taken first: the database then keeps the order's payment status
- * in step (migration 0026) without two transactions waiting on each other's rows.
- */
-export async function lockOrderForAttempts(tx: Tx, id: string): Promise<void> {
-  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).for('update');
-}

@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, paymentTransactions } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { CUSTOMER_READ_ACTIONS, writeAudit } from '../../infra/audit-log';
-import { currentAttemptStatus, findCurrentAttempt, seenByPesapal } from './current-attempt';
+import { findCurrentAttempt, seenByPesapal } from './current-attempt';
 import { isPayable } from './order-payability';
 import { orderTax } from './order-tax-bands';
 import { orderDeliveryWindow, type OrderWindow } from '../delivery/delivery-slots.service';
@@ -279,7 +279,7 @@ export async function listOrders(db: DbOrTx, userId: string, now: Date, page: Or
     page.before
       ? Promise.resolve([])
       : db
-          .select({ ...summaryColumns, paymentStatus: currentAttemptStatus, waitingForPesapal: seenByPesapal })
+          .select({ ...summaryColumns, paymentStatus: orders.paymentStatus, waitingForPesapal: seenByPesapal })
           .from(orders)
           .where(and(eq(orders.userId, userId), inArray(orders.status, [...AWAITING_STATUSES])))
           .orderBy(...newestFirst)
@@ -418,12 +418,7 @@ export async function countPendingPayments(db: DbOrTx, userId: string): Promise<
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
     .where(
-      and(
-        eq(orders.userId, userId),
-        inArray(orders.status, [...AWAITING_STATUSES]),
-        sql`${currentAttemptStatus} = 'PENDING'`,
-        seenByPesapal,
-      ),
+      and(eq(orders.userId, userId), inArray(orders.status, [...AWAITING_STATUSES]), eq(orders.paymentStatus, 'PENDING'), seenByPesapal),
     );
   return Number(row?.count ?? 0);
 }

@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { paymentTransactions } from '../../db/schema';
 import { tellHeldCancellation } from '../orders/held-cancel-notice';
 import { deliverOrderUpdate } from '../orders/order-updates.service';
-import { lockOrderForAttempts } from '../orders/locked-order';
+import { writeAttemptsOf } from './attempt-writes';
 
 export interface OpenAttempt {
   /** payment_transactions.id */
@@ -44,12 +44,11 @@ export async function cancelOpenAttempts(ctx: ServerContext, orderId: string, re
         ctx.logger.info({ orderId, trackingId: attempt.trackingId, message: result.message }, 'pesapal: CancelOrder refused');
         continue;
       }
-      const held = await ctx.db.transaction(async (tx) => {
-        await lockOrderForAttempts(tx, orderId);
-        await tx
-          .update(paymentTransactions)
-          .set({ status: 'FAILED', statusDescription: reason, nextCheckAt: null, updatedAt: ctx.now() })
-          .where(and(eq(paymentTransactions.id, attempt.id), eq(paymentTransactions.status, 'PENDING')));
+      const held = await writeAttemptsOf(ctx.db, orderId, async (attempts, tx) => {
+        await attempts.update(
+          { status: 'FAILED', statusDescription: reason, nextCheckAt: null, updatedAt: ctx.now() },
+          and(eq(paymentTransactions.id, attempt.id), eq(paymentTransactions.status, 'PENDING')),
+        );
         return tellHeldCancellation(ctx, tx, orderId);
       });
       await deliverOrderUpdate(ctx, held);
@@ -77,9 +76,11 @@ export async function cancelFailedAttempt(ctx: ServerContext, attempt: OpenAttem
   } catch (err) {
     ctx.logger.warn({ orderId: attempt.orderId, trackingId: attempt.trackingId, err }, 'pesapal: CancelOrder failed for a failed payment');
   }
-  await ctx.db
-    .update(paymentTransactions)
-    .set({ nextCheckAt: cancelled ? null : ctx.now() })
-    .where(and(eq(paymentTransactions.id, attempt.id), eq(paymentTransactions.status, 'FAILED')));
+  await writeAttemptsOf(ctx.db, attempt.orderId, (attempts) =>
+    attempts.update(
+      { nextCheckAt: cancelled ? null : ctx.now() },
+      and(eq(paymentTransactions.id, attempt.id), eq(paymentTransactions.status, 'FAILED')),
+    ),
+  );
   return cancelled;
 }

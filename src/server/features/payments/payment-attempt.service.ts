@@ -13,7 +13,7 @@ import { PAYMENT_RETURN_CANCELLED_QUERY, PAYMENT_RETURN_PATH } from '@/domain/pa
 import { normalizePhone } from '@/domain/validation';
 import { maskPhone } from '@/domain/phone-mask';
 import type { ServerContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { isConnectionError } from '../../db/connection-errors';
 import { orders, paymentTransactions } from '../../db/schema';
 import { conflict, DomainError, notFound } from '../../errors';
@@ -23,7 +23,7 @@ import { ensureIpnId, forgetIpnId } from './ipn-registration';
 import { ATTEMPT_CANCELLED, ATTEMPT_INTERRUPTED } from './order-outcomes';
 import { transitionOrder } from '../orders/order-transitions';
 import { isPayable } from '../orders/order-payability';
-import { lockOrderForAttempts } from '../orders/locked-order';
+import { lockAttemptsOf, writeAttemptsOf } from './attempt-writes';
 
 const PAYMENT_START_FAILED = 'Failed to create payment order';
 const ORDER_ALREADY_PAID = 'This order is already paid.';
@@ -85,12 +85,12 @@ export async function startPaymentAttempt(
   if (opts.reuseOpenAttempt && order.status === 'pending') {
     const open = await findOpenAttempt(ctx, orderId);
     if (open) return open;
-    return submitAttempt(ctx, await claimAttempt(ctx.db, order, ctx.now()));
+    return submitAttempt(ctx, await ctx.db.transaction((tx) => claimAttempt(tx, order, ctx.now())));
   }
   const claim = await claimUnlessOneInFlight(ctx, order);
   if (claim) return submitAttempt(ctx, claim);
   // Two 'pay again' clicks at once: the second shares the first's new page rather than cancelling it.
-  return (await findOpenAttempt(ctx, orderId)) ?? submitAttempt(ctx, await claimAttempt(ctx.db, order, ctx.now()));
+  return (await findOpenAttempt(ctx, orderId)) ?? submitAttempt(ctx, await ctx.db.transaction((tx) => claimAttempt(tx, order, ctx.now())));
 }
 
 /** A new page gets at least this long to be paid: 'pay again' near the deadline extends the hold. */
@@ -167,10 +167,9 @@ export async function submitAttempt(ctx: ServerContext, claim: AttemptClaim): Pr
   } catch (err) {
     // Never reached Pesapal (or refused there): the claim goes, the order stays pending. A claim
     // already given up as dead (FAILED) stays as the record of its reference.
-    const removed = ctx.db.transaction(async (tx) => {
-      await lockOrderForAttempts(tx, orderId);
-      await tx.delete(paymentTransactions).where(and(eq(paymentTransactions.id, claim.id), eq(paymentTransactions.status, 'PENDING')));
-    });
+    const removed = writeAttemptsOf(ctx.db, orderId, (attempts) =>
+      attempts.delete(and(eq(paymentTransactions.id, claim.id), eq(paymentTransactions.status, 'PENDING'))),
+    );
     if (isDatabaseFault(err)) {
       // The shop's own outage, not Pesapal's: a 503 to try again. A claim the database would not let
       // go either is retired as dead by the next request for this order.
@@ -185,11 +184,11 @@ export async function submitAttempt(ctx: ServerContext, claim: AttemptClaim): Pr
     throw new PaymentStartError(err);
   }
   const page = { pesapalTrackingId: submitted.orderTrackingId, redirectUrl: submitted.redirectUrl, updatedAt: ctx.now() };
-  const [stored] = await ctx.db
-    .update(paymentTransactions)
-    .set(page)
-    .where(and(eq(paymentTransactions.id, claim.id), eq(paymentTransactions.status, 'PENDING')))
-    .returning({ id: paymentTransactions.id });
+  const [stored] = await writeAttemptsOf(ctx.db, orderId, (attempts) =>
+    attempts
+      .update(page, and(eq(paymentTransactions.id, claim.id), eq(paymentTransactions.status, 'PENDING')))
+      .returning({ id: paymentTransactions.id }),
+  );
   if (!stored) return abandonLatePage(ctx, claim, page);
   const [current] = await ctx.db
     .update(orders)
@@ -226,7 +225,7 @@ async function abandonLatePage(
   claim: AttemptClaim,
   page: { pesapalTrackingId: string; redirectUrl: string; updatedAt: Date },
 ): Promise<never> {
-  await ctx.db.update(paymentTransactions).set(page).where(eq(paymentTransactions.id, claim.id));
+  await writeAttemptsOf(ctx.db, claim.orderId, (attempts) => attempts.update(page, eq(paymentTransactions.id, claim.id)));
   await cancelFailedAttempt(ctx, { id: claim.id, orderId: claim.orderId, trackingId: page.pesapalTrackingId });
   throw new PaymentStartError(new Error('Pesapal answered after the attempt was given up'));
 }
@@ -263,19 +262,16 @@ async function findOpenAttempt(ctx: ServerContext, orderId: string): Promise<Pay
 }
 
 async function retireDeadClaim(ctx: ServerContext, orderId: string, transactionId: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    await lockOrderForAttempts(tx, orderId);
-    await tx
-      .update(paymentTransactions)
-      .set({ status: 'FAILED', statusDescription: ATTEMPT_INTERRUPTED, nextCheckAt: null, updatedAt: ctx.now() })
-      .where(
-        and(
-          eq(paymentTransactions.id, transactionId),
-          eq(paymentTransactions.status, 'PENDING'),
-          isNull(paymentTransactions.pesapalTrackingId),
-        ),
-      );
-  });
+  await writeAttemptsOf(ctx.db, orderId, (attempts) =>
+    attempts.update(
+      { status: 'FAILED', statusDescription: ATTEMPT_INTERRUPTED, nextCheckAt: null, updatedAt: ctx.now() },
+      and(
+        eq(paymentTransactions.id, transactionId),
+        eq(paymentTransactions.status, 'PENDING'),
+        isNull(paymentTransactions.pesapalTrackingId),
+      ),
+    ),
+  );
   ctx.logger.warn({ transactionId }, 'payment attempt claim abandoned by its process; starting a new one');
 }
 
@@ -290,23 +286,22 @@ export interface AttemptClaim {
  * the order's own transaction, so whoever can see the new order also sees its first attempt.
  */
 export async function claimAttempt(
-  db: DbOrTx,
+  tx: Tx,
   order: Pick<PayableOrder, 'id' | 'totalAmount' | 'currency' | 'customerPhone'>,
   at: Date,
 ): Promise<AttemptClaim> {
+  const attempts = await lockAttemptsOf(tx, order.id);
   for (let tries = 0; tries < MAX_REFERENCE_TRIES; tries++) {
     // Atomic: concurrent claims get different numbers, and a number is never handed out again.
-    const [numbered] = await db
+    const [numbered] = await tx
       .update(orders)
       .set({ paymentAttempts: sql`${orders.paymentAttempts} + 1` })
       .where(eq(orders.id, order.id))
       .returning({ attempt: orders.paymentAttempts });
     if (!numbered) throw notFound('Order not found');
     const merchantReference = `ORD-${order.id.slice(0, 8)}-${numbered.attempt}`;
-    const [row] = await db
-      .insert(paymentTransactions)
-      .values({
-        orderId: order.id,
+    const [row] = await attempts
+      .insert({
         status: 'PENDING',
         merchantReference,
         amount: order.totalAmount,

@@ -15,6 +15,7 @@
 // Pesapal's amount, currency and merchant reference must match ours, else the mismatch is recorded
 // and flagged and nothing completes. Everything happens under row locks (order first, then the
 // transaction), so duplicate, late and concurrent reports make one transition.
+import { lockAttemptsOf, type AttemptWriter } from './attempt-writes';
 import { eq } from 'drizzle-orm';
 import { formatAmount } from '@/domain/money';
 import { canTransitionPayment, isPaymentStatus, type PaymentStatus } from '@/domain/order-status';
@@ -74,7 +75,8 @@ export async function applyPaymentStatus(ctx: ServerContext, trackingId: string,
   if (!found) return { outcome: 'unknown', orderId: null, status: null };
 
   const effects = await ctx.db.transaction(async (tx): Promise<Effects> => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, found.orderId)).for('update');
+    const attempts = await lockAttemptsOf(tx, found.orderId);
+    const [order] = await tx.select().from(orders).where(eq(orders.id, found.orderId));
     const [txn] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, found.id)).for('update');
     if (!order || !txn) return noEffects({ outcome: 'unknown', orderId: null, status: null });
     const current = isPaymentStatus(txn.status) ? txn.status : 'PENDING';
@@ -84,15 +86,14 @@ export async function applyPaymentStatus(ctx: ServerContext, trackingId: string,
     if (reported.status === 'PENDING') return noEffects({ ...base, outcome: 'unpaid' });
     const mismatch = describeMismatch(txn, reported);
     if (mismatch) {
-      await recordMismatch(tx, order, txn, mismatch, at);
+      await recordMismatch(tx, attempts, order, txn, mismatch, at);
       return noEffects({ ...base, outcome: 'mismatch' });
     }
     const reversedUnseen = current === 'PENDING' && reported.status === 'REVERSED';
     if (!reversedUnseen && !canTransitionPayment(current, reported.status)) return noEffects({ ...base, outcome: 'unchanged' });
 
-    await tx
-      .update(paymentTransactions)
-      .set({
+    await attempts.update(
+      {
         status: reported.status,
         paymentMethod: reported.paymentMethod || txn.paymentMethod,
         confirmationCode: reported.confirmationCode || txn.confirmationCode,
@@ -100,8 +101,9 @@ export async function applyPaymentStatus(ctx: ServerContext, trackingId: string,
         nextCheckAt: null,
         lastCheckedAt: at,
         updatedAt: at,
-      })
-      .where(eq(paymentTransactions.id, txn.id));
+      },
+      eq(paymentTransactions.id, txn.id),
+    );
 
     const result: ApplyResult = { ...base, outcome: 'transitioned', status: reported.status };
     const effects: Effects = { ...noEffects(result), transactionId: txn.id, heldNotice: await tellHeldCancellation(ctx, tx, order.id) };
@@ -162,11 +164,18 @@ function describeMismatch(
   return null;
 }
 
-async function recordMismatch(tx: Tx, order: OrderRow, txn: TransactionRow, reason: string, at: Date): Promise<void> {
-  await tx
-    .update(paymentTransactions)
-    .set({ amountMismatch: true, statusDescription: reason, nextCheckAt: null, lastCheckedAt: at, updatedAt: at })
-    .where(eq(paymentTransactions.id, txn.id));
+async function recordMismatch(
+  tx: Tx,
+  attempts: AttemptWriter,
+  order: OrderRow,
+  txn: TransactionRow,
+  reason: string,
+  at: Date,
+): Promise<void> {
+  await attempts.update(
+    { amountMismatch: true, statusDescription: reason, nextCheckAt: null, lastCheckedAt: at, updatedAt: at },
+    eq(paymentTransactions.id, txn.id),
+  );
   await tx
     .update(orders)
     .set({ needsAttention: true, attentionReason: `Payment mismatch: ${reason}`, updatedAt: at })

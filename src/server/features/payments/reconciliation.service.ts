@@ -14,6 +14,7 @@ import { orders, paymentTransactions } from '../../db/schema';
 import { drainBatches } from '../../infra/drain';
 import { transitionOrder } from '../orders/order-transitions';
 import { cancelFailedAttempt, cancelOpenAttempts, openAttempts } from './attempt-cancellation';
+import { writeAttemptsOf } from './attempt-writes';
 import { ATTEMPT_CANCELLED, NOT_PAID_IN_TIME_REASON } from './order-outcomes';
 import type { TransactionStatus } from '../../integrations/pesapal/pesapal-types';
 import { applyPaymentStatus } from './payment-status.service';
@@ -103,14 +104,12 @@ export async function reconcilePayments(ctx: ServerContext): Promise<{ checked: 
     }
     // Still pending (or Pesapal unreachable): check again later. A final attempt is left alone.
     const checks = attempt.checkAttempts + 1;
-    await ctx.db
-      .update(paymentTransactions)
-      .set({
-        checkAttempts: checks,
-        lastCheckedAt: now,
-        nextCheckAt: new Date(now.getTime() + nextCheckDelayMs(checks)),
-      })
-      .where(and(eq(paymentTransactions.id, attempt.id), watched));
+    await writeAttemptsOf(ctx.db, attempt.orderId, (attempts) =>
+      attempts.update(
+        { checkAttempts: checks, lastCheckedAt: now, nextCheckAt: new Date(now.getTime() + nextCheckDelayMs(checks)) },
+        and(eq(paymentTransactions.id, attempt.id), watched),
+      ),
+    );
   };
   // Every checked attempt leaves the due set (it transitions or gets a later nextCheckAt), so the
   // batches end; the budget keeps one run shorter than the job's interval at any peak.
