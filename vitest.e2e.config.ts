@@ -16,6 +16,9 @@ export default defineConfig({
     poolOptions: { forks: { minForks: 1, maxForks: 2 } },
     fileParallelism: true,
     testTimeout: 60_000,
+    // expect.poll waits for what the page will show, as a locator does (30 s), not vitest's 1 s:
+    // on a busy machine a list refetched after a toast may take longer than a second to redraw.
+    expect: { poll: { timeout: 30_000, interval: 100 } },
     hookTimeout: 120_000,
   },
 });
