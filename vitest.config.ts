@@ -15,6 +15,9 @@ export default defineConfig({
     isolate: false,
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     testTimeout: 30_000,
+    // expect.poll waits for another party (a request, a worker) up to 10 s, not vitest's 1 s: on a
+    // busy machine a second is not enough, and a wait that ends early is all the poll costs.
+    expect: { poll: { timeout: 10_000, interval: 50 } },
     hookTimeout: 60_000,
   },
 });
