@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { Breadcrumb } from '../components/layout/breadcrumb';
-import { Container } from '../components/layout/container';
+import { Breadcrumb } from '../components/ui/breadcrumb';
+import { Container } from '../components/ui/container';
 import { Skeleton } from '../components/ui/skeleton';
 import { pageQuery } from '../features/content/api';
 import { boxTablesInHtml } from '../features/content/page-tables';
