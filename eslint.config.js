@@ -3,6 +3,66 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// The web app's folders import one way (docs/decisions/042-web-boundaries-and-sanitiser.md): the
+// app shell (app/, with the header and footer in app/layout/) composes routes and features, a route
+// composes features, a feature uses components/ui, lib, the domain and the features it lists here,
+// and ui and lib use nothing above them. A feature lists only features below it, so no two import
+// each other both ways (src/web/folder-cycles.test.ts fails on such a cycle too).
+const WEB_FEATURE_IMPORTS = {
+  account: [],
+  cart: [],
+  content: [],
+  catalog: ['cart'],
+  orders: ['account', 'cart', 'content'],
+  payments: ['account', 'cart', 'orders'],
+  checkout: ['account', 'payments'],
+  admin: ['account', 'content', 'payments'],
+};
+
+/** An import (relative or '@/web/') of one of these folders of src/web. */
+const webFolder = (names, prefix = '') => `^(?:@/web/${prefix}|(?:\\.\\./)+${prefix && `(?:${prefix})?`})(?:${names.join('|')})(?:/|$)`;
+
+const webBoundary = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+
+const NOT_THE_SHELL = {
+  regex: webFolder(['app', 'routes']),
+  message:
+    'Only the app shell (src/web/app) composes routes and its layout: move what is shared to components/ui, lib or the feature that owns it.',
+};
+
+const WEB_BOUNDARIES = [
+  webBoundary(
+    ['src/web/components/ui/**/*.{ts,tsx}'],
+    [{ regex: webFolder(['features', 'app', 'routes']), message: 'The shared ui imports no feature, route or app code.' }],
+  ),
+  webBoundary(
+    ['src/web/lib/**/*.{ts,tsx}'],
+    [{ regex: webFolder(['features', 'app', 'routes', 'components']), message: 'lib imports no component, feature, route or app code.' }],
+  ),
+  ...Object.entries(WEB_FEATURE_IMPORTS).map(([feature, allowed]) => {
+    const others = Object.keys(WEB_FEATURE_IMPORTS).filter((name) => name !== feature && !allowed.includes(name));
+    return webBoundary(
+      [`src/web/features/${feature}/**/*.{ts,tsx}`],
+      [
+        NOT_THE_SHELL,
+        {
+          regex: webFolder(others, 'features/'),
+          message: `The ${feature} feature imports ${allowed.length ? `only the features ${allowed.join(', ')}` : 'no other feature'} (WEB_FEATURE_IMPORTS in eslint.config.js): move what is shared to the lower feature, components/ui or lib.`,
+        },
+      ],
+    );
+  }),
+  webBoundary(
+    ['src/web/routes/**/*.{ts,tsx}'],
+    [
+      {
+        regex: webFolder(['app']),
+        message: 'A route never imports the app shell that composes it: move what is shared to components/ui or a feature.',
+      },
+    ],
+  ),
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', '.dist-*/**', 'node_modules/**', 'data/**', 'src/server/db/migrations/**', 'test-results/**', '.bench/**'] },
   js.configs.recommended,
@@ -102,4 +162,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...WEB_BOUNDARIES,
 );

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Header } from '../components/layout/header';
-import { PageSkeleton } from '../components/layout/page-skeleton';
+import { Header } from './layout/header';
+import { PageSkeleton } from '../components/ui/page-skeleton';
 import { featuredProductsQuery, productsQuery, shopFilterFrom } from '../features/catalog/api';
 import { blogPageFrom, blogPageQuery } from '../features/content/api';
 import { LiveNotifications } from '../features/payments/components/live-notifications';
@@ -13,7 +13,7 @@ import { ScrollRestoration } from './scroll-restoration';
  * The footer is below the fold: its code comes in its own chunk. The server renders it, and the
  * browser loads the chunk before hydrating the page (src/web/main.tsx).
  */
-const Footer = lazyPage(() => import('../components/layout/footer'), { serverRendered: true });
+const Footer = lazyPage(() => import('./layout/footer'), { serverRendered: true });
 
 /**
  * Starts the first API read of /, /shop and /blog while the page's own code is still downloading

@@ -2,7 +2,7 @@
 // be downloaded (a new version was deployed while the page was open: the old chunk is gone). The
 // latter reloads the page once, which fetches the new version; a second failure shows the message.
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
-import { Container } from '../components/layout/container';
+import { Container } from '../components/ui/container';
 import { buttonClasses } from '../components/ui/button';
 import { APP_LIVE_ATTRIBUTE } from '../lib/app-entry';
 import { isChunkLoadError, reloadOnceFor } from '../lib/chunk-reload';

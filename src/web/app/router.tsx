@@ -8,7 +8,7 @@ import type { RouteObject } from 'react-router';
 import { LAYOUT_ROUTE_ID, PAGE_ROUTES, type PageId } from '@/domain/route-table';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
 import { RequireAuth } from '../features/account/components/require-auth';
-import { PageSkeleton } from '../components/layout/page-skeleton';
+import { PageSkeleton } from '../components/ui/page-skeleton';
 import { RootLayout } from './root-layout';
 import { MarkPageLive, RouteBoundary } from './route-error';
 

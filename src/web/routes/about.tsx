@@ -1,8 +1,8 @@
 import { Award, Drumstick, Eye, Fish, HeartHandshake, Leaf, ShieldCheck, Target } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Container } from '../components/layout/container';
-import { PageHero } from '../components/layout/page-hero';
+import { Container } from '../components/ui/container';
+import { PageHero } from '../components/ui/page-hero';
 import { buttonClasses } from '../components/ui/button';
 import { SHOP_NAME, useDocumentMeta } from '../lib/document-title';
 

@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { DEFAULT_RETURN_PATH } from '@/domain/return-path';
 import { isBackOfficeRole } from '@/domain/staff-roles';
-import { PageSkeleton } from '../components/layout/page-skeleton';
+import { PageSkeleton } from '../components/ui/page-skeleton';
 import { AuthScreen } from '../features/account/components/auth-screen';
 import { returnPathFrom } from '../features/account/return-path';
 import { useSession } from '../features/account/use-session';

@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '../../domain/dates';
 import { paragraphs } from '../../domain/text';
-import { Container } from '../components/layout/container';
+import { Container } from '../components/ui/container';
 import { Skeleton } from '../components/ui/skeleton';
 import { srcSetFor } from '../components/ui/image-sources';
 import { blogPostQuery } from '../features/content/api';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { Container } from '../components/layout/container';
-import { PageHero } from '../components/layout/page-hero';
+import { Container } from '../components/ui/container';
+import { PageHero } from '../components/ui/page-hero';
 import { LoadError } from '../components/ui/load-error';
 import { BLOG_PAGE_SIZE } from '../../domain/blog-paging';
 import { blogPageFrom, blogPageQuery } from '../features/content/api';

@@ -1,7 +1,7 @@
 import { ShoppingBag } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Container } from '../components/layout/container';
+import { Container } from '../components/ui/container';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { useSession } from '../features/account/use-session';

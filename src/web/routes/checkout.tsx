@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
 import { MESSAGES } from '../../domain/validation';
-import { PageSkeleton } from '../components/layout/page-skeleton';
+import { PageSkeleton } from '../components/ui/page-skeleton';
 import { useSession } from '../features/account/use-session';
 import { CartNotices } from '../features/cart/components/cart-notices';
 import { useCart } from '../features/cart/use-cart';

@@ -1,8 +1,8 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { telHref } from '../../domain/shop-details';
-import { useBusinessHours } from '../components/layout/business-info';
-import { Container } from '../components/layout/container';
-import { PageHero } from '../components/layout/page-hero';
+import { useBusinessHours } from '../features/content/use-business-hours';
+import { Container } from '../components/ui/container';
+import { PageHero } from '../components/ui/page-hero';
 import ContactForm from '../features/content/components/contact-form';
 import { useShopDetails } from '../features/content/use-shop-details';
 import { useDocumentMeta } from '../lib/document-title';

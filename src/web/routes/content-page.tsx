@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { Breadcrumb } from '../components/layout/breadcrumb';
-import { Container } from '../components/layout/container';
+import { Breadcrumb } from '../components/ui/breadcrumb';
+import { Container } from '../components/ui/container';
 import { Skeleton } from '../components/ui/skeleton';
 import { pageQuery } from '../features/content/api';
-import { safePageHtml, serverPageHtml } from '../features/content/safe-page-html';
+import { boxTablesInHtml } from '../features/content/page-tables';
+import { purifyPageHtml } from '../features/content/purify-page-html';
 import { useHydrated } from '../lib/use-hydrated';
 import { ApiError } from '../lib/api';
 import { useDocumentMeta } from '../lib/document-title';
@@ -24,7 +25,7 @@ function reasonFor(error: unknown): string {
 
 // Styles for the merchant's HTML (h2, h3, p, lists, links, tables), without a typography plugin.
 // break-words: a long word (an email address) wraps instead of widening a 320 px page; a wide
-// table scrolls in its own box (safe-page-html.ts).
+// table scrolls in its own box (src/web/features/content/page-tables.ts).
 const PROSE =
   'space-y-4 break-words text-slate-800 leading-relaxed [&_a]:font-semibold [&_a]:text-brand-700 [&_a]:underline ' +
   '[&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold ' +
@@ -42,9 +43,11 @@ export default function ContentPage({ slug: fixed }: { slug?: string }) {
   // A not-found answer from the server stays one while hydrating (instead of asking again at once).
   const query = useQuery({ ...pageQuery(slug), enabled: slug !== '', retryOnMount: hydrated });
   const page = query.data?.page;
-  // The browser's own sanitising pass needs a DOM: the server (and the hydrating render, which must
-  // match it) show the server's HTML, then the browser's pass replaces it.
-  const html = useMemo(() => (page ? (hydrated ? safePageHtml : serverPageHtml)(page.content) : ''), [page, hydrated]);
+  // DOMPurify needs a DOM, so the server renders the HTML its own sanitiser gave (sanitize-html with
+  // the same policy, when the page was stored and again when it was read): running that sanitiser
+  // here would only repeat it and put it in the web bundle. The hydrating render must match the
+  // server's, so DOMPurify's pass replaces it once hydrated.
+  const html = useMemo(() => (page ? (hydrated ? purifyPageHtml : boxTablesInHtml)(page.content) : ''), [page, hydrated]);
   const reason = slug === '' ? NO_SLUG : query.isError ? reasonFor(query.error) : null;
   useDocumentMeta(page?.title ?? (reason ? 'Page Not Found' : null), page?.metaDescription);
 
@@ -66,7 +69,7 @@ export default function ContentPage({ slug: fixed }: { slug?: string }) {
         ) : page ? (
           <article>
             <h1 className="mb-6 text-3xl font-bold text-slate-900 sm:text-4xl">{page.title}</h1>
-            {/* Sanitised by the server when stored and sent, and by safePageHtml before rendering. */}
+            {/* Sanitised by the server when stored and sent, and by purifyPageHtml once hydrated. */}
             <div className={PROSE} dangerouslySetInnerHTML={{ __html: html }} data-testid="page-content" />
           </article>
         ) : (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { Container } from '../components/layout/container';
+import { Container } from '../components/ui/container';
 import { buttonClasses } from '../components/ui/button';
 import { LoadError } from '../components/ui/load-error';
 import { WhenVisible } from '../components/ui/when-visible';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Container } from '../components/layout/container';
+import { Container } from '../components/ui/container';
 import { buttonClasses } from '../components/ui/button';
 import { useDocumentMeta } from '../lib/document-title';
 

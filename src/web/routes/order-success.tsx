@@ -11,7 +11,7 @@ import type { OrderDetail } from '../features/orders/order-api';
 import { useReorder } from '../features/orders/use-reorder';
 import { PaymentModal } from '../features/payments/components/payment-modal';
 import { usePayAgain } from '../features/payments/use-pay-again';
-import { PageSkeleton } from '../components/layout/page-skeleton';
+import { PageSkeleton } from '../components/ui/page-skeleton';
 import { useCart } from '../features/cart/use-cart';
 import { ManualStatusCheck } from '../features/orders/components/manual-status-check';
 import { OrderStatusPanel } from '../features/orders/components/order-status-panel';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { Container } from '../components/layout/container';
+import { Container } from '../components/ui/container';
 import { LoadError } from '../components/ui/load-error';
 import { useSession } from '../features/account/use-session';
 import { productsQuery, shopAddress, shopFilterFrom } from '../features/catalog/api';

@@ -2,7 +2,7 @@
 // from the table in admin-screens.tsx.
 import { useEffect } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
-import { PageSkeleton } from '../../components/layout/page-skeleton';
+import { PageSkeleton } from '../../components/ui/page-skeleton';
 import { buttonClasses } from '../../components/ui/button';
 import { useDocumentMeta } from '../../lib/document-title';
 import { useSession } from '../account/use-session';

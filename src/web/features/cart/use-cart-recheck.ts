@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { recheckCart, type CartNotice } from '@/domain/cart-recheck';
-import { checkCart } from '../catalog/api';
 import { cartStore } from './cart-store';
+import { checkCart } from './check-cart';
 
 /**
  * When the cart is shown, asks the server for today's price and stock of every line and applies

@@ -73,10 +73,6 @@ export function productPageQuery(slug: string) {
   });
 }
 
-export function checkCart(items: { productId: string; variantId?: string; quantity: number }[]) {
-  return call(api.catalog['cart-check'].$post({ json: { items } }));
-}
-
 /** One product's page: the product, its options and variants, and others like it. */
 export type ProductPageDto = Extract<
   InferResponseType<(typeof api.catalog.products)['by-slug'][':slug']['$get'], 200>,

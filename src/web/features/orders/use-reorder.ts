@@ -7,7 +7,7 @@ import type { CartProduct } from '@/domain/cart';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/api';
 import { cartStore } from '../cart/cart-store';
-import { checkCart } from '../catalog/api';
+import { checkCart } from '../cart/check-cart';
 import { fetchOrder, orderKeys } from './order-api';
 import { cartWithOrder, leftOutNotice } from './reorder';
 

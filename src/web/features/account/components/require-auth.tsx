@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../use-session';
-import { PageSkeleton } from '@/web/components/layout/page-skeleton';
+import { PageSkeleton } from '@/web/components/ui/page-skeleton';
 
 /** The protected group: a skeleton while the session loads, else /auth remembering where we came from. */
 export function RequireAuth({ children }: { children: ReactNode }) {

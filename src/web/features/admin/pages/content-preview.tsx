@@ -1,10 +1,11 @@
 // The preview shows the body exactly as it will be stored and shown: a post as the storefront's
 // plain paragraphs (cleaned here with the same rule as the server), a page as the server's
-// sanitised HTML.
+// sanitised HTML after the storefront's own browser pass.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { plainTextBody } from '@/domain/plain-text-body';
 import { paragraphs } from '@/domain/text';
+import { purifyPageHtml } from '../../content/purify-page-html';
 import { adminApi, type ContentKind } from '../admin-api';
 import { ErrorState, LoadingRows } from '../components/list-states';
 
@@ -21,6 +22,7 @@ export function ContentPreview({ kind, title, content }: { kind: ContentKind; ti
     enabled: kind === 'page',
     placeholderData: keepPreviousData,
   });
+  const pageHtml = useMemo(() => (html.data ? purifyPageHtml(html.data.html) : ''), [html.data]);
   return (
     <section aria-labelledby="preview-heading" className="rounded-lg border border-slate-200 bg-white p-6">
       <p id="preview-heading" className="mb-4 text-xs font-semibold uppercase tracking-wide text-slate-600">
@@ -38,11 +40,12 @@ export function ContentPreview({ kind, title, content }: { kind: ContentKind; ti
       ) : html.isError ? (
         <ErrorState error={html.error} onRetry={() => void html.refetch()} what="the preview" />
       ) : (
-        // Sanitised by the server with the storefront's allow-list (the same HTML that is stored).
+        // Sanitised by the server with the storefront's allow-list (the same HTML that is stored), then
+        // by the storefront's own browser pass, so the preview is what a visitor's browser shows.
         <div
           className="space-y-3 text-slate-800 [&_a]:text-brand-700 [&_a]:underline [&_h2]:text-xl [&_h2]:font-bold [&_h3]:font-semibold [&_li]:ml-5 [&_ul]:list-disc"
           data-testid="preview-body"
-          dangerouslySetInnerHTML={{ __html: html.data.html }}
+          dangerouslySetInnerHTML={{ __html: pageHtml }}
         />
       )}
     </section>

@@ -23,7 +23,7 @@ import { OrderActions } from './order-actions';
 import { OrderMessages } from './order-messages';
 import { PaymentRefund } from './payment-refund';
 import { ResolveAttention } from './resolve-attention';
-import { PhoneLinks } from '@/web/components/phone-links';
+import { PhoneLinks } from '@/web/components/ui/phone-links';
 import { RIDER_DIRECTION_LABELS } from '@/domain/rider-directions';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

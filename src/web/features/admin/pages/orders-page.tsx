@@ -13,7 +13,7 @@ import { PageHeader } from '../components/page-header';
 import { SearchBox } from '../components/search-box';
 import { FulfilmentBadge, OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
 import { useAdminList } from '../hooks/use-admin-list';
-import { PhoneLinks } from '@/web/components/phone-links';
+import { PhoneLinks } from '@/web/components/ui/phone-links';
 
 const KEYS = ['q', 'status', 'paymentStatus', 'from', 'to', 'fulfilment', 'attention'] as const;
 

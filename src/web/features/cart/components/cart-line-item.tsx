@@ -4,7 +4,7 @@ import { CART_LIMIT_MESSAGES, cartLineKey, lineLimit, MAX_LINE_QUANTITY, type Ca
 import { pricePerKgText } from '@/domain/product-variants';
 import { formatKES, multiplyCents } from '@/domain/money';
 import { Button } from '@/web/components/ui/button';
-import { ProductImage } from '../../catalog/components/product-image';
+import { ProductImage } from '../../../components/ui/product-image';
 import { cartStore } from '../cart-store';
 
 /** Quantity buttons lock for 300 ms after use, so a double tap counts once. */

@@ -4,7 +4,7 @@ import { pricePerKgText } from '@/domain/product-variants';
 import { Badge } from '@/web/components/ui/badge';
 import type { ProductDto } from '../api';
 import { AddToCartButton } from './add-to-cart-button';
-import { ProductImage } from './product-image';
+import { ProductImage } from '../../../components/ui/product-image';
 
 export interface ProductCardProps {
   product: ProductDto;

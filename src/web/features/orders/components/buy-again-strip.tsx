@@ -3,7 +3,7 @@
 // returning customer on a new phone signs in and is one tap from paying for her usual order.
 import { useQuery } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
-import { Container } from '@/web/components/layout/container';
+import { Container } from '@/web/components/ui/container';
 import { Button } from '@/web/components/ui/button';
 import { useSession } from '../../account/use-session';
 import { fetchOrders, type OrderSummary } from '../order-api';

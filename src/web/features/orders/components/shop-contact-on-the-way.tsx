@@ -1,6 +1,6 @@
 // While an order is out for delivery: the shop's phone and WhatsApp, so the customer can reach the
 // shop (and through it the rider). Hidden until the merchant has saved a phone number.
-import { PhoneLinks } from '@/web/components/phone-links';
+import { PhoneLinks } from '@/web/components/ui/phone-links';
 import { useShopDetails } from '../../content/use-shop-details';
 
 export function ShopContactOnTheWay() {

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatKES } from '@/domain/money';
-import { Combobox } from '../ui/combobox';
+import { Combobox } from '../../components/ui/combobox';
 import { shopAddress, type ProductDto } from '../../features/catalog/api';
 import { api, call } from '../../lib/api-client';
 import { useDebouncedValue } from '../../lib/use-debounced-value';

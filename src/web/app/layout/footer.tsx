@@ -4,8 +4,8 @@ import { NewsletterForm } from '../../features/content/components/newsletter-for
 import { SHOP_NAME } from '../../lib/document-title';
 import { socialLinks, telHref } from '@/domain/shop-details';
 import { useShopDetails } from '../../features/content/use-shop-details';
-import { useBusinessHours } from './business-info';
-import { Container } from './container';
+import { useBusinessHours } from '../../features/content/use-business-hours';
+import { Container } from '../../components/ui/container';
 import { formatPhone } from '@/domain/phone';
 
 export default function Footer() {

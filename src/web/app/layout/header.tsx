@@ -6,7 +6,7 @@ import { UserMenu } from '../../features/account/components/user-menu';
 import { shortShopName } from '@/domain/text';
 import { SHOP_NAME } from '../../lib/document-title';
 import { cn } from '../../lib/cn';
-import { CONTAINER, Container } from './container';
+import { CONTAINER, Container } from '../../components/ui/container';
 import { HEADER_SEARCH_ID, HeaderSearch } from './header-search';
 import { HeaderPaymentBadges, HeaderSoundToggle } from './signed-in-tools';
 import { useDismiss } from './use-dismiss';

@@ -1,7 +1,7 @@
 // A phone number as a call link, with a WhatsApp chat link beside it.
-import { formatPhone } from '../../domain/phone';
-import { telHref } from '../../domain/shop-details';
-import { whatsAppHref } from '../../domain/whatsapp';
+import { formatPhone } from '../../../domain/phone';
+import { telHref } from '../../../domain/shop-details';
+import { whatsAppHref } from '../../../domain/whatsapp';
 
 export function PhoneLinks({ phone, who }: { phone: string; who: string }) {
   const chat = whatsAppHref(phone);
