@@ -13,6 +13,7 @@ import {
   restock,
   sellReservation,
 } from '@/server/features/inventory/inventory.service';
+import { insertProducts } from '../../src/server/features/catalog/new-products';
 
 describe.each(dbKinds(import.meta.url))('stock ledger on %s', (kind) => {
   let testDb: TestDatabase;
@@ -23,10 +24,7 @@ describe.each(dbKinds(import.meta.url))('stock ledger on %s', (kind) => {
   beforeEach(async () => {
     testDb = await createTestDatabase(kind);
     db = testDb.database.db;
-    const [p] = await db
-      .insert(products)
-      .values({ name: 'Tilapia', slug: 'tilapia', category: 'fish', price: 65_000, stock: 5 })
-      .returning({ id: products.id });
+    const [p] = await insertProducts(db, [{ name: 'Tilapia', slug: 'tilapia', category: 'fish', price: 65_000, stock: 5 }]);
     productId = p!.id;
   });
   afterEach(() => testDb.dispose());
