@@ -13,7 +13,7 @@ import {
   restock,
   sellReservation,
 } from '@/server/features/inventory/inventory.service';
-import { insertProducts } from '../../src/server/features/catalog/new-products';
+import { insertProducts } from '@/server/features/catalog/new-products';
 
 describe.each(dbKinds(import.meta.url))('stock ledger on %s', (kind) => {
   let testDb: TestDatabase;
@@ -68,7 +68,9 @@ describe.each(dbKinds(import.meta.url))('stock ledger on %s', (kind) => {
     );
     await expect(adjustStock(db, { productId: crypto.randomUUID(), delta: 1, reason: 'x', at })).rejects.toThrow('Product not found');
     expect(await stock()).toBe(11);
+    // The product's opening stock is its first restock, so the ledger explains every unit.
     expect((await movements()).map((m) => [m.kind, m.quantity, m.stockAfter])).toEqual([
+      ['restock', 5, 5],
       ['restock', 10, 15],
       ['adjustment', -4, 11],
     ]);
