@@ -12,6 +12,7 @@ import { orders, products, stockMovements } from '../src/server/db/schema';
 import { MAX_UNPAID_ORDERS } from '../src/server/features/checkout/order-placement.service';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../tests/support/test-app';
 import type { DbKind } from '../tests/support/test-database';
+import { setImplicitVariant } from '../tests/support/implicit-variant';
 
 const { values } = parseArgs({
   options: {
@@ -61,7 +62,7 @@ async function run(kind: DbKind): Promise<boolean> {
     const [warmUp] = await t.ctx.db.select().from(products).where(eq(products.slug, 'whole-broiler-chicken'));
     if (!product || !warmUp) throw new Error('seeded products missing');
     for (let i = 0; i < WARM_UPS; i++) await send(t, warmUpUser, warmUp.id, `warm-up-${i}`);
-    await t.ctx.db.update(products).set({ stock: STOCK }).where(eq(products.id, product.id));
+    await setImplicitVariant(t.ctx.db, product.id, { stock: STOCK });
 
     const outcomes: Outcome[] = [];
     let next = 0;

@@ -26,10 +26,12 @@ async function prepareDataDir(): Promise<string> {
   try {
     await runMigrations(database);
     await seedDemoData(database.db);
-    await database.db.execute(sql`insert into products (name, slug, description, category, price, stock)
-      select 'Wholesale Crate ' || lpad(g::text, 4, '0'), 'wholesale-crate-' || g, 'A crate for hotels and schools.',
-        case when g % 2 = 0 then 'fish' else 'chicken' end, 100000 + g, 50
-      from generate_series(1, ${EXTRA_PRODUCTS}) g`);
+    // Each product with its implicit variant, which holds its price and stock.
+    await database.db.execute(sql`with made as (insert into products (name, slug, description, category, price)
+        select 'Wholesale Crate ' || lpad(g::text, 4, '0'), 'wholesale-crate-' || g, 'A crate for hotels and schools.',
+          case when g % 2 = 0 then 'fish' else 'chicken' end, 100000 + g
+        from generate_series(1, ${EXTRA_PRODUCTS}) g returning id, price)
+      insert into product_variants (product_id, price, stock) select id, price, 50 from made`);
   } finally {
     await database.close();
   }

@@ -11,7 +11,6 @@ import {
   orders,
   outboundSms,
   paymentTransactions,
-  products,
   taxInvoices,
 } from '../../src/server/db/schema';
 import { createSmsOutbox } from '../../src/server/infra/sms/sms-outbox';
@@ -19,6 +18,7 @@ import { adminRoutes } from '../../src/server/admin.routes';
 import { createUser, type TestUser } from '../support/test-app';
 import { dbKinds } from '../support/test-database';
 import { body, payByCard, placeOrder, placeOrderPaidTwice, withAdminApp } from './admin-helpers';
+import { insertProducts } from '../../src/server/features/catalog/new-products';
 
 /** Writes that change nothing: the preview only sanitises the HTML it is sent. */
 const NOT_A_CHANGE = new Set(['POST /content/preview']);
@@ -583,14 +583,12 @@ describe.each(dbKinds(import.meta.url))('the audit trail of the back office on %
   beforeAll(async () => {
     other = await createUser(s.t, { name: 'Wanjiku Staff' });
     rider = await createUser(s.t, { name: 'Otieno Rider', phone: '+254733000111' });
-    const [product] = await s.t.ctx.db
-      .insert(products)
-      .values({ name: 'Audit Stock Fish', slug: 'audit-stock-fish', category: 'fish', price: 80_000, stock: 20 })
-      .returning({ id: products.id });
-    const [optionsProduct] = await s.t.ctx.db
-      .insert(products)
-      .values({ name: 'Audit Options Fish', slug: 'audit-options-fish', category: 'fish', price: 60_000, stock: 0 })
-      .returning({ id: products.id });
+    const [product] = await insertProducts(s.t.ctx.db, [
+      { name: 'Audit Stock Fish', slug: 'audit-stock-fish', category: 'fish', price: 80_000, stock: 20 },
+    ]);
+    const [optionsProduct] = await insertProducts(s.t.ctx.db, [
+      { name: 'Audit Options Fish', slug: 'audit-options-fish', category: 'fish', price: 60_000, stock: 0 },
+    ]);
     ids.optionsProduct = optionsProduct!.id;
     // Three units: not the goods of the orders paid below, which would close it as left unpaid.
     ids.pendingOrder = (await placeOrder(s, [{ productId: product!.id, quantity: 3 }])).orderId;

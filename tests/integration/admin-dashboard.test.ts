@@ -8,6 +8,8 @@ import { contactMessages, orders, products, productVariants } from '../../src/se
 import { refreshPayment } from '../../src/server/features/payments/payment-refresh.service';
 import { dbKinds } from '../support/test-database';
 import { body, payByCard, placeOrder, withAdminApp } from './admin-helpers';
+import { insertProducts } from '../../src/server/features/catalog/new-products';
+import { setImplicitVariant } from '../support/implicit-variant';
 
 const DAY_MS = 86_400_000;
 
@@ -49,10 +51,9 @@ describe.each(dbKinds(import.meta.url))('the admin dashboard on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    const [p] = await s.t.ctx.db
-      .insert(products)
-      .values({ name: 'Dashboard Catfish', slug: 'dashboard-catfish', category: 'fish', price: 100_000, stock: 60, lowStockThreshold: 2 })
-      .returning({ id: products.id });
+    const [p] = await insertProducts(s.t.ctx.db, [
+      { name: 'Dashboard Catfish', slug: 'dashboard-catfish', category: 'fish', price: 100_000, stock: 60, lowStockThreshold: 2 },
+    ]);
     productId = p!.id;
 
     placed.today = await paidOrder(1);
@@ -117,14 +118,14 @@ describe.each(dbKinds(import.meta.url))('the admin dashboard on %s', (kind) => {
   });
 
   it('lists products at or below their low-stock threshold', async () => {
-    await s.t.ctx.db.update(products).set({ stock: 2 }).where(eq(products.id, productId));
+    await setImplicitVariant(s.t.ctx.db, productId, { stock: 2 });
     const d = await body<Dashboard>(await asAdmin('/dashboard'));
     expect(d.lowStock.map((p) => p.id)).toContain(productId);
     // Low is a variant's stock at or under the threshold (for this product, its one variant's).
     expect(d.lowStock.every((p) => p.lowStock)).toBe(true);
     const listed = await body<{ total: number }>(await asAdmin('/products?state=low_stock'));
     expect(d.lowStockCount).toBe(listed.total);
-    await s.t.ctx.db.update(products).set({ stock: 3 }).where(eq(products.id, productId));
+    await setImplicitVariant(s.t.ctx.db, productId, { stock: 3 });
     expect((await body<Dashboard>(await asAdmin('/dashboard'))).lowStock.map((p) => p.id)).not.toContain(productId);
   });
 

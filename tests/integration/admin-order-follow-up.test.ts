@@ -3,10 +3,11 @@
 // order, and 'Mark resolved' clears the flag, so the dashboard's count goes down.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { orders, paymentRefunds, paymentTransactions, products, stockMovements } from '../../src/server/db/schema';
+import { orders, paymentRefunds, paymentTransactions, stockMovements } from '../../src/server/db/schema';
 import { refreshPayment } from '../../src/server/features/payments/payment-refresh.service';
 import { dbKinds } from '../support/test-database';
 import { auditRows, body, placeOrderPaidAfterCancel, placeOrderPaidTwice, stockOf, withAdminApp } from './admin-helpers';
+import { insertProducts } from '../../src/server/features/catalog/new-products';
 
 interface Detail {
   order: { status: string; fulfilmentStatus: string; needsAttention: boolean; attentionReason: string | null };
@@ -33,10 +34,9 @@ describe.each(dbKinds(import.meta.url))('flagged orders in the back office on %s
   const attentionCount = async () => (await body<{ ordersNeedingAttention: number }>(await asAdmin('/dashboard'))).ordersNeedingAttention;
 
   beforeAll(async () => {
-    const [row] = await s.t.ctx.db
-      .insert(products)
-      .values({ name: 'Follow-up Kienyeji Chicken', slug: 'follow-up-kienyeji', category: 'chicken', price: 90_000, stock: 30 })
-      .returning({ id: products.id });
+    const [row] = await insertProducts(s.t.ctx.db, [
+      { name: 'Follow-up Kienyeji Chicken', slug: 'follow-up-kienyeji', category: 'chicken', price: 90_000, stock: 30 },
+    ]);
     productId = row!.id;
   });
 

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { orders, paymentRefunds, paymentTransactions, products, stockMovements, user } from '../../src/server/db/schema';
+import { orders, paymentRefunds, paymentTransactions, stockMovements, user } from '../../src/server/db/schema';
 import { phoneOnlyEmail } from '../../src/domain/phone-sign-in';
 import { dbKinds } from '../support/test-database';
 import { auditRows, body, payByCard, placeOrder, stockOf, withAdminApp } from './admin-helpers';
+import { insertProducts } from '../../src/server/features/catalog/new-products';
 
 interface Detail {
   order: {
@@ -33,10 +34,9 @@ describe.each(dbKinds(import.meta.url))('admin orders on %s', (kind) => {
   const detail = async (id: string) => body<Detail>(await asAdmin(`/orders/${id}`));
 
   beforeAll(async () => {
-    const [row] = await s.t.ctx.db
-      .insert(products)
-      .values({ name: 'Admin Test Tilapia', slug: 'admin-test-tilapia', category: 'fish', price: 50_000, stock: 20 })
-      .returning({ id: products.id });
+    const [row] = await insertProducts(s.t.ctx.db, [
+      { name: 'Admin Test Tilapia', slug: 'admin-test-tilapia', category: 'fish', price: 50_000, stock: 20 },
+    ]);
     productId = row!.id;
   });
 

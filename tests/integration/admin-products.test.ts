@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq, sum } from 'drizzle-orm';
 import sharp from 'sharp';
-import { media, products, stockMovements } from '../../src/server/db/schema';
+import { media, orderItems, products, productVariants, stockMovements } from '../../src/server/db/schema';
 import { dbKinds } from '../support/test-database';
 import { auditRows, body, placeOrder, withAdminApp } from './admin-helpers';
 
@@ -26,6 +26,26 @@ describe.each(dbKinds(import.meta.url))('admin products on %s', (kind) => {
     expect(res.status).toBe(201);
     return (await body<ProductBody>(res)).product;
   }
+
+  /** What the product sells: its variants' price and stock, which alone are written. */
+  const variantsOf = (productId: string) =>
+    s.t.ctx.db
+      .select({ optionValueIds: productVariants.optionValueIds, price: productVariants.price, stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId))
+      .orderBy(asc(productVariants.position));
+  const productRow = async (productId: string) =>
+    (await s.t.ctx.db.select({ price: products.price, stock: products.stock }).from(products).where(eq(products.id, productId)))[0];
+  /** Every unit the ledger explains: the sum of the product's movements. */
+  const ledgerUnits = async (productId: string) =>
+    Number(
+      (
+        await s.t.ctx.db
+          .select({ units: sum(stockMovements.quantity) })
+          .from(stockMovements)
+          .where(eq(stockMovements.productId, productId))
+      )[0]?.units ?? 0,
+    );
 
   it('lists the seeded products with paging, search, category and state filters', async () => {
     const all = await body<{ items: { name: string }[]; total: number; pageCount: number; categories: string[] }>(
@@ -103,6 +123,9 @@ describe.each(dbKinds(import.meta.url))('admin products on %s', (kind) => {
     expect(row).toMatchObject({ price: 85_050, stock: 7, published: true, archivedAt: null });
     const ledger = await s.t.ctx.db.select().from(stockMovements).where(eq(stockMovements.productId, first.id));
     expect(ledger).toMatchObject([{ kind: 'restock', quantity: 7, stockAfter: 7, reason: 'Opening stock', actorUserId: s.admin.id }]);
+    // Price and opening stock are its implicit variant's; the product shows them.
+    expect(await variantsOf(first.id)).toEqual([{ optionValueIds: [], price: 85_050, stock: 7 }]);
+    expect(await variantsOf(second.id)).toEqual([{ optionValueIds: [], price: 90_000, stock: 0 }]);
     const audit = await auditRows(s.t, 'PRODUCT_CREATE', first.id);
     expect(audit).toMatchObject([{ userId: s.admin.id, tableName: 'products' }]);
   });
@@ -116,6 +139,32 @@ describe.each(dbKinds(import.meta.url))('admin products on %s', (kind) => {
     expect(product.stock).toBe(3);
     const [audit] = await auditRows(s.t, 'PRODUCT_UPDATE', p.id);
     expect(audit?.details).toMatchObject({ changed: { priceCents: { from: 120000, to: 135000 }, featured: { from: false, to: true } } });
+  });
+
+  it("writes the form's price to the product's variant, which the product shows and checkout charges", async () => {
+    const p = await create({ name: 'Smoked Omena', category: 'fish', priceCents: 30000, stock: 5 });
+    const res = await asAdmin(`/products/${p.id}`, { method: 'PATCH', json: { priceCents: 32550 } });
+    expect(res.status).toBe(200);
+    expect((await body<ProductBody>(res)).product).toMatchObject({ priceCents: 32550, stock: 5 });
+    expect(await variantsOf(p.id)).toEqual([{ optionValueIds: [], price: 32_550, stock: 5 }]);
+    expect(await productRow(p.id)).toEqual({ price: 32_550, stock: 5 });
+    const shop = await body<{ products: { id: string; priceCents: number; stock: number }[] }>(
+      await s.t.request('/api/catalog/products?search=Smoked%20Omena'),
+    );
+    expect(shop.products.find((i) => i.id === p.id)).toMatchObject({ priceCents: 32550, stock: 5 });
+    const { orderId } = await placeOrder(s, [{ productId: p.id, quantity: 2 }]);
+    const [line] = await s.t.ctx.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    expect(line).toMatchObject({ unitPrice: 32_550, quantity: 2, lineTotal: 65_100 });
+    // The sale took the variant's stock; the product follows and the ledger explains every unit.
+    expect(await variantsOf(p.id)).toEqual([{ optionValueIds: [], price: 32_550, stock: 3 }]);
+    expect(await productRow(p.id)).toEqual({ price: 32_550, stock: 3 });
+    expect(await ledgerUnits(p.id)).toBe(3);
+
+    // A refused price changes neither the variant nor the product.
+    expect((await asAdmin(`/products/${p.id}`, { method: 'PATCH', json: { priceCents: 0, featured: true } })).status).toBe(400);
+    expect(await variantsOf(p.id)).toEqual([{ optionValueIds: [], price: 32_550, stock: 3 }]);
+    expect(await productRow(p.id)).toEqual({ price: 32_550, stock: 3 });
+    expect(await auditRows(s.t, 'PRODUCT_UPDATE', p.id)).toHaveLength(1);
   });
 
   it('keeps search keywords the shop finds the product by, audits their change, and refuses too many', async () => {
@@ -241,6 +290,8 @@ describe.each(dbKinds(import.meta.url))('admin products on %s', (kind) => {
 
     const [row] = await s.t.ctx.db.select({ stock: products.stock }).from(products).where(eq(products.id, p.id));
     expect(row?.stock).toBe(7);
+    expect(await variantsOf(p.id)).toEqual([{ optionValueIds: [], price: 50_000, stock: 7 }]);
+    expect(await ledgerUnits(p.id)).toBe(7);
     const history = await body<{
       items: { kind: string; quantity: number; stockAfter: number; reason: string; actorEmail: string }[];
       total: number;

@@ -3,12 +3,13 @@
 // may call it. Then what riders may do: their own stops only, never another rider's or any order.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { auditLogs, orderDeliveryWindows, orders, outboundSms, products, profiles } from '../../src/server/db/schema';
+import { auditLogs, orderDeliveryWindows, orders, outboundSms, profiles } from '../../src/server/db/schema';
 import { adminRoutes } from '../../src/server/admin.routes';
 import { createUser, type TestUser } from '../support/test-app';
 import { lineTexts, readPdf } from '../support/pdf-reader';
 import { dbKinds } from '../support/test-database';
 import { body, payByCard, placeOrder, withAdminApp } from './admin-helpers';
+import { insertProducts } from '../../src/server/features/catalog/new-products';
 
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000001';
 
@@ -174,10 +175,9 @@ describe.each(dbKinds(import.meta.url))('back-office roles on %s', (kind) => {
     let unassigned: string;
 
     beforeAll(async () => {
-      const [product] = await s.t.ctx.db
-        .insert(products)
-        .values({ name: 'Rider Test Tilapia', slug: 'rider-test-tilapia', category: 'fish', price: 60_000, stock: 20 })
-        .returning({ id: products.id });
+      const [product] = await insertProducts(s.t.ctx.db, [
+        { name: 'Rider Test Tilapia', slug: 'rider-test-tilapia', category: 'fish', price: 60_000, stock: 20 },
+      ]);
       const paid = async (quantity: number) => {
         const order = await placeOrder(s, [{ productId: product!.id, quantity }]);
         await payByCard(s, order.trackingId);

@@ -2,11 +2,12 @@
 // audit log (the dashboard has its own file).
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { appSettings, contactMessages, deliveryZones, newsletterSubscriptions, orders, products } from '../../src/server/db/schema';
+import { appSettings, contactMessages, deliveryZones, newsletterSubscriptions, orders } from '../../src/server/db/schema';
 import { SHOP_ORIGIN } from '../../src/domain/delivery-fee';
 import { CUSTOMER_READ_ACTIONS, writeAudit } from '../../src/server/infra/audit-log';
 import { dbKinds } from '../support/test-database';
 import { auditRows, body, payByCard, placeOrder, withAdminApp } from './admin-helpers';
+import { insertProducts } from '../../src/server/features/catalog/new-products';
 
 type ErrorBody = { error: { message: string; fields?: Record<string, string> } };
 interface Zone {
@@ -218,10 +219,9 @@ describe.each(dbKinds(import.meta.url))('admin settings on %s', (kind) => {
 
   describe('customers', () => {
     it('lists customers with order count and total spent from completed orders, and promotes and demotes', async () => {
-      const [p] = await s.t.ctx.db
-        .insert(products)
-        .values({ name: 'Customer Test Fish', slug: 'customer-test-fish', category: 'fish', price: 100_000, stock: 10 })
-        .returning({ id: products.id });
+      const [p] = await insertProducts(s.t.ctx.db, [
+        { name: 'Customer Test Fish', slug: 'customer-test-fish', category: 'fish', price: 100_000, stock: 10 },
+      ]);
       const paid = await placeOrder(s, [{ productId: p!.id, quantity: 1 }]);
       await payByCard(s, paid.trackingId);
       await placeOrder(s, [{ productId: p!.id, quantity: 2 }]);

@@ -4,11 +4,12 @@
 // Every unit may be held unpaid here (UNPAID_STOCK_SHARE=100): the share itself is unpaid-stock-holds.test.ts's.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, products, productVariants, stockMovements } from '../../src/server/db/schema';
+import { orderItems, orders, productVariants, stockMovements } from '../../src/server/db/schema';
 import { addProductOptions } from '../../src/server/features/catalog/product-options.service';
 import type { TestUser } from '../support/test-app';
 import { dbKinds } from '../support/test-database';
 import { createShop, customer, disposeShop, orderBody, postOrder, productBySlug, setStock, stockOf, type Shop } from './checkout-support';
+import { insertProducts } from '../../src/server/features/catalog/new-products';
 
 describe.each(dbKinds(import.meta.url))('concurrent checkouts on %s', (kind) => {
   let shop: Shop;
@@ -45,10 +46,9 @@ describe.each(dbKinds(import.meta.url))('concurrent checkouts on %s', (kind) => 
 
   it('never oversells a variant: 50 orders for its 10 units give 10 sales, and its sibling keeps its stock', async () => {
     const at = shop.clock.now();
-    const [product] = await shop.ctx.db
-      .insert(products)
-      .values({ name: 'Tilapia', slug: 'tilapia-by-size', category: 'fish', price: 45_000, stock: 0 })
-      .returning();
+    const [product] = await insertProducts(shop.ctx.db, [
+      { name: 'Tilapia', slug: 'tilapia-by-size', category: 'fish', price: 45_000, stock: 0 },
+    ]);
     const [large, medium] = await shop.ctx.db.transaction((tx) =>
       addProductOptions(
         tx,

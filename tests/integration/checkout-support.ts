@@ -7,6 +7,7 @@ import { orders, paymentTransactions, products, stockMovements } from '../../src
 import { IPN_REPEAT_WINDOW_MS } from '../../src/server/features/payments/ipn-notices';
 import type { PesapalSimulator, SimulatorOutcome } from '../../src/server/dev/pesapal/pesapal-simulator';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
+import { setImplicitVariant } from '../support/implicit-variant';
 import type { DbKind } from '../support/test-database';
 
 /** Westlands, from the offline gazetteer: about 7 km from the shop by road (Zone 2). */
@@ -89,8 +90,9 @@ export async function stockOf(t: TestApp, productId: string): Promise<number> {
   return p?.stock ?? Number.NaN;
 }
 
+/** Sets a product's stock on its implicit variant; the product's total follows. */
 export async function setStock(t: TestApp, productId: string, stock: number): Promise<void> {
-  await t.ctx.db.update(products).set({ stock }).where(eq(products.id, productId));
+  await setImplicitVariant(t.ctx.db, productId, { stock });
 }
 
 export function orderBody(items: { productId: string; variantId?: string; quantity: number }[], extra: Record<string, unknown> = {}) {

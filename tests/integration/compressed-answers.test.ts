@@ -3,9 +3,9 @@
 // browsers that accept nothing get plain bytes.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { dbKinds } from '../support/test-database';
+import { insertProducts } from '../../src/server/features/catalog/new-products';
 
 describe.each(dbKinds(import.meta.url))('compressed answers on %s', (kind) => {
   let t: TestApp;
@@ -13,7 +13,8 @@ describe.each(dbKinds(import.meta.url))('compressed answers on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, { seed: true });
     // Enough products that the list is well past the size worth compressing.
-    await t.ctx.db.insert(products).values(
+    await insertProducts(
+      t.ctx.db,
       Array.from({ length: 40 }, (_, i) => ({
         name: `Whole Tilapia ${i}`,
         slug: `whole-tilapia-${i}`,

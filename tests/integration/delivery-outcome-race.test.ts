@@ -3,10 +3,11 @@
 // one that won. A stop cancelled after it was given to the rider takes no outcome at all.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, orders, products } from '../../src/server/db/schema';
+import { auditLogs, orders } from '../../src/server/db/schema';
 import { createUser, type TestUser } from '../support/test-app';
 import { dbKinds } from '../support/test-database';
 import { body, payByCard, placeOrder, withAdminApp } from './admin-helpers';
+import { insertProducts } from '../../src/server/features/catalog/new-products';
 
 const RACES = 5;
 
@@ -17,10 +18,9 @@ describe.each(dbKinds(import.meta.url))('one outcome per delivery attempt on %s'
 
   beforeAll(async () => {
     rider = await createUser(s.t, { role: 'rider', name: 'Otieno Rider', phone: '+254733000111' });
-    const [product] = await s.t.ctx.db
-      .insert(products)
-      .values({ name: 'Race Test Tilapia', slug: 'race-test-tilapia', category: 'fish', price: 60_000, stock: 50 })
-      .returning({ id: products.id });
+    const [product] = await insertProducts(s.t.ctx.db, [
+      { name: 'Race Test Tilapia', slug: 'race-test-tilapia', category: 'fish', price: 60_000, stock: 50 },
+    ]);
     productId = product!.id;
   });
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { insertProducts } from '../../src/server/features/catalog/new-products';
 import { dbKinds, HAS_POSTGRES, createTestDatabase, openSecondHandle } from '../support/test-database';
 
 describe.each(dbKinds(import.meta.url))('foundation on %s', (kind) => {
@@ -63,13 +64,22 @@ describe.each(dbKinds(import.meta.url))('foundation on %s', (kind) => {
   });
 
   it('enforces the constraints that make bad states impossible', async () => {
+    const [fixture] = await insertProducts(t.ctx.db, [{ name: 'Fixture', slug: 'x-fixture', category: 'fish', price: 1_000, stock: 2 }]);
+    // Each statement with what the database says when it refuses it.
     const bad = [
-      sql`insert into products (name, slug, category, price, stock) values ('x', 'x-neg', 'fish', 10, -1)`,
-      sql`insert into products (name, slug, category, price, stock) values ('x', 'x-price', 'fish', -5, 1)`,
-      sql`insert into newsletter_subscriptions (email) values ('A@Example.com'), ('a@example.com')`,
-    ];
-    for (const stmt of bad) {
-      await expect(t.ctx.db.execute(stmt)).rejects.toThrow();
+      [sql`insert into products (name, slug, category, price, stock) values ('x', 'x-neg', 'fish', 10, -1)`, "stock is its variants'"],
+      [sql`insert into products (name, slug, category, price) values ('x', 'x-price', 'fish', -5)`, 'products_price_check'],
+      // Stock and price live on the variants: neither goes below zero there either.
+      [sql`update product_variants set stock = -1 where product_id = ${fixture!.id}`, 'product_variants_stock_check'],
+      [sql`update product_variants set price = -5 where product_id = ${fixture!.id}`, 'product_variants_price_check'],
+      [sql`insert into newsletter_subscriptions (email) values ('A@Example.com'), ('a@example.com')`, 'newsletter_email_lower_idx'],
+    ] as const;
+    for (const [stmt, says] of bad) {
+      const refused = await t.ctx.db.execute(stmt).then(
+        () => 'accepted',
+        (err: Error) => String((err.cause as Error | undefined)?.message ?? err.message),
+      );
+      expect(refused).toContain(says);
     }
   });
 });

@@ -13,6 +13,7 @@ import {
   restock,
   sellReservation,
 } from '@/server/features/inventory/inventory.service';
+import { insertProducts } from '@/server/features/catalog/new-products';
 
 describe.each(dbKinds(import.meta.url))('stock ledger on %s', (kind) => {
   let testDb: TestDatabase;
@@ -23,10 +24,7 @@ describe.each(dbKinds(import.meta.url))('stock ledger on %s', (kind) => {
   beforeEach(async () => {
     testDb = await createTestDatabase(kind);
     db = testDb.database.db;
-    const [p] = await db
-      .insert(products)
-      .values({ name: 'Tilapia', slug: 'tilapia', category: 'fish', price: 65_000, stock: 5 })
-      .returning({ id: products.id });
+    const [p] = await insertProducts(db, [{ name: 'Tilapia', slug: 'tilapia', category: 'fish', price: 65_000, stock: 5 }]);
     productId = p!.id;
   });
   afterEach(() => testDb.dispose());
@@ -70,7 +68,9 @@ describe.each(dbKinds(import.meta.url))('stock ledger on %s', (kind) => {
     );
     await expect(adjustStock(db, { productId: crypto.randomUUID(), delta: 1, reason: 'x', at })).rejects.toThrow('Product not found');
     expect(await stock()).toBe(11);
+    // The product's opening stock is its first restock, so the ledger explains every unit.
     expect((await movements()).map((m) => [m.kind, m.quantity, m.stockAfter])).toEqual([
+      ['restock', 5, 5],
       ['restock', 10, 15],
       ['adjustment', -4, 11],
     ]);

@@ -1,12 +1,12 @@
 // What a customer's /api/orders says about a cancelled order: the shop's reason and what happened to
 // the money (nothing taken, refund requested, refunded), for their own orders only.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/server/db/schema';
 import type { OrderDetail, OrdersResponse } from '../../src/server/features/orders/orders.service';
 import { refreshPayment } from '../../src/server/features/payments/payment-refresh.service';
 import { createUser } from '../support/test-app';
 import { dbKinds } from '../support/test-database';
 import { body, payByCard, placeOrder, placeOrderPaidTwice, withAdminApp } from './admin-helpers';
+import { insertProducts } from '../../src/server/features/catalog/new-products';
 
 describe.each(dbKinds(import.meta.url))('cancelled orders as the customer sees them on %s', (kind) => {
   const s = withAdminApp(kind);
@@ -16,10 +16,9 @@ describe.each(dbKinds(import.meta.url))('cancelled orders as the customer sees t
   const cancel = (orderId: string, reason: string) => s.asAdmin(`/orders/${orderId}/cancel`, { method: 'POST', json: { reason } });
 
   beforeAll(async () => {
-    const [row] = await s.t.ctx.db
-      .insert(products)
-      .values({ name: 'Customer View Tilapia', slug: 'customer-view-tilapia', category: 'fish', price: 60_000, stock: 30 })
-      .returning({ id: products.id });
+    const [row] = await insertProducts(s.t.ctx.db, [
+      { name: 'Customer View Tilapia', slug: 'customer-view-tilapia', category: 'fish', price: 60_000, stock: 30 },
+    ]);
     productId = row!.id;
   });
 

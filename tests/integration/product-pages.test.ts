@@ -6,6 +6,7 @@ import { productSlugRedirects, products } from '../../src/server/db/schema';
 import type { ProductPageAnswer, ProductPageDto } from '../../src/server/features/catalog/catalog.service';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
 import { dbKinds } from '../support/test-database';
+import { insertProducts } from '../../src/server/features/catalog/new-products';
 
 describe.each(dbKinds(import.meta.url))('product pages on %s', (kind) => {
   let t: TestApp;
@@ -16,7 +17,7 @@ describe.each(dbKinds(import.meta.url))('product pages on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, { seed: true, deps: { now: () => clock } });
     admin = await createUser(t, { role: 'owner', name: 'Amina Admin' });
-    await t.ctx.db.insert(products).values([
+    await insertProducts(t.ctx.db, [
       { name: 'Hidden Draft Fish', slug: 'hidden-draft', category: 'fish', price: 1000, stock: 5, published: false },
       { name: 'Archived Wings', slug: 'archived-wings', category: 'chicken', price: 2000, stock: 5, archivedAt: new Date() },
     ]);

@@ -14,6 +14,7 @@ import { productPageQuery, type ProductListDto } from '../../src/server/features
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 import { dbKinds } from '../support/test-database';
 import { SEED_PRODUCTS } from '../../src/server/seed/seed-data';
+import { insertProducts } from '../../src/server/features/catalog/new-products';
 
 /** The demo catalogue's products, all on sale. */
 const DEMO = SEED_PRODUCTS.length;
@@ -47,11 +48,13 @@ describe.each(dbKinds(import.meta.url))('the shop list at 2,000 products on %s',
     writeFileSync(path.join(webRoot, 'index.html'), INDEX_HTML);
     const renderModule = await import('../../src/web/entry-server');
     t = await createTestApp(kind, { seed: true, deps: { now: () => clock }, app: { webRoot, renderModule } });
-    await t.ctx.db.execute(sql`insert into products (name, slug, description, category, price, stock)
-      select 'Lake Product ' || lpad(g::text, 4, '0'), 'lake-product-' || g, 'Fresh from the lake, packed on the day.',
-        case when g % 2 = 0 then 'fish' else 'chicken' end, 50000 + g, 40
-      from generate_series(1, ${SEEDED}) g`);
-    await t.ctx.db.insert(products).values([
+    // Each product with its implicit variant, which holds its price and stock.
+    await t.ctx.db.execute(sql`with made as (insert into products (name, slug, description, category, price)
+        select 'Lake Product ' || lpad(g::text, 4, '0'), 'lake-product-' || g, 'Fresh from the lake, packed on the day.',
+          case when g % 2 = 0 then 'fish' else 'chicken' end, 50000 + g
+        from generate_series(1, ${SEEDED}) g returning id, price)
+      insert into product_variants (product_id, price, stock) select id, price, 40 from made`);
+    await insertProducts(t.ctx.db, [
       {
         name: 'Pâté de Poisson Fumé',
         slug: 'pate-de-poisson',

@@ -7,6 +7,8 @@ import { products } from '../../src/server/db/schema';
 import type { ProductDto, ProductListDto } from '../../src/server/features/catalog/catalog.service';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { dbKinds } from '../support/test-database';
+import { insertProducts } from '../../src/server/features/catalog/new-products';
+import { setImplicitVariant } from '../support/implicit-variant';
 
 describe.each(dbKinds(import.meta.url))('storefront catalogue on %s', (kind) => {
   let t: TestApp;
@@ -16,13 +18,10 @@ describe.each(dbKinds(import.meta.url))('storefront catalogue on %s', (kind) => 
 
   beforeAll(async () => {
     t = await createTestApp(kind, { seed: true, deps: { now: () => clock } });
-    const rows = await t.ctx.db
-      .insert(products)
-      .values([
-        { name: 'Hidden Draft Fish', slug: 'hidden-draft', category: 'fish', price: 1000, stock: 5, published: false },
-        { name: 'Archived Wings', slug: 'archived-wings', category: 'chicken', price: 2000, stock: 5, archivedAt: new Date() },
-      ])
-      .returning({ id: products.id });
+    const rows = await insertProducts(t.ctx.db, [
+      { name: 'Hidden Draft Fish', slug: 'hidden-draft', category: 'fish', price: 1000, stock: 5, published: false },
+      { name: 'Archived Wings', slug: 'archived-wings', category: 'chicken', price: 2000, stock: 5, archivedAt: new Date() },
+    ]);
     hidden = { unpublished: rows[0]!.id, archived: rows[1]!.id };
   });
   afterAll(async () => {
@@ -150,7 +149,7 @@ describe.each(dbKinds(import.meta.url))('storefront catalogue on %s', (kind) => 
   it('shows a price change once the second of server caching has passed', async () => {
     later(60_000);
     const before = (await list()).products.find((p) => p.slug === 'whole-catfish');
-    await t.ctx.db.update(products).set({ price: 57_550 }).where(eq(products.slug, 'whole-catfish'));
+    await setImplicitVariant(t.ctx.db, before!.id, { price: 57_550 });
     expect((await list()).products.find((p) => p.slug === 'whole-catfish')?.priceCents).toBe(before?.priceCents);
     later(1_000);
     expect((await list()).products.find((p) => p.slug === 'whole-catfish')?.priceCents).toBe(57_550);
@@ -161,7 +160,8 @@ describe.each(dbKinds(import.meta.url))('storefront catalogue on %s', (kind) => 
     const first = await t.request('/api/catalog/products');
     const etag = first.headers.get('etag')!;
     expect(((await first.json()) as ProductListDto).products.find((p) => p.slug === 'chicken-thighs')?.stock).toBeGreaterThan(0);
-    await t.ctx.db.update(products).set({ stock: 0 }).where(eq(products.slug, 'chicken-thighs'));
+    const [thighs] = await t.ctx.db.select({ id: products.id }).from(products).where(eq(products.slug, 'chicken-thighs'));
+    await setImplicitVariant(t.ctx.db, thighs!.id, { stock: 0 });
     await t.ctx.db.update(products).set({ published: false }).where(eq(products.slug, 'chicken-gizzards'));
     later(1_000);
     const again = await t.request('/api/catalog/products', { headers: { 'If-None-Match': etag } });
@@ -224,7 +224,7 @@ describe.each(dbKinds(import.meta.url))('storefront catalogue on %s', (kind) => 
 
   it('reads the cart check fresh from the database (no caching)', async () => {
     const [row] = await t.ctx.db.select({ id: products.id }).from(products).where(eq(products.slug, 'chicken-wings'));
-    await t.ctx.db.update(products).set({ stock: 3 }).where(eq(products.id, row!.id));
+    await setImplicitVariant(t.ctx.db, row!.id, { stock: 3 });
     const res = await t.request('/api/catalog/cart-check', { method: 'POST', json: { items: [{ productId: row!.id, quantity: 5 }] } });
     expect(await res.json()).toMatchObject({ items: [{ stock: 3, available: true }] });
   });

@@ -27,6 +27,8 @@ export const ENGINE_SUBJECTS: Readonly<Record<string, string>> = {
   'audit-migration.test.ts': 'a migration over existing rows',
   'accounts-pending-email-migration.test.ts': 'a migration over existing rows',
   'variants-migration.test.ts': 'a migration over existing rows',
+  'variants-own-price-migration.test.ts':
+    'a migration over existing rows, and the triggers that keep products.price and products.stock from the variants and refuse other writers',
   'tax-bands-migration.test.ts': 'a migration over existing rows',
   'phone-migration.test.ts': 'a migration over existing rows',
   'phone-sign-in-migration.test.ts': 'a migration over existing rows',

@@ -35,10 +35,12 @@ export async function seedScale(db: DbOrTx, size: ScaleSize, newest: Date): Prom
   const statements: SQL[] = [
     sql`insert into "user" (id, name, email, email_verified)
         select 'scale-' || g, 'Customer ' || g, 'scale-' || g || '@example.test', true from generate_series(1, ${size.customers}) g`,
-    sql`insert into products (name, slug, description, category, price, stock)
-        select 'Product ' || g, 'scale-product-' || g, 'Fresh from the lake, cleaned and packed on the day.',
-          case when g % 2 = 0 then 'fish' else 'chicken' end, 500 + g, 40
-        from generate_series(1, ${size.products}) g`,
+    // Each product with its implicit variant, which holds its price and stock.
+    sql`with made as (insert into products (name, slug, description, category, price)
+          select 'Product ' || g, 'scale-product-' || g, 'Fresh from the lake, cleaned and packed on the day.',
+            case when g % 2 = 0 then 'fish' else 'chicken' end, 500 + g
+          from generate_series(1, ${size.products}) g returning id, price)
+        insert into product_variants (product_id, price, stock) select id, price, 40 from made`,
     sql`insert into orders (id, user_id, status, fulfilment_status, subtotal, vat, delivery_fee, total_amount,
           customer_name, customer_email, customer_phone, delivery_address, pesapal_transaction_id, needs_attention,
           reservation_expires_at, paid_at, created_at, updated_at)

@@ -1,14 +1,15 @@
 // Fills an empty shop with the demo catalogue, blog, pages and delivery zones (./seed-data).
 // Everything goes in one transaction, and only when the products table is empty: a restart, or a
 // second instance starting at the same moment, finds the data there and leaves it alone.
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { LOCKS } from '../db/locks';
-import { blogPosts, deliveryWindows, deliveryZones, pageContent, products, productVariants, stockMovements } from '../db/schema';
+import { blogPosts, deliveryWindows, deliveryZones, pageContent, products } from '../db/schema';
 import { SEED_BLOG_POSTS, SEED_DELIVERY_ZONES, SEED_PAGES, SEED_PRODUCTS, SEED_SEARCH_KEYWORDS } from './seed-data';
 import { DEFAULT_ZONE_WINDOWS } from '@/domain/delivery-slots';
 import { sanitizePageHtml } from '../features/content/sanitize-page-html';
 import { addProductOptions } from '../features/catalog/product-options.service';
+import { insertProducts } from '../features/catalog/new-products';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -30,61 +31,32 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<{ se
     const existing = await tx.select({ id: products.id }).from(products).limit(1);
     if (existing.length > 0) return { seeded: false };
 
-    const inserted = await tx
-      .insert(products)
-      .values(
-        SEED_PRODUCTS.map((p, i) => {
-          const createdAt = daysBefore(CATALOGUE_AGE_DAYS, i);
-          return {
-            name: p.name,
-            slug: p.slug,
-            description: p.description,
-            searchKeywords: SEED_SEARCH_KEYWORDS[p.slug] ?? '',
-            category: p.category,
-            price: p.price,
-            stock: p.stock,
-            imageUrl: p.imageUrl,
-            published: true,
-            featured: p.featured,
-            createdAt,
-            updatedAt: createdAt,
-          };
-        }),
-      )
-      .returning({ id: products.id, slug: products.slug, stock: products.stock, createdAt: products.createdAt });
-
-    // Products sold by options get their variants (each with its opening restock) in place of the implicit one.
-    const withOptions = new Set<string>();
+    // Each product comes with its implicit variant and opening stock (one restock in the ledger);
+    // a product sold by options starts empty, and its options' variants replace that one.
+    const inserted = await insertProducts(
+      tx,
+      SEED_PRODUCTS.map((p, i) => {
+        const createdAt = daysBefore(CATALOGUE_AGE_DAYS, i);
+        return {
+          name: p.name,
+          slug: p.slug,
+          description: p.description,
+          searchKeywords: SEED_SEARCH_KEYWORDS[p.slug] ?? '',
+          category: p.category,
+          price: p.price,
+          stock: p.options ? 0 : p.stock,
+          imageUrl: p.imageUrl,
+          published: true,
+          featured: p.featured,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    );
     for (const p of inserted) {
       const options = SEED_PRODUCTS.find((s) => s.slug === p.slug)?.options;
-      if (!options) continue;
-      await addProductOptions(tx, p.id, options, p.createdAt);
-      withOptions.add(p.id);
+      if (options) await addProductOptions(tx, p.id, options, p.createdAt);
     }
-
-    // The ledger explains every unit of stock: the opening stock is one restock per product.
-    const implicit = await tx
-      .select({ id: productVariants.id, productId: productVariants.productId })
-      .from(productVariants)
-      .where(
-        inArray(
-          productVariants.productId,
-          inserted.map((p) => p.id),
-        ),
-      );
-    await tx.insert(stockMovements).values(
-      inserted
-        .filter((p) => !withOptions.has(p.id))
-        .map((p) => ({
-          productId: p.id,
-          variantId: implicit.find((v) => v.productId === p.id)!.id,
-          kind: 'restock',
-          quantity: p.stock,
-          stockAfter: p.stock,
-          reason: 'Opening stock',
-          createdAt: p.createdAt,
-        })),
-    );
 
     // Zones may already have been set up by hand; never duplicate them.
     const zones = await tx.select({ id: deliveryZones.id }).from(deliveryZones).limit(1);

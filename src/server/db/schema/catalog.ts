@@ -20,7 +20,8 @@ export const products = pgTable(
     price: money('price').notNull(),
     /** The VAT band (KRA's tax type A to E) the product is sold in. */
     taxBand: text('tax_band', { enum: TAX_BANDS }).notNull().default(DEFAULT_TAX_BAND),
-    // Stock available to sell: reservations take from it, releases give back.
+    // What the enabled variants hold, summed for listings; written only by the variants' trigger
+    // (migration 0031 refuses any other writer, as it does for price, their lowest).
     stock: integer('stock').notNull().default(0),
     lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
     imageUrl: text('image_url'),
@@ -94,8 +95,9 @@ export const productOptionValues = pgTable(
 /**
  * What is sold: one combination of option values with its own price, stock and weight. A product
  * without options has one implicit variant (no values). Stock lives here; products.stock is the sum
- * of the enabled variants' stock and products.price their lowest price, kept by triggers
- * (migration 0019), and a new product gets its implicit variant from a trigger too.
+ * of the enabled variants' stock and products.price their lowest price, kept by a trigger
+ * (migrations 0019 and 0031) and written by nothing else. A new product is written with its
+ * implicit variant in one transaction: insertProducts, src/server/features/catalog/new-products.ts.
  */
 export const productVariants = pgTable(
   'product_variants',

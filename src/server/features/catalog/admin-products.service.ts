@@ -1,11 +1,13 @@
 // Products in the back office: list with filters, create, edit, image, archive and restore.
-// Stock never changes here except as the opening stock of a new product (one ledger row).
+// Price and stock are the variants' (migration 0031): a new product is written with its implicit
+// variant and opening stock (one ledger row), and a price change goes to that variant. Stock never
+// changes here otherwise.
 import { and, asc, count, desc, eq, getTableColumns, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
 import { DEFAULT_TAX_BAND, type TaxBand } from '@/domain/tax-bands';
 import type { Db, DbOrTx } from '../../db/client';
-import { productOptions, productSlugRedirects, products, stockMovements } from '../../db/schema';
-import { implicitVariantId } from '../inventory/inventory.service';
+import { productOptions, productSlugRedirects, products, productVariants } from '../../db/schema';
+import { insertProducts } from './new-products';
 import { badRequest, conflict, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { saveImage, type PreparedImage } from '../media/admin-images';
@@ -130,35 +132,26 @@ export async function getProduct(db: DbOrTx, id: string): Promise<AdminProduct> 
 export async function createProduct(db: Db, actor: AdminActor, input: CreateProductInput): Promise<AdminProduct> {
   return db.transaction(async (tx) => {
     const slug = await uniqueSlugFor(tx, SLUGS, input.name);
-    const [row] = await tx
-      .insert(products)
-      .values({
-        name: input.name,
-        slug,
-        description: input.description,
-        searchKeywords: input.searchKeywords,
-        category: input.category,
-        price: input.priceCents,
-        taxBand: input.taxBand ?? DEFAULT_TAX_BAND,
-        stock: input.stock,
-        lowStockThreshold: input.lowStockThreshold,
-        published: input.published,
-        featured: input.featured,
-      })
-      .returning();
+    const [row] = await insertProducts(
+      tx,
+      [
+        {
+          name: input.name,
+          slug,
+          description: input.description,
+          searchKeywords: input.searchKeywords,
+          category: input.category,
+          price: input.priceCents,
+          taxBand: input.taxBand ?? DEFAULT_TAX_BAND,
+          stock: input.stock,
+          lowStockThreshold: input.lowStockThreshold,
+          published: input.published,
+          featured: input.featured,
+        },
+      ],
+      actor.userId,
+    );
     if (!row) throw new Error('product insert returned nothing');
-    // The ledger explains every unit: opening stock is the product's first restock.
-    if (input.stock > 0) {
-      await tx.insert(stockMovements).values({
-        productId: row.id,
-        variantId: await implicitVariantId(tx, row.id),
-        kind: 'restock',
-        quantity: input.stock,
-        stockAfter: input.stock,
-        reason: 'Opening stock',
-        actorUserId: actor.userId,
-      });
-    }
     await auditAdmin(tx, actor, {
       action: 'PRODUCT_CREATE',
       tableName: 'products',
@@ -178,11 +171,18 @@ export async function createProduct(db: Db, actor: AdminActor, input: CreateProd
 
 export async function updateProduct(db: Db, actor: AdminActor, id: string, input: UpdateProductInput): Promise<AdminProduct> {
   return db.transaction(async (tx) => {
+    // The price is the implicit variant's. Its row is locked before the product's, in the order a
+    // sale takes them (the variant, then its product by the trigger), so the two never deadlock.
+    const implicit = input.priceCents !== undefined ? await lockImplicitVariant(tx, id) : undefined;
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!before) throw notFound('Product not found');
-    // A product with options is priced per variant; products.price is their lowest (a trigger's).
-    if (input.priceCents !== undefined && input.priceCents !== before.price && (await hasOptions(tx, id))) {
-      throw badRequest(PRODUCT_MESSAGES.pricedPerVariant, { priceCents: PRODUCT_MESSAGES.pricedPerVariant });
+    const priceChanges = input.priceCents !== undefined && input.priceCents !== before.price;
+    if (priceChanges) {
+      // A product with options is priced per variant; products.price is only their lowest.
+      if (!implicit || (await hasOptions(tx, id))) {
+        throw badRequest(PRODUCT_MESSAGES.pricedPerVariant, { priceCents: PRODUCT_MESSAGES.pricedPerVariant });
+      }
+      await tx.update(productVariants).set({ price: input.priceCents, updatedAt: actor.at }).where(eq(productVariants.id, implicit));
     }
     const slug = input.slug !== undefined && input.slug !== before.slug ? await takeNewSlug(tx, before, input.slug) : undefined;
     const changes: Partial<typeof products.$inferInsert> = {
@@ -191,7 +191,6 @@ export async function updateProduct(db: Db, actor: AdminActor, id: string, input
       ...(input.description !== undefined && { description: input.description }),
       ...(input.searchKeywords !== undefined && { searchKeywords: input.searchKeywords }),
       ...(input.category !== undefined && { category: input.category }),
-      ...(input.priceCents !== undefined && { price: input.priceCents }),
       ...(input.taxBand !== undefined && { taxBand: input.taxBand }),
       ...(input.lowStockThreshold !== undefined && { lowStockThreshold: input.lowStockThreshold }),
       ...(input.published !== undefined && { published: input.published }),
@@ -203,14 +202,25 @@ export async function updateProduct(db: Db, actor: AdminActor, id: string, input
       .where(eq(products.id, id))
       .returning();
     if (!row) throw notFound('Product not found');
+    const compared = Object.keys(changes) as (keyof ProductRow)[];
     await auditAdmin(tx, actor, {
       action: 'PRODUCT_UPDATE',
       tableName: 'products',
       recordId: id,
-      details: { changed: changedFields(before, row, Object.keys(changes) as (keyof ProductRow)[]) },
+      details: { changed: changedFields(before, row, priceChanges ? [...compared, 'price'] : compared) },
     });
     return toAdminProduct(row);
   });
+}
+
+/** The product's implicit variant, locked; undefined when it has none (a product with options). */
+async function lockImplicitVariant(tx: DbOrTx, productId: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), sql`${productVariants.optionValueIds} = '{}'`))
+    .for('no key update');
+  return row?.id;
 }
 
 async function hasOptions(tx: DbOrTx, productId: string): Promise<boolean> {

@@ -3,6 +3,7 @@
 // so its stock leaves the product's total with it.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
+import { VARIANT_MESSAGES } from '@/domain/variant-forms';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, productOptions, productOptionValues, productVariants, stockMovements } from '../../db/schema';
 import { badRequest } from '../../errors';
@@ -32,6 +33,10 @@ export async function addProductOptions(
 ): Promise<string[]> {
   if (input.options.length === 0 || input.options.length > MAX_OPTION_KINDS) {
     throw badRequest(`A product has 1 to ${MAX_OPTION_KINDS} options.`, { options: `A product has 1 to ${MAX_OPTION_KINDS} options.` });
+  }
+  // The implicit variant is retired below: without a variant in its place the product sells nothing.
+  if (input.variants.length === 0) {
+    throw badRequest(VARIANT_MESSAGES.variantsRequired, { variants: VARIANT_MESSAGES.variantsRequired });
   }
   const valueIds: Map<string, string>[] = [];
   for (const [position, option] of input.options.entries()) {

@@ -72,7 +72,7 @@ async function giveStock(db: DbOrTx, variantId: string, quantity: number, at: Da
 }
 
 /** The implicit variant of a product without options (the one whose option values are empty). */
-export async function implicitVariantId(db: DbOrTx, productId: string): Promise<string> {
+async function implicitVariantId(db: DbOrTx, productId: string): Promise<string> {
   const [row] = await db
     .select({ id: productVariants.id })
     .from(productVariants)
