@@ -7,7 +7,9 @@ import {
   ORDER_EVENTS,
   ORDER_STATUS_SHOWN,
   ORDER_TRANSITIONS,
+  refundRestocks,
   refusedTransitionMessage,
+  restockPutsBack,
 } from './order-lifecycle';
 import { FULFILMENT_STATUSES, ORDER_STATUSES, type OrderStatus } from './order-status';
 
@@ -63,6 +65,17 @@ describe('fulfilment', () => {
   it('has one event for each step after unfulfilled', () => {
     expect(FULFILMENT_STATUSES.slice(1).map(fulfilmentEventFor)).toEqual([...FULFILMENT_EVENTS]);
     expect(() => fulfilmentEventFor('unfulfilled')).toThrow();
+  });
+});
+
+describe('restocking', () => {
+  it('puts goods back while they are in the shop, not once they left it', () => {
+    expect(FULFILMENT_STATUSES.filter(restockPutsBack)).toEqual(['unfulfilled', 'processing']);
+  });
+
+  it("previews a refund's restock as the table's refund effect says", () => {
+    expect(ORDER_TRANSITIONS.refunded.stock).toBe('restock');
+    expect(FULFILMENT_STATUSES.filter(refundRestocks)).toEqual(['unfulfilled', 'processing']);
   });
 });
 

@@ -1,7 +1,8 @@
 // The order's life: every event that moves an order, from which statuses, to which status, what it
 // does to stock, and what the customer hears. The server applies these in one function
-// (src/server/features/orders/order-transitions.ts); docs/architecture.md shows this same table and
-// a test keeps the two equal.
+// (src/server/features/orders/order-transitions.ts), stock effects included: an event's cause passes
+// only what the effect needs to know, never whether to apply it. docs/architecture.md shows this
+// same table and a test keeps the two equal.
 import { canAdvanceFulfilment, type FulfilmentStatus, type OrderStatus } from './order-status';
 import type { OrderUpdateStep } from './order-sms';
 
@@ -24,7 +25,7 @@ export const FULFILMENT_EVENTS = ['packing', 'out_for_delivery', 'delivered'] as
 export type FulfilmentEvent = (typeof FULFILMENT_EVENTS)[number];
 
 /** What an event does to the order's stock. */
-type StockEffect =
+export type StockEffect =
   /** Stock is held for the order until it is paid or the hold ends. */
   | 'reserve'
   /** The hold is extended for a new payment page. */
@@ -35,7 +36,7 @@ type StockEffect =
   | 'release'
   /** Stock stays reserved until the hold ends, so the customer can pay again. */
   | 'keep hold'
-  /** Sold stock goes back unless the goods had left the shop. */
+  /** Sold stock goes back unless the goods had left the shop (restockPutsBack). */
   | 'restock'
   /** Nothing moves (the goods may have been delivered: the merchant restocks by hand). */
   | 'none';
@@ -51,7 +52,8 @@ export interface OrderTransition {
   means: string;
 }
 
-export const ORDER_TRANSITIONS: Readonly<Record<OrderEvent, OrderTransition>> = Object.freeze({
+// Literal types (as const): what an event's cause must pass the transition is read from its entry.
+export const ORDER_TRANSITIONS = Object.freeze({
   placed: { from: [], to: 'pending', stock: 'reserve', tells: null, means: 'placed at checkout' },
   payment_started: { from: ['pending', 'failed'], to: 'pending', stock: 'extend hold', tells: null, means: 'sent to pay (again)' },
   paid: { from: ['pending', 'failed'], to: 'completed', stock: 'sell', tells: 'paid', means: 'paid' },
@@ -68,7 +70,21 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderEvent, OrderTransition>> = 
     tells: null,
     means: 'reversed at Pesapal before it was seen paid',
   },
-});
+} as const satisfies Record<OrderEvent, OrderTransition>);
+
+/** Goods out for delivery or delivered are not on the shelf: a 'restock' leaves them out. */
+const LEFT_THE_SHOP: readonly FulfilmentStatus[] = ['out_for_delivery', 'delivered'];
+
+/** Whether a 'restock' puts an order's sold stock back, for goods this far along. */
+export function restockPutsBack(fulfilment: FulfilmentStatus): boolean {
+  return !LEFT_THE_SHOP.includes(fulfilment);
+}
+
+/** Whether refunding an order this far along puts its goods back, as the table's refund effect says. */
+export function refundRestocks(fulfilment: FulfilmentStatus): boolean {
+  const refund: OrderTransition = ORDER_TRANSITIONS.refunded;
+  return refund.stock === 'restock' && restockPutsBack(fulfilment);
+}
 
 export interface FulfilmentTransition {
   to: FulfilmentStatus;
@@ -88,7 +104,7 @@ export const FULFILLABLE_STATUS: OrderStatus = 'completed';
 
 /** The status an event leads to from `from`, or null when the order may not take that event. */
 export function nextOrderStatus(from: OrderStatus | null, event: OrderEvent): OrderStatus | null {
-  const t = ORDER_TRANSITIONS[event];
+  const t: OrderTransition = ORDER_TRANSITIONS[event];
   if (from === null) return t.from.length === 0 ? t.to : null;
   return t.from.includes(from) ? t.to : null;
 }

@@ -4,7 +4,8 @@
 //    naming several places is refused with the places to choose from, never priced by a guess);
 // 2. ONE database transaction reads prices and VAT bands from products (published, not archived),
 //    computes subtotal, VAT per band, fee and total with src/domain, inserts the pending order with
-//    its price and band snapshot and reserves the stock (conditional decrements: no oversell);
+//    its price and band snapshot and lines, and so reserves the stock (the 'placed' event's effect in
+//    order-transitions.ts; conditional decrements: no oversell);
 // 3. outside that transaction, the payment attempt claimed with the order is sent to Pesapal.
 // An idempotency key (unique per user) turns a double click into the same order and payment page.
 import { and, count, eq, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
@@ -16,12 +17,11 @@ import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
 import type { CheckoutCustomerValues } from '@/domain/validation';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { orderItems, orders, orderTaxBands, paymentNotifications, products, productVariants, profiles, user } from '../../db/schema';
+import { orders, orderTaxBands, paymentNotifications, products, productVariants, profiles, user } from '../../db/schema';
 import { variantNames } from '../inventory/variant-names';
 import { lineName } from '@/domain/product-variants';
 import { rememberCheckoutDetails, saveBuyerTax, saveSmsChoice } from '../account/account.service';
 import { aboutOrder, badRequest, DomainError, tooManyRequests } from '../../errors';
-import { reserveStock } from '../inventory/inventory.service';
 import { claimAttempt, startPaymentAttempt, submitAttempt, type AttemptClaim } from '../payments/payment-attempt.service';
 import { RESERVATION_MINUTES } from '../payments/order-outcomes';
 import { insertPlacedOrder } from '../orders/order-transitions';
@@ -256,39 +256,37 @@ async function insertPendingOrder(
     deliveryFeeTaxBand: quote.feeTaxBand,
   });
   const order = await insertPlacedOrder(tx, {
-    userId,
-    subtotal: totals.subtotalCents,
-    vat: totals.vatCents,
-    deliveryFee: totals.deliveryFeeCents ?? 0,
-    deliveryFeeTaxBand: totals.deliveryFeeTaxBand,
-    deliveryFeeTaxRateBp: TAX_BAND_RATE_BP[totals.deliveryFeeTaxBand],
-    totalAmount: totals.totalCents,
-    currency: 'KES',
-    customerName: input.customer.fullName,
-    customerEmail: input.customer.email,
-    customerPhone: input.customer.phone,
-    deliveryAddress: input.delivery.address,
-    deliveryBuilding: input.delivery.building || null,
-    deliveryDirections: input.delivery.directions || null,
-    deliveryLatitude: destination.lat,
-    deliveryLongitude: destination.lng,
-    deliveryDistanceKm: quote.distanceKm.toFixed(2),
-    deliveryZoneId: quote.zoneId,
-    deliveryZoneName: quote.zoneName,
-    estimatedDeliveryMins: quote.estimatedMinutes,
-    idempotencyKey: input.idempotencyKey ?? null,
-    smsUpdates: input.smsUpdates ?? true,
-    smsUpdatesAt: at,
-    buyerKraPin,
-    buyerBusinessName,
-    reservationExpiresAt: new Date(at.getTime() + RESERVATION_MINUTES * 60_000),
-    createdAt: at,
-    updatedAt: at,
-  });
-  if (!order) return null;
-  await tx.insert(orderItems).values(
-    priced.map((l) => ({
-      orderId: order.id,
+    values: {
+      userId,
+      subtotal: totals.subtotalCents,
+      vat: totals.vatCents,
+      deliveryFee: totals.deliveryFeeCents ?? 0,
+      deliveryFeeTaxBand: totals.deliveryFeeTaxBand,
+      deliveryFeeTaxRateBp: TAX_BAND_RATE_BP[totals.deliveryFeeTaxBand],
+      totalAmount: totals.totalCents,
+      currency: 'KES',
+      customerName: input.customer.fullName,
+      customerEmail: input.customer.email,
+      customerPhone: input.customer.phone,
+      deliveryAddress: input.delivery.address,
+      deliveryBuilding: input.delivery.building || null,
+      deliveryDirections: input.delivery.directions || null,
+      deliveryLatitude: destination.lat,
+      deliveryLongitude: destination.lng,
+      deliveryDistanceKm: quote.distanceKm.toFixed(2),
+      deliveryZoneId: quote.zoneId,
+      deliveryZoneName: quote.zoneName,
+      estimatedDeliveryMins: quote.estimatedMinutes,
+      idempotencyKey: input.idempotencyKey ?? null,
+      smsUpdates: input.smsUpdates ?? true,
+      smsUpdatesAt: at,
+      buyerKraPin,
+      buyerBusinessName,
+      reservationExpiresAt: new Date(at.getTime() + RESERVATION_MINUTES * 60_000),
+      createdAt: at,
+      updatedAt: at,
+    },
+    lines: priced.map((l) => ({
       productId: l.product.id,
       variantId: l.variant.id,
       productName: l.name,
@@ -301,7 +299,10 @@ async function insertPendingOrder(
       taxRateBp: TAX_BAND_RATE_BP[l.product.taxBand],
       createdAt: at,
     })),
-  );
+    at,
+    unpaidShare: unpaidShare.stock,
+  });
+  if (!order) return null;
   // What the order is charged per band, as the domain computed it: receipts and tax invoices read this.
   await tx.insert(orderTaxBands).values(
     totals.bands.map((b) => ({
@@ -312,13 +313,6 @@ async function insertPendingOrder(
       taxAmount: b.taxCents,
       totalAmount: b.totalCents,
     })),
-  );
-  await reserveStock(
-    tx,
-    order.id,
-    priced.map((l) => ({ productId: l.product.id, variantId: l.variant.id, productName: l.name, quantity: l.quantity })),
-    at,
-    unpaidShare.stock,
   );
   const hold = await holdDeliveryWindow(tx, {
     orderId: order.id,

@@ -1,7 +1,7 @@
 // What the merchant may do next with an order (the buttons of the order screen).
+import { refundRestocks } from '@/domain/order-lifecycle';
 import { canAdvanceFulfilment, type FulfilmentStatus } from '@/domain/order-status';
 import { FULFILMENT_STEPS, type FulfilmentStep } from './admin-orders.schemas';
-import { restocksOnRefund } from './admin-order-restock';
 
 export interface OrderActions {
   fulfilmentSteps: FulfilmentStep[];
@@ -21,7 +21,7 @@ export function orderActions(
   return {
     fulfilmentSteps: paid ? FULFILMENT_STEPS.filter((s) => canAdvanceFulfilment(order.fulfilment, s)) : [],
     cancel: order.status === 'pending' ? 'release' : paid && !settlingPaymentRefunded ? 'refund' : null,
-    restockOnRefund: restocksOnRefund(order.fulfilment),
+    restockOnRefund: refundRestocks(order.fulfilment),
     resolve: order.needsAttention,
   };
 }

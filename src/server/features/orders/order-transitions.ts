@@ -5,9 +5,12 @@
 // with a DomainError, and nothing is written.
 //
 // Effects, all in the same transaction so they happen exactly once with the change:
-// - stock: 'release' and 'sell' are done here; 'reserve' is done by the checkout that inserts the
-//   order's lines, and 'restock' by the merchant's refund, which decides it by how far the goods went;
-//   the order's delivery window is held and given back with the stock (features/delivery);
+// - stock: the entry's effect, applied here (order-stock-effects.ts) from the table, the first one
+//   ('reserve') by insertPlacedOrder with the order's lines. The cause passes only what the effect
+//   needs (the lines, the hold's new end, a refund's goods state), and its type follows the entry,
+//   so a cause cannot decide an effect the table does not name. The hold's end
+//   (reservation_expires_at) is the effect's too, and the order's delivery window is held and given
+//   back with the stock (features/delivery);
 // - the customer's SMS and mail are queued here and sent after the commit (deliverOrderUpdate);
 // - the tax invoice: 'paid' queues the sale's and 'refunded' a credit note (features/tax-invoices),
 //   numbered in this transaction and sent to KRA after the commit (deliverOrderUpdate kicks the sender);
@@ -27,12 +30,13 @@ import {
   type OrderEvent,
 } from '@/domain/order-lifecycle';
 import type { FulfilmentStatus, OrderStatus } from '@/domain/order-status';
+import type { OrderUpdateStep } from '@/domain/order-sms';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { DomainError } from '../../errors';
-import { releaseReservation, sellReservation, type StockShortfall } from '../inventory/inventory.service';
-import { confirmDeliveryWindow, releaseDeliveryWindow, type WindowLost } from '../delivery/delivery-slots.service';
+import type { StockShortfall } from '../inventory/inventory.service';
+import { applyStockEffect, type AnyStockInput, type RestockOutcome, type StockEffectInputs } from './order-stock-effects';
 import { queueOrderConfirmation } from './order-confirmation-mail';
 import { queueOrderUpdate, type QueuedOrderUpdate } from './order-updates.service';
 import { queueCreditNote, queueSaleInvoice } from '../tax-invoices/tax-invoice-queue';
@@ -40,18 +44,23 @@ import { queuePaidOrderNotices } from '../merchant-notices/paid-order-notice';
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** The columns an event may write beside the status (reasons, flags, the payment hold). */
-type OrderPatch = Partial<Omit<typeof orders.$inferInsert, 'id' | 'userId' | 'status' | 'fulfilmentStatus' | 'createdAt' | 'updatedAt'>>;
+/** The columns an event may write beside the status (reasons, flags); the hold's end is its stock effect's. */
+type OrderPatch = Partial<
+  Omit<typeof orders.$inferInsert, 'id' | 'userId' | 'status' | 'fulfilmentStatus' | 'reservationExpiresAt' | 'createdAt' | 'updatedAt'>
+>;
 
-export interface OrderTransitionInput {
+type MovingEvent = Exclude<OrderEvent, 'placed'>;
+
+/** What the event's stock effect needs from its cause, as the event's entry in the table says. */
+type StockInputOf<E extends OrderEvent> = StockEffectInputs[(typeof ORDER_TRANSITIONS)[E]['stock']];
+
+interface TransitionBase<E extends MovingEvent> {
   /** The order as read under its row lock in this transaction. */
   order: Pick<OrderRow, 'id' | 'status'>;
-  event: Exclude<OrderEvent, 'placed'>;
+  event: E;
   at: Date;
   /** Other columns to write; a function of the sale's shortfalls for 'paid'. */
   set?: OrderPatch | ((sold: { shortfalls: StockShortfall[] }) => OrderPatch);
-  /** The stock ledger's reason for a 'release'. */
-  releaseReason?: string;
   /** For the customer's message: a refund's amount, or a key when a step may be told twice. */
   tell?: { amountCents?: Cents; key?: string };
   /**
@@ -61,6 +70,8 @@ export interface OrderTransitionInput {
   holdNotice?: boolean;
 }
 
+export type OrderTransitionInput<E extends MovingEvent> = TransitionBase<E> & StockInputOf<E>;
+
 export interface OrderTransitionResult {
   to: OrderStatus;
   /** The customer's SMS and mail queued with the change; send after the commit. */
@@ -69,6 +80,8 @@ export interface OrderTransitionResult {
   shortfalls: StockShortfall[];
   /** Order lines whose reservation was released ('release' only). */
   released: number;
+  /** What a 'restock' put back, or why not ('restock' only). */
+  restock: RestockOutcome | null;
 }
 
 export class OrderTransitionRefused extends DomainError {
@@ -80,50 +93,56 @@ export class OrderTransitionRefused extends DomainError {
   }
 }
 
+/** A new order: its row (the hold's end included), its lines, and what its first effect needs. */
+export interface PlacedOrderInput {
+  values: Omit<typeof orders.$inferInsert, 'id' | 'status' | 'fulfilmentStatus'>;
+  lines: readonly Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>[];
+  at: Date;
+  /** The percentage of a variant's units unpaid orders may hold (decision 037). */
+  unpaidShare: number;
+}
+
 /**
- * Inserts a new order in its first status ('placed'); null when the idempotency key was used already.
- * The checkout reserves its stock in the same transaction, once it has written the lines.
+ * Inserts a new order in its first status ('placed') with its lines, and applies that event's stock
+ * effect; null when the idempotency key was used already. Out of stock throws, so the caller's
+ * transaction leaves nothing half-reserved.
  */
-export async function insertPlacedOrder(
-  tx: Tx,
-  values: Omit<typeof orders.$inferInsert, 'id' | 'status' | 'fulfilmentStatus'>,
-): Promise<{ id: string } | null> {
+export async function insertPlacedOrder(tx: Tx, input: PlacedOrderInput): Promise<{ id: string } | null> {
   const status = nextOrderStatus(null, 'placed');
   if (!status) throw new OrderTransitionRefused(null, 'placed');
   const [order] = await tx
     .insert(orders)
-    .values({ ...values, status })
+    .values({ ...input.values, status })
     .onConflictDoNothing()
     .returning({ id: orders.id });
-  return order ?? null;
+  if (!order) return null;
+  await tx.insert(orderItems).values(input.lines.map((l) => ({ ...l, orderId: order.id })));
+  const stock: StockInputOf<'placed'> = {
+    reserve: {
+      lines: input.lines.map((l) => ({ productId: l.productId, variantId: l.variantId, productName: l.productName, quantity: l.quantity })),
+      unpaidShare: input.unpaidShare,
+    },
+  };
+  await applyStockEffect(tx, order.id, ORDER_TRANSITIONS.placed.stock, input.at, stock);
+  return order;
 }
 
 /** Moves the order by one event of the lifecycle table, with its stock effect and the customer's message. */
-export async function transitionOrder(ctx: ServerContext, tx: Tx, input: OrderTransitionInput): Promise<OrderTransitionResult> {
+export async function transitionOrder<E extends MovingEvent>(
+  ctx: ServerContext,
+  tx: Tx,
+  input: OrderTransitionInput<E>,
+): Promise<OrderTransitionResult> {
   const { order, event, at } = input;
   const to = nextOrderStatus(order.status, event);
   if (!to) throw new OrderTransitionRefused(order.status, event);
   const rule = ORDER_TRANSITIONS[event];
-
-  let shortfalls: StockShortfall[] = [];
-  let released = 0;
-  let windowLost: WindowLost | null = null;
-  if (rule.stock === 'sell') {
-    const lines = await tx
-      .select({
-        productId: orderItems.productId,
-        variantId: orderItems.variantId,
-        productName: orderItems.productName,
-        quantity: orderItems.quantity,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id));
-    shortfalls = await sellReservation(tx, order.id, lines, at);
-    windowLost = await confirmDeliveryWindow(tx, order.id);
-  } else if (rule.stock === 'release') {
-    released = await releaseReservation(tx, order.id, input.releaseReason ?? rule.means, at);
-    await releaseDeliveryWindow(tx, order.id, at);
-  }
+  // Whichever effect the entry names; its input's type follows the same entry.
+  const stockInput = input as AnyStockInput;
+  const { hold, shortfalls, released, windowLost, restock } = await applyStockEffect(tx, order.id, rule.stock, at, {
+    ...stockInput,
+    releaseReason: stockInput.releaseReason ?? rule.means,
+  });
 
   const held = input.holdNotice === true && event === 'cancelled';
   const patch: OrderPatch = {
@@ -144,7 +163,7 @@ export async function transitionOrder(ctx: ServerContext, tx: Tx, input: OrderTr
   // that someone else moved meanwhile.
   const [moved] = await tx
     .update(orders)
-    .set({ ...patch, status: to, updatedAt: at })
+    .set({ ...patch, ...hold, status: to, updatedAt: at })
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
     .returning({ id: orders.id });
   if (!moved) throw new OrderTransitionRefused(order.status, event);
@@ -166,7 +185,7 @@ export async function transitionOrder(ctx: ServerContext, tx: Tx, input: OrderTr
           ...(merchant ? { merchant } : {}),
         }
       : told;
-  return { to, update, shortfalls, released };
+  return { to, update, shortfalls, released, restock };
 }
 
 /** Moves a paid order's fulfilment forward (steps may be skipped), with the customer's message. */
@@ -186,7 +205,7 @@ async function queueTold(
   ctx: ServerContext,
   tx: Tx,
   orderId: string,
-  step: (typeof ORDER_TRANSITIONS)[OrderEvent]['tells'],
+  step: OrderUpdateStep | null,
   opts: { amountCents?: Cents; key?: string } = {},
 ): Promise<QueuedOrderUpdate | null> {
   if (!step) return null;

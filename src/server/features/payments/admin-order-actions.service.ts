@@ -16,7 +16,6 @@ import { cancelOpenAttempts, openAttempts } from './attempt-cancellation';
 import { PAYMENT_REVERSED_REASON } from './order-outcomes';
 import { refreshPayment } from './payment-refresh.service';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
-import { notRestockedReason, restockOrder, restocksOnRefund } from '../orders/admin-order-restock';
 import {
   hasAcceptedRefund,
   recordRefund,
@@ -96,7 +95,7 @@ async function cancelPendingOrder(ctx: ServerContext, actor: AdminActor, orderId
       event: 'cancelled',
       at: ctx.now(),
       releaseReason: `Order cancelled by the shop: ${reason}`,
-      set: { cancelledReason: reason, reservationExpiresAt: null },
+      set: { cancelledReason: reason },
       holdNotice: paymentInFlight,
     });
     await auditAdmin(tx, actor, {
@@ -136,22 +135,22 @@ async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: s
       details: { refundId, transactionId: payment.id, amountCents: payment.amount, accepted: attempt.accepted, message: attempt.message },
     });
     if (!attempt.accepted) return { outcome: null, update: null };
-    // Decided under the row lock, on the fulfilment the order has now.
+    // The table's effect for a refund decides the stock, on the fulfilment read under the row lock.
     const fulfilment = locked.fulfilmentStatus;
-    const restocked = restocksOnRefund(fulfilment);
-    const restockedLines = restocked ? await restockOrder(tx, actor, orderId, ctx.now()) : 0;
-    const { update } = await transitionOrder(ctx, tx, {
+    const { update, restock } = await transitionOrder(ctx, tx, {
       order: locked,
       event: 'refunded',
       at: ctx.now(),
       set: { cancelledReason: reason, ...clearedReversalFlag(locked) },
       tell: { amountCents: payment.amount },
+      restock: { fulfilment, actorUserId: actor.userId },
     });
+    const { restocked, restockedLines, notRestocked } = restock ?? { restocked: false, restockedLines: 0 };
     await auditAdmin(tx, actor, {
       action: 'ORDER_CANCEL',
       tableName: 'orders',
       recordId: orderId,
-      details: { reason, restocked, restockedLines, fulfilment, ...(restocked ? {} : { notRestocked: notRestockedReason(fulfilment) }) },
+      details: { reason, restocked, restockedLines, fulfilment, ...(notRestocked ? { notRestocked } : {}) },
     });
     return { outcome: { kind: 'refunded' as const, refundMessage: attempt.message, restocked, restockedLines }, update };
   });

@@ -53,7 +53,7 @@ export async function closeUnpaidTwins(
       event: 'reservation_expired',
       at,
       releaseReason: 'The same items were paid in another order',
-      set: { reservationExpiresAt: null, cancelledReason: paidInAnotherOrderReason(shortOrderId(paid.id)) },
+      set: { cancelledReason: paidInAnotherOrderReason(shortOrderId(paid.id)) },
     });
   }
   return twins.map((t) => t.id);

@@ -135,7 +135,7 @@ async function claimUnlessOneInFlight(ctx: ServerContext, order: PayableOrder): 
         order: { id: order.id, status: locked.status },
         event: 'payment_started',
         at: now,
-        set: { reservationExpiresAt: hold },
+        holdUntil: hold,
       });
     }
     const [inFlight] = await tx

@@ -215,7 +215,6 @@ async function completeOrder(
     at,
     set: ({ shortfalls }) => ({
       paidAt: at,
-      reservationExpiresAt: null,
       pesapalTransactionId: txn.pesapalTrackingId,
       // A failed order's reason (e.g. not paid in time) no longer describes it.
       cancelledReason: null,
@@ -270,7 +269,6 @@ async function cancelUnseenPayment(ctx: ServerContext, tx: Tx, order: OrderRow, 
     releaseReason: PAYMENT_REVERSED_REASON,
     set: {
       cancelledReason: PAYMENT_REVERSED_REASON,
-      reservationExpiresAt: null,
       needsAttention: true,
       attentionReason: `Payment ${txn.merchantReference} was reversed at Pesapal before the shop saw it complete; nothing was sold and the stock went back.`,
     },

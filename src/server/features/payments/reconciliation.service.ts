@@ -159,7 +159,7 @@ async function expireOrder(ctx: ServerContext, orderId: string): Promise<boolean
       event: 'reservation_expired',
       at: now,
       releaseReason: 'Reservation expired',
-      set: { reservationExpiresAt: null, ...reason },
+      set: reason,
     });
     return true;
   });

@@ -1,18 +1,11 @@
-// Putting a refunded order's goods back on the shelf, and when not to: goods that left the shop (out
-// for delivery or delivered) are not on the shelf, so a refund leaves stock alone and the merchant
-// adjusts it by hand if they come back.
+// Putting a refunded order's goods back on the shelf: the ledger side of the 'restock' stock effect,
+// applied by the order's transition (order-stock-effects.ts). Whether to restock at all is the
+// effect's rule (restockPutsBack in src/domain/order-lifecycle.ts): goods that left the shop stay out,
+// and the merchant adjusts stock by hand if they come back.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { FULFILMENT_LABELS, type FulfilmentStatus } from '@/domain/order-status';
 import type { Tx } from '../../db/client';
 import { orderItems, productVariants, stockMovements } from '../../db/schema';
-import type { AdminActor } from '../../back-office/admin-access';
-
-const LEFT_THE_SHOP: readonly string[] = ['out_for_delivery', 'delivered'] satisfies FulfilmentStatus[];
-
-/** Whether refunding an order in this fulfilment state puts its goods back into stock. */
-export function restocksOnRefund(fulfilment: string): boolean {
-  return !LEFT_THE_SHOP.includes(fulfilment);
-}
 
 /** Why a refund left stock alone (for the audit row and the merchant). */
 export function notRestockedReason(fulfilment: FulfilmentStatus): string {
@@ -25,7 +18,7 @@ export function notRestockedReason(fulfilment: FulfilmentStatus): string {
  * payment that came after its reservation expired, with the stock gone, completed the order with no
  * sale for that line, and putting it "back" would put goods on sale that do not exist.
  */
-export async function restockOrder(tx: Tx, actor: AdminActor, orderId: string, at: Date): Promise<number> {
+export async function restockSoldLines(tx: Tx, orderId: string, actorUserId: string, at: Date): Promise<number> {
   const lines = await tx
     .select({ productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)
@@ -49,7 +42,7 @@ export async function restockOrder(tx: Tx, actor: AdminActor, orderId: string, a
         quantity: line.quantity,
         stockAfter: 0,
         reason: 'Order cancelled and refunded',
-        actorUserId: actor.userId,
+        actorUserId,
         createdAt: at,
       })
       .onConflictDoNothing()
