@@ -15,7 +15,9 @@ export default defineConfig({
     pool: 'forks',
     poolOptions: { forks: { minForks: 1, maxForks: 2 } },
     fileParallelism: true,
-    testTimeout: 60_000,
+    // A journey's budget, not a wait: each step waits for what it needs to see (up to 30 s). A long
+    // journey on a busy machine (both cores taken by another process) needs more than a minute.
+    testTimeout: 120_000,
     // expect.poll waits for what the page will show, as a locator does (30 s), not vitest's 1 s:
     // on a busy machine a list refetched after a toast may take longer than a second to redraw.
     expect: { poll: { timeout: 30_000, interval: 100 } },
