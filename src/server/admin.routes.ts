@@ -1,6 +1,7 @@
 // /api/admin: the back office API. One gate (requireAdmin) covers every route below it, including
 // paths that do not exist, so nothing under /api/admin answers a visitor or a customer, and each
-// route answers only the roles back-office/route-roles.ts lists for it (the owner: all).
+// route answers the owner and only the roles it declares itself (`allow('staff')` in its chain;
+// none: the owner's alone).
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from './context';
 import { requireAdmin } from './back-office/admin-access';

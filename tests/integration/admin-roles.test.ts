@@ -1,10 +1,18 @@
-// Every back-office route with every role: the route list comes from the admin router itself, and
-// each route must be classified below, so a route added later fails here until someone decides who
-// may call it. Then what riders may do: their own stops only, never another rider's or any order.
+// Every back-office route with every role. The route list and what each route declares
+// (`allow('staff')` in its chain; nothing: the owner's alone) come from the admin router itself; the
+// declarations must be the table of docs/roles.md, so a route added, or a declaration changed or
+// forgotten, fails here until someone decides who may call it and says so there. Then every route
+// is called as each role and must answer exactly as it declares. Then what riders may do: their own
+// stops only, never another rider's or any order.
+import { readFileSync } from 'node:fs';
+import { Hono, type Context } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { auditLogs, orderDeliveryWindows, orders, outboundSms, profiles } from '../../src/server/db/schema';
 import { adminRoutes } from '../../src/server/admin.routes';
+import { allow, declaredRoles, requireAdmin, type GrantedRole } from '../../src/server/back-office/admin-access';
+import type { AppEnv } from '../../src/server/context';
+import { handleError } from '../../src/server/infra/http/errors';
 import { createUser, type TestUser } from '../support/test-app';
 import { lineTexts, readPdf } from '../support/pdf-reader';
 import { dbKinds } from '../support/test-database';
@@ -12,114 +20,50 @@ import { body, payByCard, placeOrder, withAdminApp } from './admin-helpers';
 import { insertProducts } from '../../src/server/features/catalog/new-products';
 
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000001';
+const ROLE_REFUSED = { error: { code: 'FORBIDDEN', message: 'Your role in the shop does not allow this. Ask the owner.' } };
 
-/** Who besides the owner may call each route: 'staff' (owner and staff) or 'everyone' (riders too). */
-const OPEN_TO: Record<string, 'owner' | 'staff' | 'everyone'> = {
-  'GET /dashboard': 'staff',
-  'GET /sign-in-codes/alerts': 'staff',
-  'GET /products': 'staff',
-  'POST /products': 'owner',
-  'GET /products/:id': 'staff',
-  'PATCH /products/:id': 'owner',
-  'POST /products/:id/image': 'owner',
-  'POST /products/:id/archive': 'owner',
-  'POST /products/:id/restore': 'owner',
-  'GET /products/:id/stock': 'staff',
-  'POST /products/:id/stock': 'staff',
-  'GET /products/:id/stock.csv': 'staff',
-  'GET /products/:id/variants': 'staff',
-  'POST /products/:id/variants': 'owner',
-  'PATCH /products/:id/variants/:variantId': 'owner',
-  'POST /products/:id/options': 'owner',
-  'PUT /products/:id/options/order': 'owner',
-  'PATCH /products/:id/options/:optionId': 'owner',
-  'POST /products/:id/options/:optionId/values': 'owner',
-  'PUT /products/:id/options/:optionId/values/order': 'owner',
-  'PATCH /products/:id/options/:optionId/values/:valueId': 'owner',
-  'GET /orders': 'staff',
-  'GET /orders/:id': 'staff',
-  'GET /orders/:id/messages': 'staff',
-  'POST /orders/:id/messages/:channel/:messageId/resend': 'staff',
-  'POST /orders/:id/resolve': 'staff',
-  'POST /orders/:id/fulfilment': 'staff',
-  'POST /orders/:id/cancel': 'owner',
-  'POST /orders/:id/check-payment': 'staff',
-  'POST /orders/:id/payments/:paymentId/refund': 'owner',
-  'GET /customers': 'staff',
-  'GET /customers/:id': 'staff',
-  'POST /customers/:id/role': 'owner',
-  'GET /posts': 'owner',
-  'POST /posts': 'owner',
-  'GET /posts/:id': 'owner',
-  'PATCH /posts/:id': 'owner',
-  'POST /posts/:id/publish': 'owner',
-  'DELETE /posts/:id': 'owner',
-  'POST /posts/:id/image': 'owner',
-  'GET /pages': 'owner',
-  'POST /pages': 'owner',
-  'GET /pages/:id': 'owner',
-  'PATCH /pages/:id': 'owner',
-  'POST /pages/:id/publish': 'owner',
-  'DELETE /pages/:id': 'owner',
-  'POST /content/preview': 'owner',
-  'GET /newsletter': 'owner',
-  'GET /newsletter/export.csv': 'owner',
-  'DELETE /newsletter/:id': 'owner',
-  'GET /messages': 'staff',
-  'POST /messages/:id/read': 'staff',
-  'GET /delivery': 'owner',
-  'PUT /delivery/zones': 'owner',
-  'PUT /delivery/origin': 'owner',
-  'PUT /delivery/fee-tax-band': 'owner',
-  'GET /delivery/preview': 'owner',
-  'GET /shop-details': 'owner',
-  'PUT /shop-details': 'owner',
-  'GET /audit': 'owner',
-  'GET /audit/facets': 'owner',
-  'GET /tax-invoices/status': 'owner',
-  'GET /tax-invoices': 'owner',
-  'POST /tax-invoices/:id/send-again': 'owner',
-  'GET /staff': 'owner',
-  'POST /staff': 'owner',
-  'GET /deliveries': 'staff',
-  'POST /deliveries/assign': 'staff',
-  'GET /deliveries/packing-slips.pdf': 'staff',
-  'GET /deliveries/route-sheet.pdf': 'staff',
-  'GET /rider/stops': 'everyone',
-  'POST /rider/stops/:id/delivered': 'everyone',
-  'POST /rider/stops/:id/not-delivered': 'everyone',
-  'GET /delivery/windows': 'owner',
-  'PUT /delivery/windows/:zoneId': 'owner',
-  'PUT /delivery/opening-hours': 'owner',
-  'GET /merchant-notices': 'owner',
-  'PUT /merchant-notices': 'owner',
-  'GET /live': 'staff',
-};
+interface Endpoint {
+  method: string;
+  path: string;
+  /** Who besides the owner the route declares may call it. */
+  roles: readonly GrantedRole[];
+}
 
-const mayCall = (role: 'owner' | 'staff' | 'rider', route: string) =>
-  role === 'owner' || OPEN_TO[route] === 'everyone' || (role === 'staff' && OPEN_TO[route] === 'staff');
+/** The rows of docs/roles.md's table of each route: '| `GET /orders` | owner, staff |'. */
+function documentedRoutes(): string[] {
+  const doc = readFileSync(new URL('../../docs/roles.md', import.meta.url), 'utf8');
+  return doc.split('\n').filter((line) => /^\| `[A-Z]+ \//.test(line));
+}
+
+const documented = (e: Endpoint) => `| \`${e.method} ${e.path}\` | ${['owner', ...e.roles].join(', ')} |`;
+
+const mayCall = (role: 'owner' | 'staff' | 'rider', e: Endpoint) => role === 'owner' || e.roles.includes(role);
 
 describe.each(dbKinds(import.meta.url))('back-office roles on %s', (kind) => {
   const s = withAdminApp(kind);
   let staff: TestUser;
   let rider: TestUser;
   let otherRider: TestUser;
-  let endpoints: { method: string; path: string }[];
+  let endpoints: Endpoint[];
 
   beforeAll(async () => {
     staff = await createUser(s.t, { role: 'staff', name: 'Wanjiku Staff' });
     rider = await createUser(s.t, { role: 'rider', name: 'Otieno Rider', phone: '+254733000111' });
     otherRider = await createUser(s.t, { role: 'rider', name: 'Baraka Rider', phone: '+254733000222' });
-    const seen = new Set<string>();
-    endpoints = [];
+    // A route's handlers (its allow, validators and handler) are entries of one method and path;
+    // 'ALL' entries are middleware (the gate itself).
+    const chains = new Map<string, { method: string; path: string; handlers: unknown[] }>();
     for (const r of adminRoutes(s.t.ctx).routes) {
-      if (r.method === 'ALL' || seen.has(`${r.method} ${r.path}`)) continue;
-      seen.add(`${r.method} ${r.path}`);
-      endpoints.push({ method: r.method, path: r.path });
+      if (r.method === 'ALL') continue;
+      const key = `${r.method} ${r.path}`;
+      const chain = chains.get(key) ?? { method: r.method, path: r.path, handlers: [] };
+      chain.handlers.push(r.handler);
+      chains.set(key, chain);
     }
+    endpoints = [...chains.values()].map((c) => ({ method: c.method, path: c.path, roles: declaredRoles(c.handlers) }));
   });
 
-  const call = async (e: { method: string; path: string }, cookie?: string) => {
+  const call = async (e: Endpoint, cookie?: string) => {
     const res = await s.t.request(`/api/admin${e.path.replace(/:\w+/g, SAMPLE_ID)}`, {
       method: e.method,
       cookie,
@@ -130,26 +74,44 @@ describe.each(dbKinds(import.meta.url))('back-office roles on %s', (kind) => {
     return res;
   };
 
-  it('has decided, for every route of the admin router, who may call it', () => {
-    expect(endpoints.map((e) => `${e.method} ${e.path}`).sort()).toEqual(Object.keys(OPEN_TO).sort());
+  it('declares on every route of the admin router who may call it, as docs/roles.md lists', () => {
+    expect(endpoints.map(documented).sort()).toEqual(documentedRoutes().sort());
   });
 
-  it.each(['owner', 'staff', 'rider'] as const)('lets the %s call exactly their routes, and answers the rest 403', async (role) => {
-    const cookie = role === 'owner' ? s.admin.cookie : role === 'staff' ? staff.cookie : rider.cookie;
-    const wrong: string[] = [];
-    for (const e of endpoints) {
-      const route = `${e.method} ${e.path}`;
-      const res = await call(e, cookie);
-      const refused = res.status === 401 || res.status === 403;
-      if (res.status >= 500) wrong.push(`${route} → ${res.status}`);
-      else if (refused === mayCall(role, route)) wrong.push(`${route} → ${res.status}`);
-      else if (refused) {
-        expect(await body(res)).toEqual({
-          error: { code: 'FORBIDDEN', message: 'Your role in the shop does not allow this. Ask the owner.' },
-        });
+  it.each(['owner', 'staff', 'rider'] as const)(
+    'lets the %s call exactly the routes that allow them, and answers the rest 403',
+    async (role) => {
+      const cookie = role === 'owner' ? s.admin.cookie : role === 'staff' ? staff.cookie : rider.cookie;
+      const wrong: string[] = [];
+      for (const e of endpoints) {
+        const route = `${e.method} ${e.path}`;
+        const res = await call(e, cookie);
+        const refused = res.status === 401 || res.status === 403;
+        if (res.status >= 500) wrong.push(`${route} → ${res.status}`);
+        else if (refused === mayCall(role, e)) wrong.push(`${route} → ${res.status}`);
+        else if (refused) expect(await body(res)).toEqual(ROLE_REFUSED);
       }
-    }
-    expect(wrong).toEqual([]);
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  it('closes a route that declares nothing to staff and riders, and refuses an allow the gate cannot read', async () => {
+    const ok = (c: Context) => c.text('ok');
+    const gated = new Hono<AppEnv>()
+      .onError(handleError)
+      .use('*', requireAdmin(s.t.ctx))
+      .get('/declared', allow('staff'), ok)
+      .get('/undeclared', ok)
+      .use('/misplaced/*', allow('staff', 'rider'))
+      .get('/misplaced/route', ok);
+    const ungated = new Hono<AppEnv>().onError(handleError).get('/declared', allow('staff'), ok);
+    const statuses = async (app: Hono<AppEnv>, path: string) =>
+      Promise.all([s.admin, staff, rider].map(async (who) => (await app.request(path, { headers: { cookie: who.cookie } })).status));
+    // owner, staff, rider
+    expect(await statuses(gated, '/declared')).toEqual([200, 200, 403]);
+    expect(await statuses(gated, '/undeclared')).toEqual([200, 403, 403]);
+    expect(await statuses(gated, '/misplaced/route')).toEqual([500, 403, 403]);
+    expect(await statuses(ungated, '/declared')).toEqual([500, 500, 500]);
   });
 
   it('answers 403 to a customer and 401 to a visitor on every route', async () => {

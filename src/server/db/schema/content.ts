@@ -115,7 +115,7 @@ export const outboundMail = pgTable(
   ],
 );
 
-/** Small shop-wide settings (delivery origin, the Pesapal IPN id per URL). */
+/** Small shop-wide settings (delivery origin, the Pesapal IPN id per URL); the back office saves its own through saveSetting. */
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),

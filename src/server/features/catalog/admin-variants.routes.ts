@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, ServerContext } from '../../context';
 import { valid } from '../../infra/http/validate';
-import { adminActor } from '../../back-office/admin-access';
+import { adminActor, allow } from '../../back-office/admin-access';
 import { idParam } from '../../back-office/admin-params';
 import {
   newOptionsSchema,
@@ -27,7 +27,9 @@ const variantParam = z.object({ id: uuid, variantId: uuid });
 
 export function adminVariantsRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
-    .get('/:id/variants', valid('param', idParam), async (c) => c.json(await productVariantsView(ctx.db, c.req.valid('param').id)))
+    .get('/:id/variants', allow('staff'), valid('param', idParam), async (c) =>
+      c.json(await productVariantsView(ctx.db, c.req.valid('param').id)),
+    )
     .post('/:id/variants', valid('param', idParam), valid('json', newVariantSchema), async (c) => {
       const view = await addVariant(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json'));
       return c.json(view, 201);

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
 import { valid } from '../../infra/http/validate';
-import { adminActor } from '../../back-office/admin-access';
+import { adminActor, allow } from '../../back-office/admin-access';
 import { imageForm, prepareImage, readableForm } from '../media/admin-images';
 import { idParam } from '../../back-office/admin-params';
 import { createProductSchema, stockAdjustmentSchema, updateProductSchema } from '@/domain/back-office-forms';
@@ -13,12 +13,14 @@ import { stockHistoryCsv } from '../inventory/admin-stock-export';
 
 export function adminProductsRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
-    .get('/', valid('query', productListQuery), async (c) => c.json(await listProducts(ctx.db, c.req.valid('query'))))
+    .get('/', allow('staff'), valid('query', productListQuery), async (c) => c.json(await listProducts(ctx.db, c.req.valid('query'))))
     .post('/', valid('json', createProductSchema), async (c) => {
       const product = await createProduct(ctx.db, adminActor(c, ctx.now()), c.req.valid('json'));
       return c.json({ product }, 201);
     })
-    .get('/:id', valid('param', idParam), async (c) => c.json({ product: await getProduct(ctx.db, c.req.valid('param').id) }))
+    .get('/:id', allow('staff'), valid('param', idParam), async (c) =>
+      c.json({ product: await getProduct(ctx.db, c.req.valid('param').id) }),
+    )
     .patch('/:id', valid('param', idParam), valid('json', updateProductSchema), async (c) => {
       const product = await updateProduct(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json'));
       return c.json({ product });
@@ -36,10 +38,10 @@ export function adminProductsRoutes(ctx: ServerContext) {
       const product = await setProductArchived(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, false);
       return c.json({ product });
     })
-    .get('/:id/stock', valid('param', idParam), valid('query', stockHistoryQuery), async (c) => {
+    .get('/:id/stock', allow('staff'), valid('param', idParam), valid('query', stockHistoryQuery), async (c) => {
       return c.json(await stockHistory(ctx.db, c.req.valid('param').id, c.req.valid('query')));
     })
-    .get('/:id/stock.csv', valid('param', idParam), valid('query', stockCsvQuery), async (c) => {
+    .get('/:id/stock.csv', allow('staff'), valid('param', idParam), valid('query', stockCsvQuery), async (c) => {
       const { filename, csv } = await stockHistoryCsv(ctx.db, c.req.valid('param').id, c.req.valid('query'), ctx.now());
       return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
@@ -47,7 +49,7 @@ export function adminProductsRoutes(ctx: ServerContext) {
         'Cache-Control': 'no-store',
       });
     })
-    .post('/:id/stock', valid('param', idParam), valid('json', stockAdjustmentSchema), async (c) => {
+    .post('/:id/stock', allow('staff'), valid('param', idParam), valid('json', stockAdjustmentSchema), async (c) => {
       const result = await adjustProductStock(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json'));
       return c.json(result, 201);
     });

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, ServerContext } from '../../context';
 import { valid } from '../../infra/http/validate';
-import { adminActor } from '../../back-office/admin-access';
+import { adminActor, allow } from '../../back-office/admin-access';
 import { deleteSubscriber, exportSubscribersCsv, listMessages, listSubscribers, markMessage } from './admin-inbox.service';
 import { pagingQuery, searchText } from '../../back-office/admin-paging';
 import { idParam } from '../../back-office/admin-params';
@@ -35,9 +35,10 @@ const messagesQuery = z.object({
 
 export function adminMessagesRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
-    .get('/', valid('query', messagesQuery), async (c) => c.json(await listMessages(ctx.db, c.req.valid('query'))))
+    .get('/', allow('staff'), valid('query', messagesQuery), async (c) => c.json(await listMessages(ctx.db, c.req.valid('query'))))
     .post(
       '/:id/read',
+      allow('staff'),
       valid('param', idParam),
       valid('json', z.object({ read: z.boolean({ error: 'Say read or unread' }) })),
       async (c) => {

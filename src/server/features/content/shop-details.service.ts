@@ -5,7 +5,8 @@ import { DEFAULT_SHOP_DETAILS, type ShopDetails } from '@/domain/shop-details';
 import type { ShopDetailsInput } from '@/domain/shop-details-schema';
 import type { Db, DbOrTx } from '../../db/client';
 import { appSettings } from '../../db/schema';
-import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
+import type { AdminActor } from '../../back-office/admin-access';
+import { saveSetting } from '../../back-office/app-settings';
 
 const SHOP_DETAILS_SETTING = 'shop_details';
 
@@ -15,20 +16,7 @@ export async function loadShopDetails(db: DbOrTx): Promise<ShopDetails> {
   return { ...DEFAULT_SHOP_DETAILS, ...saved };
 }
 
-export async function saveShopDetails(db: Db, actor: AdminActor, input: ShopDetailsInput): Promise<ShopDetails> {
-  return db.transaction(async (tx) => {
-    const before = await loadShopDetails(tx);
-    const value: ShopDetails = { ...input };
-    await tx
-      .insert(appSettings)
-      .values({ key: SHOP_DETAILS_SETTING, value })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: actor.at } });
-    await auditAdmin(tx, actor, {
-      action: 'SHOP_DETAILS_UPDATE',
-      tableName: 'app_settings',
-      recordId: SHOP_DETAILS_SETTING,
-      details: { before, after: value },
-    });
-    return value;
-  });
+export function saveShopDetails(db: Db, actor: AdminActor, input: ShopDetailsInput): Promise<ShopDetails> {
+  const value: ShopDetails = { ...input };
+  return saveSetting(db, actor, { key: SHOP_DETAILS_SETTING, value, action: 'SHOP_DETAILS_UPDATE', load: loadShopDetails });
 }

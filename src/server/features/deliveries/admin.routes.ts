@@ -6,7 +6,7 @@ import { nairobiDateKey, nairobiDayStart } from '@/domain/nairobi-days';
 import type { AppEnv, ServerContext } from '../../context';
 import { badRequest } from '../../errors';
 import { valid } from '../../infra/http/validate';
-import { adminActor } from '../../back-office/admin-access';
+import { adminActor, allow } from '../../back-office/admin-access';
 import { idParam } from '../../back-office/admin-params';
 import { listStaff } from '../customers/admin-staff.service';
 import { deliveriesForDay, riderStops, stopsOf } from './deliveries.service';
@@ -33,20 +33,20 @@ export function adminDeliveriesRoutes(ctx: ServerContext) {
   const groupsFor = async (q: { day?: string; orders?: string[] }) =>
     q.orders ? stopsOf(ctx.db, q.orders, ctx.now()) : deliveriesForDay(ctx.db, dayOf(ctx, q.day), ctx.now());
   return new Hono<AppEnv>()
-    .get('/', valid('query', deliveriesQuerySchema), async (c) => {
+    .get('/', allow('staff'), valid('query', deliveriesQuerySchema), async (c) => {
       const day = dayOf(ctx, c.req.valid('query').day);
       const [groups, staff] = await Promise.all([deliveriesForDay(ctx.db, day, ctx.now()), listStaff(ctx.db)]);
       const riders = staff.filter((m) => m.role === 'rider').map((m) => ({ id: m.id, name: m.name, phone: m.phone }));
       return c.json({ day, groups, riders });
     })
-    .post('/assign', valid('json', assignRiderSchema), async (c) => {
+    .post('/assign', allow('staff'), valid('json', assignRiderSchema), async (c) => {
       const { orderIds, riderId } = c.req.valid('json');
       return c.json(await assignRider(ctx, adminActor(c, ctx.now()), orderIds, riderId));
     })
-    .get('/packing-slips.pdf', valid('query', deliveryPrintQuerySchema), async (c) => {
+    .get('/packing-slips.pdf', allow('staff'), valid('query', deliveryPrintQuerySchema), async (c) => {
       return pdf(await packingSlipsPdf(ctx.env.SHOP_NAME, await groupsFor(c.req.valid('query'))), 'packing-slips.pdf');
     })
-    .get('/route-sheet.pdf', valid('query', deliveryPrintQuerySchema), async (c) => {
+    .get('/route-sheet.pdf', allow('staff'), valid('query', deliveryPrintQuerySchema), async (c) => {
       const q = c.req.valid('query');
       return pdf(await routeSheetPdf(ctx.env.SHOP_NAME, dayOf(ctx, q.day), await groupsFor(q)), 'route-sheet.pdf');
     });
@@ -54,11 +54,13 @@ export function adminDeliveriesRoutes(ctx: ServerContext) {
 
 export function adminRiderRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
-    .get('/stops', async (c) => c.json({ groups: await riderStops(ctx.db, adminActor(c, ctx.now()).userId, ctx.now()) }))
-    .post('/stops/:id/delivered', valid('param', idParam), async (c) => {
+    .get('/stops', allow('staff', 'rider'), async (c) =>
+      c.json({ groups: await riderStops(ctx.db, adminActor(c, ctx.now()).userId, ctx.now()) }),
+    )
+    .post('/stops/:id/delivered', allow('staff', 'rider'), valid('param', idParam), async (c) => {
       return c.json(await markDelivered(ctx, adminActor(c, ctx.now()), c.req.valid('param').id));
     })
-    .post('/stops/:id/not-delivered', valid('param', idParam), valid('json', notDeliveredSchema), async (c) => {
+    .post('/stops/:id/not-delivered', allow('staff', 'rider'), valid('param', idParam), valid('json', notDeliveredSchema), async (c) => {
       return c.json(await markNotDelivered(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').reason));
     });
 }

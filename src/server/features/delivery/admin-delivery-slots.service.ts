@@ -8,7 +8,8 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { deliveryClosedDates, deliveryWindows, deliveryZones } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
-import { loadOpeningHours, loadZoneWindows, openingHoursLock, storeOpeningHours } from './delivery-slots.service';
+import { saveSetting } from '../../back-office/app-settings';
+import { loadOpeningHours, loadZoneWindows, OPENING_HOURS_SETTING, openingHoursLock } from './delivery-slots.service';
 
 export interface ZoneWindows {
   zoneId: string;
@@ -106,7 +107,6 @@ export async function saveOpeningHours(
   if (problem) throw badRequest(problem, { days: problem });
   return db.transaction(async (tx: Tx) => {
     await openingHoursLock(tx);
-    const before = await loadOpeningHours(tx);
     const rows = await tx
       .select({ zone: deliveryZones.name, window: deliveryWindows })
       .from(deliveryWindows)
@@ -118,15 +118,13 @@ export async function saveOpeningHours(
         throw badRequest(message, { days: message });
       }
     }
-    await storeOpeningHours(tx, week, actor.at);
-    await auditAdmin(tx, actor, {
+    const lines = (hours: WeekHours) => openingHoursLines(hours).map((l) => `${l.days}: ${l.hours}`);
+    await saveSetting(tx, actor, {
+      key: OPENING_HOURS_SETTING,
+      value: [...week],
       action: 'OPENING_HOURS_UPDATE',
-      tableName: 'app_settings',
-      recordId: 'opening_hours',
-      details: {
-        before: openingHoursLines(before).map((l) => `${l.days}: ${l.hours}`),
-        after: openingHoursLines(week).map((l) => `${l.days}: ${l.hours}`),
-      },
+      load: loadOpeningHours,
+      details: (before, after) => ({ before: lines(before), after: lines(after) }),
     });
     return openingHoursLines(week);
   });

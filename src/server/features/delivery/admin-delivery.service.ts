@@ -4,7 +4,7 @@ import { eq, notInArray } from 'drizzle-orm';
 import { deliveryFeeForDistance, formatDistance, type DeliveryZone } from '@/domain/delivery-fee';
 import { centsToDecimalString, type Cents } from '@/domain/money';
 import type { Db, DbOrTx } from '../../db/client';
-import { appSettings, deliveryZones } from '../../db/schema';
+import { deliveryZones } from '../../db/schema';
 import { badRequest } from '../../errors';
 import type { TaxBand } from '@/domain/tax-bands';
 import {
@@ -16,6 +16,7 @@ import {
   type DeliveryOrigin,
 } from './delivery-quote.service';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
+import { saveSetting } from '../../back-office/app-settings';
 import { zoneTableProblems, type OriginInput, type ZoneInput } from '@/domain/back-office-forms';
 
 export interface DeliverySettings {
@@ -74,39 +75,19 @@ function zoneSummary(z: DeliveryZone): string {
   return `${z.name}: ${z.minKm}-${z.maxKm} km, ${centsToDecimalString(z.baseFeeCents)} + ${centsToDecimalString(z.perKmRateCents)}/km, ${z.estimatedMinutes} min${state}`;
 }
 
-export async function saveOrigin(db: Db, actor: AdminActor, origin: OriginInput): Promise<DeliveryOrigin> {
-  return db.transaction(async (tx) => {
-    const before = await loadDeliveryOrigin(tx);
-    const value = { lat: origin.lat, lng: origin.lng, label: origin.label };
-    await tx
-      .insert(appSettings)
-      .values({ key: DELIVERY_ORIGIN_SETTING, value })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: actor.at } });
-    await auditAdmin(tx, actor, {
-      action: 'DELIVERY_ORIGIN_UPDATE',
-      tableName: 'app_settings',
-      recordId: DELIVERY_ORIGIN_SETTING,
-      details: { before, after: value },
-    });
-    return value;
-  });
+export function saveOrigin(db: Db, actor: AdminActor, origin: OriginInput): Promise<DeliveryOrigin> {
+  const value = { lat: origin.lat, lng: origin.lng, label: origin.label };
+  return saveSetting(db, actor, { key: DELIVERY_ORIGIN_SETTING, value, action: 'DELIVERY_ORIGIN_UPDATE', load: loadDeliveryOrigin });
 }
 
 /** The delivery fee's VAT band from the next order on; orders already placed keep the band they were charged. */
-export async function saveDeliveryFeeTaxBand(db: Db, actor: AdminActor, band: TaxBand): Promise<TaxBand> {
-  return db.transaction(async (tx) => {
-    const before = await loadDeliveryFeeTaxBand(tx);
-    await tx
-      .insert(appSettings)
-      .values({ key: DELIVERY_FEE_TAX_BAND_SETTING, value: band })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value: band, updatedAt: actor.at } });
-    await auditAdmin(tx, actor, {
-      action: 'DELIVERY_FEE_TAX_BAND_UPDATE',
-      tableName: 'app_settings',
-      recordId: DELIVERY_FEE_TAX_BAND_SETTING,
-      details: { changed: { taxBand: { from: before, to: band } } },
-    });
-    return band;
+export function saveDeliveryFeeTaxBand(db: Db, actor: AdminActor, band: TaxBand): Promise<TaxBand> {
+  return saveSetting(db, actor, {
+    key: DELIVERY_FEE_TAX_BAND_SETTING,
+    value: band,
+    action: 'DELIVERY_FEE_TAX_BAND_UPDATE',
+    load: loadDeliveryFeeTaxBand,
+    details: (from, to) => ({ changed: { taxBand: { from, to } } }),
   });
 }
 

@@ -33,7 +33,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { appSettings, deliveryClosedDates, deliveryWindows, orderDeliveryWindows, orders } from '../../db/schema';
 import { DomainError } from '../../errors';
 
-const OPENING_HOURS_SETTING = 'opening_hours';
+export const OPENING_HOURS_SETTING = 'opening_hours';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const WINDOW_FULL = 'That delivery window is full. Please choose another.';
@@ -52,14 +52,6 @@ export async function loadOpeningHours(db: DbOrTx): Promise<WeekHours> {
   const saved = row?.value;
   if (Array.isArray(saved) && saved.length === 7 && saved.every(isDayHours) && weekHoursProblem(saved) === null) return saved;
   return DEFAULT_WEEK_HOURS;
-}
-
-export async function storeOpeningHours(tx: Tx, week: WeekHours, at: Date): Promise<void> {
-  const value = [...week];
-  await tx
-    .insert(appSettings)
-    .values({ key: OPENING_HOURS_SETTING, value, updatedAt: at })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: at } });
 }
 
 /** Saving hours and saving windows check each other: one at a time, on the setting's row. */

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_MERCHANT_NOTICES, merchantNoticesSchema, type MerchantNoticeSettings } from '@/domain/merchant-notices';
 import type { Db, DbOrTx } from '../../db/client';
 import { appSettings } from '../../db/schema';
-import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
+import type { AdminActor } from '../../back-office/admin-access';
+import { saveSetting } from '../../back-office/app-settings';
 
 const MERCHANT_NOTICES_SETTING = 'merchant_notices';
 
@@ -15,19 +16,6 @@ export async function loadMerchantNotices(db: DbOrTx): Promise<MerchantNoticeSet
   return parsed.success ? parsed.data : DEFAULT_MERCHANT_NOTICES;
 }
 
-export async function saveMerchantNotices(db: Db, actor: AdminActor, value: MerchantNoticeSettings): Promise<MerchantNoticeSettings> {
-  return db.transaction(async (tx) => {
-    const before = await loadMerchantNotices(tx);
-    await tx
-      .insert(appSettings)
-      .values({ key: MERCHANT_NOTICES_SETTING, value })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: actor.at } });
-    await auditAdmin(tx, actor, {
-      action: 'MERCHANT_NOTICES_UPDATE',
-      tableName: 'app_settings',
-      recordId: MERCHANT_NOTICES_SETTING,
-      details: { before, after: value },
-    });
-    return value;
-  });
+export function saveMerchantNotices(db: Db, actor: AdminActor, value: MerchantNoticeSettings): Promise<MerchantNoticeSettings> {
+  return saveSetting(db, actor, { key: MERCHANT_NOTICES_SETTING, value, action: 'MERCHANT_NOTICES_UPDATE', load: loadMerchantNotices });
 }

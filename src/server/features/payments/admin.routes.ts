@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
 import { valid } from '../../infra/http/validate';
-import { adminActor } from '../../back-office/admin-access';
+import { adminActor, allow } from '../../back-office/admin-access';
 import { advanceFulfilment, cancelOrder, checkPaymentNow } from './admin-order-actions.service';
 import { refundPayment } from './admin-payment-refund.service';
 import { cancelOrderSchema, refundPaymentSchema } from '@/domain/back-office-forms';
@@ -13,13 +13,13 @@ import { idParam, orderPaymentParam } from '../../back-office/admin-params';
 
 export function adminOrderPaymentsRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
-    .post('/:id/fulfilment', valid('param', idParam), valid('json', fulfilmentSchema), async (c) => {
+    .post('/:id/fulfilment', allow('staff'), valid('param', idParam), valid('json', fulfilmentSchema), async (c) => {
       return c.json(await advanceFulfilment(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').status));
     })
     .post('/:id/cancel', valid('param', idParam), valid('json', cancelOrderSchema), async (c) => {
       return c.json(await cancelOrder(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').reason));
     })
-    .post('/:id/check-payment', valid('param', idParam), async (c) => {
+    .post('/:id/check-payment', allow('staff'), valid('param', idParam), async (c) => {
       return c.json(await checkPaymentNow(ctx, adminActor(c, ctx.now()), c.req.valid('param').id));
     })
     .post('/:id/payments/:paymentId/refund', valid('param', orderPaymentParam), valid('json', refundPaymentSchema), async (c) => {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
+import { allow, routeRoles } from '../../back-office/admin-access';
 import { tooManyRequests, unauthorized } from '../../errors';
 import { currentSessionId, currentUser, requireUser } from '../../auth/session';
 import { EVENT_STREAM_DEFAULTS, EVENT_STREAM_HEADERS, openEventStream } from './event-stream';
@@ -26,12 +27,13 @@ export function realtimeRoutes(ctx: ServerContext) {
 
 /**
  * GET /api/admin/live: every order's changes for the back office (a new paid order, a refund, an
- * order needing attention), as Server-Sent Events. Mounted behind the admin gate (admin.routes.ts),
- * which refuses customers and visitors; the gate runs again at every reconnect. While open, the
- * stream's session and role are checked again every ADMIN_LIVE_RECHECK_MS (staff-stream-watch.ts).
+ * order needing attention), as Server-Sent Events, for the owner and staff. Mounted behind the admin
+ * gate (admin.routes.ts), which refuses everyone else; the gate runs again at every reconnect. While
+ * open, the stream's session, and its person's role against the roles allowed here, are checked
+ * again every ADMIN_LIVE_RECHECK_MS (staff-stream-watch.ts).
  */
 export function adminLiveRoutes(ctx: ServerContext) {
-  return new Hono<AppEnv>().get('/', async (c) => {
+  return new Hono<AppEnv>().get('/', allow('staff'), async (c) => {
     const user = currentUser(c);
     const sessionId = await currentSessionId(ctx, c.req.raw.headers);
     if (!sessionId) throw unauthorized();
@@ -42,7 +44,7 @@ export function adminLiveRoutes(ctx: ServerContext) {
     const body = openEventStream(staff, user.id, {
       ...EVENT_STREAM_DEFAULTS,
       signal: c.req.raw.signal,
-      watch: (end) => watcher.watch({ sessionId, end }),
+      watch: (end) => watcher.watch({ sessionId, roles: routeRoles(c), end }),
     });
     return c.body(body, 200, EVENT_STREAM_HEADERS);
   });

@@ -8,10 +8,12 @@ import { isBackOfficeRole } from '@/domain/staff-roles';
 import type { Database, Db } from '../../db/client';
 import { profiles, session } from '../../db/schema';
 import type { Logger } from '../../infra/logger';
-import { roleMayCall } from '../../back-office/route-roles';
+import { roleMayCall, type GrantedRole } from '../../back-office/admin-access';
 
 interface WatchedStream {
   sessionId: string;
+  /** Who besides the owner may watch: the roles the stream's route declared when the gate let it open. */
+  roles: readonly GrantedRole[];
   /** Ends the stream (its browser reconnects, and the gate decides again). */
   end: () => void;
 }
@@ -23,8 +25,8 @@ export interface StaffStreamWatch {
   check(): Promise<void>;
 }
 
-/** Whether the session's person may still see the back office's live feed. */
-const mayWatch = (role: string | null) => isBackOfficeRole(role) && roleMayCall(role, 'GET', '/live');
+/** Whether the session's person may still see the stream: their role now, against the route's. */
+const mayWatch = (stream: WatchedStream, role: string | null | undefined) => isBackOfficeRole(role) && roleMayCall(role, stream.roles);
 
 function createStaffStreamWatch(db: Db, logger: Logger, intervalMs: number): StaffStreamWatch {
   const streams = new Set<WatchedStream>();
@@ -50,8 +52,8 @@ function createStaffStreamWatch(db: Db, logger: Logger, intervalMs: number): Sta
         .from(session)
         .innerJoin(profiles, eq(profiles.id, session.userId))
         .where(and(inArray(session.id, ids), gt(session.expiresAt, new Date())));
-      const allowed = new Set(rows.filter((r) => mayWatch(r.role)).map((r) => r.id));
-      endAll(watched.filter((s) => !allowed.has(s.sessionId)));
+      const roles = new Map(rows.map((r) => [r.id, r.role]));
+      endAll(watched.filter((s) => !mayWatch(s, roles.get(s.sessionId))));
     } catch (err) {
       // Unchecked is not trusted: the streams end, and each reconnect passes the gate again.
       logger.warn({ err }, 'the back office live streams could not be checked; they restart');
