@@ -98,6 +98,9 @@ const postgresTemplates = new Map<boolean, Promise<string>>();
  * test processes of this and later runs. Built under a different name and renamed when complete,
  * under an advisory lock, so no process copies a half-built one.
  */
+/** Other sources' templates kept on the server (two each: migrated and seeded). */
+const KEPT_TEMPLATES = 8;
+
 function postgresTemplate(adminUrl: string, seeded: boolean): Promise<string> {
   let template = postgresTemplates.get(seeded);
   if (!template) {
@@ -120,10 +123,12 @@ function postgresTemplate(adminUrl: string, seeded: boolean): Promise<string> {
             await database.close();
           }
           await admin.query(`alter database ${building} rename to ${name}`);
-          // Templates of older migrations are of no further use.
+          // Templates of older migrations are of no further use; the newest few are kept, as other
+          // checkouts of the project (another branch's migrations) may be testing on this server now.
           const { rows } = await admin.query<{ datname: string }>(
-            `select datname from pg_database where datname like 'shop_tpl_%' and datname not like $1`,
-            [`shop_tpl_${sourcesHash()}_%`],
+            `select datname from pg_database where datname like 'shop_tpl_%' and datname not like $1
+             order by oid desc offset $2`,
+            [`shop_tpl_${sourcesHash()}_%`, KEPT_TEMPLATES],
           );
           for (const old of rows) await admin.query(`drop database if exists ${old.datname}`).catch(() => undefined);
         }
