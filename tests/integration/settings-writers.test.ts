@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { DEFAULT_SHOP_DETAILS } from '../../src/domain/shop-details';
 import { appSettings, auditLogs } from '../../src/server/db/schema';
 import { saveSetting } from '../../src/server/back-office/app-settings';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../support/test-app';
@@ -69,18 +70,9 @@ describe.each(dbKinds(import.meta.url))('the settings writers on %s', (kind) => 
       xUrl: '',
     };
     expect(answer).toEqual({ details });
-    const defaults = {
-      address: 'Kogo Star Plaza, Ground floor, Nairobi West, off Maimahiu Rd, Nairobi',
-      phone: '',
-      whatsapp: '',
-      email: 'info@lakevictoriaaquaculture.com',
-      facebookUrl: '',
-      instagramUrl: '',
-      xUrl: '',
-    };
     expect(await saved('shop_details')).toEqual({
       value: details,
-      audits: [audit('SHOP_DETAILS_UPDATE', { before: defaults, after: details })],
+      audits: [audit('SHOP_DETAILS_UPDATE', { before: DEFAULT_SHOP_DETAILS, after: details })],
     });
 
     await put('/shop-details', { ...first, whatsapp: '0733 000 111' });

@@ -13,6 +13,8 @@ type AttemptChange = Partial<Omit<typeof paymentTransactions.$inferInsert, 'id' 
 /** Writes to one order's attempts, within the transaction that holds the order's lock. */
 export interface AttemptWriter {
   readonly orderId: string;
+  /** The order row as locked (read by the statement that took the lock); undefined if there is none. */
+  readonly order: typeof orders.$inferSelect | undefined;
   insert(values: NewAttempt): ReturnType<typeof insertInto>;
   /** Changes the order's attempts that `where` selects (all of them without it). */
   update(change: AttemptChange, where?: SQL | undefined): ReturnType<typeof updateIn>;
@@ -25,10 +27,11 @@ const deleteFrom = (tx: Tx, ofOrder: SQL | undefined) => tx.delete(paymentTransa
 
 /** Takes the order row's lock in `tx`, then hands out the writer of its attempts. */
 export async function lockAttemptsOf(tx: Tx, orderId: string): Promise<AttemptWriter> {
-  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   const ofOrder = eq(paymentTransactions.orderId, orderId);
   return {
     orderId,
+    order,
     insert: (values) => insertInto(tx, orderId, values),
     update: (change, where) => updateIn(tx, where ? and(ofOrder, where) : ofOrder, change),
     delete: (where) => {

@@ -76,7 +76,7 @@ export async function applyPaymentStatus(ctx: ServerContext, trackingId: string,
 
   const effects = await ctx.db.transaction(async (tx): Promise<Effects> => {
     const attempts = await lockAttemptsOf(tx, found.orderId);
-    const [order] = await tx.select().from(orders).where(eq(orders.id, found.orderId));
+    const order = attempts.order;
     const [txn] = await tx.select().from(paymentTransactions).where(eq(paymentTransactions.id, found.id)).for('update');
     if (!order || !txn) return noEffects({ outcome: 'unknown', orderId: null, status: null });
     const current = isPaymentStatus(txn.status) ? txn.status : 'PENDING';
