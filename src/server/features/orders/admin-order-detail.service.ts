@@ -39,6 +39,8 @@ interface AdminPayment {
   confirmationCode: string | null;
   statusDescription: string | null;
   amountMismatch: boolean;
+  /** Collected less than the amount (negative: more), in cents: mobile money in whole shillings. */
+  roundingCents: number;
   /** The payment that pays for this (completed) order; refunded only by cancelling the order. */
   settlesOrder: boolean;
   /** A refund of this payment was accepted by Pesapal. */
@@ -212,6 +214,7 @@ function paymentView(p: OrderRecords['payments'][number], settlingId: string | n
     confirmationCode: p.confirmationCode,
     statusDescription: p.statusDescription,
     amountMismatch: p.amountMismatch,
+    roundingCents: p.rounding,
     settlesOrder: p.id === settlingId,
     refunded: refundedIds.has(p.id),
     refundable: p.status === 'COMPLETED' && p.id !== settlingId && !refundedIds.has(p.id) && Boolean(p.confirmationCode),

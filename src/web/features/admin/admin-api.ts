@@ -139,6 +139,7 @@ export const adminApi = {
   previewFee: (km: number) => call(admin.delivery.preview.$get({ query: { km: String(km) } })),
   shopDetails: () => call(admin['shop-details'].$get()),
   saveShopDetails: (json: ShopDetailsBody) => call(admin['shop-details'].$put({ json })),
+  savePricesIncludeVat: (json: { on: boolean }) => call(admin['shop-details']['prices-include-vat'].$put({ json })),
   merchantNotices: () => call(admin['merchant-notices'].$get()),
   saveMerchantNotices: (json: MerchantNoticesBody) => call(admin['merchant-notices'].$put({ json })),
 

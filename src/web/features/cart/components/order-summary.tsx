@@ -2,6 +2,7 @@ import { cartLinesForTotals, type CartLine } from '@/domain/cart';
 import { computeOrderTotals, freeDeliveryPrompt } from '@/domain/cart-totals';
 import { formatKES, type Cents } from '@/domain/money';
 import type { TaxBand } from '@/domain/tax-bands';
+import { usePricesIncludeVat } from '../../../lib/shop-settings-query';
 
 /**
  * Subtotal, VAT (per band when the cart mixes bands) and total from src/domain; the delivery fee once
@@ -18,6 +19,7 @@ export function OrderSummary({
     lines: cartLinesForTotals(lines),
     deliveryFeeCents: delivery?.feeCents ?? null,
     deliveryFeeTaxBand: delivery?.taxBand,
+    pricesIncludeVat: usePricesIncludeVat(),
   });
   const fee = totals.freeDelivery
     ? 'FREE'
