@@ -8,6 +8,7 @@ import { valid } from '../../infra/http/validate';
 import { loadShopDetails, saveShopDetails } from './shop-details.service';
 import { adminActor } from '../../back-office/admin-access';
 import { loadPricesIncludeVat, savePricesIncludeVat } from '../pricing/vat-mode.service';
+import { repriceWeighedProducts } from '../catalog/weighed-pricing.service';
 
 const pricesIncludeVatSchema = z.object({ on: z.boolean({ error: 'Say whether prices include VAT (true or false).' }) });
 
@@ -15,7 +16,11 @@ export function adminShopDetailsRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json({ details: await loadShopDetails(ctx.db), pricesIncludeVat: await loadPricesIncludeVat(ctx.db) }))
     .put('/prices-include-vat', valid('json', pricesIncludeVatSchema), async (c) => {
-      return c.json({ pricesIncludeVat: await savePricesIncludeVat(ctx.db, adminActor(c, ctx.now()), c.req.valid('json').on) });
+      const actor = adminActor(c, ctx.now());
+      const pricesIncludeVat = await savePricesIncludeVat(ctx.db, actor, c.req.valid('json').on);
+      // Products sold by the kilo are priced to the whole shilling while prices include VAT.
+      await repriceWeighedProducts(ctx.db, actor.at);
+      return c.json({ pricesIncludeVat });
     })
     .put('/', valid('json', shopDetailsSchema), async (c) => {
       return c.json({ details: await saveShopDetails(ctx.db, adminActor(c, ctx.now()), c.req.valid('json')) });

@@ -17,5 +17,10 @@ export async function loadPricesIncludeVat(db: DbOrTx): Promise<boolean> {
 }
 
 export function savePricesIncludeVat(db: Db, actor: AdminActor, on: boolean): Promise<boolean> {
-  return saveSetting(db, actor, { key: PRICES_INCLUDE_VAT_SETTING, value: on, action: 'PRICES_INCLUDE_VAT_UPDATE', load: loadPricesIncludeVat });
+  return saveSetting(db, actor, {
+    key: PRICES_INCLUDE_VAT_SETTING,
+    value: on,
+    action: 'PRICES_INCLUDE_VAT_UPDATE',
+    load: loadPricesIncludeVat,
+  });
 }
