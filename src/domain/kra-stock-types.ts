@@ -56,6 +56,6 @@ export function kraStockType(cause: StockCause, delta: number): KraStockType | n
 }
 
 /** Whether KRA's type takes stock away (11–16). */
-export function isStockOut(type: KraStockType): boolean {
+export function isStockOut(type: KraStockType | string): boolean {
   return type >= '11';
 }
