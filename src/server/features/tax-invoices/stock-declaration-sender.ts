@@ -65,41 +65,46 @@ export async function stockDeclarationDue(ctx: ServerContext): Promise<boolean> 
 /** The product as a KRA item: registered now (as it is named and banded today) if it never was. */
 async function itemOf(ctx: ServerContext, etims: EtimsIntegration, device: ReadyDevice, productId: string) {
   const itemKey = productItemKey(productId);
-  const registered = () =>
-    ctx.db
-      .select()
-      .from(etimsItems)
-      .where(and(eq(etimsItems.deviceId, device.id), eq(etimsItems.itemKey, itemKey)));
-  let [row] = await registered();
-  if (!row?.registeredAt) {
-    const [product] = await ctx.db.select().from(products).where(eq(products.id, productId));
-    if (!product) throw new Error(`Product ${productId} not found`);
-    await registerItems(ctx, etims, device, [
-      {
-        itemKey,
-        productId,
-        name: product.name,
-        category: product.category,
-        service: false,
-        band: product.taxBand,
-        priceCents: product.price,
-      },
-    ]);
-    [row] = await registered();
-  }
-  if (!row) throw new Error(`Product ${productId} could not be registered at KRA`);
-  return row;
+  const [row] = await ctx.db
+    .select()
+    .from(etimsItems)
+    .where(and(eq(etimsItems.deviceId, device.id), eq(etimsItems.itemKey, itemKey)));
+  if (row?.registeredAt) return row;
+  const [product] = await ctx.db.select().from(products).where(eq(products.id, productId));
+  if (!product) throw new Error(`Product ${productId} not found`);
+  const want = { itemKey, productId, name: product.name, category: product.category, service: false, band: product.taxBand, priceCents: product.price };
+  const registered = (await registerItems(ctx, etims, device, [want])).get(itemKey);
+  if (!registered) throw new Error(`Product ${productId} could not be registered at KRA`);
+  return { ...registered, itemNm: want.name, taxTyCd: want.band };
 }
 
-/** One declaration: its stock IO (unless KRA took it already), then the item's stock master. */
+/** Invoices KRA refused for want of this item's stock go back in the queue (sent in this round). */
+async function resendWaitingForStock(ctx: ServerContext, itemCd: string): Promise<void> {
+  await ctx.db
+    .update(taxInvoices)
+    .set({ status: 'queued', nextAttemptAt: null, error: null })
+    .where(
+      and(
+        eq(taxInvoices.status, 'refused'),
+        eq(taxInvoices.resultCode, NO_STOCK),
+        sql`${taxInvoices.request} -> 'itemList' @> ${JSON.stringify([{ itemCd }])}::jsonb`,
+      ),
+    );
+}
+
+/**
+ * One declaration: its stock IO (unless KRA took it already), then the item's stock master. What
+ * was sent, and whether KRA took the IO, is kept on the row by the outcome (a retry sends the master only).
+ */
 async function declareOne(ctx: ServerContext, etims: EtimsIntegration, device: ReadyDevice, row: MoveRow): Promise<Outcome> {
+  let kept: Partial<MoveRow> = {};
   const failed = (err: unknown, lost = false): Outcome => {
     const message = err instanceof Error ? err.message : String(err);
     ctx.logger.warn({ sarNo: row.sarNo, err: message }, 'KRA stock declaration failed; the ones after it wait');
     return {
       ok: false,
       error: `Stock declaration ${row.sarNo}: ${message}`,
-      ...(err instanceof EtimsError && { record: { resultCode: err.code, resultMessage: err.message } }),
+      record: { ...kept, ...(err instanceof EtimsError && { resultCode: err.code, resultMessage: err.message }) },
       ...(lost && { retryInMs: lostAnswerRetryMs(row.attempts) }),
     };
   };
@@ -122,7 +127,7 @@ async function declareOne(ctx: ServerContext, etims: EtimsIntegration, device: R
       unitPriceCents: row.unitPrice,
       rateBp: bandRates(device)[item.taxTyCd as TaxBand] ?? 0,
     });
-    await ctx.db.update(etimsStockMoves).set({ request, deviceId: device.id }).where(eq(etimsStockMoves.id, row.id));
+    kept = { request, deviceId: device.id, ioAcceptedAt: null };
     for (let lost = 1; ; lost++) {
       try {
         await etims.client.insertStockIO(device.cmcKey, request);
@@ -135,38 +140,21 @@ async function declareOne(ctx: ServerContext, etims: EtimsIntegration, device: R
         return failed(err, isLostAnswer(err));
       }
     }
-    await ctx.db.update(etimsStockMoves).set({ ioAcceptedAt: ctx.now() }).where(eq(etimsStockMoves.id, row.id));
+    kept.ioAcceptedAt = ctx.now();
   }
 
   // The same remaining quantity sent twice is the same fact: a lost answer is simply sent again.
   for (let lost = 1; ; lost++) {
     try {
       await etims.client.saveStockMaster(device.cmcKey, buildStockMasterRequest(item.itemCd, row.rsdQty));
-      return { ok: true, record: { resultCode: '000', resultMessage: null } };
+      break;
     } catch (err) {
       if (err instanceof EtimsError && isLostAnswer(err) && lost < LOST_ANSWERS_PER_TRY) continue;
       return failed(err, err instanceof EtimsError && isLostAnswer(err));
     }
   }
-}
-
-/** Invoices KRA refused for want of this product's stock go back in the queue. */
-async function resendWaitingForStock(ctx: ServerContext, device: ReadyDevice, productId: string): Promise<void> {
-  const [item] = await ctx.db
-    .select({ itemCd: etimsItems.itemCd })
-    .from(etimsItems)
-    .where(and(eq(etimsItems.deviceId, device.id), eq(etimsItems.itemKey, productItemKey(productId))));
-  if (!item) return;
-  await ctx.db
-    .update(taxInvoices)
-    .set({ status: 'queued', nextAttemptAt: null, error: null })
-    .where(
-      and(
-        eq(taxInvoices.status, 'refused'),
-        eq(taxInvoices.resultCode, NO_STOCK),
-        sql`${taxInvoices.request} -> 'itemList' @> ${JSON.stringify([{ itemCd: item.itemCd }])}::jsonb`,
-      ),
-    );
+  if (!isStockOut(row.sarTyCd)) await resendWaitingForStock(ctx, item.itemCd);
+  return { ok: true, record: { ...kept, resultCode: '000', resultMessage: null } };
 }
 
 /**
@@ -185,7 +173,6 @@ export async function declareDueStock(ctx: ServerContext, etims: EtimsIntegratio
     if (!dueNow(ctx, row) || (await waitsForInvoice(ctx, row))) break;
     if (!(await outbox.deliver(row.id))) break;
     declared++;
-    if (!isStockOut(row.sarTyCd)) await resendWaitingForStock(ctx, device, row.productId);
   }
   return declared;
 }
