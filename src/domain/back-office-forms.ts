@@ -193,7 +193,11 @@ const causeFits = (v: StockValues, ctx: z.RefinementCtx) => {
   if (!(MERCHANT_STOCK_CAUSES[v.kind] as readonly string[]).includes(v.cause)) {
     ctx.addIssue({ code: 'custom', message: STOCK_MESSAGES.causeOfKind(v.kind), path: ['cause'] });
   } else if (v.quantity !== 0 && kraStockType(v.cause, v.quantity) === null) {
-    ctx.addIssue({ code: 'custom', message: STOCK_MESSAGES.causeDirection(STOCK_CAUSES[v.cause].label, v.quantity > 0), path: ['quantity'] });
+    ctx.addIssue({
+      code: 'custom',
+      message: STOCK_MESSAGES.causeDirection(STOCK_CAUSES[v.cause].label, v.quantity > 0),
+      path: ['quantity'],
+    });
   }
 };
 

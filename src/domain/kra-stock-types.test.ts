@@ -25,8 +25,10 @@ describe("the shop's stock changes as KRA's stock in/out types", () => {
 
   it('uses only codes of KRA class 12, incoming ones for stock in and outgoing ones for stock out', () => {
     for (const rule of Object.values(STOCK_CAUSES)) {
-      if (rule.in) expect([rule.in, KRA_STOCK_TYPES[rule.in], isStockOut(rule.in)]).toEqual([rule.in, expect.stringContaining('(in)'), false]);
-      if (rule.out) expect([rule.out, KRA_STOCK_TYPES[rule.out], isStockOut(rule.out)]).toEqual([rule.out, expect.stringContaining('(out)'), true]);
+      if (rule.in)
+        expect([rule.in, KRA_STOCK_TYPES[rule.in], isStockOut(rule.in)]).toEqual([rule.in, expect.stringContaining('(in)'), false]);
+      if (rule.out)
+        expect([rule.out, KRA_STOCK_TYPES[rule.out], isStockOut(rule.out)]).toEqual([rule.out, expect.stringContaining('(out)'), true]);
     }
   });
 

@@ -153,7 +153,9 @@ export function checkSale(input: unknown, book: SaleBook, checks: SaleChecks): S
     }
     for (const [itemCd, qty] of wanted) {
       if ((book.stock.get(itemCd) ?? 0) < qty)
-        return refuse(`Items provided under the itemList section do not exist in your stock: ${itemCd} (asked ${qty}, held ${book.stock.get(itemCd) ?? 0})`);
+        return refuse(
+          `Items provided under the itemList section do not exist in your stock: ${itemCd} (asked ${qty}, held ${book.stock.get(itemCd) ?? 0})`,
+        );
     }
   }
 

@@ -33,10 +33,13 @@ export function takeStockIO(input: unknown, book: StockBook, items: ReadonlyMap<
     return refuse(`Invalid sarNo: Expected: ${book.nextSarNo} but found: ${String(io.sarNo)}`);
   if (typeof io.orgSarNo !== 'number' || !Number.isInteger(io.orgSarNo)) return refuse('Invalid orgSarNo: it must be a number');
   if (io.regTyCd !== 'A' && io.regTyCd !== 'M') return refuse(`Invalid regTyCd: ${String(io.regTyCd)}`);
-  if (typeof io.sarTyCd !== 'string' || !(IN.test(io.sarTyCd) || OUT.test(io.sarTyCd))) return refuse(`Invalid sarTyCd: ${String(io.sarTyCd)}`);
-  if (typeof io.ocrnDt !== 'string' || io.ocrnDt.length !== 8 || !parseKraDateTime(io.ocrnDt)) return refuse(`Invalid ocrnDt: ${String(io.ocrnDt)}`);
+  if (typeof io.sarTyCd !== 'string' || !(IN.test(io.sarTyCd) || OUT.test(io.sarTyCd)))
+    return refuse(`Invalid sarTyCd: ${String(io.sarTyCd)}`);
+  if (typeof io.ocrnDt !== 'string' || io.ocrnDt.length !== 8 || !parseKraDateTime(io.ocrnDt))
+    return refuse(`Invalid ocrnDt: ${String(io.ocrnDt)}`);
   if (!Array.isArray(io.itemList) || io.itemList.length === 0) return refuse('Expected a value for itemList but is empty or null');
-  if (io.totItemCnt !== io.itemList.length) return refuse(`Invalid totItemCnt. Expected: ${io.itemList.length}, Found: ${String(io.totItemCnt)}`);
+  if (io.totItemCnt !== io.itemList.length)
+    return refuse(`Invalid totItemCnt. Expected: ${io.itemList.length}, Found: ${String(io.totItemCnt)}`);
   if (!nonZero(io.totAmt)) return refuse('Expected a value for totAmt but it is empty or null');
   for (const [index, line] of io.itemList.entries()) {
     const n = index + 1;
@@ -46,9 +49,11 @@ export function takeStockIO(input: unknown, book: StockBook, items: ReadonlyMap<
         `Items provided under the itemList section do not exist in your inventory: ${String(line.itemCd)}. Ensure it is added under item management package`,
       );
     if (item.itemTyCd === '3') return refuse(`Item ${line.itemCd} is a service: services have no stock`);
-    if (line.qtyUnitCd !== item.qtyUnitCd) return refuse(`Invalid qtyUnitCd on item: ${n}. Expected: ${item.qtyUnitCd}, Found: ${String(line.qtyUnitCd)}`);
+    if (line.qtyUnitCd !== item.qtyUnitCd)
+      return refuse(`Invalid qtyUnitCd on item: ${n}. Expected: ${item.qtyUnitCd}, Found: ${String(line.qtyUnitCd)}`);
     if (typeof line.qty !== 'number' || !(line.qty > 0)) return refuse(`Invalid qty on item: ${n}`);
-    if (!nonZero(line.totAmt) || !nonZero(line.splyAmt) || !nonZero(line.prc)) return refuse(`Expected a value for totAmt on item: ${n} but it is empty or null`);
+    if (!nonZero(line.totAmt) || !nonZero(line.splyAmt) || !nonZero(line.prc))
+      return refuse(`Expected a value for totAmt on item: ${n} but it is empty or null`);
   }
   const sign = OUT.test(io.sarTyCd) ? -1 : 1;
   for (const line of io.itemList) {

@@ -19,7 +19,8 @@ export function etimsSwitchesRoutes(switches: EtimsSimulator['switches']): Hono 
     .get('/', (c) => c.json(shown()))
     .post('/', async (c) => {
       const parsed = switchesBody.safeParse(await c.req.json().catch(() => null));
-      if (!parsed.success) return c.json(errorBody('BAD_REQUEST', "Send JSON: { mode?: 'up' | 'down', rateE?: 0 | 8, stockCheck?: boolean }."), 400);
+      if (!parsed.success)
+        return c.json(errorBody('BAD_REQUEST', "Send JSON: { mode?: 'up' | 'down', rateE?: 0 | 8, stockCheck?: boolean }."), 400);
       Object.assign(switches, parsed.data);
       return c.json(shown());
     });

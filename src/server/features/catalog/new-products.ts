@@ -62,7 +62,15 @@ export async function insertProducts(db: DbOrTx, rows: readonly NewProduct[], ac
         tx,
         opening.map((v) => {
           const m = byVariant.get(v.id)!;
-          return { movementId: m.id, productId: m.productId, variantId: m.variantId, cause: 'opening', delta: m.quantity, remark: m.reason, at: m.createdAt };
+          return {
+            movementId: m.id,
+            productId: m.productId,
+            variantId: m.variantId,
+            cause: 'opening',
+            delta: m.quantity,
+            remark: m.reason,
+            at: m.createdAt,
+          };
         }),
       );
     }

@@ -91,7 +91,15 @@ export async function addProductOptions(
           createdAt: at,
         })
         .returning({ id: stockMovements.id });
-      opening.push({ movementId: moved!.id, productId, variantId: row!.id, cause: 'opening', delta: variant.stock, remark: 'Opening stock', at });
+      opening.push({
+        movementId: moved!.id,
+        productId,
+        variantId: row!.id,
+        cause: 'opening',
+        delta: variant.stock,
+        remark: 'Opening stock',
+        at,
+      });
     }
   }
   // For KRA, once every variant is written (the counter is taken last).

@@ -61,7 +61,16 @@ export async function restockSoldLines(tx: Tx, orderId: string, actorUserId: str
       .where(eq(stockMovements.id, claim.id));
     restocked++;
     const { productId, variantId, quantity } = line;
-    returned.push({ movementId: claim.id, productId, variantId, orderId, cause: 'refund', delta: quantity, remark: 'Order cancelled and refunded', at });
+    returned.push({
+      movementId: claim.id,
+      productId,
+      variantId,
+      orderId,
+      cause: 'refund',
+      delta: quantity,
+      remark: 'Order cancelled and refunded',
+      at,
+    });
   }
   // KRA is told the goods came back, after the order's credit note (decision 044).
   await queueStockDeclarations(tx, returned);

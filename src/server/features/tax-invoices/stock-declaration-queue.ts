@@ -55,7 +55,10 @@ export async function queueStockDeclarations(tx: DbOrTx, changes: readonly Stock
         .limit(1);
       before = last?.rsdQty ?? 0;
     }
-    const [variant] = await tx.select({ price: productVariants.price }).from(productVariants).where(eq(productVariants.id, change.variantId));
+    const [variant] = await tx
+      .select({ price: productVariants.price })
+      .from(productVariants)
+      .where(eq(productVariants.id, change.variantId));
     const rsdQty = before + change.delta;
     held.set(change.productId, rsdQty);
     await tx.insert(etimsStockMoves).values({

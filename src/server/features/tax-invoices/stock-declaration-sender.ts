@@ -72,7 +72,15 @@ async function itemOf(ctx: ServerContext, etims: EtimsIntegration, device: Ready
   if (row?.registeredAt) return row;
   const [product] = await ctx.db.select().from(products).where(eq(products.id, productId));
   if (!product) throw new Error(`Product ${productId} not found`);
-  const want = { itemKey, productId, name: product.name, category: product.category, service: false, band: product.taxBand, priceCents: product.price };
+  const want = {
+    itemKey,
+    productId,
+    name: product.name,
+    category: product.category,
+    service: false,
+    band: product.taxBand,
+    priceCents: product.price,
+  };
   const registered = (await registerItems(ctx, etims, device, [want])).get(itemKey);
   if (!registered) throw new Error(`Product ${productId} could not be registered at KRA`);
   return { ...registered, itemNm: want.name, taxTyCd: want.band };
