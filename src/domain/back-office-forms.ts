@@ -208,9 +208,15 @@ export const stockAdjustmentSchema = z
   .superRefine(causeFits);
 export type StockAdjustmentInput = z.infer<typeof stockAdjustmentSchema>;
 
+/** The form's cause: '' is the kind's first (left out of the body). */
+const formCause = z
+  .union([z.literal(''), stockFields.cause.unwrap()])
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
 /** The stock form (the quantity as typed); its output is the body of POST /api/admin/products/:id/stock. */
 export const stockAdjustmentFormSchema = z
-  .object({ ...stockFields, quantity: fromText(quantityRule, STOCK_MESSAGES.quantity) })
+  .object({ ...stockFields, cause: formCause, quantity: fromText(quantityRule, STOCK_MESSAGES.quantity) })
   .refine(restockAddsStock, restockIssue)
   .superRefine(causeFits);
 
