@@ -174,7 +174,9 @@ describe.each(dbKinds(import.meta.url))('tax invoices to KRA eTIMS, on %s', (kin
     // order; the delivery service when the first fee was invoiced.
     expect(items.map((i) => i.itemCd)).toEqual(items.map((i, n) => `KE${i.itemTyCd}${i.pkgUnitCd}NO${String(n + 1).padStart(7, '0')}`));
     expect(items.filter((i) => i.itemTyCd === '3').map((i) => [i.itemCd.slice(0, 7), i.itemNm])).toEqual([['KE3OUNO', 'Delivery']]);
-    expect(items.map((i) => i.itemNm)).toEqual(expect.arrayContaining(['Fresh Whole Tilapia (1 kg)', 'Kienyeji Chicken (whole, about 1.3 kg)']));
+    expect(items.map((i) => i.itemNm)).toEqual(
+      expect.arrayContaining(['Fresh Whole Tilapia (1 kg)', 'Kienyeji Chicken (whole, about 1.3 kg)']),
+    );
     expect(shop.etimsSim.requestLog.filter((r) => r.op === 'saveItem')).toHaveLength(items.length);
     expect(declared(shop)).toHaveLength(3);
     expect((await invoicesOf(shop)).map((i) => [i.number, i.status, i.invcNo])).toEqual([

@@ -128,7 +128,7 @@ export interface SalesSaveRequest {
 // insertStockIO (stock in or out, numbered by sarNo) and saveStockMaster (what is left of an item)
 // ---------------------------------------------------------------------------------------------
 
-export interface StockIOItem {
+interface StockIOItem {
   itemSeq: number;
   itemCd: string;
   itemClsCd: string;
