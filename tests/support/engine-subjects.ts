@@ -32,6 +32,7 @@ export const ENGINE_SUBJECTS: Readonly<Record<string, string>> = {
   'variants-own-price-migration.test.ts':
     'a migration over existing rows, and the triggers that keep products.price and products.stock from the variants and refuse other writers',
   'tax-bands-migration.test.ts': 'a migration over existing rows',
+  'etims-stock-migration.test.ts': 'a migration over existing rows',
   'phone-migration.test.ts': 'a migration over existing rows',
   'phone-sign-in-migration.test.ts': 'a migration over existing rows',
   'admin-orders-at-scale.test.ts': "each engine's query plans use the indexes",
