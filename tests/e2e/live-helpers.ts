@@ -149,8 +149,9 @@ export async function createCustomer(
 /** A product of the seed with at least `atLeast` in stock (a file placing many orders asks for more). */
 export async function inStockProduct(shop: ShopServer, atLeast = 20): Promise<ShopProduct> {
   const res = await fetch(shop.url + '/api/catalog/products');
-  const { products } = (await res.json()) as { products: ShopProduct[] };
-  const product = products.find((p) => p.stock >= atLeast);
+  const { products } = (await res.json()) as { products: (ShopProduct & { hasChoices: boolean })[] };
+  // One without options: an order names a product sold by options by its variant.
+  const product = products.find((p) => p.stock >= atLeast && !p.hasChoices);
   if (!product) throw new Error(`no product with ${atLeast} in stock in the seed`);
   return product;
 }
