@@ -72,6 +72,7 @@ async function buildRequest(
       lineTotal: orderItems.lineTotal,
       taxBand: orderItems.taxBand,
       category: products.category,
+      itemClass: products.etimsItemClass,
       price: products.price,
     })
     .from(orderItems)
@@ -93,6 +94,7 @@ async function buildRequest(
       productId: product?.productId ?? null,
       name: line.itemKey === DELIVERY_ITEM_KEY ? 'Delivery' : line.name,
       category: product?.category ?? 'delivery',
+      itemClass: product?.itemClass ?? null,
       service: line.itemKey === DELIVERY_ITEM_KEY,
       band: line.band,
       priceCents: product?.price ?? line.grossCents,
