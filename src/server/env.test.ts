@@ -82,6 +82,18 @@ describe('loadEnv', () => {
     it('refuses a branch id that is not two digits', () => {
       expect(() => loadEnv({ ETIMS_BRANCH_ID: 'HQ' })).toThrow(/ETIMS_BRANCH_ID: must be two digits/);
     });
+
+    it('sends a token on every call only with the client credentials to get one; the lastReqDt limit is 7 days unless set', () => {
+      const device = { ETIMS_PIN: 'P051234567X', ETIMS_DEVICE_SERIAL: 'SN-1', ETIMS_SEND_TOKEN: '1' };
+      expect(() => loadEnv({ ...ready, ...device })).toThrow(
+        'ETIMS_SEND_TOKEN=1 sends an OAuth token on every call to KRA: set ETIMS_CONSUMER_KEY and ETIMS_CONSUMER_SECRET',
+      );
+      const env = loadEnv({ ...ready, ...device, ETIMS_CONSUMER_KEY: 'ck', ETIMS_CONSUMER_SECRET: 'cs' });
+      expect(env).toMatchObject({ ETIMS_SEND_TOKEN: true, ETIMS_LAST_REQ_MAX_DAYS: 7 });
+      expect(loadEnv({ ETIMS_SEND_TOKEN: '1' }).ETIMS_SEND_TOKEN).toBe(true); // the simulator issues its own
+      expect(loadEnv({ ETIMS_LAST_REQ_MAX_DAYS: '30' }).ETIMS_LAST_REQ_MAX_DAYS).toBe(30);
+      expect(() => loadEnv({ ETIMS_LAST_REQ_MAX_DAYS: '0' })).toThrow(/ETIMS_LAST_REQ_MAX_DAYS/);
+    });
   });
 
   describe('SMS in production', () => {

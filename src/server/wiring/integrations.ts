@@ -14,6 +14,7 @@ import { etimsDevice, resolveEtimsBaseUrl, resolveEtimsTokenUrl, usesEtimsSimula
 import { createEtimsClient } from '../integrations/etims/etims-client';
 import type { EtimsIntegration } from '../integrations/etims/etims-types';
 import { createEtimsSimulator, type EtimsSimulator } from '../dev/etims/etims-simulator';
+import { SIMULATOR_ETIMS_CREDENTIALS } from '../dev/etims/etims-simulator-token';
 
 export const SIMULATOR_MOUNT = '/pesapal-sim';
 const SIMULATOR_KEY = { key: 'simulator-key', secret: 'simulator-secret' };
@@ -58,8 +59,13 @@ function createEtims(env: Env, logger: Logger, local: LocalFetch, now?: () => Da
   const simulated = usesEtimsSimulator(env);
   if (simulated && env.isProduction)
     throw new Error('The eTIMS simulator is refused in production: set ETIMS_PIN and ETIMS_DEVICE_SERIAL, or ETIMS_DISABLED=1');
-  const oauth =
-    env.ETIMS_CONSUMER_KEY && env.ETIMS_CONSUMER_SECRET && !simulated
+  // A token on every call with client credentials (ETIMS_SEND_TOKEN=1 requires them); the simulator
+  // issues its own, and wants one when its requireToken switch is on.
+  const oauth = simulated
+    ? env.ETIMS_SEND_TOKEN
+      ? { tokenUrl: resolveEtimsTokenUrl(env), ...SIMULATOR_ETIMS_CREDENTIALS }
+      : undefined
+    : env.ETIMS_CONSUMER_KEY && env.ETIMS_CONSUMER_SECRET
       ? {
           tokenUrl: resolveEtimsTokenUrl(env),
           consumerKey: env.ETIMS_CONSUMER_KEY,

@@ -12,6 +12,7 @@ import { kraDateTime } from '../../integrations/etims/etims-dates';
 import { EtimsError, type CodeClass, type EtimsIntegration, type ItemClass } from '../../integrations/etims/etims-types';
 import { amount, type RegisteredItem } from '../../integrations/etims/etims-sale-request';
 import { itemClassFor } from './item-class-defaults';
+import { pullSince } from './code-list-pull';
 
 type DeviceRow = typeof etimsDevices.$inferSelect;
 export type ReadyDevice = DeviceRow & { cmcKey: string; sdcId: string };
@@ -73,8 +74,11 @@ export async function readyDevice(ctx: ServerContext, etims: EtimsIntegration): 
 async function refreshCodes(ctx: ServerContext, etims: EtimsIntegration, row: DeviceRow): Promise<DeviceRow> {
   if (!row.cmcKey) return row;
   const since = row.codesRefreshedAt && row.codeLists ? kraDateTime(row.codesRefreshedAt) : EVERYTHING;
-  const changedCodes = await etims.client.codeLists(row.cmcKey, since);
-  const changedClasses = await etims.client.itemClasses(row.cmcKey, row.itemClasses ? since : EVERYTHING);
+  const cmcKey = row.cmcKey;
+  const changedCodes = await pullSince(ctx, 'code lists', since, (d) => etims.client.codeLists(cmcKey, d));
+  const changedClasses = await pullSince(ctx, 'item classes', row.itemClasses ? since : EVERYTHING, (d) =>
+    etims.client.itemClasses(cmcKey, d),
+  );
   const codes = new Map(((row.codeLists as CodeClass[] | null) ?? []).map((c) => [c.cdCls, c]));
   for (const c of changedCodes) codes.set(c.cdCls, c);
   const classes = new Map(((row.itemClasses as ItemClass[] | null) ?? []).map((c) => [c.itemClsCd, c]));
