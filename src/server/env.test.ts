@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, EXAMPLE_AUTH_SECRET, loadEnv } from './env';
+import { ConfigError, EXAMPLE_AUTH_SECRET, loadEnv, loadEnvToCheck } from './env';
 
 // A secret as openssl rand -base64 48 makes it: production accepts it.
 const STRONG_SECRET = 'Vb6m3k8yYt4m7S0o2m0VQp4r8h6y2T9aEq1Xv0mZ0c3Ln5Wj7Hd2Gs9Fk4Ru1Pe8Ix6Bz3Na';
@@ -141,6 +141,15 @@ describe('loadEnv', () => {
     });
     expect(env.isProduction).toBe(true);
     expect(env.MAIL_FROM).toBe('Shop <orders@shop.example>');
+  });
+
+  it('leaves missing production settings to the go-live check, which reports each on its line', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(loadEnvToCheck({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' })).toMatchObject({
+      PUBLIC_URL: 'https://shop.example',
+      PESAPAL_CONSUMER_KEY: undefined,
+    });
+    expect(() => loadEnvToCheck({ NODE_ENV: 'production', ETIMS_BRANCH_ID: 'HQ' })).toThrow(/ETIMS_BRANCH_ID: must be two digits/);
   });
 
   it('refuses production without MAIL_FROM, and names only that', () => {

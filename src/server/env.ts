@@ -19,6 +19,8 @@ const schema = z.object({
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   GOOGLE_MAPS_API_KEY: optional,
+  // Any Google Maps-compatible web-service API (a test double); default https://maps.googleapis.com/maps/api.
+  GOOGLE_MAPS_API_URL: optional,
   PESAPAL_CONSUMER_KEY: optional,
   PESAPAL_CONSUMER_SECRET: optional,
   PESAPAL_BASE_URL: optional,
@@ -157,7 +159,7 @@ function predictableAuthSecret(secret: string): string | null {
 }
 
 /** Why a production AUTH_SECRET is unusable, or null when it is strong enough. */
-function weakAuthSecret(secret: string | undefined): string | null {
+export function weakAuthSecret(secret: string | undefined): string | null {
   if (!secret) return `AUTH_SECRET (session signing; ${MAKE_SECRET})`;
   if (secret === EXAMPLE_AUTH_SECRET) return `AUTH_SECRET is the documented example value, which everyone knows; ${MAKE_SECRET}`;
   if (Buffer.byteLength(secret, 'utf8') < MIN_AUTH_SECRET_BYTES)
@@ -202,6 +204,19 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     );
   const mailFrom = env.MAIL_FROM ?? `${env.SHOP_NAME} <no-reply@${new URL(publicUrl).hostname}>`;
   return { ...env, PUBLIC_URL: publicUrl, MAIL_FROM: mailFrom, isProduction };
+}
+
+/**
+ * The settings for the go-live check: as loadEnv reads them, except that a production setting that
+ * is missing or weak is left for the check to report on its own line instead of refused here.
+ */
+export function loadEnvToCheck(source: Record<string, string | undefined> = process.env): Env {
+  try {
+    return loadEnv(source);
+  } catch (err) {
+    if (!(err instanceof ConfigError) || source.NODE_ENV !== 'production') throw err;
+    return loadEnv({ ...source, NODE_ENV: 'go-live-check' });
+  }
 }
 
 /** This process's environment plus `extra`, for a child process (pg_dump gets its password so). */

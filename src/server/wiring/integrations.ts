@@ -12,7 +12,7 @@ import { createPesapalSimulator } from '../dev/pesapal/create-pesapal-simulator'
 import type { PesapalSimulator } from '../dev/pesapal/pesapal-simulator';
 import { etimsDevice, resolveEtimsBaseUrl, resolveEtimsTokenUrl, usesEtimsSimulator } from '../etims-config';
 import { createEtimsClient } from '../integrations/etims/etims-client';
-import type { EtimsIntegration } from '../integrations/etims/etims-types';
+import type { EtimsClient, EtimsClientOptions, EtimsIntegration } from '../integrations/etims/etims-types';
 import { createEtimsSimulator, type EtimsSimulator } from '../dev/etims/etims-simulator';
 import { SIMULATOR_ETIMS_CREDENTIALS } from '../dev/etims/etims-simulator-token';
 
@@ -65,14 +65,7 @@ function createEtims(env: Env, logger: Logger, local: LocalFetch, now?: () => Da
     ? env.ETIMS_SEND_TOKEN
       ? { tokenUrl: resolveEtimsTokenUrl(env), ...SIMULATOR_ETIMS_CREDENTIALS }
       : undefined
-    : env.ETIMS_CONSUMER_KEY && env.ETIMS_CONSUMER_SECRET
-      ? {
-          tokenUrl: resolveEtimsTokenUrl(env),
-          consumerKey: env.ETIMS_CONSUMER_KEY,
-          consumerSecret: env.ETIMS_CONSUMER_SECRET,
-          apigeeAppId: env.ETIMS_APIGEE_APP_ID,
-        }
-      : undefined;
+    : kraOauth(env);
   const client = createEtimsClient({
     baseUrl: resolveEtimsBaseUrl(env),
     gateway: simulated ? 'legacy' : env.ETIMS_GATEWAY,
@@ -86,8 +79,36 @@ function createEtims(env: Env, logger: Logger, local: LocalFetch, now?: () => Da
   return { etims: { client, device }, etimsSimulator: simulated ? createEtimsSimulator({ devices: [device], now }) : null };
 }
 
+/** KRA's OAuth client credentials as configured; none without a consumer key and secret. */
+function kraOauth(env: Env): EtimsClientOptions['oauth'] {
+  if (!env.ETIMS_CONSUMER_KEY || !env.ETIMS_CONSUMER_SECRET) return undefined;
+  return {
+    tokenUrl: resolveEtimsTokenUrl(env),
+    consumerKey: env.ETIMS_CONSUMER_KEY,
+    consumerSecret: env.ETIMS_CONSUMER_SECRET,
+    apigeeAppId: env.ETIMS_APIGEE_APP_ID,
+  };
+}
+
+/** The client of KRA itself as configured (never the simulator), for the go-live check. */
+export function createKraEtimsClient(env: Env, timeoutMs: number): EtimsClient {
+  const device = etimsDevice(env);
+  return createEtimsClient({
+    baseUrl: resolveEtimsBaseUrl(env),
+    gateway: env.ETIMS_GATEWAY,
+    tin: device.tin,
+    bhfId: device.bhfId,
+    oauth: kraOauth(env),
+    timeoutMs,
+  });
+}
+
 function createPayments(env: Env, logger: Logger, local: LocalFetch): Omit<Integrations, 'etims' | 'etimsSimulator'> {
-  const addresses = createAddressProvider({ googleMapsApiKey: env.GOOGLE_MAPS_API_KEY, nodeEnv: env.NODE_ENV });
+  const addresses = createAddressProvider({
+    googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
+    googleMapsApiUrl: env.GOOGLE_MAPS_API_URL,
+    nodeEnv: env.NODE_ENV,
+  });
   const log = (msg: string, data?: Record<string, unknown>) => logger.debug(data ?? {}, `pesapal: ${msg}`);
   if (!usesPesapalSimulator(env)) {
     return {
