@@ -145,10 +145,9 @@ describe('loadEnv', () => {
 
   it('leaves missing production settings to the go-live check, which reports each on its line', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(loadEnvToCheck({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' })).toMatchObject({
-      PUBLIC_URL: 'https://shop.example',
-      PESAPAL_CONSUMER_KEY: undefined,
-    });
+    const env = loadEnvToCheck({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' });
+    expect(env.PUBLIC_URL).toBe('https://shop.example');
+    expect(env.PESAPAL_CONSUMER_KEY).toBeUndefined();
     expect(() => loadEnvToCheck({ NODE_ENV: 'production', ETIMS_BRANCH_ID: 'HQ' })).toThrow(/ETIMS_BRANCH_ID: must be two digits/);
   });
 
