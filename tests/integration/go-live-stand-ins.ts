@@ -29,7 +29,7 @@ import { createUser } from '../support/test-app';
 import { createShop, customer } from './checkout-support';
 import { payOrder, type TaxShop } from './etims-support';
 
-export const SHOP_URL = 'https://shop.example';
+const SHOP_URL = 'https://shop.example';
 const STRONG_SECRET = 'Zk3mQ9x_T2vB8nL-4rW7yH1sJ6dF0gK5pC2aE9uN3oI8bV1t';
 const MAPS_KEY = 'maps-server-key';
 const SMTP_LOGIN = { user: 'orders@shop.example', pass: 'mail-pass' };

@@ -30,7 +30,7 @@ export interface GoLiveCheck {
   run(input: CheckInput): Promise<CheckResult>;
 }
 
-export type CheckStatus = 'ok' | 'warning' | 'fail';
+type CheckStatus = 'ok' | 'warning' | 'fail';
 
 export interface CheckLine {
   name: string;

@@ -4,7 +4,7 @@
 import type { GoLiveCheck } from './go-live-check';
 
 /** The shop's money mode. */
-export function pricesIncludeVat(): boolean {
+function pricesIncludeVat(): boolean {
   return false;
 }
 

@@ -24,7 +24,7 @@ interface DeviceIdentity {
 }
 
 /** The device's cached list and when it was pulled; null when the shop never pulled it. */
-export async function cachedItemClasses(
+async function cachedItemClasses(
   db: DbOrTx,
   device: DeviceIdentity,
 ): Promise<{ classes: ItemClassChoice[]; refreshedAt: Date | null } | null> {
