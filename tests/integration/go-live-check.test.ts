@@ -2,6 +2,8 @@
 // service checked with the real client against local stand-ins, one line each with what to do,
 // exit 1 when anything fails and 0 when all works (warnings do not fail). docs/go-live.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startControlServer } from '../../src/server/backup/control';
+import { acquireDataDirLock } from '../../src/server/backup/data-dir-lock';
 import { loadEnv } from '../../src/server/env';
 import { runGoLiveChecks, type CheckLine } from '../../src/server/go-live/go-live-check';
 import { goLiveReport } from '../../src/server/go-live/go-live-report';
@@ -9,6 +11,9 @@ import { runCommand } from '../support/data-dir-process';
 import { createTestApp, createUser } from '../support/test-app';
 import { dbKinds } from '../support/test-database';
 import { startStandIns, type StandIns } from './go-live-stand-ins';
+
+const PESAPAL_KEYS_FIX =
+  "Set PESAPAL_CONSUMER_KEY and PESAPAL_CONSUMER_SECRET to the live keys from Pesapal's merchant dashboard, and PESAPAL_ENV=live.";
 
 let s: StandIns;
 beforeAll(async () => {
@@ -174,6 +179,22 @@ describe('the go-live check', () => {
       await t.dispose();
     }
   });
+
+  it('as the command while the shop runs on its embedded database: the running shop checks its own settings', async () => {
+    // This test process plays the running shop: it holds the folder and answers on its control listener.
+    const lock = acquireDataDirLock(s.dataDir, 'shop');
+    const control = await startControlServer(s.shop.ctx);
+    try {
+      const run = await runCommand('go-live-check', [], { PATH: process.env.PATH ?? '', ...s.working });
+      expect(run.code, run.stderr).toBe(1); // the development shop has no production settings
+      const printed = run.stdout.trim().split('\n');
+      expect(printed[0]).toBe('Go-live check of http://localhost:3000');
+      expect(printed).toContain('FAIL  Pesapal: no keys: payments would go to the built-in simulator → ' + PESAPAL_KEYS_FIX);
+    } finally {
+      await control.stop();
+      lock.release();
+    }
+  }, 60_000);
 
   describe('as the command', () => {
     beforeAll(() => s.closeDatabase()); // the command opens the folder itself: one process at a time
