@@ -157,22 +157,29 @@ const productFormFields = {
   lowStockThreshold: fromText(thresholdRule, PRODUCT_MESSAGES.threshold).default(LOW_STOCK_DEFAULT),
   price: kesAmount(PRODUCT_MESSAGES.price).pipe(priceLimits(z.number())),
   taxBand: taxBandRule.optional(),
-  // The select's '' is the category's class.
-  etimsItemClass: z
+};
+/** The form's KRA item class select: '' is the category's class (left out of a new product, null to clear an edited one's). */
+const itemClassChoice = (whenEmpty: null | undefined) =>
+  z
     .string()
     .optional()
-    .transform((v) => (v?.trim() ? v.trim() : null))
-    .pipe(itemClassRule),
-};
+    .transform((v) => (v?.trim() ? v.trim() : whenEmpty))
+    .pipe(itemClassRule.optional());
 const withPriceCents = <T extends { price: number }>({ price, ...rest }: T) => ({ ...rest, priceCents: price });
 
 /** The new-product form; its output is the body of POST /api/admin/products. An empty opening stock is none. */
 export const newProductFormSchema = z
-  .object({ ...productFormFields, stock: fromText(stockRule, PRODUCT_MESSAGES.stock, 0).default(0) })
+  .object({
+    ...productFormFields,
+    etimsItemClass: itemClassChoice(undefined),
+    stock: fromText(stockRule, PRODUCT_MESSAGES.stock, 0).default(0),
+  })
   .transform(withPriceCents);
 
 /** The edit form (the web address too); its output is the body of PATCH /api/admin/products/:id. */
-export const editProductFormSchema = z.object({ ...productFormFields, slug: productSlugField.optional() }).transform(withPriceCents);
+export const editProductFormSchema = z
+  .object({ ...productFormFields, etimsItemClass: itemClassChoice(null), slug: productSlugField.optional() })
+  .transform(withPriceCents);
 
 export const STOCK_MESSAGES = {
   kind: 'Choose restock or adjustment',
