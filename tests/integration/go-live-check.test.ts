@@ -1,7 +1,9 @@
 // The go-live check (npm run go-live:check, and the back office's Go-live screen): each outside
 // service checked with the real client against local stand-ins, one line each with what to do,
 // exit 1 when anything fails and 0 when all works (warnings do not fail). docs/go-live.md.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appSettings } from '../../src/server/db/schema';
 import { startControlServer } from '../../src/server/backup/control';
 import { acquireDataDirLock } from '../../src/server/backup/data-dir-lock';
 import { loadEnv } from '../../src/server/env';
@@ -112,6 +114,20 @@ describe('the go-live check', () => {
     // What does not depend on them still passes.
     expect(line(lines, 'KRA eTIMS code lists')?.status).toBe('ok');
     expect(line(lines, 'Backups')?.status).toBe('ok');
+  });
+
+  it("reads the money mode from the shop's 'Prices include VAT' setting", async () => {
+    await s.database.db.insert(appSettings).values({ key: 'prices_include_vat', value: true, updatedAt: new Date() });
+    try {
+      expect(line((await report()).lines, 'Prices and VAT')).toEqual({
+        name: 'Prices and VAT',
+        status: 'ok',
+        detail: 'prices include VAT: whole-shilling prices make whole-shilling totals, as M-Pesa moves them',
+        fix: null,
+      });
+    } finally {
+      await s.database.db.delete(appSettings).where(eq(appSettings.key, 'prices_include_vat'));
+    }
   });
 
   it('says which setting is missing when production settings are not there at all', async () => {

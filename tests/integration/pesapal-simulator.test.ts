@@ -546,7 +546,13 @@ describe('reset()', () => {
     expect(s.sim.state.orders.size).toBe(0);
     expect(s.sim.state.tokens.size).toBe(0);
     expect(s.sim.state.ipns.size).toBe(0);
-    expect(s.sim.switches).toEqual({ duplicateIpn: false, lateIpnMs: 0, dropIpn: false, authErrorHttpStatus: 200 });
+    expect(s.sim.switches).toEqual({
+      duplicateIpn: false,
+      lateIpnMs: 0,
+      dropIpn: false,
+      authErrorHttpStatus: 200,
+      mpesaShillings: 'exact',
+    });
     await sleep(150);
     expect(ipn.hits).toHaveLength(0);
   });

@@ -20,7 +20,7 @@ export const products = pgTable(
     price: money('price').notNull(),
     /** The VAT band (KRA's tax type A to E) the product is sold in. */
     taxBand: text('tax_band', { enum: TAX_BANDS }).notNull().default(DEFAULT_TAX_BAND),
-    /** KRA's item class the product is registered under (migration 0034); null: its category's (ETIMS_ITEM_CLASSES). */
+    /** KRA's item class the product is registered under (migration 0037); null: its category's (ETIMS_ITEM_CLASSES). */
     etimsItemClass: text('etims_item_class'),
     // What the enabled variants hold, summed for listings; written only by the variants' trigger
     // (migration 0031 refuses any other writer, as it does for price, their lowest).
@@ -36,11 +36,17 @@ export const products = pgTable(
       sql`lower(translate(name || ' ' || category || ' ' || search_keywords, 'ÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìíîïÒÓÔÕÖòóôõöÙÚÛÜùúûüÑñÇçÝýÿ', 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuNnCcYyy'))`,
     ),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /**
+     * Sold by the kilo: the price of one kg, from which each variant's price follows its weight
+     * (src/server/features/catalog/weighed-pricing.service.ts). Null: variants are priced one by one.
+     */
+    pricePerKg: money('price_per_kg'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('products_stock_check', sql`${t.stock} >= 0`),
+    check('products_price_per_kg_check', sql`${t.pricePerKg} is null or ${t.pricePerKg} > 0`),
     check('products_price_check', sql`${t.price} >= 0`),
     check('products_tax_band_check', sql`${t.taxBand} in ('A', 'B', 'C', 'D', 'E')`),
     check('products_category_check', sql`${t.category} ~ '^[a-z][a-z0-9-]{0,39}$'`),

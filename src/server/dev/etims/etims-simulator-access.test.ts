@@ -6,6 +6,7 @@ import { priceInvoice } from '@/domain/etims-invoice';
 import { TAX_BAND_RATE_BP } from '@/domain/tax-bands';
 import { createEtimsClient } from '../../integrations/etims/etims-client';
 import { buildSaleRequest } from '../../integrations/etims/etims-sale-request';
+import { buildStockIORequest, buildStockMasterRequest } from '../../integrations/etims/etims-stock-request';
 import { EtimsError, type EtimsClientOptions } from '../../integrations/etims/etims-types';
 import { createEtimsSimulator, type EtimsSimulator } from './etims-simulator';
 import { SIMULATOR_ETIMS_CREDENTIALS, SIMULATOR_TOKEN_PATH } from './etims-simulator-token';
@@ -80,6 +81,26 @@ async function failure(promise: Promise<unknown>): Promise<EtimsError> {
   throw new Error('expected a failure');
 }
 
+/** Ten units of the item in "KRA's" stock (a goods sale needs them), declared as the shop declares a restock. */
+async function stockUp(client: ReturnType<typeof setUp>['client'], cmcKey: string, sarNo = 1) {
+  const item = { itemCd: ITEM.itemCd, itemClsCd: ITEM.itemClsCd, pkgUnitCd: 'NT', qtyUnitCd: 'NO', itemNm: ITEM.itemNm, taxTyCd: 'B' };
+  await client.insertStockIO(
+    cmcKey,
+    buildStockIORequest({
+      sarNo,
+      sarTyCd: '02',
+      automatic: false,
+      at: AT,
+      remark: null,
+      item,
+      quantity: 10,
+      unitPriceCents: 75_400,
+      rateBp: 1600,
+    }),
+  );
+  await client.saveStockMaster(cmcKey, buildStockMasterRequest(ITEM.itemCd, 10 * sarNo));
+}
+
 function sale(invcNo: number) {
   const invoice = priceInvoice([{ itemKey: 'tilapia', name: 'Tilapia', quantity: 1, grossCents: 75_400, band: 'B' }], TAX_BAND_RATE_BP);
   return buildSaleRequest({
@@ -122,6 +143,7 @@ describe('eTIMS simulator: tokens', () => {
     const { cmcKey } = await client.initialize(DEVICE.dvcSrlNo);
     expect((await client.codeLists(cmcKey, '20180101000000')).length).toBeGreaterThan(0);
     await client.saveItem(cmcKey, ITEM);
+    await stockUp(client, cmcKey);
     expect(await client.saveSale(cmcKey, sale(1))).toMatchObject({ curRcptNo: 1 });
     expect(await client.lookupInvoice(cmcKey, 1)).toMatchObject({ trdInvcNo: 'INV-1' });
     const calls = seen.filter((s) => s.path.startsWith('/etims-api/'));
@@ -129,6 +151,8 @@ describe('eTIMS simulator: tokens', () => {
       '/etims-api/selectInitOsdcInfo',
       '/etims-api/selectCodeList',
       '/etims-api/saveItem',
+      '/etims-api/insertStockIO',
+      '/etims-api/saveStockMaster',
       '/etims-api/saveTrnsSalesOsdc',
       '/etims-api/selectInvoiceDetails',
     ]);
@@ -150,6 +174,7 @@ describe('eTIMS simulator: strict fields', () => {
     await client.codeLists(cmcKey, '20180101000000');
     await client.itemClasses(cmcKey, '20180101000000');
     await client.saveItem(cmcKey, ITEM);
+    await stockUp(client, cmcKey);
     await client.saveSale(cmcKey, sale(1));
     await client.lookupInvoice(cmcKey, 1);
 
@@ -165,6 +190,8 @@ describe('eTIMS simulator: strict fields', () => {
     expect(await refusedFor({ ...good, itemList: [{ ...good.itemList[0], weightKg: 1 }] })).toBe(
       'Invalid request: unknown field itemList[0].weightKg',
     );
+    const io = (await failure(client.insertStockIO(cmcKey, { sarNo: 2, batch: 'x' } as never))).message;
+    expect(io).toBe('Invalid request: unknown field batch');
     // Refusals moved nothing: the next number is still 2.
     expect(await client.saveSale(cmcKey, good)).toMatchObject({ curRcptNo: 2 });
     sim.switches.strictFields = false;

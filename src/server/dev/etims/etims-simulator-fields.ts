@@ -1,7 +1,13 @@
 // The fields KRA's OSCU API names for each request the shop sends (docs/etims.md), for the
 // simulator's strict switch: a field KRA does not name is refused, so a typo or a field KRA never
 // defined is found here before KRA's sandbox finds it (or silently ignores it).
-import type { ItemSaveRequest, SalesItem, SalesSaveRequest } from '../../integrations/etims/etims-types';
+import type {
+  ItemSaveRequest,
+  SalesItem,
+  SalesSaveRequest,
+  StockIOSaveRequest,
+  StockMasterSaveRequest,
+} from '../../integrations/etims/etims-types';
 
 /** Every key of T, listed: the compiler keeps the lists equal to the request types. */
 const keys = <T>(all: Record<keyof T, true>): readonly string[] => Object.keys(all);
@@ -118,14 +124,59 @@ const SALE_ITEM = keys<SalesItem>({
   totAmt: true,
 });
 
-/** The top-level fields of each call the simulator knows; a call not listed is not checked. */
-const FIELDS: Record<string, readonly string[]> = {
-  initialize: ['tin', 'bhfId', 'dvcSrlNo'],
-  codeLists: [...IDENTITY, 'lastReqDt'],
-  itemClasses: [...IDENTITY, 'lastReqDt'],
-  saveItem: [...IDENTITY, ...ITEM],
-  saveSale: [...IDENTITY, ...SALE],
-  lookupInvoice: [...IDENTITY, 'invcNo'],
+const STOCK_IO = keys<StockIOSaveRequest>({
+  sarNo: true,
+  orgSarNo: true,
+  regTyCd: true,
+  custTin: true,
+  custNm: true,
+  custBhfId: true,
+  sarTyCd: true,
+  ocrnDt: true,
+  totItemCnt: true,
+  totTaxblAmt: true,
+  totTaxAmt: true,
+  totAmt: true,
+  remark: true,
+  regrId: true,
+  regrNm: true,
+  modrId: true,
+  modrNm: true,
+  itemList: true,
+});
+
+const STOCK_IO_ITEM = keys<StockIOSaveRequest['itemList'][number]>({
+  itemSeq: true,
+  itemCd: true,
+  itemClsCd: true,
+  itemNm: true,
+  bcd: true,
+  pkgUnitCd: true,
+  pkg: true,
+  qtyUnitCd: true,
+  qty: true,
+  itemExprDt: true,
+  prc: true,
+  splyAmt: true,
+  totDcAmt: true,
+  taxblAmt: true,
+  taxTyCd: true,
+  taxAmt: true,
+  totAmt: true,
+});
+
+const STOCK_MASTER = keys<StockMasterSaveRequest>({ itemCd: true, rsdQty: true, regrId: true, regrNm: true, modrId: true, modrNm: true });
+
+/** The top-level fields of each call the simulator knows, and of its lines; a call not listed is not checked. */
+const FIELDS: Record<string, { top: readonly string[]; receipt?: readonly string[]; line?: readonly string[] }> = {
+  initialize: { top: ['tin', 'bhfId', 'dvcSrlNo'] },
+  codeLists: { top: [...IDENTITY, 'lastReqDt'] },
+  itemClasses: { top: [...IDENTITY, 'lastReqDt'] },
+  saveItem: { top: [...IDENTITY, ...ITEM] },
+  saveSale: { top: [...IDENTITY, ...SALE], receipt: RECEIPT, line: SALE_ITEM },
+  lookupInvoice: { top: [...IDENTITY, 'invcNo'] },
+  insertStockIO: { top: [...IDENTITY, ...STOCK_IO], line: STOCK_IO_ITEM },
+  saveStockMaster: { top: [...IDENTITY, ...STOCK_MASTER] },
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -140,13 +191,13 @@ const stray = (value: unknown, known: readonly string[], where: string): string 
 export function unknownField(op: string, body: Record<string, unknown>): string | null {
   const known = FIELDS[op];
   if (!known) return null;
-  const top = stray(body, known, '');
-  if (top || op !== 'saveSale') return top;
-  const inReceipt = stray(body.receipt, RECEIPT, 'receipt.');
+  const top = stray(body, known.top, '');
+  if (top) return top;
+  const inReceipt = known.receipt ? stray(body.receipt, known.receipt, 'receipt.') : null;
   if (inReceipt) return inReceipt;
-  const lines = Array.isArray(body.itemList) ? body.itemList : [];
+  const lines = known.line && Array.isArray(body.itemList) ? body.itemList : [];
   for (const [i, line] of lines.entries()) {
-    const inLine = stray(line, SALE_ITEM, `itemList[${i}].`);
+    const inLine = stray(line, known.line ?? [], `itemList[${i}].`);
     if (inLine) return inLine;
   }
   return null;

@@ -16,6 +16,8 @@
 // requireToken refuses calls without a Bearer token from its token endpoint (etims-simulator-token.ts),
 // strictFields refuses a request with a field KRA does not name (etims-simulator-fields.ts), and
 // lastReqMaxDays refuses a lastReqDt older than that many days (KRA is reported to; unconfirmed).
+// Stock (etims-simulator-stock.ts): stock IOs and masters per item; a goods sale needs the stock
+// (stockCheck, on by default); stockDown makes only the stock calls answer HTTP 503.
 import { createHmac, randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { BandRates } from '@/domain/etims-invoice';
@@ -26,6 +28,7 @@ import { TAX_BAND_RATE_BP } from '@/domain/tax-bands';
 import { checkSale, type SaleChecks } from './etims-simulator-sales';
 import { unknownField } from './etims-simulator-fields';
 import { SIMULATOR_TOKEN_PATH, simulatorTokens } from './etims-simulator-token';
+import { newStockBook, takeStockIO, takeStockMaster, type StockBook, type StockEntry } from './etims-simulator-stock';
 
 interface EtimsSimulatorDevice {
   tin: string;
@@ -59,6 +62,8 @@ interface EtimsSimulatorSwitches extends SaleChecks {
   strictFields: boolean;
   /** A code-list pull older than this many days is refused (910); null: any date. A pull it takes gets the whole list. */
   lastReqMaxDays: number | null;
+  /** KRA's stock calls answer HTTP 503 while sales are taken (its stock service away). */
+  stockDown: boolean;
 }
 
 interface SimDevice extends EtimsSimulatorDevice {
@@ -72,6 +77,7 @@ interface SimDevice extends EtimsSimulatorDevice {
   nextInvcNo: number;
   receipts: number;
   sales: Map<number, { request: SalesSaveRequest; receipt: SimReceipt }>;
+  stock: StockBook;
 }
 
 interface SimReceipt {
@@ -98,6 +104,8 @@ export interface EtimsSimulator {
   sales(tin: string, bhfId: string): { request: SalesSaveRequest; receipt: SimReceipt }[];
   /** Items registered for a device, by item code. */
   items(tin: string, bhfId: string): ReadonlyMap<string, ItemSaveRequest>;
+  /** The stock IOs and stock masters a device's KRA accepted, in arrival order, and the units it holds per item. */
+  stock(tin: string, bhfId: string): { accepted: readonly StockEntry[]; held: ReadonlyMap<string, number> };
   requestLog: SimRequestLogEntry[];
   /** Every token issued so far stops working (the client must fetch a new one). */
   revokeTokens(): void;
@@ -119,6 +127,8 @@ const DEFAULT_SWITCHES: EtimsSimulatorSwitches = {
   requireToken: false,
   strictFields: false,
   lastReqMaxDays: null,
+  stockCheck: true,
+  stockDown: false,
 };
 /** When the simulator's code lists last "changed": any later lastReqDt gets '001' (nothing newer). */
 const CODES_CHANGED = '20260101000000';
@@ -186,6 +196,7 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
         nextInvcNo: 1,
         receipts: 0,
         sales: new Map(),
+        stock: newStockBook(),
       },
     ]),
   );
@@ -394,6 +405,7 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
         sales: device.sales,
         rates: rates(),
         creditNoteReasons: codes.find((k) => k.cdCls === '32')?.dtlList.map((d) => d.cd) ?? [],
+        stock: device.stock.held,
         now: now(),
       },
       switches,
@@ -463,6 +475,19 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
     });
   };
 
+  /** insertStockIO and saveStockMaster (etims-simulator-stock.ts). */
+  const stockCall = (op: 'insertStockIO' | 'saveStockMaster', take: typeof takeStockIO) => async (c: Context) => {
+    const got = await authed(c, op);
+    if (got instanceof Response) return got;
+    if (switches.stockDown) {
+      log(op, 'not received');
+      return c.text('Service Unavailable', 503);
+    }
+    const verdict = take(got.body, got.device.stock, got.device.items);
+    log(op, verdict.ok ? '000' : verdict.code);
+    return verdict.ok ? answer(c, '000', 'Successful') : answer(c, verdict.code, verdict.message);
+  };
+
   for (const [paths, handler] of [
     [['/selectInitOsdcInfo', '/initialize'], initialise],
     [['/selectCodeList'], codeList],
@@ -470,6 +495,8 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
     [['/saveItem'], saveItem],
     [['/saveTrnsSalesOsdc', '/sendSalesTransaction'], saveSale],
     [['/selectInvoiceDetails', '/selectInvoiceDetail'], lookup],
+    [['/insertStockIO', '/insert/stockIO'], stockCall('insertStockIO', takeStockIO)],
+    [['/saveStockMaster', '/save/stockMaster'], stockCall('saveStockMaster', takeStockMaster)],
   ] as const) {
     for (const path of paths) app.post(`/etims-api${path}`, handler);
   }
@@ -483,6 +510,7 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
     sales: (tin, bhfId) => [...(deviceFor(tin, bhfId)?.sales.values() ?? [])].sort((a, b) => a.request.invcNo - b.request.invcNo),
     items: (tin, bhfId) => deviceFor(tin, bhfId)?.items ?? new Map(),
     revokeTokens: () => tokens.revokeAll(),
+    stock: (tin, bhfId) => deviceFor(tin, bhfId)?.stock ?? newStockBook(),
     reset() {
       Object.assign(switches, DEFAULT_SWITCHES);
       for (const resolve of hanging) resolve();

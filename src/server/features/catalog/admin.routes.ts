@@ -11,6 +11,7 @@ import { createProduct, getProduct, listProducts, setProductArchived, setProduct
 import { adjustProductStock, stockHistory } from '../inventory/admin-stock.service';
 import { stockHistoryCsv } from '../inventory/admin-stock-export';
 import { assertKnownItemClass } from '../tax-invoices/item-classes.service';
+import { kickTaxInvoices } from '../tax-invoices/tax-invoice-sender';
 
 export function adminProductsRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
@@ -19,6 +20,8 @@ export function adminProductsRoutes(ctx: ServerContext) {
       const body = c.req.valid('json');
       if (body.etimsItemClass) await assertKnownItemClass(ctx, body.etimsItemClass);
       const product = await createProduct(ctx.db, adminActor(c, ctx.now()), body);
+      // Its opening stock goes to KRA after the commit, in the background.
+      kickTaxInvoices(ctx);
       return c.json({ product }, 201);
     })
     .get('/:id', allow('staff'), valid('param', idParam), async (c) =>
@@ -59,6 +62,8 @@ export function adminProductsRoutes(ctx: ServerContext) {
     })
     .post('/:id/stock', allow('staff'), valid('param', idParam), valid('json', stockAdjustmentSchema), async (c) => {
       const result = await adjustProductStock(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json'));
+      // The change goes to KRA after the commit, in the background (decision 044).
+      kickTaxInvoices(ctx);
       return c.json(result, 201);
     });
 }

@@ -16,6 +16,7 @@ import { orderTimeline, type TimelineEvent } from './admin-order-timeline';
 import { orderTax } from './order-tax-bands';
 import { settlingPaymentId } from './admin-refund-request';
 import { orderDeliveryWindow } from '../delivery/delivery-slots.service';
+import type { IfUnavailable } from '@/domain/line-choices';
 
 interface AdminOrderItem {
   productId: string;
@@ -25,6 +26,9 @@ interface AdminOrderItem {
   unitPriceCents: Cents;
   quantity: number;
   lineTotalCents: Cents;
+  /** What the customer asked for if it has run out, and her note for the line ('' for none). */
+  ifUnavailable: IfUnavailable;
+  note: string;
 }
 
 interface AdminPayment {
@@ -39,6 +43,8 @@ interface AdminPayment {
   confirmationCode: string | null;
   statusDescription: string | null;
   amountMismatch: boolean;
+  /** Collected less than the amount (negative: more), in cents: mobile money in whole shillings. */
+  roundingCents: number;
   /** The payment that pays for this (completed) order; refunded only by cancelling the order. */
   settlesOrder: boolean;
   /** A refund of this payment was accepted by Pesapal. */
@@ -93,6 +99,8 @@ export interface AdminOrderDetail {
     deliveryAddress: string;
     deliveryBuilding: string | null;
     deliveryDirections: string | null;
+    /** The customer's note for the shop; '' for none. */
+    customerNote: string;
     deliveryLatitude: number | null;
     deliveryLongitude: number | null;
     mapUrl: string;
@@ -172,6 +180,7 @@ function orderView(o: OrderRecords['order']): Omit<AdminOrderDetail['order'], 'v
     deliveryAddress: o.deliveryAddress,
     deliveryBuilding: o.deliveryBuilding,
     deliveryDirections: o.deliveryDirections,
+    customerNote: o.customerNote,
     deliveryLatitude: lat,
     deliveryLongitude: lng,
     // Directions as the rider gets them: to the map point when known, else to the address.
@@ -196,6 +205,8 @@ function itemView({ item: i, archivedAt }: OrderRecords['items'][number]): Admin
     unitPriceCents: i.unitPrice,
     quantity: i.quantity,
     lineTotalCents: i.lineTotal,
+    ifUnavailable: i.ifUnavailable,
+    note: i.customerNote,
   };
 }
 
@@ -212,6 +223,7 @@ function paymentView(p: OrderRecords['payments'][number], settlingId: string | n
     confirmationCode: p.confirmationCode,
     statusDescription: p.statusDescription,
     amountMismatch: p.amountMismatch,
+    roundingCents: p.rounding,
     settlesOrder: p.id === settlingId,
     refunded: refundedIds.has(p.id),
     refundable: p.status === 'COMPLETED' && p.id !== settlingId && !refundedIds.has(p.id) && Boolean(p.confirmationCode),

@@ -2,6 +2,7 @@
 // "Refund this payment": which payment pays for an order, the call itself (outside any transaction,
 // so a slow Pesapal never holds a row lock), and the payment_refunds row that records the outcome.
 import { and, eq } from 'drizzle-orm';
+import { refundableCents } from '@/domain/mobile-money-rounding';
 import type { ServerContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { paymentRefunds, type paymentTransactions } from '../../db/schema';
@@ -45,17 +46,22 @@ export interface RefundAttempt {
   message: string;
 }
 
+/** What refunding the payment gives back: all that was collected (an M-Pesa payment in whole shillings may be short of its amount). */
+export function refundAmount(payment: Pick<Payment, 'amount' | 'rounding'>): number {
+  return refundableCents(payment.amount, payment.rounding);
+}
+
 /** Asks Pesapal to refund the whole payment; never throws (an unreachable Pesapal is an outcome too). */
 export async function requestRefund(
   ctx: ServerContext,
   actor: AdminActor,
-  payment: Pick<Payment, 'id' | 'orderId' | 'amount'> & { confirmationCode: string },
+  payment: Pick<Payment, 'id' | 'orderId' | 'amount' | 'rounding'> & { confirmationCode: string },
   remarks: string,
 ): Promise<RefundAttempt> {
   try {
     const result = await ctx.integrations.pesapal.refund({
       confirmationCode: payment.confirmationCode,
-      amount: payment.amount / 100, // the client takes KES; cents / 100 has at most 2 decimals
+      amount: refundAmount(payment) / 100, // the client takes KES; cents / 100 has at most 2 decimals
       username: actor.email,
       remarks,
     });
@@ -74,7 +80,7 @@ export async function requestRefund(
 export async function recordRefund(
   tx: Tx,
   actor: AdminActor,
-  payment: Pick<Payment, 'id' | 'amount'>,
+  payment: Pick<Payment, 'id' | 'amount' | 'rounding'>,
   remarks: string,
   attempt: RefundAttempt,
 ): Promise<string | undefined> {
@@ -82,7 +88,7 @@ export async function recordRefund(
     .insert(paymentRefunds)
     .values({
       transactionId: payment.id,
-      amount: payment.amount,
+      amount: refundAmount(payment),
       requestedBy: actor.userId,
       remarks,
       accepted: attempt.accepted,

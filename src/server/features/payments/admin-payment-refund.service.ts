@@ -10,7 +10,14 @@ import { orders, paymentTransactions } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { lockedOrder } from '../orders/locked-order';
-import { hasAcceptedRefund, recordRefund, refundRefused, requestRefund, settlingPaymentId } from '../orders/admin-refund-request';
+import {
+  hasAcceptedRefund,
+  recordRefund,
+  refundAmount,
+  refundRefused,
+  requestRefund,
+  settlingPaymentId,
+} from '../orders/admin-refund-request';
 
 const PAYMENT_REFUND_MESSAGES = {
   notFound: 'Payment not found',
@@ -56,7 +63,7 @@ export async function refundPayment(
           refundId,
           transactionId: payment.id,
           merchantReference: payment.merchantReference,
-          amountCents: payment.amount,
+          amountCents: refundAmount(payment),
           reason,
           accepted: attempt.accepted,
           message: attempt.message,
@@ -65,7 +72,7 @@ export async function refundPayment(
       });
       // The customer hears of the refund, once per payment.
       return attempt.accepted
-        ? queueOrderUpdate(ctx, tx, orderId, 'payment_refunded', { amountCents: payment.amount, key: payment.id })
+        ? queueOrderUpdate(ctx, tx, orderId, 'payment_refunded', { amountCents: refundAmount(payment), key: payment.id })
         : null;
     });
     if (!attempt.accepted) throw refundRefused(attempt);

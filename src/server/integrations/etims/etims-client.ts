@@ -28,9 +28,11 @@ import {
   type ItemSaveRequest,
   type SalesSaveRequest,
   type SignedReceipt,
+  type StockIOSaveRequest,
+  type StockMasterSaveRequest,
 } from './etims-types';
 
-type Op = 'initialize' | 'codeLists' | 'itemClasses' | 'saveItem' | 'saveSale' | 'lookupInvoice';
+type Op = 'initialize' | 'codeLists' | 'itemClasses' | 'saveItem' | 'saveSale' | 'lookupInvoice' | 'insertStockIO' | 'saveStockMaster';
 
 const PATHS: Record<EtimsClientOptions['gateway'], Record<Op, string>> = {
   legacy: {
@@ -40,6 +42,8 @@ const PATHS: Record<EtimsClientOptions['gateway'], Record<Op, string>> = {
     saveItem: '/saveItem',
     saveSale: '/saveTrnsSalesOsdc',
     lookupInvoice: '/selectInvoiceDetails',
+    insertStockIO: '/insertStockIO',
+    saveStockMaster: '/saveStockMaster',
   },
   integrator: {
     initialize: '/initialize',
@@ -48,6 +52,8 @@ const PATHS: Record<EtimsClientOptions['gateway'], Record<Op, string>> = {
     saveItem: '/saveItem',
     saveSale: '/sendSalesTransaction',
     lookupInvoice: '/selectInvoiceDetail',
+    insertStockIO: '/insert/stockIO',
+    saveStockMaster: '/save/stockMaster',
   },
 };
 
@@ -358,6 +364,14 @@ export function createEtimsClient(opts: EtimsClientOptions): EtimsClient {
         totAmt: first.totAmt ?? null,
         receipt: read(signedReceipt, trimKeys(first.receipt), 'lookupInvoice'),
       };
+    },
+
+    async insertStockIO(cmcKey, io: StockIOSaveRequest) {
+      await call('insertStockIO', { ...io }, cmcKey);
+    },
+
+    async saveStockMaster(cmcKey, master: StockMasterSaveRequest) {
+      await call('saveStockMaster', { ...master }, cmcKey);
     },
   };
 }

@@ -25,6 +25,7 @@ import { PaymentRefund } from './payment-refund';
 import { ResolveAttention } from './resolve-attention';
 import { PhoneLinks } from '@/web/components/ui/phone-links';
 import { RIDER_DIRECTION_LABELS } from '@/domain/rider-directions';
+import { ifUnavailableText } from '@/domain/line-choices';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -86,6 +87,13 @@ function Payments({ detail }: { detail: AdminOrderDetail }) {
           <Facts
             rows={[
               ['Amount', `${p.currency} ${formatAmount(p.amountCents)}`],
+              // Mobile money in whole shillings: what came in, and the cents it rounded away.
+              ...(p.roundingCents !== 0
+                ? ([
+                    ['Collected', `${p.currency} ${formatAmount(p.amountCents - p.roundingCents)}`],
+                    ['Rounding', `${p.currency} ${formatAmount(p.roundingCents)}`],
+                  ] as [string, string][])
+                : []),
               ['Method', paymentMethodName(p.paymentMethod) ?? '—'],
               ['Phone', p.phone],
               ['Reference', p.merchantReference],
@@ -108,6 +116,8 @@ const ITEM_COLUMNS: Column<AdminOrderDetail['items'][number]>[] = [
       <>
         {i.productName}
         {i.productArchived && <span className="text-slate-600"> (archived)</span>}
+        <span className="block text-sm text-slate-700">{ifUnavailableText(i.ifUnavailable)}</span>
+        {i.note && <span className="block text-sm text-slate-700">Note: {i.note}</span>}
       </>
     ),
   },
@@ -188,6 +198,7 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
               ['Address', o.deliveryAddress],
               [RIDER_DIRECTION_LABELS.building, o.deliveryBuilding ?? '—'],
               [RIDER_DIRECTION_LABELS.directions, o.deliveryDirections ?? '—'],
+              ['Note for the shop', o.customerNote || '—'],
               [
                 'Map',
                 <a

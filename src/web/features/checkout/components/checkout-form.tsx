@@ -17,6 +17,7 @@ import { missingCheckoutFields, missingFieldsMessage, type CheckoutErrors, type 
 import { areaName, deliveryAreaStore } from '../delivery-area';
 import { useCheckoutPayment } from '../use-checkout-payment';
 import { useDeliveryQuote } from '../use-delivery-quote';
+import { usePricesIncludeVat } from '../../../lib/shop-settings-query';
 import { useDeliveryWindows } from '../use-delivery-windows';
 import { usePlaceOrder } from '../use-place-order';
 import { useRiderDirections } from '../use-rider-directions';
@@ -28,6 +29,7 @@ import { DeliveryFeeCard } from './delivery-fee-card';
 import { DeliveryWindowPicker } from './delivery-window-picker';
 import { RiderDirectionsFields } from './rider-directions-fields';
 import { WaitingOrderDialog, type WaitingOrder } from './waiting-order-dialog';
+import { LineChoicesFields, type LineChoice } from './line-choices-fields';
 
 export interface CheckoutFormProps {
   lines: readonly CartLine[];
@@ -64,12 +66,16 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   // The picked place applies only while its text is unchanged in the box.
   const place = picked && picked.address === address ? picked : null;
   const coordinates = place?.coordinates ?? null;
+  const [choices, setChoices] = useState<Record<string, LineChoice>>({});
+  const [orderNote, setOrderNote] = useState('');
   const quote = useDeliveryQuote(address, coordinates);
+  const pricesIncludeVat = usePricesIncludeVat();
   const windows = useDeliveryWindows(quote.status === 'ready' ? quote.zoneId : null);
   const totals = computeOrderTotals({
     lines: cartLinesForTotals(lines),
     deliveryFeeCents: quote.status === 'ready' ? quote.feeCents : null,
     deliveryFeeTaxBand: quote.status === 'ready' ? quote.feeTaxBand : undefined,
+    pricesIncludeVat: quote.status === 'ready' ? quote.pricesIncludeVat : pricesIncludeVat,
   });
   const { placeOrder, submitting } = usePlaceOrder(
     {
@@ -84,6 +90,8 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
       buyerTax,
       priced: quote.status === 'ready',
       deliveryWindow: windows.chosen,
+      choices,
+      orderNote,
     },
     {
       errors: setErrors,
@@ -185,6 +193,18 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
                   },
                 }}
                 error={errors.deliveryWindow}
+              />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent className="space-y-4">
+              <h2 className="text-lg font-semibold">Your items</h2>
+              <LineChoicesFields
+                lines={lines}
+                choices={choices}
+                orderNote={orderNote}
+                onChoice={(key, choice) => setChoices((c) => ({ ...c, [key]: choice }))}
+                onOrderNote={setOrderNote}
               />
             </CardContent>
           </Card>
