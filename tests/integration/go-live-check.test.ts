@@ -3,7 +3,7 @@
 // exit 1 when anything fails and 0 when all works (warnings do not fail). docs/go-live.md.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSettings } from '../../src/server/db/schema';
+import { appSettings, etimsStockMoves, products } from '../../src/server/db/schema';
 import { startControlServer } from '../../src/server/backup/control';
 import { acquireDataDirLock } from '../../src/server/backup/data-dir-lock';
 import { loadEnv } from '../../src/server/env';
@@ -51,6 +51,7 @@ describe('the go-live check', () => {
       ['KRA eTIMS device', 'ok'],
       ['KRA eTIMS code lists', 'ok'],
       ['KRA eTIMS items', 'ok'],
+      ['KRA eTIMS stock reports', 'ok'],
       ["SMS (Africa's Talking)", 'ok'],
       ['Mail (SMTP)', 'ok'],
       ['Google Maps', 'ok'],
@@ -116,6 +117,31 @@ describe('the go-live check', () => {
     expect(line(lines, 'Backups')?.status).toBe('ok');
   });
 
+  it('fails the stock line while a stock declaration has waited for KRA longer than a round', async () => {
+    const [waiting] = await s.database.db
+      .insert(etimsStockMoves)
+      .values({
+        sarNo: 999_999,
+        productId: (await s.database.db.select({ id: products.id }).from(products).limit(1))[0]!.id,
+        sarTyCd: '06',
+        quantity: 1,
+        rsdQty: 1,
+        unitPrice: 100,
+        status: 'failed',
+        createdAt: new Date(Date.now() - 60 * 60_000),
+      })
+      .returning({ id: etimsStockMoves.id });
+    try {
+      expect(line((await report()).lines, 'KRA eTIMS stock reports')).toMatchObject({
+        status: 'fail',
+        detail: expect.stringMatching(/; 1 waiting, the oldest since /),
+        fix: expect.stringContaining('sarNo order'),
+      });
+    } finally {
+      await s.database.db.delete(etimsStockMoves).where(eq(etimsStockMoves.id, waiting!.id));
+    }
+  });
+
   it("reads the money mode from the shop's 'Prices include VAT' setting", async () => {
     await s.database.db.insert(appSettings).values({ key: 'prices_include_vat', value: true, updatedAt: new Date() });
     try {
@@ -147,6 +173,7 @@ describe('the go-live check', () => {
       'KRA eTIMS device: no ETIMS_PIN and ETIMS_DEVICE_SERIAL: invoices would go to the built-in simulator',
       'KRA eTIMS code lists: no device yet, so no code lists',
       'KRA eTIMS items: no device yet, so no items',
+      'KRA eTIMS stock reports: no device yet, so no stock reports',
       "SMS (Africa's Talking): no account: SMS would go to the development SMS box",
       'Mail (SMTP): no SMTP_URL: mail would go to the development mailbox',
       'Google Maps: no GOOGLE_MAPS_API_KEY: addresses would come from the offline gazetteer',
@@ -190,7 +217,7 @@ describe('the go-live check', () => {
         status: 'fail',
         detail: 'no keys: payments would go to the built-in simulator',
       });
-      expect(body.checks).toHaveLength(11);
+      expect(body.checks).toHaveLength(12);
     } finally {
       await t.dispose();
     }
@@ -233,13 +260,14 @@ describe('the go-live check', () => {
         'FAIL  KRA eTIMS device',
         'OK    KRA eTIMS code lists',
         'OK    KRA eTIMS items',
+        'OK    KRA eTIMS stock reports',
         "FAIL  SMS (Africa's Talking)",
         'FAIL  Mail (SMTP)',
         'FAIL  Google Maps',
         'OK    Backups',
       ]);
       expect(printed[5]).toContain('→ KRA refused the device’s key or the token: check ETIMS_PIN');
-      expect(printed.at(-1)).toBe('Go-live check: 4 ok, 1 to confirm, 6 to fix (not ready: fix the FAIL lines).');
+      expect(printed.at(-1)).toBe('Go-live check: 5 ok, 1 to confirm, 6 to fix (not ready: fix the FAIL lines).');
     }, 60_000);
 
     it('exits 0 against working stand-ins', async () => {
@@ -247,7 +275,7 @@ describe('the go-live check', () => {
       const run = await runCommand('go-live-check', ['--timeout', '15'], { PATH: process.env.PATH ?? '', ...s.working });
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(run.stdout).toContain('OK    Pesapal: token accepted; IPN https://shop.example/api/payments/ipn registered; payments in KES');
-      expect(run.stdout.trim().split('\n').at(-1)).toBe('Go-live check: 10 ok, 1 to confirm, 0 to fix (ready to go live).');
+      expect(run.stdout.trim().split('\n').at(-1)).toBe('Go-live check: 11 ok, 1 to confirm, 0 to fix (ready to go live).');
       const bad = await runCommand('go-live-check', ['--timeout', 'soon'], { PATH: process.env.PATH ?? '', ...s.working });
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain("--timeout must be a number of seconds, not 'soon'");

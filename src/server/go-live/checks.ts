@@ -1,6 +1,7 @@
 // The go-live check's list, in the order it prints: adding a check is one entry here.
 import type { GoLiveCheck } from './go-live-check';
 import { etimsCodeListsCheck, etimsDeviceCheck, etimsItemsCheck } from './etims-checks';
+import { etimsStockCheck } from './etims-stock-check';
 import { mapsCheck } from './maps-check';
 import { pesapalCheck } from './pesapal-check';
 import { authSecretCheck, backupsCheck, publicUrlCheck } from './settings-checks';
@@ -16,6 +17,7 @@ export const GO_LIVE_CHECKS: readonly GoLiveCheck[] = [
   etimsDeviceCheck,
   etimsCodeListsCheck,
   etimsItemsCheck,
+  etimsStockCheck,
   smsCheck,
   smtpCheck,
   mapsCheck,

@@ -20,7 +20,7 @@ const START_SHOP =
 type DeviceRow = typeof etimsDevices.$inferSelect;
 
 /** The configured device's row, or the result that ends the check (eTIMS off, the simulator, no row yet). */
-async function deviceOrStop({ env, db }: CheckInput): Promise<DeviceRow | CheckResult> {
+export async function deviceOrStop({ env, db }: CheckInput): Promise<DeviceRow | CheckResult> {
   if (env.ETIMS_DISABLED)
     return {
       ok: true,
@@ -44,7 +44,7 @@ async function deviceOrStop({ env, db }: CheckInput): Promise<DeviceRow | CheckR
   return row;
 }
 
-const isResult = (v: DeviceRow | CheckResult): v is CheckResult => 'detail' in v;
+export const isResult = (v: DeviceRow | CheckResult): v is CheckResult => 'detail' in v;
 
 export const etimsDeviceCheck: GoLiveCheck = {
   name: 'KRA eTIMS device',
