@@ -62,22 +62,33 @@ describe.each(dbKinds(import.meta.url))("the order's stock effects on %s", (kind
       (m) => m.kind,
     );
 
-  /** How each event is caused, with the input its effect takes. */
-  const causes: Record<MovingEvent, { paidFirst: boolean; cause: (tx: Tx, order: OrderRow, at: Date) => Promise<unknown> }> = {
+  /** Sends a paid order to Pesapal for a refund, in a transaction of its own (it moves no stock). */
+  const requestRefund = (orderId: string) =>
+    s.t.ctx.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      await transitionOrder(s.t.ctx, tx, { order: order!, event: 'refund_requested', at: s.t.ctx.now() });
+    });
+
+  /** How each event is caused, from which point of the order's life, with the input its effect takes. */
+  const causes: Record<MovingEvent, { startsAt: 'pending' | 'paid' | 'refund requested'; cause: (tx: Tx, order: OrderRow, at: Date) => Promise<unknown> }> = {
     payment_started: {
-      paidFirst: false,
+      startsAt: 'pending',
       cause: (tx, order, at) =>
         transitionOrder(s.t.ctx, tx, { order, event: 'payment_started', at, holdUntil: new Date(at.getTime() + 45 * MINUTE) }),
     },
-    paid: { paidFirst: false, cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'paid', at }) },
-    payment_failed: { paidFirst: false, cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'payment_failed', at }) },
+    paid: { startsAt: 'pending', cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'paid', at }) },
+    payment_failed: { startsAt: 'pending', cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'payment_failed', at }) },
     reservation_expired: {
-      paidFirst: false,
+      startsAt: 'pending',
       cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'reservation_expired', at }),
     },
-    cancelled: { paidFirst: false, cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'cancelled', at }) },
+    cancelled: { startsAt: 'pending', cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'cancelled', at }) },
+    refund_requested: {
+      startsAt: 'paid',
+      cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'refund_requested', at }),
+    },
     refunded: {
-      paidFirst: true,
+      startsAt: 'refund requested',
       cause: (tx, order, at) =>
         transitionOrder(s.t.ctx, tx, {
           order,
@@ -86,9 +97,13 @@ describe.each(dbKinds(import.meta.url))("the order's stock effects on %s", (kind
           restock: { fulfilment: order.fulfilmentStatus, actorUserId: s.admin.id },
         }),
     },
-    payment_reversed: { paidFirst: true, cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'payment_reversed', at }) },
+    refund_rejected: {
+      startsAt: 'refund requested',
+      cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'refund_rejected', at }),
+    },
+    payment_reversed: { startsAt: 'paid', cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'payment_reversed', at }) },
     reversed_before_seen: {
-      paidFirst: false,
+      startsAt: 'pending',
       cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'reversed_before_seen', at }),
     },
   };
@@ -116,9 +131,10 @@ describe.each(dbKinds(import.meta.url))("the order's stock effects on %s", (kind
         hold: holdSeen(null, placed.reservationExpiresAt),
       };
     } else {
-      const { paidFirst, cause } = causes[event];
+      const { startsAt, cause } = causes[event];
       const { orderId, trackingId } = await placeOrder(buyer, [{ productId, quantity: QUANTITY }]);
-      if (paidFirst) await payByCard(buyer, trackingId);
+      if (startsAt !== 'pending') await payByCard(buyer, trackingId);
+      if (startsAt === 'refund requested') await requestRefund(orderId);
       const before = await orderRow(orderId);
       const kindsBefore = await kindsOf(orderId);
       const stockBefore = await stockOf(s.t, productId);
@@ -148,8 +164,10 @@ describe.each(dbKinds(import.meta.url))("the order's stock effects on %s", (kind
       return { orderId, productId };
     };
 
-    const refund = (orderId: string) =>
-      s.t.ctx.db.transaction(async (tx) => {
+    /** Pesapal's reversal of the refund the order was sent for (or of one already recorded). */
+    const refund = async (orderId: string) => {
+      if ((await orderRow(orderId)).status === 'completed') await requestRefund(orderId);
+      return s.t.ctx.db.transaction(async (tx) => {
         const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         return transitionOrder(s.t.ctx, tx, {
           order: order!,
@@ -158,6 +176,7 @@ describe.each(dbKinds(import.meta.url))("the order's stock effects on %s", (kind
           restock: { fulfilment: order!.fulfilmentStatus, actorUserId: s.admin.id },
         });
       });
+    };
 
     const restockRows = (orderId: string) =>
       s.t.ctx.db

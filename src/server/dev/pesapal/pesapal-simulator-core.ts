@@ -4,10 +4,17 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { backoff } from '@/domain/backoff';
 import type { RedirectMode } from '../../integrations/pesapal/pesapal-types';
-import type { PesapalSimulatorOptions, SimOrder, SimulatorOutcome, SimulatorState, SimulatorSwitches } from './pesapal-simulator';
+import type { PesapalSimulatorOptions, RefundDecision, SimOrder, SimulatorOutcome, SimulatorState, SimulatorSwitches } from './pesapal-simulator';
 import { appendQuery, isObject, maskMsisdn, normaliseBasePath, randomDigits, randomMpesaReceipt } from './pesapal-simulator-format';
+import { createRefundDesk } from './pesapal-simulator-refunds';
 
-const DEFAULT_SWITCHES: SimulatorSwitches = { duplicateIpn: false, lateIpnMs: 0, dropIpn: false, authErrorHttpStatus: 200 };
+const DEFAULT_SWITCHES: SimulatorSwitches = {
+  duplicateIpn: false,
+  lateIpnMs: 0,
+  dropIpn: false,
+  authErrorHttpStatus: 200,
+  refundApproveAfterSeconds: null,
+};
 const IPN_TIMEOUT_MS = 10_000;
 const CARD_OK_ACCOUNT = '476173**0010';
 const CARD_DECLINED_ACCOUNT = '400000**1018';
@@ -224,6 +231,13 @@ export function createSimulatorCore(opts: PesapalSimulatorOptions) {
     if (!result.ok) throw new Error(`Pesapal simulator: cannot ${outcome} order ${trackingId}: ${result.message}`);
   }
 
+  const refunds = createRefundDesk({ state, switches, now, notify, track, delay });
+
+  async function decideRefund(trackingId: string, decision: RefundDecision): Promise<void> {
+    const result = await refunds.decide(trackingId, decision);
+    if (!result.ok) throw new Error(`Pesapal simulator: cannot ${decision} the refund of ${trackingId}: ${result.message}`);
+  }
+
   function callbackRedirect(order: SimOrder, cancelled: boolean): string {
     const base = cancelled && order.cancellationUrl ? order.cancellationUrl : order.callbackUrl;
     return appendQuery(base, {
@@ -247,6 +261,8 @@ export function createSimulatorCore(opts: PesapalSimulatorOptions) {
     notify,
     perform,
     complete,
+    refunds,
+    decideRefund,
     idle,
     reset,
   };

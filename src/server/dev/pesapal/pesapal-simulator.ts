@@ -10,8 +10,12 @@
 // - A FAILED payment (declined card, customer cancel) can be tried again on the same page, as a
 //   customer can after a decline; only a payment taken (COMPLETED, REVERSED) ends the page.
 // - A merchant CancelOrder leaves the status as it was (0 stays 0) and kills the hosted page; no IPN.
-// - An accepted refund moves the payment to REVERSED at once and sends an IPNCHANGE
-//   (the real one waits for merchant approval).
+// - An accepted refund waits, as Pesapal's waits for the merchant's approval in its dashboard:
+//   the payment stays COMPLETED until the refund is approved (on the switches page, through
+//   approveRefund, or by itself after the 'approve refunds after N seconds' switch, on the
+//   simulator's clock). Approved, the payment turns REVERSED and an IPNCHANGE is sent. Rejected, the
+//   payment stays COMPLETED and an IPNCHANGE is sent too: what Pesapal does then is not documented
+//   (docs/pesapal.md). A rejected refund may be requested again.
 // - Mounted with `parent.route('/pesapal-sim', sim.app)`, every route lives under `/pesapal-sim${basePath}`.
 //   The parent's security headers must leave the hosted page framable (no X-Frame-Options).
 //
@@ -53,6 +57,8 @@ export interface SimulatorSwitches {
   dropIpn: boolean;
   /** HTTP status of authentication errors (the body always says status "500"). Default 200. */
   authErrorHttpStatus: number;
+  /** Approve each accepted refund this many seconds after it was requested; null (default): wait for Approve or Reject. */
+  refundApproveAfterSeconds: number | null;
 }
 
 export interface SimIpnRegistration {
@@ -64,11 +70,18 @@ export interface SimIpnRegistration {
   consumerKey: string;
 }
 
-interface SimRefund {
+export type SimRefundStatus = 'pending' | 'approved' | 'rejected';
+export type RefundDecision = 'approve' | 'reject';
+
+export interface SimRefund {
   amountCents: number;
   username: string;
   remarks: string;
   at: number;
+  status: SimRefundStatus;
+  /** When the 'approve refunds after N seconds' switch approves it; null: it waits for a decision. */
+  approveAt: number | null;
+  decidedAt: number | null;
 }
 
 export interface SimOrder {
@@ -96,6 +109,7 @@ export interface SimOrder {
   statusChangedAt: number | null;
   /** Cancelled by the merchant via CancelOrder. */
   cancelled: boolean;
+  /** The latest refund request Pesapal accepted (a rejected one may be followed by another). */
   refund: SimRefund | null;
 }
 
@@ -133,6 +147,12 @@ export interface PesapalSimulator {
   switches: SimulatorSwitches;
   /** Test helper: the same as pressing a button on the hosted page, IPN included. Throws if not allowed. */
   complete(trackingId: string, outcome: SimulatorOutcome): Promise<void>;
+  /** Test helper: the merchant approves or rejects the payment's waiting refund, IPN included. Throws if none waits. */
+  decideRefund(trackingId: string, decision: RefundDecision): Promise<void>;
+  /** Approves the refunds whose automatic approval is due on the simulator's clock; returns how many. */
+  approveDueRefunds(): number;
+  /** The refunds waiting for a decision, oldest first. */
+  waitingRefunds(): { order: SimOrder; refund: SimRefund }[];
   /** Resolves when no background work (M-Pesa completion, late IPNs, retries) is pending. */
   idle(): Promise<void>;
   /** Forget everything, cancel pending work and restore the default switches. */
