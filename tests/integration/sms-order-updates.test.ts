@@ -120,7 +120,7 @@ describe.each(dbKinds(import.meta.url))('order updates by SMS and mail on %s', (
       .map((m) => m.message);
     expect(texts).toEqual([
       expect.stringContaining(' received for order '),
-      expect.stringMatching(new RegExp(`Order ${ref(paid.orderId)} is cancelled; KES [\\d,]+\\.\\d\\d is being refunded to you\\.`)),
+      expect.stringMatching(new RegExp(`Order ${ref(paid.orderId)} is cancelled; KES [\\d,]+\\.\\d\\d has been refunded to you\\.`)),
     ]);
     expect((await mailRows(s, paid.orderId)).map((m) => m.dedupeKey).sort()).toEqual([`${paid.orderId}:paid`, `${paid.orderId}:refunded`]);
   });
@@ -138,7 +138,7 @@ describe.each(dbKinds(import.meta.url))('order updates by SMS and mail on %s', (
       .map((m) => m.message);
     expect(texts).toEqual([
       expect.stringContaining(' received for order '),
-      expect.stringContaining(`You paid twice for order ${ref(orderId)}: the extra KES ${amount} is being refunded to you.`),
+      expect.stringContaining(`You paid twice for order ${ref(orderId)}: the extra KES ${amount} has been refunded to you.`),
     ]);
     expect((await mailRows(s, orderId)).map((m) => m.dedupeKey).sort()).toEqual([
       `${orderId}:paid`,

@@ -29,7 +29,7 @@ export function createPesapalSimulator(opts: PesapalSimulatorOptions): PesapalSi
     state,
     switches: core.switches,
     complete: core.complete,
-    decideRefund: core.decideRefund,
+    decideRefund: core.refunds.decide,
     approveDueRefunds: core.refunds.approveDue,
     waitingRefunds: core.refunds.waitingRefunds,
     idle: core.idle,

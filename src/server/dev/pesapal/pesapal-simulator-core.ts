@@ -4,7 +4,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { backoff } from '@/domain/backoff';
 import type { RedirectMode } from '../../integrations/pesapal/pesapal-types';
-import type { PesapalSimulatorOptions, RefundDecision, SimOrder, SimulatorOutcome, SimulatorState, SimulatorSwitches } from './pesapal-simulator';
+import type { PesapalSimulatorOptions, SimOrder, SimulatorOutcome, SimulatorState, SimulatorSwitches } from './pesapal-simulator';
 import { appendQuery, isObject, maskMsisdn, normaliseBasePath, randomDigits, randomMpesaReceipt } from './pesapal-simulator-format';
 import { createRefundDesk } from './pesapal-simulator-refunds';
 
@@ -233,11 +233,6 @@ export function createSimulatorCore(opts: PesapalSimulatorOptions) {
 
   const refunds = createRefundDesk({ state, switches, now, notify, track, delay });
 
-  async function decideRefund(trackingId: string, decision: RefundDecision): Promise<void> {
-    const result = await refunds.decide(trackingId, decision);
-    if (!result.ok) throw new Error(`Pesapal simulator: cannot ${decision} the refund of ${trackingId}: ${result.message}`);
-  }
-
   function callbackRedirect(order: SimOrder, cancelled: boolean): string {
     const base = cancelled && order.cancellationUrl ? order.cancellationUrl : order.callbackUrl;
     return appendQuery(base, {
@@ -262,7 +257,6 @@ export function createSimulatorCore(opts: PesapalSimulatorOptions) {
     perform,
     complete,
     refunds,
-    decideRefund,
     idle,
     reset,
   };

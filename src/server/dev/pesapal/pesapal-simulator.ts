@@ -23,6 +23,7 @@
 // the API routes and the hosted page, which import these types (and not the factory), so no circle.
 import type { Hono } from 'hono';
 import type { BillingAddress, IpnNotificationMethod, RedirectMode } from '../../integrations/pesapal/pesapal-types';
+import type { RefundDecisionResult } from './pesapal-simulator-refunds';
 
 export type SimulatorOutcome = 'card' | 'mpesa' | 'fail' | 'cancel' | 'reverse';
 type SimOrderStatus = 'PENDING' | 'COMPLETED' | 'FAILED' | 'REVERSED';
@@ -147,8 +148,8 @@ export interface PesapalSimulator {
   switches: SimulatorSwitches;
   /** Test helper: the same as pressing a button on the hosted page, IPN included. Throws if not allowed. */
   complete(trackingId: string, outcome: SimulatorOutcome): Promise<void>;
-  /** Test helper: the merchant approves or rejects the payment's waiting refund, IPN included. Throws if none waits. */
-  decideRefund(trackingId: string, decision: RefundDecision): Promise<void>;
+  /** The merchant approves or rejects the payment's waiting refund (as in Pesapal's dashboard), IPN included. */
+  decideRefund(trackingId: string, decision: RefundDecision): Promise<RefundDecisionResult>;
   /** Approves the refunds whose automatic approval is due on the simulator's clock; returns how many. */
   approveDueRefunds(): number;
   /** The refunds waiting for a decision, oldest first. */
