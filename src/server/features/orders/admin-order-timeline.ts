@@ -81,6 +81,7 @@ const ADMIN_EVENT_TITLES: Record<string, string> = {
   ORDER_REFUND: 'Refund requested',
   PAYMENT_REFUND: 'Refund of a single payment requested',
   REFUND_REJECTED: 'Refund marked rejected (seen in Pesapal)',
+  ORDER_REFUNDED: 'Order cancelled: Pesapal made its refund',
   ORDER_ATTENTION_RESOLVED: 'Marked resolved',
   PAYMENT_STATUS_CHECK: 'Payment status checked',
   ORDER_RIDER_ASSIGN: 'Rider',

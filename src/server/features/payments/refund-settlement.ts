@@ -14,6 +14,7 @@ import { refundRejectedText, type RefundRejectedNotice } from '@/domain/merchant
 import type { ServerContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orders, paymentRefunds, type paymentTransactions } from '../../db/schema';
+import { writeAudit } from '../../infra/audit-log';
 import { queueRefundRejectedNotices } from '../merchant-notices/refund-rejected-notice';
 import { transitionOrder } from '../orders/order-transitions';
 import { queueOrderUpdate, type QueuedOrderUpdate } from '../orders/order-updates.service';
@@ -56,13 +57,23 @@ export async function recordRefundReversal(
 ): Promise<QueuedOrderUpdate | null> {
   if (!(await settle(tx, refund, 'refunded', at))) return null;
   if (endsTheOrder(order, payment)) {
-    const { update } = await transitionOrder(ctx, tx, {
+    // The goods' state now, under the lock: they may have left the shop since the request.
+    const fulfilment = order.fulfilmentStatus;
+    const { update, restock } = await transitionOrder(ctx, tx, {
       order,
       event: 'refunded',
       at,
       tell: { amountCents: refund.amount },
-      // The goods' state now, under the lock: they may have left the shop since the request.
-      restock: { fulfilment: order.fulfilmentStatus, actorUserId: refund.requestedBy },
+      restock: { fulfilment, actorUserId: refund.requestedBy },
+    });
+    // What the refund did to the stock, and why not when it did nothing (no one acted: Pesapal did).
+    const { restocked, restockedLines, notRestocked } = restock ?? { restocked: false, restockedLines: 0 };
+    await writeAudit(tx, {
+      userId: null,
+      action: 'ORDER_REFUNDED',
+      tableName: 'orders',
+      recordId: order.id,
+      details: { refundId: refund.id, amountCents: refund.amount, restocked, restockedLines, fulfilment, ...(notRestocked ? { notRestocked } : {}) },
     });
     return update;
   }
