@@ -2,7 +2,7 @@
 // seen in the database: the ledger rows it writes, the stock it moves and the hold's end. The
 // expectations come from the table's effect, so an effect decided anywhere but the transition shows
 // here; a refund's restock is also pinned on its own, with what goes back and what stays out.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ORDER_EVENTS, ORDER_TRANSITIONS, type OrderEvent, type StockEffect } from '@/domain/order-lifecycle';
 import type { Tx } from '../../src/server/db/client';
@@ -41,9 +41,16 @@ type MovingEvent = Exclude<OrderEvent, 'placed'>;
 describe.each(dbKinds(import.meta.url))("the order's stock effects on %s", (kind) => {
   const s = withAdminApp(kind);
 
-  /** A product with stock to spare, so unpaid orders' share never leaves a line unheld. */
+  /**
+   * A product with stock to spare, so unpaid orders' share never leaves a line unheld, and without
+   * options (bought as it is); the same one each time, whatever order the rows are stored in.
+   */
   const roomyProduct = async () => {
-    const [p] = await s.t.ctx.db.query.products.findMany({ where: (t, { gt }) => gt(t.stock, 30), limit: 1 });
+    const [p] = await s.t.ctx.db.query.products.findMany({
+      where: (t, { and, gt }) => and(gt(t.stock, 30), sql`not exists (select 1 from product_options o where o.product_id = ${t.id})`),
+      orderBy: (t, { asc }) => asc(t.slug),
+      limit: 1,
+    });
     if (!p) throw new Error('no product with more than 30 in stock');
     return p.id;
   };
