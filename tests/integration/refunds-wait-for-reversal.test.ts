@@ -5,13 +5,17 @@
 // and declares nothing. Pesapal's notices are delivered for real (the simulator calls the shop's
 // IPN address), on a clock moved past the notices' repeat window as a merchant would take longer.
 import { and, eq } from 'drizzle-orm';
+import { createContext } from '../../src/server/app';
+import type { ServerContext } from '../../src/server/context';
+import type { Database } from '../../src/server/db/client';
+import type { PesapalClient } from '../../src/server/integrations/pesapal/pesapal-types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outboundMail, outboundSms, paymentRefunds, paymentTransactions, stockMovements } from '../../src/server/db/schema';
 import { IPN_REPEAT_WINDOW_MS } from '../../src/server/features/payments/ipn-notices';
 import { refreshPayment } from '../../src/server/features/payments/payment-refresh.service';
 import { reconcileRefunds, REFUND_WAIT_LIMIT_MS } from '../../src/server/features/payments/refund-reconciliation';
 import { taxInvoicesIdle } from '../../src/server/features/tax-invoices/tax-invoice-sender';
-import { dbKinds } from '../support/test-database';
+import { dbKinds, HAS_POSTGRES, openSecondHandle } from '../support/test-database';
 import { orderRow, payOnSimulator, placePaidOrderAttempt, productBySlug, stockOf } from './checkout-support';
 import { createTaxShop, declared, disposeTaxShop, invoicesOf, type TaxShop } from './etims-support';
 
@@ -303,5 +307,80 @@ describe.each(dbKinds(import.meta.url))('refunds that wait for Pesapal’s rever
     expect(await orderRow(shop, order.orderId)).toMatchObject({ status: 'completed', cancelledReason: null });
     expect(await refundsOf(order.paymentId)).toMatchObject([{ accepted: false, status: 'refused' }]);
     expect((await adminDetail(order.orderId)).actions.cancel).toBe('refund');
+  });
+});
+
+describe.runIf(HAS_POSTGRES)('a refund’s reversal heard by two instances on one PostgreSQL', () => {
+  let shop: TaxShop;
+  let secondDatabase: Database;
+  beforeEach(async () => {
+    shop = await createTaxShop('postgres');
+    secondDatabase = await openSecondHandle(shop.testDb.url!);
+  });
+  afterEach(async () => {
+    await secondDatabase?.close();
+    await disposeTaxShop(shop);
+  });
+
+  it('is recorded once: one credit note, one restock, one message', async () => {
+    const productId = (await productBySlug(shop, 'fresh-whole-tilapia')).id;
+    const order = await placePaidOrderAttempt(shop, shop.buyer, [{ productId, quantity: 2 }]);
+    await payOnSimulator(shop, order.trackingId, 'card');
+    const paidStock = await stockOf(shop, productId);
+    const cancel = await shop.request(`/api/admin/orders/${order.orderId}/cancel`, {
+      method: 'POST',
+      cookie: shop.admin.cookie,
+      json: { reason: 'Out of fresh tilapia today' },
+    });
+    expect(cancel.status).toBe(200);
+    shop.sim.switches.dropIpn = true;
+    expect(await shop.sim.decideRefund(order.trackingId, 'approve')).toMatchObject({ ok: true });
+
+    // Both instances ask Pesapal, and both hear REVERSED before either records it.
+    const real = shop.ctx.integrations.pesapal;
+    let asked = 0;
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const pesapal: PesapalClient = {
+      ...real,
+      getTransactionStatus: async (trackingId) => {
+        const answer = await real.getTransactionStatus(trackingId);
+        if (++asked === 2) openGate();
+        await gate;
+        return answer;
+      },
+    };
+    shop.ctx.integrations.pesapal = pesapal;
+    const { env, logger, mailer } = shop.ctx;
+    const second: ServerContext = createContext({
+      env,
+      logger,
+      mailer,
+      database: secondDatabase,
+      now: shop.clock.now,
+      integrations: { ...shop.ctx.integrations, pesapal },
+    });
+    try {
+      const results = await Promise.all([refreshPayment(shop.ctx, order.trackingId), refreshPayment(second, order.trackingId)]);
+      expect(results.map((r) => r.outcome).sort()).toEqual(['transitioned', 'unchanged']);
+    } finally {
+      shop.ctx.integrations.pesapal = real;
+    }
+    await taxInvoicesIdle(shop.ctx);
+
+    expect(await orderRow(shop, order.orderId)).toMatchObject({ status: 'cancelled', needsAttention: false });
+    const taxRows = (await invoicesOf(shop)).filter((t) => t.orderId === order.orderId).map((t) => t.kind);
+    expect(taxRows).toEqual(['sale', 'credit_note']);
+    expect(await stockOf(shop, productId)).toBe(paidStock + 2);
+    const restockRows = await shop.ctx.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.orderId, order.orderId), eq(stockMovements.kind, 'restock')));
+    expect(restockRows).toHaveLength(1);
+    const told = await shop.ctx.db
+      .select()
+      .from(outboundSms)
+      .where(and(eq(outboundSms.orderId, order.orderId), eq(outboundSms.step, 'refunded')));
+    expect(told).toHaveLength(1);
   });
 });
