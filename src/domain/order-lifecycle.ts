@@ -67,7 +67,13 @@ export const ORDER_TRANSITIONS = Object.freeze({
   // Pesapal reversed the payment. From cancelled too: the reversal may have been applied (as a
   // reversal nobody asked for) before the shop recorded its own request.
   refunded: { from: ['refund_requested', 'cancelled'], to: 'cancelled', stock: 'restock', tells: 'refunded', means: 'refunded' },
-  refund_rejected: { from: ['refund_requested'], to: 'completed', stock: 'none', tells: null, means: 'paid again after its refund was rejected' },
+  refund_rejected: {
+    from: ['refund_requested'],
+    to: 'completed',
+    stock: 'none',
+    tells: null,
+    means: 'paid again after its refund was rejected',
+  },
   payment_reversed: { from: ['completed'], to: 'cancelled', stock: 'none', tells: null, means: 'reversed at Pesapal' },
   reversed_before_seen: {
     from: ['pending'],

@@ -11,7 +11,17 @@ import { sendDueTaxInvoices, taxInvoicesIdle } from '../../src/server/features/t
 import { dbKinds } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
 import { orderRow } from './checkout-support';
-import { approveRefund, cents, createTaxShop, declared, disposeTaxShop, invoiceOf, invoicesOf, payOrder, type TaxShop } from './etims-support';
+import {
+  approveRefund,
+  cents,
+  createTaxShop,
+  declared,
+  disposeTaxShop,
+  invoiceOf,
+  invoicesOf,
+  payOrder,
+  type TaxShop,
+} from './etims-support';
 
 describe.each(dbKinds(import.meta.url))('tax invoices to KRA eTIMS, on %s', (kind) => {
   let shop: TaxShop;

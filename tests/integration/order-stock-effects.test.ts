@@ -77,7 +77,10 @@ describe.each(dbKinds(import.meta.url))("the order's stock effects on %s", (kind
     });
 
   /** How each event is caused, from which point of the order's life, with the input its effect takes. */
-  const causes: Record<MovingEvent, { startsAt: 'pending' | 'paid' | 'refund requested'; cause: (tx: Tx, order: OrderRow, at: Date) => Promise<unknown> }> = {
+  const causes: Record<
+    MovingEvent,
+    { startsAt: 'pending' | 'paid' | 'refund requested'; cause: (tx: Tx, order: OrderRow, at: Date) => Promise<unknown> }
+  > = {
     payment_started: {
       startsAt: 'pending',
       cause: (tx, order, at) =>
@@ -108,7 +111,10 @@ describe.each(dbKinds(import.meta.url))("the order's stock effects on %s", (kind
       startsAt: 'refund requested',
       cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'refund_rejected', at }),
     },
-    payment_reversed: { startsAt: 'paid', cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'payment_reversed', at }) },
+    payment_reversed: {
+      startsAt: 'paid',
+      cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'payment_reversed', at }),
+    },
     reversed_before_seen: {
       startsAt: 'pending',
       cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'reversed_before_seen', at }),

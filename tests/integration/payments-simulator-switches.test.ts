@@ -114,7 +114,9 @@ describe('the Pesapal simulator switches page', () => {
     const listed = await (
       await shop.app.request('http://localhost:3000/pesapal-sim/switches', { headers: { Accept: 'application/json' } }, LOOPBACK_BINDINGS)
     ).json();
-    expect(listed).toMatchObject({ refunds: [{ trackingId, amountCents: expect.any(Number), remarks: 'Out of tilapia', approveAt: null }] });
+    expect(listed).toMatchObject({
+      refunds: [{ trackingId, amountCents: expect.any(Number), remarks: 'Out of tilapia', approveAt: null }],
+    });
 
     const approved = await decide(trackingId, 'approve', 'json');
     expect(approved.status).toBe(200);

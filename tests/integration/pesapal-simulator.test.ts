@@ -503,9 +503,9 @@ describe('RefundRequest', () => {
   it('leaves the payment COMPLETED when the refund is rejected, notifies the change, and takes a new request', async () => {
     const st = await setup();
     const p = await paid(st, 'mpesa');
-    expect((await st.client.refund({ confirmationCode: p.confirmationCode, amount: 2500, username: 'admin', remarks: 'Spoiled' })).accepted).toBe(
-      true,
-    );
+    expect(
+      (await st.client.refund({ confirmationCode: p.confirmationCode, amount: 2500, username: 'admin', remarks: 'Spoiled' })).accepted,
+    ).toBe(true);
     expect(await st.s.sim.decideRefund(p.orderTrackingId, 'reject')).toMatchObject({ ok: true, refund: { status: 'rejected' } });
     expect(st.ipn.hits).toHaveLength(2);
     expect((await st.client.getTransactionStatus(p.orderTrackingId)).status).toBe('COMPLETED');

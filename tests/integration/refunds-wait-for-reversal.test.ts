@@ -88,7 +88,11 @@ describe.each(dbKinds(import.meta.url))('refunds that wait for Pesapal’s rever
 
     const res = await cancelAndRefund(order.orderId);
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toEqual({ kind: 'refund_requested', refundMessage: 'Refund request successfully', restocksWhenRefunded: true });
+    expect(await res.json()).toEqual({
+      kind: 'refund_requested',
+      refundMessage: 'Refund request successfully',
+      restocksWhenRefunded: true,
+    });
     await taxInvoicesIdle(shop.ctx);
 
     // Pesapal received the request, and the money has not moved.
@@ -96,7 +100,10 @@ describe.each(dbKinds(import.meta.url))('refunds that wait for Pesapal’s rever
       status: 'COMPLETED',
       refund: { status: 'pending', remarks: 'Out of fresh tilapia today', username: shop.admin.email },
     });
-    expect(await orderRow(shop, order.orderId)).toMatchObject({ status: 'refund_requested', cancelledReason: 'Out of fresh tilapia today' });
+    expect(await orderRow(shop, order.orderId)).toMatchObject({
+      status: 'refund_requested',
+      cancelledReason: 'Out of fresh tilapia today',
+    });
     expect(await refundsOf(order.paymentId)).toMatchObject([{ accepted: true, status: 'requested', settledAt: null }]);
     const requested = await adminDetail(order.orderId);
     expect(requested.refunds).toMatchObject([{ status: 'requested' }]);
@@ -125,7 +132,9 @@ describe.each(dbKinds(import.meta.url))('refunds that wait for Pesapal’s rever
     expect(await mailSubjects(order.orderId)).toContainEqual(expect.stringContaining('has been cancelled and refunded'));
     expect(await myOrder(order.orderId)).toMatchObject({ status: 'cancelled', paidPayments: [{ refund: 'refunded' }] });
     const titles = (await adminDetail(order.orderId)).timeline.map((e) => e.title);
-    expect(titles).toEqual(expect.arrayContaining(['Refund made: Pesapal reversed the payment', 'Order cancelled: Pesapal made its refund']));
+    expect(titles).toEqual(
+      expect.arrayContaining(['Refund made: Pesapal reversed the payment', 'Order cancelled: Pesapal made its refund']),
+    );
 
     // A repeated or late notice of the same reversal does nothing twice.
     shop.clock.advance(IPN_REPEAT_WINDOW_MS);
@@ -149,7 +158,9 @@ describe.each(dbKinds(import.meta.url))('refunds that wait for Pesapal’s rever
 
     const row = await orderRow(shop, order.orderId);
     expect(row).toMatchObject({ status: 'completed', cancelledReason: null, needsAttention: true });
-    expect(row.attentionReason).toMatch(/^The refund of KES [\d,]+\.\d\d for order #\w{8} was rejected at Pesapal: the order is paid again\./);
+    expect(row.attentionReason).toMatch(
+      /^The refund of KES [\d,]+\.\d\d for order #\w{8} was rejected at Pesapal: the order is paid again\./,
+    );
     expect(await refundsOf(order.paymentId)).toMatchObject([{ status: 'rejected', settledAt: shop.clock.now() }]);
     const owner = await shop.ctx.db
       .select()
@@ -180,7 +191,11 @@ describe.each(dbKinds(import.meta.url))('refunds that wait for Pesapal’s rever
     expect((await cancelAndRefund(order.orderId)).status).toBe(200);
     const [refund] = await refundsOf(order.paymentId);
     const rejected = (note: string, refundId = refund!.id) =>
-      shop.request(`/api/admin/orders/${order.orderId}/refunds/${refundId}/rejected`, { method: 'POST', cookie: shop.admin.cookie, json: { note } });
+      shop.request(`/api/admin/orders/${order.orderId}/refunds/${refundId}/rejected`, {
+        method: 'POST',
+        cookie: shop.admin.cookie,
+        json: { note },
+      });
 
     // Pesapal sends nothing: the order keeps waiting.
     shop.sim.switches.dropIpn = true;
@@ -301,7 +316,10 @@ describe.each(dbKinds(import.meta.url))('refunds that wait for Pesapal’s rever
 
   it('changes nothing when Pesapal does not accept the request', async () => {
     const order = await paidOrder();
-    await shop.ctx.db.update(paymentTransactions).set({ confirmationCode: 'UNKNOWN-CODE' }).where(eq(paymentTransactions.id, order.paymentId));
+    await shop.ctx.db
+      .update(paymentTransactions)
+      .set({ confirmationCode: 'UNKNOWN-CODE' })
+      .where(eq(paymentTransactions.id, order.paymentId));
     const res = await cancelAndRefund(order.orderId);
     expect(res.status).toBe(502);
     expect(await orderRow(shop, order.orderId)).toMatchObject({ status: 'completed', cancelledReason: null });

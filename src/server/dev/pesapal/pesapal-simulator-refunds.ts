@@ -51,7 +51,13 @@ export function createRefundDesk({ state, switches, now, notify, track, delay }:
     accept(order: SimOrder, request: Pick<SimRefund, 'amountCents' | 'username' | 'remarks'>): void {
       const at = now();
       const after = switches.refundApproveAfterSeconds;
-      const refund: SimRefund = { ...request, at, status: 'pending', approveAt: after === null ? null : at + after * 1000, decidedAt: null };
+      const refund: SimRefund = {
+        ...request,
+        at,
+        status: 'pending',
+        approveAt: after === null ? null : at + after * 1000,
+        decidedAt: null,
+      };
       order.refund = refund;
       scheduleApproval(order, refund);
     },
@@ -61,7 +67,8 @@ export function createRefundDesk({ state, switches, now, notify, track, delay }:
       const order = state.orders.get(trackingId);
       if (!order) return { ok: false, httpStatus: 404, message: 'Order not found.' };
       const refund = order.refund;
-      if (!refund || !waiting(order, refund)) return { ok: false, httpStatus: 409, message: 'This payment has no refund waiting for a decision.' };
+      if (!refund || !waiting(order, refund))
+        return { ok: false, httpStatus: 409, message: 'This payment has no refund waiting for a decision.' };
       settle(order, refund, decision);
       await notify(order);
       return { ok: true, refund };

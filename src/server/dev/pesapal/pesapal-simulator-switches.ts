@@ -11,7 +11,8 @@ const MAX_LATE_MS = 10 * 60_000;
 const MAX_REFUND_DELAY_S = 24 * 60 * 60;
 const ERROR_CODES = { 400: 'BAD_REQUEST', 404: 'NOT_FOUND', 409: 'CONFLICT' } as const;
 
-type Saved = Pick<SimulatorSwitches, 'duplicateIpn' | 'dropIpn' | 'lateIpnMs'> & Partial<Pick<SimulatorSwitches, 'refundApproveAfterSeconds'>>;
+type Saved = Pick<SimulatorSwitches, 'duplicateIpn' | 'dropIpn' | 'lateIpnMs'> &
+  Partial<Pick<SimulatorSwitches, 'refundApproveAfterSeconds'>>;
 type Parsed = { ok: true; value: Saved } | { ok: false; error: string };
 
 /** The simulator as the page uses it. */
@@ -77,7 +78,11 @@ export function simulatorSwitchesRoutes(sim: SwitchedSimulator, path: string): H
       if (decision !== 'approve' && decision !== 'reject') return answer(c, 404, 'Refunds are approved or rejected.');
       const result = await sim.decideRefund(c.req.param('trackingId'), decision);
       if (!result.ok) return answer(c, result.httpStatus, result.message);
-      return answer(c, 200, decision === 'approve' ? 'Refund approved: the payment is reversed.' : 'Refund rejected: the payment stays completed.');
+      return answer(
+        c,
+        200,
+        decision === 'approve' ? 'Refund approved: the payment is reversed.' : 'Refund rejected: the payment stays completed.',
+      );
     });
 }
 

@@ -137,7 +137,10 @@ async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: s
     // The order first, then the payment (the refund row's key locks it), in the payments feature's
     // order: Pesapal's reversal notice for this refund may be applied at this very moment.
     const locked = await lockedOrder(tx, orderId);
-    const [current] = await tx.select({ status: paymentTransactions.status }).from(paymentTransactions).where(eq(paymentTransactions.id, payment.id));
+    const [current] = await tx
+      .select({ status: paymentTransactions.status })
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.id, payment.id));
     // Pesapal may approve at once and its notice overtake this transaction: then the reversal is
     // already recorded (as one nobody asked for) and this request is what explains it.
     const alreadyReversed = attempt.accepted && current?.status === 'REVERSED';

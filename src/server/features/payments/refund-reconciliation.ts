@@ -48,7 +48,10 @@ export async function reconcileRefunds(ctx: ServerContext): Promise<{ checked: n
     // Only a refund still waiting: one the check just settled is left as it is.
     const [still] = await ctx.db
       .update(paymentRefunds)
-      .set({ checkAttempts: checks, nextCheckAt: overdue ? null : new Date(now.getTime() + backoff(checks, { baseMs: MINUTE_MS, maxMs: MAX_PAUSE_MS })) })
+      .set({
+        checkAttempts: checks,
+        nextCheckAt: overdue ? null : new Date(now.getTime() + backoff(checks, { baseMs: MINUTE_MS, maxMs: MAX_PAUSE_MS })),
+      })
       .where(and(eq(paymentRefunds.id, refund.id), eq(paymentRefunds.status, 'requested')))
       .returning({ id: paymentRefunds.id });
     if (still && overdue) {

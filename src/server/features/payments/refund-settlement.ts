@@ -73,7 +73,14 @@ export async function recordRefundReversal(
       action: 'ORDER_REFUNDED',
       tableName: 'orders',
       recordId: order.id,
-      details: { refundId: refund.id, amountCents: refund.amount, restocked, restockedLines, fulfilment, ...(notRestocked ? { notRestocked } : {}) },
+      details: {
+        refundId: refund.id,
+        amountCents: refund.amount,
+        restocked,
+        restockedLines,
+        fulfilment,
+        ...(notRestocked ? { notRestocked } : {}),
+      },
     });
     return update;
   }
@@ -102,7 +109,10 @@ export async function recordRefundRejection(
   const told = source.by === 'pesapal';
   const reason = refundRejectedText(notice);
   const flag = told
-    ? { needsAttention: true, attentionReason: order.needsAttention && order.attentionReason ? `${order.attentionReason} Also: ${reason}` : reason }
+    ? {
+        needsAttention: true,
+        attentionReason: order.needsAttention && order.attentionReason ? `${order.attentionReason} Also: ${reason}` : reason,
+      }
     : {};
   if (notice.orderPaidAgain) {
     // The reason it was cancelled for no longer describes it.

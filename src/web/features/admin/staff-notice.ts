@@ -20,7 +20,8 @@ export function staffNotice(e: StaffLiveEvent): StaffNotice | null {
       ? { text: `New paid order ${ref}. It needs your attention.`, tone: 'bad' }
       : { text: `New paid order ${ref}.`, tone: 'good' };
   }
-  if (e.status === 'cancelled' && e.oldStatus === 'completed') return { text: `The payment of order ${ref} was reversed at Pesapal.`, tone: 'bad' };
+  if (e.status === 'cancelled' && e.oldStatus === 'completed')
+    return { text: `The payment of order ${ref} was reversed at Pesapal.`, tone: 'bad' };
   if (e.needsAttention && e.status === e.oldStatus) return { text: `Order ${ref} needs your attention.`, tone: 'bad' };
   return null;
 }

@@ -27,7 +27,8 @@ export function RefundRejected({ orderId, refund }: { orderId: string; refund: {
       onSubmit={(note) =>
         run(
           () => adminApi.markRefundRejected(orderId, refund.id, note),
-          ({ orderStatus }) => (orderStatus === 'completed' ? 'Refund marked rejected. The order is paid again.' : 'Refund marked rejected.'),
+          ({ orderStatus }) =>
+            orderStatus === 'completed' ? 'Refund marked rejected. The order is paid again.' : 'Refund marked rejected.',
           'The refund could not be marked rejected. Please try again.',
         )
       }
