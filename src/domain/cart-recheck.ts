@@ -18,6 +18,7 @@ export type CurrentProduct =
       imageUrl: string | null;
       category: string;
       weightGrams?: number;
+      pricePerKgCents?: Cents;
     }
   | { productId: string; variantId?: string; available: false };
 
@@ -63,6 +64,7 @@ export function recheckCart(lines: readonly CartLine[], current: readonly Curren
       category: now.category,
       stock: now.stock,
       ...(now.weightGrams !== undefined && { weightGrams: now.weightGrams }),
+      ...(now.pricePerKgCents !== undefined && { pricePerKgCents: now.pricePerKgCents }),
       quantity,
     });
   }

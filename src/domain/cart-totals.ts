@@ -1,8 +1,11 @@
 // Checkout arithmetic: VAT per tax band (16% on the subtotal while every product is in band B), free
 // delivery from KES 2,000, and a nudge when the customer is within KES 1,000 of it. The cart, the
-// checkout, the server pricing an order and its receipt all take their numbers from here.
+// checkout, the server pricing an order and its receipt all take their numbers from here. With
+// 'Prices include VAT' on, the VAT is inside the prices (vat-inclusive.ts) and the total is the
+// subtotal plus the fee.
 import type { Cents } from './money';
 import { formatAmount, multiplyCents, sumCents } from './money';
+import { inclusiveBandTotals } from './vat-inclusive';
 import {
   DEFAULT_DELIVERY_FEE_TAX_BAND,
   DEFAULT_TAX_BAND,
@@ -32,6 +35,8 @@ export type CartTotalsInput = {
   deliveryFeeCents: Cents | null;
   /** The delivery fee's tax band as the shop set it; absent, the default (no VAT on the fee). */
   deliveryFeeTaxBand?: TaxBand;
+  /** The shop's 'Prices include VAT' setting: prices and the fee already hold their VAT. Absent, VAT is added on top. */
+  pricesIncludeVat?: boolean;
 };
 
 export type CartTotals = {
@@ -40,7 +45,7 @@ export type CartTotals = {
   /** 0 when free; null when unknown and not free. */
   deliveryFeeCents: Cents | null;
   freeDelivery: boolean;
-  /** subtotal + VAT + (fee ?? 0). */
+  /** subtotal + VAT + (fee ?? 0); with prices that include VAT, subtotal + (fee ?? 0). */
   totalCents: Cents;
   /** What is still missing for free delivery, only while 0 < remaining ≤ KES 1,000. */
   amountToFreeDeliveryCents: Cents | null;
@@ -74,7 +79,9 @@ export function computeOrderTotals(input: CartTotalsInput): OrderTotals {
   const feeBand = input.deliveryFeeTaxBand ?? DEFAULT_DELIVERY_FEE_TAX_BAND;
   const fee = deliveryFeeCents ? { band: feeBand, feeCents: deliveryFeeCents } : null;
   // VAT per band on the band's whole amount, not per line, so each band rounds once.
-  const bands = bandTotals(fee ? [...lines, { band: fee.band, amountCents: fee.feeCents }] : lines);
+  const amounts = fee ? [...lines, { band: fee.band, amountCents: fee.feeCents }] : lines;
+  const included = input.pricesIncludeVat === true;
+  const bands = included ? inclusiveBandTotals(amounts) : bandTotals(amounts);
   const vatCents = sumCents(bands.map((b) => b.taxCents));
   const remaining = FREE_DELIVERY_THRESHOLD_CENTS - subtotalCents;
 
@@ -83,11 +90,11 @@ export function computeOrderTotals(input: CartTotalsInput): OrderTotals {
     vatCents,
     deliveryFeeCents,
     freeDelivery,
-    totalCents: sumCents([subtotalCents, vatCents, deliveryFeeCents ?? 0]),
+    totalCents: sumCents([subtotalCents, included ? 0 : vatCents, deliveryFeeCents ?? 0]),
     amountToFreeDeliveryCents: remaining > 0 && remaining <= FREE_DELIVERY_PROMPT_MAX_CENTS ? remaining : null,
     bands,
     deliveryFeeTaxBand: feeBand,
-    vatRows: vatRows(bands, fee),
+    vatRows: vatRows(bands, fee, included),
   };
 }
 

@@ -222,3 +222,21 @@ describe('parseStoredCart', () => {
     expect(parseStoredCart(input)).toEqual(expected);
   });
 });
+
+describe('a line sold by the kilo', () => {
+  it('keeps its price per kg through storage, and drops one that is not a positive amount', () => {
+    const line = {
+      productId: 'p1',
+      variantId: 'v1',
+      name: 'Tilapia — Large',
+      priceCents: 133_000,
+      imageUrl: null,
+      category: 'fish',
+      stock: 4,
+    };
+    expect(parseStoredCart(JSON.stringify([{ ...line, weightGrams: 700, pricePerKgCents: 190_000, quantity: 1 }]))).toEqual([
+      { ...line, weightGrams: 700, pricePerKgCents: 190_000, quantity: 1 },
+    ]);
+    expect(parseStoredCart(JSON.stringify([{ ...line, pricePerKgCents: -5, quantity: 1 }]))).toEqual([{ ...line, quantity: 1 }]);
+  });
+});

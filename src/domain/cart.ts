@@ -21,6 +21,8 @@ export type CartLine = {
   stock: number;
   /** The variant's weight, when sold by weight (the price per kg). */
   weightGrams?: number;
+  /** Sold by the kilo: the price of one kg; the line's price is an estimate until the fish is weighed. */
+  pricePerKgCents?: Cents;
   quantity: number;
 };
 
@@ -165,6 +167,7 @@ function readLine(raw: unknown): CartLine | null {
   const taxBand = field('taxBand', 'tax_band');
   const variantId = asId(line.variantId ?? line.variant_id);
   const weightGrams = asNonNegativeInteger(field('weightGrams', 'weight_grams'));
+  const pricePerKgCents = asNonNegativeInteger(field('pricePerKgCents'));
 
   if (productId === null || typeof name !== 'string' || priceCents === null) return null;
   if (stock === null || quantity === null) return null;
@@ -180,6 +183,7 @@ function readLine(raw: unknown): CartLine | null {
     category: typeof category === 'string' ? category : '',
     stock,
     ...(weightGrams !== null && weightGrams > 0 && { weightGrams }),
+    ...(pricePerKgCents !== null && pricePerKgCents > 0 && { pricePerKgCents }),
     quantity: capped,
   };
 }

@@ -18,9 +18,12 @@ export function pricePerKgCents(priceCents: Cents, weightGrams: number | null): 
   return Math.round((priceCents * 1000) / weightGrams / 100) * 100;
 }
 
-/** 'KES 1,900.00 / kg', or null for a variant without a weight. */
-export function pricePerKgText(priceCents: Cents, weightGrams: number | null): string | null {
-  const perKg = pricePerKgCents(priceCents, weightGrams);
+/**
+ * 'KES 1,900.00 / kg', or null for a variant without a weight. A product sold by the kilo gives its
+ * own per-kg price (`soldPerKgCents`), which is shown as it is.
+ */
+export function pricePerKgText(priceCents: Cents, weightGrams: number | null, soldPerKgCents?: Cents): string | null {
+  const perKg = soldPerKgCents ?? pricePerKgCents(priceCents, weightGrams);
   return perKg === null ? null : `${formatKES(perKg)} / kg`;
 }
 

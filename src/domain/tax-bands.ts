@@ -1,5 +1,5 @@
 // Kenyan VAT bands, named as KRA's eTIMS names its tax types: every product and the delivery fee
-// carry one. Prices in the shop are before VAT; each band's VAT is its rate on the band's amount,
+// carry one. Unless the shop's prices include VAT (vat-inclusive.ts), prices are before VAT; each band's VAT is its rate on the band's amount,
 // rounded half-up to the cent once per band (with every line in band B this is exactly 16% of the
 // subtotal). So a band's taxable amount plus its tax is always what its lines cost the customer.
 import type { Cents } from './money';
@@ -78,14 +78,13 @@ export type VatRow = { band: TaxBand; label: string; taxCents: Cents };
  * B as always. Several: one line per band, saying what it is charged on. The delivery fee's band
  * counts only when the fee carries VAT; a fee without VAT is shown as the delivery fee alone.
  */
-export function vatRows(bands: readonly BandTotal[], delivery: { band: TaxBand; feeCents: Cents } | null): VatRow[] {
-  const goodsCents = (b: BandTotal) => b.taxableCents - (delivery && delivery.band === b.band ? delivery.feeCents : 0);
+export function vatRows(bands: readonly BandTotal[], delivery: { band: TaxBand; feeCents: Cents } | null, included = false): VatRow[] {
+  // With prices that include VAT a band's amount is its total (the fee too), and its VAT is inside it.
+  const amount = (b: BandTotal) => (included ? b.totalCents : b.taxableCents);
+  const goodsCents = (b: BandTotal) => amount(b) - (delivery && delivery.band === b.band ? delivery.feeCents : 0);
+  const label = (b: BandTotal) => (included && b.rateBp > 0 ? 'Includes ' : '') + bandVatLabel(b.band, b.rateBp);
   const shown = bands.filter((b) => goodsCents(b) > 0 || b.taxCents > 0);
   if (shown.length === 0) return [{ band: DEFAULT_TAX_BAND, label: bandVatLabel(DEFAULT_TAX_BAND, TAX_BAND_RATE_BP.B), taxCents: 0 }];
-  if (shown.length === 1) return shown.map((b) => ({ band: b.band, label: bandVatLabel(b.band, b.rateBp), taxCents: b.taxCents }));
-  return shown.map((b) => ({
-    band: b.band,
-    label: `${bandVatLabel(b.band, b.rateBp)} on ${formatKES(b.taxableCents)}`,
-    taxCents: b.taxCents,
-  }));
+  if (shown.length === 1) return shown.map((b) => ({ band: b.band, label: label(b), taxCents: b.taxCents }));
+  return shown.map((b) => ({ band: b.band, label: `${label(b)} on ${formatKES(amount(b))}`, taxCents: b.taxCents }));
 }

@@ -121,7 +121,7 @@ export async function postOrder(t: TestApp, user: Pick<TestUser, 'cookie'>, body
 }
 
 /** Places an order that must succeed; returns its id and the simulator's tracking id. */
-export async function placePaidOrderAttempt(t: Shop, user: TestUser, items: { productId: string; quantity: number }[]) {
+export async function placePaidOrderAttempt(t: Shop, user: TestUser, items: { productId: string; variantId?: string; quantity: number }[]) {
   const { status, json } = await postOrder(t, user, orderBody(items, { idempotencyKey: `key-${crypto.randomUUID()}` }));
   if (status !== 200 || !json.orderId || !json.iframeUrl) throw new Error(`order failed: ${status} ${JSON.stringify(json)}`);
   const trackingId = new URL(json.iframeUrl).searchParams.get('OrderTrackingId');

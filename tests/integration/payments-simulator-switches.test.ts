@@ -40,7 +40,14 @@ describe('the Pesapal simulator switches page', () => {
     const res = await post({ dropIpn: true }, 'json');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      switches: { duplicateIpn: false, dropIpn: true, lateIpnMs: 0, authErrorHttpStatus: 200, refundApproveAfterSeconds: null },
+      switches: {
+        duplicateIpn: false,
+        dropIpn: true,
+        lateIpnMs: 0,
+        authErrorHttpStatus: 200,
+        mpesaShillings: 'exact',
+        refundApproveAfterSeconds: null,
+      },
       refunds: [],
     });
 
@@ -61,6 +68,17 @@ describe('the Pesapal simulator switches page', () => {
     expect(html).toMatch(/name="duplicateIpn" checked/);
     expect(html).toContain('value="1500"');
     expect(shop.sim.switches).toMatchObject({ duplicateIpn: true, dropIpn: false, lateIpnMs: 1500 });
+  });
+
+  it('makes M-Pesa collect whole shillings from the form, and refuses a rounding it does not know', async () => {
+    const saved = await post({ mpesaShillings: 'nearest' }, 'form');
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain('<option value="nearest" selected>in whole shillings, rounded to the nearest</option>');
+    expect(shop.sim.switches.mpesaShillings).toBe('nearest');
+    const refused = await post({ mpesaShillings: 'sideways' }, 'json');
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('M-Pesa amounts must be one of: exact, down, nearest, up.');
+    expect(shop.sim.switches.mpesaShillings).toBe('nearest');
   });
 
   it.each([['-1'], ['1.5'], ['abc'], ['600001']])('refuses a late delay of %s and changes nothing', async (lateIpnMs) => {

@@ -618,6 +618,7 @@ describe('reset()', () => {
       lateIpnMs: 0,
       dropIpn: false,
       authErrorHttpStatus: 200,
+      mpesaShillings: 'exact',
       refundApproveAfterSeconds: null,
     });
     await sleep(150);

@@ -10,7 +10,7 @@ import { blogPostingJsonLd, productJsonLd, storeJsonLd } from '../../domain/stru
 import { excerpt } from '../../domain/text';
 import { featuredProductsQuery, productPageQuery, productsQuery, shopAddress, shopFilterFrom } from '../features/catalog/api';
 import { blogPageFrom, blogPageQuery, blogPostQuery, pageQuery, publishedPagesQuery } from '../features/content/api';
-import { shopDetailsQuery } from '../features/content/use-shop-details';
+import { shopDetailsQuery } from '../lib/shop-settings-query';
 import { ApiError } from '../lib/api';
 
 export interface PageContext {
@@ -77,7 +77,7 @@ export const PAGE_HANDLES = {
       await qc.prefetchQuery(featuredProductsQuery);
     },
     head: (qc, ctx) => {
-      const details: ShopDetails | undefined = qc.getQueryData(shopDetailsQuery.queryKey);
+      const details: ShopDetails | undefined = qc.getQueryData(shopDetailsQuery.queryKey)?.details;
       const store = details && {
         address: details.address,
         phone: details.phone,

@@ -6,6 +6,7 @@ import { computeCartTotals } from '../../domain/cart-totals';
 import { formatKES } from '../../domain/money';
 import { stockHint } from '../../domain/stock-hint';
 import { paragraphs } from '../../domain/text';
+import { WEIGHED_PRICE_RULE } from '../../domain/weighed-price';
 import { Breadcrumb } from '../components/ui/breadcrumb';
 import { Container } from '../components/ui/container';
 import { Skeleton } from '../components/ui/skeleton';
@@ -75,7 +76,7 @@ function ProductView({ page }: { page: ProductPageDto }) {
   const priceCents = variant?.priceCents ?? product.priceCents;
   const stock = variant ? variant.stock : product.stock;
   const weightGrams = variant ? variant.weightGrams : (product.weightGrams ?? null);
-  const perKg = pricePerKgText(priceCents, weightGrams);
+  const perKg = pricePerKgText(priceCents, weightGrams, product.pricePerKgCents);
   const hint = stockHint(stock);
   // The choice lives in the address, so a shared link opens the same variant.
   const choose = (v: ProductVariantDto) =>
@@ -126,6 +127,11 @@ function ProductView({ page }: { page: ProductPageDto }) {
               </p>
             )}
             {weightGrams !== null && hasOptions && <p className="text-sm text-slate-600">Weight: about {weightText(weightGrams)}</p>}
+            {product.pricePerKgCents !== undefined && (
+              <p className="text-sm text-slate-600" data-testid="weighed-rule">
+                Estimated price: weighed when packed. {WEIGHED_PRICE_RULE}
+              </p>
+            )}
           </div>
           <p className={cn('font-semibold', HINT_TONES[hint.tone])} data-testid="stock-hint">
             {hint.text}

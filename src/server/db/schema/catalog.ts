@@ -34,11 +34,17 @@ export const products = pgTable(
       sql`lower(translate(name || ' ' || category || ' ' || search_keywords, 'ÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìíîïÒÓÔÕÖòóôõöÙÚÛÜùúûüÑñÇçÝýÿ', 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuNnCcYyy'))`,
     ),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /**
+     * Sold by the kilo: the price of one kg, from which each variant's price follows its weight
+     * (src/server/features/catalog/weighed-pricing.service.ts). Null: variants are priced one by one.
+     */
+    pricePerKg: money('price_per_kg'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('products_stock_check', sql`${t.stock} >= 0`),
+    check('products_price_per_kg_check', sql`${t.pricePerKg} is null or ${t.pricePerKg} > 0`),
     check('products_price_check', sql`${t.price} >= 0`),
     check('products_tax_band_check', sql`${t.taxBand} in ('A', 'B', 'C', 'D', 'E')`),
     check('products_category_check', sql`${t.category} ~ '^[a-z][a-z0-9-]{0,39}$'`),

@@ -58,6 +58,8 @@ export const orders = pgTable(
     deliveryFeeTaxBand: text('delivery_fee_tax_band', { enum: TAX_BANDS }).notNull().default('D'),
     deliveryFeeTaxRateBp: integer('delivery_fee_tax_rate_bp').notNull().default(0),
     totalAmount: money('total_amount').notNull(),
+    /** Priced with 'Prices include VAT': subtotal and fee hold the VAT, total = subtotal + fee (vat is inside). */
+    pricesIncludeVat: boolean('prices_include_vat').notNull().default(false),
     currency: text('currency').notNull().default('KES'),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
@@ -235,6 +237,11 @@ export const paymentTransactions = pgTable(
     confirmationCode: text('confirmation_code'),
     statusDescription: text('status_description'),
     amountMismatch: boolean('amount_mismatch').notNull().default(false),
+    /**
+     * What Pesapal collected less than `amount` (negative: more), in cents: an M-Pesa payment reported
+     * in whole shillings. Never 1 shilling or more (that is a mismatch). Refunds stop at amount − rounding.
+     */
+    rounding: integer('rounding').notNull().default(0),
     checkAttempts: integer('check_attempts').notNull().default(0),
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
@@ -244,6 +251,7 @@ export const paymentTransactions = pgTable(
   (t) => [
     check('payment_transactions_status_check', sql`${t.status} in ('PENDING', 'COMPLETED', 'FAILED', 'REVERSED')`),
     check('payment_transactions_amount_check', sql`${t.amount} >= 0`),
+    check('payment_transactions_rounding_check', sql`${t.rounding} > -100 and ${t.rounding} < 100`),
     index('payment_transactions_order_idx').on(t.orderId, t.createdAt),
     index('payment_transactions_pending_idx')
       .on(t.nextCheckAt)

@@ -101,7 +101,7 @@ export function addApiRoutes(app: Hono, core: SimulatorCore): void {
     const desc = { PENDING: 'INVALID', COMPLETED: 'Completed', FAILED: 'Failed', REVERSED: 'Reversed' }[order.status];
     return {
       payment_method: paid ? order.paymentMethod : '',
-      amount: new Decimal2(order.amountCents),
+      amount: new Decimal2(paid ? order.collectedCents : order.amountCents),
       created_date: formatEat(paid && order.statusChangedAt !== null ? order.statusChangedAt : order.createdAt),
       confirmation_code: paid ? order.confirmationCode : '',
       order_tracking_id: order.trackingId,
@@ -260,6 +260,7 @@ export function addApiRoutes(app: Hono, core: SimulatorCore): void {
       statusDescription: null,
       paymentStatusCode: '',
       statusChangedAt: null,
+      collectedCents: amountCents,
       cancelled: false,
       refund: null,
     };
@@ -300,8 +301,8 @@ export function addApiRoutes(app: Hono, core: SimulatorCore): void {
     // Only one refund per payment (docs); the simulator lets a rejected one be asked for again.
     if (order.refund && order.refund.status !== 'rejected') return reject('A refund has already been requested for this payment.');
     if (order.status !== 'COMPLETED') return reject('Only completed payments can be refunded.');
-    if (amountCents > order.amountCents) return reject('Refund amount cannot be more than the amount paid.');
-    if (order.paymentMethod !== 'Visa' && amountCents !== order.amountCents) {
+    if (amountCents > order.collectedCents) return reject('Refund amount cannot be more than the amount paid.');
+    if (order.paymentMethod !== 'Visa' && amountCents !== order.collectedCents) {
       return reject('Mobile money payments can only be refunded in full.');
     }
     // Received, not refunded: the money moves only once the refund is approved.

@@ -4,7 +4,14 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { backoff } from '@/domain/backoff';
 import type { RedirectMode } from '../../integrations/pesapal/pesapal-types';
-import type { PesapalSimulatorOptions, SimOrder, SimulatorOutcome, SimulatorState, SimulatorSwitches } from './pesapal-simulator';
+import type {
+  MpesaShillings,
+  PesapalSimulatorOptions,
+  SimOrder,
+  SimulatorOutcome,
+  SimulatorState,
+  SimulatorSwitches,
+} from './pesapal-simulator';
 import { appendQuery, isObject, maskMsisdn, normaliseBasePath, randomDigits, randomMpesaReceipt } from './pesapal-simulator-format';
 import { createRefundDesk } from './pesapal-simulator-refunds';
 
@@ -14,6 +21,7 @@ const DEFAULT_SWITCHES: SimulatorSwitches = {
   dropIpn: false,
   authErrorHttpStatus: 200,
   refundApproveAfterSeconds: null,
+  mpesaShillings: 'exact',
 };
 const IPN_TIMEOUT_MS = 10_000;
 const CARD_OK_ACCOUNT = '476173**0010';
@@ -173,7 +181,10 @@ export function createSimulatorCore(opts: PesapalSimulatorOptions) {
   // ------------------------------------------------------------------------------ state changes
 
   function settle(order: SimOrder, outcome: Exclude<SimulatorOutcome, 'reverse'>): void {
-    Object.assign(order, settlement(order, outcome), { statusChangedAt: now(), mpesaInFlight: false });
+    const settled = settlement(order, outcome);
+    const collectedCents =
+      settled.paymentMethod === 'MpesaKE' ? inShillings(order.amountCents, switches.mpesaShillings) : order.amountCents;
+    Object.assign(order, settled, { collectedCents, statusChangedAt: now(), mpesaInFlight: false });
   }
 
   async function perform(trackingId: string, outcome: SimulatorOutcome): Promise<OutcomeResult> {
@@ -271,6 +282,13 @@ type Settlement = Pick<
   SimOrder,
   'status' | 'paymentMethod' | 'confirmationCode' | 'paymentAccount' | 'statusDescription' | 'paymentStatusCode'
 >;
+
+/** An amount as M-Pesa collects it under the switch: whole shillings, rounded as told, or to the cent. */
+function inShillings(cents: number, how: MpesaShillings): number {
+  if (how === 'exact') return cents;
+  const round = { down: Math.floor, nearest: Math.round, up: Math.ceil }[how];
+  return round(cents / 100) * 100;
+}
 
 /** What each choice on the hosted page leaves behind, as GetTransactionStatus then reports it. */
 function settlement(order: SimOrder, outcome: Exclude<SimulatorOutcome, 'reverse'>): Settlement {

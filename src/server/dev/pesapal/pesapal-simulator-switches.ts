@@ -1,19 +1,27 @@
 // The simulator's test switches on a page of their own (development only, like the simulator), so a
-// developer or tester using the real shop can make "Pesapal" send duplicate, late or no IPNs, approve
-// refunds by itself after a delay, and approve or reject each refund waiting for the merchant's
-// decision (as in Pesapal's dashboard); a browser test can do the same through the shop's own address.
+// developer or tester using the real shop can make "Pesapal" send duplicate, late or no IPNs, make
+// M-Pesa collect whole shillings, approve refunds by itself after a delay, and approve or reject each
+// refund waiting for the merchant's decision (as in Pesapal's dashboard); a browser test can do the
+// same through the shop's own address.
 import { Hono, type Context } from 'hono';
 import { errorBody } from '../../infra/http/errors';
-import type { PesapalSimulator, SimulatorSwitches } from './pesapal-simulator';
+import { MPESA_SHILLINGS, type MpesaShillings, type PesapalSimulator, type SimulatorSwitches } from './pesapal-simulator';
 import { formatMoney } from './pesapal-simulator-format';
 
 const MAX_LATE_MS = 10 * 60_000;
 const MAX_REFUND_DELAY_S = 24 * 60 * 60;
 const ERROR_CODES = { 400: 'BAD_REQUEST', 404: 'NOT_FOUND', 409: 'CONFLICT' } as const;
 
-type Saved = Pick<SimulatorSwitches, 'duplicateIpn' | 'dropIpn' | 'lateIpnMs'> &
+type Saved = Pick<SimulatorSwitches, 'duplicateIpn' | 'dropIpn' | 'lateIpnMs' | 'mpesaShillings'> &
   Partial<Pick<SimulatorSwitches, 'refundApproveAfterSeconds'>>;
 type Parsed = { ok: true; value: Saved } | { ok: false; error: string };
+
+const SHILLINGS_LABELS: Record<MpesaShillings, string> = {
+  exact: 'to the cent',
+  down: 'in whole shillings, rounded down',
+  nearest: 'in whole shillings, rounded to the nearest',
+  up: 'in whole shillings, rounded up',
+};
 
 /** The simulator as the page uses it. */
 type SwitchedSimulator = Pick<PesapalSimulator, 'switches' | 'waitingRefunds' | 'decideRefund'>;
@@ -28,7 +36,12 @@ function parseSwitches(input: Record<string, unknown>): Parsed {
   if (!Number.isInteger(late) || late < 0 || late > MAX_LATE_MS) {
     return { ok: false, error: `Late IPN delay must be a whole number of milliseconds from 0 to ${MAX_LATE_MS}.` };
   }
-  const value: Saved = { duplicateIpn: flag(input.duplicateIpn), dropIpn: flag(input.dropIpn), lateIpnMs: late };
+  const shillings = input.mpesaShillings ?? 'exact';
+  if (!(MPESA_SHILLINGS as readonly unknown[]).includes(shillings)) {
+    return { ok: false, error: `M-Pesa amounts must be one of: ${MPESA_SHILLINGS.join(', ')}.` };
+  }
+  const mpesaShillings = shillings as MpesaShillings;
+  const value: Saved = { duplicateIpn: flag(input.duplicateIpn), dropIpn: flag(input.dropIpn), lateIpnMs: late, mpesaShillings };
   const after = input.refundApproveAfterSeconds;
   if (after === null || after === '') value.refundApproveAfterSeconds = null;
   else if (after !== undefined) {
@@ -116,6 +129,9 @@ ${note ? `<p role="status">${escape(note)}</p>` : ''}
 <p><label><input type="checkbox" name="duplicateIpn"${checked(s.duplicateIpn)}> Send every IPN twice</label></p>
 <p><label><input type="checkbox" name="dropIpn"${checked(s.dropIpn)}> Send no IPN (the shop must find the payment itself)</label></p>
 <p><label>Send the IPN this many ms after the browser returns <input type="number" name="lateIpnMs" min="0" max="${MAX_LATE_MS}" step="1" value="${s.lateIpnMs}"></label></p>
+<p><label>M-Pesa collects and reports a total with cents <select name="mpesaShillings">${MPESA_SHILLINGS.map(
+    (v) => `<option value="${v}"${v === s.mpesaShillings ? ' selected' : ''}>${SHILLINGS_LABELS[v]}</option>`,
+  ).join('')}</select></label></p>
 <p><label>Approve refunds after this many seconds (empty: wait for Approve or Reject below) <input type="number" name="refundApproveAfterSeconds" min="0" max="${MAX_REFUND_DELAY_S}" step="1" value="${s.refundApproveAfterSeconds ?? ''}"></label></p>
 <p><button type="submit">Save</button></p>
 </form>

@@ -60,7 +60,16 @@ export interface SimulatorSwitches {
   authErrorHttpStatus: number;
   /** Approve each accepted refund this many seconds after it was requested; null (default): wait for Approve or Reject. */
   refundApproveAfterSeconds: number | null;
+  /**
+   * How an M-Pesa payment of a total with cents is collected and reported: 'exact' (to the cent, the
+   * default), or in whole shillings rounded 'down', to the 'nearest' or 'up' (what Pesapal does is
+   * not documented; M-Pesa itself moves whole shillings).
+   */
+  mpesaShillings: MpesaShillings;
 }
+
+export const MPESA_SHILLINGS = ['exact', 'down', 'nearest', 'up'] as const;
+export type MpesaShillings = (typeof MPESA_SHILLINGS)[number];
 
 export interface SimIpnRegistration {
   id: number;
@@ -102,6 +111,8 @@ export interface SimOrder {
   /** The customer chose M-Pesa and the payment has not completed yet (status is still PENDING). */
   mpesaInFlight: boolean;
   paymentMethod: string;
+  /** What the payment collected and Pesapal reports as its amount; the order's amount until paid. */
+  collectedCents: number;
   confirmationCode: string;
   paymentAccount: string;
   statusDescription: string | null;

@@ -15,6 +15,7 @@ import { likePattern, offsetOf, pageOf, type Page } from '../../back-office/admi
 import { PRODUCT_MESSAGES, type CreateProductInput, type UpdateProductInput } from '@/domain/back-office-forms';
 import type { ProductListQuery, ProductState } from './admin-products.schemas';
 import { uniqueSlugFor } from '../../back-office/admin-slugs';
+import { WEIGHED_MESSAGES } from './weighed-pricing.service';
 
 export interface AdminProduct {
   id: string;
@@ -177,6 +178,9 @@ export async function updateProduct(db: Db, actor: AdminActor, id: string, input
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!before) throw notFound('Product not found');
     const priceChanges = input.priceCents !== undefined && input.priceCents !== before.price;
+    if (priceChanges && before.pricePerKg !== null) {
+      throw badRequest(WEIGHED_MESSAGES.pricedByKilo, { priceCents: WEIGHED_MESSAGES.pricedByKilo });
+    }
     if (priceChanges) {
       // A product with options is priced per variant; products.price is only their lowest.
       if (!implicit || (await hasOptions(tx, id))) {

@@ -33,12 +33,17 @@ interface AdminVariantView {
 export interface AdminVariantsView {
   options: AdminOptionView[];
   variants: AdminVariantView[];
+  /** Sold by the kilo: the price of one kg, which sets every variant's price from its weight. */
+  pricePerKgCents: Cents | null;
 }
 
 /** Locks the product for a change of its options (one editor at a time) and returns it. */
-export async function lockProduct(tx: DbOrTx, productId: string): Promise<{ id: string; name: string; slug: string }> {
+export async function lockProduct(
+  tx: DbOrTx,
+  productId: string,
+): Promise<{ id: string; name: string; slug: string; pricePerKg: Cents | null }> {
   const [row] = await tx
-    .select({ id: products.id, name: products.name, slug: products.slug })
+    .select({ id: products.id, name: products.name, slug: products.slug, pricePerKg: products.pricePerKg })
     .from(products)
     .where(eq(products.id, productId))
     .for('update');
@@ -77,7 +82,7 @@ export async function productOptionsOf(db: DbOrTx, productId: string): Promise<A
  * implicit variant it had is retired); a product without options lists its implicit variant.
  */
 export async function productVariantsView(db: DbOrTx, productId: string): Promise<AdminVariantsView> {
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  const [product] = await db.select({ id: products.id, pricePerKg: products.pricePerKg }).from(products).where(eq(products.id, productId));
   if (!product) throw notFound('Product not found');
   const options = await productOptionsOf(db, productId);
   const valueNames = new Map(options.flatMap((o) => o.values.map((v) => [v.id, v.value] as const)));
@@ -103,7 +108,7 @@ export async function productVariantsView(db: DbOrTx, productId: string): Promis
         position: v.position,
       };
     });
-  return { options, variants };
+  return { options, variants, pricePerKgCents: product.pricePerKg };
 }
 
 /** The product's variant as the back office may change it (not a retired implicit variant); 404 otherwise. */

@@ -16,9 +16,21 @@ import {
   updateVariantSchema,
   valueOrderSchema,
 } from '@/domain/variant-forms';
+import { PRODUCT_LIMITS } from '@/domain/back-office-forms';
 import { productVariantsView } from './admin-variants-read';
 import { addOptions, addVariant, updateVariant } from './admin-variants.service';
 import { addOptionValue, renameOption, reorderOptions, reorderOptionValues, updateOptionValue } from './admin-option-values.service';
+import { setPricePerKg, WEIGHED_MESSAGES } from './weighed-pricing.service';
+
+// Cents, as the API takes every amount; null sells the variants at their own prices again.
+const pricePerKgSchema = z.object({
+  pricePerKgCents: z
+    .number({ error: WEIGHED_MESSAGES.pricePerKg })
+    .int({ error: WEIGHED_MESSAGES.pricePerKg })
+    .min(1, { error: WEIGHED_MESSAGES.pricePerKg })
+    .max(PRODUCT_LIMITS.maxPriceCents, { error: WEIGHED_MESSAGES.pricePerKg })
+    .nullable(),
+});
 
 const uuid = z.uuid({ error: 'That id is not valid' });
 const optionParam = z.object({ id: uuid, optionId: uuid });
@@ -33,6 +45,9 @@ export function adminVariantsRoutes(ctx: ServerContext) {
     .post('/:id/variants', valid('param', idParam), valid('json', newVariantSchema), async (c) => {
       const view = await addVariant(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json'));
       return c.json(view, 201);
+    })
+    .put('/:id/price-per-kg', valid('param', idParam), valid('json', pricePerKgSchema), async (c) => {
+      return c.json(await setPricePerKg(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').pricePerKgCents));
     })
     .patch('/:id/variants/:variantId', valid('param', variantParam), valid('json', updateVariantSchema), async (c) => {
       const { id, variantId } = c.req.valid('param');

@@ -9,6 +9,8 @@ import { badRequest, conflict } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { addProductOptions } from './product-options.service';
 import { editableVariant, lockProduct, productOptionsOf, productVariantsView, type AdminVariantsView } from './admin-variants-read';
+import { weighedVariantPrice, WEIGHED_MESSAGES } from './weighed-pricing.service';
+import type { Cents } from '@/domain/money';
 
 /** SKUs are unique in the shop (a partial unique index): the first taken one, if any. */
 async function takenSku(tx: DbOrTx, skus: readonly string[], exceptVariantId?: string): Promise<string | null> {
@@ -65,12 +67,14 @@ export async function addVariant(db: Db, actor: AdminActor, productId: string, i
       .select({ position: max(productVariants.position) })
       .from(productVariants)
       .where(eq(productVariants.productId, productId));
+    // Sold by the kilo: the new variant's price follows its weight, whatever price came with it.
+    const price = product.pricePerKg === null ? input.priceCents : await weighedVariantPrice(tx, product.pricePerKg, input.weightGrams);
     const [row] = await tx
       .insert(productVariants)
       .values({
         productId,
         optionValueIds: [...input.valueIds],
-        price: input.priceCents,
+        price,
         stock: input.stock,
         weightGrams: input.weightGrams,
         sku: input.sku,
@@ -98,10 +102,28 @@ export async function addVariant(db: Db, actor: AdminActor, productId: string, i
       action: 'VARIANT_CREATE',
       tableName: 'product_variants',
       recordId: variantId,
-      details: { product: product.name, variant: name, priceCents: input.priceCents, stock: input.stock, sku: input.sku },
+      details: { product: product.name, variant: name, priceCents: price, stock: input.stock, sku: input.sku },
     });
     return productVariantsView(tx, productId);
   });
+}
+
+/**
+ * The price an edit gives a variant: as typed, or (sold by the kilo) from its weight, where a typed
+ * price other than the current one is refused; undefined when the price does not change.
+ */
+async function variantPrice(
+  tx: DbOrTx,
+  pricePerKg: Cents | null,
+  variant: { price: Cents; weightGrams: number | null },
+  input: UpdateVariantInput,
+): Promise<Cents | undefined> {
+  if (pricePerKg === null) return input.priceCents;
+  if (input.priceCents !== undefined && input.priceCents !== variant.price) {
+    throw badRequest(WEIGHED_MESSAGES.pricedByKilo, { priceCents: WEIGHED_MESSAGES.pricedByKilo });
+  }
+  if (input.weightGrams === undefined) return undefined;
+  return weighedVariantPrice(tx, pricePerKg, input.weightGrams);
 }
 
 /** A uuid[] literal for comparing a whole option_value_ids array. */
@@ -137,8 +159,9 @@ export async function updateVariant(
     if (input.sku !== undefined && input.sku !== null && (await takenSku(tx, [input.sku], variantId)) !== null) {
       throw conflict(VARIANT_MESSAGES.skuTaken, { sku: VARIANT_MESSAGES.skuTaken });
     }
+    const price = await variantPrice(tx, product.pricePerKg, variant, input);
     const changes = {
-      ...(input.priceCents !== undefined && { price: input.priceCents }),
+      ...(price !== undefined && { price }),
       ...(input.sku !== undefined && { sku: input.sku }),
       ...(input.weightGrams !== undefined && { weightGrams: input.weightGrams }),
       ...(input.enabled !== undefined && { enabled: input.enabled }),

@@ -31,6 +31,8 @@ export interface ProductDto {
   fromPrice?: true;
   /** A product without options: its weight in grams (for the price per kg). */
   weightGrams?: number;
+  /** Sold by the kilo: the price of one kg, from which each variant's price follows its weight. */
+  pricePerKgCents?: Cents;
 }
 
 export interface ProductListDto {
@@ -65,17 +67,22 @@ const columns = {
   stock: products.stock,
   imageUrl: products.imageUrl,
   featured: products.featured,
+  pricePerKg: products.pricePerKg,
 };
 
 const onSale = and(eq(products.published, true), isNull(products.archivedAt));
 
-type ProductRow = Omit<ProductDto, 'priceCents' | 'hasChoices' | 'fromPrice' | 'weightGrams'> & { price: Cents };
+type ProductRow = Omit<ProductDto, 'priceCents' | 'hasChoices' | 'fromPrice' | 'weightGrams' | 'pricePerKgCents'> & {
+  price: Cents;
+  pricePerKg: Cents | null;
+};
 
 /** The price column (already integer cents) under its wire name; products.price is the lowest enabled variant's. */
-function toDto({ price, ...row }: ProductRow, summary?: VariantSummary): ProductDto {
+function toDto({ price, pricePerKg, ...row }: ProductRow, summary?: VariantSummary): ProductDto {
   return {
     ...row,
     priceCents: price,
+    ...(pricePerKg !== null && { pricePerKgCents: pricePerKg }),
     ...(summary?.hasChoices && { hasChoices: true }),
     ...(summary?.fromPrice && { fromPrice: true }),
     ...(summary?.weightGrams != null && { weightGrams: summary.weightGrams }),
@@ -275,6 +282,8 @@ export type CartCheckItem =
       available: true;
       /** The variant's weight in grams, when it has one (the price per kg). */
       weightGrams?: number;
+      /** Sold by the kilo: the price of one kg (the line's price is an estimate until weighed). */
+      pricePerKgCents?: Cents;
       name: string;
       priceCents: Cents;
       taxBand: TaxBand;
@@ -340,6 +349,7 @@ export async function checkCartProducts(
       imageUrl: v.imageUrl ?? p.imageUrl,
       category: p.category,
       ...(v.weightGrams !== null && { weightGrams: v.weightGrams }),
+      ...(p.pricePerKg !== null && { pricePerKgCents: p.pricePerKg }),
     };
   });
 }

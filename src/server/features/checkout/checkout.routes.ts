@@ -76,6 +76,8 @@ export function checkoutRoutes(ctx: ServerContext) {
           originLabel: quote.originLabel,
           // The fee's VAT band, so the page shows the VAT the order will be charged.
           deliveryFeeTaxBand: quote.feeTaxBand,
+          // Whether prices hold their VAT, so the page totals the order as the server will.
+          pricesIncludeVat: quote.pricesIncludeVat,
         });
       })
       // The windows checkout offers for the address's zone; they change with every order, so never cached.

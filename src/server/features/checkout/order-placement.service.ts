@@ -254,6 +254,7 @@ async function insertPendingOrder(
     lines: priced.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity, taxBand: l.product.taxBand })),
     deliveryFeeCents: quote.feeCents,
     deliveryFeeTaxBand: quote.feeTaxBand,
+    pricesIncludeVat: quote.pricesIncludeVat,
   });
   const order = await insertPlacedOrder(tx, {
     values: {
@@ -264,6 +265,7 @@ async function insertPendingOrder(
       deliveryFeeTaxBand: totals.deliveryFeeTaxBand,
       deliveryFeeTaxRateBp: TAX_BAND_RATE_BP[totals.deliveryFeeTaxBand],
       totalAmount: totals.totalCents,
+      pricesIncludeVat: quote.pricesIncludeVat,
       currency: 'KES',
       customerName: input.customer.fullName,
       customerEmail: input.customer.email,

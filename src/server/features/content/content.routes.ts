@@ -17,6 +17,7 @@ import {
 } from './content.service';
 import { takeFormSlot } from './form-limits';
 import { loadShopDetails } from './shop-details.service';
+import { loadPricesIncludeVat } from '../pricing/vat-mode.service';
 import { loadOpeningHours } from '../delivery/delivery-slots.service';
 import { openingHoursLines } from '@/domain/business-hours';
 
@@ -40,7 +41,13 @@ export function contentRoutes(ctx: ServerContext) {
 
   return new Hono<AppEnv>()
     .get('/shop-details', async (c) =>
-      publicJson(c, await cache.get('shop-details', async () => ({ details: await loadShopDetails(ctx.db) }))),
+      publicJson(
+        c,
+        await cache.get('shop-details', async () => ({
+          details: await loadShopDetails(ctx.db),
+          pricesIncludeVat: await loadPricesIncludeVat(ctx.db),
+        })),
+      ),
     )
     .get('/opening-hours', async (c) =>
       publicJson(c, await cache.get('opening-hours', async () => ({ lines: openingHoursLines(await loadOpeningHours(ctx.db)) }))),

@@ -20,6 +20,8 @@ import type { DbOrTx } from '../../db/client';
 import { appSettings, deliveryZones } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { AmbiguousAddressError } from '../../integrations/places/address-provider';
+import { upToWholeShilling } from '@/domain/vat-inclusive';
+import { loadPricesIncludeVat } from '../pricing/vat-mode.service';
 
 export const DELIVERY_ORIGIN_SETTING = 'delivery_origin';
 export const DELIVERY_FEE_TAX_BAND_SETTING = 'delivery_fee_tax_band';
@@ -43,6 +45,8 @@ export interface DeliveryQuote {
   originLabel: string;
   /** The fee's VAT band, as the shop set it. */
   feeTaxBand: TaxBand;
+  /** The shop's 'Prices include VAT': the fee holds its VAT and is a whole shilling. */
+  pricesIncludeVat: boolean;
 }
 
 /** A delivery that cannot be priced; the message is for the customer. */
@@ -135,10 +139,11 @@ export async function resolveDestination(
  * DELIVERY_OUT_OF_AREA (about `field`), so neither a quote nor an order exists for such a place.
  */
 export async function quoteDelivery(ctx: ServerContext, destination: LatLng, field = 'address'): Promise<DeliveryQuote> {
-  const [zones, origin, feeTaxBand] = await Promise.all([
+  const [zones, origin, feeTaxBand, pricesIncludeVat] = await Promise.all([
     loadDeliveryZones(ctx.db),
     loadDeliveryOrigin(ctx.db),
     loadDeliveryFeeTaxBand(ctx.db),
+    loadPricesIncludeVat(ctx.db),
   ]);
   let km: number;
   try {
@@ -156,7 +161,8 @@ export async function quoteDelivery(ctx: ServerContext, destination: LatLng, fie
     });
   }
   return {
-    feeCents: priced.feeCents,
+    // Whole shillings with prices that include VAT, so the order's total has no cents either.
+    feeCents: pricesIncludeVat ? upToWholeShilling(priced.feeCents) : priced.feeCents,
     zoneId: priced.zone.id,
     zoneName: priced.zone.name,
     estimatedMinutes: priced.zone.estimatedMinutes || DEFAULT_ZONE_MINUTES,
@@ -164,5 +170,6 @@ export async function quoteDelivery(ctx: ServerContext, destination: LatLng, fie
     formattedDistance: formatDistance(distanceKm),
     originLabel: origin.label,
     feeTaxBand,
+    pricesIncludeVat,
   };
 }

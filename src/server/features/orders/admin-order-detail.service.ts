@@ -39,6 +39,8 @@ interface AdminPayment {
   confirmationCode: string | null;
   statusDescription: string | null;
   amountMismatch: boolean;
+  /** Collected less than the amount (negative: more), in cents: mobile money in whole shillings. */
+  roundingCents: number;
   /** The payment that pays for this (completed) order; refunded only by cancelling the order. */
   settlesOrder: boolean;
   /** A refund of this payment was accepted by Pesapal and not rejected (waiting for the reversal, or made). */
@@ -225,6 +227,7 @@ function paymentView(
     confirmationCode: p.confirmationCode,
     statusDescription: p.statusDescription,
     amountMismatch: p.amountMismatch,
+    roundingCents: p.rounding,
     settlesOrder: p.id === settlingId,
     refunded: refundedIds.has(p.id),
     refundStatus: latest && latest.status !== 'refused' ? latest.status : null,

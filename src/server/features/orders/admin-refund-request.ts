@@ -4,6 +4,7 @@
 // Pesapal's "200" means the request was received: the refund is 'requested' until Pesapal reverses
 // the payment or the refund is rejected (payments/refund-settlement.ts, decision 046).
 import { and, eq, inArray } from 'drizzle-orm';
+import { refundableCents } from '@/domain/mobile-money-rounding';
 import type { RefundStatus } from '@/domain/order-status';
 import type { ServerContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -52,17 +53,22 @@ export interface RefundAttempt {
   message: string;
 }
 
+/** What refunding the payment gives back: all that was collected (an M-Pesa payment in whole shillings may be short of its amount). */
+export function refundAmount(payment: Pick<Payment, 'amount' | 'rounding'>): number {
+  return refundableCents(payment.amount, payment.rounding);
+}
+
 /** Asks Pesapal to refund the whole payment; never throws (an unreachable Pesapal is an outcome too). */
 export async function requestRefund(
   ctx: ServerContext,
   actor: AdminActor,
-  payment: Pick<Payment, 'id' | 'orderId' | 'amount'> & { confirmationCode: string },
+  payment: Pick<Payment, 'id' | 'orderId' | 'amount' | 'rounding'> & { confirmationCode: string },
   remarks: string,
 ): Promise<RefundAttempt> {
   try {
     const result = await ctx.integrations.pesapal.refund({
       confirmationCode: payment.confirmationCode,
-      amount: payment.amount / 100, // the client takes KES; cents / 100 has at most 2 decimals
+      amount: refundAmount(payment) / 100, // the client takes KES; cents / 100 has at most 2 decimals
       username: actor.email,
       remarks,
     });
@@ -88,7 +94,7 @@ export const FIRST_REFUND_CHECK_MS = 60_000;
 export async function recordRefund(
   tx: Tx,
   actor: AdminActor,
-  payment: Pick<Payment, 'id' | 'amount'>,
+  payment: Pick<Payment, 'id' | 'amount' | 'rounding'>,
   remarks: string,
   attempt: RefundAttempt,
   opts: { alreadyReversed?: boolean } = {},
@@ -98,7 +104,7 @@ export async function recordRefund(
     .insert(paymentRefunds)
     .values({
       transactionId: payment.id,
-      amount: payment.amount,
+      amount: refundAmount(payment),
       requestedBy: actor.userId,
       remarks,
       accepted: attempt.accepted,

@@ -24,7 +24,7 @@ export async function orderTax(db: DbOrTx, order: OrderRow): Promise<OrderTax> {
   // An order row written without its bands (only by hand, e.g. test fixtures): as before bands.
   if (bands.length === 0) bands.push(...legacyBands(order));
   const delivery = order.deliveryFee > 0 ? { band: order.deliveryFeeTaxBand, feeCents: order.deliveryFee } : null;
-  return { bands, vatRows: vatRows(bands, delivery) };
+  return { bands, vatRows: vatRows(bands, delivery, order.pricesIncludeVat) };
 }
 
 /** As the migration to bands recorded the orders before them: the lines in B at 16%, the fee in D without VAT. */

@@ -20,6 +20,7 @@ import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import {
   hasLiveRefund,
   recordRefund,
+  refundAmount,
   REFUND_MESSAGES,
   refundRefused,
   requestRefund,
@@ -170,7 +171,7 @@ async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: s
       event: 'refunded',
       at,
       set: { cancelledReason: reason, ...clearedReversalFlag(locked) },
-      tell: { amountCents: payment.amount },
+      tell: { amountCents: refundAmount(payment) },
       restock: { fulfilment, actorUserId: actor.userId },
     });
     const { restocked, restockedLines, notRestocked } = restock ?? { restocked: false, restockedLines: 0 };

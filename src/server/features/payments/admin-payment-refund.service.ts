@@ -11,7 +11,7 @@ import { conflict, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { lockedOrder } from '../orders/locked-order';
 import { deliverOrderUpdate, queueOrderUpdate } from '../orders/order-updates.service';
-import { hasLiveRefund, recordRefund, refundRefused, requestRefund, settlingPaymentId } from '../orders/admin-refund-request';
+import { hasLiveRefund, recordRefund, refundAmount, refundRefused, requestRefund, settlingPaymentId } from '../orders/admin-refund-request';
 
 const PAYMENT_REFUND_MESSAGES = {
   notFound: 'Payment not found',
@@ -63,7 +63,7 @@ export async function refundPayment(
           refundId,
           transactionId: payment.id,
           merchantReference: payment.merchantReference,
-          amountCents: payment.amount,
+          amountCents: refundAmount(payment),
           reason,
           accepted: attempt.accepted,
           message: attempt.message,
@@ -72,7 +72,7 @@ export async function refundPayment(
       });
       // Already reversed: the money is back, and the customer hears of it now, once per payment.
       return alreadyReversed
-        ? queueOrderUpdate(ctx, tx, orderId, 'payment_refunded', { amountCents: payment.amount, key: payment.id })
+        ? queueOrderUpdate(ctx, tx, orderId, 'payment_refunded', { amountCents: refundAmount(payment), key: payment.id })
         : null;
     });
     if (!attempt.accepted) throw refundRefused(attempt);

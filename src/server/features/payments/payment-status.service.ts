@@ -15,11 +15,13 @@
 //                          COMPLETED at Pesapal): nothing was sold, so the reservation is released,
 //                          the order cancelled and flagged
 // Pesapal's amount, currency and merchant reference must match ours, else the mismatch is recorded
-// and flagged and nothing completes. Everything happens under row locks (order first, then the
+// and flagged and nothing completes; a mobile-money payment reported in whole shillings (less than a
+// shilling away) matches, the difference kept on the payment as rounding (mobile-money-rounding.ts). Everything happens under row locks (order first, then the
 // transaction), so duplicate, late and concurrent reports make one transition.
 import { lockAttemptsOf, type AttemptWriter } from './attempt-writes';
 import { eq } from 'drizzle-orm';
 import { formatAmount } from '@/domain/money';
+import { paymentRounding } from '@/domain/mobile-money-rounding';
 import { canTransitionPayment, isPaymentStatus, type PaymentStatus } from '@/domain/order-status';
 import type { StockShortfall } from '../inventory/inventory.service';
 import type { ServerContext } from '../../context';
@@ -103,6 +105,7 @@ export async function applyPaymentStatus(ctx: ServerContext, trackingId: string,
         paymentMethod: reported.paymentMethod || txn.paymentMethod,
         confirmationCode: reported.confirmationCode || txn.confirmationCode,
         statusDescription: reported.description,
+        ...(reported.status === 'COMPLETED' ? { rounding: roundingOf(txn, reported) ?? 0 } : {}),
         nextCheckAt: null,
         lastCheckedAt: at,
         updatedAt: at,
@@ -162,7 +165,7 @@ function noEffects(result: ApplyResult): Effects {
 
 /** Why Pesapal's answer does not describe our payment, or null when it does. */
 function describeMismatch(
-  txn: Pick<TransactionRow, 'amount' | 'currency' | 'merchantReference'>,
+  txn: Pick<TransactionRow, 'amount' | 'currency' | 'merchantReference' | 'paymentMethod'>,
   reported: TransactionStatus,
 ): string | null {
   if (reported.merchantReference !== txn.merchantReference) {
@@ -170,10 +173,15 @@ function describeMismatch(
   }
   if (reported.status !== 'COMPLETED') return null;
   const expected = txn.amount;
-  if (reported.currency.toUpperCase() !== txn.currency.toUpperCase() || reported.amountCents !== expected) {
+  if (reported.currency.toUpperCase() !== txn.currency.toUpperCase() || roundingOf(txn, reported) === null) {
     return `Pesapal reported ${reported.currency} ${formatAmount(reported.amountCents)} paid for ${txn.merchantReference}; the order is ${txn.currency} ${formatAmount(expected)}.`;
   }
   return null;
+}
+
+/** The payment's rounding (amount − collected), or null when Pesapal's amount is not this payment's. */
+function roundingOf(txn: Pick<TransactionRow, 'amount' | 'paymentMethod'>, reported: TransactionStatus): number | null {
+  return paymentRounding(reported.paymentMethod || txn.paymentMethod, txn.amount, reported.amountCents);
 }
 
 async function recordMismatch(

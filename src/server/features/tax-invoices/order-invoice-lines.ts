@@ -3,13 +3,16 @@
 // fee in the band the order kept for it; each band's VAT, as the order stored it when it was charged
 // (order_tax_bands), is shared out over that band's lines in proportion, to the cent. So each line's
 // amount is what the customer paid for it (price + its share of VAT), each band's taxable amount plus
-// tax is exactly its lines' total, and the invoice's total is what the customer paid.
+// tax is exactly its lines' total, and the invoice's total is what the customer paid. An order priced
+// with 'Prices include VAT' has its VAT in its lines already: they go as they are, and the order's
+// stored VAT was split out of them the way the invoice splits it (src/domain/vat-inclusive.ts).
 import { allocateCents, type InvoiceLineInput } from '@/domain/etims-invoice';
 import type { Cents } from '@/domain/money';
 import type { TaxBand } from '@/domain/tax-bands';
 
 interface OrderAmounts {
   deliveryFee: Cents;
+  pricesIncludeVat: boolean;
   deliveryFeeTaxBand: TaxBand;
   deliveryZoneName: string | null;
 }
@@ -45,6 +48,7 @@ export function orderInvoiceLines(order: OrderAmounts, lines: readonly OrderLine
       band: order.deliveryFeeTaxBand,
     });
   }
+  if (order.pricesIncludeVat) return result;
   // Before VAT so far: each band's VAT goes onto its lines in proportion to their amounts.
   for (const [band, taxCents] of bandTax) {
     const inBand = result.filter((l) => l.band === band);

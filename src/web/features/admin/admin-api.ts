@@ -60,6 +60,8 @@ export const adminApi = {
     call(admin.products[':id'].variants.$post({ param: { id: id(productId) }, json })),
   updateVariant: (productId: string, variantId: string, json: UpdateVariantBody) =>
     call(admin.products[':id'].variants[':variantId'].$patch({ param: { id: id(productId), variantId: id(variantId) }, json })),
+  setPricePerKg: (productId: string, json: { pricePerKgCents: number | null }) =>
+    call(admin.products[':id']['price-per-kg'].$put({ param: { id: id(productId) }, json })),
   renameOption: (productId: string, optionId: string, name: string) =>
     call(admin.products[':id'].options[':optionId'].$patch({ param: { id: id(productId), optionId: id(optionId) }, json: { name } })),
   reorderOptions: (productId: string, optionIds: string[]) =>
@@ -141,6 +143,7 @@ export const adminApi = {
   previewFee: (km: number) => call(admin.delivery.preview.$get({ query: { km: String(km) } })),
   shopDetails: () => call(admin['shop-details'].$get()),
   saveShopDetails: (json: ShopDetailsBody) => call(admin['shop-details'].$put({ json })),
+  savePricesIncludeVat: (json: { on: boolean }) => call(admin['shop-details']['prices-include-vat'].$put({ json })),
   merchantNotices: () => call(admin['merchant-notices'].$get()),
   saveMerchantNotices: (json: MerchantNoticesBody) => call(admin['merchant-notices'].$put({ json })),
 

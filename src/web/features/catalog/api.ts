@@ -93,6 +93,7 @@ export function toCartProduct(p: ProductDto, variant?: ProductVariantDto): CartP
       category: p.category,
       stock: variant.stock,
       ...(variant.weightGrams !== null && { weightGrams: variant.weightGrams }),
+      ...(p.pricePerKgCents !== undefined && { pricePerKgCents: p.pricePerKgCents }),
     };
   }
   return {
@@ -104,5 +105,6 @@ export function toCartProduct(p: ProductDto, variant?: ProductVariantDto): CartP
     category: p.category,
     stock: p.stock,
     ...(p.weightGrams !== undefined && { weightGrams: p.weightGrams }),
+    ...(p.pricePerKgCents !== undefined && { pricePerKgCents: p.pricePerKgCents }),
   };
 }

@@ -21,6 +21,8 @@ export type QuoteState =
       feeCents: Cents;
       /** The fee's VAT band, as the shop set it. */
       feeTaxBand: TaxBand;
+      /** The shop's 'Prices include VAT', as the server priced the fee. */
+      pricesIncludeVat: boolean;
       zoneId: string;
       zoneName: string;
       estimatedMinutes: number | null;
@@ -62,6 +64,7 @@ export function useDeliveryQuote(address: string, coordinates: LatLng | null, { 
               status: 'ready',
               feeCents: r.deliveryFeeCents,
               feeTaxBand: r.deliveryFeeTaxBand,
+              pricesIncludeVat: r.pricesIncludeVat,
               zoneId: r.zoneId,
               zoneName: r.zoneName,
               estimatedMinutes: r.estimatedMinutes,

@@ -132,6 +132,13 @@ function Payments({ detail }: { detail: AdminOrderDetail }) {
           <Facts
             rows={[
               ['Amount', `${p.currency} ${formatAmount(p.amountCents)}`],
+              // Mobile money in whole shillings: what came in, and the cents it rounded away.
+              ...(p.roundingCents !== 0
+                ? ([
+                    ['Collected', `${p.currency} ${formatAmount(p.amountCents - p.roundingCents)}`],
+                    ['Rounding', `${p.currency} ${formatAmount(p.roundingCents)}`],
+                  ] as [string, string][])
+                : []),
               ['Method', paymentMethodName(p.paymentMethod) ?? '—'],
               ['Phone', p.phone],
               ['Reference', p.merchantReference],

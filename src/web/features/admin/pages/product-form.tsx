@@ -1,5 +1,6 @@
 // Create and edit a product. Stock is only asked for a new product (its opening stock); afterwards
 // it changes through the stock ledger below the form.
+import { usePricesIncludeVat } from '@/web/lib/shop-settings-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -58,6 +59,7 @@ export function ProductForm({
       featured: product?.featured ?? false,
     },
   });
+  const pricesIncludeVat = usePricesIncludeVat();
   const field = fieldBinder(form, 'product');
 
   return (
@@ -107,7 +109,11 @@ export function ProductForm({
         />
         <SelectInput
           label="Tax band (VAT)"
-          hint="Prices are before VAT; checkout adds the band's VAT. Whether fresh fish and chicken are exempt is your call, with your tax adviser. A change applies to new orders only."
+          hint={`${
+            pricesIncludeVat
+              ? "Prices include VAT (Shop details): the band's VAT is inside the price."
+              : "Prices are before VAT; checkout adds the band's VAT."
+          } Whether fresh fish and chicken are exempt is your call, with your tax adviser. A change applies to new orders only.`}
           {...field('taxBand')}
         >
           {TAX_BANDS.map((band) => (

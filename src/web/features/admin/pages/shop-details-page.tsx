@@ -17,6 +17,7 @@ import { PageHeader } from '../components/page-header';
 import { adminSubmit, fieldBinder } from '../hooks/admin-form';
 import { formatPhone } from '@/domain/phone';
 import { MerchantNoticesCard } from './merchant-notices-form';
+import { PricesIncludeVatCard } from './prices-include-vat-card';
 
 const FIELDS = ['address', 'phone', 'whatsapp', 'email', 'facebookUrl', 'instagramUrl', 'xUrl'] as const;
 
@@ -82,12 +83,15 @@ export default function ShopDetailsPage() {
     <>
       <PageHeader title="Shop details" description="How customers reach you: shown in the footer of every page and on the contact page." />
       <QueryState query={query} what="the shop details">
-        {({ details }) => (
-          <Card className="max-w-2xl">
-            <CardContent>
-              <ShopDetailsForm details={details} />
-            </CardContent>
-          </Card>
+        {({ details, pricesIncludeVat }) => (
+          <>
+            <Card className="max-w-2xl">
+              <CardContent>
+                <ShopDetailsForm details={details} />
+              </CardContent>
+            </Card>
+            <PricesIncludeVatCard on={pricesIncludeVat} />
+          </>
         )}
       </QueryState>
       <MerchantNoticesCard />

@@ -22,7 +22,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
     timer.current = setTimeout(() => setLocked(false), QUANTITY_LOCK_MS);
   };
   const atStock = line.quantity >= lineLimit(line.stock);
-  const perKg = pricePerKgText(line.priceCents, line.weightGrams ?? null);
+  const perKg = pricePerKgText(line.priceCents, line.weightGrams ?? null, line.pricePerKgCents);
   const limitNote = line.stock > MAX_LINE_QUANTITY ? CART_LIMIT_MESSAGES.perProduct : `Only ${line.stock} in stock`;
 
   return (
@@ -34,7 +34,9 @@ export function CartLineItem({ line }: { line: CartLine }) {
         <div className="flex items-start justify-between gap-2">
           <div>
             <h2 className="font-semibold text-slate-900">{line.name}</h2>
-            <p className="text-sm text-slate-600">{formatKES(line.priceCents)} each</p>
+            <p className="text-sm text-slate-600">
+              {formatKES(line.priceCents)} each{line.pricePerKgCents !== undefined && ' (estimated)'}
+            </p>
             {perKg && <p className="text-sm text-slate-600">{perKg}</p>}
           </div>
           <Button

@@ -2,6 +2,8 @@ import { cartLinesForTotals, type CartLine } from '@/domain/cart';
 import { computeOrderTotals, freeDeliveryPrompt } from '@/domain/cart-totals';
 import { formatKES, type Cents } from '@/domain/money';
 import type { TaxBand } from '@/domain/tax-bands';
+import { usePricesIncludeVat } from '../../../lib/shop-settings-query';
+import { WeighedPriceNote } from '@/web/components/ui/weighed-price-note';
 
 /**
  * Subtotal, VAT (per band when the cart mixes bands) and total from src/domain; the delivery fee once
@@ -18,6 +20,7 @@ export function OrderSummary({
     lines: cartLinesForTotals(lines),
     deliveryFeeCents: delivery?.feeCents ?? null,
     deliveryFeeTaxBand: delivery?.taxBand,
+    pricesIncludeVat: usePricesIncludeVat(),
   });
   const fee = totals.freeDelivery
     ? 'FREE'
@@ -44,6 +47,7 @@ export function OrderSummary({
           <dd data-testid="total">{formatKES(totals.totalCents)}</dd>
         </div>
       </dl>
+      <WeighedPriceNote lines={lines} />
       {totals.amountToFreeDeliveryCents !== null && (
         <p className="rounded-md bg-brand-50 p-2 text-brand-800">{freeDeliveryPrompt(totals.amountToFreeDeliveryCents)}</p>
       )}

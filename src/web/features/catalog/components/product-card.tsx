@@ -19,7 +19,8 @@ export interface ProductCardProps {
 
 export function ProductCard({ product, eager, priority, imageSizes, headingLevel = 2 }: ProductCardProps) {
   const soldOut = product.stock <= 0;
-  const perKg = product.weightGrams !== undefined ? pricePerKgText(product.priceCents, product.weightGrams) : null;
+  // Sold by the kilo: its own per-kg price; else one derived from the single variant's weight.
+  const perKg = pricePerKgText(product.priceCents, product.weightGrams ?? null, product.pricePerKgCents);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     // The whole card opens the product's page (the name's link stretches over it); Add to Cart sits

@@ -17,6 +17,7 @@ import { missingCheckoutFields, missingFieldsMessage, type CheckoutErrors, type 
 import { areaName, deliveryAreaStore } from '../delivery-area';
 import { useCheckoutPayment } from '../use-checkout-payment';
 import { useDeliveryQuote } from '../use-delivery-quote';
+import { usePricesIncludeVat } from '../../../lib/shop-settings-query';
 import { useDeliveryWindows } from '../use-delivery-windows';
 import { usePlaceOrder } from '../use-place-order';
 import { useRiderDirections } from '../use-rider-directions';
@@ -65,11 +66,13 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   const place = picked && picked.address === address ? picked : null;
   const coordinates = place?.coordinates ?? null;
   const quote = useDeliveryQuote(address, coordinates);
+  const pricesIncludeVat = usePricesIncludeVat();
   const windows = useDeliveryWindows(quote.status === 'ready' ? quote.zoneId : null);
   const totals = computeOrderTotals({
     lines: cartLinesForTotals(lines),
     deliveryFeeCents: quote.status === 'ready' ? quote.feeCents : null,
     deliveryFeeTaxBand: quote.status === 'ready' ? quote.feeTaxBand : undefined,
+    pricesIncludeVat: quote.status === 'ready' ? quote.pricesIncludeVat : pricesIncludeVat,
   });
   const { placeOrder, submitting } = usePlaceOrder(
     {

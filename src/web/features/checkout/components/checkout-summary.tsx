@@ -3,6 +3,7 @@
 import type { CartLine } from '@/domain/cart';
 import type { OrderTotals } from '@/domain/cart-totals';
 import { formatKES, multiplyCents } from '@/domain/money';
+import { WeighedPriceNote } from '@/web/components/ui/weighed-price-note';
 
 export function CheckoutSummary({ lines, totals, feeStatus }: { lines: readonly CartLine[]; totals: OrderTotals; feeStatus: string }) {
   const delivery = totals.deliveryFeeCents === null ? feeStatus : totals.freeDelivery ? 'FREE' : formatKES(totals.deliveryFeeCents);
@@ -44,6 +45,7 @@ export function CheckoutSummary({ lines, totals, feeStatus }: { lines: readonly 
           <dd data-testid="summary-total">{formatKES(totals.totalCents)}</dd>
         </div>
       </dl>
+      <WeighedPriceNote lines={lines} />
     </section>
   );
 }

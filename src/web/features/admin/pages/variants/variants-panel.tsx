@@ -10,6 +10,7 @@ import { AddVariantForm } from './add-variant-form';
 import { NewOptionsForm } from './new-options-form';
 import { OptionsEditor } from './options-editor';
 import { VariantsTable } from './variants-table';
+import { PricePerKgForm } from './price-per-kg-form';
 
 function PanelCard({ wide = false, children }: { wide?: boolean; children: ReactNode }) {
   return (
@@ -29,7 +30,8 @@ export function VariantsPanel({ product }: { product: AdminProduct }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
   return (
     <QueryState query={query} what="the options and variants">
-      {({ options, variants }) => {
+      {({ options, variants, pricePerKgCents }) => {
+        const perKg = <PricePerKgForm key={pricePerKgCents} productId={product.id} pricePerKgCents={pricePerKgCents} onSaved={refresh} />;
         if (options.length === 0) {
           return (
             <>
@@ -44,6 +46,7 @@ export function VariantsPanel({ product }: { product: AdminProduct }) {
         return (
           <>
             <PanelCard wide>
+              {perKg}
               <VariantsTable
                 lowStockThreshold={product.lowStockThreshold}
                 productId={product.id}
