@@ -16,8 +16,6 @@ interface RefundDeskDeps {
   delay: (ms: number) => Promise<boolean>;
 }
 
-export type RefundDesk = ReturnType<typeof createRefundDesk>;
-
 export function createRefundDesk({ state, switches, now, notify, track, delay }: RefundDeskDeps) {
   function settle(order: SimOrder, refund: SimRefund, decision: RefundDecision): void {
     const at = now();

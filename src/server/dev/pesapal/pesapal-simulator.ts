@@ -80,7 +80,7 @@ export interface SimIpnRegistration {
   consumerKey: string;
 }
 
-export type SimRefundStatus = 'pending' | 'approved' | 'rejected';
+type SimRefundStatus = 'pending' | 'approved' | 'rejected';
 export type RefundDecision = 'approve' | 'reject';
 
 export interface SimRefund {

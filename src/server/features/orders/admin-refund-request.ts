@@ -84,7 +84,7 @@ export async function requestRefund(
 }
 
 /** How long after the request reconciliation first asks Pesapal whether the refund went through. */
-export const FIRST_REFUND_CHECK_MS = 60_000;
+const FIRST_REFUND_CHECK_MS = 60_000;
 
 /**
  * The refund request as a payment_refunds row: 'refused' when Pesapal did not accept it, else

@@ -16,7 +16,7 @@ export const REFUND_WAIT_LIMIT_MS = 30 * 24 * 60 * MINUTE_MS;
 const BATCH = 25;
 
 /** What the order's flag says when Pesapal has not made a refund within the limit. */
-export function refundOverdueReason(amountCents: number): string {
+function refundOverdueReason(amountCents: number): string {
   return `Pesapal has not made the refund of ${formatKES(amountCents)} requested 30 days ago. Check Pesapal's dashboard: if the refund was rejected there, choose 'Refund was rejected'.`;
 }
 
