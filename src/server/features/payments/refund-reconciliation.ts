@@ -3,7 +3,7 @@
 // approve in Pesapal's dashboard). A reversal found here is recorded as any other
 // (refund-settlement.ts). A refund still waiting after 30 days flags its order: Pesapal gives no sign
 // of a rejection the shop can rely on, so the merchant looks and says 'Refund was rejected'.
-import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { backoff } from '@/domain/backoff';
 import { formatKES } from '@/domain/money';
 import type { ServerContext } from '../../context';
@@ -55,10 +55,11 @@ export async function reconcileRefunds(ctx: ServerContext): Promise<{ checked: n
       .where(and(eq(paymentRefunds.id, refund.id), eq(paymentRefunds.status, 'requested')))
       .returning({ id: paymentRefunds.id });
     if (still && overdue) {
-      await ctx.db
-        .update(orders)
-        .set({ needsAttention: true, attentionReason: refundOverdueReason(refund.amount), updatedAt: now })
-        .where(eq(orders.id, refund.orderId));
+      // Beside a flag the order may have already, not in its place.
+      const reason = refundOverdueReason(refund.amount);
+      const attentionReason = sql<string>`case when ${orders.needsAttention} and ${orders.attentionReason} is not null
+        then ${orders.attentionReason} || ' Also: ' || ${reason} else ${reason} end`;
+      await ctx.db.update(orders).set({ needsAttention: true, attentionReason, updatedAt: now }).where(eq(orders.id, refund.orderId));
     }
   }
   return { checked: due.length, refunded };
