@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { validateZones } from './delivery-fee';
 import { typedAmountToCents } from './money';
 import { TAX_BANDS } from './tax-bands';
+import { kraStockType, MERCHANT_STOCK_CAUSES, STOCK_CAUSES, type MerchantStockCause } from './kra-stock-types';
 import { sanitizeText } from './validation';
 
 // ---------------------------------------------------------------------------------------------
@@ -162,6 +163,11 @@ export const STOCK_MESSAGES = {
   reasonRequired: 'Give a reason for the change',
   reasonTooLong: 'Reason must be 200 characters or fewer',
   variantRequired: 'Choose the variant whose stock changes',
+  cause: 'Choose what happened to the stock',
+  causeOfKind: (kind: 'restock' | 'adjustment') =>
+    kind === 'restock' ? 'A restock is a delivery or goods that came back' : 'An adjustment is a count correction or spoiled stock',
+  causeDirection: (label: string, adds: boolean) =>
+    `${label} cannot ${adds ? 'add' : 'take away'} stock: enter a ${adds ? 'negative' : 'positive'} quantity or choose another cause`,
 } as const;
 
 const quantityRule = z
@@ -174,19 +180,45 @@ const stockFields = {
   /** The variant counted: required for a product with options; left out, the implicit variant. */
   variantId: z.uuid({ error: STOCK_MESSAGES.variantRequired }).optional(),
   kind: z.enum(['restock', 'adjustment'], { error: STOCK_MESSAGES.kind }),
+  /** What KRA is told the change was (src/domain/kra-stock-types.ts); the kind's first cause when left out. */
+  cause: z.enum(['purchase', 'returned', 'count', 'spoiled'], { error: STOCK_MESSAGES.cause }).optional(),
   reason: requiredText(STOCK_MESSAGES.reasonRequired, 200, STOCK_MESSAGES.reasonTooLong),
 };
-const restockAddsStock = (v: { kind: string; quantity: number }) => v.kind !== 'restock' || v.quantity > 0;
+type StockValues = { kind: 'restock' | 'adjustment'; cause?: MerchantStockCause | undefined; quantity: number };
+const restockAddsStock = (v: StockValues) => v.kind !== 'restock' || v.quantity > 0;
 const restockIssue = { error: STOCK_MESSAGES.restockPositive, path: ['quantity'] };
+/** The cause is one of its kind's, and can move stock the way the quantity does (spoiled stock only goes out). */
+const causeFits = (v: StockValues, ctx: z.RefinementCtx) => {
+  if (v.cause === undefined) return;
+  if (!(MERCHANT_STOCK_CAUSES[v.kind] as readonly string[]).includes(v.cause)) {
+    ctx.addIssue({ code: 'custom', message: STOCK_MESSAGES.causeOfKind(v.kind), path: ['cause'] });
+  } else if (v.quantity !== 0 && kraStockType(v.cause, v.quantity) === null) {
+    ctx.addIssue({
+      code: 'custom',
+      message: STOCK_MESSAGES.causeDirection(STOCK_CAUSES[v.cause].label, v.quantity > 0),
+      path: ['quantity'],
+    });
+  }
+};
 
 /** POST /api/admin/products/:id/stock. */
-export const stockAdjustmentSchema = z.object({ ...stockFields, quantity: quantityRule }).refine(restockAddsStock, restockIssue);
+export const stockAdjustmentSchema = z
+  .object({ ...stockFields, quantity: quantityRule })
+  .refine(restockAddsStock, restockIssue)
+  .superRefine(causeFits);
 export type StockAdjustmentInput = z.infer<typeof stockAdjustmentSchema>;
+
+/** The form's cause: '' is the kind's first (left out of the body). */
+const formCause = z
+  .union([z.literal(''), stockFields.cause.unwrap()])
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
 
 /** The stock form (the quantity as typed); its output is the body of POST /api/admin/products/:id/stock. */
 export const stockAdjustmentFormSchema = z
-  .object({ ...stockFields, quantity: fromText(quantityRule, STOCK_MESSAGES.quantity) })
-  .refine(restockAddsStock, restockIssue);
+  .object({ ...stockFields, cause: formCause, quantity: fromText(quantityRule, STOCK_MESSAGES.quantity) })
+  .refine(restockAddsStock, restockIssue)
+  .superRefine(causeFits);
 
 // ---------------------------------------------------------------------------------------------
 // Orders

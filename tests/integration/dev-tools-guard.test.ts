@@ -68,10 +68,13 @@ describe('the development tools guard', () => {
       );
     const sim = closed.ctx.integrations.etimsSimulator;
     try {
-      expect(await (await post({ mode: 'down', rateE: 0 })).json()).toEqual({ switches: { mode: 'down', rateE: 0 } });
+      expect(await (await post({ mode: 'down', rateE: 0 })).json()).toEqual({ switches: { mode: 'down', rateE: 0, stockCheck: true } });
       expect(sim?.switches).toMatchObject({ mode: 'down', rateE: 0 });
       expect((await post({ rateE: 5 })).status).toBe(400);
-      expect(await (await post({ mode: 'up' })).json()).toEqual({ switches: { mode: 'up', rateE: 0 } });
+      expect(await (await post({ mode: 'up', stockCheck: false })).json()).toEqual({
+        switches: { mode: 'up', rateE: 0, stockCheck: false },
+      });
+      expect(sim?.switches.stockCheck).toBe(false);
       const stranger = await closed.app.request(
         `${TEST_ORIGIN}/etims-sim/switches`,
         { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ rateE: 8 }) },

@@ -185,12 +185,14 @@ describe.each(dbKinds(import.meta.url))('tax invoices to KRA eTIMS, on %s', (kin
     await payOrder(shop);
     await taxInvoicesIdle(shop.ctx);
     const items = [...shop.etimsSim.items('P000000000S', '00').values()];
-    expect(items.map((i) => [i.itemCd, i.itemNm])).toEqual([
-      ['KE2NTNO0000001', 'Fresh Whole Tilapia (1 kg)'],
-      ['KE3OUNO0000002', 'Delivery'],
-      ['KE2NTNO0000003', 'Kienyeji Chicken (whole, about 1.3 kg)'],
-    ]);
-    expect(shop.etimsSim.requestLog.filter((r) => r.op === 'saveItem')).toHaveLength(3);
+    // The products in stock were registered for their opening stock (decision 044), in running-number
+    // order; the delivery service when the first fee was invoiced.
+    expect(items.map((i) => i.itemCd)).toEqual(items.map((i, n) => `KE${i.itemTyCd}${i.pkgUnitCd}NO${String(n + 1).padStart(7, '0')}`));
+    expect(items.filter((i) => i.itemTyCd === '3').map((i) => [i.itemCd.slice(0, 7), i.itemNm])).toEqual([['KE3OUNO', 'Delivery']]);
+    expect(items.map((i) => i.itemNm)).toEqual(
+      expect.arrayContaining(['Fresh Whole Tilapia (1 kg)', 'Kienyeji Chicken (whole, about 1.3 kg)']),
+    );
+    expect(shop.etimsSim.requestLog.filter((r) => r.op === 'saveItem')).toHaveLength(items.length);
     expect(declared(shop)).toHaveLength(3);
     expect((await invoicesOf(shop)).map((i) => [i.number, i.status, i.invcNo])).toEqual([
       [1, 'sent', 1],
@@ -202,6 +204,11 @@ describe.each(dbKinds(import.meta.url))('tax invoices to KRA eTIMS, on %s', (kin
   it('queues nothing for an order that was not paid', async () => {
     const rows = await shop.ctx.db.select().from(orders).where(eq(orders.status, 'completed'));
     expect(rows).toEqual([]);
+    expect(await sendDueTaxInvoices(shop.ctx)).toEqual({ sent: 0 });
+    expect(await invoicesOf(shop)).toEqual([]);
+    // The round declared the seeded opening stock and no sale; with nothing left, the next calls nobody.
+    expect(shop.etimsSim.requestLog.filter((r) => r.op === 'saveSale')).toEqual([]);
+    shop.etimsSim.requestLog.length = 0;
     expect(await sendDueTaxInvoices(shop.ctx)).toEqual({ sent: 0 });
     expect(shop.etimsSim.requestLog).toEqual([]);
   });

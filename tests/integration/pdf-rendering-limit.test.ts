@@ -30,9 +30,10 @@ const stop = (i: number): DeliveryStop => {
     late: false,
     fulfilmentStatus: 'processing',
     items: [
-      { name: 'Fresh whole tilapia', quantity: 3 },
-      { name: 'Kienyeji chicken', quantity: 1 },
+      { name: 'Fresh whole tilapia', quantity: 3, ifUnavailable: 'call', note: 'cut into 4 pieces' },
+      { name: 'Kienyeji chicken', quantity: 1, ifUnavailable: 'similar', note: '' },
     ],
+    note: '',
     rider: { id: 'r1', name: 'Otieno' },
     notDelivered: null,
   };

@@ -10,6 +10,8 @@ export const ENGINE_SUBJECTS: Readonly<Record<string, string>> = {
   'unpaid-holds.test.ts': "the unpaid share of a window's places, counted under its lock",
   'unpaid-stock-holds.test.ts': 'the unpaid share of stock, counted under the variant lock (FOR NO KEY UPDATE beside FK key-share locks)',
   'inventory-service.test.ts': "the stock ledger's unique movements and stock never below zero, under concurrent writers",
+  'etims-stock-sequence.test.ts':
+    "two instances' concurrent stock movements take KRA's sarNo from one counter row (its row lock) without gaps",
   'payments-ipn-flood.test.ts': "concurrent IPNs for one order serialise on the order's lock",
   'payments-attempts.test.ts': 'an attempt whose process died mid-request: claims and their locks',
   'payments-current-attempt.test.ts': "the order's payment status kept by database triggers (migration 0026)",
@@ -30,6 +32,7 @@ export const ENGINE_SUBJECTS: Readonly<Record<string, string>> = {
   'variants-own-price-migration.test.ts':
     'a migration over existing rows, and the triggers that keep products.price and products.stock from the variants and refuse other writers',
   'tax-bands-migration.test.ts': 'a migration over existing rows',
+  'etims-stock-migration.test.ts': 'a migration over existing rows',
   'phone-migration.test.ts': 'a migration over existing rows',
   'phone-sign-in-migration.test.ts': 'a migration over existing rows',
   'refunds-migration.test.ts': 'a migration over existing rows',

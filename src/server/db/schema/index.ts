@@ -6,3 +6,4 @@ export * from './orders';
 export * from './content';
 export * from './tax-invoices';
 export * from './delivery-slots';
+export * from './etims-stock';

@@ -20,6 +20,7 @@ import { products, productVariants } from './catalog';
 import { money } from './money-column';
 import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, type PaymentStatus } from '../../../domain/order-status';
 import { TAX_BANDS } from '../../../domain/tax-bands';
+import { IF_UNAVAILABLE } from '../../../domain/line-choices';
 
 export const deliveryZones = pgTable(
   'delivery_zones',
@@ -68,6 +69,8 @@ export const orders = pgTable(
     // For the rider: house, apartment or building, and directions (gate, landmark, when to call).
     deliveryBuilding: text('delivery_building'),
     deliveryDirections: text('delivery_directions'),
+    /** The customer's note for the shop, plain text; '' for none. */
+    customerNote: text('customer_note').notNull().default(''),
     deliveryLatitude: doublePrecision('delivery_latitude'),
     deliveryLongitude: doublePrecision('delivery_longitude'),
     deliveryDistanceKm: numeric('delivery_distance_km', { precision: 7, scale: 2 }),
@@ -181,10 +184,15 @@ export const orderItems = pgTable(
     /** The product's VAT band and its rate (basis points) at the time of sale. */
     taxBand: text('tax_band', { enum: TAX_BANDS }).notNull().default('B'),
     taxRateBp: integer('tax_rate_bp').notNull().default(1600),
+    /** What the shop does if the item has run out when packing (src/domain/line-choices.ts). */
+    ifUnavailable: text('if_unavailable', { enum: IF_UNAVAILABLE }).notNull().default('similar'),
+    /** The customer's note for this line ('cut into 4 pieces'); '' for none. */
+    customerNote: text('customer_note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('order_items_quantity_check', sql`${t.quantity} > 0`),
+    check('order_items_if_unavailable_check', sql`${t.ifUnavailable} in ('similar', 'call', 'remove')`),
     check('order_items_tax_band_check', sql`${t.taxBand} in ('A', 'B', 'C', 'D', 'E') and ${t.taxRateBp} >= 0`),
     check('order_items_price_check', sql`${t.unitPrice} >= 0`),
     uniqueIndex('order_items_order_variant_idx').on(t.orderId, t.variantId),

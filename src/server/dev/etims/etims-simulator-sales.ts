@@ -16,6 +16,8 @@ export interface SaleChecks {
   itemBand: boolean;
   /** An invoice number already signed answers 994 instead of the sequence error. */
   duplicateAs994: boolean;
+  /** A sale of goods needs KRA to hold their stock, as the integrator sandbox was seen to demand. Default on. */
+  stockCheck: boolean;
 }
 
 export interface SaleBook {
@@ -24,6 +26,8 @@ export interface SaleBook {
   sales: ReadonlyMap<number, { request: SalesSaveRequest }>;
   rates: BandRates;
   creditNoteReasons: readonly string[];
+  /** Units KRA holds per item code (from stock IOs). */
+  stock: ReadonlyMap<string, number>;
   now: Date;
 }
 
@@ -138,6 +142,21 @@ export function checkSale(input: unknown, book: SaleBook, checks: SaleChecks): S
     if (cents(sale.totAmt) !== total) return refuse(`Invalid totAmt. Expected: ${fmt(total)}, But Found: ${String(sale.totAmt)}`);
     if (sale.totItemCnt !== sale.itemList.length)
       return refuse(`Invalid totItemCnt. Expected: ${sale.itemList.length}, Found: ${String(sale.totItemCnt)}`);
+  }
+
+  // 7. Goods sold must be in KRA's stock (services have none); the sale's stock IO, after it, takes them out.
+  if (checks.stockCheck && sale.rcptTyCd === 'S') {
+    const wanted = new Map<string, number>();
+    for (const line of sale.itemList) {
+      if (book.items.get(line.itemCd)?.itemTyCd === '3') continue;
+      wanted.set(line.itemCd, (wanted.get(line.itemCd) ?? 0) + line.qty);
+    }
+    for (const [itemCd, qty] of wanted) {
+      if ((book.stock.get(itemCd) ?? 0) < qty)
+        return refuse(
+          `Items provided under the itemList section do not exist in your stock: ${itemCd} (asked ${qty}, held ${book.stock.get(itemCd) ?? 0})`,
+        );
+    }
   }
 
   // 8. A credit note names a stored sale, its date and a reason.

@@ -1,6 +1,7 @@
 // The eTIMS simulator's test switches over HTTP (development only, like the simulator), so a tester
 // using the real shop, or a browser test through the shop's own address, can make "KRA" away
-// (mode down) or refuse sales (KRA's band-E rate changed to 0: the shop's cached 8 is refused).
+// (mode down) or refuse sales (KRA's band-E rate changed to 0: the shop's cached 8 is refused), or
+// let goods be sold that KRA holds no stock of (stockCheck false).
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { errorBody } from '../../infra/http/errors';
@@ -9,15 +10,17 @@ import type { EtimsSimulator } from './etims-simulator';
 const switchesBody = z.object({
   mode: z.enum(['up', 'down']).optional(),
   rateE: z.union([z.literal(0), z.literal(8)]).optional(),
+  stockCheck: z.boolean().optional(),
 });
 
 export function etimsSwitchesRoutes(switches: EtimsSimulator['switches']): Hono {
-  const shown = () => ({ switches: { mode: switches.mode, rateE: switches.rateE } });
+  const shown = () => ({ switches: { mode: switches.mode, rateE: switches.rateE, stockCheck: switches.stockCheck } });
   return new Hono()
     .get('/', (c) => c.json(shown()))
     .post('/', async (c) => {
       const parsed = switchesBody.safeParse(await c.req.json().catch(() => null));
-      if (!parsed.success) return c.json(errorBody('BAD_REQUEST', "Send JSON: { mode?: 'up' | 'down', rateE?: 0 | 8 }."), 400);
+      if (!parsed.success)
+        return c.json(errorBody('BAD_REQUEST', "Send JSON: { mode?: 'up' | 'down', rateE?: 0 | 8, stockCheck?: boolean }."), 400);
       Object.assign(switches, parsed.data);
       return c.json(shown());
     });

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { priceInvoice } from '@/domain/etims-invoice';
 import { createEtimsClient } from '../../integrations/etims/etims-client';
-import { EtimsError, type ItemSaveRequest, type SalesSaveRequest } from '../../integrations/etims/etims-types';
+import { EtimsError, type ItemSaveRequest, type SalesSaveRequest, type StockIOSaveRequest } from '../../integrations/etims/etims-types';
 import { buildSaleRequest } from '../../integrations/etims/etims-sale-request';
+import { buildStockIORequest, buildStockMasterRequest, isNoStockRefusal } from '../../integrations/etims/etims-stock-request';
 import { TAX_BAND_RATE_BP } from '@/domain/tax-bands';
 import { createEtimsSimulator, type EtimsSimulator } from './etims-simulator';
 
@@ -84,10 +85,28 @@ async function refusal(promise: Promise<unknown>): Promise<EtimsError> {
   throw new Error('expected a refusal');
 }
 
+/** A stock IO of `qty` of item 1 under `sarNo` (02 purchase in, 11 sale out). */
+function stockIO(sarNo: number, qty: number, sarTyCd = '02'): StockIOSaveRequest {
+  return buildStockIORequest({
+    sarNo,
+    sarTyCd,
+    automatic: sarTyCd === '11',
+    at: AT,
+    remark: null,
+    item: { ...items.get('tilapia')!, itemNm: 'Tilapia', taxTyCd: 'B' },
+    quantity: qty,
+    unitPriceCents: 75_400,
+    rateBp: 1600,
+  });
+}
+
+/** The device initialised, its tilapia registered, and 10 of it in KRA's stock. */
 async function readyDevice() {
   const client = setUp();
   const { cmcKey } = await client.initialize(DEVICE.dvcSrlNo);
   await client.saveItem(cmcKey, item(1));
+  await client.insertStockIO(cmcKey, stockIO(1, 10));
+  await client.saveStockMaster(cmcKey, buildStockMasterRequest('KE2NTKG0000001', 10));
   return { client, cmcKey };
 }
 
@@ -206,5 +225,62 @@ describe('eTIMS simulator', () => {
     sim.switches.loseAnswers = 1;
     expect(await refusal(client.saveSale(cmcKey, sale(1)))).toMatchObject({ kind: 'unreachable', code: 'timeout' });
     expect((await client.lookupInvoice(cmcKey, 1))?.trdInvcNo).toBe('INV-1');
+  });
+
+  it('takes stock IOs only under the next sarNo, naming the one it expects, and a stock master only with the quantity it holds', async () => {
+    const { client, cmcKey } = await readyDevice();
+    expect(await refusal(client.insertStockIO(cmcKey, stockIO(5, 3)))).toMatchObject({
+      kind: 'refused',
+      message: 'Invalid sarNo: Expected: 2 but found: 5',
+    });
+    await client.insertStockIO(cmcKey, stockIO(2, 3, '15'));
+    expect(await refusal(client.saveStockMaster(cmcKey, buildStockMasterRequest('KE2NTKG0000001', 10)))).toMatchObject({
+      message: 'Invalid rsdQty for KE2NTKG0000001: Expected: 7 but found: 10',
+    });
+    await client.saveStockMaster(cmcKey, buildStockMasterRequest('KE2NTKG0000001', 7));
+    expect(sim.stock(DEVICE.tin, DEVICE.bhfId).accepted).toEqual([
+      { op: 'insertStockIO', sarNo: 1, sarTyCd: '02', itemCd: 'KE2NTKG0000001', qty: 10 },
+      { op: 'saveStockMaster', itemCd: 'KE2NTKG0000001', rsdQty: 10 },
+      { op: 'insertStockIO', sarNo: 2, sarTyCd: '15', itemCd: 'KE2NTKG0000001', qty: 3 },
+      { op: 'saveStockMaster', itemCd: 'KE2NTKG0000001', rsdQty: 7 },
+    ]);
+  });
+
+  it('refuses a stock master before any stock IO of the item, and stock of an item never registered or with no amounts', async () => {
+    const client = setUp();
+    const { cmcKey } = await client.initialize(DEVICE.dvcSrlNo);
+    expect(await refusal(client.insertStockIO(cmcKey, stockIO(1, 4)))).toMatchObject({
+      message: expect.stringContaining('do not exist in your inventory'),
+    });
+    await client.saveItem(cmcKey, item(1));
+    expect(await refusal(client.saveStockMaster(cmcKey, buildStockMasterRequest('KE2NTKG0000001', 0)))).toMatchObject({
+      message: 'Stock IO is empty, consider adding items to the stock IO first',
+    });
+    expect(await refusal(client.insertStockIO(cmcKey, { ...stockIO(1, 4), totAmt: 0 }))).toMatchObject({
+      message: 'Expected a value for totAmt but it is empty or null',
+    });
+  });
+
+  it('refuses a sale of goods it holds too few of, in the sandbox’s words, until stock arrives; the switch turns the check off', async () => {
+    const { client, cmcKey } = await readyDevice();
+    await client.insertStockIO(cmcKey, stockIO(2, 9, '11'));
+    const err = await refusal(client.saveSale(cmcKey, sale(1)));
+    expect(err).toMatchObject({ kind: 'refused', code: '910' });
+    expect(err.message).toContain('Items provided under the itemList section do not exist in your stock: KE2NTKG0000001');
+    expect(isNoStockRefusal(err.message)).toBe(true);
+    expect(sim.sales(DEVICE.tin, DEVICE.bhfId)).toHaveLength(0);
+
+    await client.insertStockIO(cmcKey, stockIO(3, 1));
+    expect((await client.saveSale(cmcKey, sale(1))).curRcptNo).toBe(1);
+    sim.switches.stockCheck = false;
+    await client.insertStockIO(cmcKey, stockIO(4, 2, '11'));
+    expect((await client.saveSale(cmcKey, sale(2))).curRcptNo).toBe(2);
+  });
+
+  it('answers stock calls with HTTP 503 while its stock service is down, and takes sales meanwhile', async () => {
+    const { client, cmcKey } = await readyDevice();
+    sim.switches.stockDown = true;
+    expect(await refusal(client.insertStockIO(cmcKey, stockIO(2, 1)))).toMatchObject({ kind: 'unreachable', httpStatus: 503 });
+    expect((await client.saveSale(cmcKey, sale(1))).curRcptNo).toBe(1);
   });
 });

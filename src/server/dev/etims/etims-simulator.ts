@@ -13,6 +13,8 @@
 // stored but never answered (a timeout after KRA accepted the sale); loseShare loses that share of
 // sale and lookup answers by a pattern drawn from loseSeed (the same every run), each either
 // dropped at once or left hanging (loseAs), a lost sale half the time before KRA recorded it.
+// Stock (etims-simulator-stock.ts): stock IOs and masters per item; a goods sale needs the stock
+// (stockCheck, on by default); stockDown makes only the stock calls answer HTTP 503.
 import { createHmac, randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { BandRates } from '@/domain/etims-invoice';
@@ -21,6 +23,7 @@ import type { ItemSaveRequest, SalesSaveRequest } from '../../integrations/etims
 import { SIMULATOR_ITEM_CLASSES, simulatorCodeLists } from './etims-simulator-codes';
 import { TAX_BAND_RATE_BP } from '@/domain/tax-bands';
 import { checkSale, type SaleChecks } from './etims-simulator-sales';
+import { newStockBook, takeStockIO, takeStockMaster, type StockBook, type StockEntry } from './etims-simulator-stock';
 
 interface EtimsSimulatorDevice {
   tin: string;
@@ -48,6 +51,8 @@ interface EtimsSimulatorSwitches extends SaleChecks {
   loseAs: 'drop' | 'hang';
   /** KRA's sandbox was seen demanding 0 for band E; the code lists say 8. */
   rateE: 8 | 0;
+  /** KRA's stock calls answer HTTP 503 while sales are taken (its stock service away). */
+  stockDown: boolean;
 }
 
 interface SimDevice extends EtimsSimulatorDevice {
@@ -61,6 +66,7 @@ interface SimDevice extends EtimsSimulatorDevice {
   nextInvcNo: number;
   receipts: number;
   sales: Map<number, { request: SalesSaveRequest; receipt: SimReceipt }>;
+  stock: StockBook;
 }
 
 interface SimReceipt {
@@ -87,6 +93,8 @@ export interface EtimsSimulator {
   sales(tin: string, bhfId: string): { request: SalesSaveRequest; receipt: SimReceipt }[];
   /** Items registered for a device, by item code. */
   items(tin: string, bhfId: string): ReadonlyMap<string, ItemSaveRequest>;
+  /** The stock IOs and stock masters a device's KRA accepted, in arrival order, and the units it holds per item. */
+  stock(tin: string, bhfId: string): { accepted: readonly StockEntry[]; held: ReadonlyMap<string, number> };
   requestLog: SimRequestLogEntry[];
   /** Answers every hanging request (so nothing is left waiting) and restores the default switches. */
   reset(): void;
@@ -103,6 +111,8 @@ const DEFAULT_SWITCHES: EtimsSimulatorSwitches = {
   headerTotals: true,
   itemBand: true,
   duplicateAs994: false,
+  stockCheck: true,
+  stockDown: false,
 };
 /** When the simulator's code lists last "changed": any later lastReqDt gets '001' (nothing newer). */
 const CODES_CHANGED = '20260101000000';
@@ -170,6 +180,7 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
         nextInvcNo: 1,
         receipts: 0,
         sales: new Map(),
+        stock: newStockBook(),
       },
     ]),
   );
@@ -347,6 +358,7 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
         sales: device.sales,
         rates: rates(),
         creditNoteReasons: codes.find((k) => k.cdCls === '32')?.dtlList.map((d) => d.cd) ?? [],
+        stock: device.stock.held,
         now: now(),
       },
       switches,
@@ -416,6 +428,19 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
     });
   };
 
+  /** insertStockIO and saveStockMaster (etims-simulator-stock.ts). */
+  const stockCall = (op: 'insertStockIO' | 'saveStockMaster', take: typeof takeStockIO) => async (c: Context) => {
+    const got = await authed(c, op);
+    if (got instanceof Response) return got;
+    if (switches.stockDown) {
+      log(op, 'not received');
+      return c.text('Service Unavailable', 503);
+    }
+    const verdict = take(got.body, got.device.stock, got.device.items);
+    log(op, verdict.ok ? '000' : verdict.code);
+    return verdict.ok ? answer(c, '000', 'Successful') : answer(c, verdict.code, verdict.message);
+  };
+
   for (const [paths, handler] of [
     [['/selectInitOsdcInfo', '/initialize'], initialise],
     [['/selectCodeList'], codeList],
@@ -423,6 +448,8 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
     [['/saveItem'], saveItem],
     [['/saveTrnsSalesOsdc', '/sendSalesTransaction'], saveSale],
     [['/selectInvoiceDetails', '/selectInvoiceDetail'], lookup],
+    [['/insertStockIO', '/insert/stockIO'], stockCall('insertStockIO', takeStockIO)],
+    [['/saveStockMaster', '/save/stockMaster'], stockCall('saveStockMaster', takeStockMaster)],
   ] as const) {
     for (const path of paths) app.post(`/etims-api${path}`, handler);
   }
@@ -435,6 +462,7 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
     requestLog,
     sales: (tin, bhfId) => [...(deviceFor(tin, bhfId)?.sales.values() ?? [])].sort((a, b) => a.request.invcNo - b.request.invcNo),
     items: (tin, bhfId) => deviceFor(tin, bhfId)?.items ?? new Map(),
+    stock: (tin, bhfId) => deviceFor(tin, bhfId)?.stock ?? newStockBook(),
     reset() {
       Object.assign(switches, DEFAULT_SWITCHES);
       for (const resolve of hanging) resolve();

@@ -6,6 +6,7 @@ import { VARIANT_MESSAGES, type NewOptionsInput, type NewVariantInput, type Upda
 import type { Db, DbOrTx } from '../../db/client';
 import { productOptionValues, productVariants, stockMovements } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
+import { queueStockDeclarations } from '../tax-invoices/stock-declaration-queue';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { addProductOptions } from './product-options.service';
 import { editableVariant, lockProduct, productOptionsOf, productVariantsView, type AdminVariantsView } from './admin-variants-read';
@@ -86,16 +87,22 @@ export async function addVariant(db: Db, actor: AdminActor, productId: string, i
     const variantId = row!.id;
     if (input.stock > 0) {
       // The ledger explains every unit: the new variant's opening stock is its first restock.
-      await tx.insert(stockMovements).values({
-        productId,
-        variantId,
-        kind: 'restock',
-        quantity: input.stock,
-        stockAfter: input.stock,
-        reason: 'Opening stock',
-        actorUserId: actor.userId,
-        createdAt: actor.at,
-      });
+      const [moved] = await tx
+        .insert(stockMovements)
+        .values({
+          productId,
+          variantId,
+          kind: 'restock',
+          quantity: input.stock,
+          stockAfter: input.stock,
+          reason: 'Opening stock',
+          actorUserId: actor.userId,
+          createdAt: actor.at,
+        })
+        .returning({ id: stockMovements.id });
+      await queueStockDeclarations(tx, [
+        { movementId: moved!.id, productId, variantId, cause: 'opening', delta: input.stock, remark: 'Opening stock', at: actor.at },
+      ]);
     }
     const name = chosen.map((v) => v!.value).join(', ');
     await auditAdmin(tx, actor, {

@@ -10,12 +10,15 @@ import { productListQuery, stockCsvQuery, stockHistoryQuery } from './admin-prod
 import { createProduct, getProduct, listProducts, setProductArchived, setProductImage, updateProduct } from './admin-products.service';
 import { adjustProductStock, stockHistory } from '../inventory/admin-stock.service';
 import { stockHistoryCsv } from '../inventory/admin-stock-export';
+import { kickTaxInvoices } from '../tax-invoices/tax-invoice-sender';
 
 export function adminProductsRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
     .get('/', allow('staff'), valid('query', productListQuery), async (c) => c.json(await listProducts(ctx.db, c.req.valid('query'))))
     .post('/', valid('json', createProductSchema), async (c) => {
       const product = await createProduct(ctx.db, adminActor(c, ctx.now()), c.req.valid('json'));
+      // Its opening stock goes to KRA after the commit, in the background.
+      kickTaxInvoices(ctx);
       return c.json({ product }, 201);
     })
     .get('/:id', allow('staff'), valid('param', idParam), async (c) =>
@@ -51,6 +54,8 @@ export function adminProductsRoutes(ctx: ServerContext) {
     })
     .post('/:id/stock', allow('staff'), valid('param', idParam), valid('json', stockAdjustmentSchema), async (c) => {
       const result = await adjustProductStock(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json'));
+      // The change goes to KRA after the commit, in the background (decision 044).
+      kickTaxInvoices(ctx);
       return c.json(result, 201);
     });
 }

@@ -6,6 +6,7 @@ import { inArray } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
 import type { DbOrTx } from '../../db/client';
 import { products, productVariants, stockMovements } from '../../db/schema';
+import { queueStockDeclarations } from '../tax-invoices/stock-declaration-queue';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -40,17 +41,37 @@ export async function insertProducts(db: DbOrTx, rows: readonly NewProduct[], ac
       .returning({ id: productVariants.id, productId: productVariants.productId, stock: productVariants.stock });
     const opening = variants.filter((v) => v.stock > 0);
     if (opening.length > 0) {
-      await tx.insert(stockMovements).values(
-        opening.map((v) => ({
-          productId: v.productId,
-          variantId: v.id,
-          kind: 'restock',
-          quantity: v.stock,
-          stockAfter: v.stock,
-          reason: 'Opening stock',
-          actorUserId,
-          createdAt: withVariant.find((w) => w.product.id === v.productId)!.product.createdAt,
-        })),
+      const moved = await tx
+        .insert(stockMovements)
+        .values(
+          opening.map((v) => ({
+            productId: v.productId,
+            variantId: v.id,
+            kind: 'restock',
+            quantity: v.stock,
+            stockAfter: v.stock,
+            reason: 'Opening stock',
+            actorUserId,
+            createdAt: withVariant.find((w) => w.product.id === v.productId)!.product.createdAt,
+          })),
+        )
+        .returning();
+      // Declared to KRA in the order given (the returned rows may come in any order).
+      const byVariant = new Map(moved.map((m) => [m.variantId, m]));
+      await queueStockDeclarations(
+        tx,
+        opening.map((v) => {
+          const m = byVariant.get(v.id)!;
+          return {
+            movementId: m.id,
+            productId: m.productId,
+            variantId: m.variantId,
+            cause: 'opening',
+            delta: m.quantity,
+            remark: m.reason,
+            at: m.createdAt,
+          };
+        }),
       );
     }
     const stored = await tx

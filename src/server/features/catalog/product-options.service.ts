@@ -7,6 +7,7 @@ import { VARIANT_MESSAGES } from '@/domain/variant-forms';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, productOptions, productOptionValues, productVariants, stockMovements } from '../../db/schema';
 import { badRequest } from '../../errors';
+import { queueStockDeclarations, type StockToDeclare } from '../tax-invoices/stock-declaration-queue';
 
 const MAX_OPTION_KINDS = 3;
 
@@ -50,6 +51,7 @@ export async function addProductOptions(
   }
   await retireImplicitVariant(tx, productId, at);
   const created: string[] = [];
+  const opening: StockToDeclare[] = [];
   for (const [position, variant] of input.variants.entries()) {
     if (variant.values.length !== input.options.length) {
       throw badRequest('Each variant names one value of every option.', { variants: 'Each variant names one value of every option.' });
@@ -76,18 +78,32 @@ export async function addProductOptions(
     created.push(row!.id);
     if (variant.stock > 0) {
       // The ledger explains every unit: a variant's opening stock is its first restock.
-      await tx.insert(stockMovements).values({
+      const [moved] = await tx
+        .insert(stockMovements)
+        .values({
+          productId,
+          variantId: row!.id,
+          kind: 'restock',
+          quantity: variant.stock,
+          stockAfter: variant.stock,
+          reason: 'Opening stock',
+          actorUserId,
+          createdAt: at,
+        })
+        .returning({ id: stockMovements.id });
+      opening.push({
+        movementId: moved!.id,
         productId,
         variantId: row!.id,
-        kind: 'restock',
-        quantity: variant.stock,
-        stockAfter: variant.stock,
-        reason: 'Opening stock',
-        actorUserId,
-        createdAt: at,
+        cause: 'opening',
+        delta: variant.stock,
+        remark: 'Opening stock',
+        at,
       });
     }
   }
+  // For KRA, once every variant is written (the counter is taken last).
+  await queueStockDeclarations(tx, opening);
   return created;
 }
 

@@ -103,6 +103,7 @@ export function checkoutRoutes(ctx: ServerContext) {
           smsUpdates: body.smsUpdates ?? true,
           deliveryWindow: body.deliveryWindow,
           buyerTax: body.buyerTax,
+          note: body.note,
         });
         return c.json({
           orderId: placed.orderId,

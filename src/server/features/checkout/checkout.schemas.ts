@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '@/domain/cart';
 import { riderDirectionsSchema } from '@/domain/rider-directions';
+import { ifUnavailableSchema, lineNoteSchema, orderNoteSchema } from '@/domain/line-choices';
 import {
   buyerTaxSchema,
   MESSAGES,
@@ -87,6 +88,10 @@ function orderSchema(emailOptional: boolean) {
             .int(QUANTITY_MESSAGE)
             .min(1, QUANTITY_MESSAGE)
             .max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE),
+          /** What the shop does if it has run out when packing; left out, the shop's usual choice. */
+          ifUnavailable: ifUnavailableSchema.optional(),
+          /** A short plain-text note for this line ('no head'). */
+          note: lineNoteSchema,
         }),
         { error: 'Your cart is empty.' },
       )
@@ -113,6 +118,8 @@ function orderSchema(emailOptional: boolean) {
     buyerTax: buyerTaxSchema.optional(),
     /** The delivery window chosen at checkout; left out, the soonest one with a place. */
     deliveryWindow: deliveryWindowChoice.nullish(),
+    /** A plain-text note for the shop about the whole order. */
+    note: orderNoteSchema,
     /** 'Send me SMS updates' about this order; on unless the customer turned it off. */
     smsUpdates: z.boolean({ error: SMS_UPDATES_CHOICE_MESSAGE }).optional(),
     idempotencyKey: z

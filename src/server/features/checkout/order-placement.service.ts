@@ -32,10 +32,18 @@ import { holdDeliveryWindow, windowNotice } from '../delivery/delivery-slots.ser
 import { vouchedPoint } from './places.service';
 import { findWaitingOrder, orderAwaitingPayment } from './waiting-order';
 import { stockNotice } from './unheld-stock';
+import { DEFAULT_IF_UNAVAILABLE, type IfUnavailable } from '@/domain/line-choices';
 
 export interface PlaceOrderInput {
   /** variantId: the chosen option combination; left out, the product's implicit variant. */
-  items: readonly { productId: string; variantId?: string | undefined; quantity: number }[];
+  /** ifUnavailable and note: the customer's choice and note for the line (src/domain/line-choices.ts). */
+  items: readonly {
+    productId: string;
+    variantId?: string | undefined;
+    quantity: number;
+    ifUnavailable?: IfUnavailable | undefined;
+    note?: string | undefined;
+  }[];
   customer: CheckoutCustomerValues;
   /** building and directions: sanitised text for the rider, '' when not given. */
   delivery: { address: string; coordinates?: LatLng | null; placeToken?: string | null; building?: string; directions?: string };
@@ -47,6 +55,8 @@ export interface PlaceOrderInput {
   smsUpdates?: boolean;
   /** The KRA PIN and business name typed at checkout (remembered on the profile); left out, the profile's. */
   buyerTax?: BuyerTaxDetails;
+  /** The customer's plain-text note for the shop; '' or left out for none. */
+  note?: string;
 }
 
 export interface PlacedOrder {
@@ -122,6 +132,8 @@ interface WantedLine {
   productId: string;
   variantId: string | null;
   quantity: number;
+  ifUnavailable: IfUnavailable;
+  note: string;
 }
 
 function checkLineQuantities(quantities: Iterable<number>): void {
@@ -139,8 +151,17 @@ function mergeLines(items: PlaceOrderInput['items']): WantedLine[] {
   for (const item of items) {
     const variantId = item.variantId?.toLowerCase() ?? null;
     const key = `${item.productId.toLowerCase()}/${variantId ?? ''}`;
-    const line = lines.get(key) ?? { productId: item.productId.toLowerCase(), variantId, quantity: 0 };
+    const line = lines.get(key) ?? {
+      productId: item.productId.toLowerCase(),
+      variantId,
+      quantity: 0,
+      ifUnavailable: DEFAULT_IF_UNAVAILABLE,
+      note: '',
+    };
     line.quantity += item.quantity;
+    // Listed twice: the later choice and note stand (a note is never lost for an empty one).
+    if (item.ifUnavailable) line.ifUnavailable = item.ifUnavailable;
+    if (item.note) line.note = item.note;
     lines.set(key, line);
   }
   checkLineQuantities([...lines.values()].map((l) => l.quantity));
@@ -159,6 +180,8 @@ interface PricedLine {
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number;
+  ifUnavailable: IfUnavailable;
+  note: string;
 }
 
 /**
@@ -201,6 +224,8 @@ async function priceLines(tx: Tx, wanted: readonly WantedLine[]): Promise<Priced
       quantity,
       unitPriceCents: variant.price,
       lineTotalCents: multiplyCents(variant.price, quantity),
+      ifUnavailable: line.ifUnavailable,
+      note: line.note || earlier?.note || '',
     });
   }
   checkLineQuantities([...merged.values()].map((l) => l.quantity));
@@ -273,6 +298,7 @@ async function insertPendingOrder(
       deliveryAddress: input.delivery.address,
       deliveryBuilding: input.delivery.building || null,
       deliveryDirections: input.delivery.directions || null,
+      customerNote: input.note ?? '',
       deliveryLatitude: destination.lat,
       deliveryLongitude: destination.lng,
       deliveryDistanceKm: quote.distanceKm.toFixed(2),
@@ -299,6 +325,8 @@ async function insertPendingOrder(
       lineTotal: l.lineTotalCents,
       taxBand: l.product.taxBand,
       taxRateBp: TAX_BAND_RATE_BP[l.product.taxBand],
+      ifUnavailable: l.ifUnavailable,
+      customerNote: l.note,
       createdAt: at,
     })),
     at,

@@ -11,6 +11,7 @@ import { shortOrderId, type FulfilmentStatus } from '@/domain/order-status';
 import type { DbOrTx } from '../../db/client';
 import { orderDeliveryWindows, orderItems, orders, profiles, user } from '../../db/schema';
 import { loadDeliveryOrigin } from '../delivery/delivery-quote.service';
+import type { IfUnavailable } from '@/domain/line-choices';
 
 export interface DeliveryStop {
   orderId: string;
@@ -28,7 +29,10 @@ export interface DeliveryStop {
   /** Expected on an earlier day and still not delivered. */
   late: boolean;
   fulfilmentStatus: FulfilmentStatus;
-  items: { name: string; quantity: number }[];
+  /** What to pack, with the customer's choice if an item has run out and her note for it. */
+  items: { name: string; quantity: number; ifUnavailable: IfUnavailable; note: string }[];
+  /** The customer's note for the shop; '' for none. */
+  note: string;
   rider: { id: string; name: string } | null;
   /** The rider's last 'Could not deliver' reason, if any since the order was assigned. */
   notDelivered: string | null;
@@ -85,6 +89,7 @@ async function selectStops(db: DbOrTx, where: SQL | undefined) {
       address: orders.deliveryAddress,
       house: orders.deliveryBuilding,
       directions: orders.deliveryDirections,
+      note: orders.customerNote,
       lat: orders.deliveryLatitude,
       lng: orders.deliveryLongitude,
       zoneName: orders.deliveryZoneName,
@@ -124,7 +129,13 @@ async function groupStops(db: DbOrTx, rows: StopRow[], today: string, onDay: (sl
   if (kept.length === 0) return [];
   const [items, origin] = await Promise.all([
     db
-      .select({ orderId: orderItems.orderId, name: orderItems.productName, quantity: orderItems.quantity })
+      .select({
+        orderId: orderItems.orderId,
+        name: orderItems.productName,
+        quantity: orderItems.quantity,
+        ifUnavailable: orderItems.ifUnavailable,
+        note: orderItems.customerNote,
+      })
       .from(orderItems)
       .where(
         inArray(
@@ -159,7 +170,10 @@ async function groupStops(db: DbOrTx, rows: StopRow[], today: string, onDay: (sl
       expected: slot.label,
       late,
       fulfilmentStatus: r.fulfilmentStatus,
-      items: items.filter((i) => i.orderId === r.id).map((i) => ({ name: i.name, quantity: i.quantity })),
+      items: items
+        .filter((i) => i.orderId === r.id)
+        .map((i) => ({ name: i.name, quantity: i.quantity, ifUnavailable: i.ifUnavailable, note: i.note })),
+      note: r.note,
       rider: r.riderId ? { id: r.riderId, name: r.riderName || r.riderAccountName || 'Rider' } : null,
       notDelivered: r.deliveryFailedReason,
       lat: r.lat,

@@ -20,9 +20,10 @@ const stop = (over: Partial<DeliveryStop>): DeliveryStop => ({
   late: false,
   fulfilmentStatus: 'processing',
   items: [
-    { name: 'Fresh whole tilapia', quantity: 3 },
-    { name: 'Kienyeji chicken', quantity: 1 },
+    { name: 'Fresh whole tilapia', quantity: 3, ifUnavailable: 'call', note: 'cut into 4 pieces' },
+    { name: 'Kienyeji chicken', quantity: 1, ifUnavailable: 'similar', note: '' },
   ],
+  note: 'Ring the bell twice',
   rider: { id: 'r1', name: 'Otieno' },
   notDelivered: null,
   ...over,
@@ -41,7 +42,8 @@ const GROUPS: DeliveryGroup[] = [
         phone: '0722000333',
         house: null,
         directions: null,
-        items: [{ name: 'Tilapia fillet', quantity: 2 }],
+        items: [{ name: 'Tilapia fillet', quantity: 2, ifUnavailable: 'remove', note: '' }],
+        note: '',
       }),
     ],
   },
@@ -59,7 +61,7 @@ const texts = (page: PdfPage) =>
 const decodeQr = (page: PdfPage) => page.images.map((img) => jsQR(img.rgba, img.width, img.height)?.data);
 
 describe('packing slips PDF', () => {
-  it('prints one A4 page per order: items with quantities, delivery time, address, directions and a QR of the order id', async () => {
+  it("prints one A4 page per order: items with quantities, the customer's choices and notes, delivery time, address, directions and a QR of the order id", async () => {
     const pages = await readPdf(await packingSlipsPdf('Fresh Catch', GROUPS));
     expect(pages).toHaveLength(2);
     const [first, second] = pages as [PdfPage, PdfPage];
@@ -74,11 +76,22 @@ describe('packing slips PDF', () => {
         'House: Apt 4B, Jade Court',
         'Directions: Blue gate opposite the church; call on arrival',
         '3 × Fresh whole tilapia',
+        'If unavailable: call me · Note: cut into 4 pieces',
         '1 × Kienyeji chicken',
+        'If unavailable: a similar item',
+        'Note for the shop: Ring the bell twice',
       ]),
     );
     expect(decodeQr(first)).toEqual(['7d3c0c7e-8b1a-4b55-9d55-1f7b2e0f5a11']);
-    expect(texts(second)).toEqual(expect.arrayContaining(['Packing slip #a1b2c3d4', '2 × Tilapia fillet', 'Phone: +254 722 000 333']));
+    expect(texts(second)).toEqual(
+      expect.arrayContaining([
+        'Packing slip #a1b2c3d4',
+        '2 × Tilapia fillet',
+        'If unavailable: remove it and refund',
+        'Phone: +254 722 000 333',
+      ]),
+    );
+    expect(texts(second).some((t) => t.startsWith('Note for the shop'))).toBe(false);
     expect(texts(second).some((t) => t.startsWith('Directions'))).toBe(false);
     expect(decodeQr(second)).toEqual(['a1b2c3d4-0000-4000-8000-000000000002']);
   });

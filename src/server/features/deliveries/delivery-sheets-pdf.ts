@@ -5,6 +5,7 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { formatPhone, toE164Phone } from '@/domain/phone';
+import { ifUnavailableText } from '@/domain/line-choices';
 import { fonts } from '../orders/receipt-pdf';
 import { renderPdf } from '../orders/pdf-render';
 import { yieldToLoop } from '../../infra/work-slots';
@@ -22,6 +23,7 @@ export const SHEET_TEXT = {
   phone: 'Phone',
   zone: 'Zone',
   rider: 'Rider',
+  note: 'Note for the shop',
 } as const;
 
 const phoneOf = (raw: string) => {
@@ -83,7 +85,13 @@ function slip(doc: PDFKit.PDFDocument, shopName: string, s: DeliveryStop, qr: Bu
   fact(doc, SHEET_TEXT.directions, s.directions);
   doc.moveDown(1);
   doc.font('bold').fontSize(13).text(SHEET_TEXT.items).moveDown(0.3);
-  for (const item of s.items) doc.font('regular').fontSize(12).text(`${item.quantity} × ${item.name}`, { indent: 10 });
+  for (const item of s.items) {
+    doc.font('regular').fontSize(12).text(`${item.quantity} × ${item.name}`, { indent: 10 });
+    doc
+      .fontSize(10)
+      .text([ifUnavailableText(item.ifUnavailable), item.note && `Note: ${item.note}`].filter(Boolean).join(' · '), { indent: 24 });
+  }
+  if (s.note) doc.moveDown(0.5).font('bold').fontSize(11).text(`${SHEET_TEXT.note}: `, { continued: true }).font('regular').text(s.note);
   doc.moveDown(1);
   doc.font('regular').fontSize(9).text(`Order ${s.orderId}`);
 }

@@ -35,7 +35,14 @@ export async function adjustProductStock(
     const [product] = await tx.select({ name: products.name }).from(products).where(eq(products.id, productId));
     if (!product) throw notFound('Product not found');
     const variant = await countedVariant(tx, productId, input.variantId);
-    const change = { productId, variantId: variant.id, reason: input.reason, actorUserId: actor.userId, at: actor.at };
+    const change = {
+      productId,
+      variantId: variant.id,
+      reason: input.reason,
+      ...(input.cause && { cause: input.cause }),
+      actorUserId: actor.userId,
+      at: actor.at,
+    };
     let stock: number;
     try {
       ({ stock } =
@@ -60,6 +67,7 @@ export async function adjustProductStock(
         product: product.name,
         ...(variant.name !== '' && { variantId: variant.id, variant: variant.name }),
         kind: input.kind,
+        ...(input.cause && { cause: input.cause }),
         quantity: input.quantity,
         stockAfter: stock,
         reason: input.reason,

@@ -8,11 +8,16 @@
 //   adjustment   ±q  a count correction (admin)
 // Decrements are conditional (`stock >= q`), so concurrent checkouts never oversell, and the partial
 // unique index on (order, variant, kind) makes each reservation, release and sale happen once.
+// Sales, restocks and adjustments are goods leaving or entering the shop: each is queued for KRA in
+// the same transaction (stock-declaration-queue.ts); reservations and releases are not.
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { productVariants, stockMovements } from '../../db/schema';
 import { mayHoldUnits } from '@/domain/stock-holds';
+import { kraStockType, STOCK_CAUSES, type MerchantStockCause } from '@/domain/kra-stock-types';
+import { STOCK_MESSAGES } from '@/domain/back-office-forms';
 import { badRequest, DomainError, notFound } from '../../errors';
+import { queueStockDeclarations, type StockToDeclare } from '../tax-invoices/stock-declaration-queue';
 
 export interface StockLine {
   productId: string;
@@ -239,12 +244,13 @@ export async function releaseReservation(tx: DbOrTx, orderId: string, reason: st
 export async function sellReservation(tx: DbOrTx, orderId: string, lines: readonly StockLine[], at: Date): Promise<StockShortfall[]> {
   const byVariant = await movementKindsByVariant(tx, orderId);
   const shortfalls: StockShortfall[] = [];
+  const toDeclare: StockToDeclare[] = [];
   for (const line of inProductOrder(await withVariants(tx, lines))) {
     const kinds = byVariant.get(line.variantId)?.kinds;
     if (kinds?.has('sale')) continue;
     const stillReserved = kinds?.has('reservation') === true && !kinds.has('release');
     if (stillReserved) {
-      await tx
+      const [sold] = await tx
         .insert(stockMovements)
         .values({
           productId: line.productId,
@@ -255,7 +261,10 @@ export async function sellReservation(tx: DbOrTx, orderId: string, lines: readon
           stockAfter: await currentStock(tx, line.variantId),
           createdAt: at,
         })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: stockMovements.id });
+      // The reserved units leave the shop now, for KRA as for the shelf.
+      if (sold) toDeclare.push(saleDeclaration(sold.id, line, orderId, at));
       continue;
     }
     const stockAfter = await takeStock(tx, line.variantId, line.quantity, at);
@@ -269,25 +278,43 @@ export async function sellReservation(tx: DbOrTx, orderId: string, lines: readon
       });
       continue;
     }
-    await tx.insert(stockMovements).values({
-      productId: line.productId,
-      variantId: line.variantId,
-      orderId,
-      kind: 'sale',
-      quantity: -line.quantity,
-      stockAfter,
-      reason: kinds === undefined ? 'Paid first: not held while unpaid' : 'Paid after the reservation was released',
-      createdAt: at,
-    });
+    const [sold] = await tx
+      .insert(stockMovements)
+      .values({
+        productId: line.productId,
+        variantId: line.variantId,
+        orderId,
+        kind: 'sale',
+        quantity: -line.quantity,
+        stockAfter,
+        reason: kinds === undefined ? 'Paid first: not held while unpaid' : 'Paid after the reservation was released',
+        createdAt: at,
+      })
+      .returning({ id: stockMovements.id });
+    if (sold) toDeclare.push(saleDeclaration(sold.id, line, orderId, at));
   }
+  await queueStockDeclarations(tx, toDeclare);
   return shortfalls;
 }
+
+const saleDeclaration = (movementId: string, line: VariantLine, orderId: string, at: Date): StockToDeclare => ({
+  movementId,
+  productId: line.productId,
+  variantId: line.variantId,
+  orderId,
+  cause: 'sale',
+  delta: -line.quantity,
+  remark: null,
+  at,
+});
 
 export interface StockChangeInput {
   productId: string;
   /** The variant counted; left out, the product's implicit variant. */
   variantId?: string;
   reason: string;
+  /** What KRA is told the change was (src/domain/kra-stock-types.ts); a delivery or a count correction when left out. */
+  cause?: MerchantStockCause;
   /** The admin who made the change (audit). */
   actorUserId?: string | null;
   /** When the change is made (the injected clock). */
@@ -299,7 +326,7 @@ export async function restock(db: DbOrTx, input: StockChangeInput & { quantity: 
   if (!Number.isSafeInteger(input.quantity) || input.quantity <= 0) {
     throw badRequest('Quantity must be a whole number greater than 0.', { quantity: 'Quantity must be a whole number greater than 0.' });
   }
-  return recordChange(db, 'restock', input.quantity, input);
+  return recordChange(db, 'restock', input.quantity, { ...input, cause: input.cause ?? 'purchase' });
 }
 
 /**
@@ -310,7 +337,7 @@ export async function adjustStock(db: DbOrTx, input: StockChangeInput & { delta:
   if (!Number.isSafeInteger(input.delta) || input.delta === 0) {
     throw badRequest('The change must be a whole number other than 0.', { delta: 'The change must be a whole number other than 0.' });
   }
-  return recordChange(db, 'adjustment', input.delta, input);
+  return recordChange(db, 'adjustment', input.delta, { ...input, cause: input.cause ?? 'count' });
 }
 
 async function recordChange(
@@ -320,6 +347,11 @@ async function recordChange(
   input: StockChangeInput,
 ): Promise<{ stock: number }> {
   const at = input.at;
+  const cause = input.cause ?? 'count';
+  if (!kraStockType(cause, delta)) {
+    const message = STOCK_MESSAGES.causeDirection(STOCK_CAUSES[cause].label, delta > 0);
+    throw badRequest(message, { cause: message });
+  }
   return db.transaction(async (tx) => {
     const variantId = await variantOf(tx, input);
     let stock: number | null;
@@ -332,16 +364,24 @@ async function recordChange(
     } else {
       stock = await giveStock(tx, variantId, delta, at);
     }
-    await tx.insert(stockMovements).values({
-      productId: input.productId,
-      variantId,
-      kind,
-      quantity: delta,
-      stockAfter: stock,
-      reason: input.reason,
-      actorUserId: input.actorUserId ?? null,
-      createdAt: at,
-    });
+    const [moved] = await tx
+      .insert(stockMovements)
+      .values({
+        productId: input.productId,
+        variantId,
+        kind,
+        quantity: delta,
+        stockAfter: stock,
+        reason: input.reason,
+        actorUserId: input.actorUserId ?? null,
+        createdAt: at,
+      })
+      .returning({ id: stockMovements.id });
+    if (moved) {
+      await queueStockDeclarations(tx, [
+        { movementId: moved.id, productId: input.productId, variantId, cause, delta, remark: input.reason, at },
+      ]);
+    }
     return { stock };
   });
 }

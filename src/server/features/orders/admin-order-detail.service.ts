@@ -16,6 +16,7 @@ import { orderTimeline, type TimelineEvent } from './admin-order-timeline';
 import { orderTax } from './order-tax-bands';
 import { LIVE_REFUND_STATUSES, settlingPaymentId } from './admin-refund-request';
 import { orderDeliveryWindow } from '../delivery/delivery-slots.service';
+import type { IfUnavailable } from '@/domain/line-choices';
 
 interface AdminOrderItem {
   productId: string;
@@ -25,6 +26,9 @@ interface AdminOrderItem {
   unitPriceCents: Cents;
   quantity: number;
   lineTotalCents: Cents;
+  /** What the customer asked for if it has run out, and her note for the line ('' for none). */
+  ifUnavailable: IfUnavailable;
+  note: string;
 }
 
 interface AdminPayment {
@@ -101,6 +105,8 @@ export interface AdminOrderDetail {
     deliveryAddress: string;
     deliveryBuilding: string | null;
     deliveryDirections: string | null;
+    /** The customer's note for the shop; '' for none. */
+    customerNote: string;
     deliveryLatitude: number | null;
     deliveryLongitude: number | null;
     mapUrl: string;
@@ -180,6 +186,7 @@ function orderView(o: OrderRecords['order']): Omit<AdminOrderDetail['order'], 'v
     deliveryAddress: o.deliveryAddress,
     deliveryBuilding: o.deliveryBuilding,
     deliveryDirections: o.deliveryDirections,
+    customerNote: o.customerNote,
     deliveryLatitude: lat,
     deliveryLongitude: lng,
     // Directions as the rider gets them: to the map point when known, else to the address.
@@ -204,6 +211,8 @@ function itemView({ item: i, archivedAt }: OrderRecords['items'][number]): Admin
     unitPriceCents: i.unitPrice,
     quantity: i.quantity,
     lineTotalCents: i.lineTotal,
+    ifUnavailable: i.ifUnavailable,
+    note: i.customerNote,
   };
 }
 

@@ -20,6 +20,7 @@ import { findCurrentAttempt, seenByPesapal } from './current-attempt';
 import { isPayable } from './order-payability';
 import { orderTax } from './order-tax-bands';
 import { orderDeliveryWindow, type OrderWindow } from '../delivery/delivery-slots.service';
+import type { IfUnavailable } from '@/domain/line-choices';
 
 /** Orders whose payment is not settled yet: listed above the history, with Check status / Pay now. */
 const AWAITING_STATUSES = ['pending'] as const;
@@ -39,6 +40,10 @@ interface OrderItemView {
   lineTotalCents: Cents;
   /** The product as it was when ordered (snapshot). */
   product: { name: string; imageUrl: string | null };
+  /** What the customer asked for if it has run out when packing. */
+  ifUnavailable: IfUnavailable;
+  /** Her note for the line, when she wrote one. */
+  note?: string;
 }
 
 /** A payment that took the customer's money, and whether it went back. */
@@ -102,6 +107,8 @@ export interface OrderDetail extends OrderSummary {
   /** Where the rider should go, when the order has these notes. */
   house?: string;
   directions?: string;
+  /** The customer's note for the shop, when she wrote one. */
+  note?: string;
   pesapalTransactionId: string | null;
   subtotalCents: Cents;
   vatCents: Cents;
@@ -256,6 +263,8 @@ async function itemsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string,
       unitPriceCents: r.unitPrice,
       lineTotalCents: r.lineTotal,
       product: { name: r.productName, imageUrl: r.productImageUrl },
+      ifUnavailable: r.ifUnavailable,
+      ...(r.customerNote && { note: r.customerNote }),
     });
     byOrder.set(r.orderId, list);
   }
@@ -349,6 +358,7 @@ export async function orderDetail(db: DbOrTx, row: typeof orders.$inferSelect, n
     paymentMethod: payment?.method || null,
     confirmationCode: payment?.code || null,
     ...riderNotes(row),
+    ...(row.customerNote && { note: row.customerNote }),
   };
 }
 

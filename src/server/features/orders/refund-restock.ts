@@ -6,6 +6,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { FULFILMENT_LABELS, type FulfilmentStatus } from '@/domain/order-status';
 import type { Tx } from '../../db/client';
 import { orderItems, productVariants, stockMovements } from '../../db/schema';
+import { queueStockDeclarations, type StockToDeclare } from '../tax-invoices/stock-declaration-queue';
 
 /** Why a refund left stock alone (for the audit row and the merchant). */
 export function notRestockedReason(fulfilment: FulfilmentStatus): string {
@@ -30,6 +31,7 @@ export async function restockSoldLines(tx: Tx, orderId: string, actorUserId: str
     .where(and(eq(stockMovements.orderId, orderId), eq(stockMovements.kind, 'sale')));
   const soldVariants = new Set(sold.map((m) => m.variantId));
   let restocked = 0;
+  const returned: StockToDeclare[] = [];
   for (const line of lines) {
     if (!soldVariants.has(line.variantId)) continue;
     const [claim] = await tx
@@ -58,6 +60,19 @@ export async function restockSoldLines(tx: Tx, orderId: string, actorUserId: str
       .set({ stockAfter: variant?.stock ?? 0 })
       .where(eq(stockMovements.id, claim.id));
     restocked++;
+    const { productId, variantId, quantity } = line;
+    returned.push({
+      movementId: claim.id,
+      productId,
+      variantId,
+      orderId,
+      cause: 'refund',
+      delta: quantity,
+      remark: 'Order cancelled and refunded',
+      at,
+    });
   }
+  // KRA is told the goods came back, after the order's credit note (decision 044).
+  await queueStockDeclarations(tx, returned);
   return restocked;
 }

@@ -10,6 +10,8 @@
 // with KRA's message) for the merchant's 'Send again'; the next invoice takes the number.
 // KRA being down never stops an order: invoices wait and are retried (1, 2, 4 … minutes, at most
 // 2 hours apart, never given up; 5, 10, 20 … seconds after lost answers).
+// Stock declarations go in the same round (stock-declaration-sender.ts): before each invoice, every
+// declaration that can go, so KRA holds the stock a sale names and a sale's stock-out follows it.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { backoff } from '@/domain/backoff';
 import { priceInvoice } from '@/domain/etims-invoice';
@@ -21,6 +23,8 @@ import { EtimsError, type EtimsIntegration, type SignedReceipt } from '../../int
 import { bandRates, paymentTypeCode, readyDevice, registerItems, type ReadyDevice, type WantedItem } from './etims-device.service';
 import { buildSaleRequest } from '../../integrations/etims/etims-sale-request';
 import { DELIVERY_ITEM_KEY, orderInvoiceLines, productItemKey } from './order-invoice-lines';
+import { declareDueStock, NO_STOCK, stockDeclarationDue } from './stock-declaration-sender';
+import { isNoStockRefusal } from '../../integrations/etims/etims-stock-request';
 
 type InvoiceRow = typeof taxInvoices.$inferSelect;
 type Outcome = Awaited<ReturnType<OutboxKind<typeof taxInvoices>['send']>>;
@@ -244,6 +248,11 @@ async function sendOne(ctx: ServerContext, etims: EtimsIntegration, device: Read
       switch (err.kind) {
         case 'refused':
           await release(ctx, row.id);
+          // Set aside like any refusal, and sent again by itself once KRA holds the stock (decision 044).
+          if (isNoStockRefusal(err.message)) {
+            const error = `KRA holds no stock of an item of this invoice (${err.message}); it is sent again when the stock is declared.`;
+            return { ok: false, error, permanent: true, status: 'refused', record: { ...record, resultCode: NO_STOCK } };
+          }
           return { ok: false, error: `KRA refused this invoice: ${err.message}`, permanent: true, status: 'refused', record };
         case 'sequence': {
           // KRA is past our number: an earlier send of this very invoice may be what moved it on.
@@ -287,7 +296,7 @@ export async function sendDueTaxInvoices(ctx: ServerContext): Promise<{ sent: nu
         .limit(1);
     const due = (head: InvoiceRow | undefined): head is InvoiceRow => !!head && !(head.nextAttemptAt && head.nextAttemptAt > ctx.now());
     // Nothing due: KRA is not called at all (the job looks every few seconds).
-    if (!due((await pending())[0])) return { sent: 0 };
+    if (!due((await pending())[0]) && !(await stockDeclarationDue(ctx))) return { sent: 0 };
     let device: ReadyDevice;
     try {
       device = await readyDevice(ctx, etims);
@@ -302,6 +311,8 @@ export async function sendDueTaxInvoices(ctx: ServerContext): Promise<{ sent: nu
     });
     let sent = 0;
     for (;;) {
+      // Stock first: what KRA must hold before the next sale, and the stock-outs of sales it has.
+      await declareDueStock(ctx, etims, device);
       const [head] = await pending();
       if (!due(head)) break;
       if (await outbox.deliver(head.id)) {

@@ -25,9 +25,11 @@ import {
   type ItemSaveRequest,
   type SalesSaveRequest,
   type SignedReceipt,
+  type StockIOSaveRequest,
+  type StockMasterSaveRequest,
 } from './etims-types';
 
-type Op = 'initialize' | 'codeLists' | 'itemClasses' | 'saveItem' | 'saveSale' | 'lookupInvoice';
+type Op = 'initialize' | 'codeLists' | 'itemClasses' | 'saveItem' | 'saveSale' | 'lookupInvoice' | 'insertStockIO' | 'saveStockMaster';
 
 const PATHS: Record<EtimsClientOptions['gateway'], Record<Op, string>> = {
   legacy: {
@@ -37,6 +39,8 @@ const PATHS: Record<EtimsClientOptions['gateway'], Record<Op, string>> = {
     saveItem: '/saveItem',
     saveSale: '/saveTrnsSalesOsdc',
     lookupInvoice: '/selectInvoiceDetails',
+    insertStockIO: '/insertStockIO',
+    saveStockMaster: '/saveStockMaster',
   },
   integrator: {
     initialize: '/initialize',
@@ -45,6 +49,8 @@ const PATHS: Record<EtimsClientOptions['gateway'], Record<Op, string>> = {
     saveItem: '/saveItem',
     saveSale: '/sendSalesTransaction',
     lookupInvoice: '/selectInvoiceDetail',
+    insertStockIO: '/insert/stockIO',
+    saveStockMaster: '/save/stockMaster',
   },
 };
 
@@ -345,6 +351,14 @@ export function createEtimsClient(opts: EtimsClientOptions): EtimsClient {
         totAmt: first.totAmt ?? null,
         receipt: read(signedReceipt, trimKeys(first.receipt), 'lookupInvoice'),
       };
+    },
+
+    async insertStockIO(cmcKey, io: StockIOSaveRequest) {
+      await call('insertStockIO', { ...io }, cmcKey);
+    },
+
+    async saveStockMaster(cmcKey, master: StockMasterSaveRequest) {
+      await call('saveStockMaster', { ...master }, cmcKey);
     },
   };
 }

@@ -125,6 +125,65 @@ export interface SalesSaveRequest {
 }
 
 // ---------------------------------------------------------------------------------------------
+// insertStockIO (stock in or out, numbered by sarNo) and saveStockMaster (what is left of an item)
+// ---------------------------------------------------------------------------------------------
+
+interface StockIOItem {
+  itemSeq: number;
+  itemCd: string;
+  itemClsCd: string;
+  itemNm: string;
+  bcd: string | null;
+  pkgUnitCd: string;
+  pkg: number;
+  qtyUnitCd: string;
+  qty: number;
+  itemExprDt: string | null;
+  prc: Amount;
+  splyAmt: Amount;
+  totDcAmt: Amount;
+  taxblAmt: Amount;
+  taxTyCd: string;
+  taxAmt: Amount;
+  totAmt: Amount;
+}
+
+export interface StockIOSaveRequest {
+  /** The next number of the PIN's stock sequence, from 1 without gaps. */
+  sarNo: number;
+  orgSarNo: number;
+  /** A automatic (the shop's own: sales, refunds), M manual (the merchant's). */
+  regTyCd: 'A' | 'M';
+  custTin: string | null;
+  custNm: string | null;
+  custBhfId: string | null;
+  /** Stock in/out type, code class 12 (src/domain/kra-stock-types.ts). */
+  sarTyCd: string;
+  /** yyyyMMdd. */
+  ocrnDt: string;
+  totItemCnt: number;
+  totTaxblAmt: Amount;
+  totTaxAmt: Amount;
+  totAmt: Amount;
+  remark: string | null;
+  regrId: string;
+  regrNm: string;
+  modrId: string;
+  modrNm: string;
+  itemList: StockIOItem[];
+}
+
+export interface StockMasterSaveRequest {
+  itemCd: string;
+  /** What is left of the item after the stock IO before it. */
+  rsdQty: number;
+  regrId: string;
+  regrNm: string;
+  modrId: string;
+  modrNm: string;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Answers, as the client returns them (camelCase, parsed)
 // ---------------------------------------------------------------------------------------------
 
@@ -252,6 +311,10 @@ export interface EtimsClient {
   saveSale(cmcKey: string, sale: SalesSaveRequest): Promise<SignedReceipt>;
   /** The invoice KRA holds under invcNo, or null when it has none. */
   lookupInvoice(cmcKey: string, invcNo: number): Promise<InvoiceLookup | null>;
+  /** insertStockIO: one stock movement under the next sarNo; never retried by the client. */
+  insertStockIO(cmcKey: string, io: StockIOSaveRequest): Promise<void>;
+  /** saveStockMaster: what is left of an item (after its stock IO). */
+  saveStockMaster(cmcKey: string, master: StockMasterSaveRequest): Promise<void>;
 }
 
 /** The client and the device the shop declares from (PIN, branch, serial). */

@@ -2,7 +2,7 @@
 // on; what the server refuses is told the way the customer can act on it.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { CartLine } from '@/domain/cart';
+import { cartLineKey, type CartLine } from '@/domain/cart';
 import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
 import type { LatLng } from '@/domain/delivery-fee';
 import type { RiderDirections } from '@/domain/rider-directions';
@@ -15,6 +15,7 @@ import { createOrder } from './checkout-api';
 import { checkCheckout, fieldErrorsFrom, type CheckoutErrors, type Contact } from './checkout-fields';
 import type { OpenPayment } from './use-checkout-payment';
 import type { WindowChoice } from './use-delivery-windows';
+import type { LineChoice } from './components/line-choices-fields';
 
 const ORDER_FAILED = 'Failed to create payment order';
 const CHECKOUT_ERROR = 'There was an error processing your checkout. Please try again.';
@@ -36,6 +37,9 @@ export interface OrderDraft {
   priced: boolean;
   /** The delivery window chosen (null: the zone has none, the server takes the soonest). */
   deliveryWindow: WindowChoice | null;
+  /** Per cart line key: 'If unavailable' and the line's note; and the note for the shop. */
+  choices: Readonly<Record<string, LineChoice>>;
+  orderNote: string;
 }
 
 export interface PlaceOrderHandlers {
@@ -51,13 +55,25 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const { lines, contact, address, coordinates, placeToken, rider, smsUpdates, buyerTax, priced, deliveryWindow, emailOptional } = draft;
+  const { choices, orderNote } = draft;
 
   // One order per checkout: a double click, or paying again after closing the modal, sends the same
   // key and gets the same order back. Changing the cart or the details starts a new one.
   const idempotencyKey = useRef(crypto.randomUUID());
   const signature = useMemo(
-    () => JSON.stringify([lines.map((l) => [l.productId, l.quantity]), contact, address, coordinates, rider, smsUpdates, buyerTax]),
-    [lines, contact, address, coordinates, rider, smsUpdates, buyerTax],
+    () =>
+      JSON.stringify([
+        lines.map((l) => [l.productId, l.quantity]),
+        contact,
+        address,
+        coordinates,
+        rider,
+        smsUpdates,
+        buyerTax,
+        choices,
+        orderNote,
+      ]),
+    [lines, contact, address, coordinates, rider, smsUpdates, buyerTax, choices, orderNote],
   );
   useEffect(() => {
     idempotencyKey.current = crypto.randomUUID();
@@ -82,7 +98,9 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
           productId: l.productId,
           ...(l.variantId !== undefined && { variantId: l.variantId }),
           quantity: l.quantity,
+          ...choices[cartLineKey(l)],
         })),
+        note: orderNote,
         customerInfo: { fullName: customer.fullName, email: customer.email, phone: customer.phone, address: customer.address },
         deliveryInfo: { address: customer.address, coordinates, placeToken, ...checked.rider },
         idempotencyKey: idempotencyKey.current,

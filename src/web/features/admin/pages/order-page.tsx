@@ -26,6 +26,7 @@ import { RefundRejected } from './refund-rejected';
 import { ResolveAttention } from './resolve-attention';
 import { PhoneLinks } from '@/web/components/ui/phone-links';
 import { RIDER_DIRECTION_LABELS } from '@/domain/rider-directions';
+import { ifUnavailableText } from '@/domain/line-choices';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -161,6 +162,8 @@ const ITEM_COLUMNS: Column<AdminOrderDetail['items'][number]>[] = [
       <>
         {i.productName}
         {i.productArchived && <span className="text-slate-600"> (archived)</span>}
+        <span className="block text-sm text-slate-700">{ifUnavailableText(i.ifUnavailable)}</span>
+        {i.note && <span className="block text-sm text-slate-700">Note: {i.note}</span>}
       </>
     ),
   },
@@ -241,6 +244,7 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
               ['Address', o.deliveryAddress],
               [RIDER_DIRECTION_LABELS.building, o.deliveryBuilding ?? '—'],
               [RIDER_DIRECTION_LABELS.directions, o.deliveryDirections ?? '—'],
+              ['Note for the shop', o.customerNote || '—'],
               [
                 'Map',
                 <a

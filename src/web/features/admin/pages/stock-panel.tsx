@@ -2,12 +2,13 @@
 // one variant's for a product with options (its stock is counted per variant).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from '@/web/lib/toast';
 import type { z } from 'zod';
 import { stockAdjustmentFormSchema } from '@/domain/back-office-forms';
+import { MERCHANT_STOCK_CAUSES, STOCK_CAUSES } from '@/domain/kra-stock-types';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import { shortOrderId } from '@/domain/order-status';
 import { Button } from '@/web/components/ui/button';
@@ -21,7 +22,7 @@ import { adminSubmit, fieldBinder } from '../hooks/admin-form';
 /** The form's own values (the quantity as typed); the schema turns them into the API's body. */
 type StockFormValues = z.input<typeof stockAdjustmentFormSchema>;
 
-const FIELDS = ['kind', 'quantity', 'reason'] as const;
+const FIELDS = ['kind', 'cause', 'quantity', 'reason'] as const;
 
 const KIND_LABELS: Record<string, string> = {
   reservation: 'Reserved (order)',
@@ -67,13 +68,17 @@ function AdjustStockForm({ product, variant, onSaved }: { product: AdminProduct;
   const queryClient = useQueryClient();
   const form = useForm<StockFormValues, unknown, StockAdjustmentBody>({
     resolver: zodResolver(stockAdjustmentFormSchema),
-    defaultValues: { kind: 'restock', quantity: '', reason: '' },
+    defaultValues: { kind: 'restock', cause: '', quantity: '', reason: '' },
   });
   const field = fieldBinder(form, 'stock');
+  // The causes KRA is told of are the kind's (src/domain/kra-stock-types.ts); '' is its first.
+  const kind = useWatch({ control: form.control, name: 'kind' });
+  const [firstCause, ...otherCauses] = MERCHANT_STOCK_CAUSES[kind];
+  useEffect(() => form.setValue('cause', ''), [form, kind]);
   const save = async (values: StockFormValues, body: StockAdjustmentBody) => {
     const { stock } = await adminApi.adjustStock(product.id, variant ? { ...body, variantId: variant.id } : body);
     toast.success(`Stock is now ${stock}.`);
-    form.reset({ kind: values.kind, quantity: '', reason: '' });
+    form.reset({ kind: values.kind, cause: values.cause, quantity: '', reason: '' });
     onSaved();
     await queryClient.invalidateQueries({ queryKey: ['admin'] });
   };
@@ -82,12 +87,20 @@ function AdjustStockForm({ product, variant, onSaved }: { product: AdminProduct;
     <form
       noValidate
       aria-label={variant ? `Adjust stock of ${variant.name}` : 'Adjust stock'}
-      className="grid gap-3 sm:grid-cols-[10rem_8rem_1fr_auto] sm:items-start"
+      className="grid gap-3 sm:grid-cols-[10rem_12rem_8rem_1fr_auto] sm:items-start"
       onSubmit={adminSubmit(form, FIELDS, save, 'The stock could not be changed. Please try again.')}
     >
       <SelectInput label="Change" {...field('kind')}>
         <option value="restock">Restock (+)</option>
         <option value="adjustment">Adjustment (±)</option>
+      </SelectInput>
+      <SelectInput label="Cause" hint="As KRA is told" {...field('cause')}>
+        <option value="">{STOCK_CAUSES[firstCause].label}</option>
+        {otherCauses.map((cause) => (
+          <option key={cause} value={cause}>
+            {STOCK_CAUSES[cause].label}
+          </option>
+        ))}
       </SelectInput>
       <TextInput label="Quantity" inputMode="numeric" placeholder="e.g. 10 or -2" {...field('quantity')} />
       <TextInput label="Reason" placeholder="e.g. Morning catch delivered" {...field('reason')} />

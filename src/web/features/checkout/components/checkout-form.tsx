@@ -29,6 +29,7 @@ import { DeliveryFeeCard } from './delivery-fee-card';
 import { DeliveryWindowPicker } from './delivery-window-picker';
 import { RiderDirectionsFields } from './rider-directions-fields';
 import { WaitingOrderDialog, type WaitingOrder } from './waiting-order-dialog';
+import { LineChoicesFields, type LineChoice } from './line-choices-fields';
 
 export interface CheckoutFormProps {
   lines: readonly CartLine[];
@@ -65,6 +66,8 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   // The picked place applies only while its text is unchanged in the box.
   const place = picked && picked.address === address ? picked : null;
   const coordinates = place?.coordinates ?? null;
+  const [choices, setChoices] = useState<Record<string, LineChoice>>({});
+  const [orderNote, setOrderNote] = useState('');
   const quote = useDeliveryQuote(address, coordinates);
   const pricesIncludeVat = usePricesIncludeVat();
   const windows = useDeliveryWindows(quote.status === 'ready' ? quote.zoneId : null);
@@ -87,6 +90,8 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
       buyerTax,
       priced: quote.status === 'ready',
       deliveryWindow: windows.chosen,
+      choices,
+      orderNote,
     },
     {
       errors: setErrors,
@@ -188,6 +193,18 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
                   },
                 }}
                 error={errors.deliveryWindow}
+              />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent className="space-y-4">
+              <h2 className="text-lg font-semibold">Your items</h2>
+              <LineChoicesFields
+                lines={lines}
+                choices={choices}
+                orderNote={orderNote}
+                onChoice={(key, choice) => setChoices((c) => ({ ...c, [key]: choice }))}
+                onOrderNote={setOrderNote}
               />
             </CardContent>
           </Card>

@@ -1,5 +1,6 @@
 import { Package } from 'lucide-react';
 import { formatKES } from '@/domain/money';
+import { DEFAULT_IF_UNAVAILABLE, ifUnavailableText } from '@/domain/line-choices';
 import { srcSetFor } from '@/web/components/ui/image-sources';
 import type { OrderItemView } from '../order-api';
 
@@ -35,6 +36,11 @@ export function OrderItemList({ items }: { items: readonly OrderItemView[] }) {
             <p className="text-sm text-slate-600">
               {item.quantity} × {formatKES(item.unitPriceCents)}
             </p>
+            {/* The shop's usual choice goes without saying; another one, or a note, is shown. */}
+            {item.ifUnavailable !== DEFAULT_IF_UNAVAILABLE && (
+              <p className="text-sm text-slate-600">{ifUnavailableText(item.ifUnavailable)}</p>
+            )}
+            {item.note && <p className="text-sm text-slate-600 break-words">Note: {item.note}</p>}
           </div>
           <p className="font-semibold">{formatKES(item.lineTotalCents)}</p>
         </li>

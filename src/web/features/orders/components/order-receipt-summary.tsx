@@ -59,6 +59,12 @@ export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
             {order.directions}
           </p>
         )}
+        {order.note && (
+          <p className="pl-6 break-words">
+            <span className="font-semibold">Note for the shop: </span>
+            {order.note}
+          </p>
+        )}
         {order.deliveryWindow && (
           <p className="flex gap-2" data-testid="delivery-window">
             <Truck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-600" />
