@@ -2,21 +2,27 @@
 // order: a local number is taken and kept as +254…, Kitengela gets a delivery fee, the rider's
 // directions reach the order page, the confirmation mail and the back office, and a forgotten
 // password is reset once (the same link does not work twice). Tilapia is bought in two sizes and
-// bought again from My Orders.
+// bought again from My Orders. Each step has a customer of its own (signed up through the API where
+// signing up is not the subject, an order placed through it where checkout is not), so each test
+// runs alone or in any order.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortOrderId } from '../../src/domain/order-status';
-import { createCustomer, PASSWORD, toast, type Customer } from './live-helpers';
+import { choose, createCustomer, PASSWORD, placeOrder, toast, type Customer, type ShopProduct } from './live-helpers';
 import { hydrated, suggestAddress } from './storefront-helpers';
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
-import { verificationLink } from './support/sign-up';
+import { signedUpContext, verificationLink } from './support/sign-up';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp';
 
 const PHONE_SCREEN = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 const ADMIN_EMAIL = 'owner-kenya@lakevictoria.example';
 const EMAIL = 'akinyi.kitengela@example.test';
+/** The account whose password is forgotten. */
+const RESET_EMAIL = 'akinyi.reset@example.test';
+/** The local number every customer here signs up with. */
+const LOCAL_PHONE = '0712 345 678';
 const NEW_PASSWORD = 'a-new-omena-pass-2';
 const RIDER = { building: 'Acacia Court, House 14', directions: 'Brown gate after the Total petrol station. Call when at the gate.' };
 const PRODUCT = 'Fresh Whole Tilapia (1 kg)';
@@ -25,18 +31,13 @@ describe('a Kenyan customer on a phone', () => {
   let shop: ShopServer;
   let smtp: TestSmtpServer;
   let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
   let admin: Customer;
-  let orderId = '';
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
     shop = await startShop({ SMTP_URL: smtp.url, MAIL_FROM: 'Shop <shop@example.test>', ADMIN_EMAILS: ADMIN_EMAIL });
     browser = await launchChromium();
     admin = await createCustomer(shop, smtp, browser, 'Achieng Owner', ADMIN_EMAIL);
-    context = await browser.newContext(PHONE_SCREEN);
-    page = await context.newPage();
   });
   afterAll(async () => {
     await browser?.close();
@@ -57,20 +58,29 @@ describe('a Kenyan customer on a phone', () => {
     return id;
   };
 
-  const signInWith = async (p: Page, password: string) => {
+  const signInWith = async (p: Page, email: string, password: string) => {
     const form = p.getByRole('tabpanel', { name: 'Sign In' });
-    await form.getByLabel('Email').fill(EMAIL);
+    await form.getByLabel('Email').fill(email);
     await form.getByLabel('Password').fill(password);
     await form.getByRole('button', { name: 'Sign In' }).click();
   };
 
+  /** A customer signed up with the local number through the API, signed in on a phone. */
+  async function customerOnAPhone(email: string): Promise<{ context: BrowserContext; page: Page }> {
+    const who = { name: 'Akinyi Otieno', email, phone: LOCAL_PHONE, password: PASSWORD };
+    const context = await signedUpContext(shop, smtp, browser, who, undefined, PHONE_SCREEN);
+    return { context, page: await context.newPage() };
+  }
+
   it('signs up with a local number, which is kept and shown as +254', async () => {
+    const context = await browser.newContext(PHONE_SCREEN);
+    const page = await context.newPage();
     await page.goto(shop.url + '/auth?tab=sign-up');
     await hydrated(page);
     const form = page.getByRole('tabpanel', { name: 'Sign Up' });
     await form.getByLabel('Full Name').fill('Akinyi Otieno');
     await form.getByLabel('Email').fill(EMAIL);
-    await form.getByLabel('Phone Number').fill('0712 345 678');
+    await form.getByLabel('Phone Number').fill(LOCAL_PHONE);
     await form.getByLabel('Delivery Address').fill('Kitengela');
     await form.getByLabel('Delivery Address').press('Escape');
     await form.getByLabel('Password').fill(PASSWORD);
@@ -87,9 +97,11 @@ describe('a Kenyan customer on a phone', () => {
     expect(session.profile.phone).toBe('+254712345678');
     await page.goto(shop.url + '/profile');
     await page.getByText('+254 712 345 678').first().waitFor();
+    await context.close();
   });
 
   it('orders to Kitengela with directions for the rider, and pays in the modal', async () => {
+    const { context, page } = await customerOnAPhone('akinyi.orders@example.test');
     await page.goto(shop.url + '/shop');
     await hydrated(page);
     const card = page.getByRole('article', { name: PRODUCT });
@@ -110,14 +122,21 @@ describe('a Kenyan customer on a phone', () => {
     await page.getByLabel('Directions for the rider (gate, landmark, when to call) (optional)').fill(RIDER.directions);
     expect(await axeViolations(page)).toEqual([]);
 
-    orderId = await payByCard(page);
+    await payByCard(page);
     await page.waitForURL(/\/order-success/);
     await page.getByText(RIDER.directions).first().waitFor();
     await page.getByText(RIDER.building).first().waitFor();
+    await context.close();
   });
 
   it('the confirmation mail and the back office carry the directions', async () => {
-    const mail = await smtp.waitForMail(EMAIL, { subject: new RegExp(`^Order #${shortOrderId(orderId)} confirmed`) });
+    // An order to Kitengela with the rider's directions, placed and paid through the shop's API.
+    const buyer = await createCustomer(shop, smtp, browser, 'Akinyi Otieno', 'akinyi.mail@example.test');
+    const { products } = (await (await fetch(`${shop.url}/api/catalog/products`)).json()) as { products: ShopProduct[] };
+    const tilapia = products.find((p) => p.name === PRODUCT)!;
+    const { orderId, iframeUrl } = await placeOrder(shop, buyer, tilapia, 1, { address: 'Kitengela', ...RIDER });
+    await choose(iframeUrl, 'card');
+    const mail = await smtp.waitForMail(buyer.email, { subject: new RegExp(`^Order #${shortOrderId(orderId)} confirmed`) });
     expect(mail.text).toContain(RIDER.directions);
     expect(mail.text).toContain(RIDER.building);
 
@@ -136,6 +155,7 @@ describe('a Kenyan customer on a phone', () => {
   });
 
   it('picks two tilapia of different sizes, pays; the receipt and back office name both, and Buy again refills the cart', async () => {
+    const { context, page } = await customerOnAPhone('akinyi.tilapia@example.test');
     const LARGE = 'Tilapia — Large, Scaled & gutted';
     const MEDIUM = 'Tilapia — Medium, Scaled & gutted';
     await page.goto(shop.url + '/shop/tilapia');
@@ -199,26 +219,28 @@ describe('a Kenyan customer on a phone', () => {
     await line(LARGE).getByText('KES 2,660.00', { exact: true }).waitFor();
     await line(MEDIUM).getByText('KES 700.00', { exact: true }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    await context.close();
   });
 
   it('a forgotten password is reset by the mailed link, which then no longer works', async () => {
+    await (await customerOnAPhone(RESET_EMAIL)).context.close();
     const fresh = await browser.newContext(PHONE_SCREEN);
     const p = await fresh.newPage();
     await p.goto(shop.url + '/auth');
     await hydrated(p);
     await p.getByRole('tabpanel', { name: 'Sign In' }).getByRole('link', { name: 'Forgot password?' }).tap();
-    await p.getByLabel('Email', { exact: true }).fill(EMAIL);
+    await p.getByLabel('Email', { exact: true }).fill(RESET_EMAIL);
     await p.getByRole('button', { name: 'Email me a reset link' }).tap();
     await p.getByRole('status').filter({ hasText: 'If an account exists for that email' }).waitFor();
 
-    const mail = await smtp.waitForMail(EMAIL, { subject: /^Reset your password/ });
+    const mail = await smtp.waitForMail(RESET_EMAIL, { subject: /^Reset your password/ });
     const link = mail.links.find((l) => /\/auth\?reset=/.test(l))!;
     await p.goto(link);
     await p.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await p.getByLabel('New password again').fill(NEW_PASSWORD);
     await p.getByRole('button', { name: 'Save new password' }).tap();
     await p.waitForURL(/\/auth\?password=changed$/);
-    await signInWith(p, NEW_PASSWORD);
+    await signInWith(p, RESET_EMAIL, NEW_PASSWORD);
     await p.waitForURL(shop.url + '/shop');
 
     const again = await (await browser.newContext(PHONE_SCREEN)).newPage();

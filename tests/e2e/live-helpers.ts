@@ -146,28 +146,33 @@ export async function createCustomer(
   return { email, name, context };
 }
 
-export async function inStockProduct(shop: ShopServer): Promise<ShopProduct> {
+/** A product of the seed with at least `atLeast` in stock (a file placing many orders asks for more). */
+export async function inStockProduct(shop: ShopServer, atLeast = 20): Promise<ShopProduct> {
   const res = await fetch(shop.url + '/api/catalog/products');
-  const { products } = (await res.json()) as { products: ShopProduct[] };
-  const product = products.find((p) => p.stock >= 20);
-  if (!product) throw new Error('no product with stock in the seed');
+  const { products } = (await res.json()) as { products: (ShopProduct & { hasChoices: boolean })[] };
+  // One without options: an order names a product sold by options by its variant.
+  const product = products.find((p) => p.stock >= atLeast && !p.hasChoices);
+  if (!product) throw new Error(`no product with ${atLeast} in stock in the seed`);
   return product;
 }
 
-/** An order placed through checkout's API as the customer (the server prices it). */
+/**
+ * An order placed through checkout's API as the customer (the server prices it), delivered to
+ * Westlands unless `delivery` names another address; `delivery` also carries the rider's directions.
+ */
 export async function placeOrder(
   shop: ShopServer,
   customer: Customer,
   product: ShopProduct,
   quantity = 1,
-  rider: { building?: string; directions?: string } = {},
+  delivery: { address?: string; building?: string; directions?: string } = {},
 ): Promise<PlacedOrder> {
   const res = await customer.context.request.post(shop.url + '/api/checkout/orders', {
     headers: { Origin: shop.url },
     data: {
       items: [{ productId: product.id, quantity }],
       customerInfo: { fullName: customer.name, email: customer.email, phone: PHONE, address: 'Westlands, Nairobi' },
-      deliveryInfo: { address: 'Westlands, Nairobi', ...rider },
+      deliveryInfo: { address: 'Westlands, Nairobi', ...delivery },
     },
   });
   const body = (await res.json()) as { orderId: string; iframeUrl: string };
@@ -189,6 +194,15 @@ export async function seenByPesapal(shop: ShopServer, order: PlacedOrder): Promi
   });
   const res = await fetch(`${shop.url}/api/payments/ipn?${query.toString()}`);
   if (!res.ok) throw new Error(`the IPN was refused: ${res.status} ${await res.text()}`);
+}
+
+/** Starts a new payment of the customer's order, as Try Again and Pay again do; returns its payment page. */
+export async function retryPayment(shop: ShopServer, customer: Customer, order: PlacedOrder): Promise<string> {
+  const res = await customer.context.request.post(`${shop.url}/api/payments/orders/${order.orderId}/retry`, {
+    headers: { Origin: shop.url },
+  });
+  if (!res.ok()) throw new Error(`retry failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { iframeUrl: string }).iframeUrl;
 }
 
 /**

@@ -1,5 +1,7 @@
 // /order-success in each of its states, the manual status check, /orders after completed and failed
-// payments, and the payment modal's cancel, failure, load-failure and success paths.
+// payments, and the payment modal's cancel, failure, load-failure and success paths. Each test that
+// needs orders has a customer of its own and places them through the shop's API, so that it runs
+// alone or in any order (a customer's other orders change what their screens offer).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { formatAmount } from '../../src/domain/money';
@@ -31,16 +33,17 @@ const OWNER_EMAIL = 'live-owner@example.test';
 
 describe('order status screens', () => {
   let live: LiveShop;
+  /** A customer without orders, for the screens that need none. */
   let amina: Customer;
   let product: ShopProduct;
-  const placed: Record<'completed' | 'failed', PlacedOrder | null> = { completed: null, failed: null };
   let shopUrl = '';
 
   beforeAll(async () => {
     live = await startLiveShop({ ADMIN_EMAILS: `${ADMIN_EMAIL},${OWNER_EMAIL}` });
     shopUrl = live.shop.url;
     amina = await createCustomer(live.shop, live.smtp, live.browser, 'Amina Otieno');
-    product = await inStockProduct(live.shop);
+    // Each test places its own orders: some 25 units in all.
+    product = await inStockProduct(live.shop, 40);
   });
   afterAll(async () => {
     await live?.stop();
@@ -48,11 +51,17 @@ describe('order status screens', () => {
 
   // Pesapal's return as the whole tab: the return page sends it on to /order-success with the query.
   const callbackUrl = (order: PlacedOrder) => `${shopUrl}/api/payments/return?OrderTrackingId=${order.trackingId}&OrderMerchantReference=x`;
-  const totalOf = async (orderId: string) => {
-    const res = await amina.context.request.get(`${shopUrl}/api/orders/${orderId}`);
+  const totalOf = async (customer: Customer, orderId: string) => {
+    const res = await customer.context.request.get(`${shopUrl}/api/orders/${orderId}`);
     return `KES ${formatAmount(((await res.json()) as { totalCents: number }).totalCents)}`;
   };
-  const appPage = (path?: string) => openLivePage(shopUrl, amina, path);
+  const newCustomer = (name: string) => createCustomer(live.shop, live.smtp, live.browser, name);
+  /** An order of the customer's whose payment was made (card) or declined (fail) on their phone. */
+  const orderPaidWith = async (customer: Customer, choice: 'card' | 'fail', quantity: number) => {
+    const order = await placeOrder(live.shop, customer, product, quantity);
+    await choose(order.iframeUrl, choice);
+    return order;
+  };
 
   it('without an order id, /order-success goes home', async () => {
     const page = await amina.context.newPage();
@@ -62,9 +71,9 @@ describe('order status screens', () => {
   });
 
   it('back from Pesapal: Processing, then Payment Completed as soon as the payment is confirmed', async () => {
-    const order = await placeOrder(live.shop, amina, product, 2);
-    placed.completed = order;
-    const page = await appPage();
+    const buyer = await newCustomer('Amina Otieno');
+    const order = await placeOrder(live.shop, buyer, product, 2);
+    const page = await openLivePage(shopUrl, buyer);
     await fillCart(page, product, 2);
     await page.goto(callbackUrl(order));
     await page.waitForURL(`${shopUrl}/order-success`); // the callback query is resolved, then dropped
@@ -72,7 +81,7 @@ describe('order status screens', () => {
     await page.getByRole('heading', { level: 1, name: 'Your payment is being processed' }).waitFor();
     expect(await page.getByTestId('order-reference').textContent()).toBe(`#${order.orderId.slice(0, 8)}`);
     expect(await page.getByTestId('tracking-id').textContent()).toBe(order.trackingId);
-    expect(await page.getByTestId('order-amount').textContent()).toBe(await totalOf(order.orderId));
+    expect(await page.getByTestId('order-amount').textContent()).toBe(await totalOf(buyer, order.orderId));
     // The phone the payment was made with (stored in E.164), masked by the server: its middle never reaches the browser.
     expect(await page.getByTestId('payment-phone').textContent()).toBe(maskPhone(toE164Phone(PHONE)));
     expect(await page.getByTestId('payment-phone').textContent()).toBe('+25*******678');
@@ -94,7 +103,6 @@ describe('order status screens', () => {
   });
 
   it('back from Pesapal already paid: the success notice shows on the reloaded app, once', async () => {
-    // A customer of its own, so the order lists of the other tests stay as they expect.
     const baraka = await createCustomer(live.shop, live.smtp, live.browser, 'Baraka Njoroge');
     const order = await placeOrder(live.shop, baraka, product, 1);
     await choose(order.iframeUrl, 'card');
@@ -115,10 +123,9 @@ describe('order status screens', () => {
   });
 
   it('shows Payment Failed for a payment that failed', async () => {
-    const order = await placeOrder(live.shop, amina, product, 1);
-    placed.failed = order;
-    await choose(order.iframeUrl, 'fail');
-    const page = await appPage();
+    const buyer = await newCustomer('Akinyi Otieno');
+    const order = await orderPaidWith(buyer, 'fail', 1);
+    const page = await openLivePage(shopUrl, buyer);
     await page.goto(callbackUrl(order));
     await paymentState(page).filter({ hasText: 'Payment Failed' }).waitFor();
     await page.getByRole('heading', { level: 1, name: 'Your payment did not go through' }).waitFor();
@@ -129,8 +136,9 @@ describe('order status screens', () => {
   });
 
   it('shows Checking... while the payment status is being read', async () => {
-    const order = await placeOrder(live.shop, amina, product, 1);
-    const page = await appPage();
+    const buyer = await newCustomer('Atieno Otieno');
+    const order = await placeOrder(live.shop, buyer, product, 1);
+    const page = await openLivePage(shopUrl, buyer);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/orders/*/transaction', async (route: Route) => {
@@ -149,9 +157,7 @@ describe('order status screens', () => {
   // What a check that finds a change, or cannot reach Pesapal, says: live-sync.test.ts (it needs a
   // Pesapal whose notifications the test can hold back).
   it('shows Payment Pending with a manual status check that finds nothing new, and says when the order cannot be refreshed', async () => {
-    // Not the goods of the order the Checking... test left waiting for Pesapal's confirmation: those would
-    // be offered that order instead (never pay twice).
-    const { order, page } = await showPendingOrder(live.shop, amina, product, 2);
+    const { order, page } = await showPendingOrder(live.shop, await newCustomer('Awino Otieno'), product, 2);
     await page.getByRole('heading', { level: 1, name: 'Waiting for your payment' }).waitFor();
     const check = page.getByRole('button', { name: 'Check Payment Status' });
 
@@ -173,7 +179,7 @@ describe('order status screens', () => {
   });
 
   it('says Order not found for an order id that is not the customer’s', async () => {
-    const page = await appPage();
+    const page = await openLivePage(shopUrl, amina);
     await openOrderSuccessWithState(page, '7a0e8a52-3f5e-4c55-9a43-2d6f3c1e9b10');
     await page.getByRole('alert').filter({ hasText: 'Order not found' }).waitFor();
     await page.getByRole('link', { name: 'Continue Shopping' }).waitFor();
@@ -183,9 +189,11 @@ describe('order status screens', () => {
   });
 
   it('lets the customer clear the cart by hand', async () => {
-    const page = await appPage();
+    const buyer = await newCustomer('Adhiambo Otieno');
+    const failed = await orderPaidWith(buyer, 'fail', 1);
+    const page = await openLivePage(shopUrl, buyer);
     await fillCart(page, product, 3);
-    await page.goto(callbackUrl(placed.failed!));
+    await page.goto(callbackUrl(failed));
     await paymentState(page).filter({ hasText: 'Payment Failed' }).waitFor();
     await page.getByTestId('cart-count').filter({ hasText: '3' }).waitFor();
     await page.getByRole('button', { name: 'Clear cart' }).click();
@@ -195,7 +203,13 @@ describe('order status screens', () => {
   });
 
   it('/orders lists the completed and failed orders newest first, with the orders awaiting payment above', async () => {
-    const page = await amina.context.newPage();
+    // A completed order, then a failed one, then two still awaiting payment.
+    const buyer = await newCustomer('Auma Otieno');
+    const completedOrder = await orderPaidWith(buyer, 'card', 2);
+    const failedOrder = await orderPaidWith(buyer, 'fail', 1);
+    await placeOrder(live.shop, buyer, product, 1);
+    await placeOrder(live.shop, buyer, product, 2);
+    const page = await buyer.context.newPage();
     // The skeleton while the list loads.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -214,10 +228,10 @@ describe('order status screens', () => {
     const history = page.getByTestId('order-card');
     await history.first().waitFor();
     const ids = await history.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-order-id')));
-    expect(ids).toEqual([placed.failed!.orderId, placed.completed!.orderId]);
+    expect(ids).toEqual([failedOrder.orderId, completedOrder.orderId]);
 
-    const completed = history.filter({ hasText: placed.completed!.orderId.slice(0, 8) });
-    await completed.getByRole('heading', { name: `Order #${placed.completed!.orderId.slice(0, 8)}` }).waitFor();
+    const completed = history.filter({ hasText: completedOrder.orderId.slice(0, 8) });
+    await completed.getByRole('heading', { name: `Order #${completedOrder.orderId.slice(0, 8)}` }).waitFor();
     expect(await completed.getByTestId('order-status').textContent()).toBe('Completed');
     expect(await completed.getByTestId('order-status').getAttribute('class')).toContain('bg-green-100');
     expect(await completed.locator('time').textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/); // '24 Nov 2026'
@@ -225,9 +239,9 @@ describe('order status screens', () => {
     await completed.getByText(`2 × KES ${unit}`).waitFor();
     await completed.getByText(`KES ${formatAmount(product.priceCents * 2)}`).waitFor();
     await completed.getByText(product.name).waitFor();
-    const total = await totalOf(placed.completed!.orderId);
+    const total = await totalOf(buyer, completedOrder.orderId);
     await completed.getByText(total, { exact: true }).waitFor();
-    const failed = history.filter({ hasText: placed.failed!.orderId.slice(0, 8) });
+    const failed = history.filter({ hasText: failedOrder.orderId.slice(0, 8) });
     expect(await failed.getByTestId('order-status').textContent()).toBe('Failed');
     expect(await failed.getByTestId('order-status').getAttribute('class')).toContain('bg-slate-100');
 
@@ -245,12 +259,14 @@ describe('order status screens', () => {
 
   it('/orders shows where a paid order is: Paid, then the delivery step, live, once the shop starts delivering', async () => {
     const admin = await createCustomer(live.shop, live.smtp, live.browser, 'Shop Admin', ADMIN_EMAIL);
-    const page = await appPage('/orders');
-    const card = page.locator(`[data-testid="order-card"][data-order-id="${placed.completed!.orderId}"]`);
+    const buyer = await newCustomer('Anyango Otieno');
+    const paid = await orderPaidWith(buyer, 'card', 2);
+    const page = await openLivePage(shopUrl, buyer, '/orders');
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${paid.orderId}"]`);
     await card.getByTestId('order-status').waitFor();
     const steps = card.getByRole('list', { name: 'Delivery progress' });
     expect(await steps.locator('[aria-current="step"]').textContent()).toBe('Paid');
-    const res = await admin.context.request.post(`${shopUrl}/api/admin/orders/${placed.completed!.orderId}/fulfilment`, {
+    const res = await admin.context.request.post(`${shopUrl}/api/admin/orders/${paid.orderId}/fulfilment`, {
       headers: { Origin: shopUrl },
       data: { status: 'out_for_delivery' },
     });
@@ -263,10 +279,9 @@ describe('order status screens', () => {
   });
 
   it('the payment modal: hints only make it ask the server, Cancel closes it, a failed payment offers Cancel and Try Again', async () => {
-    // Not the goods of the order the Checking... test left waiting for Pesapal's confirmation: those would
-    // be offered that order instead (never pay twice).
-    const order = await placeOrder(live.shop, amina, product, 3);
-    const page = await appPage('/orders');
+    const buyer = await newCustomer('Apiyo Otieno');
+    const order = await placeOrder(live.shop, buyer, product, 3);
+    const page = await openLivePage(shopUrl, buyer, '/orders');
     await page.evaluate(() => localStorage.setItem('cart', '[]'));
     const card = page.locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`);
     const dialog = page.getByRole('dialog', { name: 'Complete your payment' });
@@ -332,10 +347,9 @@ describe('order status screens', () => {
   });
 
   it('the payment modal: a payment confirmed while it is open (e.g. M-Pesa on the phone) takes the customer to /order-success', async () => {
-    // Not the goods of the order the Checking... test left waiting for Pesapal's confirmation: those would
-    // be offered that order instead (never pay twice).
-    const order = await placeOrder(live.shop, amina, product, 2);
-    const page = await appPage('/orders');
+    const buyer = await newCustomer('Aoko Otieno');
+    const order = await placeOrder(live.shop, buyer, product, 2);
+    const page = await openLivePage(shopUrl, buyer, '/orders');
     await page
       .locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`)
       .getByRole('button', { name: 'Continue payment' })
@@ -351,11 +365,10 @@ describe('order status screens', () => {
   });
 
   it('the payment modal: a page that does not load offers to open it in a new tab', async () => {
-    // Not the goods of the order the Checking... test left waiting for Pesapal's confirmation: those would
-    // be offered that order instead (never pay twice).
-    const order = await placeOrder(live.shop, amina, product, 2);
+    const buyer = await newCustomer('Akoth Otieno');
+    const order = await placeOrder(live.shop, buyer, product, 2);
     // The page's clock is moved past the modal's 20 s load limit instead of waiting it out.
-    const page = await amina.context.newPage();
+    const page = await buyer.context.newPage();
     await page.clock.install();
     await page.goto(shopUrl + '/orders');
     await waitForLiveStream(page);
@@ -380,7 +393,6 @@ describe('order status screens', () => {
   });
 
   it('the payment modal: paying by card in the frame ends on /order-success with the payment completed', async () => {
-    // A customer of their own: Amina's declined orders still hold their stock and count as unpaid.
     const buyer = await createCustomer(live.shop, live.smtp, live.browser, 'Baraka Mutua');
     const order = await placeOrder(live.shop, buyer, product, 1);
     const page = await openLivePage(shopUrl, buyer, '/orders');
@@ -410,7 +422,6 @@ describe('order status screens', () => {
   });
   it('the back office hears a paid order: the notice, the dashboard and the order list change without a reload', async () => {
     const owner = await createCustomer(live.shop, live.smtp, live.browser, 'Wanjiru Owner', OWNER_EMAIL);
-    // A buyer of their own: the earlier journeys leave Amina as many unpaid orders as the shop allows.
     const buyer = await createCustomer(live.shop, live.smtp, live.browser, 'Otieno Buyer');
     const order = await placeOrder(live.shop, buyer, product, 1);
     const ref = `#${order.orderId.slice(0, 8)}`;
@@ -437,7 +448,7 @@ describe('order status screens', () => {
       .filter({ hasText: `New paid order ${ref}.` })
       .waitFor();
     await toast(dashboard, `New paid order ${ref}.`).waitFor();
-    // At least this order more: an order of an earlier journey (left waiting for Pesapal) may be
+    // At least this order more: an order of another test (left waiting for Pesapal) may be
     // confirmed in the meantime too.
     await expect.poll(paidToday, { timeout: 30_000 }).toBeGreaterThan(before);
     await row.getByText('Paid', { exact: true }).waitFor();

@@ -4,7 +4,8 @@
 // and PDF) lists the lines and totals, each document's first one the original. A late notification
 // keeps the modal on Pesapal's return page (a plain waiting line, never the shop inside the shop), and
 // the payment, once found, is announced once although the live event, polling and the return all
-// bring it.
+// bring it. Each test has a customer of its own and makes the order it starts from through the
+// shop's API, so that it runs alone or in any order.
 import type { Page, Route } from 'playwright-core';
 import { suggestAddress } from './storefront-helpers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,12 +19,14 @@ import {
   inStockProduct,
   paymentState,
   placeOrder,
+  retryPayment,
   startLiveShop,
   toast,
   waitForLiveStream,
   type Customer,
   type LiveRecord,
   type LiveShop,
+  type PlacedOrder,
   type ShopProduct,
 } from './live-helpers';
 
@@ -32,26 +35,38 @@ const PHONE_SCREEN = { width: 390, height: 844 };
 describe('paying at phone size', () => {
   let live: LiveShop;
   let shopUrl: string;
-  let customer: Customer;
   let product: ShopProduct;
+  /** The current test's customer and their phone-sized tab. */
+  let customer: Customer;
   let page: Page;
-  let orderId = '';
 
   beforeAll(async () => {
     live = await startLiveShop();
     shopUrl = live.shop.url;
-    customer = await createCustomer(live.shop, live.smtp, live.browser, 'Otieno Ouma');
     product = await inStockProduct(live.shop);
-    page = await customer.context.newPage();
-    await page.setViewportSize(PHONE_SCREEN);
   });
   afterAll(() => live?.stop());
+
+  /** A customer of the test's own (their orders are theirs alone), with a tab at phone size. */
+  async function newCustomer(name: string): Promise<void> {
+    customer = await createCustomer(live.shop, live.smtp, live.browser, name);
+    page = await customer.context.newPage();
+    await page.setViewportSize(PHONE_SCREEN);
+  }
+
+  /** An order of the customer's, paid by card on the customer's phone. */
+  async function paidOrder(quantity: number): Promise<PlacedOrder> {
+    const order = await placeOrder(live.shop, customer, product, quantity);
+    await choose(order.iframeUrl, 'card');
+    return order;
+  }
 
   const dialog = () => page.getByRole('dialog', { name: 'Complete your payment' });
   // Pesapal's page sits inside the modal's own frame.
   const payPage = () => page.frameLocator('iframe[title="Pesapal payment page"]').frameLocator('iframe[title="Pesapal payment page"]');
 
   it('a declined card shows the failure panel and the toast inside the modal, not another page', async () => {
+    await newCustomer('Otieno Ouma');
     await page.goto(shopUrl + '/shop');
     await fillCart(page, product, 2);
     await page.goto(shopUrl + '/checkout');
@@ -63,7 +78,7 @@ describe('paying at phone size', () => {
 
     const placed = page.waitForResponse((r) => r.url().endsWith('/api/checkout/orders'));
     await page.getByRole('button', { name: 'Pay with Pesapal' }).click();
-    orderId = ((await (await placed).json()) as { orderId: string }).orderId;
+    expect((await placed).ok()).toBe(true);
     await payPage().getByRole('button', { name: 'Fail' }).click();
 
     const panel = dialog().getByRole('alert').filter({ hasText: 'Payment Error' });
@@ -75,6 +90,18 @@ describe('paying at phone size', () => {
   });
 
   it('Try Again, from the keyboard, pays the same order; the order page shows what was bought', async () => {
+    // Two to Kilimani, its payment declined in the modal (on the customer's phone), the failure panel open.
+    await newCustomer('Achieng Ouma');
+    const { orderId } = await placeOrder(live.shop, customer, product, 2, { address: 'Kilimani, Nairobi' });
+    await page.goto(shopUrl + '/orders');
+    await page
+      .locator(`[data-testid="awaiting-order"][data-order-id="${orderId}"]`)
+      .getByRole('button', { name: 'Continue payment' })
+      .click();
+    await payPage().getByRole('button', { name: 'Pay by card' }).waitFor();
+    await choose((await dialog().locator('iframe').getAttribute('src'))!, 'fail');
+    await dialog().getByRole('alert').filter({ hasText: 'Payment Error' }).getByRole('button', { name: 'Try Again' }).waitFor();
+
     const retried = page.waitForResponse((r) => r.url().endsWith(`/api/payments/orders/${orderId}/retry`));
     await dialog().getByRole('button', { name: 'Try Again' }).focus();
     await page.keyboard.press('Enter');
@@ -96,6 +123,12 @@ describe('paying at phone size', () => {
   });
 
   it('My Orders holds one order, paid, with its failed attempt under it', async () => {
+    // The customer's only order: declined, then paid with a second attempt.
+    await newCustomer('Kamau Ouma');
+    const order = await placeOrder(live.shop, customer, product, 1);
+    await choose(order.iframeUrl, 'fail');
+    await choose(await retryPayment(live.shop, customer, order), 'card');
+    const { orderId } = order;
     await page.goto(shopUrl + '/orders');
     const cards = page.locator('[data-order-id]');
     await cards.first().waitFor();
@@ -111,6 +144,9 @@ describe('paying at phone size', () => {
   });
 
   it('the receipt opens and lists the lines and totals; the PDF carries the order number', async () => {
+    // An order of two whose receipt no one has opened yet.
+    await newCustomer('Wanjiku Ouma');
+    const { orderId } = await paidOrder(2);
     await page.goto(`${shopUrl}/api/orders/${orderId}/receipt`);
     await page.getByRole('heading', { name: `Receipt for order #${orderId.slice(0, 8)}` }).waitFor();
     const line = page.getByRole('row').filter({ hasText: product.name });
@@ -135,6 +171,8 @@ describe('paying at phone size', () => {
   });
 
   it("the receipt carries KRA's signed tax invoice: CU invoice number, signature and a QR code linking the PIN, branch and signature", async () => {
+    await newCustomer('Muthoni Ouma');
+    const { orderId } = await paidOrder(1);
     const receipt = `${shopUrl}/api/orders/${orderId}/receipt`;
     // KRA (the built-in simulator) signs the sale just after the payment; until then the receipt
     // says 'Tax invoice pending'.
@@ -162,6 +200,7 @@ describe('paying at phone size', () => {
   });
 
   it('a declined order still holding its stock shows Pay again in My Orders, which opens its payment page', async () => {
+    await newCustomer('Njoroge Ouma');
     const declined = await placeOrder(live.shop, customer, product, 1);
     await choose(declined.iframeUrl, 'fail'); // declined on the customer's phone
     await page.goto(shopUrl + '/orders');
@@ -212,6 +251,7 @@ describe('paying at phone size', () => {
   it('back from Pesapal before it confirms, the same goods are not paid twice: checkout offers that order, and continuing it pays the one order', async () => {
     // The customer left Pesapal's page and came back before Pesapal confirmed anything (an M-Pesa
     // prompt still on the phone): the shop has their return, the order is still pending.
+    await newCustomer('Chebet Ouma');
     const first = await placeOrder(live.shop, customer, product, 4);
     const back = await customer.context.request.get(`${shopUrl}/api/payments/lookup?trackingId=${first.trackingId}`);
     expect(back.status()).toBe(200);
@@ -240,8 +280,7 @@ describe('paying at phone size', () => {
   });
 
   it('a late notification shows the plain return page inside the modal, and paid is announced once', async () => {
-    // Not the goods of the declined order above, which waits for Pesapal's confirmation: those would
-    // be offered that order instead (never pay twice).
+    await newCustomer('Odhiambo Ouma');
     const order = await placeOrder(live.shop, customer, product, 2);
     const tab = await customer.context.newPage();
     await tab.setViewportSize(PHONE_SCREEN);

@@ -447,6 +447,16 @@ describe.each(dbKinds(import.meta.url))('the audit trail of the back office on %
       }),
     },
     {
+      route: 'PUT /shop-details/prices-include-vat',
+      action: 'PRICES_INCLUDE_VAT_UPDATE',
+      table: 'app_settings',
+      run: async () => ({
+        res: await asAdmin('/shop-details/prices-include-vat', { method: 'PUT', json: { on: false } }),
+        recordId: 'prices_include_vat',
+      }),
+      details: async () => ({ before: false, after: false }),
+    },
+    {
       route: 'POST /staff',
       action: 'USER_ROLE_CHANGE',
       table: 'profiles',
@@ -589,6 +599,17 @@ describe.each(dbKinds(import.meta.url))('the audit trail of the back office on %
         return { res, recordId: view.variants.find((v) => v.name === 'Jumbo')!.id };
       },
       details: async () => ({ variant: 'Jumbo', priceCents: 150_000 }),
+    },
+    {
+      // Cleared (null): the variants' own prices, which the next case edits, stay as they are.
+      route: 'PUT /products/:id/price-per-kg',
+      action: 'PRODUCT_PRICE_PER_KG',
+      table: 'products',
+      run: async () => ({
+        res: await asAdmin(`/products/${ids.optionsProduct}/price-per-kg`, { method: 'PUT', json: { pricePerKgCents: null } }),
+        recordId: ids.optionsProduct,
+      }),
+      details: async () => ({ pricePerKgCents: { from: null, to: null } }),
     },
     {
       route: 'PATCH /products/:id/variants/:variantId',

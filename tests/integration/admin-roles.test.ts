@@ -175,7 +175,7 @@ describe.each(dbKinds(import.meta.url))('back-office roles on %s', (kind) => {
       expect(stops.map((x) => x.orderId).sort()).toEqual([mine, theirs, unassigned].sort());
       const stop = stops.find((x) => x.orderId === unassigned)!;
       expect(stop.phone).toBe('+254712345678');
-      expect(stop.items).toEqual([{ name: 'Rider Test Tilapia', quantity: 3 }]);
+      expect(stop.items).toEqual([{ name: 'Rider Test Tilapia', quantity: 3, ifUnavailable: 'similar', note: '' }]);
       expect(stop.mapUrl).toBe('https://www.google.com/maps/dir/?api=1&destination=-1.2676%2C36.8108');
       expect(list.riders.map((r) => r.id).sort()).toEqual([rider.id, otherRider.id].sort());
 

@@ -58,6 +58,7 @@ describe.each(dbKinds(import.meta.url))('checkout addresses and delivery fee on 
     expect(body).toEqual({
       deliveryFeeCents: expected.feeCents,
       deliveryFeeTaxBand: 'D',
+      pricesIncludeVat: false,
       zoneName: 'Zone 2 - Mid Distance',
       zoneId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       estimatedMinutes: 35,
@@ -89,6 +90,7 @@ describe.each(dbKinds(import.meta.url))('checkout addresses and delivery fee on 
     expect(body).toEqual({
       deliveryFeeCents: 10_000,
       deliveryFeeTaxBand: 'D',
+      pricesIncludeVat: false,
       zoneName: 'Zone 1 - Local Area',
       zoneId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       estimatedMinutes: 40,
