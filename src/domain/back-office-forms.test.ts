@@ -73,6 +73,17 @@ describe('newProductFormSchema (the price typed in KES)', () => {
     expect(createProductSchema.parse(body)).toEqual(body);
   });
 
+  it("takes a KRA item class from the select: '' is the category's (left out new, cleared on an edit)", () => {
+    expect(newProductFormSchema.parse({ ...product, etimsItemClass: '' })).not.toHaveProperty('etimsItemClass', expect.anything());
+    expect(newProductFormSchema.parse({ ...product, etimsItemClass: '50121500' })).toMatchObject({ etimsItemClass: '50121500' });
+    expect(editProductFormSchema.parse({ ...product, etimsItemClass: '' })).toMatchObject({ etimsItemClass: null });
+    expect(fieldMessages(newProductFormSchema, { ...product, etimsItemClass: 'fish' })).toEqual({
+      etimsItemClass: PRODUCT_MESSAGES.itemClass,
+    });
+    expect(fieldMessages(updateProductSchema, { etimsItemClass: '12345678901' })).toEqual({ etimsItemClass: PRODUCT_MESSAGES.itemClass });
+    expect(updateProductSchema.parse({ etimsItemClass: null })).toMatchObject({ etimsItemClass: null });
+  });
+
   it('reads a price typed with thousands separators, as the shop writes its prices', () => {
     expect(newProductFormSchema.parse({ ...product, price: '1,100' })).toMatchObject({ priceCents: 110000 });
     expect(newProductFormSchema.parse({ ...product, price: ' 12,500.50 ' })).toMatchObject({ priceCents: 1250050 });

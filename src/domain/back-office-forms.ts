@@ -36,10 +36,18 @@ export const PRODUCT_MESSAGES = {
   slugTaken: 'Another product already uses that web address',
   taxBand: 'Choose a tax band: A, B, C, D or E',
   pricedPerVariant: 'This product is priced per variant: change the prices under Options and variants',
+  itemClass: "A KRA item class is a code of up to 10 digits from KRA's list, e.g. 50121500",
 } as const;
 
 /** A VAT band as the back office sends it (a product's, the delivery fee's). */
 const taxBandRule = z.enum(TAX_BANDS, { error: PRODUCT_MESSAGES.taxBand });
+
+/** A product's KRA item class (null: its category's); the server also checks that KRA's list has it. */
+const itemClassRule = z
+  .string({ error: PRODUCT_MESSAGES.itemClass })
+  .trim()
+  .regex(/^[0-9]{1,10}$/, { error: PRODUCT_MESSAGES.itemClass })
+  .nullable();
 
 /** A web address (a product's after /shop/, a post's or a page's): lowercase words joined by single dashes. */
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -122,7 +130,12 @@ const productFields = {
 };
 
 /** POST /api/admin/products (a product without a band is in the default band). */
-export const createProductSchema = z.object({ ...productFields, stock: stockRule.default(0), taxBand: taxBandRule.optional() });
+export const createProductSchema = z.object({
+  ...productFields,
+  stock: stockRule.default(0),
+  taxBand: taxBandRule.optional(),
+  etimsItemClass: itemClassRule.optional(),
+});
 export type CreateProductInput = z.infer<typeof createProductSchema>;
 
 // Stock is not editable here: it changes only through the ledger (adjustments, orders). The slug is
@@ -133,7 +146,9 @@ const productSlugField = z
   .pipe(z.string().max(PRODUCT_SLUG_MAX, { error: PRODUCT_MESSAGES.slug }).regex(SLUG_PATTERN, { error: PRODUCT_MESSAGES.slug }));
 
 /** PATCH /api/admin/products/:id (only the fields sent change; the band has no default, so an edit without it keeps it). */
-export const updateProductSchema = z.object({ ...productFields, slug: productSlugField, taxBand: taxBandRule }).partial();
+export const updateProductSchema = z
+  .object({ ...productFields, slug: productSlugField, taxBand: taxBandRule, etimsItemClass: itemClassRule })
+  .partial();
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 
 // The product form: the price as typed in KES ('450.50'), sent as priceCents. The threshold field
@@ -144,15 +159,28 @@ const productFormFields = {
   price: kesAmount(PRODUCT_MESSAGES.price).pipe(priceLimits(z.number())),
   taxBand: taxBandRule.optional(),
 };
+/** The form's KRA item class select: '' is the category's class (left out of a new product, null to clear an edited one's). */
+const itemClassChoice = (whenEmpty: null | undefined) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : whenEmpty))
+    .pipe(itemClassRule.optional());
 const withPriceCents = <T extends { price: number }>({ price, ...rest }: T) => ({ ...rest, priceCents: price });
 
 /** The new-product form; its output is the body of POST /api/admin/products. An empty opening stock is none. */
 export const newProductFormSchema = z
-  .object({ ...productFormFields, stock: fromText(stockRule, PRODUCT_MESSAGES.stock, 0).default(0) })
+  .object({
+    ...productFormFields,
+    etimsItemClass: itemClassChoice(undefined),
+    stock: fromText(stockRule, PRODUCT_MESSAGES.stock, 0).default(0),
+  })
   .transform(withPriceCents);
 
 /** The edit form (the web address too); its output is the body of PATCH /api/admin/products/:id. */
-export const editProductFormSchema = z.object({ ...productFormFields, slug: productSlugField.optional() }).transform(withPriceCents);
+export const editProductFormSchema = z
+  .object({ ...productFormFields, etimsItemClass: itemClassChoice(null), slug: productSlugField.optional() })
+  .transform(withPriceCents);
 
 export const STOCK_MESSAGES = {
   kind: 'Choose restock or adjustment',

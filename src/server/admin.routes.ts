@@ -22,6 +22,7 @@ import { adminDeliveriesRoutes, adminRiderRoutes } from './features/deliveries/a
 import { adminMerchantNoticesRoutes } from './features/merchant-notices/admin.routes';
 import { adminLiveRoutes } from './features/realtime/realtime.routes';
 import { adminSignInCodesRoutes } from './features/account/admin.routes';
+import { adminGoLiveRoutes } from './go-live/go-live.routes';
 
 export function adminRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
@@ -46,5 +47,6 @@ export function adminRoutes(ctx: ServerContext) {
     .route('/rider', adminRiderRoutes(ctx))
     .route('/merchant-notices', adminMerchantNoticesRoutes(ctx))
     .route('/live', adminLiveRoutes(ctx))
-    .route('/sign-in-codes', adminSignInCodesRoutes(ctx));
+    .route('/sign-in-codes', adminSignInCodesRoutes(ctx))
+    .route('/go-live', adminGoLiveRoutes(ctx));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, EXAMPLE_AUTH_SECRET, loadEnv } from './env';
+import { ConfigError, EXAMPLE_AUTH_SECRET, loadEnv, loadEnvToCheck } from './env';
 
 // A secret as openssl rand -base64 48 makes it: production accepts it.
 const STRONG_SECRET = 'Vb6m3k8yYt4m7S0o2m0VQp4r8h6y2T9aEq1Xv0mZ0c3Ln5Wj7Hd2Gs9Fk4Ru1Pe8Ix6Bz3Na';
@@ -82,6 +82,18 @@ describe('loadEnv', () => {
     it('refuses a branch id that is not two digits', () => {
       expect(() => loadEnv({ ETIMS_BRANCH_ID: 'HQ' })).toThrow(/ETIMS_BRANCH_ID: must be two digits/);
     });
+
+    it('sends a token on every call only with the client credentials to get one; the lastReqDt limit is 7 days unless set', () => {
+      const device = { ETIMS_PIN: 'P051234567X', ETIMS_DEVICE_SERIAL: 'SN-1', ETIMS_SEND_TOKEN: '1' };
+      expect(() => loadEnv({ ...ready, ...device })).toThrow(
+        'ETIMS_SEND_TOKEN=1 sends an OAuth token on every call to KRA: set ETIMS_CONSUMER_KEY and ETIMS_CONSUMER_SECRET',
+      );
+      const env = loadEnv({ ...ready, ...device, ETIMS_CONSUMER_KEY: 'ck', ETIMS_CONSUMER_SECRET: 'cs' });
+      expect(env).toMatchObject({ ETIMS_SEND_TOKEN: true, ETIMS_LAST_REQ_MAX_DAYS: 7 });
+      expect(loadEnv({ ETIMS_SEND_TOKEN: '1' }).ETIMS_SEND_TOKEN).toBe(true); // the simulator issues its own
+      expect(loadEnv({ ETIMS_LAST_REQ_MAX_DAYS: '30' }).ETIMS_LAST_REQ_MAX_DAYS).toBe(30);
+      expect(() => loadEnv({ ETIMS_LAST_REQ_MAX_DAYS: '0' })).toThrow(/ETIMS_LAST_REQ_MAX_DAYS/);
+    });
   });
 
   describe('SMS in production', () => {
@@ -129,6 +141,14 @@ describe('loadEnv', () => {
     });
     expect(env.isProduction).toBe(true);
     expect(env.MAIL_FROM).toBe('Shop <orders@shop.example>');
+  });
+
+  it('leaves missing production settings to the go-live check, which reports each on its line', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    const env = loadEnvToCheck({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' });
+    expect(env.PUBLIC_URL).toBe('https://shop.example');
+    expect(env.PESAPAL_CONSUMER_KEY).toBeUndefined();
+    expect(() => loadEnvToCheck({ NODE_ENV: 'production', ETIMS_BRANCH_ID: 'HQ' })).toThrow(/ETIMS_BRANCH_ID: must be two digits/);
   });
 
   it('refuses production without MAIL_FROM, and names only that', () => {

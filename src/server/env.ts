@@ -19,6 +19,8 @@ const schema = z.object({
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   GOOGLE_MAPS_API_KEY: optional,
+  // Any Google Maps-compatible web-service API (a test double); default https://maps.googleapis.com/maps/api.
+  GOOGLE_MAPS_API_URL: optional,
   PESAPAL_CONSUMER_KEY: optional,
   PESAPAL_CONSUMER_SECRET: optional,
   PESAPAL_BASE_URL: optional,
@@ -41,6 +43,15 @@ const schema = z.object({
   ETIMS_CONSUMER_SECRET: optional,
   ETIMS_TOKEN_URL: optional,
   ETIMS_APIGEE_APP_ID: optional,
+  // 1: the OAuth Bearer token goes with every call, to KRA's legacy direct host too (whether it needs
+  // one is unconfirmed); needs ETIMS_CONSUMER_KEY and ETIMS_CONSUMER_SECRET (the simulator issues its own).
+  ETIMS_SEND_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() === '1' || v?.trim().toLowerCase() === 'true'),
+  // The oldest lastReqDt KRA takes, in days (reported 7, unconfirmed): when KRA refuses an older one
+  // (the first pull asks from 2018), the shop asks again from this many days ago.
+  ETIMS_LAST_REQ_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   // How long one call to KRA may take before it counts as a timeout (KRA is often congested).
   ETIMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   // The back office warns when the oldest invoice still waiting for KRA is older than this many minutes.
@@ -148,7 +159,7 @@ function predictableAuthSecret(secret: string): string | null {
 }
 
 /** Why a production AUTH_SECRET is unusable, or null when it is strong enough. */
-function weakAuthSecret(secret: string | undefined): string | null {
+export function weakAuthSecret(secret: string | undefined): string | null {
   if (!secret) return `AUTH_SECRET (session signing; ${MAKE_SECRET})`;
   if (secret === EXAMPLE_AUTH_SECRET) return `AUTH_SECRET is the documented example value, which everyone knows; ${MAKE_SECRET}`;
   if (Buffer.byteLength(secret, 'utf8') < MIN_AUTH_SECRET_BYTES)
@@ -187,8 +198,25 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       throw new ConfigError(`NODE_ENV=production needs:\n  ${missing.join('\n  ')}`);
     }
   }
+  if (env.ETIMS_SEND_TOKEN && env.ETIMS_PIN && env.ETIMS_DEVICE_SERIAL && (!env.ETIMS_CONSUMER_KEY || !env.ETIMS_CONSUMER_SECRET))
+    throw new ConfigError(
+      'ETIMS_SEND_TOKEN=1 sends an OAuth token on every call to KRA: set ETIMS_CONSUMER_KEY and ETIMS_CONSUMER_SECRET (the client credentials KRA issued), or unset ETIMS_SEND_TOKEN',
+    );
   const mailFrom = env.MAIL_FROM ?? `${env.SHOP_NAME} <no-reply@${new URL(publicUrl).hostname}>`;
   return { ...env, PUBLIC_URL: publicUrl, MAIL_FROM: mailFrom, isProduction };
+}
+
+/**
+ * The settings for the go-live check: as loadEnv reads them, except that a production setting that
+ * is missing or weak is left for the check to report on its own line instead of refused here.
+ */
+export function loadEnvToCheck(source: Record<string, string | undefined> = process.env): Env {
+  try {
+    return loadEnv(source);
+  } catch (err) {
+    if (!(err instanceof ConfigError) || source.NODE_ENV !== 'production') throw err;
+    return loadEnv({ ...source, NODE_ENV: 'go-live-check' });
+  }
 }
 
 /** This process's environment plus `extra`, for a child process (pg_dump gets its password so). */

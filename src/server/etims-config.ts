@@ -3,6 +3,7 @@
 // nothing at all with ETIMS_DISABLED=1. The hosts marked UNCONFIRMED in docs/etims.md can be set
 // with ETIMS_BASE_URL and ETIMS_TOKEN_URL.
 import type { Env } from './env';
+import { SIMULATOR_TOKEN_PATH } from './dev/etims/etims-simulator-token';
 
 export const ETIMS_SIMULATOR_MOUNT = '/etims-sim';
 /** The device the built-in simulator issued: the shop uses it when no ETIMS settings are given. */
@@ -31,6 +32,7 @@ export function resolveEtimsBaseUrl(env: Env): string {
 }
 
 export function resolveEtimsTokenUrl(env: Env): string {
+  if (usesEtimsSimulator(env)) return `${env.PUBLIC_URL}${ETIMS_SIMULATOR_MOUNT}${SIMULATOR_TOKEN_PATH}`;
   return env.ETIMS_TOKEN_URL ?? TOKEN_URLS[env.ETIMS_ENV];
 }
 

@@ -208,8 +208,11 @@ describe('checkout and payment in a browser', () => {
       'deliveryWindow',
       'idempotencyKey',
       'items',
+      'note',
       'smsUpdates',
     ]);
+    // No note for the shop, and each line left at the shop's usual 'If unavailable' without a note.
+    expect((sent as { note?: string }).note).toBe('');
     // No KRA PIN typed: a personal receipt.
     expect(sent.buyerTax).toEqual({ kraPin: '', businessName: '' });
     for (const item of sent.items) expect(Object.keys(item).sort()).toEqual(['productId', 'quantity']);

@@ -107,6 +107,7 @@ describe.each(dbKinds(import.meta.url))('admin products on %s', (kind) => {
       category: 'fish',
       priceCents: 85050,
       taxBand: 'B',
+      etimsItemClass: null,
       stock: 7,
       lowStockThreshold: 5,
       lowStock: false,

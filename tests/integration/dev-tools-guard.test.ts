@@ -68,13 +68,18 @@ describe('the development tools guard', () => {
       );
     const sim = closed.ctx.integrations.etimsSimulator;
     try {
-      expect(await (await post({ mode: 'down', rateE: 0 })).json()).toEqual({ switches: { mode: 'down', rateE: 0, stockCheck: true } });
+      const others = { stockCheck: true, requireToken: false, strictFields: false, lastReqMaxDays: null };
+      expect(await (await post({ mode: 'down', rateE: 0 })).json()).toEqual({ switches: { mode: 'down', rateE: 0, ...others } });
       expect(sim?.switches).toMatchObject({ mode: 'down', rateE: 0 });
       expect((await post({ rateE: 5 })).status).toBe(400);
-      expect(await (await post({ mode: 'up', stockCheck: false })).json()).toEqual({
-        switches: { mode: 'up', rateE: 0, stockCheck: false },
+      expect((await post({ lastReqMaxDays: 0 })).status).toBe(400);
+      expect(
+        await (await post({ mode: 'up', stockCheck: false, requireToken: true, strictFields: true, lastReqMaxDays: 7 })).json(),
+      ).toEqual({
+        switches: { mode: 'up', rateE: 0, stockCheck: false, requireToken: true, strictFields: true, lastReqMaxDays: 7 },
       });
-      expect(sim?.switches.stockCheck).toBe(false);
+      expect(sim?.switches).toMatchObject({ stockCheck: false, requireToken: true, strictFields: true, lastReqMaxDays: 7 });
+      expect(await (await post({ lastReqMaxDays: null })).json()).toMatchObject({ switches: { lastReqMaxDays: null } });
       const stranger = await closed.app.request(
         `${TEST_ORIGIN}/etims-sim/switches`,
         { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ rateE: 8 }) },

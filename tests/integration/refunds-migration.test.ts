@@ -1,4 +1,4 @@
-// Migration 0037 (refunds wait for Pesapal's reversal) on a shop that already has refunds: a request
+// Migration 0038 (refunds wait for Pesapal's reversal) on a shop that already has refunds: a request
 // Pesapal accepted was refunded in full by the old flow (order cancelled, credit note, customer told),
 // so it is 'refunded' as of its request; one it refused is 'refused'. The new checks hold: one live
 // refund per payment, a status that agrees with Pesapal's answer, and the 'refund_requested' order.
@@ -9,7 +9,7 @@ import { migrationsFolder } from '../../src/server/db/migrate';
 import { migrateTo, migrationSteps } from '../support/migration-steps';
 import { dbKinds } from '../support/test-database';
 
-const TAG = '0037_refunds_wait_for_the_reversal';
+const TAG = '0038_refunds_wait_for_the_reversal';
 const ORDER = '00000000-0000-0000-0000-000000000001';
 const PAYMENT = '00000000-0000-0000-0000-0000000000a1';
 const OTHER_PAYMENT = '00000000-0000-0000-0000-0000000000a2';
@@ -17,7 +17,7 @@ const OTHER_PAYMENT = '00000000-0000-0000-0000-0000000000a2';
 const steps = migrationSteps('refunds_migration');
 afterAll(() => steps.cleanup());
 
-describe.each(dbKinds(import.meta.url))('migration 0037 on %s', (kind) => {
+describe.each(dbKinds(import.meta.url))('migration 0038 on %s', (kind) => {
   it('settles the refunds of the old flow as they were, and holds the new rules', async () => {
     const database = await steps.emptyDatabase(kind);
     await migrateTo(database, steps.folderBefore(TAG));

@@ -1,7 +1,8 @@
 // A local stand-in for Africa's Talking's SMS API: POST /version1/messaging, form-encoded username,
-// to (E.164), message and optional from, with the apiKey header and Accept: application/json. It
-// refuses anything else the way the documented API describes, records every SMS it accepted, and
-// can be told to answer 500 for the next N requests.
+// to (E.164), message and optional from, with the apiKey header and Accept: application/json, and
+// GET /version1/user?username=… (the account's balance). It refuses anything else the way the
+// documented API describes, records every SMS it accepted, and can be told to answer 500 for the
+// next N requests.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -26,6 +27,8 @@ export interface AtDouble {
   failNext(n: number): void;
   /** Numbers the gateway answers 403 InvalidPhoneNumber for. */
   invalidNumbers: Set<string>;
+  /** The account balance GET /version1/user answers. */
+  balance: string;
   messagesTo(phone: string): AtSms[];
   close(): Promise<void>;
 }
@@ -55,6 +58,7 @@ export async function startAfricasTalkingDouble(opts: { username?: string; apiKe
     refused: [] as string[],
     requests: 0,
     invalidNumbers: new Set<string>(),
+    balance: 'KES 1250.0000',
     failNext(n: number) {
       failures = n;
     },
@@ -71,6 +75,14 @@ export async function startAfricasTalkingDouble(opts: { username?: string; apiKe
         double.refused.push(why);
         res.writeHead(status, { 'Content-Type': 'text/plain' }).end(why);
       };
+      // The account's data (what the go-live check reads instead of sending an SMS).
+      if (req.url?.startsWith('/version1/user?')) {
+        if (req.method !== 'GET') return refuse(405, `method ${req.method}`);
+        if (req.headers.apikey !== apiKey) return refuse(401, 'The supplied authentication is invalid');
+        if (new URL(req.url, 'http://at.test').searchParams.get('username') !== username) return refuse(401, 'wrong username');
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ UserData: { balance: double.balance } }));
+        return;
+      }
       if (req.url !== '/version1/messaging') return refuse(404, `unknown path ${req.url}`);
       if (req.method !== 'POST') return refuse(405, `method ${req.method}`);
       if (req.headers.apikey !== apiKey) return refuse(401, 'The supplied authentication is invalid');

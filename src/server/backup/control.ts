@@ -1,5 +1,5 @@
 // The running shop's door for the commands that must go through it while it holds the embedded
-// database (`npm run admin:create`, `npm run db:backup`): a second HTTP listener on 127.0.0.1 only,
+// database (`npm run admin:create`, `npm run db:backup`, `npm run go-live:check`): a second HTTP listener on 127.0.0.1 only,
 // never the public app, answering requests that carry the token the shop writes into
 // DATA_DIR/control.json (readable by its owner only). Decision 017.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -11,6 +11,7 @@ import { LOCKS } from '../db/locks';
 import { promoteToAdmin, promotionMessage } from '../features/customers/admin-promotion.service';
 import { CONTROL_FILE, writeBackup } from './archive';
 import { backupsDir } from './automatic';
+import { goLiveReport } from '../go-live/go-live-report';
 
 export interface ControlFile {
   pid: number;
@@ -68,6 +69,11 @@ async function runCommand(
     const source = { database: ctx.database, dataDir: ctx.env.DATA_DIR };
     const file = await ctx.database.withLock(LOCKS.backup, () => writeBackup(source, to, 'manual'));
     return { status: 200, answer: { ok: true, message: `Backup written to ${file}`, file } };
+  }
+  if (command === '/go-live-check') {
+    const timeoutMs = typeof body.timeoutMs === 'number' && body.timeoutMs > 0 ? body.timeoutMs : undefined;
+    const report = await goLiveReport(ctx.env, ctx.db, ctx.now, timeoutMs);
+    return { status: 200, answer: { ok: report.ok, message: report.text } };
   }
   return { status: 404, answer: { ok: false, message: `Unknown command ${command}` } };
 }

@@ -5,6 +5,8 @@ import { createOfflineAddressProvider } from '../dev/places/offline-address-prov
 
 export type AddressProviderConfig = {
   googleMapsApiKey?: string;
+  /** Another Google Maps-compatible API (GOOGLE_MAPS_API_URL). */
+  googleMapsApiUrl?: string;
   nodeEnv: string;
 };
 
@@ -16,7 +18,7 @@ const MISSING_KEY_IN_PRODUCTION_MESSAGE = 'GOOGLE_MAPS_API_KEY is required in pr
  */
 export function createAddressProvider(config: AddressProviderConfig): AddressProvider {
   const key = config.googleMapsApiKey?.trim();
-  if (key) return withDistanceCache(createGoogleAddressProvider({ apiKey: key }));
+  if (key) return withDistanceCache(createGoogleAddressProvider({ apiKey: key, baseUrl: config.googleMapsApiUrl }));
   if (config.nodeEnv === 'production') throw new Error(MISSING_KEY_IN_PRODUCTION_MESSAGE);
   return withDistanceCache(createOfflineAddressProvider());
 }

@@ -12,8 +12,9 @@ import { createPesapalSimulator } from '../dev/pesapal/create-pesapal-simulator'
 import type { PesapalSimulator } from '../dev/pesapal/pesapal-simulator';
 import { etimsDevice, resolveEtimsBaseUrl, resolveEtimsTokenUrl, usesEtimsSimulator } from '../etims-config';
 import { createEtimsClient } from '../integrations/etims/etims-client';
-import type { EtimsIntegration } from '../integrations/etims/etims-types';
+import type { EtimsClient, EtimsClientOptions, EtimsIntegration } from '../integrations/etims/etims-types';
 import { createEtimsSimulator, type EtimsSimulator } from '../dev/etims/etims-simulator';
+import { SIMULATOR_ETIMS_CREDENTIALS } from '../dev/etims/etims-simulator-token';
 
 export const SIMULATOR_MOUNT = '/pesapal-sim';
 const SIMULATOR_KEY = { key: 'simulator-key', secret: 'simulator-secret' };
@@ -58,15 +59,13 @@ function createEtims(env: Env, logger: Logger, local: LocalFetch, now?: () => Da
   const simulated = usesEtimsSimulator(env);
   if (simulated && env.isProduction)
     throw new Error('The eTIMS simulator is refused in production: set ETIMS_PIN and ETIMS_DEVICE_SERIAL, or ETIMS_DISABLED=1');
-  const oauth =
-    env.ETIMS_CONSUMER_KEY && env.ETIMS_CONSUMER_SECRET && !simulated
-      ? {
-          tokenUrl: resolveEtimsTokenUrl(env),
-          consumerKey: env.ETIMS_CONSUMER_KEY,
-          consumerSecret: env.ETIMS_CONSUMER_SECRET,
-          apigeeAppId: env.ETIMS_APIGEE_APP_ID,
-        }
-      : undefined;
+  // A token on every call with client credentials (ETIMS_SEND_TOKEN=1 requires them); the simulator
+  // issues its own, and wants one when its requireToken switch is on.
+  const oauth = simulated
+    ? env.ETIMS_SEND_TOKEN
+      ? { tokenUrl: resolveEtimsTokenUrl(env), ...SIMULATOR_ETIMS_CREDENTIALS }
+      : undefined
+    : kraOauth(env);
   const client = createEtimsClient({
     baseUrl: resolveEtimsBaseUrl(env),
     gateway: simulated ? 'legacy' : env.ETIMS_GATEWAY,
@@ -80,8 +79,36 @@ function createEtims(env: Env, logger: Logger, local: LocalFetch, now?: () => Da
   return { etims: { client, device }, etimsSimulator: simulated ? createEtimsSimulator({ devices: [device], now }) : null };
 }
 
+/** KRA's OAuth client credentials as configured; none without a consumer key and secret. */
+function kraOauth(env: Env): EtimsClientOptions['oauth'] {
+  if (!env.ETIMS_CONSUMER_KEY || !env.ETIMS_CONSUMER_SECRET) return undefined;
+  return {
+    tokenUrl: resolveEtimsTokenUrl(env),
+    consumerKey: env.ETIMS_CONSUMER_KEY,
+    consumerSecret: env.ETIMS_CONSUMER_SECRET,
+    apigeeAppId: env.ETIMS_APIGEE_APP_ID,
+  };
+}
+
+/** The client of KRA itself as configured (never the simulator), for the go-live check. */
+export function createKraEtimsClient(env: Env, timeoutMs: number): EtimsClient {
+  const device = etimsDevice(env);
+  return createEtimsClient({
+    baseUrl: resolveEtimsBaseUrl(env),
+    gateway: env.ETIMS_GATEWAY,
+    tin: device.tin,
+    bhfId: device.bhfId,
+    oauth: kraOauth(env),
+    timeoutMs,
+  });
+}
+
 function createPayments(env: Env, logger: Logger, local: LocalFetch): Omit<Integrations, 'etims' | 'etimsSimulator'> {
-  const addresses = createAddressProvider({ googleMapsApiKey: env.GOOGLE_MAPS_API_KEY, nodeEnv: env.NODE_ENV });
+  const addresses = createAddressProvider({
+    googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
+    googleMapsApiUrl: env.GOOGLE_MAPS_API_URL,
+    nodeEnv: env.NODE_ENV,
+  });
   const log = (msg: string, data?: Record<string, unknown>) => logger.debug(data ?? {}, `pesapal: ${msg}`);
   if (!usesPesapalSimulator(env)) {
     return {

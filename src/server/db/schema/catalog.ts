@@ -20,6 +20,8 @@ export const products = pgTable(
     price: money('price').notNull(),
     /** The VAT band (KRA's tax type A to E) the product is sold in. */
     taxBand: text('tax_band', { enum: TAX_BANDS }).notNull().default(DEFAULT_TAX_BAND),
+    /** KRA's item class the product is registered under (migration 0037); null: its category's (ETIMS_ITEM_CLASSES). */
+    etimsItemClass: text('etims_item_class'),
     // What the enabled variants hold, summed for listings; written only by the variants' trigger
     // (migration 0031 refuses any other writer, as it does for price, their lowest).
     stock: integer('stock').notNull().default(0),
@@ -48,6 +50,7 @@ export const products = pgTable(
     check('products_price_check', sql`${t.price} >= 0`),
     check('products_tax_band_check', sql`${t.taxBand} in ('A', 'B', 'C', 'D', 'E')`),
     check('products_category_check', sql`${t.category} ~ '^[a-z][a-z0-9-]{0,39}$'`),
+    check('products_etims_item_class_check', sql`${t.etimsItemClass} ~ '^[0-9]{1,10}$'`),
     index('products_listing_idx').on(t.published, t.archivedAt, t.category, t.name),
     index('products_search_trgm_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)

@@ -324,7 +324,7 @@ export const paymentRefunds = pgTable(
     remarks: text('remarks').notNull(),
     accepted: boolean('accepted').notNull(),
     message: text('message'),
-    /** Where the request stands (migration 0037): Pesapal's reversal or a rejection settles it. */
+    /** Where the request stands (migration 0038): Pesapal's reversal or a rejection settles it. */
     status: text('status', { enum: REFUND_STATUSES }).notNull(),
     /** When Pesapal's reversal (or the rejection) was recorded. */
     settledAt: timestamp('settled_at', { withTimezone: true }),

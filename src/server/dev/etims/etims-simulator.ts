@@ -13,6 +13,9 @@
 // stored but never answered (a timeout after KRA accepted the sale); loseShare loses that share of
 // sale and lookup answers by a pattern drawn from loseSeed (the same every run), each either
 // dropped at once or left hanging (loseAs), a lost sale half the time before KRA recorded it.
+// requireToken refuses calls without a Bearer token from its token endpoint (etims-simulator-token.ts),
+// strictFields refuses a request with a field KRA does not name (etims-simulator-fields.ts), and
+// lastReqMaxDays refuses a lastReqDt older than that many days (KRA is reported to; unconfirmed).
 // Stock (etims-simulator-stock.ts): stock IOs and masters per item; a goods sale needs the stock
 // (stockCheck, on by default); stockDown makes only the stock calls answer HTTP 503.
 import { createHmac, randomBytes } from 'node:crypto';
@@ -23,6 +26,8 @@ import type { ItemSaveRequest, SalesSaveRequest } from '../../integrations/etims
 import { SIMULATOR_ITEM_CLASSES, simulatorCodeLists } from './etims-simulator-codes';
 import { TAX_BAND_RATE_BP } from '@/domain/tax-bands';
 import { checkSale, type SaleChecks } from './etims-simulator-sales';
+import { unknownField } from './etims-simulator-fields';
+import { SIMULATOR_TOKEN_PATH, simulatorTokens } from './etims-simulator-token';
 import { newStockBook, takeStockIO, takeStockMaster, type StockBook, type StockEntry } from './etims-simulator-stock';
 
 interface EtimsSimulatorDevice {
@@ -51,6 +56,12 @@ interface EtimsSimulatorSwitches extends SaleChecks {
   loseAs: 'drop' | 'hang';
   /** KRA's sandbox was seen demanding 0 for band E; the code lists say 8. */
   rateE: 8 | 0;
+  /** Every call needs a Bearer token from the token endpoint (HTTP 401 without one). */
+  requireToken: boolean;
+  /** A request with a field KRA's API does not name is refused (910). */
+  strictFields: boolean;
+  /** A code-list pull older than this many days is refused (910); null: any date. A pull it takes gets the whole list. */
+  lastReqMaxDays: number | null;
   /** KRA's stock calls answer HTTP 503 while sales are taken (its stock service away). */
   stockDown: boolean;
 }
@@ -96,6 +107,8 @@ export interface EtimsSimulator {
   /** The stock IOs and stock masters a device's KRA accepted, in arrival order, and the units it holds per item. */
   stock(tin: string, bhfId: string): { accepted: readonly StockEntry[]; held: ReadonlyMap<string, number> };
   requestLog: SimRequestLogEntry[];
+  /** Every token issued so far stops working (the client must fetch a new one). */
+  revokeTokens(): void;
   /** Answers every hanging request (so nothing is left waiting) and restores the default switches. */
   reset(): void;
 }
@@ -111,6 +124,9 @@ const DEFAULT_SWITCHES: EtimsSimulatorSwitches = {
   headerTotals: true,
   itemBand: true,
   duplicateAs994: false,
+  requireToken: false,
+  strictFields: false,
+  lastReqMaxDays: null,
   stockCheck: true,
   stockDown: false,
 };
@@ -185,6 +201,7 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
     ]),
   );
   const rates = (): BandRates => ({ ...TAX_BAND_RATE_BP, E: switches.rateE * 100 });
+  const tokens = simulatorTokens(now);
 
   const hang = () => new Promise<void>((resolve) => hanging.add(resolve));
   let draws = { seed: switches.loseSeed, next: seeded(switches.loseSeed) };
@@ -229,17 +246,32 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
       return c.text('Gateway Timeout', 504);
     }
     if (switches.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, switches.slowMs));
+    if (switches.requireToken && !tokens.carriesValidToken(c)) {
+      log(c.req.path.replace(/^.*\//, ''), '401');
+      return tokens.refuse(c);
+    }
     await next();
   });
+  app.get(SIMULATOR_TOKEN_PATH, (c) => tokens.generate(c));
 
   const readBody = async (c: Context): Promise<Record<string, unknown> | null> => {
     const body: unknown = await c.req.json().catch(() => null);
     return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
   };
 
+  /** strictFields: the answer refusing a field KRA does not name, if the request has one. */
+  const strayField = (c: Context, op: string, body: Record<string, unknown>) => {
+    const field = switches.strictFields ? unknownField(op, body) : null;
+    if (!field) return null;
+    log(op, '910');
+    return answer(c, '910', `Invalid request: unknown field ${field}`);
+  };
+
   const initialise = async (c: Context) => {
     const body = await readBody(c);
     if (!body) return answer(c, '911', 'Request body is missing');
+    const stray = strayField(c, 'initialize', body);
+    if (stray) return stray;
     const device = devices.get(`${String(body.tin)}:${String(body.bhfId)}`);
     if (!device || device.dvcSrlNo !== body.dvcSrlNo) {
       log('initialize', '901');
@@ -287,15 +319,28 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
       log(op, device);
       return answer(c, device, device === '900' ? 'Header information is missing' : 'It is not valid device');
     }
-    return { body, device };
+    return strayField(c, op, body) ?? { body, device };
   };
 
   const newerThan = (lastReqDt: unknown) => typeof lastReqDt !== 'string' || !parseKraDateTime(lastReqDt) || lastReqDt < CODES_CHANGED;
+  /** lastReqMaxDays: the refusal of a pull older than the limit, if this is one (the message is the simulator's own). */
+  const tooOld = (c: Context, op: string, lastReqDt: unknown) => {
+    const days = switches.lastReqMaxDays;
+    if (days === null) return null;
+    const at = typeof lastReqDt === 'string' ? parseKraDateTime(lastReqDt) : null;
+    if (at && now().getTime() - at.getTime() <= days * 24 * 60 * 60_000) return null;
+    log(op, '910');
+    return answer(c, '910', `Invalid lastReqDt: it must be within the last ${days} days`);
+  };
+  /** Whether the pull gets the list: with a date limit, every pull it takes does (a device must get its lists somehow). */
+  const serves = (lastReqDt: unknown) => switches.lastReqMaxDays !== null || newerThan(lastReqDt);
 
   const codeList = async (c: Context) => {
     const got = await authed(c, 'codeLists');
     if (got instanceof Response) return got;
-    if (!newerThan(got.body.lastReqDt)) return answer(c, '001', 'There is no search result');
+    const old = tooOld(c, 'codeLists', got.body.lastReqDt);
+    if (old) return old;
+    if (!serves(got.body.lastReqDt)) return answer(c, '001', 'There is no search result');
     log('codeLists', '000');
     return answer(c, '000', 'Successful', { clsList: simulatorCodeLists(switches.rateE) });
   };
@@ -303,7 +348,9 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
   const itemClasses = async (c: Context) => {
     const got = await authed(c, 'itemClasses');
     if (got instanceof Response) return got;
-    if (!newerThan(got.body.lastReqDt)) return answer(c, '001', 'There is no search result');
+    const old = tooOld(c, 'itemClasses', got.body.lastReqDt);
+    if (old) return old;
+    if (!serves(got.body.lastReqDt)) return answer(c, '001', 'There is no search result');
     log('itemClasses', '000');
     return answer(c, '000', 'Successful', { itemClsList: SIMULATOR_ITEM_CLASSES.map((k) => ({ ...k, itemClsLvl: 4, mjrTgYn: 'N' })) });
   };
@@ -462,6 +509,7 @@ export function createEtimsSimulator(opts: EtimsSimulatorOptions): EtimsSimulato
     requestLog,
     sales: (tin, bhfId) => [...(deviceFor(tin, bhfId)?.sales.values() ?? [])].sort((a, b) => a.request.invcNo - b.request.invcNo),
     items: (tin, bhfId) => deviceFor(tin, bhfId)?.items ?? new Map(),
+    revokeTokens: () => tokens.revokeAll(),
     stock: (tin, bhfId) => deviceFor(tin, bhfId)?.stock ?? newStockBook(),
     reset() {
       Object.assign(switches, DEFAULT_SWITCHES);

@@ -28,6 +28,8 @@ export interface AdminProduct {
   priceCents: Cents;
   /** The VAT band the product is sold in (A to E). */
   taxBand: TaxBand;
+  /** KRA's item class the product is registered under; null: its category's. */
+  etimsItemClass: string | null;
   stock: number;
   lowStockThreshold: number;
   lowStock: boolean;
@@ -63,6 +65,7 @@ function toAdminProduct(p: ProductRow & { anyVariantLow?: boolean }): AdminProdu
     category: p.category,
     priceCents: p.price,
     taxBand: p.taxBand,
+    etimsItemClass: p.etimsItemClass,
     stock: p.stock,
     lowStockThreshold: p.lowStockThreshold,
     lowStock: p.anyVariantLow ?? p.stock <= p.lowStockThreshold,
@@ -144,6 +147,7 @@ export async function createProduct(db: Db, actor: AdminActor, input: CreateProd
           category: input.category,
           price: input.priceCents,
           taxBand: input.taxBand ?? DEFAULT_TAX_BAND,
+          etimsItemClass: input.etimsItemClass ?? null,
           stock: input.stock,
           lowStockThreshold: input.lowStockThreshold,
           published: input.published,
@@ -161,6 +165,7 @@ export async function createProduct(db: Db, actor: AdminActor, input: CreateProd
         name: row.name,
         priceCents: row.price,
         taxBand: row.taxBand,
+        ...(row.etimsItemClass && { etimsItemClass: row.etimsItemClass }),
         stock: row.stock,
         published: row.published,
         ...(row.searchKeywords && { searchKeywords: row.searchKeywords }),
@@ -196,6 +201,7 @@ export async function updateProduct(db: Db, actor: AdminActor, id: string, input
       ...(input.searchKeywords !== undefined && { searchKeywords: input.searchKeywords }),
       ...(input.category !== undefined && { category: input.category }),
       ...(input.taxBand !== undefined && { taxBand: input.taxBand }),
+      ...(input.etimsItemClass !== undefined && { etimsItemClass: input.etimsItemClass }),
       ...(input.lowStockThreshold !== undefined && { lowStockThreshold: input.lowStockThreshold }),
       ...(input.published !== undefined && { published: input.published }),
       ...(input.featured !== undefined && { featured: input.featured }),

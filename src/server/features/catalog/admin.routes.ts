@@ -10,13 +10,16 @@ import { productListQuery, stockCsvQuery, stockHistoryQuery } from './admin-prod
 import { createProduct, getProduct, listProducts, setProductArchived, setProductImage, updateProduct } from './admin-products.service';
 import { adjustProductStock, stockHistory } from '../inventory/admin-stock.service';
 import { stockHistoryCsv } from '../inventory/admin-stock-export';
+import { assertKnownItemClass } from '../tax-invoices/item-classes.service';
 import { kickTaxInvoices } from '../tax-invoices/tax-invoice-sender';
 
 export function adminProductsRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
     .get('/', allow('staff'), valid('query', productListQuery), async (c) => c.json(await listProducts(ctx.db, c.req.valid('query'))))
     .post('/', valid('json', createProductSchema), async (c) => {
-      const product = await createProduct(ctx.db, adminActor(c, ctx.now()), c.req.valid('json'));
+      const body = c.req.valid('json');
+      if (body.etimsItemClass) await assertKnownItemClass(ctx, body.etimsItemClass);
+      const product = await createProduct(ctx.db, adminActor(c, ctx.now()), body);
       // Its opening stock goes to KRA after the commit, in the background.
       kickTaxInvoices(ctx);
       return c.json({ product }, 201);
@@ -25,7 +28,12 @@ export function adminProductsRoutes(ctx: ServerContext) {
       c.json({ product: await getProduct(ctx.db, c.req.valid('param').id) }),
     )
     .patch('/:id', valid('param', idParam), valid('json', updateProductSchema), async (c) => {
-      const product = await updateProduct(ctx.db, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json'));
+      const { id } = c.req.valid('param');
+      const body = c.req.valid('json');
+      // Only a newly chosen class is checked: the one a product has stays, even if KRA's list dropped it.
+      if (body.etimsItemClass && body.etimsItemClass !== (await getProduct(ctx.db, id)).etimsItemClass)
+        await assertKnownItemClass(ctx, body.etimsItemClass);
+      const product = await updateProduct(ctx.db, adminActor(c, ctx.now()), id, body);
       return c.json({ product });
     })
     .post('/:id/image', valid('param', idParam), readableForm, valid('form', imageForm), async (c) => {

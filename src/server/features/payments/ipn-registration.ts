@@ -12,15 +12,21 @@ interface StoredIpn {
   baseUrl: string;
 }
 
+/** The address Pesapal notifies: the shop's IPN endpoint at PUBLIC_URL. */
+export const shopIpnUrl = (publicUrl: string) => `${publicUrl}/api/payments/ipn`;
+
+/** The app_settings key of the ipn_id registered for that address. */
+export const ipnSettingKey = (publicUrl: string) => `pesapal_ipn:${shopIpnUrl(publicUrl)}`;
+
 function ipnUrl(ctx: ServerContext): string {
-  return `${ctx.env.PUBLIC_URL}/api/payments/ipn`;
+  return shopIpnUrl(ctx.env.PUBLIC_URL);
 }
 
 function settingKey(ctx: ServerContext): string {
-  return `pesapal_ipn:${ipnUrl(ctx)}`;
+  return ipnSettingKey(ctx.env.PUBLIC_URL);
 }
 
-function isStoredIpn(v: unknown): v is StoredIpn {
+export function isStoredIpn(v: unknown): v is StoredIpn {
   return typeof v === 'object' && v !== null && typeof (v as StoredIpn).ipnId === 'string' && typeof (v as StoredIpn).baseUrl === 'string';
 }
 

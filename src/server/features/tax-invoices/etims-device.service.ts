@@ -8,10 +8,11 @@ import { TAX_BAND_RATE_BP, TAX_BANDS, type TaxBand } from '@/domain/tax-bands';
 import type { ServerContext } from '../../context';
 import { LOCKS } from '../../db/locks';
 import { etimsDevices, etimsItems } from '../../db/schema';
-import type { Env } from '../../env';
 import { kraDateTime } from '../../integrations/etims/etims-dates';
 import { EtimsError, type CodeClass, type EtimsIntegration, type ItemClass } from '../../integrations/etims/etims-types';
 import { amount, type RegisteredItem } from '../../integrations/etims/etims-sale-request';
+import { itemClassFor } from './item-class-defaults';
+import { pullSince } from './code-list-pull';
 
 type DeviceRow = typeof etimsDevices.$inferSelect;
 export type ReadyDevice = DeviceRow & { cmcKey: string; sdcId: string };
@@ -73,8 +74,11 @@ export async function readyDevice(ctx: ServerContext, etims: EtimsIntegration): 
 async function refreshCodes(ctx: ServerContext, etims: EtimsIntegration, row: DeviceRow): Promise<DeviceRow> {
   if (!row.cmcKey) return row;
   const since = row.codesRefreshedAt && row.codeLists ? kraDateTime(row.codesRefreshedAt) : EVERYTHING;
-  const changedCodes = await etims.client.codeLists(row.cmcKey, since);
-  const changedClasses = await etims.client.itemClasses(row.cmcKey, row.itemClasses ? since : EVERYTHING);
+  const cmcKey = row.cmcKey;
+  const changedCodes = await pullSince(ctx, 'code lists', since, (d) => etims.client.codeLists(cmcKey, d));
+  const changedClasses = await pullSince(ctx, 'item classes', row.itemClasses ? since : EVERYTHING, (d) =>
+    etims.client.itemClasses(cmcKey, d),
+  );
   const codes = new Map(((row.codeLists as CodeClass[] | null) ?? []).map((c) => [c.cdCls, c]));
   for (const c of changedCodes) codes.set(c.cdCls, c);
   const classes = new Map(((row.itemClasses as ItemClass[] | null) ?? []).map((c) => [c.itemClsCd, c]));
@@ -115,30 +119,22 @@ export function paymentTypeCode(device: DeviceRow, paymentMethod: string | null)
   return methods?.dtlList.find((d) => wanted.test(d.cdNm))?.cd ?? null;
 }
 
-/** The item-class defaults: ETIMS_ITEM_CLASSES, else the simulator's classes. */
-function itemClassFor(env: Env, category: string): string {
-  const defaults: Record<string, string> = { fish: '50121500', chicken: '50112000', delivery: '78102200', default: '50000000' };
-  for (const pair of (env.ETIMS_ITEM_CLASSES ?? '').split(',')) {
-    const [key, code] = pair.split('=').map((s) => s.trim());
-    if (key && code) defaults[key] = code;
-  }
-  return defaults[category] ?? defaults.default ?? '50000000';
-}
-
 export interface WantedItem {
   itemKey: string;
   productId: string | null;
   name: string;
   /** The product's category ('fish', 'chicken', …), or 'delivery'. */
   category: string;
+  /** The KRA item class the merchant chose for the product; null: its category's. */
+  itemClass: string | null;
   service: boolean;
   band: TaxBand;
   priceCents: number;
 }
 
 /**
- * Every wanted item registered at KRA with its current name and band: a new one gets the device's
- * next item code (KE + type + packaging + unit + running number); a changed one is saved again.
+ * Every wanted item registered at KRA with its current name, band and class: a new one gets the
+ * device's next item code (KE + type + packaging + unit + running number); a changed one is saved again.
  */
 export async function registerItems(
   ctx: ServerContext,
@@ -149,6 +145,7 @@ export async function registerItems(
   const registered = new Map<string, RegisteredItem>();
   for (const want of wanted) {
     if (registered.has(want.itemKey)) continue;
+    const itemClsCd = want.itemClass ?? itemClassFor(ctx.env, want.category);
     let [row] = await ctx.db
       .select()
       .from(etimsItems)
@@ -171,7 +168,7 @@ export async function registerItems(
             itemKey: want.itemKey,
             productId: want.productId,
             itemCd,
-            itemClsCd: itemClassFor(ctx.env, want.category),
+            itemClsCd,
             itemTyCd,
             pkgUnitCd,
             qtyUnitCd,
@@ -183,10 +180,10 @@ export async function registerItems(
       });
     }
     if (!row) throw new Error(`Item ${want.itemKey} could not be recorded`);
-    if (!row.registeredAt || row.taxTyCd !== want.band || row.itemNm !== want.name) {
+    if (!row.registeredAt || row.taxTyCd !== want.band || row.itemNm !== want.name || row.itemClsCd !== itemClsCd) {
       await etims.client.saveItem(device.cmcKey, {
         itemCd: row.itemCd,
-        itemClsCd: row.itemClsCd,
+        itemClsCd,
         itemTyCd: row.itemTyCd as '1' | '2' | '3',
         itemNm: want.name.slice(0, 200),
         itemStdNm: null,
@@ -213,7 +210,7 @@ export async function registerItems(
       });
       [row = row] = await ctx.db
         .update(etimsItems)
-        .set({ registeredAt: ctx.now(), taxTyCd: want.band, itemNm: want.name })
+        .set({ registeredAt: ctx.now(), taxTyCd: want.band, itemNm: want.name, itemClsCd })
         .where(eq(etimsItems.id, row.id))
         .returning();
     }

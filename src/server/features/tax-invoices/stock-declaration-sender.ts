@@ -77,6 +77,7 @@ async function itemOf(ctx: ServerContext, etims: EtimsIntegration, device: Ready
     productId,
     name: product.name,
     category: product.category,
+    itemClass: product.etimsItemClass,
     service: false,
     band: product.taxBand,
     priceCents: product.price,

@@ -76,6 +76,7 @@ async function buildRequest(
       lineTotal: orderItems.lineTotal,
       taxBand: orderItems.taxBand,
       category: products.category,
+      itemClass: products.etimsItemClass,
       price: products.price,
     })
     .from(orderItems)
@@ -97,6 +98,7 @@ async function buildRequest(
       productId: product?.productId ?? null,
       name: line.itemKey === DELIVERY_ITEM_KEY ? 'Delivery' : line.name,
       category: product?.category ?? 'delivery',
+      itemClass: product?.itemClass ?? null,
       service: line.itemKey === DELIVERY_ITEM_KEY,
       band: line.band,
       priceCents: product?.price ?? line.grossCents,

@@ -98,3 +98,31 @@ export function createAfricasTalkingGateway(config: AfricasTalkingConfig): SmsGa
     },
   };
 }
+
+export type AccountAnswer = { ok: true; balance: string } | { ok: false; httpStatus: number; error: string };
+
+/**
+ * The account's data (GET {base}/version1/user?username=…, the apiKey header): proves the username
+ * and key without sending an SMS, and tells the balance ('KES 1785.50').
+ */
+export async function africasTalkingAccount(config: AfricasTalkingConfig): Promise<AccountAnswer> {
+  const base = africasTalkingBaseUrl(config.username, config.baseUrl);
+  let res: Response;
+  try {
+    res = await (config.fetch ?? fetch)(`${base}/version1/user?${new URLSearchParams({ username: config.username })}`, {
+      headers: { apiKey: config.apiKey, Accept: 'application/json' },
+      signal: AbortSignal.timeout(config.timeoutMs ?? 15_000),
+    });
+  } catch (err) {
+    return { ok: false, httpStatus: 0, error: `Africa's Talking unreachable: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  const text = await res.text().catch(() => '');
+  if (!res.ok) return { ok: false, httpStatus: res.status, error: `Africa's Talking answered HTTP ${res.status}: ${text.slice(0, 200)}` };
+  try {
+    const balance = (JSON.parse(text) as { UserData?: { balance?: unknown } }).UserData?.balance;
+    if (typeof balance === 'string') return { ok: true, balance };
+  } catch {
+    // not JSON: said below
+  }
+  return { ok: false, httpStatus: res.status, error: `Africa's Talking answered without the account's data: ${text.slice(0, 200)}` };
+}

@@ -6,7 +6,10 @@
 // - The answer's envelope (resultCd, resultMsg, resultDt, data) decides success: '000' is success,
 //   '001' an empty result; every other code is an EtimsError whose kind says what to do (etims-types.ts).
 // - The integrator gateway may refuse with HTTP 400 and a text message, or wrap the envelope in
-//   responseBody; both are read.
+//   responseBody; both are read. HTTP 401/403 (a refused or missing token) is a 'device' error: a
+//   setting to fix, not a refusal of the invoice.
+// - With client credentials (oauth) the Bearer token goes with every call, whichever the gateway
+//   (ETIMS_SEND_TOKEN=1 asks for it on the legacy host); a 401 fetches a new token once.
 // - A timeout covers the whole call, body included, even when the fetch ignores its abort signal.
 // - Nothing is retried here: a sale sent twice could be declared twice, so the caller decides
 //   (looking the invoice up first).
@@ -257,6 +260,16 @@ export function createEtimsClient(opts: EtimsClientOptions): EtimsClient {
           httpStatus: answer.httpStatus,
         });
       }
+      if (answer.httpStatus === 401 || answer.httpStatus === 403) {
+        // The gateway refused the token (or wants one): a setting to fix, so invoices wait instead of being refused.
+        const why = gatewayMessage(answer) || `HTTP ${answer.httpStatus}`;
+        throw new EtimsError({
+          kind: 'device',
+          code: `http_${answer.httpStatus}`,
+          message: `KRA eTIMS ${op} refused the access: ${why} (HTTP ${answer.httpStatus}; check ETIMS_CONSUMER_KEY, ETIMS_CONSUMER_SECRET and ETIMS_SEND_TOKEN)`,
+          httpStatus: answer.httpStatus,
+        });
+      }
       if (answer.httpStatus >= 400 && answer.httpStatus < 500) {
         // The integrator gateway refuses with HTTP 400 and a plain message.
         const message = gatewayMessage(answer) || `HTTP ${answer.httpStatus}`;
@@ -383,7 +396,16 @@ function unwrap(json: unknown): unknown {
 function gatewayMessage(answer: RawAnswer): string {
   if (isObject(answer.json)) {
     const header = isObject(answer.json.responseHeader) ? answer.json.responseHeader : {};
-    for (const v of [answer.json.message, answer.json.resultMsg, header.debugMessage, header.customerMessage, answer.json.error]) {
+    // Apigee answers a refused token with { fault: { faultstring } }.
+    const fault = isObject(answer.json.fault) ? answer.json.fault : {};
+    for (const v of [
+      answer.json.message,
+      answer.json.resultMsg,
+      header.debugMessage,
+      header.customerMessage,
+      fault.faultstring,
+      answer.json.error,
+    ]) {
       if (typeof v === 'string' && v.trim() !== '') return v.trim();
     }
     return '';

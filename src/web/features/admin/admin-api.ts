@@ -151,6 +151,8 @@ export const adminApi = {
     call(admin['tax-invoices'].$get({ query: listQuery<QueryOf<(typeof admin)['tax-invoices']['$get']>>(p) })),
   taxInvoiceStatus: () => call(admin['tax-invoices'].status.$get()),
   sendTaxInvoiceAgain: (invoiceId: string) => call(admin['tax-invoices'][':id']['send-again'].$post({ param: { id: id(invoiceId) } })),
+  itemClasses: () => call(admin['tax-invoices']['item-classes'].$get()),
+  goLive: () => call(admin['go-live'].$get()),
 
   staff: () => call(admin.staff.$get()),
   inviteStaff: (json: StaffInviteInput) => call(admin.staff.$post({ json })),
@@ -220,6 +222,8 @@ export type DeliveriesView = Answer<'deliveries'>;
 export type DeliveryStopView = DeliveriesView['groups'][number]['stops'][number];
 export type StaffMemberView = Answer<'staff'>['items'][number];
 export type TaxInvoiceStatusView = Answer<'taxInvoiceStatus'>;
+export type ItemClassChoices = Answer<'itemClasses'>;
+export type GoLiveCheckLine = Answer<'goLive'>['checks'][number];
 export type AuditEntryView = Answer<'audit'>['items'][number];
 
 /** What the list screens need of a paged answer (every list route's answer has this shape). */

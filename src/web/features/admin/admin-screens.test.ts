@@ -26,6 +26,7 @@ describe('the back office screens table', () => {
       ['/admin/shop-details', 'Shop details'],
       ['/admin/staff', 'Staff and riders'],
       ['/admin/audit', 'Audit log'],
+      ['/admin/go-live', 'Go-live check'],
     ]);
   });
 
@@ -36,7 +37,7 @@ describe('the back office screens table', () => {
   });
 
   it("loads each of a role's screen chunks once, ahead", () => {
-    expect(chunksFor('owner')).toHaveLength(17);
+    expect(chunksFor('owner')).toHaveLength(18);
     expect(chunksFor('rider')).toHaveLength(1);
     for (const chunk of chunksFor('owner')) expect(typeof chunk.preload).toBe('function');
   });

@@ -14,6 +14,7 @@ import {
   Newspaper,
   Package,
   ReceiptText,
+  Rocket,
   Send,
   Store,
   Truck,
@@ -42,6 +43,7 @@ const AuditPage = lazyPage(() => import('./pages/audit-page'));
 const DeliveriesPage = lazyPage(() => import('./pages/deliveries-page'));
 const RiderPage = lazyPage(() => import('./pages/rider-page'));
 const StaffPage = lazyPage(() => import('./pages/staff-page'));
+const GoLivePage = lazyPage(() => import('./pages/go-live-page'));
 
 export interface AdminScreen {
   /** The path under /admin ('' is the dashboard). */
@@ -80,6 +82,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: 'shop-details', element: <ShopDetailsPage />, nav: { label: 'Shop details', icon: Store } },
   { path: 'staff', element: <StaffPage />, nav: { label: 'Staff and riders', icon: UserCog } },
   { path: 'audit', element: <AuditPage />, nav: { label: 'Audit log', icon: History } },
+  { path: 'go-live', element: <GoLivePage />, nav: { label: 'Go-live check', icon: Rocket } },
 ];
 
 /** The screens a role sees. */

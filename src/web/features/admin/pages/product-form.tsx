@@ -12,11 +12,23 @@ import { Button } from '@/web/components/ui/button';
 import type { AdminProduct, CreateProductBody, UpdateProductBody } from '../admin-api';
 import { CheckboxField, SelectInput, TextArea, TextInput } from '../components/form-field';
 import { adminSubmit, fieldBinder } from '../hooks/admin-form';
+import { ItemClassField } from './item-class-field';
 
 /** The form's own values (text as typed, the price in KES); the schema turns them into the API's body. */
 type ProductFormValues = z.input<typeof newProductFormSchema> & { slug?: string };
 
-const FIELDS = ['name', 'slug', 'description', 'searchKeywords', 'category', 'price', 'taxBand', 'stock', 'lowStockThreshold'] as const;
+const FIELDS = [
+  'name',
+  'slug',
+  'description',
+  'searchKeywords',
+  'category',
+  'price',
+  'taxBand',
+  'etimsItemClass',
+  'stock',
+  'lowStockThreshold',
+] as const;
 /** What a valid form gives: a new product (with its opening stock), or an edit (with the web address). */
 type ProductBody = CreateProductBody | UpdateProductBody;
 
@@ -53,6 +65,7 @@ export function ProductForm({
       category: product?.category ?? '',
       price: product ? centsToDecimalString(product.priceCents) : '',
       taxBand: product?.taxBand ?? DEFAULT_TAX_BAND,
+      etimsItemClass: product?.etimsItemClass ?? '',
       stock: '0',
       lowStockThreshold: String(product?.lowStockThreshold ?? 5),
       published: product?.published ?? true,
@@ -122,6 +135,7 @@ export function ProductForm({
             </option>
           ))}
         </SelectInput>
+        <ItemClassField category={form.watch('category') ?? ''} current={product?.etimsItemClass ?? null} {...field('etimsItemClass')} />
         {!product && (
           <TextInput label="Opening stock" inputMode="numeric" hint="Later changes go through stock adjustments." {...field('stock')} />
         )}
