@@ -271,6 +271,16 @@ export const refundPaymentSchema = z.object({
   reason: requiredText(REFUND_PAYMENT_MESSAGES.reasonRequired, 200, REFUND_PAYMENT_MESSAGES.reasonTooLong),
 });
 
+const REFUND_REJECTED_MESSAGES = {
+  noteRequired: "Say what Pesapal's dashboard shows (kept in the audit log)",
+  noteTooLong: 'Note must be 500 characters or fewer',
+} as const;
+
+/** 'Refund was rejected': the merchant saw the rejection in Pesapal's dashboard. */
+export const refundRejectedSchema = z.object({
+  note: requiredText(REFUND_REJECTED_MESSAGES.noteRequired, 500, REFUND_REJECTED_MESSAGES.noteTooLong),
+});
+
 const RESOLVE_MESSAGES = {
   noteRequired: 'Say how it was resolved (kept in the audit log)',
   noteTooLong: 'Note must be 500 characters or fewer',

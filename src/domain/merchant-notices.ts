@@ -161,3 +161,30 @@ export function morningSummaryMail(shopName: string, s: MorningSummary, adminUrl
     ].join('\n'),
   };
 }
+
+export interface RefundRejectedNotice {
+  orderId: string;
+  amountCents: Cents;
+  /** The order's own payment (the order is paid again), or one it did not need (the money stays with the shop). */
+  orderPaidAgain: boolean;
+}
+
+/** What the owner reads when Pesapal rejected a refund; the back office's flag says the same. */
+export function refundRejectedText(n: RefundRejectedNotice): string {
+  const what = `The refund of ${formatKES(n.amountCents)} for order #${shortOrderId(n.orderId)} was rejected at Pesapal`;
+  return n.orderPaidAgain
+    ? `${what}: the order is paid again. Deliver it, or ask for the refund again.`
+    : `${what}: the extra payment is still with the shop. Ask for the refund again or settle it with the customer.`;
+}
+
+export function refundRejectedNoticeSms(shopName: string, n: RefundRejectedNotice): string {
+  const head = `${shopName}: refund of ${formatKES(n.amountCents)} for order #${shortOrderId(n.orderId)} rejected at Pesapal`;
+  return toGsm7(`${head}, ${n.orderPaidAgain ? 'the order is paid again' : 'the money is still with the shop'}.`);
+}
+
+export function refundRejectedNoticeMail(shopName: string, n: RefundRejectedNotice, orderUrl: string): { subject: string; text: string } {
+  return {
+    subject: `Refund rejected: order #${shortOrderId(n.orderId)}, ${formatKES(n.amountCents)}`,
+    text: [`${refundRejectedText(n)}`, '', `${shopName} back office: ${orderUrl}`].join('\n'),
+  };
+}

@@ -24,8 +24,10 @@ describe('nextOrderStatus', () => {
     'pending reservation_expired→failed',
     'failed reservation_expired→failed',
     'pending cancelled→cancelled',
-    'completed refunded→cancelled',
+    'completed refund_requested→refund_requested',
+    'refund_requested refunded→cancelled',
     'cancelled refunded→cancelled',
+    'refund_requested refund_rejected→completed',
     'completed payment_reversed→cancelled',
     'pending reversed_before_seen→cancelled',
   ]);
@@ -39,13 +41,20 @@ describe('nextOrderStatus', () => {
     else expect(allowed.has(key)).toBe(true);
   });
 
-  it('allows exactly the thirteen transitions of the table', () => {
+  it('allows exactly the fifteen transitions of the table', () => {
     expect(pairs.filter(([from, event]) => nextOrderStatus(from, event) !== null)).toHaveLength(allowed.size);
   });
 
-  it('ends nothing that is paid except by a refund or a reversal', () => {
+  it('ends nothing that is paid except by a refund request or a reversal', () => {
     const fromCompleted = ORDER_EVENTS.filter((e) => nextOrderStatus('completed', e) !== null);
-    expect(fromCompleted).toEqual(['refunded', 'payment_reversed']);
+    expect(fromCompleted).toEqual(['refund_requested', 'payment_reversed']);
+  });
+
+  it('leaves a requested refund only when Pesapal refunds it or it is rejected, and touches no stock until then', () => {
+    const fromRequested = ORDER_EVENTS.filter((e) => nextOrderStatus('refund_requested', e) !== null);
+    expect(fromRequested).toEqual(['refunded', 'refund_rejected']);
+    expect([ORDER_TRANSITIONS.refund_requested.stock, ORDER_TRANSITIONS.refund_rejected.stock]).toEqual(['none', 'none']);
+    expect([ORDER_TRANSITIONS.refund_requested.tells, ORDER_TRANSITIONS.refund_rejected.tells]).toEqual([null, null]);
   });
 
   it('tells the customer of the paid, cancelled and refunded steps only', () => {
@@ -59,7 +68,9 @@ describe('fulfilment', () => {
     expect(canFulfil('completed', 'processing', 'out_for_delivery')).toBe(true);
     expect(canFulfil('completed', 'delivered', 'out_for_delivery')).toBe(false);
     expect(canFulfil('completed', 'delivered', 'delivered')).toBe(false);
-    for (const status of ['pending', 'failed', 'cancelled'] as const) expect(canFulfil(status, 'unfulfilled', 'packing')).toBe(false);
+    for (const status of ['pending', 'failed', 'cancelled', 'refund_requested'] as const) {
+      expect(canFulfil(status, 'unfulfilled', 'packing')).toBe(false);
+    }
   });
 
   it('has one event for each step after unfulfilled', () => {
@@ -90,6 +101,9 @@ describe('what people are shown', () => {
   it('says why a transition is refused', () => {
     expect(refusedTransitionMessage('cancelled', 'paid')).toBe('This order is cancelled, so it cannot be paid.');
     expect(refusedTransitionMessage('pending', 'out_for_delivery')).toBe('This order is pending, so it cannot be sent out for delivery.');
-    expect(refusedTransitionMessage(null, 'refunded')).toBe('This order is new, so it cannot be refunded by the shop.');
+    expect(refusedTransitionMessage(null, 'refunded')).toBe('This order is new, so it cannot be refunded.');
+    expect(refusedTransitionMessage('refund_requested', 'refund_requested')).toBe(
+      'This order is waiting for its refund, so it cannot be sent to Pesapal for a refund.',
+    );
   });
 });

@@ -14,7 +14,9 @@ export const ORDER_EVENTS = [
   'payment_failed',
   'reservation_expired',
   'cancelled',
+  'refund_requested',
   'refunded',
+  'refund_rejected',
   'payment_reversed',
   'reversed_before_seen',
 ] as const;
@@ -60,8 +62,18 @@ export const ORDER_TRANSITIONS = Object.freeze({
   payment_failed: { from: ['pending'], to: 'failed', stock: 'keep hold', tells: null, means: 'marked as a failed payment' },
   reservation_expired: { from: ['pending', 'failed'], to: 'failed', stock: 'release', tells: null, means: 'expired unpaid' },
   cancelled: { from: ['pending'], to: 'cancelled', stock: 'release', tells: 'cancelled', means: 'cancelled by the shop' },
-  // From cancelled too: Pesapal's reversal notice of this very refund may have cancelled it first.
-  refunded: { from: ['completed', 'cancelled'], to: 'cancelled', stock: 'restock', tells: 'refunded', means: 'refunded by the shop' },
+  // Pesapal accepted the request; nothing moves until it reverses the payment or the refund is rejected.
+  refund_requested: { from: ['completed'], to: 'refund_requested', stock: 'none', tells: null, means: 'sent to Pesapal for a refund' },
+  // Pesapal reversed the payment. From cancelled too: the reversal may have been applied (as a
+  // reversal nobody asked for) before the shop recorded its own request.
+  refunded: { from: ['refund_requested', 'cancelled'], to: 'cancelled', stock: 'restock', tells: 'refunded', means: 'refunded' },
+  refund_rejected: {
+    from: ['refund_requested'],
+    to: 'completed',
+    stock: 'none',
+    tells: null,
+    means: 'paid again after its refund was rejected',
+  },
   payment_reversed: { from: ['completed'], to: 'cancelled', stock: 'none', tells: null, means: 'reversed at Pesapal' },
   reversed_before_seen: {
     from: ['pending'],
@@ -127,12 +139,17 @@ export const ORDER_STATUS_SHOWN: Readonly<Record<OrderStatus, { customer: string
   completed: { customer: 'Completed', merchant: 'Completed' },
   failed: { customer: 'Failed', merchant: 'Failed' },
   cancelled: { customer: 'Cancelled', merchant: 'Cancelled' },
+  // The customer's order is cancelled either way; the order's progress says the refund is on its way.
+  refund_requested: { customer: 'Cancelled', merchant: 'Refund requested' },
 });
+
+/** 'This order is …' where the status's name does not read as a sentence. */
+const STATE_IN_A_SENTENCE: Partial<Record<OrderStatus, string>> = { refund_requested: 'waiting for its refund' };
 
 /** The refusal a merchant or log reads when an order may not take an event. */
 export function refusedTransitionMessage(from: OrderStatus | null, event: OrderEvent | FulfilmentEvent): string {
   const means = isOrderEvent(event) ? ORDER_TRANSITIONS[event].means : FULFILMENT_TRANSITIONS[event].means;
-  const now = from === null ? 'new' : ORDER_STATUS_SHOWN[from].merchant.toLowerCase();
+  const now = from === null ? 'new' : (STATE_IN_A_SENTENCE[from] ?? ORDER_STATUS_SHOWN[from].merchant.toLowerCase());
   return `This order is ${now}, so it cannot be ${means}.`;
 }
 

@@ -28,4 +28,9 @@ describe('where an order is, for the customer', () => {
     // Two payments, one back already and one on its way: the customer still waits for money.
     expect(ended(['refunded', 'requested'])).toEqual({ kind: 'ended', label: 'Refund requested' });
   });
+
+  it('shows an order sent for a refund as refund requested, not as its delivery steps', () => {
+    const requested = orderProgress({ status: 'refund_requested', fulfilmentStatus: 'processing', refunds: ['requested'] });
+    expect(requested).toEqual({ kind: 'ended', label: 'Refund requested' });
+  });
 });

@@ -12,7 +12,7 @@ const STEP_OF_FULFILMENT: Readonly<Record<FulfilmentStatus, number>> = {
   delivered: 3,
 };
 
-/** 'requested': Pesapal accepted the shop's refund; 'refunded': Pesapal reports the money returned. */
+/** 'requested': Pesapal accepted the shop's refund request; 'refunded': Pesapal reversed the payment. */
 type RefundState = 'none' | 'requested' | 'refunded';
 
 export type OrderProgress =
@@ -30,6 +30,8 @@ export interface OrderProgressInput {
 
 export function orderProgress(order: OrderProgressInput): OrderProgress {
   if (order.status === 'completed') return { kind: 'steps', current: STEP_OF_FULFILMENT[order.fulfilmentStatus] };
+  // Sent for a refund: nothing is delivered, and the money is on its way back until Pesapal says otherwise.
+  if (order.status === 'refund_requested') return { kind: 'ended', label: 'Refund requested' };
   if (order.status !== 'cancelled') return null;
   // Money still on its way back is what the customer waits for, so it is named before money returned.
   if (order.refunds.includes('requested')) return { kind: 'ended', label: 'Refund requested' };

@@ -20,10 +20,10 @@ describe('order update SMS', () => {
       'Order #3f2a9c1e (KES 2,500.00) has been cancelled.',
     );
     expect(orderUpdateSms({ ...base, step: 'refunded', amountCents: 250_000 })).toContain(
-      'Order #3f2a9c1e is cancelled; KES 2,500.00 is being refunded to you.',
+      'Order #3f2a9c1e is cancelled; KES 2,500.00 has been refunded to you.',
     );
     expect(orderUpdateSms({ ...base, step: 'payment_refunded', amountCents: 250_000 })).toContain(
-      'You paid twice for order #3f2a9c1e: the extra KES 2,500.00 is being refunded to you.',
+      'You paid twice for order #3f2a9c1e: the extra KES 2,500.00 has been refunded to you.',
     );
   });
 

@@ -102,9 +102,9 @@ function body(input: OrderSmsInput): string {
     case 'cancelled':
       return `Order ${ref}${amount ? ` (${amount})` : ''} has been cancelled. You have not been charged.`;
     case 'refunded':
-      return `Order ${ref} is cancelled; ${amount ?? 'your payment'} is being refunded to you.`;
+      return `Order ${ref} is cancelled; ${amount ?? 'your payment'} has been refunded to you.`;
     case 'payment_refunded':
-      return `You paid twice for order ${ref}: the extra ${amount ?? 'payment'} is being refunded to you.`;
+      return `You paid twice for order ${ref}: the extra ${amount ?? 'payment'} has been refunded to you.`;
   }
 }
 

@@ -19,10 +19,10 @@ import {
 
 describe('status lists', () => {
   it('are the fixed order, payment, fulfilment and history statuses', () => {
-    expect(ORDER_STATUSES).toEqual(['pending', 'completed', 'failed', 'cancelled']);
+    expect(ORDER_STATUSES).toEqual(['pending', 'completed', 'failed', 'cancelled', 'refund_requested']);
     expect(PAYMENT_STATUSES).toEqual(['PENDING', 'COMPLETED', 'FAILED', 'REVERSED']);
     expect(FULFILMENT_STATUSES).toEqual(['unfulfilled', 'processing', 'out_for_delivery', 'delivered']);
-    expect(HISTORY_STATUSES).toEqual(['completed', 'failed', 'cancelled']);
+    expect(HISTORY_STATUSES).toEqual(['completed', 'failed', 'cancelled', 'refund_requested']);
     expect(FULFILMENT_LABELS).toEqual({
       unfulfilled: 'Unfulfilled',
       processing: 'Processing',
@@ -56,6 +56,7 @@ describe('badgeColor', () => {
     ['completed', 'green'],
     ['processing', 'blue'],
     ['cancelled', 'red'],
+    ['refund_requested', 'red'],
     ['pending', 'grey'],
     ['failed', 'grey'],
     ['COMPLETED', 'grey'],

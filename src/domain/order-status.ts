@@ -3,11 +3,21 @@
 // Payment moves only forward, with one way back from FAILED: a customer whose card was declined can
 // retry on the same Pesapal page and pay, and money taken must never be ignored.
 
-export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
+// 'refund_requested': a paid order the shop asked Pesapal to refund; it stays there until Pesapal
+// reverses the payment (then 'cancelled') or the refund is rejected (then 'completed' again).
+export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'cancelled', 'refund_requested'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PAYMENT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'REVERSED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * A refund request at Pesapal: 'refused' (Pesapal did not accept it), 'requested' (accepted, waiting
+ * for the merchant's approval in Pesapal's dashboard), 'refunded' (Pesapal reversed the payment),
+ * 'rejected' (the money stays with the shop).
+ */
+export const REFUND_STATUSES = ['refused', 'requested', 'refunded', 'rejected'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** In delivery order; the index is the step. */
 export const FULFILMENT_STATUSES = ['unfulfilled', 'processing', 'out_for_delivery', 'delivered'] as const;
@@ -20,8 +30,8 @@ export const FULFILMENT_LABELS: Readonly<Record<FulfilmentStatus, string>> = Obj
   delivered: 'Delivered',
 });
 
-/** Order history lists only finished orders. */
-export const HISTORY_STATUSES = ['completed', 'failed', 'cancelled'] as const;
+/** Order history lists only orders past their payment (a refund being requested included). */
+export const HISTORY_STATUSES = ['completed', 'failed', 'cancelled', 'refund_requested'] as const;
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 
 export type BadgeColor = 'green' | 'blue' | 'red' | 'grey';
@@ -42,10 +52,16 @@ export function badgeColor(status: string): BadgeColor {
     case 'processing':
       return 'blue';
     case 'cancelled':
+    case 'refund_requested':
       return 'red';
     default:
       return 'grey';
   }
+}
+
+/** Whether the customer reads the order as ended (cancelled, or cancelled with its refund on the way). */
+export function isCancelledForCustomer(status: string): boolean {
+  return status === 'cancelled' || status === 'refund_requested';
 }
 
 /** 'pending' → 'Pending' for status badges. */

@@ -124,7 +124,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
   if (simulator) {
     app.use(`${SIMULATOR_MOUNT}/switches`, devTools);
     app.use(`${SIMULATOR_MOUNT}/switches/*`, devTools);
-    app.route(`${SIMULATOR_MOUNT}/switches`, simulatorSwitchesRoutes(simulator.switches));
+    app.route(`${SIMULATOR_MOUNT}/switches`, simulatorSwitchesRoutes(simulator, `${SIMULATOR_MOUNT}/switches`));
     app.route(SIMULATOR_MOUNT, simulator.app);
   }
   const etimsSimulator = ctx.integrations.etimsSimulator;

@@ -1,4 +1,4 @@
-// Background jobs (reservation expiry, payment reconciliation, mail and SMS retries, tax invoices to KRA, pruning notices, the owner's morning summary). Each run takes an advisory lock (db/locks.ts), so with several instances on one
+// Background jobs (reservation expiry, payment and refund reconciliation, mail and SMS retries, tax invoices to KRA, pruning notices, the owner's morning summary). Each run takes an advisory lock (db/locks.ts), so with several instances on one
 // database only one of them expires reservations or reconciles payments at a time.
 import type { ServerContext } from './context';
 import { isConnectionError } from './db/connection-errors';
@@ -6,6 +6,7 @@ import { LOCKS } from './db/locks';
 import { runDueIpnRechecks } from './features/payments/ipn-rechecks';
 import { pruneStrangerNotices } from './features/payments/ipn-notices';
 import { expireReservations, reconcilePayments } from './features/payments/reconciliation.service';
+import { reconcileRefunds } from './features/payments/refund-reconciliation';
 import { refreshEtimsCodes } from './features/tax-invoices/etims-device.service';
 import { sendDueTaxInvoices } from './features/tax-invoices/tax-invoice-sender';
 import { sendMorningSummary } from './features/merchant-notices/morning-summary.service';
@@ -32,6 +33,8 @@ export function startBackgroundJobs(ctx: ServerContext, intervals: JobIntervals 
   const stoppers: JobStopper[] = [
     every(ctx, 'reservation expiry', intervals.reservationExpiryMs ?? 60_000, LOCKS.reservationExpiry, () => expireReservations(ctx)),
     every(ctx, 'payment reconciliation', intervals.reconciliationMs ?? 30_000, LOCKS.reconciliation, () => reconcilePayments(ctx)),
+    // Refunds waiting for Pesapal's reversal, under the same lock.
+    every(ctx, 'refund reconciliation', intervals.reconciliationMs ?? 30_000, LOCKS.reconciliation, () => reconcileRefunds(ctx)),
     // Rechecks of collapsed IPN repeats whose instance died before its timer ran.
     every(ctx, 'IPN rechecks', 15_000, LOCKS.ipnRechecks, () => runDueIpnRechecks(ctx)),
     every(ctx, 'mail delivery', intervals.mailDeliveryMs ?? 60_000, LOCKS.mailDelivery, () => ctx.mailer.deliverDue()),

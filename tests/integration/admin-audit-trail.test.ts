@@ -10,6 +10,7 @@ import {
   newsletterSubscriptions,
   orders,
   outboundSms,
+  paymentRefunds,
   paymentTransactions,
   taxInvoices,
 } from '../../src/server/db/schema';
@@ -173,6 +174,27 @@ describe.each(dbKinds(import.meta.url))('the audit trail of the back office on %
         res: await asAdmin(`/orders/${ids.paidOrder}/cancel`, { method: 'POST', json: { reason: 'Spoiled in the cold room' } }),
         recordId: ids.paidOrder,
       }),
+      details: async () => ({ amountCents: await paidCents(ids.paidOrder) }),
+    },
+    {
+      route: 'POST /orders/:id/refunds/:refundId/rejected',
+      action: 'REFUND_REJECTED',
+      table: 'orders',
+      run: async () => {
+        // The refund just requested, which Pesapal has neither made nor notified.
+        const [refund] = await s.t.ctx.db
+          .select({ id: paymentRefunds.id })
+          .from(paymentRefunds)
+          .innerJoin(paymentTransactions, eq(paymentTransactions.id, paymentRefunds.transactionId))
+          .where(and(eq(paymentTransactions.orderId, ids.paidOrder), eq(paymentRefunds.status, 'requested')));
+        return {
+          res: await asAdmin(`/orders/${ids.paidOrder}/refunds/${refund!.id}/rejected`, {
+            method: 'POST',
+            json: { note: 'Dashboard shows it rejected' },
+          }),
+          recordId: ids.paidOrder,
+        };
+      },
       details: async () => ({ amountCents: await paidCents(ids.paidOrder) }),
     },
     {

@@ -7,7 +7,7 @@ import { nairobiDateKey, nairobiDayStart } from '../../src/domain/nairobi-days';
 import { contactMessages, orders, products, productVariants } from '../../src/server/db/schema';
 import { refreshPayment } from '../../src/server/features/payments/payment-refresh.service';
 import { dbKinds } from '../support/test-database';
-import { body, payByCard, placeOrder, withAdminApp } from './admin-helpers';
+import { body, decideRefund, payByCard, placeOrder, withAdminApp } from './admin-helpers';
 import { insertProducts } from '../../src/server/features/catalog/new-products';
 import { setImplicitVariant } from '../support/implicit-variant';
 
@@ -66,9 +66,13 @@ describe.each(dbKinds(import.meta.url))('the admin dashboard on %s', (kind) => {
     await s.t.ctx.integrations.pesapalSimulator!.idle();
     await refreshPayment(s.t.ctx, failed.trackingId);
     placed.failed = failed.orderId;
-    placed.refunded = await paidOrder(7);
+    const refunded = await placeOrder(s, [{ productId, quantity: 7 }]);
+    await payByCard(s, refunded.trackingId);
+    const refundedTrackingId = refunded.trackingId;
+    placed.refunded = refunded.orderId;
     const refund = await asAdmin(`/orders/${placed.refunded}/cancel`, { method: 'POST', json: { reason: 'Customer changed their mind' } });
     expect(refund.status).toBe(200);
+    await decideRefund(s, refundedTrackingId, 'approve');
 
     const rows = await s.t.ctx.db.select({ id: orders.id, total: orders.totalAmount, status: orders.status }).from(orders);
     for (const r of rows) totals.set(r.id, r.total);

@@ -83,6 +83,18 @@ export async function payByCard(s: AdminTestSetup, trackingId: string): Promise<
   await refreshPayment(s.t.ctx, trackingId);
 }
 
+/**
+ * The merchant approves (or rejects) the refund in Pesapal's dashboard, and the shop learns what
+ * Pesapal then says (as its notice would make it ask).
+ */
+export async function decideRefund(s: AdminTestSetup, trackingId: string, decision: 'approve' | 'reject'): Promise<void> {
+  const sim = simulator(s);
+  const decided = await sim.decideRefund(trackingId, decision);
+  if (!decided.ok) throw new Error(`the simulator cannot ${decision} the refund: ${decided.message}`);
+  await sim.idle();
+  await refreshPayment(s.t.ctx, trackingId);
+}
+
 export async function stockOf(t: TestApp, productId: string): Promise<number> {
   const [row] = await t.ctx.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
   return row?.stock ?? -1;

@@ -2,16 +2,24 @@
 // paid after a cancel) is refunded on its own through Pesapal without cancelling or restocking the
 // order, and 'Mark resolved' clears the flag, so the dashboard's count goes down.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
-import { orders, paymentRefunds, paymentTransactions, stockMovements } from '../../src/server/db/schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import { orders, outboundSms, paymentRefunds, paymentTransactions, stockMovements } from '../../src/server/db/schema';
 import { refreshPayment } from '../../src/server/features/payments/payment-refresh.service';
 import { dbKinds } from '../support/test-database';
-import { auditRows, body, placeOrderPaidAfterCancel, placeOrderPaidTwice, stockOf, withAdminApp } from './admin-helpers';
+import { auditRows, body, decideRefund, placeOrderPaidAfterCancel, placeOrderPaidTwice, stockOf, withAdminApp } from './admin-helpers';
 import { insertProducts } from '../../src/server/features/catalog/new-products';
 
 interface Detail {
   order: { status: string; fulfilmentStatus: string; needsAttention: boolean; attentionReason: string | null };
-  payments: { id: string; trackingId: string; status: string; settlesOrder: boolean; refunded: boolean; refundable: boolean }[];
+  payments: {
+    id: string;
+    trackingId: string;
+    status: string;
+    settlesOrder: boolean;
+    refunded: boolean;
+    refundable: boolean;
+    refundStatus: string | null;
+  }[];
   timeline: { title: string; detail: string | null }[];
   actions: { cancel: string | null; resolve: boolean };
 }
@@ -31,6 +39,14 @@ describe.each(dbKinds(import.meta.url))('flagged orders in the back office on %s
   const ledger = () => s.t.ctx.db.select().from(stockMovements).where(eq(stockMovements.productId, productId));
   const refundOf = (orderId: string, paymentId: string, reason: string) =>
     asAdmin(`/orders/${orderId}/payments/${paymentId}/refund`, { method: 'POST', json: { reason } });
+  /** The customer's 'extra payment refunded' SMS texts for the order. */
+  const refundedMessages = async (orderId: string) =>
+    (
+      await s.t.ctx.db
+        .select({ message: outboundSms.message })
+        .from(outboundSms)
+        .where(and(eq(outboundSms.orderId, orderId), eq(outboundSms.step, 'payment_refunded')))
+    ).map((m) => m.message);
   const attentionCount = async () => (await body<{ ordersNeedingAttention: number }>(await asAdmin('/dashboard'))).ordersNeedingAttention;
 
   beforeAll(async () => {
@@ -93,16 +109,27 @@ describe.each(dbKinds(import.meta.url))('flagged orders in the back office on %s
       },
     ]);
 
-    // Pesapal then reports the extra payment reversed: the order stays paid, nothing is restocked.
+    // Asked for, not made: the customer hears nothing yet.
     await sim.idle();
     await refreshPayment(s.t.ctx, extraTrackingId);
+    expect((await paymentOf(extraTrackingId)).status).toBe('COMPLETED');
+    expect(await refundsOfOrder()).toMatchObject([{ status: 'requested' }]);
+    expect(await refundedMessages(orderId)).toEqual([]);
+    expect((await detail(orderId)).payments.find((p) => p.id === extra.id)).toMatchObject({ refunded: true, refundStatus: 'requested' });
+
+    // Pesapal then reports the extra payment reversed: the order stays paid, nothing is restocked,
+    // and the customer is told the extra money is back, once.
+    await decideRefund(s, extraTrackingId, 'approve');
+    await refreshPayment(s.t.ctx, extraTrackingId);
     expect((await paymentOf(extraTrackingId)).status).toBe('REVERSED');
+    expect(await refundsOfOrder()).toMatchObject([{ status: 'refunded' }]);
+    expect(await refundedMessages(orderId)).toEqual([expect.stringContaining('has been refunded to you')]);
     expect(await orderRow(orderId)).toMatchObject({ status: 'completed', cancelledReason: null });
     expect(await stockOf(s.t, productId)).toBe(stock);
     expect(await ledger()).toEqual(ledgerBefore);
 
     const after = await detail(orderId);
-    expect(after.payments.find((p) => p.id === extra.id)).toMatchObject({ refunded: true, refundable: false });
+    expect(after.payments.find((p) => p.id === extra.id)).toMatchObject({ refunded: true, refundable: false, refundStatus: 'refunded' });
     expect(after.actions.cancel).toBe('refund');
     expect(after.timeline.map((e) => e.title)).toContain('Refund of a single payment requested');
     const again = await refundOf(orderId, extra.id, 'Again');

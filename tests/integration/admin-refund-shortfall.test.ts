@@ -2,6 +2,7 @@
 // the reservation expired completes the order even when the stock has gone meanwhile; such a line
 // was never sold, and restocking it would put goods on sale that do not exist.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IPN_REPEAT_WINDOW_MS } from '../../src/server/features/payments/ipn-notices';
 import { expireReservations, reconcilePayments } from '../../src/server/features/payments/reconciliation.service';
 import { createUser, type TestUser } from '../support/test-app';
 import { dbKinds } from '../support/test-database';
@@ -64,7 +65,13 @@ describe.each(dbKinds(import.meta.url))('refunding an order paid after its stock
       json: { reason: 'Not enough tilapia: refunded' },
     });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toMatchObject({ restocked: true, restockedLines: 1 });
+    expect(await res.json()).toMatchObject({ kind: 'refund_requested', restocksWhenRefunded: true });
+    expect(await movementsOf(shop, order.orderId, 'restock')).toEqual([]);
+    // The merchant approves the refund in Pesapal's dashboard; its notice reaches the shop.
+    shop.sim.switches.dropIpn = false;
+    shop.clock.advance(IPN_REPEAT_WINDOW_MS);
+    expect(await shop.sim.decideRefund(order.trackingId, 'approve')).toMatchObject({ ok: true });
+    await shop.sim.idle();
     expect(await stockOf(shop, tilapia)).toBe(1);
     expect(await stockOf(shop, chicken)).toBe(chickenBefore);
     expect((await movementsOf(shop, order.orderId, 'restock')).map((m) => [m.productId, m.quantity])).toEqual([[chicken, 2]]);

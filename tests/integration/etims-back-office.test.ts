@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { etimsDevices } from '../../src/server/db/schema';
 import { taxInvoicesIdle } from '../../src/server/features/tax-invoices/tax-invoice-sender';
 import { dbKinds } from '../support/test-database';
-import { createTaxShop, disposeTaxShop, invoiceOf, payOrder, type TaxShop } from './etims-support';
+import { approveRefund, createTaxShop, disposeTaxShop, invoiceOf, payOrder, type TaxShop } from './etims-support';
 
 describe.each(dbKinds(import.meta.url))('tax invoices in the back office, on %s', (kind) => {
   let shop: TaxShop;
@@ -99,6 +99,7 @@ describe.each(dbKinds(import.meta.url))('tax invoices in the back office, on %s'
       json: { reason: 'Customer changed their mind' },
     });
     expect(cancel.status, await cancel.clone().text()).toBe(200);
+    await approveRefund(shop, orderId);
     await taxInvoicesIdle(shop.ctx);
     const credit = await invoiceOf(shop, orderId, 'credit_note');
     expect(credit?.status).toBe('refused');

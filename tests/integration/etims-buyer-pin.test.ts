@@ -8,7 +8,7 @@ import { orders, profiles } from '../../src/server/db/schema';
 import { taxInvoicesIdle } from '../../src/server/features/tax-invoices/tax-invoice-sender';
 import { dbKinds } from '../support/test-database';
 import { orderBody, orderRow, payOnSimulator, postOrder, productBySlug } from './checkout-support';
-import { createTaxShop, declared, disposeTaxShop, invoiceOf, payOrder, type TaxShop } from './etims-support';
+import { approveRefund, createTaxShop, declared, disposeTaxShop, invoiceOf, payOrder, type TaxShop } from './etims-support';
 
 const PROFILE = { fullName: 'Achieng Otieno', phone: '0712 345 678', address: 'Westlands, Nairobi' };
 
@@ -59,6 +59,7 @@ describe.each(dbKinds(import.meta.url))("the buyer's KRA PIN on the tax invoice,
       json: { reason: 'Customer changed their mind' },
     });
     expect(cancel.status, await cancel.clone().text()).toBe(200);
+    await approveRefund(shop, orderId);
     await taxInvoicesIdle(shop.ctx);
     expect((await invoiceOf(shop, orderId, 'credit_note'))?.status).toBe('sent');
     expect(declared(shop)[1]?.request).toMatchObject({ rcptTyCd: 'R', custTin: 'P051234567X' });

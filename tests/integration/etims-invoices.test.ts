@@ -11,7 +11,17 @@ import { sendDueTaxInvoices, taxInvoicesIdle } from '../../src/server/features/t
 import { dbKinds } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
 import { orderRow } from './checkout-support';
-import { cents, createTaxShop, declared, disposeTaxShop, invoiceOf, invoicesOf, payOrder, type TaxShop } from './etims-support';
+import {
+  approveRefund,
+  cents,
+  createTaxShop,
+  declared,
+  disposeTaxShop,
+  invoiceOf,
+  invoicesOf,
+  payOrder,
+  type TaxShop,
+} from './etims-support';
 
 describe.each(dbKinds(import.meta.url))('tax invoices to KRA eTIMS, on %s', (kind) => {
   let shop: TaxShop;
@@ -121,6 +131,11 @@ describe.each(dbKinds(import.meta.url))('tax invoices to KRA eTIMS, on %s', (kin
       json: { reason: 'Customer changed their mind' },
     });
     expect(res.status, await res.clone().text()).toBe(200);
+    await taxInvoicesIdle(shop.ctx);
+    // Nothing is declared until Pesapal has returned the money.
+    expect(await invoiceOf(shop, orderId, 'credit_note')).toBeUndefined();
+    expect(declared(shop)).toHaveLength(1);
+    await approveRefund(shop, orderId);
     await taxInvoicesIdle(shop.ctx);
 
     const credit = await invoiceOf(shop, orderId, 'credit_note');

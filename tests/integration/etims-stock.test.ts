@@ -10,7 +10,7 @@ import { sendDueTaxInvoices, taxInvoicesIdle } from '../../src/server/features/t
 import { outboxRetryDelayMs } from '../../src/server/infra/outbox/outbox';
 import { dbKinds } from '../support/test-database';
 import { productBySlug } from './checkout-support';
-import { createTaxShop, disposeTaxShop, invoiceOf, payOrder, type TaxShop } from './etims-support';
+import { approveRefund, createTaxShop, disposeTaxShop, invoiceOf, payOrder, type TaxShop } from './etims-support';
 
 describe.each(dbKinds(import.meta.url))('stock reported to KRA eTIMS, on %s', (kind) => {
   let shop: TaxShop;
@@ -136,6 +136,8 @@ describe.each(dbKinds(import.meta.url))('stock reported to KRA eTIMS, on %s', (k
     const kraBefore = kra().accepted.length;
     const res = await admin(`/orders/${orderId}/cancel`, { method: 'POST', json: { reason: 'Customer changed their mind' } });
     expect(res.status, await res.clone().text()).toBe(200);
+    // The goods come back, and KRA hears of it, once Pesapal has made the refund (decision 046).
+    await approveRefund(shop, orderId);
     await taxInvoicesIdle(shop.ctx);
 
     const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');

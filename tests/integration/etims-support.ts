@@ -1,8 +1,9 @@
 // Shared set-up for the eTIMS integration tests: a seeded shop whose tax invoices go to the built-in
 // eTIMS simulator (a short KRA timeout, so a lost answer is seen quickly), and helpers to pay,
 // refund and read what the shop and the simulator hold.
-import { asc, eq } from 'drizzle-orm';
-import { taxInvoices } from '../../src/server/db/schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { paymentTransactions, taxInvoices } from '../../src/server/db/schema';
+import { IPN_REPEAT_WINDOW_MS } from '../../src/server/features/payments/ipn-notices';
 import type { EtimsSimulator } from '../../src/server/dev/etims/etims-simulator';
 import { SIMULATOR_DEVICE } from '../../src/server/etims-config';
 import { taxInvoicesIdle } from '../../src/server/features/tax-invoices/tax-invoice-sender';
@@ -42,6 +43,19 @@ export async function payOrder(
   const order = await placePaidOrderAttempt(shop, shop.buyer, items);
   await payOnSimulator(shop, order.trackingId, 'card');
   return order.orderId;
+}
+
+/** The merchant approves the order's refund in Pesapal's dashboard, some time after asking; Pesapal notifies the shop. */
+export async function approveRefund(shop: TaxShop, orderId: string): Promise<void> {
+  const [payment] = await shop.ctx.db
+    .select({ trackingId: paymentTransactions.pesapalTrackingId })
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.status, 'COMPLETED')));
+  if (!payment?.trackingId) throw new Error('no completed payment to refund');
+  shop.clock.advance(IPN_REPEAT_WINDOW_MS);
+  const decided = await shop.sim.decideRefund(payment.trackingId, 'approve');
+  if (!decided.ok) throw new Error(decided.message);
+  await shop.sim.idle();
 }
 
 export async function invoicesOf(shop: TaxShop) {

@@ -2,7 +2,7 @@
 // seen in the database: the ledger rows it writes, the stock it moves and the hold's end. The
 // expectations come from the table's effect, so an effect decided anywhere but the transition shows
 // here; a refund's restock is also pinned on its own, with what goes back and what stays out.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ORDER_EVENTS, ORDER_TRANSITIONS, type OrderEvent, type StockEffect } from '@/domain/order-lifecycle';
 import type { Tx } from '../../src/server/db/client';
@@ -41,9 +41,16 @@ type MovingEvent = Exclude<OrderEvent, 'placed'>;
 describe.each(dbKinds(import.meta.url))("the order's stock effects on %s", (kind) => {
   const s = withAdminApp(kind);
 
-  /** A product with stock to spare, so unpaid orders' share never leaves a line unheld. */
+  /**
+   * A product with stock to spare, so unpaid orders' share never leaves a line unheld, and without
+   * options (bought as it is); the same one each time, whatever order the rows are stored in.
+   */
   const roomyProduct = async () => {
-    const [p] = await s.t.ctx.db.query.products.findMany({ where: (t, { gt }) => gt(t.stock, 30), limit: 1 });
+    const [p] = await s.t.ctx.db.query.products.findMany({
+      where: (t, { and, gt }) => and(gt(t.stock, 30), sql`not exists (select 1 from product_options o where o.product_id = ${t.id})`),
+      orderBy: (t, { asc }) => asc(t.slug),
+      limit: 1,
+    });
     if (!p) throw new Error('no product with more than 30 in stock');
     return p.id;
   };
@@ -62,22 +69,36 @@ describe.each(dbKinds(import.meta.url))("the order's stock effects on %s", (kind
       (m) => m.kind,
     );
 
-  /** How each event is caused, with the input its effect takes. */
-  const causes: Record<MovingEvent, { paidFirst: boolean; cause: (tx: Tx, order: OrderRow, at: Date) => Promise<unknown> }> = {
+  /** Sends a paid order to Pesapal for a refund, in a transaction of its own (it moves no stock). */
+  const requestRefund = (orderId: string) =>
+    s.t.ctx.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      await transitionOrder(s.t.ctx, tx, { order: order!, event: 'refund_requested', at: s.t.ctx.now() });
+    });
+
+  /** How each event is caused, from which point of the order's life, with the input its effect takes. */
+  const causes: Record<
+    MovingEvent,
+    { startsAt: 'pending' | 'paid' | 'refund requested'; cause: (tx: Tx, order: OrderRow, at: Date) => Promise<unknown> }
+  > = {
     payment_started: {
-      paidFirst: false,
+      startsAt: 'pending',
       cause: (tx, order, at) =>
         transitionOrder(s.t.ctx, tx, { order, event: 'payment_started', at, holdUntil: new Date(at.getTime() + 45 * MINUTE) }),
     },
-    paid: { paidFirst: false, cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'paid', at }) },
-    payment_failed: { paidFirst: false, cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'payment_failed', at }) },
+    paid: { startsAt: 'pending', cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'paid', at }) },
+    payment_failed: { startsAt: 'pending', cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'payment_failed', at }) },
     reservation_expired: {
-      paidFirst: false,
+      startsAt: 'pending',
       cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'reservation_expired', at }),
     },
-    cancelled: { paidFirst: false, cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'cancelled', at }) },
+    cancelled: { startsAt: 'pending', cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'cancelled', at }) },
+    refund_requested: {
+      startsAt: 'paid',
+      cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'refund_requested', at }),
+    },
     refunded: {
-      paidFirst: true,
+      startsAt: 'refund requested',
       cause: (tx, order, at) =>
         transitionOrder(s.t.ctx, tx, {
           order,
@@ -86,9 +107,16 @@ describe.each(dbKinds(import.meta.url))("the order's stock effects on %s", (kind
           restock: { fulfilment: order.fulfilmentStatus, actorUserId: s.admin.id },
         }),
     },
-    payment_reversed: { paidFirst: true, cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'payment_reversed', at }) },
+    refund_rejected: {
+      startsAt: 'refund requested',
+      cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'refund_rejected', at }),
+    },
+    payment_reversed: {
+      startsAt: 'paid',
+      cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'payment_reversed', at }),
+    },
     reversed_before_seen: {
-      paidFirst: false,
+      startsAt: 'pending',
       cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'reversed_before_seen', at }),
     },
   };
@@ -116,9 +144,10 @@ describe.each(dbKinds(import.meta.url))("the order's stock effects on %s", (kind
         hold: holdSeen(null, placed.reservationExpiresAt),
       };
     } else {
-      const { paidFirst, cause } = causes[event];
+      const { startsAt, cause } = causes[event];
       const { orderId, trackingId } = await placeOrder(buyer, [{ productId, quantity: QUANTITY }]);
-      if (paidFirst) await payByCard(buyer, trackingId);
+      if (startsAt !== 'pending') await payByCard(buyer, trackingId);
+      if (startsAt === 'refund requested') await requestRefund(orderId);
       const before = await orderRow(orderId);
       const kindsBefore = await kindsOf(orderId);
       const stockBefore = await stockOf(s.t, productId);
@@ -148,8 +177,10 @@ describe.each(dbKinds(import.meta.url))("the order's stock effects on %s", (kind
       return { orderId, productId };
     };
 
-    const refund = (orderId: string) =>
-      s.t.ctx.db.transaction(async (tx) => {
+    /** Pesapal's reversal of the refund the order was sent for (or of one already recorded). */
+    const refund = async (orderId: string) => {
+      if ((await orderRow(orderId)).status === 'completed') await requestRefund(orderId);
+      return s.t.ctx.db.transaction(async (tx) => {
         const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         return transitionOrder(s.t.ctx, tx, {
           order: order!,
@@ -158,6 +189,7 @@ describe.each(dbKinds(import.meta.url))("the order's stock effects on %s", (kind
           restock: { fulfilment: order!.fulfilmentStatus, actorUserId: s.admin.id },
         });
       });
+    };
 
     const restockRows = (orderId: string) =>
       s.t.ctx.db

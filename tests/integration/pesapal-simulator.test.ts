@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PesapalClient } from '@/server/integrations/pesapal/pesapal-types';
 import type { PesapalSimulatorOptions } from '@/server/dev/pesapal/pesapal-simulator';
 import { serversClosedAfterEachTest, sleep, type RunningSimulator, type TestServer } from '../support/pesapal-test-helpers';
+import { waitFor } from '../support/wait-for';
 
 const { sim, receiver } = serversClosedAfterEachTest();
 
@@ -467,17 +468,83 @@ describe('RefundRequest', () => {
     return { ...o, confirmationCode: st.confirmationCode };
   }
 
-  it('refunds a completed card payment partially, once, and moves it to REVERSED with an IPN', async () => {
+  it('keeps an accepted refund waiting, the payment COMPLETED, until the merchant approves it: then REVERSED with an IPN', async () => {
     const st = await setup();
     const p = await paid(st, 'card');
     expect(st.ipn.hits).toHaveLength(1);
     const r = await st.client.refund({ confirmationCode: p.confirmationCode, amount: 1000, username: 'admin', remarks: 'Short weight' });
     expect(r).toEqual({ accepted: true, message: 'Refund request successfully' });
     await st.s.sim.idle();
+    // "200" means received: no money moved, nothing to notify.
+    expect(st.ipn.hits).toHaveLength(1);
+    expect((await st.client.getTransactionStatus(p.orderTrackingId)).status).toBe('COMPLETED');
+    expect(st.s.sim.waitingRefunds().map((w) => [w.order.trackingId, w.refund.amountCents, w.refund.status])).toEqual([
+      [p.orderTrackingId, 100_000, 'pending'],
+    ]);
+    // Only one refund per payment, waiting or made.
+    const waiting = await st.client.refund({ confirmationCode: p.confirmationCode, amount: 1000, username: 'admin', remarks: 'x' });
+    expect(waiting).toEqual({ accepted: false, message: 'A refund has already been requested for this payment.' });
+
+    expect(await st.s.sim.decideRefund(p.orderTrackingId, 'approve')).toMatchObject({ ok: true, refund: { status: 'approved' } });
     expect(st.ipn.hits).toHaveLength(2);
-    expect((await st.client.getTransactionStatus(p.orderTrackingId)).status).toBe('REVERSED');
+    expect(st.ipn.hits[1]?.url.searchParams.get('OrderTrackingId')).toBe(p.orderTrackingId);
+    const reversed = await st.client.getTransactionStatus(p.orderTrackingId);
+    expect([reversed.status, reversed.statusCode]).toEqual(['REVERSED', 3]);
+    expect(st.s.sim.waitingRefunds()).toEqual([]);
     const again = await st.client.refund({ confirmationCode: p.confirmationCode, amount: 1000, username: 'admin', remarks: 'x' });
     expect(again.accepted).toBe(false);
+    expect(await st.s.sim.decideRefund(p.orderTrackingId, 'reject')).toEqual({
+      ok: false,
+      httpStatus: 409,
+      message: 'This payment has no refund waiting for a decision.',
+    });
+  });
+
+  it('leaves the payment COMPLETED when the refund is rejected, notifies the change, and takes a new request', async () => {
+    const st = await setup();
+    const p = await paid(st, 'mpesa');
+    expect(
+      (await st.client.refund({ confirmationCode: p.confirmationCode, amount: 2500, username: 'admin', remarks: 'Spoiled' })).accepted,
+    ).toBe(true);
+    expect(await st.s.sim.decideRefund(p.orderTrackingId, 'reject')).toMatchObject({ ok: true, refund: { status: 'rejected' } });
+    expect(st.ipn.hits).toHaveLength(2);
+    expect((await st.client.getTransactionStatus(p.orderTrackingId)).status).toBe('COMPLETED');
+    const renewed = await st.client.refund({ confirmationCode: p.confirmationCode, amount: 2500, username: 'admin', remarks: 'Again' });
+    expect(renewed.accepted).toBe(true);
+    expect(st.s.sim.state.orders.get(p.orderTrackingId)?.refund).toMatchObject({ remarks: 'Again', status: 'pending' });
+    expect(await st.s.sim.decideRefund('00000000-0000-0000-0000-000000000000', 'approve')).toEqual({
+      ok: false,
+      httpStatus: 404,
+      message: 'Order not found.',
+    });
+  });
+
+  it("approves by itself after the switch's delay, on the simulator's clock", async () => {
+    let clock = Date.parse('2026-03-02T09:00:00Z');
+    const st = await setup({ sim: { now: () => clock } });
+    const p = await paid(st, 'card');
+    st.s.sim.switches.refundApproveAfterSeconds = 90;
+    await st.client.refund({ confirmationCode: p.confirmationCode, amount: 2500, username: 'admin', remarks: 'Late' });
+    expect(st.s.sim.waitingRefunds()[0]?.refund.approveAt).toBe(clock + 90_000);
+    clock += 89_000;
+    expect(st.s.sim.approveDueRefunds()).toBe(0);
+    expect((await st.client.getTransactionStatus(p.orderTrackingId)).status).toBe('COMPLETED');
+    clock += 1_000;
+    // Due: the next call Pesapal answers finds the payment reversed, and the IPN follows.
+    expect((await st.client.getTransactionStatus(p.orderTrackingId)).status).toBe('REVERSED');
+    await st.s.sim.idle();
+    expect(st.ipn.hits).toHaveLength(2);
+    expect(st.s.sim.approveDueRefunds()).toBe(0);
+  });
+
+  it('approves at once with a delay of 0, after answering the request', async () => {
+    const st = await setup();
+    const p = await paid(st, 'card');
+    st.s.sim.switches.refundApproveAfterSeconds = 0;
+    await st.client.refund({ confirmationCode: p.confirmationCode, amount: 2500, username: 'admin', remarks: 'Now' });
+    expect(st.s.sim.state.orders.get(p.orderTrackingId)?.refund?.approveAt).not.toBeNull();
+    await waitFor('the approval IPN', () => st.ipn.hits.length === 2);
+    expect((await st.client.getTransactionStatus(p.orderTrackingId)).status).toBe('REVERSED');
   });
 
   it('refuses a wrong code, more than paid, and a pending or failed payment', async () => {
@@ -552,6 +619,7 @@ describe('reset()', () => {
       dropIpn: false,
       authErrorHttpStatus: 200,
       mpesaShillings: 'exact',
+      refundApproveAfterSeconds: null,
     });
     await sleep(150);
     expect(ipn.hits).toHaveLength(0);

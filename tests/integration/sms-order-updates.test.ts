@@ -11,7 +11,7 @@ import { freePort } from '../e2e/support/shop-server';
 import { startSmtpServer, type TestSmtpServer } from '../e2e/support/smtp';
 import { LOOPBACK_BINDINGS } from '../support/test-app';
 import { dbKinds } from '../support/test-database';
-import { auditRows, body, placeOrderPaidTwice } from './admin-helpers';
+import { auditRows, body, decideRefund, placeOrderPaidTwice } from './admin-helpers';
 import { productBySlug } from './checkout-support';
 import {
   CUSTOMER_PHONE,
@@ -114,13 +114,16 @@ describe.each(dbKinds(import.meta.url))('order updates by SMS and mail on %s', (
     const paid = await placePaidOrder(s);
     const refund = await s.asAdmin(`/orders/${paid.orderId}/cancel`, { method: 'POST', json: { reason: 'Out of tilapia today' } });
     expect(refund.status).toBe(200);
+    // Asked for, not made: the customer hears of it once Pesapal returns the money.
+    expect(await smsRows(s, paid.orderId)).toMatchObject([{ step: 'paid' }]);
+    await decideRefund(s, paid.trackingId, 'approve');
     const texts = s.double
       .messagesTo(CUSTOMER_PHONE)
       .filter((m) => m.message.includes(ref(paid.orderId)))
       .map((m) => m.message);
     expect(texts).toEqual([
       expect.stringContaining(' received for order '),
-      expect.stringMatching(new RegExp(`Order ${ref(paid.orderId)} is cancelled; KES [\\d,]+\\.\\d\\d is being refunded to you\\.`)),
+      expect.stringMatching(new RegExp(`Order ${ref(paid.orderId)} is cancelled; KES [\\d,]+\\.\\d\\d has been refunded to you\\.`)),
     ]);
     expect((await mailRows(s, paid.orderId)).map((m) => m.dedupeKey).sort()).toEqual([`${paid.orderId}:paid`, `${paid.orderId}:refunded`]);
   });
@@ -131,6 +134,8 @@ describe.each(dbKinds(import.meta.url))('order updates by SMS and mail on %s', (
     const [extra] = await s.t.ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.pesapalTrackingId, extraTrackingId));
     const refund = await s.asAdmin(`/orders/${orderId}/payments/${extra!.id}/refund`, { method: 'POST', json: { reason: 'Paid twice' } });
     expect(refund.status).toBe(200);
+    expect((await smsRows(s, orderId)).map((m) => m.step)).toEqual(['paid']);
+    await decideRefund(s, extraTrackingId, 'approve');
     const amount = (extra!.amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
     const texts = s.double
       .messagesTo(CUSTOMER_PHONE)
@@ -138,7 +143,7 @@ describe.each(dbKinds(import.meta.url))('order updates by SMS and mail on %s', (
       .map((m) => m.message);
     expect(texts).toEqual([
       expect.stringContaining(' received for order '),
-      expect.stringContaining(`You paid twice for order ${ref(orderId)}: the extra KES ${amount} is being refunded to you.`),
+      expect.stringContaining(`You paid twice for order ${ref(orderId)}: the extra KES ${amount} has been refunded to you.`),
     ]);
     expect((await mailRows(s, orderId)).map((m) => m.dedupeKey).sort()).toEqual([
       `${orderId}:paid`,

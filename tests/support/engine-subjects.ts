@@ -35,5 +35,6 @@ export const ENGINE_SUBJECTS: Readonly<Record<string, string>> = {
   'etims-stock-migration.test.ts': 'a migration over existing rows',
   'phone-migration.test.ts': 'a migration over existing rows',
   'phone-sign-in-migration.test.ts': 'a migration over existing rows',
+  'refunds-migration.test.ts': 'a migration over existing rows',
   'admin-orders-at-scale.test.ts': "each engine's query plans use the indexes",
 };

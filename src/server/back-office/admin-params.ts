@@ -8,6 +8,9 @@ export const idParam = z.object({ id: uuid });
 /** /orders/:id/payments/:paymentId/… */
 export const orderPaymentParam = z.object({ id: uuid, paymentId: uuid });
 
+/** /orders/:id/refunds/:refundId/… */
+export const orderRefundParam = z.object({ id: uuid, refundId: uuid });
+
 /** /orders/:id/messages/:channel/:messageId/… */
 export const orderMessageParam = z.object({
   id: uuid,

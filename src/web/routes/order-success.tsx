@@ -1,4 +1,4 @@
-import { shortOrderId } from '@/domain/order-status';
+import { isCancelledForCustomer, shortOrderId } from '@/domain/order-status';
 import { useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -87,7 +87,7 @@ function OrderStatus({ orderId, returnedFromPayment }: { orderId: string; return
         {display === 'failed' && tracking.order && <AfterFailure order={tracking.order} />}
         {tracking.order && <OrderReceiptSummary order={tracking.order} />}
         {tracking.order && <ChatOnWhatsApp className="mx-auto" text={WHATSAPP_TEXT.order(shortOrderId(tracking.order.id))} />}
-        {(orderStatus === 'completed' || orderStatus === 'cancelled') && <BuyAgain orderId={orderId} />}
+        {(orderStatus === 'completed' || isCancelledForCustomer(orderStatus ?? '')) && <BuyAgain orderId={orderId} />}
       </OrderStatusPanel>
       <NextSteps />
     </section>

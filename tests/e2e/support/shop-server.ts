@@ -32,6 +32,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The built-in Pesapal simulator keeps an accepted refund waiting for the merchant's approval; the
+ * browser journeys have it approved at once, as Pesapal's merchant would, so a refund's outcome
+ * shows without a step in each journey. A shop without the simulator (a Pesapal double) has no switches.
+ */
+async function approveRefundsAtOnce(url: string): Promise<void> {
+  const res = await fetch(`${url}/pesapal-sim/switches`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ refundApproveAfterSeconds: 0 }),
+  });
+  if (res.status !== 200 && res.status !== 404) throw new Error(`The simulator's switches answered ${res.status}: ${await res.text()}`);
+}
+
 export async function startShop(env: Record<string, string> = {}): Promise<ShopServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
@@ -72,6 +86,10 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopS
     }
     await new Promise((r) => setTimeout(r, 150));
   }
+  await approveRefundsAtOnce(url).catch((err: unknown) => {
+    child.kill('SIGKILL');
+    throw err;
+  });
   const shop: ShopServer = {
     url,
     port,

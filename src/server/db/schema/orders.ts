@@ -18,7 +18,7 @@ import {
 import { user } from './auth';
 import { products, productVariants } from './catalog';
 import { money } from './money-column';
-import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, type PaymentStatus } from '../../../domain/order-status';
+import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, type PaymentStatus } from '../../../domain/order-status';
 import { TAX_BANDS } from '../../../domain/tax-bands';
 import { IF_UNAVAILABLE } from '../../../domain/line-choices';
 
@@ -120,7 +120,7 @@ export const orders = pgTable(
     index('orders_rider_idx')
       .on(t.riderId)
       .where(sql`${t.riderId} is not null`),
-    check('orders_status_check', sql`${t.status} in ('pending', 'completed', 'failed', 'cancelled')`),
+    check('orders_status_check', sql`${t.status} in ('pending', 'completed', 'failed', 'cancelled', 'refund_requested')`),
     check('orders_fulfilment_check', sql`${t.fulfilmentStatus} in ('unfulfilled', 'processing', 'out_for_delivery', 'delivered')`),
     check(
       'orders_delivery_fee_tax_band_check',
@@ -324,12 +324,26 @@ export const paymentRefunds = pgTable(
     remarks: text('remarks').notNull(),
     accepted: boolean('accepted').notNull(),
     message: text('message'),
+    /** Where the request stands (migration 0038): Pesapal's reversal or a rejection settles it. */
+    status: text('status', { enum: REFUND_STATUSES }).notNull(),
+    /** When Pesapal's reversal (or the rejection) was recorded. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** Reconciliation's status checks of a requested refund, for when Pesapal's notice is lost. */
+    checkAttempts: integer('check_attempts').notNull().default(0),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('payment_refunds_accepted_once_idx')
+    check(
+      'payment_refunds_status_check',
+      sql`${t.status} in ('refused', 'requested', 'refunded', 'rejected') and (${t.status} = 'refused') = (not ${t.accepted})`,
+    ),
+    uniqueIndex('payment_refunds_live_once_idx')
       .on(t.transactionId)
-      .where(sql`${t.accepted}`),
+      .where(sql`${t.status} in ('requested', 'refunded')`),
+    index('payment_refunds_waiting_idx')
+      .on(t.nextCheckAt.asc().nullsFirst())
+      .where(sql`${t.status} = 'requested'`),
   ],
 );
 

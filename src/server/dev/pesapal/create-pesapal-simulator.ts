@@ -13,6 +13,8 @@ export function createPesapalSimulator(opts: PesapalSimulatorOptions): PesapalSi
   app.use(`${basePath}/*`, async (c, next) => {
     const segments = c.req.path.split('/').filter(Boolean);
     state.requestLog.push({ method: c.req.method, path: c.req.path, op: segments[segments.length - 1] ?? '', at: now() });
+    // A refund due on the simulator's clock is approved before Pesapal answers anything else.
+    core.refunds.approveDue();
     await next();
   });
 
@@ -22,5 +24,15 @@ export function createPesapalSimulator(opts: PesapalSimulatorOptions): PesapalSi
 
   addApiRoutes(app, core);
   addHostedPageRoutes(app, core);
-  return { app, state, switches: core.switches, complete: core.complete, idle: core.idle, reset: core.reset };
+  return {
+    app,
+    state,
+    switches: core.switches,
+    complete: core.complete,
+    decideRefund: core.refunds.decide,
+    approveDueRefunds: core.refunds.approveDue,
+    waitingRefunds: core.refunds.waitingRefunds,
+    idle: core.idle,
+    reset: core.reset,
+  };
 }

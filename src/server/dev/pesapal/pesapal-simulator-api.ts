@@ -33,7 +33,7 @@ export function sendJson(c: Context, body: unknown, httpStatus = 200): Response 
 
 /** Adds the API's routes under `${basePath}/api` to the simulator's app. */
 export function addApiRoutes(app: Hono, core: SimulatorCore): void {
-  const { basePath, credentials, tokenTtlMs, now, state, switches, track, notify } = core;
+  const { basePath, credentials, tokenTtlMs, now, state, switches } = core;
   const api = `${basePath}/api`;
   const iframe = `${basePath}/pesapaliframe/PesapalIframe3`;
 
@@ -298,17 +298,15 @@ export function addApiRoutes(app: Hono, core: SimulatorCore): void {
     if (amountCents === null) return reject('Invalid refund amount provided.');
     const order = [...state.orders.values()].find((o) => o.consumerKey === merchant && o.confirmationCode === code);
     if (!order) return reject('Invalid confirmation code provided.');
-    if (order.refund) return reject('A refund has already been requested for this payment.');
+    // Only one refund per payment (docs); the simulator lets a rejected one be asked for again.
+    if (order.refund && order.refund.status !== 'rejected') return reject('A refund has already been requested for this payment.');
     if (order.status !== 'COMPLETED') return reject('Only completed payments can be refunded.');
     if (amountCents > order.collectedCents) return reject('Refund amount cannot be more than the amount paid.');
     if (order.paymentMethod !== 'Visa' && amountCents !== order.collectedCents) {
       return reject('Mobile money payments can only be refunded in full.');
     }
-    order.refund = { amountCents, username, remarks, at: now() };
-    order.status = 'REVERSED';
-    order.statusDescription = `Refunded: ${remarks}`;
-    order.statusChangedAt = now();
-    track(() => notify(order));
+    // Received, not refunded: the money moves only once the refund is approved.
+    core.refunds.accept(order, { amountCents, username, remarks });
     return sendJson(c, { status: '200', message: 'Refund request successfully' });
   });
 

@@ -13,12 +13,14 @@ import type {
   SimulatorSwitches,
 } from './pesapal-simulator';
 import { appendQuery, isObject, maskMsisdn, normaliseBasePath, randomDigits, randomMpesaReceipt } from './pesapal-simulator-format';
+import { createRefundDesk } from './pesapal-simulator-refunds';
 
 const DEFAULT_SWITCHES: SimulatorSwitches = {
   duplicateIpn: false,
   lateIpnMs: 0,
   dropIpn: false,
   authErrorHttpStatus: 200,
+  refundApproveAfterSeconds: null,
   mpesaShillings: 'exact',
 };
 const IPN_TIMEOUT_MS = 10_000;
@@ -240,6 +242,8 @@ export function createSimulatorCore(opts: PesapalSimulatorOptions) {
     if (!result.ok) throw new Error(`Pesapal simulator: cannot ${outcome} order ${trackingId}: ${result.message}`);
   }
 
+  const refunds = createRefundDesk({ state, switches, now, notify, track, delay });
+
   function callbackRedirect(order: SimOrder, cancelled: boolean): string {
     const base = cancelled && order.cancellationUrl ? order.cancellationUrl : order.callbackUrl;
     return appendQuery(base, {
@@ -263,6 +267,7 @@ export function createSimulatorCore(opts: PesapalSimulatorOptions) {
     notify,
     perform,
     complete,
+    refunds,
     idle,
     reset,
   };

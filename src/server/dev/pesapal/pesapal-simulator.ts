@@ -10,8 +10,12 @@
 // - A FAILED payment (declined card, customer cancel) can be tried again on the same page, as a
 //   customer can after a decline; only a payment taken (COMPLETED, REVERSED) ends the page.
 // - A merchant CancelOrder leaves the status as it was (0 stays 0) and kills the hosted page; no IPN.
-// - An accepted refund moves the payment to REVERSED at once and sends an IPNCHANGE
-//   (the real one waits for merchant approval).
+// - An accepted refund waits, as Pesapal's waits for the merchant's approval in its dashboard:
+//   the payment stays COMPLETED until the refund is approved (on the switches page, through
+//   approveRefund, or by itself after the 'approve refunds after N seconds' switch, on the
+//   simulator's clock). Approved, the payment turns REVERSED and an IPNCHANGE is sent. Rejected, the
+//   payment stays COMPLETED and an IPNCHANGE is sent too: what Pesapal does then is not documented
+//   (docs/pesapal.md). A rejected refund may be requested again.
 // - Mounted with `parent.route('/pesapal-sim', sim.app)`, every route lives under `/pesapal-sim${basePath}`.
 //   The parent's security headers must leave the hosted page framable (no X-Frame-Options).
 //
@@ -19,6 +23,7 @@
 // the API routes and the hosted page, which import these types (and not the factory), so no circle.
 import type { Hono } from 'hono';
 import type { BillingAddress, IpnNotificationMethod, RedirectMode } from '../../integrations/pesapal/pesapal-types';
+import type { RefundDecisionResult } from './pesapal-simulator-refunds';
 
 export type SimulatorOutcome = 'card' | 'mpesa' | 'fail' | 'cancel' | 'reverse';
 type SimOrderStatus = 'PENDING' | 'COMPLETED' | 'FAILED' | 'REVERSED';
@@ -53,6 +58,8 @@ export interface SimulatorSwitches {
   dropIpn: boolean;
   /** HTTP status of authentication errors (the body always says status "500"). Default 200. */
   authErrorHttpStatus: number;
+  /** Approve each accepted refund this many seconds after it was requested; null (default): wait for Approve or Reject. */
+  refundApproveAfterSeconds: number | null;
   /**
    * How an M-Pesa payment of a total with cents is collected and reported: 'exact' (to the cent, the
    * default), or in whole shillings rounded 'down', to the 'nearest' or 'up' (what Pesapal does is
@@ -73,11 +80,18 @@ export interface SimIpnRegistration {
   consumerKey: string;
 }
 
-interface SimRefund {
+type SimRefundStatus = 'pending' | 'approved' | 'rejected';
+export type RefundDecision = 'approve' | 'reject';
+
+export interface SimRefund {
   amountCents: number;
   username: string;
   remarks: string;
   at: number;
+  status: SimRefundStatus;
+  /** When the 'approve refunds after N seconds' switch approves it; null: it waits for a decision. */
+  approveAt: number | null;
+  decidedAt: number | null;
 }
 
 export interface SimOrder {
@@ -107,6 +121,7 @@ export interface SimOrder {
   statusChangedAt: number | null;
   /** Cancelled by the merchant via CancelOrder. */
   cancelled: boolean;
+  /** The latest refund request Pesapal accepted (a rejected one may be followed by another). */
   refund: SimRefund | null;
 }
 
@@ -144,6 +159,12 @@ export interface PesapalSimulator {
   switches: SimulatorSwitches;
   /** Test helper: the same as pressing a button on the hosted page, IPN included. Throws if not allowed. */
   complete(trackingId: string, outcome: SimulatorOutcome): Promise<void>;
+  /** The merchant approves or rejects the payment's waiting refund (as in Pesapal's dashboard), IPN included. */
+  decideRefund(trackingId: string, decision: RefundDecision): Promise<RefundDecisionResult>;
+  /** Approves the refunds whose automatic approval is due on the simulator's clock; returns how many. */
+  approveDueRefunds(): number;
+  /** The refunds waiting for a decision, oldest first. */
+  waitingRefunds(): { order: SimOrder; refund: SimRefund }[];
   /** Resolves when no background work (M-Pesa completion, late IPNs, retries) is pending. */
   idle(): Promise<void>;
   /** Forget everything, cancel pending work and restore the default switches. */

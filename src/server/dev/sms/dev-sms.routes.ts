@@ -20,6 +20,7 @@ a{color:#1d4ed8}`;
 const OTHER_STEP_LABELS: Readonly<Record<string, string>> = {
   [SIGN_IN_CODE_STEP]: 'Sign-in code',
   owner_paid: 'Paid order (to the owner)',
+  owner_refund_rejected: 'Refund rejected (to the owner)',
   morning_summary: 'Morning summary',
   rider_stops: "Rider's stops",
 };

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { toE164Phone } from '@/domain/phone';
 import { RIDER_STOPS_STEP, riderStopsSms } from '@/domain/rider-sms';
 import { FULFILLABLE_STATUS } from '@/domain/order-lifecycle';
-import { shortOrderId } from '@/domain/order-status';
+import { isCancelledForCustomer, shortOrderId } from '@/domain/order-status';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { orders, profiles, user } from '../../db/schema';
@@ -107,7 +107,8 @@ async function ownStop(tx: Tx, actor: AdminActor, orderId: string) {
  */
 async function stopAwaitingOutcome(tx: Tx, actor: AdminActor, orderId: string) {
   const order = await ownStop(tx, actor, orderId);
-  if (order.status === 'cancelled') throw conflict(DELIVERY_MESSAGES.cancelled(orderId));
+  // Sent for a refund, it is cancelled for the customer: not to be delivered.
+  if (isCancelledForCustomer(order.status)) throw conflict(DELIVERY_MESSAGES.cancelled(orderId));
   if (order.fulfilmentStatus === 'delivered') throw conflict(DELIVERY_MESSAGES.alreadyDelivered);
   if (order.status !== FULFILLABLE_STATUS) throw conflict(DELIVERY_MESSAGES.notWaiting(orderId));
   if (order.deliveryFailedAt) throw conflict(DELIVERY_MESSAGES.alreadyNotDelivered);

@@ -2,7 +2,7 @@
 // phones, refunds, a timeline of what happened and what the merchant may do next.
 import { mapLink } from '@/domain/delivery-route';
 import type { Cents } from '@/domain/money';
-import type { FulfilmentStatus } from '@/domain/order-status';
+import type { FulfilmentStatus, RefundStatus } from '@/domain/order-status';
 import { maskPhone } from '@/domain/phone-mask';
 import type { VatRow } from '@/domain/tax-bands';
 import { asc, eq } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import { orderActions, type OrderActions } from './admin-order-next-actions';
 import { loadOrderRecords, type OrderRecords } from './admin-order-records';
 import { orderTimeline, type TimelineEvent } from './admin-order-timeline';
 import { orderTax } from './order-tax-bands';
-import { settlingPaymentId } from './admin-refund-request';
+import { LIVE_REFUND_STATUSES, settlingPaymentId } from './admin-refund-request';
 import { orderDeliveryWindow } from '../delivery/delivery-slots.service';
 import type { IfUnavailable } from '@/domain/line-choices';
 
@@ -47,8 +47,10 @@ interface AdminPayment {
   roundingCents: number;
   /** The payment that pays for this (completed) order; refunded only by cancelling the order. */
   settlesOrder: boolean;
-  /** A refund of this payment was accepted by Pesapal. */
+  /** A refund of this payment was accepted by Pesapal and not rejected (waiting for the reversal, or made). */
   refunded: boolean;
+  /** Where the payment's latest accepted refund stands, for its badge; null when none was accepted. */
+  refundStatus: Exclude<RefundStatus, 'refused'> | null;
   /** Money the order does not need (paid twice, paid after a cancel) that can be refunded on its own. */
   refundable: boolean;
   createdAt: string;
@@ -60,6 +62,10 @@ interface AdminRefund {
   transactionId: string;
   amountCents: Cents;
   accepted: boolean;
+  /** refused by Pesapal, requested (waiting for the reversal), refunded, or rejected. */
+  status: RefundStatus;
+  /** When the reversal or the rejection was recorded. */
+  settledAt: string | null;
   message: string | null;
   remarks: string;
   requestedByEmail: string | null;
@@ -130,7 +136,7 @@ export async function getOrderDetail(db: DbOrTx, id: string): Promise<AdminOrder
   const { order: o, payments } = records;
   const refunds = records.refunds.map(refundView);
   const settlingId = settlingPaymentId(o, payments);
-  const refundedIds = new Set(refunds.filter((r) => r.accepted).map((r) => r.transactionId));
+  const refundedIds = new Set(refunds.filter((r) => LIVE_REFUND_STATUSES.includes(r.status)).map((r) => r.transactionId));
   const fulfilment = o.fulfilmentStatus as FulfilmentStatus;
   const [{ vatRows }, invoices, window] = await Promise.all([
     orderTax(db, o),
@@ -141,7 +147,7 @@ export async function getOrderDetail(db: DbOrTx, id: string): Promise<AdminOrder
     order: { ...orderView(o), vatRows },
     account: records.account,
     items: records.items.map(itemView),
-    payments: payments.map((p) => paymentView(p, settlingId, refundedIds)),
+    payments: payments.map((p) => paymentView(p, settlingId, refundedIds, refunds)),
     refunds,
     taxInvoices: invoices.map((t) => ({
       id: t.id,
@@ -210,7 +216,14 @@ function itemView({ item: i, archivedAt }: OrderRecords['items'][number]): Admin
   };
 }
 
-function paymentView(p: OrderRecords['payments'][number], settlingId: string | null, refundedIds: ReadonlySet<string>): AdminPayment {
+function paymentView(
+  p: OrderRecords['payments'][number],
+  settlingId: string | null,
+  refundedIds: ReadonlySet<string>,
+  refunds: readonly AdminRefund[],
+): AdminPayment {
+  // Oldest first: the last accepted one is where the payment's refund stands.
+  const latest = refunds.filter((r) => r.transactionId === p.id && r.status !== 'refused').at(-1);
   return {
     id: p.id,
     status: p.status,
@@ -226,6 +239,7 @@ function paymentView(p: OrderRecords['payments'][number], settlingId: string | n
     roundingCents: p.rounding,
     settlesOrder: p.id === settlingId,
     refunded: refundedIds.has(p.id),
+    refundStatus: latest && latest.status !== 'refused' ? latest.status : null,
     refundable: p.status === 'COMPLETED' && p.id !== settlingId && !refundedIds.has(p.id) && Boolean(p.confirmationCode),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
@@ -238,6 +252,8 @@ function refundView({ refund: r, email }: OrderRecords['refunds'][number]): Admi
     transactionId: r.transactionId,
     amountCents: r.amount,
     accepted: r.accepted,
+    status: r.status,
+    settledAt: r.settledAt?.toISOString() ?? null,
     message: r.message,
     remarks: r.remarks,
     requestedByEmail: email,

@@ -9,9 +9,15 @@ export interface TimelineEvent {
   detail: string | null;
 }
 
+/** What became of a refund Pesapal accepted, on the timeline at the time it was recorded. */
+const REFUND_ENDINGS: Readonly<Record<'refunded' | 'rejected', string>> = {
+  refunded: 'Refund made: Pesapal reversed the payment',
+  rejected: 'Refund rejected: the money stays with the shop',
+};
+
 export function orderTimeline(
   r: OrderRecords,
-  refunds: readonly { createdAt: string; accepted: boolean; message: string | null }[],
+  refunds: readonly { createdAt: string; accepted: boolean; status: string; settledAt: string | null; message: string | null }[],
 ): TimelineEvent[] {
   return [
     { at: r.order.createdAt.toISOString(), kind: 'order' as const, title: 'Order placed', detail: null },
@@ -41,6 +47,11 @@ export function orderTimeline(
       title: refund.accepted ? 'Refund requested from Pesapal (accepted)' : 'Refund request refused by Pesapal',
       detail: refund.message,
     })),
+    ...refunds.flatMap((refund) =>
+      (refund.status === 'refunded' || refund.status === 'rejected') && refund.settledAt
+        ? [{ at: refund.settledAt, kind: 'payment' as const, title: REFUND_ENDINGS[refund.status], detail: null }]
+        : [],
+    ),
     ...r.adminEvents.map(({ log, email }) => ({
       at: log.createdAt.toISOString(),
       kind: 'admin' as const,
@@ -69,6 +80,8 @@ const ADMIN_EVENT_TITLES: Record<string, string> = {
   ORDER_CANCEL: 'Order cancelled by the shop',
   ORDER_REFUND: 'Refund requested',
   PAYMENT_REFUND: 'Refund of a single payment requested',
+  REFUND_REJECTED: 'Refund marked rejected (seen in Pesapal)',
+  ORDER_REFUNDED: 'Order cancelled: Pesapal made its refund',
   ORDER_ATTENTION_RESOLVED: 'Marked resolved',
   PAYMENT_STATUS_CHECK: 'Payment status checked',
   ORDER_RIDER_ASSIGN: 'Rider',

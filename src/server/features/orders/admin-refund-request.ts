@@ -1,8 +1,11 @@
 // Refunding one COMPLETED payment through Pesapal's RefundRequest, shared by "Cancel and refund" and
 // "Refund this payment": which payment pays for an order, the call itself (outside any transaction,
 // so a slow Pesapal never holds a row lock), and the payment_refunds row that records the outcome.
-import { and, eq } from 'drizzle-orm';
+// Pesapal's "200" means the request was received: the refund is 'requested' until Pesapal reverses
+// the payment or the refund is rejected (payments/refund-settlement.ts, decision 046).
+import { and, eq, inArray } from 'drizzle-orm';
 import { refundableCents } from '@/domain/mobile-money-rounding';
+import type { RefundStatus } from '@/domain/order-status';
 import type { ServerContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { paymentRefunds, type paymentTransactions } from '../../db/schema';
@@ -24,18 +27,22 @@ export function settlingPaymentId(
   order: { status: string; pesapalTransactionId: string | null },
   payments: readonly Pick<Payment, 'id' | 'status' | 'pesapalTrackingId' | 'createdAt'>[],
 ): string | null {
-  if (order.status !== 'completed') return null;
+  // Sent for a refund, the order is still paid by it until Pesapal reverses it.
+  if (order.status !== 'completed' && order.status !== 'refund_requested') return null;
   const completed = payments.filter((p) => p.status === 'COMPLETED');
   const named = completed.find((p) => p.pesapalTrackingId !== null && p.pesapalTrackingId === order.pesapalTransactionId);
   const newest = completed.reduce<(typeof completed)[number] | undefined>((a, p) => (!a || p.createdAt > a.createdAt ? p : a), undefined);
   return (named ?? newest)?.id ?? null;
 }
 
-export async function hasAcceptedRefund(db: DbOrTx, transactionId: string): Promise<boolean> {
+/** A refund that is waiting for Pesapal or done; a refused or rejected one leaves room for a new request. */
+export const LIVE_REFUND_STATUSES: readonly RefundStatus[] = ['requested', 'refunded'];
+
+export async function hasLiveRefund(db: DbOrTx, transactionId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: paymentRefunds.id })
     .from(paymentRefunds)
-    .where(and(eq(paymentRefunds.transactionId, transactionId), eq(paymentRefunds.accepted, true)));
+    .where(and(eq(paymentRefunds.transactionId, transactionId), inArray(paymentRefunds.status, [...LIVE_REFUND_STATUSES])));
   return row !== undefined;
 }
 
@@ -76,14 +83,23 @@ export async function requestRefund(
   }
 }
 
-/** The refund request as a payment_refunds row, accepted or not; returns its id. */
+/** How long after the request reconciliation first asks Pesapal whether the refund went through. */
+const FIRST_REFUND_CHECK_MS = 60_000;
+
+/**
+ * The refund request as a payment_refunds row: 'refused' when Pesapal did not accept it, else
+ * 'requested', or 'refunded' when Pesapal had already reversed the payment (its notice came first).
+ * Returns its id.
+ */
 export async function recordRefund(
   tx: Tx,
   actor: AdminActor,
   payment: Pick<Payment, 'id' | 'amount' | 'rounding'>,
   remarks: string,
   attempt: RefundAttempt,
+  opts: { alreadyReversed?: boolean } = {},
 ): Promise<string | undefined> {
+  const status: RefundStatus = !attempt.accepted ? 'refused' : opts.alreadyReversed ? 'refunded' : 'requested';
   const [refund] = await tx
     .insert(paymentRefunds)
     .values({
@@ -93,6 +109,11 @@ export async function recordRefund(
       remarks,
       accepted: attempt.accepted,
       message: attempt.message,
+      status,
+      settledAt: status === 'refunded' ? actor.at : null,
+      nextCheckAt: status === 'requested' ? new Date(actor.at.getTime() + FIRST_REFUND_CHECK_MS) : null,
+      // On the shop's clock, like the IPNs it is compared with (a notice after the request may be its outcome).
+      createdAt: actor.at,
     })
     .returning({ id: paymentRefunds.id });
   return refund?.id;

@@ -1,7 +1,7 @@
 // The message of an order cancelled while a payment could still land (see holdNotice in
 // order-transitions.ts). Once none of the order's payment attempts is open, the customer is told:
 // 'cancelled, you have not been charged' when no attempt took money; when one did, nothing here (the
-// order is flagged for the merchant, whose refund tells the customer it is being refunded).
+// order is flagged for the merchant, whose refund tells the customer once it is refunded).
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';

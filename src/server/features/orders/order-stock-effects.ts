@@ -15,8 +15,8 @@ import { notRestockedReason, restockSoldLines } from './refund-restock';
 interface RestockInput {
   /** How far the goods went, read under the order's row lock. */
   fulfilment: FulfilmentStatus;
-  /** The admin refunding, on the ledger's restock rows. */
-  actorUserId: string;
+  /** The admin who asked for the refund, on the ledger's restock rows (null: the account is gone). */
+  actorUserId: string | null;
 }
 
 /** What each effect needs from the event's cause; the effects that need nothing take nothing. */

@@ -22,7 +22,7 @@ const SUBJECTS: Readonly<Record<OrderUpdateMailInput['step'], string>> = {
   delivered: 'has been delivered',
   cancelled: 'has been cancelled',
   refunded: 'has been cancelled and refunded',
-  payment_refunded: 'was paid twice: the extra payment is being refunded',
+  payment_refunded: 'was paid twice: the extra payment has been refunded',
 };
 
 /** '<order id>:<step>' (and ':<key>' for a step that may come more than once, one per payment). */
@@ -38,8 +38,8 @@ export function orderUpdateMail(input: OrderUpdateMailInput): MailMessage {
     out_for_delivery: `Your order #${ref} is on its way. Please keep your phone on so the rider can reach you.${phone}`,
     delivered: `Your order #${ref} has been delivered. Thank you for shopping with us.`,
     cancelled: `Your order #${ref}${amount ? ` (${amount})` : ''} has been cancelled. You have not been charged.`,
-    refunded: `Your order #${ref} has been cancelled and ${amount ?? 'your payment'} is being refunded to you. It can take a few days to reach your account.`,
-    payment_refunded: `Order #${ref} was paid twice. The extra payment of ${amount ?? 'your payment'} is being refunded to you; your order goes ahead. It can take a few days to reach your account.`,
+    refunded: `Your order #${ref} has been cancelled and ${amount ?? 'your payment'} has been refunded to you. It can take a few days to reach your account.`,
+    payment_refunded: `Order #${ref} was paid twice. The extra payment of ${amount ?? 'your payment'} has been refunded to you; your order goes ahead. It can take a few days to reach your account.`,
   };
   const greeting = input.order.customerName ? `Hello ${input.order.customerName},` : 'Hello,';
   const ordersUrl = `${input.publicUrl}/orders`;

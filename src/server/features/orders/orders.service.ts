@@ -50,7 +50,7 @@ interface OrderItemView {
 interface PaidPaymentView {
   amountCents: Cents;
   currency: string;
-  /** requested: Pesapal accepted the shop's refund request; refunded: Pesapal reports the money returned. */
+  /** requested: Pesapal accepted the shop's refund request and has not reversed the payment yet; refunded: it has. */
   refund: 'none' | 'requested' | 'refunded';
 }
 
@@ -218,8 +218,8 @@ async function extrasFor(db: DbOrTx, orderIds: string[], paidFor: string[], now:
   return { items, paid, attempts, now };
 }
 
-/** Whether an accepted refund request exists for the payment (written out in full: drizzle may leave a column unqualified). */
-const refundAccepted = sql<boolean>`exists (select 1 from payment_refunds pr where pr.transaction_id = "payment_transactions"."id" and pr.accepted)`;
+/** Whether a refund of the payment waits for Pesapal's reversal (written out in full: drizzle may leave a column unqualified). */
+const refundAccepted = sql<boolean>`exists (select 1 from payment_refunds pr where pr.transaction_id = "payment_transactions"."id" and pr.status = 'requested')`;
 
 /** Money taken per order (the ids are already the caller's orders). */
 async function paidPaymentsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string, PaidPaymentView[]>> {

@@ -19,7 +19,7 @@ export function notRestockedReason(fulfilment: FulfilmentStatus): string {
  * payment that came after its reservation expired, with the stock gone, completed the order with no
  * sale for that line, and putting it "back" would put goods on sale that do not exist.
  */
-export async function restockSoldLines(tx: Tx, orderId: string, actorUserId: string, at: Date): Promise<number> {
+export async function restockSoldLines(tx: Tx, orderId: string, actorUserId: string | null, at: Date): Promise<number> {
   const lines = await tx
     .select({ productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)

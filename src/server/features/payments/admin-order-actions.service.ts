@@ -1,14 +1,15 @@
 // What the merchant does to an order: move fulfilment forward, cancel it (a pending order releases
-// its reserved stock and its Pesapal page is cancelled; a paid order is refunded through Pesapal's
-// RefundRequest and its stock put back unless the goods had left the shop), and ask Pesapal for the
-// payment status now.
+// its reserved stock and its Pesapal page is cancelled; a paid order is sent to Pesapal for a refund
+// and waits, as 'refund requested', until Pesapal reverses the payment: then it is cancelled, its
+// stock put back unless the goods had left the shop, see payments/refund-settlement.ts), and ask
+// Pesapal for the payment status now.
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { FULFILLABLE_STATUS, fulfilmentEventFor } from '@/domain/order-lifecycle';
+import { FULFILLABLE_STATUS, fulfilmentEventFor, refundRestocks } from '@/domain/order-lifecycle';
 import { canAdvanceFulfilment, FULFILMENT_LABELS, type FulfilmentStatus } from '@/domain/order-status';
 import type { ServerContext } from '../../context';
 import { lockedOrder } from '../orders/locked-order';
 import { advanceOrderFulfilment, transitionOrder } from '../orders/order-transitions';
-import { deliverOrderUpdate } from '../orders/order-updates.service';
+import { deliverOrderUpdate, type QueuedOrderUpdate } from '../orders/order-updates.service';
 import { LOCKS } from '../../db/locks';
 import { orders, paymentTransactions } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -17,8 +18,9 @@ import { PAYMENT_REVERSED_REASON } from './order-outcomes';
 import { refreshPayment } from './payment-refresh.service';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import {
-  hasAcceptedRefund,
+  hasLiveRefund,
   recordRefund,
+  refundAmount,
   REFUND_MESSAGES,
   refundRefused,
   requestRefund,
@@ -60,16 +62,25 @@ export async function advanceFulfilment(
 export type CancelOutcome =
   /** paymentInFlight: a payment may still land; the customer is told once it ends ('being cancelled'). */
   | { kind: 'released'; releasedLines: number; paymentInFlight?: true }
-  /** restocked: false when the goods had left the shop (out for delivery or delivered). */
+  /**
+   * Pesapal accepted the request: the order waits for the reversal. restocksWhenRefunded: whether
+   * its goods then go back into stock (not once they have left the shop).
+   */
+  | { kind: 'refund_requested'; refundMessage: string; restocksWhenRefunded: boolean }
+  /**
+   * Pesapal had reversed the payment before the request was recorded (its notice came first): the
+   * order is refunded now. restocked: false when the goods had left the shop.
+   */
   | { kind: 'refunded'; refundMessage: string; restocked: boolean; restockedLines: number };
 
-/** Cancels a pending order (release) or refunds a paid one; one at a time across instances. */
+/** Cancels a pending order (release) or asks Pesapal to refund a paid one; one at a time across instances. */
 export async function cancelOrder(ctx: ServerContext, actor: AdminActor, orderId: string, reason: string): Promise<CancelOutcome> {
   return ctx.database.withLock(LOCKS.adminOrderCancel, async () => {
     const [order] = await ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
     if (!order) throw notFound('Order not found');
     if (order.status === 'pending') return cancelPendingOrder(ctx, actor, orderId, reason);
     if (order.status === 'completed') return refundPaidOrder(ctx, actor, orderId, reason);
+    if (order.status === 'refund_requested') throw conflict(ORDER_ACTION_MESSAGES.alreadyRefunded);
     throw conflict(ORDER_ACTION_MESSAGES.cannotCancel);
   });
 }
@@ -119,30 +130,48 @@ async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: s
   if (!payment) throw conflict(ORDER_ACTION_MESSAGES.cannotCancel);
   const { confirmationCode } = payment;
   if (!confirmationCode) throw conflict(ORDER_ACTION_MESSAGES.noConfirmation);
-  if (await hasAcceptedRefund(ctx.db, payment.id)) throw conflict(ORDER_ACTION_MESSAGES.alreadyRefunded);
+  if (await hasLiveRefund(ctx.db, payment.id)) throw conflict(ORDER_ACTION_MESSAGES.alreadyRefunded);
 
   const attempt = await requestRefund(ctx, actor, { ...payment, confirmationCode }, reason);
 
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx): Promise<{ outcome: CancelOutcome | null; update: QueuedOrderUpdate | null }> => {
     // The order first, then the payment (the refund row's key locks it), in the payments feature's
     // order: Pesapal's reversal notice for this refund may be applied at this very moment.
     const locked = await lockedOrder(tx, orderId);
-    const refundId = await recordRefund(tx, actor, payment, reason, attempt);
+    const [current] = await tx
+      .select({ status: paymentTransactions.status })
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.id, payment.id));
+    // Pesapal may approve at once and its notice overtake this transaction: then the reversal is
+    // already recorded (as one nobody asked for) and this request is what explains it.
+    const alreadyReversed = attempt.accepted && current?.status === 'REVERSED';
+    const refundId = await recordRefund(tx, actor, payment, reason, attempt, { alreadyReversed });
     await auditAdmin(tx, actor, {
       action: 'ORDER_REFUND',
       tableName: 'orders',
       recordId: orderId,
       details: { refundId, transactionId: payment.id, amountCents: payment.amount, accepted: attempt.accepted, message: attempt.message },
     });
+    // A refusal changes nothing but its record.
     if (!attempt.accepted) return { outcome: null, update: null };
+    const at = ctx.now();
+    let order = locked;
+    if (locked.status === 'completed') {
+      await transitionOrder(ctx, tx, { order: locked, event: 'refund_requested', at, set: { cancelledReason: reason } });
+      order = { ...locked, status: 'refund_requested' };
+    }
+    if (!alreadyReversed) {
+      const restocksWhenRefunded = refundRestocks(locked.fulfilmentStatus);
+      return { outcome: { kind: 'refund_requested', refundMessage: attempt.message, restocksWhenRefunded }, update: null };
+    }
     // The table's effect for a refund decides the stock, on the fulfilment read under the row lock.
     const fulfilment = locked.fulfilmentStatus;
     const { update, restock } = await transitionOrder(ctx, tx, {
-      order: locked,
+      order,
       event: 'refunded',
-      at: ctx.now(),
+      at,
       set: { cancelledReason: reason, ...clearedReversalFlag(locked) },
-      tell: { amountCents: payment.amount },
+      tell: { amountCents: refundAmount(payment) },
       restock: { fulfilment, actorUserId: actor.userId },
     });
     const { restocked, restockedLines, notRestocked } = restock ?? { restocked: false, restockedLines: 0 };
@@ -152,7 +181,7 @@ async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: s
       recordId: orderId,
       details: { reason, restocked, restockedLines, fulfilment, ...(notRestocked ? { notRestocked } : {}) },
     });
-    return { outcome: { kind: 'refunded' as const, refundMessage: attempt.message, restocked, restockedLines }, update };
+    return { outcome: { kind: 'refunded', refundMessage: attempt.message, restocked, restockedLines }, update };
   });
   // A refusal is recorded (committed above) and then reported to the merchant.
   if (!outcome.outcome) throw refundRefused(attempt);

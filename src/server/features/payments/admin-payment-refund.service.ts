@@ -1,23 +1,17 @@
 // 'Refund this payment': money the order does not need (a second payment on the same order, a
 // payment that landed on a cancelled order) goes back through Pesapal's RefundRequest. The order is
 // neither cancelled nor restocked; the payment that pays for a completed order is refunded only by
-// cancelling the order. One refund at a time, under the same lock as cancelling.
+// cancelling the order. One refund at a time, under the same lock as cancelling. The customer hears
+// of it once Pesapal has reversed the payment (refund-settlement.ts), not when it is asked for.
 import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
 import { LOCKS } from '../../db/locks';
-import { deliverOrderUpdate, queueOrderUpdate } from '../orders/order-updates.service';
 import { orders, paymentTransactions } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { lockedOrder } from '../orders/locked-order';
-import {
-  hasAcceptedRefund,
-  recordRefund,
-  refundAmount,
-  refundRefused,
-  requestRefund,
-  settlingPaymentId,
-} from '../orders/admin-refund-request';
+import { deliverOrderUpdate, queueOrderUpdate } from '../orders/order-updates.service';
+import { hasLiveRefund, recordRefund, refundAmount, refundRefused, requestRefund, settlingPaymentId } from '../orders/admin-refund-request';
 
 const PAYMENT_REFUND_MESSAGES = {
   notFound: 'Payment not found',
@@ -48,13 +42,19 @@ export async function refundPayment(
     if (payment.id === settlingPaymentId(order, payments)) throw conflict(PAYMENT_REFUND_MESSAGES.paysForOrder);
     const { confirmationCode } = payment;
     if (!confirmationCode) throw conflict(PAYMENT_REFUND_MESSAGES.noConfirmation);
-    if (await hasAcceptedRefund(ctx.db, payment.id)) throw conflict(PAYMENT_REFUND_MESSAGES.alreadyRefunded);
+    if (await hasLiveRefund(ctx.db, payment.id)) throw conflict(PAYMENT_REFUND_MESSAGES.alreadyRefunded);
 
     const attempt = await requestRefund(ctx, actor, { ...payment, confirmationCode }, reason);
     const update = await ctx.db.transaction(async (tx) => {
       // The order first, then the payment, as the payments feature locks them (see cancelOrder).
-      await lockedOrder(tx, orderId);
-      const refundId = await recordRefund(tx, actor, payment, reason, attempt);
+      const locked = await lockedOrder(tx, orderId);
+      const [current] = await tx
+        .select({ status: paymentTransactions.status })
+        .from(paymentTransactions)
+        .where(eq(paymentTransactions.id, payment.id));
+      // Pesapal's notice of an at-once approval may have been applied first (see cancelOrder).
+      const alreadyReversed = attempt.accepted && current?.status === 'REVERSED';
+      const refundId = await recordRefund(tx, actor, payment, reason, attempt, { alreadyReversed });
       await auditAdmin(tx, actor, {
         action: 'PAYMENT_REFUND',
         tableName: 'orders',
@@ -67,11 +67,11 @@ export async function refundPayment(
           reason,
           accepted: attempt.accepted,
           message: attempt.message,
-          orderStatus: order.status,
+          orderStatus: locked.status,
         },
       });
-      // The customer hears of the refund, once per payment.
-      return attempt.accepted
+      // Already reversed: the money is back, and the customer hears of it now, once per payment.
+      return alreadyReversed
         ? queueOrderUpdate(ctx, tx, orderId, 'payment_refunded', { amountCents: refundAmount(payment), key: payment.id })
         : null;
     });

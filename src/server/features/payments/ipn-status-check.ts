@@ -1,8 +1,10 @@
-// The status call an IPN (or its recheck) claimed: ask Pesapal, apply, record the outcome.
+// The status call an IPN (or its recheck) claimed: ask Pesapal, apply, record the outcome; a notice
+// that finds a payment still COMPLETED may be a refund's rejection (refund-rejection.ts).
 import type { ServerContext } from '../../context';
 import { isConnectionError } from '../../db/connection-errors';
 import { finishStatusCheck } from './ipn-notices';
 import { describeResult, refreshPayment } from './payment-refresh.service';
+import { rejectedByNotice } from './refund-rejection';
 
 /** Pauses between tries to release a claim after a lost database connection (a new one usually works at once). */
 const RELEASE_RETRY_MS = [100, 400, 1000];
@@ -17,7 +19,9 @@ const RELEASE_RETRY_MS = [100, 400, 1000];
 export async function checkStatus(ctx: ServerContext, noticeId: string, trackingId: string): Promise<boolean> {
   try {
     const result = await refreshPayment(ctx, trackingId);
-    await finishStatusCheck(ctx, noticeId, describeResult(result));
+    // Still COMPLETED after a notice: it may be Pesapal's word that the shop's refund was rejected.
+    const rejected = result.outcome === 'unchanged' && result.status === 'COMPLETED' && (await rejectedByNotice(ctx, noticeId, trackingId));
+    await finishStatusCheck(ctx, noticeId, rejected ? `${describeResult(result)}; refund rejected` : describeResult(result));
     return true;
   } catch (err) {
     const lostConnection = isConnectionError(err);

@@ -8,7 +8,9 @@
 //                          page is cancelled at Pesapal, where a declined card could otherwise be retried
 //   FAILED    → COMPLETED  paid on the same page after all: a failed order sells its stock again (or is
 //                          flagged when the stock is gone); a settled one is flagged for a refund
-//   COMPLETED → REVERSED   recorded, order cancelled and flagged for the merchant
+//   COMPLETED → REVERSED   the shop's waiting refund, if it asked for one: the refund is recorded as
+//                          done (refund-settlement.ts); else a reversal nobody here asked for
+//                          (chargeback): recorded, order cancelled and flagged for the merchant
 //   PENDING   → REVERSED   paid and given back before we heard of the payment (it went through
 //                          COMPLETED at Pesapal): nothing was sold, so the reservation is released,
 //                          the order cancelled and flagged
@@ -32,6 +34,7 @@ import { ATTEMPT_CANCELLED, PAYMENT_REVERSED_REASON } from './order-outcomes';
 import { deliverOrderUpdate, type QueuedOrderUpdate } from '../orders/order-updates.service';
 import { tellHeldCancellation } from '../orders/held-cancel-notice';
 import { transitionOrder } from '../orders/order-transitions';
+import { recordRefundReversal, waitingRefund } from './refund-settlement';
 
 type ApplyOutcome =
   /** The payment status changed. */
@@ -61,6 +64,8 @@ interface Effects {
   heldNotice: QueuedOrderUpdate | null;
   /** The 'payment received' SMS and confirmation mail queued with the transition. */
   paidUpdate: QueuedOrderUpdate | null;
+  /** The customer's 'refunded' messages (and the credit note) when the reversal was the shop's refund. */
+  refundUpdate: QueuedOrderUpdate | null;
   cancelOtherAttempts: boolean;
   /** The attempt just became FAILED: its page is cancelled at Pesapal. */
   cancelFailedPage: boolean;
@@ -120,14 +125,20 @@ export async function applyPaymentStatus(ctx: ServerContext, trackingId: string,
       await failOrder(ctx, tx, order, txn, at);
       return { ...effects, cancelFailedPage: true };
     }
-    if (reversedUnseen) await cancelUnseenPayment(ctx, tx, order, txn, at);
-    else await reverseOrder(ctx, tx, order, txn, at);
+    if (reversedUnseen) {
+      await cancelUnseenPayment(ctx, tx, order, txn, at);
+      return effects;
+    }
+    const refund = await waitingRefund(tx, txn.id);
+    if (refund) return { ...effects, refundUpdate: await recordRefundReversal(ctx, tx, order, txn, refund, at) };
+    await reverseOrder(ctx, tx, order, txn, at);
     return effects;
   });
 
   // After the commit: mail and Pesapal calls must never hold the locks.
   const orderId = effects.result.orderId;
   await deliverOrderUpdate(ctx, effects.paidUpdate);
+  await deliverOrderUpdate(ctx, effects.refundUpdate);
   await deliverOrderUpdate(ctx, effects.heldNotice);
   if (orderId && effects.cancelOtherAttempts && effects.transactionId) {
     await cancelOpenAttempts(ctx, orderId, ATTEMPT_CANCELLED.paidElsewhere, effects.transactionId);
@@ -144,6 +155,7 @@ function noEffects(result: ApplyResult): Effects {
     result,
     heldNotice: null,
     paidUpdate: null,
+    refundUpdate: null,
     cancelOtherAttempts: false,
     cancelFailedPage: false,
     transactionId: null,

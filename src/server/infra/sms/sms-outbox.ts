@@ -11,8 +11,8 @@ import { outboundSms } from '../../db/schema';
 import { createOutbox, type OutboxKind } from '../outbox/outbox';
 import type { SmsGateway } from './africas-talking';
 
-/** Messages to the merchant rather than a customer: a paid order, the morning summary. */
-type MerchantSmsStep = 'owner_paid' | 'morning_summary';
+/** Messages to the merchant rather than a customer: a paid order, a refund Pesapal rejected, the morning summary. */
+type MerchantSmsStep = 'owner_paid' | 'owner_refund_rejected' | 'morning_summary';
 
 interface SmsMessage {
   /** The order it is about; null (with a dedupeKey) for a message of no one order (a sign-in code, the morning summary). */

@@ -107,6 +107,8 @@ export const adminApi = {
     call(
       admin.orders[':id'].payments[':paymentId'].refund.$post({ param: { id: id(orderId), paymentId: id(paymentId) }, json: { reason } }),
     ),
+  markRefundRejected: (orderId: string, refundId: string, note: string) =>
+    call(admin.orders[':id'].refunds[':refundId'].rejected.$post({ param: { id: id(orderId), refundId: id(refundId) }, json: { note } })),
 
   customers: (p: ListParams) => call(admin.customers.$get({ query: listQuery<QueryOf<typeof admin.customers.$get>>(p) })),
   customer: (customerId: string) => call(admin.customers[':id'].$get({ param: { id: id(customerId) } })),

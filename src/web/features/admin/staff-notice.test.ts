@@ -13,7 +13,13 @@ describe('staffNotice', () => {
       tone: 'bad',
     });
     expect(staffNotice(event('cancelled', 'completed'))).toEqual({
-      text: 'Order #7e3cf616 was refunded or its payment reversed.',
+      text: 'The payment of order #7e3cf616 was reversed at Pesapal.',
+      tone: 'bad',
+    });
+    // A refund ends when Pesapal reverses the payment, or is rejected and the order is paid again.
+    expect(staffNotice(event('cancelled', 'refund_requested'))).toEqual({ text: 'Order #7e3cf616 was refunded by Pesapal.', tone: 'bad' });
+    expect(staffNotice(event('completed', 'refund_requested', true))).toEqual({
+      text: 'The refund of order #7e3cf616 was rejected: it is paid again.',
       tone: 'bad',
     });
     expect(staffNotice(event('completed', 'completed', true))).toEqual({ text: 'Order #7e3cf616 needs your attention.', tone: 'bad' });
@@ -23,6 +29,8 @@ describe('staffNotice', () => {
     expect(staffNotice(event('pending', null))).toBeNull();
     expect(staffNotice(event('failed', 'pending'))).toBeNull();
     expect(staffNotice(event('completed', 'completed'))).toBeNull();
+    // Sending an order for a refund is the merchant's own act.
+    expect(staffNotice(event('refund_requested', 'completed'))).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ describe('orderMoneyNotes', () => {
     ['cancelled, refund requested', 'cancelled', [paid('requested')], [MONEY_NOTES.requested('KES 1,800.00')]],
     ['cancelled, refunded', 'cancelled', [paid('refunded')], [MONEY_NOTES.refunded('KES 1,800.00')]],
     ['cancelled, paid and not refunded yet', 'cancelled', [paid('none')], [MONEY_NOTES.owed('KES 1,800.00')]],
+    ['sent for a refund Pesapal has not made yet', 'refund_requested', [paid('requested')], [MONEY_NOTES.requested('KES 1,800.00')]],
     ['completed, nothing refunded', 'completed', [paid('none')], []],
     ['completed, a second payment refunded', 'completed', [paid('none'), paid('refunded', 95_050)], [MONEY_NOTES.refunded('KES 950.50')]],
     ['failed, nothing paid', 'failed', [], []],

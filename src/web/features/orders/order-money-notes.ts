@@ -2,6 +2,7 @@
 // paid and whether it went back; for any other order, only refunds (e.g. a second payment returned).
 // Pure, so the wording is tested without a browser.
 import { formatKES } from '@/domain/money';
+import { isCancelledForCustomer } from '@/domain/order-status';
 import type { OrderSummary } from './order-api';
 
 type MoneyFacts = Pick<OrderSummary, 'status' | 'paidPayments'>;
@@ -14,7 +15,7 @@ export const MONEY_NOTES = {
 } as const;
 
 export function orderMoneyNotes(order: MoneyFacts): string[] {
-  const cancelled = order.status === 'cancelled';
+  const cancelled = isCancelledForCustomer(order.status);
   if (cancelled && order.paidPayments.length === 0) return [MONEY_NOTES.nothingPaid];
   return order.paidPayments.flatMap((p) => {
     const amount = formatKES(p.amountCents);

@@ -28,7 +28,10 @@ function cancelledMessage(outcome: CancelOutcome, totalCents: number): string {
       ? 'Order being cancelled and its stock released. A payment was still in progress at Pesapal: the customer is told once it ends, and if it is paid the order is flagged for a refund.'
       : 'Order cancelled and its stock released.';
   }
-  const stock = outcome.restocked ? '' : ' Stock was not changed: the goods had left the shop.';
+  // Pesapal moves the money once the refund is approved in its dashboard; the stock follows then.
+  const restocks = outcome.kind === 'refunded' ? outcome.restocked : outcome.restocksWhenRefunded;
+  const when = outcome.kind === 'refund_requested' ? ' once Pesapal returns the money' : '';
+  const stock = restocks ? (when ? ` The items go back into stock${when}.` : '') : ' Stock was not changed: the goods had left the shop.';
   // Our own sentence: Pesapal's message ('Refund request successfully') is kept on the refund's record.
   return `Order cancelled. A refund of ${formatKES(totalCents)} was requested from Pesapal.${stock}`;
 }

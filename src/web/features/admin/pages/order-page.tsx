@@ -22,6 +22,7 @@ import { TaxInvoiceBadge, taxInvoiceKind } from '../components/tax-invoice-badge
 import { OrderActions } from './order-actions';
 import { OrderMessages } from './order-messages';
 import { PaymentRefund } from './payment-refund';
+import { RefundRejected } from './refund-rejected';
 import { ResolveAttention } from './resolve-attention';
 import { PhoneLinks } from '@/web/components/ui/phone-links';
 import { RIDER_DIRECTION_LABELS } from '@/domain/rider-directions';
@@ -67,6 +68,51 @@ function TaxInvoices({ detail }: { detail: AdminOrderDetail }) {
   );
 }
 
+const REFUND_BADGES = {
+  requested: { text: 'Refund requested: waiting for Pesapal', className: 'text-amber-800' },
+  refunded: { text: 'Refunded by Pesapal', className: 'text-green-800' },
+  rejected: { text: 'Refund rejected', className: 'text-red-700' },
+} as const;
+
+function RefundBadge({ status }: { status: keyof typeof REFUND_BADGES }) {
+  const { text, className } = REFUND_BADGES[status];
+  return <span className={`text-sm font-semibold ${className}`}>{text}</span>;
+}
+
+/** Where an accepted refund stands, under its request. */
+const REFUND_STANDING = {
+  requested: 'Waiting for Pesapal: the money moves once the refund is approved in its dashboard.',
+  refunded: 'Pesapal reversed the payment',
+  rejected: 'Rejected: the money stays with the shop',
+} as const;
+
+function Refunds({ detail }: { detail: AdminOrderDetail }) {
+  return (
+    <ul className="space-y-2 text-sm">
+      {detail.refunds.map((r) => (
+        <li key={r.id} data-testid="refund" className={r.accepted ? 'text-green-800' : 'text-red-700'}>
+          {formatNairobiDateTime(r.createdAt)}: {formatKES(r.amountCents)} — {r.accepted ? 'accepted by Pesapal' : 'not accepted'}
+          {r.message && `: ${r.message}`}
+          <span className="block text-slate-600">
+            “{r.remarks}”{r.requestedByEmail && ` · ${r.requestedByEmail}`}
+          </span>
+          {r.status !== 'refused' && (
+            <span className="block text-slate-800" data-testid="refund-standing">
+              {REFUND_STANDING[r.status]}
+              {r.settledAt && ` (${formatNairobiDateTime(r.settledAt)})`}
+            </span>
+          )}
+          {r.status === 'requested' && (
+            <span className="mt-1 block">
+              <RefundRejected orderId={detail.order.id} refund={r} />
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Payments({ detail }: { detail: AdminOrderDetail }) {
   if (detail.payments.length === 0) return <p className="text-sm text-slate-700">No payment was started for this order.</p>;
   return (
@@ -77,7 +123,7 @@ function Payments({ detail }: { detail: AdminOrderDetail }) {
             <PaymentStatusBadge status={p.status} />
             {p.amountMismatch && <span className="text-sm font-semibold text-red-700">Amount mismatch</span>}
             {p.settlesOrder && <span className="text-sm text-slate-700">Pays for this order</span>}
-            {p.refunded && <span className="text-sm font-semibold text-green-800">Refund accepted</span>}
+            {p.refundStatus && <RefundBadge status={p.refundStatus} />}
             {p.refundable && (
               <span className="ml-auto">
                 <PaymentRefund orderId={detail.order.id} payment={p} />
@@ -158,7 +204,7 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
         </Alert>
       )}
       {o.cancelledReason && (
-        <Alert tone="info" title="Cancelled" className="mb-4">
+        <Alert tone="info" title={o.status === 'refund_requested' ? 'Sent for a refund' : 'Cancelled'} className="mb-4">
           {o.cancelledReason}
         </Alert>
       )}
@@ -224,17 +270,7 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
           {detail.refunds.length > 0 && (
             <div className="mt-4">
               <h3 className="mb-2 font-semibold text-slate-900">Refunds</h3>
-              <ul className="space-y-2 text-sm">
-                {detail.refunds.map((r) => (
-                  <li key={r.id} data-testid="refund" className={r.accepted ? 'text-green-800' : 'text-red-700'}>
-                    {formatNairobiDateTime(r.createdAt)}: {formatKES(r.amountCents)} — {r.accepted ? 'accepted by Pesapal' : 'not accepted'}
-                    {r.message && `: ${r.message}`}
-                    <span className="block text-slate-600">
-                      “{r.remarks}”{r.requestedByEmail && ` · ${r.requestedByEmail}`}
-                    </span>
-                  </li>
-                ))}
-              </ul>
+              <Refunds detail={detail} />
             </div>
           )}
         </Section>

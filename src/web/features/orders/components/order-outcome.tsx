@@ -1,4 +1,5 @@
 import { Info } from 'lucide-react';
+import { isCancelledForCustomer } from '@/domain/order-status';
 import type { OrderSummary } from '../order-api';
 import { cancelReasonText, orderMoneyNotes } from '../order-money-notes';
 
@@ -7,7 +8,7 @@ import { cancelReasonText, orderMoneyNotes } from '../order-money-notes';
  * the money. For other orders, only refunds (a second payment given back), when there are any.
  */
 export function OrderOutcome({ order }: { order: OrderSummary }) {
-  const cancelled = order.status === 'cancelled';
+  const cancelled = isCancelledForCustomer(order.status);
   const notes = orderMoneyNotes(order);
   if (!cancelled && notes.length === 0) return null;
   return (
