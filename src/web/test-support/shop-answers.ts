@@ -3,7 +3,12 @@
 import { OPENING_HOURS } from '@/domain/business-hours';
 import { DEFAULT_SHOP_DETAILS } from '@/domain/shop-details';
 import type { SessionInfo } from '../features/account/use-session';
+import type { api, OkBody } from '../lib/api-client';
 import type { FakeApi } from './fake-api';
+
+type Answer<R extends (...args: never[]) => Promise<unknown>> = OkBody<Awaited<ReturnType<R>>>;
+const SHOP_SETTINGS: Answer<(typeof api.content)['shop-details']['$get']> = { details: DEFAULT_SHOP_DETAILS, pricesIncludeVat: false };
+const OPENING_HOURS_ANSWER: Answer<(typeof api.content)['opening-hours']['$get']> = { lines: [...OPENING_HOURS] };
 
 export const SIGNED_OUT: SessionInfo = { user: null, profile: null, googleEnabled: false, phoneSignIn: false };
 
@@ -29,12 +34,12 @@ export function signedIn(fullName = 'Wanjiku Kamau', over: Partial<SessionInfo> 
 }
 
 /** GET /api/account/session answers this session. */
-export function answerSession(api: FakeApi, session: SessionInfo = SIGNED_OUT): void {
-  api.on('GET /api/account/session', { json: session });
+export function answerSession(fake: FakeApi, session: SessionInfo = SIGNED_OUT): void {
+  fake.on('GET /api/account/session', { json: session });
 }
 
-/** The shop's saved address, email and opening hours (footer, contact page): the shop's first ones. */
-export function answerShopDetails(api: FakeApi): void {
-  api.on('GET /api/content/shop-details', { json: { details: DEFAULT_SHOP_DETAILS } });
-  api.on('GET /api/content/opening-hours', { json: { lines: OPENING_HOURS } });
+/** The shop's saved details (address, email; prices without VAT) and opening hours: the shop's first ones. */
+export function answerShopDetails(fake: FakeApi): void {
+  fake.on('GET /api/content/shop-details', { json: SHOP_SETTINGS });
+  fake.on('GET /api/content/opening-hours', { json: OPENING_HOURS_ANSWER });
 }
