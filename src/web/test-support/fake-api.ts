@@ -37,7 +37,7 @@ export function fakeApi(): FakeApi {
 
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
-    const method = (init.method ?? 'GET').toUpperCase();
+    const method = (init.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const route = `${method} ${url.pathname}` as FakeRoute;
     const request: FakeRequest = { route, query: url.searchParams, body: typeof init.body === 'string' ? JSON.parse(init.body) : null };
     made.push(request);
