@@ -9,15 +9,37 @@ export default defineConfig({
   // '@/x' is src/x: the one import alias (tsconfig.json paths; esbuild reads those).
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/integration/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
     pool: 'forks',
-    isolate: false,
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     testTimeout: 30_000,
     // expect.poll waits for another party (a request, a worker) up to 10 s, not vitest's 1 s: on a
     // busy machine a second is not enough, and a wait that ends early is all the poll costs.
     expect: { poll: { timeout: 10_000, interval: 50 } },
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          exclude: ['tests/e2e/**', 'node_modules/**'],
+          isolate: false,
+        },
+      },
+      {
+        // Component tests: a page or component in a jsdom DOM with Testing Library, its API faked
+        // (src/web/test-support). Each file gets a fresh DOM and module cache (isolate): the app's
+        // stores (cart, delivery area, toasts) keep the window they started with, as in a browser
+        // tab, and sharing the cache measured no faster (each file builds its own DOM either way).
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['src/web/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['src/web/test-support/setup-components.ts'],
+          isolate: true,
+        },
+      },
+    ],
   },
 });

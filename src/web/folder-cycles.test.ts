@@ -12,11 +12,14 @@ import { fileCycles, folderCycles, importGraph } from '../../tests/support/impor
 const WEB = path.dirname(fileURLToPath(import.meta.url));
 const SPLIT_FOLDERS = ['features', 'components', 'app'];
 
-/** features/<name>, components/ui or app/layout for their files, the top-level folder otherwise. */
+/** features/<name>, components/ui or app/layout for their files, the top-level folder otherwise; null for tests. */
 function folderOf(file: string): string | null {
   const parts = path.relative(WEB, file).split(path.sep);
   // main.tsx, entry-server.tsx, boot.ts: the entries, which no folder imports.
   if (parts.length < 2) return null;
+  // Tests and their harness stand outside the layout: a component test renders its page with the
+  // app's providers (test-support/), and nothing of the app imports either.
+  if (parts[0] === 'test-support' || /\.test\.tsx?$/.test(file)) return null;
   if (SPLIT_FOLDERS.includes(parts[0]!) && parts.length > 2) return `${parts[0]}/${parts[1]}`;
   return parts[0] ?? null;
 }

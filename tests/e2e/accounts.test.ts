@@ -1,7 +1,8 @@
 // Accounts in Chromium (issue 3): sign-up with the verification link from a real SMTP server, sign-in,
-// Google through a local OpenID Connect server, the profile, every form message and the fallback,
-// the protected group and signing out of every tab. A second shop without Google or SMTP shows the
-// not-configured Google button and the development mailbox.
+// Google through a local OpenID Connect server, the profile, every form message, the protected group
+// and signing out of every tab. A second shop without Google or SMTP shows the not-configured Google
+// button and the development mailbox. The fallback messages of requests that die are component tests
+// (src/web/routes/auth.test.tsx, profile.test.tsx, src/web/features/account/components/user-menu.test.tsx).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
@@ -10,6 +11,7 @@ import { startOidcServer, type TestOidcServer } from './support/oidc';
 import { startShop, type ShopServer } from './support/shop-server';
 import { verificationLink, verifyByLink } from './support/sign-up';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp';
+import { holdApi } from './storefront-helpers';
 import { SIGN_IN_LINK_MESSAGES } from '../../src/domain/sign-in-link';
 
 const PASSWORD = 'tilapia-and-ugali-1';
@@ -38,17 +40,6 @@ const field = (page: Page, label: string) => page.getByRole('main').getByLabel(l
 const signUpTab = (page: Page) => page.getByRole('tabpanel', { name: 'Sign Up' });
 const signInTab = (page: Page) => page.getByRole('tabpanel', { name: 'Sign In' });
 const accountMenu = (page: Page, name: string | RegExp = /Account menu for/) => page.getByRole('banner').getByRole('button', { name });
-
-/** Holds the requests matching `pattern` until the returned function is called, then lets them go on or fail. */
-async function hold(page: Page, pattern: string, then: 'continue' | 'abort'): Promise<() => void> {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route) => {
-    await gate;
-    await (then === 'abort' ? route.abort() : route.continue());
-  });
-  return release;
-}
 
 async function fillSignUp(page: Page, values: { name: string; email: string; phone: string; address: string; password: string }) {
   const form = signUpTab(page);
@@ -311,7 +302,7 @@ describe('accounts in a browser', () => {
     await page.locator('#profile-phone-error').getByText(MESSAGES.phone).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await field(page, 'Phone Number').fill('+254 733 444 555');
-    const release = await hold(page, '**/api/account/profile', 'continue');
+    const release = await holdApi(page, '**/api/account/profile');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     expect(await page.getByRole('button', { name: 'Saving...' }).isDisabled()).toBe(true);
     release();
@@ -357,7 +348,7 @@ describe('accounts in a browser', () => {
     await page.goto(shop.url + '/shop');
     await page.getByRole('heading', { level: 1, name: 'Our Products' }).waitFor();
 
-    const release = await hold(page, '**/api/account/session', 'continue');
+    const release = await holdApi(page, '**/api/account/session');
     await page.goto(shop.url + '/profile');
     await page.getByRole('main').locator('[aria-busy="true"][aria-label="Loading"]').waitFor();
     expect(page.url()).toBe(shop.url + '/profile');
@@ -388,56 +379,6 @@ describe('accounts in a browser', () => {
     await orders.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
     await publicTab.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
     expect(publicTab.url()).toBe(shop.url + '/blog');
-    await context.close();
-  });
-
-  it('every auth failure without a server message shows the fallback message, and "Saving..." while saving', async () => {
-    const email = 'fallback.person@example.test';
-    await createVerifiedAccount(email, 'Fallback Person');
-    const { context, page } = await fresh();
-    await page.goto(shop.url + '/auth?tab=sign-up');
-    await page.route('**/api/account/sign-up', (route) => route.abort());
-    await fillSignUp(page, {
-      name: 'Net Down',
-      email: 'net.down@example.test',
-      phone: '+254 700 000 001',
-      address: 'Karen',
-      password: PASSWORD,
-    });
-    await signUpTab(page).getByRole('button', { name: 'Create Account' }).click();
-    await toast(page, 'An error occurred during sign up');
-    expect(await signUpTab(page).getByLabel('Full Name').inputValue()).toBe('Net Down');
-
-    await page.getByRole('tab', { name: 'Sign In' }).click();
-    await page.route('**/api/account/sign-in', (route) => route.abort());
-    await signInWith(page, email, PASSWORD);
-    await toast(page, 'An error occurred during sign in');
-
-    await page.route('**/api/account/google', (route) => route.abort());
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
-    await toast(page, 'An error occurred during Google sign in');
-    expect(page.url()).toBe(shop.url + '/auth?tab=sign-up');
-
-    await page.unroute('**/api/account/sign-in');
-    await signInWith(page, email, PASSWORD);
-    await page.waitForURL(shop.url + '/shop');
-    await page.goto(shop.url + '/profile');
-    await page.getByRole('button', { name: 'Edit' }).click();
-    await field(page, 'Address').fill('Gigiri');
-    const release = await hold(page, '**/api/account/profile', 'abort');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    const saving = page.getByRole('button', { name: 'Saving...' });
-    expect(await saving.isDisabled()).toBe(true);
-    release();
-    await toast(page, 'An error occurred while updating your profile');
-    expect(await field(page, 'Address').inputValue()).toBe('Gigiri');
-
-    await page.route('**/api/auth/sign-out', (route) => route.abort());
-    await accountMenu(page).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await toast(page, 'An error occurred during sign out');
-    await accountMenu(page, 'Account menu for Fallback Person').waitFor();
-    expect(page.url()).toBe(shop.url + '/profile');
     await context.close();
   });
 
@@ -476,7 +417,7 @@ describe('accounts in a browser', () => {
   it('a Google sign-in that fails comes back to /auth with the error toast', async () => {
     const { context, page } = await fresh();
     // Hold the session answer until the waiting screen has been seen.
-    const release = await hold(page, '**/api/account/session', 'continue');
+    const release = await holdApi(page, '**/api/account/session');
     await page.goto(shop.url + '/auth/callback?error=access_denied');
     await page.getByRole('heading', { level: 1, name: 'Processing Authentication...' }).waitFor();
     release();

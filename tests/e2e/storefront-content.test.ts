@@ -1,4 +1,6 @@
 // Blog, article, about, contact, content pages, footer and newsletter in Chromium, with their messages.
+// Their error and empty states, met only with a faked API, are component tests beside each page
+// (src/web/routes/*.test.tsx, src/web/app/layout/footer.test.tsx).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +17,7 @@ import type { BlogPostDto } from '../../src/server/features/content/content.serv
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
-import { fail500, holdApi, hydrated, navigateInApp } from './storefront-helpers';
+import { holdApi, hydrated, navigateInApp } from './storefront-helpers';
 
 const SHOP_NAME = 'Lake Victoria Aquaculture';
 const EXTRA_POSTS = 8; // with the 3 published seed posts: 11, two pages of 6
@@ -138,16 +140,6 @@ describe('storefront: content', () => {
       await expect.poll(scrollY).toBe(spot);
     });
 
-    it('shows the error with Try Again, which loads the posts once the API answers', async () => {
-      await page.route(/\/api\/content\/posts\?/, fail500);
-      await navigateInApp(page, shop.url, '/blog');
-      await page.getByText('Failed to load blog posts. Please try again later.').waitFor();
-      expect(await axeViolations(page)).toEqual([]);
-      await page.unroute(/\/api\/content\/posts\?/);
-      await page.getByRole('button', { name: 'Try Again' }).click();
-      await cards().first().waitFor();
-    });
-
     it('a page past the last one says so and leads back to the latest posts', async () => {
       // Far past the end too, beyond what the API reads into the list: the same view, not an error.
       await page.goto(shop.url + '/blog?page=99999999');
@@ -158,25 +150,6 @@ describe('storefront: content', () => {
       await page.getByRole('link', { name: 'See the latest posts' }).click();
       await page.waitForURL(shop.url + '/blog');
       await cards().first().waitFor();
-    });
-
-    it('shows no paging when every post fits on one page', async () => {
-      await page.route(/\/api\/content\/posts\?/, async (r) => {
-        const real = (await (await r.fetch()).json()) as { posts: unknown[] };
-        await r.fulfill({ json: { posts: real.posts.slice(0, 2), nextOffset: null } });
-      });
-      await navigateInApp(page, shop.url, '/blog');
-      await cards().nth(1).waitFor();
-      expect(await cards().count()).toBe(2);
-      expect(await page.getByRole('navigation', { name: 'Blog pages' }).count()).toBe(0);
-      expect(await page.getByText('Page 1').count()).toBe(0);
-    });
-
-    it('says No Blog Posts Yet when nothing is published', async () => {
-      await page.route(/\/api\/content\/posts\?/, (r) => r.fulfill({ json: { posts: [], nextOffset: null } }));
-      await navigateInApp(page, shop.url, '/blog');
-      await page.getByRole('heading', { name: 'No Blog Posts Yet' }).waitFor();
-      expect(await axeViolations(page)).toEqual([]);
     });
   });
 
@@ -251,14 +224,6 @@ describe('storefront: content', () => {
       }
       expect(await axeViolations(page)).toEqual([]);
     });
-
-    it('a failing API shows the error view with Back to Blog', async () => {
-      await page.route('**/api/content/posts/*', fail500);
-      await navigateInApp(page, shop.url, `/blog/${slug}`);
-      await page.getByText('Failed to load blog post. Please try again later.').waitFor();
-      await page.getByRole('link', { name: 'Back to Blog' }).waitFor();
-      expect(await axeViolations(page)).toEqual([]);
-    });
   });
 
   describe('about and contact', () => {
@@ -310,36 +275,6 @@ describe('storefront: content', () => {
       await main.getByLabel('Email', { exact: true }).fill('achieng@example.com');
       await main.getByRole('button', { name: 'Send Message' }).click();
       await main.getByRole('status').getByText("Thank you for your message! We'll get back to you soon.").waitFor();
-    });
-
-    it('tells the visitor when the message could not be sent, keeping what they wrote', async () => {
-      await page.route('**/api/content/contact', fail500);
-      await page.goto(shop.url + '/contact');
-      const main = page.getByRole('main');
-      await main.getByLabel('Name', { exact: true }).fill('Achieng');
-      await main.getByLabel('Email', { exact: true }).fill('achieng@example.com');
-      await main.getByLabel('Subject', { exact: true }).fill('Hello');
-      await main.getByLabel('Message', { exact: true }).fill('Do you sell omena in bulk?');
-      await main.getByRole('button', { name: 'Send Message' }).click();
-      await page.locator('[data-sonner-toast]').filter({ hasText: 'Your message could not be sent. Please try again.' }).waitFor();
-      expect(await main.getByLabel('Message', { exact: true }).inputValue()).toBe('Do you sell omena in bulk?');
-      expect(await main.getByText("Thank you for your message! We'll get back to you soon.").count()).toBe(0);
-    });
-
-    it('shows the wait the server gives when too many messages came from this address', async () => {
-      const wait = 'You have sent several messages already. Please wait 42 minutes before sending another.';
-      await page.route('**/api/content/contact', (r) =>
-        r.fulfill({ status: 429, json: { error: { code: 'TOO_MANY_REQUESTS', message: wait } } }),
-      );
-      await page.goto(shop.url + '/contact');
-      const main = page.getByRole('main');
-      await main.getByLabel('Name', { exact: true }).fill('Achieng');
-      await main.getByLabel('Email', { exact: true }).fill('achieng@example.com');
-      await main.getByLabel('Subject', { exact: true }).fill('Hello');
-      await main.getByLabel('Message', { exact: true }).fill('Do you sell omena in bulk?');
-      await main.getByRole('button', { name: 'Send Message' }).click();
-      await page.locator('[data-sonner-toast]').filter({ hasText: wait }).waitFor();
-      expect(await main.getByLabel('Message', { exact: true }).inputValue()).toBe('Do you sell omena in bulk?');
     });
   });
 
@@ -398,15 +333,6 @@ describe('storefront: content', () => {
       expect(await axeViolations(page)).toEqual([]);
     });
 
-    it("a 404 without the shop's own message (a proxy's page) gives the general reason", async () => {
-      await page.route('**/api/content/pages/moved-away', (r) =>
-        r.fulfill({ status: 404, contentType: 'text/html', body: '<h1>Not Found</h1>' }),
-      );
-      await navigateInApp(page, shop.url, '/moved-away');
-      const alert = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Page Not Found' }) });
-      await alert.getByText('The page you are looking for could not be found.', { exact: true }).waitFor();
-    });
-
     it('/page/ asks the API for nothing', async () => {
       const asked: string[] = [];
       page.on('request', (r) => r.url().includes('/api/content/pages/') && asked.push(r.url()));
@@ -434,17 +360,9 @@ describe('storefront: content', () => {
       expect(await axeViolations(page)).toEqual([]);
     });
 
-    it('shows "Failed to load page content" when the API fails and "An unexpected error occurred" when the request dies', async () => {
-      await page.route('**/api/content/pages/terms', fail500);
-      await navigateInApp(page, shop.url, '/terms');
-      await page.getByRole('alert').getByText('Failed to load page content').waitFor();
-      await page.route('**/api/content/pages/returns', (r) => r.abort());
-      await navigateInApp(page, shop.url, '/returns');
-      await page.getByRole('alert').getByText('An unexpected error occurred').waitFor();
-    });
-
     it("shows a picture the merchant's page links from another site", async () => {
-      // A 1 x 1 PNG; the browser's content policy would stop the request before it got here.
+      // A browser's test: the page's content policy (sent by the shop) and loading the picture are
+      // what it checks. A 1 x 1 PNG; the browser's content policy would stop the request before it got here.
       const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
       await page.route('https://images.example.com/**', (r) => r.fulfill({ contentType: 'image/png', body: png }));
       const content = '<p>Our ponds.</p><img src="https://images.example.com/ponds.png" alt="Fish ponds at the farm" loading="lazy" />';
@@ -457,40 +375,6 @@ describe('storefront: content', () => {
       await expect
         .poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1)), { timeout: 5000 })
         .toBe(1);
-    });
-
-    it('cleans hostile HTML in the browser too, should any reach it past the server', async () => {
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      const hostile =
-        '<h2 onclick="window.__pwned=1" style="color:red">Hello</h2>' +
-        '<script>window.__pwned=2</script>' +
-        '<img src="/nope.webp" alt="Broken" onerror="window.__pwned=3">' +
-        '<svg><script>window.__pwned=4</script></svg>' +
-        '<iframe srcdoc="<script>parent.__pwned=5</script>"></iframe>' +
-        '<a href="java\tscript:window.__pwned=6" id="bad">Bad link</a> ' +
-        '<a href="/shop" target="_blank">Shop</a>' +
-        '<div class="x"><p>Kept text.</p></div>';
-      await page.route('**/api/content/pages/served-raw', (r) =>
-        r.fulfill({ json: { page: { slug: 'served-raw', title: 'Served Raw', content: hostile, metaDescription: null } } }),
-      );
-      await navigateInApp(page, shop.url, '/served-raw');
-      const content = page.getByTestId('page-content');
-      await content.getByText('Kept text.').waitFor();
-      await content
-        .getByRole('img', { name: 'Broken' })
-        .evaluate(
-          (img: HTMLImageElement) =>
-            new Promise((r) => (img.complete ? r(null) : img.addEventListener('error', () => r(null), { once: true }))),
-        );
-      await content.getByRole('heading', { name: 'Hello' }).click();
-      await content.getByText('Bad link').click();
-      expect(await content.evaluate((el) => el.innerHTML)).toBe(
-        '<h2>Hello</h2><img src="/nope.webp" alt="Broken" loading="lazy"><a>Bad link</a> ' +
-          '<a href="/shop" target="_blank" rel="noopener noreferrer">Shop</a><p>Kept text.</p>',
-      );
-      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-      expect(errors).toEqual([]);
     });
 
     it('never runs the script or the onerror= stored in a page', async () => {
@@ -553,60 +437,6 @@ describe('storefront: content', () => {
       }
     });
 
-    it('says No pages available when none are published', async () => {
-      await page.route('**/api/content/pages', (r) => r.fulfill({ json: { pages: [] } }));
-      // The cart is drawn in the browser, so its footer asks the API itself (a server-rendered page
-      // brings the links with it).
-      await page.goto(shop.url + '/cart');
-      await footer().getByText('No pages available').waitFor();
-    });
-
-    it('says the links could not be loaded when the API fails, and Try again brings them', async () => {
-      let failing = true;
-      await page.route('**/api/content/pages', (r) =>
-        failing ? r.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'x' } } }) : r.fallback(),
-      );
-      await page.goto(shop.url + '/cart');
-      const service = footer().locator('section', { has: page.getByRole('heading', { name: 'Customer Service' }) });
-      await service.getByText('These links could not be loaded.').waitFor();
-      expect(await footer().getByText('No pages available').count()).toBe(0);
-      expect(await axeViolations(page)).toEqual([]);
-      failing = false;
-      await service.getByRole('button', { name: 'Try again' }).click();
-      await service.getByRole('link', { name: 'Delivery Policy' }).waitFor();
-    });
-
-    it('answers every newsletter case with its message', async () => {
-      await page.goto(shop.url + '/');
-      const email = footer().getByLabel('Email address');
-      const subscribe = footer().getByRole('button', { name: 'Subscribe' });
-      const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-      await subscribe.click();
-      await toast('Invalid email').filter({ hasText: 'Please enter a valid email address' }).waitFor();
-      await page.getByRole('button', { name: 'Close toast' }).click();
-      await expect.poll(() => toast('Invalid email').count()).toBe(0);
-      await email.fill('wanjiku.example.com');
-      await subscribe.click();
-      await toast('Invalid email').filter({ hasText: 'Please enter a valid email address' }).waitFor();
-
-      await email.fill('Wanjiku.Kamau@Example.co.ke');
-      await subscribe.click();
-      await toast('Thank you for subscribing!').waitFor();
-      expect(await email.inputValue()).toBe('');
-
-      await email.fill('WANJIKU.KAMAU@example.CO.KE');
-      await subscribe.click();
-      await toast('Already subscribed').waitFor();
-
-      await page.route('**/api/content/newsletter', fail500);
-      await email.fill('someone.else@example.com');
-      await subscribe.click();
-      await toast('Subscription failed')
-        .filter({ hasText: 'There was an error subscribing to the newsletter. Please try again.' })
-        .waitFor();
-    });
-
     it('subscribes from the keyboard alone: type the address, press Enter', async () => {
       await page.goto(shop.url + '/');
       const email = footer().getByLabel('Email address');
@@ -614,17 +444,6 @@ describe('storefront: content', () => {
       await page.keyboard.type(`keyboard.${Date.now()}@example.com`);
       await page.keyboard.press('Enter');
       await page.locator('[data-sonner-toast]').filter({ hasText: 'Thank you for subscribing!' }).waitFor();
-    });
-
-    it('shows the wait the server gives when too many sign-ups came from this address', async () => {
-      const wait = 'Too many sign-ups from your network. Please wait 30 minutes and try again.';
-      await page.route('**/api/content/newsletter', (r) =>
-        r.fulfill({ status: 429, json: { error: { code: 'TOO_MANY_REQUESTS', message: wait } } }),
-      );
-      await page.goto(shop.url + '/');
-      await footer().getByLabel('Email address').fill('reader@example.com');
-      await footer().getByRole('button', { name: 'Subscribe' }).click();
-      await page.locator('[data-sonner-toast]').filter({ hasText: 'Subscription failed' }).filter({ hasText: wait }).waitFor();
     });
   });
 

@@ -1,5 +1,6 @@
-// Shared pieces of the storefront journeys: holding or failing an API call, a signed-in session,
-// and the layout checks every storefront page must pass.
+// Shared pieces of the storefront journeys: holding an API call, a signed-in session, and the
+// layout checks every storefront page must pass. (A failing or stubbed answer is a component test's
+// work: src/web/test-support/fake-api.ts.)
 import type { Locator, Page, Route } from 'playwright-core';
 
 /** Holds matching API calls until release() is called: the loading state stays on screen. */
@@ -23,9 +24,6 @@ export async function suggestAddress(page: Page, typed: string, place: RegExp): 
   await address.pressSequentially(typed);
   return page.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option', { name: place }).first();
 }
-
-/** Answers a call as a broken server would. */
-export const fail500 = (route: Route) => route.fulfill({ status: 500, json: { error: { code: 'SERVER_ERROR', message: 'boom' } } });
 
 /** The session answer of a signed-in customer (the API is stubbed: the page only reads it). */
 export async function stubSignedIn(page: Page, fullName = 'Wanjiku Kamau'): Promise<void> {

@@ -1,6 +1,7 @@
 // Home and /shop in Chromium: every state a visitor can meet, with their timings. The shop sells the
 // demo catalogue and 2,000 more products (seeded in SQL, named to sort after the demo ones, so the
 // first page still shows every demo product), as a large shop's /shop is read a page at a time.
+// The empty and error states of a faked API are component tests (src/web/routes/home.test.tsx, shop.test.tsx).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { seedDemoData } from '../../src/server/seed/seed';
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
-import { fail500, holdApi, holdAppScript, hydrated, navigateInApp, stubSignedIn } from './storefront-helpers';
+import { holdApi, holdAppScript, hydrated, navigateInApp, stubSignedIn } from './storefront-helpers';
 
 const EXTRA_PRODUCTS = 2_000;
 /** The name of extra product n: 'Wholesale Crate 0007' sorts after 'Whole Catfish (1 kg)'. */
@@ -97,23 +98,6 @@ describe('storefront: home and shop', () => {
       await page.getByText('Fresh Whole Tilapia (1 kg) added to cart').waitFor();
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'));
       expect(stored).toMatchObject([{ name: 'Fresh Whole Tilapia (1 kg)', quantity: 1, priceCents: 65_000 }]);
-    });
-
-    it('says so when the featured products cannot load', async () => {
-      await page.route('**/api/catalog/products/featured', fail500);
-      await navigateInApp(page, shop.url, '/');
-      await page.getByText('Error loading products. Please try again later.').waitFor();
-      expect(await axeViolations(page)).toEqual([]);
-      await page.unroute('**/api/catalog/products/featured');
-      await page.getByRole('button', { name: 'Try Again' }).click();
-      await page.getByRole('article', { name: 'Fresh Whole Tilapia (1 kg)', exact: true }).waitFor();
-    });
-
-    it('says so when no product is featured', async () => {
-      await page.route('**/api/catalog/products/featured', (r) => r.fulfill({ json: { products: [] } }));
-      await navigateInApp(page, shop.url, '/');
-      await page.getByText('No products available at the moment.').waitFor();
-      expect(await page.getByTestId('product-skeleton').count()).toBe(0);
     });
 
     it('rotates the testimonials, pauses on hover and focus, and works by keyboard', async () => {
@@ -295,24 +279,6 @@ describe('storefront: home and shop', () => {
       await page.getByRole('heading', { name: 'No products found' }).waitFor();
       await page.getByText('Nothing matches "tilapia" in Chicken. Try another search or category.').waitFor();
       expect(await axeViolations(page)).toEqual([]);
-    });
-
-    it('says "No products available at the moment." when the shop sells nothing', async () => {
-      await page.route('**/api/catalog/products', (r) => r.fulfill({ json: { products: [], categories: [], total: 0 } }));
-      await navigateInApp(page, shop.url, '/shop');
-      await page.getByText('No products available at the moment.').waitFor();
-      expect(await axeViolations(page)).toEqual([]);
-    });
-
-    it('shows the load error when the API fails', async () => {
-      await page.route('**/api/catalog/products', fail500);
-      await navigateInApp(page, shop.url, '/shop');
-      await page.getByText('Error loading products. Please try again later.').waitFor();
-      expect(await page.getByRole('article').count()).toBe(0);
-      expect(await axeViolations(page)).toEqual([]);
-      await page.unroute('**/api/catalog/products');
-      await page.getByRole('button', { name: 'Try Again' }).click();
-      await page.getByRole('article').first().waitFor();
     });
 
     it('shows Out of Stock and a disabled button at stock 0, and Adding... for a moment on add', async () => {

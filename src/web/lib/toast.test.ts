@@ -49,5 +49,18 @@ describe('toast before and after the lazy Toaster is on the page', () => {
       'success Saved.',
       'success Saved twice.',
     ]);
+
+    // The Toaster leaves (a component test's page is unmounted): toasts wait for the next one, whose
+    // loading listener is told at once that sonner is here.
+    const unmount = toasterMounted(fake);
+    unmount();
+    shown.length = 0;
+    toast.info('Added to cart');
+    expect(shown).toEqual([]);
+    const next = vi.fn();
+    onSonnerLoading(next);
+    expect(next).toHaveBeenCalledTimes(1);
+    toasterMounted(fake);
+    expect(shown).toEqual(['info Added to cart']);
   });
 });

@@ -21,14 +21,22 @@ export function loadSonner(): Promise<Sonner> {
   return sonner;
 }
 
-/** The lazy Toaster calls this from its mount effect: from now on toasts go straight to sonner. */
-export function toasterMounted(t: SonnerToast): void {
+/**
+ * The lazy Toaster calls this from its mount effect: from now on toasts go straight to sonner. The
+ * returned function is for its unmount: toasts then wait for the next Toaster (a page mounts one;
+ * component tests mount one per test).
+ */
+export function toasterMounted(t: SonnerToast): () => void {
   ready = t;
   for (const call of queue.splice(0)) call(t);
+  return () => {
+    if (ready === t) ready = null;
+  };
 }
 
-/** Lets the lazy Toaster render as soon as something asked for sonner. */
+/** Lets the lazy Toaster render as soon as something asked for sonner (at once if something already has). */
 export function onSonnerLoading(listener: () => void): () => void {
+  if (sonner) listener();
   loadListeners.add(listener);
   return () => loadListeners.delete(listener);
 }

@@ -22,7 +22,7 @@ export function LazyToaster() {
   }, []);
   // Runs after the Toaster's own effect has subscribed to sonner: queued toasts are safe to show.
   useEffect(() => {
-    if (sonner) toasterMounted(sonner.toast);
+    if (sonner) return toasterMounted(sonner.toast);
   }, [sonner]);
   if (!sonner) return null;
   const { Toaster } = sonner;
