@@ -2,9 +2,7 @@
 // decision (Approve or Reject on the switches page, decideRefund in tests, or the 'approve refunds
 // after N seconds' switch, on the simulator's clock), and only an approval moves the money: the
 // payment turns REVERSED. Either decision is notified with an IPNCHANGE (see pesapal-simulator.ts).
-import type { RefundDecision, SimOrder, SimRefund, SimulatorState, SimulatorSwitches } from './pesapal-simulator';
-
-export type RefundDecisionResult = { ok: true; refund: SimRefund } | { ok: false; httpStatus: 404 | 409; message: string };
+import type { RefundDecision, RefundDecisionResult, SimOrder, SimRefund, SimulatorState, SimulatorSwitches } from './pesapal-simulator';
 
 interface RefundDeskDeps {
   state: SimulatorState;

@@ -23,7 +23,6 @@
 // the API routes and the hosted page, which import these types (and not the factory), so no circle.
 import type { Hono } from 'hono';
 import type { BillingAddress, IpnNotificationMethod, RedirectMode } from '../../integrations/pesapal/pesapal-types';
-import type { RefundDecisionResult } from './pesapal-simulator-refunds';
 
 export type SimulatorOutcome = 'card' | 'mpesa' | 'fail' | 'cancel' | 'reverse';
 type SimOrderStatus = 'PENDING' | 'COMPLETED' | 'FAILED' | 'REVERSED';
@@ -93,6 +92,9 @@ export interface SimRefund {
   approveAt: number | null;
   decidedAt: number | null;
 }
+
+/** What deciding a waiting refund did: the refund as it now stands, or why nothing was decided. */
+export type RefundDecisionResult = { ok: true; refund: SimRefund } | { ok: false; httpStatus: 404 | 409; message: string };
 
 export interface SimOrder {
   trackingId: string;
