@@ -10,7 +10,11 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/data-scale.ts
 import { performance } from 'node:perf_hooks';
 import { brotliCompressSync } from 'node:zlib';
+import { lastNairobiDays, nairobiDateKey } from '../src/domain/nairobi-days';
+import { previousNairobiMonth } from '../src/domain/report-range';
+import { REPORT_KINDS } from '../src/domain/report-table';
 import { SCALE_SIZES, seedScale } from '../tests/support/scale-data';
+import { seedReportScale } from './report-scale-data';
 import { createTestApp, createUser, type TestApp } from '../tests/support/test-app';
 import { measureServer } from './data-scale-server';
 import type { DbKind } from '../tests/support/test-database';
@@ -30,6 +34,18 @@ const BACK_OFFICE = [
   '/api/admin/audit',
   '/api/admin/audit/facets',
 ];
+
+// The reports as the Reports screen first asks for them (the last 30 Nairobi days), a whole year by
+// month, and the VAT figures of last month. Target: each p99 at most 150 ms at size L.
+const last30 = lastNairobiDays(NEWEST, 30);
+const month = `from=${last30[0]}&to=${last30.at(-1)}`;
+const year = `from=${lastNairobiDays(NEWEST, 365)[0]}&to=${nairobiDateKey(NEWEST)}`;
+const REPORTS = [
+  ...REPORT_KINDS.map((kind) => `/api/admin/reports/${kind}?${month}`),
+  `/api/admin/reports/sales?${year}&by=month`,
+  `/api/admin/reports/vat?month=${previousNairobiMonth(NEWEST)}`,
+];
+const REPORT_TARGET_MS = 150;
 
 type Size = 'S' | 'M' | 'L';
 
@@ -54,7 +70,10 @@ async function measure(kind: DbKind, size: Size): Promise<Map<string, string>> {
   const t = await createTestApp(kind, { seed: true, deps: { now: () => NEWEST } });
   const cells = new Map<string, string>();
   try {
-    if (size !== 'S') await seedScale(t.ctx.db, SCALE_SIZES[size], NEWEST);
+    if (size !== 'S') {
+      await seedScale(t.ctx.db, SCALE_SIZES[size], NEWEST);
+      await seedReportScale(t.ctx.db);
+    }
     const admin = await createUser(t, { role: 'admin', name: 'Bench Admin' });
     process.stdout.write(`  ${size} on ${kind}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     for (const path of STOREFRONT) {
@@ -70,6 +89,11 @@ async function measure(kind: DbKind, size: Size): Promise<Map<string, string>> {
     for (const path of BACK_OFFICE) {
       const r = await timings(t, path, admin.cookie);
       cells.set(path, r.status === 200 ? `${r.ms.toFixed(1)} / ${r.p99.toFixed(1)} ms` : `HTTP ${r.status}`);
+    }
+    for (const path of REPORTS) {
+      const r = await timings(t, path, admin.cookie);
+      const over = r.p99 > REPORT_TARGET_MS ? ' OVER' : '';
+      cells.set(path, r.status === 200 ? `${r.ms.toFixed(1)} / ${r.p99.toFixed(1)} ms${over}` : `HTTP ${r.status}`);
     }
     if (kind === 'postgres' && t.testDb.url && t.ctx.env.AUTH_SECRET) {
       const served = await measureServer({

@@ -17,12 +17,14 @@ import {
   refundPaymentSchema,
   resolveAttentionSchema,
   stockAdjustmentFormSchema,
+  stockAdjustmentFormSchemaFor,
   stockAdjustmentSchema,
   updateProductSchema,
   zoneFormSchema,
   zoneSchema,
   zoneTableProblems,
 } from './back-office-forms';
+import { STOCK_UNIT_MESSAGES } from './stock-units';
 
 /** The message per field of a failed parse ({} when it passes). */
 function fieldMessages(schema: z.ZodType, value: unknown): Record<string, string> {
@@ -176,10 +178,34 @@ describe('stockAdjustmentFormSchema (the quantity as typed)', () => {
 
   it('gives the API body: the quantity as a number', () => {
     const body = stockAdjustmentFormSchema.parse({ ...typed, quantity: ' -5 ' });
-    expect(body).toEqual({ kind: 'adjustment', quantity: -5, reason: 'Spoiled' });
+    expect(body).toEqual({ kind: 'adjustment', quantity: -5, reason: 'Spoiled', unit: 'piece' });
     expect(stockAdjustmentSchema.parse(body)).toEqual(body);
     expect(fieldMessages(stockAdjustmentFormSchema, { kind: 'restock', quantity: '-2', reason: 'x' })).toEqual({
       quantity: STOCK_MESSAGES.restockPositive,
+    });
+  });
+});
+
+describe('stockAdjustmentFormSchemaFor kg (the change typed in kg)', () => {
+  const kg = stockAdjustmentFormSchemaFor('kg');
+  const typed = { kind: 'adjustment', reason: 'Weighed the cold room' };
+  it.each([
+    ['', { quantity: STOCK_UNIT_MESSAGES.kgChange }],
+    ['abc', { quantity: STOCK_UNIT_MESSAGES.kgChange }],
+    ['1.2345', { quantity: STOCK_UNIT_MESSAGES.kgChange }],
+    ['0', { quantity: STOCK_UNIT_MESSAGES.kgChange }],
+    ['-100000.001', { quantity: STOCK_MESSAGES.changeTooLargeKg }],
+  ])('%j', (quantity, expected) => {
+    expect(fieldMessages(kg, { ...typed, quantity })).toEqual(expected);
+  });
+
+  it('gives the API body: the change in grams, said to be in kg', () => {
+    const body = kg.parse({ ...typed, quantity: ' -0.75 ' });
+    expect(body).toEqual({ kind: 'adjustment', quantity: -750, reason: 'Weighed the cold room', unit: 'kg' });
+    expect(stockAdjustmentSchema.parse(body)).toEqual(body);
+    expect(kg.parse({ kind: 'restock', quantity: '12.5', reason: 'Catch' }).quantity).toBe(12_500);
+    expect(fieldMessages(stockAdjustmentSchema, { kind: 'restock', quantity: 100_000_001, reason: 'x', unit: 'kg' })).toEqual({
+      quantity: STOCK_MESSAGES.changeTooLargeKg,
     });
   });
 });
@@ -227,8 +253,35 @@ describe('zoneFormSchema, zoneSchema and originSchema', () => {
       perKmRateCents: 550,
       estimatedMinutes: 25,
       active: true,
+      smallOrderRule: 'none',
+      minimumOrderCents: 0,
+      smallOrderFeeCents: 0,
     });
     expect(zoneSchema.parse(body)).toEqual(body);
+  });
+
+  it("gives the zone's small-order rule with its amounts typed in KES, empty as 0", () => {
+    const body = zoneFormSchema.parse({ ...zone, smallOrderRule: 'fee', minimumOrder: '1,500', smallOrderFee: '100' });
+    expect(body).toMatchObject({ smallOrderRule: 'fee', minimumOrderCents: 150_000, smallOrderFeeCents: 10_000 });
+    expect(zoneFormSchema.parse({ ...zone, smallOrderRule: 'minimum', minimumOrder: '1500', smallOrderFee: ' ' })).toMatchObject({
+      minimumOrderCents: 150_000,
+      smallOrderFeeCents: 0,
+    });
+    expect(fieldMessages(zoneFormSchema, { ...zone, smallOrderRule: 'often' })).toEqual({
+      smallOrderRule: DELIVERY_MESSAGES.smallOrderRule,
+    });
+    expect(fieldMessages(zoneFormSchema, { ...zone, minimumOrder: 'lots' })).toEqual({ minimumOrder: DELIVERY_MESSAGES.fee });
+  });
+
+  it('needs the minimum for a rule, and the fee for the fee rule, before the zones are saved', () => {
+    const wireZone = { name: 'Far', minKm: 0, maxKm: 5, baseFeeCents: 6000, perKmRateCents: 550, estimatedMinutes: 25, active: true };
+    const rules = (smallOrderRule: 'none' | 'minimum' | 'fee', minimumOrderCents: number, smallOrderFeeCents: number) =>
+      zoneTableProblems([{ ...wireZone, smallOrderRule, minimumOrderCents, smallOrderFeeCents }]);
+    expect(rules('none', 0, 0)).toEqual([]);
+    expect(rules('minimum', 150_000, 0)).toEqual([]);
+    expect(rules('fee', 150_000, 10_000)).toEqual([]);
+    expect(rules('minimum', 0, 0)).toEqual([DELIVERY_MESSAGES.minimumNeeded('Far')]);
+    expect(rules('fee', 150_000, 0)).toEqual([DELIVERY_MESSAGES.feeNeeded('Far')]);
   });
 
   const wire = { name: 'Zone 1', minKm: 0, maxKm: 5, baseFeeCents: 6000, perKmRateCents: 550, estimatedMinutes: 25 };

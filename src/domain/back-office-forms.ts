@@ -6,10 +6,14 @@
 // schemas take numbers only, and the form schemas read the typed text into the same rules.
 import { z } from 'zod';
 import { validateZones } from './delivery-fee';
+import { SMALL_ORDER_RULES } from './small-order';
 import { typedAmountToCents } from './money';
+import { isMpesaCode, MPESA_CODE_MESSAGE, normaliseMpesaCode } from './mpesa-code';
 import { TAX_BANDS } from './tax-bands';
 import { kraStockType, MERCHANT_STOCK_CAUSES, STOCK_CAUSES, type MerchantStockCause } from './kra-stock-types';
+import { formatStock, STOCK_LIMITS, STOCK_UNIT_MESSAGES, STOCK_UNITS, typedKgToGrams, type StockUnit } from './stock-units';
 import { sanitizeText } from './validation';
+import { compareAtCentsRule, compareAtFits, typedCompareAt, WAS_PRICE_MESSAGES } from './was-price-form';
 
 // ---------------------------------------------------------------------------------------------
 // Products and stock
@@ -32,6 +36,8 @@ export const PRODUCT_MESSAGES = {
   stock: 'Stock must be a whole number of 0 or more',
   stockTooHigh: 'Stock must be 100,000 or less',
   threshold: 'Low-stock threshold must be a whole number of 0 or more',
+  thresholdTooHigh: 'Low-stock threshold must be 10,000 or less',
+  thresholdKg: 'Low-stock threshold must be kg from 0 to 10,000 with at most 3 decimals, e.g. 2.5',
   slug: 'Web address must use lowercase letters, numbers and single dashes (e.g. tilapia-fillet), at most 80 characters',
   slugTaken: 'Another product already uses that web address',
   taxBand: 'Choose a tax band: A, B, C, D or E',
@@ -59,10 +65,10 @@ export const requiredText = (required: string, max: number, tooLong: string) =>
     .transform(sanitizeText)
     .pipe(z.string().min(1, { error: required }).max(max, { error: tooLong }));
 
+// No default here: an edit that leaves a field out keeps it; a new product's default is added where it is created.
 const optionalText = (max: number, tooLong: string) =>
   z
     .string()
-    .default('')
     .transform(sanitizeText)
     .pipe(z.string().max(max, { error: tooLong }));
 
@@ -107,11 +113,16 @@ export const priceLimits = (cents: z.ZodNumber) =>
     .min(1, { error: PRODUCT_MESSAGES.pricePositive })
     .max(PRODUCT_LIMITS.maxPriceCents, { error: PRODUCT_MESSAGES.priceTooHigh });
 
-const thresholdRule = wholeNumber(PRODUCT_MESSAGES.threshold, 10_000, PRODUCT_MESSAGES.threshold);
+/** The low-stock threshold's bound per stock unit: 10,000 pieces, or 10,000 kg in grams. */
+export const THRESHOLD_LIMITS: Readonly<Record<StockUnit, number>> = { piece: 10_000, kg: 10_000_000 };
+const thresholdRule = wholeNumber(PRODUCT_MESSAGES.threshold, THRESHOLD_LIMITS.piece, PRODUCT_MESSAGES.threshold);
+/** An edit's threshold is in the product's unit (grams for stock kept in kg): the server holds it to the unit's bound. */
+const editThresholdRule = wholeNumber(PRODUCT_MESSAGES.threshold, THRESHOLD_LIMITS.kg, PRODUCT_MESSAGES.thresholdTooHigh);
 const LOW_STOCK_DEFAULT = 5;
 export const stockRule = wholeNumber(PRODUCT_MESSAGES.stock, PRODUCT_LIMITS.maxStock, PRODUCT_MESSAGES.stockTooHigh);
 
-const productDetails = {
+// The rules of each field, without defaults: an update (PATCH) changes only the fields it sends.
+const productDetailRules = {
   name: requiredText(PRODUCT_MESSAGES.nameRequired, PRODUCT_LIMITS.name, PRODUCT_MESSAGES.nameTooLong),
   description: optionalText(PRODUCT_LIMITS.description, PRODUCT_MESSAGES.descriptionTooLong),
   /** Other names shoppers search by (Kiswahili, local): 'samaki ngege'. */
@@ -120,8 +131,16 @@ const productDetails = {
     .string({ error: PRODUCT_MESSAGES.category })
     .transform((v) => v.trim().toLowerCase())
     .pipe(z.string().regex(CATEGORY_PATTERN, { error: PRODUCT_MESSAGES.category })),
-  published: z.boolean().default(true),
-  featured: z.boolean().default(false),
+  published: z.boolean(),
+  featured: z.boolean(),
+};
+/** What a new product (or the whole product form) starts with when a field is left out. */
+const productDetails = {
+  ...productDetailRules,
+  description: productDetailRules.description.default(''),
+  searchKeywords: productDetailRules.searchKeywords.default(''),
+  published: productDetailRules.published.default(true),
+  featured: productDetailRules.featured.default(false),
 };
 const productFields = {
   ...productDetails,
@@ -145,9 +164,21 @@ const productSlugField = z
   .transform((v) => v.trim().toLowerCase())
   .pipe(z.string().max(PRODUCT_SLUG_MAX, { error: PRODUCT_MESSAGES.slug }).regex(SLUG_PATTERN, { error: PRODUCT_MESSAGES.slug }));
 
-/** PATCH /api/admin/products/:id (only the fields sent change; the band has no default, so an edit without it keeps it). */
+/**
+ * PATCH /api/admin/products/:id: only the fields sent change (no field has a default here). The
+ * low-stock threshold is in the product's stock unit: grams for stock kept in kg.
+ */
 export const updateProductSchema = z
-  .object({ ...productFields, slug: productSlugField, taxBand: taxBandRule, etimsItemClass: itemClassRule })
+  .object({
+    ...productDetailRules,
+    lowStockThreshold: editThresholdRule,
+    priceCents: productFields.priceCents,
+    slug: productSlugField,
+    taxBand: taxBandRule,
+    etimsItemClass: itemClassRule,
+    /** A simple product's 'was' price (its implicit variant's); null takes it away. */
+    compareAtPriceCents: compareAtCentsRule,
+  })
   .partial();
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 
@@ -177,17 +208,57 @@ export const newProductFormSchema = z
   })
   .transform(withPriceCents);
 
+/** The edit form's 'was' price: more than the price typed beside it. */
+const wasPriceFits = (v: { price: number; compareAtPriceCents?: number | null | undefined }) =>
+  typeof v.price !== 'number' || compareAtFits(v.price, v.compareAtPriceCents ?? null);
+const wasPriceIssue = { error: WAS_PRICE_MESSAGES.notMore, path: ['compareAtPrice'] };
+const editFormFields = {
+  ...productFormFields,
+  etimsItemClass: itemClassChoice(null),
+  slug: productSlugField.optional(),
+  // Left out (a product with options: its variants have their own), nothing changes.
+  compareAtPrice: typedCompareAt.optional(),
+};
+const withCompareAt = <T extends { compareAtPrice?: number | null | undefined }>({ compareAtPrice, ...rest }: T) => ({
+  ...rest,
+  ...(compareAtPrice !== undefined && { compareAtPriceCents: compareAtPrice }),
+});
+
 /** The edit form (the web address too); its output is the body of PATCH /api/admin/products/:id. */
 export const editProductFormSchema = z
-  .object({ ...productFormFields, etimsItemClass: itemClassChoice(null), slug: productSlugField.optional() })
+  .object(editFormFields)
+  .transform(withCompareAt)
+  .refine(wasPriceFits, wasPriceIssue)
   .transform(withPriceCents);
+
+/** A threshold typed in kg ('2.5') as grams, for a product keeping its stock in kg. */
+const typedKgThreshold = z.string({ error: PRODUCT_MESSAGES.thresholdKg }).transform((text, ctx) => {
+  const grams = typedKgToGrams(text);
+  if (grams === null || grams < 0 || grams > THRESHOLD_LIMITS.kg) {
+    ctx.addIssue({ code: 'custom', message: PRODUCT_MESSAGES.thresholdKg });
+    return z.NEVER;
+  }
+  return grams;
+});
+
+/** The edit form of a product counting its stock in `unit`: a threshold in kg is typed in kg and sent in grams. */
+export const editProductFormSchemaFor = (unit: StockUnit) =>
+  unit === 'piece'
+    ? editProductFormSchema
+    : z
+        .object({ ...editFormFields, lowStockThreshold: typedKgThreshold })
+        .transform(withCompareAt)
+        .refine(wasPriceFits, wasPriceIssue)
+        .transform(withPriceCents);
 
 export const STOCK_MESSAGES = {
   kind: 'Choose restock or adjustment',
   quantity: 'Quantity must be a whole number other than 0',
   restockPositive: 'A restock adds stock: enter a positive quantity',
   changeTooLarge: 'One change can add or remove at most 100,000',
-  stockWouldBe: (stock: number) => `Stock would be ${stock.toLocaleString('en-US')}: it must be 100,000 or less`,
+  changeTooLargeKg: 'One change can add or remove at most 100,000 kg',
+  stockWouldBe: (stock: number, unit: StockUnit = 'piece') =>
+    `Stock would be ${formatStock(unit, stock)}: it must be ${formatStock(unit, STOCK_LIMITS[unit])} or less`,
   reasonRequired: 'Give a reason for the change',
   reasonTooLong: 'Reason must be 200 characters or fewer',
   variantRequired: 'Choose the variant whose stock changes',
@@ -198,13 +269,16 @@ export const STOCK_MESSAGES = {
     `${label} cannot ${adds ? 'add' : 'take away'} stock: enter a ${adds ? 'negative' : 'positive'} quantity or choose another cause`,
 } as const;
 
+// The quantity is in the product's stock unit: pieces, or grams for stock kept in kg (the form
+// reads kg as typed); its bound is the unit's, checked with the unit below.
 const quantityRule = z
   .number({ error: STOCK_MESSAGES.quantity })
   .int({ error: STOCK_MESSAGES.quantity })
-  .refine((n) => n !== 0, { error: STOCK_MESSAGES.quantity })
-  .refine((n) => Math.abs(n) <= PRODUCT_LIMITS.maxStock, { error: STOCK_MESSAGES.changeTooLarge });
+  .refine((n) => n !== 0, { error: STOCK_MESSAGES.quantity });
 
 const stockFields = {
+  /** The unit the quantity was entered in; a change entered in the other unit than the product's is refused. */
+  unit: z.enum(STOCK_UNITS, { error: STOCK_UNIT_MESSAGES.unit }).optional(),
   /** The variant counted: required for a product with options; left out, the implicit variant. */
   variantId: z.uuid({ error: STOCK_MESSAGES.variantRequired }).optional(),
   kind: z.enum(['restock', 'adjustment'], { error: STOCK_MESSAGES.kind }),
@@ -212,11 +286,20 @@ const stockFields = {
   cause: z.enum(['purchase', 'returned', 'count', 'spoiled'], { error: STOCK_MESSAGES.cause }).optional(),
   reason: requiredText(STOCK_MESSAGES.reasonRequired, 200, STOCK_MESSAGES.reasonTooLong),
 };
-type StockValues = { kind: 'restock' | 'adjustment'; cause?: MerchantStockCause | undefined; quantity: number };
+type StockValues = {
+  kind: 'restock' | 'adjustment';
+  cause?: MerchantStockCause | undefined;
+  quantity: number;
+  unit?: StockUnit | undefined;
+};
 const restockAddsStock = (v: StockValues) => v.kind !== 'restock' || v.quantity > 0;
 const restockIssue = { error: STOCK_MESSAGES.restockPositive, path: ['quantity'] };
 /** The cause is one of its kind's, and can move stock the way the quantity does (spoiled stock only goes out). */
 const causeFits = (v: StockValues, ctx: z.RefinementCtx) => {
+  if (Math.abs(v.quantity) > STOCK_LIMITS[v.unit ?? 'piece']) {
+    const message = v.unit === 'kg' ? STOCK_MESSAGES.changeTooLargeKg : STOCK_MESSAGES.changeTooLarge;
+    ctx.addIssue({ code: 'custom', message, path: ['quantity'] });
+  }
   if (v.cause === undefined) return;
   if (!(MERCHANT_STOCK_CAUSES[v.kind] as readonly string[]).includes(v.cause)) {
     ctx.addIssue({ code: 'custom', message: STOCK_MESSAGES.causeOfKind(v.kind), path: ['cause'] });
@@ -242,11 +325,33 @@ const formCause = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
-/** The stock form (the quantity as typed); its output is the body of POST /api/admin/products/:id/stock. */
-export const stockAdjustmentFormSchema = z
-  .object({ ...stockFields, cause: formCause, quantity: fromText(quantityRule, STOCK_MESSAGES.quantity) })
-  .refine(restockAddsStock, restockIssue)
-  .superRefine(causeFits);
+/** Typed kg ('2.5', '-0.75') as whole grams, for stock kept in kg. */
+const typedKgChange = z.string({ error: STOCK_UNIT_MESSAGES.kgChange }).transform((text, ctx) => {
+  const grams = typedKgToGrams(text);
+  if (grams === null || grams === 0) {
+    ctx.addIssue({ code: 'custom', message: STOCK_UNIT_MESSAGES.kgChange });
+    return z.NEVER;
+  }
+  return grams;
+});
+
+/**
+ * The stock form of a product counting in `unit` (the quantity as typed: pieces, or kg with up to 3
+ * decimals); its output is the body of POST /api/admin/products/:id/stock, the quantity in grams for kg.
+ */
+export const stockAdjustmentFormSchemaFor = (unit: StockUnit) =>
+  z
+    .object({
+      ...stockFields,
+      cause: formCause,
+      quantity: unit === 'kg' ? typedKgChange : fromText(quantityRule, STOCK_MESSAGES.quantity),
+    })
+    .transform((v) => ({ ...v, unit }))
+    .refine(restockAddsStock, restockIssue)
+    .superRefine(causeFits);
+
+/** The stock form of a product counted in pieces. */
+export const stockAdjustmentFormSchema = stockAdjustmentFormSchemaFor('piece');
 
 // ---------------------------------------------------------------------------------------------
 // Orders
@@ -279,6 +384,56 @@ const REFUND_REJECTED_MESSAGES = {
 /** 'Refund was rejected': the merchant saw the rejection in Pesapal's dashboard. */
 export const refundRejectedSchema = z.object({
   note: requiredText(REFUND_REJECTED_MESSAGES.noteRequired, 500, REFUND_REJECTED_MESSAGES.noteTooLong),
+});
+
+const REFUND_WITHDRAWN_MESSAGES = {
+  reasonRequired: 'Say why the refund will not be paid (kept in the audit log)',
+  reasonTooLong: 'Reason must be 500 characters or fewer',
+} as const;
+
+/** 'Withdraw this refund': the owner decides not to pay a refund left to be made by hand. */
+export const refundWithdrawnSchema = z.object({
+  reason: requiredText(REFUND_WITHDRAWN_MESSAGES.reasonRequired, 500, REFUND_WITHDRAWN_MESSAGES.reasonTooLong),
+});
+
+const PARTIAL_REFUND_FORM_MESSAGES = {
+  noLines: 'Choose at least one line to refund.',
+  lineId: 'That line is not part of this order.',
+  amount: 'Enter an amount to refund of more than KES 0 for each line you tick.',
+  amountTyped: 'Enter the amount in KES, like 95 or 95.50.',
+  restock: 'The number to put back in stock must be a whole number, 0 or more.',
+  reasonRequired: 'Say why you are refunding (the customer is told)',
+  reasonTooLong: 'Reason must be 200 characters or fewer',
+} as const;
+
+/** 'Refund part of this order' as the API takes it: lines (null: the delivery fee) in cents, and why. */
+export const partialRefundSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        orderItemId: z.uuid({ error: PARTIAL_REFUND_FORM_MESSAGES.lineId }).nullable(),
+        amountCents: z
+          .number({ error: PARTIAL_REFUND_FORM_MESSAGES.amount })
+          .int({ error: PARTIAL_REFUND_FORM_MESSAGES.amount })
+          .positive({ error: PARTIAL_REFUND_FORM_MESSAGES.amount })
+          .max(PRODUCT_LIMITS.maxPriceCents * 1000, { error: PARTIAL_REFUND_FORM_MESSAGES.amount }),
+        restockQuantity: z
+          .number({ error: PARTIAL_REFUND_FORM_MESSAGES.restock })
+          .int({ error: PARTIAL_REFUND_FORM_MESSAGES.restock })
+          .min(0, { error: PARTIAL_REFUND_FORM_MESSAGES.restock })
+          .max(PRODUCT_LIMITS.maxStock, { error: PARTIAL_REFUND_FORM_MESSAGES.restock }),
+      }),
+      { error: PARTIAL_REFUND_FORM_MESSAGES.noLines },
+    )
+    .min(1, { error: PARTIAL_REFUND_FORM_MESSAGES.noLines })
+    .max(200, { error: PARTIAL_REFUND_FORM_MESSAGES.noLines }),
+  reason: requiredText(PARTIAL_REFUND_FORM_MESSAGES.reasonRequired, 200, PARTIAL_REFUND_FORM_MESSAGES.reasonTooLong),
+});
+export type PartialRefundBody = z.infer<typeof partialRefundSchema>;
+
+/** 'Record the M-Pesa refund': the code of the money the owner sent by hand. */
+export const manualRefundSchema = z.object({
+  mpesaCode: z.string({ error: MPESA_CODE_MESSAGE }).transform(normaliseMpesaCode).refine(isMpesaCode, { error: MPESA_CODE_MESSAGE }),
 });
 
 const RESOLVE_MESSAGES = {
@@ -405,6 +560,9 @@ export const DELIVERY_MESSAGES = {
   startAtZero: (name: string) => `The nearest zone ("${name}") must start at 0 km, or nearby deliveries are priced as if farther away`,
   gap: (fromKm: number, toKm: number, name: string) =>
     `No zone covers ${fromKm}–${toKm} km: those deliveries would be priced as "${name}". Close the gap by widening a zone.`,
+  smallOrderRule: 'Choose what happens below the minimum order: no minimum, refuse the order, or add a fee',
+  minimumNeeded: (name: string) => `Zone "${name}": enter the minimum order in KES, or choose No minimum`,
+  feeNeeded: (name: string) => `Zone "${name}": enter the small-order fee in KES, or choose Minimum order to refuse smaller orders`,
 } as const;
 
 const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-9;
@@ -436,7 +594,9 @@ const zoneFields = {
   active: z.boolean().default(true),
 };
 
-/** One zone as PUT /api/admin/delivery/zones takes it. */
+const smallOrderRule = z.enum(SMALL_ORDER_RULES, { error: DELIVERY_MESSAGES.smallOrderRule });
+
+/** One zone as PUT /api/admin/delivery/zones takes it; left out, the zone has no minimum order. */
 export const zoneSchema = z.object({
   ...zoneFields,
   minKm: km,
@@ -444,12 +604,26 @@ export const zoneSchema = z.object({
   estimatedMinutes: minutes,
   baseFeeCents: feeCents,
   perKmRateCents: feeCents,
+  smallOrderRule: smallOrderRule.default('none'),
+  minimumOrderCents: feeCents.default(0),
+  smallOrderFeeCents: feeCents.default(0),
 });
 export type ZoneInput = z.infer<typeof zoneSchema>;
 
 /** PUT /api/admin/delivery/zones: the whole table. */
 export const zonesSchema = z.object({
   zones: z.array(zoneSchema).max(20, { error: DELIVERY_MESSAGES.tooManyZones }),
+});
+
+/** An amount in KES that may be left empty (0): the minimum order and fee of a zone without one. */
+const optionalFeeFromKes = z.union([z.string(), z.number()], { error: DELIVERY_MESSAGES.fee }).transform((v, ctx) => {
+  const text = String(v).trim();
+  const cents = text === '' ? 0 : typedAmountToCents(text);
+  if (cents === null || cents > MAX_FEE_CENTS) {
+    ctx.addIssue({ code: 'custom', message: DELIVERY_MESSAGES.fee });
+    return z.NEVER;
+  }
+  return cents;
 });
 
 /** One row of the zones form (numbers as typed, fees in KES); its output is a zone as the API takes it. */
@@ -461,8 +635,17 @@ export const zoneFormSchema = z
     estimatedMinutes: fromText(minutes, DELIVERY_MESSAGES.minutes),
     baseFee: feeFromKes,
     perKmRate: feeFromKes,
+    smallOrderRule: smallOrderRule.default('none'),
+    minimumOrder: optionalFeeFromKes.default(0),
+    smallOrderFee: optionalFeeFromKes.default(0),
   })
-  .transform(({ baseFee, perKmRate, ...rest }) => ({ ...rest, baseFeeCents: baseFee, perKmRateCents: perKmRate }));
+  .transform(({ baseFee, perKmRate, minimumOrder, smallOrderFee, ...rest }) => ({
+    ...rest,
+    baseFeeCents: baseFee,
+    perKmRateCents: perKmRate,
+    minimumOrderCents: minimumOrder,
+    smallOrderFeeCents: smallOrderFee,
+  }));
 
 /** The zones form; its output is the body of PUT /api/admin/delivery/zones. */
 export const zonesFormSchema = z.object({
@@ -484,6 +667,11 @@ export function zoneTableProblems(zones: readonly ZoneInput[]): string[] {
     })),
   );
   if (!zones.some((z) => z.active)) problems.push(DELIVERY_MESSAGES.noActiveZone);
+  for (const z of zones) {
+    const name = z.name || 'new zone';
+    if (z.smallOrderRule !== 'none' && z.minimumOrderCents <= 0) problems.push(DELIVERY_MESSAGES.minimumNeeded(name));
+    if (z.smallOrderRule === 'fee' && z.smallOrderFeeCents <= 0) problems.push(DELIVERY_MESSAGES.feeNeeded(name));
+  }
   if (problems.length === 0) problems.push(...zoneGaps(zones));
   return problems;
 }

@@ -27,6 +27,8 @@ export type CartTotalsLine = {
   quantity: number;
   /** The product's tax band; absent (a cart kept from before bands), the catalogue's default. */
   taxBand?: TaxBand;
+  /** What a promotion takes off the line (promotions.ts); absent, nothing. VAT is on what is left. */
+  discountCents?: Cents;
 };
 
 export type CartTotalsInput = {
@@ -37,6 +39,10 @@ export type CartTotalsInput = {
   deliveryFeeTaxBand?: TaxBand;
   /** The shop's 'Prices include VAT' setting: prices and the fee already hold their VAT. Absent, VAT is added on top. */
   pricesIncludeVat?: boolean;
+  /** The zone's small-order fee when it applies (small-order.ts); taxed like the delivery fee. Absent, none. */
+  smallOrderFeeCents?: Cents;
+  /** A promotion waives the delivery fee (not the small-order fee). */
+  waiveDeliveryFee?: boolean;
 };
 
 export type CartTotals = {
@@ -45,7 +51,7 @@ export type CartTotals = {
   /** 0 when free; null when unknown and not free. */
   deliveryFeeCents: Cents | null;
   freeDelivery: boolean;
-  /** subtotal + VAT + (fee ?? 0); with prices that include VAT, subtotal + (fee ?? 0). */
+  /** subtotal + VAT + (fee ?? 0) + small-order fee; with prices that include VAT, without the VAT. */
   totalCents: Cents;
   /** What is still missing for free delivery, only while 0 < remaining ≤ KES 1,000. */
   amountToFreeDeliveryCents: Cents | null;
@@ -63,34 +69,53 @@ export type OrderTotals = CartTotals & {
   bands: BandTotal[];
   deliveryFeeTaxBand: TaxBand;
   vatRows: VatRow[];
+  /** The small-order fee charged (0 for none), in the delivery fee's band; free delivery does not waive it. */
+  smallOrderFeeCents: Cents;
+  /** What promotions took off the lines (0 for none); the subtotal is before it, the VAT after it. */
+  discountCents: Cents;
 };
 
 export function computeOrderTotals(input: CartTotalsInput): OrderTotals {
   const lines = input.lines.map((line) => {
     assertNonNegativeInteger(line.unitPriceCents, 'Unit price');
     assertNonNegativeInteger(line.quantity, 'Quantity');
-    return { band: line.taxBand ?? DEFAULT_TAX_BAND, amountCents: multiplyCents(line.unitPriceCents, line.quantity) };
+    const listCents = multiplyCents(line.unitPriceCents, line.quantity);
+    const discountCents = line.discountCents ?? 0;
+    assertNonNegativeInteger(discountCents, 'Discount');
+    if (discountCents > listCents) throw new RangeError(`Discount ${discountCents} is more than the line's ${listCents}`);
+    return { band: line.taxBand ?? DEFAULT_TAX_BAND, listCents, discountCents, amountCents: listCents - discountCents };
   });
   if (input.deliveryFeeCents !== null) assertNonNegativeInteger(input.deliveryFeeCents, 'Delivery fee');
+  const smallOrderFeeCents = input.smallOrderFeeCents ?? 0;
+  assertNonNegativeInteger(smallOrderFeeCents, 'Small-order fee');
 
-  const subtotalCents = sumCents(lines.map((l) => l.amountCents));
-  const freeDelivery = subtotalCents >= FREE_DELIVERY_THRESHOLD_CENTS;
+  const subtotalCents = sumCents(lines.map((l) => l.listCents));
+  const discountCents = sumCents(lines.map((l) => l.discountCents));
+  // Free delivery is earned on what the goods cost after the discount.
+  const goodsCents = subtotalCents - discountCents;
+  const freeDelivery = goodsCents >= FREE_DELIVERY_THRESHOLD_CENTS || input.waiveDeliveryFee === true;
   const deliveryFeeCents = freeDelivery ? 0 : input.deliveryFeeCents;
   const feeBand = input.deliveryFeeTaxBand ?? DEFAULT_DELIVERY_FEE_TAX_BAND;
-  const fee = deliveryFeeCents ? { band: feeBand, feeCents: deliveryFeeCents } : null;
+  // The fees (delivery, small order) are each an amount of their own in the fee's band, as the
+  // tax invoice declares them: with prices that include VAT each is split on its own.
+  const feeAmounts = [deliveryFeeCents ?? 0, smallOrderFeeCents].filter((c) => c > 0).map((c) => ({ band: feeBand, amountCents: c }));
+  const feesCents = sumCents(feeAmounts.map((f) => f.amountCents));
+  const fee = feesCents > 0 ? { band: feeBand, feeCents: feesCents } : null;
   // VAT per band on the band's whole amount, not per line, so each band rounds once.
-  const amounts = fee ? [...lines, { band: fee.band, amountCents: fee.feeCents }] : lines;
+  const amounts = [...lines, ...feeAmounts];
   const included = input.pricesIncludeVat === true;
   const bands = included ? inclusiveBandTotals(amounts) : bandTotals(amounts);
   const vatCents = sumCents(bands.map((b) => b.taxCents));
-  const remaining = FREE_DELIVERY_THRESHOLD_CENTS - subtotalCents;
+  const remaining = freeDelivery ? 0 : FREE_DELIVERY_THRESHOLD_CENTS - goodsCents;
 
   return {
     subtotalCents,
     vatCents,
     deliveryFeeCents,
     freeDelivery,
-    totalCents: sumCents([subtotalCents, included ? 0 : vatCents, deliveryFeeCents ?? 0]),
+    smallOrderFeeCents,
+    discountCents,
+    totalCents: sumCents([goodsCents, included ? 0 : vatCents, deliveryFeeCents ?? 0, smallOrderFeeCents]),
     amountToFreeDeliveryCents: remaining > 0 && remaining <= FREE_DELIVERY_PROMPT_MAX_CENTS ? remaining : null,
     bands,
     deliveryFeeTaxBand: feeBand,

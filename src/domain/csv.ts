@@ -2,13 +2,26 @@
 // starting with a formula character is prefixed with "'" so Excel/Sheets
 // show it instead of evaluating it (CSV injection).
 
-export type CsvCell = string | number | null;
+import { centsToDecimalString, type Cents } from './money';
+
+/** An amount of money, written as a plain decimal ('1330.00', '-0.50'), never prefixed. */
+export interface CsvAmount {
+  readonly cents: Cents;
+}
+
+export type CsvCell = string | number | null | CsvAmount;
+
+/** Leads a downloaded file so Excel reads it as UTF-8 (names with accents, 'KES 1,330.00'). */
+export const CSV_BOM = '\uFEFF';
+
+export const csvAmount = (cents: Cents): CsvAmount => ({ cents });
 
 // Leading spaces count too: some spreadsheets trim them and then evaluate the formula.
 const FORMULA_START = /^[ ]*[=+\-@\t\r]/;
 
 function cellText(cell: CsvCell): string {
   if (cell === null) return '';
+  if (typeof cell === 'object') return centsToDecimalString(cell.cents);
   if (typeof cell === 'number') {
     if (!Number.isFinite(cell)) throw new RangeError(`CSV cell is not a finite number: ${cell}`);
     return String(cell); // real numbers (even negative) cannot carry a formula
@@ -20,7 +33,8 @@ function quote(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function record(cells: readonly CsvCell[]): string {
+/** One record without its line ending: for files written a row at a time (a streamed export). */
+export function csvRecord(cells: readonly CsvCell[]): string {
   return cells.map((cell) => quote(cellText(cell))).join(',');
 }
 
@@ -31,5 +45,5 @@ export function toCsv(headers: readonly string[], rows: readonly (readonly CsvCe
       throw new RangeError(`CSV row ${i + 1} has ${row.length} cells, expected ${headers.length}`);
     }
   });
-  return [headers, ...rows].map((cells) => `${record(cells)}\r\n`).join('');
+  return [headers, ...rows].map((cells) => `${csvRecord(cells)}\r\n`).join('');
 }

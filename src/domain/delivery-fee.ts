@@ -3,6 +3,7 @@
 // original business's table and seed it.
 import type { Cents } from './money';
 import { roundedProduct } from './decimal';
+import type { SmallOrderPolicy } from './small-order';
 
 export type DeliveryZone = {
   id: string;
@@ -13,6 +14,8 @@ export type DeliveryZone = {
   perKmRateCents: Cents;
   estimatedMinutes: number;
   active: boolean;
+  /** What happens below the zone's minimum order; absent, nothing (no minimum). */
+  smallOrder?: SmallOrderPolicy;
 };
 
 export type LatLng = { lat: number; lng: number };

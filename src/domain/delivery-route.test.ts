@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mapLink, routeOrder } from './delivery-route';
 import { deliverySlot } from './delivery-slot';
-import { riderStopsSms } from './rider-sms';
 
 const SHOP = { lat: -1.3162, lng: 36.7965 };
 const stop = (id: string, lat: number | null, lng: number | null) => ({ id, lat, lng });
@@ -56,6 +55,7 @@ describe('deliverySlot', () => {
       day: '2026-11-27',
       group: 'Fri 27 Nov, 10:00–12:00',
       label: 'Fri 27 Nov, 10:00–12:00',
+      time: '10:00–12:00',
       startsAt: new Date('2026-11-27T07:00:00Z'), // 10:00 Nairobi
     });
   });
@@ -65,33 +65,9 @@ describe('deliverySlot', () => {
     expect(deliverySlot({ paidAt: new Date('2026-11-26T19:50:00Z'), estimatedDeliveryMins: 30, window: null })).toMatchObject({
       day: '2026-11-26',
       label: '26 Nov 2026, around 23:20',
+      time: 'around 23:20',
     });
     // Paid 23:45 Nairobi with 45 minutes: the next Nairobi day, although still the same UTC day.
     expect(deliverySlot({ paidAt: new Date('2026-11-26T20:45:00Z'), estimatedDeliveryMins: 45, window: null }).day).toBe('2026-11-27');
-  });
-});
-
-describe('riderStopsSms', () => {
-  const ids = Array.from({ length: 12 }, (_, i) => `${String(i).padStart(8, '0')}-aaaa-4aaa-8aaa-aaaaaaaaaaaa`);
-  it('lists the stops in order with the link to the rider screen, in one SMS', () => {
-    const sms = riderStopsSms({
-      shopName: 'Fresh Catch',
-      publicUrl: 'https://shop.test',
-      stops: [
-        { orderId: ids[0]!, area: 'Kilimani, Nairobi' },
-        { orderId: ids[1]!, area: 'Westlands' },
-      ],
-    });
-    expect(sms).toBe('Fresh Catch: 2 stops for you. 1) #00000000 Kilimani 2) #00000001 Westlands https://shop.test/admin/rider');
-  });
-
-  it('says how many more there are when they do not fit', () => {
-    const sms = riderStopsSms({
-      shopName: 'Fresh Catch',
-      publicUrl: 'https://shop.test',
-      stops: ids.map((orderId) => ({ orderId, area: 'Kileleshwa' })),
-    });
-    expect(sms.length).toBeLessThanOrEqual(160);
-    expect(sms).toMatch(/^Fresh Catch: 12 stops for you\. 1\) #00000000 Kileleshwa .* \+\d+ more https:\/\/shop\.test\/admin\/rider$/);
   });
 });

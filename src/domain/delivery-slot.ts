@@ -4,7 +4,7 @@
 // windows) goes by when it was expected at the door: paid at + the zone's minutes.
 import { formatDate } from './dates';
 import { DEFAULT_ZONE_MINUTES } from './delivery-fee';
-import { formatSlot } from './delivery-slots';
+import { formatSlot, formatWindowTime } from './delivery-slots';
 import { nairobiDateKey, nairobiDayStart } from './nairobi-days';
 import { nairobiParts } from './peak-hours';
 
@@ -15,6 +15,8 @@ export interface DeliverySlot {
   group: string;
   /** When it is expected: 'Thu 27 Nov, 10:00–12:00', or '27 Nov 2026, around 14:05'. */
   label: string;
+  /** The time of day alone, for a rider's SMS: '10:00–12:00', or 'around 14:05'. */
+  time: string;
   /** When the group starts (sorts the groups). */
   startsAt: Date;
 }
@@ -32,7 +34,8 @@ export function deliverySlot(order: { paidAt: Date; estimatedDeliveryMins: numbe
   const w = order.window;
   if (w) {
     const label = formatSlot(w.date, w.startMinute, w.endMinute);
-    return { day: w.date, group: label, label, startsAt: new Date(nairobiDayStart(w.date).getTime() + w.startMinute * 60_000) };
+    const time = formatWindowTime(w);
+    return { day: w.date, group: label, label, time, startsAt: new Date(nairobiDayStart(w.date).getTime() + w.startMinute * 60_000) };
   }
   const minutes = order.estimatedDeliveryMins && order.estimatedDeliveryMins > 0 ? order.estimatedDeliveryMins : DEFAULT_ZONE_MINUTES;
   const expected = new Date(order.paidAt.getTime() + minutes * 60_000);
@@ -42,6 +45,7 @@ export function deliverySlot(order: { paidAt: Date; estimatedDeliveryMins: numbe
     day,
     group: formatDate(expected),
     label: `${formatDate(expected)}, around ${pad(hour)}:${pad(minute)}`,
+    time: `around ${pad(hour)}:${pad(minute)}`,
     startsAt: nairobiDayStart(day),
   };
 }

@@ -69,6 +69,35 @@ describe('priceInvoice', () => {
     for (const line of invoice.lines) expect(line.taxableCents + line.taxCents).toBe(line.totalCents);
   });
 
+  it('states a line in kg at the price of a kg: 2 × 700 g at KES 1,900 a kg is 1.4 kg at 1,900.00', () => {
+    const invoice = priceInvoice(
+      [{ itemKey: 'tilapia:kg', name: 'Tilapia', quantity: 2, grams: 1_400, grossCents: 266_000, band: 'B' }],
+      TAX_BAND_RATE_BP,
+    );
+    expect(invoice.lines.map((l) => [l.quantity, l.unitPriceCents, l.supplyCents])).toEqual([[1.4, 190_000, 266_000]]);
+    expect(invoice.totalCents).toBe(266_000);
+  });
+
+  it.each<[number, number]>([
+    // grams, amount paid (cents): prices rounded per piece, VAT shared in, whole shillings
+    [2_333, 443_270],
+    [7_500, 1_425_001],
+    [999, 189_811],
+    [12_345, 3_000_000],
+    [1, 7],
+  ])('splits %i g for %i cents so the lines add up to it, each within half a cent of kg × price', (grams, grossCents) => {
+    const invoice = priceInvoice([{ itemKey: 'k', name: 'Fish', quantity: 3, grams, grossCents, band: 'B' }], TAX_BAND_RATE_BP);
+    expect(invoice.totalCents).toBe(grossCents);
+    expect(invoice.totalTaxableCents + invoice.totalTaxCents).toBe(grossCents);
+    expect(invoice.lines.reduce((sum, l) => sum + Math.round(l.quantity * 1000), 0)).toBe(grams);
+    expect(invoice.lines.length).toBeLessThanOrEqual(2);
+    for (const line of invoice.lines) {
+      expect(Math.abs(line.quantity * line.unitPriceCents - line.supplyCents)).toBeLessThanOrEqual(0.5 + 1e-6);
+      expect(String(line.quantity)).toMatch(/^\d+(\.\d{1,3})?$/);
+      expect(line.taxableCents + line.taxCents).toBe(line.totalCents);
+    }
+  });
+
   it('refuses a line without units', () => {
     expect(() => priceInvoice([{ itemKey: 'x', name: 'X', quantity: 0, grossCents: 100, band: 'B' }], TAX_BAND_RATE_BP)).toThrow(
       RangeError,

@@ -44,18 +44,30 @@ export function allocateCents(total: Cents, weights: readonly Cents[]): Cents[] 
 export interface InvoiceLineInput {
   itemKey: string;
   name: string;
+  /** Pieces sold. */
   quantity: number;
   grossCents: Cents;
   band: TaxBand;
+  /** What a promotion took off the line, tax included: the line was priced gross + discount, paid gross. */
+  discountCents?: Cents;
+  /** An item counted in kg: the grams the pieces weighed as sold; KRA reads the line in kg at a price per kg. */
+  grams?: number;
 }
 
 interface PricedInvoiceLine {
   itemKey: string;
   name: string;
+  /** KRA's quantity: pieces, or kg (grams / 1000, 3 decimals at most) for an item counted in kg. */
   quantity: number;
-  /** Tax included; quantity × unit price is the supply amount exactly. */
+  /**
+   * Tax included, per piece or per kg; quantity × unit price is the supply amount exactly for
+   * pieces, and within half a cent for kg (what KRA's check allows).
+   */
   unitPriceCents: Cents;
+  /** quantity × unit price: what the line costs before its discount. */
   supplyCents: Cents;
+  /** Off the supply amount; the line's total is supply − discount, and its tax is split out of that. */
+  discountCents: Cents;
   band: TaxBand;
   taxableCents: Cents;
   taxCents: Cents;
@@ -80,33 +92,45 @@ export interface PricedInvoice {
  * The invoice's lines and band totals. KRA's line carries a unit price with quantity × price equal
  * to the supply amount, so a line whose amount does not divide by its quantity (a shared cent of
  * rounding) becomes two lines of the same item: most units at the lower price, the rest one cent dearer.
+ * A line in kg is split the same way by grams: most grams at the lower price per kg, the rest at
+ * one cent more a kg, the two supply amounts adding up to the line's amount exactly (each within
+ * half a cent of its quantity × price).
  */
 export function priceInvoice(inputs: readonly InvoiceLineInput[], rates: BandRates): PricedInvoice {
   const lines: PricedInvoiceLine[] = [];
-  const priced = (input: InvoiceLineInput, quantity: number, unitPriceCents: Cents) => {
-    const supplyCents = multiplyCents(unitPriceCents, quantity);
-    const { taxableCents, taxCents } = splitInclusive(supplyCents, rates[input.band]);
-    lines.push({
-      itemKey: input.itemKey,
-      name: input.name,
-      quantity,
-      unitPriceCents,
-      supplyCents,
-      band: input.band,
-      taxableCents,
-      taxCents,
-      totalCents: supplyCents,
-    });
-  };
   for (const input of inputs) {
     if (!Number.isSafeInteger(input.quantity) || input.quantity <= 0)
       throw new RangeError(`Quantity must be positive, got ${input.quantity}`);
     if (!Number.isSafeInteger(input.grossCents) || input.grossCents < 0)
       throw new RangeError(`Amount must be non-negative, got ${input.grossCents}`);
-    const unit = Math.floor(input.grossCents / input.quantity);
-    const dearer = input.grossCents - unit * input.quantity;
-    if (input.quantity - dearer > 0) priced(input, input.quantity - dearer, unit);
-    if (dearer > 0) priced(input, dearer, unit + 1);
+    const discount = input.discountCents ?? 0;
+    if (!Number.isSafeInteger(discount) || discount < 0) throw new RangeError(`Discount must be non-negative, got ${discount}`);
+    // Priced at what the line costs before its discount; the discount is then shared over the parts.
+    const listed = { ...input, grossCents: input.grossCents + discount };
+    const parts: { quantity: number; unitPriceCents: Cents; supplyCents: Cents }[] = [];
+    const part = (_: InvoiceLineInput, quantity: number, unitPriceCents: Cents, supplyCents: Cents) => {
+      parts.push({ quantity, unitPriceCents, supplyCents });
+    };
+    if (input.grams !== undefined) priceByTheKilo(listed, input.grams, part);
+    else {
+      const unit = Math.floor(listed.grossCents / input.quantity);
+      const dearer = listed.grossCents - unit * input.quantity;
+      if (input.quantity - dearer > 0) part(listed, input.quantity - dearer, unit, multiplyCents(unit, input.quantity - dearer));
+      if (dearer > 0) part(listed, dearer, unit + 1, multiplyCents(unit + 1, dearer));
+    }
+    const discounts =
+      discount > 0
+        ? allocateCents(
+            discount,
+            parts.map((p) => p.supplyCents),
+          )
+        : parts.map(() => 0);
+    parts.forEach((p, i) => {
+      const discountCents = discounts[i] ?? 0;
+      const totalCents = p.supplyCents - discountCents;
+      const { taxableCents, taxCents } = splitInclusive(totalCents, rates[input.band]);
+      lines.push({ itemKey: input.itemKey, name: input.name, ...p, discountCents, band: input.band, taxableCents, taxCents, totalCents });
+    });
   }
   const bands = Object.fromEntries(
     TAX_BANDS.map((band) => {
@@ -120,4 +144,24 @@ export function priceInvoice(inputs: readonly InvoiceLineInput[], rates: BandRat
   const totalTaxableCents = sumCents(TAX_BANDS.map((b) => bands[b].taxableCents));
   const totalTaxCents = sumCents(TAX_BANDS.map((b) => bands[b].taxCents));
   return { lines, bands, totalTaxableCents, totalTaxCents, totalCents: totalTaxableCents + totalTaxCents };
+}
+
+/**
+ * A line of `grams` for `grossCents`: P = the price of a kg rounded down, and the d grams that make
+ * up the rest at P + 1 (g·P + d = 1000·gross exactly, 0 ≤ d < g). The first part's supply is its
+ * grams × P rounded to the cent; the second's is the rest of the line's amount.
+ */
+function priceByTheKilo(
+  input: InvoiceLineInput,
+  grams: number,
+  priced: (input: InvoiceLineInput, quantity: number, unitPriceCents: Cents, supplyCents: Cents) => void,
+): void {
+  if (!Number.isSafeInteger(grams) || grams <= 0) throw new RangeError(`Grams must be positive, got ${grams}`);
+  const milli = BigInt(input.grossCents) * 1000n;
+  const perKg = milli / BigInt(grams);
+  const dearerGrams = toSafeInteger(milli - perKg * BigInt(grams));
+  const lowerGrams = grams - dearerGrams;
+  const lowerSupply = toSafeInteger(divideRounded(BigInt(lowerGrams) * perKg, 1000n));
+  priced(input, lowerGrams / 1000, toSafeInteger(perKg), lowerSupply);
+  if (dearerGrams > 0) priced(input, dearerGrams / 1000, toSafeInteger(perKg) + 1, input.grossCents - lowerSupply);
 }

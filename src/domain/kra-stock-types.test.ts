@@ -12,6 +12,9 @@ describe("the shop's stock changes as KRA's stock in/out types", () => {
       ['spoiled', -2, '15'],
       ['sale', -2, '11'],
       ['refund', 2, '03'],
+      ['substitution', -1, '11'],
+      ['unit', 7_000, '06'],
+      ['unit', -10, '16'],
     ];
     expect(cases.map(([cause, delta]) => [cause, delta, kraStockType(cause, delta)])).toEqual(cases);
   });
@@ -21,6 +24,7 @@ describe("the shop's stock changes as KRA's stock in/out types", () => {
     expect(kraStockType('purchase', -1)).toBeNull();
     expect(kraStockType('sale', 1)).toBeNull();
     expect(kraStockType('count', 0)).toBeNull();
+    expect(kraStockType('substitution', 1)).toBeNull();
   });
 
   it('uses only codes of KRA class 12, incoming ones for stock in and outgoing ones for stock out', () => {

@@ -22,7 +22,7 @@ export const KRA_STOCK_TYPES = {
 export type KraStockType = keyof typeof KRA_STOCK_TYPES;
 
 /** Why stock changed, as the shop knows it. */
-export type StockCause = 'opening' | 'purchase' | 'returned' | 'count' | 'spoiled' | 'sale' | 'refund';
+export type StockCause = 'opening' | 'purchase' | 'returned' | 'count' | 'spoiled' | 'sale' | 'refund' | 'substitution' | 'unit';
 
 interface CauseRule {
   /** What the merchant reads (the back office's stock form, the docs). */
@@ -40,6 +40,11 @@ export const STOCK_CAUSES: Readonly<Record<StockCause, CauseRule>> = {
   spoiled: { label: 'Spoiled or thrown away', in: null, out: '15' },
   sale: { label: 'Sold (an order paid)', in: null, out: '11' },
   refund: { label: 'Refunded order put back', in: '03', out: null },
+  // Sent to the customer in place of an item that had run out: sold to her like the order's lines.
+  substitution: { label: 'Sent in place of an unavailable item', in: null, out: '11' },
+  // Stock switched between pieces and kg: KRA's item embeds its unit, so the goods leave the old
+  // item and enter the new one as adjustments (src/domain/stock-units.ts, decision 050).
+  unit: { label: 'Stock counted in another unit', in: '06', out: '16' },
 };
 
 /** The causes the merchant picks for a restock (adds stock) and for an adjustment (±), first the default. */

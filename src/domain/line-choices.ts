@@ -8,7 +8,10 @@ import { plainLineText } from './validation';
 export const IF_UNAVAILABLE = ['similar', 'call', 'remove'] as const;
 export type IfUnavailable = (typeof IF_UNAVAILABLE)[number];
 
-/** The shop's usual choice, preselected at checkout. */
+/**
+ * The shop's usual choice until the owner sets one (Shop details): the setting is preselected at
+ * checkout and taken by a line ordered without a choice.
+ */
 export const DEFAULT_IF_UNAVAILABLE: IfUnavailable = 'similar';
 
 export const IF_UNAVAILABLE_LABELS: Readonly<Record<IfUnavailable, string>> = {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canFulfil,
   FULFILMENT_EVENTS,
+  FULFILMENT_TRANSITIONS,
   fulfilmentEventFor,
   nextOrderStatus,
   ORDER_EVENTS,
@@ -11,7 +12,7 @@ import {
   refusedTransitionMessage,
   restockPutsBack,
 } from './order-lifecycle';
-import { FULFILMENT_STATUSES, ORDER_STATUSES, type OrderStatus } from './order-status';
+import { FULFILMENT_STATUSES, ORDER_STATUSES, type FulfilmentStatus, type OrderStatus } from './order-status';
 
 describe('nextOrderStatus', () => {
   const allowed = new Set([
@@ -73,20 +74,73 @@ describe('fulfilment', () => {
     }
   });
 
-  it('has one event for each step after unfulfilled', () => {
-    expect(FULFILMENT_STATUSES.slice(1).map(fulfilmentEventFor)).toEqual([...FULFILMENT_EVENTS]);
+  it('has one forward event for each step after unfulfilled, per way of getting the order', () => {
+    expect(['processing', 'out_for_delivery', 'delivered'].map((s) => fulfilmentEventFor(s as FulfilmentStatus))).toEqual([
+      'packing',
+      'out_for_delivery',
+      'delivered',
+    ]);
+    expect(['processing', 'ready_for_pickup', 'delivered'].map((s) => fulfilmentEventFor(s as FulfilmentStatus, 'pickup'))).toEqual([
+      'packing',
+      'ready_for_pickup',
+      'collected',
+    ]);
     expect(() => fulfilmentEventFor('unfulfilled')).toThrow();
+    expect(() => fulfilmentEventFor('ready_for_pickup')).toThrow();
+    expect(() => fulfilmentEventFor('out_for_delivery', 'pickup')).toThrow();
+  });
+
+  it('keeps a pick-up order off the road and a delivered order off the counter', () => {
+    const pickup = { method: 'pickup' } as const;
+    expect(canFulfil('completed', 'unfulfilled', 'ready_for_pickup', pickup)).toBe(true);
+    expect(canFulfil('completed', 'processing', 'ready_for_pickup', pickup)).toBe(true);
+    expect(canFulfil('completed', 'ready_for_pickup', 'collected', pickup)).toBe(true);
+    expect(canFulfil('completed', 'ready_for_pickup', 'ready_for_pickup', pickup)).toBe(false);
+    expect(canFulfil('completed', 'delivered', 'collected', pickup)).toBe(false);
+    expect(canFulfil('completed', 'processing', 'out_for_delivery', pickup)).toBe(false);
+    expect(canFulfil('completed', 'processing', 'delivered', pickup)).toBe(false);
+    expect(canFulfil('completed', 'processing', 'ready_for_pickup')).toBe(false);
+    expect(canFulfil('completed', 'processing', 'collected')).toBe(false);
+    expect(canFulfil('pending', 'unfulfilled', 'ready_for_pickup', pickup)).toBe(false);
+    expect(FULFILMENT_TRANSITIONS.collected.to).toBe('delivered');
+  });
+
+  it('steps back from out for delivery only after a failed delivery, and only for a delivered order', () => {
+    const failed = { deliveryFailed: true } as const;
+    expect(canFulfil('completed', 'out_for_delivery', 'delivery_rescheduled', failed)).toBe(true);
+    expect(FULFILMENT_TRANSITIONS.delivery_rescheduled.to).toBe('processing');
+    // Not without the failure, not from any other step, not for a pick-up, not unpaid.
+    expect(canFulfil('completed', 'out_for_delivery', 'delivery_rescheduled')).toBe(false);
+    for (const from of FULFILMENT_STATUSES.filter((s) => s !== 'out_for_delivery')) {
+      expect(canFulfil('completed', from, 'delivery_rescheduled', failed)).toBe(false);
+    }
+    expect(canFulfil('completed', 'out_for_delivery', 'delivery_rescheduled', { ...failed, method: 'pickup' })).toBe(false);
+    expect(canFulfil('refund_requested', 'out_for_delivery', 'delivery_rescheduled', failed)).toBe(false);
+    // Back to waiting, the order may go out again (and is told again).
+    expect(canFulfil('completed', FULFILMENT_TRANSITIONS.delivery_rescheduled.to, 'out_for_delivery')).toBe(true);
+    expect(FULFILMENT_TRANSITIONS.out_for_delivery.tells).toBe('out_for_delivery');
+  });
+
+  it('has no other step back', () => {
+    const back = FULFILMENT_EVENTS.filter((e) => FULFILMENT_TRANSITIONS[e].back);
+    expect(back).toEqual(['delivery_rescheduled']);
+    for (const event of FULFILMENT_EVENTS.filter((e) => !FULFILMENT_TRANSITIONS[e].back)) {
+      for (const method of ['delivery', 'pickup'] as const) {
+        expect(canFulfil('completed', 'delivered', event, { method, deliveryFailed: true })).toBe(false);
+      }
+    }
   });
 });
 
 describe('restocking', () => {
   it('puts goods back while they are in the shop, not once they left it', () => {
-    expect(FULFILMENT_STATUSES.filter(restockPutsBack)).toEqual(['unfulfilled', 'processing']);
+    // Goods waiting at the counter for their customer are still in the shop.
+    expect(FULFILMENT_STATUSES.filter(restockPutsBack)).toEqual(['unfulfilled', 'processing', 'ready_for_pickup']);
   });
 
   it("previews a refund's restock as the table's refund effect says", () => {
     expect(ORDER_TRANSITIONS.refunded.stock).toBe('restock');
-    expect(FULFILMENT_STATUSES.filter(refundRestocks)).toEqual(['unfulfilled', 'processing']);
+    expect(FULFILMENT_STATUSES.filter(refundRestocks)).toEqual(['unfulfilled', 'processing', 'ready_for_pickup']);
   });
 });
 

@@ -3,7 +3,7 @@
 // (src/server/features/orders/order-transitions.ts), stock effects included: an event's cause passes
 // only what the effect needs to know, never whether to apply it. docs/architecture.md shows this
 // same table and a test keeps the two equal.
-import { canAdvanceFulfilment, type FulfilmentStatus, type OrderStatus } from './order-status';
+import { canAdvanceFulfilment, type FulfilmentMethod, type FulfilmentStatus, type OrderStatus } from './order-status';
 import type { OrderUpdateStep } from './order-sms';
 
 /** Events that move an order's status (payment side). */
@@ -22,8 +22,18 @@ export const ORDER_EVENTS = [
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
-/** Events that move a paid order's fulfilment (delivery side), named by the step they reach. */
-export const FULFILMENT_EVENTS = ['packing', 'out_for_delivery', 'delivered'] as const;
+/**
+ * Events that move a paid order's fulfilment (delivery side), named by the step they reach; a
+ * collected pick-up order is delivered. 'delivery_rescheduled' is the one step back.
+ */
+export const FULFILMENT_EVENTS = [
+  'packing',
+  'out_for_delivery',
+  'ready_for_pickup',
+  'delivered',
+  'collected',
+  'delivery_rescheduled',
+] as const;
 export type FulfilmentEvent = (typeof FULFILMENT_EVENTS)[number];
 
 /** What an event does to the order's stock. */
@@ -100,15 +110,35 @@ export function refundRestocks(fulfilment: FulfilmentStatus): boolean {
 
 export interface FulfilmentTransition {
   to: FulfilmentStatus;
+  /** The orders that take this event: delivered ones, picked-up ones, or both. */
+  methods: readonly FulfilmentMethod[];
+  /**
+   * A step back, legal only from these statuses and only while the order's delivery has failed
+   * ('Could not deliver', not yet given a new window). Without it the event moves forward only.
+   */
+  back?: { from: readonly FulfilmentStatus[]; onlyAfterFailedDelivery: true };
   tells: OrderUpdateStep | null;
   means: string;
 }
 
-/** Only a completed (paid) order moves here, forward only; steps may be skipped. */
+const BOTH: readonly FulfilmentMethod[] = ['delivery', 'pickup'];
+
+/** Only a completed (paid) order moves here, forward only along its own way (steps may be skipped), or back as an entry says. */
 export const FULFILMENT_TRANSITIONS: Readonly<Record<FulfilmentEvent, FulfilmentTransition>> = Object.freeze({
-  packing: { to: 'processing', tells: null, means: 'marked as being packed' },
-  out_for_delivery: { to: 'out_for_delivery', tells: 'out_for_delivery', means: 'sent out for delivery' },
-  delivered: { to: 'delivered', tells: 'delivered', means: 'marked as delivered' },
+  packing: { to: 'processing', methods: BOTH, tells: null, means: 'marked as being packed' },
+  out_for_delivery: { to: 'out_for_delivery', methods: ['delivery'], tells: 'out_for_delivery', means: 'sent out for delivery' },
+  ready_for_pickup: { to: 'ready_for_pickup', methods: ['pickup'], tells: 'ready_for_pickup', means: 'marked ready for pick-up' },
+  delivered: { to: 'delivered', methods: ['delivery'], tells: 'delivered', means: 'marked as delivered' },
+  // Handed over at the counter: the customer is there, so no message follows.
+  collected: { to: 'delivered', methods: ['pickup'], tells: null, means: 'marked as collected' },
+  // A new window after 'Could not deliver': the stop waits to go out again, and 'On my way' is told again.
+  delivery_rescheduled: {
+    to: 'processing',
+    methods: ['delivery'],
+    back: { from: ['out_for_delivery'], onlyAfterFailedDelivery: true },
+    tells: null,
+    means: 'given a new delivery window',
+  },
 });
 
 /** The one order status that may be fulfilled. */
@@ -121,16 +151,30 @@ export function nextOrderStatus(from: OrderStatus | null, event: OrderEvent): Or
   return t.from.includes(from) ? t.to : null;
 }
 
-/** The event that moves fulfilment to `to` (no event leads back to 'unfulfilled'). */
-export function fulfilmentEventFor(to: FulfilmentStatus): FulfilmentEvent {
-  const found = FULFILMENT_EVENTS.find((e) => FULFILMENT_TRANSITIONS[e].to === to);
+/** The forward event that moves an order of this method to `to` (no event leads forward to 'unfulfilled'). */
+export function fulfilmentEventFor(to: FulfilmentStatus, method: FulfilmentMethod = 'delivery'): FulfilmentEvent {
+  const found = FULFILMENT_EVENTS.find((e) => {
+    const t = FULFILMENT_TRANSITIONS[e];
+    return t.to === to && !t.back && t.methods.includes(method);
+  });
   if (!found) throw new Error(`No fulfilment event reaches ${to}`);
   return found;
 }
 
-/** Forward only (skipping steps is allowed), and only for a paid order. */
-export function canFulfil(status: OrderStatus, from: FulfilmentStatus, event: FulfilmentEvent): boolean {
-  return status === FULFILLABLE_STATUS && canAdvanceFulfilment(from, FULFILMENT_TRANSITIONS[event].to);
+/** What an order is, besides its statuses, for the fulfilment table. */
+export interface FulfilmentOrder {
+  method?: FulfilmentMethod;
+  /** The rider's 'Could not deliver' is the order's open failure (deliveryFailedAt set). */
+  deliveryFailed?: boolean;
+}
+
+/** Whether a paid order may take the event: forward along its own way, or a step back its entry allows. */
+export function canFulfil(status: OrderStatus, from: FulfilmentStatus, event: FulfilmentEvent, order: FulfilmentOrder = {}): boolean {
+  const t = FULFILMENT_TRANSITIONS[event];
+  const method = order.method ?? 'delivery';
+  if (status !== FULFILLABLE_STATUS || !t.methods.includes(method)) return false;
+  if (t.back) return t.back.from.includes(from) && (!t.back.onlyAfterFailedDelivery || order.deliveryFailed === true);
+  return canAdvanceFulfilment(from, t.to, method);
 }
 
 /** What the customer and the merchant are shown for each status. */

@@ -1,16 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_PROGRESS_STEPS, orderProgress } from './order-progress';
+import { orderProgress, progressSteps } from './order-progress';
 
 describe('where an order is, for the customer', () => {
   it('walks a paid order through its four steps', () => {
     const step = (fulfilmentStatus: 'unfulfilled' | 'processing' | 'out_for_delivery' | 'delivered') => {
       const p = orderProgress({ status: 'completed', fulfilmentStatus, refunds: ['none'] });
-      return p?.kind === 'steps' ? ORDER_PROGRESS_STEPS[p.current] : p;
+      return p?.kind === 'steps' ? progressSteps()[p.current] : p;
     };
     expect(step('unfulfilled')).toBe('Paid');
     expect(step('processing')).toBe('Being prepared');
     expect(step('out_for_delivery')).toBe('Out for delivery');
     expect(step('delivered')).toBe('Delivered');
+  });
+
+  it('walks a pick-up order to Ready for pick-up and Collected', () => {
+    const step = (fulfilmentStatus: 'unfulfilled' | 'processing' | 'ready_for_pickup' | 'delivered') => {
+      const p = orderProgress({ status: 'completed', fulfilmentStatus, fulfilmentMethod: 'pickup', refunds: ['none'] });
+      return p?.kind === 'steps' ? progressSteps('pickup')[p.current] : p;
+    };
+    expect(step('unfulfilled')).toBe('Paid');
+    expect(step('processing')).toBe('Being prepared');
+    expect(step('ready_for_pickup')).toBe('Ready for pick-up');
+    expect(step('delivered')).toBe('Collected');
   });
 
   it('says nothing before the order is paid: the payment badge does', () => {

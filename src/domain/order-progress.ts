@@ -1,14 +1,22 @@
 // Where an order is, in the customer's words: a paid order walks Paid → Being prepared → Out for
 // delivery → Delivered; a cancelled one says whether its money is on the way back. The payment badge
 // beside it keeps the shop's payment words; this says what happens to the goods and the money.
-import type { FulfilmentStatus, OrderStatus } from './order-status';
+// A pick-up order walks Paid → Being prepared → Ready for pick-up → Collected.
+import type { FulfilmentMethod, FulfilmentStatus, OrderStatus } from './order-status';
 
-export const ORDER_PROGRESS_STEPS = ['Paid', 'Being prepared', 'Out for delivery', 'Delivered'] as const;
+const ORDER_PROGRESS_STEPS = ['Paid', 'Being prepared', 'Out for delivery', 'Delivered'] as const;
+const PICKUP_PROGRESS_STEPS = ['Paid', 'Being prepared', 'Ready for pick-up', 'Collected'] as const;
+
+/** The steps an order of this method walks. */
+export function progressSteps(method: FulfilmentMethod = 'delivery'): readonly string[] {
+  return method === 'pickup' ? PICKUP_PROGRESS_STEPS : ORDER_PROGRESS_STEPS;
+}
 
 const STEP_OF_FULFILMENT: Readonly<Record<FulfilmentStatus, number>> = {
   unfulfilled: 0,
   processing: 1,
   out_for_delivery: 2,
+  ready_for_pickup: 2,
   delivered: 3,
 };
 
@@ -24,6 +32,8 @@ export type OrderProgress =
 export interface OrderProgressInput {
   status: OrderStatus;
   fulfilmentStatus: FulfilmentStatus;
+  /** Delivered (the default) or collected at the shop. */
+  fulfilmentMethod?: FulfilmentMethod;
   /** The refund state of each payment taken for the order. */
   refunds: readonly RefundState[];
 }

@@ -3,7 +3,12 @@ import { isGsm7, ORDER_UPDATE_STEPS, orderUpdateSms, SMS_MAX_LENGTH, toGsm7, typ
 
 const ORDER_ID = '3f2a9c1e-0b7d-4e8a-9c1f-2d3e4f5a6b7c';
 const base = { shopName: 'Lake Victoria Aquaculture', publicUrl: 'https://shop.example.co.ke', orderId: ORDER_ID };
-const extra = { amountCents: 123_456_789, deliveryWindow: 'Thu 27 Nov, 10:00–12:00' };
+const extra = {
+  amountCents: 123_456_789,
+  deliveryWindow: 'Thu 27 Nov, 10:00–12:00',
+  reason: 'Packing: Tilapia — Large weighed 650 g (about 700 g expected), Farm Chicken unavailable, Tilapia — Medium for Large',
+  rider: { name: 'Wanjirũ Achieng Otieno-Kamau', phone: '+254733000111' },
+};
 
 describe('order update SMS', () => {
   it('says what happened, with the short order number, amount and delivery window', () => {
@@ -27,6 +32,41 @@ describe('order update SMS', () => {
     );
   });
 
+  it('tells of part of the order refunded, with the reason cut at a word to keep the link', () => {
+    expect(orderUpdateSms({ ...base, step: 'part_refunded', amountCents: 9_500, reason: 'Tilapia weighed 650 g' })).toBe(
+      'Lake Victoria Aquaculture: KES 95.00 has been refunded for order #3f2a9c1e: Tilapia weighed 650 g https://shop.example.co.ke/orders/3f2a9c1e',
+    );
+    const long = orderUpdateSms({ ...base, ...extra, step: 'part_refunded' });
+    expect(long).toContain(
+      'KES 1,234,567.89 has been refunded for order #3f2a9c1e: Packing: Tilapia - Large weighed 650 g (about 700 g...',
+    );
+    expect(long).toMatch(/ https:\/\/shop\.example\.co\.ke\/orders\/3f2a9c1e$/);
+    expect(orderUpdateSms({ ...base, step: 'part_refunded', amountCents: 9_500 })).toContain(
+      'KES 95.00 has been refunded for order #3f2a9c1e.',
+    );
+  });
+
+  it("says who brings the order and when: the rider's name and phone and the window, else the shop's phone", () => {
+    const rider = { name: 'Otieno Ouma', phone: '+254733000111' };
+    const sms = orderUpdateSms({ ...base, step: 'out_for_delivery', rider, deliveryWindow: 'Thu 27 Nov, 10:00–12:00' });
+    expect(sms).toContain('Order #3f2a9c1e is out for delivery. Rider: Otieno Ouma, +254733000111. Delivery: Thu 27 Nov, 10:00-12:00.');
+    expect(sms.length).toBeLessThanOrEqual(SMS_MAX_LENGTH);
+    // A long name gives way: the rider's phone and the window always fit.
+    const long = orderUpdateSms({
+      ...base,
+      step: 'out_for_delivery',
+      rider: { ...rider, name: 'N'.repeat(80) },
+      deliveryWindow: 'Thu 27 Nov, 10:00–12:00',
+    });
+    expect(long).toContain(`Rider: ${'N'.repeat(20)}, +254733000111. Delivery: Thu 27 Nov, 10:00-12:00.`);
+    expect(
+      orderUpdateSms({ ...base, step: 'out_for_delivery', shopPhone: '+254700000001', deliveryWindow: 'Thu 27 Nov, 10:00–12:00' }),
+    ).toContain('Order #3f2a9c1e is out for delivery. Questions? Call +254700000001. Delivery: Thu 27 Nov, 10:00-12:00.');
+    expect(orderUpdateSms({ ...base, step: 'out_for_delivery', shopPhone: ' ' })).toContain(
+      'Order #3f2a9c1e is out for delivery. Please keep your phone on so the rider can reach you.',
+    );
+  });
+
   const names = ['Lake Victoria Aquaculture', 'Samaki “Bora” – Nairobi’s best fish {since 1999} €', 'X'.repeat(300), ''];
   const urls = ['https://shop.example.co.ke', 'http://localhost:3000', `https://${'long'.repeat(40)}.example`, 'https://x.test/~shop'];
   const cases: OrderSmsInput[] = ORDER_UPDATE_STEPS.flatMap((step) =>
@@ -45,8 +85,25 @@ describe('order update SMS', () => {
     },
   );
 
+  it('says where and when a pick-up order is ready, without a link, the address giving way first', () => {
+    const ready = {
+      ...base,
+      step: 'ready_for_pickup' as const,
+      shopName: 'Lake Victoria Aquaculture',
+      deliveryWindow: 'Fri 4 Dec, 10:00–12:00',
+    };
+    expect(orderUpdateSms({ ...ready, pickupAt: 'Kogo Star Plaza, Langata Rd - ask at the counter' })).toBe(
+      'Lake Victoria Aquaculture: order #3f2a9c1e is ready for pick-up at Kogo Star Plaza, Langata Rd - ask at the counter, Fri 4 Dec, 10:00-12:00.',
+    );
+    const long = orderUpdateSms({ ...ready, pickupAt: 'Kogo Star Plaza, Langata Road, ground floor shop 4, '.repeat(6) });
+    expect(long.length).toBeLessThanOrEqual(SMS_MAX_LENGTH);
+    expect(long).toMatch(
+      /^Lake Victoria Aquaculture: order #3f2a9c1e is ready for pick-up at Kogo Star Plaza.*\.\.\., Fri 4 Dec, 10:00-12:00\.$/,
+    );
+  });
+
   it('keeps the link when the shop name and address are ordinary', () => {
-    for (const step of ORDER_UPDATE_STEPS) {
+    for (const step of ORDER_UPDATE_STEPS.filter((s) => s !== 'ready_for_pickup')) {
       expect(orderUpdateSms({ ...base, ...extra, step })).toMatch(/ https:\/\/shop\.example\.co\.ke\/orders\/3f2a9c1e$/);
     }
   });

@@ -7,18 +7,30 @@ import { shortOrderId } from './order-status';
 /**
  * The order steps a customer hears about; 'paid' mail is the order confirmation. 'refunded': the
  * order is cancelled and its payment refunded; 'payment_refunded': a payment the order did not need
- * (paid twice) is refunded and the order goes on.
+ * (paid twice) is refunded and the order goes on; 'part_refunded': part of the order is refunded
+ * (the merchant's partial refund, once made) and the order goes on.
  */
-export const ORDER_UPDATE_STEPS = ['paid', 'out_for_delivery', 'delivered', 'cancelled', 'refunded', 'payment_refunded'] as const;
+export const ORDER_UPDATE_STEPS = [
+  'paid',
+  'out_for_delivery',
+  'ready_for_pickup',
+  'delivered',
+  'cancelled',
+  'refunded',
+  'payment_refunded',
+  'part_refunded',
+] as const;
 export type OrderUpdateStep = (typeof ORDER_UPDATE_STEPS)[number];
 
 export const ORDER_UPDATE_STEP_LABELS: Readonly<Record<OrderUpdateStep, string>> = Object.freeze({
   paid: 'Payment received',
   out_for_delivery: 'Out for delivery',
+  ready_for_pickup: 'Ready for pick-up',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
   payment_refunded: 'Extra payment refunded',
+  part_refunded: 'Part refunded',
 });
 
 export const isOrderUpdateStep = (v: unknown): v is OrderUpdateStep =>
@@ -85,8 +97,37 @@ export interface OrderSmsInput {
   orderId: string;
   /** The amount paid, cancelled or refunded. */
   amountCents?: Cents;
-  /** The chosen delivery window, 'Thu 27 Nov, 10:00–12:00' (formatSlot), for 'paid'. */
+  /** The chosen delivery window, 'Thu 27 Nov, 10:00–12:00' (formatSlot), for 'paid' and 'out_for_delivery'. */
   deliveryWindow?: string;
+  /** Why part of the order was refunded, as the merchant wrote it ('part_refunded'). */
+  reason?: string;
+  /** 'out_for_delivery': the rider bringing it, so the customer knows whom to expect and call. */
+  rider?: { name: string; phone: string } | null;
+  /** 'out_for_delivery' without a rider: the shop's phone from its details ('' when none is set). */
+  shopPhone?: string;
+  /** 'ready_for_pickup': where to collect it, the pick-up address and instructions the owner set. */
+  pickupAt?: string;
+}
+
+/** The most of a rider's name an SMS carries, so their phone and the window always fit. */
+const RIDER_NAME_ROOM = 20;
+
+/** 'Rider: Otieno Ouma, +254733000111.' or, without a rider, 'Questions? Call +254700000000.' ('' for neither). */
+function onTheWayContact(input: OrderSmsInput): string {
+  if (input.rider) return `Rider: ${input.rider.name.trim().slice(0, RIDER_NAME_ROOM).trim()}, ${input.rider.phone}.`;
+  return input.shopPhone?.trim() ? `Questions? Call ${input.shopPhone.trim()}.` : '';
+}
+
+/** The room a refund's reason may take in its SMS, beside the amount, the order and the link. */
+const REASON_ROOM = 60;
+
+/** The reason cut to its room at a word, marked with '...' when cut. */
+function clippedReason(reason: string, room = REASON_ROOM): string {
+  const text = reason.trim().replace(/\s+/g, ' ');
+  if (text.length <= room) return text;
+  const cut = text.slice(0, room - 3);
+  const word = cut.lastIndexOf(' ');
+  return `${(word > room / 2 ? cut.slice(0, word) : cut).trimEnd()}...`;
 }
 
 function body(input: OrderSmsInput): string {
@@ -95,8 +136,14 @@ function body(input: OrderSmsInput): string {
   switch (input.step) {
     case 'paid':
       return `${amount ? `Payment of ${amount}` : 'Payment'} received for order ${ref}.${input.deliveryWindow ? ` Delivery: ${input.deliveryWindow}.` : ''}`;
-    case 'out_for_delivery':
-      return `Order ${ref} is out for delivery. Please keep your phone on so the rider can reach you.`;
+    case 'out_for_delivery': {
+      const contact = onTheWayContact(input);
+      const when = input.deliveryWindow ? `Delivery: ${input.deliveryWindow}.` : '';
+      if (!contact && !when) return `Order ${ref} is out for delivery. Please keep your phone on so the rider can reach you.`;
+      return [`Order ${ref} is out for delivery.`, contact, when].filter(Boolean).join(' ');
+    }
+    case 'ready_for_pickup':
+      return `Order ${ref} is ready for pick-up${input.pickupAt ? ` at ${input.pickupAt}` : ''}${input.deliveryWindow ? `, ${input.deliveryWindow}` : ''}.`;
     case 'delivered':
       return `Order ${ref} has been delivered. Thank you for shopping with us!`;
     case 'cancelled':
@@ -105,14 +152,35 @@ function body(input: OrderSmsInput): string {
       return `Order ${ref} is cancelled; ${amount ?? 'your payment'} has been refunded to you.`;
     case 'payment_refunded':
       return `You paid twice for order ${ref}: the extra ${amount ?? 'payment'} has been refunded to you.`;
+    case 'part_refunded': {
+      const why = input.reason ? clippedReason(toGsm7(input.reason)) : '';
+      return `${amount ?? 'Part of your payment'} has been refunded for order ${ref}${why ? `: ${why}` : '.'}`;
+    }
   }
 }
 
 /** The order's own page, by its short reference: the link an order's SMS carries, short enough for one SMS. */
 const orderPagePath = (orderId: string) => `/orders/${shortOrderId(orderId)}`;
 
+/**
+ * 'Lake Victoria Aquaculture: order #1a2b3c4d is ready for pick-up at <where>, <window>.': where and
+ * when are the message, so it carries no link; a long address gives way (cut at a word) before the
+ * window, the shop's name or the order's number.
+ */
+function readyForPickupSms(input: OrderSmsInput): string {
+  const name = toGsm7(input.shopName.trim()).slice(0, 40).trim();
+  const ref = `#${shortOrderId(input.orderId)}`;
+  const when = input.deliveryWindow ? `, ${toGsm7(input.deliveryWindow)}` : '';
+  const where = toGsm7((input.pickupAt ?? '').trim().replace(/\s+/g, ' '));
+  const head = `${name ? `${name}: ` : ''}order ${ref} is ready for pick-up`;
+  const room = SMS_MAX_LENGTH - head.length - ' at '.length - when.length - 1;
+  const at = where && room >= 8 ? ` at ${clippedReason(where, room)}` : '';
+  return `${head}${at}${when}.`.slice(0, SMS_MAX_LENGTH);
+}
+
 /** The SMS for one order step: '<shop>: <what happened> <PUBLIC_URL>/orders/<ref>', one GSM-7 SMS. */
 export function orderUpdateSms(input: OrderSmsInput): string {
+  if (input.step === 'ready_for_pickup') return readyForPickupSms(input);
   const text = toGsm7(body(input));
   const link = `${input.publicUrl}${orderPagePath(input.orderId)}`;
   const named = (room: number) => {

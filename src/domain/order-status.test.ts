@@ -21,12 +21,13 @@ describe('status lists', () => {
   it('are the fixed order, payment, fulfilment and history statuses', () => {
     expect(ORDER_STATUSES).toEqual(['pending', 'completed', 'failed', 'cancelled', 'refund_requested']);
     expect(PAYMENT_STATUSES).toEqual(['PENDING', 'COMPLETED', 'FAILED', 'REVERSED']);
-    expect(FULFILMENT_STATUSES).toEqual(['unfulfilled', 'processing', 'out_for_delivery', 'delivered']);
+    expect(FULFILMENT_STATUSES).toEqual(['unfulfilled', 'processing', 'out_for_delivery', 'ready_for_pickup', 'delivered']);
     expect(HISTORY_STATUSES).toEqual(['completed', 'failed', 'cancelled', 'refund_requested']);
     expect(FULFILMENT_LABELS).toEqual({
       unfulfilled: 'Unfulfilled',
       processing: 'Processing',
       out_for_delivery: 'Out for delivery',
+      ready_for_pickup: 'Ready for pick-up',
       delivered: 'Delivered',
     });
   });
@@ -110,7 +111,19 @@ describe('canAdvanceFulfilment', () => {
     ['delivered', 'delivered', false],
     ['delivered', 'out_for_delivery', false],
     ['out_for_delivery', 'unfulfilled', false],
+    ['processing', 'ready_for_pickup', false],
+    ['out_for_delivery', 'ready_for_pickup', false],
   ])('%s → %s: %s', (from, to, expected) => {
     expect(canAdvanceFulfilment(from, to)).toBe(expected);
+  });
+
+  it.each<[FulfilmentStatus, FulfilmentStatus, boolean]>([
+    ['processing', 'ready_for_pickup', true],
+    ['ready_for_pickup', 'delivered', true],
+    ['unfulfilled', 'delivered', true],
+    ['processing', 'out_for_delivery', false],
+    ['ready_for_pickup', 'processing', false],
+  ])('a pick-up order: %s → %s: %s', (from, to, expected) => {
+    expect(canAdvanceFulfilment(from, to, 'pickup')).toBe(expected);
   });
 });

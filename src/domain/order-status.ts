@@ -12,23 +12,34 @@ export const PAYMENT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'REVERSED'] a
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
- * A refund request at Pesapal: 'refused' (Pesapal did not accept it), 'requested' (accepted, waiting
- * for the merchant's approval in Pesapal's dashboard), 'refunded' (Pesapal reversed the payment),
- * 'rejected' (the money stays with the shop).
+ * A refund: 'refused' (Pesapal did not accept it), 'requested' (accepted, waiting for the merchant's
+ * approval in Pesapal's dashboard), 'refunded' (Pesapal made it, or the owner did by M-Pesa),
+ * 'rejected' (the money stays with the shop), 'manual_needed' (Pesapal would not make it: the owner
+ * refunds by M-Pesa and records the code), 'withdrawn' (one left to be made by hand that the owner
+ * decided not to pay: no money moved).
  */
-export const REFUND_STATUSES = ['refused', 'requested', 'refunded', 'rejected'] as const;
+export const REFUND_STATUSES = ['refused', 'requested', 'refunded', 'rejected', 'manual_needed', 'withdrawn'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-/** In delivery order; the index is the step. */
-export const FULFILMENT_STATUSES = ['unfulfilled', 'processing', 'out_for_delivery', 'delivered'] as const;
+/**
+ * In order of the steps. 'out_for_delivery' is a delivered order's step and 'ready_for_pickup' a
+ * pick-up order's; an order takes one or the other, and 'delivered' ends both (a collected order is
+ * delivered). Which event moves which order is the table in order-lifecycle.ts.
+ */
+export const FULFILMENT_STATUSES = ['unfulfilled', 'processing', 'out_for_delivery', 'ready_for_pickup', 'delivered'] as const;
 export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
 
 export const FULFILMENT_LABELS: Readonly<Record<FulfilmentStatus, string>> = Object.freeze({
   unfulfilled: 'Unfulfilled',
   processing: 'Processing',
   out_for_delivery: 'Out for delivery',
+  ready_for_pickup: 'Ready for pick-up',
   delivered: 'Delivered',
 });
+
+/** How the customer gets the order: brought by a rider, or collected at the shop. */
+export const FULFILMENT_METHODS = ['delivery', 'pickup'] as const;
+export type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number];
 
 /** Order history lists only orders past their payment (a refund being requested included). */
 export const HISTORY_STATUSES = ['completed', 'failed', 'cancelled', 'refund_requested'] as const;
@@ -88,7 +99,13 @@ export function canTransitionPayment(from: PaymentStatus, to: PaymentStatus): bo
   return PAYMENT_TRANSITIONS[from].includes(to);
 }
 
-/** Forward only (skipping steps is allowed); whether the order is paid is checked by the caller. */
-export function canAdvanceFulfilment(from: FulfilmentStatus, to: FulfilmentStatus): boolean {
+/**
+ * Forward only (skipping steps is allowed), along the order's own way: a delivered order never
+ * becomes ready for pick-up, a pick-up order never goes out for delivery. Whether the order is paid
+ * is checked by the caller.
+ */
+export function canAdvanceFulfilment(from: FulfilmentStatus, to: FulfilmentStatus, method: FulfilmentMethod = 'delivery'): boolean {
+  const offWay: FulfilmentStatus = method === 'pickup' ? 'out_for_delivery' : 'ready_for_pickup';
+  if (from === offWay || to === offWay) return false;
   return FULFILMENT_STATUSES.indexOf(to) > FULFILMENT_STATUSES.indexOf(from);
 }

@@ -24,12 +24,12 @@ describe('the route table', () => {
   });
 
   it('derives the private paths from the private pages, each once', () => {
-    expect(PRIVATE_PAGES).toEqual(['/auth', '/cart', '/checkout', '/order-success', '/profile', '/orders', '/admin']);
+    expect(PRIVATE_PAGES).toEqual(['/auth', '/cart', '/checkout', '/order-success', '/profile', '/orders', '/delivery', '/admin']);
     for (const route of PAGE_ROUTES.filter((r) => r.access === 'private')) {
       expect(PRIVATE_PAGES.some((p) => covers(p, sample(route.path)))).toBe(true);
     }
     for (const path of PRIVATE_PAGES) {
-      expect(PAGE_ROUTES.some((r) => r.access === 'private' && r.path.replace(/\/\*$/, '') === path)).toBe(true);
+      expect(PAGE_ROUTES.some((r) => r.access === 'private' && r.path.replace(/\/(\*|:[^/]+)$/, '') === path)).toBe(true);
     }
   });
 

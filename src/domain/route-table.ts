@@ -43,6 +43,8 @@ export const PAGE_ROUTES = [
   { id: 'profile', path: '/profile', access: 'private' },
   { id: 'orders', path: '/orders', access: 'private' },
   { id: 'order', path: '/orders/:ref', access: 'private' },
+  // A customer's link to pick a new time after a failed delivery: one person's page, no sign-in.
+  { id: 'delivery-reschedule', path: '/delivery/:token', access: 'private' },
   { id: 'content-slug', path: '/:slug', access: 'public' },
   { id: 'not-found', path: '/*', access: 'public' },
   { id: 'admin', path: '/admin/*', access: 'private', layout: 'own' },
@@ -58,10 +60,12 @@ export const LAYOUT_ROUTE_ID = 'root';
 /** The fixed pages listed in /sitemap.xml (products, posts and the merchant's pages come from the database). */
 export const SITEMAP_PAGES: readonly string[] = PAGE_ROUTES.filter((r) => 'sitemap' in r).map((r) => r.path);
 
-const privateBases = PAGE_ROUTES.filter((r) => r.access === 'private').map((r) => r.path.replace(/\/\*$/, ''));
+/** A private screen's address prefix: '/admin/*' and '/delivery/:token' are '/admin' and '/delivery'. */
+const privateBase = (path: string) => path.replace(/\/(\*|:[^/]+)$/, '');
+const privateBases = [...new Set(PAGE_ROUTES.filter((r) => r.access === 'private').map((r) => privateBase(r.path)))];
 
 /**
- * The private screens as address prefixes ('/admin/*' is '/admin'): each screen and anything under
+ * The private screens as address prefixes ('/admin/*' is '/admin', '/delivery/:token' is '/delivery'): each screen and anything under
  * it. A screen under another one ('/auth/callback') is covered by it and not listed again.
  */
 export const PRIVATE_PAGES: readonly string[] = privateBases.filter(

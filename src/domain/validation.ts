@@ -7,6 +7,7 @@ import { BUSINESS_NAME_MAX, BUYER_TAX_MESSAGES, isValidKraPin, normalizeKraPin, 
 
 /** A 'Send me SMS updates' value that is neither on nor off. */
 export const SMS_UPDATES_CHOICE_MESSAGE = "'Send me SMS updates' must be on or off.";
+const CART_REMINDERS_CHOICE_MESSAGE = "'Remind me of a cart I leave' must be on or off.";
 
 export { MESSAGES };
 
@@ -186,6 +187,8 @@ export const profileSchema = z
     address: anyString(MESSAGES.addressRequired),
     /** 'Send me SMS updates' about orders; left out, the stored choice stays. */
     smsUpdates: z.boolean({ error: SMS_UPDATES_CHOICE_MESSAGE }).optional(),
+    /** 'Remind me of a cart I leave'; left out, the stored choice stays. */
+    cartReminders: z.boolean({ error: CART_REMINDERS_CHOICE_MESSAGE }).optional(),
     /** The KRA PIN and business name for a business invoice; left out, the stored ones stay ('' clears them). */
     kraPin: z.string({ error: BUYER_TAX_MESSAGES.notText }).optional(),
     businessName: z.string({ error: BUYER_TAX_MESSAGES.notText }).optional(),
@@ -195,6 +198,7 @@ export const profileSchema = z
     phone: phoneAsStored(v.phone),
     address: sanitizeText(v.address),
     ...(v.smsUpdates === undefined ? {} : { smsUpdates: v.smsUpdates }),
+    ...(v.cartReminders === undefined ? {} : { cartReminders: v.cartReminders }),
     ...(v.kraPin === undefined && v.businessName === undefined
       ? {}
       : { kraPin: normalizeKraPin(v.kraPin ?? ''), businessName: sanitizeText(v.businessName ?? '') }),
@@ -250,7 +254,7 @@ export const contactMessageSchema = z
  * by SMS and has no email (emailOptional): her receipts reach her by SMS, with the receipt link, and
  * an email she gives gets the mails as well.
  */
-function checkoutCustomer(emailOptional: boolean) {
+function checkoutCustomer(emailOptional: boolean, addressOptional = false) {
   return z
     .object({
       fullName: anyString(MESSAGES.checkoutRequired),
@@ -265,8 +269,11 @@ function checkoutCustomer(emailOptional: boolean) {
       address: sanitizeText(v.address),
     }))
     .superRefine((v, ctx) => {
-      const { email, ...rest } = v;
-      if (reportEmpty(ctx, emailOptional ? rest : v, MESSAGES.checkoutRequired)) return;
+      const { email } = v;
+      // An order collected at the shop has no address to ask for.
+      const optional = (key: string) => (emailOptional && key === 'email') || (addressOptional && key === 'address');
+      const required = Object.fromEntries(Object.entries(v).filter(([key]) => !optional(key)));
+      if (reportEmpty(ctx, required, MESSAGES.checkoutRequired)) return;
       report(ctx, [
         { field: 'fullName', message: MESSAGES.nameTooLong, fails: v.fullName.length > TEXT_LIMITS.name },
         { field: 'email', message: MESSAGES.invalidEmail, fails: email !== '' && !isValidEmail(email) },
@@ -279,6 +286,9 @@ function checkoutCustomer(emailOptional: boolean) {
 export const checkoutCustomerSchema = checkoutCustomer(false);
 /** The same for an account made with a code by SMS that has no email yet. */
 export const phoneCustomerCheckoutSchema = checkoutCustomer(true);
+/** The same two for an order collected at the shop: no address. */
+export const pickupCustomerCheckoutSchema = checkoutCustomer(false, true);
+export const pickupPhoneCustomerCheckoutSchema = checkoutCustomer(true, true);
 
 export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignUpValues = z.output<typeof signUpSchema>;

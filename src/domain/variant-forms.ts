@@ -3,6 +3,8 @@
 // text goes through the same rules as the API's numbers.
 import { z } from 'zod';
 import { kesAmount, PRODUCT_MESSAGES, priceLimits, requiredText, stockRule, typedNumber } from './back-office-forms';
+import { STOCK_LIMITS } from './stock-units';
+import { compareAtCentsRule, compareAtFits, typedCompareAt, WAS_PRICE_MESSAGES } from './was-price-form';
 
 export const VARIANT_LIMITS = { optionKinds: 3, valuesPerKind: 20, variants: 100, text: 40, maxWeightGrams: 1_000_000 } as const;
 
@@ -140,19 +142,36 @@ export const updateValueSchema = z
   .refine((v) => v.value !== undefined || v.enabled !== undefined, { error: VARIANT_MESSAGES.nothingToChange });
 export type UpdateValueInput = z.infer<typeof updateValueSchema>;
 
-/** POST /api/admin/products/:id/variants: a new combination (one value id per kind, in kind order). */
+/**
+ * POST /api/admin/products/:id/variants: a new combination (one value id per kind, in kind order).
+ * Its opening stock is in the product's unit: pieces, or grams for stock kept in kg (the server
+ * holds each unit to its own limit).
+ */
 export const newVariantSchema = z.object({
   valueIds: z
     .array(z.uuid({ error: VARIANT_MESSAGES.variantValues }), { error: VARIANT_MESSAGES.variantValues })
     .min(1, { error: VARIANT_MESSAGES.variantValues })
     .max(VARIANT_LIMITS.optionKinds, { error: VARIANT_MESSAGES.variantValues }),
   ...variantFields,
+  stock: z
+    .number({ error: PRODUCT_MESSAGES.stock })
+    .int({ error: PRODUCT_MESSAGES.stock })
+    .min(0, { error: PRODUCT_MESSAGES.stock })
+    .max(STOCK_LIMITS.kg, { error: PRODUCT_MESSAGES.stockTooHigh })
+    .default(0),
 });
 export type NewVariantInput = z.infer<typeof newVariantSchema>;
 
 /** PATCH /api/admin/products/:id/variants/:variantId (stock changes only through the ledger). */
 export const updateVariantSchema = z
-  .object({ priceCents: priceCentsRule, sku: skuRule, weightGrams: weightRule, enabled: z.boolean({ error: 'Enabled is true or false' }) })
+  .object({
+    priceCents: priceCentsRule,
+    /** The 'was' price shown struck through; null takes it away. */
+    compareAtPriceCents: compareAtCentsRule,
+    sku: skuRule,
+    weightGrams: weightRule,
+    enabled: z.boolean({ error: 'Enabled is true or false' }),
+  })
   .partial()
   .refine((v) => Object.values(v).some((x) => x !== undefined), { error: VARIANT_MESSAGES.nothingToChange });
 export type UpdateVariantInput = z.infer<typeof updateVariantSchema>;
@@ -175,8 +194,19 @@ export const variantRowFormSchema = z
       })
       .pipe(weightRule),
     sku: skuRule,
+    /** Left out (the add-variant form), the variant has none. */
+    compareAt: typedCompareAt.optional(),
   })
-  .transform(({ price, weight, ...rest }) => ({ ...rest, priceCents: price, weightGrams: weight }));
+  .refine((v) => typeof v.price !== 'number' || compareAtFits(v.price, v.compareAt ?? null), {
+    error: WAS_PRICE_MESSAGES.notMore,
+    path: ['compareAt'],
+  })
+  .transform(({ price, weight, compareAt, ...rest }) => ({
+    ...rest,
+    priceCents: price,
+    weightGrams: weight,
+    ...(compareAt !== undefined && { compareAtPriceCents: compareAt }),
+  }));
 
 /** Every combination of one value per kind, in the kinds' order (the first kind varies slowest). */
 export function optionCombinations(kinds: readonly (readonly string[])[]): string[][] {

@@ -13,6 +13,8 @@ import { adminDeliveryRoutes } from './features/delivery/admin.routes';
 import { adminMessagesRoutes, adminNewsletterRoutes } from './features/content/admin-inbox.routes';
 import { adminOrdersRoutes } from './features/orders/admin.routes';
 import { adminOrderPaymentsRoutes } from './features/payments/admin.routes';
+import { adminRefundsRoutes } from './features/refunds/admin.routes';
+import { adminReportsRoutes } from './features/reports/admin.routes';
 import { adminProductsRoutes } from './features/catalog/admin.routes';
 import { adminVariantsRoutes } from './features/catalog/admin-variants.routes';
 import { adminShopDetailsRoutes } from './features/content/admin-shop-details.routes';
@@ -20,9 +22,12 @@ import { adminTaxInvoicesRoutes } from './features/tax-invoices/admin.routes';
 import { adminStaffRoutes } from './features/customers/admin-staff.routes';
 import { adminDeliveriesRoutes, adminRiderRoutes } from './features/deliveries/admin.routes';
 import { adminMerchantNoticesRoutes } from './features/merchant-notices/admin.routes';
+import { adminPackingRoutes } from './features/packing/admin.routes';
 import { adminLiveRoutes } from './features/realtime/realtime.routes';
 import { adminSignInCodesRoutes } from './features/account/admin.routes';
 import { adminGoLiveRoutes } from './go-live/go-live.routes';
+import { adminPromotionsRoutes } from './features/promotions/admin.routes';
+import { adminAbandonedCartsRoutes } from './features/carts/admin.routes';
 
 export function adminRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
@@ -32,6 +37,8 @@ export function adminRoutes(ctx: ServerContext) {
     .route('/products', adminVariantsRoutes(ctx))
     .route('/orders', adminOrdersRoutes(ctx))
     .route('/orders', adminOrderPaymentsRoutes(ctx))
+    .route('/orders', adminRefundsRoutes(ctx))
+    .route('/reports', adminReportsRoutes(ctx))
     .route('/customers', adminCustomersRoutes(ctx))
     .route('/posts', adminPostsRoutes(ctx))
     .route('/pages', adminPagesRoutes(ctx))
@@ -44,9 +51,12 @@ export function adminRoutes(ctx: ServerContext) {
     .route('/tax-invoices', adminTaxInvoicesRoutes(ctx))
     .route('/staff', adminStaffRoutes(ctx))
     .route('/deliveries', adminDeliveriesRoutes(ctx))
+    .route('/packing', adminPackingRoutes(ctx))
     .route('/rider', adminRiderRoutes(ctx))
     .route('/merchant-notices', adminMerchantNoticesRoutes(ctx))
     .route('/live', adminLiveRoutes(ctx))
     .route('/sign-in-codes', adminSignInCodesRoutes(ctx))
-    .route('/go-live', adminGoLiveRoutes(ctx));
+    .route('/go-live', adminGoLiveRoutes(ctx))
+    .route('/promotions', adminPromotionsRoutes(ctx))
+    .route('/abandoned-carts', adminAbandonedCartsRoutes(ctx));
 }

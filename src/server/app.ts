@@ -9,18 +9,23 @@ import type { AppEnv, ServerContext, ServerDeps } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { adminRoutes } from './admin.routes';
 import { catalogRoutes } from './features/catalog/catalog.routes';
+import { cartRoutes } from './features/carts/cart.routes';
+import { cartRemindersStopRoutes } from './features/carts/stop-page.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
 import { contentRoutes } from './features/content/content.routes';
 import { devMailRoutes } from './dev/mail/dev-mail.routes';
 import { devSmsRoutes } from './dev/sms/dev-sms.routes';
+import { devClockRoutes, type DevClock } from './dev/clock/dev-clock';
 import { smsReportsRoutes } from './features/sms-reports/sms-reports.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
+import { rescheduleRoutes } from './features/deliveries/reschedule.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { realtimeRoutes } from './features/realtime/realtime.routes';
 import { notFound } from './errors';
 import { errorBody, handleError } from './infra/http/errors';
 import { createIntegrations, createLocalFetch, SIMULATOR_MOUNT } from './wiring/integrations';
+import { MPESA_SIMULATOR_MOUNT } from './mpesa-config';
 import { simulatorSwitchesRoutes } from './dev/pesapal/pesapal-simulator-switches';
 import { etimsSwitchesRoutes } from './dev/etims/etims-simulator-switches';
 import { requestLogger } from './infra/logger';
@@ -34,7 +39,8 @@ import type { ServerRenderModule } from './infra/http/page-render-contract';
 import { serveSpa } from './infra/http/static-files';
 import { seoRoutes } from './features/seo/seo.routes';
 import { resolvePesapalBaseUrl } from './payment-config';
-import { ETIMS_SIMULATOR_MOUNT } from './etims-config';
+import { ETIMS_SIMULATOR_MOUNT, etimsDevice } from './etims-config';
+import { etimsSalesRoutes } from './dev/etims/etims-simulator-sales-view';
 import { smsOutboxFromEnv } from './infra/sms/sms-config';
 
 export interface CreateAppOptions {
@@ -42,6 +48,8 @@ export interface CreateAppOptions {
   webRoot?: string;
   /** The server-rendering module, instead of the bundle beside webRoot (tests render from the source). */
   renderModule?: ServerRenderModule;
+  /** Outside production: the movable clock the shop reads, moved through /dev/clock. */
+  devClock?: DevClock;
 }
 
 export function createContext(deps: ServerDeps): ServerContext {
@@ -101,10 +109,12 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     })
     .route('/account', accountRoutes(ctx))
     .route('/catalog', catalogRoutes(ctx))
+    .route('/cart', cartRoutes(ctx))
     .route('/content', contentRoutes(ctx))
     .route('/checkout', checkoutRoutes(ctx))
     .route('/payments', paymentsRoutes(ctx))
     .route('/orders', ordersRoutes(ctx))
+    .route('/delivery-reschedule', rescheduleRoutes(ctx))
     .route('/realtime', realtimeRoutes(ctx))
     .route('/sms', smsReportsRoutes(ctx))
     .route('/admin', adminRoutes(ctx));
@@ -116,6 +126,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     app.use('/dev/*', devTools);
     app.route('/dev/mail', devMailRoutes(ctx));
     app.route('/dev/sms', devSmsRoutes(ctx));
+    if (opts.devClock) app.route('/dev/clock', devClockRoutes(ctx, opts.devClock));
   }
   app.all('/api/*', () => {
     throw notFound('No such API endpoint.');
@@ -131,8 +142,17 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
   if (etimsSimulator) {
     app.use(`${ETIMS_SIMULATOR_MOUNT}/switches`, devTools);
     app.route(`${ETIMS_SIMULATOR_MOUNT}/switches`, etimsSwitchesRoutes(etimsSimulator.switches));
+    app.use(`${ETIMS_SIMULATOR_MOUNT}/sales`, devTools);
+    app.route(`${ETIMS_SIMULATOR_MOUNT}/sales`, etimsSalesRoutes(etimsSimulator, etimsDevice(ctx.env)));
     app.route(ETIMS_SIMULATOR_MOUNT, etimsSimulator.app);
   }
+  const mpesaSimulator = ctx.integrations.mpesaSimulator;
+  if (mpesaSimulator) {
+    // Daraja's endpoints and the 'phone' are open, as Safaricom's are; the switches and the prompts' list are development tools.
+    for (const path of ['switches', 'prompts', 'prompts/*']) app.use(`${MPESA_SIMULATOR_MOUNT}/${path}`, devTools);
+    app.route(MPESA_SIMULATOR_MOUNT, mpesaSimulator.app);
+  }
+  app.route('/cart-reminders', cartRemindersStopRoutes(ctx));
   app.route('/', seoRoutes(ctx));
   if (opts.webRoot) {
     app.use('*', serveSpa(opts.webRoot, { SHOP_NAME: ctx.env.SHOP_NAME }, { pages: false }));

@@ -1,5 +1,6 @@
 /* The only reader of process.env: every setting the shop understands, validated once at start. */
 import { z } from 'zod';
+import { PARTIAL_REFUND_SIGNS, REFUNDS_PER_PAYMENT } from '../domain/pesapal-refunds';
 
 const optional = z
   .string()
@@ -25,6 +26,27 @@ const schema = z.object({
   PESAPAL_CONSUMER_SECRET: optional,
   PESAPAL_BASE_URL: optional,
   PESAPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
+  // What the shop assumes of Pesapal's refunds (docs/pesapal.md, decision 049): whether it takes one
+  // refund per payment or several, and how it shows a partial refund it made (the payment REVERSED,
+  // or still COMPLETED with its amount lowered). Neither is documented by Pesapal.
+  PESAPAL_REFUNDS_PER_PAYMENT: z.enum(REFUNDS_PER_PAYMENT).default('one'),
+  PESAPAL_PARTIAL_REFUND_SIGN: z.enum(PARTIAL_REFUND_SIGNS).default('reversed'),
+  // M-Pesa Express (Safaricom Daraja, docs/mpesa.md): off (the default), the built-in simulator, or
+  // Safaricom's sandbox or production with the Daraja app's keys and the till's or paybill's settings.
+  MPESA_ENV: z.enum(['off', 'simulator', 'sandbox', 'production']).default('off'),
+  MPESA_BASE_URL: optional,
+  MPESA_CONSUMER_KEY: optional,
+  MPESA_CONSUMER_SECRET: optional,
+  MPESA_PASSKEY: optional,
+  // The go-live shortcode: the paybill, or a till's store (head-office) number; MPESA_PARTY_B is the till number.
+  MPESA_SHORTCODE: optional.refine((v) => v === undefined || /^\d{5,7}$/.test(v), 'must be the 5 to 7 digit shortcode'),
+  MPESA_SHORTCODE_TYPE: z.enum(['till', 'paybill']).default('till'),
+  MPESA_PARTY_B: optional.refine((v) => v === undefined || /^\d{5,8}$/.test(v), 'must be the till or paybill number'),
+  // The secret part of the callback's address (Daraja does not sign callbacks); at least 24 characters.
+  MPESA_CALLBACK_TOKEN: optional.refine((v) => v === undefined || v.length >= 24, 'must be at least 24 random characters'),
+  // Callers allowed to post callbacks (comma-separated IPs; unconfirmed list), and whether others are only logged or refused.
+  MPESA_CALLBACK_IPS: optional,
+  MPESA_CALLBACK_IP_MODE: z.enum(['off', 'log', 'enforce']).default('log'),
   // KRA eTIMS (OSCU): the taxpayer PIN, branch and the device serial KRA issued; unset: the built-in simulator.
   ETIMS_PIN: optional,
   ETIMS_BRANCH_ID: z
@@ -110,6 +132,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // For tests only: lets the Google sign-in flow run against a local OpenID Connect server.
   GOOGLE_OIDC_ISSUER: optional,
+  // Outside production only: the shop's clock starts at this ISO time (browser journeys) and moves by /dev/clock.
+  SHOP_TEST_CLOCK: optional,
 });
 
 export type Env = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'MAIL_FROM'> & {
@@ -193,7 +217,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       missing.push(
         'ETIMS_PIN and ETIMS_DEVICE_SERIAL (KRA eTIMS tax invoices; the eTIMS simulator is refused in production), or ETIMS_DISABLED=1',
       );
+    if (env.MPESA_ENV === 'simulator') missing.push('MPESA_ENV other than simulator (the M-Pesa simulator is refused in production)');
     if (env.GOOGLE_OIDC_ISSUER) missing.push('GOOGLE_OIDC_ISSUER must not be set in production');
+    if (env.SHOP_TEST_CLOCK) missing.push('SHOP_TEST_CLOCK must not be set in production');
     if (missing.length > 0) {
       throw new ConfigError(`NODE_ENV=production needs:\n  ${missing.join('\n  ')}`);
     }
@@ -202,8 +228,27 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'ETIMS_SEND_TOKEN=1 sends an OAuth token on every call to KRA: set ETIMS_CONSUMER_KEY and ETIMS_CONSUMER_SECRET (the client credentials KRA issued), or unset ETIMS_SEND_TOKEN',
     );
+  const mpesaMissing = missingMpesaSettings(env);
+  if (mpesaMissing) throw new ConfigError(mpesaMissing);
   const mailFrom = env.MAIL_FROM ?? `${env.SHOP_NAME} <no-reply@${new URL(publicUrl).hostname}>`;
   return { ...env, PUBLIC_URL: publicUrl, MAIL_FROM: mailFrom, isProduction };
+}
+
+/** What MPESA_ENV=sandbox or production lacks, as one message; null when nothing. */
+function missingMpesaSettings(env: z.infer<typeof schema>): string | null {
+  if (env.MPESA_ENV !== 'sandbox' && env.MPESA_ENV !== 'production') return null;
+  const needed = {
+    MPESA_CONSUMER_KEY: env.MPESA_CONSUMER_KEY,
+    MPESA_CONSUMER_SECRET: env.MPESA_CONSUMER_SECRET,
+    MPESA_PASSKEY: env.MPESA_PASSKEY,
+    MPESA_SHORTCODE: env.MPESA_SHORTCODE,
+    MPESA_CALLBACK_TOKEN: env.MPESA_CALLBACK_TOKEN,
+    ...(env.MPESA_SHORTCODE_TYPE === 'till' && { MPESA_PARTY_B: env.MPESA_PARTY_B }),
+  };
+  const missing = Object.entries(needed)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  return missing.length ? `MPESA_ENV=${env.MPESA_ENV} needs ${missing.join(', ')} (docs/mpesa.md)` : null;
 }
 
 /**

@@ -13,6 +13,7 @@ import { ConfigError, loadEnv } from './env';
 import { stopRealtimeHub } from './features/realtime/realtime-hub';
 import { startBackgroundJobs } from './jobs';
 import { describeProviders } from './providers';
+import { createDevClock } from './dev/clock/dev-clock';
 
 async function main() {
   // Nothing the shop writes (database, backups, secrets) is for other users of the machine.
@@ -21,11 +22,13 @@ async function main() {
   // One writer for the embedded database: a second shop or command on DATA_DIR is refused.
   holdDataDir(env);
   const repaired = closeDataDir(env);
-  const deps = await boot({ env });
+  // Outside production the clock can be moved (/dev/clock), so hours- and days-long waits are testable.
+  const devClock = env.isProduction ? undefined : createDevClock(env.SHOP_TEST_CLOCK);
+  const deps = { ...(await boot({ env })), ...(devClock && { now: devClock.now }) };
   if (repaired) deps.logger.warn(repaired);
   survivesLostConnections(deps.logger);
   const ctx = createContext(deps);
-  const app = createApp(ctx, { webRoot: builtWebRoot() });
+  const app = createApp(ctx, { webRoot: builtWebRoot(), devClock });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const lines = describeProviders(ctx);
     for (const line of lines) deps.logger.info(line);

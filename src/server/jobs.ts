@@ -7,9 +7,11 @@ import { runDueIpnRechecks } from './features/payments/ipn-rechecks';
 import { pruneStrangerNotices } from './features/payments/ipn-notices';
 import { expireReservations, reconcilePayments } from './features/payments/reconciliation.service';
 import { reconcileRefunds } from './features/payments/refund-reconciliation';
+import { reconcilePackingRefunds } from './features/packing/packing-reconciliation';
 import { refreshEtimsCodes } from './features/tax-invoices/etims-device.service';
 import { sendDueTaxInvoices } from './features/tax-invoices/tax-invoice-sender';
 import { sendMorningSummary } from './features/merchant-notices/morning-summary.service';
+import { sendCartReminders } from './features/carts/cart-reminders.service';
 
 export type JobStopper = () => void;
 
@@ -26,6 +28,8 @@ export interface JobIntervals {
   taxInvoiceMs?: number;
   /** How often the owner's morning summary is looked at (sent once a day, at the set time). Default 60 s. */
   morningSummaryMs?: number;
+  /** How often abandoned carts are looked at for their reminder SMS. Default 60 s. */
+  cartRemindersMs?: number;
 }
 
 /** Starts the background jobs; returns one stopper. */
@@ -35,6 +39,10 @@ export function startBackgroundJobs(ctx: ServerContext, intervals: JobIntervals 
     every(ctx, 'payment reconciliation', intervals.reconciliationMs ?? 30_000, LOCKS.reconciliation, () => reconcilePayments(ctx)),
     // Refunds waiting for Pesapal's reversal, under the same lock.
     every(ctx, 'refund reconciliation', intervals.reconciliationMs ?? 30_000, LOCKS.reconciliation, () => reconcileRefunds(ctx)),
+    // Packing's refunds a crash left unmade (or untold), under the same lock.
+    every(ctx, 'packing refund reconciliation', intervals.reconciliationMs ?? 30_000, LOCKS.reconciliation, () =>
+      reconcilePackingRefunds(ctx),
+    ),
     // Rechecks of collapsed IPN repeats whose instance died before its timer ran.
     every(ctx, 'IPN rechecks', 15_000, LOCKS.ipnRechecks, () => runDueIpnRechecks(ctx)),
     every(ctx, 'mail delivery', intervals.mailDeliveryMs ?? 60_000, LOCKS.mailDelivery, () => ctx.mailer.deliverDue()),
@@ -46,6 +54,8 @@ export function startBackgroundJobs(ctx: ServerContext, intervals: JobIntervals 
     every(ctx, 'eTIMS code lists', 60 * 60_000, LOCKS.etimsJobs, () => refreshEtimsCodes(ctx)),
     // Hourly, under reconciliation's lock: the two never run at once, and one instance does it.
     every(ctx, 'morning summary', intervals.morningSummaryMs ?? 60_000, LOCKS.morningSummary, () => sendMorningSummary(ctx)),
+    // One reminder per abandoned cart; the cart's row is the claim, the lock spares a second instance the work.
+    every(ctx, 'cart reminders', intervals.cartRemindersMs ?? 60_000, LOCKS.cartReminders, () => sendCartReminders(ctx)),
     every(ctx, 'stranger notice pruning', 60 * 60_000, LOCKS.reconciliation, () => pruneStrangerNotices(ctx)),
   ];
   return () => {

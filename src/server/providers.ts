@@ -1,6 +1,7 @@
 import type { ServerContext } from './context';
 import { resolvePesapalBaseUrl, usesPesapalSimulator } from './payment-config';
 import { describeEtims } from './etims-config';
+import { describeMpesa } from './mpesa-config';
 
 /** The start-up lines that say which providers are active. */
 export function describeProviders(ctx: ServerContext): string[] {
@@ -10,6 +11,7 @@ export function describeProviders(ctx: ServerContext): string[] {
     `Mail: ${ctx.mailer.description}`,
     `SMS: ${ctx.sms.description}`,
     `Payments: ${usesPesapalSimulator(env) ? 'Pesapal simulator (built in)' : `Pesapal ${env.PESAPAL_ENV}`} at ${resolvePesapalBaseUrl(env)}`,
+    `M-Pesa Express: ${describeMpesa(env)}`,
     `Tax invoices: ${describeEtims(env)}`,
     `Addresses: ${env.GOOGLE_MAPS_API_KEY ? 'Google Places + Distance Matrix' : 'offline Nairobi gazetteer'}`,
     `Google sign-in: ${env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? 'configured' : 'not configured'}`,

@@ -263,13 +263,13 @@ describe('the back office in a browser', () => {
     await form.getByLabel('Reason').fill('Morning catch from Kisumu');
     await form.getByRole('button', { name: 'Record change' }).click();
     await form.getByText('Quantity must be a whole number other than 0').waitFor();
-    // The quantity is typed as text and travels as a number.
+    // The quantity is typed as text and travels as a number, with the unit the form counts in.
     await form.getByLabel('Quantity').fill(' 8 ');
     const adjusted = page.waitForRequest(
       (r) => r.method() === 'POST' && new URL(r.url()).pathname === `/api/admin/products/${product.id}/stock`,
     );
     await form.getByRole('button', { name: 'Record change' }).click();
-    expect((await adjusted).postDataJSON()).toEqual({ kind: 'restock', quantity: 8, reason: 'Morning catch from Kisumu' });
+    expect((await adjusted).postDataJSON()).toEqual({ kind: 'restock', quantity: 8, reason: 'Morning catch from Kisumu', unit: 'piece' });
     await toast('Stock is now 20.').waitFor();
 
     await form.getByLabel('Change').selectOption('adjustment');
@@ -308,7 +308,7 @@ describe('the back office in a browser', () => {
     await page.goto(`${shop.url}/admin/products/${tilapia.product.id}`);
     const variants = page.getByRole('table', { name: /^Variants with their price/ });
     await variants.waitFor();
-    await page.getByLabel(`Price (KES) of ${LARGE}`).fill('1400');
+    await page.getByLabel(`Price (KES) of ${LARGE}`, { exact: true }).fill('1400');
     await page.getByRole('button', { name: `Save ${LARGE}` }).click();
     await toast(`${LARGE} saved.`).waitFor();
 
@@ -339,6 +339,46 @@ describe('the back office in a browser', () => {
       const was = before.find((b) => b.name === v.name)!;
       expect(v).toEqual(v.name === LARGE ? { ...was, priceCents: 140_000, stock: stockBefore + 4 } : was);
     }
+  });
+
+  it('keeps a fish sold by the kilo in kg: the switch beside the price per kg, its stock and ledger in kg', async () => {
+    const product = await newProduct('Kilo Catfish (by weight)', 0, false);
+    const api = (path: string, method: 'POST' | 'PUT', data: unknown) =>
+      page.request.fetch(`${shop.url}/api/admin/products/${product.id}${path}`, { method, headers: { Origin: shop.url }, data });
+    const options = await api('/options', 'POST', {
+      options: [{ name: 'Size', values: ['Medium', 'Large'] }],
+      variants: [
+        { values: ['Medium'], priceCents: 95_000, stock: 4, weightGrams: 500, sku: null },
+        { values: ['Large'], priceCents: 133_000, stock: 3, weightGrams: 700, sku: null },
+      ],
+    });
+    expect(options.status(), await options.text()).toBe(201);
+    expect((await api('/price-per-kg', 'PUT', { pricePerKgCents: 190_000 })).status()).toBe(200);
+
+    await page.goto(`${shop.url}/admin/products/${product.id}`);
+    const unit = page.getByRole('form', { name: 'Stock kept' });
+    await unit.getByLabel('Stock kept').selectOption('kg');
+    await unit.getByRole('button', { name: 'Change stock unit' }).click();
+    await toast('Stock is now kept in kg.').waitFor();
+    const variants = page.getByRole('table', { name: /^Variants with their price/ });
+    await variants.getByText('2.1 kg').waitFor(); // 3 × 700 g
+    await variants.getByText('2 kg').waitFor(); // 4 × 500 g
+
+    await page.getByRole('button', { name: 'Stock of Large' }).click();
+    const form = page.getByRole('form', { name: 'Adjust stock of Large' });
+    await form.getByLabel('Quantity (kg)').fill('1.2345');
+    await form.getByLabel('Reason').fill('Weighed the evening catch');
+    await form.getByRole('button', { name: 'Record change' }).click();
+    await form.getByText('Enter the change in kg with at most 3 decimals, other than 0, e.g. 2.5 or -0.75').waitFor();
+    await form.getByLabel('Quantity (kg)').fill('2.5');
+    await form.getByRole('button', { name: 'Record change' }).click();
+    await toast('Stock is now 4.6 kg (4,600 g).').waitFor();
+    await page.getByTestId('current-stock').getByText('4.6 kg (4,600 g)').waitFor();
+    const rows = page.getByRole('table', { name: 'Stock history, newest first' }).getByRole('row');
+    await rows.nth(1).getByText('+2.5 kg').waitFor();
+    expect((await rows.nth(1).getByRole('cell').allInnerTexts()).slice(1, 4)).toEqual(['Restock', '+2.5 kg', '4.6 kg']);
+    await variants.getByText('6 whole pieces').waitFor(); // 4.6 kg of 700 g fish
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('fulfils a paid order to delivered, and the customer sees each step on /orders', async () => {
@@ -459,6 +499,46 @@ describe('the back office in a browser', () => {
     await page.getByRole('status').filter({ hasText: 'Customer moved the delivery to next week' }).waitFor();
     await page.getByText(`Stock put back: ${product.name} +1`).waitFor();
     await page.getByRole('button', { name: 'Cancel and refund' }).waitFor({ state: 'detached' });
+  });
+
+  it('refunds part of a paid order through Pesapal, then a second part by M-Pesa by hand, recorded with its code', async () => {
+    const product = await newProduct('Sun-dried Omena (5 kg)', 20);
+    const order = await placeOrder(shop, customer, product, 2);
+    await choose(order.iframeUrl, 'card');
+    await openOrder(order.orderId);
+    const lineName = product.name;
+
+    const refundPart = async (amount: string, reason: string) => {
+      await page.getByRole('button', { name: 'Refund part of this order' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Refund part of this order' });
+      await dialog.waitFor();
+      await dialog.getByLabel(lineName, { exact: true }).check();
+      await dialog.getByLabel(`Amount for ${lineName} (KES)`).fill(amount);
+      await dialog.getByLabel('Reason').fill(reason);
+      expect(await axeViolations(page)).toEqual([]);
+      // Sent from the keyboard: Enter in the amount submits the form.
+      await dialog.getByLabel(`Amount for ${lineName} (KES)`).press('Enter');
+      await dialog.waitFor({ state: 'detached' });
+    };
+
+    await refundPart('95', 'One bag was short');
+    await toast("Pesapal accepted the refund of KES 95.00; the money moves once it is approved in Pesapal's dashboard.").waitFor();
+    await page.getByTestId('partial-refund-outcome').waitFor();
+    // The browser journeys' Pesapal approves at once: the refund is made, and shown so.
+    await page.getByTestId('refund-standing').filter({ hasText: 'Refunded by Pesapal' }).waitFor();
+    await page.getByTestId('order-total-after-refunds').waitFor();
+
+    // Pesapal makes one refund per payment: the second is the owner's to send by M-Pesa.
+    await refundPart('5', 'A bag was torn');
+    await toast(/Refund KES 5\.00 by M-Pesa by hand and record its code\.$/).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Refund KES 5.00 by M-Pesa by hand and record its code.' }).first().waitFor();
+    const record = page.getByRole('form', { name: 'Record the M-Pesa refund of KES 5.00' });
+    await record.getByLabel('M-Pesa code').fill('qgh7xk2p1l');
+    expect(await axeViolations(page)).toEqual([]);
+    await record.getByLabel('M-Pesa code').press('Enter');
+    await toast('Recorded: KES 5.00 refunded by M-Pesa (QGH7XK2P1L).').waitFor();
+    await page.getByTestId('refund-standing').filter({ hasText: 'Refunded by hand by M-Pesa (code QGH7XK2P1L)' }).waitFor();
+    await record.waitFor({ state: 'detached' });
   });
 
   it('refunds the extra payment of an order paid twice, then marks the order resolved', async () => {
@@ -841,6 +921,10 @@ describe('the back office in a browser', () => {
       perKmRateCents: 500,
       estimatedMinutes: 25,
       active: true,
+      // No minimum order until the owner chooses one for the zone.
+      smallOrderRule: 'none',
+      minimumOrderCents: 0,
+      smallOrderFeeCents: 0,
     });
     await toast('Delivery zones saved. Checkout uses them from now on.').waitFor();
 

@@ -206,13 +206,17 @@ describe('checkout and payment in a browser', () => {
       'customerInfo',
       'deliveryInfo',
       'deliveryWindow',
+      'fulfilment',
       'idempotencyKey',
       'items',
       'note',
+      'promotionCode',
       'smsUpdates',
     ]);
     // No note for the shop, and each line left at the shop's usual 'If unavailable' without a note.
     expect((sent as { note?: string }).note).toBe('');
+    // No promotion code typed: the server prices the order at its plain prices.
+    expect((sent as { promotionCode?: string }).promotionCode).toBe('');
     // No KRA PIN typed: a personal receipt.
     expect(sent.buyerTax).toEqual({ kraPin: '', businessName: '' });
     for (const item of sent.items) expect(Object.keys(item).sort()).toEqual(['productId', 'quantity']);

@@ -110,6 +110,32 @@ export async function openLivePage(shopUrl: string, customer: Customer, path = '
   return page;
 }
 
+// Every status line the payment modal shows, recorded as it appears: its 'Payment confirmed' lasts
+// 1.5 s before the page moves on, and on a busy machine a test may look only after it is gone.
+const MODAL_STATUS_RECORDER = `(() => {
+  if (window !== window.top) return;
+  const shown = (window.__modalStatuses = window.__modalStatuses || []);
+  const last = new WeakMap();
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll('[role="dialog"] [role="status"]')) {
+      const text = el.textContent;
+      if (!text || last.get(el) === text) continue;
+      last.set(el, text);
+      shown.push(text);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+})();`;
+
+/** From now on, the pages the context opens record what the payment modal's status lines say. */
+export const recordModalStatuses = (context: BrowserContext) => context.addInitScript(MODAL_STATUS_RECORDER);
+
+/** How many times the payment modal showed a status line containing `text` on this page. */
+export const modalStatusesShown = (page: Page, text: string) =>
+  page.evaluate(
+    (t) => ((window as unknown as { __modalStatuses?: string[] }).__modalStatuses ?? []).filter((s) => s.includes(t)).length,
+    text,
+  );
+
 /** The status badge of /order-success ('Payment Pending', 'Payment Completed', …). */
 export const paymentState = (page: Page) => page.getByTestId('payment-state');
 

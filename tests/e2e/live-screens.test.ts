@@ -13,11 +13,13 @@ import {
   createCustomer,
   fillCart,
   inStockProduct,
+  modalStatusesShown,
   openLivePage,
   openOrderSuccessWithState,
   PHONE,
   paymentState,
   placeOrder,
+  recordModalStatuses,
   showPendingOrder,
   startLiveShop,
   toast,
@@ -348,6 +350,7 @@ describe('order status screens', () => {
 
   it('the payment modal: a payment confirmed while it is open (e.g. M-Pesa on the phone) takes the customer to /order-success', async () => {
     const buyer = await newCustomer('Aoko Otieno');
+    await recordModalStatuses(buyer.context);
     const order = await placeOrder(live.shop, buyer, product, 2);
     const page = await openLivePage(shopUrl, buyer, '/orders');
     await page
@@ -357,8 +360,8 @@ describe('order status screens', () => {
     const dialog = page.getByRole('dialog', { name: 'Complete your payment' });
     const iframeUrl = (await dialog.locator('iframe').getAttribute('src'))!;
     await choose(iframeUrl, 'card');
-    await dialog.getByText('Payment confirmed. Taking you to your order…').waitFor();
     await page.waitForURL(`${shopUrl}/order-success`);
+    expect(await modalStatusesShown(page, 'Payment confirmed. Taking you to your order…')).toBe(1);
     await paymentState(page).filter({ hasText: 'Payment Completed' }).waitFor();
     expect(await page.getByTestId('order-reference').textContent()).toBe(`#${order.orderId.slice(0, 8)}`);
     await page.close();

@@ -8,10 +8,12 @@ import {
   createCustomer,
   fillCart,
   inStockProduct,
+  modalStatusesShown,
   openLivePage,
   openOrderSuccessWithState,
   paymentState,
   placeOrder,
+  recordModalStatuses,
   showPendingOrder,
   startLiveShop,
   toast,
@@ -111,6 +113,7 @@ describe('checking a payment with Pesapal by hand', () => {
 
   it('the payment modal: a message from Pesapal’s page makes the shop check, and the payment it finds completes the modal', async () => {
     const order = await placeOrder(live.shop, amina, product, 1);
+    await recordModalStatuses(amina.context);
     const page = await appPage('/orders');
     await page
       .locator(`[data-testid="awaiting-order"][data-order-id="${order.orderId}"]`)
@@ -130,8 +133,8 @@ describe('checking a payment with Pesapal by hand', () => {
     expect(await dialog.getByText('Payment confirmed').count()).toBe(0);
     const frame = page.frames().find((f) => f.url().startsWith(new URL(iframeUrl).origin))!;
     await frame.evaluate(() => window.parent.postMessage({ type: 'payment_completed' }, '*'));
-    await dialog.getByText('Payment confirmed. Taking you to your order…').waitFor();
     await page.waitForURL(`${live.shop.url}/order-success`);
+    expect(await modalStatusesShown(page, 'Payment confirmed. Taking you to your order…')).toBe(1);
     await paymentState(page).filter({ hasText: 'Payment Completed' }).waitFor();
     await page.close();
   });

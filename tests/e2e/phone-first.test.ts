@@ -11,6 +11,7 @@ import { choose, inStockProduct } from './live-helpers';
 import { hydrated, suggestAddress } from './storefront-helpers';
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
+import { laterWindow } from './support/delivery-window';
 import { startShop, type ShopServer } from './support/shop-server';
 import { signedUpContext } from './support/sign-up';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp';
@@ -149,11 +150,10 @@ describe('phone-first riders and customers', () => {
     await page.goto(`${shop.url}/checkout`);
     await (await suggestAddress(page, 'Kilim', /Kilimani/)).click();
     await page.getByTestId('delivery-zone').waitFor();
-    // Not the soonest window: the second one offered.
-    const windows = page.getByRole('group', { name: 'Delivery window' }).getByRole('radio', { disabled: false });
-    await windows.nth(1).waitFor();
-    const label = await windows.nth(1).evaluate((el) => el.parentElement!.querySelector('span')!.textContent!);
-    await windows.nth(1).check();
+    // Not the soonest window: a later one.
+    const later = await laterWindow(page);
+    const label = await later.evaluate((el) => el.parentElement!.querySelector('span')!.textContent!);
+    await later.check();
 
     await page.getByRole('button', { name: 'Pay with Pesapal' }).click();
     const dialog = page.getByRole('dialog', { name: 'Complete your payment' });

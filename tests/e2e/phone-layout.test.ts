@@ -344,6 +344,7 @@ describe('the shop on a phone', () => {
         '/admin/shop-details',
         '/admin/tax-invoices',
         '/admin/audit',
+        '/admin/abandoned-carts',
       ].map(screen),
     ];
     it.each(screens)('in the back office: %s', async (_name, path) => {

@@ -70,7 +70,9 @@ describe('tax invoices in the back office, in a browser', () => {
     const status = page.getByRole('region', { name: 'eTIMS status' });
     await status.getByText('The built-in eTIMS simulator (nothing reaches KRA)').waitFor();
     await status.getByText(/^Initialised \(CU id .+\)$/).waitFor();
-    await expect.poll(() => status.locator('dd').last().innerText()).toBe('1');
+    const refusedCount = status.locator('dt', { hasText: /^Refused by KRA$/ }).locator('xpath=following-sibling::dd[1]');
+    await expect.poll(() => refusedCount.innerText()).toBe('1');
+    await status.getByText('Stock declarations waiting').waitFor();
 
     const table = page.getByRole('table', { name: 'Tax invoices' });
     const row = table.getByRole('row').filter({ hasText: 'INV-2' });

@@ -8,10 +8,13 @@ import {
   auditLogs,
   contactMessages,
   newsletterSubscriptions,
+  orderItems,
   orders,
   outboundSms,
   paymentRefunds,
   paymentTransactions,
+  productVariants,
+  promotions,
   taxInvoices,
 } from '../../src/server/db/schema';
 import { createSmsOutbox } from '../../src/server/infra/sms/sms-outbox';
@@ -32,9 +35,13 @@ interface Ids {
   page: string;
   pendingOrder: string;
   paidOrder: string;
+  pickupOrder: string;
   /** Paid twice: flagged, with a payment it does not need. */
   paidTwiceOrder: string;
   extraPayment: string;
+  /** Paid, for 'Refund part of this order' (twice: the second waits to be made by hand). */
+  partOrder: string;
+  partLine: string;
   subscriber: string;
   message: string;
   /** A product given options by the cases below, its kind, values (in order) and a variant. */
@@ -149,6 +156,26 @@ describe.each(dbKinds(import.meta.url))('the audit trail of the back office on %
       }),
     },
     {
+      route: 'POST /packing/items/:itemId',
+      action: 'ORDER_PACKING_LINE',
+      table: 'orders',
+      run: async () => {
+        const [line] = await s.t.ctx.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, ids.paidOrder));
+        return {
+          res: await asAdmin(`/packing/items/${line!.id}`, { method: 'POST', json: { outcome: 'packed' } }),
+          recordId: ids.paidOrder,
+        };
+      },
+      details: async () => ({ item: 'Audit Stock Fish', outcome: 'packed' }),
+    },
+    {
+      route: 'POST /packing/orders/:id/finish',
+      action: 'ORDER_PACKED',
+      table: 'orders',
+      run: async () => ({ res: await asAdmin(`/packing/orders/${ids.paidOrder}/finish`, { method: 'POST' }), recordId: ids.paidOrder }),
+      details: async () => ({ refundCents: 0, lines: [{ item: 'Audit Stock Fish', outcome: 'packed', owedCents: 0 }] }),
+    },
+    {
       route: 'POST /orders/:id/check-payment',
       action: 'PAYMENT_STATUS_CHECK',
       table: 'orders',
@@ -209,6 +236,61 @@ describe.each(dbKinds(import.meta.url))('the audit trail of the back office on %
         recordId: ids.paidTwiceOrder,
       }),
       details: async () => ({ amountCents: await paidCents(ids.paidTwiceOrder) }),
+    },
+    {
+      route: 'POST /orders/:id/partial-refund',
+      action: 'ORDER_PART_REFUND',
+      table: 'orders',
+      // A first partial refund waits for Pesapal (beforeAll): this one is the owner's to make by hand.
+      run: async () => ({
+        res: await asAdmin(`/orders/${ids.partOrder}/partial-refund`, {
+          method: 'POST',
+          json: { lines: [{ orderItemId: ids.partLine, amountCents: 2_500, restockQuantity: 0 }], reason: 'Fish weighed less' },
+        }),
+        recordId: ids.partOrder,
+      }),
+      details: async () => ({ amountCents: 2_500, source: 'merchant' }),
+    },
+    {
+      route: 'POST /orders/:id/refunds/:refundId/manual',
+      action: 'REFUND_RECORDED_BY_HAND',
+      table: 'orders',
+      run: async () => {
+        const [refund] = await s.t.ctx.db
+          .select({ id: paymentRefunds.id })
+          .from(paymentRefunds)
+          .innerJoin(paymentTransactions, eq(paymentTransactions.id, paymentRefunds.transactionId))
+          .where(and(eq(paymentTransactions.orderId, ids.partOrder), eq(paymentRefunds.status, 'manual_needed')));
+        return {
+          res: await asAdmin(`/orders/${ids.partOrder}/refunds/${refund!.id}/manual`, {
+            method: 'POST',
+            json: { mpesaCode: 'QGH7XK2P1L' },
+          }),
+          recordId: ids.partOrder,
+        };
+      },
+      details: async () => ({ amountCents: 2_500, mpesaCode: 'QGH7XK2P1L' }),
+    },
+    {
+      route: 'POST /orders/:id/refunds/:refundId/withdraw',
+      action: 'REFUND_WITHDRAWN',
+      table: 'orders',
+      // One more refund of the order, left to be made by hand (one refund per payment), then withdrawn.
+      run: async () => {
+        const asked = await asAdmin(`/orders/${ids.partOrder}/partial-refund`, {
+          method: 'POST',
+          json: { lines: [{ orderItemId: ids.partLine, amountCents: 1_500, restockQuantity: 0 }], reason: 'Small fish' },
+        });
+        const { refundId } = (await asked.json()) as { refundId: string };
+        return {
+          res: await asAdmin(`/orders/${ids.partOrder}/refunds/${refundId}/withdraw`, {
+            method: 'POST',
+            json: { reason: 'The customer took a bigger fish next time instead' },
+          }),
+          recordId: ids.partOrder,
+        };
+      },
+      details: async () => ({ amountCents: 1_500, kind: 'partial', note: 'The customer took a bigger fish next time instead' }),
     },
     {
       route: 'POST /orders/:id/messages/:channel/:messageId/resend',
@@ -351,18 +433,77 @@ describe.each(dbKinds(import.meta.url))('the audit trail of the back office on %
       }),
     },
     {
-      route: 'PUT /delivery/windows/:zoneId',
+      route: 'POST /deliveries/:id/reschedule',
+      action: 'ORDER_RESCHEDULE',
+      table: 'orders',
+      run: async () => {
+        // Staff move a stop to another window, the first free one offered (while its zone is the one it was ordered to).
+        const offered = await asAdmin(`/deliveries/${ids.paidOrder}/reschedule`);
+        expect(offered.status, await offered.clone().text()).toBe(200);
+        const { slots } = await body<{ slots: { windowId: string; date: string; full: boolean }[] }>(offered);
+        const free = slots.find((slot) => !slot.full);
+        if (!free) throw new Error('no free window to move the stop to');
+        return {
+          res: await asAdmin(`/deliveries/${ids.paidOrder}/reschedule`, {
+            method: 'POST',
+            json: { windowId: free.windowId, date: free.date },
+          }),
+          recordId: ids.paidOrder,
+        };
+      },
+      details: async () => ({ via: 'staff' }),
+    },
+    {
+      route: 'PUT /delivery/windows',
       action: 'DELIVERY_WINDOWS_UPDATE',
       table: 'delivery_windows',
       run: async () => {
+        const { week } = await body<{ week: { id: string; weekday: number; startMinute: number; endMinute: number }[] }>(
+          await asAdmin('/delivery/windows'),
+        );
+        const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+        const windows = week.map((w, i) => ({
+          id: w.id,
+          weekday: w.weekday,
+          start: clock(w.startMinute),
+          end: clock(w.endMinute),
+          capacity: i === 0 ? 6 : 20,
+          cutoffMinutes: 60,
+        }));
+        return {
+          res: await asAdmin('/delivery/windows', { method: 'PUT', json: { windows, closedDates: [] } }),
+          recordId: 'delivery_week',
+        };
+      },
+    },
+    {
+      route: 'PUT /delivery/windows/:zoneId',
+      action: 'DELIVERY_ZONE_WINDOWS_UPDATE',
+      table: 'delivery_window_zones',
+      run: async () => {
         const { zones } = await body<{ zones: { zoneId: string }[] }>(await asAdmin('/delivery/windows'));
         const zoneId = zones[0]!.zoneId;
-        const windows = [{ weekday: 2, start: '10:00', end: '12:00', capacity: 6, cutoffMinutes: 60 }];
         return {
-          res: await asAdmin(`/delivery/windows/${zoneId}`, { method: 'PUT', json: { windows, closedDates: [] } }),
+          res: await asAdmin(`/delivery/windows/${zoneId}`, { method: 'PUT', json: { daysOff: [6], exceptions: [], closedDates: [] } }),
           recordId: zoneId,
         };
       },
+    },
+    {
+      route: 'PUT /delivery/pickup',
+      action: 'PICKUP_SETTINGS_UPDATE',
+      table: 'app_settings',
+      run: async () => ({
+        res: await asAdmin('/delivery/pickup', {
+          method: 'PUT',
+          json: {
+            enabled: true,
+            instructions: 'Kogo Star Plaza, at the counter',
+            windows: [{ weekday: 1, start: '10:00', end: '12:00', capacity: 5, cutoffMinutes: 0 }],
+          },
+        }),
+        recordId: 'pickup',
+      }),
     },
     {
       route: 'PUT /delivery/opening-hours',
@@ -388,6 +529,15 @@ describe.each(dbKinds(import.meta.url))('the audit trail of the back office on %
           json: { phones: ['0722 123 456'], emails: ['owner@example.co.ke'], summaryTime: '07:30' },
         }),
         recordId: 'merchant_notices',
+      }),
+    },
+    {
+      route: 'PUT /abandoned-carts/settings',
+      action: 'CART_REMINDERS_UPDATE',
+      table: 'app_settings',
+      run: async () => ({
+        res: await asAdmin('/abandoned-carts/settings', { method: 'PUT', json: { hours: 8 } }),
+        recordId: 'cart_reminders',
       }),
     },
     {
@@ -457,6 +607,16 @@ describe.each(dbKinds(import.meta.url))('the audit trail of the back office on %
       details: async () => ({ before: false, after: false }),
     },
     {
+      route: 'PUT /shop-details/if-unavailable',
+      action: 'IF_UNAVAILABLE_DEFAULT_UPDATE',
+      table: 'app_settings',
+      run: async () => ({
+        res: await asAdmin('/shop-details/if-unavailable', { method: 'PUT', json: { ifUnavailable: 'call' } }),
+        recordId: 'if_unavailable_default',
+      }),
+      details: async () => ({ before: 'similar', after: 'call' }),
+    },
+    {
       route: 'POST /staff',
       action: 'USER_ROLE_CHANGE',
       table: 'profiles',
@@ -474,6 +634,41 @@ describe.each(dbKinds(import.meta.url))('the audit trail of the back office on %
         res: await asAdmin('/deliveries/assign', { method: 'POST', json: { orderIds: [ids.paidTwiceOrder], riderId: rider.id } }),
         recordId: ids.paidTwiceOrder,
       }),
+    },
+    {
+      route: 'POST /deliveries/:id/on-my-way',
+      action: 'ORDER_FULFILMENT',
+      table: 'orders',
+      run: async () => ({ res: await asAdmin(`/deliveries/${ids.paidOrder}/on-my-way`, { method: 'POST' }), recordId: ids.paidOrder }),
+      details: async () => ({ to: 'out_for_delivery', via: 'staff' }),
+    },
+    {
+      route: 'POST /deliveries/:id/ready-for-pickup',
+      action: 'ORDER_FULFILMENT',
+      table: 'orders',
+      run: async () => ({
+        res: await asAdmin(`/deliveries/${ids.pickupOrder}/ready-for-pickup`, { method: 'POST' }),
+        recordId: ids.pickupOrder,
+      }),
+      details: async () => ({ to: 'ready_for_pickup', via: 'pickup' }),
+    },
+    {
+      route: 'POST /deliveries/:id/collected',
+      action: 'ORDER_FULFILMENT',
+      table: 'orders',
+      run: async () => ({ res: await asAdmin(`/deliveries/${ids.pickupOrder}/collected`, { method: 'POST' }), recordId: ids.pickupOrder }),
+      details: async () => ({ to: 'delivered', via: 'pickup' }),
+    },
+    {
+      route: 'POST /rider/stops/:id/on-my-way',
+      action: 'ORDER_FULFILMENT',
+      table: 'orders',
+      run: async () => {
+        // The owner carries this one (as a rider would): the stop must be the caller's own.
+        await s.t.ctx.db.update(orders).set({ riderId: s.admin.id }).where(eq(orders.id, ids.paidTwiceOrder));
+        return { res: await asAdmin(`/rider/stops/${ids.paidTwiceOrder}/on-my-way`, { method: 'POST' }), recordId: ids.paidTwiceOrder };
+      },
+      details: async () => ({ to: 'out_for_delivery', via: 'rider' }),
     },
     {
       route: 'POST /rider/stops/:id/not-delivered',
@@ -612,6 +807,23 @@ describe.each(dbKinds(import.meta.url))('the audit trail of the back office on %
       details: async () => ({ pricePerKgCents: { from: null, to: null } }),
     },
     {
+      // A fish of its own, sold by the kilo: refused in kg (no row) until it has a price per kg.
+      route: 'PUT /products/:id/stock-unit',
+      action: 'PRODUCT_STOCK_UNIT',
+      table: 'products',
+      run: async () => {
+        const [fish] = await insertProducts(s.t.ctx.db, [
+          { name: 'Audit Kilo Fish', slug: 'audit-kilo-fish', category: 'fish', price: 60_000, stock: 4 },
+        ]);
+        const toKg = () => asAdmin(`/products/${fish!.id}/stock-unit`, { method: 'PUT', json: { stockUnit: 'kg' } });
+        expect((await toKg()).status).toBe(400);
+        await s.t.ctx.db.update(productVariants).set({ weightGrams: 700 }).where(eq(productVariants.productId, fish!.id));
+        await asAdmin(`/products/${fish!.id}/price-per-kg`, { method: 'PUT', json: { pricePerKgCents: 190_000 } });
+        return { res: await toKg(), recordId: fish!.id };
+      },
+      details: async () => ({ stockUnit: { from: 'piece', to: 'kg' }, variants: [{ variant: '', from: '4', to: '2.8 kg' }] }),
+    },
+    {
       route: 'PATCH /products/:id/variants/:variantId',
       action: 'VARIANT_UPDATE',
       table: 'product_variants',
@@ -621,7 +833,57 @@ describe.each(dbKinds(import.meta.url))('the audit trail of the back office on %
       }),
       details: async () => ({ changed: { priceCents: { from: 90_000, to: 95_000 } } }),
     },
+    ...promotionCases(),
   ];
+
+  /** The promotion the cases below create, then edit, deactivate and activate again. */
+  async function auditPromotionId(): Promise<string> {
+    const [row] = await s.t.ctx.db.select({ id: promotions.id }).from(promotions).where(eq(promotions.code, 'AUDITFISH'));
+    return row!.id;
+  }
+  function promotionCases(): AuditCase[] {
+    const fishFriday = { code: 'auditfish', name: 'Audit Friday', kind: 'percent', value: 10, minimumSpendCents: 100_000, weekdays: [5] };
+    return [
+      {
+        route: 'POST /promotions',
+        action: 'PROMOTION_CREATE',
+        table: 'promotions',
+        run: async () => {
+          const res = await asAdmin('/promotions', { method: 'POST', json: fishFriday });
+          return { res, recordId: res.ok ? await auditPromotionId() : null };
+        },
+        details: async () => ({ code: 'AUDITFISH', gives: '10 % off', minimumSpendCents: 100_000, weekdays: 'Friday' }),
+      },
+      {
+        route: 'PUT /promotions/:id',
+        action: 'PROMOTION_UPDATE',
+        table: 'promotions',
+        run: async () => {
+          const id = await auditPromotionId();
+          return { res: await asAdmin(`/promotions/${id}`, { method: 'PUT', json: { ...fishFriday, value: 15 } }), recordId: id };
+        },
+        details: async () => ({ code: 'AUDITFISH', changed: { gives: { from: '10 % off', to: '15 % off' } } }),
+      },
+      {
+        route: 'POST /promotions/:id/deactivate',
+        action: 'PROMOTION_DEACTIVATE',
+        table: 'promotions',
+        run: async () => {
+          const id = await auditPromotionId();
+          return { res: await asAdmin(`/promotions/${id}/deactivate`, { method: 'POST' }), recordId: id };
+        },
+      },
+      {
+        route: 'POST /promotions/:id/activate',
+        action: 'PROMOTION_ACTIVATE',
+        table: 'promotions',
+        run: async () => {
+          const id = await auditPromotionId();
+          return { res: await asAdmin(`/promotions/${id}/activate`, { method: 'POST' }), recordId: id };
+        },
+      },
+    ];
+  }
 
   beforeAll(async () => {
     other = await createUser(s.t, { name: 'Wanjiku Staff' });
@@ -638,6 +900,24 @@ describe.each(dbKinds(import.meta.url))('the audit trail of the back office on %
     const paid = await placeOrder(s, [{ productId: product!.id, quantity: 2 }]);
     await payByCard(s, paid.trackingId);
     ids.paidOrder = paid.orderId;
+    // A paid order collected at the shop: no address, zone, fee or rider (as checkout places one).
+    const pickup = await placeOrder(s, [{ productId: product!.id, quantity: 1 }]);
+    await payByCard(s, pickup.trackingId);
+    await s.t.ctx.db
+      .update(orders)
+      .set({ fulfilmentMethod: 'pickup', deliveryAddress: '', deliveryFee: 0, smallOrderFee: 0, deliveryZoneId: null, riderId: null })
+      .where(eq(orders.id, pickup.orderId));
+    ids.pickupOrder = pickup.orderId;
+    const part = await placeOrder(s, [{ productId: product!.id, quantity: 2 }]);
+    await payByCard(s, part.trackingId);
+    ids.partOrder = part.orderId;
+    const [partLine] = await s.t.ctx.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, part.orderId));
+    ids.partLine = partLine!.id;
+    const first = await asAdmin(`/orders/${ids.partOrder}/partial-refund`, {
+      method: 'POST',
+      json: { lines: [{ orderItemId: ids.partLine, amountCents: 5_000, restockQuantity: 0 }], reason: 'Bruised' },
+    });
+    expect(first.status).toBe(200);
     const twice = await placeOrderPaidTwice(s, [{ productId: product!.id, quantity: 1 }]);
     ids.paidTwiceOrder = twice.orderId;
     const [extra] = await s.t.ctx.db

@@ -106,9 +106,11 @@ describe.each(dbKinds(import.meta.url))('admin products on %s', (kind) => {
       searchKeywords: '',
       category: 'fish',
       priceCents: 85050,
+      compareAtPriceCents: null,
       taxBand: 'B',
       etimsItemClass: null,
       stock: 7,
+      stockUnit: 'piece',
       lowStockThreshold: 5,
       lowStock: false,
       imageUrl: null,
@@ -140,6 +142,33 @@ describe.each(dbKinds(import.meta.url))('admin products on %s', (kind) => {
     expect(product.stock).toBe(3);
     const [audit] = await auditRows(s.t, 'PRODUCT_UPDATE', p.id);
     expect(audit?.details).toMatchObject({ changed: { priceCents: { from: 120000, to: 135000 }, featured: { from: false, to: true } } });
+  });
+
+  it('keeps every field an edit leaves out: a PATCH of the name alone changes only the name', async () => {
+    const p = await create({
+      name: 'Smoked Catfish Fillet',
+      category: 'fish',
+      priceCents: 95000,
+      description: 'Cold smoked over acacia.',
+      searchKeywords: 'kambare',
+      published: false,
+      featured: true,
+      lowStockThreshold: 12,
+    });
+    const res = await asAdmin(`/products/${p.id}`, { method: 'PATCH', json: { name: 'Smoked Catfish Fillets' } });
+    expect(res.status).toBe(200);
+    const [row] = await s.t.ctx.db.select().from(products).where(eq(products.id, p.id));
+    expect(row).toMatchObject({
+      name: 'Smoked Catfish Fillets',
+      description: 'Cold smoked over acacia.',
+      searchKeywords: 'kambare',
+      published: false,
+      featured: true,
+      lowStockThreshold: 12,
+      price: 95_000,
+    });
+    const [audit] = await auditRows(s.t, 'PRODUCT_UPDATE', p.id);
+    expect(audit?.details).toEqual({ changed: { name: { from: 'Smoked Catfish Fillet', to: 'Smoked Catfish Fillets' } } });
   });
 
   it("writes the form's price to the product's variant, which the product shows and checkout charges", async () => {

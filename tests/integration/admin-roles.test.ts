@@ -175,7 +175,9 @@ describe.each(dbKinds(import.meta.url))('back-office roles on %s', (kind) => {
       expect(stops.map((x) => x.orderId).sort()).toEqual([mine, theirs, unassigned].sort());
       const stop = stops.find((x) => x.orderId === unassigned)!;
       expect(stop.phone).toBe('+254712345678');
-      expect(stop.items).toEqual([{ name: 'Rider Test Tilapia', quantity: 3, ifUnavailable: 'similar', note: '' }]);
+      expect(stop.items).toEqual([
+        { name: 'Rider Test Tilapia', quantity: 3, ifUnavailable: 'similar', note: '', lineTotalCents: 180_000, nominalGrams: null },
+      ]);
       expect(stop.mapUrl).toBe('https://www.google.com/maps/dir/?api=1&destination=-1.2676%2C36.8108');
       expect(list.riders.map((r) => r.id).sort()).toEqual([rider.id, otherRider.id].sort());
 
@@ -193,7 +195,10 @@ describe.each(dbKinds(import.meta.url))('back-office roles on %s', (kind) => {
         .select()
         .from(outboundSms)
         .where(and(eq(outboundSms.to, '+254733000111'), eq(outboundSms.step, 'rider_stops')));
-      expect(sms?.message).toMatch(new RegExp(`^.+: 1 stop for you\\. 1\\) #${mine.slice(0, 8)} Westlands .*/admin/rider$`));
+      // The rider's whole list: the stop, its window's time (a weekday when not today) and its area.
+      expect(sms?.message).toMatch(
+        new RegExp(`^.+: 1 stop for you: 1\\) #${mine.slice(0, 8)} (\\w{3} )?\\d\\d:\\d\\d-\\d\\d:\\d\\d Westlands \\S+/admin/rider$`),
+      );
       const [row] = await s.t.ctx.db.select({ riderId: orders.riderId }).from(orders).where(eq(orders.id, mine));
       expect(row?.riderId).toBe(rider.id);
       const audits = await s.t.ctx.db

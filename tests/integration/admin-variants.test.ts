@@ -373,10 +373,10 @@ describe.each(dbKinds(import.meta.url))('admin options and variants on %s', (kin
       /^attachment; filename="stock-variant-test-fish-\d+-large-whole-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const lines = (await csv.text()).split('\r\n');
-    expect(lines[0]).toBe('When (Nairobi),Variant,SKU,Change,Quantity,Stock after,Reason,Order,By');
+    expect(lines[0]).toBe('When (Nairobi),Variant,SKU,Change,Quantity,Stock after,Unit,Reason,Order,By');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(',"Large, Whole",');
-    expect(lines[2]).toContain(',restock,4,6,"Lake ""Victoria"", morning",,');
+    expect(lines[2]).toContain(',restock,4,6,pieces,"Lake ""Victoria"", morning",,');
     expect((await asAdmin(`/products/${id}/stock.csv?variantId=${implicit!.id}`)).status).toBe(404);
   });
 

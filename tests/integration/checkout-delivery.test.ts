@@ -64,6 +64,8 @@ describe.each(dbKinds(import.meta.url))('checkout addresses and delivery fee on 
       estimatedMinutes: 35,
       formattedDistance: `${km.toFixed(1)} km`,
       originLabel: 'Kogo Star Plaza, Nairobi West',
+      // No zone has a minimum order until the owner sets one.
+      smallOrder: { rule: 'none', minimumCents: 0, feeCents: 0 },
     });
 
     // Free text is geocoded; an unknown place is a clear failure.
@@ -96,6 +98,7 @@ describe.each(dbKinds(import.meta.url))('checkout addresses and delivery fee on 
       estimatedMinutes: 40,
       formattedDistance: '0 m',
       originLabel: 'Westlands depot',
+      smallOrder: { rule: 'none', minimumCents: 0, feeCents: 0 },
     });
 
     await shop.ctx.db.update(deliveryZones).set({ active: false }).where(eq(deliveryZones.active, true));

@@ -40,12 +40,17 @@ describe.runIf(HAS_POSTGRES)('lost connections on PostgreSQL', () => {
     it(`${kind}: the job finishes when its lock connection is lost, and the lock is free for the next run`, async () => {
       let finishWork: () => void = () => undefined;
       const work = new Promise<void>((resolve) => (finishWork = resolve));
+      let holding = false;
       const run = t.database[kind](42, async () => {
+        holding = true;
         await work;
         // The work itself uses the pool (new connections), as every job does.
         const [row] = await queryRows<{ one: number }>(t.database.db, sql`select 1 as one`);
         return row?.one;
       });
+      // Ended once the lock is held: ended while its query still runs, taking the lock fails instead
+      // (the run rejects and no work starts), which is not what this test is about.
+      await waitFor('the work to start under the lock', () => holding);
       await waitFor('the lock connection to be terminated', async () => (await terminate('%advisory_lock%')) === 1);
       // The lock connection is idle and checked out while the work waits (on Pesapal, say): it hears
       // of its end there, before the work goes on.

@@ -1,11 +1,14 @@
 // Delivery windows at checkout: the slots offered for the address's zone at a given Nairobi time,
 // exact capacity when many customers take the last places at once (two instances on PostgreSQL),
-// a hold that ends with the stock reservation, and a payment after that keeps the order and flags it.
-import { and, eq } from 'drizzle-orm';
+// a hold that ends with the stock reservation, and a payment after that keeps the order and flags it;
+// a window's places are each zone's own, and a zone's exceptions (its own capacity, a window it is
+// not served in) hold at checkout.
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, createContext } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
-import { deliveryWindows, orderDeliveryWindows } from '../../src/server/db/schema';
+import { deliveryWindowZones, deliveryWindows, deliveryZones, orderDeliveryWindows } from '../../src/server/db/schema';
+import { refreshPayment } from '../../src/server/features/payments/payment-refresh.service';
 import { expireReservations, reconcilePayments } from '../../src/server/features/payments/reconciliation.service';
 import { createMailer } from '../../src/server/infra/mail/mailer';
 import { createUser, TEST_ORIGIN, type TestUser } from '../support/test-app';
@@ -206,5 +209,105 @@ describe.each(dbKinds(import.meta.url))('delivery windows at checkout on %s', (k
       shop.ctx.integrations.pesapal = pesapal;
       shop.sim.switches.dropIpn = false;
     }
+  });
+  it("gives a refunded order's place back, so the next customer can have the window", async () => {
+    const productId = (await productBySlug(shop, 'fresh-whole-tilapia')).id;
+    const { slots } = await slotsFor(shop, westlands);
+    const target = slots.find((x) => x.label === 'Sat 28 Nov, 10:00–12:00')!;
+    await shop.ctx.db.update(deliveryWindows).set({ capacity: 1 }).where(eq(deliveryWindows.id, target.windowId));
+    const place = (user: TestUser, key: string) =>
+      shop.request('/api/checkout/orders', {
+        method: 'POST',
+        cookie: user.cookie,
+        json: orderBody([{ productId, quantity: 1 }], {
+          idempotencyKey: key,
+          deliveryWindow: { windowId: target.windowId, date: target.date },
+        }),
+      });
+    const first = await place(users[2]!, 'refunded-window-1');
+    expect(first.status).toBe(200);
+    const placed = (await first.json()) as OrderAnswer;
+    const trackingId = new URL(placed.iframeUrl!).searchParams.get('OrderTrackingId')!;
+    await payOnSimulator(shop, trackingId, 'card');
+    await reconcilePayments(shop.ctx);
+    expect(await orderRow(shop, placed.orderId!)).toMatchObject({ status: 'completed' });
+    // The window is full while the order is paid for.
+    expect((await slotsFor(shop, westlands)).slots.find((x) => x.windowId === target.windowId && x.date === target.date)).toMatchObject({
+      left: 0,
+      full: true,
+    });
+
+    const owner = await createUser(shop, { role: 'owner' });
+    const cancel = await shop.request(`/api/admin/orders/${placed.orderId}/cancel`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { reason: 'Customer travelling' },
+    });
+    expect(cancel.status).toBe(200);
+    // Asked for, not yet refunded: the place is still the order's.
+    expect((await slotsFor(shop, westlands)).slots.find((x) => x.windowId === target.windowId && x.date === target.date)).toMatchObject({
+      full: true,
+    });
+    const decided = await shop.sim.decideRefund(trackingId, 'approve');
+    expect(decided.ok).toBe(true);
+    await shop.sim.idle();
+    await refreshPayment(shop.ctx, trackingId);
+    expect(await orderRow(shop, placed.orderId!)).toMatchObject({ status: 'cancelled' });
+    const [hold] = await shop.ctx.db.select().from(orderDeliveryWindows).where(eq(orderDeliveryWindows.orderId, placed.orderId!));
+    expect(hold).toMatchObject({ held: false });
+    expect(hold?.releasedAt).not.toBeNull();
+    expect((await slotsFor(shop, westlands)).slots.find((x) => x.windowId === target.windowId && x.date === target.date)).toMatchObject({
+      left: 1,
+      full: false,
+    });
+    const next = await place(users[3]!, 'refunded-window-2');
+    expect(next.status).toBe(200);
+    const [taken] = await shop.ctx.db
+      .select()
+      .from(orderDeliveryWindows)
+      .where(and(eq(orderDeliveryWindows.orderId, ((await next.json()) as OrderAnswer).orderId!), eq(orderDeliveryWindows.held, true)));
+    expect(taken).toMatchObject({ deliveryDate: target.date });
+  });
+
+  it("gives each zone its own places in a window, and keeps a zone's own capacity and unserved windows", async () => {
+    const productId = (await productBySlug(shop, 'fresh-whole-tilapia')).id;
+    const { slots } = await slotsFor(shop, westlands);
+    const target = slots.find((x) => x.label === 'Wed 2 Dec, 16:00–18:00')!;
+    expect(target.left).toBe(20);
+    await shop.ctx.db.update(deliveryWindows).set({ capacity: 1 }).where(eq(deliveryWindows.id, target.windowId));
+    const placeIn = (user: TestUser, key: string) =>
+      shop.request('/api/checkout/orders', {
+        method: 'POST',
+        cookie: user.cookie,
+        json: orderBody([{ productId, quantity: 1 }], {
+          idempotencyKey: key,
+          deliveryWindow: { windowId: target.windowId, date: target.date },
+        }),
+      });
+    // Customers of their own: the earlier tests' customers have unpaid orders waiting.
+    const [one, two] = [await customer(shop), await customer(shop)];
+    const first = await placeIn(one, 'zone-places-1');
+    expect(first.status, await first.clone().text()).toBe(200);
+    const slotIn = async (zoneId: string) =>
+      (await slotsFor(shop, zoneId)).slots.find((x) => x.windowId === target.windowId && x.date === target.date);
+    expect(await slotIn(westlands)).toMatchObject({ left: 0, full: true });
+    // Another zone still has its one place in the same window.
+    const [other] = await shop.ctx.db.select({ id: deliveryZones.id }).from(deliveryZones).where(ne(deliveryZones.id, westlands)).limit(1);
+    expect(await slotIn(other!.id)).toMatchObject({ left: 1, full: false });
+
+    // Westlands' own capacity of 2 gives it one more place; then it is not served in that window at all.
+    await shop.ctx.db.insert(deliveryWindowZones).values({ windowId: target.windowId, zoneId: westlands, capacity: 2 });
+    expect(await slotIn(westlands)).toMatchObject({ left: 1, full: false });
+    expect(await slotIn(other!.id)).toMatchObject({ left: 1 });
+    await shop.ctx.db
+      .update(deliveryWindowZones)
+      .set({ served: false })
+      .where(and(eq(deliveryWindowZones.windowId, target.windowId), eq(deliveryWindowZones.zoneId, westlands)));
+    expect(await slotIn(westlands)).toBeUndefined();
+    const refused = await placeIn(two, 'zone-places-2');
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as OrderAnswer).error?.message).toBe(
+      'That delivery window can no longer be chosen. Please choose another.',
+    );
   });
 });

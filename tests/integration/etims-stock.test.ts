@@ -185,4 +185,31 @@ describe.each(dbKinds(import.meta.url))('stock reported to KRA eTIMS, on %s', (k
     expect(rows.map((r) => (r.request as { regTyCd: string }).regTyCd)).toEqual(['M', 'M', 'M', 'M']);
     expect(kra().held.get(await itemCodeOf(tilapia.id))).toBe((await productBySlug(shop, 'fresh-whole-tilapia')).stock);
   });
+  it('tells the back office what stock waits for KRA, warns once it waited longer than the setting, and names the declaration holding the rest', async () => {
+    const status = async () => {
+      const res = await admin('/tax-invoices/status');
+      expect(res.status, await res.clone().text()).toBe(200);
+      return ((await res.json()) as { stock: unknown }).stock;
+    };
+    expect(await status()).toEqual({ waiting: 0, failed: 0, oldestWaitingSince: null, late: 0, heldBy: null });
+
+    const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');
+    shop.etimsSim.switches.mode = 'down'; // KRA away
+    const restocked = await changeStock(tilapia.id, { kind: 'restock', cause: 'purchase', quantity: 4, reason: 'Morning catch delivered' });
+    expect(restocked.status, await restocked.clone().text()).toBe(201);
+    await taxInvoicesIdle(shop.ctx);
+    await sendDueTaxInvoices(shop.ctx);
+    const [waiting] = (await declarations()).filter((d) => d.status !== 'sent');
+    const since = waiting?.createdAt.toISOString();
+    const held = { sarNo: waiting?.sarNo, error: `Stock declaration ${waiting?.sarNo}: KRA eTIMS insertStockIO answered HTTP 503` };
+    expect(await status()).toEqual({ waiting: 1, failed: 1, oldestWaitingSince: since, late: 0, heldBy: held });
+
+    shop.clock.advance(16 * 60_000); // KRA still away, past ETIMS_LATE_AFTER_MINUTES (15)
+    expect(await status()).toEqual({ waiting: 1, failed: 1, oldestWaitingSince: since, late: 1, heldBy: held });
+
+    shop.etimsSim.switches.mode = 'up';
+    shop.clock.advance(outboxRetryDelayMs(waiting?.attempts ?? 1));
+    await sendDueTaxInvoices(shop.ctx);
+    expect(await status()).toEqual({ waiting: 0, failed: 0, oldestWaitingSince: null, late: 0, heldBy: null });
+  });
 });

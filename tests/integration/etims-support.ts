@@ -17,8 +17,8 @@ export interface TaxShop extends Shop {
   admin: TestUser;
 }
 
-export async function createTaxShop(kind: DbKind): Promise<TaxShop> {
-  const shop = await createShop(kind, { env: { ETIMS_TIMEOUT_MS: '300' } });
+export async function createTaxShop(kind: DbKind, env: Record<string, string> = {}): Promise<TaxShop> {
+  const shop = await createShop(kind, { env: { ETIMS_TIMEOUT_MS: '300', ...env } });
   const etimsSim = shop.ctx.integrations.etimsSimulator;
   if (!etimsSim) throw new Error('the tests expect the built-in eTIMS simulator');
   return Object.assign(shop, { etimsSim, buyer: await customer(shop), admin: await createUser(shop, { role: 'owner' }) });

@@ -52,7 +52,9 @@ describe.each(dbKinds(import.meta.url))('cancelled orders as the customer sees t
 
     await decideRefund(s, trackingId, 'approve');
     expect(await inList(orderId)).toMatchObject({ status: 'cancelled' });
-    expect((await inList(orderId))?.paidPayments).toEqual([{ amountCents: paid!.totalCents, currency: 'KES', refund: 'refunded' }]);
+    expect((await inList(orderId))?.paidPayments).toEqual([
+      { amountCents: paid!.totalCents, currency: 'KES', refund: 'refunded', refundCents: paid!.totalCents },
+    ]);
     const one = await body<OrderDetail>(await s.t.request(`/api/orders/${orderId}`, { cookie: s.customer.cookie }));
     expect(one).toMatchObject({ cancelledReason: 'The fish was not fresh', paidPayments: [{ refund: 'refunded' }] });
   });

@@ -46,6 +46,8 @@ describe('the Pesapal simulator switches page', () => {
         lateIpnMs: 0,
         authErrorHttpStatus: 200,
         mpesaShillings: 'exact',
+        refundsPerPayment: 'one',
+        partialRefundsShow: 'reversed',
         refundApproveAfterSeconds: null,
       },
       refunds: [],

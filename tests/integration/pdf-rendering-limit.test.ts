@@ -30,10 +30,18 @@ const stop = (i: number): DeliveryStop => {
     late: false,
     fulfilmentStatus: 'processing',
     items: [
-      { name: 'Fresh whole tilapia', quantity: 3, ifUnavailable: 'call', note: 'cut into 4 pieces' },
-      { name: 'Kienyeji chicken', quantity: 1, ifUnavailable: 'similar', note: '' },
+      {
+        name: 'Fresh whole tilapia',
+        quantity: 3,
+        ifUnavailable: 'call',
+        note: 'cut into 4 pieces',
+        lineTotalCents: 399_000,
+        nominalGrams: 700,
+      },
+      { name: 'Kienyeji chicken', quantity: 1, ifUnavailable: 'similar', note: '', lineTotalCents: 150_000, nominalGrams: null },
     ],
     note: '',
+    paidCents: 549_000,
     rider: { id: 'r1', name: 'Otieno' },
     notDelivered: null,
   };

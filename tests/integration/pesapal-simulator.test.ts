@@ -619,6 +619,8 @@ describe('reset()', () => {
       dropIpn: false,
       authErrorHttpStatus: 200,
       mpesaShillings: 'exact',
+      refundsPerPayment: 'one',
+      partialRefundsShow: 'reversed',
       refundApproveAfterSeconds: null,
     });
     await sleep(150);

@@ -14,7 +14,7 @@ describe.each(dbKinds(import.meta.url))('shop details on %s', (kind) => {
   const publicDetails = async () => body<{ details: unknown }>(await s.t.request('/api/content/shop-details'));
 
   it('shows the defaults until the merchant saves, then the saved details to everyone', async () => {
-    expect(await publicDetails()).toEqual({ details: DEFAULT_SHOP_DETAILS, pricesIncludeVat: false });
+    expect(await publicDetails()).toEqual({ details: DEFAULT_SHOP_DETAILS, pricesIncludeVat: false, ifUnavailable: 'similar' });
     const saved = await asAdmin('/shop-details', {
       method: 'PUT',
       json: {
@@ -40,7 +40,7 @@ describe.each(dbKinds(import.meta.url))('shop details on %s', (kind) => {
     expect(await body(saved)).toEqual({ details: expected });
     // Public reads are kept for a second: the saved details replace the defaults once it is over.
     await waitFor('the saved details to be public', async () =>
-      isDeepStrictEqual(await publicDetails(), { details: expected, pricesIncludeVat: false }),
+      isDeepStrictEqual(await publicDetails(), { details: expected, pricesIncludeVat: false, ifUnavailable: 'similar' }),
     );
   });
 
@@ -54,6 +54,6 @@ describe.each(dbKinds(import.meta.url))('shop details on %s', (kind) => {
     const { error } = await body<{ error: { fields: Record<string, string> } }>(res);
     expect(error.fields).toMatchObject({ phone: SHOP_DETAILS_MESSAGES.phone, facebookUrl: SHOP_DETAILS_MESSAGES.url });
     // Nothing was written: what is stored is still what the public saw before.
-    expect({ details: await loadShopDetails(s.t.ctx.db), pricesIncludeVat: false }).toEqual(before);
+    expect({ details: await loadShopDetails(s.t.ctx.db), pricesIncludeVat: false, ifUnavailable: 'similar' }).toEqual(before);
   });
 });

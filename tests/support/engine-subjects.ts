@@ -5,8 +5,15 @@
 // the browser journeys run every shop on the embedded default besides.
 export const ENGINE_SUBJECTS: Readonly<Record<string, string>> = {
   'checkout-concurrency.test.ts': 'many buyers race for the last units: row locks on variants and products',
+  'promotions-race.test.ts': "customers racing for a code's last use: the promotion's row lock before its uses are counted",
   'delivery-slots.test.ts': 'concurrent checkouts for the last places of a window: the window row lock',
+  'delivery-reschedule.test.ts': "two customers moving their failed deliveries to a window's last place at once: the window row lock",
+  'pick-up.test.ts': "two customers taking a pick-up window's last place at once: the window row lock",
   'delivery-outcome-race.test.ts': "two delivery outcomes at once: the order's row lock",
+  'packing-race.test.ts':
+    "two packers finishing one order at once: the order's row lock and a conditional update; one packing refund (a unique index on payment_refunds)",
+  'packing.test.ts': "the packing record's checks in SQL, and finishing under the order's row lock",
+  'riders-messages.test.ts': "two assignments for one rider at once build their lists one after the other: the rider's row lock",
   'unpaid-holds.test.ts': "the unpaid share of a window's places, counted under its lock",
   'unpaid-stock-holds.test.ts': 'the unpaid share of stock, counted under the variant lock (FOR NO KEY UPDATE beside FK key-share locks)',
   'inventory-service.test.ts': "the stock ledger's unique movements and stock never below zero, under concurrent writers",
@@ -18,6 +25,7 @@ export const ENGINE_SUBJECTS: Readonly<Record<string, string>> = {
   'payments-database-loss.test.ts': 'a connection lost while a payment page opens',
   'outbox.test.ts': 'two senders claim each outbox row once (FOR UPDATE SKIP LOCKED)',
   'mail-outbox.test.ts': 'a mail recorded in a rolled-back transaction, and sent once when two try',
+  'cart-reminders-race.test.ts': "two instances' reminder jobs claim each abandoned cart once (a conditional update under the row's lock)",
   'merchant-notices.test.ts': 'each paid order noticed once however many roads bring it (unique keys under concurrency)',
   'rate-limiter.test.ts': "the limiter's counters are atomic upserts",
   'realtime.test.ts': 'live events through LISTEN/NOTIFY (PostgreSQL) and in-process (PGlite)',
@@ -36,5 +44,13 @@ export const ENGINE_SUBJECTS: Readonly<Record<string, string>> = {
   'phone-migration.test.ts': 'a migration over existing rows',
   'phone-sign-in-migration.test.ts': 'a migration over existing rows',
   'refunds-migration.test.ts': 'a migration over existing rows',
+  'partial-refunds-migration.test.ts': 'a migration over existing rows',
+  'windows-for-all-zones-migration.test.ts': "a migration over existing rows: each zone's windows folded into one week",
+  'partial-refunds.test.ts':
+    "refunds written under the order's row lock and the cancel advisory lock, kept by partial unique indexes (one request waiting, one whole refund, one M-Pesa code)",
+  'partial-refunds-race.test.ts': "refunds of one order sent together: the cancel advisory lock and the order's row lock",
+  'refund-withdrawal.test.ts': "a withdrawal and a recording by hand of one refund sent together: the order's row lock and the refund's",
   'admin-orders-at-scale.test.ts': "each engine's query plans use the indexes",
+  'stock-in-kg.test.ts':
+    'a switch of stock unit locks every variant before its product, so a checkout waiting on one reads the new unit; the constraint keeping kg to products sold by the kilo',
 };

@@ -19,4 +19,6 @@ export const LOCKS = {
   roleChange: 7_301_014,
   // The owner's morning summary: one instance looks at a time (the day's row makes it once a day).
   morningSummary: 7_301_021,
+  // Cart reminders: one instance looks at a time (the cart's row makes each reminder once).
+  cartReminders: 7_301_031,
 } as const;

@@ -115,11 +115,17 @@ export const etimsItemsCheck: GoLiveCheck = {
     const { env, db } = input;
     const listed = new Set(((device.itemClasses as ItemClass[] | null) ?? []).filter((c) => c.useYn !== 'N').map((c) => c.itemClsCd));
     const onSale = await db
-      .select({ id: products.id, name: products.name, category: products.category, itemClass: products.etimsItemClass })
+      .select({
+        id: products.id,
+        name: products.name,
+        category: products.category,
+        itemClass: products.etimsItemClass,
+        stockUnit: products.stockUnit,
+      })
       .from(products)
       .where(and(eq(products.published, true), isNull(products.archivedAt)));
     const wanted = [
-      ...onSale.map((p) => ({ key: productItemKey(p.id), name: p.name, cls: p.itemClass ?? itemClassFor(env, p.category) })),
+      ...onSale.map((p) => ({ key: productItemKey(p.id, p.stockUnit), name: p.name, cls: p.itemClass ?? itemClassFor(env, p.category) })),
       { key: DELIVERY_ITEM_KEY, name: 'Delivery', cls: itemClassFor(env, 'delivery') },
     ];
     if (listed.size === 0) return { ok: false, detail: "KRA's item classes are not cached yet", fix: START_SHOP };

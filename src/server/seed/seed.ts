@@ -66,9 +66,11 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<{ se
         .insert(deliveryZones)
         .values(SEED_DELIVERY_ZONES.map((z) => ({ ...z, active: true, createdAt, updatedAt: createdAt })))
         .returning({ id: deliveryZones.id });
-      await tx
-        .insert(deliveryWindows)
-        .values(seededZones.flatMap((z) => DEFAULT_ZONE_WINDOWS.map((w) => ({ ...w, zoneId: z.id, createdAt, updatedAt: createdAt }))));
+      // The shop's week of windows, the same for every zone.
+      const week = await tx.select({ id: deliveryWindows.id }).from(deliveryWindows).limit(1);
+      if (seededZones.length > 0 && week.length === 0) {
+        await tx.insert(deliveryWindows).values(DEFAULT_ZONE_WINDOWS.map((w) => ({ ...w, createdAt, updatedAt: createdAt })));
+      }
     }
 
     await tx

@@ -15,6 +15,10 @@ import { createEtimsClient } from '../integrations/etims/etims-client';
 import type { EtimsClient, EtimsClientOptions, EtimsIntegration } from '../integrations/etims/etims-types';
 import { createEtimsSimulator, type EtimsSimulator } from '../dev/etims/etims-simulator';
 import { SIMULATOR_ETIMS_CREDENTIALS } from '../dev/etims/etims-simulator-token';
+import { createMpesaSimulator, type MpesaSimulator } from '../dev/mpesa/mpesa-simulator';
+import { createDarajaClient } from '../integrations/daraja/daraja-client';
+import type { DarajaClient } from '../integrations/daraja/daraja-types';
+import { darajaOptions, SIMULATOR_MPESA_KEYS, SIMULATOR_TILL, usesMpesaSimulator } from '../mpesa-config';
 
 export const SIMULATOR_MOUNT = '/pesapal-sim';
 const SIMULATOR_KEY = { key: 'simulator-key', secret: 'simulator-secret' };
@@ -28,6 +32,10 @@ export interface Integrations {
   etims: EtimsIntegration | null;
   /** The development stand-in for KRA eTIMS, mounted at /etims-sim; null with real settings. */
   etimsSimulator: EtimsSimulator | null;
+  /** M-Pesa Express (Safaricom's Daraja); null with MPESA_ENV=off. */
+  mpesa: DarajaClient | null;
+  /** The development stand-in for M-Pesa Express, mounted at /mpesa-sim; null unless MPESA_ENV=simulator. */
+  mpesaSimulator: MpesaSimulator | null;
 }
 
 /** Requests to the shop itself go straight to the app in-process (set once the app exists). */
@@ -48,7 +56,29 @@ export function createLocalFetch(publicUrl: string): LocalFetch {
 }
 
 export function createIntegrations(env: Env, logger: Logger, local: LocalFetch, now?: () => Date): Integrations {
-  return { ...createPayments(env, logger, local), ...createEtims(env, logger, local, now) };
+  return { ...createPayments(env, logger, local), ...createEtims(env, logger, local, now), ...createMpesa(env, logger, local, now) };
+}
+
+/** The Daraja client: Safaricom with MPESA_ENV=sandbox or production, else the simulator (refused in production). */
+function createMpesa(env: Env, logger: Logger, local: LocalFetch, now?: () => Date): Pick<Integrations, 'mpesa' | 'mpesaSimulator'> {
+  const options = darajaOptions(env);
+  if (!options) return { mpesa: null, mpesaSimulator: null };
+  const simulated = usesMpesaSimulator(env);
+  if (simulated && env.isProduction)
+    throw new Error('The M-Pesa simulator is refused in production: set MPESA_ENV to sandbox, production or off');
+  const log = (msg: string, data?: Record<string, unknown>) => logger.info(data ?? {}, `mpesa: ${msg}`);
+  const client = createDarajaClient({ ...options, fetch: simulated ? local.fetch : undefined, now, log });
+  const mpesaSimulator = simulated
+    ? createMpesaSimulator({
+        shortcodes: [{ ...SIMULATOR_TILL }],
+        credentials: [{ ...SIMULATOR_MPESA_KEYS }],
+        now,
+        fetch: local.fetch,
+        log: (msg) => logger.warn(msg),
+        autoTick: true,
+      })
+    : null;
+  return { mpesa: client, mpesaSimulator };
 }
 
 /** The eTIMS client: KRA with ETIMS_PIN and ETIMS_DEVICE_SERIAL, else the simulator (refused in production). */
@@ -103,7 +133,7 @@ export function createKraEtimsClient(env: Env, timeoutMs: number): EtimsClient {
   });
 }
 
-function createPayments(env: Env, logger: Logger, local: LocalFetch): Omit<Integrations, 'etims' | 'etimsSimulator'> {
+function createPayments(env: Env, logger: Logger, local: LocalFetch): Pick<Integrations, 'addresses' | 'pesapal' | 'pesapalSimulator'> {
   const addresses = createAddressProvider({
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
     googleMapsApiUrl: env.GOOGLE_MAPS_API_URL,

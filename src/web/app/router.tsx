@@ -29,6 +29,7 @@ const OrderSuccess = lazyPage(() => import('../routes/order-success'));
 const Profile = lazyPage(() => import('../routes/profile'));
 const Orders = lazyPage(() => import('../routes/orders'));
 const OrderPage = lazyPage(() => import('../routes/order'));
+const DeliveryReschedule = lazyPage(() => import('../routes/delivery-reschedule'));
 const NotFound = lazyPage(() => import('../routes/not-found'));
 const Admin = lazyPage(() => import('../routes/admin'));
 
@@ -72,6 +73,8 @@ const PAGE_ELEMENTS = {
       <OrderPage />
     </RequireAuth>
   ),
+  // The signed link is the key: no sign-in, so a phone-only customer opens it from her SMS.
+  'delivery-reschedule': <DeliveryReschedule />,
   'content-slug': <ContentPage />,
   'not-found': <NotFound />,
   admin: <Admin />,

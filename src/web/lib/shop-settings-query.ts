@@ -1,6 +1,7 @@
 // The shop's public settings in one answer: the contact details the merchant saved (footer, contact
-// page) and whether the shop's prices include VAT, which the cart and checkout need to total an order
-// as the server will. Shared by every feature, so it lives here.
+// page), whether the shop's prices include VAT, which the cart and checkout need to total an order
+// as the server will, and the shop's usual 'If unavailable', preselected at checkout. Shared by
+// every feature, so it lives here.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, call } from './api-client';
 

@@ -20,6 +20,8 @@ describe('/cart', () => {
     answerSession(api);
     answerShopDetails(api);
     api.on(CHECK, apiError(500, 'x', 'INTERNAL'));
+    // The cart asks which promotion the lines would get (none here).
+    api.on('POST /api/checkout/promotion', { json: { promotion: null, message: null } });
     const { user } = renderPage(<Cart />, { path: '/cart' });
     const line = within(await screen.findByRole('listitem', { name: TILAPIA.name }));
     await waitFor(() => expect(api.requests(CHECK)).toHaveLength(1));

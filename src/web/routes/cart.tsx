@@ -10,8 +10,11 @@ import { CartNotices } from '../features/cart/components/cart-notices';
 import { OrderSummary } from '../features/cart/components/order-summary';
 import { DeliveryEstimate } from '../features/checkout/components/delivery-estimate';
 import { useDeliveryArea } from '../features/checkout/use-delivery-area';
-import { cartLineKey, cartLinesForTotals } from '@/domain/cart';
+import { PromotionCodeField } from '../features/checkout/components/promotion-code-field';
+import { discountedTotalsLines, usePromotion } from '../features/checkout/use-promotion';
+import { cartLineKey } from '@/domain/cart';
 import { computeCartTotals } from '@/domain/cart-totals';
+import { deliveryPlaceName } from '@/domain/small-order';
 import { useCart } from '../features/cart/use-cart';
 import { useCartRecheck } from '../features/cart/use-cart-recheck';
 import { WHATSAPP_TEXT } from '@/domain/whatsapp';
@@ -23,7 +26,14 @@ export default function Cart() {
   const { lines, count } = useCart();
   const notices = useCartRecheck();
   const delivery = useDeliveryArea();
-  const freeDelivery = computeCartTotals({ lines: cartLinesForTotals(lines), deliveryFeeCents: null }).freeDelivery;
+  // A code applied here is kept for checkout (use-promotion.ts), which applies it again.
+  const promotion = usePromotion(lines, delivery.quote.status === 'ready' ? delivery.quote.feeCents : null);
+  const promotionLines = discountedTotalsLines(lines, promotion.applied);
+  const freeDelivery = computeCartTotals({
+    lines: promotionLines,
+    deliveryFeeCents: null,
+    waiveDeliveryFee: promotion.applied?.freeDelivery ?? false,
+  }).freeDelivery;
   const session = useSession();
   const navigate = useNavigate();
   const signedIn = Boolean(session.data?.user);
@@ -78,9 +88,22 @@ export default function Cart() {
               <OrderSummary
                 lines={lines}
                 delivery={
-                  delivery.quote.status === 'ready' ? { feeCents: delivery.quote.feeCents, taxBand: delivery.quote.feeTaxBand } : null
+                  delivery.quote.status === 'ready'
+                    ? {
+                        feeCents: delivery.quote.feeCents,
+                        taxBand: delivery.quote.feeTaxBand,
+                        placeName: deliveryPlaceName(delivery.name ?? ''),
+                        smallOrder: delivery.quote.smallOrder,
+                      }
+                    : null
+                }
+                promotion={
+                  promotion.applied
+                    ? { lines: promotionLines, label: promotion.applied.label, freeDelivery: promotion.applied.freeDelivery }
+                    : null
                 }
               />
+              <PromotionCodeField promotion={promotion} id="cart-promotion-code" />
               <Button size="lg" className="w-full" onClick={proceed} aria-describedby={signedIn ? undefined : 'checkout-hint'}>
                 Proceed to Checkout
               </Button>

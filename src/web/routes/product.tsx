@@ -13,6 +13,8 @@ import { Skeleton } from '../components/ui/skeleton';
 import { productPageQuery, type ProductDto, type ProductPageDto, type ProductVariantDto } from '../features/catalog/api';
 import { OptionPicker } from '../features/catalog/components/option-picker';
 import { pricePerKgText, weightText } from '@/domain/product-variants';
+import { wasPriceShown } from '@/domain/was-price';
+import { WasPrice } from '@/web/components/ui/was-price';
 import { AddToCartButton } from '../features/catalog/components/add-to-cart-button';
 import { ProductGrid } from '../features/catalog/components/product-grid';
 import { ProductImage } from '../components/ui/product-image';
@@ -74,6 +76,7 @@ function ProductView({ page }: { page: ProductPageDto }) {
   const hasOptions = page.options.length > 0;
   const variant = hasOptions ? chosenVariant(page, params.get('variant')) : undefined;
   const priceCents = variant?.priceCents ?? product.priceCents;
+  const wasCents = variant ? wasPriceShown(variant.priceCents, variant.compareAtPriceCents) : (product.compareAtCents ?? null);
   const stock = variant ? variant.stock : product.stock;
   const weightGrams = variant ? variant.weightGrams : (product.weightGrams ?? null);
   const perKg = pricePerKgText(priceCents, weightGrams, product.pricePerKgCents);
@@ -121,6 +124,7 @@ function ProductView({ page }: { page: ProductPageDto }) {
             <p className="text-2xl font-bold text-slate-900" data-testid="product-price">
               {formatKES(priceCents)}
             </p>
+            {wasCents !== null && <WasPrice cents={wasCents} />}
             {perKg && (
               <p className="text-sm text-slate-600" data-testid="price-per-kg">
                 {perKg}

@@ -3,6 +3,7 @@ import { boolean, check, customType, index, integer, pgTable, text, timestamp, u
 import { user } from './auth';
 import { money } from './money-column';
 import { DEFAULT_TAX_BAND, TAX_BANDS } from '../../../domain/tax-bands';
+import { STOCK_UNITS } from '../../../domain/stock-units';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -22,9 +23,10 @@ export const products = pgTable(
     taxBand: text('tax_band', { enum: TAX_BANDS }).notNull().default(DEFAULT_TAX_BAND),
     /** KRA's item class the product is registered under (migration 0037); null: its category's (ETIMS_ITEM_CLASSES). */
     etimsItemClass: text('etims_item_class'),
-    // What the enabled variants hold, summed for listings; written only by the variants' trigger
-    // (migration 0031 refuses any other writer, as it does for price, their lowest).
+    // What the enabled variants hold, summed for listings (grams while stockUnit is 'kg'); written
+    // only by the variants' trigger (migration 0031 refuses any other writer, as it does for price).
     stock: integer('stock').notNull().default(0),
+    /** A variant at or under it is low on stock; in the product's stock unit (grams while in kg). */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
     imageUrl: text('image_url'),
     published: boolean('published').notNull().default(true),
@@ -41,12 +43,20 @@ export const products = pgTable(
      * (src/server/features/catalog/weighed-pricing.service.ts). Null: variants are priced one by one.
      */
     pricePerKg: money('price_per_kg'),
+    /**
+     * How stock is counted (migration 0040, src/domain/stock-units.ts): 'piece', or 'kg', where every
+     * stock column of the product (its variants', its total, its threshold, its ledger rows in kg)
+     * holds whole grams. Only a product with a price per kg may keep stock in kg.
+     */
+    stockUnit: text('stock_unit', { enum: STOCK_UNITS }).notNull().default('piece'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('products_stock_check', sql`${t.stock} >= 0`),
     check('products_price_per_kg_check', sql`${t.pricePerKg} is null or ${t.pricePerKg} > 0`),
+    check('products_stock_unit_check', sql`${t.stockUnit} in ('piece', 'kg')`),
+    check('products_stock_in_kg_check', sql`${t.stockUnit} = 'piece' or ${t.pricePerKg} is not null`),
     check('products_price_check', sql`${t.price} >= 0`),
     check('products_tax_band_check', sql`${t.taxBand} in ('A', 'B', 'C', 'D', 'E')`),
     check('products_category_check', sql`${t.category} ~ '^[a-z][a-z0-9-]{0,39}$'`),
@@ -122,6 +132,9 @@ export const productVariants = pgTable(
       .default(sql`'{}'`),
     sku: text('sku'),
     price: money('price').notNull(),
+    /** A 'was' price shown struck through beside the price; null for none. */
+    compareAtPrice: money('compare_at_price'),
+    /** What is left to sell: whole pieces, or grams while the product keeps its stock in kg. */
     stock: integer('stock').notNull().default(0),
     weightGrams: integer('weight_grams'),
     imageUrl: text('image_url'),
@@ -153,20 +166,29 @@ export const stockMovements = pgTable(
       .notNull()
       .references(() => productVariants.id),
     orderId: uuid('order_id'),
+    /** A partial refund's goods put back (migration 0039); no foreign key, like order_id: the ledger outlives what it records. */
+    refundId: uuid('refund_id'),
     kind: text('kind').notNull(),
     // Signed change to available stock (a sale converts a reservation and changes nothing: 0).
     quantity: integer('quantity').notNull(),
     stockAfter: integer('stock_after').notNull(),
+    /** The unit quantity and stockAfter are in: pieces, or grams ('kg'), as the product counted when written. */
+    unit: text('unit', { enum: STOCK_UNITS }).notNull().default('piece'),
     reason: text('reason'),
     actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('stock_movements_kind_check', sql`${t.kind} in ('reservation', 'release', 'sale', 'restock', 'adjustment')`),
+    check('stock_movements_kind_check', sql`${t.kind} in ('reservation', 'release', 'sale', 'restock', 'adjustment', 'substitution')`),
+    check('stock_movements_unit_check', sql`${t.unit} in ('piece', 'kg')`),
     // Exactly once per order, variant and kind: a second reservation, release or sale is refused.
+    // A partial refund's restock is once per refund and variant instead.
     uniqueIndex('stock_movements_order_once_idx')
       .on(t.orderId, t.variantId, t.kind)
-      .where(sql`${t.orderId} is not null`),
+      .where(sql`${t.orderId} is not null and ${t.refundId} is null`),
+    uniqueIndex('stock_movements_refund_once_idx')
+      .on(t.refundId, t.variantId)
+      .where(sql`${t.refundId} is not null`),
     index('stock_movements_product_idx').on(t.productId, t.createdAt),
     index('stock_movements_variant_idx').on(t.variantId, t.createdAt),
   ],

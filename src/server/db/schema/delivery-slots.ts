@@ -1,20 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { deliveryZones, orders } from './orders';
 
-/** A zone's delivery window on one weekday (0 = Sunday), in minutes after midnight, Nairobi time. */
+/**
+ * The shop's week of delivery windows, the same for every zone: a weekday (0 = Sunday), minutes after
+ * midnight Nairobi time, and the places each zone has in it on one date (`capacity`) unless the
+ * zone's exception says otherwise.
+ */
 export const deliveryWindows = pgTable(
   'delivery_windows',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    zoneId: uuid('zone_id')
-      .notNull()
-      .references(() => deliveryZones.id, { onDelete: 'cascade' }),
     weekday: integer('weekday').notNull(),
     startMinute: integer('start_minute').notNull(),
     endMinute: integer('end_minute').notNull(),
     capacity: integer('capacity').notNull(),
     cutoffMinutes: integer('cutoff_minutes').notNull().default(60),
+    /** 'delivery': the week every zone is served in; 'pickup': collection at the shop (no zone). */
+    kind: text('kind', { enum: ['delivery', 'pickup'] })
+      .notNull()
+      .default('delivery'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -24,11 +29,56 @@ export const deliveryWindows = pgTable(
       sql`${t.weekday} between 0 and 6 and ${t.startMinute} >= 0 and ${t.endMinute} <= 1440 and ${t.endMinute} > ${t.startMinute}`,
     ),
     check('delivery_windows_capacity_check', sql`${t.capacity} > 0 and ${t.cutoffMinutes} >= 0`),
-    index('delivery_windows_zone_idx').on(t.zoneId, t.weekday),
+    check('delivery_windows_kind_check', sql`${t.kind} in ('delivery', 'pickup')`),
+    index('delivery_windows_weekday_idx').on(t.weekday, t.startMinute),
   ],
 );
 
-/** Days a zone delivers nothing (public holidays). */
+/**
+ * A zone's exception to one window of the week: not served (`served` false), or served with its own
+ * capacity and/or cut-off (null: the week's).
+ */
+export const deliveryWindowZones = pgTable(
+  'delivery_window_zones',
+  {
+    windowId: uuid('window_id')
+      .notNull()
+      .references(() => deliveryWindows.id, { onDelete: 'cascade' }),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => deliveryZones.id, { onDelete: 'cascade' }),
+    served: boolean('served').notNull().default(true),
+    capacity: integer('capacity'),
+    cutoffMinutes: integer('cutoff_minutes'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.windowId, t.zoneId] }),
+    check(
+      'delivery_window_zones_check',
+      sql`(${t.capacity} is null or ${t.capacity} > 0) and (${t.cutoffMinutes} is null or ${t.cutoffMinutes} >= 0)`,
+    ),
+    index('delivery_window_zones_zone_idx').on(t.zoneId),
+  ],
+);
+
+/** Weekdays a zone is not served at all, whatever windows the week has on them. */
+export const deliveryZoneDaysOff = pgTable(
+  'delivery_zone_days_off',
+  {
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => deliveryZones.id, { onDelete: 'cascade' }),
+    weekday: integer('weekday').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.zoneId, t.weekday] }), check('delivery_zone_days_off_weekday_check', sql`${t.weekday} between 0 and 6`)],
+);
+
+/** Days the whole shop delivers nothing (public holidays). */
+export const deliveryShopClosedDates = pgTable('delivery_shop_closed_dates', {
+  date: date('date', { mode: 'string' }).primaryKey(),
+});
+
+/** Days one zone delivers nothing, besides the shop's closed dates. */
 export const deliveryClosedDates = pgTable(
   'delivery_closed_dates',
   {
@@ -42,8 +92,8 @@ export const deliveryClosedDates = pgTable(
 
 /**
  * An order's chosen window, copied (date, start, end) so later edits of the window do not move it.
- * `held` counts against the window's capacity; it is taken with the order's stock reservation and
- * given back with it.
+ * `held` counts against the window's capacity in the order's zone (orders.delivery_zone_id); it is
+ * taken with the order's stock reservation and given back with it.
  */
 export const orderDeliveryWindows = pgTable(
   'order_delivery_windows',

@@ -4,6 +4,7 @@
 // created_at, sent_at, error). Migration 0036; docs/decisions/044-stock-reported-to-kra.md.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { STOCK_UNITS } from '../../../domain/stock-units';
 import { products, stockMovements } from './catalog';
 import { money } from './money-column';
 import { orders } from './orders';
@@ -36,7 +37,9 @@ export const etimsStockMoves = pgTable(
     /** Units moved (positive; the type says in or out), and what KRA then holds of the item. */
     quantity: integer('quantity').notNull(),
     rsdQty: integer('rsd_qty').notNull(),
-    /** The variant's price (VAT included) when it moved: KRA wants non-zero amounts. */
+    /** The item declared (migration 0040): the product in pieces, or in kg (quantity and rsdQty in grams). */
+    unit: text('unit', { enum: STOCK_UNITS }).notNull().default('piece'),
+    /** The variant's price (VAT included) when it moved, or the price of one kg for the item in kg: KRA wants non-zero amounts. */
     unitPrice: money('unit_price').notNull(),
     remark: text('remark'),
     status: text('status', { enum: STOCK_DECLARATION_STATUSES }).notNull().default('queued'),
@@ -56,6 +59,7 @@ export const etimsStockMoves = pgTable(
   (t) => [
     check('etims_stock_moves_status_check', sql`${t.status} in ('queued', 'failed', 'sent')`),
     check('etims_stock_moves_quantity_check', sql`${t.quantity} > 0`),
+    check('etims_stock_moves_unit_check', sql`${t.unit} in ('piece', 'kg')`),
     uniqueIndex('etims_stock_moves_sar_no_idx').on(t.sarNo),
     uniqueIndex('etims_stock_moves_movement_idx')
       .on(t.stockMovementId)

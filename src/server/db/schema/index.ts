@@ -7,3 +7,5 @@ export * from './content';
 export * from './tax-invoices';
 export * from './delivery-slots';
 export * from './etims-stock';
+export * from './promotions';
+export * from './saved-carts';

@@ -18,9 +18,19 @@ import {
 import { user } from './auth';
 import { products, productVariants } from './catalog';
 import { money } from './money-column';
-import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, type PaymentStatus } from '../../../domain/order-status';
+import {
+  FULFILMENT_METHODS,
+  FULFILMENT_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
+  type PaymentStatus,
+} from '../../../domain/order-status';
+import { REFUND_KINDS, REFUND_LINE_KINDS, REFUND_METHODS, REFUND_SOURCES } from '../../../domain/partial-refund';
 import { TAX_BANDS } from '../../../domain/tax-bands';
 import { IF_UNAVAILABLE } from '../../../domain/line-choices';
+import { PACKING_OUTCOMES } from '../../../domain/packing';
+import { SMALL_ORDER_RULES } from '../../../domain/small-order';
 
 export const deliveryZones = pgTable(
   'delivery_zones',
@@ -33,12 +43,20 @@ export const deliveryZones = pgTable(
     perKmRate: money('per_km_rate').notNull(),
     estimatedMinutes: integer('estimated_minutes').notNull().default(30),
     active: boolean('active').notNull().default(true),
+    /** Below minimum_order: nothing ('none'), refused ('minimum'), or small_order_fee added ('fee'). */
+    smallOrderRule: text('small_order_rule', { enum: SMALL_ORDER_RULES }).notNull().default('none'),
+    minimumOrder: money('minimum_order').notNull().default(0),
+    smallOrderFee: money('small_order_fee').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('delivery_zones_range_check', sql`${t.minKm} >= 0 and ${t.maxKm} > ${t.minKm}`),
     check('delivery_zones_fee_check', sql`${t.baseFee} >= 0 and ${t.perKmRate} >= 0`),
+    check(
+      'delivery_zones_small_order_check',
+      sql`${t.smallOrderRule} in ('none', 'minimum', 'fee') and ${t.minimumOrder} >= 0 and ${t.smallOrderFee} >= 0`,
+    ),
   ],
 );
 
@@ -52,12 +70,21 @@ export const orders = pgTable(
     // Typed by the domain's vocabularies; only src/server/features/orders/order-transitions.ts writes them.
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     fulfilmentStatus: text('fulfilment_status', { enum: FULFILMENT_STATUSES }).notNull().default('unfulfilled'),
+    /** Brought by a rider ('delivery') or collected at the shop ('pickup': no address, zone or fees). */
+    fulfilmentMethod: text('fulfilment_method', { enum: FULFILMENT_METHODS }).notNull().default('delivery'),
     subtotal: money('subtotal').notNull(),
     vat: money('vat').notNull(),
     deliveryFee: money('delivery_fee').notNull(),
     /** The delivery fee's VAT band and its rate (basis points) when the order was placed. */
     deliveryFeeTaxBand: text('delivery_fee_tax_band', { enum: TAX_BANDS }).notNull().default('D'),
     deliveryFeeTaxRateBp: integer('delivery_fee_tax_rate_bp').notNull().default(0),
+    /** The zone's small-order fee, when the order was below its minimum; in the delivery fee's band. */
+    smallOrderFee: money('small_order_fee').notNull().default(0),
+    /** What a promotion took off the goods (the sum of the lines' discounts); 0 for none. */
+    discountTotal: money('discount_total').notNull().default(0),
+    /** The promotion's code, or an automatic offer's name (promotion_code null); both null without one. */
+    promotionCode: text('promotion_code'),
+    promotionName: text('promotion_name'),
     totalAmount: money('total_amount').notNull(),
     /** Priced with 'Prices include VAT': subtotal and fee hold the VAT, total = subtotal + fee (vat is inside). */
     pricesIncludeVat: boolean('prices_include_vat').notNull().default(false),
@@ -113,6 +140,13 @@ export const orders = pgTable(
     /** The rider's last 'Could not deliver' and why; cleared when the order is assigned again. */
     deliveryFailedAt: timestamp('delivery_failed_at', { withTimezone: true }),
     deliveryFailedReason: text('delivery_failed_reason'),
+    /**
+     * Packing finished (migration 0041): when, by whom, and the total owed back to the customer for
+     * the lines packing changed (0 when none; null until finished). Set once, under the order's lock.
+     */
+    packingFinishedAt: timestamp('packing_finished_at', { withTimezone: true }),
+    packingFinishedBy: text('packing_finished_by').references(() => user.id, { onDelete: 'set null' }),
+    packingRefundTotal: money('packing_refund_total'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -121,17 +155,38 @@ export const orders = pgTable(
       .on(t.riderId)
       .where(sql`${t.riderId} is not null`),
     check('orders_status_check', sql`${t.status} in ('pending', 'completed', 'failed', 'cancelled', 'refund_requested')`),
-    check('orders_fulfilment_check', sql`${t.fulfilmentStatus} in ('unfulfilled', 'processing', 'out_for_delivery', 'delivered')`),
+    check(
+      'orders_fulfilment_check',
+      sql`${t.fulfilmentStatus} in ('unfulfilled', 'processing', 'out_for_delivery', 'ready_for_pickup', 'delivered')`,
+    ),
+    check('orders_fulfilment_method_check', sql`${t.fulfilmentMethod} in ('delivery', 'pickup')`),
+    check(
+      'orders_pickup_check',
+      sql`${t.fulfilmentMethod} <> 'pickup' or (${t.deliveryAddress} = '' and ${t.deliveryFee} = 0 and ${t.smallOrderFee} = 0 and ${t.deliveryZoneId} is null and ${t.riderId} is null)`,
+    ),
     check(
       'orders_delivery_fee_tax_band_check',
       sql`${t.deliveryFeeTaxBand} in ('A', 'B', 'C', 'D', 'E') and ${t.deliveryFeeTaxRateBp} >= 0`,
     ),
+    check('orders_small_order_fee_check', sql`${t.smallOrderFee} >= 0`),
+    check('orders_discount_total_check', sql`${t.discountTotal} >= 0`),
     check('orders_buyer_kra_pin_check', sql`${t.buyerKraPin} ~ '^[A-Z][0-9]{9}[A-Z]$'`),
     check('orders_money_check', sql`${t.subtotal} >= 0 and ${t.vat} >= 0 and ${t.deliveryFee} >= 0 and ${t.totalAmount} >= 0`),
+    check(
+      'orders_packing_check',
+      sql`(${t.packingFinishedAt} is null) = (${t.packingRefundTotal} is null) and (${t.packingRefundTotal} is null or ${t.packingRefundTotal} >= 0)`,
+    ),
     index('orders_user_status_created_idx').on(t.userId, t.status, t.createdAt),
     index('orders_pesapal_transaction_idx').on(t.pesapalTransactionId),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_status_paid_idx').on(t.status, t.paidAt),
+    // Migration 0046, for the reports: a range's paid orders in payment order, and a customer's earlier ones.
+    index('orders_paid_at_idx')
+      .on(t.paidAt, t.id)
+      .where(sql`${t.paidAt} is not null`),
+    index('orders_user_paid_idx')
+      .on(t.userId, t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
     index('orders_reservation_expiry_idx')
       .on(t.reservationExpiresAt)
       .where(sql`${t.status} in ('pending', 'failed') and ${t.reservationExpiresAt} is not null`),
@@ -181,6 +236,8 @@ export const orderItems = pgTable(
     unitPrice: money('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
     lineTotal: money('line_total').notNull(),
+    /** The line's share of the order's promotion discount: the customer paid line_total − discount. */
+    discount: money('discount').notNull().default(0),
     /** The product's VAT band and its rate (basis points) at the time of sale. */
     taxBand: text('tax_band', { enum: TAX_BANDS }).notNull().default('B'),
     taxRateBp: integer('tax_rate_bp').notNull().default(1600),
@@ -188,10 +245,41 @@ export const orderItems = pgTable(
     ifUnavailable: text('if_unavailable', { enum: IF_UNAVAILABLE }).notNull().default('similar'),
     /** The customer's note for this line ('cut into 4 pieces'); '' for none. */
     customerNote: text('customer_note').notNull().default(''),
+    /** The variant's nominal weight when sold by the kilo ('about 700 g'); null for a line sold by the piece. */
+    nominalGrams: integer('nominal_grams'),
+    // What packing made of the line (migration 0041, src/domain/packing.ts): when and by whom, the
+    // outcome, the real weight of a line sold by weight, the substitute sent instead (its variant,
+    // name and unit price in the order's price mode), and what is owed back for it (set at finish).
+    packedAt: timestamp('packed_at', { withTimezone: true }),
+    packedBy: text('packed_by').references(() => user.id, { onDelete: 'set null' }),
+    packingOutcome: text('packing_outcome', { enum: PACKING_OUTCOMES }),
+    weighedGrams: integer('weighed_grams'),
+    substituteVariantId: uuid('substitute_variant_id').references(() => productVariants.id),
+    substituteName: text('substitute_name'),
+    substituteUnitPrice: money('substitute_unit_price'),
+    packingRefund: money('packing_refund'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('order_items_quantity_check', sql`${t.quantity} > 0`),
+    check('order_items_discount_check', sql`${t.discount} >= 0 and ${t.discount} <= ${t.lineTotal}`),
+    check('order_items_nominal_grams_check', sql`${t.nominalGrams} is null or ${t.nominalGrams} > 0`),
+    check(
+      'order_items_packing_outcome_check',
+      sql`(${t.packingOutcome} is null or ${t.packingOutcome} in ('packed', 'substituted', 'unavailable')) and (${t.packingOutcome} is null) = (${t.packedAt} is null)`,
+    ),
+    check(
+      'order_items_weighed_grams_check',
+      sql`(${t.weighedGrams} is null or ${t.weighedGrams} between 1 and 50000) and (coalesce(${t.packingOutcome}, '') = 'packed' and ${t.nominalGrams} is not null) = (${t.weighedGrams} is not null)`,
+    ),
+    check(
+      'order_items_substitute_check',
+      sql`(coalesce(${t.packingOutcome}, '') = 'substituted') = (${t.substituteVariantId} is not null) and (${t.substituteVariantId} is null) = (${t.substituteName} is null) and (${t.substituteVariantId} is null) = (${t.substituteUnitPrice} is null) and (${t.substituteUnitPrice} is null or ${t.substituteUnitPrice} >= 0)`,
+    ),
+    check(
+      'order_items_packing_refund_check',
+      sql`${t.packingRefund} is null or (${t.packingRefund} >= 0 and ${t.packingOutcome} is not null)`,
+    ),
     check('order_items_if_unavailable_check', sql`${t.ifUnavailable} in ('similar', 'call', 'remove')`),
     check('order_items_tax_band_check', sql`${t.taxBand} in ('A', 'B', 'C', 'D', 'E') and ${t.taxRateBp} >= 0`),
     check('order_items_price_check', sql`${t.unitPrice} >= 0`),
@@ -319,31 +407,98 @@ export const paymentRefunds = pgTable(
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => paymentTransactions.id, { onDelete: 'cascade' }),
+    /** The money given back (a whole refund of an M-Pesa payment in whole shillings: what was collected). */
     amount: money('amount').notNull(),
     requestedBy: text('requested_by').references(() => user.id, { onDelete: 'set null' }),
     remarks: text('remarks').notNull(),
     accepted: boolean('accepted').notNull(),
     message: text('message'),
-    /** Where the request stands (migration 0038): Pesapal's reversal or a rejection settles it. */
+    /** Where the request stands (migration 0038): Pesapal's reversal, a rejection or the owner's M-Pesa code settles it. */
     status: text('status', { enum: REFUND_STATUSES }).notNull(),
-    /** When Pesapal's reversal (or the rejection) was recorded. */
+    /** When Pesapal's reversal (or the rejection, or the refund by hand) was recorded. */
     settledAt: timestamp('settled_at', { withTimezone: true }),
     /** Reconciliation's status checks of a requested refund, for when Pesapal's notice is lost. */
     checkAttempts: integer('check_attempts').notNull().default(0),
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    /** Migration 0039: what is left of the payment ('whole') or chosen lines and amounts ('partial'). */
+    kind: text('kind', { enum: REFUND_KINDS }).notNull().default('whole'),
+    /** Made by Pesapal, or by the owner by M-Pesa ('manual', with its transaction code). */
+    method: text('method', { enum: REFUND_METHODS }).notNull().default('pesapal'),
+    mpesaCode: text('mpesa_code'),
+    source: text('source', { enum: REFUND_SOURCES }).notNull().default('cancel'),
+    /** Whether the refund puts goods back (a partial refund: its lines' restock quantities). */
+    restock: boolean('restock').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check(
       'payment_refunds_status_check',
-      sql`${t.status} in ('refused', 'requested', 'refunded', 'rejected') and (${t.status} = 'refused') = (not ${t.accepted})`,
+      sql`${t.status} in ('refused', 'requested', 'refunded', 'rejected', 'manual_needed', 'withdrawn')
+        and ${t.accepted} = (${t.method} = 'pesapal' and ${t.status} in ('requested', 'refunded', 'rejected'))`,
     ),
-    uniqueIndex('payment_refunds_live_once_idx')
+    check('payment_refunds_kind_check', sql`${t.kind} in ('whole', 'partial')`),
+    check('payment_refunds_source_check', sql`${t.source} in ('merchant', 'packing', 'cancel', 'extra_payment')`),
+    check(
+      'payment_refunds_method_check',
+      sql`${t.method} in ('pesapal', 'manual') and (${t.method} = 'manual') = (${t.mpesaCode} is not null)
+        and (${t.method} = 'pesapal' or ${t.status} = 'refunded')`,
+    ),
+    check('payment_refunds_mpesa_code_check', sql`${t.mpesaCode} ~ '^[A-Z0-9]{10}$'`),
+    uniqueIndex('payment_refunds_mpesa_code_idx')
+      .on(t.mpesaCode)
+      .where(sql`${t.mpesaCode} is not null`),
+    // At most one request waits for Pesapal per payment, and one whole refund is live; the live
+    // refunds' sum is kept within what the payment collected by the refunds service, under the order's lock.
+    uniqueIndex('payment_refunds_waiting_once_idx')
       .on(t.transactionId)
-      .where(sql`${t.status} in ('requested', 'refunded')`),
+      .where(sql`${t.status} = 'requested'`),
+    uniqueIndex('payment_refunds_whole_once_idx')
+      .on(t.transactionId)
+      .where(sql`${t.kind} = 'whole' and ${t.status} in ('requested', 'refunded', 'manual_needed')`),
+    // Packing gives back money once per order (its one paying payment), whatever happens (0043).
+    uniqueIndex('payment_refunds_packing_once_idx')
+      .on(t.transactionId)
+      .where(sql`${t.source} = 'packing'`),
     index('payment_refunds_waiting_idx')
       .on(t.nextCheckAt.asc().nullsFirst())
       .where(sql`${t.status} = 'requested'`),
+  ],
+);
+
+/**
+ * What a refund gives back, line by line (migration 0039): an order line, the delivery fee, or an
+ * amount of neither, each in the tax band it was sold in. The amount is gross: what the customer paid
+ * for it, VAT included. The refund's credit note credits exactly these lines.
+ */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => paymentRefunds.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: REFUND_LINE_KINDS }).notNull(),
+    orderItemId: uuid('order_item_id').references(() => orderItems.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    taxBand: text('tax_band', { enum: TAX_BANDS }).notNull(),
+    taxRateBp: integer('tax_rate_bp').notNull(),
+    /** Units put back on the shelf when the refund is made. */
+    restockQuantity: integer('restock_quantity').notNull().default(0),
+  },
+  (t) => [
+    check(
+      'refund_lines_kind_check',
+      sql`${t.kind} in ('item', 'delivery', 'amount') and (${t.kind} = 'item') = (${t.orderItemId} is not null)`,
+    ),
+    check('refund_lines_amount_check', sql`${t.amount} > 0`),
+    check('refund_lines_tax_band_check', sql`${t.taxBand} in ('A', 'B', 'C', 'D', 'E') and ${t.taxRateBp} >= 0`),
+    check('refund_lines_restock_check', sql`${t.restockQuantity} >= 0 and (${t.kind} = 'item' or ${t.restockQuantity} = 0)`),
+    uniqueIndex('refund_lines_refund_item_idx').on(
+      t.refundId,
+      t.kind,
+      sql`coalesce(${t.orderItemId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
+    index('refund_lines_order_item_idx').on(t.orderItemId),
   ],
 );
 
@@ -365,7 +520,7 @@ export const outboundSms = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Null for an SMS of no one order (a sign-in code, the merchant's morning summary). */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
-    /** paid, out_for_delivery, delivered, cancelled, refunded; sign_in_code; rider_stops; owner_paid and morning_summary for the merchant. */
+    /** paid, out_for_delivery, delivered, cancelled, refunded; sign_in_code; rider_stops and rider_stops_off; owner_paid and morning_summary for the merchant. */
     step: text('step').notNull(),
     /** '<order id>:<step>': a step is queued once, whoever tries and however often. */
     dedupeKey: text('dedupe_key').notNull(),

@@ -17,6 +17,9 @@ export const profiles = pgTable(
     /** 'Send me SMS updates' about orders (never marketing), and when the customer last chose. */
     smsUpdates: boolean('sms_updates').notNull().default(true),
     smsUpdatesAt: timestamp('sms_updates_at', { withTimezone: true }),
+    /** 'Remind me of a cart I leave': one SMS for a cart left for hours (off until she turns it on), and when last chosen. */
+    cartReminders: boolean('cart_reminders').notNull().default(false),
+    cartRemindersAt: timestamp('cart_reminders_at', { withTimezone: true }),
     /** A business customer's KRA PIN and business name for invoices in the business's name (null: none). */
     kraPin: text('kra_pin'),
     businessName: text('business_name'),

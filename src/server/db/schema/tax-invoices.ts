@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
 import { money } from './money-column';
-import { orders } from './orders';
+import { orders, paymentRefunds } from './orders';
 
 /** One row per device KRA issued (PIN + branch + serial): initialised once, its key kept here. */
 export const etimsDevices = pgTable(
@@ -82,6 +82,8 @@ export const taxInvoices = pgTable(
       .references(() => orders.id),
     /** A credit note's sale. */
     originalInvoiceId: uuid('original_invoice_id').references((): AnyPgColumn => taxInvoices.id),
+    /** A credit note's refund (migration 0039): it credits that refund's lines. Null before: the whole order. */
+    refundId: uuid('refund_id').references(() => paymentRefunds.id),
     /** queued, failed (tried again), sent (signed by KRA), refused (KRA said no: the merchant fixes and sends again). */
     status: text('status', { enum: TAX_INVOICE_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
@@ -113,7 +115,17 @@ export const taxInvoices = pgTable(
     check('tax_invoices_status_check', sql`${t.status} in ('queued', 'failed', 'sent', 'refused')`),
     check('tax_invoices_kind_check', sql`${t.kind} in ('sale', 'credit_note')`),
     uniqueIndex('tax_invoices_number_idx').on(t.number),
-    uniqueIndex('tax_invoices_order_kind_idx').on(t.orderId, t.kind),
+    check('tax_invoices_refund_check', sql`${t.kind} = 'credit_note' or ${t.refundId} is null`),
+    // One sale per order, one credit note per refund.
+    uniqueIndex('tax_invoices_order_sale_idx')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'sale'`),
+    uniqueIndex('tax_invoices_refund_idx')
+      .on(t.refundId)
+      .where(sql`${t.refundId} is not null`),
+    index('tax_invoices_order_kind_idx').on(t.orderId, t.kind),
+    // Migration 0046: a month's invoices, for the VAT figures.
+    index('tax_invoices_created_idx').on(t.createdAt),
     uniqueIndex('tax_invoices_device_invc_no_idx')
       .on(t.deviceId, t.invcNo)
       .where(sql`${t.invcNo} is not null`),

@@ -91,6 +91,8 @@ export function checkSale(input: unknown, book: SaleBook, checks: SaleChecks): S
     if (typeof line.pkg !== 'number' || line.pkg < 1)
       return refuse(`Invalid pkg for ItemList ${n}. Expected: 1, Found: ${String(line.pkg)}`);
     if (typeof line.qty !== 'number' || !(line.qty > 0)) return refuse(`Invalid qty on item: ${n}`);
+    if (line.qtyUnitCd !== item.qtyUnitCd)
+      return refuse(`Invalid qtyUnitCd on item: ${n}. Expected: ${item.qtyUnitCd}, Found: ${String(line.qtyUnitCd)}`);
     const [prc, sply, taxbl, tax, tot] = [line.prc, line.splyAmt, line.taxblAmt, line.taxAmt, line.totAmt].map(cents);
     if (
       prc === null ||
@@ -108,12 +110,19 @@ export function checkSale(input: unknown, book: SaleBook, checks: SaleChecks): S
     const expectedSupply = Math.round(line.qty * prc);
     if (Math.abs(expectedSupply - sply) > 1)
       return refuse(`Invalid splyAmt on item: ${n}. Expected: ${fmt(expectedSupply)}, But Found: ${fmt(sply)}`);
-    const split = splitInclusive(sply, book.rates[band]);
+    // A discount comes off the supply amount: the line's total is what is left, its tax split out of that.
+    const dc = cents(line.dcAmt) ?? 0;
+    const dcRt = typeof line.dcRt === 'number' ? line.dcRt : 0;
+    if (dc < 0 || dc > sply) return refuse(`Invalid dcAmt on item: ${n}. Found: ${fmt(dc)}`);
+    if (sply > 0 && Math.abs(dcRt - (dc * 100) / sply) > 0.01)
+      return refuse(`Invalid dcRt on item: ${n}. Expected: ${((dc * 100) / sply).toFixed(2)}, But Found: ${String(line.dcRt)}`);
+    const net = sply - dc;
+    const split = splitInclusive(net, book.rates[band]);
     if (Math.abs(split.taxableCents - taxbl) > 1)
       return refuse(`Invalid taxblAmt on item: ${n}. Expected: ${fmt(split.taxableCents)}, But Found: ${fmt(taxbl)}`);
-    if (Math.abs(sply - taxbl - tax) > 1)
-      return refuse(`Invalid taxAmt on item: ${n}. Expected: ${fmt(sply - taxbl)}, But Found: ${fmt(tax)}`);
-    if (tot !== sply) return refuse(`Invalid totAmt on item: ${n}. Expected: ${fmt(sply)}, But Found: ${fmt(tot)}`);
+    if (Math.abs(net - taxbl - tax) > 1)
+      return refuse(`Invalid taxAmt on item: ${n}. Expected: ${fmt(net - taxbl)}, But Found: ${fmt(tax)}`);
+    if (tot !== net) return refuse(`Invalid totAmt on item: ${n}. Expected: ${fmt(net)}, But Found: ${fmt(tot)}`);
     bandTaxable[band] += taxbl;
     bandTax[band] += tax;
     total += tot;
@@ -152,7 +161,8 @@ export function checkSale(input: unknown, book: SaleBook, checks: SaleChecks): S
       wanted.set(line.itemCd, (wanted.get(line.itemCd) ?? 0) + line.qty);
     }
     for (const [itemCd, qty] of wanted) {
-      if ((book.stock.get(itemCd) ?? 0) < qty)
+      // Quantities in kg carry decimals: a sum of them may be off in its last binary digit.
+      if ((book.stock.get(itemCd) ?? 0) < qty - 1e-9)
         return refuse(
           `Items provided under the itemList section do not exist in your stock: ${itemCd} (asked ${qty}, held ${book.stock.get(itemCd) ?? 0})`,
         );

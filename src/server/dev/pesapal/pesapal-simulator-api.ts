@@ -298,8 +298,11 @@ export function addApiRoutes(app: Hono, core: SimulatorCore): void {
     if (amountCents === null) return reject('Invalid refund amount provided.');
     const order = [...state.orders.values()].find((o) => o.consumerKey === merchant && o.confirmationCode === code);
     if (!order) return reject('Invalid confirmation code provided.');
-    // Only one refund per payment (docs); the simulator lets a rejected one be asked for again.
-    if (order.refund && order.refund.status !== 'rejected') return reject('A refund has already been requested for this payment.');
+    // Only one refund per payment (docs); the simulator lets a rejected one be asked for again, and
+    // with 'many', another once the last is decided.
+    const last = order.refund;
+    const another = switches.refundsPerPayment === 'many' ? last?.status === 'pending' : last && last.status !== 'rejected';
+    if (another) return reject('A refund has already been requested for this payment.');
     if (order.status !== 'COMPLETED') return reject('Only completed payments can be refunded.');
     if (amountCents > order.collectedCents) return reject('Refund amount cannot be more than the amount paid.');
     if (order.paymentMethod !== 'Visa' && amountCents !== order.collectedCents) {

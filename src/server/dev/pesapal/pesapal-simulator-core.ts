@@ -22,6 +22,8 @@ const DEFAULT_SWITCHES: SimulatorSwitches = {
   authErrorHttpStatus: 200,
   refundApproveAfterSeconds: null,
   mpesaShillings: 'exact',
+  refundsPerPayment: 'one',
+  partialRefundsShow: 'reversed',
 };
 const IPN_TIMEOUT_MS = 10_000;
 const CARD_OK_ACCOUNT = '476173**0010';

@@ -1,7 +1,8 @@
 // The simulator's refunds as Pesapal makes them: an accepted request waits for the merchant's
 // decision (Approve or Reject on the switches page, decideRefund in tests, or the 'approve refunds
 // after N seconds' switch, on the simulator's clock), and only an approval moves the money: the
-// payment turns REVERSED. Either decision is notified with an IPNCHANGE (see pesapal-simulator.ts).
+// payment turns REVERSED (or, for part of it with the 'amount' switch, reports less). Either
+// decision is notified with an IPNCHANGE (see pesapal-simulator.ts).
 import type { RefundDecision, RefundDecisionResult, SimOrder, SimRefund, SimulatorState, SimulatorSwitches } from './pesapal-simulator';
 
 interface RefundDeskDeps {
@@ -20,9 +21,14 @@ export function createRefundDesk({ state, switches, now, notify, track, delay }:
     refund.status = decision === 'approve' ? 'approved' : 'rejected';
     refund.decidedAt = at;
     if (decision === 'reject') return;
+    order.statusChangedAt = at;
+    if (refund.amountCents < order.collectedCents && switches.partialRefundsShow === 'amount') {
+      order.collectedCents -= refund.amountCents;
+      order.statusDescription = `Partly refunded: ${refund.remarks}`;
+      return;
+    }
     order.status = 'REVERSED';
     order.statusDescription = `Refunded: ${refund.remarks}`;
-    order.statusChangedAt = at;
   }
 
   const waiting = (order: SimOrder, refund: SimRefund) => order.refund === refund && refund.status === 'pending';

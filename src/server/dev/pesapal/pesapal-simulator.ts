@@ -16,6 +16,9 @@
 //   simulator's clock). Approved, the payment turns REVERSED and an IPNCHANGE is sent. Rejected, the
 //   payment stays COMPLETED and an IPNCHANGE is sent too: what Pesapal does then is not documented
 //   (docs/pesapal.md). A rejected refund may be requested again.
+// - A second refund of a payment is refused ('one refund per payment', the docs) unless the switch
+//   says 'many'; an approved refund of part of a payment REVERSES it, or with the switch lowers its
+//   reported amount and leaves it COMPLETED: neither is documented (decision 049).
 // - Mounted with `parent.route('/pesapal-sim', sim.app)`, every route lives under `/pesapal-sim${basePath}`.
 //   The parent's security headers must leave the hosted page framable (no X-Frame-Options).
 //
@@ -65,6 +68,17 @@ export interface SimulatorSwitches {
    * not documented; M-Pesa itself moves whole shillings).
    */
   mpesaShillings: MpesaShillings;
+  /**
+   * Refunds per payment: 'one' (the docs: a second is refused unless the first was rejected) or
+   * 'many' (another may be asked for once the last is decided, up to what is left).
+   */
+  refundsPerPayment: 'one' | 'many';
+  /**
+   * How an approved refund of part of a payment shows: 'reversed' (the payment turns REVERSED, as a
+   * whole refund does) or 'amount' (it stays COMPLETED, its reported amount lowered by the refund).
+   * What Pesapal does is not documented.
+   */
+  partialRefundsShow: 'reversed' | 'amount';
 }
 
 export const MPESA_SHILLINGS = ['exact', 'down', 'nearest', 'up'] as const;

@@ -6,6 +6,8 @@ import { ORDER_UPDATE_STEP_LABELS, isOrderUpdateStep } from '@/domain/order-sms'
 import { shortOrderId } from '@/domain/order-status';
 import { toE164Phone } from '@/domain/phone';
 import { SIGN_IN_CODE_STEP } from '@/domain/phone-sign-in';
+import { PACKED_STEP } from '@/domain/packing';
+import { CART_REMINDER_STEP } from '@/domain/saved-cart';
 import type { AppEnv, ServerContext } from '../../context';
 import { outboundSms } from '../../db/schema';
 import { escapeHtml } from '../../infra/http/html';
@@ -23,6 +25,10 @@ const OTHER_STEP_LABELS: Readonly<Record<string, string>> = {
   owner_refund_rejected: 'Refund rejected (to the owner)',
   morning_summary: 'Morning summary',
   rider_stops: "Rider's stops",
+  [PACKED_STEP]: 'Packed, with changes',
+  rider_stops_off: 'Stops taken off a rider',
+  delivery_failed: 'Could not deliver: pick a new time',
+  [CART_REMINDER_STEP]: 'Cart reminder',
 };
 
 function about(orderId: string | null, step: string): string {

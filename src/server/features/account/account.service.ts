@@ -19,6 +19,8 @@ export interface ProfileView {
   /** 'Send me SMS updates' about orders, and when it was last chosen (ISO; null: never asked). */
   smsUpdates: boolean;
   smsUpdatesAt: string | null;
+  /** 'Remind me of a cart I leave': one SMS for a cart left for hours (off until she turns it on). */
+  cartReminders: boolean;
   /** The KRA PIN and business name for a business invoice; null when not given. */
   kraPin: string | null;
   businessName: string | null;
@@ -45,6 +47,7 @@ async function findProfile(db: DbOrTx, userId: string): Promise<ProfileView | nu
     role: roleOf(row.role),
     smsUpdates: row.smsUpdates,
     smsUpdatesAt: row.smsUpdatesAt?.toISOString() ?? null,
+    cartReminders: row.cartReminders,
     kraPin: row.kraPin,
     businessName: row.businessName,
     usualDeliveryTime: usualTimeOf(row.preferredWindowStart, row.preferredWindowEnd),
@@ -93,6 +96,7 @@ export async function updateProfile(db: DbOrTx, userId: string, values: ProfileV
     .values({ id: userId, ...fields })
     .onConflictDoUpdate({ target: profiles.id, set: { ...fields, updatedAt: at } });
   if (values.smsUpdates !== undefined) await saveSmsChoice(db, userId, values.smsUpdates, at);
+  if (values.cartReminders !== undefined) await saveCartRemindersChoice(db, userId, values.cartReminders, at);
   return findProfile(db, userId);
 }
 
@@ -119,6 +123,14 @@ export async function saveSmsChoice(db: DbOrTx, userId: string, smsUpdates: bool
     .update(profiles)
     .set({ smsUpdatesAt: at })
     .where(and(eq(profiles.id, userId), isNull(profiles.smsUpdatesAt)));
+}
+
+/** The customer's 'Remind me of a cart I leave' choice (the profile page, or a reminder's stop link); its time changes only with the choice. */
+export async function saveCartRemindersChoice(db: DbOrTx, userId: string, cartReminders: boolean, at: Date): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ cartReminders, cartRemindersAt: at })
+    .where(and(eq(profiles.id, userId), ne(profiles.cartReminders, cartReminders)));
 }
 
 /**

@@ -12,10 +12,12 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { saveImage, type PreparedImage } from '../media/admin-images';
 import { likePattern, offsetOf, pageOf, type Page } from '../../back-office/admin-paging';
-import { PRODUCT_MESSAGES, type CreateProductInput, type UpdateProductInput } from '@/domain/back-office-forms';
+import { PRODUCT_MESSAGES, THRESHOLD_LIMITS, type CreateProductInput, type UpdateProductInput } from '@/domain/back-office-forms';
+import type { StockUnit } from '@/domain/stock-units';
 import type { ProductListQuery, ProductState } from './admin-products.schemas';
 import { uniqueSlugFor } from '../../back-office/admin-slugs';
 import { WEIGHED_MESSAGES } from './weighed-pricing.service';
+import { compareAtFits, WAS_PRICE_MESSAGES } from '@/domain/was-price-form';
 
 export interface AdminProduct {
   id: string;
@@ -26,11 +28,16 @@ export interface AdminProduct {
   searchKeywords: string;
   category: string;
   priceCents: Cents;
+  /** A simple product's 'was' price (its implicit variant's); null for none, or for a product with options. */
+  compareAtPriceCents: Cents | null;
   /** The VAT band the product is sold in (A to E). */
   taxBand: TaxBand;
   /** KRA's item class the product is registered under; null: its category's. */
   etimsItemClass: string | null;
+  /** The enabled variants' stock summed, in `stockUnit`: pieces, or grams. */
   stock: number;
+  /** How the product counts its stock (decision 050): pieces, or kg, where stock and threshold are grams. */
+  stockUnit: StockUnit;
   lowStockThreshold: number;
   lowStock: boolean;
   imageUrl: string | null;
@@ -52,10 +59,14 @@ type ProductRow = typeof products.$inferSelect;
 const anyVariantLow = sql<boolean>`exists (select 1 from product_variants v
   where v.product_id = "products"."id" and v.enabled and v.stock <= "products"."low_stock_threshold")`;
 
-/** A product row with whether any of its variants is low on stock. */
-const productWithLowStock = { ...getTableColumns(products), anyVariantLow };
+/** A simple product's 'was' price: its implicit variant's, in cents. */
+const implicitCompareAt = sql<number | null>`(select (v.compare_at_price * 100)::bigint from product_variants v
+  where v.product_id = "products"."id" and v.option_value_ids = '{}')`.mapWith((v) => (v === null ? null : Number(v)));
 
-function toAdminProduct(p: ProductRow & { anyVariantLow?: boolean }): AdminProduct {
+/** A product row with whether any of its variants is low on stock, and its 'was' price. */
+const productWithLowStock = { ...getTableColumns(products), anyVariantLow, implicitCompareAt };
+
+function toAdminProduct(p: ProductRow & { anyVariantLow?: boolean; implicitCompareAt?: number | null }): AdminProduct {
   return {
     id: p.id,
     name: p.name,
@@ -64,9 +75,11 @@ function toAdminProduct(p: ProductRow & { anyVariantLow?: boolean }): AdminProdu
     searchKeywords: p.searchKeywords,
     category: p.category,
     priceCents: p.price,
+    compareAtPriceCents: p.implicitCompareAt ?? null,
     taxBand: p.taxBand,
     etimsItemClass: p.etimsItemClass,
     stock: p.stock,
+    stockUnit: p.stockUnit,
     lowStockThreshold: p.lowStockThreshold,
     lowStock: p.anyVariantLow ?? p.stock <= p.lowStockThreshold,
     imageUrl: p.imageUrl,
@@ -179,10 +192,14 @@ export async function updateProduct(db: Db, actor: AdminActor, id: string, input
   return db.transaction(async (tx) => {
     // The price is the implicit variant's. Its row is locked before the product's, in the order a
     // sale takes them (the variant, then its product by the trigger), so the two never deadlock.
-    const implicit = input.priceCents !== undefined ? await lockImplicitVariant(tx, id) : undefined;
+    const wasChanges = input.compareAtPriceCents !== undefined;
+    const implicit = input.priceCents !== undefined || wasChanges ? await lockImplicitVariant(tx, id) : undefined;
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!before) throw notFound('Product not found');
     const priceChanges = input.priceCents !== undefined && input.priceCents !== before.price;
+    if (input.lowStockThreshold !== undefined && input.lowStockThreshold > THRESHOLD_LIMITS[before.stockUnit]) {
+      throw badRequest(PRODUCT_MESSAGES.thresholdTooHigh, { lowStockThreshold: PRODUCT_MESSAGES.thresholdTooHigh });
+    }
     if (priceChanges && before.pricePerKg !== null) {
       throw badRequest(WEIGHED_MESSAGES.pricedByKilo, { priceCents: WEIGHED_MESSAGES.pricedByKilo });
     }
@@ -193,6 +210,7 @@ export async function updateProduct(db: Db, actor: AdminActor, id: string, input
       }
       await tx.update(productVariants).set({ price: input.priceCents, updatedAt: actor.at }).where(eq(productVariants.id, implicit));
     }
+    const was = wasChanges ? await setImplicitWasPrice(tx, id, implicit, input.compareAtPriceCents ?? null, actor.at) : null;
     const slug = input.slug !== undefined && input.slug !== before.slug ? await takeNewSlug(tx, before, input.slug) : undefined;
     const changes: Partial<typeof products.$inferInsert> = {
       ...(slug !== undefined && { slug }),
@@ -217,10 +235,30 @@ export async function updateProduct(db: Db, actor: AdminActor, id: string, input
       action: 'PRODUCT_UPDATE',
       tableName: 'products',
       recordId: id,
-      details: { changed: changedFields(before, row, priceChanges ? [...compared, 'price'] : compared) },
+      details: { changed: { ...changedFields(before, row, priceChanges ? [...compared, 'price'] : compared), ...was } },
     });
-    return toAdminProduct(row);
+    return getProduct(tx, id);
   });
+}
+
+/**
+ * A simple product's 'was' price, on its implicit variant (locked by the caller): more than the
+ * variant's price, as it stands after this edit. Answers the audit's change, or null when none.
+ */
+async function setImplicitWasPrice(tx: DbOrTx, productId: string, implicit: string | undefined, cents: Cents | null, at: Date) {
+  if (!implicit || (await hasOptions(tx, productId))) {
+    // A product with options has its 'was' prices on its variants; an empty field here clears nothing.
+    if (cents === null) return null;
+    throw badRequest(PRODUCT_MESSAGES.pricedPerVariant, { compareAtPriceCents: PRODUCT_MESSAGES.pricedPerVariant });
+  }
+  const [variant] = await tx.select().from(productVariants).where(eq(productVariants.id, implicit));
+  if (!variant) throw notFound('Product not found');
+  if (!compareAtFits(variant.price, cents)) {
+    throw badRequest(WAS_PRICE_MESSAGES.notMore, { compareAtPriceCents: WAS_PRICE_MESSAGES.notMore });
+  }
+  if (variant.compareAtPrice === cents) return null;
+  await tx.update(productVariants).set({ compareAtPrice: cents, updatedAt: at }).where(eq(productVariants.id, implicit));
+  return { compareAtPriceCents: { from: variant.compareAtPrice, to: cents } };
 }
 
 /** The product's implicit variant, locked; undefined when it has none (a product with options). */

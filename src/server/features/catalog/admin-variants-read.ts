@@ -3,6 +3,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
 import { variantLabel } from '@/domain/product-variants';
+import type { StockUnit } from '@/domain/stock-units';
 import type { DbOrTx } from '../../db/client';
 import { productOptions, productOptionValues, products, productVariants } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -24,6 +25,9 @@ interface AdminVariantView {
   name: string;
   sku: string | null;
   priceCents: Cents;
+  /** The 'was' price shown struck through; null for none. */
+  compareAtPriceCents: Cents | null;
+  /** In the product's stock unit: pieces, or grams. */
   stock: number;
   weightGrams: number | null;
   enabled: boolean;
@@ -35,15 +39,26 @@ export interface AdminVariantsView {
   variants: AdminVariantView[];
   /** Sold by the kilo: the price of one kg, which sets every variant's price from its weight. */
   pricePerKgCents: Cents | null;
+  /** How the product counts its stock: pieces, or kg (each variant's stock in grams). */
+  stockUnit: StockUnit;
 }
 
 /** Locks the product for a change of its options (one editor at a time) and returns it. */
 export async function lockProduct(
   tx: DbOrTx,
   productId: string,
-): Promise<{ id: string; name: string; slug: string; pricePerKg: Cents | null }> {
+): Promise<{ id: string; name: string; slug: string; pricePerKg: Cents | null; stockUnit: StockUnit }> {
+  // Its variants first, in id order, then the product: the order a sale takes them (the variant's
+  // stock, then its product by the trigger) and the stock-unit switch does, so none of them can wait
+  // for another in a circle (PostgreSQL would end one with a deadlock error).
+  await tx
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.id))
+    .for('no key update');
   const [row] = await tx
-    .select({ id: products.id, name: products.name, slug: products.slug, pricePerKg: products.pricePerKg })
+    .select({ id: products.id, name: products.name, slug: products.slug, pricePerKg: products.pricePerKg, stockUnit: products.stockUnit })
     .from(products)
     .where(eq(products.id, productId))
     .for('update');
@@ -82,7 +97,10 @@ export async function productOptionsOf(db: DbOrTx, productId: string): Promise<A
  * implicit variant it had is retired); a product without options lists its implicit variant.
  */
 export async function productVariantsView(db: DbOrTx, productId: string): Promise<AdminVariantsView> {
-  const [product] = await db.select({ id: products.id, pricePerKg: products.pricePerKg }).from(products).where(eq(products.id, productId));
+  const [product] = await db
+    .select({ id: products.id, pricePerKg: products.pricePerKg, stockUnit: products.stockUnit })
+    .from(products)
+    .where(eq(products.id, productId));
   if (!product) throw notFound('Product not found');
   const options = await productOptionsOf(db, productId);
   const valueNames = new Map(options.flatMap((o) => o.values.map((v) => [v.id, v.value] as const)));
@@ -102,13 +120,14 @@ export async function productVariantsView(db: DbOrTx, productId: string): Promis
         name: variantLabel(values),
         sku: v.sku,
         priceCents: v.price,
+        compareAtPriceCents: v.compareAtPrice,
         stock: v.stock,
         weightGrams: v.weightGrams,
         enabled: v.enabled,
         position: v.position,
       };
     });
-  return { options, variants, pricePerKgCents: product.pricePerKg };
+  return { options, variants, pricePerKgCents: product.pricePerKg, stockUnit: product.stockUnit };
 }
 
 /** The product's variant as the back office may change it (not a retired implicit variant); 404 otherwise. */

@@ -12,6 +12,9 @@ import { addProductOptions } from './product-options.service';
 import { editableVariant, lockProduct, productOptionsOf, productVariantsView, type AdminVariantsView } from './admin-variants-read';
 import { weighedVariantPrice, WEIGHED_MESSAGES } from './weighed-pricing.service';
 import type { Cents } from '@/domain/money';
+import { compareAtFits, WAS_PRICE_MESSAGES } from '@/domain/was-price-form';
+import { STOCK_MESSAGES } from '@/domain/back-office-forms';
+import { STOCK_LIMITS, STOCK_UNIT_MESSAGES } from '@/domain/stock-units';
 
 /** SKUs are unique in the shop (a partial unique index): the first taken one, if any. */
 async function takenSku(tx: DbOrTx, skus: readonly string[], exceptVariantId?: string): Promise<string | null> {
@@ -27,6 +30,8 @@ export async function addOptions(db: Db, actor: AdminActor, productId: string, i
   return db.transaction(async (tx) => {
     const product = await lockProduct(tx, productId);
     if ((await productOptionsOf(tx, productId)).length > 0) throw conflict(VARIANT_MESSAGES.hasOptions);
+    // The new variants' opening stock is typed in pieces.
+    if (product.stockUnit === 'kg') throw conflict(STOCK_UNIT_MESSAGES.optionsInKg, { options: STOCK_UNIT_MESSAGES.optionsInKg });
     const skus = input.variants.flatMap((v) => (v.sku === null ? [] : [v.sku]));
     const taken = await takenSku(tx, skus);
     if (taken !== null) {
@@ -68,6 +73,14 @@ export async function addVariant(db: Db, actor: AdminActor, productId: string, i
       .select({ position: max(productVariants.position) })
       .from(productVariants)
       .where(eq(productVariants.productId, productId));
+    // Opening stock in the product's unit: pieces, or grams for stock kept in kg.
+    if (input.stock > STOCK_LIMITS[product.stockUnit]) {
+      const message = STOCK_MESSAGES.stockWouldBe(input.stock, product.stockUnit);
+      throw badRequest(message, { stock: message });
+    }
+    if (product.stockUnit === 'kg' && input.weightGrams === null) {
+      throw badRequest(WEIGHED_MESSAGES.weightRequired, { weightGrams: WEIGHED_MESSAGES.weightRequired });
+    }
     // Sold by the kilo: the new variant's price follows its weight, whatever price came with it.
     const price = product.pricePerKg === null ? input.priceCents : await weighedVariantPrice(tx, product.pricePerKg, input.weightGrams);
     const [row] = await tx
@@ -95,6 +108,7 @@ export async function addVariant(db: Db, actor: AdminActor, productId: string, i
           kind: 'restock',
           quantity: input.stock,
           stockAfter: input.stock,
+          unit: product.stockUnit,
           reason: 'Opening stock',
           actorUserId: actor.userId,
           createdAt: actor.at,
@@ -109,7 +123,14 @@ export async function addVariant(db: Db, actor: AdminActor, productId: string, i
       action: 'VARIANT_CREATE',
       tableName: 'product_variants',
       recordId: variantId,
-      details: { product: product.name, variant: name, priceCents: price, stock: input.stock, sku: input.sku },
+      details: {
+        product: product.name,
+        variant: name,
+        priceCents: price,
+        stock: input.stock,
+        ...(product.stockUnit === 'kg' && { stockUnit: 'kg' }),
+        sku: input.sku,
+      },
     });
     return productVariantsView(tx, productId);
   });
@@ -167,8 +188,13 @@ export async function updateVariant(
       throw conflict(VARIANT_MESSAGES.skuTaken, { sku: VARIANT_MESSAGES.skuTaken });
     }
     const price = await variantPrice(tx, product.pricePerKg, variant, input);
+    // A 'was' price set is above the price as it stands after this edit (a later price above it only hides it).
+    if (input.compareAtPriceCents !== undefined && !compareAtFits(price ?? variant.price, input.compareAtPriceCents)) {
+      throw badRequest(WAS_PRICE_MESSAGES.notMore, { compareAtPriceCents: WAS_PRICE_MESSAGES.notMore });
+    }
     const changes = {
       ...(price !== undefined && { price }),
+      ...(input.compareAtPriceCents !== undefined && { compareAtPrice: input.compareAtPriceCents }),
       ...(input.sku !== undefined && { sku: input.sku }),
       ...(input.weightGrams !== undefined && { weightGrams: input.weightGrams }),
       ...(input.enabled !== undefined && { enabled: input.enabled }),
@@ -180,7 +206,7 @@ export async function updateVariant(
     const changed: Record<string, { from: unknown; to: unknown }> = {};
     for (const [key, to] of Object.entries(changes)) {
       const from = variant[key as keyof typeof changes];
-      if (from !== to) changed[key === 'price' ? 'priceCents' : key] = { from, to };
+      if (from !== to) changed[key === 'price' ? 'priceCents' : key === 'compareAtPrice' ? 'compareAtPriceCents' : key] = { from, to };
     }
     const view = await productVariantsView(tx, productId);
     await auditAdmin(tx, actor, {

@@ -1,10 +1,12 @@
 // Catalogue reads: the shop's list one page at a time (filtered and paged in SQL through the
 // indexes of migration 0022_product_search.sql), the published products in one query for the
-// product pages and featured products, plus the cart re-check.
+// product pages and featured products, plus the cart re-check. The storefront counts whole pieces:
+// a product keeping its stock in kg shows the pieces its grams make (src/domain/stock-units.ts).
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
 import { lineName } from '@/domain/product-variants';
 import type { TaxBand } from '@/domain/tax-bands';
+import { piecesAvailable, type StockUnit } from '@/domain/stock-units';
 import { normalizeSearch, SHOP_PAGE_SIZE, type ProductFilter } from '@/domain/product-filter';
 import type { DbOrTx } from '../../db/client';
 import { productOptions, productOptionValues, productSlugRedirects, products, productVariants } from '../../db/schema';
@@ -21,6 +23,7 @@ export interface ProductDto {
   priceCents: Cents;
   /** The VAT band (A to E): the cart and checkout show the VAT the order will be charged. */
   taxBand: TaxBand;
+  /** Whole pieces to sell, summed over the enabled variants. */
   stock: number;
   imageUrl: string | null;
   featured: boolean;
@@ -33,6 +36,8 @@ export interface ProductDto {
   weightGrams?: number;
   /** Sold by the kilo: the price of one kg, from which each variant's price follows its weight. */
   pricePerKgCents?: Cents;
+  /** The 'was' price of the variant the card's price is, when it is higher: shown struck through. */
+  compareAtCents?: Cents;
 }
 
 export interface ProductListDto {
@@ -72,10 +77,23 @@ const columns = {
 
 const onSale = and(eq(products.published, true), isNull(products.archivedAt));
 
-type ProductRow = Omit<ProductDto, 'priceCents' | 'hasChoices' | 'fromPrice' | 'weightGrams' | 'pricePerKgCents'> & {
+type ProductRow = Omit<ProductDto, 'priceCents' | 'hasChoices' | 'fromPrice' | 'weightGrams' | 'pricePerKgCents' | 'compareAtCents'> & {
   price: Cents;
   pricePerKg: Cents | null;
 };
+
+/** A product row as listed: its stock in its unit, and (kept in kg) each enabled variant's grams and weight. */
+type ListedRow = ProductRow & { stockUnit: StockUnit; variantStocks: unknown };
+
+/** The pieces a product kept in kg can sell: each enabled variant's whole pieces, summed. */
+function piecesOf({ stockUnit, variantStocks, ...row }: ListedRow): ProductRow {
+  if (stockUnit === 'piece' || !Array.isArray(variantStocks)) return row;
+  const stock = (variantStocks as [number, number | null][]).reduce(
+    (sum, [grams, weight]) => sum + piecesAvailable('kg', grams, weight),
+    0,
+  );
+  return { ...row, stock };
+}
 
 /** The price column (already integer cents) under its wire name; products.price is the lowest enabled variant's. */
 function toDto({ price, pricePerKg, ...row }: ProductRow, summary?: VariantSummary): ProductDto {
@@ -86,6 +104,7 @@ function toDto({ price, pricePerKg, ...row }: ProductRow, summary?: VariantSumma
     ...(summary?.hasChoices && { hasChoices: true }),
     ...(summary?.fromPrice && { fromPrice: true }),
     ...(summary?.weightGrams != null && { weightGrams: summary.weightGrams }),
+    ...(summary?.compareAtCents != null && summary.compareAtCents > price && { compareAtCents: summary.compareAtCents }),
   };
 }
 
@@ -93,17 +112,23 @@ interface VariantSummary {
   hasChoices: boolean;
   fromPrice: boolean;
   weightGrams: number | null;
+  compareAtCents?: number | null;
 }
 
 // What a card needs of each product's enabled variants, read in the list's one query.
 const enabledVariants = sql`from ${productVariants} v where v.product_id = ${products.id} and v.enabled`;
 const listColumns = {
   ...columns,
+  stockUnit: products.stockUnit,
+  variantStocks: sql<unknown>`case when ${products.stockUnit} = 'kg' then
+    (select coalesce(json_agg(json_build_array(v.stock, v.weight_grams)), '[]'::json) ${enabledVariants}) end`,
   hasChoices: sql<boolean>`exists (select 1 ${enabledVariants} and cardinality(v.option_value_ids) > 0)`.mapWith(Boolean),
   fromPrice: sql<boolean>`(select count(distinct v.price) > 1 ${enabledVariants})`.mapWith(Boolean),
   weightGrams: sql<
     number | null
   >`(select case when count(*) = 1 and bool_and(cardinality(v.option_value_ids) = 0) then max(v.weight_grams) end ${enabledVariants})`,
+  // The 'was' price of a variant at the card's price (the lowest), in cents.
+  compareAtCents: sql<unknown>`(select (max(v.compare_at_price) * 100)::bigint ${enabledVariants} and v.price = ${products.price})`,
 };
 
 /** A row read with listColumns: the product and what its variants say about it. */
@@ -111,9 +136,15 @@ function listDto({
   hasChoices,
   fromPrice,
   weightGrams,
+  compareAtCents,
   ...row
-}: ProductRow & { hasChoices: boolean; fromPrice: boolean; weightGrams: unknown }) {
-  return toDto(row, { hasChoices, fromPrice, weightGrams: weightGrams === null ? null : Number(weightGrams) });
+}: ListedRow & { hasChoices: boolean; fromPrice: boolean; weightGrams: unknown; compareAtCents: unknown }) {
+  return toDto(piecesOf(row), {
+    hasChoices,
+    fromPrice,
+    weightGrams: weightGrams === null ? null : Number(weightGrams),
+    compareAtCents: compareAtCents === null ? null : Number(compareAtCents),
+  });
 }
 
 export async function listPublishedProducts(db: DbOrTx): Promise<ProductDto[]> {
@@ -131,6 +162,9 @@ export interface ProductChoicesDto {
     name: string;
     optionValueIds: string[];
     priceCents: Cents;
+    /** The 'was' price, shown struck through when higher than the price; null for none. */
+    compareAtPriceCents: Cents | null;
+    /** Whole pieces to sell. */
     stock: number;
     weightGrams: number | null;
     imageUrl: string | null;
@@ -162,6 +196,8 @@ export async function productChoices(db: DbOrTx, productId: string): Promise<Pro
           )
           .orderBy(asc(productOptionValues.position), asc(productOptionValues.id));
   const enabledValues = new Set(values.map((v) => v.id));
+  const [product] = await db.select({ stockUnit: products.stockUnit }).from(products).where(eq(products.id, productId));
+  const unit = product?.stockUnit ?? 'piece';
   const variants = (
     await db
       .select()
@@ -181,7 +217,8 @@ export async function productChoices(db: DbOrTx, productId: string): Promise<Pro
       name: names.get(v.id) ?? '',
       optionValueIds: v.optionValueIds,
       priceCents: v.price,
-      stock: v.stock,
+      compareAtPriceCents: v.compareAtPrice,
+      stock: piecesAvailable(unit, v.stock, v.weightGrams),
       weightGrams: v.weightGrams,
       imageUrl: v.imageUrl,
       sku: v.sku,
@@ -317,7 +354,7 @@ export async function checkCartProducts(
     ids.length === 0
       ? []
       : await db
-          .select(columns)
+          .select({ ...columns, stockUnit: products.stockUnit })
           .from(products)
           .where(and(onSale, inArray(products.id, ids)));
   const variants =
@@ -345,7 +382,7 @@ export async function checkCartProducts(
       name: lineName(p.name, names.get(v.id) ?? ''),
       priceCents: v.price,
       taxBand: p.taxBand,
-      stock: v.stock,
+      stock: piecesAvailable(p.stockUnit, v.stock, v.weightGrams),
       imageUrl: v.imageUrl ?? p.imageUrl,
       category: p.category,
       ...(v.weightGrams !== null && { weightGrams: v.weightGrams }),

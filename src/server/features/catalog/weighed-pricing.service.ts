@@ -6,6 +6,7 @@
 import { asc, eq, isNotNull } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
 import { priceForWeight } from '@/domain/weighed-price';
+import { STOCK_UNIT_MESSAGES } from '@/domain/stock-units';
 import type { Db, DbOrTx } from '../../db/client';
 import { products, productVariants } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
@@ -47,6 +48,10 @@ export async function setPricePerKg(db: Db, actor: AdminActor, productId: string
     const repriced = pricePerKg === null ? [] : await repriceVariants(tx, productId, pricePerKg, actor.at);
     const [before] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
     if (!before) throw notFound('Product not found');
+    // Grams need a product sold by the kilo (decision 050): the owner counts in pieces first.
+    if (pricePerKg === null && before.stockUnit === 'kg') {
+      throw badRequest(STOCK_UNIT_MESSAGES.pricePerKgNeeded, { pricePerKg: STOCK_UNIT_MESSAGES.pricePerKgNeeded });
+    }
     await tx.update(products).set({ pricePerKg, updatedAt: actor.at }).where(eq(products.id, productId));
     await auditAdmin(tx, actor, {
       action: 'PRODUCT_PRICE_PER_KG',

@@ -1,4 +1,4 @@
-// /api/checkout: address suggestions, place details, the delivery fee and order creation.
+// /api/checkout: address suggestions, place details, the delivery fee, the promotion preview and order creation.
 // Orders and the last delivery's directions need a signed-in customer. The address look-ups and the
 // fee are open to visitors too (the cart and product pages show the fee before sign-in), within a
 // per-address budget for visitors without a session (lookup-limit.ts): the provider is a paid API.
@@ -16,10 +16,13 @@ import {
   deliveryFeeSchema,
   deliveryWindowsSchema,
   placeDetailsSchema,
+  promotionPreviewSchema,
 } from './checkout.schemas';
+import { previewPromotion } from '../promotions/promotion-preview.service';
 import { addressNotFound, quoteDelivery, resolveDestination } from '../delivery/delivery-quote.service';
 import { usualWindowTime } from '../account/account.service';
-import { checkoutSlots } from '../delivery/delivery-slots.service';
+import { checkoutSlots, pickupSlots } from '../delivery/delivery-slots.service';
+import { loadPickupSettings } from '../delivery/pickup-settings.service';
 import { lastRiderDirections } from './last-delivery.service';
 import { takeLookupSlot } from './lookup-limit';
 import { placeOrder } from './order-placement.service';
@@ -45,6 +48,7 @@ export function checkoutRoutes(ctx: ServerContext) {
       .use('/places/*', optionalUser(ctx))
       .use('/delivery-fee', optionalUser(ctx))
       .use('/delivery-windows', optionalUser(ctx))
+      .use('/promotion', optionalUser(ctx))
       .use('/last-delivery', requireUser(ctx))
       .use('/orders', requireUser(ctx))
       .post('/places/autocomplete', valid('json', autocompleteSchema), async (c) => {
@@ -78,7 +82,14 @@ export function checkoutRoutes(ctx: ServerContext) {
           deliveryFeeTaxBand: quote.feeTaxBand,
           // Whether prices hold their VAT, so the page totals the order as the server will.
           pricesIncludeVat: quote.pricesIncludeVat,
+          // The zone's minimum order or small-order fee, so the cart says it before checkout does.
+          smallOrder: quote.smallOrder,
         });
+      })
+      // The promotion the cart would get: the discount per line, or why the typed code is refused.
+      .post('/promotion', valid('json', promotionPreviewSchema), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await previewPromotion(ctx, c.get('user')?.id ?? null, c.req.valid('json')));
       })
       // The windows checkout offers for the address's zone; they change with every order, so never cached.
       .get('/delivery-windows', valid('query', deliveryWindowsSchema), async (c) => {
@@ -87,6 +98,13 @@ export function checkoutRoutes(ctx: ServerContext) {
         const user = c.get('user');
         const usual = user ? await usualWindowTime(ctx.db, user.id) : null;
         return c.json(await checkoutSlots(ctx.db, c.req.valid('query').zoneId, ctx.now(), usual));
+      })
+      // Collection at the shop: whether it is offered, where, and its windows (never cached either).
+      .get('/pickup', async (c) => {
+        c.header('Cache-Control', 'no-store');
+        const pickup = await loadPickupSettings(ctx.db);
+        if (!pickup.enabled) return c.json({ enabled: false as const });
+        return c.json({ enabled: true as const, instructions: pickup.instructions, ...(await pickupSlots(ctx.db, ctx.now())) });
       })
       .get('/last-delivery', async (c) => {
         c.header('Cache-Control', 'no-store');
@@ -98,12 +116,14 @@ export function checkoutRoutes(ctx: ServerContext) {
         const placed = await placeOrder(ctx, user.id, {
           items: body.items,
           customer: body.customerInfo,
-          delivery: body.deliveryInfo,
+          delivery: body.deliveryInfo ?? { address: '' },
+          fulfilment: body.fulfilment,
           idempotencyKey: body.idempotencyKey,
           smsUpdates: body.smsUpdates ?? true,
           deliveryWindow: body.deliveryWindow,
           buyerTax: body.buyerTax,
           note: body.note,
+          promotionCode: body.promotionCode,
         });
         return c.json({
           orderId: placed.orderId,

@@ -3,12 +3,15 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '@/domain/cart';
 import { riderDirectionsSchema } from '@/domain/rider-directions';
+import { PICKUP_MESSAGES } from '@/domain/pickup';
 import { ifUnavailableSchema, lineNoteSchema, orderNoteSchema } from '@/domain/line-choices';
 import {
   buyerTaxSchema,
   MESSAGES,
   checkoutCustomerSchema,
   phoneCustomerCheckoutSchema,
+  pickupCustomerCheckoutSchema,
+  pickupPhoneCustomerCheckoutSchema,
   plainLineText,
   SMS_UPDATES_CHOICE_MESSAGE,
   TEXT_LIMITS,
@@ -46,8 +49,8 @@ export const deliveryFeeSchema = z
   })
   .refine((v) => v.address !== '' || v.latitude != null, { error: MESSAGES.addressRequired, path: ['address'] });
 
-/** Checkout's contact details; the email is optional for an account made by phone without one. */
-function customerInfo(emailOptional: boolean) {
+/** Checkout's contact details; the email is optional for an account made by phone without one, the address for a pick-up. */
+function customerInfo(emailOptional: boolean, pickup = false) {
   return z
     .object(
       {
@@ -59,8 +62,19 @@ function customerInfo(emailOptional: boolean) {
       { error: MESSAGES.checkoutRequired },
     )
     .transform((v) => ({ fullName: v.fullName ?? '', email: v.email ?? '', phone: v.phone ?? '', address: v.address ?? '' }))
-    .pipe(emailOptional ? phoneCustomerCheckoutSchema : checkoutCustomerSchema);
+    .pipe(
+      pickup
+        ? emailOptional
+          ? pickupPhoneCustomerCheckoutSchema
+          : pickupCustomerCheckoutSchema
+        : emailOptional
+          ? phoneCustomerCheckoutSchema
+          : checkoutCustomerSchema,
+    );
 }
+
+const PROMOTION_CODE_MESSAGE = 'We do not know this code.';
+const promotionCodeField = z.string({ error: PROMOTION_CODE_MESSAGE }).max(40, PROMOTION_CODE_MESSAGE).optional();
 
 const WINDOW_CHOICE_MESSAGE = 'Choose a delivery window.';
 const deliveryWindowChoice = z.object(
@@ -75,8 +89,29 @@ const deliveryWindowChoice = z.object(
 
 export const deliveryWindowsSchema = z.object({ zoneId: z.uuid({ error: 'Choose a delivery zone.' }) });
 
-function orderSchema(emailOptional: boolean) {
-  return z.object({
+/** The promotion checkout would apply to these lines: a typed code, or the best automatic offer. */
+export const promotionPreviewSchema = z.object({
+  promotionCode: promotionCodeField,
+  items: z
+    .array(
+      z.object({
+        productId: z.uuid({ error: 'One of the products in your cart is no longer available.' }),
+        variantId: z.uuid({ error: 'One of the products in your cart is no longer available.' }).optional(),
+        quantity: z
+          .number({ error: QUANTITY_MESSAGE })
+          .int(QUANTITY_MESSAGE)
+          .min(1, QUANTITY_MESSAGE)
+          .max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE),
+      }),
+      { error: 'Your cart is empty.' },
+    )
+    .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different products.`),
+  /** The delivery fee quoted, so a free-delivery offer is weighed against the others. */
+  deliveryFeeCents: z.number().int().min(0).nullish(),
+});
+
+function orderFields(emailOptional: boolean) {
+  return {
     items: z
       .array(
         z.object({
@@ -122,11 +157,34 @@ function orderSchema(emailOptional: boolean) {
     note: orderNoteSchema,
     /** 'Send me SMS updates' about this order; on unless the customer turned it off. */
     smsUpdates: z.boolean({ error: SMS_UPDATES_CHOICE_MESSAGE }).optional(),
+    /** The promotion code typed at checkout; left out or '', the best automatic offer applies. */
+    promotionCode: promotionCodeField,
     idempotencyKey: z
       .string()
       .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The idempotency key must be 8 to 100 letters, digits, "-" or "_".')
       .optional(),
+  };
+}
+
+const FULFILMENT_MESSAGE = 'Choose delivery or pick-up at the shop.';
+
+/**
+ * Delivered (the default, so older pages keep working) or collected at the shop. A pick-up order
+ * takes no delivery details at all: an address sent with it is refused, never kept.
+ */
+function orderSchema(emailOptional: boolean) {
+  const fields = orderFields(emailOptional);
+  const delivery = z.object({ ...fields, fulfilment: z.literal('delivery', { error: FULFILMENT_MESSAGE }) });
+  const pickup = z.object({
+    ...fields,
+    fulfilment: z.literal('pickup', { error: FULFILMENT_MESSAGE }),
+    customerInfo: customerInfo(emailOptional, true),
+    deliveryInfo: z.null({ error: PICKUP_MESSAGES.withAddress }).optional(),
   });
+  return z.preprocess(
+    (body) => (body && typeof body === 'object' && !('fulfilment' in body) ? { ...body, fulfilment: 'delivery' } : body),
+    z.discriminatedUnion('fulfilment', [delivery, pickup], { error: FULFILMENT_MESSAGE }),
+  );
 }
 
 /** An order as an account made by phone without an email places it: the email may be left empty. */

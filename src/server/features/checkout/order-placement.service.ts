@@ -2,16 +2,18 @@
 // 1. the delivery point is priced by the server (delivery-quote.service): the picked place's point
 //    when this server vouched for it (place-token.ts), else the address text geocoded here (text
 //    naming several places is refused with the places to choose from, never priced by a guess);
+//    an order collected at the shop has no address, zone or fee at all (pickupTerms);
 // 2. ONE database transaction reads prices and VAT bands from products (published, not archived),
-//    computes subtotal, VAT per band, fee and total with src/domain, inserts the pending order with
+//    computes subtotal, VAT per band, fee and total with src/domain (refusing an order below its
+//    zone's minimum, or adding the zone's small-order fee: small-order.ts), inserts the pending order with
 //    its price and band snapshot and lines, and so reserves the stock (the 'placed' event's effect in
 //    order-transitions.ts; conditional decrements: no oversell);
 // 3. outside that transaction, the payment attempt claimed with the order is sent to Pesapal.
 // An idempotency key (unique per user) turns a double click into the same order and payment page.
 import { and, count, eq, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
-import { computeOrderTotals } from '@/domain/cart-totals';
 import type { LatLng } from '@/domain/delivery-fee';
 import { multiplyCents } from '@/domain/money';
+import { deliveryPlaceName, NO_SMALL_ORDER_POLICY, totalsWithSmallOrder, type SmallOrderPolicy } from '@/domain/small-order';
 import { TAX_BAND_RATE_BP } from '@/domain/tax-bands';
 import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
 import type { CheckoutCustomerValues } from '@/domain/validation';
@@ -26,13 +28,21 @@ import { claimAttempt, startPaymentAttempt, submitAttempt, type AttemptClaim } f
 import { RESERVATION_MINUTES } from '../payments/order-outcomes';
 import { insertPlacedOrder } from '../orders/order-transitions';
 import { MAX_LINE_QUANTITY } from '@/domain/cart';
-import { addressNotFound, quoteDelivery, resolveDestination } from '../delivery/delivery-quote.service';
+import { addressNotFound, loadDeliveryFeeTaxBand, quoteDelivery, resolveDestination } from '../delivery/delivery-quote.service';
 import type { DeliveryQuote } from '../delivery/delivery-quote.service';
-import { holdDeliveryWindow, windowNotice } from '../delivery/delivery-slots.service';
+import { holdDeliveryWindow, holdPickupWindow, windowNotice } from '../delivery/delivery-slots.service';
+import { loadPickupSettings } from '../delivery/pickup-settings.service';
+import { loadPricesIncludeVat } from '../pricing/vat-mode.service';
+import { PICKUP_MESSAGES } from '@/domain/pickup';
+import type { FulfilmentMethod } from '@/domain/order-status';
+import type { TaxBand } from '@/domain/tax-bands';
+import type { Cents } from '@/domain/money';
 import { vouchedPoint } from './places.service';
 import { findWaitingOrder, orderAwaitingPayment } from './waiting-order';
 import { stockNotice } from './unheld-stock';
-import { DEFAULT_IF_UNAVAILABLE, type IfUnavailable } from '@/domain/line-choices';
+import type { IfUnavailable } from '@/domain/line-choices';
+import { loadIfUnavailableDefault } from '../content/if-unavailable-default.service';
+import { choosePromotion, promotionRefused, recordRedemption } from '../promotions/promotion-pricing.service';
 
 export interface PlaceOrderInput {
   /** variantId: the chosen option combination; left out, the product's implicit variant. */
@@ -47,6 +57,8 @@ export interface PlaceOrderInput {
   customer: CheckoutCustomerValues;
   /** building and directions: sanitised text for the rider, '' when not given. */
   delivery: { address: string; coordinates?: LatLng | null; placeToken?: string | null; building?: string; directions?: string };
+  /** Brought to the address (the default), or collected at the shop: then `delivery` is not read. */
+  fulfilment?: FulfilmentMethod;
   idempotencyKey?: string;
   /** The delivery window chosen at checkout; left out, the soonest one with a place. */
   /** picked: the customer chose it herself (not the window offered first): its time becomes her usual one. */
@@ -57,6 +69,8 @@ export interface PlaceOrderInput {
   buyerTax?: BuyerTaxDetails;
   /** The customer's plain-text note for the shop; '' or left out for none. */
   note?: string;
+  /** The promotion code typed at checkout; left out or '', the best automatic offer (if any). */
+  promotionCode?: string | undefined;
 }
 
 export interface PlacedOrder {
@@ -82,14 +96,11 @@ export async function placeOrder(ctx: ServerContext, userId: string, input: Plac
     const existing = await findByIdempotencyKey(ctx, userId, input.idempotencyKey);
     if (existing) return payFor(ctx, existing);
   }
-  const lines = mergeLines(input.items);
-  const { address, coordinates, placeToken } = input.delivery;
-  const vouched = vouchedPoint(ctx, address, coordinates, placeToken);
-  const destination = await resolveDestination(ctx, address, vouched, 'deliveryInfo.address');
-  if (!destination) throw addressNotFound();
-  const quote = await quoteDelivery(ctx, destination, 'deliveryInfo.address');
+  // A line ordered without a choice takes the shop's usual one.
+  const lines = mergeLines(input.items, await loadIfUnavailableDefault(ctx.db));
+  const terms = input.fulfilment === 'pickup' ? await pickupTerms(ctx) : await deliveryTerms(ctx, input.delivery);
   const claim = await ctx.db.transaction((tx) =>
-    insertPendingOrder(tx, ctx.now(), userId, input, lines, destination, quote, {
+    insertPendingOrder(tx, ctx.now(), userId, input, lines, terms, {
       window: ctx.env.UNPAID_WINDOW_SHARE,
       stock: ctx.env.UNPAID_STOCK_SHARE,
     }),
@@ -102,6 +113,76 @@ export async function placeOrder(ctx: ServerContext, userId: string, input: Plac
   }
   const newClaim = claim;
   return withCheckoutErrors(ctx, claim.orderId, async () => (await submitAttempt(ctx, newClaim)).iframeUrl);
+}
+
+/** How the order reaches the customer, and what that costs, as the server decides it. */
+interface OrderTerms {
+  method: FulfilmentMethod;
+  feeCents: Cents;
+  feeTaxBand: TaxBand;
+  pricesIncludeVat: boolean;
+  smallOrder: SmallOrderPolicy;
+  zoneId: string | null;
+  zoneName: string | null;
+  destination: LatLng | null;
+  distanceKm: number | null;
+  estimatedMinutes: number | null;
+  address: string;
+  building: string | null;
+  directions: string | null;
+}
+
+/** Delivery: the point priced by the server (the picked place's when vouched for, else the text geocoded). */
+async function deliveryTerms(ctx: ServerContext, delivery: PlaceOrderInput['delivery']): Promise<OrderTerms> {
+  const { address, coordinates, placeToken } = delivery;
+  const vouched = vouchedPoint(ctx, address, coordinates, placeToken);
+  const destination = await resolveDestination(ctx, address, vouched, 'deliveryInfo.address');
+  if (!destination) throw addressNotFound();
+  const quote: DeliveryQuote = await quoteDelivery(ctx, destination, 'deliveryInfo.address');
+  return {
+    method: 'delivery',
+    feeCents: quote.feeCents,
+    feeTaxBand: quote.feeTaxBand,
+    pricesIncludeVat: quote.pricesIncludeVat,
+    smallOrder: quote.smallOrder,
+    zoneId: quote.zoneId,
+    zoneName: quote.zoneName,
+    destination,
+    distanceKm: quote.distanceKm,
+    estimatedMinutes: quote.estimatedMinutes,
+    address: delivery.address,
+    building: delivery.building || null,
+    directions: delivery.directions || null,
+  };
+}
+
+/**
+ * Collection at the shop, when the owner offers it: no address, no zone, no delivery fee, and no
+ * small-order rule (that rule pays for a rider's trip; nobody rides for a pick-up).
+ */
+async function pickupTerms(ctx: ServerContext): Promise<OrderTerms> {
+  const [pickup, feeTaxBand, pricesIncludeVat] = await Promise.all([
+    loadPickupSettings(ctx.db),
+    loadDeliveryFeeTaxBand(ctx.db),
+    loadPricesIncludeVat(ctx.db),
+  ]);
+  if (!pickup.enabled)
+    throw new DomainError('unprocessable', 'PICKUP_OFF', PICKUP_MESSAGES.off, { fields: { fulfilment: PICKUP_MESSAGES.off } });
+  return {
+    method: 'pickup',
+    feeCents: 0,
+    feeTaxBand,
+    pricesIncludeVat,
+    smallOrder: NO_SMALL_ORDER_POLICY,
+    zoneId: null,
+    zoneName: null,
+    destination: null,
+    distanceKm: null,
+    estimatedMinutes: null,
+    address: '',
+    building: null,
+    directions: null,
+  };
 }
 
 /** An existing order (same idempotency key): its open payment page, or a new attempt. */
@@ -146,7 +227,7 @@ function checkLineQuantities(quantities: Iterable<number>): void {
 }
 
 /** One line per product and variant (one listed twice is summed), each 1..99 units. */
-function mergeLines(items: PlaceOrderInput['items']): WantedLine[] {
+function mergeLines(items: PlaceOrderInput['items'], shopDefault: IfUnavailable): WantedLine[] {
   const lines = new Map<string, WantedLine>();
   for (const item of items) {
     const variantId = item.variantId?.toLowerCase() ?? null;
@@ -155,7 +236,7 @@ function mergeLines(items: PlaceOrderInput['items']): WantedLine[] {
       productId: item.productId.toLowerCase(),
       variantId,
       quantity: 0,
-      ifUnavailable: DEFAULT_IF_UNAVAILABLE,
+      ifUnavailable: shopDefault,
       note: '',
     };
     line.quantity += item.quantity;
@@ -182,6 +263,8 @@ interface PricedLine {
   lineTotalCents: number;
   ifUnavailable: IfUnavailable;
   note: string;
+  /** The variant's nominal weight when its product is sold by the kilo (weighed when packed); else null. */
+  nominalGrams: number | null;
 }
 
 /**
@@ -226,6 +309,7 @@ async function priceLines(tx: Tx, wanted: readonly WantedLine[]): Promise<Priced
       lineTotalCents: multiplyCents(variant.price, quantity),
       ifUnavailable: line.ifUnavailable,
       note: line.note || earlier?.note || '',
+      nominalGrams: product.pricePerKg !== null ? variant.weightGrams : null,
     });
   }
   checkLineQuantities([...merged.values()].map((l) => l.quantity));
@@ -239,8 +323,7 @@ async function insertPendingOrder(
   userId: string,
   input: PlaceOrderInput,
   lines: readonly WantedLine[],
-  destination: LatLng,
-  quote: DeliveryQuote,
+  quote: OrderTerms,
   unpaidShare: { window: number; stock: number },
 ): Promise<AttemptClaim | null> {
   // The customer's row lock makes the count and the insert one step, so parallel requests cannot
@@ -275,12 +358,46 @@ async function insertPendingOrder(
     : await tx.select({ kraPin: profiles.kraPin, businessName: profiles.businessName }).from(profiles).where(eq(profiles.id, userId));
   const buyerKraPin = (input.buyerTax ? input.buyerTax.kraPin : profile?.kraPin) || null;
   const buyerBusinessName = (input.buyerTax ? input.buyerTax.businessName : profile?.businessName) || null;
-  const totals = computeOrderTotals({
-    lines: priced.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: l.quantity, taxBand: l.product.taxBand })),
-    deliveryFeeCents: quote.feeCents,
-    deliveryFeeTaxBand: quote.feeTaxBand,
-    pricesIncludeVat: quote.pricesIncludeVat,
-  });
+  // The promotion's row is locked here, before its uses are counted, and its use written below.
+  const { applied, refusal } = await choosePromotion(
+    tx,
+    {
+      code: input.promotionCode,
+      userId,
+      lines: priced.map((l) => ({
+        productId: l.product.id,
+        variantId: l.variant.id,
+        category: l.product.category,
+        amountCents: l.lineTotalCents,
+      })),
+      at,
+      pricesIncludeVat: quote.pricesIncludeVat,
+      deliveryFeeCents: quote.feeCents,
+    },
+    true,
+  );
+  if (refusal) throw promotionRefused(refusal);
+  const lineDiscounts = applied?.discount.lineDiscountsCents ?? priced.map(() => 0);
+  const { totals, smallOrder } = totalsWithSmallOrder(
+    {
+      lines: priced.map((l, i) => ({
+        unitPriceCents: l.unitPriceCents,
+        quantity: l.quantity,
+        taxBand: l.product.taxBand,
+        discountCents: lineDiscounts[i] ?? 0,
+      })),
+      waiveDeliveryFee: applied?.discount.freeDelivery ?? false,
+      deliveryFeeCents: quote.feeCents,
+      deliveryFeeTaxBand: quote.feeTaxBand,
+      pricesIncludeVat: quote.pricesIncludeVat,
+    },
+    quote.smallOrder,
+    deliveryPlaceName(quote.address),
+  );
+  // Below the zone's minimum the order is refused, before anything is held for it.
+  if (smallOrder.kind === 'below_minimum') {
+    throw new DomainError('unprocessable', 'BELOW_MINIMUM_ORDER', smallOrder.message, { fields: { items: smallOrder.message } });
+  }
   const order = await insertPlacedOrder(tx, {
     values: {
       userId,
@@ -289,19 +406,24 @@ async function insertPendingOrder(
       deliveryFee: totals.deliveryFeeCents ?? 0,
       deliveryFeeTaxBand: totals.deliveryFeeTaxBand,
       deliveryFeeTaxRateBp: TAX_BAND_RATE_BP[totals.deliveryFeeTaxBand],
+      smallOrderFee: totals.smallOrderFeeCents,
+      discountTotal: totals.discountCents,
+      promotionCode: applied?.promotion.code ?? null,
+      promotionName: applied ? applied.promotion.name : null,
       totalAmount: totals.totalCents,
       pricesIncludeVat: quote.pricesIncludeVat,
       currency: 'KES',
       customerName: input.customer.fullName,
       customerEmail: input.customer.email,
       customerPhone: input.customer.phone,
-      deliveryAddress: input.delivery.address,
-      deliveryBuilding: input.delivery.building || null,
-      deliveryDirections: input.delivery.directions || null,
+      fulfilmentMethod: quote.method,
+      deliveryAddress: quote.address,
+      deliveryBuilding: quote.building,
+      deliveryDirections: quote.directions,
       customerNote: input.note ?? '',
-      deliveryLatitude: destination.lat,
-      deliveryLongitude: destination.lng,
-      deliveryDistanceKm: quote.distanceKm.toFixed(2),
+      deliveryLatitude: quote.destination?.lat ?? null,
+      deliveryLongitude: quote.destination?.lng ?? null,
+      deliveryDistanceKm: quote.distanceKm?.toFixed(2) ?? null,
       deliveryZoneId: quote.zoneId,
       deliveryZoneName: quote.zoneName,
       estimatedDeliveryMins: quote.estimatedMinutes,
@@ -314,7 +436,7 @@ async function insertPendingOrder(
       createdAt: at,
       updatedAt: at,
     },
-    lines: priced.map((l) => ({
+    lines: priced.map((l, i) => ({
       productId: l.product.id,
       variantId: l.variant.id,
       productName: l.name,
@@ -323,16 +445,19 @@ async function insertPendingOrder(
       unitPrice: l.unitPriceCents,
       quantity: l.quantity,
       lineTotal: l.lineTotalCents,
+      discount: lineDiscounts[i] ?? 0,
       taxBand: l.product.taxBand,
       taxRateBp: TAX_BAND_RATE_BP[l.product.taxBand],
       ifUnavailable: l.ifUnavailable,
       customerNote: l.note,
+      nominalGrams: l.nominalGrams,
       createdAt: at,
     })),
     at,
     unpaidShare: unpaidShare.stock,
   });
   if (!order) return null;
+  if (applied) await recordRedemption(tx, applied, order.id, userId, at);
   // What the order is charged per band, as the domain computed it: receipts and tax invoices read this.
   await tx.insert(orderTaxBands).values(
     totals.bands.map((b) => ({
@@ -344,16 +469,15 @@ async function insertPendingOrder(
       totalAmount: b.totalCents,
     })),
   );
-  const hold = await holdDeliveryWindow(tx, {
-    orderId: order.id,
-    zoneId: quote.zoneId,
-    choice: input.deliveryWindow,
-    at,
-    unpaidShare: unpaidShare.window,
-  });
+  // A pick-up window's place is taken like a delivery window's, counted among pick-up orders.
+  const windowInput = { orderId: order.id, choice: input.deliveryWindow, at, unpaidShare: unpaidShare.window };
+  const hold = quote.zoneId
+    ? await holdDeliveryWindow(tx, { ...windowInput, zoneId: quote.zoneId })
+    : await holdPickupWindow(tx, windowInput);
   await saveSmsChoice(tx, userId, input.smsUpdates ?? true, at);
-  const pickedWindow = input.deliveryWindow?.picked && hold ? hold.slot : null;
-  await rememberCheckoutDetails(tx, userId, { ...input.customer, address: input.delivery.address, pickedWindow }, at);
+  // Her usual delivery time and address are a delivery's; a pick-up leaves them as they were.
+  const pickedWindow = quote.method === 'delivery' && input.deliveryWindow?.picked && hold ? hold.slot : null;
+  await rememberCheckoutDetails(tx, userId, { ...input.customer, address: quote.address, pickedWindow }, at);
   if (input.buyerTax) await saveBuyerTax(tx, userId, input.buyerTax, at);
   return claimAttempt(tx, { id: order.id, totalAmount: totals.totalCents, currency: 'KES', customerPhone: input.customer.phone }, at);
 }

@@ -1,5 +1,5 @@
-// /api/admin/shop-details: the address, phone, email and social links customers see, and whether
-// the shop's prices include VAT.
+// /api/admin/shop-details: the address, phone, email and social links customers see, whether the
+// shop's prices include VAT, and its usual 'If unavailable' for checkout.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { shopDetailsSchema } from '@/domain/shop-details-schema';
@@ -9,12 +9,25 @@ import { loadShopDetails, saveShopDetails } from './shop-details.service';
 import { adminActor } from '../../back-office/admin-access';
 import { loadPricesIncludeVat, savePricesIncludeVat } from '../pricing/vat-mode.service';
 import { repriceWeighedProducts } from '../catalog/weighed-pricing.service';
+import { loadIfUnavailableDefault, saveIfUnavailableDefault } from './if-unavailable-default.service';
+import { ifUnavailableSchema } from '@/domain/line-choices';
 
 const pricesIncludeVatSchema = z.object({ on: z.boolean({ error: 'Say whether prices include VAT (true or false).' }) });
+const ifUnavailableDefaultSchema = z.object({ ifUnavailable: ifUnavailableSchema });
 
 export function adminShopDetailsRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
-    .get('/', async (c) => c.json({ details: await loadShopDetails(ctx.db), pricesIncludeVat: await loadPricesIncludeVat(ctx.db) }))
+    .get('/', async (c) =>
+      c.json({
+        details: await loadShopDetails(ctx.db),
+        pricesIncludeVat: await loadPricesIncludeVat(ctx.db),
+        ifUnavailable: await loadIfUnavailableDefault(ctx.db),
+      }),
+    )
+    .put('/if-unavailable', valid('json', ifUnavailableDefaultSchema), async (c) => {
+      const ifUnavailable = await saveIfUnavailableDefault(ctx.db, adminActor(c, ctx.now()), c.req.valid('json').ifUnavailable);
+      return c.json({ ifUnavailable });
+    })
     .put('/prices-include-vat', valid('json', pricesIncludeVatSchema), async (c) => {
       const actor = adminActor(c, ctx.now());
       const pricesIncludeVat = await savePricesIncludeVat(ctx.db, actor, c.req.valid('json').on);

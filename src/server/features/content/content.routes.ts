@@ -17,6 +17,7 @@ import {
 } from './content.service';
 import { takeFormSlot } from './form-limits';
 import { loadShopDetails } from './shop-details.service';
+import { loadIfUnavailableDefault } from './if-unavailable-default.service';
 import { loadPricesIncludeVat } from '../pricing/vat-mode.service';
 import { loadOpeningHours } from '../delivery/delivery-slots.service';
 import { openingHoursLines } from '@/domain/business-hours';
@@ -46,6 +47,8 @@ export function contentRoutes(ctx: ServerContext) {
         await cache.get('shop-details', async () => ({
           details: await loadShopDetails(ctx.db),
           pricesIncludeVat: await loadPricesIncludeVat(ctx.db),
+          // Preselected at checkout for every line.
+          ifUnavailable: await loadIfUnavailableDefault(ctx.db),
         })),
       ),
     )

@@ -12,6 +12,7 @@ import { contactMessages, orders } from '../../db/schema';
 import { countOrders, type OrderFilter } from '../orders/admin-orders.service';
 import { countLowStock, lowStockProducts, type AdminProduct } from '../catalog/admin-products.service';
 import { lowVariantsByProduct, type LowVariant } from './low-stock-variants';
+import { refundedOfOrder } from '../merchant-notices/refunded-sum';
 
 const CHART_DAYS = 30;
 
@@ -42,7 +43,7 @@ export interface Dashboard {
 }
 
 /**
- * Paid orders and revenue per Nairobi day since a moment, summed by the database over the paid
+ * Paid orders and revenue (charged less refunded) per Nairobi day since a moment, summed by the database over the paid
  * orders of those days only (an index on the day a payment completed, holding the amounts): the
  * figures cost the same with 300 orders or 300,000. Its plan is tested.
  */
@@ -53,11 +54,18 @@ export function paidByDay(db: DbOrTx, since: Date) {
   const offset = sql.raw(`interval '${NAIROBI_OFFSET_MS / 1000} seconds'`);
   const bin = sql`date_bin('1 day', ${paidAt}, timestamptz '2000-01-01 00:00:00+00' - ${offset})`;
   const day = sql<string>`to_char((${bin} at time zone 'UTC') + ${offset}, 'YYYY-MM-DD')`;
-  return db
-    .select({ day, orders: count(), revenue: sql`coalesce(sum(${orders.totalAmount}), 0)`.mapWith(orders.totalAmount) })
-    .from(orders)
-    .where(and(eq(orders.status, 'completed'), sql`${paidAt} >= ${since.toISOString()}`))
-    .groupBy(bin);
+  return (
+    db
+      // Charged less refunded: a partial refund (packing's, the merchant's) comes off the day it was paid.
+      .select({
+        day,
+        orders: count(),
+        revenue: sql`coalesce(sum(${orders.totalAmount} - ${refundedOfOrder()}), 0)`.mapWith(orders.totalAmount),
+      })
+      .from(orders)
+      .where(and(eq(orders.status, 'completed'), sql`${paidAt} >= ${since.toISOString()}`))
+      .groupBy(bin)
+  );
 }
 
 export async function loadDashboard(db: DbOrTx, now: Date): Promise<Dashboard> {

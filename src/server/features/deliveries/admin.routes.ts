@@ -1,5 +1,9 @@
-// /api/admin/deliveries (owner and staff): a day's deliveries, assigning riders, and the packing
-// slips and route sheet as PDF. /api/admin/rider: the signed-in rider's own stops.
+// /api/admin/deliveries (owner and staff): a day's deliveries, assigning riders (several stops at
+// once), 'On my way', a new window for a stop, the orders collected at the shop ('Ready for pick-up',
+// 'Collected'), and the packing slips and route sheets (the day's, and
+// one rider's) as PDF. /api/admin/rider: the signed-in
+// rider's own stops.
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { assignRiderSchema, deliveriesQuerySchema, deliveryPrintQuerySchema, notDeliveredSchema } from '@/domain/back-office-forms';
 import { nairobiDateKey, nairobiDayStart } from '@/domain/nairobi-days';
@@ -8,10 +12,18 @@ import { badRequest } from '../../errors';
 import { valid } from '../../infra/http/validate';
 import { adminActor, allow } from '../../back-office/admin-access';
 import { idParam } from '../../back-office/admin-params';
+import { profiles } from '../../db/schema';
 import { listStaff } from '../customers/admin-staff.service';
+import { riderContact } from '../orders/order-rider';
 import { deliveriesForDay, riderStops, stopsOf } from './deliveries.service';
-import { assignRider, markDelivered, markNotDelivered } from './deliveries-actions.service';
+import { assignRider, markDelivered, markNotDelivered, markOnMyWay } from './deliveries-actions.service';
 import { packingSlipsPdf, routeSheetPdf } from './delivery-sheets-pdf';
+import { markCollected, markReadyForPickup, pickupsForDay } from './pickups.service';
+import { rescheduleByStaff, staffRescheduleSlots } from './reschedule.service';
+import { rescheduleChoiceSchema, riderSheetQuerySchema } from './reschedule.schemas';
+import { riderSheetPdf } from './rider-sheet-pdf';
+
+const NOT_A_RIDER = 'Choose one of the shop’s riders.';
 
 /** The asked day, checked to be a real date, or today in Nairobi. */
 function dayOf(ctx: ServerContext, day: string | undefined): string {
@@ -29,22 +41,54 @@ const pdf = (bytes: Uint8Array<ArrayBuffer>, name: string) =>
     headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${name}"`, 'cache-control': 'no-store' },
   });
 
+/** One rider's stops of the day in route order, as a PDF; anyone not a rider is a clear 400. */
+async function riderSheet(ctx: ServerContext, riderId: string, day: string) {
+  const [row] = riderId ? await ctx.db.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, riderId)) : [];
+  const rider = row?.role === 'rider' ? await riderContact(ctx.db, riderId) : null;
+  if (!rider) throw badRequest(NOT_A_RIDER, { riderId: NOT_A_RIDER });
+  const groups = await deliveriesForDay(ctx.db, day, ctx.now(), { riderId });
+  return pdf(await riderSheetPdf(ctx.env.SHOP_NAME, day, rider.name, groups), `route-sheet-${day}.pdf`);
+}
+
 export function adminDeliveriesRoutes(ctx: ServerContext) {
   const groupsFor = async (q: { day?: string; orders?: string[] }) =>
     q.orders ? stopsOf(ctx.db, q.orders, ctx.now()) : deliveriesForDay(ctx.db, dayOf(ctx, q.day), ctx.now());
   return new Hono<AppEnv>()
     .get('/', allow('staff'), valid('query', deliveriesQuerySchema), async (c) => {
       const day = dayOf(ctx, c.req.valid('query').day);
-      const [groups, staff] = await Promise.all([deliveriesForDay(ctx.db, day, ctx.now()), listStaff(ctx.db)]);
+      const [groups, pickups, staff] = await Promise.all([
+        deliveriesForDay(ctx.db, day, ctx.now()),
+        pickupsForDay(ctx.db, day, ctx.now()),
+        listStaff(ctx.db),
+      ]);
       const riders = staff.filter((m) => m.role === 'rider').map((m) => ({ id: m.id, name: m.name, phone: m.phone }));
-      return c.json({ day, groups, riders });
+      return c.json({ day, groups, pickups, riders });
     })
     .post('/assign', allow('staff'), valid('json', assignRiderSchema), async (c) => {
       const { orderIds, riderId } = c.req.valid('json');
       return c.json(await assignRider(ctx, adminActor(c, ctx.now()), orderIds, riderId));
     })
+    .get('/:id/reschedule', allow('staff'), valid('param', idParam), async (c) => {
+      return c.json(await staffRescheduleSlots(ctx, c.req.valid('param').id));
+    })
+    .post('/:id/reschedule', allow('staff'), valid('param', idParam), valid('json', rescheduleChoiceSchema), async (c) => {
+      return c.json(await rescheduleByStaff(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json')));
+    })
+    .post('/:id/on-my-way', allow('staff'), valid('param', idParam), async (c) => {
+      return c.json(await markOnMyWay(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, 'staff'));
+    })
+    .post('/:id/ready-for-pickup', allow('staff'), valid('param', idParam), async (c) => {
+      return c.json(await markReadyForPickup(ctx, adminActor(c, ctx.now()), c.req.valid('param').id));
+    })
+    .post('/:id/collected', allow('staff'), valid('param', idParam), async (c) => {
+      return c.json(await markCollected(ctx, adminActor(c, ctx.now()), c.req.valid('param').id));
+    })
     .get('/packing-slips.pdf', allow('staff'), valid('query', deliveryPrintQuerySchema), async (c) => {
       return pdf(await packingSlipsPdf(ctx.env.SHOP_NAME, await groupsFor(c.req.valid('query'))), 'packing-slips.pdf');
+    })
+    .get('/rider-sheet.pdf', allow('staff'), valid('query', riderSheetQuerySchema), async (c) => {
+      const q = c.req.valid('query');
+      return riderSheet(ctx, q.riderId ?? '', dayOf(ctx, q.day));
     })
     .get('/route-sheet.pdf', allow('staff'), valid('query', deliveryPrintQuerySchema), async (c) => {
       const q = c.req.valid('query');
@@ -57,6 +101,12 @@ export function adminRiderRoutes(ctx: ServerContext) {
     .get('/stops', allow('staff', 'rider'), async (c) =>
       c.json({ groups: await riderStops(ctx.db, adminActor(c, ctx.now()).userId, ctx.now()) }),
     )
+    .get('/sheet.pdf', allow('staff', 'rider'), valid('query', riderSheetQuerySchema), async (c) => {
+      return riderSheet(ctx, adminActor(c, ctx.now()).userId, dayOf(ctx, c.req.valid('query').day));
+    })
+    .post('/stops/:id/on-my-way', allow('staff', 'rider'), valid('param', idParam), async (c) => {
+      return c.json(await markOnMyWay(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, 'rider'));
+    })
     .post('/stops/:id/delivered', allow('staff', 'rider'), valid('param', idParam), async (c) => {
       return c.json(await markDelivered(ctx, adminActor(c, ctx.now()), c.req.valid('param').id));
     })

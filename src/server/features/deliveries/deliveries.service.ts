@@ -1,7 +1,7 @@
 // Paid orders to deliver, for the deliveries screen, the packing slips and route sheet, and a
 // rider's own list: each with its address, house, directions, full phone, items and map link,
 // grouped by delivery slot (delivery-slot.ts) and zone, each group in route order from the shop.
-import { and, asc, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
 import { deliverySlot } from '@/domain/delivery-slot';
 import { DELIVERY_DAYS_AHEAD } from '@/domain/delivery-slots';
 import { mapLink, routeOrder } from '@/domain/delivery-route';
@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { orderDeliveryWindows, orderItems, orders, profiles, user } from '../../db/schema';
 import { loadDeliveryOrigin } from '../delivery/delivery-quote.service';
 import type { IfUnavailable } from '@/domain/line-choices';
+import type { Cents } from '@/domain/money';
 
 export interface DeliveryStop {
   orderId: string;
@@ -29,20 +30,40 @@ export interface DeliveryStop {
   /** Expected on an earlier day and still not delivered. */
   late: boolean;
   fulfilmentStatus: FulfilmentStatus;
-  /** What to pack, with the customer's choice if an item has run out and her note for it. */
-  items: { name: string; quantity: number; ifUnavailable: IfUnavailable; note: string }[];
+  /**
+   * What to pack, with the customer's choice if an item has run out and her note for it, what the
+   * line cost, and one piece's nominal weight when it is sold by the kilo (null by the piece).
+   */
+  items: {
+    name: string;
+    quantity: number;
+    ifUnavailable: IfUnavailable;
+    note: string;
+    lineTotalCents: Cents;
+    nominalGrams: number | null;
+  }[];
   /** The customer's note for the shop; '' for none. */
   note: string;
+  /** What the customer paid for the order: the rider collects nothing. */
+  paidCents: Cents;
   rider: { id: string; name: string } | null;
   /** The rider's last 'Could not deliver' reason, if any since the order was assigned. */
   notDelivered: string | null;
 }
 
-export interface DeliveryGroup {
+/** A stop as the lists give it: with its slot's Nairobi day and time of day, for the rider's SMS. */
+export interface ListedStop extends DeliveryStop {
+  /** '2026-11-26'. */
+  slotDay: string;
+  /** '10:00–12:00', or 'around 14:05'. */
+  slotTime: string;
+}
+
+export interface DeliveryGroup<S extends DeliveryStop = DeliveryStop> {
   /** The delivery slot ('27 Nov 2026'), or LATE_GROUP. */
   slot: string;
   zoneName: string;
-  stops: DeliveryStop[];
+  stops: S[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -52,30 +73,39 @@ const NO_ZONE = 'No zone';
 const LATE_GROUP = 'Late: expected on an earlier day';
 
 /** Every paid, undelivered order expected on `day` (today's list adds earlier days' late ones). */
-export async function deliveriesForDay(db: DbOrTx, day: string, now: Date, opts: { riderId?: string } = {}): Promise<DeliveryGroup[]> {
+export async function deliveriesForDay(
+  db: DbOrTx,
+  day: string,
+  now: Date,
+  opts: { riderId?: string } = {},
+): Promise<DeliveryGroup<ListedStop>[]> {
   const today = nairobiDateKey(now);
   const dayStart = nairobiDayStart(day).getTime();
   // Paid up to a week before the day (a window is chosen up to DELIVERY_DAYS_AHEAD days ahead; a long
   // zone time crosses midnight), and a week more for today's late ones; the slot's own day decides.
   const paidFrom = new Date(dayStart - ((day === today ? CARRY_DAYS : 0) + DELIVERY_DAYS_AHEAD + 1) * DAY_MS);
+  const paidInRange = and(gte(orders.paidAt, paidFrom), lt(orders.paidAt, new Date(dayStart + DAY_MS)));
+  // A window on the day itself counts whenever the order was paid: one moved to a new day after a
+  // failed delivery may have been paid long before it.
   const filters: SQL[] = [
     eq(orders.status, FULFILLABLE_STATUS),
     ne(orders.fulfilmentStatus, 'delivered'),
-    gte(orders.paidAt, paidFrom),
-    lt(orders.paidAt, new Date(dayStart + DAY_MS)),
+    // Orders collected at the shop are the pick-up list's (pickups.service.ts), never a rider's.
+    eq(orders.fulfilmentMethod, 'delivery'),
+    or(eq(orderDeliveryWindows.deliveryDate, day), paidInRange)!,
   ];
   if (opts.riderId) filters.push(eq(orders.riderId, opts.riderId));
   return groupStops(db, await selectStops(db, and(...filters)), today, (slotDay) => slotDay === day || (day === today && slotDay < day));
 }
 
 /** A rider's stops: everything assigned to them and not yet delivered, whatever the day. */
-export async function riderStops(db: DbOrTx, riderId: string, now: Date): Promise<DeliveryGroup[]> {
+export async function riderStops(db: DbOrTx, riderId: string, now: Date): Promise<DeliveryGroup<ListedStop>[]> {
   const where = and(eq(orders.status, FULFILLABLE_STATUS), ne(orders.fulfilmentStatus, 'delivered'), eq(orders.riderId, riderId));
   return groupStops(db, await selectStops(db, where), nairobiDateKey(now), () => true);
 }
 
 /** The stops of the given orders, in the order given (for the packing slips of a selection). */
-export async function stopsOf(db: DbOrTx, orderIds: readonly string[], now: Date): Promise<DeliveryGroup[]> {
+export async function stopsOf(db: DbOrTx, orderIds: readonly string[], now: Date): Promise<DeliveryGroup<ListedStop>[]> {
   if (orderIds.length === 0) return [];
   return groupStops(db, await selectStops(db, inArray(orders.id, [...orderIds])), nairobiDateKey(now), () => true);
 }
@@ -90,6 +120,7 @@ async function selectStops(db: DbOrTx, where: SQL | undefined) {
       house: orders.deliveryBuilding,
       directions: orders.deliveryDirections,
       note: orders.customerNote,
+      paidCents: orders.totalAmount,
       lat: orders.deliveryLatitude,
       lng: orders.deliveryLongitude,
       zoneName: orders.deliveryZoneName,
@@ -115,7 +146,12 @@ async function selectStops(db: DbOrTx, where: SQL | undefined) {
 
 type StopRow = Awaited<ReturnType<typeof selectStops>>[number];
 
-async function groupStops(db: DbOrTx, rows: StopRow[], today: string, onDay: (slotDay: string) => boolean): Promise<DeliveryGroup[]> {
+async function groupStops(
+  db: DbOrTx,
+  rows: StopRow[],
+  today: string,
+  onDay: (slotDay: string) => boolean,
+): Promise<DeliveryGroup<ListedStop>[]> {
   const kept = rows
     .map((r) => ({
       row: r,
@@ -135,6 +171,8 @@ async function groupStops(db: DbOrTx, rows: StopRow[], today: string, onDay: (sl
         quantity: orderItems.quantity,
         ifUnavailable: orderItems.ifUnavailable,
         note: orderItems.customerNote,
+        lineTotalCents: orderItems.lineTotal,
+        nominalGrams: orderItems.nominalGrams,
       })
       .from(orderItems)
       .where(
@@ -146,7 +184,7 @@ async function groupStops(db: DbOrTx, rows: StopRow[], today: string, onDay: (sl
       .orderBy(asc(orderItems.productName)),
     loadDeliveryOrigin(db),
   ]);
-  type Placed = DeliveryStop & { lat: number | null; lng: number | null };
+  type Placed = ListedStop & { lat: number | null; lng: number | null };
   const groups = new Map<string, { slot: string; zoneName: string; startsAt: number; stops: Placed[] }>();
   for (const { row: r, slot } of kept) {
     const zoneName = r.zoneName ?? NO_ZONE;
@@ -168,12 +206,13 @@ async function groupStops(db: DbOrTx, rows: StopRow[], today: string, onDay: (sl
       mapUrl: mapLink({ lat: r.lat, lng: r.lng, address: r.address }),
       zoneName,
       expected: slot.label,
+      slotDay: slot.day,
+      slotTime: slot.time,
       late,
       fulfilmentStatus: r.fulfilmentStatus,
-      items: items
-        .filter((i) => i.orderId === r.id)
-        .map((i) => ({ name: i.name, quantity: i.quantity, ifUnavailable: i.ifUnavailable, note: i.note })),
+      items: items.filter((i) => i.orderId === r.id).map(({ orderId: _orderId, ...item }) => item),
       note: r.note,
+      paidCents: r.paidCents,
       rider: r.riderId ? { id: r.riderId, name: r.riderName || r.riderAccountName || 'Rider' } : null,
       notDelivered: r.deliveryFailedReason,
       lat: r.lat,

@@ -4,7 +4,7 @@ import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import { readPdf, type PdfPage } from '../../../../tests/support/pdf-reader';
 import type { DeliveryGroup, DeliveryStop } from './deliveries.service';
-import { packingSlipsPdf, routeSheetPdf, SHEET_TEXT } from './delivery-sheets-pdf';
+import { packingSlipsPdf, routeSheetPdf, SHEET_TEXT, WEIGHED_BOX } from './delivery-sheets-pdf';
 
 const stop = (over: Partial<DeliveryStop>): DeliveryStop => ({
   orderId: '7d3c0c7e-8b1a-4b55-9d55-1f7b2e0f5a11',
@@ -20,10 +20,18 @@ const stop = (over: Partial<DeliveryStop>): DeliveryStop => ({
   late: false,
   fulfilmentStatus: 'processing',
   items: [
-    { name: 'Fresh whole tilapia', quantity: 3, ifUnavailable: 'call', note: 'cut into 4 pieces' },
-    { name: 'Kienyeji chicken', quantity: 1, ifUnavailable: 'similar', note: '' },
+    {
+      name: 'Tilapia — Large, Scaled & gutted',
+      quantity: 3,
+      ifUnavailable: 'call',
+      note: 'cut into 4 pieces',
+      lineTotalCents: 399_000,
+      nominalGrams: 700,
+    },
+    { name: 'Kienyeji chicken', quantity: 1, ifUnavailable: 'similar', note: '', lineTotalCents: 150_000, nominalGrams: null },
   ],
   note: 'Ring the bell twice',
+  paidCents: 549_000,
   rider: { id: 'r1', name: 'Otieno' },
   notDelivered: null,
   ...over,
@@ -42,7 +50,7 @@ const GROUPS: DeliveryGroup[] = [
         phone: '0722000333',
         house: null,
         directions: null,
-        items: [{ name: 'Tilapia fillet', quantity: 2, ifUnavailable: 'remove', note: '' }],
+        items: [{ name: 'Tilapia fillet', quantity: 2, ifUnavailable: 'remove', note: '', lineTotalCents: 120_000, nominalGrams: null }],
         note: '',
       }),
     ],
@@ -61,7 +69,7 @@ const texts = (page: PdfPage) =>
 const decodeQr = (page: PdfPage) => page.images.map((img) => jsQR(img.rgba, img.width, img.height)?.data);
 
 describe('packing slips PDF', () => {
-  it("prints one A4 page per order: items with quantities, the customer's choices and notes, delivery time, address, directions and a QR of the order id", async () => {
+  it("prints one A4 page per order: items to tick with quantities, expected weight and price, a box for the weighed kg, the customer's choices and notes, delivery time, address, directions and a QR of the order id", async () => {
     const pages = await readPdf(await packingSlipsPdf('Fresh Catch', GROUPS));
     expect(pages).toHaveLength(2);
     const [first, second] = pages as [PdfPage, PdfPage];
@@ -75,23 +83,36 @@ describe('packing slips PDF', () => {
         'Address: Kilimani, Nairobi, Kenya',
         'House: Apt 4B, Jade Court',
         'Directions: Blue gate opposite the church; call on arrival',
-        '3 × Fresh whole tilapia',
+        '3 × Tilapia — Large, Scaled & gutted',
+        'Expected about 2,100 g · KES 3,990.00',
+        'Weighed kg',
         'If unavailable: call me · Note: cut into 4 pieces',
         '1 × Kienyeji chicken',
+        'KES 1,500.00',
         'If unavailable: a similar item',
         'Note for the shop: Ring the bell twice',
       ]),
     );
+    // A box to tick before each line (a viewer reads it as its own line, left of the item's text).
+    expect(texts(first).filter((t) => t === SHEET_TEXT.tickBox)).toHaveLength(2);
+    expect(texts(second).filter((t) => t === SHEET_TEXT.tickBox)).toHaveLength(1);
+    // One empty box to write the weight in, for the line sold by weight only.
+    const weighed = first.lines.filter((pieces) => pieces.map((p) => p.text.trim()).join(' ') === 'Weighed kg');
+    expect(weighed).toHaveLength(1);
+    const [label, unit] = weighed[0]!;
+    expect(unit!.left - label!.right).toBeGreaterThanOrEqual(WEIGHED_BOX.width);
     expect(decodeQr(first)).toEqual(['7d3c0c7e-8b1a-4b55-9d55-1f7b2e0f5a11']);
     expect(texts(second)).toEqual(
       expect.arrayContaining([
         'Packing slip #a1b2c3d4',
         '2 × Tilapia fillet',
+        'KES 1,200.00',
         'If unavailable: remove it and refund',
         'Phone: +254 722 000 333',
       ]),
     );
     expect(texts(second).some((t) => t.startsWith('Note for the shop'))).toBe(false);
+    expect(texts(second)).not.toContain('Weighed kg');
     expect(texts(second).some((t) => t.startsWith('Directions'))).toBe(false);
     expect(decodeQr(second)).toEqual(['a1b2c3d4-0000-4000-8000-000000000002']);
   });
@@ -117,7 +138,7 @@ describe('route sheet PDF', () => {
         'Kilimani, Nairobi, Kenya · Apt 4B, Jade Court',
         'Blue gate opposite the church; call on arrival',
         '27 Nov 2026, around 10:30 · Rider: Otieno',
-        '3 × Fresh whole tilapia, 1 × Kienyeji chicken',
+        '3 × Tilapia — Large, Scaled & gutted, 1 × Kienyeji chicken',
       ]),
     );
   });

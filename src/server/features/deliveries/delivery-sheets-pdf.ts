@@ -6,6 +6,8 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { formatPhone, toE164Phone } from '@/domain/phone';
 import { ifUnavailableText } from '@/domain/line-choices';
+import { formatKES } from '@/domain/money';
+import { formatGrams } from '@/domain/packing';
 import { fonts } from '../orders/receipt-pdf';
 import { renderPdf } from '../orders/pdf-render';
 import { yieldToLoop } from '../../infra/work-slots';
@@ -24,7 +26,22 @@ export const SHEET_TEXT = {
   zone: 'Zone',
   rider: 'Rider',
   note: 'Note for the shop',
+  /** Ticked by the packer as each line goes in the bag. */
+  tickBox: '☐',
+  weighed: 'Weighed',
+  kg: 'kg',
 } as const;
+
+/** The box the packer writes the real weight in, in points. */
+export const WEIGHED_BOX = { width: 80, height: 16 } as const;
+
+type SlipItem = DeliveryStop['items'][number];
+
+/** 'Expected about 1,400 g · KES 2,660.00' for a line sold by weight, else its price. */
+function slipItemPrice(item: SlipItem): string {
+  const price = formatKES(item.lineTotalCents);
+  return item.nominalGrams === null ? price : `Expected about ${formatGrams(item.nominalGrams * item.quantity)} · ${price}`;
+}
 
 const phoneOf = (raw: string) => {
   const e164 = toE164Phone(raw);
@@ -85,15 +102,34 @@ function slip(doc: PDFKit.PDFDocument, shopName: string, s: DeliveryStop, qr: Bu
   fact(doc, SHEET_TEXT.directions, s.directions);
   doc.moveDown(1);
   doc.font('bold').fontSize(13).text(SHEET_TEXT.items).moveDown(0.3);
+  const left = doc.page.margins.left;
   for (const item of s.items) {
-    doc.font('regular').fontSize(12).text(`${item.quantity} × ${item.name}`, { indent: 10 });
     doc
-      .fontSize(10)
-      .text([ifUnavailableText(item.ifUnavailable), item.note && `Note: ${item.note}`].filter(Boolean).join(' · '), { indent: 24 });
+      .font('regular')
+      .fontSize(14)
+      .text(SHEET_TEXT.tickBox, left + 4, doc.y, { continued: true });
+    doc.fontSize(12).text(`  ${item.quantity} × ${item.name}`);
+    doc.fontSize(10).text(slipItemPrice(item), left + 24);
+    if (item.nominalGrams !== null) weighedBox(doc, left + 24);
+    doc.text([ifUnavailableText(item.ifUnavailable), item.note && `Note: ${item.note}`].filter(Boolean).join(' · '), left + 24);
+    doc.moveDown(0.3);
   }
+  doc.x = left;
   if (s.note) doc.moveDown(0.5).font('bold').fontSize(11).text(`${SHEET_TEXT.note}: `, { continued: true }).font('regular').text(s.note);
   doc.moveDown(1);
   doc.font('regular').fontSize(9).text(`Order ${s.orderId}`);
+}
+
+/** 'Weighed [        ] kg': an empty box for the packer's pen. */
+function weighedBox(doc: PDFKit.PDFDocument, x: number) {
+  const y = doc.y + 2;
+  doc.font('regular').fontSize(10);
+  const label = doc.widthOfString(`${SHEET_TEXT.weighed} `);
+  doc.text(SHEET_TEXT.weighed, x, y + 3, { lineBreak: false });
+  doc.rect(x + label, y, WEIGHED_BOX.width, WEIGHED_BOX.height).stroke();
+  doc.text(SHEET_TEXT.kg, x + label + WEIGHED_BOX.width + 4, y + 3, { lineBreak: false });
+  doc.x = x;
+  doc.y = y + WEIGHED_BOX.height + 4;
 }
 
 /** The stops in route order, group by group, as many pages as it takes (the loop given back between stops). */

@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { deliveryZones } from '../../db/schema';
 import { badRequest } from '../../errors';
 import type { TaxBand } from '@/domain/tax-bands';
+import type { SmallOrderPolicy } from '@/domain/small-order';
 import {
   DELIVERY_FEE_TAX_BAND_SETTING,
   DELIVERY_ORIGIN_SETTING,
@@ -54,6 +55,9 @@ export async function saveZones(db: Db, actor: AdminActor, zones: ZoneInput[]): 
         perKmRate: z.perKmRateCents,
         estimatedMinutes: z.estimatedMinutes,
         active: z.active,
+        smallOrderRule: z.smallOrderRule,
+        minimumOrder: z.minimumOrderCents,
+        smallOrderFee: z.smallOrderFeeCents,
         updatedAt: now,
       };
       if (z.id) await tx.update(deliveryZones).set(values).where(eq(deliveryZones.id, z.id));
@@ -72,7 +76,14 @@ export async function saveZones(db: Db, actor: AdminActor, zones: ZoneInput[]): 
 
 function zoneSummary(z: DeliveryZone): string {
   const state = z.active ? '' : ' (inactive)';
-  return `${z.name}: ${z.minKm}-${z.maxKm} km, ${centsToDecimalString(z.baseFeeCents)} + ${centsToDecimalString(z.perKmRateCents)}/km, ${z.estimatedMinutes} min${state}`;
+  return `${z.name}: ${z.minKm}-${z.maxKm} km, ${centsToDecimalString(z.baseFeeCents)} + ${centsToDecimalString(z.perKmRateCents)}/km, ${z.estimatedMinutes} min${smallOrderSummary(z.smallOrder)}${state}`;
+}
+
+/** ', minimum 1500.00' or ', fee 100.00 below 1500.00' in the audit's before and after ('' for none). */
+function smallOrderSummary(policy: SmallOrderPolicy | undefined): string {
+  if (!policy || policy.rule === 'none') return '';
+  const minimum = centsToDecimalString(policy.minimumCents);
+  return policy.rule === 'minimum' ? `, minimum ${minimum}` : `, fee ${centsToDecimalString(policy.feeCents)} below ${minimum}`;
 }
 
 export function saveOrigin(db: Db, actor: AdminActor, origin: OriginInput): Promise<DeliveryOrigin> {

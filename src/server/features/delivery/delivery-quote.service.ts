@@ -14,6 +14,7 @@ import {
   type LatLng,
 } from '@/domain/delivery-fee';
 import type { Cents } from '@/domain/money';
+import { NO_SMALL_ORDER_POLICY, type SmallOrderPolicy } from '@/domain/small-order';
 import { DEFAULT_DELIVERY_FEE_TAX_BAND, isTaxBand, type TaxBand } from '@/domain/tax-bands';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -47,6 +48,8 @@ export interface DeliveryQuote {
   feeTaxBand: TaxBand;
   /** The shop's 'Prices include VAT': the fee holds its VAT and is a whole shilling. */
   pricesIncludeVat: boolean;
+  /** The zone's minimum order or small-order fee (the fee a whole shilling like the delivery fee's). */
+  smallOrder: SmallOrderPolicy;
 }
 
 /** A delivery that cannot be priced; the message is for the customer. */
@@ -66,6 +69,7 @@ function deliveryZoneFromRow(z: typeof deliveryZones.$inferSelect): DeliveryZone
     perKmRateCents: z.perKmRate,
     estimatedMinutes: z.estimatedMinutes,
     active: z.active,
+    smallOrder: { rule: z.smallOrderRule, minimumCents: z.minimumOrder, feeCents: z.smallOrderFee },
   };
 }
 
@@ -160,9 +164,11 @@ export async function quoteDelivery(ctx: ServerContext, destination: LatLng, fie
       fields: { [field]: outOfAreaMessage(reachKm, origin.label) },
     });
   }
+  const smallOrder = priced.zone.smallOrder ?? NO_SMALL_ORDER_POLICY;
+  // Whole shillings with prices that include VAT, so the order's total has no cents either.
+  const whole = (cents: Cents) => (pricesIncludeVat ? upToWholeShilling(cents) : cents);
   return {
-    // Whole shillings with prices that include VAT, so the order's total has no cents either.
-    feeCents: pricesIncludeVat ? upToWholeShilling(priced.feeCents) : priced.feeCents,
+    feeCents: whole(priced.feeCents),
     zoneId: priced.zone.id,
     zoneName: priced.zone.name,
     estimatedMinutes: priced.zone.estimatedMinutes || DEFAULT_ZONE_MINUTES,
@@ -171,5 +177,6 @@ export async function quoteDelivery(ctx: ServerContext, destination: LatLng, fie
     originLabel: origin.label,
     feeTaxBand,
     pricesIncludeVat,
+    smallOrder: { ...smallOrder, feeCents: whole(smallOrder.feeCents) },
   };
 }

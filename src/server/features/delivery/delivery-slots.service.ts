@@ -1,16 +1,18 @@
-// Delivery windows: the shop's opening hours (app_settings 'opening_hours'), each zone's windows and
-// closed dates, the slots checkout offers, and the hold an order keeps on its window.
+// Delivery windows: the shop's opening hours (app_settings 'opening_hours'), the windows a zone
+// offers (the shop's week less the zone's exceptions) and its closed dates, the slots checkout
+// offers, and the hold an order keeps on its window.
 //
-// A hold counts against its window's capacity while `held`. It is taken in the checkout transaction
-// beside the stock reservation and given back with it (order-transitions: 'release' and 'sell').
-// Taking one locks the window's row (SELECT … FOR UPDATE) and then counts its holds for the date,
-// so two checkouts on any instances are serialised on that row and a window is never over capacity.
+// A hold counts against its window's capacity in its order's zone while `held`. It is taken in the
+// checkout transaction beside the stock reservation and given back with it (order-transitions:
+// 'release' and 'sell'). Taking one locks the week's window row (SELECT … FOR UPDATE) and then counts
+// the zone's holds for the date, so two checkouts on any instances are serialised on that row and no
+// zone's window is ever over its capacity.
 //
 // Unpaid orders may hold only a share of a window's places (UNPAID_WINDOW_SHARE, unpaidPlaces). An
 // order placed when that share is taken, while places are still free, records its window without
 // holding it (`held` false, `released_at` null) and takes a place when it is paid, if one is free:
 // the first customers to pay get the places, and accounts that never pay cannot fill a window.
-import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { DEFAULT_WEEK_HOURS, isOpenAt, nextOpening, weekHoursProblem, type DayHours, type WeekHours } from '@/domain/business-hours';
 import {
   beforeCutoff,
@@ -27,11 +29,13 @@ import {
   type DeliveryWindowRule,
   type UsualWindowTime,
 } from '@/domain/delivery-slots';
+import { NO_EXCEPTIONS, zoneWindows } from '@/domain/delivery-slots-week';
 import { nairobiDateKey, nairobiDayStart } from '@/domain/nairobi-days';
 import { nairobiParts } from '@/domain/peak-hours';
 import type { DbOrTx, Tx } from '../../db/client';
-import { appSettings, deliveryClosedDates, deliveryWindows, orderDeliveryWindows, orders } from '../../db/schema';
+import { appSettings, deliveryWindows, orderDeliveryWindows, orders } from '../../db/schema';
 import { DomainError } from '../../errors';
+import { loadShopClosedDates, loadWeek, loadZoneClosedDates, loadZoneRules, ruleFromRow } from './delivery-week.service';
 
 export const OPENING_HOURS_SETTING = 'opening_hours';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -63,43 +67,39 @@ export async function openingHoursLock(tx: Tx): Promise<void> {
   await tx.select({ key: appSettings.key }).from(appSettings).where(eq(appSettings.key, OPENING_HOURS_SETTING)).for('update');
 }
 
-function ruleFromRow(w: typeof deliveryWindows.$inferSelect): DeliveryWindowRule {
-  return {
-    id: w.id,
-    weekday: w.weekday,
-    startMinute: w.startMinute,
-    endMinute: w.endMinute,
-    capacity: w.capacity,
-    cutoffMinutes: w.cutoffMinutes,
-  };
-}
-
+/** The windows a zone offers (the week's, less its exceptions) and its closed dates (the shop's and its own). */
 export async function loadZoneWindows(db: DbOrTx, zoneId: string): Promise<{ windows: DeliveryWindowRule[]; closedDates: string[] }> {
-  const [windows, closed] = await Promise.all([
-    db
-      .select()
-      .from(deliveryWindows)
-      .where(eq(deliveryWindows.zoneId, zoneId))
-      .orderBy(asc(deliveryWindows.weekday), asc(deliveryWindows.startMinute)),
-    db
-      .select({ date: deliveryClosedDates.date })
-      .from(deliveryClosedDates)
-      .where(eq(deliveryClosedDates.zoneId, zoneId))
-      .orderBy(asc(deliveryClosedDates.date)),
+  const [week, rules, shopClosed, zoneClosed] = await Promise.all([
+    loadWeek(db),
+    loadZoneRules(db, zoneId),
+    loadShopClosedDates(db),
+    loadZoneClosedDates(db, zoneId),
   ]);
-  return { windows: windows.map(ruleFromRow), closedDates: closed.map((c) => c.date) };
+  const windows = zoneWindows(week, rules.get(zoneId) ?? NO_EXCEPTIONS);
+  return { windows, closedDates: [...new Set([...shopClosed, ...zoneClosed])].sort() };
 }
 
-/** Holds per slotKey for the given windows from today on. */
-async function heldCounts(db: DbOrTx, windowIds: readonly string[], now: Date): Promise<Map<string, number>> {
+/**
+ * Whose places a window's holds are counted among: one zone's delivery orders, or the pick-up
+ * orders at the shop (a pick-up window's places are the counter's, not a zone's riders').
+ */
+type WindowScope = { zoneId: string } | 'pickup';
+
+const inScope = (scope: WindowScope) =>
+  scope === 'pickup' ? eq(orders.fulfilmentMethod, 'pickup') : eq(orders.deliveryZoneId, scope.zoneId);
+
+/** The scope's holds per slotKey for the given windows from today on. */
+async function heldCounts(db: DbOrTx, scope: WindowScope, windowIds: readonly string[], now: Date): Promise<Map<string, number>> {
   if (windowIds.length === 0) return new Map();
   const today = nairobiDateKey(now);
   const rows = await db
     .select({ windowId: orderDeliveryWindows.windowId, date: orderDeliveryWindows.deliveryDate, n: count() })
     .from(orderDeliveryWindows)
+    .innerJoin(orders, eq(orders.id, orderDeliveryWindows.orderId))
     .where(
       and(
         inArray(orderDeliveryWindows.windowId, [...windowIds]),
+        inScope(scope),
         eq(orderDeliveryWindows.held, true),
         gte(orderDeliveryWindows.deliveryDate, today),
         lt(
@@ -112,10 +112,19 @@ async function heldCounts(db: DbOrTx, windowIds: readonly string[], now: Date): 
   return new Map(rows.map((r) => [slotKey(r.windowId ?? '', r.date), r.n]));
 }
 
-async function zoneSlots(db: DbOrTx, zoneId: string, now: Date): Promise<DeliverySlot[]> {
-  const { windows, closedDates } = await loadZoneWindows(db, zoneId);
+/** The pick-up week and the shop's closed dates (a zone's own closed dates are its riders'). */
+async function loadPickupWindows(db: DbOrTx): Promise<{ windows: DeliveryWindowRule[]; closedDates: string[] }> {
+  const [windows, closedDates] = await Promise.all([loadWeek(db, 'pickup'), loadShopClosedDates(db)]);
+  return { windows, closedDates };
+}
+
+const scopeWindows = (db: DbOrTx, scope: WindowScope) => (scope === 'pickup' ? loadPickupWindows(db) : loadZoneWindows(db, scope.zoneId));
+
+async function scopeSlots(db: DbOrTx, scope: WindowScope, now: Date): Promise<DeliverySlot[]> {
+  const { windows, closedDates } = await scopeWindows(db, scope);
   const taken = await heldCounts(
     db,
+    scope,
     windows.map((w) => w.id),
     now,
   );
@@ -133,7 +142,16 @@ export interface CheckoutSlots {
 /** What checkout offers for a zone at `now`. */
 /** `usual`: the signed-in customer's usual delivery time, chosen first when a window at that time has a place. */
 export async function checkoutSlots(db: DbOrTx, zoneId: string, now: Date, usual: UsualWindowTime | null = null): Promise<CheckoutSlots> {
-  const [slots, hours] = await Promise.all([zoneSlots(db, zoneId, now), loadOpeningHours(db)]);
+  return slotsAt(db, { zoneId }, now, usual);
+}
+
+/** What checkout offers for collection at the shop at `now`. */
+export function pickupSlots(db: DbOrTx, now: Date): Promise<CheckoutSlots> {
+  return slotsAt(db, 'pickup', now, null);
+}
+
+async function slotsAt(db: DbOrTx, scope: WindowScope, now: Date, usual: UsualWindowTime | null): Promise<CheckoutSlots> {
+  const [slots, hours] = await Promise.all([scopeSlots(db, scope, now), loadOpeningHours(db)]);
   const first = firstFreeSlot(slots);
   const preferred = preferredFreeSlot(slots, usual);
   return {
@@ -143,9 +161,22 @@ export async function checkoutSlots(db: DbOrTx, zoneId: string, now: Date, usual
   };
 }
 
-/** The window row locked for this transaction, its holds on `date`, and how many of them are unpaid orders'. */
-async function lockedPlaces(tx: Tx, windowId: string, date: string) {
-  const [window] = await tx.select().from(deliveryWindows).where(eq(deliveryWindows.id, windowId)).for('update');
+/**
+ * The week's window row locked for this transaction, as the zone has it (null when the zone is not
+ * served in it, or the window is of the other kind), the scope's holds on `date`, and how many of
+ * them are unpaid orders'.
+ */
+async function lockedPlaces(tx: Tx, windowId: string, scope: WindowScope, date: string) {
+  const kind = scope === 'pickup' ? 'pickup' : 'delivery';
+  const [weekRow] = await tx
+    .select()
+    .from(deliveryWindows)
+    .where(and(eq(deliveryWindows.id, windowId), eq(deliveryWindows.kind, kind)))
+    .for('update');
+  if (!weekRow) return null;
+  const rules = scope === 'pickup' ? null : await loadZoneRules(tx, scope.zoneId);
+  const [window] =
+    scope === 'pickup' ? [ruleFromRow(weekRow)] : zoneWindows([ruleFromRow(weekRow)], rules?.get(scope.zoneId) ?? NO_EXCEPTIONS);
   if (!window) return null;
   const [row] = await tx
     .select({
@@ -155,7 +186,12 @@ async function lockedPlaces(tx: Tx, windowId: string, date: string) {
     .from(orderDeliveryWindows)
     .innerJoin(orders, eq(orders.id, orderDeliveryWindows.orderId))
     .where(
-      and(eq(orderDeliveryWindows.windowId, windowId), eq(orderDeliveryWindows.deliveryDate, date), eq(orderDeliveryWindows.held, true)),
+      and(
+        eq(orderDeliveryWindows.windowId, windowId),
+        eq(orderDeliveryWindows.deliveryDate, date),
+        eq(orderDeliveryWindows.held, true),
+        inScope(scope),
+      ),
     );
   return { window, held: row?.n ?? 0, unpaidHeld: row?.unpaid ?? 0 };
 }
@@ -170,25 +206,41 @@ export interface WindowHold {
  * Holds a window for a new order, in the checkout's transaction: the one the customer chose, or
  * without a choice the soonest one with a place. A zone without windows delivers as before (no hold).
  */
-export async function holdDeliveryWindow(
+export function holdDeliveryWindow(
   tx: Tx,
   input: { orderId: string; zoneId: string; choice?: { windowId: string; date: string } | null; at: Date; unpaidShare: number },
 ): Promise<WindowHold | null> {
-  const { orderId, zoneId, choice, at, unpaidShare } = input;
-  const slots = await zoneSlots(tx, zoneId, at);
+  return holdWindow(tx, { zoneId: input.zoneId }, input);
+}
+
+/** The same for a pick-up order: a pick-up window's place, counted among pick-up orders. */
+export function holdPickupWindow(
+  tx: Tx,
+  input: { orderId: string; choice?: { windowId: string; date: string } | null; at: Date; unpaidShare: number },
+): Promise<WindowHold | null> {
+  return holdWindow(tx, 'pickup', input);
+}
+
+async function holdWindow(
+  tx: Tx,
+  scope: WindowScope,
+  input: { orderId: string; choice?: { windowId: string; date: string } | null; at: Date; unpaidShare: number },
+): Promise<WindowHold | null> {
+  const { orderId, choice, at, unpaidShare } = input;
+  const slots = await scopeSlots(tx, scope, at);
   if (!choice) {
-    const { windows } = await loadZoneWindows(tx, zoneId);
+    const { windows } = await scopeWindows(tx, scope);
     if (windows.length === 0) return null;
     for (const slot of slots) {
       if (slot.full) continue;
-      const held = await takePlace(tx, orderId, slot, at, unpaidShare);
+      const held = await takePlace(tx, orderId, scope, slot, at, unpaidShare);
       if (held !== null) return { slot, held };
     }
     throw new DomainError('conflict', 'NO_DELIVERY_WINDOW', NO_WINDOW_FREE);
   }
   const slot = slots.find((s) => s.windowId === choice.windowId && s.date === choice.date);
   if (!slot) throw new DomainError('conflict', 'DELIVERY_WINDOW_GONE', WINDOW_GONE, { fields: { deliveryWindow: WINDOW_GONE } });
-  const held = await takePlace(tx, orderId, slot, at, unpaidShare);
+  const held = await takePlace(tx, orderId, scope, slot, at, unpaidShare);
   if (held === null) {
     throw new DomainError('conflict', 'DELIVERY_WINDOW_FULL', WINDOW_FULL, { fields: { deliveryWindow: WINDOW_FULL } });
   }
@@ -199,8 +251,15 @@ export async function holdDeliveryWindow(
  * Records the order's window when it has a free place: held when unpaid orders still have room in
  * their share, else to be taken at payment (false). Null when the window is full or gone.
  */
-async function takePlace(tx: Tx, orderId: string, slot: DeliverySlot, at: Date, unpaidShare: number): Promise<boolean | null> {
-  const places = await lockedPlaces(tx, slot.windowId, slot.date);
+async function takePlace(
+  tx: Tx,
+  orderId: string,
+  scope: WindowScope,
+  slot: DeliverySlot,
+  at: Date,
+  unpaidShare: number,
+): Promise<boolean | null> {
+  const places = await lockedPlaces(tx, slot.windowId, scope, slot.date);
   if (!places || places.held >= places.window.capacity) return null;
   // Checked again under the lock: the window may have been edited since the slots were read.
   if (nairobiParts(nairobiDayStart(slot.date)).weekday !== places.window.weekday || !beforeCutoff(at, slot.date, places.window)) {
@@ -249,10 +308,16 @@ export interface WindowLost {
  * and the merchant is told why.
  */
 export async function confirmDeliveryWindow(tx: Tx, orderId: string): Promise<WindowLost | null> {
-  const [hold] = await tx.select().from(orderDeliveryWindows).where(eq(orderDeliveryWindows.orderId, orderId));
-  if (!hold || hold.held) return null;
+  const [found] = await tx
+    .select({ hold: orderDeliveryWindows, zoneId: orders.deliveryZoneId, method: orders.fulfilmentMethod })
+    .from(orderDeliveryWindows)
+    .innerJoin(orders, eq(orders.id, orderDeliveryWindows.orderId))
+    .where(eq(orderDeliveryWindows.orderId, orderId));
+  if (!found || found.hold.held) return null;
+  const { hold, zoneId, method } = found;
   const label = formatSlot(hold.deliveryDate, hold.startMinute, hold.endMinute);
-  const places = hold.windowId ? await lockedPlaces(tx, hold.windowId, hold.deliveryDate) : null;
+  const scope: WindowScope | null = method === 'pickup' ? 'pickup' : zoneId ? { zoneId } : null;
+  const places = hold.windowId && scope ? await lockedPlaces(tx, hold.windowId, scope, hold.deliveryDate) : null;
   if (places && places.held < places.window.capacity) {
     await tx.update(orderDeliveryWindows).set({ held: true, releasedAt: null }).where(eq(orderDeliveryWindows.orderId, orderId));
     return null;

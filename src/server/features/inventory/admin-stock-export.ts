@@ -1,6 +1,9 @@
 // The stock history as a spreadsheet (CSV): a product's ledger, or one variant's, oldest first.
+// Each row says its unit: pieces, or kg (the grams of a row written while the product kept its
+// stock in kg, as kg with up to 3 decimals), so the ledger reads right across a switch of unit.
 import { and, eq } from 'drizzle-orm';
 import { toCsv } from '@/domain/csv';
+import { kgQuantity, type StockUnit } from '@/domain/stock-units';
 import { formatNairobiDateTime, nairobiDateKey } from '@/domain/nairobi-days';
 import type { DbOrTx } from '../../db/client';
 import { products, productVariants } from '../../db/schema';
@@ -10,7 +13,10 @@ import { movementRows, type StockHistoryFilter } from './admin-stock.service';
 // More than any shop's ledger of one product for years; the download stays bounded.
 const MAX_ROWS = 50_000;
 
-const HEADERS = ['When (Nairobi)', 'Variant', 'SKU', 'Change', 'Quantity', 'Stock after', 'Reason', 'Order', 'By'];
+const HEADERS = ['When (Nairobi)', 'Variant', 'SKU', 'Change', 'Quantity', 'Stock after', 'Unit', 'Reason', 'Order', 'By'];
+
+/** A row's amount in its unit, as a spreadsheet reads a number: 12, or 14.2 (kg). */
+const inUnit = (unit: StockUnit, amount: number) => (unit === 'kg' ? kgQuantity(amount) : amount);
 
 /** Lowercase words joined by dashes, for a file name. */
 const fileWord = (text: string) =>
@@ -45,8 +51,9 @@ export async function stockHistoryCsv(
       m.variantName,
       skus.get(m.variantId) ?? null,
       m.kind,
-      m.quantity,
-      m.stockAfter,
+      inUnit(m.unit, m.quantity),
+      inUnit(m.unit, m.stockAfter),
+      m.unit === 'kg' ? 'kg' : 'pieces',
       m.reason,
       m.orderId,
       m.actorEmail,

@@ -1,6 +1,7 @@
 // Stock adjustments by the merchant: a restock (positive) or an adjustment (signed, e.g. -2 spoiled),
 // through the inventory ledger (one stock_movements row each, never below 0), plus an audit row.
-// A product with options counts stock per variant: the change names its variant.
+// A product with options counts stock per variant: the change names its variant. A product kept in
+// kg counts grams: the change, the stock and every ledger row are grams, shown in kg.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { productOptions, products, productVariants, stockMovements, user } from '../../db/schema';
@@ -8,7 +9,8 @@ import { badRequest, DomainError, notFound } from '../../errors';
 import { adjustStock, restock } from './inventory.service';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { offsetOf, pageOf, type Page, type Paging } from '../../back-office/admin-paging';
-import { PRODUCT_LIMITS, STOCK_MESSAGES, type StockAdjustmentInput } from '@/domain/back-office-forms';
+import { STOCK_MESSAGES, type StockAdjustmentInput } from '@/domain/back-office-forms';
+import { STOCK_LIMITS, type StockUnit } from '@/domain/stock-units';
 import { variantNames } from './variant-names';
 
 export interface StockMovementView {
@@ -17,8 +19,10 @@ export interface StockMovementView {
   /** 'Large, Scaled & gutted'; '' for a product without options. */
   variantName: string;
   kind: string;
+  /** In `unit`: pieces, or grams for a row written while the product kept its stock in kg. */
   quantity: number;
   stockAfter: number;
+  unit: StockUnit;
   reason: string | null;
   orderId: string | null;
   actorEmail: string | null;
@@ -42,6 +46,7 @@ export async function adjustProductStock(
       ...(input.cause && { cause: input.cause }),
       actorUserId: actor.userId,
       at: actor.at,
+      unit: input.unit,
     };
     let stock: number;
     try {
@@ -54,9 +59,12 @@ export async function adjustProductStock(
       if (err instanceof DomainError && err.kind === 'invalid') throw badRequest(err.message, { quantity: err.message });
       throw err;
     }
+    // The unit the change was made in: read after the ledger locked the variant, so it is current.
+    const [counted] = await tx.select({ unit: products.stockUnit }).from(products).where(eq(products.id, productId));
+    const unit = counted?.unit ?? 'piece';
     // The same ceiling as the product form; throwing here undoes the change with the transaction.
-    if (stock > PRODUCT_LIMITS.maxStock) {
-      const message = STOCK_MESSAGES.stockWouldBe(stock);
+    if (stock > STOCK_LIMITS[unit] || Math.abs(input.quantity) > STOCK_LIMITS[unit]) {
+      const message = STOCK_MESSAGES.stockWouldBe(stock, unit);
       throw badRequest(message, { quantity: message });
     }
     await auditAdmin(tx, actor, {
@@ -70,6 +78,7 @@ export async function adjustProductStock(
         ...(input.cause && { cause: input.cause }),
         quantity: input.quantity,
         stockAfter: stock,
+        unit,
         reason: input.reason,
       },
     });
@@ -127,6 +136,7 @@ export async function movementRows(
       kind: stockMovements.kind,
       quantity: stockMovements.quantity,
       stockAfter: stockMovements.stockAfter,
+      unit: stockMovements.unit,
       reason: stockMovements.reason,
       orderId: stockMovements.orderId,
       actorEmail: user.email,

@@ -6,14 +6,20 @@
 //   sale          0  the reservation was paid for (or −q when a late payment re-takes released stock)
 //   restock      +q  goods arrived (admin)
 //   adjustment   ±q  a count correction (admin)
+//   substitution −q  a substitute packed in place of an order's unavailable item (packing)
 // Decrements are conditional (`stock >= q`), so concurrent checkouts never oversell, and the partial
 // unique index on (order, variant, kind) makes each reservation, release and sale happen once.
-// Sales, restocks and adjustments are goods leaving or entering the shop: each is queued for KRA in
+// Sales, substitutions, restocks and adjustments are goods leaving or entering the shop: each is queued for KRA in
 // the same transaction (stock-declaration-queue.ts); reservations and releases are not.
+// A product keeps its stock in pieces or in kg (src/domain/stock-units.ts, decision 050): an order
+// line of q pieces moves q, or q × the variant's weight in grams; every row says its unit. The unit
+// is read after the variant's row is locked, and a switch of unit locks every variant first, so a
+// line never moves stock in a unit its product has just left.
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { productVariants, stockMovements } from '../../db/schema';
+import { products, productVariants, stockMovements } from '../../db/schema';
 import { mayHoldUnits } from '@/domain/stock-holds';
+import { convertStock, formatKg, piecesAvailable, STOCK_UNIT_MESSAGES, stockForPieces, type StockUnit } from '@/domain/stock-units';
 import { kraStockType, STOCK_CAUSES, type MerchantStockCause } from '@/domain/kra-stock-types';
 import { STOCK_MESSAGES } from '@/domain/back-office-forms';
 import { badRequest, DomainError, notFound } from '../../errors';
@@ -100,7 +106,7 @@ const key = (l: VariantLine) => `${l.productId}/${l.variantId}`;
  * Every path that locks stock rows locks them in (product, variant) order: the variant's row, then
  * (by the trigger) its product's, so two orders never wait for each other in a circle.
  */
-function inProductOrder(lines: readonly VariantLine[]): VariantLine[] {
+function inProductOrder<L extends VariantLine>(lines: readonly L[]): L[] {
   return [...lines].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
@@ -108,6 +114,38 @@ async function currentStock(db: DbOrTx, variantId: string): Promise<number> {
   const [row] = await db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId));
   return row?.stock ?? 0;
 }
+
+/** A variant's stock as its product counts it, read under the variant's row lock. */
+export interface LockedStock {
+  stock: number;
+  weightGrams: number | null;
+  unit: StockUnit;
+}
+
+/**
+ * Locks the variant's row ('no key update', as the UPDATE that takes stock: the order's lines hold
+ * a key-share lock on it by their foreign key), then reads its product's unit in a statement of its
+ * own: a switch of unit holds every variant's lock until it commits, so the unit read is current.
+ */
+export async function lockStock(db: DbOrTx, variantId: string): Promise<LockedStock> {
+  const [variant] = await db
+    .select({ stock: productVariants.stock, weightGrams: productVariants.weightGrams, productId: productVariants.productId })
+    .from(productVariants)
+    .where(eq(productVariants.id, variantId))
+    .for('no key update');
+  if (!variant) throw notFound('Product not found');
+  const [product] = await db.select({ unit: products.stockUnit }).from(products).where(eq(products.id, variant.productId));
+  return { stock: variant.stock, weightGrams: variant.weightGrams, unit: product?.unit ?? 'piece' };
+}
+
+/** What `pieces` of the locked variant move in its unit; null when a variant kept in kg has no weight (nothing to sell). */
+function amountFor(locked: LockedStock, pieces: number): number | null {
+  if (locked.unit === 'kg' && (locked.weightGrams === null || locked.weightGrams <= 0)) return null;
+  return stockForPieces(locked.unit, pieces, locked.weightGrams);
+}
+
+/** Whole pieces the variant has left, for messages and shortfalls. */
+const piecesLeft = (locked: LockedStock, stock = locked.stock) => piecesAvailable(locked.unit, stock, locked.weightGrams);
 
 /**
  * Units of a variant that unpaid orders hold now: reservations neither sold nor released. Only
@@ -149,32 +187,34 @@ export async function reserveStock(
 ): Promise<VariantLine[]> {
   const unheld: VariantLine[] = [];
   for (const line of inProductOrder(await withVariants(tx, lines))) {
+    // The variant's row lock makes the count and the hold one step for every checkout.
+    const locked = await lockStock(tx, line.variantId);
+    const amount = amountFor(locked, line.quantity);
+    if (amount === null) throw new OutOfStockError(line.productId, line.productName, 0, line.quantity);
     if (unpaidShare < 100) {
-      // The variant's row lock makes the count and the hold one step for every checkout. 'No key
-      // update', as the UPDATE that takes stock: the order's lines already hold a key-share lock on
-      // the row (their foreign key), which FOR UPDATE would have to wait out, deadlocking two orders.
-      const [locked] = await tx
-        .select({ stock: productVariants.stock })
-        .from(productVariants)
-        .where(eq(productVariants.id, line.variantId))
-        .for('no key update');
-      const free = locked?.stock ?? 0;
-      if (free >= line.quantity && !mayHoldUnits(free, await unpaidHeldUnits(tx, line.variantId, at), line.quantity, unpaidShare)) {
+      const free = locked.stock;
+      if (free >= amount && !mayHoldUnits(free, await unpaidHeldUnits(tx, line.variantId, at), amount, unpaidShare)) {
         unheld.push(line);
         continue;
       }
     }
-    const stockAfter = await takeStock(tx, line.variantId, line.quantity, at);
+    const stockAfter = await takeStock(tx, line.variantId, amount, at);
     if (stockAfter === null) {
-      throw new OutOfStockError(line.productId, line.productName, await currentStock(tx, line.variantId), line.quantity);
+      throw new OutOfStockError(
+        line.productId,
+        line.productName,
+        piecesLeft(locked, await currentStock(tx, line.variantId)),
+        line.quantity,
+      );
     }
     await tx.insert(stockMovements).values({
       productId: line.productId,
       variantId: line.variantId,
       orderId,
       kind: 'reservation',
-      quantity: -line.quantity,
+      quantity: -amount,
       stockAfter,
+      unit: locked.unit,
       createdAt: at,
     });
   }
@@ -183,7 +223,8 @@ export async function reserveStock(
 
 interface VariantMovements {
   productId: string;
-  kinds: Map<string, number>;
+  /** Each kind's signed quantity, in the unit it was written in. */
+  kinds: Map<string, { quantity: number; unit: StockUnit }>;
 }
 
 /** An order's movements per variant, in (product, variant) order. */
@@ -194,14 +235,15 @@ async function movementKindsByVariant(db: DbOrTx, orderId: string): Promise<Map<
       variantId: stockMovements.variantId,
       kind: stockMovements.kind,
       quantity: stockMovements.quantity,
+      unit: stockMovements.unit,
     })
     .from(stockMovements)
     .where(eq(stockMovements.orderId, orderId))
     .orderBy(asc(stockMovements.productId), asc(stockMovements.variantId));
   const byVariant = new Map<string, VariantMovements>();
   for (const r of rows) {
-    const entry = byVariant.get(r.variantId) ?? { productId: r.productId, kinds: new Map<string, number>() };
-    entry.kinds.set(r.kind, r.quantity);
+    const entry = byVariant.get(r.variantId) ?? { productId: r.productId, kinds: new Map() };
+    entry.kinds.set(r.kind, { quantity: r.quantity, unit: r.unit });
     byVariant.set(r.variantId, entry);
   }
   return byVariant;
@@ -220,10 +262,13 @@ export async function releaseReservation(tx: DbOrTx, orderId: string, reason: st
   for (const [variantId, { productId, kinds }] of byVariant) {
     const reserved = kinds.get('reservation');
     if (reserved === undefined || kinds.has('sale') || kinds.has('release')) continue;
-    const quantity = -reserved;
+    // A switch of unit waits for open reservations, so the unit is the reservation's; were it not,
+    // the held pieces go back in the product's unit now.
+    const locked = await lockStock(tx, variantId);
+    const quantity = convertStock(reserved.unit, locked.unit, -reserved.quantity, locked.weightGrams).stock;
     const [claim] = await tx
       .insert(stockMovements)
-      .values({ productId, variantId, orderId, kind: 'release', quantity, stockAfter: 0, reason, createdAt: at })
+      .values({ productId, variantId, orderId, kind: 'release', quantity, stockAfter: 0, unit: locked.unit, reason, createdAt: at })
       .onConflictDoNothing()
       .returning({ id: stockMovements.id });
     if (!claim) continue;
@@ -248,8 +293,9 @@ export async function sellReservation(tx: DbOrTx, orderId: string, lines: readon
   for (const line of inProductOrder(await withVariants(tx, lines))) {
     const kinds = byVariant.get(line.variantId)?.kinds;
     if (kinds?.has('sale')) continue;
-    const stillReserved = kinds?.has('reservation') === true && !kinds.has('release');
-    if (stillReserved) {
+    const reserved = kinds?.get('reservation');
+    const stillReserved = reserved !== undefined && !kinds?.has('release');
+    if (reserved && stillReserved) {
       const [sold] = await tx
         .insert(stockMovements)
         .values({
@@ -259,21 +305,24 @@ export async function sellReservation(tx: DbOrTx, orderId: string, lines: readon
           kind: 'sale',
           quantity: 0,
           stockAfter: await currentStock(tx, line.variantId),
+          unit: reserved.unit,
           createdAt: at,
         })
         .onConflictDoNothing()
         .returning({ id: stockMovements.id });
       // The reserved units leave the shop now, for KRA as for the shelf.
-      if (sold) toDeclare.push(saleDeclaration(sold.id, line, orderId, at));
+      if (sold) toDeclare.push(saleDeclaration(sold.id, line, orderId, reserved.quantity, at));
       continue;
     }
-    const stockAfter = await takeStock(tx, line.variantId, line.quantity, at);
-    if (stockAfter === null) {
+    const locked = await lockStock(tx, line.variantId);
+    const amount = amountFor(locked, line.quantity);
+    const stockAfter = amount === null ? null : await takeStock(tx, line.variantId, amount, at);
+    if (amount === null || stockAfter === null) {
       shortfalls.push({
         productId: line.productId,
         productName: line.productName,
         requested: line.quantity,
-        available: await currentStock(tx, line.variantId),
+        available: piecesLeft(locked, await currentStock(tx, line.variantId)),
         neverHeld: kinds === undefined,
       });
       continue;
@@ -285,28 +334,110 @@ export async function sellReservation(tx: DbOrTx, orderId: string, lines: readon
         variantId: line.variantId,
         orderId,
         kind: 'sale',
-        quantity: -line.quantity,
+        quantity: -amount,
         stockAfter,
+        unit: locked.unit,
         reason: kinds === undefined ? 'Paid first: not held while unpaid' : 'Paid after the reservation was released',
         createdAt: at,
       })
       .returning({ id: stockMovements.id });
-    if (sold) toDeclare.push(saleDeclaration(sold.id, line, orderId, at));
+    if (sold) toDeclare.push(saleDeclaration(sold.id, line, orderId, -amount, at));
   }
   await queueStockDeclarations(tx, toDeclare);
   return shortfalls;
 }
 
-const saleDeclaration = (movementId: string, line: VariantLine, orderId: string, at: Date): StockToDeclare => ({
+/** A sale's declaration: `delta` is the stock that left, in its row's unit (negative). */
+const saleDeclaration = (movementId: string, line: VariantLine, orderId: string, delta: number, at: Date): StockToDeclare => ({
   movementId,
   productId: line.productId,
   variantId: line.variantId,
   orderId,
   cause: 'sale',
-  delta: -line.quantity,
+  delta,
   remark: null,
   at,
 });
+
+/** A substitute leaving the shop for an order: its variant, how many, and the line it replaces. */
+export interface SubstituteLine extends VariantLine {
+  /** The order line it replaces, for the ledger's reason. */
+  replaces: string;
+}
+
+/** Thrown when a substitute's units are no longer on the shelf when packing is finished. */
+class SubstituteGoneError extends DomainError {
+  constructor(productName: string, available: number, needed: number) {
+    super(
+      'conflict',
+      'SUBSTITUTE_OUT_OF_STOCK',
+      `Only ${available} of ${productName} left, ${needed} needed for the substitute: choose another substitute or mark the item unavailable.`,
+    );
+  }
+}
+
+/**
+ * Takes the substitutes an order's packing sends out of stock: one 'substitution' row per variant
+ * (lines replaced by the same variant summed, so the unique index on order, variant and kind makes it
+ * once), each declared to KRA as goods sold. Stock never goes below zero: a substitute no longer there
+ * throws SubstituteGoneError and the caller's transaction leaves nothing half done. Call it under the
+ * order's row lock, which makes it once per order.
+ */
+export async function sendSubstitutes(
+  tx: DbOrTx,
+  orderId: string,
+  lines: readonly SubstituteLine[],
+  actorUserId: string | null,
+  at: Date,
+): Promise<void> {
+  const byVariant = new Map<string, SubstituteLine>();
+  for (const line of lines) {
+    const earlier = byVariant.get(line.variantId);
+    byVariant.set(
+      line.variantId,
+      earlier ? { ...earlier, quantity: earlier.quantity + line.quantity, replaces: `${earlier.replaces}; ${line.replaces}` } : line,
+    );
+  }
+  const toDeclare: StockToDeclare[] = [];
+  for (const line of inProductOrder([...byVariant.values()])) {
+    // In the substitute's own unit: its nominal weight in grams per piece for stock kept in kg.
+    const locked = await lockStock(tx, line.variantId);
+    const amount = amountFor(locked, line.quantity);
+    const stockAfter = amount === null ? null : await takeStock(tx, line.variantId, amount, at);
+    if (amount === null || stockAfter === null) {
+      throw new SubstituteGoneError(line.productName, piecesLeft(locked, await currentStock(tx, line.variantId)), line.quantity);
+    }
+    const reason = `Sent in place of ${line.replaces}`.slice(0, 500);
+    const [moved] = await tx
+      .insert(stockMovements)
+      .values({
+        productId: line.productId,
+        variantId: line.variantId,
+        orderId,
+        kind: 'substitution',
+        quantity: -amount,
+        stockAfter,
+        unit: locked.unit,
+        reason,
+        actorUserId,
+        createdAt: at,
+      })
+      .returning({ id: stockMovements.id });
+    if (moved) {
+      toDeclare.push({
+        movementId: moved.id,
+        productId: line.productId,
+        variantId: line.variantId,
+        orderId,
+        cause: 'substitution',
+        delta: -amount,
+        remark: reason,
+        at,
+      });
+    }
+  }
+  await queueStockDeclarations(tx, toDeclare);
+}
 
 export interface StockChangeInput {
   productId: string;
@@ -319,9 +450,14 @@ export interface StockChangeInput {
   actorUserId?: string | null;
   /** When the change is made (the injected clock). */
   at: Date;
+  /** The unit the change was entered in (the back office's form); refused when the product now counts in the other. */
+  unit?: StockUnit | undefined;
 }
 
-/** Goods arrived: adds `quantity` (a positive integer) to the product's stock. Returns the new stock. */
+/**
+ * Goods arrived: adds `quantity` (a positive integer, in the product's unit: pieces, or grams for
+ * stock kept in kg) to the product's stock. Returns the new stock.
+ */
 export async function restock(db: DbOrTx, input: StockChangeInput & { quantity: number }): Promise<{ stock: number }> {
   if (!Number.isSafeInteger(input.quantity) || input.quantity <= 0) {
     throw badRequest('Quantity must be a whole number greater than 0.', { quantity: 'Quantity must be a whole number greater than 0.' });
@@ -330,8 +466,8 @@ export async function restock(db: DbOrTx, input: StockChangeInput & { quantity: 
 }
 
 /**
- * A stock count correction by `delta` units (positive or negative, not 0). Stock never goes below
- * zero: a larger decrease is refused with a 400. Returns the new stock.
+ * A stock count correction by `delta` (positive or negative, not 0; pieces, or grams for stock kept
+ * in kg). Stock never goes below zero: a larger decrease is refused with a 400. Returns the new stock.
  */
 export async function adjustStock(db: DbOrTx, input: StockChangeInput & { delta: number }): Promise<{ stock: number }> {
   if (!Number.isSafeInteger(input.delta) || input.delta === 0) {
@@ -354,12 +490,18 @@ async function recordChange(
   }
   return db.transaction(async (tx) => {
     const variantId = await variantOf(tx, input);
+    const locked = await lockStock(tx, variantId);
+    if (input.unit !== undefined && input.unit !== locked.unit) {
+      const message = STOCK_UNIT_MESSAGES.unitChanged(locked.unit);
+      throw badRequest(message, { quantity: message });
+    }
     let stock: number | null;
     if (delta < 0) {
       stock = await takeStock(tx, variantId, -delta, at);
       if (stock === null) {
         const exists = await currentStock(tx, variantId);
-        throw badRequest(`Stock cannot go below zero (${exists} in stock).`, { delta: 'Stock cannot go below zero.' });
+        const held = locked.unit === 'kg' ? formatKg(exists) : String(exists);
+        throw badRequest(`Stock cannot go below zero (${held} in stock).`, { delta: 'Stock cannot go below zero.' });
       }
     } else {
       stock = await giveStock(tx, variantId, delta, at);
@@ -372,6 +514,7 @@ async function recordChange(
         kind,
         quantity: delta,
         stockAfter: stock,
+        unit: locked.unit,
         reason: input.reason,
         actorUserId: input.actorUserId ?? null,
         createdAt: at,

@@ -1,7 +1,7 @@
 // The morning summary of the day's deliveries for the owner's phones and mailboxes, at the time they
 // set (Nairobi). A background job asks every minute; the day's row in morning_summaries is taken in
 // the transaction that queues the messages, so with several instances the day is summarised once.
-import { and, asc, count, desc, eq, isNull, lt, lte, ne, or, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import {
   endOfNairobiDay,
   morningSummaryMail,
@@ -15,6 +15,7 @@ import type { Tx } from '../../db/client';
 import { morningSummaries, orderDeliveryWindows, orders } from '../../db/schema';
 import { deliverMerchantNotices, type QueuedMerchantNotices } from './paid-order-notice';
 import { loadMerchantNotices } from './merchant-notices.service';
+import { refundedOfOrder } from './refunded-sum';
 
 /** An order with no delivery zone (an older order) is listed under this name. */
 const NO_AREA = 'No area';
@@ -26,7 +27,12 @@ const NO_AREA = 'No area';
  */
 async function summarise(tx: Tx, day: string): Promise<MorningSummary> {
   const rows = await tx
-    .select({ zone: orders.deliveryZoneName, orderCount: count(), totalCents: sum(orders.totalAmount).mapWith(orders.totalAmount) })
+    // What is left of each order once its refunds made (packing's, the merchant's) came off.
+    .select({
+      zone: orders.deliveryZoneName,
+      orderCount: count(),
+      totalCents: sql`coalesce(sum(${orders.totalAmount} - ${refundedOfOrder()}), 0)`.mapWith(orders.totalAmount),
+    })
     .from(orders)
     .leftJoin(orderDeliveryWindows, eq(orderDeliveryWindows.orderId, orders.id))
     .where(

@@ -2,7 +2,7 @@
 // phones, refunds, a timeline of what happened and what the merchant may do next.
 import { mapLink } from '@/domain/delivery-route';
 import type { Cents } from '@/domain/money';
-import type { FulfilmentStatus, RefundStatus } from '@/domain/order-status';
+import type { FulfilmentMethod, FulfilmentStatus, RefundStatus } from '@/domain/order-status';
 import { maskPhone } from '@/domain/phone-mask';
 import type { VatRow } from '@/domain/tax-bands';
 import { asc, eq } from 'drizzle-orm';
@@ -15,10 +15,16 @@ import { loadOrderRecords, type OrderRecords } from './admin-order-records';
 import { orderTimeline, type TimelineEvent } from './admin-order-timeline';
 import { orderTax } from './order-tax-bands';
 import { LIVE_REFUND_STATUSES, settlingPaymentId } from './admin-refund-request';
+import { creditedCents, DELIVERY_FEE_NAME, loadOrderRefundState, orderRefundedCents, type RefundWithLines } from './order-refunds';
+import { remainingCents, restockableQuantity, type RefundKind, type RefundMethod, type RefundSource } from '@/domain/partial-refund';
 import { orderDeliveryWindow } from '../delivery/delivery-slots.service';
 import type { IfUnavailable } from '@/domain/line-choices';
+import type { PackedLine } from '@/domain/packed-line';
+import { linePacking } from './order-line-packing';
 
 interface AdminOrderItem {
+  /** The order line. */
+  id: string;
   productId: string;
   productName: string;
   productImageUrl: string | null;
@@ -29,6 +35,8 @@ interface AdminOrderItem {
   /** What the customer asked for if it has run out, and her note for the line ('' for none). */
   ifUnavailable: IfUnavailable;
   note: string;
+  /** What packing made of the line, once packing is finished; null before (or for a line packed as ordered). */
+  packing: PackedLine | null;
 }
 
 interface AdminPayment {
@@ -49,7 +57,7 @@ interface AdminPayment {
   settlesOrder: boolean;
   /** A refund of this payment was accepted by Pesapal and not rejected (waiting for the reversal, or made). */
   refunded: boolean;
-  /** Where the payment's latest accepted refund stands, for its badge; null when none was accepted. */
+  /** Where the payment's latest whole refund stands, for its badge; null when none was accepted or is owed by hand. */
   refundStatus: Exclude<RefundStatus, 'refused'> | null;
   /** Money the order does not need (paid twice, paid after a cancel) that can be refunded on its own. */
   refundable: boolean;
@@ -57,13 +65,33 @@ interface AdminPayment {
   updatedAt: string;
 }
 
+interface AdminRefundLine {
+  /** The order line; null for the delivery fee. */
+  orderItemId: string | null;
+  name: string;
+  amountCents: Cents;
+  restockQuantity: number;
+}
+
 interface AdminRefund {
   id: string;
   transactionId: string;
+  /** The money given back. */
   amountCents: Cents;
+  /** What its credit note credits: its lines (for a refund without lines, its amount). */
+  creditedCents: Cents;
   accepted: boolean;
-  /** refused by Pesapal, requested (waiting for the reversal), refunded, or rejected. */
+  /**
+   * refused by Pesapal, requested (waiting for the reversal), refunded (by Pesapal or by hand),
+   * rejected, or manual_needed (to be made by hand by M-Pesa).
+   */
   status: RefundStatus;
+  kind: RefundKind;
+  method: RefundMethod;
+  /** The M-Pesa code of a refund made by hand. */
+  mpesaCode: string | null;
+  source: RefundSource;
+  lines: AdminRefundLine[];
   /** When the reversal or the rejection was recorded. */
   settledAt: string | null;
   message: string | null;
@@ -86,18 +114,44 @@ interface AdminTaxInvoice {
   kraMessage: string | null;
 }
 
+/** 'Refund part of this order': what is left to refund of each line, and of the payment. */
+interface AdminRefunding {
+  /** Whether part of the order may be refunded now (a paid order with money left). */
+  open: boolean;
+  /** What is left of the payment that pays for the order. */
+  paymentLeftCents: Cents;
+  lines: {
+    /** Null: the delivery fee. */
+    orderItemId: string | null;
+    name: string;
+    quantity: number;
+    paidCents: Cents;
+    remainingCents: Cents;
+    /** Units that can still go back on the shelf. */
+    restockable: number;
+  }[];
+}
+
 export interface AdminOrderDetail {
   order: {
     id: string;
     userId: string;
     status: string;
     fulfilmentStatus: FulfilmentStatus;
+    /** Brought by a rider, or collected at the shop. */
+    fulfilmentMethod: FulfilmentMethod;
+    deliveryFailedReason: string | null;
     subtotalCents: Cents;
     vatCents: Cents;
     /** The VAT lines of what the order was charged per band. */
     vatRows: VatRow[];
     deliveryFeeCents: Cents;
+    /** Charged because the order was below its zone's minimum; 0 for none. */
+    smallOrderFeeCents: Cents;
     totalCents: Cents;
+    /** What refunds made gave back of the order (its own payment's), and the total after them. */
+    refundedCents: Cents;
+    totalAfterRefundsCents: Cents;
     currency: string;
     customerName: string;
     customerEmail: string;
@@ -116,6 +170,9 @@ export interface AdminOrderDetail {
     needsAttention: boolean;
     attentionReason: string | null;
     cancelledReason: string | null;
+    /** When packing was finished, and what it owes the customer back in all; null before. */
+    packingFinishedAt: string | null;
+    packingRefundCents: Cents | null;
     createdAt: string;
     updatedAt: string;
   };
@@ -123,6 +180,7 @@ export interface AdminOrderDetail {
   items: AdminOrderItem[];
   payments: AdminPayment[];
   refunds: AdminRefund[];
+  refunding: AdminRefunding;
   taxInvoices: AdminTaxInvoice[];
   /** The delivery window the customer chose at checkout ('Sat 28 Nov, 10:00–12:00'); null for older orders. */
   deliveryWindow: string | null;
@@ -134,21 +192,39 @@ export async function getOrderDetail(db: DbOrTx, id: string): Promise<AdminOrder
   const records = await loadOrderRecords(db, id);
   if (!records) throw notFound('Order not found');
   const { order: o, payments } = records;
-  const refunds = records.refunds.map(refundView);
-  const settlingId = settlingPaymentId(o, payments);
-  const refundedIds = new Set(refunds.filter((r) => LIVE_REFUND_STATUSES.includes(r.status)).map((r) => r.transactionId));
-  const fulfilment = o.fulfilmentStatus as FulfilmentStatus;
-  const [{ vatRows }, invoices, window] = await Promise.all([
+  const [state, { vatRows }, invoices, window] = await Promise.all([
+    loadOrderRefundState(db, o),
     orderTax(db, o),
     db.select().from(taxInvoices).where(eq(taxInvoices.orderId, id)).orderBy(asc(taxInvoices.number)),
     orderDeliveryWindow(db, id),
   ]);
+  const emails = new Map(records.refunds.map((r) => [r.refund.id, r.email]));
+  const names = new Map(state.lines.map((l) => [l.orderItemId ?? 'delivery', l.name]));
+  const refunds = state.refunds.map((r) => refundView(r, emails.get(r.refund.id) ?? null, names));
+  const settlingId = state.payment?.id ?? settlingPaymentId(o, payments);
+  const wholeIds = new Set(
+    refunds.filter((r) => r.kind === 'whole' && LIVE_REFUND_STATUSES.includes(r.status)).map((r) => r.transactionId),
+  );
+  const fulfilment = o.fulfilmentStatus as FulfilmentStatus;
+  const refundedCents = orderRefundedCents(state.refunds, state.payment?.id ?? null);
   return {
-    order: { ...orderView(o), vatRows },
+    order: { ...orderView(o), vatRows, refundedCents, totalAfterRefundsCents: o.totalAmount - refundedCents },
     account: records.account,
-    items: records.items.map(itemView),
-    payments: payments.map((p) => paymentView(p, settlingId, refundedIds, refunds)),
+    items: records.items.map((i) => itemView(i, o.packingFinishedAt !== null)),
+    payments: payments.map((p) => paymentView(p, settlingId, wholeIds, refunds)),
     refunds,
+    refunding: {
+      open: o.status === 'completed' && state.payment !== null && state.paymentLeftCents > 0,
+      paymentLeftCents: Math.max(0, state.paymentLeftCents),
+      lines: state.lines.map((l) => ({
+        orderItemId: l.orderItemId,
+        name: l.name,
+        quantity: l.quantity,
+        paidCents: l.paidCents,
+        remainingCents: remainingCents(l),
+        restockable: restockableQuantity(l),
+      })),
+    },
     taxInvoices: invoices.map((t) => ({
       id: t.id,
       reference: invoiceReference(t),
@@ -161,13 +237,13 @@ export async function getOrderDetail(db: DbOrTx, id: string): Promise<AdminOrder
     deliveryWindow: window?.label ?? null,
     timeline: orderTimeline(records, refunds),
     actions: orderActions(
-      { status: o.status, fulfilment, needsAttention: o.needsAttention },
-      settlingId !== null && refundedIds.has(settlingId),
+      { status: o.status, fulfilment, method: o.fulfilmentMethod, needsAttention: o.needsAttention },
+      settlingId !== null && wholeIds.has(settlingId),
     ),
   };
 }
 
-function orderView(o: OrderRecords['order']): Omit<AdminOrderDetail['order'], 'vatRows'> {
+function orderView(o: OrderRecords['order']): Omit<AdminOrderDetail['order'], 'vatRows' | 'refundedCents' | 'totalAfterRefundsCents'> {
   const lat = o.deliveryLatitude;
   const lng = o.deliveryLongitude;
   return {
@@ -175,9 +251,11 @@ function orderView(o: OrderRecords['order']): Omit<AdminOrderDetail['order'], 'v
     userId: o.userId,
     status: o.status,
     fulfilmentStatus: o.fulfilmentStatus as FulfilmentStatus,
+    fulfilmentMethod: o.fulfilmentMethod,
     subtotalCents: o.subtotal,
     vatCents: o.vat,
     deliveryFeeCents: o.deliveryFee,
+    smallOrderFeeCents: o.smallOrderFee,
     totalCents: o.totalAmount,
     currency: o.currency,
     customerName: o.customerName,
@@ -194,16 +272,21 @@ function orderView(o: OrderRecords['order']): Omit<AdminOrderDetail['order'], 'v
     deliveryDistanceKm: o.deliveryDistanceKm === null ? null : Number(o.deliveryDistanceKm),
     deliveryZoneName: o.deliveryZoneName,
     estimatedDeliveryMins: o.estimatedDeliveryMins,
+    /** The rider's open 'Could not deliver' (the staff may give the order a new window). */
+    deliveryFailedReason: o.deliveryFailedAt ? (o.deliveryFailedReason ?? '') : null,
     needsAttention: o.needsAttention,
     attentionReason: o.attentionReason,
     cancelledReason: o.cancelledReason,
+    packingFinishedAt: o.packingFinishedAt?.toISOString() ?? null,
+    packingRefundCents: o.packingRefundTotal,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };
 }
 
-function itemView({ item: i, archivedAt }: OrderRecords['items'][number]): AdminOrderItem {
+function itemView({ item: i, archivedAt }: OrderRecords['items'][number], packingFinished: boolean): AdminOrderItem {
   return {
+    id: i.id,
     productId: i.productId,
     productName: i.productName,
     productImageUrl: i.productImageUrl,
@@ -213,17 +296,18 @@ function itemView({ item: i, archivedAt }: OrderRecords['items'][number]): Admin
     lineTotalCents: i.lineTotal,
     ifUnavailable: i.ifUnavailable,
     note: i.customerNote,
+    packing: linePacking(i, packingFinished),
   };
 }
 
 function paymentView(
   p: OrderRecords['payments'][number],
   settlingId: string | null,
-  refundedIds: ReadonlySet<string>,
+  wholeIds: ReadonlySet<string>,
   refunds: readonly AdminRefund[],
 ): AdminPayment {
-  // Oldest first: the last accepted one is where the payment's refund stands.
-  const latest = refunds.filter((r) => r.transactionId === p.id && r.status !== 'refused').at(-1);
+  // Oldest first: the last whole refund Pesapal accepted is where the payment's refund stands.
+  const latest = refunds.filter((r) => r.transactionId === p.id && r.kind === 'whole' && r.accepted).at(-1);
   return {
     id: p.id,
     status: p.status,
@@ -238,21 +322,32 @@ function paymentView(
     amountMismatch: p.amountMismatch,
     roundingCents: p.rounding,
     settlesOrder: p.id === settlingId,
-    refunded: refundedIds.has(p.id),
+    refunded: wholeIds.has(p.id),
     refundStatus: latest && latest.status !== 'refused' ? latest.status : null,
-    refundable: p.status === 'COMPLETED' && p.id !== settlingId && !refundedIds.has(p.id) && Boolean(p.confirmationCode),
+    refundable: p.status === 'COMPLETED' && p.id !== settlingId && !wholeIds.has(p.id) && Boolean(p.confirmationCode),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };
 }
 
-function refundView({ refund: r, email }: OrderRecords['refunds'][number]): AdminRefund {
+function refundView({ refund: r, lines }: RefundWithLines, email: string | null, names: ReadonlyMap<string, string>): AdminRefund {
   return {
     id: r.id,
     transactionId: r.transactionId,
     amountCents: r.amount,
+    creditedCents: creditedCents({ refund: r, lines }),
     accepted: r.accepted,
     status: r.status,
+    kind: r.kind,
+    method: r.method,
+    mpesaCode: r.mpesaCode,
+    source: r.source,
+    lines: lines.map((l) => ({
+      orderItemId: l.orderItemId,
+      name: names.get(l.orderItemId ?? 'delivery') ?? DELIVERY_FEE_NAME,
+      amountCents: l.amount,
+      restockQuantity: l.restockQuantity,
+    })),
     settledAt: r.settledAt?.toISOString() ?? null,
     message: r.message,
     remarks: r.remarks,

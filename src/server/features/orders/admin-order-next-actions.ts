@@ -1,6 +1,6 @@
 // What the merchant may do next with an order (the buttons of the order screen).
 import { refundRestocks } from '@/domain/order-lifecycle';
-import { canAdvanceFulfilment, type FulfilmentStatus } from '@/domain/order-status';
+import { canAdvanceFulfilment, type FulfilmentMethod, type FulfilmentStatus } from '@/domain/order-status';
 import { FULFILMENT_STEPS, type FulfilmentStep } from './admin-orders.schemas';
 
 export interface OrderActions {
@@ -14,12 +14,12 @@ export interface OrderActions {
 
 /** What the merchant may do next with an order in this state. */
 export function orderActions(
-  order: { status: string; fulfilment: FulfilmentStatus; needsAttention: boolean },
+  order: { status: string; fulfilment: FulfilmentStatus; method?: FulfilmentMethod; needsAttention: boolean },
   settlingPaymentRefunded: boolean,
 ): OrderActions {
   const paid = order.status === 'completed';
   return {
-    fulfilmentSteps: paid ? FULFILMENT_STEPS.filter((s) => canAdvanceFulfilment(order.fulfilment, s)) : [],
+    fulfilmentSteps: paid ? FULFILMENT_STEPS.filter((s) => canAdvanceFulfilment(order.fulfilment, s, order.method)) : [],
     cancel: order.status === 'pending' ? 'release' : paid && !settlingPaymentRefunded ? 'refund' : null,
     restockOnRefund: refundRestocks(order.fulfilment),
     resolve: order.needsAttention,

@@ -39,7 +39,7 @@ export async function loadOrderRecords(db: DbOrTx, id: string) {
       .innerJoin(products, eq(products.id, stockMovements.productId))
       .where(eq(stockMovements.orderId, id)),
     db
-      .select({ log: auditLogs, email: user.email })
+      .select({ log: auditLogs, email: user.email, name: user.name })
       .from(auditLogs)
       .leftJoin(user, eq(user.id, auditLogs.userId))
       .where(and(eq(auditLogs.tableName, 'orders'), eq(auditLogs.recordId, id))),

@@ -1,5 +1,7 @@
 // The order screen's timeline: what happened to one order, oldest first (placed, payments and
 // Pesapal's notices, stock, refunds, the merchant's actions).
+import { formatStockChange, type StockUnit } from '@/domain/stock-units';
+import { formatKES } from '@/domain/money';
 import type { OrderRecords } from './admin-order-records';
 
 export interface TimelineEvent {
@@ -9,16 +11,40 @@ export interface TimelineEvent {
   detail: string | null;
 }
 
-/** What became of a refund Pesapal accepted, on the timeline at the time it was recorded. */
+/** What became of a refund, on the timeline at the time it was recorded. */
 const REFUND_ENDINGS: Readonly<Record<'refunded' | 'rejected', string>> = {
   refunded: 'Refund made: Pesapal reversed the payment',
   rejected: 'Refund rejected: the money stays with the shop',
 };
 
-export function orderTimeline(
-  r: OrderRecords,
-  refunds: readonly { createdAt: string; accepted: boolean; status: string; settledAt: string | null; message: string | null }[],
-): TimelineEvent[] {
+interface TimelineRefund {
+  createdAt: string;
+  accepted: boolean;
+  status: string;
+  settledAt: string | null;
+  message: string | null;
+  kind: 'whole' | 'partial';
+  method: 'pesapal' | 'manual';
+  mpesaCode: string | null;
+  amountCents: number;
+}
+
+/** How a refund began: accepted by Pesapal, refused, or left to be made by hand. */
+function refundStart(refund: TimelineRefund): string {
+  const what = refund.kind === 'partial' ? `Partial refund of ${formatKES(refund.amountCents)}` : 'Refund';
+  if (refund.accepted) return `${what} requested from Pesapal (accepted)`;
+  if (refund.status === 'manual_needed' || refund.method === 'manual') return `${what} to be made by hand by M-Pesa`;
+  return refund.kind === 'partial' ? `${what} refused by Pesapal` : 'Refund request refused by Pesapal';
+}
+
+function refundEnding(refund: TimelineRefund): string | null {
+  if (!refund.settledAt) return null;
+  if (refund.status === 'refunded' && refund.method === 'manual') return `Refund made by hand by M-Pesa (${refund.mpesaCode ?? ''})`;
+  if (refund.status === 'refunded' && refund.kind === 'partial') return 'Partial refund made by Pesapal';
+  return refund.status === 'refunded' || refund.status === 'rejected' ? REFUND_ENDINGS[refund.status] : null;
+}
+
+export function orderTimeline(r: OrderRecords, refunds: readonly TimelineRefund[]): TimelineEvent[] {
   return [
     { at: r.order.createdAt.toISOString(), kind: 'order' as const, title: 'Order placed', detail: null },
     ...r.payments.map((p) => ({
@@ -38,25 +64,25 @@ export function orderTimeline(
     ...r.movements.map(({ movement: m, productName }) => ({
       at: m.createdAt.toISOString(),
       kind: 'stock' as const,
-      title: stockEventTitle(m.kind, m.quantity, productName),
+      title: stockEventTitle(m.kind, m.quantity, m.unit, productName),
       detail: m.reason,
     })),
     ...refunds.map((refund) => ({
       at: refund.createdAt,
       kind: 'payment' as const,
-      title: refund.accepted ? 'Refund requested from Pesapal (accepted)' : 'Refund request refused by Pesapal',
+      title: refundStart(refund),
       detail: refund.message,
     })),
-    ...refunds.flatMap((refund) =>
-      (refund.status === 'refunded' || refund.status === 'rejected') && refund.settledAt
-        ? [{ at: refund.settledAt, kind: 'payment' as const, title: REFUND_ENDINGS[refund.status], detail: null }]
-        : [],
-    ),
-    ...r.adminEvents.map(({ log, email }) => ({
+    ...refunds.flatMap((refund) => {
+      const title = refundEnding(refund);
+      return title && refund.settledAt ? [{ at: refund.settledAt, kind: 'payment' as const, title, detail: null }] : [];
+    }),
+    ...r.adminEvents.map(({ log, email, name }) => ({
       at: log.createdAt.toISOString(),
       kind: 'admin' as const,
-      title: adminEventTitle(log.action, log.details),
-      detail: adminEventDetail(log.details, email),
+      ...(log.action === 'ORDER_RESCHEDULE'
+        ? rescheduleEvent(log.details, name || email)
+        : { title: adminEventTitle(log.action, log.details), detail: adminEventDetail(log.details, email) }),
     })),
   ].sort((a, b) => a.at.localeCompare(b.at));
 }
@@ -67,11 +93,12 @@ const STOCK_EVENT_TITLES: Record<string, string> = {
   sale: 'Stock sold',
   restock: 'Stock put back',
   adjustment: 'Stock adjusted',
+  substitution: 'Substitute sent',
 };
 
-function stockEventTitle(kind: string, quantity: number, productName: string): string {
+function stockEventTitle(kind: string, quantity: number, unit: StockUnit, productName: string): string {
   // A sale of reserved stock changes nothing on the shelf (quantity 0): the reservation became the sale.
-  const change = quantity === 0 ? '(from the reservation)' : `${quantity > 0 ? '+' : ''}${quantity}`;
+  const change = quantity === 0 ? '(from the reservation)' : formatStockChange(unit, quantity);
   return `${STOCK_EVENT_TITLES[kind] ?? kind}: ${productName} ${change}`;
 }
 
@@ -82,11 +109,29 @@ const ADMIN_EVENT_TITLES: Record<string, string> = {
   PAYMENT_REFUND: 'Refund of a single payment requested',
   REFUND_REJECTED: 'Refund marked rejected (seen in Pesapal)',
   ORDER_REFUNDED: 'Order cancelled: Pesapal made its refund',
+  ORDER_PART_REFUND: 'Partial refund asked for',
+  ORDER_PART_REFUND_REFUSED: 'Partial refund not accepted by Pesapal: to be made by hand',
+  ORDER_PART_REFUNDED: 'Partial refund made',
+  REFUND_RECORDED_BY_HAND: 'M-Pesa refund made by hand recorded',
+  REFUND_WITHDRAWN: 'Refund withdrawn by the owner: not paid',
   ORDER_ATTENTION_RESOLVED: 'Marked resolved',
   PAYMENT_STATUS_CHECK: 'Payment status checked',
   ORDER_RIDER_ASSIGN: 'Rider',
   ORDER_NOT_DELIVERED: 'Could not deliver',
+  ORDER_PACKING_LINE: 'Packing',
+  ORDER_PACKED: 'Packing finished',
 };
+
+/**
+ * 'Moved to Fri 4 Dec, 10:00–12:00 by Amina' (the staff) or '… by the customer' (from the link in
+ * her SMS), with the window it had before.
+ */
+function rescheduleEvent(details: unknown, staff: string | null): { title: string; detail: string | null } {
+  const d = details as { from?: unknown; to?: unknown; via?: unknown } | null;
+  const to = typeof d?.to === 'string' ? d.to : 'a new window';
+  const by = d?.via === 'customer_link' ? 'the customer' : (staff ?? 'the shop');
+  return { title: `Moved to ${to} by ${by}`, detail: typeof d?.from === 'string' ? `Was ${d.from}` : null };
+}
 
 type EventDetails = { to?: unknown; note?: unknown; notRestocked?: unknown } | null;
 

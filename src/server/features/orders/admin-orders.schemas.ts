@@ -18,9 +18,14 @@ export const orderListQuery = z
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
 /** The steps the merchant can mark (every fulfilment status after 'unfulfilled'). */
-export const FULFILMENT_STEPS = ['processing', 'out_for_delivery', 'delivered'] as const satisfies readonly FulfilmentStatus[];
+export const FULFILMENT_STEPS = [
+  'processing',
+  'out_for_delivery',
+  'ready_for_pickup',
+  'delivered',
+] as const satisfies readonly FulfilmentStatus[];
 export type FulfilmentStep = (typeof FULFILMENT_STEPS)[number];
 
 export const fulfilmentSchema = z.object({
-  status: z.enum(FULFILMENT_STEPS, { error: 'Choose processing, out for delivery or delivered' }),
+  status: z.enum(FULFILMENT_STEPS, { error: 'Choose processing, out for delivery, ready for pick-up or delivered' }),
 });

@@ -24,11 +24,22 @@ export interface AdminOrderSummary {
   deliveryBuilding: string | null;
   deliveryDirections: string | null;
   totalCents: Cents;
+  /** What refunds made gave back of the order (a payment it did not need aside): its total after them is total − this. */
+  refundedCents: Cents;
   status: string;
   fulfilmentStatus: string;
   paymentStatus: string | null;
   needsAttention: boolean;
 }
+
+/**
+ * The order's refunds made, each as its credit note credits it (its lines; one from before lines, its
+ * amount). The order's column written out in full: drizzle may leave it unqualified in a subquery.
+ */
+const refundedOfOrder =
+  sql<Cents>`(select coalesce(sum(coalesce((select sum(rl.amount) from refund_lines rl where rl.refund_id = pr.id), pr.amount)), 0)
+  from payment_refunds pr join payment_transactions pt on pt.id = pr.transaction_id
+  where pt.order_id = "orders"."id" and pr.status = 'refunded' and pr.source <> 'extra_payment')`.mapWith(orders.totalAmount);
 
 /** The list's filters; the dashboard counts with the same ones, so its numbers match the lists it links to. */
 export type OrderFilter = Partial<Omit<OrderListQuery, 'page' | 'pageSize'>>;
@@ -98,6 +109,7 @@ export async function listOrders(db: DbOrTx, q: OrderListQuery): Promise<Page<Ad
             deliveryBuilding: orders.deliveryBuilding,
             deliveryDirections: orders.deliveryDirections,
             totalAmount: orders.totalAmount,
+            refundedCents: refundedOfOrder,
             status: orders.status,
             fulfilmentStatus: orders.fulfilmentStatus,
             paymentStatus: orders.paymentStatus,

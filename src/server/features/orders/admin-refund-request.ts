@@ -5,10 +5,12 @@
 // the payment or the refund is rejected (payments/refund-settlement.ts, decision 046).
 import { and, eq, inArray } from 'drizzle-orm';
 import { refundableCents } from '@/domain/mobile-money-rounding';
+import type { Cents } from '@/domain/money';
 import type { RefundStatus } from '@/domain/order-status';
+import { MONEY_HOLDING_REFUND_STATUSES, type RefundKind, type RefundSource, type ResolvedRefundLine } from '@/domain/partial-refund';
 import type { ServerContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
-import { paymentRefunds, type paymentTransactions } from '../../db/schema';
+import { paymentRefunds, refundLines, type paymentTransactions } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { AdminActor } from '../../back-office/admin-access';
 
@@ -35,14 +37,24 @@ export function settlingPaymentId(
   return (named ?? newest)?.id ?? null;
 }
 
-/** A refund that is waiting for Pesapal or done; a refused or rejected one leaves room for a new request. */
-export const LIVE_REFUND_STATUSES: readonly RefundStatus[] = ['requested', 'refunded'];
+/**
+ * A refund that holds money: waiting for Pesapal, waiting to be made by hand, or made. A refused or
+ * rejected one leaves room for a new request.
+ */
+export const LIVE_REFUND_STATUSES: readonly RefundStatus[] = MONEY_HOLDING_REFUND_STATUSES;
 
-export async function hasLiveRefund(db: DbOrTx, transactionId: string): Promise<boolean> {
+/** Whether the payment has a whole refund holding money (partial ones leave the rest to refund). */
+export async function hasLiveWholeRefund(db: DbOrTx, transactionId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: paymentRefunds.id })
     .from(paymentRefunds)
-    .where(and(eq(paymentRefunds.transactionId, transactionId), inArray(paymentRefunds.status, [...LIVE_REFUND_STATUSES])));
+    .where(
+      and(
+        eq(paymentRefunds.transactionId, transactionId),
+        eq(paymentRefunds.kind, 'whole'),
+        inArray(paymentRefunds.status, [...LIVE_REFUND_STATUSES]),
+      ),
+    );
   return row !== undefined;
 }
 
@@ -58,17 +70,21 @@ export function refundAmount(payment: Pick<Payment, 'amount' | 'rounding'>): num
   return refundableCents(payment.amount, payment.rounding);
 }
 
-/** Asks Pesapal to refund the whole payment; never throws (an unreachable Pesapal is an outcome too). */
+/**
+ * Asks Pesapal to refund the payment (all it collected, unless an amount is given); never throws (an
+ * unreachable Pesapal is an outcome too).
+ */
 export async function requestRefund(
   ctx: ServerContext,
-  actor: AdminActor,
+  actor: Pick<AdminActor, 'email'>,
   payment: Pick<Payment, 'id' | 'orderId' | 'amount' | 'rounding'> & { confirmationCode: string },
   remarks: string,
+  amountCents: Cents = refundAmount(payment),
 ): Promise<RefundAttempt> {
   try {
     const result = await ctx.integrations.pesapal.refund({
       confirmationCode: payment.confirmationCode,
-      amount: refundAmount(payment) / 100, // the client takes KES; cents / 100 has at most 2 decimals
+      amount: amountCents / 100, // the client takes KES; cents / 100 has at most 2 decimals
       username: actor.email,
       remarks,
     });
@@ -86,8 +102,60 @@ export async function requestRefund(
 /** How long after the request reconciliation first asks Pesapal whether the refund went through. */
 const FIRST_REFUND_CHECK_MS = 60_000;
 
+/** A refund row and its lines, as one refund is recorded. */
+export interface NewRefund {
+  transactionId: string;
+  amountCents: Cents;
+  kind: RefundKind;
+  source: RefundSource;
+  remarks: string;
+  status: RefundStatus;
+  /** Pesapal's answer, or why Pesapal was not asked. */
+  message: string | null;
+  restock: boolean;
+  lines: readonly ResolvedRefundLine[];
+}
+
+/** Inserts a refund with its lines; returns its id. */
+export async function insertRefund(tx: Tx, actor: Pick<AdminActor, 'userId' | 'at'>, refund: NewRefund): Promise<string> {
+  const [row] = await tx
+    .insert(paymentRefunds)
+    .values({
+      transactionId: refund.transactionId,
+      amount: refund.amountCents,
+      requestedBy: actor.userId,
+      remarks: refund.remarks,
+      accepted: refund.status === 'requested' || refund.status === 'refunded',
+      message: refund.message,
+      status: refund.status,
+      kind: refund.kind,
+      source: refund.source,
+      restock: refund.restock,
+      settledAt: refund.status === 'refunded' ? actor.at : null,
+      nextCheckAt: refund.status === 'requested' ? new Date(actor.at.getTime() + FIRST_REFUND_CHECK_MS) : null,
+      // On the shop's clock, like the IPNs it is compared with (a notice after the request may be its outcome).
+      createdAt: actor.at,
+    })
+    .returning({ id: paymentRefunds.id });
+  if (!row) throw new Error('The refund was not recorded');
+  if (refund.lines.length > 0) {
+    await tx.insert(refundLines).values(
+      refund.lines.map((l) => ({
+        refundId: row.id,
+        kind: l.kind,
+        orderItemId: l.orderItemId,
+        amount: l.amountCents,
+        taxBand: l.band,
+        taxRateBp: l.rateBp,
+        restockQuantity: l.restockQuantity,
+      })),
+    );
+  }
+  return row.id;
+}
+
 /**
- * The refund request as a payment_refunds row: 'refused' when Pesapal did not accept it, else
+ * A whole refund's request as a payment_refunds row: 'refused' when Pesapal did not accept it, else
  * 'requested', or 'refunded' when Pesapal had already reversed the payment (its notice came first).
  * Returns its id.
  */
@@ -97,26 +165,25 @@ export async function recordRefund(
   payment: Pick<Payment, 'id' | 'amount' | 'rounding'>,
   remarks: string,
   attempt: RefundAttempt,
-  opts: { alreadyReversed?: boolean } = {},
-): Promise<string | undefined> {
+  opts: {
+    alreadyReversed?: boolean;
+    source: RefundSource;
+    amountCents?: Cents;
+    lines?: readonly ResolvedRefundLine[];
+  },
+): Promise<string> {
   const status: RefundStatus = !attempt.accepted ? 'refused' : opts.alreadyReversed ? 'refunded' : 'requested';
-  const [refund] = await tx
-    .insert(paymentRefunds)
-    .values({
-      transactionId: payment.id,
-      amount: refundAmount(payment),
-      requestedBy: actor.userId,
-      remarks,
-      accepted: attempt.accepted,
-      message: attempt.message,
-      status,
-      settledAt: status === 'refunded' ? actor.at : null,
-      nextCheckAt: status === 'requested' ? new Date(actor.at.getTime() + FIRST_REFUND_CHECK_MS) : null,
-      // On the shop's clock, like the IPNs it is compared with (a notice after the request may be its outcome).
-      createdAt: actor.at,
-    })
-    .returning({ id: paymentRefunds.id });
-  return refund?.id;
+  return insertRefund(tx, actor, {
+    transactionId: payment.id,
+    amountCents: opts.amountCents ?? refundAmount(payment),
+    kind: 'whole',
+    source: opts.source,
+    remarks,
+    status,
+    message: attempt.message,
+    restock: opts.source === 'cancel',
+    lines: opts.lines ?? [],
+  });
 }
 
 /** What the merchant is told when a refund was not accepted (the attempt is recorded before this is thrown). */

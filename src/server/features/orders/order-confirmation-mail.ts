@@ -1,6 +1,8 @@
 // The mail a customer gets once Pesapal has confirmed the payment (queued once, by applyPaymentStatus,
 // in the transaction that completes the order).
+import { discountRow } from '@/domain/promotions';
 import { asc, eq } from 'drizzle-orm';
+import { SMALL_ORDER_FEE_LABEL } from '@/domain/small-order';
 import { formatKES, type Cents } from '@/domain/money';
 import { shortOrderId } from '@/domain/order-status';
 import { RIDER_DIRECTION_LABELS } from '@/domain/rider-directions';
@@ -27,6 +29,10 @@ interface ConfirmationMailInput {
     subtotal: Cents;
     vat: Cents;
     deliveryFee: Cents;
+    smallOrderFee: Cents;
+    discountTotal: Cents;
+    promotionCode: string | null;
+    promotionName: string | null;
     totalAmount: Cents;
   };
   items: { productName: string; quantity: number; unitPrice: Cents; lineTotal: Cents }[];
@@ -44,12 +50,16 @@ function orderConfirmationMail({ shopName, publicUrl, order, items, vatRows, win
   const lines = items.map((i) => `${i.quantity} x ${i.productName} @ ${formatKES(i.unitPrice)} = ${formatKES(i.lineTotal)}`);
   const totals: [string, string][] = [
     ['Subtotal', formatKES(order.subtotal)],
+    ...discountRow(order),
     ...vatRows.map((v): [string, string] => [v.label, formatKES(v.taxCents)]),
     ['Delivery', order.deliveryFee === 0 ? 'FREE' : formatKES(order.deliveryFee)],
+    ...(order.smallOrderFee > 0 ? [[SMALL_ORDER_FEE_LABEL, formatKES(order.smallOrderFee)] as [string, string]] : []),
     ['Total paid', formatKES(order.totalAmount)],
   ];
+  // A pick-up order has no address (the database allows none for it): it is collected at the shop.
+  const pickup = order.deliveryAddress === '';
   const eta = window
-    ? `Delivery window: ${window} (Nairobi time).`
+    ? `${pickup ? 'Pick-up window' : 'Delivery window'}: ${window} (Nairobi time).`
     : order.estimatedDeliveryMins
       ? `Estimated delivery time: about ${order.estimatedDeliveryMins} minutes.`
       : '';
@@ -70,7 +80,7 @@ function orderConfirmationMail({ shopName, publicUrl, order, items, vatRows, win
     '',
     ...totals.map(([k, v]) => `${k}: ${v}`),
     '',
-    `Delivery to: ${order.deliveryAddress}`,
+    pickup ? 'Pick up at the shop.' : `Delivery to: ${order.deliveryAddress}`,
     ...riderLines,
     eta,
     '',
@@ -83,7 +93,7 @@ function orderConfirmationMail({ shopName, publicUrl, order, items, vatRows, win
 <p>Thank you for your order <strong>#${escapeHtml(ref)}</strong>. Your payment has been received.</p>
 <table>${items.map((i) => row([`${i.quantity} x ${i.productName}`, formatKES(i.unitPrice), formatKES(i.lineTotal)])).join('')}</table>
 <table>${totals.map(([k, v]) => row([k, v])).join('')}</table>
-<p>Delivery to: ${escapeHtml(order.deliveryAddress)}${riderLines.map((l) => `<br>${escapeHtml(l)}`).join('')}${eta ? `<br>${escapeHtml(eta)}` : ''}</p>
+<p>${pickup ? 'Pick up at the shop.' : `Delivery to: ${escapeHtml(order.deliveryAddress)}`}${riderLines.map((l) => `<br>${escapeHtml(l)}`).join('')}${eta ? `<br>${escapeHtml(eta)}` : ''}</p>
 <p><a href="${escapeHtml(receiptUrl)}">Download receipt</a> · <a href="${escapeHtml(ordersUrl)}">See your orders</a></p>`;
   return { to: order.customerEmail, subject: `Order #${ref} confirmed - ${shopName}`, text, html };
 }

@@ -10,6 +10,7 @@ import { orderItems } from '../../db/schema';
 import { releaseReservation, reserveStock, sellReservation, type StockLine, type StockShortfall } from '../inventory/inventory.service';
 import { confirmDeliveryWindow, releaseDeliveryWindow, type WindowLost } from '../delivery/delivery-slots.service';
 import { notRestockedReason, restockSoldLines } from './refund-restock';
+import { releaseRedemption } from '../promotions/promotion-pricing.service';
 
 /** What a refund knows when its goods may go back on the shelf. */
 interface RestockInput {
@@ -93,10 +94,16 @@ export async function applyStockEffect(
     case 'release': {
       const released = await releaseReservation(tx, orderId, needs(input.releaseReason, effect, 'a reason'), at);
       await releaseDeliveryWindow(tx, orderId, at);
+      // The unpaid order's promotion use goes back with its stock and its window place.
+      await releaseRedemption(tx, orderId);
       return { ...nothing, released, hold: HOLD_ENDS };
     }
-    case 'restock':
-      return { ...nothing, restock: await restock(tx, orderId, at, needs(input.restock, effect, "the refund's goods state")) };
+    case 'restock': {
+      const restocked = await restock(tx, orderId, at, needs(input.restock, effect, "the refund's goods state"));
+      // A refunded order is not delivered: its place in the delivery window is free for another customer.
+      await releaseDeliveryWindow(tx, orderId, at);
+      return { ...nothing, restock: restocked };
+    }
     // The reservation stays until its hold ends (the expiry job releases it): the customer may pay again.
     case 'keep hold':
       return nothing;

@@ -23,7 +23,9 @@ export async function orderTax(db: DbOrTx, order: OrderRow): Promise<OrderTax> {
   }));
   // An order row written without its bands (only by hand, e.g. test fixtures): as before bands.
   if (bands.length === 0) bands.push(...legacyBands(order));
-  const delivery = order.deliveryFee > 0 ? { band: order.deliveryFeeTaxBand, feeCents: order.deliveryFee } : null;
+  // The fees (delivery and a small-order fee) are in one band: the VAT lines count the goods apart from them.
+  const fees = order.deliveryFee + order.smallOrderFee;
+  const delivery = fees > 0 ? { band: order.deliveryFeeTaxBand, feeCents: fees } : null;
   return { bands, vatRows: vatRows(bands, delivery, order.pricesIncludeVat) };
 }
 

@@ -12,9 +12,11 @@
 //   (reservation_expires_at) is the effect's too, and the order's delivery window is held and given
 //   back with the stock (features/delivery);
 // - the customer's SMS and mail are queued here and sent after the commit (deliverOrderUpdate);
-// - the tax invoice: 'paid' queues the sale's and 'refunded' a credit note (features/tax-invoices),
+// - the tax invoice: 'paid' queues the sale's and 'refunded' the refund's credit note (features/tax-invoices),
 //   numbered in this transaction and sent to KRA after the commit (deliverOrderUpdate kicks the sender);
 // - the owner's SMS and mail for a paid order (features/merchant-notices), sent with the customer's;
+// - a paid stop leaving 'completed' before it is delivered (refund requested, payment reversed):
+//   its rider is told not to deliver it (order-rider.ts);
 // - the live event: the database trigger `orders_notify` (function notify_order_change, migrations
 //   0001, 0002 and 0021) NOTIFYs 'shop_events' with the order's id, status, old status, fulfilment and
 //   reason on every update of the row, delivered at commit; features/realtime fans it out.
@@ -22,6 +24,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
 import {
   canFulfil,
+  FULFILLABLE_STATUS,
   FULFILMENT_TRANSITIONS,
   nextOrderStatus,
   ORDER_TRANSITIONS,
@@ -41,6 +44,7 @@ import { queueOrderConfirmation } from './order-confirmation-mail';
 import { queueOrderUpdate, type QueuedOrderUpdate } from './order-updates.service';
 import { queueCreditNote, queueSaleInvoice } from '../tax-invoices/tax-invoice-queue';
 import { queuePaidOrderNotices } from '../merchant-notices/paid-order-notice';
+import { queueStopsOffNotice } from './order-rider';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -63,6 +67,8 @@ interface TransitionBase<E extends MovingEvent> {
   set?: OrderPatch | ((sold: { shortfalls: StockShortfall[] }) => OrderPatch);
   /** For the customer's message: a refund's amount, or a key when a step may be told twice. */
   tell?: { amountCents?: Cents; key?: string };
+  /** 'refunded' only: the refund made, whose lines its credit note credits (none: the whole sale). */
+  refundId?: string;
   /**
    * 'cancelled' only: a payment attempt may still complete, so the customer's message waits until
    * its end is known (tellHeldCancellation) instead of saying now that nothing was charged.
@@ -172,33 +178,62 @@ export async function transitionOrder<E extends MovingEvent>(
     event === 'paid'
       ? await queueSaleInvoice(ctx, tx, order.id, at)
       : event === 'refunded'
-        ? await queueCreditNote(ctx, tx, order.id, at)
+        ? await queueCreditNote(ctx, tx, order.id, input.refundId ?? null, at)
         : null;
   const told = held ? null : await queueTold(ctx, tx, order.id, rule.tells, input.tell);
   // The owner hears of every paid order, queued with it like the customer's messages.
   const merchant = event === 'paid' ? await queuePaidOrderNotices(ctx, tx, order.id) : null;
+  const riderSmsIds =
+    order.status === FULFILLABLE_STATUS && to !== FULFILLABLE_STATUS ? await tellRiderNotToDeliver(ctx, tx, order.id, event) : [];
   const update =
-    taxInvoiceId || merchant
+    taxInvoiceId || merchant || riderSmsIds.length > 0
       ? {
           ...(told ?? { orderId: order.id, smsId: null, mailId: null }),
           ...(taxInvoiceId ? { taxInvoiceId } : {}),
           ...(merchant ? { merchant } : {}),
+          ...(riderSmsIds.length > 0 ? { riderSmsIds } : {}),
         }
       : told;
   return { to, update, shortfalls, released, restock };
+}
+
+/**
+ * A paid stop that will not be delivered after all: its rider is told, once per assignment. The
+ * order keeps its rider (their page leaves it out, as it leaves out every order not paid, and a
+ * late tap on it is answered 'was cancelled'). A delivered order's rider has nothing left to hear.
+ */
+async function tellRiderNotToDeliver(ctx: ServerContext, tx: Tx, orderId: string, event: MovingEvent): Promise<string[]> {
+  const [row] = await tx
+    .select({ riderId: orders.riderId, assignedAt: orders.riderAssignedAt, fulfilment: orders.fulfilmentStatus })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!row?.riderId || row.fulfilment === 'delivered') return [];
+  return queueStopsOffNotice(ctx, tx, {
+    riderId: row.riderId,
+    orderIds: [orderId],
+    reason: event === 'refund_requested' ? 'refunded' : 'cancelled',
+    key: `${orderId}:${row.riderId}:${row.assignedAt?.getTime() ?? 0}`,
+  });
 }
 
 /** Moves a paid order's fulfilment forward (steps may be skipped), with the customer's message. */
 export async function advanceOrderFulfilment(
   ctx: ServerContext,
   tx: Tx,
-  input: { order: Pick<OrderRow, 'id' | 'status' | 'fulfilmentStatus'>; event: FulfilmentEvent; at: Date },
+  input: {
+    order: Pick<OrderRow, 'id' | 'status' | 'fulfilmentStatus'> & Partial<Pick<OrderRow, 'fulfilmentMethod' | 'deliveryFailedAt'>>;
+    event: FulfilmentEvent;
+    at: Date;
+    /** Tells a step the customer may hear again (out for delivery after a new window) apart. */
+    tellKey?: string;
+  },
 ): Promise<{ to: FulfilmentStatus; update: QueuedOrderUpdate | null }> {
   const { order, event, at } = input;
-  if (!canFulfil(order.status, order.fulfilmentStatus, event)) throw new OrderTransitionRefused(order.status, event);
+  const facts = { method: order.fulfilmentMethod ?? 'delivery', deliveryFailed: Boolean(order.deliveryFailedAt) } as const;
+  if (!canFulfil(order.status, order.fulfilmentStatus, event, facts)) throw new OrderTransitionRefused(order.status, event);
   const rule = FULFILMENT_TRANSITIONS[event];
   await tx.update(orders).set({ fulfilmentStatus: rule.to, updatedAt: at }).where(eq(orders.id, order.id));
-  return { to: rule.to, update: await queueTold(ctx, tx, order.id, rule.tells) };
+  return { to: rule.to, update: await queueTold(ctx, tx, order.id, rule.tells, input.tellKey ? { key: input.tellKey } : {}) };
 }
 
 async function queueTold(

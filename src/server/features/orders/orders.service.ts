@@ -1,5 +1,6 @@
 // The signed-in customer's orders and payment transactions. Every query is scoped to the caller
 // (an order is only ever read by its owner); transaction reads are audited here, on the server.
+import { discountRow } from '@/domain/promotions';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
 import type { BandTotal, VatRow } from '@/domain/tax-bands';
@@ -7,20 +8,26 @@ import {
   HISTORY_STATUSES,
   ORDER_REF_PATTERN,
   shortOrderId,
+  type FulfilmentMethod,
   type FulfilmentStatus,
   type OrderStatus,
   type PaymentStatus,
 } from '@/domain/order-status';
 import { maskPhone } from '@/domain/phone-mask';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, paymentTransactions } from '../../db/schema';
+import { orderItems, orders, paymentRefunds, paymentTransactions } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { CUSTOMER_READ_ACTIONS, writeAudit } from '../../infra/audit-log';
 import { findCurrentAttempt, seenByPesapal } from './current-attempt';
 import { isPayable } from './order-payability';
 import { orderTax } from './order-tax-bands';
 import { orderDeliveryWindow, type OrderWindow } from '../delivery/delivery-slots.service';
+import { loadPickupSettings } from '../delivery/pickup-settings.service';
+import { creditedCents, refundsWithLines } from './order-refunds';
+import { holdsMoney } from '@/domain/partial-refund';
 import type { IfUnavailable } from '@/domain/line-choices';
+import type { PackedLine } from '@/domain/packed-line';
+import { linePacking } from './order-line-packing';
 
 /** Orders whose payment is not settled yet: listed above the history, with Check status / Pay now. */
 const AWAITING_STATUSES = ['pending'] as const;
@@ -44,14 +51,34 @@ interface OrderItemView {
   ifUnavailable: IfUnavailable;
   /** Her note for the line, when she wrote one. */
   note?: string;
+  /** What packing made of the line once packing is finished (weighed, replaced, unavailable). */
+  packing?: PackedLine;
 }
 
 /** A payment that took the customer's money, and whether it went back. */
 interface PaidPaymentView {
   amountCents: Cents;
   currency: string;
-  /** requested: Pesapal accepted the shop's refund request and has not reversed the payment yet; refunded: it has. */
+  /**
+   * Whether all that was left of it goes back: requested (Pesapal accepted the shop's refund and has
+   * not made it yet, or the shop is to send it by M-Pesa), refunded (made). Partial refunds are `refunds`.
+   */
   refund: 'none' | 'requested' | 'refunded';
+  /** What its whole refund gives back (after partial refunds, what was left of it); null without one. */
+  refundCents: Cents | null;
+}
+
+/** Money given back for the order: a partial refund, or the rest of it when it was cancelled. */
+interface RefundView {
+  /** What it gives back of the order (as its credit note credits it). */
+  amountCents: Cents;
+  /** When it was made, or asked for while it is on its way. */
+  at: string;
+  /** Why, as the shop wrote it. */
+  reason: string;
+  status: 'requested' | 'refunded';
+  /** Part of the order, which goes on; else the rest of it, when it was cancelled. */
+  part: boolean;
 }
 
 /** One payment attempt on the order, oldest first: a retried order shows its failed attempts here. */
@@ -67,6 +94,8 @@ interface OrderSummary {
   orderNumber: string;
   status: OrderStatus;
   fulfilmentStatus: FulfilmentStatus;
+  /** Brought by a rider, or collected at the shop. */
+  fulfilmentMethod: FulfilmentMethod;
   totalCents: Cents;
   currency: string;
   createdAt: string;
@@ -74,6 +103,11 @@ interface OrderSummary {
   cancelledReason: string | null;
   /** Payments that took money for this order (completed or since reversed), oldest first. */
   paidPayments: PaidPaymentView[];
+  /** Refunds of the order made or on their way, oldest first (not those of a payment it did not need). */
+  refunds: RefundView[];
+  /** What the refunds made gave back, and the order's total after them ('charged − refunded'). */
+  refundedCents: Cents;
+  totalAfterRefundsCents: Cents;
   /** Every payment attempt started on the order, oldest first. */
   paymentAttempts: PaymentAttemptView[];
   /** The payment failed but the stock is still reserved: 'Pay again' pays this same order. */
@@ -116,7 +150,14 @@ export interface OrderDetail extends OrderSummary {
   taxBands: BandTotal[];
   vatRows: VatRow[];
   deliveryFeeCents: Cents;
+  /** Charged because the order was below its zone's minimum; 0 for none. */
+  smallOrderFeeCents: Cents;
+  /** What the promotion took off the goods (0 for none), and its line's label. */
+  discountCents: Cents;
+  discountLabel: string | null;
   deliveryAddress: string;
+  /** A pick-up order: where to collect it, as the shop says now; null for a delivery. */
+  pickupAt: string | null;
   deliveryZoneName: string | null;
   estimatedDeliveryMins: number | null;
   /** The delivery window chosen at checkout; null for an order placed without one. */
@@ -144,6 +185,7 @@ const summaryColumns = {
   id: orders.id,
   status: orders.status,
   fulfilmentStatus: orders.fulfilmentStatus,
+  fulfilmentMethod: orders.fulfilmentMethod,
   totalAmount: orders.totalAmount,
   currency: orders.currency,
   cancelledReason: orders.cancelledReason,
@@ -155,6 +197,7 @@ type SummaryRow = {
   id: string;
   status: OrderStatus;
   fulfilmentStatus: FulfilmentStatus;
+  fulfilmentMethod: FulfilmentMethod;
   totalAmount: Cents;
   currency: string;
   cancelledReason: string | null;
@@ -165,22 +208,29 @@ type SummaryRow = {
 interface OrderExtras {
   items: Map<string, OrderItemView[]>;
   paid: Map<string, PaidPaymentView[]>;
+  refunds: Map<string, RefundView[]>;
   attempts: Map<string, PaymentAttemptView[]>;
   now: Date;
 }
 
 function toSummary(row: SummaryRow, extras: OrderExtras): OrderSummary {
   const items = extras.items.get(row.id) ?? [];
+  const refunds = extras.refunds.get(row.id) ?? [];
+  const refundedCents = refunds.filter((r) => r.status === 'refunded').reduce((sum, r) => sum + r.amountCents, 0);
   return {
     id: row.id,
     orderNumber: shortOrderId(row.id),
     status: row.status,
     fulfilmentStatus: row.fulfilmentStatus,
+    fulfilmentMethod: row.fulfilmentMethod,
     totalCents: row.totalAmount,
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),
     cancelledReason: row.cancelledReason,
     paidPayments: extras.paid.get(row.id) ?? [],
+    refunds,
+    refundedCents,
+    totalAfterRefundsCents: row.totalAmount - refundedCents,
     paymentAttempts: extras.attempts.get(row.id) ?? [],
     canPayAgain: row.status === 'failed' && isPayable({ status: row.status, reservationExpiresAt: row.reservationExpiresAt }, extras.now),
     items,
@@ -210,16 +260,58 @@ async function attemptsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<stri
 }
 
 async function extrasFor(db: DbOrTx, orderIds: string[], paidFor: string[], now: Date): Promise<OrderExtras> {
-  const [items, paid, attempts] = await Promise.all([
+  const [items, paid, attempts, refunds] = await Promise.all([
     itemsByOrder(db, orderIds),
     paidPaymentsByOrder(db, paidFor),
     attemptsByOrder(db, orderIds),
+    refundsByOrder(db, paidFor),
   ]);
-  return { items, paid, attempts, now };
+  return { items, paid, attempts, refunds, now };
 }
 
-/** Whether a refund of the payment waits for Pesapal's reversal (written out in full: drizzle may leave a column unqualified). */
-const refundAccepted = sql<boolean>`exists (select 1 from payment_refunds pr where pr.transaction_id = "payment_transactions"."id" and pr.status = 'requested')`;
+/**
+ * Where the payment's whole refund stands (written out in full: drizzle may leave a column
+ * unqualified): made, on its way (waiting for Pesapal or to be sent by M-Pesa), or none.
+ */
+const wholeRefund = sql<
+  string | null
+>`(select case when bool_or(pr.status = 'refunded') then 'refunded' when count(*) > 0 then 'requested' end
+  from payment_refunds pr where pr.transaction_id = "payment_transactions"."id" and pr.kind = 'whole'
+  and pr.status in ('requested', 'manual_needed', 'refunded'))`;
+
+/** What that whole refund gives back (one holds money at most). */
+const wholeRefundCents = sql<number | null>`(select pr.amount from payment_refunds pr where pr.transaction_id = "payment_transactions"."id"
+  and pr.kind = 'whole' and pr.status in ('requested', 'manual_needed', 'refunded') limit 1)`.mapWith(paymentRefunds.amount);
+
+/** The orders' refunds made or on their way, oldest first (the ids are already the caller's orders). */
+async function refundsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string, RefundView[]>> {
+  const byOrder = new Map<string, RefundView[]>();
+  if (orderIds.length === 0) return byOrder;
+  const payments = await db
+    .select({ id: paymentTransactions.id, orderId: paymentTransactions.orderId })
+    .from(paymentTransactions)
+    .where(inArray(paymentTransactions.orderId, orderIds));
+  const orderOf = new Map(payments.map((p) => [p.id, p.orderId]));
+  const refunds = await refundsWithLines(
+    db,
+    payments.map((p) => p.id),
+  );
+  for (const r of refunds) {
+    const orderId = orderOf.get(r.refund.transactionId);
+    if (!orderId || r.refund.source === 'extra_payment' || !holdsMoney(r.refund.status)) continue;
+    const list = byOrder.get(orderId) ?? [];
+    const made = r.refund.status === 'refunded';
+    list.push({
+      amountCents: creditedCents(r),
+      at: ((made ? r.refund.settledAt : null) ?? r.refund.createdAt).toISOString(),
+      reason: r.refund.remarks,
+      status: made ? 'refunded' : 'requested',
+      part: r.refund.kind === 'partial',
+    });
+    byOrder.set(orderId, list);
+  }
+  return byOrder;
+}
 
 /** Money taken per order (the ids are already the caller's orders). */
 async function paidPaymentsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string, PaidPaymentView[]>> {
@@ -231,15 +323,16 @@ async function paidPaymentsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<
       status: paymentTransactions.status,
       amount: paymentTransactions.amount,
       currency: paymentTransactions.currency,
-      refundAccepted,
+      wholeRefund,
+      wholeRefundCents,
     })
     .from(paymentTransactions)
     .where(and(inArray(paymentTransactions.orderId, orderIds), inArray(paymentTransactions.status, ['COMPLETED', 'REVERSED'])))
     .orderBy(asc(paymentTransactions.createdAt));
   for (const r of rows) {
     const list = byOrder.get(r.orderId) ?? [];
-    const refund = r.status === 'REVERSED' ? 'refunded' : r.refundAccepted ? 'requested' : 'none';
-    list.push({ amountCents: r.amount, currency: r.currency, refund });
+    const refund = r.status === 'REVERSED' || r.wholeRefund === 'refunded' ? 'refunded' : r.wholeRefund ? 'requested' : 'none';
+    list.push({ amountCents: r.amount, currency: r.currency, refund, refundCents: r.wholeRefundCents });
     byOrder.set(r.orderId, list);
   }
   return byOrder;
@@ -249,12 +342,14 @@ async function itemsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string,
   const byOrder = new Map<string, OrderItemView[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
-    .select()
+    .select({ item: orderItems, packingFinishedAt: orders.packingFinishedAt })
     .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(inArray(orderItems.orderId, orderIds))
     .orderBy(asc(orderItems.createdAt), asc(orderItems.productName));
-  for (const r of rows) {
+  for (const { item: r, packingFinishedAt } of rows) {
     const list = byOrder.get(r.orderId) ?? [];
+    const packing = linePacking(r, packingFinishedAt !== null);
     list.push({
       id: r.id,
       productId: r.productId,
@@ -265,6 +360,7 @@ async function itemsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string,
       product: { name: r.productName, imageUrl: r.productImageUrl },
       ifUnavailable: r.ifUnavailable,
       ...(r.customerNote && { note: r.customerNote }),
+      ...(packing && { packing }),
     });
     byOrder.set(r.orderId, list);
   }
@@ -350,7 +446,11 @@ export async function orderDetail(db: DbOrTx, row: typeof orders.$inferSelect, n
     taxBands: tax.bands,
     vatRows: tax.vatRows,
     deliveryFeeCents: row.deliveryFee,
+    smallOrderFeeCents: row.smallOrderFee,
+    discountCents: row.discountTotal,
+    discountLabel: discountRow(row)[0]?.[0] ?? null,
     deliveryAddress: row.deliveryAddress,
+    pickupAt: row.fulfilmentMethod === 'pickup' ? (await loadPickupSettings(db)).instructions : null,
     deliveryZoneName: row.deliveryZoneName,
     estimatedDeliveryMins: row.estimatedDeliveryMins,
     deliveryWindow,

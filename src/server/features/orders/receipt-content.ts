@@ -1,5 +1,6 @@
 // What a receipt says, in order, shared by the print view (HTML) and the PDF so that both show the
 // same content: the words, the facts, the tables and the tax invoice's details.
+import { SMALL_ORDER_FEE_LABEL } from '@/domain/small-order';
 import { controlUnitDateTime, groupsOfFour, kraVerificationUrl } from '@/domain/tax-invoice';
 import type { Receipt } from './receipt.service';
 import type { SignedTaxInvoice } from './receipt-tax-invoice';
@@ -21,8 +22,16 @@ export const TAX_SUMMARY_HEADING = 'Tax summary';
 export const LINES_HEADING = 'What you bought';
 export const VERIFY_LABEL = 'Verify this invoice at KRA';
 
+export const REFUNDS_HEADING = 'Refunds';
+
 export const LINE_COLUMNS = ['Item', 'Qty', 'Unit price', 'Amount'] as const;
+export const REFUND_COLUMNS = ['Date', 'Reason', 'Amount'] as const;
 export const TAX_BAND_COLUMNS = ['Band', 'Rate', 'Taxable amount', 'Tax'] as const;
+
+/** A line's name, with what packing made of it: 'Tilapia — Large — weighed 0.650 kg (about 0.700 kg ordered) · KES 95.00 back'. */
+export function receiptLineName(l: Receipt['lines'][number]): string {
+  return l.packing ? `${l.name} — ${l.packing.charAt(0).toLowerCase()}${l.packing.slice(1)}` : l.name;
+}
 
 export const receiptTitle = (r: Receipt) => `Receipt for order #${r.orderNumber}`;
 export const documentTitle = (r: Receipt) => `Receipt #${r.orderNumber} - ${r.shop.name}`;
@@ -30,10 +39,24 @@ export const documentTitle = (r: Receipt) => `Receipt #${r.orderNumber} - ${r.sh
 export function receiptTotals(r: Receipt): [string, string][] {
   return [
     ['Subtotal', r.subtotal],
+    ...(r.discount ?? []),
     ...r.vatLines.map((v): [string, string] => [v.label, v.amount]),
     ['Delivery fee', r.deliveryFee],
+    ...(r.smallOrderFee ? ([[SMALL_ORDER_FEE_LABEL, r.smallOrderFee]] as [string, string][]) : []),
     ['Total paid', r.total],
+    // The last row is the one that counts: after refunds, what the customer paid for in the end.
+    ...(r.refunded && r.totalAfterRefunds
+      ? ([
+          ['Refunded', `-${r.refunded}`],
+          ['Total after refunds', r.totalAfterRefunds],
+        ] as [string, string][])
+      : []),
   ];
+}
+
+/** Each refund made: when, why, how much. */
+export function refundRows(r: Receipt): [string, string, string][] {
+  return r.refunds.map((f) => [`${f.date} (Nairobi time)`, f.reason, f.amount]);
 }
 
 export function receiptFacts(r: Receipt): [string, string][] {
@@ -43,8 +66,11 @@ export function receiptFacts(r: Receipt): [string, string][] {
     ['Customer', r.customerName],
     ...(r.businessName ? ([['Business name', r.businessName]] as [string, string][]) : []),
     ...(r.buyerPin ? ([['Buyer PIN', r.buyerPin]] as [string, string][]) : []),
-    ['Delivery address', r.deliveryAddress],
-    ...(r.deliveryWindow ? ([['Delivery window', `${r.deliveryWindow} (Nairobi time)`]] as [string, string][]) : []),
+    // A pick-up order has no address: it was collected at the shop.
+    r.deliveryAddress ? ['Delivery address', r.deliveryAddress] : ['Pick-up', 'At the shop'],
+    ...(r.deliveryWindow
+      ? ([[r.deliveryAddress ? 'Delivery window' : 'Pick-up window', `${r.deliveryWindow} (Nairobi time)`]] as [string, string][])
+      : []),
     ...(r.house ? ([['House', r.house]] as [string, string][]) : []),
     ...(r.directions ? ([['Directions for the rider', r.directions]] as [string, string][]) : []),
     ['Payment method', r.paymentMethod],

@@ -44,6 +44,9 @@ function receipt(over: Partial<Receipt> = {}): Receipt {
     vatLines: [{ label: 'VAT (16%)', amount: 'KES 408.00' }],
     deliveryFee: 'FREE',
     total: 'KES 2,958.00',
+    refunds: [],
+    refunded: null,
+    totalAfterRefunds: null,
     paymentMethod: 'M-Pesa (Pesapal)',
     confirmationCode: 'QK7P2M1XYZ',
     taxBands: [{ band: 'B', rate: '16%', taxable: 'KES 2,550.00', tax: 'KES 408.00' }],
@@ -192,6 +195,27 @@ describe('receipt print view', () => {
     expect(lineStarting(page, 'Buyer PIN')).toEqual(['Buyer PIN', 'A123456789Z']);
     expect(lineStarting(page, 'Business name')).toEqual(['Business name', 'Mama Oliech Ltd']);
     expect(await receiptHtml(receipt())).not.toContain('Buyer PIN');
+  });
+
+  it("lists the refunds made, and ends with 'Total after refunds', in the print view and both PDFs", async () => {
+    const r = receipt({
+      refunds: [{ date: '25 Nov 2026, 09:30', reason: 'Tilapia weighed 650 g', amount: 'KES 95.00' }],
+      refunded: 'KES 95.00',
+      totalAfterRefunds: 'KES 2,863.00',
+    });
+    const html = await receiptHtml(r);
+    expect(html).toContain('<tr><td colspan="3">Refunded</td><td class="n">-KES 95.00</td></tr>');
+    expect(html).toContain('<tr class="total"><td colspan="3">Total after refunds</td><td class="n">KES 2,863.00</td></tr>');
+    expect(html).toContain('<h2>Refunds</h2>');
+    expect(html).toContain('<td>25 Nov 2026, 09:30 (Nairobi time)</td><td>Tilapia weighed 650 g</td><td class="n">KES 95.00</td>');
+    for (const format of ['a4', '80mm'] as const) {
+      const all = (await readPdf(await receiptPdf(r, format))).flatMap((p) => lineTexts(p));
+      expect(all).toContain('Refunded | -KES 95.00');
+      expect(all).toContain('Total after refunds | KES 2,863.00');
+      expect(all).toContain('25 Nov 2026, 09:30 (Nairobi time)');
+      expect(all).toContain('Tilapia weighed 650 g | KES 95.00');
+    }
+    expect(await receiptHtml(receipt())).not.toContain('Total after refunds');
   });
 
   it('says the tax invoice is pending while nothing is signed', async () => {

@@ -13,8 +13,11 @@ import {
   LINE_COLUMNS,
   LINES_HEADING,
   receiptFacts,
+  receiptLineName,
   receiptTitle,
   receiptTotals,
+  refundRows,
+  REFUNDS_HEADING,
   TAX_BAND_COLUMNS,
   TAX_INVOICE_HEADING,
   TAX_INVOICE_PENDING,
@@ -252,7 +255,7 @@ function draw(doc: PDFKit.PDFDocument, r: Receipt, layout: Layout, qr: Buffer | 
     d.rule();
     for (const l of r.lines) {
       d.row([
-        { text: l.name },
+        { text: receiptLineName(l) },
         { text: String(l.quantity), right: layout.qtyRight },
         { text: l.unitPrice, right: layout.unitRight },
         { text: l.total },
@@ -265,7 +268,7 @@ function draw(doc: PDFKit.PDFDocument, r: Receipt, layout: Layout, qr: Buffer | 
     ]);
     d.rule();
     for (const l of r.lines) {
-      d.paragraph(l.name);
+      d.paragraph(receiptLineName(l));
       d.row([{ text: `${l.quantity} × ${l.unitPrice}` }, { text: l.total }]);
     }
   }
@@ -277,6 +280,14 @@ function draw(doc: PDFKit.PDFDocument, r: Receipt, layout: Layout, qr: Buffer | 
       { text: value, bold: last },
     ]);
   });
+
+  if (r.refunds.length > 0) {
+    d.heading(REFUNDS_HEADING);
+    for (const [date, reason, amount] of refundRows(r)) {
+      d.paragraph(date, { color: MUTED });
+      d.row([{ text: reason }, { text: amount }]);
+    }
+  }
 
   d.heading(TAX_SUMMARY_HEADING);
   const [band, rate, taxable, tax] = TAX_BAND_COLUMNS;

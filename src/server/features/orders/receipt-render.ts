@@ -8,8 +8,12 @@ import {
   LINE_COLUMNS,
   LINES_HEADING,
   receiptFacts,
+  receiptLineName,
   receiptTitle,
   receiptTotals,
+  REFUND_COLUMNS,
+  refundRows,
+  REFUNDS_HEADING,
   TAX_BAND_COLUMNS,
   TAX_INVOICE_HEADING,
   TAX_INVOICE_PENDING,
@@ -56,7 +60,7 @@ async function taxInvoiceSection(r: Receipt): Promise<string> {
 export async function receiptHtml(r: Receipt): Promise<string> {
   const lines = table(
     LINE_COLUMNS,
-    r.lines.map((l) => [l.name, String(l.quantity), l.unitPrice, l.total]),
+    r.lines.map((l) => [receiptLineName(l), String(l.quantity), l.unitPrice, l.total]),
     (i) => i > 0,
     `<tfoot>${receiptTotals(r)
       .map(
@@ -65,6 +69,11 @@ export async function receiptHtml(r: Receipt): Promise<string> {
       )
       .join('')}</tfoot>`,
   );
+  const refunds =
+    r.refunds.length === 0
+      ? ''
+      : `<h2>${e(REFUNDS_HEADING)}</h2>
+${table(REFUND_COLUMNS, refundRows(r), (i) => i === 2)}`;
   const bands = table(
     TAX_BAND_COLUMNS,
     r.taxBands.map((b) => [b.band, b.rate, b.taxable, b.tax]),
@@ -81,6 +90,7 @@ ${r.copy ? `<p class="copy">${COPY_MARK}</p>` : ''}
 ${definitions(receiptFacts(r))}
 <h2>${e(LINES_HEADING)}</h2>
 ${lines}
+${refunds}
 <h2>${e(TAX_SUMMARY_HEADING)}</h2>
 ${bands}
 ${await taxInvoiceSection(r)}

@@ -6,9 +6,11 @@
 // One original per document: the first print view and the first PDF the order's owner receives are
 // originals and their times are stored on the order; every later one, and every one the back office
 // opens, says COPY.
+import { discountRow } from '@/domain/promotions';
 import { paymentMethodName } from '@/domain/payment-method';
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatKES } from '@/domain/money';
+import { packedLineText } from '@/domain/packed-line';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import { formatRateBp } from '@/domain/tax-invoice';
 import type { ServerContext } from '../../context';
@@ -35,13 +37,22 @@ export interface Receipt {
   deliveryWindow: string | null;
   house: string | null;
   directions: string | null;
-  lines: { name: string; quantity: number; unitPrice: string; total: string }[];
+  /** Each line, with what packing made of it once packing finished ('Weighed 0.650 kg …'; null: as ordered). */
+  lines: { name: string; quantity: number; unitPrice: string; total: string; packing?: string | null }[];
   subtotal: string;
   vat: string;
   /** The VAT lines: 'VAT (16%)' alone when one band, else one per band ('VAT exempt on KES 900.00'). */
   vatLines: { label: string; amount: string }[];
   deliveryFee: string;
+  /** The promotion's line ('Discount (FISHFRIDAY)', '−KES 130.00'); empty (or left out) for none. */
+  discount?: [string, string][];
+  /** The small-order fee, when the order was below its zone's minimum; null (or left out) for none. */
+  smallOrderFee?: string | null;
   total: string;
+  /** Refunds made for the order (its date, why, how much), and with any: what they gave back and the total after them. */
+  refunds: { date: string; reason: string; amount: string }[];
+  refunded: string | null;
+  totalAfterRefunds: string | null;
   paymentMethod: string;
   confirmationCode: string;
   /** Per tax band: its letter, rate, taxable amount and tax. */
@@ -96,12 +107,16 @@ async function loadReceipt(
       quantity: i.quantity,
       unitPrice: formatKES(i.unitPriceCents),
       total: formatKES(i.lineTotalCents),
+      packing: i.packing ? packedLineText(i.packing) : null,
     })),
     subtotal: formatKES(row.subtotal),
     vat: formatKES(row.vat),
     vatLines: detail.vatRows.map((v) => ({ label: v.label, amount: formatKES(v.taxCents) })),
     deliveryFee: row.deliveryFee === 0 ? 'FREE' : formatKES(row.deliveryFee),
+    smallOrderFee: row.smallOrderFee > 0 ? formatKES(row.smallOrderFee) : null,
+    discount: discountRow(row),
     total: formatKES(row.totalAmount),
+    ...receiptRefunds(detail),
     paymentMethod: paymentMethodLabel(detail.paymentMethod),
     confirmationCode: detail.confirmationCode ?? '-',
     // What the order was charged per band, as stored when it was placed.
@@ -116,6 +131,17 @@ async function loadReceipt(
     copy: !mayBeOriginal,
   };
   return { receipt, mayBeOriginal };
+}
+
+/** The refunds made, so that the total paid less them is what the sale's tax invoice less its credit notes declares. */
+function receiptRefunds(detail: Awaited<ReturnType<typeof orderDetail>>): Pick<Receipt, 'refunds' | 'refunded' | 'totalAfterRefunds'> {
+  const made = detail.refunds.filter((r) => r.status === 'refunded');
+  if (made.length === 0) return { refunds: [], refunded: null, totalAfterRefunds: null };
+  return {
+    refunds: made.map((r) => ({ date: formatNairobiDateTime(new Date(r.at)), reason: r.reason, amount: formatKES(r.amountCents) })),
+    refunded: formatKES(detail.refundedCents),
+    totalAfterRefunds: formatKES(detail.totalAfterRefundsCents),
+  };
 }
 
 /** The two documents a receipt comes as; each has its own original. */

@@ -5,7 +5,13 @@
 // Pesapal for the payment status now.
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { FULFILLABLE_STATUS, fulfilmentEventFor, refundRestocks } from '@/domain/order-lifecycle';
-import { canAdvanceFulfilment, FULFILMENT_LABELS, type FulfilmentStatus } from '@/domain/order-status';
+import {
+  canAdvanceFulfilment,
+  FULFILMENT_LABELS,
+  FULFILMENT_STATUSES,
+  type FulfilmentMethod,
+  type FulfilmentStatus,
+} from '@/domain/order-status';
 import type { ServerContext } from '../../context';
 import { lockedOrder } from '../orders/locked-order';
 import { advanceOrderFulfilment, transitionOrder } from '../orders/order-transitions';
@@ -17,15 +23,13 @@ import { cancelOpenAttempts, openAttempts } from './attempt-cancellation';
 import { PAYMENT_REVERSED_REASON } from './order-outcomes';
 import { refreshPayment } from './payment-refresh.service';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
-import {
-  hasLiveRefund,
-  recordRefund,
-  refundAmount,
-  REFUND_MESSAGES,
-  refundRefused,
-  requestRefund,
-  settlingPaymentId,
-} from '../orders/admin-refund-request';
+import { insertRefund, recordRefund, REFUND_MESSAGES, refundRefused, requestRefund } from '../orders/admin-refund-request';
+import { loadOrderRefundState } from '../orders/order-refunds';
+import { formatKES } from '@/domain/money';
+import { holdsMoney, manualRefundReason, remainderLines, withAttention, type ResolvedRefundLine } from '@/domain/partial-refund';
+import { PESAPAL_WONT, whyPesapalWont } from '@/domain/pesapal-refunds';
+import { pesapalRefundRules } from '../../payment-config';
+import type { Tx } from '../../db/client';
 
 const ORDER_ACTION_MESSAGES = {
   notPaid: 'Only paid (completed) orders can be fulfilled.',
@@ -34,6 +38,15 @@ const ORDER_ACTION_MESSAGES = {
   noConfirmation: 'This payment has no Pesapal confirmation code, so it cannot be refunded from here.',
   alreadyRefunded: 'A refund has already been requested for this order.',
   pesapalUnreachable: REFUND_MESSAGES.pesapalUnreachable,
+  nothingLeft: 'Everything paid for this order has been refunded already.',
+  otherWay: (method: FulfilmentMethod) =>
+    method === 'pickup'
+      ? 'This order is collected at the shop: it is never out for delivery.'
+      : 'This order is delivered: it is never ready for pick-up at the shop.',
+  partWaiting: (amountCents: number, status: string) =>
+    status === 'manual_needed'
+      ? `A refund of ${formatKES(amountCents)} is still to be made by hand: record its M-Pesa code before cancelling.`
+      : `A refund of ${formatKES(amountCents)} is still waiting for Pesapal: wait until it is made or rejected before cancelling.`,
 } as const;
 
 export async function advanceFulfilment(
@@ -47,11 +60,13 @@ export async function advanceFulfilment(
     // The merchant's words for the two refusals; the order module refuses anything else.
     if (order.status !== FULFILLABLE_STATUS) throw conflict(ORDER_ACTION_MESSAGES.notPaid);
     const from = order.fulfilmentStatus;
-    if (!canAdvanceFulfilment(from, to)) {
+    const method = order.fulfilmentMethod;
+    if (!canAdvanceFulfilment(from, to, method)) {
+      if (FULFILMENT_STATUSES.indexOf(to) > FULFILMENT_STATUSES.indexOf(from)) throw conflict(ORDER_ACTION_MESSAGES.otherWay(method));
       throw conflict(`An order only moves forward: this one is already ${FULFILMENT_LABELS[from].toLowerCase()}.`);
     }
     // The customer hears of the steps that concern them, queued with the change itself.
-    const { update } = await advanceOrderFulfilment(ctx, tx, { order, event: fulfilmentEventFor(to), at: ctx.now() });
+    const { update } = await advanceOrderFulfilment(ctx, tx, { order, event: fulfilmentEventFor(to, method), at: ctx.now() });
     await auditAdmin(tx, actor, { action: 'ORDER_FULFILMENT', tableName: 'orders', recordId: orderId, details: { from, to } });
     return { result: { fulfilmentStatus: to }, update };
   });
@@ -71,7 +86,12 @@ export type CancelOutcome =
    * Pesapal had reversed the payment before the request was recorded (its notice came first): the
    * order is refunded now. restocked: false when the goods had left the shop.
    */
-  | { kind: 'refunded'; refundMessage: string; restocked: boolean; restockedLines: number };
+  | { kind: 'refunded'; refundMessage: string; restocked: boolean; restockedLines: number }
+  /**
+   * The rest of a partly refunded order that Pesapal will not refund: the order waits for the owner
+   * to refund it by M-Pesa and record the code.
+   */
+  | { kind: 'manual_needed'; refundId: string; amountCents: number; refundMessage: string; restocksWhenRefunded: boolean };
 
 /** Cancels a pending order (release) or asks Pesapal to refund a paid one; one at a time across instances. */
 export async function cancelOrder(ctx: ServerContext, actor: AdminActor, orderId: string, reason: string): Promise<CancelOutcome> {
@@ -121,20 +141,26 @@ async function cancelPendingOrder(ctx: ServerContext, actor: AdminActor, orderId
   return outcome;
 }
 
+/** What the refund's transaction leaves to do after the commit; `requested`: the rider's notice, if any. */
+interface RefundCommit {
+  outcome: CancelOutcome | null;
+  update: QueuedOrderUpdate | null;
+  requested: QueuedOrderUpdate | null;
+}
+
 async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: string, reason: string): Promise<CancelOutcome> {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound('Order not found');
-  const payments = await ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId));
-  // The payment that pays for the order, not merely the newest: a second payment is refunded on its own.
-  const payment = payments.find((p) => p.id === settlingPaymentId(order, payments));
-  if (!payment) throw conflict(ORDER_ACTION_MESSAGES.cannotCancel);
-  const { confirmationCode } = payment;
-  if (!confirmationCode) throw conflict(ORDER_ACTION_MESSAGES.noConfirmation);
-  if (await hasLiveRefund(ctx.db, payment.id)) throw conflict(ORDER_ACTION_MESSAGES.alreadyRefunded);
+  // What is left to refund, read under the order's lock: every refund writer holds the cancel lock
+  // (this one included) until it has recorded its refund, so it stays so while Pesapal is asked.
+  const plan = await ctx.db.transaction(async (tx) => remainderPlan(ctx, tx, await lockedOrder(tx, orderId)));
+  const { payment, amountCents, lines, partly } = plan;
+  const confirmationCode = payment.confirmationCode;
+  // The rest of a partly refunded payment Pesapal will not take goes to the owner at once.
+  const why = partly ? plan.whyNotPesapal : null;
+  const attempt = why || !confirmationCode ? null : await requestRefund(ctx, actor, { ...payment, confirmationCode }, reason, amountCents);
+  if (attempt && !attempt.accepted && partly) return refundRestByHand(ctx, actor, orderId, reason, plan, attempt.message);
+  if (!attempt) return refundRestByHand(ctx, actor, orderId, reason, plan, why ?? ORDER_ACTION_MESSAGES.noConfirmation);
 
-  const attempt = await requestRefund(ctx, actor, { ...payment, confirmationCode }, reason);
-
-  const outcome = await ctx.db.transaction(async (tx): Promise<{ outcome: CancelOutcome | null; update: QueuedOrderUpdate | null }> => {
+  const outcome = await ctx.db.transaction(async (tx): Promise<RefundCommit> => {
     // The order first, then the payment (the refund row's key locks it), in the payments feature's
     // order: Pesapal's reversal notice for this refund may be applied at this very moment.
     const locked = await lockedOrder(tx, orderId);
@@ -145,24 +171,27 @@ async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: s
     // Pesapal may approve at once and its notice overtake this transaction: then the reversal is
     // already recorded (as one nobody asked for) and this request is what explains it.
     const alreadyReversed = attempt.accepted && current?.status === 'REVERSED';
-    const refundId = await recordRefund(tx, actor, payment, reason, attempt, { alreadyReversed });
+    const refundId = await recordRefund(tx, actor, payment, reason, attempt, { alreadyReversed, source: 'cancel', amountCents, lines });
     await auditAdmin(tx, actor, {
       action: 'ORDER_REFUND',
       tableName: 'orders',
       recordId: orderId,
-      details: { refundId, transactionId: payment.id, amountCents: payment.amount, accepted: attempt.accepted, message: attempt.message },
+      details: { refundId, transactionId: payment.id, amountCents, accepted: attempt.accepted, message: attempt.message },
     });
     // A refusal changes nothing but its record.
-    if (!attempt.accepted) return { outcome: null, update: null };
+    if (!attempt.accepted) return { outcome: null, update: null, requested: null };
     const at = ctx.now();
     let order = locked;
+    // Nobody is told of the request but the rider of a stop still to deliver ('do not deliver').
+    let requested: QueuedOrderUpdate | null = null;
     if (locked.status === 'completed') {
-      await transitionOrder(ctx, tx, { order: locked, event: 'refund_requested', at, set: { cancelledReason: reason } });
+      const request = await transitionOrder(ctx, tx, { order: locked, event: 'refund_requested', at, set: { cancelledReason: reason } });
+      requested = request.update;
       order = { ...locked, status: 'refund_requested' };
     }
     if (!alreadyReversed) {
       const restocksWhenRefunded = refundRestocks(locked.fulfilmentStatus);
-      return { outcome: { kind: 'refund_requested', refundMessage: attempt.message, restocksWhenRefunded }, update: null };
+      return { outcome: { kind: 'refund_requested', refundMessage: attempt.message, restocksWhenRefunded }, update: null, requested };
     }
     // The table's effect for a refund decides the stock, on the fulfilment read under the row lock.
     const fulfilment = locked.fulfilmentStatus;
@@ -171,8 +200,9 @@ async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: s
       event: 'refunded',
       at,
       set: { cancelledReason: reason, ...clearedReversalFlag(locked) },
-      tell: { amountCents: refundAmount(payment) },
+      tell: { amountCents },
       restock: { fulfilment, actorUserId: actor.userId },
+      refundId,
     });
     const { restocked, restockedLines, notRestocked } = restock ?? { restocked: false, restockedLines: 0 };
     await auditAdmin(tx, actor, {
@@ -181,12 +211,101 @@ async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: s
       recordId: orderId,
       details: { reason, restocked, restockedLines, fulfilment, ...(notRestocked ? { notRestocked } : {}) },
     });
-    return { outcome: { kind: 'refunded', refundMessage: attempt.message, restocked, restockedLines }, update };
+    return { outcome: { kind: 'refunded', refundMessage: attempt.message, restocked, restockedLines }, update, requested };
   });
   // A refusal is recorded (committed above) and then reported to the merchant.
   if (!outcome.outcome) throw refundRefused(attempt);
+  await deliverOrderUpdate(ctx, outcome.requested);
   await deliverOrderUpdate(ctx, outcome.update);
   return outcome.outcome;
+}
+
+interface RemainderPlan {
+  payment: typeof paymentTransactions.$inferSelect;
+  /** The money to give back: what is left of the payment. */
+  amountCents: number;
+  /** What the credit note credits: what is left of each line. */
+  lines: ResolvedRefundLine[];
+  /** Earlier refunds of the payment hold money: this is the rest of it. */
+  partly: boolean;
+  /** Why Pesapal will not be asked for the rest, if so. */
+  whyNotPesapal: string | null;
+}
+
+/** What refunding the rest of a paid order gives back, or why it cannot be refunded now. */
+async function remainderPlan(ctx: ServerContext, tx: Tx, order: typeof orders.$inferSelect): Promise<RemainderPlan> {
+  if (order.status === 'refund_requested') throw conflict(ORDER_ACTION_MESSAGES.alreadyRefunded);
+  if (order.status !== 'completed') throw conflict(ORDER_ACTION_MESSAGES.cannotCancel);
+  const state = await loadOrderRefundState(tx, order);
+  const payment = state.payment;
+  if (!payment) throw conflict(ORDER_ACTION_MESSAGES.cannotCancel);
+  const held = state.paymentRefunds.filter((r) => holdsMoney(r.status));
+  if (held.some((r) => r.kind === 'whole')) throw conflict(ORDER_ACTION_MESSAGES.alreadyRefunded);
+  // The rest is known only once the refunds on their way are made (or rejected).
+  const waiting = held.find((r) => r.status !== 'refunded');
+  if (waiting) throw conflict(ORDER_ACTION_MESSAGES.partWaiting(waiting.amountCents, waiting.status));
+  const partly = held.length > 0;
+  if (!partly && !payment.confirmationCode) throw conflict(ORDER_ACTION_MESSAGES.noConfirmation);
+  if (state.paymentLeftCents <= 0) throw conflict(ORDER_ACTION_MESSAGES.nothingLeft);
+  return {
+    payment,
+    amountCents: state.paymentLeftCents,
+    lines: remainderLines(state.lines),
+    partly,
+    whyNotPesapal: payment.confirmationCode ? whyPesapalWont(pesapalRefundRules(ctx.env), state.paymentRefunds) : PESAPAL_WONT.noCode,
+  };
+}
+
+/**
+ * The rest of a partly refunded order that Pesapal will not refund: recorded as to be made by hand,
+ * and the order waits for it ('refund requested', flagged for the owner to refund by M-Pesa and
+ * record the code); recording it cancels the order as Pesapal's refund would.
+ */
+async function refundRestByHand(
+  ctx: ServerContext,
+  actor: AdminActor,
+  orderId: string,
+  reason: string,
+  plan: RemainderPlan,
+  why: string,
+): Promise<CancelOutcome> {
+  return ctx.db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, orderId);
+    const refundId = await insertRefund(tx, actor, {
+      transactionId: plan.payment.id,
+      amountCents: plan.amountCents,
+      kind: 'whole',
+      source: 'cancel',
+      remarks: reason,
+      status: 'manual_needed',
+      message: why,
+      restock: true,
+      lines: plan.lines,
+    });
+    await transitionOrder(ctx, tx, {
+      order,
+      event: 'refund_requested',
+      at: actor.at,
+      set: {
+        cancelledReason: reason,
+        needsAttention: true,
+        attentionReason: withAttention(order.attentionReason, manualRefundReason(plan.amountCents)),
+      },
+    });
+    await auditAdmin(tx, actor, {
+      action: 'ORDER_REFUND',
+      tableName: 'orders',
+      recordId: orderId,
+      details: { refundId, transactionId: plan.payment.id, amountCents: plan.amountCents, accepted: false, manual: why },
+    });
+    return {
+      kind: 'manual_needed',
+      refundId,
+      amountCents: plan.amountCents,
+      refundMessage: `Pesapal will not refund the rest of this order (${why.replace(/\.$/, '')}). Refund ${formatKES(plan.amountCents)} by M-Pesa by hand and record its code.`,
+      restocksWhenRefunded: refundRestocks(order.fulfilmentStatus),
+    };
+  });
 }
 
 /**

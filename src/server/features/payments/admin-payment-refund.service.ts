@@ -11,7 +11,14 @@ import { conflict, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { lockedOrder } from '../orders/locked-order';
 import { deliverOrderUpdate, queueOrderUpdate } from '../orders/order-updates.service';
-import { hasLiveRefund, recordRefund, refundAmount, refundRefused, requestRefund, settlingPaymentId } from '../orders/admin-refund-request';
+import {
+  hasLiveWholeRefund,
+  recordRefund,
+  refundAmount,
+  refundRefused,
+  requestRefund,
+  settlingPaymentId,
+} from '../orders/admin-refund-request';
 
 const PAYMENT_REFUND_MESSAGES = {
   notFound: 'Payment not found',
@@ -42,7 +49,7 @@ export async function refundPayment(
     if (payment.id === settlingPaymentId(order, payments)) throw conflict(PAYMENT_REFUND_MESSAGES.paysForOrder);
     const { confirmationCode } = payment;
     if (!confirmationCode) throw conflict(PAYMENT_REFUND_MESSAGES.noConfirmation);
-    if (await hasLiveRefund(ctx.db, payment.id)) throw conflict(PAYMENT_REFUND_MESSAGES.alreadyRefunded);
+    if (await hasLiveWholeRefund(ctx.db, payment.id)) throw conflict(PAYMENT_REFUND_MESSAGES.alreadyRefunded);
 
     const attempt = await requestRefund(ctx, actor, { ...payment, confirmationCode }, reason);
     const update = await ctx.db.transaction(async (tx) => {
@@ -54,7 +61,7 @@ export async function refundPayment(
         .where(eq(paymentTransactions.id, payment.id));
       // Pesapal's notice of an at-once approval may have been applied first (see cancelOrder).
       const alreadyReversed = attempt.accepted && current?.status === 'REVERSED';
-      const refundId = await recordRefund(tx, actor, payment, reason, attempt, { alreadyReversed });
+      const refundId = await recordRefund(tx, actor, payment, reason, attempt, { alreadyReversed, source: 'extra_payment' });
       await auditAdmin(tx, actor, {
         action: 'PAYMENT_REFUND',
         tableName: 'orders',

@@ -10,7 +10,8 @@
 //                          flagged when the stock is gone); a settled one is flagged for a refund
 //   COMPLETED → REVERSED   the shop's waiting refund, if it asked for one: the refund is recorded as
 //                          done (refund-settlement.ts); else a reversal nobody here asked for
-//                          (chargeback): recorded, order cancelled and flagged for the merchant
+//                          (chargeback): recorded, order cancelled and flagged. A partial refund
+//                          Pesapal made may show so, or as a lower amount: partial-refund-report.ts for the merchant
 //   PENDING   → REVERSED   paid and given back before we heard of the payment (it went through
 //                          COMPLETED at Pesapal): nothing was sold, so the reservation is released,
 //                          the order cancelled and flagged
@@ -35,6 +36,7 @@ import { deliverOrderUpdate, type QueuedOrderUpdate } from '../orders/order-upda
 import { tellHeldCancellation } from '../orders/held-cancel-notice';
 import { transitionOrder } from '../orders/order-transitions';
 import { recordRefundReversal, waitingRefund } from './refund-settlement';
+import { readRefundReport } from './partial-refund-report';
 
 type ApplyOutcome =
   /** The payment status changed. */
@@ -91,6 +93,11 @@ export async function applyPaymentStatus(ctx: ServerContext, trackingId: string,
     const base = { orderId: order.id, status: current };
 
     if (reported.status === 'PENDING') return noEffects({ ...base, outcome: 'unpaid' });
+    // A partial refund made (or made before) is neither a chargeback nor a mismatch.
+    if (current === 'COMPLETED') {
+      const refundReport = await readRefundReport(ctx, tx, attempts, order, txn, reported, at);
+      if (refundReport) return { ...noEffects({ ...base, outcome: refundReport.outcome }), refundUpdate: refundReport.update };
+    }
     const mismatch = describeMismatch(txn, reported);
     if (mismatch) {
       await recordMismatch(tx, attempts, order, txn, mismatch, at);

@@ -21,6 +21,8 @@ const REJECTED_MESSAGES = {
   refused: 'Pesapal did not accept this refund request, so there is nothing to reject.',
   refunded: 'Pesapal has refunded this payment: the refund cannot be marked rejected.',
   rejected: 'This refund is already marked rejected.',
+  manual_needed: 'This refund is to be made by hand by M-Pesa: Pesapal has nothing to reject.',
+  withdrawn: 'This refund was withdrawn: Pesapal has nothing to reject.',
   unreachable: 'Pesapal could not be reached to check the refund first. Please try again.',
 } as const;
 

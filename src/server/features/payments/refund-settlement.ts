@@ -17,6 +17,11 @@ import { orders, paymentRefunds, type paymentTransactions } from '../../db/schem
 import { writeAudit } from '../../infra/audit-log';
 import { queueRefundRejectedNotices } from '../merchant-notices/refund-rejected-notice';
 import { transitionOrder } from '../orders/order-transitions';
+import { lockedOrder } from '../orders/locked-order';
+import { settlePartialRefund } from '../refunds/partial-refund-settlement';
+import { formatKES } from '@/domain/money';
+import { withAttention } from '@/domain/partial-refund';
+import { PAYMENT_REVERSED_REASON } from '@/domain/order-reasons';
 import { queueOrderUpdate, type QueuedOrderUpdate } from '../orders/order-updates.service';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -55,6 +60,13 @@ export async function recordRefundReversal(
   refund: RefundRow,
   at: Date,
 ): Promise<QueuedOrderUpdate | null> {
+  // Pesapal shows partial refunds by the amount (PESAPAL_PARTIAL_REFUND_SIGN=amount), yet reversed
+  // all of the payment: the refund waiting is made, and the rest went back with it, unasked.
+  if (refund.kind === 'partial') {
+    const update = await settlePartialRefund(ctx, tx, order, refund, { by: 'pesapal' }, at);
+    await reversedBeyondRefund(ctx, tx, order.id, payment, refund, at);
+    return update;
+  }
   if (!(await settle(tx, refund, 'refunded', at))) return null;
   if (endsTheOrder(order, payment)) {
     // The goods' state now, under the lock: they may have left the shop since the request.
@@ -65,6 +77,7 @@ export async function recordRefundReversal(
       at,
       tell: { amountCents: refund.amount },
       restock: { fulfilment, actorUserId: refund.requestedBy },
+      refundId: refund.id,
     });
     // What the refund did to the stock, and why not when it did nothing (no one acted: Pesapal did).
     const { restocked, restockedLines, notRestocked } = restock ?? { restocked: false, restockedLines: 0 };
@@ -86,6 +99,26 @@ export async function recordRefundReversal(
   }
   // Money the order did not need (paid twice, paid after a cancel): the order goes on.
   return queueOrderUpdate(ctx, tx, order.id, 'payment_refunded', { amountCents: refund.amount, key: payment.id });
+}
+
+/** The whole payment reversed while only part of it was to be refunded: a reversal nobody asked for, flagged. */
+async function reversedBeyondRefund(ctx: ServerContext, tx: Tx, orderId: string, payment: PaymentRow, refund: RefundRow, at: Date) {
+  // As the refund left it (its flag to refund by hand gone), under the lock this transaction holds.
+  const locked = await lockedOrder(tx, orderId);
+  if (locked.status !== 'completed' || locked.pesapalTransactionId !== payment.pesapalTrackingId) return;
+  await transitionOrder(ctx, tx, {
+    order: locked,
+    event: 'payment_reversed',
+    at,
+    set: {
+      cancelledReason: PAYMENT_REVERSED_REASON,
+      needsAttention: true,
+      attentionReason: withAttention(
+        locked.attentionReason,
+        `Pesapal reversed all of payment ${payment.merchantReference} while a refund of ${formatKES(refund.amount)} was waiting. Check Pesapal's dashboard, and restock by hand if the goods came back.`,
+      ),
+    },
+  });
 }
 
 export type RejectionSource = { by: 'pesapal' } | { by: 'merchant' };

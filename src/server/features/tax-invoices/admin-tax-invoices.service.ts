@@ -9,6 +9,7 @@ import { etimsDevices, taxInvoices, type TaxInvoiceStatus } from '../../db/schem
 import { usesEtimsSimulator } from '../../etims-config';
 import { conflict, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
+import { stockDeclarationStatus } from './stock-declaration-status';
 import { invoiceReference, kickTaxInvoices } from './tax-invoice-sender';
 
 const MESSAGES = {
@@ -120,6 +121,8 @@ export async function taxInvoiceStatus(ctx: ServerContext) {
     sent: of('sent'),
     // The alert: the oldest waiting invoice, and how many waited longer than the setting allows.
     ...lateness,
+    // Stock declared to KRA (each movement of goods), with its own queue and alert.
+    stock: await stockDeclarationStatus(ctx),
   };
 }
 

@@ -5,6 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { BandRates } from '@/domain/etims-invoice';
 import { TAX_BAND_RATE_BP, TAX_BANDS, type TaxBand } from '@/domain/tax-bands';
+import type { StockUnit } from '@/domain/stock-units';
 import type { ServerContext } from '../../context';
 import { LOCKS } from '../../db/locks';
 import { etimsDevices, etimsItems } from '../../db/schema';
@@ -129,12 +130,16 @@ export interface WantedItem {
   itemClass: string | null;
   service: boolean;
   band: TaxBand;
+  /** Its default price: per piece, or per kg for an item counted in kg. */
   priceCents: number;
+  /** How KRA counts it: pieces ('NO', as every item so far), or kg ('KG'); pieces when left out. */
+  unit?: StockUnit;
 }
 
 /**
  * Every wanted item registered at KRA with its current name, band and class: a new one gets the
  * device's next item code (KE + type + packaging + unit + running number); a changed one is saved again.
+ * The unit is part of the code, so a product counted in kg is an item of its own (decision 050).
  */
 export async function registerItems(
   ctx: ServerContext,
@@ -153,7 +158,7 @@ export async function registerItems(
     if (!row) {
       const itemTyCd = want.service ? '3' : '2';
       const pkgUnitCd = want.service ? 'OU' : 'NT';
-      const qtyUnitCd = 'NO';
+      const qtyUnitCd = want.unit === 'kg' ? 'KG' : 'NO';
       [row] = await ctx.db.transaction(async (tx) => {
         const [seq] = await tx
           .update(etimsDevices)

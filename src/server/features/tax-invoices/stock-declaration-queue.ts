@@ -7,10 +7,13 @@
 // Take the numbers after the movement's stock rows are written (callers queue once, at the end):
 // every writer locks variants first and the counter last, so none waits for the other in a circle.
 // Declarations are queued whether or not eTIMS is on: KRA's stock must be the shop's whenever it is.
-import { desc, eq, sql } from 'drizzle-orm';
+// A product kept in kg is another KRA item than the same product in pieces (KRA's item code embeds
+// the unit, decision 050): each declaration names its item by the unit of its ledger row, and
+// rsdQty runs per item.
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { kraStockType, type StockCause } from '@/domain/kra-stock-types';
 import type { DbOrTx } from '../../db/client';
-import { etimsStockCounter, etimsStockMoves, productVariants } from '../../db/schema';
+import { etimsStockCounter, etimsStockMoves, products, productVariants, stockMovements } from '../../db/schema';
 
 export interface StockToDeclare {
   /** The ledger row (stock_movements) this declares. */
@@ -20,7 +23,7 @@ export interface StockToDeclare {
   /** A sale's or refund's order: its declaration is sent after the order's invoice. */
   orderId?: string | null;
   cause: StockCause;
-  /** Units in (+) or out (−); 0 declares nothing. */
+  /** Units in (+) or out (−), in the ledger row's unit (grams for a row in kg); 0 declares nothing. */
   delta: number;
   remark: string | null;
   at: Date;
@@ -45,22 +48,27 @@ export async function queueStockDeclarations(tx: DbOrTx, changes: readonly Stock
   for (const change of declared) {
     const sarTyCd = kraStockType(change.cause, change.delta);
     if (!sarTyCd) throw new Error(`A '${change.cause}' change cannot ${change.delta > 0 ? 'add' : 'take away'} stock`);
-    let before = held.get(change.productId);
+    // The row's unit names the item; a kg item's price is the price of one kg.
+    const [moved] = await tx
+      .select({ unit: stockMovements.unit, price: productVariants.price, pricePerKg: products.pricePerKg })
+      .from(stockMovements)
+      .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
+      .innerJoin(products, eq(products.id, stockMovements.productId))
+      .where(eq(stockMovements.id, change.movementId));
+    const unit = moved?.unit ?? 'piece';
+    const item = `${change.productId}/${unit}`;
+    let before = held.get(item);
     if (before === undefined) {
       const [last] = await tx
         .select({ rsdQty: etimsStockMoves.rsdQty })
         .from(etimsStockMoves)
-        .where(eq(etimsStockMoves.productId, change.productId))
+        .where(and(eq(etimsStockMoves.productId, change.productId), eq(etimsStockMoves.unit, unit)))
         .orderBy(desc(etimsStockMoves.sarNo))
         .limit(1);
       before = last?.rsdQty ?? 0;
     }
-    const [variant] = await tx
-      .select({ price: productVariants.price })
-      .from(productVariants)
-      .where(eq(productVariants.id, change.variantId));
     const rsdQty = before + change.delta;
-    held.set(change.productId, rsdQty);
+    held.set(item, rsdQty);
     await tx.insert(etimsStockMoves).values({
       sarNo,
       stockMovementId: change.movementId,
@@ -69,7 +77,8 @@ export async function queueStockDeclarations(tx: DbOrTx, changes: readonly Stock
       sarTyCd,
       quantity: Math.abs(change.delta),
       rsdQty,
-      unitPrice: variant?.price ?? 0,
+      unit,
+      unitPrice: (unit === 'kg' ? moved?.pricePerKg : null) ?? moved?.price ?? 0,
       remark: change.remark?.slice(0, 400) ?? null,
       createdAt: change.at,
     });

@@ -11,6 +11,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { backoff } from '@/domain/backoff';
 import { isStockOut } from '@/domain/kra-stock-types';
 import type { TaxBand } from '@/domain/tax-bands';
+import { kgQuantity, type StockUnit } from '@/domain/stock-units';
 import type { ServerContext } from '../../context';
 import { etimsItems, etimsStockMoves, products, taxInvoices } from '../../db/schema';
 import { createOutbox, type OutboxKind } from '../../infra/outbox/outbox';
@@ -42,16 +43,23 @@ async function head(ctx: ServerContext): Promise<MoveRow | undefined> {
   return row;
 }
 
-/** A sale's stock-out waits for the order's sale invoice, a refund's return for its credit note, while they are on their way. */
+/**
+ * A sale's stock-out waits for the order's sale invoice, a refund's return for the order's credit
+ * notes (one per refund), while they are on their way.
+ */
 async function waitsForInvoice(ctx: ServerContext, row: MoveRow): Promise<boolean> {
   if (!row.orderId) return false;
   const kind = isStockOut(row.sarTyCd) ? 'sale' : 'credit_note';
   const [invoice] = await ctx.db
-    .select({ status: taxInvoices.status })
+    .select({ id: taxInvoices.id })
     .from(taxInvoices)
-    .where(and(eq(taxInvoices.orderId, row.orderId), eq(taxInvoices.kind, kind)));
-  return invoice !== undefined && (UNSENT as readonly string[]).includes(invoice.status);
+    .where(and(eq(taxInvoices.orderId, row.orderId), eq(taxInvoices.kind, kind), inArray(taxInvoices.status, [...UNSENT])))
+    .limit(1);
+  return invoice !== undefined;
 }
+
+/** KRA's quantity: pieces, or the grams of an item counted in kg as kg (3 decimals at most). */
+const kraQuantity = (unit: StockUnit, amount: number) => (unit === 'kg' ? kgQuantity(amount) : amount);
 
 const dueNow = (ctx: ServerContext, row: MoveRow | undefined): row is MoveRow =>
   row !== undefined && !(row.nextAttemptAt && row.nextAttemptAt > ctx.now());
@@ -62,9 +70,9 @@ export async function stockDeclarationDue(ctx: ServerContext): Promise<boolean> 
   return dueNow(ctx, row) && !(await waitsForInvoice(ctx, row));
 }
 
-/** The product as a KRA item: registered now (as it is named and banded today) if it never was. */
-async function itemOf(ctx: ServerContext, etims: EtimsIntegration, device: ReadyDevice, productId: string) {
-  const itemKey = productItemKey(productId);
+/** The product as a KRA item in `unit`: registered now (as it is named and banded today) if it never was. */
+async function itemOf(ctx: ServerContext, etims: EtimsIntegration, device: ReadyDevice, productId: string, unit: StockUnit) {
+  const itemKey = productItemKey(productId, unit);
   const [row] = await ctx.db
     .select()
     .from(etimsItems)
@@ -80,7 +88,8 @@ async function itemOf(ctx: ServerContext, etims: EtimsIntegration, device: Ready
     itemClass: product.etimsItemClass,
     service: false,
     band: product.taxBand,
-    priceCents: product.price,
+    priceCents: (unit === 'kg' ? product.pricePerKg : null) ?? product.price,
+    unit,
   };
   const registered = (await registerItems(ctx, etims, device, [want])).get(itemKey);
   if (!registered) throw new Error(`Product ${productId} could not be registered at KRA`);
@@ -119,7 +128,7 @@ async function declareOne(ctx: ServerContext, etims: EtimsIntegration, device: R
   };
   let item;
   try {
-    item = await itemOf(ctx, etims, device, row.productId);
+    item = await itemOf(ctx, etims, device, row.productId, row.unit);
   } catch (err) {
     return failed(err);
   }
@@ -132,7 +141,7 @@ async function declareOne(ctx: ServerContext, etims: EtimsIntegration, device: R
       at: row.createdAt,
       remark: row.remark,
       item,
-      quantity: row.quantity,
+      quantity: kraQuantity(row.unit, row.quantity),
       unitPriceCents: row.unitPrice,
       rateBp: bandRates(device)[item.taxTyCd as TaxBand] ?? 0,
     });
@@ -155,7 +164,7 @@ async function declareOne(ctx: ServerContext, etims: EtimsIntegration, device: R
   // The same remaining quantity sent twice is the same fact: a lost answer is simply sent again.
   for (let lost = 1; ; lost++) {
     try {
-      await etims.client.saveStockMaster(device.cmcKey, buildStockMasterRequest(item.itemCd, row.rsdQty));
+      await etims.client.saveStockMaster(device.cmcKey, buildStockMasterRequest(item.itemCd, kraQuantity(row.unit, row.rsdQty)));
       break;
     } catch (err) {
       if (err instanceof EtimsError && isLostAnswer(err) && lost < LOST_ANSWERS_PER_TRY) continue;

@@ -1,11 +1,12 @@
 // Queues an order's tax invoice in the transaction that pays or refunds it: the shop's invoice
 // number is taken from the one counter row (the UPDATE locks it until the commit), so numbers are
 // gap-free (a rolled-back payment gives its number back) and never reused. Sales and credit notes
-// share the sequence. Sending, to KRA and in number order, is tax-invoice-sender.ts's.
+// share the sequence. An order has one sale and a credit note per refund made (decision 049).
+// Sending, to KRA and in number order, is tax-invoice-sender.ts's.
 import { and, eq, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { orders, taxInvoiceCounter, taxInvoices } from '../../db/schema';
+import { orders, refundLines, taxInvoiceCounter, taxInvoices } from '../../db/schema';
 
 async function takeNumber(tx: Tx): Promise<number> {
   const [row] = await tx
@@ -38,11 +39,30 @@ export async function queueSaleInvoice(ctx: ServerContext, tx: Tx, orderId: stri
   return row?.id ?? null;
 }
 
-/** A credit note for the whole of a refunded order's sale; null when there was no sale invoice or a credit note exists. */
-export async function queueCreditNote(ctx: ServerContext, tx: Tx, orderId: string, at: Date): Promise<string | null> {
+/**
+ * The credit note of a refund made: it credits the refund's lines (a refund without lines, asked for
+ * before refunds kept them, credits the whole sale; so does a credit note of no refund, once per
+ * order). Null when there was no sale invoice or the refund has its credit note already.
+ */
+export async function queueCreditNote(
+  ctx: ServerContext,
+  tx: Tx,
+  orderId: string,
+  refundId: string | null,
+  at: Date,
+): Promise<string | null> {
   if (!ctx.integrations.etims) return null;
   const sale = await existing(tx, orderId, 'sale');
-  if (!sale || (await existing(tx, orderId, 'credit_note'))) return null;
+  if (!sale) return null;
+  const [done] = await tx
+    .select({ id: taxInvoices.id })
+    .from(taxInvoices)
+    .where(
+      refundId === null ? and(eq(taxInvoices.orderId, orderId), eq(taxInvoices.kind, 'credit_note')) : eq(taxInvoices.refundId, refundId),
+    );
+  if (done) return null;
+  const credited =
+    refundId === null ? [] : await tx.select({ amount: refundLines.amount }).from(refundLines).where(eq(refundLines.refundId, refundId));
   const [row] = await tx
     .insert(taxInvoices)
     .values({
@@ -50,7 +70,8 @@ export async function queueCreditNote(ctx: ServerContext, tx: Tx, orderId: strin
       kind: 'credit_note',
       orderId,
       originalInvoiceId: sale.id,
-      total: sale.total,
+      refundId,
+      total: credited.length === 0 ? sale.total : credited.reduce((sum, l) => sum + l.amount, 0),
       status: 'queued',
       createdAt: at,
     })

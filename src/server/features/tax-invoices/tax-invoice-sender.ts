@@ -14,16 +14,28 @@
 // declaration that can go, so KRA holds the stock a sale names and a sale's stock-out follows it.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { backoff } from '@/domain/backoff';
-import { priceInvoice } from '@/domain/etims-invoice';
+import { priceInvoice, type InvoiceLineInput } from '@/domain/etims-invoice';
+import { creditedQuantity } from '@/domain/partial-refund';
 import type { ServerContext } from '../../context';
 import { LOCKS } from '../../db/locks';
-import { etimsDevices, orderItems, orders, orderTaxBands, paymentTransactions, products, taxInvoices } from '../../db/schema';
+import {
+  etimsDevices,
+  orderItems,
+  orders,
+  orderTaxBands,
+  paymentRefunds,
+  paymentTransactions,
+  products,
+  refundLines,
+  taxInvoices,
+} from '../../db/schema';
 import { createOutbox, type OutboxKind } from '../../infra/outbox/outbox';
 import { EtimsError, type EtimsIntegration, type SignedReceipt } from '../../integrations/etims/etims-types';
 import { bandRates, paymentTypeCode, readyDevice, registerItems, type ReadyDevice, type WantedItem } from './etims-device.service';
 import { buildSaleRequest } from '../../integrations/etims/etims-sale-request';
 import { DELIVERY_ITEM_KEY, orderInvoiceLines, productItemKey } from './order-invoice-lines';
 import { declareDueStock, NO_STOCK, stockDeclarationDue } from './stock-declaration-sender';
+import { gramsSoldByVariant } from './order-line-grams';
 import { isNoStockRefusal } from '../../integrations/etims/etims-stock-request';
 
 type InvoiceRow = typeof taxInvoices.$inferSelect;
@@ -68,21 +80,31 @@ async function buildRequest(
 ) {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, row.orderId));
   if (!order) throw new Error(`Order ${row.orderId} not found`);
-  const lines = await ctx.db
+  const grams = await gramsSoldByVariant(ctx.db, order.id);
+  const ordered = await ctx.db
     .select({
+      id: orderItems.id,
       productId: orderItems.productId,
+      variantId: orderItems.variantId,
       productName: orderItems.productName,
       quantity: orderItems.quantity,
       lineTotal: orderItems.lineTotal,
+      discount: orderItems.discount,
       taxBand: orderItems.taxBand,
       category: products.category,
       itemClass: products.etimsItemClass,
       price: products.price,
+      pricePerKg: products.pricePerKg,
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.createdAt), asc(orderItems.productName));
+  // Goods that left stock kept in kg are sold as the product's kg item, in kg.
+  const lines = ordered.map((l) => {
+    const sold = grams.get(l.variantId);
+    return sold === undefined ? l : { ...l, grams: sold };
+  });
   // What the order was charged per band (read here, not through the orders feature, which queues invoices).
   const bands = await ctx.db
     .select({ band: orderTaxBands.band, taxCents: orderTaxBands.taxAmount })
@@ -90,9 +112,13 @@ async function buildRequest(
     .where(eq(orderTaxBands.orderId, order.id));
   // An order row written without its bands (only by hand): its VAT in B, as before bands.
   if (bands.length === 0) bands.push({ band: 'B', taxCents: order.vat });
-  const input = orderInvoiceLines(order, lines, new Map(bands.map((b) => [b.band, b.taxCents])));
+  const sold = orderInvoiceLines(order, lines, new Map(bands.map((b) => [b.band, b.taxCents])));
+  const refund = row.refundId ? await refundCredited(ctx, row.refundId, lines, sold) : null;
+  // A credit note of no refund, or of a refund from before refunds kept lines, credits the whole sale.
+  const input = refund?.lines ?? sold;
   const wanted: WantedItem[] = input.map((line) => {
-    const product = lines.find((l) => productItemKey(l.productId) === line.itemKey);
+    const unit = line.grams === undefined ? 'piece' : 'kg';
+    const product = lines.find((l) => productItemKey(l.productId, unit) === line.itemKey);
     return {
       itemKey: line.itemKey,
       productId: product?.productId ?? null,
@@ -101,7 +127,8 @@ async function buildRequest(
       itemClass: product?.itemClass ?? null,
       service: line.itemKey === DELIVERY_ITEM_KEY,
       band: line.band,
-      priceCents: product?.price ?? line.grossCents,
+      priceCents: (unit === 'kg' ? product?.pricePerKg : product?.price) ?? line.grossCents,
+      unit,
     };
   });
   const items = await registerItems(ctx, etims, device, wanted);
@@ -123,8 +150,41 @@ async function buildRequest(
     buyerPin: order.buyerKraPin,
     paymentTypeCode: paymentTypeCode(device, payment?.method ?? null),
     refundReasonCode: '06',
-    remark: row.kind === 'credit_note' ? order.cancelledReason : null,
+    remark: row.kind === 'credit_note' ? (refund?.remarks ?? order.cancelledReason) : null,
   });
+}
+
+/**
+ * What a refund's credit note credits: its lines, each at its amount in its own band (the delivery
+ * fee's in the fee's band); lines is null for a refund without lines. sold: the sale's lines, in the
+ * order's line order then the fee.
+ */
+async function refundCredited(
+  ctx: ServerContext,
+  refundId: string,
+  orderLines: readonly { id: string; productId: string }[],
+  sold: readonly InvoiceLineInput[],
+): Promise<{ remarks: string; lines: InvoiceLineInput[] | null }> {
+  const [refund] = await ctx.db.select({ remarks: paymentRefunds.remarks }).from(paymentRefunds).where(eq(paymentRefunds.id, refundId));
+  const credits = await ctx.db.select().from(refundLines).where(eq(refundLines.refundId, refundId));
+  if (credits.length === 0) return { remarks: refund?.remarks ?? '', lines: null };
+  const lines: InvoiceLineInput[] = [];
+  orderLines.forEach((line, i) => {
+    const credit = credits.find((c) => c.orderItemId === line.id);
+    const paid = sold[i];
+    if (!credit || !paid) return;
+    const quantity = creditedQuantity(
+      { amountCents: credit.amount, restockQuantity: credit.restockQuantity },
+      { paidCents: paid.grossCents, quantity: paid.quantity },
+    );
+    lines.push({ ...paid, quantity, grossCents: credit.amount, band: credit.taxBand });
+  });
+  const fee = credits.find((c) => c.kind === 'delivery');
+  const delivery = sold.find((l) => l.itemKey === DELIVERY_ITEM_KEY);
+  if (fee)
+    lines.push({ itemKey: DELIVERY_ITEM_KEY, name: delivery?.name ?? 'Delivery', quantity: 1, grossCents: fee.amount, band: fee.taxBand });
+  if (credits.some((c) => c.kind === 'amount')) throw new Error(`Refund ${refundId} credits an amount of no item: KRA has no item for it`);
+  return { remarks: refund?.remarks ?? '', lines };
 }
 
 function failure(err: unknown): Outcome {

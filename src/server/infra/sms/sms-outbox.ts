@@ -4,12 +4,15 @@
 // read it at /dev/sms. SMS_DISABLED: nothing is queued at all.
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { OrderUpdateStep } from '../../../domain/order-sms';
+import type { PACKED_STEP } from '../../../domain/packing';
 import type { SIGN_IN_CODE_STEP } from '../../../domain/phone-sign-in';
-import type { RIDER_STOPS_STEP } from '../../../domain/rider-sms';
+import type { RIDER_STOPS_OFF_STEP, RIDER_STOPS_STEP } from '../../../domain/rider-sms';
+import type { DELIVERY_FAILED_STEP } from '../../../domain/delivery-failed-sms';
 import type { Db, DbOrTx } from '../../db/client';
 import { outboundSms } from '../../db/schema';
 import { createOutbox, type OutboxKind } from '../outbox/outbox';
 import type { SmsGateway } from './africas-talking';
+import type { CART_REMINDER_STEP } from '../../../domain/saved-cart';
 
 /** Messages to the merchant rather than a customer: a paid order, a refund Pesapal rejected, the morning summary. */
 type MerchantSmsStep = 'owner_paid' | 'owner_refund_rejected' | 'morning_summary';
@@ -17,8 +20,16 @@ type MerchantSmsStep = 'owner_paid' | 'owner_refund_rejected' | 'morning_summary
 interface SmsMessage {
   /** The order it is about; null (with a dedupeKey) for a message of no one order (a sign-in code, the morning summary). */
   orderId: string | null;
-  /** The customer's order step, a rider's list of stops, a sign-in code, or a notice to the merchant. */
-  step: OrderUpdateStep | typeof RIDER_STOPS_STEP | typeof SIGN_IN_CODE_STEP | MerchantSmsStep;
+  /** The customer's order step (or what packing changed), a rider's list of stops or stops off it, a sign-in code, or a notice to the merchant. */
+  step:
+    | OrderUpdateStep
+    | typeof PACKED_STEP
+    | typeof RIDER_STOPS_STEP
+    | typeof RIDER_STOPS_OFF_STEP
+    | typeof DELIVERY_FAILED_STEP
+    | typeof SIGN_IN_CODE_STEP
+    | typeof CART_REMINDER_STEP
+    | MerchantSmsStep;
   /** E.164. */
   to: string;
   message: string;

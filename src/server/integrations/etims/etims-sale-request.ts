@@ -38,6 +38,10 @@ export interface SaleRequestInput {
 /** Cents as KRA's number: 21552 → 215.52. */
 export const amount = (cents: number): number => Math.round(cents) / 100;
 
+/** The discount as a percentage of the supply amount, to 2 decimals (KRA's dcRt); 0 without one. */
+const discountRate = (discountCents: number, supplyCents: number): number =>
+  supplyCents > 0 ? Math.round((discountCents * 10_000) / supplyCents) / 100 : 0;
+
 const SHOP_USER = { regrId: 'shop', regrNm: 'online-shop', modrId: 'shop', modrNm: 'online-shop' } as const;
 
 const cut = (value: string | null, max: number) => (value === null ? null : value.slice(0, max));
@@ -60,8 +64,8 @@ export function buildSaleRequest(input: SaleRequestInput): SalesSaveRequest {
       qty: line.quantity,
       prc: amount(line.unitPriceCents),
       splyAmt: amount(line.supplyCents),
-      dcRt: 0,
-      dcAmt: 0,
+      dcRt: discountRate(line.discountCents, line.supplyCents),
+      dcAmt: amount(line.discountCents),
       isrccCd: null,
       isrccNm: null,
       isrcRt: null,

@@ -3,6 +3,11 @@
 // encoded here (the client puts them in the address as given).
 import type { Role, StaffInviteInput } from '@/domain/staff-roles';
 import type { TaxBand } from '@/domain/tax-bands';
+import type { StockUnit } from '@/domain/stock-units';
+import type { IfUnavailable } from '@/domain/line-choices';
+import type { PartialRefundBody } from '@/domain/back-office-forms';
+import type { ReportGrouping } from '@/domain/report-range';
+import type { ReportKind } from '@/domain/report-table';
 import { api, call } from '../../lib/api-client';
 
 const admin = api.admin;
@@ -30,6 +35,13 @@ const content = (kind: ContentKind) => (kind === 'post' ? admin.posts : admin.pa
 
 export const adminApi = {
   dashboard: () => call(admin.dashboard.$get()),
+
+  report: (kind: ReportKind, query: ReportQuery) => call(admin.reports[':kind'].$get({ param: { kind }, query })),
+  /** A report, or the bookkeeper's orders or lines, as a CSV download (a link, so the browser saves it). */
+  reportCsvUrl: (kind: ReportKind | 'orders' | 'order-lines', query: ReportQuery) =>
+    `/api/admin/reports/${kind === 'orders' || kind === 'order-lines' ? `${kind}.csv` : `${kind}/csv`}?${new URLSearchParams({ ...query })}`,
+  vatReturn: (month: string) => call(admin.reports.vat.$get({ query: { month } })),
+  vatCsvUrl: (month: string) => `/api/admin/reports/vat.csv?${new URLSearchParams({ month })}`,
   signInCodeAlerts: () => call(admin['sign-in-codes'].alerts.$get()),
 
   products: (p: ListParams) => call(admin.products.$get({ query: listQuery<QueryOf<typeof admin.products.$get>>(p) })),
@@ -62,6 +74,8 @@ export const adminApi = {
     call(admin.products[':id'].variants[':variantId'].$patch({ param: { id: id(productId), variantId: id(variantId) }, json })),
   setPricePerKg: (productId: string, json: { pricePerKgCents: number | null }) =>
     call(admin.products[':id']['price-per-kg'].$put({ param: { id: id(productId) }, json })),
+  setStockUnit: (productId: string, json: { stockUnit: StockUnit }) =>
+    call(admin.products[':id']['stock-unit'].$put({ param: { id: id(productId) }, json })),
   renameOption: (productId: string, optionId: string, name: string) =>
     call(admin.products[':id'].options[':optionId'].$patch({ param: { id: id(productId), optionId: id(optionId) }, json: { name } })),
   reorderOptions: (productId: string, optionIds: string[]) =>
@@ -109,6 +123,14 @@ export const adminApi = {
     ),
   markRefundRejected: (orderId: string, refundId: string, note: string) =>
     call(admin.orders[':id'].refunds[':refundId'].rejected.$post({ param: { id: id(orderId), refundId: id(refundId) }, json: { note } })),
+  refundPart: (orderId: string, json: PartialRefundBody) =>
+    call(admin.orders[':id']['partial-refund'].$post({ param: { id: id(orderId) }, json })),
+  recordManualRefund: (orderId: string, refundId: string, mpesaCode: string) =>
+    call(
+      admin.orders[':id'].refunds[':refundId'].manual.$post({ param: { id: id(orderId), refundId: id(refundId) }, json: { mpesaCode } }),
+    ),
+  withdrawRefund: (orderId: string, refundId: string, reason: string) =>
+    call(admin.orders[':id'].refunds[':refundId'].withdraw.$post({ param: { id: id(orderId), refundId: id(refundId) }, json: { reason } })),
 
   customers: (p: ListParams) => call(admin.customers.$get({ query: listQuery<QueryOf<typeof admin.customers.$get>>(p) })),
   customer: (customerId: string) => call(admin.customers[':id'].$get({ param: { id: id(customerId) } })),
@@ -136,16 +158,22 @@ export const adminApi = {
   saveOrigin: (json: OriginBody) => call(admin.delivery.origin.$put({ json })),
   saveDeliveryFeeTaxBand: (json: { band: TaxBand }) => call(admin.delivery['fee-tax-band'].$put({ json })),
   deliveryWindows: () => call(admin.delivery.windows.$get()),
+  saveWeekWindows: (json: JsonOf<typeof admin.delivery.windows.$put>) => call(admin.delivery.windows.$put({ json })),
   saveZoneWindows: (zoneId: string, json: JsonOf<(typeof admin.delivery.windows)[':zoneId']['$put']>) =>
     call(admin.delivery.windows[':zoneId'].$put({ param: { zoneId: id(zoneId) }, json })),
+  pickupSettings: () => call(admin.delivery.pickup.$get()),
+  savePickupSettings: (json: JsonOf<typeof admin.delivery.pickup.$put>) => call(admin.delivery.pickup.$put({ json })),
   saveOpeningHours: (json: JsonOf<(typeof admin.delivery)['opening-hours']['$put']>) =>
     call(admin.delivery['opening-hours'].$put({ json })),
   previewFee: (km: number) => call(admin.delivery.preview.$get({ query: { km: String(km) } })),
   shopDetails: () => call(admin['shop-details'].$get()),
   saveShopDetails: (json: ShopDetailsBody) => call(admin['shop-details'].$put({ json })),
   savePricesIncludeVat: (json: { on: boolean }) => call(admin['shop-details']['prices-include-vat'].$put({ json })),
+  saveIfUnavailableDefault: (json: { ifUnavailable: IfUnavailable }) => call(admin['shop-details']['if-unavailable'].$put({ json })),
   merchantNotices: () => call(admin['merchant-notices'].$get()),
   saveMerchantNotices: (json: MerchantNoticesBody) => call(admin['merchant-notices'].$put({ json })),
+  abandonedCarts: () => call(admin['abandoned-carts'].$get()),
+  saveCartReminderHours: (hours: number) => call(admin['abandoned-carts'].settings.$put({ json: { hours } })),
 
   taxInvoices: (p: ListParams) =>
     call(admin['tax-invoices'].$get({ query: listQuery<QueryOf<(typeof admin)['tax-invoices']['$get']>>(p) })),
@@ -159,10 +187,31 @@ export const adminApi = {
 
   deliveries: (day: string) => call(admin.deliveries.$get({ query: day ? { day } : {} })),
   assignRider: (orderIds: string[], riderId: string | null) => call(admin.deliveries.assign.$post({ json: { orderIds, riderId } })),
+  staffOnMyWay: (orderId: string) => call(admin.deliveries[':id']['on-my-way'].$post({ param: { id: id(orderId) } })),
+  readyForPickup: (orderId: string) => call(admin.deliveries[':id']['ready-for-pickup'].$post({ param: { id: id(orderId) } })),
+  collected: (orderId: string) => call(admin.deliveries[':id'].collected.$post({ param: { id: id(orderId) } })),
   riderStops: () => call(admin.rider.stops.$get()),
+
+  pickList: (day: string, slot: string) => call(admin.packing.$get({ query: { ...(day && { day }), ...(slot && { slot }) } })),
+  substitutes: (itemId: string) => call(admin.packing.items[':itemId'].substitutes.$get({ param: { itemId: id(itemId) } })),
+  recordPacking: (itemId: string, json: PackingLineBody) =>
+    call(admin.packing.items[':itemId'].$post({ param: { itemId: id(itemId) }, json })),
+  finishPacking: (orderId: string) => call(admin.packing.orders[':id'].finish.$post({ param: { id: id(orderId) } })),
+  riderOnMyWay: (orderId: string) => call(admin.rider.stops[':id']['on-my-way'].$post({ param: { id: id(orderId) } })),
   markDelivered: (orderId: string) => call(admin.rider.stops[':id'].delivered.$post({ param: { id: id(orderId) } })),
   markNotDelivered: (orderId: string, reason: string) =>
     call(admin.rider.stops[':id']['not-delivered'].$post({ param: { id: id(orderId) }, json: { reason } })),
+
+  promotions: (p: ListParams) => call(admin.promotions.$get({ query: listQuery<QueryOf<typeof admin.promotions.$get>>(p) })),
+  promotion: (promotionId: string) => call(admin.promotions[':id'].$get({ param: { id: id(promotionId) } })),
+  promotionChoices: () => call(admin.promotions.choices.$get()),
+  createPromotion: (json: PromotionBody) => call(admin.promotions.$post({ json })),
+  updatePromotion: (promotionId: string, json: PromotionBody) =>
+    call(admin.promotions[':id'].$put({ param: { id: id(promotionId) }, json })),
+  setPromotionActive: (promotionId: string, active: boolean) => {
+    const param = { id: id(promotionId) };
+    return call(active ? admin.promotions[':id'].activate.$post({ param }) : admin.promotions[':id'].deactivate.$post({ param }));
+  },
 
   audit: (p: ListParams) => call(admin.audit.$get({ query: listQuery<QueryOf<typeof admin.audit.$get>>(p) })),
   auditFacets: () => call(admin.audit.facets.$get()),
@@ -184,6 +233,7 @@ export const NEWSLETTER_CSV_URL = admin.newsletter['export.csv'].$path();
 // Request bodies, as the routes take them.
 type JsonOf<F extends (...args: never[]) => unknown> = Parameters<F>[0] extends { json: infer J } ? J : never;
 export type CreateProductBody = JsonOf<typeof admin.products.$post>;
+export type PromotionBody = JsonOf<typeof admin.promotions.$post>;
 export type UpdateProductBody = JsonOf<(typeof admin.products)[':id']['$patch']>;
 export type StockAdjustmentBody = JsonOf<(typeof admin.products)[':id']['stock']['$post']>;
 export type NewOptionsBody = JsonOf<(typeof admin.products)[':id']['options']['$post']>;
@@ -196,10 +246,13 @@ export type ZonesBody = JsonOf<typeof admin.delivery.zones.$put>;
 export type OriginBody = JsonOf<typeof admin.delivery.origin.$put>;
 export type ShopDetailsBody = JsonOf<(typeof admin)['shop-details']['$put']>;
 type MerchantNoticesBody = JsonOf<(typeof admin)['merchant-notices']['$put']>;
+export type PackingLineBody = JsonOf<(typeof admin.packing.items)[':itemId']['$post']>;
 
 // Answers, as the routes send them.
 type Answer<K extends keyof typeof adminApi> = Awaited<ReturnType<(typeof adminApi)[K]>>;
 export type AdminProduct = Answer<'product'>['product'];
+export type AdminPromotion = Answer<'promotion'>['promotion'];
+export type PromotionChoices = Answer<'promotionChoices'>;
 export type StockMovementView = Answer<'stockHistory'>['items'][number];
 type AdminVariantsView = Answer<'variants'>;
 export type AdminVariant = AdminVariantsView['variants'][number];
@@ -221,10 +274,20 @@ export type TaxInvoiceView = Answer<'taxInvoices'>['invoices'][number];
 export type DeliveriesView = Answer<'deliveries'>;
 export type DeliveryStopView = DeliveriesView['groups'][number]['stops'][number];
 export type StaffMemberView = Answer<'staff'>['items'][number];
+type PickListView = Answer<'pickList'>;
+export type PickOrderView = PickListView['orders'][number];
+export type PickLineView = PickOrderView['lines'][number];
 export type TaxInvoiceStatusView = Answer<'taxInvoiceStatus'>;
 export type ItemClassChoices = Answer<'itemClasses'>;
 export type GoLiveCheckLine = Answer<'goLive'>['checks'][number];
 export type AuditEntryView = Answer<'audit'>['items'][number];
+
+export interface ReportQuery {
+  from: string;
+  to: string;
+  by: ReportGrouping;
+}
+export type VatReturnView = Answer<'vatReturn'>;
 
 /** What the list screens need of a paged answer (every list route's answer has this shape). */
 export interface Page<T> {

@@ -13,13 +13,18 @@ describe('the back office screens table', () => {
   it("puts the owner's sections in the nav in order, each with a screen of its own", () => {
     expect(navOf('owner')).toEqual([
       ['/admin', 'Dashboard'],
+      ['/admin/reports', 'Reports'],
       ['/admin/orders', 'Orders'],
+      ['/admin/abandoned-carts', 'Abandoned carts'],
       ['/admin/deliveries', 'Deliveries'],
+      ['/admin/packing', 'Packing'],
       ['/admin/products', 'Products'],
+      ['/admin/promotions', 'Promotions'],
       ['/admin/customers', 'Customers'],
       ['/admin/posts', 'Blog posts'],
       ['/admin/pages', 'Pages'],
       ['/admin/tax-invoices', 'Tax invoices'],
+      ['/admin/vat', 'VAT figures'],
       ['/admin/newsletter', 'Newsletter'],
       ['/admin/messages', 'Messages'],
       ['/admin/delivery', 'Delivery'],
@@ -30,14 +35,25 @@ describe('the back office screens table', () => {
     ]);
   });
 
-  it('shows staff orders, deliveries, stock, customers and messages, and a rider only their stops', () => {
-    expect(navOf('staff').map(([, label]) => label)).toEqual(['Dashboard', 'Orders', 'Deliveries', 'Products', 'Customers', 'Messages']);
+  it('shows staff orders, deliveries, stock, promotions, customers and messages, and a rider only their stops', () => {
+    expect(navOf('staff').map(([, label]) => label)).toEqual([
+      'Dashboard',
+      'Reports',
+      'Orders',
+      'Abandoned carts',
+      'Deliveries',
+      'Packing',
+      'Products',
+      'Promotions',
+      'Customers',
+      'Messages',
+    ]);
     expect(navOf('rider')).toEqual([['/admin/rider', 'My stops']]);
     expect(screensFor('rider').map((s) => s.path)).toEqual(['rider']);
   });
 
   it("loads each of a role's screen chunks once, ahead", () => {
-    expect(chunksFor('owner')).toHaveLength(18);
+    expect(chunksFor('owner')).toHaveLength(24);
     expect(chunksFor('rider')).toHaveLength(1);
     for (const chunk of chunksFor('owner')) expect(typeof chunk.preload).toBe('function');
   });

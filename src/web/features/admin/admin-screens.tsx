@@ -4,19 +4,24 @@
 // One lazily loaded chunk per screen, all of it outside the storefront's first download.
 import type { JSX } from 'react';
 import {
+  BarChart3,
   Bike,
   ClipboardList,
   FileText,
   Gauge,
   History,
+  Landmark,
   Mail,
   MapPin,
   Newspaper,
   Package,
+  PackageCheck,
   ReceiptText,
   Rocket,
   Send,
+  ShoppingCart,
   Store,
+  TicketPercent,
   Truck,
   UserCog,
   Users,
@@ -41,9 +46,15 @@ const ShopDetailsPage = lazyPage(() => import('./pages/shop-details-page'));
 const TaxInvoicesPage = lazyPage(() => import('./pages/tax-invoices-page'));
 const AuditPage = lazyPage(() => import('./pages/audit-page'));
 const DeliveriesPage = lazyPage(() => import('./pages/deliveries-page'));
+const PackingPage = lazyPage(() => import('./pages/packing-page'));
 const RiderPage = lazyPage(() => import('./pages/rider-page'));
 const StaffPage = lazyPage(() => import('./pages/staff-page'));
 const GoLivePage = lazyPage(() => import('./pages/go-live-page'));
+const ReportsPage = lazyPage(() => import('./pages/reports-page'));
+const VatPage = lazyPage(() => import('./pages/vat-page'));
+const PromotionsPage = lazyPage(() => import('./pages/promotions-page'));
+const PromotionPage = lazyPage(() => import('./pages/promotion-page'));
+const AbandonedCartsPage = lazyPage(() => import('./pages/abandoned-carts-page'));
 
 export interface AdminScreen {
   /** The path under /admin ('' is the dashboard). */
@@ -60,13 +71,19 @@ const STAFF = ['owner', 'staff'] as const;
 /** In the nav's order. */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: '', element: <DashboardPage />, nav: { label: 'Dashboard', icon: Gauge }, roles: STAFF },
+  { path: 'reports', element: <ReportsPage />, nav: { label: 'Reports', icon: BarChart3 }, roles: STAFF },
   { path: 'orders', element: <OrdersPage />, nav: { label: 'Orders', icon: ClipboardList }, roles: STAFF },
   { path: 'orders/:id', element: <OrderPage />, roles: STAFF },
+  { path: 'abandoned-carts', element: <AbandonedCartsPage />, nav: { label: 'Abandoned carts', icon: ShoppingCart }, roles: STAFF },
   { path: 'deliveries', element: <DeliveriesPage />, nav: { label: 'Deliveries', icon: Truck }, roles: STAFF },
+  { path: 'packing', element: <PackingPage />, nav: { label: 'Packing', icon: PackageCheck }, roles: STAFF },
   { path: 'rider', element: <RiderPage />, nav: { label: 'My stops', icon: Bike }, roles: ['rider'] },
   { path: 'products', element: <ProductsPage />, nav: { label: 'Products', icon: Package }, roles: STAFF },
   { path: 'products/new', element: <ProductPage /> },
   { path: 'products/:id', element: <ProductPage />, roles: STAFF },
+  { path: 'promotions', element: <PromotionsPage />, nav: { label: 'Promotions', icon: TicketPercent }, roles: STAFF },
+  { path: 'promotions/new', element: <PromotionPage /> },
+  { path: 'promotions/:id', element: <PromotionPage />, roles: STAFF },
   { path: 'customers', element: <CustomersPage />, nav: { label: 'Customers', icon: Users }, roles: STAFF },
   { path: 'customers/:id', element: <CustomerPage />, roles: STAFF },
   { path: 'posts', element: <ContentListPage kind="post" />, nav: { label: 'Blog posts', icon: Newspaper } },
@@ -76,6 +93,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: 'pages/new', element: <ContentEditPage kind="page" /> },
   { path: 'pages/:id', element: <ContentEditPage kind="page" /> },
   { path: 'tax-invoices', element: <TaxInvoicesPage />, nav: { label: 'Tax invoices', icon: ReceiptText } },
+  { path: 'vat', element: <VatPage />, nav: { label: 'VAT figures', icon: Landmark } },
   { path: 'newsletter', element: <NewsletterPage />, nav: { label: 'Newsletter', icon: Send } },
   { path: 'messages', element: <MessagesPage />, nav: { label: 'Messages', icon: Mail }, roles: STAFF },
   { path: 'delivery', element: <DeliveryPage />, nav: { label: 'Delivery', icon: MapPin } },

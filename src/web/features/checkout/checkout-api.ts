@@ -28,6 +28,9 @@ export const fetchDeliveryWindows = (zoneId: string) => call(checkout['delivery-
 
 export type DeliveryWindows = Awaited<ReturnType<typeof fetchDeliveryWindows>>;
 
+/** Whether the shop offers collection, where, and its pick-up windows now. */
+export const fetchPickup = () => call(checkout.pickup.$get());
+
 export const fetchDeliveryFee = (address: string, coordinates: { lat: number; lng: number } | null) =>
   call(checkout['delivery-fee'].$post({ json: { address, latitude: coordinates?.lat ?? null, longitude: coordinates?.lng ?? null } }));
 
@@ -36,3 +39,9 @@ export const fetchDeliveryFee = (address: string, coordinates: { lat: number; ln
  * ApiError: code ORDER_PAID and orderId when that order is paid already, orderId when it exists.
  */
 export const createOrder = (body: CreateOrderRequest) => call(checkout.orders.$post({ json: body }));
+
+/** The promotion the cart would get (a typed code, else the best automatic offer), or why the code is refused. */
+export const fetchPromotion = (json: InferRequestType<(typeof checkout)['promotion']['$post']>['json']) =>
+  call(checkout.promotion.$post({ json }));
+
+export type PromotionPreview = Awaited<ReturnType<typeof fetchPromotion>>;

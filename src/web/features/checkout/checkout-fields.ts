@@ -6,6 +6,8 @@ import {
   buyerTaxSchema,
   checkoutCustomerSchema,
   phoneCustomerCheckoutSchema,
+  pickupCustomerCheckoutSchema,
+  pickupPhoneCustomerCheckoutSchema,
   type CheckoutCustomerValues,
 } from '@/domain/validation';
 import { riderDirectionsSchema, type RiderDirections } from '@/domain/rider-directions';
@@ -39,8 +41,16 @@ export function checkCheckout(
   rider: RiderDirections,
   buyerTax: BuyerTaxDetails,
   emailOptional = false,
+  pickup = false,
 ): CheckedCheckout {
-  const parsed = (emailOptional ? phoneCustomerCheckoutSchema : checkoutCustomerSchema).safeParse({ ...contact, address });
+  const schema = pickup
+    ? emailOptional
+      ? pickupPhoneCustomerCheckoutSchema
+      : pickupCustomerCheckoutSchema
+    : emailOptional
+      ? phoneCustomerCheckoutSchema
+      : checkoutCustomerSchema;
+  const parsed = schema.safeParse({ ...contact, address: pickup ? '' : address });
   const riderParsed = riderDirectionsSchema.safeParse(rider);
   const taxParsed = buyerTaxSchema.safeParse(buyerTax);
   if (parsed.success && riderParsed.success && taxParsed.success)
@@ -61,12 +71,15 @@ const REQUIRED_FIELDS = [
 
 export type RequiredCheckoutField = (typeof REQUIRED_FIELDS)[number];
 
-/** The required fields still empty, in page order (the email only where it is required). */
+/** The required fields still empty, in page order (the email only where it is required, the address only for a delivery). */
 export function missingCheckoutFields(
   values: Record<RequiredCheckoutField['field'], string>,
   emailOptional = false,
+  pickup = false,
 ): RequiredCheckoutField[] {
-  return REQUIRED_FIELDS.filter((f) => values[f.field].trim() === '' && !(emailOptional && f.field === 'email'));
+  return REQUIRED_FIELDS.filter(
+    (f) => values[f.field].trim() === '' && !(emailOptional && f.field === 'email') && !(pickup && f.field === 'address'),
+  );
 }
 
 /** 'Please fill in all required fields. Missing: Full Name and Delivery Address.' */

@@ -7,6 +7,7 @@ import { toast } from '../../lib/toast';
 import type { LatLng } from '@/domain/delivery-fee';
 import type { Cents } from '@/domain/money';
 import type { TaxBand } from '@/domain/tax-bands';
+import type { SmallOrderPolicy } from '@/domain/small-order';
 import { fetchDeliveryFee, type AddressSuggestion } from './checkout-api';
 
 const FEE_ERROR = 'Error calculating delivery fee';
@@ -29,6 +30,8 @@ export type QuoteState =
       formattedDistance: string;
       /** The shop's origin as configured in the back office. */
       originLabel: string;
+      /** The zone's minimum order or small-order fee (small-order.ts); the server enforces the same. */
+      smallOrder: SmallOrderPolicy;
     }
   /** `choices`: the typed text matches several places; the customer picks one of them. */
   | { status: 'error'; message: string; choices?: AddressSuggestion[] };
@@ -70,6 +73,7 @@ export function useDeliveryQuote(address: string, coordinates: LatLng | null, { 
               estimatedMinutes: r.estimatedMinutes,
               formattedDistance: r.formattedDistance,
               originLabel: r.originLabel,
+              smallOrder: r.smallOrder,
             });
           })
           .catch((err: unknown) => fail(errorMessage(err, FEE_ERROR), err instanceof ApiError ? err.choices : undefined));

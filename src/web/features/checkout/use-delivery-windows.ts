@@ -4,7 +4,7 @@
 // comes back to checkout finds the window they chose, not the soonest one again.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fetchDeliveryWindows, type DeliveryWindows } from './checkout-api';
+import { fetchDeliveryWindows, fetchPickup, type DeliveryWindows } from './checkout-api';
 
 export interface WindowChoice {
   windowId: string;
@@ -40,6 +40,26 @@ export function useDeliveryWindows(zoneId: string | null) {
 }
 
 export type DeliveryWindowsState = ReturnType<typeof useDeliveryWindows>;
+
+/**
+ * Collection at the shop: whether it is offered, where, and its windows, chosen like delivery
+ * windows (the server's first choice until the customer picks another; not kept for the tab).
+ */
+export function usePickup() {
+  const q = useQuery({ queryKey: ['checkout', 'pickup'], queryFn: fetchPickup, staleTime: 0 });
+  const [picked, setPicked] = useState<WindowChoice | null>(null);
+  const data = q.data?.enabled ? q.data : null;
+  const stillFree = picked && data?.slots.some((s) => s.windowId === picked.windowId && s.date === picked.date && !s.full);
+  const windows: DeliveryWindowsState = {
+    status: q.isPending ? 'loading' : q.isError ? 'error' : 'ready',
+    slots: data?.slots ?? [],
+    closedNotice: null,
+    chosen: stillFree ? { windowId: picked.windowId, date: picked.date, picked: true } : (data?.chosen ?? null),
+    choose: setPicked,
+    refresh: () => void q.refetch(),
+  };
+  return { offered: data !== null, instructions: data?.instructions ?? '', windows };
+}
 
 const STORAGE_KEY = 'checkout:window';
 

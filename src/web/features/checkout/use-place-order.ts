@@ -40,6 +40,10 @@ export interface OrderDraft {
   /** Per cart line key: 'If unavailable' and the line's note; and the note for the shop. */
   choices: Readonly<Record<string, LineChoice>>;
   orderNote: string;
+  /** The promotion code applied ('' for none: the server applies the best automatic offer). */
+  promotionCode: string;
+  /** Collected at the shop: no address or rider directions are sent. */
+  pickup: boolean;
 }
 
 export interface PlaceOrderHandlers {
@@ -55,7 +59,7 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const { lines, contact, address, coordinates, placeToken, rider, smsUpdates, buyerTax, priced, deliveryWindow, emailOptional } = draft;
-  const { choices, orderNote } = draft;
+  const { choices, orderNote, promotionCode, pickup } = draft;
 
   // One order per checkout: a double click, or paying again after closing the modal, sends the same
   // key and gets the same order back. Changing the cart or the details starts a new one.
@@ -72,28 +76,30 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
         buyerTax,
         choices,
         orderNote,
+        promotionCode,
+        pickup,
       ]),
-    [lines, contact, address, coordinates, rider, smsUpdates, buyerTax, choices, orderNote],
+    [lines, contact, address, coordinates, rider, smsUpdates, buyerTax, choices, orderNote, promotionCode, pickup],
   );
   useEffect(() => {
     idempotencyKey.current = crypto.randomUUID();
   }, [signature]);
 
   async function placeOrder(retryWithNewKey = true): Promise<void> {
-    const checked = checkCheckout(contact, address, rider, buyerTax, emailOptional);
+    const checked = checkCheckout(contact, address, rider, buyerTax, emailOptional, pickup);
     if (!checked.ok) {
       on.errors(checked.errors);
       toast.error(checked.message);
       return;
     }
-    if (!priced) {
+    if (!priced && !pickup) {
       toast.error(MESSAGES.checkoutRequired);
       return;
     }
     const { customer } = checked;
     setSubmitting(true);
     try {
-      const placed = await createOrder({
+      const common = {
         items: lines.map((l) => ({
           productId: l.productId,
           ...(l.variantId !== undefined && { variantId: l.variantId }),
@@ -102,12 +108,17 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
         })),
         note: orderNote,
         customerInfo: { fullName: customer.fullName, email: customer.email, phone: customer.phone, address: customer.address },
-        deliveryInfo: { address: customer.address, coordinates, placeToken, ...checked.rider },
         idempotencyKey: idempotencyKey.current,
         smsUpdates,
         buyerTax: checked.buyerTax,
         deliveryWindow,
-      });
+        promotionCode,
+      };
+      const placed = await createOrder(
+        pickup
+          ? { ...common, fulfilment: 'pickup' }
+          : { ...common, fulfilment: 'delivery', deliveryInfo: { address: customer.address, coordinates, placeToken, ...checked.rider } },
+      );
       on.placed({ orderId: placed.orderId, iframeUrl: placed.iframeUrl });
       // The profile may have just learnt the customer's name and address: the header names her.
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { cancelReasonText, MONEY_NOTES, orderMoneyNotes } from './order-money-notes';
 
-const paid = (refund: 'none' | 'requested' | 'refunded', amountCents = 180_000) => ({ amountCents, currency: 'KES', refund });
+const paid = (refund: 'none' | 'requested' | 'refunded', amountCents = 180_000, refundCents: number | null = null) => ({
+  amountCents,
+  currency: 'KES',
+  refund,
+  refundCents,
+});
+const part = (status: 'requested' | 'refunded', amountCents: number, reason: string) => ({
+  amountCents,
+  at: '2026-11-24T09:00:00.000Z',
+  reason,
+  status,
+  part: true,
+});
 
 describe('orderMoneyNotes', () => {
   it.each([
@@ -14,7 +26,19 @@ describe('orderMoneyNotes', () => {
     ['completed, a second payment refunded', 'completed', [paid('none'), paid('refunded', 95_050)], [MONEY_NOTES.refunded('KES 950.50')]],
     ['failed, nothing paid', 'failed', [], []],
   ] as const)('%s', (_name, status, payments, expected) => {
-    expect(orderMoneyNotes({ status, paidPayments: [...payments] })).toEqual(expected);
+    expect(orderMoneyNotes({ status, paidPayments: [...payments], refunds: [] })).toEqual(expected);
+  });
+
+  it('tells of each part refunded, then of the rest refunded when the order was cancelled', () => {
+    const refunds = [part('refunded', 9_500, 'Tilapia weighed 650 g'), part('requested', 2_000, 'Bruised')];
+    expect(orderMoneyNotes({ status: 'completed', paidPayments: [paid('none')], refunds })).toEqual([
+      'KES 95.00 of this order was refunded to you: Tilapia weighed 650 g',
+      'KES 20.00 of this order is being refunded to you: Bruised',
+    ]);
+    const rest = { ...part('refunded', 168_500, 'Cancelled'), part: false };
+    expect(
+      orderMoneyNotes({ status: 'cancelled', paidPayments: [paid('refunded', 180_000, 170_500)], refunds: [refunds[0]!, rest] }),
+    ).toEqual(['KES 95.00 of this order was refunded to you: Tilapia weighed 650 g', MONEY_NOTES.refunded('KES 1,705.00')]);
   });
 });
 

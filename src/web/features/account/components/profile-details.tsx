@@ -18,6 +18,7 @@ export function ProfileDetails({ session }: { session: SessionInfo }) {
     ['Address', session.profile?.address],
     ['Usual delivery time', session.profile?.usualDeliveryTime && formatWindowTime(session.profile.usualDeliveryTime)],
     ['SMS updates', session.profile ? (session.profile.smsUpdates ? 'On' : 'Off') : null],
+    ['Cart reminders by SMS', session.profile ? (session.profile.cartReminders ? 'On' : 'Off') : null],
     ['KRA PIN (business invoices)', session.profile?.kraPin],
     ['Business name', session.profile?.businessName],
   ];

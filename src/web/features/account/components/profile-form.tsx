@@ -9,11 +9,19 @@ import { updateProfile } from '../api';
 import { sessionQueryKey, type SessionInfo } from '../use-session';
 import { showServerFieldErrors, toastFirstError } from './form-errors';
 import { TextField } from '@/web/components/ui/text-field';
-import { SmsUpdatesCheckbox } from './sms-updates-checkbox';
+import { CartRemindersCheckbox, SmsUpdatesCheckbox } from './sms-updates-checkbox';
 import { formatPhone } from '@/domain/phone';
 import { BUYER_TAX_HINT, BUYER_TAX_LABELS } from '@/domain/buyer-tax-details';
 
-type ProfileInput = { fullName: string; phone: string; address: string; smsUpdates?: boolean; kraPin?: string; businessName?: string };
+type ProfileInput = {
+  fullName: string;
+  phone: string;
+  address: string;
+  smsUpdates?: boolean;
+  cartReminders?: boolean;
+  kraPin?: string;
+  businessName?: string;
+};
 const FIELDS = ['fullName', 'phone', 'address', 'kraPin', 'businessName'] as const;
 
 /** The edit view of the profile page; saving or cancelling returns to the read view. */
@@ -28,6 +36,7 @@ export function ProfileForm({ session, onDone }: { session: SessionInfo; onDone(
       phone: formatPhone(session.profile?.phone ?? ''),
       address: session.profile?.address ?? '',
       smsUpdates: session.profile?.smsUpdates ?? true,
+      cartReminders: session.profile?.cartReminders ?? false,
       kraPin: session.profile?.kraPin ?? '',
       businessName: session.profile?.businessName ?? '',
     },
@@ -66,6 +75,7 @@ export function ProfileForm({ session, onDone }: { session: SessionInfo; onDone(
         {...form.register('address')}
       />
       <SmsUpdatesCheckbox id="profile-sms-updates" {...form.register('smsUpdates')} />
+      <CartRemindersCheckbox id="profile-cart-reminders" {...form.register('cartReminders')} />
       <TextField
         id="profile-kra-pin"
         label={BUYER_TAX_LABELS.kraPin}

@@ -10,7 +10,8 @@ import { OrderSoundToggle, StaffLiveNotices } from './staff-live-notices';
 
 /**
  * Header with the shop's name, the way back to the storefront, the order sounds switch and Sign out,
- * the live order notice, the section nav, and the screen.
+ * the live order notice, the section nav, and the screen. On a phone (a rider's) every control is
+ * a finger's 44 px tall.
  */
 export function AdminLayout({ email, role }: { email: string; role: BackOfficeRole }) {
   // A shop tablet is shared: the merchant must be able to leave from here.
@@ -33,13 +34,13 @@ export function AdminLayout({ email, role }: { email: string; role: BackOfficeRo
           <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1 text-sm">
             <span className="min-w-0 break-all text-slate-600">{email}</span>
             {hearsOrders && <OrderSoundToggle />}
-            <Link to="/" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+            <Link to="/" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline max-sm:min-h-11">
               <Store aria-hidden="true" className="h-4 w-4" /> View shop
             </Link>
             <button
               type="button"
               onClick={() => void signOut()}
-              className="inline-flex items-center gap-1 font-semibold text-slate-700 hover:underline"
+              className="inline-flex items-center gap-1 font-semibold text-slate-700 hover:underline max-sm:min-h-11"
             >
               <LogOut aria-hidden="true" className="h-4 w-4" /> Sign out
             </button>

@@ -19,7 +19,7 @@ export function AdminNav({ role }: { role: BackOfficeRole }) {
               end={end}
               className={({ isActive }) =>
                 cn(
-                  'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium',
+                  'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium max-sm:min-h-11',
                   isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-200',
                 )
               }

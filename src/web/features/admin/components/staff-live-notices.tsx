@@ -29,7 +29,7 @@ export function OrderSoundToggle() {
         orderSounds.set(!enabled);
       }}
       aria-pressed={enabled}
-      className="inline-flex items-center gap-1 font-semibold text-slate-700 hover:underline"
+      className="inline-flex items-center gap-1 font-semibold text-slate-700 hover:underline max-sm:min-h-11"
     >
       {enabled ? <Volume2 aria-hidden="true" className="h-4 w-4" /> : <VolumeX aria-hidden="true" className="h-4 w-4" />} Order sounds
     </button>

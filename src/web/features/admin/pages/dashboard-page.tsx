@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatKES } from '@/domain/money';
+import { formatStock } from '@/domain/stock-units';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { adminApi } from '../admin-api';
 import { QueryState } from '../components/list-states';
@@ -94,7 +95,8 @@ export default function DashboardPage() {
                             {v.name ? `${p.name} — ${v.name}` : p.name}
                           </Link>
                           <span className={v.stock === 0 ? 'font-semibold text-red-700' : 'text-slate-800'}>
-                            {v.stock === 0 ? 'Out of stock' : `${v.stock} left`} (threshold {p.lowStockThreshold})
+                            {v.stock === 0 ? 'Out of stock' : `${formatStock(p.stockUnit, v.stock)} left`} (threshold{' '}
+                            {formatStock(p.stockUnit, p.lowStockThreshold)})
                           </span>
                         </li>
                       )),

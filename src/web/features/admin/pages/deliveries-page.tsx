@@ -1,9 +1,11 @@
 // /admin/deliveries: a day's paid orders to deliver, grouped by delivery slot and zone, each group
 // in route order from the shop, with the packing slips and route sheet to print and the riders to
-// give stops to (one order, or a whole group at once; the rider gets an SMS of the stops).
+// give stops to (one order, the stops ticked, or a whole group at once: the rider gets one SMS of
+// their list), 'On my way' for a shop that delivers without riders, a new time for a stop, and each
+// rider's own route sheet. Orders collected at the shop are listed apart, never given to a rider.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { nairobiDateKey } from '@/domain/nairobi-days';
 import { Button, buttonClasses } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
@@ -12,7 +14,12 @@ import { adminApi, deliverySheetUrl, type DeliveriesView } from '../admin-api';
 import { EmptyState, QueryState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { useAdminAction } from '../hooks/use-admin-action';
+import { CheckboxField } from '../components/form-field';
 import { DeliveryStopCard } from './delivery-stop';
+import { OnMyWayButton } from './on-my-way-button';
+import { RescheduleStop } from './delivery-reschedule';
+import { RiderSheetLink } from './rider-sheet-link';
+import { PickupsList } from './pickups-list';
 
 type Rider = DeliveriesView['riders'][number];
 
@@ -23,12 +30,17 @@ function AssignControl({
   orderIds,
   riders,
   current,
+  action,
+  onAssigned,
 }: {
   id: string;
   label: string;
   orderIds: string[];
   riders: Rider[];
   current?: string;
+  /** The button's words; by default 'Assign' for one order, 'Assign all' for a group. */
+  action?: string;
+  onAssigned?: () => void;
 }) {
   const run = useAdminAction();
   const [riderId, setRiderId] = useState(current ?? '');
@@ -36,7 +48,7 @@ function AssignControl({
   const rider = riders.find((r) => r.id === riderId);
   const assign = async () => {
     setBusy(true);
-    await run(
+    const done = await run(
       () => adminApi.assignRider(orderIds, riderId || null),
       (r) =>
         rider
@@ -44,6 +56,7 @@ function AssignControl({
           : 'Rider taken off.',
     );
     setBusy(false);
+    if (done) onAssigned?.();
   };
   return (
     <div className="mt-3 flex flex-wrap items-end gap-2">
@@ -53,7 +66,7 @@ function AssignControl({
           id={id}
           value={riderId}
           onChange={(e) => setRiderId(e.currentTarget.value)}
-          className="h-10 rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900"
+          className="h-10 rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 max-sm:h-11"
         >
           <option value="">No rider</option>
           {riders.map((r) => (
@@ -63,15 +76,56 @@ function AssignControl({
           ))}
         </select>
       </div>
-      <Button variant="secondary" disabled={busy} onClick={() => void assign()}>
-        {orderIds.length === 1 ? 'Assign' : 'Assign all'}
+      <Button variant="secondary" disabled={busy || orderIds.length === 0} onClick={() => void assign()}>
+        {action ?? (orderIds.length === 1 ? 'Assign' : 'Assign all')}
       </Button>
     </div>
   );
 }
 
+/** The stops ticked on the screen, given to one rider at once: one SMS of their list. */
+function ChosenStops({ chosen, riders, clear }: { chosen: string[]; riders: Rider[]; clear: () => void }) {
+  return (
+    <section aria-labelledby="chosen-stops" className="rounded-lg border border-brand-200 bg-brand-50 p-3">
+      <h2 id="chosen-stops" className="font-semibold text-slate-900">
+        {chosen.length === 0 ? 'No stops ticked' : `${chosen.length} ${chosen.length === 1 ? 'stop' : 'stops'} ticked`}
+      </h2>
+      <p className="text-sm text-slate-700">Tick stops below to give them to one rider together; the rider gets one SMS of their list.</p>
+      <AssignControl
+        id="chosen-rider"
+        label="Rider for the ticked stops"
+        orderIds={chosen}
+        riders={riders}
+        action="Assign ticked"
+        onAssigned={clear}
+      />
+    </section>
+  );
+}
+
+/** Each rider's route sheet of the day: their stops in route order, to print or open on the phone. */
+function RiderSheets({ riders, day }: { riders: Rider[]; day: string }) {
+  return (
+    <section aria-labelledby="rider-sheets">
+      <h2 id="rider-sheets" className="font-semibold text-slate-900">
+        Route sheet per rider
+      </h2>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {riders.map((r) => (
+          <li key={r.id}>
+            <RiderSheetLink label={`Route sheet: ${r.name}`} day={day} riderId={r.id} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function DeliveriesPage() {
   const [params, setParams] = useSearchParams();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const toggle = (orderId: string, on: boolean) =>
+    setChosen((c) => (on ? [...c.filter((x) => x !== orderId), orderId] : c.filter((x) => x !== orderId)));
   const day = params.get('day') || nairobiDateKey(new Date());
   const query = useQuery({
     queryKey: ['admin', 'deliveries', day],
@@ -85,6 +139,9 @@ export default function DeliveriesPage() {
         description="Paid orders to deliver, by zone, nearest first from the shop. Phone numbers are in full for the riders."
         actions={
           <>
+            <Link to={`/admin/packing?day=${encodeURIComponent(day)}`} className={buttonClasses()}>
+              Pack orders
+            </Link>
             <a href={deliverySheetUrl('packing-slips', { day })} target="_blank" rel="noreferrer" className={buttonClasses('outline')}>
               Print packing slips
             </a>
@@ -100,16 +157,23 @@ export default function DeliveriesPage() {
           id="deliveries-day"
           type="date"
           value={day}
-          onChange={(e) => e.currentTarget.value && setParams({ day: e.currentTarget.value })}
+          onChange={(e) => {
+            if (!e.currentTarget.value) return;
+            setParams({ day: e.currentTarget.value });
+            setChosen([]);
+          }}
         />
       </div>
       <QueryState query={query} what="the deliveries">
-        {({ groups, riders }) =>
-          groups.length === 0 ? (
+        {({ groups, riders, pickups }) =>
+          groups.length === 0 && pickups.length === 0 ? (
             <EmptyState title="Nothing to deliver on this day" />
           ) : (
             <div className="space-y-8">
+              <PickupsList pickups={pickups} />
               {riders.length === 0 && <p className="text-sm text-slate-700">No riders yet: the owner adds them under Staff and riders.</p>}
+              {riders.length > 0 && <RiderSheets riders={riders} day={day} />}
+              {riders.length > 0 && <ChosenStops chosen={chosen} riders={riders} clear={() => setChosen([])} />}
               {groups.map((g, gi) => (
                 <section key={`${g.slot}-${g.zoneName}`} aria-labelledby={`group-${gi}`}>
                   <h2 id={`group-${gi}`} className="text-lg font-semibold text-slate-900">
@@ -126,14 +190,26 @@ export default function DeliveriesPage() {
                   <ol className="mt-3 space-y-3">
                     {g.stops.map((s, i) => (
                       <DeliveryStopCard key={s.orderId} stop={s} position={i + 1}>
+                        <OnMyWayButton stop={s} send={adminApi.staffOnMyWay} className="mt-2" />
+                        <RescheduleStop stop={s} />
                         {riders.length > 0 && (
-                          <AssignControl
-                            id={`rider-${s.orderId}`}
-                            label={`Rider for #${s.orderNumber}`}
-                            orderIds={[s.orderId]}
-                            riders={riders}
-                            current={s.rider?.id}
-                          />
+                          <>
+                            <div className="mt-3">
+                              <CheckboxField
+                                id={`choose-${s.orderId}`}
+                                label={`Tick #${s.orderNumber} to give with others`}
+                                checked={chosen.includes(s.orderId)}
+                                onChange={(e) => toggle(s.orderId, e.currentTarget.checked)}
+                              />
+                            </div>
+                            <AssignControl
+                              id={`rider-${s.orderId}`}
+                              label={`Rider for #${s.orderNumber}`}
+                              orderIds={[s.orderId]}
+                              riders={riders}
+                              current={s.rider?.id}
+                            />
+                          </>
                         )}
                       </DeliveryStopCard>
                     ))}

@@ -19,7 +19,9 @@ import { QueryState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { adminSubmit, fieldBinder } from '../hooks/admin-form';
 import { ZonesForm } from './zones-form';
-import { OpeningHoursForm, ZoneWindowsForm } from './delivery-windows-form';
+import { OpeningHoursForm, WeekWindowsForm } from './delivery-windows-form';
+import { PickupSection } from './pickup-form';
+import { ZoneExceptionsForm } from './zone-window-exceptions-form';
 
 const ORIGIN_FIELDS = ['label', 'lat', 'lng'] as const;
 
@@ -174,18 +176,30 @@ function WindowsSection() {
   const query = useQuery({ queryKey: ['admin', 'delivery', 'windows'], queryFn: adminApi.deliveryWindows });
   return (
     <QueryState query={query} what="the delivery windows">
-      {({ hours, zones }) => (
-        <div className="mt-6 grid gap-6 xl:grid-cols-3">
+      {({ hours, week, closedDates, zones }) => (
+        <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-3">
           <Card className="xl:col-span-2">
             <CardContent>
               <h2 className="mb-3 text-lg font-semibold text-slate-900">Delivery windows</h2>
-              <ZoneWindowsForm zones={zones} />
+              <WeekWindowsForm key={week.map((w) => w.id).join()} week={week} closedDates={closedDates} />
             </CardContent>
           </Card>
           <Card>
             <CardContent>
               <h2 className="mb-3 text-lg font-semibold text-slate-900">Opening hours</h2>
               <OpeningHoursForm hours={hours} />
+            </CardContent>
+          </Card>
+          <Card className="xl:col-span-2">
+            <CardContent>
+              <h2 className="mb-3 text-lg font-semibold text-slate-900">Pick-up at the shop</h2>
+              <PickupSection />
+            </CardContent>
+          </Card>
+          <Card className="xl:col-span-2">
+            <CardContent>
+              <h2 className="mb-3 text-lg font-semibold text-slate-900">A zone's exceptions</h2>
+              <ZoneExceptionsForm key={week.map((w) => w.id).join()} week={week} zones={zones} />
             </CardContent>
           </Card>
         </div>
@@ -204,7 +218,7 @@ export default function DeliveryPage() {
       />
       <QueryState query={query} what="the delivery settings">
         {({ zones, origin, feeTaxBand }) => (
-          <div className="grid gap-6 xl:grid-cols-3">
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
             <Card className="xl:col-span-2">
               <CardContent>
                 <h2 className="mb-3 text-lg font-semibold text-slate-900">Zones</h2>

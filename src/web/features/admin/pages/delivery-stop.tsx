@@ -1,9 +1,25 @@
 // One delivery stop as the deliveries screen and the rider's list show it: who, where (address,
-// house, directions, a map link), the full phone with a Call link, what to bring, and when.
+// house, directions, a map link), the full phone with a Call link, what to bring, and when. On a
+// phone held in one hand every link and button is a finger's 44 px and names its stop
+// ('Call for #1a2b3c4d'), so a screen reader's list of buttons tells the stops apart.
+import { MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatPhone, toE164Phone } from '@/domain/phone';
 import { Badge } from '@/web/components/ui/badge';
+import { buttonClasses } from '@/web/components/ui/button';
 import type { DeliveryStopView } from '../admin-api';
+
+/** A label that shows its word and, for a screen reader, which stop it is for: 'Map' · 'Map for #1a2b3c4d'. */
+export function ForStop({ label, stop, joiner = ' for' }: { label: string; stop: Pick<DeliveryStopView, 'orderNumber'>; joiner?: string }) {
+  return (
+    <>
+      {label}
+      <span className="sr-only">
+        {joiner} #{stop.orderNumber}
+      </span>
+    </>
+  );
+}
 
 export function DeliveryStopCard({ stop: s, position, children }: { stop: DeliveryStopView; position: number; children?: ReactNode }) {
   const e164 = toE164Phone(s.phone);
@@ -15,6 +31,7 @@ export function DeliveryStopCard({ stop: s, position, children }: { stop: Delive
         </h3>
         <span className="flex flex-wrap gap-1">
           {s.late && <Badge tone="warning">Late</Badge>}
+          {s.fulfilmentStatus === 'out_for_delivery' && <Badge tone="info">On the way</Badge>}
           {s.rider && <Badge tone="brand">Rider: {s.rider.name}</Badge>}
         </span>
       </div>
@@ -40,14 +57,16 @@ export function DeliveryStopCard({ stop: s, position, children }: { stop: Delive
         <dd className="text-slate-900">{s.items.map((i) => `${i.quantity} × ${i.name}`).join(', ')}</dd>
       </dl>
       {s.notDelivered && <p className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-900">Could not deliver: {s.notDelivered}</p>}
-      <p className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm font-semibold">
-        <a href={`tel:${e164 ?? s.phone}`} className="text-brand-700 underline">
-          Call {s.customerName}
+      <div className="mt-3 grid grid-cols-2 gap-2">
+        <a href={`tel:${e164 ?? s.phone}`} className={buttonClasses('outline', 'tall')}>
+          <Phone aria-hidden="true" className="h-4 w-4" />
+          <ForStop label="Call" stop={s} />
         </a>
-        <a href={s.mapUrl} target="_blank" rel="noreferrer" className="text-brand-700 underline">
-          Open map for #{s.orderNumber}
+        <a href={s.mapUrl} target="_blank" rel="noreferrer" className={buttonClasses('outline', 'tall')}>
+          <MapPin aria-hidden="true" className="h-4 w-4" />
+          <ForStop label="Map" stop={s} />
         </a>
-      </p>
+      </div>
       {children}
     </li>
   );

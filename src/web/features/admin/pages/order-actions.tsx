@@ -23,6 +23,8 @@ const FINAL_STEPS: Partial<Record<FulfilmentStatus, string>> = {
 };
 
 function cancelledMessage(outcome: CancelOutcome, totalCents: number): string {
+  // Pesapal will not refund the rest of a partly refunded order: the owner sends it by M-Pesa.
+  if (outcome.kind === 'manual_needed') return `Order cancelled. ${outcome.refundMessage}`;
   if (outcome.kind === 'released') {
     return outcome.paymentInFlight
       ? 'Order being cancelled and its stock released. A payment was still in progress at Pesapal: the customer is told once it ends, and if it is paid the order is flagged for a refund.'
@@ -36,11 +38,17 @@ function cancelledMessage(outcome: CancelOutcome, totalCents: number): string {
   return `Order cancelled. A refund of ${formatKES(totalCents)} was requested from Pesapal.${stock}`;
 }
 
+/** What a refund of the order gives back now: all of it, or what partial refunds left. */
+const refundLeft = (detail: AdminOrderDetail) => (detail.refunds.length > 0 ? detail.refunding.paymentLeftCents : detail.order.totalCents);
+
 /** What the confirmation says happens: a refund, and whether the goods go back into stock. */
 function cancelDescription(detail: AdminOrderDetail): string {
   const { cancel, restockOnRefund } = detail.actions;
   if (cancel !== 'refund') return 'The reserved items go back into stock and the payment page is closed at Pesapal. This cannot be undone.';
-  const refund = `A refund of ${formatKES(detail.order.totalCents)} is requested from Pesapal`;
+  const rest = detail.refunds.some((r) => r.kind === 'partial' && r.status === 'refunded')
+    ? ' (what is left after the partial refunds)'
+    : '';
+  const refund = `A refund of ${formatKES(refundLeft(detail))}${rest} is requested from Pesapal`;
   if (restockOnRefund) return `${refund} and the items go back into stock. This cannot be undone.`;
   const where = FULFILMENT_LABELS[detail.order.fulfilmentStatus].toLowerCase();
   return `${refund}. The order is ${where}, so its items are not put back into stock: adjust stock by hand if they come back. This cannot be undone.`;
@@ -127,7 +135,7 @@ export function OrderActions({ detail }: { detail: AdminOrderDetail }) {
           onSubmit={(reason) =>
             run(
               () => adminApi.cancelOrder(id, reason),
-              (outcome) => cancelledMessage(outcome, detail.order.totalCents),
+              (outcome) => cancelledMessage(outcome, refundLeft(detail)),
               'The order could not be cancelled. Please try again.',
             )
           }

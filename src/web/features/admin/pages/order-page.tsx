@@ -1,4 +1,5 @@
 // /admin/orders/:id: everything about one order, and what can be done with it.
+import { SMALL_ORDER_FEE_LABEL } from '@/domain/small-order';
 import { paymentMethodName } from '@/domain/payment-method';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -20,13 +21,16 @@ import { RecordNotFound, retryUnlessMissing } from '../components/record-not-fou
 import { FulfilmentBadge, OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
 import { TaxInvoiceBadge, taxInvoiceKind } from '../components/tax-invoice-badge';
 import { OrderActions } from './order-actions';
+import { RescheduleStop } from './delivery-reschedule';
 import { OrderMessages } from './order-messages';
 import { PaymentRefund } from './payment-refund';
-import { RefundRejected } from './refund-rejected';
+import { OrderRefunds } from './order-refunds';
+import { PartialRefund } from './partial-refund';
 import { ResolveAttention } from './resolve-attention';
 import { PhoneLinks } from '@/web/components/ui/phone-links';
 import { RIDER_DIRECTION_LABELS } from '@/domain/rider-directions';
 import { ifUnavailableText } from '@/domain/line-choices';
+import { packedLineText } from '@/domain/packed-line';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -72,45 +76,13 @@ const REFUND_BADGES = {
   requested: { text: 'Refund requested: waiting for Pesapal', className: 'text-amber-800' },
   refunded: { text: 'Refunded by Pesapal', className: 'text-green-800' },
   rejected: { text: 'Refund rejected', className: 'text-red-700' },
+  manual_needed: { text: 'Refund to be made by hand', className: 'text-amber-800' },
+  withdrawn: { text: 'Refund withdrawn', className: 'text-slate-700' },
 } as const;
 
 function RefundBadge({ status }: { status: keyof typeof REFUND_BADGES }) {
   const { text, className } = REFUND_BADGES[status];
   return <span className={`text-sm font-semibold ${className}`}>{text}</span>;
-}
-
-/** Where an accepted refund stands, under its request. */
-const REFUND_STANDING = {
-  requested: 'Waiting for Pesapal: the money moves once the refund is approved in its dashboard.',
-  refunded: 'Pesapal reversed the payment',
-  rejected: 'Rejected: the money stays with the shop',
-} as const;
-
-function Refunds({ detail }: { detail: AdminOrderDetail }) {
-  return (
-    <ul className="space-y-2 text-sm">
-      {detail.refunds.map((r) => (
-        <li key={r.id} data-testid="refund" className={r.accepted ? 'text-green-800' : 'text-red-700'}>
-          {formatNairobiDateTime(r.createdAt)}: {formatKES(r.amountCents)} — {r.accepted ? 'accepted by Pesapal' : 'not accepted'}
-          {r.message && `: ${r.message}`}
-          <span className="block text-slate-600">
-            “{r.remarks}”{r.requestedByEmail && ` · ${r.requestedByEmail}`}
-          </span>
-          {r.status !== 'refused' && (
-            <span className="block text-slate-800" data-testid="refund-standing">
-              {REFUND_STANDING[r.status]}
-              {r.settledAt && ` (${formatNairobiDateTime(r.settledAt)})`}
-            </span>
-          )}
-          {r.status === 'requested' && (
-            <span className="mt-1 block">
-              <RefundRejected orderId={detail.order.id} refund={r} />
-            </span>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 function Payments({ detail }: { detail: AdminOrderDetail }) {
@@ -164,6 +136,11 @@ const ITEM_COLUMNS: Column<AdminOrderDetail['items'][number]>[] = [
         {i.productArchived && <span className="text-slate-600"> (archived)</span>}
         <span className="block text-sm text-slate-700">{ifUnavailableText(i.ifUnavailable)}</span>
         {i.note && <span className="block text-sm text-slate-700">Note: {i.note}</span>}
+        {i.packing && packedLineText(i.packing) && (
+          <span className="block text-sm font-medium text-slate-900" data-testid="packed-line">
+            Packing: {packedLineText(i.packing)}
+          </span>
+        )}
       </>
     ),
   },
@@ -224,7 +201,18 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
                 ['Subtotal', formatKES(o.subtotalCents)],
                 ...o.vatRows.map((v): [string, string] => [v.label, formatKES(v.taxCents)]),
                 ['Delivery', o.deliveryFeeCents === 0 ? 'Free' : formatKES(o.deliveryFeeCents)],
+                ...(o.smallOrderFeeCents > 0 ? [[SMALL_ORDER_FEE_LABEL, formatKES(o.smallOrderFeeCents)] as [string, string]] : []),
                 ['Total', <strong data-testid="order-total">{formatKES(o.totalCents)}</strong>],
+                // Charged less what came back: what the customer paid for in the end.
+                ...(o.refundedCents > 0
+                  ? ([
+                      ['Refunded', `-${formatKES(o.refundedCents)}`],
+                      [
+                        'Total after refunds',
+                        <strong data-testid="order-total-after-refunds">{formatKES(o.totalAfterRefundsCents)}</strong>,
+                      ],
+                    ] as [string, ReactNode][])
+                  : []),
               ]}
             />
           </div>
@@ -241,7 +229,7 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
                   {detail.account.email ?? 'View customer'}
                 </Link>,
               ],
-              ['Address', o.deliveryAddress],
+              ['Address', o.fulfilmentMethod === 'pickup' ? 'Pick-up at the shop' : o.deliveryAddress],
               [RIDER_DIRECTION_LABELS.building, o.deliveryBuilding ?? '—'],
               [RIDER_DIRECTION_LABELS.directions, o.deliveryDirections ?? '—'],
               ['Note for the shop', o.customerNote || '—'],
@@ -260,17 +248,26 @@ function OrderDetailView({ detail }: { detail: AdminOrderDetail }) {
               ['Distance', o.deliveryDistanceKm === null ? '—' : formatDistance(o.deliveryDistanceKm)],
               ['Zone', o.deliveryZoneName ?? '—'],
               detail.deliveryWindow
-                ? ['Delivery window', detail.deliveryWindow]
+                ? [o.fulfilmentMethod === 'pickup' ? 'Pick-up window' : 'Delivery window', detail.deliveryWindow]
                 : ['Estimated time', o.estimatedDeliveryMins === null ? '—' : `${o.estimatedDeliveryMins} min`],
             ]}
           />
+          {o.deliveryFailedReason !== null && (
+            <div className="mt-3 rounded-md bg-amber-50 p-3" data-testid="delivery-failed">
+              <p className="text-sm font-medium text-amber-900">
+                Could not deliver{o.deliveryFailedReason ? `: ${o.deliveryFailedReason}` : ''}. Give the order a new delivery time.
+              </p>
+              <RescheduleStop stop={{ orderId: o.id, orderNumber: shortOrderId(o.id) }} />
+            </div>
+          )}
         </Section>
         <Section title="Payment">
           <Payments detail={detail} />
+          {detail.refunding.open && <PartialRefund orderId={o.id} refunding={detail.refunding} />}
           {detail.refunds.length > 0 && (
             <div className="mt-4">
               <h3 className="mb-2 font-semibold text-slate-900">Refunds</h3>
-              <Refunds detail={detail} />
+              <OrderRefunds detail={detail} />
             </div>
           )}
         </Section>

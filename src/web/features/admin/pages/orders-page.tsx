@@ -59,7 +59,18 @@ const COLUMNS: Column<AdminOrderSummary>[] = [
       </>
     ),
   },
-  { header: 'Total', className: 'whitespace-nowrap text-right tabular-nums', cell: (o) => formatKES(o.totalCents) },
+  {
+    header: 'Total',
+    className: 'whitespace-nowrap text-right tabular-nums',
+    cell: (o) => (
+      <>
+        {formatKES(o.totalCents)}
+        {o.refundedCents > 0 && (
+          <span className="block text-sm text-slate-700">{formatKES(o.totalCents - o.refundedCents)} after refunds</span>
+        )}
+      </>
+    ),
+  },
   {
     header: 'Status',
     cell: (o) => (

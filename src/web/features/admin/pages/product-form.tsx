@@ -5,8 +5,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { editProductFormSchema, newProductFormSchema } from '@/domain/back-office-forms';
+import { editProductFormSchemaFor, newProductFormSchema } from '@/domain/back-office-forms';
 import { centsToDecimalString } from '@/domain/money';
+import { kgText } from '@/domain/stock-units';
 import { DEFAULT_TAX_BAND, TAX_BAND_NAMES, TAX_BANDS } from '@/domain/tax-bands';
 import { Button } from '@/web/components/ui/button';
 import type { AdminProduct, CreateProductBody, UpdateProductBody } from '../admin-api';
@@ -15,7 +16,7 @@ import { adminSubmit, fieldBinder } from '../hooks/admin-form';
 import { ItemClassField } from './item-class-field';
 
 /** The form's own values (text as typed, the price in KES); the schema turns them into the API's body. */
-type ProductFormValues = z.input<typeof newProductFormSchema> & { slug?: string };
+type ProductFormValues = z.input<typeof newProductFormSchema> & { slug?: string; compareAtPrice?: string };
 
 const FIELDS = [
   'name',
@@ -24,6 +25,7 @@ const FIELDS = [
   'searchKeywords',
   'category',
   'price',
+  'compareAtPrice',
   'taxBand',
   'etimsItemClass',
   'stock',
@@ -53,9 +55,11 @@ export function ProductForm({
   /** Extra fields shown before the buttons (the image picker). */
   children?: ReactNode;
 }) {
+  // A product keeping its stock in kg has its threshold typed in kg (sent in grams).
+  const inKg = product?.stockUnit === 'kg';
   const form = useForm<ProductFormValues, unknown, ProductBody>({
     // Editing adds the web address (made from the name when the product was created).
-    resolver: product ? zodResolver(editProductFormSchema) : zodResolver(newProductFormSchema),
+    resolver: product ? zodResolver(editProductFormSchemaFor(product.stockUnit)) : zodResolver(newProductFormSchema),
     mode: 'onTouched',
     defaultValues: {
       name: product?.name ?? '',
@@ -64,10 +68,12 @@ export function ProductForm({
       searchKeywords: product?.searchKeywords ?? '',
       category: product?.category ?? '',
       price: product ? centsToDecimalString(product.priceCents) : '',
+      ...(product && { compareAtPrice: product.compareAtPriceCents === null ? '' : centsToDecimalString(product.compareAtPriceCents) }),
       taxBand: product?.taxBand ?? DEFAULT_TAX_BAND,
       etimsItemClass: product?.etimsItemClass ?? '',
       stock: '0',
-      lowStockThreshold: String(product?.lowStockThreshold ?? 5),
+      lowStockThreshold:
+        product && inKg ? kgText(product.lowStockThreshold, { separators: false }) : String(product?.lowStockThreshold ?? 5),
       published: product?.published ?? true,
       featured: product?.featured ?? false,
     },
@@ -82,6 +88,7 @@ export function ProductForm({
       className="space-y-4"
       onSubmit={adminSubmit(form, FIELDS, (_, body) => onSave(body), 'The product could not be saved. Please try again.', {
         priceCents: 'price',
+        compareAtPriceCents: 'compareAtPrice',
       })}
     >
       <TextInput label="Name" {...field('name')} />
@@ -120,6 +127,14 @@ export function ProductForm({
           }
           {...field('price')}
         />
+        {product && !pricedPerVariant && (
+          <TextInput
+            label="'Was' price (KES)"
+            inputMode="decimal"
+            hint="Shown struck through beside the price; more than the price. Empty for none."
+            {...field('compareAtPrice')}
+          />
+        )}
         <SelectInput
           label="Tax band (VAT)"
           hint={`${
@@ -139,12 +154,21 @@ export function ProductForm({
         {!product && (
           <TextInput label="Opening stock" inputMode="numeric" hint="Later changes go through stock adjustments." {...field('stock')} />
         )}
-        <TextInput
-          label="Low-stock threshold"
-          inputMode="numeric"
-          hint="The dashboard warns at or below this many."
-          {...field('lowStockThreshold')}
-        />
+        {inKg ? (
+          <TextInput
+            label="Low-stock threshold (kg)"
+            inputMode="decimal"
+            hint="Stock is kept in kg: the dashboard warns when a variant has this many kg or fewer."
+            {...field('lowStockThreshold')}
+          />
+        ) : (
+          <TextInput
+            label="Low-stock threshold"
+            inputMode="numeric"
+            hint="The dashboard warns at or below this many."
+            {...field('lowStockThreshold')}
+          />
+        )}
       </div>
       <div className="flex flex-wrap gap-6">
         <CheckboxField id="product-published" label="Published" hint="Shown in the shop" {...form.register('published')} />

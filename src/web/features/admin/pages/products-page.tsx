@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
 import { formatKES } from '@/domain/money';
+import { formatStock } from '@/domain/stock-units';
 import { Badge } from '@/web/components/ui/badge';
 import { buttonClasses } from '@/web/components/ui/button';
 import { adminApi, type AdminProduct } from '../admin-api';
@@ -44,7 +45,9 @@ const COLUMNS: Column<AdminProduct>[] = [
     header: 'Stock',
     className: 'text-right tabular-nums',
     cell: (p) => (
-      <span className={p.stock === 0 ? 'font-semibold text-red-700' : p.lowStock ? 'font-semibold text-amber-800' : ''}>{p.stock}</span>
+      <span className={p.stock === 0 ? 'font-semibold text-red-700' : p.lowStock ? 'font-semibold text-amber-800' : ''}>
+        {formatStock(p.stockUnit, p.stock)}
+      </span>
     ),
   },
   {

@@ -1,7 +1,11 @@
 // /admin/rider: a rider's own stops on their phone, in route order: call the customer, open the
-// map, and mark each stop delivered (the customer is told) or not delivered with a reason.
+// map, say 'On my way' (the customer is told who is coming and sees it live), and mark each stop
+// delivered (the customer is told) or not delivered with a reason (the customer gets a link to pick
+// a new time), and open their route sheet of the day. Made for one hand at 360 px:
+// every control a full-width finger's 44 px, each named for its stop.
 import { useQuery } from '@tanstack/react-query';
 import { notDeliveredSchema } from '@/domain/back-office-forms';
+import { nairobiDateKey } from '@/domain/nairobi-days';
 import { Button } from '@/web/components/ui/button';
 import { adminApi, type DeliveryStopView } from '../admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -9,15 +13,22 @@ import { EmptyState, QueryState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { ReasonDialog } from '../components/reason-dialog';
 import { useAdminAction } from '../hooks/use-admin-action';
-import { DeliveryStopCard } from './delivery-stop';
+import { DeliveryStopCard, ForStop } from './delivery-stop';
+import { OnMyWayButton } from './on-my-way-button';
+import { RiderSheetLink } from './rider-sheet-link';
 
 function StopActions({ stop }: { stop: DeliveryStopView }) {
   const run = useAdminAction();
   const order = `#${stop.orderNumber}`;
   return (
-    <div className="mt-3 flex flex-wrap gap-2">
+    <div className="mt-2 grid grid-cols-2 gap-2">
+      <OnMyWayButton stop={stop} send={adminApi.riderOnMyWay} className="col-span-2" />
       <ConfirmDialog
-        trigger={<Button>Delivered</Button>}
+        trigger={
+          <Button size="tall" variant={stop.fulfilmentStatus === 'out_for_delivery' ? 'default' : 'secondary'} className="w-full">
+            <ForStop label="Delivered" stop={stop} joiner="" />
+          </Button>
+        }
         title={`Order ${order} delivered?`}
         description={`${stop.customerName} is told by SMS and mail that it has arrived.`}
         confirmLabel="Yes, delivered"
@@ -26,9 +37,13 @@ function StopActions({ stop }: { stop: DeliveryStopView }) {
         onConfirm={() => run(() => adminApi.markDelivered(stop.orderId), `Order ${order} delivered.`)}
       />
       <ReasonDialog
-        trigger={<Button variant="outline">Could not deliver</Button>}
+        trigger={
+          <Button size="tall" variant="outline" className="w-full">
+            <ForStop label="Could not deliver" stop={stop} joiner="" />
+          </Button>
+        }
         title={`Could not deliver order ${order}?`}
-        description="The shop sees this at once and decides what happens next."
+        description="The shop sees this at once, and the customer gets an SMS to pick a new time."
         confirmLabel="Could not deliver"
         cancelLabel="Back"
         field="reason"
@@ -46,7 +61,11 @@ export default function RiderPage() {
   const query = useQuery({ queryKey: ['admin', 'rider', 'stops'], queryFn: adminApi.riderStops, refetchInterval: 60_000 });
   return (
     <>
-      <PageHeader title="My stops" description="Your deliveries in route order, nearest first." />
+      <PageHeader
+        title="My stops"
+        description="Your deliveries in route order, nearest first."
+        actions={<RiderSheetLink label="Today's route sheet" day={nairobiDateKey(new Date())} tall />}
+      />
       <QueryState query={query} what="your stops">
         {({ groups }) =>
           groups.length === 0 ? (

@@ -17,6 +17,7 @@ import { PageHeader } from '../components/page-header';
 import { adminSubmit, fieldBinder } from '../hooks/admin-form';
 import { formatPhone } from '@/domain/phone';
 import { MerchantNoticesCard } from './merchant-notices-form';
+import { IfUnavailableCard } from './if-unavailable-card';
 import { PricesIncludeVatCard } from './prices-include-vat-card';
 
 const FIELDS = ['address', 'phone', 'whatsapp', 'email', 'facebookUrl', 'instagramUrl', 'xUrl'] as const;
@@ -83,7 +84,7 @@ export default function ShopDetailsPage() {
     <>
       <PageHeader title="Shop details" description="How customers reach you: shown in the footer of every page and on the contact page." />
       <QueryState query={query} what="the shop details">
-        {({ details, pricesIncludeVat }) => (
+        {({ details, pricesIncludeVat, ifUnavailable }) => (
           <>
             <Card className="max-w-2xl">
               <CardContent>
@@ -91,6 +92,7 @@ export default function ShopDetailsPage() {
               </CardContent>
             </Card>
             <PricesIncludeVatCard on={pricesIncludeVat} />
+            <IfUnavailableCard key={ifUnavailable} current={ifUnavailable} />
           </>
         )}
       </QueryState>

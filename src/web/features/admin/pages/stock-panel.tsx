@@ -1,5 +1,7 @@
 // Stock adjustments with a reason, and the ledger (every change, newest first): the product's, or
-// one variant's for a product with options (its stock is counted per variant).
+// one variant's for a product with options (its stock is counted per variant). A product keeping its
+// stock in kg is restocked and counted in kg (up to 3 decimals, sent as grams); each ledger row
+// shows its own unit, so rows from before a switch of unit still read right.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -7,7 +9,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from '@/web/lib/toast';
 import type { z } from 'zod';
-import { stockAdjustmentFormSchema } from '@/domain/back-office-forms';
+import { stockAdjustmentFormSchemaFor } from '@/domain/back-office-forms';
+import { formatGrams, formatStock, formatStockChange, type StockUnit } from '@/domain/stock-units';
 import { MERCHANT_STOCK_CAUSES, STOCK_CAUSES } from '@/domain/kra-stock-types';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import { shortOrderId } from '@/domain/order-status';
@@ -20,7 +23,7 @@ import { EmptyState, ListState } from '../components/list-states';
 import { adminSubmit, fieldBinder } from '../hooks/admin-form';
 
 /** The form's own values (the quantity as typed); the schema turns them into the API's body. */
-type StockFormValues = z.input<typeof stockAdjustmentFormSchema>;
+type StockFormValues = z.input<ReturnType<typeof stockAdjustmentFormSchemaFor>>;
 
 const FIELDS = ['kind', 'cause', 'quantity', 'reason'] as const;
 
@@ -30,13 +33,14 @@ const KIND_LABELS: Record<string, string> = {
   sale: 'Sold',
   restock: 'Restock',
   adjustment: 'Adjustment',
+  substitution: 'Substitute (packing)',
 };
 
 const COLUMNS: Column<StockMovementView>[] = [
   { header: 'When', className: 'whitespace-nowrap', cell: (m) => formatNairobiDateTime(m.createdAt) },
   { header: 'Change', cell: (m) => KIND_LABELS[m.kind] ?? m.kind },
-  { header: 'Quantity', className: 'text-right tabular-nums', cell: (m) => (m.quantity > 0 ? `+${m.quantity}` : m.quantity) },
-  { header: 'Stock after', className: 'text-right tabular-nums', cell: (m) => m.stockAfter },
+  { header: 'Quantity', className: 'text-right tabular-nums', cell: (m) => formatStockChange(m.unit, m.quantity) },
+  { header: 'Stock after', className: 'text-right tabular-nums', cell: (m) => formatStock(m.unit, m.stockAfter) },
   {
     header: 'Reason',
     className: 'text-slate-700',
@@ -64,10 +68,15 @@ export interface StockVariant {
   stock: number;
 }
 
+/** Stock as the panel says it: '12', or '14.2 kg (14,200 g)'. */
+const stockText = (unit: StockUnit, stock: number) =>
+  unit === 'kg' ? `${formatStock(unit, stock)} (${formatGrams(stock)})` : String(stock);
+
 function AdjustStockForm({ product, variant, onSaved }: { product: AdminProduct; variant?: StockVariant; onSaved(): void }) {
   const queryClient = useQueryClient();
+  const unit = product.stockUnit;
   const form = useForm<StockFormValues, unknown, StockAdjustmentBody>({
-    resolver: zodResolver(stockAdjustmentFormSchema),
+    resolver: zodResolver(stockAdjustmentFormSchemaFor(unit)),
     defaultValues: { kind: 'restock', cause: '', quantity: '', reason: '' },
   });
   const field = fieldBinder(form, 'stock');
@@ -76,8 +85,8 @@ function AdjustStockForm({ product, variant, onSaved }: { product: AdminProduct;
   const [firstCause, ...otherCauses] = MERCHANT_STOCK_CAUSES[kind];
   useEffect(() => form.setValue('cause', ''), [form, kind]);
   const save = async (values: StockFormValues, body: StockAdjustmentBody) => {
-    const { stock } = await adminApi.adjustStock(product.id, variant ? { ...body, variantId: variant.id } : body);
-    toast.success(`Stock is now ${stock}.`);
+    const saved = await adminApi.adjustStock(product.id, variant ? { ...body, variantId: variant.id } : body);
+    toast.success(`Stock is now ${stockText(unit, saved.stock)}.`);
     form.reset({ kind: values.kind, cause: values.cause, quantity: '', reason: '' });
     onSaved();
     await queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -102,7 +111,11 @@ function AdjustStockForm({ product, variant, onSaved }: { product: AdminProduct;
           </option>
         ))}
       </SelectInput>
-      <TextInput label="Quantity" inputMode="numeric" placeholder="e.g. 10 or -2" {...field('quantity')} />
+      {unit === 'kg' ? (
+        <TextInput label="Quantity (kg)" inputMode="decimal" placeholder="e.g. 12.5 or -0.75" {...field('quantity')} />
+      ) : (
+        <TextInput label="Quantity" inputMode="numeric" placeholder="e.g. 10 or -2" {...field('quantity')} />
+      )}
       <TextInput label="Reason" placeholder="e.g. Morning catch delivered" {...field('reason')} />
       <Button type="submit" className="sm:mt-6" disabled={busy}>
         {busy ? 'Saving…' : 'Record change'}
@@ -124,10 +137,11 @@ export function StockPanel({ product, variant }: { product: AdminProduct; varian
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="text-lg font-semibold text-slate-900">{variant ? `Stock of ${variant.name}` : 'Stock'}</h2>
           <p className="text-slate-800">
-            In stock now: <strong data-testid="current-stock">{variant ? variant.stock : product.stock}</strong>
+            In stock now:{' '}
+            <strong data-testid="current-stock">{stockText(product.stockUnit, variant ? variant.stock : product.stock)}</strong>
           </p>
         </div>
-        <AdjustStockForm key={variant?.id} product={product} variant={variant} onSaved={() => setPage(1)} />
+        <AdjustStockForm key={`${variant?.id ?? ''}:${product.stockUnit}`} product={product} variant={variant} onSaved={() => setPage(1)} />
         <section aria-labelledby="ledger-heading">
           <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
             <h3 id="ledger-heading" className="font-semibold text-slate-900">

@@ -41,11 +41,24 @@ function LateWarning({ status: s }: { status: TaxInvoiceStatusView }) {
   );
 }
 
+/** Stock declarations go in number order: one that waited too long holds back the rest, so its reason is shown. */
+function StockLateWarning({ stock }: { stock: TaxInvoiceStatusView['stock'] }) {
+  if (stock.late === 0 || !stock.oldestWaitingSince) return null;
+  return (
+    <Alert tone="error" title="Stock declarations are late reaching KRA" className="mb-4" data-testid="etims-stock-late">
+      {stock.late} stock {stock.late === 1 ? 'declaration has' : 'declarations have'} waited over the limit; the oldest since{' '}
+      {formatNairobiDateTime(stock.oldestWaitingSince)}. The shop keeps trying on its own.
+      {stock.heldBy && ` The first in line holds back the others: ${stock.heldBy.error}`}
+    </Alert>
+  );
+}
+
 function EtimsStatus({ status: s }: { status: TaxInvoiceStatusView }) {
   const device = s.device;
   return (
     <section aria-labelledby="etims-status" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
       <LateWarning status={s} />
+      <StockLateWarning stock={s.stock} />
       <h2 id="etims-status" className="mb-3 text-lg font-semibold text-slate-900">
         eTIMS status
       </h2>
@@ -62,6 +75,11 @@ function EtimsStatus({ status: s }: { status: TaxInvoiceStatusView }) {
           ['Waiting to be sent', s.failed > 0 ? `${s.waiting} (${s.failed} failed, retried)` : String(s.waiting)],
           ['Oldest waiting since', s.oldestWaitingSince ? formatNairobiDateTime(s.oldestWaitingSince) : '—'],
           ['Refused by KRA', <span className={s.refused > 0 ? 'font-semibold text-red-700' : undefined}>{s.refused}</span>],
+          [
+            'Stock declarations waiting',
+            s.stock.failed > 0 ? `${s.stock.waiting} (${s.stock.failed} failed, retried)` : String(s.stock.waiting),
+          ],
+          ['Oldest stock declaration waiting since', s.stock.oldestWaitingSince ? formatNairobiDateTime(s.stock.oldestWaitingSince) : '—'],
         ]}
       />
     </section>

@@ -1,6 +1,6 @@
 // The delivery zones table: edited as a whole (fees typed in KES, sent in cents) and checked with
-// src/domain's zoneTableProblems (no overlapping bands, at least one active zone) before it is
-// sent; the server checks the same again.
+// src/domain's zoneTableProblems (no overlapping bands, at least one active zone, a minimum and fee
+// for the zone's small-order rule) before it is sent; the server checks the same again.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -9,15 +9,23 @@ import { toast } from '@/web/lib/toast';
 import type { z } from 'zod';
 import { zonesFormSchema, zoneTableProblems } from '@/domain/back-office-forms';
 import { centsToDecimalString } from '@/domain/money';
+import { SMALL_ORDER_RULES, type SmallOrderRule } from '@/domain/small-order';
 import { Alert } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { ApiError, errorMessage } from '@/web/lib/api';
 import { adminApi, type DeliveryZone } from '../admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { CheckboxField, TextInput } from '../components/form-field';
+import { CheckboxField, SelectInput, TextInput } from '../components/form-field';
 import { fieldBinder } from '../hooks/admin-form';
 
 type ZonesInput = z.input<typeof zonesFormSchema>;
+
+/** What each rule does, as the owner chooses it for a zone. */
+const SMALL_ORDER_RULE_CHOICES: Readonly<Record<SmallOrderRule, string>> = {
+  none: 'No minimum',
+  minimum: 'Refuse the order (minimum order)',
+  fee: 'Add a small-order fee',
+};
 /** The body of PUT /api/admin/delivery/zones. */
 type ZonesOutput = z.output<typeof zonesFormSchema>;
 
@@ -30,6 +38,9 @@ const toRow = (z: DeliveryZone) => ({
   perKmRate: centsToDecimalString(z.perKmRateCents),
   estimatedMinutes: String(z.estimatedMinutes),
   active: z.active,
+  smallOrderRule: z.smallOrder?.rule ?? 'none',
+  minimumOrder: z.smallOrder?.minimumCents ? centsToDecimalString(z.smallOrder.minimumCents) : '',
+  smallOrderFee: z.smallOrder?.feeCents ? centsToDecimalString(z.smallOrder.feeCents) : '',
 });
 
 /** Read when the dialog opens, so it names the zone as typed so far. */
@@ -108,6 +119,25 @@ export function ZonesForm({ zones }: { zones: DeliveryZone[] }) {
                   <TextInput label="Base fee (KES)" inputMode="decimal" {...zone('baseFee')} />
                   <TextInput label="Per km (KES)" inputMode="decimal" {...zone('perKmRate')} />
                   <TextInput label="Estimated minutes" inputMode="numeric" {...zone('estimatedMinutes')} />
+                  <SelectInput label="Below the minimum order" {...zone('smallOrderRule')}>
+                    {SMALL_ORDER_RULES.map((rule) => (
+                      <option key={rule} value={rule}>
+                        {SMALL_ORDER_RULE_CHOICES[rule]}
+                      </option>
+                    ))}
+                  </SelectInput>
+                  <TextInput
+                    label="Minimum order (KES)"
+                    inputMode="decimal"
+                    hint="The goods' subtotal, before delivery"
+                    {...zone('minimumOrder')}
+                  />
+                  <TextInput
+                    label="Small-order fee (KES)"
+                    inputMode="decimal"
+                    hint="Only with 'Add a small-order fee'"
+                    {...zone('smallOrderFee')}
+                  />
                   <div className="flex items-end justify-between gap-3">
                     <CheckboxField id={`zone-${i}-active`} label="Active" {...form.register(`zones.${i}.active`)} />
                     <ConfirmDialog
@@ -146,6 +176,9 @@ export function ZonesForm({ zones }: { zones: DeliveryZone[] }) {
               perKmRate: '',
               estimatedMinutes: '30',
               active: true,
+              smallOrderRule: 'none',
+              minimumOrder: '',
+              smallOrderFee: '',
             });
           }}
         >

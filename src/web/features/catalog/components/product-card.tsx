@@ -5,6 +5,7 @@ import { Badge } from '@/web/components/ui/badge';
 import type { ProductDto } from '../api';
 import { AddToCartButton } from './add-to-cart-button';
 import { ProductImage } from '../../../components/ui/product-image';
+import { WasPrice } from '../../../components/ui/was-price';
 
 export interface ProductCardProps {
   product: ProductDto;
@@ -58,6 +59,7 @@ export function ProductCard({ product, eager, priority, imageSizes, headingLevel
         <p className="mt-auto pt-2 text-lg font-bold text-slate-900 max-sm:pt-1 max-sm:text-base">
           {product.fromPrice ? `from ${formatKES(product.priceCents)}` : formatKES(product.priceCents)}
         </p>
+        {product.compareAtCents !== undefined && <WasPrice cents={product.compareAtCents} className="max-sm:text-xs" />}
         {perKg && <p className="text-sm text-slate-600 max-sm:text-xs">{perKg}</p>}
         {product.hasChoices && !soldOut ? (
           // A choice is needed first: the button opens the product's page, where the options are.

@@ -1,10 +1,11 @@
-// /checkout: contact details (prefilled from the profile), the delivery address with its fee, the
+// /checkout: contact details (prefilled from the profile), delivery (the address with its fee) or,
+// when the shop offers it, pick-up at the shop (no address, no fee, a pick-up window), the
 // order summary and 'Pay with Pesapal', which creates the order on the server and opens Pesapal's
 // page in the payment modal. The browser sends product ids and quantities only: the server prices.
 import { CreditCard, LoaderCircle } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { cartLinesForTotals, type CartLine } from '@/domain/cart';
-import { computeOrderTotals } from '@/domain/cart-totals';
+import { useEffect, useRef, useState } from 'react';
+import type { CartLine } from '@/domain/cart';
+import { deliveryPlaceName, NO_SMALL_ORDER_POLICY, smallOrderFeeNotice, totalsWithSmallOrder } from '@/domain/small-order';
 import { MESSAGES } from '@/domain/validation';
 import type { RiderDirections } from '@/domain/rider-directions';
 import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
@@ -18,11 +19,16 @@ import { areaName, deliveryAreaStore } from '../delivery-area';
 import { useCheckoutPayment } from '../use-checkout-payment';
 import { useDeliveryQuote } from '../use-delivery-quote';
 import { usePricesIncludeVat } from '../../../lib/shop-settings-query';
-import { useDeliveryWindows } from '../use-delivery-windows';
+import { useIfUnavailableDefault } from '../use-if-unavailable-default';
+import { useDeliveryWindows, usePickup } from '../use-delivery-windows';
+import type { FulfilmentMethod } from '@/domain/order-status';
+import { FulfilmentChoice } from './fulfilment-choice';
 import { usePlaceOrder } from '../use-place-order';
 import { useRiderDirections } from '../use-rider-directions';
 import { AddressAutocomplete, type PickedAddress } from './address-autocomplete';
 import { CheckoutSummary } from './checkout-summary';
+import { PromotionCodeField } from './promotion-code-field';
+import { discountedTotalsLines, forgetPromotionCode, usePromotion } from '../use-promotion';
 import { BuyerTaxFields } from './buyer-tax-fields';
 import { ContactFields } from './contact-fields';
 import { DeliveryFeeCard } from './delivery-fee-card';
@@ -70,13 +76,32 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   const [orderNote, setOrderNote] = useState('');
   const quote = useDeliveryQuote(address, coordinates);
   const pricesIncludeVat = usePricesIncludeVat();
-  const windows = useDeliveryWindows(quote.status === 'ready' ? quote.zoneId : null);
-  const totals = computeOrderTotals({
-    lines: cartLinesForTotals(lines),
-    deliveryFeeCents: quote.status === 'ready' ? quote.feeCents : null,
-    deliveryFeeTaxBand: quote.status === 'ready' ? quote.feeTaxBand : undefined,
-    pricesIncludeVat: quote.status === 'ready' ? quote.pricesIncludeVat : pricesIncludeVat,
-  });
+  const shopIfUnavailable = useIfUnavailableDefault();
+  const deliveryWindows = useDeliveryWindows(quote.status === 'ready' ? quote.zoneId : null);
+  // Collection at the shop, when the shop offers it: no address, no delivery fee, its own windows.
+  const pickupOffer = usePickup();
+  const [method, setMethod] = useState<FulfilmentMethod>('delivery');
+  const pickup = method === 'pickup' && pickupOffer.offered;
+  const windows = pickup ? pickupOffer.windows : deliveryWindows;
+  const priced = pickup || quote.status === 'ready';
+  // The zone's minimum order: below it the order is refused (here before paying, and by the server),
+  // or its small-order fee is a line of the totals.
+  // The promotion the server would give: its discount per line, or free delivery.
+  const quoted = !pickup && quote.status === 'ready' ? quote : null;
+  const promotion = usePromotion(lines, pickup ? 0 : (quoted?.feeCents ?? null));
+  // A pick-up has no delivery fee and no small-order rule (the server decides the same).
+  const { totals, smallOrder } = totalsWithSmallOrder(
+    {
+      lines: discountedTotalsLines(lines, promotion.applied),
+      waiveDeliveryFee: promotion.applied?.freeDelivery ?? false,
+      deliveryFeeCents: pickup ? 0 : (quoted?.feeCents ?? null),
+      deliveryFeeTaxBand: quoted?.feeTaxBand,
+      pricesIncludeVat: quoted ? quoted.pricesIncludeVat : pricesIncludeVat,
+    },
+    quoted ? quoted.smallOrder : NO_SMALL_ORDER_POLICY,
+    deliveryPlaceName(address),
+  );
+  const belowMinimum = smallOrder.kind === 'below_minimum' ? smallOrder.message : null;
   const { placeOrder, submitting } = usePlaceOrder(
     {
       lines,
@@ -88,28 +113,37 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
       rider,
       smsUpdates,
       buyerTax,
-      priced: quote.status === 'ready',
+      priced,
+      pickup,
       deliveryWindow: windows.chosen,
       choices,
       orderNote,
+      promotionCode: promotion.code,
     },
     {
       errors: setErrors,
-      placed: setPayment,
+      placed: (payment) => {
+        forgetPromotionCode();
+        setPayment(payment);
+      },
       waiting: (orderId, message) => setWaiting({ orderId, message }),
       windowRefused: windows.refresh,
     },
   );
-  const missing = missingCheckoutFields({ ...contact, address }, emailOptional);
+  const missing = missingCheckoutFields({ ...contact, address }, emailOptional, pickup);
   const filled = missing.length === 0;
   // Until then the button is only marked unavailable (aria-disabled), not disabled: Tab still reaches
   // it and, pressed, it says what is missing and moves focus there.
-  const ready = filled && quote.status === 'ready';
+  const ready = filled && priced && belowMinimum === null;
   const [pressed, setPressed] = useState(false);
   const payButton = useRef<HTMLButtonElement>(null);
 
+  // Pay was pressed while the fee was still being worked out.
+  const [payWhenPriced, setPayWhenPriced] = useState(false);
+  const busy = submitting || payWhenPriced;
+
   const pay = () => {
-    if (submitting) return;
+    if (busy) return;
     const first = missing[0];
     if (first) {
       setPressed(true);
@@ -117,13 +151,36 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
       document.getElementById(first.id)?.focus();
       return;
     }
+    if (pickup) {
+      void placeOrder();
+      return;
+    }
+    // Pay pressed while the fee is being worked out (a picked place is priced again once its exact
+    // point is known): the order is placed as soon as the fee is known, never dropped.
+    if (quote.status === 'loading') {
+      setPayWhenPriced(true);
+      return;
+    }
     if (quote.status !== 'ready') {
       setPressed(true);
       document.getElementById('checkout-address')?.focus();
       return;
     }
+    // Nothing is placed below the minimum: the summary says how much more to add.
+    if (belowMinimum) return;
     void placeOrder();
   };
+  useEffect(() => {
+    if (!payWhenPriced || quote.status === 'loading') return;
+    setPayWhenPriced(false);
+    if (quote.status === 'ready') {
+      void placeOrder();
+    } else {
+      // The address could not be priced: its message is on the field.
+      setPressed(true);
+      document.getElementById('checkout-address')?.focus();
+    }
+  }, [payWhenPriced, quote.status, placeOrder]);
 
   const setField = (field: keyof Contact, value: string) => {
     setContact((c) => ({ ...c, [field]: value }));
@@ -163,28 +220,49 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
           </ContactFields>
           <Card>
             <CardContent className="space-y-4">
-              <h2 className="text-lg font-semibold">Delivery</h2>
-              <AddressAutocomplete
-                id="checkout-address"
-                value={address}
-                required
-                error={errors.address}
-                choices={quote.status === 'error' ? quote.choices : undefined}
-                onType={(text) => {
-                  setAddress(text);
-                  setPicked(null);
-                  setErrors((e) => ({ ...e, address: undefined }));
-                }}
-                onPick={(place) => {
-                  setAddress(place.address);
-                  setPicked(place);
-                  deliveryAreaStore.remember({ ...place, name: areaName(place.address) });
-                  setErrors((e) => ({ ...e, address: undefined }));
-                }}
-              />
-              <RiderDirectionsFields value={rider} errors={errors} onChange={setRiderField} />
-              <DeliveryFeeCard quote={quote} totals={totals} now={new Date()} />
+              {pickupOffer.offered ? (
+                <FulfilmentChoice
+                  value={method}
+                  onChange={(m) => {
+                    setMethod(m);
+                    setErrors((e) => ({ ...e, address: undefined, deliveryWindow: undefined }));
+                  }}
+                />
+              ) : (
+                <h2 className="text-lg font-semibold">Delivery</h2>
+              )}
+              {pickup ? (
+                <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-800" data-testid="pickup-instructions">
+                  <strong className="block">Collect your order at:</strong>
+                  {pickupOffer.instructions}
+                </p>
+              ) : (
+                <>
+                  <AddressAutocomplete
+                    id="checkout-address"
+                    value={address}
+                    required
+                    error={errors.address}
+                    choices={quote.status === 'error' ? quote.choices : undefined}
+                    onType={(text) => {
+                      setAddress(text);
+                      setPicked(null);
+                      setErrors((e) => ({ ...e, address: undefined }));
+                    }}
+                    onPick={(place) => {
+                      setAddress(place.address);
+                      setPicked(place);
+                      deliveryAreaStore.remember({ ...place, name: areaName(place.address) });
+                      setErrors((e) => ({ ...e, address: undefined }));
+                    }}
+                  />
+                  <RiderDirectionsFields value={rider} errors={errors} onChange={setRiderField} />
+                  <DeliveryFeeCard quote={quote} totals={totals} now={new Date()} />
+                </>
+              )}
               <DeliveryWindowPicker
+                key={method}
+                pickup={pickup}
                 windows={{
                   ...windows,
                   choose: (choice) => {
@@ -202,6 +280,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
               <LineChoicesFields
                 lines={lines}
                 choices={choices}
+                shopDefault={shopIfUnavailable}
                 orderNote={orderNote}
                 onChoice={(key, choice) => setChoices((c) => ({ ...c, [key]: choice }))}
                 onOrderNote={setOrderNote}
@@ -211,11 +290,20 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
         </div>
         <Card className="h-fit lg:col-span-2">
           <CardContent className="space-y-4">
+            <PromotionCodeField promotion={promotion} />
             <CheckoutSummary
               lines={lines}
               totals={totals}
+              discountLabel={promotion.applied?.label ?? null}
               feeStatus={quote.status === 'loading' ? 'Calculating...' : 'Choose an address'}
+              pickup={pickup}
             />
+            {smallOrder.kind === 'fee' && <p className="text-sm text-slate-600">{smallOrderFeeNotice(smallOrder)}</p>}
+            {belowMinimum && (
+              <p role="alert" data-testid="minimum-order" className="rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-900">
+                {belowMinimum}
+              </p>
+            )}
             <Button
               ref={payButton}
               type="submit"
@@ -225,21 +313,21 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
               aria-disabled={!ready || undefined}
               aria-describedby="pay-hint"
             >
-              {submitting ? (
+              {busy ? (
                 <LoaderCircle aria-hidden="true" className="h-5 w-5 animate-spin" />
               ) : (
                 <CreditCard aria-hidden="true" className="h-5 w-5" />
               )}
-              {submitting ? 'Creating your order…' : 'Pay with Pesapal'}
+              {submitting ? 'Creating your order…' : payWhenPriced ? 'Working out the delivery fee…' : 'Pay with Pesapal'}
             </Button>
             <p id="pay-hint" className="text-sm text-slate-600" aria-live="polite">
               {!filled
                 ? pressed
                   ? missingFieldsMessage(missing)
                   : MESSAGES.checkoutRequired
-                : quote.status !== 'ready'
+                : !priced
                   ? 'The delivery fee must be known before you pay.'
-                  : 'You will pay on Pesapal’s secure page by card or M-Pesa.'}
+                  : (belowMinimum ?? 'You will pay on Pesapal’s secure page by card or M-Pesa.')}
             </p>
           </CardContent>
         </Card>

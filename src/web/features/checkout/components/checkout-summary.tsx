@@ -3,20 +3,42 @@
 import type { CartLine } from '@/domain/cart';
 import type { OrderTotals } from '@/domain/cart-totals';
 import { formatKES, multiplyCents } from '@/domain/money';
+import { SMALL_ORDER_FEE_LABEL } from '@/domain/small-order';
 import { WeighedPriceNote } from '@/web/components/ui/weighed-price-note';
 
-export function CheckoutSummary({ lines, totals, feeStatus }: { lines: readonly CartLine[]; totals: OrderTotals; feeStatus: string }) {
+export function CheckoutSummary({
+  lines,
+  totals,
+  feeStatus,
+  discountLabel = null,
+  pickup = false,
+}: {
+  lines: readonly CartLine[];
+  totals: OrderTotals;
+  feeStatus: string;
+  /** 'Discount (FISHFRIDAY)' while a promotion takes something off the goods. */
+  discountLabel?: string | null;
+  /** Collected at the shop: no delivery fee. */
+  pickup?: boolean;
+}) {
   const delivery = totals.deliveryFeeCents === null ? feeStatus : totals.freeDelivery ? 'FREE' : formatKES(totals.deliveryFeeCents);
   const single = totals.vatRows.length === 1;
   const rows: [string, string, string][] = [
     ['Subtotal', formatKES(totals.subtotalCents), 'summary-subtotal'],
+    ...(totals.discountCents > 0
+      ? [[discountLabel ?? 'Discount', `−${formatKES(totals.discountCents)}`, 'summary-discount'] as [string, string, string]]
+      : []),
     // 'VAT (16%)' as always with one band; one line per band when the order mixes them.
     ...totals.vatRows.map((v): [string, string, string] => [
       v.label,
       formatKES(v.taxCents),
       single ? 'summary-vat' : `summary-vat-${v.band}`,
     ]),
-    ['Delivery', delivery, 'summary-delivery'],
+    pickup ? ['Pick-up at the shop', 'No delivery fee', 'summary-delivery'] : ['Delivery', delivery, 'summary-delivery'],
+    // Below the zone's minimum with its fee: a line of its own, taxed like the delivery fee.
+    ...(totals.smallOrderFeeCents > 0
+      ? [[SMALL_ORDER_FEE_LABEL, formatKES(totals.smallOrderFeeCents), 'summary-small-order-fee'] as [string, string, string]]
+      : []),
   ];
   return (
     <section aria-labelledby="summary-heading" className="space-y-4">

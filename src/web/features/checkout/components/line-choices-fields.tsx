@@ -16,6 +16,8 @@ export interface LineChoicesFieldsProps {
   lines: readonly CartLine[];
   /** By cart line key; a line without an entry has the shop's usual choice and no note. */
   choices: Readonly<Record<string, LineChoice>>;
+  /** The shop's usual choice (Shop details), preselected on every line. */
+  shopDefault: IfUnavailable;
   orderNote: string;
   onChoice(key: string, choice: LineChoice): void;
   onOrderNote(text: string): void;
@@ -26,13 +28,13 @@ const selectClass =
   'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand-600 ' +
   'focus:outline-none focus:ring-2 focus:ring-brand-600/30 max-sm:h-11';
 
-export function LineChoicesFields({ lines, choices, orderNote, onChoice, onOrderNote }: LineChoicesFieldsProps) {
+export function LineChoicesFields({ lines, choices, shopDefault, orderNote, onChoice, onOrderNote }: LineChoicesFieldsProps) {
   return (
     <>
       <ul className="space-y-4">
         {lines.map((line, i) => {
           const key = cartLineKey(line);
-          const choice = choices[key] ?? { ifUnavailable: 'similar', note: '' };
+          const choice = choices[key] ?? { ifUnavailable: shopDefault, note: '' };
           return (
             <li key={key} className="space-y-2 border-b border-slate-200 pb-4 last:border-0 last:pb-0">
               <p className="font-medium text-slate-900">

@@ -1,56 +1,21 @@
-// For a signed-in customer who has bought before: her last paid order, and 'Buy again', which puts
-// its goods in the cart at today's prices and opens checkout (filled in from her profile). A
-// returning customer on a new phone signs in and is one tap from paying for her usual order.
-import { useQuery } from '@tanstack/react-query';
-import { RotateCcw } from 'lucide-react';
-import { Container } from '@/web/components/ui/container';
-import { Button } from '@/web/components/ui/button';
+// For a signed-in customer who has bought before: her last paid order and 'Buy again'
+// (last-order-strip.tsx). Its code, with the orders API and the reorder, is a chunk of its own that
+// only a signed-in customer loads, so a first visit's download does not carry it. The server never
+// shows it (it renders pages without the visitor's orders), so it appears after hydration.
+import { lazy, Suspense } from 'react';
+import { useHydrated } from '@/web/lib/use-hydrated';
 import { useSession } from '../../account/use-session';
-import { fetchOrders, type OrderSummary } from '../order-api';
-import { orderKeys } from '../order-keys';
-import { useReorder } from '../use-reorder';
 
-/** The newest order she paid for (not cancelled or refunded). */
-function lastPaidOrder(orders: readonly OrderSummary[]): OrderSummary | null {
-  return orders.find((o) => o.status === 'completed') ?? null;
-}
+const LastOrderStrip = lazy(() => import('./last-order-strip'));
 
 /** band: across the page (home); else a card inside the page's column (/shop). */
 export function BuyAgainStrip({ band = false }: { band?: boolean }) {
+  const hydrated = useHydrated();
   const session = useSession();
-  const signedIn = Boolean(session.data?.user);
-  const orders = useQuery({
-    queryKey: [...orderKeys.all, 'last'],
-    queryFn: () => fetchOrders(),
-    enabled: signedIn,
-    staleTime: 60_000,
-  });
-  const reorder = useReorder('order-again');
-  const last = signedIn ? lastPaidOrder(orders.data?.orders ?? []) : null;
-  if (!last) return null;
-  const goods = last.items.map((i) => `${i.product.name} × ${i.quantity}`).join(', ');
-  const content = (
-    <>
-      <div className="min-w-0">
-        <h2 id="buy-again-heading" className="text-sm font-semibold text-slate-900">
-          Your last order, #{last.orderNumber}
-        </h2>
-        <p className="text-sm text-slate-700">{goods}</p>
-      </div>
-      <Button onClick={() => void reorder(last.id)} aria-describedby="buy-again-heading">
-        <RotateCcw aria-hidden="true" className="h-4 w-4" />
-        Buy again
-      </Button>
-    </>
-  );
-  const row = 'flex flex-wrap items-center justify-between gap-3 py-3';
-  return band ? (
-    <section aria-labelledby="buy-again-heading" className="border-b border-brand-100 bg-brand-50">
-      <Container className={row}>{content}</Container>
-    </section>
-  ) : (
-    <section aria-labelledby="buy-again-heading" className={`${row} mb-6 rounded-lg border border-brand-100 bg-brand-50 px-4`}>
-      {content}
-    </section>
+  if (!hydrated || !session.data?.user) return null;
+  return (
+    <Suspense fallback={null}>
+      <LastOrderStrip band={band} />
+    </Suspense>
   );
 }

@@ -1,6 +1,7 @@
 import { Package } from 'lucide-react';
 import { formatKES } from '@/domain/money';
 import { DEFAULT_IF_UNAVAILABLE, ifUnavailableText } from '@/domain/line-choices';
+import { packedLineText } from '@/domain/packed-line';
 import { srcSetFor } from '@/web/components/ui/image-sources';
 import type { OrderItemView } from '../order-api';
 
@@ -41,6 +42,12 @@ export function OrderItemList({ items }: { items: readonly OrderItemView[] }) {
               <p className="text-sm text-slate-600">{ifUnavailableText(item.ifUnavailable)}</p>
             )}
             {item.note && <p className="text-sm text-slate-600 break-words">Note: {item.note}</p>}
+            {/* Once packed: the real weight, the substitute, or that it ran out, and what comes back. */}
+            {item.packing && packedLineText(item.packing) && (
+              <p className="text-sm font-medium text-slate-800" data-testid="packed-line">
+                {packedLineText(item.packing)}
+              </p>
+            )}
           </div>
           <p className="font-semibold">{formatKES(item.lineTotalCents)}</p>
         </li>

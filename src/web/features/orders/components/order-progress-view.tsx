@@ -1,9 +1,9 @@
 import { Check } from 'lucide-react';
-import { ORDER_PROGRESS_STEPS, orderProgress, type OrderProgressInput } from '@/domain/order-progress';
+import { orderProgress, progressSteps, type OrderProgressInput } from '@/domain/order-progress';
 import { cn } from '@/web/lib/cn';
 
 /**
- * Where the order is: Paid → Being prepared → Out for delivery → Delivered for a paid order, or how a
+ * Where the order is: Paid → Being prepared → Out for delivery (Ready for pick-up) → Delivered (Collected) for a paid order, or how a
  * cancelled one ended (Cancelled, Refund requested, Refunded). Nothing before it is paid.
  */
 export function OrderProgressView({ order }: { order: OrderProgressInput }) {
@@ -18,7 +18,7 @@ export function OrderProgressView({ order }: { order: OrderProgressInput }) {
   }
   return (
     <ol aria-label="Delivery progress" className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="order-progress">
-      {ORDER_PROGRESS_STEPS.map((step, i) => {
+      {progressSteps(order.fulfilmentMethod).map((step, i) => {
         const done = i <= progress.current;
         return (
           <li key={step} aria-current={i === progress.current ? 'step' : undefined} className="flex items-center gap-2">

@@ -1,21 +1,29 @@
 import { MapPin, Truck } from 'lucide-react';
 import { formatKES } from '@/domain/money';
+import { SMALL_ORDER_FEE_LABEL } from '@/domain/small-order';
 import type { OrderDetail } from '../order-api';
 import { OrderItemList } from './order-item-list';
+import { OrderRefunds } from './order-refunds';
 import { ReceiptLinks } from './receipt-links';
 
 /**
- * What was bought and where it goes: the lines, the totals, the delivery address (with the rider's
- * notes when the order has them), the delivery window chosen at checkout, and its receipt.
+ * What was bought and where it goes: the lines, the totals (and after refunds, what came back and
+ * the total after them), the delivery address (with the rider's notes when the order has them), the
+ * delivery window chosen at checkout, and its receipt.
  */
 export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
   const paid = order.paidAt !== null;
   const fee = order.deliveryFeeCents;
   const totals: [string, string][] = [
     ['Subtotal', formatKES(order.subtotalCents)],
+    // The promotion's line, when it took something off the goods.
+    ...(order.discountCents > 0 ? [[order.discountLabel ?? 'Discount', `−${formatKES(order.discountCents)}`] as [string, string]] : []),
     // What the order was charged per VAT band, as stored when it was placed.
     ...order.vatRows.map((v): [string, string] => [v.label, formatKES(v.taxCents)]),
-    ['Delivery fee', fee === 0 ? 'FREE' : formatKES(fee)],
+    order.fulfilmentMethod === 'pickup'
+      ? ['Pick-up at the shop', 'No delivery fee']
+      : ['Delivery fee', fee === 0 ? 'FREE' : formatKES(fee)],
+    ...(order.smallOrderFeeCents > 0 ? [[SMALL_ORDER_FEE_LABEL, formatKES(order.smallOrderFeeCents)] as [string, string]] : []),
   ];
   return (
     <section
@@ -38,14 +46,32 @@ export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
         <dd className="text-right font-semibold" data-testid="summary-total">
           {formatKES(order.totalCents)}
         </dd>
+        {order.refundedCents > 0 && (
+          <>
+            <dt className="text-slate-600">Refunded</dt>
+            <dd className="text-right">-{formatKES(order.refundedCents)}</dd>
+            <dt className="font-semibold">Total after refunds</dt>
+            <dd className="text-right font-semibold" data-testid="summary-total-after-refunds">
+              {formatKES(order.totalAfterRefundsCents)}
+            </dd>
+          </>
+        )}
       </dl>
+      <OrderRefunds refunds={order.refunds} />
       <div className="space-y-1 text-sm">
         <p className="flex gap-2">
           <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-600" />
-          <span>
-            <span className="font-semibold">Delivery to: </span>
-            <span data-testid="delivery-address">{order.deliveryAddress}</span>
-          </span>
+          {order.fulfilmentMethod === 'pickup' ? (
+            <span>
+              <span className="font-semibold">Pick up at the shop: </span>
+              <span data-testid="pickup-address">{order.pickupAt}</span>
+            </span>
+          ) : (
+            <span>
+              <span className="font-semibold">Delivery to: </span>
+              <span data-testid="delivery-address">{order.deliveryAddress}</span>
+            </span>
+          )}
         </p>
         {order.house && (
           <p className="pl-6">
@@ -69,7 +95,7 @@ export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
           <p className="flex gap-2" data-testid="delivery-window">
             <Truck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-600" />
             <span>
-              <span className="font-semibold">Delivery window: </span>
+              <span className="font-semibold">{order.fulfilmentMethod === 'pickup' ? 'Pick-up window: ' : 'Delivery window: '}</span>
               {order.deliveryWindow.label} (Nairobi time){order.deliveryZoneName ? `, ${order.deliveryZoneName}` : ''}.
             </span>
           </p>

@@ -1,9 +1,10 @@
 // Selling a new combination of a product's values: one value per option, with its price, opening
-// stock, weight and SKU.
+// stock (in kg, sent as grams, for a product keeping its stock in kg), weight and SKU.
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/web/lib/toast';
 import { errorMessage } from '@/web/lib/api';
 import { variantRowFormSchema } from '@/domain/variant-forms';
+import { STOCK_UNIT_MESSAGES, typedKgToGrams, type StockUnit } from '@/domain/stock-units';
 import { Button } from '@/web/components/ui/button';
 import { adminApi, type AdminOption } from '../../admin-api';
 import { SelectInput, TextInput } from '../../components/form-field';
@@ -12,13 +13,22 @@ import { apiFields, zodFields, type FieldMessages } from './field-errors';
 const EMPTY = { price: '', stock: '', weight: '', sku: '' };
 const API_FIELD: Record<string, string> = { priceCents: 'price', weightGrams: 'weight', stock: 'stock', sku: 'sku', valueIds: 'values' };
 
+/** Opening stock typed in kg: grams, 0 when empty, null when it is not kg. */
+function openingGrams(text: string): number | null {
+  if (text.trim() === '') return 0;
+  const grams = typedKgToGrams(text);
+  return grams === null || grams < 0 ? null : grams;
+}
+
 export function AddVariantForm({
   productId,
   options,
+  stockUnit = 'piece',
   onSaved,
 }: {
   productId: string;
   options: readonly AdminOption[];
+  stockUnit?: StockUnit;
   onSaved(): Promise<void>;
 }) {
   const firstValues = () => options.map((o) => o.values.find((v) => v.enabled)?.id ?? '');
@@ -29,15 +39,17 @@ export function AddVariantForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = variantRowFormSchema.safeParse(draft);
-    if (!parsed.success) {
-      setErrors(zodFields(parsed.error));
+    const inKg = stockUnit === 'kg';
+    const parsed = variantRowFormSchema.safeParse(inKg ? { ...draft, stock: '' } : draft);
+    const grams = inKg ? openingGrams(draft.stock) : 0;
+    if (!parsed.success || grams === null) {
+      setErrors({ ...(parsed.success ? {} : zodFields(parsed.error)), ...(grams === null && { stock: STOCK_UNIT_MESSAGES.kg }) });
       toast.error('Please check the new variant.');
       return;
     }
     setBusy(true);
     try {
-      await adminApi.addVariant(productId, { valueIds, ...parsed.data });
+      await adminApi.addVariant(productId, { valueIds, ...parsed.data, ...(inKg && { stock: grams }) });
       toast.success('Variant added.');
       setErrors({});
       setDraft(EMPTY);
@@ -83,7 +95,7 @@ export function AddVariantForm({
       </div>
       <div className="grid gap-3 sm:grid-cols-4">
         {text('price', 'Price (KES)', 'decimal')}
-        {text('stock', 'Opening stock', 'numeric')}
+        {stockUnit === 'kg' ? text('stock', 'Opening stock (kg)', 'decimal') : text('stock', 'Opening stock', 'numeric')}
         {text('weight', 'Weight in grams', 'numeric')}
         {text('sku', 'SKU')}
       </div>

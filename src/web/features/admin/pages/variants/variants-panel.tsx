@@ -11,6 +11,7 @@ import { NewOptionsForm } from './new-options-form';
 import { OptionsEditor } from './options-editor';
 import { VariantsTable } from './variants-table';
 import { PricePerKgForm } from './price-per-kg-form';
+import { StockUnitForm } from './stock-unit-form';
 
 function PanelCard({ wide = false, children }: { wide?: boolean; children: ReactNode }) {
   return (
@@ -30,8 +31,16 @@ export function VariantsPanel({ product }: { product: AdminProduct }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
   return (
     <QueryState query={query} what="the options and variants">
-      {({ options, variants, pricePerKgCents }) => {
-        const perKg = <PricePerKgForm key={pricePerKgCents} productId={product.id} pricePerKgCents={pricePerKgCents} onSaved={refresh} />;
+      {({ options, variants, pricePerKgCents, stockUnit }) => {
+        const perKg = (
+          <>
+            <PricePerKgForm key={pricePerKgCents} productId={product.id} pricePerKgCents={pricePerKgCents} onSaved={refresh} />
+            {/* Stock in kg is for a product sold by the kilo (decision 050). */}
+            {(pricePerKgCents !== null || stockUnit === 'kg') && (
+              <StockUnitForm key={stockUnit} productId={product.id} stockUnit={stockUnit} onSaved={refresh} />
+            )}
+          </>
+        );
         if (options.length === 0) {
           return (
             <>
@@ -48,6 +57,7 @@ export function VariantsPanel({ product }: { product: AdminProduct }) {
             <PanelCard wide>
               {perKg}
               <VariantsTable
+                stockUnit={stockUnit}
                 lowStockThreshold={product.lowStockThreshold}
                 productId={product.id}
                 variants={variants}
@@ -65,7 +75,13 @@ export function VariantsPanel({ product }: { product: AdminProduct }) {
                 <h3 id="new-variant-heading" className="font-semibold text-slate-900">
                   Sell another combination
                 </h3>
-                <AddVariantForm key={options.map((o) => o.id).join()} productId={product.id} options={options} onSaved={refresh} />
+                <AddVariantForm
+                  key={`${options.map((o) => o.id).join()}:${stockUnit}`}
+                  productId={product.id}
+                  options={options}
+                  stockUnit={stockUnit}
+                  onSaved={refresh}
+                />
               </section>
             </PanelCard>
             {stockVariant && <StockPanel key={stockVariant.id} product={product} variant={stockVariant} />}

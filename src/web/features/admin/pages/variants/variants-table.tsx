@@ -5,6 +5,7 @@ import { toast } from '@/web/lib/toast';
 import { errorMessage } from '@/web/lib/api';
 import { centsToDecimalString } from '@/domain/money';
 import { variantRowFormSchema } from '@/domain/variant-forms';
+import { formatStock, piecesAvailable, type StockUnit } from '@/domain/stock-units';
 import { Button } from '@/web/components/ui/button';
 import { adminApi, type AdminVariant } from '../../admin-api';
 import { CellInput } from './cell-input';
@@ -12,11 +13,18 @@ import { apiFields, zodFields, type FieldMessages } from './field-errors';
 import { Badge } from '@/web/components/ui/badge';
 
 // The API's names of a row's fields, as the row names them.
-const ROW_FIELD: Record<string, string> = { priceCents: 'price', weightGrams: 'weight', sku: 'sku', enabled: 'enabled' };
+const ROW_FIELD: Record<string, string> = {
+  priceCents: 'price',
+  compareAtPriceCents: 'compareAt',
+  weightGrams: 'weight',
+  sku: 'sku',
+  enabled: 'enabled',
+};
 
 function VariantRow({
   productId,
   variant,
+  stockUnit,
   lowStockThreshold,
   stockShown,
   onStock,
@@ -24,6 +32,8 @@ function VariantRow({
 }: {
   productId: string;
   variant: AdminVariant;
+  /** The product's: the variant's stock and the threshold are grams while it counts in kg. */
+  stockUnit: StockUnit;
   lowStockThreshold: number;
   stockShown: boolean;
   onStock(): void;
@@ -31,6 +41,7 @@ function VariantRow({
 }) {
   const [draft, setDraft] = useState({
     price: centsToDecimalString(variant.priceCents),
+    compareAt: variant.compareAtPriceCents === null ? '' : centsToDecimalString(variant.compareAtPriceCents),
     weight: variant.weightGrams === null ? '' : String(variant.weightGrams),
     sku: variant.sku ?? '',
     enabled: variant.enabled,
@@ -47,10 +58,10 @@ function VariantRow({
       toast.error(`Please check ${variant.name}.`);
       return;
     }
-    const { priceCents, weightGrams, sku } = parsed.data;
+    const { priceCents, weightGrams, sku, compareAtPriceCents } = parsed.data;
     setBusy(true);
     try {
-      await adminApi.updateVariant(productId, variant.id, { priceCents, weightGrams, sku, enabled: draft.enabled });
+      await adminApi.updateVariant(productId, variant.id, { priceCents, compareAtPriceCents, weightGrams, sku, enabled: draft.enabled });
       setErrors({});
       toast.success(`${variant.name} saved.`);
       await onSaved();
@@ -62,7 +73,7 @@ function VariantRow({
     }
   };
 
-  const cell = (field: 'price' | 'weight' | 'sku', label: string, header: string, inputMode?: 'decimal' | 'numeric') => (
+  const cell = (field: 'price' | 'compareAt' | 'weight' | 'sku', label: string, header: string, inputMode?: 'decimal' | 'numeric') => (
     <td className="px-2 py-1 align-top" data-label={header}>
       <CellInput
         id={`${formId}-${field}`}
@@ -84,6 +95,7 @@ function VariantRow({
         <form id={formId} noValidate aria-label={`Edit ${variant.name}`} onSubmit={save} />
       </th>
       {cell('price', 'Price (KES)', 'Price (KES)', 'decimal')}
+      {cell('compareAt', "'Was' price (KES)", 'Was (KES)', 'decimal')}
       {cell('weight', 'Weight in grams', 'Weight (g)', 'numeric')}
       {cell('sku', 'SKU', 'SKU')}
       <td className="px-2 py-1 align-top" data-label="Sold">
@@ -98,7 +110,10 @@ function VariantRow({
         {errors.enabled && <p className="text-sm text-red-700">{errors.enabled}</p>}
       </td>
       <td className="px-2 py-1 text-right align-top tabular-nums" data-label="In stock">
-        {variant.stock}
+        {formatStock(stockUnit, variant.stock)}
+        {stockUnit === 'kg' && (
+          <span className="block text-sm text-slate-700">{piecesAvailable('kg', variant.stock, variant.weightGrams)} whole pieces</span>
+        )}
         {variant.enabled && variant.stock <= lowStockThreshold && (
           <Badge tone="warning" className="ml-2">
             {variant.stock === 0 ? 'Out of stock' : 'Low stock'}
@@ -126,6 +141,7 @@ function VariantRow({
 export function VariantsTable({
   productId,
   variants,
+  stockUnit,
   lowStockThreshold,
   stockVariantId,
   onStock,
@@ -133,7 +149,8 @@ export function VariantsTable({
 }: {
   productId: string;
   variants: readonly AdminVariant[];
-  /** The product's threshold: a variant at or under it is low. */
+  stockUnit: StockUnit;
+  /** The product's threshold, in its stock unit: a variant at or under it is low. */
   lowStockThreshold: number;
   stockVariantId: string | null;
   onStock(variantId: string): void;
@@ -143,10 +160,10 @@ export function VariantsTable({
     <div role="region" aria-label="Variants" tabIndex={0} className="overflow-x-auto">
       {/* On a phone each row is a stack of 'header: value' lines (.stack-table in styles.css). */}
       <table className="stack-table w-full text-left text-sm">
-        <caption className="sr-only">Variants with their price, weight, SKU, whether they are sold, and stock</caption>
+        <caption className="sr-only">Variants with their price, 'was' price, weight, SKU, whether they are sold, and stock</caption>
         <thead className="bg-slate-100 text-slate-700">
           <tr>
-            {['Variant', 'Price (KES)', 'Weight (g)', 'SKU', 'Sold'].map((h) => (
+            {['Variant', 'Price (KES)', 'Was (KES)', 'Weight (g)', 'SKU', 'Sold'].map((h) => (
               <th key={h} scope="col" className="px-2 py-2">
                 {h}
               </th>
@@ -162,9 +179,10 @@ export function VariantsTable({
         <tbody className="divide-y divide-slate-100">
           {variants.map((v) => (
             <VariantRow
-              key={`${v.id}:${v.priceCents}:${v.weightGrams}:${v.sku}:${v.enabled}:${v.name}`}
+              key={`${v.id}:${v.priceCents}:${v.compareAtPriceCents}:${v.weightGrams}:${v.sku}:${v.enabled}:${v.name}`}
               productId={productId}
               variant={v}
+              stockUnit={stockUnit}
               lowStockThreshold={lowStockThreshold}
               stockShown={stockVariantId === v.id}
               onStock={() => onStock(v.id)}

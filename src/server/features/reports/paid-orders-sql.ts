@@ -1,0 +1,36 @@
+// The orders a sales report counts, as SQL shared by every report: each order paid in the range
+// (paid_at, the moment the payment completed, as the dashboard counts it), whatever became of it
+// since, with the money refunded on it. A refund counts once Pesapal made it, or the owner recorded
+// it by M-Pesa (status 'refunded'); a refund of a second, accidental payment is not counted, as that
+// payment is not in what the order charged either.
+import { sql, type SQL } from 'drizzle-orm';
+import { NAIROBI_OFFSET_MS } from '@/domain/peak-hours';
+import type { ReportRange } from '@/domain/report-range';
+
+const OFFSET = sql.raw(`interval '${NAIROBI_OFFSET_MS / 1000} seconds'`);
+
+/** An instant's Nairobi date as 'YYYY-MM-DD'. */
+export const nairobiDay = (at: SQL) => sql`to_char((${at} at time zone 'UTC') + ${OFFSET}, 'YYYY-MM-DD')`;
+
+/** Cents from a sum of numeric(12, 2) amounts: float8 holds every whole number of cents exactly. */
+export const cents = (amount: SQL) => sql`coalesce(round(${amount} * 100), 0)::float8`;
+
+/**
+ * `paid` (the range's paid orders) and `order_refunds` (what came back on each, in KES) as a WITH
+ * list; a report adds its own select after it.
+ */
+export function paidOrdersWith(range: Pick<ReportRange, 'start' | 'end'>): SQL {
+  return sql`with paid as (
+      select o.id, o.user_id, o.paid_at, o.subtotal, o.vat, o.delivery_fee, o.small_order_fee, o.discount_total, o.total_amount,
+        o.delivery_zone_name, o.rider_id, o.pesapal_transaction_id
+      from orders o
+      where o.paid_at >= ${range.start.toISOString()}::timestamptz and o.paid_at < ${range.end.toISOString()}::timestamptz
+    ),
+    order_refunds as (
+      select pt.order_id, sum(pr.amount) as amount
+      from payment_refunds pr
+      join payment_transactions pt on pt.id = pr.transaction_id
+      where pr.status = 'refunded' and pr.source <> 'extra_payment' and pt.order_id in (select id from paid)
+      group by pt.order_id
+    )`;
+}

@@ -1,0 +1,84 @@
+// The shapes the Daraja client speaks in (M-Pesa Express: token, STK push, STK query, callback).
+
+type ShortcodeType = 'till' | 'paybill';
+
+export interface DarajaClientOptions {
+  /** https://sandbox.safaricom.co.ke, https://api.safaricom.co.ke, or the built-in simulator. */
+  baseUrl: string;
+  consumerKey: string;
+  consumerSecret: string;
+  /** The go-live shortcode: the paybill, or a till's store (head-office) number. */
+  shortcode: string;
+  passkey: string;
+  shortcodeType: ShortcodeType;
+  /** Where the money goes: the till number, or the paybill (the shortcode). */
+  partyB: string;
+  fetch?: typeof fetch;
+  now?: () => Date;
+  /** Each request's time limit (default 15 s). */
+  timeoutMs?: number;
+  log?: (message: string, data?: Record<string, unknown>) => void;
+}
+
+export interface StkPushInput {
+  /** Whole shillings (mpesaAmountShillings). */
+  amountShillings: number;
+  /** 2547XXXXXXXX or 2541XXXXXXXX (mpesaMsisdn). */
+  phone: string;
+  callbackUrl: string;
+  /** Shown in the prompt; at most 12 characters (accountReference). */
+  accountReference: string;
+  /** At most 13 characters; longer is cut. */
+  description: string;
+}
+
+export interface StkPushAccepted {
+  merchantRequestId: string;
+  /** The key of the query and of the callback. */
+  checkoutRequestId: string;
+  customerMessage: string;
+}
+
+/** The query's answer: still waiting for the customer, or the final result code (as text). */
+export type StkQueryAnswer = { state: 'pending' } | { state: 'final'; resultCode: string; resultDesc: string };
+
+/** A callback as the shop reads it; the metadata only on success. */
+export interface StkCallback {
+  merchantRequestId: string;
+  checkoutRequestId: string;
+  resultCode: string;
+  resultDesc: string;
+  amountShillings: number | null;
+  receipt: string | null;
+  transactionDate: Date | null;
+  phone: string | null;
+}
+
+export type DarajaErrorKind =
+  /** The keys, the token or the shortcode and passkey were refused: the owner's settings. */
+  | 'auth'
+  /** The request was refused as it was (a field, the subscriber busy with another prompt): not sent. */
+  | 'rejected'
+  /** Safaricom asked to slow down or failed inside: try again later. */
+  | 'busy'
+  /** No answer (network, time limit): a push may or may not have gone out. */
+  | 'unavailable'
+  /** An answer that could not be read. */
+  | 'invalid_response';
+
+export class DarajaError extends Error {
+  constructor(
+    readonly kind: DarajaErrorKind,
+    message: string,
+    readonly errorCode: string | null = null,
+    readonly httpStatus: number | null = null,
+  ) {
+    super(message);
+    this.name = 'DarajaError';
+  }
+}
+
+export interface DarajaClient {
+  stkPush(input: StkPushInput): Promise<StkPushAccepted>;
+  stkQuery(checkoutRequestId: string): Promise<StkQueryAnswer>;
+}

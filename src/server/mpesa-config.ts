@@ -1,0 +1,49 @@
+// Where M-Pesa Express goes: nowhere (MPESA_ENV=off), the built-in simulator (development and tests;
+// refused in production), or Safaricom's sandbox or production with the Daraja app's settings.
+import type { Env } from './env';
+import type { DarajaClientOptions } from './integrations/daraja/daraja-types';
+
+export const MPESA_SIMULATOR_MOUNT = '/mpesa-sim';
+/** The simulator's till: its store number, passkey and till number, and the Daraja app's keys. */
+export const SIMULATOR_TILL = { shortcode: '7654321', passkey: 'simulator-passkey', type: 'till', partyB: '8765432' } as const;
+export const SIMULATOR_MPESA_KEYS = { key: 'simulator-mpesa-key', secret: 'simulator-mpesa-secret' } as const;
+const HOSTS = { sandbox: 'https://sandbox.safaricom.co.ke', production: 'https://api.safaricom.co.ke' } as const;
+
+export function usesMpesaSimulator(env: Env): boolean {
+  return env.MPESA_ENV === 'simulator';
+}
+
+/** The client's settings, or null when M-Pesa Express is off. */
+export function darajaOptions(env: Env): Omit<DarajaClientOptions, 'fetch' | 'now' | 'log'> | null {
+  if (env.MPESA_ENV === 'off') return null;
+  if (env.MPESA_ENV === 'simulator') {
+    return {
+      baseUrl: `${env.PUBLIC_URL}${MPESA_SIMULATOR_MOUNT}`,
+      consumerKey: SIMULATOR_MPESA_KEYS.key,
+      consumerSecret: SIMULATOR_MPESA_KEYS.secret,
+      shortcode: SIMULATOR_TILL.shortcode,
+      passkey: SIMULATOR_TILL.passkey,
+      shortcodeType: SIMULATOR_TILL.type,
+      partyB: SIMULATOR_TILL.partyB,
+    };
+  }
+  const shortcode = env.MPESA_SHORTCODE ?? '';
+  return {
+    baseUrl: (env.MPESA_BASE_URL ?? HOSTS[env.MPESA_ENV]).replace(/\/+$/, ''),
+    consumerKey: env.MPESA_CONSUMER_KEY ?? '',
+    consumerSecret: env.MPESA_CONSUMER_SECRET ?? '',
+    shortcode,
+    passkey: env.MPESA_PASSKEY ?? '',
+    shortcodeType: env.MPESA_SHORTCODE_TYPE,
+    // A paybill is paid to itself; a till to its till number.
+    partyB: env.MPESA_SHORTCODE_TYPE === 'paybill' ? (env.MPESA_PARTY_B ?? shortcode) : (env.MPESA_PARTY_B ?? ''),
+  };
+}
+
+/** The start-up line's words for M-Pesa Express. */
+export function describeMpesa(env: Env): string {
+  const options = darajaOptions(env);
+  if (!options) return 'off (MPESA_ENV=off)';
+  if (usesMpesaSimulator(env)) return `M-Pesa Express simulator (built in) at ${options.baseUrl}`;
+  return `M-Pesa Express ${env.MPESA_ENV} (${env.MPESA_SHORTCODE_TYPE} ${options.partyB}, shortcode ${options.shortcode}) at ${options.baseUrl}`;
+}

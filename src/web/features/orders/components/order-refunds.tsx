@@ -1,0 +1,25 @@
+import { formatKES } from '@/domain/money';
+import { formatNairobiDateTime } from '@/domain/nairobi-days';
+import type { OrderDetail } from '../order-api';
+
+/** The refunds of the order, made or on their way: when, why, how much. */
+export function OrderRefunds({ refunds }: { refunds: OrderDetail['refunds'] }) {
+  if (refunds.length === 0) return null;
+  return (
+    <div data-testid="order-refunds">
+      <h3 className="text-sm font-semibold">Refunds</h3>
+      <ul className="mt-1 space-y-1 text-sm">
+        {refunds.map((r, i) => (
+          <li key={`${r.at}-${i}`} className="flex flex-wrap justify-between gap-x-3">
+            <span>
+              <span className="text-slate-600">{formatNairobiDateTime(r.at)}: </span>
+              {r.reason}
+              {r.status === 'requested' && <span className="text-slate-600"> (on its way to you)</span>}
+            </span>
+            <span className="tabular-nums">{formatKES(r.amountCents)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
