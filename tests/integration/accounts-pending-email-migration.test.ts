@@ -2,7 +2,7 @@
 // into their email: those get their stand-in back (the address was never proved theirs), confirmed
 // and email accounts keep theirs. Migration 0029 (staff sign-in phones), on the same run: the shop's
 // people sign in by SMS with the phone the owner gave them, unless another account signs in with it
-// or two of them share it. On PGlite and on PostgreSQL (one run of every migration each: ~30 s).
+// or two of them share it. On one database (tests/support/engine-subjects.ts says why).
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';

@@ -1,6 +1,6 @@
 // Migration 0010 on a shop whose audit log already holds money as decimal KES strings: a product's
 // price (on create and in an update's changes) and refund amounts become integer cents; every other
-// row, and a row whose amount is not a well-formed number, stays as it was; on PGlite and PostgreSQL.
+// row, and a row whose amount is not a well-formed number, stays as it was.
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';

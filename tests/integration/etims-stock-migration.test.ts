@@ -1,6 +1,6 @@
 // Migration 0036 on a shop that already holds stock: each product's units on the shelf (its
 // variants' stock plus what unpaid orders hold) are queued for KRA as opening stock, numbered from 1,
-// and the next movement takes the next number; on PGlite and PostgreSQL.
+// and the next movement takes the next number.
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';

@@ -1,6 +1,6 @@
 // Migration 0024 (sign-in with a code by SMS) on a shop that already has accounts and order SMS:
 // existing accounts get no phone number, existing SMS keep their order, a number belongs to one
-// account only, and an SMS may now belong to no order; on PGlite and on PostgreSQL.
+// account only, and an SMS may now belong to no order.
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';

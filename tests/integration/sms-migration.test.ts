@@ -1,6 +1,6 @@
 // Migration 0009 (the SMS outbox) on a shop that already has customers, orders and mail: existing
 // profiles and orders say yes to SMS updates with no recorded time (they were never asked), old mail
-// has no order or key, and the new unique keys hold, on PGlite and on PostgreSQL.
+// has no order or key, and the new unique keys hold.
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';

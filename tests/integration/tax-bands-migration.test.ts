@@ -1,6 +1,6 @@
 // Migration 0014 on a shop with orders already placed: every product goes to band B, the lines of
 // old orders keep band B at 16% and their fee band D, and each old order records what it was
-// charged per band (its subtotal and stored VAT in B, its fee in D); on PGlite and PostgreSQL.
+// charged per band (its subtotal and stored VAT in B, its fee in D).
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';

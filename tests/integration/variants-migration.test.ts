@@ -1,6 +1,6 @@
 // Migration 0019 on a shop from the previous release: every product becomes one variant with its
 // old price and stock, the stock ledger and old order lines name that variant and keep what they
-// held, and the product's stock and price keep following the variant; on PGlite and PostgreSQL.
+// held, and the product's stock and price keep following the variant.
 // Checked as the releases up to 0030 ran it, with its triggers both ways; migration 0031 (variants
 // alone written) is tested from there in variants-own-price-migration.test.ts.
 import { sql } from 'drizzle-orm';

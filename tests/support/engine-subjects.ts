@@ -3,6 +3,10 @@
 // LISTEN/NOTIFY, concurrency, migrations, query plans, the embedded default's own paths. Every other
 // file runs on one database (test-database.ts), where only the app's logic is tested;
 // the browser journeys run every shop on the embedded default besides.
+// A data migration's test (one migration over rows the earlier ones made) runs on one database: its
+// subject is the SQL's effect on the rows, the same on both engines, while every migration running on
+// each engine is foundation.test.ts's subject. A migration that adds a trigger stays here.
+// Partial refunds' business rules run once; their race (the locks) is partial-refunds-race.test.ts.
 export const ENGINE_SUBJECTS: Readonly<Record<string, string>> = {
   'checkout-concurrency.test.ts': 'many buyers race for the last units: row locks on variants and products',
   'promotions-race.test.ts': "customers racing for a code's last use: the promotion's row lock before its uses are counted",
@@ -33,21 +37,8 @@ export const ENGINE_SUBJECTS: Readonly<Record<string, string>> = {
   'database-listen.test.ts': 'the listening connection of each engine',
   'foundation.test.ts': 'the migrations on each engine',
   'seed.test.ts': "the first start's seeding on each engine (once, under an advisory lock)",
-  'sms-migration.test.ts': 'a migration over existing rows',
-  'audit-migration.test.ts': 'a migration over existing rows',
-  'accounts-pending-email-migration.test.ts': 'a migration over existing rows',
-  'variants-migration.test.ts': 'a migration over existing rows',
   'variants-own-price-migration.test.ts':
     'a migration over existing rows, and the triggers that keep products.price and products.stock from the variants and refuse other writers',
-  'tax-bands-migration.test.ts': 'a migration over existing rows',
-  'etims-stock-migration.test.ts': 'a migration over existing rows',
-  'phone-migration.test.ts': 'a migration over existing rows',
-  'phone-sign-in-migration.test.ts': 'a migration over existing rows',
-  'refunds-migration.test.ts': 'a migration over existing rows',
-  'partial-refunds-migration.test.ts': 'a migration over existing rows',
-  'windows-for-all-zones-migration.test.ts': "a migration over existing rows: each zone's windows folded into one week",
-  'partial-refunds.test.ts':
-    "refunds written under the order's row lock and the cancel advisory lock, kept by partial unique indexes (one request waiting, one whole refund, one M-Pesa code)",
   'partial-refunds-race.test.ts': "refunds of one order sent together: the cancel advisory lock and the order's row lock",
   'refund-withdrawal.test.ts': "a withdrawal and a recording by hand of one refund sent together: the order's row lock and the refund's",
   'admin-orders-at-scale.test.ts': "each engine's query plans use the indexes",
