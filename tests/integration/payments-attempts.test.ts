@@ -9,7 +9,7 @@ import { HOLD_ENDED, MAX_HOLD_MS, MIN_PAYMENT_WINDOW_MS } from '../../src/server
 import { expireReservations } from '../../src/server/features/payments/reconciliation.service';
 import type { PesapalClient, SubmitOrderInput, SubmitOrderResult } from '../../src/server/integrations/pesapal/pesapal-types';
 import { PesapalError } from '../../src/server/integrations/pesapal/pesapal-types';
-import { dbKinds } from '../support/test-database';
+import { dbKinds, itOnOneDatabase } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
 import {
   createShop,
@@ -24,6 +24,7 @@ import {
 } from './checkout-support';
 
 describe.each(dbKinds(import.meta.url))('payment attempts on %s', (kind) => {
+  const once = itOnOneDatabase(kind);
   let shop: Shop;
   let user: TestUser;
   let real: PesapalClient;
@@ -40,7 +41,7 @@ describe.each(dbKinds(import.meta.url))('payment attempts on %s', (kind) => {
 
   const referencesAtPesapal = () => [...shop.sim.state.orders.values()].map((o) => o.merchantReference).sort();
 
-  it('retries a request that timed out after reaching Pesapal with a fresh merchant reference', async () => {
+  once('retries a request that timed out after reaching Pesapal with a fresh merchant reference', async () => {
     let timeOutOnce = true;
     shop.ctx.integrations.pesapal = {
       ...real,
@@ -157,7 +158,7 @@ describe.each(dbKinds(import.meta.url))('payment attempts on %s', (kind) => {
     }
   });
 
-  it('does not hand out a new page for an order paid while Pesapal was opening it, and cancels that page', async () => {
+  once('does not hand out a new page for an order paid while Pesapal was opening it, and cancels that page', async () => {
     const placed = await postOrder(shop, user, body);
     const orderId = placed.json.orderId!;
     const firstPage = new URL(placed.json.iframeUrl!).searchParams.get('OrderTrackingId')!;
@@ -178,7 +179,7 @@ describe.each(dbKinds(import.meta.url))('payment attempts on %s', (kind) => {
     expect(shop.sim.state.orders.get(late.pesapalTrackingId!)?.cancelled).toBe(true);
   });
 
-  it('tells checkout that the order behind its key is already paid, so the page shows it', async () => {
+  once('tells checkout that the order behind its key is already paid, so the page shows it', async () => {
     const placed = await postOrder(shop, user, body);
     await shop.sim.complete(new URL(placed.json.iframeUrl!).searchParams.get('OrderTrackingId')!, 'card');
     const again = await postOrder(shop, user, body);
@@ -186,7 +187,7 @@ describe.each(dbKinds(import.meta.url))('payment attempts on %s', (kind) => {
     expect(again.json).toEqual({ error: { code: 'ORDER_PAID', message: 'This order is already paid.', orderId: placed.json.orderId } });
   });
 
-  it('"pay again" near the deadline gives the new page ten minutes, but never holds stock past an hour', async () => {
+  once('"pay again" near the deadline gives the new page ten minutes, but never holds stock past an hour', async () => {
     const placed = await postOrder(shop, user, body);
     const orderId = placed.json.orderId!;
     const placedAt = (await orderRow(shop, orderId)).createdAt.getTime();

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../src/server/db/schema';
 import { taxInvoicesIdle } from '../../src/server/features/tax-invoices/tax-invoice-sender';
 import { createUser } from '../support/test-app';
-import { dbKinds } from '../support/test-database';
+import { dbKinds, itOnOneDatabase } from '../support/test-database';
 import { orderRow } from './checkout-support';
 import { createTaxShop, disposeTaxShop, invoicesOf, type TaxShop } from './etims-support';
 import { cancelAndRefund, decideRefund, errorOf, paidOrder, recordByHand, refundPart, refundsOf } from './partial-refund-support';
@@ -16,6 +16,7 @@ import { cancelAndRefund, decideRefund, errorOf, paidOrder, recordByHand, refund
 const MANUAL_FLAG = (amount: string) => `Refund ${amount} by M-Pesa by hand and record its code.`;
 
 describe.each(dbKinds(import.meta.url))('withdrawing a refund left to be made by hand on %s', (kind) => {
+  const once = itOnOneDatabase(kind);
   let shop: TaxShop;
   beforeEach(async () => {
     shop = await createTaxShop(kind);
@@ -43,7 +44,7 @@ describe.each(dbKinds(import.meta.url))('withdrawing a refund left to be made by
   const creditNotesOf = async (orderId: string) =>
     (await invoicesOf(shop)).filter((t) => t.orderId === orderId && t.kind === 'credit_note');
 
-  it('withdraws a partial refund of M-Pesa: no money counted, no credit note, the flag gone, the line refundable again', async () => {
+  once('withdraws a partial refund of M-Pesa: no money counted, no credit note, the flag gone, the line refundable again', async () => {
     const order = await paidOrder(shop, [{ slug: 'fresh-whole-tilapia', quantity: 2 }], 'mpesa');
     const tilapia = order.items['fresh-whole-tilapia']!;
     const revenue = await revenueToday();
@@ -120,7 +121,7 @@ describe.each(dbKinds(import.meta.url))('withdrawing a refund left to be made by
     expect(await refundsOf(shop, order.paymentId)).toMatchObject([{ status: 'withdrawn', mpesaCode: null }]);
   });
 
-  it('refuses a refund waiting for Pesapal or made, and one of another order', async () => {
+  once('refuses a refund waiting for Pesapal or made, and one of another order', async () => {
     const order = await paidOrder(shop, [{ slug: 'fresh-whole-tilapia', quantity: 2 }]);
     const other = await paidOrder(shop, [{ slug: 'fresh-whole-tilapia', quantity: 1 }]);
     const tilapia = order.items['fresh-whole-tilapia']!;
@@ -140,35 +141,38 @@ describe.each(dbKinds(import.meta.url))('withdrawing a refund left to be made by
     expect(await shop.ctx.db.select().from(auditLogs).where(eq(auditLogs.action, 'REFUND_WITHDRAWN'))).toEqual([]);
   });
 
-  it("withdraws the rest 'Cancel and refund' left to be made by hand: the order is paid again, its partial refund still counted", async () => {
-    const order = await paidOrder(shop);
-    const omena = order.items['omena-dagaa']!;
-    await refundPart(shop, order.orderId, [{ orderItemId: omena.id, amountCents: 52_200, restockQuantity: 1 }], 'Omena was not fresh');
-    await decideRefund(shop, order.trackingId);
-    const cancelled = (await (await cancelAndRefund(shop, order.orderId, 'Customer cancelled the rest')).json()) as {
-      kind: string;
-      refundId: string;
-    };
-    expect(cancelled.kind).toBe('manual_needed');
-    expect(await orderRow(shop, order.orderId)).toMatchObject({ status: 'refund_requested', needsAttention: true });
+  once(
+    "withdraws the rest 'Cancel and refund' left to be made by hand: the order is paid again, its partial refund still counted",
+    async () => {
+      const order = await paidOrder(shop);
+      const omena = order.items['omena-dagaa']!;
+      await refundPart(shop, order.orderId, [{ orderItemId: omena.id, amountCents: 52_200, restockQuantity: 1 }], 'Omena was not fresh');
+      await decideRefund(shop, order.trackingId);
+      const cancelled = (await (await cancelAndRefund(shop, order.orderId, 'Customer cancelled the rest')).json()) as {
+        kind: string;
+        refundId: string;
+      };
+      expect(cancelled.kind).toBe('manual_needed');
+      expect(await orderRow(shop, order.orderId)).toMatchObject({ status: 'refund_requested', needsAttention: true });
 
-    const res = await withdraw(order.orderId, cancelled.refundId, 'The customer kept the order after all');
-    expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'withdrawn', orderStatus: 'completed' });
-    await taxInvoicesIdle(shop.ctx);
-    expect(await orderRow(shop, order.orderId)).toMatchObject({
-      status: 'completed',
-      cancelledReason: null,
-      needsAttention: false,
-      attentionReason: null,
-    });
-    // Only the omena's credit note; the order's total after refunds counts only the refund made.
-    expect((await creditNotesOf(order.orderId)).map((n) => n.total)).toEqual([52_200]);
-    const detail = await adminDetail(order.orderId);
-    expect(detail.order).toMatchObject({ status: 'completed', refundedCents: 52_200 });
-    expect(detail.order.totalAfterRefundsCents).toBe(detail.order.totalCents - 52_200);
-    expect(await myOrder(order.orderId)).toMatchObject({ refundedCents: 52_200 });
-  });
+      const res = await withdraw(order.orderId, cancelled.refundId, 'The customer kept the order after all');
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(await res.json()).toMatchObject({ status: 'withdrawn', orderStatus: 'completed' });
+      await taxInvoicesIdle(shop.ctx);
+      expect(await orderRow(shop, order.orderId)).toMatchObject({
+        status: 'completed',
+        cancelledReason: null,
+        needsAttention: false,
+        attentionReason: null,
+      });
+      // Only the omena's credit note; the order's total after refunds counts only the refund made.
+      expect((await creditNotesOf(order.orderId)).map((n) => n.total)).toEqual([52_200]);
+      const detail = await adminDetail(order.orderId);
+      expect(detail.order).toMatchObject({ status: 'completed', refundedCents: 52_200 });
+      expect(detail.order.totalAfterRefundsCents).toBe(detail.order.totalCents - 52_200);
+      expect(await myOrder(order.orderId)).toMatchObject({ refundedCents: 52_200 });
+    },
+  );
 
   it('lets exactly one of a withdrawal and a recording by hand sent at once win, and the other says why', async () => {
     const order = await paidOrder(shop, [{ slug: 'fresh-whole-tilapia', quantity: 2 }], 'mpesa');

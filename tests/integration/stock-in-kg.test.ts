@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLogs, etimsItems, etimsStockMoves, products, productVariants, stockMovements } from '../../src/server/db/schema';
 import { SIMULATOR_DEVICE } from '../../src/server/etims-config';
 import { sendDueTaxInvoices, taxInvoicesIdle } from '../../src/server/features/tax-invoices/tax-invoice-sender';
-import { dbKinds } from '../support/test-database';
+import { dbKinds, itOnOneDatabase } from '../support/test-database';
 import { movementsOf, orderRow, payOnSimulator, placePaidOrderAttempt, postOrder, orderBody } from './checkout-support';
 import { approveRefund, createTaxShop, declared, disposeTaxShop, invoiceOf, type TaxShop } from './etims-support';
 
@@ -30,6 +30,7 @@ const LARGE = 'Large, Scaled & gutted'; // 700 g, 6 in stock
 const SEEDED = { 'Small, Whole': 6, 'Medium, Whole': 8, [LARGE]: 6, 'Jumbo, Whole': 3 } as const;
 
 describe.each(dbKinds(import.meta.url))('stock kept in kg on %s', (kind) => {
+  const once = itOnOneDatabase(kind);
   let shop: TaxShop;
   let tilapiaId: string;
   beforeEach(async () => {
@@ -76,7 +77,7 @@ describe.each(dbKinds(import.meta.url))('stock kept in kg on %s', (kind) => {
   const adjust = (variantId: string, json: Record<string, unknown>) =>
     admin(`/products/${tilapiaId}/stock`, { method: 'POST', json: { variantId, reason: 'Weighed the cold room', ...json } });
 
-  it('switches to kg beside the price per kg: pieces × weight, audited; the shop still sells whole pieces', async () => {
+  once('switches to kg beside the price per kg: pieces × weight, audited; the shop still sells whole pieces', async () => {
     const refused = await setUnit('kg');
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as ErrorBody).error.message).toBe('Stock can be kept in kg only for a product sold by the kilo.');
@@ -144,7 +145,7 @@ describe.each(dbKinds(import.meta.url))('stock kept in kg on %s', (kind) => {
     expect(list.items.find((p) => p.id === tilapiaId)?.stockUnit).toBe('kg');
   });
 
-  it('reserves grams at checkout, sells them, releases a cancelled order and puts a refunded one back, in grams', async () => {
+  once('reserves grams at checkout, sells them, releases a cancelled order and puts a refunded one back, in grams', async () => {
     await inKg();
     const large = await variant(LARGE);
     const buyer = shop.buyer;
@@ -180,7 +181,7 @@ describe.each(dbKinds(import.meta.url))('stock kept in kg on %s', (kind) => {
     expect((await variant(LARGE)).stock).toBe(4_200);
   });
 
-  it('refuses a switch while unpaid orders hold stock; back to pieces rounds down, the rest adjusted away', async () => {
+  once('refuses a switch while unpaid orders hold stock; back to pieces rounds down, the rest adjusted away', async () => {
     await inKg();
     const large = await variant(LARGE);
     const held = await placePaidOrderAttempt(shop, shop.buyer, [{ productId: tilapiaId, variantId: large.id, quantity: 1 }]);
@@ -236,7 +237,7 @@ describe.each(dbKinds(import.meta.url))('stock kept in kg on %s', (kind) => {
     }
   });
 
-  it('registers the kg product at KRA as a KG item, moves its stock there and declares its sale in kg at the price of a kg', async () => {
+  once('registers the kg product at KRA as a KG item, moves its stock there and declares its sale in kg at the price of a kg', async () => {
     await sendDueTaxInvoices(shop.ctx); // the seeded opening stock first
     // Prices include VAT: a kg of tilapia is KES 1,900 on the invoice, as on the shelf.
     expect((await admin('/shop-details/prices-include-vat', { method: 'PUT', json: { on: true } })).status).toBe(200);

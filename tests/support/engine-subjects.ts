@@ -7,6 +7,7 @@
 // subject is the SQL's effect on the rows, the same on both engines, while every migration running on
 // each engine is foundation.test.ts's subject. A migration that adds a trigger stays here.
 // Partial refunds' business rules run once; their race (the locks) is partial-refunds-race.test.ts.
+// In a file listed here, a test of the app's rules alone is declared with itOnOneDatabase.
 export const ENGINE_SUBJECTS: Readonly<Record<string, string>> = {
   'checkout-concurrency.test.ts': 'many buyers race for the last units: row locks on variants and products',
   'promotions-race.test.ts': "customers racing for a code's last use: the promotion's row lock before its uses are counted",
@@ -24,7 +25,8 @@ export const ENGINE_SUBJECTS: Readonly<Record<string, string>> = {
   'etims-stock-sequence.test.ts':
     "two instances' concurrent stock movements take KRA's sarNo from one counter row (its row lock) without gaps",
   'payments-ipn-flood.test.ts': "concurrent IPNs for one order serialise on the order's lock",
-  'payments-attempts.test.ts': 'an attempt whose process died mid-request: claims and their locks',
+  'payments-attempts.test.ts':
+    "an attempt whose process died mid-request, and two 'pay again' at once: claims and their locks (its other tests run once)",
   'payments-current-attempt.test.ts': "the order's payment status kept by database triggers (migration 0026)",
   'payments-database-loss.test.ts': 'a connection lost while a payment page opens',
   'outbox.test.ts': 'two senders claim each outbox row once (FOR UPDATE SKIP LOCKED)',
@@ -40,8 +42,9 @@ export const ENGINE_SUBJECTS: Readonly<Record<string, string>> = {
   'variants-own-price-migration.test.ts':
     'a migration over existing rows, and the triggers that keep products.price and products.stock from the variants and refuse other writers',
   'partial-refunds-race.test.ts': "refunds of one order sent together: the cancel advisory lock and the order's row lock",
-  'refund-withdrawal.test.ts': "a withdrawal and a recording by hand of one refund sent together: the order's row lock and the refund's",
+  'refund-withdrawal.test.ts':
+    "a withdrawal and a recording by hand of one refund sent together: the order's row lock and the refund's (its other tests run once)",
   'admin-orders-at-scale.test.ts': "each engine's query plans use the indexes",
   'stock-in-kg.test.ts':
-    'a switch of stock unit locks every variant before its product, so a checkout waiting on one reads the new unit; the constraint keeping kg to products sold by the kilo',
+    'a switch of stock unit locks every variant before its product, so a checkout waiting on one reads the new unit (its other tests run once)',
 };

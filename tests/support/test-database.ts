@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { it } from 'vitest';
 import { createPglite, openDatabase, wrapPglite, type Database } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/seed/seed';
@@ -28,6 +29,15 @@ export function dbKinds(testFileUrl: string): DbKind[] {
   const file = path.basename(fileURLToPath(testFileUrl));
   if (!(file in ENGINE_SUBJECTS)) return [DEFAULT_DB_KIND];
   return HAS_POSTGRES ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/**
+ * In a file that runs on both engines, `it` for a test whose subject is not the engine (the app's
+ * rules, with no race or engine feature in play): declared on the one default database only. On the
+ * other engine it is not declared at all, so nothing is skipped; the file's engine tests keep `it`.
+ */
+export function itOnOneDatabase(kind: DbKind): (name: string, fn: () => Promise<void>, timeout?: number) => void {
+  return kind === DEFAULT_DB_KIND ? (name, fn, timeout) => it(name, fn, timeout) : () => undefined;
 }
 
 export interface TestDatabase {
