@@ -9,7 +9,8 @@ import { HOLD_ENDED, MAX_HOLD_MS, MIN_PAYMENT_WINDOW_MS } from '../../src/server
 import { expireReservations } from '../../src/server/features/payments/reconciliation.service';
 import type { PesapalClient, SubmitOrderInput, SubmitOrderResult } from '../../src/server/integrations/pesapal/pesapal-types';
 import { PesapalError } from '../../src/server/integrations/pesapal/pesapal-types';
-import { dbKinds, itOnOneDatabase } from '../support/test-database';
+import { itOnOneDatabase } from '../support/one-database';
+import { dbKinds } from '../support/test-database';
 import type { TestUser } from '../support/test-app';
 import {
   createShop,

@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLogs, etimsItems, etimsStockMoves, products, productVariants, stockMovements } from '../../src/server/db/schema';
 import { SIMULATOR_DEVICE } from '../../src/server/etims-config';
 import { sendDueTaxInvoices, taxInvoicesIdle } from '../../src/server/features/tax-invoices/tax-invoice-sender';
-import { dbKinds, itOnOneDatabase } from '../support/test-database';
+import { itOnOneDatabase } from '../support/one-database';
+import { dbKinds } from '../support/test-database';
 import { movementsOf, orderRow, payOnSimulator, placePaidOrderAttempt, postOrder, orderBody } from './checkout-support';
 import { approveRefund, createTaxShop, declared, disposeTaxShop, invoiceOf, type TaxShop } from './etims-support';
 

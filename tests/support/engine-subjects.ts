@@ -7,7 +7,7 @@
 // subject is the SQL's effect on the rows, the same on both engines, while every migration running on
 // each engine is foundation.test.ts's subject. A migration that adds a trigger stays here.
 // Partial refunds' business rules run once; their race (the locks) is partial-refunds-race.test.ts.
-// In a file listed here, a test of the app's rules alone is declared with itOnOneDatabase.
+// In a file listed here, a test of the app's rules alone is declared with itOnOneDatabase (one-database.ts).
 export const ENGINE_SUBJECTS: Readonly<Record<string, string>> = {
   'checkout-concurrency.test.ts': 'many buyers race for the last units: row locks on variants and products',
   'promotions-race.test.ts': "customers racing for a code's last use: the promotion's row lock before its uses are counted",

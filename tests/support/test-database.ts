@@ -7,7 +7,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { it } from 'vitest';
 import { createPglite, openDatabase, wrapPglite, type Database } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/seed/seed';
@@ -22,22 +21,13 @@ export const HAS_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
  * The one database of a file whose subject is not the engine: PostgreSQL when a server is there (a
  * template copy costs a third of a new PGlite), else the embedded PGlite.
  */
-const DEFAULT_DB_KIND: DbKind = HAS_POSTGRES ? 'postgres' : 'pglite';
+export const DEFAULT_DB_KIND: DbKind = HAS_POSTGRES ? 'postgres' : 'pglite';
 
 /** The engines a test file runs on: both there are when it is listed in ENGINE_SUBJECTS, else one. */
 export function dbKinds(testFileUrl: string): DbKind[] {
   const file = path.basename(fileURLToPath(testFileUrl));
   if (!(file in ENGINE_SUBJECTS)) return [DEFAULT_DB_KIND];
   return HAS_POSTGRES ? ['pglite', 'postgres'] : ['pglite'];
-}
-
-/**
- * In a file that runs on both engines, `it` for a test whose subject is not the engine (the app's
- * rules, with no race or engine feature in play): declared on the one default database only. On the
- * other engine it is not declared at all, so nothing is skipped; the file's engine tests keep `it`.
- */
-export function itOnOneDatabase(kind: DbKind): (name: string, fn: () => Promise<void>, timeout?: number) => void {
-  return kind === DEFAULT_DB_KIND ? (name, fn, timeout) => it(name, fn, timeout) : () => undefined;
 }
 
 export interface TestDatabase {
