@@ -252,7 +252,26 @@ export async function fillCart(page: Page, product: ShopProduct, quantity: numbe
     stock: product.stock,
     quantity,
   };
+  await savedCartAgreed(page);
   await page.evaluate((value) => localStorage.setItem('cart', value), JSON.stringify([line]));
+}
+
+/**
+ * A signed-in page first agrees its cart with the server's saved cart, then makes the answer the
+ * browser's cart: a cart written behind the app's back before that is replaced by the answer. Waits
+ * until this browser has agreed with the saved cart as the server holds it now.
+ */
+async function savedCartAgreed(page: Page): Promise<void> {
+  const cookies = await page.context().cookies(page.url());
+  if (!cookies.some((c) => c.name.endsWith('session_token'))) return;
+  await page.waitForFunction(async () => {
+    const agreed = JSON.parse(localStorage.getItem('cart-saved-for') ?? 'null') as { updatedAt: string | null } | null;
+    if (!agreed) return false;
+    const res = await fetch('/api/cart');
+    if (!res.ok) return false;
+    const { cart } = (await res.json()) as { cart: { updatedAt: string | null } };
+    return cart.updatedAt === agreed.updatedAt;
+  });
 }
 
 export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
