@@ -310,6 +310,7 @@ describe('storefront: layout', () => {
   });
 
   it('lets a keyboard user filter, add to the cart and change the quantity', async () => {
+    await page.clock.install(); // 'Adding...' is held on the page's own clock below, not raced in real time
     await page.goto(shop.url + '/shop');
     await page.getByRole('article').first().waitFor();
     await page.getByRole('searchbox', { name: 'Search products' }).focus();
@@ -323,11 +324,15 @@ describe('storefront: layout', () => {
     await card.waitFor();
     const add = card.getByRole('button', { name: 'Add to Cart' });
     await add.focus();
+    // Stop the page's time, so 'Adding...' lasts until the test moves the clock on (a busy machine
+    // may otherwise take its half second to look).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     await page.keyboard.press('Enter');
     await card.getByRole('button', { name: 'Adding...' }).waitFor();
     // Focus stays on the button while it reads 'Adding...'.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Adding...');
     await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
+    await page.clock.resume();
 
     await page.goto(shop.url + '/cart');
     const plus = page
