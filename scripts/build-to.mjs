@@ -10,4 +10,5 @@ execFileSync('npx', ['vite', 'build', '--outDir', path.resolve(out, 'web'), '--l
 execFileSync('npx', ['vite', 'build', '--ssr', 'entry-server.tsx', '--outDir', path.resolve(out, 'ssr'), '--logLevel', 'warn'], {
   stdio: 'inherit',
 });
+execFileSync('npx', ['tsx', 'scripts/precompress-web.ts', path.resolve(out, 'web')], { stdio: 'inherit' });
 execFileSync('node', ['scripts/build-server.mjs', out], { stdio: 'inherit' });

@@ -93,7 +93,9 @@ describe('storefront: home and shop', () => {
       expect(await badge().getAttribute('aria-label')).toBe('Cart');
       await card.getByRole('button', { name: 'Add to Cart' }).click();
       // (Its half second of 'Adding...' is timed on the page's own clock by a test below.)
-      await badge().and(page.getByLabel('Cart, 1 item', { exact: true })).waitFor();
+      await badge()
+        .and(page.getByLabel('Cart, 1 item', { exact: true }))
+        .waitFor();
       await page.getByText('Fresh Whole Tilapia (1 kg) added to cart').waitFor();
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'));
       expect(stored).toMatchObject([{ name: 'Fresh Whole Tilapia (1 kg)', quantity: 1, priceCents: 65_000 }]);
@@ -289,12 +291,16 @@ describe('storefront: home and shop', () => {
 
       const wings = page.getByRole('article', { name: 'Chicken Wings (1 kg)', exact: true });
       await wings.getByRole('button', { name: 'Add to Cart' }).click();
-      await badge().and(page.getByLabel('Cart, 1 item', { exact: true })).waitFor();
+      await badge()
+        .and(page.getByLabel('Cart, 1 item', { exact: true }))
+        .waitFor();
       // 'Adding...' lasts half a second of real time, too short to watch for on a busy machine: the
       // next test times it on the page's own clock. Here the button is simply usable again.
       await wings.locator('button:not([aria-disabled="true"])', { hasText: 'Add to Cart' }).waitFor();
       await wings.getByRole('button', { name: 'Add to Cart' }).click();
-      await badge().and(page.getByLabel('Cart, 2 items', { exact: true })).waitFor();
+      await badge()
+        .and(page.getByLabel('Cart, 2 items', { exact: true }))
+        .waitFor();
       expect(await page.getByTestId('cart-count').textContent()).toBe('2');
     });
 

@@ -1,10 +1,11 @@
 // Serves the built single-page app from memory: hashed assets cached for a year, index.html never
-// cached, gzip/brotli chosen by Accept-Encoding, and client routes falling back to index.html.
+// cached, gzip/brotli chosen by Accept-Encoding (the build's compressed files, see
+// asset-compression.ts), and client routes falling back to index.html.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
+import { ENCODED_SUFFIX, compressAsset, worthCompressing } from './asset-compression';
 import { pickEncoding } from './compression';
 
 interface Asset {
@@ -30,7 +31,18 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
   '.woff2': 'font/woff2',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
+/** The build's compressed forms of a file, when both are there and not older than it. */
+function builtEncodings(full: string, modified: number): { br: Buffer; gzip: Buffer } | null {
+  const br = full + ENCODED_SUFFIX.br;
+  const gzip = full + ENCODED_SUFFIX.gzip;
+  if (!existsSync(br) || !existsSync(gzip)) return null;
+  if (statSync(br).mtimeMs < modified || statSync(gzip).mtimeMs < modified) return null;
+  return { br: readFileSync(br), gzip: readFileSync(gzip) };
+}
+
+/** `app.js.br` beside `app.js` is one of its encodings, not a file of its own. */
+const isEncodedForm = (full: string) =>
+  Object.values(ENCODED_SUFFIX).some((suffix) => full.endsWith(suffix) && existsSync(full.slice(0, -suffix.length)));
 
 function loadAssets(root: string, htmlVars: Record<string, string> = {}): Map<string, Asset> {
   const assets = new Map<string, Asset>();
@@ -38,10 +50,12 @@ function loadAssets(root: string, htmlVars: Record<string, string> = {}): Map<st
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const full = path.join(dir, name);
-      if (statSync(full).isDirectory()) {
+      const stat = statSync(full);
+      if (stat.isDirectory()) {
         walk(full);
         continue;
       }
+      if (isEncodedForm(full)) continue;
       const rel = '/' + path.relative(root, full).split(path.sep).join('/');
       const ext = path.extname(name).toLowerCase();
       let body = readFileSync(full);
@@ -53,11 +67,11 @@ function loadAssets(root: string, htmlVars: Record<string, string> = {}): Map<st
         etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
         cacheControl: hashed ? 'public, max-age=31536000, immutable' : ext === '.html' ? 'no-cache' : 'public, max-age=86400',
       };
-      if (COMPRESSIBLE.has(ext) && body.length > 512) {
-        asset.gzip = gzipSync(body, { level: 9 });
-        asset.br = brotliCompressSync(body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-        });
+      if (worthCompressing(name, body.byteLength)) {
+        // HTML was just filled in with the shop's settings: its build-time forms would be of other bytes.
+        const encoded = (ext !== '.html' && builtEncodings(full, stat.mtimeMs)) || compressAsset(body);
+        asset.gzip = encoded.gzip;
+        asset.br = encoded.br;
       }
       assets.set(rel, asset);
     }
