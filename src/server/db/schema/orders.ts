@@ -353,6 +353,10 @@ export const paymentTransactions = pgTable(
       .on(t.nextCheckAt)
       .where(sql`${t.status} = 'PENDING'`),
     index('payment_transactions_status_order_idx').on(t.status, t.orderId),
+    // The sales report's M-Pesa rounding: the few payments that have any, not every payment of a range.
+    index('payment_transactions_rounding_idx')
+      .on(t.pesapalTrackingId)
+      .where(sql`${t.rounding} <> 0`),
     index('payment_transactions_watched_idx')
       .on(t.nextCheckAt.asc().nullsFirst())
       .where(

@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { totalRow, type ReportColumn, type ReportRow, type ReportTable } from '@/domain/report-table';
 import type { ReportRange } from '@/domain/report-range';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { cents, paidOrdersWith } from './paid-orders-sql';
+import { cents, paidOrdersWith, refundedSince } from './paid-orders-sql';
 
 interface LineSums {
   quantity: number;
@@ -27,8 +27,7 @@ function paidLines(range: ReportRange, select: SQL, groupAndOrder: SQL): SQL {
       select rl.order_item_id, sum(rl.amount) as amount
       from refund_lines rl
       join payment_refunds rf on rf.id = rl.refund_id
-      where rl.kind = 'item' and rf.status = 'refunded' and rf.source <> 'extra_payment'
-        and rl.order_item_id in (select id from lines)
+      where rl.kind = 'item' and rf.status = 'refunded' and rf.source <> 'extra_payment' and ${refundedSince(range, sql`rf`)}
       group by rl.order_item_id
     )
     select ${select}

@@ -30,7 +30,17 @@ export function paidOrdersWith(range: Pick<ReportRange, 'start' | 'end'>): SQL {
       select pt.order_id, sum(pr.amount) as amount
       from payment_refunds pr
       join payment_transactions pt on pt.id = pr.transaction_id
-      where pr.status = 'refunded' and pr.source <> 'extra_payment' and pt.order_id in (select id from paid)
+      where pr.status = 'refunded' and pr.source <> 'extra_payment' and ${refundedSince(range)}
       group by pt.order_id
     )`;
+}
+
+/**
+ * A refund is recorded after the payment it gives back (both on the shop's clock), so the refunds of
+ * orders paid in a range were all recorded since it began: the few refunds since then are read, not
+ * every payment of the range looked up (seconds at 300,000 orders). The join to the range's orders
+ * does the rest.
+ */
+export function refundedSince(range: Pick<ReportRange, 'start'>, refund: SQL = sql`pr`): SQL {
+  return sql`${refund}.created_at >= ${range.start.toISOString()}::timestamptz`;
 }
