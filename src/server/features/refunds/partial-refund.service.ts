@@ -19,14 +19,15 @@ import { PESAPAL_WONT, whyPesapalWont } from '@/domain/pesapal-refunds';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { LOCKS } from '../../db/locks';
-import { orders, paymentRefunds, paymentTransactions } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../errors';
+import { orders, paymentRefunds } from '../../db/schema';
+import { badRequest, conflict } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { pesapalRefundRules } from '../../payment-config';
 import { insertRefund, requestRefund } from '../orders/admin-refund-request';
 import { lockedOrder } from '../orders/locked-order';
 import { loadOrderRefundState } from '../orders/order-refunds';
 import { transitionOrder } from '../orders/order-transitions';
+import { lockedManualRefund } from './manual-refund-row';
 import { deliverOrderUpdate, type QueuedOrderUpdate } from '../orders/order-updates.service';
 import { clearManualFlag, markRefundMade, settlePartialRefund } from './partial-refund-settlement';
 
@@ -210,15 +211,11 @@ export async function recordManualRefund(ctx: ServerContext, actor: AdminActor, 
   const { outcome, update } = await ctx.db
     .transaction(async (tx) => {
       const order = await lockedOrder(tx, input.orderId);
-      const [found] = await tx
-        .select({ refund: paymentRefunds, trackingId: paymentTransactions.pesapalTrackingId })
-        .from(paymentRefunds)
-        .innerJoin(paymentTransactions, eq(paymentTransactions.id, paymentRefunds.transactionId))
-        .where(and(eq(paymentRefunds.id, input.refundId), eq(paymentTransactions.orderId, order.id)))
-        .for('update');
-      if (!found) throw notFound(REFUND_SERVICE_MESSAGES.refundNotFound);
+      const found = await lockedManualRefund(tx, order.id, input.refundId, {
+        notFound: REFUND_SERVICE_MESSAGES.refundNotFound,
+        notManual: REFUND_SERVICE_MESSAGES.notManual,
+      });
       const { refund } = found;
-      if (refund.status !== 'manual_needed') throw conflict(REFUND_SERVICE_MESSAGES.notManual[refund.status]);
       const [used] = await tx.select({ id: paymentRefunds.id }).from(paymentRefunds).where(eq(paymentRefunds.mpesaCode, code));
       if (used) throw conflict(REFUND_SERVICE_MESSAGES.codeUsed(code), { mpesaCode: REFUND_SERVICE_MESSAGES.codeUsed(code) });
       const made = { by: 'manual', mpesaCode: code, actorUserId: actor.userId } as const;

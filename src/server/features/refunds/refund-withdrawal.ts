@@ -11,10 +11,10 @@ import { manualRefundReason, withoutAttention } from '@/domain/partial-refund';
 import type { ServerContext } from '../../context';
 import { LOCKS } from '../../db/locks';
 import { orders, paymentRefunds, paymentTransactions } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { lockedOrder } from '../orders/locked-order';
 import { transitionOrder } from '../orders/order-transitions';
+import { lockedManualRefund } from './manual-refund-row';
 
 const WITHDRAW_MESSAGES = {
   notFound: 'Refund not found',
@@ -48,15 +48,8 @@ export async function withdrawRefund(
   return ctx.database.withLock(LOCKS.adminOrderCancel, () =>
     ctx.db.transaction(async (tx) => {
       const order = await lockedOrder(tx, input.orderId);
-      const [found] = await tx
-        .select({ refund: paymentRefunds, trackingId: paymentTransactions.pesapalTrackingId })
-        .from(paymentRefunds)
-        .innerJoin(paymentTransactions, eq(paymentTransactions.id, paymentRefunds.transactionId))
-        .where(and(eq(paymentRefunds.id, input.refundId), eq(paymentTransactions.orderId, order.id)))
-        .for('update');
-      if (!found) throw notFound(WITHDRAW_MESSAGES.notFound);
+      const found = await lockedManualRefund(tx, order.id, input.refundId, WITHDRAW_MESSAGES);
       const { refund } = found;
-      if (refund.status !== 'manual_needed') throw conflict(WITHDRAW_MESSAGES.notManual[refund.status]);
       const at = actor.at;
       await tx
         .update(paymentRefunds)
