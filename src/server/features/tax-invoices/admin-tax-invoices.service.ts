@@ -9,6 +9,7 @@ import { etimsDevices, taxInvoices, type TaxInvoiceStatus } from '../../db/schem
 import { usesEtimsSimulator } from '../../etims-config';
 import { conflict, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
+import { etimsLateBefore } from './etims-lateness';
 import { stockDeclarationStatus } from './stock-declaration-status';
 import { invoiceReference, kickTaxInvoices } from './tax-invoice-sender';
 
@@ -64,7 +65,7 @@ export async function listTaxInvoices(ctx: ServerContext, filter: { status?: Tax
  */
 export async function lateTaxInvoices(ctx: ServerContext) {
   const lateAfterMinutes = ctx.env.ETIMS_LATE_AFTER_MINUTES;
-  const lateBefore = new Date(ctx.now().getTime() - lateAfterMinutes * 60_000);
+  const lateBefore = etimsLateBefore(ctx);
   const [row] = await ctx.db
     .select({
       oldest: sql<Date | null>`min(${taxInvoices.createdAt})`.mapWith(taxInvoices.createdAt),

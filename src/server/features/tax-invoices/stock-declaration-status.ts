@@ -4,6 +4,7 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../context';
 import { etimsStockMoves } from '../../db/schema';
+import { etimsLateBefore } from './etims-lateness';
 
 const UNSENT = ['queued', 'failed'] as const;
 
@@ -17,7 +18,7 @@ export interface StockDeclarationStatus {
 }
 
 export async function stockDeclarationStatus(ctx: ServerContext): Promise<StockDeclarationStatus> {
-  const lateBefore = new Date(ctx.now().getTime() - ctx.env.ETIMS_LATE_AFTER_MINUTES * 60_000);
+  const lateBefore = etimsLateBefore(ctx);
   const [counts] = await ctx.db
     .select({
       waiting: sql<number>`count(*)`.mapWith(Number),
