@@ -104,7 +104,7 @@ describe('checkout and payment in a browser', () => {
   }
 
   /** Waits until the shop has recorded the order's outcome (Pesapal's answer is handled on the server). */
-  const statusOf = (id: string) => expect.poll(async () => (await adminOrder(id)).order.status, { timeout: 15_000 });
+  const statusOf = (id: string) => expect.poll(async () => (await adminOrder(id)).order.status);
 
   /**
    * An order placed over the API, as the checkout page sends it (Kilimani from the gazetteer, one

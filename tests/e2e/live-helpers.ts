@@ -1,6 +1,7 @@
 // Shared steps of the live-status journeys: real customers (signed up, verified by mail, signed in),
 // real orders through /api/checkout/orders, and payments chosen on the Pesapal simulator's page.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { launchChromium } from './support/chromium';
 import { signedUpContext } from './support/sign-up';
 import { startShop, type ShopServer } from './support/shop-server';
@@ -264,14 +265,17 @@ export async function fillCart(page: Page, product: ShopProduct, quantity: numbe
 async function savedCartAgreed(page: Page): Promise<void> {
   const cookies = await page.context().cookies(page.url());
   if (!cookies.some((c) => c.name.endsWith('session_token'))) return;
-  await page.waitForFunction(async () => {
-    const agreed = JSON.parse(localStorage.getItem('cart-saved-for') ?? 'null') as { updatedAt: string | null } | null;
-    if (!agreed) return false;
-    const res = await fetch('/api/cart');
-    if (!res.ok) return false;
-    const { cart } = (await res.json()) as { cart: { updatedAt: string | null } };
-    return cart.updatedAt === agreed.updatedAt;
-  });
+  // page.evaluate awaits the check's answer; waitForFunction would take its promise for a yes.
+  const agreesWithServer = () =>
+    page.evaluate(async () => {
+      const agreed = JSON.parse(localStorage.getItem('cart-saved-for') ?? 'null') as { updatedAt: string | null } | null;
+      if (!agreed) return false;
+      const res = await fetch('/api/cart');
+      if (!res.ok) return false;
+      const { cart } = (await res.json()) as { cart: { updatedAt: string | null } };
+      return cart.updatedAt === agreed.updatedAt;
+    });
+  await expect.poll(agreesWithServer).toBe(true);
 }
 
 export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();

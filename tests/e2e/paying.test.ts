@@ -262,7 +262,7 @@ describe('paying at phone size', () => {
     await fillCart(page, product, 4);
     await page.goto(shopUrl + '/checkout');
     const pay = page.getByRole('button', { name: 'Pay with Pesapal' });
-    await expect.poll(() => pay.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => pay.isEnabled()).toBe(true);
     await pay.click();
     const offer = page.getByRole('dialog', { name: 'This order is already waiting for payment' });
     await offer.getByText('Do not pay again: wait for it, or continue that order.', { exact: false }).waitFor();

@@ -452,10 +452,10 @@ async function productNames(page: Page): Promise<string[]> {
 }
 
 async function waitForNames(page: Page, ok: (names: string[]) => boolean) {
-  await expect.poll(() => productNames(page), { timeout: 10_000 }).toSatisfy(ok);
+  await expect.poll(() => productNames(page)).toSatisfy(ok);
 }
 
 async function expectAllCategories(page: Page, category: string) {
   const categories = () => page.getByRole('article').evaluateAll((els) => els.map((el) => el.querySelector('p')?.textContent ?? ''));
-  await expect.poll(async () => [...new Set(await categories())], { timeout: 10_000 }).toEqual([category]);
+  await expect.poll(async () => [...new Set(await categories())]).toEqual([category]);
 }
