@@ -3,7 +3,7 @@
 // Usage: tsx scripts/precompress-web.ts [webRoot=dist/web]
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ENCODED_SUFFIX, compressAsset, worthCompressing } from '../src/server/infra/http/asset-compression';
+import { ENCODED_SUFFIX, compressAsset, compressedAtBuild } from '../src/server/infra/http/asset-compression';
 
 const root = process.argv[2] ?? 'dist/web';
 let written = 0;
@@ -14,10 +14,8 @@ const walk = (dir: string): void => {
       walk(full);
       continue;
     }
-    // HTML is filled with the shop's own settings as it is served, so its bytes are known only then.
-    if (name.endsWith('.html')) continue;
     const body = readFileSync(full);
-    if (!worthCompressing(name, body.byteLength)) continue;
+    if (!compressedAtBuild(name, body.byteLength)) continue;
     const encoded = compressAsset(body);
     writeFileSync(full + ENCODED_SUFFIX.br, encoded.br);
     writeFileSync(full + ENCODED_SUFFIX.gzip, encoded.gzip);

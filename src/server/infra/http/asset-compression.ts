@@ -17,6 +17,14 @@ export function worthCompressing(file: string, bytes: number): boolean {
   return COMPRESSIBLE_EXTENSIONS.has(path.extname(file).toLowerCase()) && bytes > MIN_BYTES;
 }
 
+/**
+ * Whether the build writes the file's compressed forms: HTML is filled with the shop's own settings
+ * as it is served, so its bytes are known only then.
+ */
+export function compressedAtBuild(file: string, bytes: number): boolean {
+  return path.extname(file).toLowerCase() !== '.html' && worthCompressing(file, bytes);
+}
+
 export function compressAsset(body: Uint8Array): { br: Buffer; gzip: Buffer } {
   return {
     br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
-import { ENCODED_SUFFIX, compressAsset, worthCompressing } from './asset-compression';
+import { ENCODED_SUFFIX, compressAsset, compressedAtBuild, worthCompressing } from './asset-compression';
 import { pickEncoding } from './compression';
 
 interface Asset {
@@ -68,8 +68,7 @@ function loadAssets(root: string, htmlVars: Record<string, string> = {}): Map<st
         cacheControl: hashed ? 'public, max-age=31536000, immutable' : ext === '.html' ? 'no-cache' : 'public, max-age=86400',
       };
       if (worthCompressing(name, body.byteLength)) {
-        // HTML was just filled in with the shop's settings: its build-time forms would be of other bytes.
-        const encoded = (ext !== '.html' && builtEncodings(full, stat.mtimeMs)) || compressAsset(body);
+        const encoded = (compressedAtBuild(name, body.byteLength) && builtEncodings(full, stat.mtimeMs)) || compressAsset(body);
         asset.gzip = encoded.gzip;
         asset.br = encoded.br;
       }
