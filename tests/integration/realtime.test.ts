@@ -72,6 +72,26 @@ describe.each(dbKinds(import.meta.url))('the live event stream on %s', (kind) =>
     }
   });
 
+  it('tells the customer’s tabs when Pesapal first reports a payment that is still pending', async () => {
+    const order = await insertOrder(t.ctx.db, { userId: brian.id, payments: ['PENDING'] });
+    const trackingId = `track-${order.orderId}-0`;
+    const pending = async () =>
+      (await (await t.request('/api/orders/pending-count', { cookie: brian.cookie })).json()) as { count: number };
+    // Not yet seen by Pesapal: the order is not waiting for a payment.
+    expect(await pending()).toEqual({ count: 0 });
+    const stream = await openEventStream(t.request, brian.cookie);
+    try {
+      const ipn = await t.request(`/api/payments/ipn?OrderTrackingId=${trackingId}&OrderMerchantReference=ORDER-${order.orderId}-0&OrderNotificationType=IPNCHANGE`);
+      expect(ipn.status).toBe(200);
+      // The payment's status did not change, so the event announces nothing; the tab counts again.
+      await stream.waitFor((e) => e.orderId === order.orderId);
+      expect(stream.events).toEqual([{ kind: 'payment', orderId: order.orderId, status: 'PENDING', oldStatus: 'PENDING' }]);
+      expect(await pending()).toEqual({ count: 1 });
+    } finally {
+      stream.close();
+    }
+  });
+
   it('delivers to every open tab of the customer, and forgets a tab once it disconnects', async () => {
     const hub = await realtimeHubFor(t.ctx.database, t.ctx.logger);
     // Streams closed by the tests before are let go asynchronously.
