@@ -10,7 +10,11 @@ export default defineConfig({
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   test: {
     pool: 'forks',
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    // Each pool reads only the root's isolate (a project's own decides just whether modules are
+    // re-imported per file), so the two kinds of test use two pools. Forks, not isolated, keep a worker
+    // process for many integration files: isolated, every file started a process and imported the app
+    // again. Threads, isolated, give each component file a fresh worker, as React's DOM needs.
+    poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false }, threads: { maxThreads: 2, minThreads: 1, isolate: true } },
     testTimeout: 30_000,
     // expect.poll waits for another party (a request, a worker) up to 10 s, not vitest's 1 s: on a
     // busy machine a second is not enough, and a wait that ends early is all the poll costs.
@@ -37,6 +41,7 @@ export default defineConfig({
           include: ['src/web/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['src/web/test-support/setup-components.ts'],
+          pool: 'threads',
           isolate: true,
         },
       },

@@ -81,7 +81,9 @@ describe.each(dbKinds(import.meta.url))('the live event stream on %s', (kind) =>
     expect(await pending()).toEqual({ count: 0 });
     const stream = await openEventStream(t.request, brian.cookie);
     try {
-      const ipn = await t.request(`/api/payments/ipn?OrderTrackingId=${trackingId}&OrderMerchantReference=ORDER-${order.orderId}-0&OrderNotificationType=IPNCHANGE`);
+      const ipn = await t.request(
+        `/api/payments/ipn?OrderTrackingId=${trackingId}&OrderMerchantReference=ORDER-${order.orderId}-0&OrderNotificationType=IPNCHANGE`,
+      );
       expect(ipn.status).toBe(200);
       // The payment's status did not change, so the event announces nothing; the tab counts again.
       await stream.waitFor((e) => e.orderId === order.orderId);

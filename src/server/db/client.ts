@@ -32,6 +32,8 @@ export interface Database {
   withTryLock<T>(key: number, fn: () => Promise<T>): Promise<T | null>;
   /** Run fn while holding a session-level advisory lock, waiting for it. */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** How many callers are waiting for the advisory lock: what an operator (or a test) reads to see a queue. */
+  lockWaiters(key: number): Promise<number>;
   close(): Promise<void>;
   description: string;
   /** The embedded database itself (PGlite only): backups dump it through its one connection. */
@@ -125,6 +127,7 @@ export function wrapPglite(client: PGlite, location = 'memory://'): Database {
         release(key);
       }
     },
+    lockWaiters: (key) => Promise.resolve(waiters.get(key)?.length ?? 0),
     async close() {
       await client.close();
     },
@@ -316,6 +319,16 @@ async function openPostgres(url: string, poolSize = 10, onConnectionLost: Connec
     },
     withTryLock: (key, fn) => lockOn(key, false, fn),
     withLock: async (key, fn) => (await lockOn(key, true, fn)) as Awaited<ReturnType<typeof fn>>,
+    // A one-number advisory key is held as (classid, objid) = its high and low 32 bits, objsubid 1.
+    async lockWaiters(key) {
+      const res = await pool.query<{ n: number }>(
+        `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted
+           and database = (select oid from pg_database where datname = current_database())
+           and objsubid = 1 and ((classid::bigint << 32) | objid::bigint) = $1`,
+        [key],
+      );
+      return res.rows[0]?.n ?? 0;
+    },
     async close() {
       closing = true;
       const client = await listenClient?.catch(() => null);
