@@ -10,6 +10,7 @@ import { profiles, user } from '../../src/server/db/schema';
 import { promoteToAdmin, promotionMessage } from '../../src/server/features/customers/admin-promotion.service';
 import { createTestApp, createUser, type TestApp } from '../support/test-app';
 import { dbKinds } from '../support/test-database';
+import { commandArgs } from '../support/built-server';
 import { auditRows } from './admin-helpers';
 
 const run = promisify(execFile);
@@ -58,10 +59,12 @@ describe('the admin:create command', () => {
   const env = { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
 
   it('refuses to run without --email, and exits 1 for an unknown email', async () => {
-    const missing = await run('npx', ['tsx', 'src/server/cli/admin-create.ts'], { env }).catch((e: { code: number; stderr: string }) => e);
+    const missing = await run(process.execPath, await commandArgs('admin-create'), { env }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(missing).toMatchObject({ code: 2 });
     expect((missing as { stderr: string }).stderr).toContain('Usage: npm run admin:create -- --email owner@example.co.ke');
-    const unknown = await run('npx', ['tsx', 'src/server/cli/admin-create.ts', '--email', 'ghost@example.com'], { env }).catch(
+    const unknown = await run(process.execPath, await commandArgs('admin-create', ['--email', 'ghost@example.com']), { env }).catch(
       (e: { code: number; stderr: string }) => e,
     );
     expect(unknown).toMatchObject({ code: 1 });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirInUse, LOCK_FILE, lockOwner, processStartTicks } from '../../src/server/backup/data-dir-lock';
 import { freePort } from '../e2e/support/shop-server';
+import { commandArgs, shopArgs } from '../support/built-server';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'one-writer-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -25,16 +26,12 @@ function baseEnv(dataDir: string, extra: Record<string, string> = {}): Record<st
 }
 
 /** Runs a command (src/server/cli/<name>.ts) to its end. */
-function cli(name: string, args: string[], env: Record<string, string>): Promise<Run> {
+async function cli(name: string, args: string[], env: Record<string, string>): Promise<Run> {
+  const argv = await commandArgs(name, args);
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', `src/server/cli/${name}.ts`, ...args],
-      { env, timeout: 60_000 },
-      (err, stdout, stderr) => {
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      },
-    );
+    execFile(process.execPath, argv, { env, timeout: 60_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
   });
 }
 
@@ -48,7 +45,7 @@ async function startShop(dataDir: string): Promise<Shop> {
   const port = await freePort();
   let log = '';
   // No PUBLIC_URL: the shop's address follows from its PORT, which the commands do not know.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  const child = spawn(process.execPath, await shopArgs(), {
     env: baseEnv(dataDir, { PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -112,7 +109,7 @@ describe('one writer for the embedded database', () => {
   it('refuses a second shop on the same data folder, changing nothing', async () => {
     const lockBefore = readFileSync(path.join(dataDir, LOCK_FILE), 'utf8');
     const filesBefore = readdirSync(dataDir).sort();
-    const second = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    const second = spawn(process.execPath, await shopArgs(), {
       env: baseEnv(dataDir, { PORT: String(await freePort()) }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

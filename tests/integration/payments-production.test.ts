@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../e2e/support/shop-server';
+import { shopArgs } from '../support/built-server';
 
 const tempRoot = mkdtempSync(path.join(tmpdir(), 'shop-production-'));
 afterAll(() => rmSync(tempRoot, { recursive: true, force: true }));
@@ -14,7 +15,7 @@ afterAll(() => rmSync(tempRoot, { recursive: true, force: true }));
 async function startProduction(extra: Record<string, string>) {
   const port = await freePort();
   const dataDir = path.join(tempRoot, `data-${port}`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  const child = spawn(process.execPath, await shopArgs(), {
     cwd: process.cwd(),
     env: {
       PATH: process.env.PATH,

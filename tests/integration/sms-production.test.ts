@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../e2e/support/shop-server';
+import { shopArgs } from '../support/built-server';
 
 const tempRoot = mkdtempSync(path.join(tmpdir(), 'shop-sms-production-'));
 afterAll(() => rmSync(tempRoot, { recursive: true, force: true }));
@@ -22,7 +23,7 @@ interface Run {
 /** Starts the shop in production; resolves when it exits or says it is running. */
 async function startProduction(extra: Record<string, string>): Promise<Run> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  const child = spawn(process.execPath, await shopArgs(), {
     cwd: process.cwd(),
     env: {
       PATH: process.env.PATH,

@@ -4,6 +4,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../e2e/support/shop-server';
+import { commandArgs, shopArgs } from './built-server';
 import { waitFor } from './wait-for';
 
 export interface Run {
@@ -17,16 +18,12 @@ export function processEnv(dataDir: string, extra: Record<string, string> = {}):
 }
 
 /** Runs a command (src/server/cli/<name>.ts) to its end. */
-export function runCommand(name: string, args: string[], env: Record<string, string>): Promise<Run> {
+export async function runCommand(name: string, args: string[], env: Record<string, string>): Promise<Run> {
+  const argv = await commandArgs(name, args);
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', `src/server/cli/${name}.ts`, ...args],
-      { env, timeout: 90_000 },
-      (err, stdout, stderr) => {
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      },
-    );
+    execFile(process.execPath, argv, { env, timeout: 90_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
   });
 }
 
@@ -41,7 +38,7 @@ export interface ShopProcess {
 export async function startShopProcess(dataDir: string, extra: Record<string, string> = {}): Promise<ShopProcess> {
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  const child = spawn(process.execPath, await shopArgs(), {
     env: processEnv(dataDir, { PORT: String(port), ...extra }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,4 @@
-// A real shop process (src/server/index.ts under tsx, as `npm run dev` runs it) on its own throwaway
+// A real shop process (src/server/index.ts, bundled as `npm run build` bundles it: built-server.ts) on its own throwaway
 // PostgreSQL database, and a signed-in customer placing orders through its API: what the tests of
 // database faults run against.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../e2e/support/shop-server';
+import { shopArgs } from './built-server';
 import { waitFor } from './wait-for';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -27,7 +28,7 @@ export async function startShopProcess(databaseUrl: string): Promise<ShopProcess
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   const exits: (number | string | null)[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  const child = spawn(process.execPath, await shopArgs(), {
     cwd: process.cwd(),
     env: {
       PATH: process.env.PATH,
