@@ -27,6 +27,9 @@ describe('/checkout', () => {
     // The cart's re-check and the rest of the page wait: what is asked here is the lines' choice.
     api.on('POST /api/catalog/cart-check', heldAnswer().handler);
     api.on('GET /api/checkout/last-delivery', heldAnswer().handler);
+    // The fee for the profile's address is asked a second after the page settles: on a busy machine,
+    // before the test ends.
+    api.on('POST /api/checkout/delivery-fee', heldAnswer().handler);
     // The best automatic offer for the cart: none.
     api.on('POST /api/checkout/promotion', { json: { promotion: null, message: null } });
     // The shop does not offer pick-up: the page is the delivery one.
