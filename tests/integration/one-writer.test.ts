@@ -3,71 +3,18 @@
 // print its address); db:migrate is refused naming what to do; a shop killed with kill -9 leaves no
 // lock behind; a backup restores into an empty folder and a non-empty one is refused. Plus the lock
 // itself, in-process.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirInUse, LOCK_FILE, lockOwner, processStartTicks } from '../../src/server/backup/data-dir-lock';
 import { freePort } from '../e2e/support/shop-server';
-import { commandArgs, shopArgs } from '../support/built-server';
+import { shopArgs } from '../support/built-server';
+import { processEnv as baseEnv, runCommand as cli, startShopProcess as startShop, type ShopProcess } from '../support/data-dir-process';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'one-writer-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function baseEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, HOST: '127.0.0.1', ...extra };
-}
-
-/** Runs a command (src/server/cli/<name>.ts) to its end. */
-async function cli(name: string, args: string[], env: Record<string, string>): Promise<Run> {
-  const argv = await commandArgs(name, args);
-  return new Promise((resolve) => {
-    execFile(process.execPath, argv, { env, timeout: 60_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
-
-interface Shop {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-async function startShop(dataDir: string): Promise<Shop> {
-  const port = await freePort();
-  let log = '';
-  // No PUBLIC_URL: the shop's address follows from its PORT, which the commands do not know.
-  const child = spawn(process.execPath, await shopArgs(), {
-    env: baseEnv(dataDir, { PORT: String(port) }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The shop exited during start:\n${log}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok && existsSync(path.join(dataDir, 'control.json'))) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The shop did not start within 60 s:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return { child, url, output: () => log };
-}
 
 function exited(child: ChildProcess): Promise<number | null> {
   return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((r) => child.once('exit', (code) => r(code)));
@@ -98,7 +45,7 @@ describe('the data folder lock', () => {
 
 describe('one writer for the embedded database', () => {
   const dataDir = path.join(tmp, 'shop');
-  let shop: Shop;
+  let shop: ShopProcess;
   beforeAll(async () => {
     shop = await startShop(dataDir);
   }, 90_000);
