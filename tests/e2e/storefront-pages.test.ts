@@ -59,6 +59,11 @@ describe('storefront: pages as HTML', () => {
     const soldOut = products.filter((p) => p.stock === 0);
     if (soldOut.length) expect(text).toContain('Out of Stock');
     expect(text).toMatch(/<title>Our Products \| [^<]+<\/title>/);
+    // The first paint waits for the footer, which follows every product: a half-parsed card (its
+    // cart icon without its text) is never painted and then moved.
+    const hold = text.indexOf('<link rel="expect" href="#site-footer" blocking="render">');
+    expect(hold).toBeGreaterThan(0);
+    expect(text.indexOf('id="site-footer"')).toBeGreaterThan(text.lastIndexOf(`href="/shop/${products.at(-1)!.slug}"`));
   });
 
   it('an article arrives as HTML with its own title, description and BlogPosting', async () => {

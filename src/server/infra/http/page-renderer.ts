@@ -147,11 +147,11 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
   const document = (head: PageHead, pathname: string, html = '', state?: string) =>
     template.beforeHead +
     headTags(head, site(pathname)) +
-    // The browser may paint a page it has only partly parsed. The header's right-hand items (the cart,
-    // then the menu button) are laid out from the right edge, so a paint before the menu button was
-    // parsed shows the cart where the button goes and then moves it. Holding the first paint until
-    // <main> (which follows the whole header) is parsed keeps the header still.
-    (html ? EXPECT_MAIN : '') +
+    // The browser may paint a page it has only partly parsed, and centred or right-aligned content
+    // moves when what follows it arrives: the header's cart moved when the menu button after it was
+    // parsed, and a product card's cart icon moved when its 'Add to Cart' text was. Holding the first
+    // paint until the footer (which follows the whole of <main>) is parsed paints the page in one piece.
+    (html ? EXPECT_PAGE : '') +
     template.beforeRoot +
     `<div id="root">${html}</div>` +
     (state ? `<script type="application/json" id="${QUERY_STATE_ID}">${state}</script>` : '') +
@@ -240,7 +240,7 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
   };
 }
 
-const EXPECT_MAIN = '<link rel="expect" href="#main" blocking="render">';
+const EXPECT_PAGE = '<link rel="expect" href="#site-footer" blocking="render">';
 
 async function finish(status: number, html: string): Promise<PageBody> {
   const body = Buffer.from(html);

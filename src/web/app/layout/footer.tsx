@@ -12,7 +12,7 @@ export default function Footer() {
   const { details, ready } = useShopDetails();
   const businessHours = useBusinessHours();
   return (
-    <footer className="mt-16 bg-brand-800 text-slate-100">
+    <footer id="site-footer" className="mt-16 bg-brand-800 text-slate-100">
       {/* grid-cols-1, not the implicit auto column: that grows to the newsletter field's own width
           and pushed the page sideways at 320 px. */}
       <Container className="grid grid-cols-1 gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4">
