@@ -44,6 +44,7 @@ export const ENGINE_SUBJECTS: Readonly<Record<string, string>> = {
   'partial-refunds-race.test.ts': "refunds of one order sent together: the cancel advisory lock and the order's row lock",
   'refund-withdrawal.test.ts':
     "a withdrawal and a recording by hand of one refund sent together: the order's row lock and the refund's (its other tests run once)",
+  'sales-rollup.test.ts': "the sales reports' sums kept by triggers from orders, payments and refunds, with payments committed at once",
   'admin-orders-at-scale.test.ts': "each engine's query plans use the indexes",
   'stock-in-kg.test.ts':
     'a switch of stock unit locks every variant before its product, so a checkout waiting on one reads the new unit (its other tests run once)',

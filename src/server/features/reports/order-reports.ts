@@ -6,15 +6,13 @@ import { paymentMethodName } from '@/domain/payment-method';
 import { periodKey, periodLabel, periodsIn, type ReportGrouping, type ReportRange } from '@/domain/report-range';
 import { totalRow, type ReportColumn, type ReportRow, type ReportTable } from '@/domain/report-table';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { cents, nairobiDay, paidOrdersWith } from './paid-orders-sql';
+import { MONEY_SUMS, paidOrdersWith, ROLLUP_SUMS, SALES_DAYS } from './paid-orders-sql';
 
 interface Money {
   orders: number;
   charged: number;
   refunded: number;
 }
-
-const MONEY_SUMS = sql`count(*)::int as orders, ${cents(sql`sum(p.total_amount)`)} as charged, ${cents(sql`sum(r.amount)`)} as refunded`;
 
 const average = (m: Money) => (m.orders === 0 ? 0 : Math.round(m.charged / m.orders));
 
@@ -70,18 +68,11 @@ interface PeriodSums extends Money {
 export async function salesByPeriod(db: DbOrTx, range: ReportRange, by: ReportGrouping): Promise<ReportTable> {
   const days = await queryRows<PeriodSums>(
     db,
-    sql`${paidOrdersWith(range)}
-      select ${nairobiDay(sql`p.paid_at`)} as day, ${MONEY_SUMS},
-        ${cents(sql`sum(p.subtotal)`)} as goods, ${cents(sql`sum(p.vat)`)} as vat,
-        ${cents(sql`sum(p.delivery_fee)`)} as delivery, ${cents(sql`sum(p.small_order_fee)`)} as small,
-        ${cents(sql`sum(p.discount_total)`)} as discounts,
-        coalesce(sum(pt.rounding), 0)::float8 as rounding
-      from paid p
-      left join order_refunds r on r.order_id = p.id
-      -- Only payments with a rounding add to it: those few, through their own index.
-      left join (select pesapal_tracking_id, rounding from payment_transactions where rounding <> 0) pt
-        on pt.pesapal_tracking_id = p.pesapal_transaction_id
-      group by 1`,
+    sql`select to_char(s.day, 'YYYY-MM-DD') as day, sum(s.orders)::int as orders, sum(s.charged)::float8 as charged,
+        sum(s.refunded)::float8 as refunded, sum(s.goods)::float8 as goods, sum(s.vat)::float8 as vat,
+        sum(s.delivery)::float8 as delivery, sum(s.small)::float8 as small, sum(s.discounts)::float8 as discounts,
+        sum(s.rounding)::float8 as rounding
+      from ${SALES_DAYS(range)} group by s.day`,
   );
   const periods = new Map(
     periodsIn(range, by).map((key) => [
@@ -161,12 +152,7 @@ export async function salesByRider(db: DbOrTx, range: ReportRange): Promise<Repo
 export async function salesByPaymentMethod(db: DbOrTx, range: ReportRange): Promise<ReportTable> {
   const rows = await queryRows<Grouped>(
     db,
-    sql`${paidOrdersWith(range)}
-      select pt.payment_method as name, ${MONEY_SUMS}
-      from paid p
-      left join order_refunds r on r.order_id = p.id
-      left join payment_transactions pt on pt.pesapal_tracking_id = p.pesapal_transaction_id
-      group by 1`,
+    sql`select nullif(s.method, '') as name, ${ROLLUP_SUMS} from ${SALES_DAYS(range)} group by s.method`,
   );
   // Pesapal names one method several ways ('MpesaKE', 'Mpesa'): rows are merged under the name people know.
   const byName = new Map<string, Money>();
@@ -191,14 +177,16 @@ interface CustomerSums extends Money {
 
 /** A customer is new in an order that is their first paid one ever, and returning in every later one. */
 export async function newAgainstReturning(db: DbOrTx, range: ReportRange): Promise<ReportTable> {
-  const rows = await queryRows<CustomerSums>(
+  const sums = await queryRows<Omit<CustomerSums, 'customers'>>(
     db,
-    sql`${paidOrdersWith(range)}
-      select exists (select 1 from orders e where e.user_id = p.user_id and e.paid_at < p.paid_at) as returning,
-        count(distinct p.user_id)::int as customers, ${MONEY_SUMS}
-      from paid p left join order_refunds r on r.order_id = p.id
-      group by 1`,
+    sql`select s.returning_customer as returning, ${ROLLUP_SUMS} from ${SALES_DAYS(range)} group by s.returning_customer`,
   );
+  const customers = await queryRows<{ returning: boolean; customers: number }>(
+    db,
+    sql`select o.returning_customer as returning, count(distinct o.user_id)::int as customers
+      from order_sales o where o.day between ${range.from}::date and ${range.to}::date group by o.returning_customer`,
+  );
+  const rows: CustomerSums[] = sums.map((r) => ({ ...r, customers: customers.find((c) => c.returning === r.returning)?.customers ?? 0 }));
   const of = (returning: boolean) => rows.find((r) => r.returning === returning) ?? { customers: 0, orders: 0, charged: 0, refunded: 0 };
   const table = groupedTable(
     'New against returning customers',

@@ -4,16 +4,25 @@
 // it by M-Pesa (status 'refunded'); a refund of a second, accidental payment is not counted, as that
 // payment is not in what the order charged either.
 import { sql, type SQL } from 'drizzle-orm';
-import { NAIROBI_OFFSET_MS } from '@/domain/peak-hours';
 import type { ReportRange } from '@/domain/report-range';
-
-const OFFSET = sql.raw(`interval '${NAIROBI_OFFSET_MS / 1000} seconds'`);
-
-/** An instant's Nairobi date as 'YYYY-MM-DD'. */
-export const nairobiDay = (at: SQL) => sql`to_char((${at} at time zone 'UTC') + ${OFFSET}, 'YYYY-MM-DD')`;
 
 /** Cents from a sum of numeric(12, 2) amounts: float8 holds every whole number of cents exactly. */
 export const cents = (amount: SQL) => sql`coalesce(round(${amount} * 100), 0)::float8`;
+
+/** Orders, charged and refunded of `paid p` joined to `order_refunds r` (paidOrdersWith). */
+export const MONEY_SUMS = sql`count(*)::int as orders, ${cents(sql`sum(p.total_amount)`)} as charged, ${cents(sql`sum(r.amount)`)} as refunded`;
+
+/**
+ * The range's rows of sales_rollup as `s`: each paid order's charge, refunds, fees, discounts and
+ * rounding summed per Nairobi day of payment, payment method and new or returning customer, kept by
+ * triggers (migration 0054, docs/decisions/064-sales-rollup.md). A year is a few thousand rows, not
+ * every order.
+ */
+export const SALES_DAYS = (range: Pick<ReportRange, 'from' | 'to'>) =>
+  sql`sales_rollup s where s.day between ${range.from}::date and ${range.to}::date`;
+
+/** Orders, charged and refunded of SALES_DAYS's rows, as MONEY_SUMS gives them for orders. */
+export const ROLLUP_SUMS = sql`sum(s.orders)::int as orders, sum(s.charged)::float8 as charged, sum(s.refunded)::float8 as refunded`;
 
 /**
  * `paid` (the range's paid orders) and `order_refunds` (what came back on each, in KES) as a WITH
