@@ -92,14 +92,19 @@ describe.each(dbKinds(import.meta.url))('riders and what they hear on %s', (kind
       .from(outboundSms)
       .where(and(eq(outboundSms.to, to), eq(outboundSms.step, step)))
       .orderBy(asc(outboundSms.createdAt), asc(outboundSms.id));
-  /** The lists a rider was sent, oldest first, each as its parts (one request's SMS share a key). */
+  /**
+   * The lists a rider was sent, oldest first, each as its parts in their numbered order (one request's
+   * SMS share a key ending in the part's number; the parts are queued in the same millisecond, so
+   * their time does not order them).
+   */
   const listsTo = async (to: string) => {
-    const lists = new Map<string, string[]>();
+    const lists = new Map<string, { part: number; message: string }[]>();
     for (const m of await smsTo(to, 'rider_stops')) {
-      const request = m.dedupeKey.split(':').slice(0, -1).join(':');
-      lists.set(request, [...(lists.get(request) ?? []), m.message]);
+      const key = m.dedupeKey.split(':');
+      const request = key.slice(0, -1).join(':');
+      lists.set(request, [...(lists.get(request) ?? []), { part: Number(key.at(-1)), message: m.message }]);
     }
-    return [...lists.values()];
+    return [...lists.values()].map((parts) => parts.sort((a, b) => a.part - b.part).map((p) => p.message));
   };
   const customerSms = (orderId: string, step: string) =>
     s.t.ctx.db
