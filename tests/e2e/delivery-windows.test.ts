@@ -54,8 +54,10 @@ describe('the delivery window picker on a phone', () => {
     await group.getByRole('radio', { checked: true }).waitFor();
 
     // The seeded week gives several days; the picker shows them as tabs and one day's times.
+    // Counted once they are on screen: the windows may be asked again once the address's zone is
+    // known, and count() does not wait.
     const days = group.getByRole('tab');
-    expect(await days.count()).toBeGreaterThanOrEqual(5);
+    await expect.poll(() => days.count()).toBeGreaterThanOrEqual(5);
     const height = await picker.evaluate((el) => el.getBoundingClientRect().height);
     expect(height).toBeGreaterThan(100);
     expect(height).toBeLessThanOrEqual(740);
