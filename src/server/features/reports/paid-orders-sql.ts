@@ -30,8 +30,7 @@ export const ROLLUP_SUMS = sql`sum(s.orders)::int as orders, sum(s.charged)::flo
  */
 export function paidOrdersWith(range: Pick<ReportRange, 'start' | 'end'>): SQL {
   return sql`with paid as (
-      select o.id, o.user_id, o.paid_at, o.subtotal, o.vat, o.delivery_fee, o.small_order_fee, o.discount_total, o.total_amount,
-        o.delivery_zone_name, o.rider_id, o.pesapal_transaction_id
+      select o.id, o.total_amount, o.delivery_zone_name, o.rider_id
       from orders o
       where o.paid_at >= ${range.start.toISOString()}::timestamptz and o.paid_at < ${range.end.toISOString()}::timestamptz
     ),
