@@ -4,6 +4,13 @@
 import { NAIROBI_OFFSET_MS } from './peak-hours';
 import { toE164Phone } from './phone';
 
+/** What checkout says about M-Pesa Express (the server's refusals use the same words). */
+export const MPESA_MESSAGES = {
+  badPhone: 'Enter the Safaricom number that pays, e.g. 0712 345 678',
+  notWholeShillings: 'M-Pesa takes whole shillings only, and this total has cents. Please pay with Card or other (Pesapal).',
+  off: 'M-Pesa payments are not available just now. Please pay another way.',
+} as const;
+
 /** Daraja's largest single payment, in shillings; the smallest is KES 1. */
 export const MPESA_MAX_SHILLINGS = 250_000;
 /** AccountReference is shown in the prompt and may be at most 12 characters; TransactionDesc 13. */

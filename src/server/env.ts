@@ -47,6 +47,8 @@ const schema = z.object({
   // Callers allowed to post callbacks (comma-separated IPs; unconfirmed list), and whether others are only logged or refused.
   MPESA_CALLBACK_IPS: optional,
   MPESA_CALLBACK_IP_MODE: z.enum(['off', 'log', 'enforce']).default('log'),
+  // How long a prompt waits on the phone before M-Pesa ends it (unconfirmed: about 60 s to 3 minutes).
+  MPESA_PROMPT_SECONDS: z.coerce.number().int().min(20).max(600).default(60),
   // KRA eTIMS (OSCU): the taxpayer PIN, branch and the device serial KRA issued; unset: the built-in simulator.
   ETIMS_PIN: optional,
   ETIMS_BRANCH_ID: z

@@ -7,6 +7,7 @@ import { runDueIpnRechecks } from './features/payments/ipn-rechecks';
 import { pruneStrangerNotices } from './features/payments/ipn-notices';
 import { expireReservations, reconcilePayments } from './features/payments/reconciliation.service';
 import { reconcileRefunds } from './features/payments/refund-reconciliation';
+import { reconcileMpesaPayments } from './features/payments/mpesa/mpesa-reconciliation';
 import { reconcilePackingRefunds } from './features/packing/packing-reconciliation';
 import { refreshEtimsCodes } from './features/tax-invoices/etims-device.service';
 import { sendDueTaxInvoices } from './features/tax-invoices/tax-invoice-sender';
@@ -20,6 +21,8 @@ export interface JobIntervals {
   reservationExpiryMs?: number;
   /** How often pending payments are checked with Pesapal. Default 30 s. */
   reconciliationMs?: number;
+  /** How often M-Pesa prompts due for a query are looked for (each is asked 20 s after it was sent, then every 10 s). Default 5 s. */
+  mpesaReconciliationMs?: number;
   /** How often mail that could not be sent is tried again. Default 60 s. */
   mailDeliveryMs?: number;
   /** How often SMS that could not be sent are tried again. Default 60 s. */
@@ -37,6 +40,9 @@ export function startBackgroundJobs(ctx: ServerContext, intervals: JobIntervals 
   const stoppers: JobStopper[] = [
     every(ctx, 'reservation expiry', intervals.reservationExpiryMs ?? 60_000, LOCKS.reservationExpiry, () => expireReservations(ctx)),
     every(ctx, 'payment reconciliation', intervals.reconciliationMs ?? 30_000, LOCKS.reconciliation, () => reconcilePayments(ctx)),
+    every(ctx, 'M-Pesa reconciliation', intervals.mpesaReconciliationMs ?? 5_000, LOCKS.mpesaReconciliation, () =>
+      reconcileMpesaPayments(ctx),
+    ),
     // Refunds waiting for Pesapal's reversal, under the same lock.
     every(ctx, 'refund reconciliation', intervals.reconciliationMs ?? 30_000, LOCKS.reconciliation, () => reconcileRefunds(ctx)),
     // Packing's refunds a crash left unmade (or untold), under the same lock.

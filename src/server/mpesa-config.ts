@@ -47,3 +47,15 @@ export function describeMpesa(env: Env): string {
   if (usesMpesaSimulator(env)) return `M-Pesa Express simulator (built in) at ${options.baseUrl}`;
   return `M-Pesa Express ${env.MPESA_ENV} (${env.MPESA_SHORTCODE_TYPE} ${options.partyB}, shortcode ${options.shortcode}) at ${options.baseUrl}`;
 }
+
+/** The simulator's callback secret: development only (the simulator is refused in production). */
+const SIMULATOR_CALLBACK_TOKEN = 'simulator-callback-token-not-a-secret';
+
+/** The path Daraja posts a prompt's result to; its last part is the secret (Daraja does not sign callbacks). */
+export const MPESA_CALLBACK_PATH = '/api/payments/mpesa/callback';
+
+/** The callback secret in use, or null when M-Pesa Express is off. */
+export function mpesaCallbackToken(env: Env): string | null {
+  if (env.MPESA_ENV === 'off') return null;
+  return env.MPESA_ENV === 'simulator' ? (env.MPESA_CALLBACK_TOKEN ?? SIMULATOR_CALLBACK_TOKEN) : (env.MPESA_CALLBACK_TOKEN ?? null);
+}

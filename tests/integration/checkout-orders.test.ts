@@ -52,7 +52,13 @@ describe.each(dbKinds(import.meta.url))('checkout orders on %s', (kind) => {
     );
     expect(status).toBe(200);
     // The window has places for unpaid orders: nothing to tell.
-    expect(json).toEqual({ orderId: expect.any(String), iframeUrl: expect.any(String), deliveryWindowNotice: null, stockNotice: null });
+    expect(json).toEqual({
+      orderId: expect.any(String),
+      iframeUrl: expect.any(String),
+      mpesa: null,
+      deliveryWindowNotice: null,
+      stockNotice: null,
+    });
     const order = await orderRow(shop, json.orderId!);
     expect(order.userId).toBe(user.id);
     expect(order.status).toBe('pending');

@@ -21,4 +21,6 @@ export const LOCKS = {
   morningSummary: 7_301_021,
   // Cart reminders: one instance looks at a time (the cart's row makes each reminder once).
   cartReminders: 7_301_031,
+  // M-Pesa Express prompts waiting for their result: one instance asks Safaricom at a time.
+  mpesaReconciliation: 7_301_041,
 } as const;

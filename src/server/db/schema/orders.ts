@@ -322,7 +322,15 @@ export const paymentTransactions = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('PENDING'),
+    /** Who takes the money: Pesapal's hosted page, or an M-Pesa Express prompt (Daraja). */
+    provider: text('provider', { enum: ['pesapal', 'mpesa'] })
+      .notNull()
+      .default('pesapal'),
     pesapalTrackingId: text('pesapal_tracking_id').unique(),
+    /** M-Pesa Express: the prompt's CheckoutRequestID (its callback and its query name it). */
+    mpesaCheckoutRequestId: text('mpesa_checkout_request_id').unique(),
+    /** M-Pesa Express: the number prompted (2547XXXXXXXX), which may differ from the order's phone. */
+    mpesaPhone: text('mpesa_phone'),
     merchantReference: text('merchant_reference').notNull().unique(),
     redirectUrl: text('redirect_url'),
     amount: money('amount').notNull(),
@@ -348,6 +356,16 @@ export const paymentTransactions = pgTable(
     check('payment_transactions_status_check', sql`${t.status} in ('PENDING', 'COMPLETED', 'FAILED', 'REVERSED')`),
     check('payment_transactions_amount_check', sql`${t.amount} >= 0`),
     check('payment_transactions_rounding_check', sql`${t.rounding} > -100 and ${t.rounding} < 100`),
+    check('payment_transactions_provider_check', sql`${t.provider} in ('pesapal', 'mpesa')`),
+    // An M-Pesa receipt pays one attempt only.
+    uniqueIndex('payment_transactions_mpesa_receipt_key')
+      .on(t.confirmationCode)
+      .where(sql`${t.provider} = 'mpesa' and ${t.confirmationCode} is not null`),
+    index('payment_transactions_mpesa_watched_idx')
+      .on(t.nextCheckAt)
+      .where(
+        sql`${t.provider} = 'mpesa' and ${t.mpesaCheckoutRequestId} is not null and (${t.status} = 'PENDING' or (${t.status} = 'FAILED' and ${t.nextCheckAt} is not null))`,
+      ),
     index('payment_transactions_order_idx').on(t.orderId, t.createdAt),
     index('payment_transactions_pending_idx')
       .on(t.nextCheckAt)

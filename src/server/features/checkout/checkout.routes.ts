@@ -26,6 +26,7 @@ import { loadPickupSettings } from '../delivery/pickup-settings.service';
 import { lastRiderDirections } from './last-delivery.service';
 import { takeLookupSlot } from './lookup-limit';
 import { placeOrder } from './order-placement.service';
+import { requireMpesaPhone } from '../payments/mpesa/mpesa-attempt.service';
 import { placeDetails, signedPlaceDetails, suggestAddresses } from './places.service';
 
 const PLACE_DETAILS_FAILED = 'Failed to get place details';
@@ -106,6 +107,11 @@ export function checkoutRoutes(ctx: ServerContext) {
         if (!pickup.enabled) return c.json({ enabled: false as const });
         return c.json({ enabled: true as const, instructions: pickup.instructions, ...(await pickupSlots(ctx.db, ctx.now())) });
       })
+      // The ways to pay checkout offers: M-Pesa Express when it is configured (for whole-shilling totals).
+      .get('/payment-options', (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json({ mpesa: ctx.integrations.mpesa !== null, mpesaPromptSeconds: ctx.env.MPESA_PROMPT_SECONDS });
+      })
       .get('/last-delivery', async (c) => {
         c.header('Cache-Control', 'no-store');
         return c.json(await lastRiderDirections(ctx.db, currentUser(c).id));
@@ -124,10 +130,12 @@ export function checkoutRoutes(ctx: ServerContext) {
           buyerTax: body.buyerTax,
           note: body.note,
           promotionCode: body.promotionCode,
+          mpesaPhone: body.payment?.method === 'mpesa' ? requireMpesaPhone(body.payment.mpesaPhone) : undefined,
         });
         return c.json({
           orderId: placed.orderId,
           iframeUrl: placed.iframeUrl,
+          mpesa: placed.mpesa,
           deliveryWindowNotice: placed.deliveryWindowNotice,
           stockNotice: placed.stockNotice,
         });

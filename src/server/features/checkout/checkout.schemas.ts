@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '@/domain/cart';
 import { riderDirectionsSchema } from '@/domain/rider-directions';
 import { PICKUP_MESSAGES } from '@/domain/pickup';
+import { MPESA_MESSAGES } from '@/domain/mpesa-express';
 import { ifUnavailableSchema, lineNoteSchema, orderNoteSchema } from '@/domain/line-choices';
 import {
   buyerTaxSchema,
@@ -163,8 +164,20 @@ function orderFields(emailOptional: boolean) {
       .string()
       .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The idempotency key must be 8 to 100 letters, digits, "-" or "_".')
       .optional(),
+    /** How the customer pays: Pesapal's page (the default) or an M-Pesa Express prompt to this number. */
+    payment: paymentChoice.optional(),
   };
 }
+
+const PAYMENT_CHOICE_MESSAGE = 'Choose how to pay.';
+const paymentChoice = z.discriminatedUnion(
+  'method',
+  [
+    z.object({ method: z.literal('pesapal') }),
+    z.object({ method: z.literal('mpesa'), mpesaPhone: z.string({ error: MPESA_MESSAGES.badPhone }).max(30, MPESA_MESSAGES.badPhone) }),
+  ],
+  { error: PAYMENT_CHOICE_MESSAGE },
+);
 
 const FULFILMENT_MESSAGE = 'Choose delivery or pick-up at the shop.';
 

@@ -25,6 +25,8 @@ import { lineName } from '@/domain/product-variants';
 import { rememberCheckoutDetails, saveBuyerTax, saveSmsChoice } from '../account/account.service';
 import { aboutOrder, badRequest, DomainError, tooManyRequests } from '../../errors';
 import { claimAttempt, startPaymentAttempt, submitAttempt, type AttemptClaim } from '../payments/payment-attempt.service';
+import { mpesaPromptFor, pushMpesaPrompt, type MpesaPrompt } from '../payments/mpesa/mpesa-attempt.service';
+import { MPESA_MESSAGES, mpesaAmountShillings } from '@/domain/mpesa-express';
 import { RESERVATION_MINUTES } from '../payments/order-outcomes';
 import { insertPlacedOrder } from '../orders/order-transitions';
 import { MAX_LINE_QUANTITY } from '@/domain/cart';
@@ -71,11 +73,16 @@ export interface PlaceOrderInput {
   note?: string;
   /** The promotion code typed at checkout; left out or '', the best automatic offer (if any). */
   promotionCode?: string | undefined;
+  /** An M-Pesa Express prompt to this number (2547XXXXXXXX) instead of Pesapal's page. */
+  mpesaPhone?: string | undefined;
 }
 
 export interface PlacedOrder {
   orderId: string;
-  iframeUrl: string;
+  /** Pesapal's page, when paid there. */
+  iframeUrl: string | null;
+  /** The M-Pesa prompt sent, when paid by M-Pesa Express. */
+  mpesa: MpesaPrompt | null;
   /** Said when the order's delivery window is the customer's only once they pay. */
   deliveryWindowNotice: string | null;
   /** Said when some of the order's lines hold no stock: the last units go to whoever pays first. */
@@ -92,9 +99,10 @@ export const MAX_UNPAID_ORDERS = 5;
 export const TOO_MANY_UNPAID = `You already have ${MAX_UNPAID_ORDERS} unpaid orders. Please pay one of them from My Orders, or wait up to ${RESERVATION_MINUTES} minutes for them to lapse, before placing another.`;
 
 export async function placeOrder(ctx: ServerContext, userId: string, input: PlaceOrderInput): Promise<PlacedOrder> {
+  if (input.mpesaPhone !== undefined && !ctx.integrations.mpesa) throw new DomainError('unprocessable', 'MPESA_OFF', MPESA_MESSAGES.off);
   if (input.idempotencyKey) {
     const existing = await findByIdempotencyKey(ctx, userId, input.idempotencyKey);
-    if (existing) return payFor(ctx, existing);
+    if (existing) return payFor(ctx, existing, input.mpesaPhone);
   }
   // A line ordered without a choice takes the shop's usual one.
   const lines = mergeLines(input.items, await loadIfUnavailableDefault(ctx.db));
@@ -109,10 +117,12 @@ export async function placeOrder(ctx: ServerContext, userId: string, input: Plac
     // A concurrent request with the same key won the insert: answer with its order.
     const existing = input.idempotencyKey ? await findByIdempotencyKey(ctx, userId, input.idempotencyKey) : null;
     if (!existing) throw new Error('idempotent order vanished');
-    return payFor(ctx, existing);
+    return payFor(ctx, existing, input.mpesaPhone);
   }
   const newClaim = claim;
-  return withCheckoutErrors(ctx, claim.orderId, async () => (await submitAttempt(ctx, newClaim)).iframeUrl);
+  if (input.mpesaPhone !== undefined)
+    return withCheckoutErrors(ctx, claim.orderId, async () => ({ iframeUrl: null, mpesa: await pushMpesaPrompt(ctx, newClaim) }));
+  return withCheckoutErrors(ctx, claim.orderId, async () => ({ iframeUrl: (await submitAttempt(ctx, newClaim)).iframeUrl, mpesa: null }));
 }
 
 /** How the order reaches the customer, and what that costs, as the server decides it. */
@@ -185,17 +195,26 @@ async function pickupTerms(ctx: ServerContext): Promise<OrderTerms> {
   };
 }
 
-/** An existing order (same idempotency key): its open payment page, or a new attempt. */
-function payFor(ctx: ServerContext, orderId: string): Promise<PlacedOrder> {
-  return withCheckoutErrors(ctx, orderId, async () => (await startPaymentAttempt(ctx, orderId, { reuseOpenAttempt: true })).iframeUrl);
+/** An existing order (same idempotency key): its open payment page or prompt, or a new attempt. */
+function payFor(ctx: ServerContext, orderId: string, mpesaPhone: string | undefined): Promise<PlacedOrder> {
+  if (mpesaPhone !== undefined)
+    return withCheckoutErrors(ctx, orderId, async () => ({ iframeUrl: null, mpesa: await mpesaPromptFor(ctx, orderId, mpesaPhone) }));
+  return withCheckoutErrors(ctx, orderId, async () => ({
+    iframeUrl: (await startPaymentAttempt(ctx, orderId, { reuseOpenAttempt: true })).iframeUrl,
+    mpesa: null,
+  }));
 }
 
 /** A payment that cannot start is told with the order's id: the order exists, and the page may show or pay it. */
-async function withCheckoutErrors(ctx: ServerContext, orderId: string, pay: () => Promise<string>): Promise<PlacedOrder> {
+async function withCheckoutErrors(
+  ctx: ServerContext,
+  orderId: string,
+  pay: () => Promise<Pick<PlacedOrder, 'iframeUrl' | 'mpesa'>>,
+): Promise<PlacedOrder> {
   try {
-    const iframeUrl = await pay();
+    const payment = await pay();
     const [deliveryWindowNotice, unheldNotice] = await Promise.all([windowNotice(ctx.db, orderId), stockNotice(ctx.db, orderId)]);
-    return { orderId, iframeUrl, deliveryWindowNotice, stockNotice: unheldNotice };
+    return { orderId, ...payment, deliveryWindowNotice, stockNotice: unheldNotice };
   } catch (err) {
     throw err instanceof DomainError ? aboutOrder(err, orderId) : err;
   }
@@ -394,6 +413,12 @@ async function insertPendingOrder(
     quote.smallOrder,
     deliveryPlaceName(quote.address),
   );
+  // M-Pesa moves whole shillings: a total with cents is refused before anything is held for it.
+  if (input.mpesaPhone !== undefined && mpesaAmountShillings(totals.totalCents) === null) {
+    throw new DomainError('unprocessable', 'MPESA_NOT_WHOLE_SHILLINGS', MPESA_MESSAGES.notWholeShillings, {
+      fields: { payment: MPESA_MESSAGES.notWholeShillings },
+    });
+  }
   // Below the zone's minimum the order is refused, before anything is held for it.
   if (smallOrder.kind === 'below_minimum') {
     throw new DomainError('unprocessable', 'BELOW_MINIMUM_ORDER', smallOrder.message, { fields: { items: smallOrder.message } });
@@ -479,5 +504,11 @@ async function insertPendingOrder(
   const pickedWindow = quote.method === 'delivery' && input.deliveryWindow?.picked && hold ? hold.slot : null;
   await rememberCheckoutDetails(tx, userId, { ...input.customer, address: quote.address, pickedWindow }, at);
   if (input.buyerTax) await saveBuyerTax(tx, userId, input.buyerTax, at);
-  return claimAttempt(tx, { id: order.id, totalAmount: totals.totalCents, currency: 'KES', customerPhone: input.customer.phone }, at);
+  const mpesa = input.mpesaPhone !== undefined ? { phone: input.mpesaPhone } : undefined;
+  return claimAttempt(
+    tx,
+    { id: order.id, totalAmount: totals.totalCents, currency: 'KES', customerPhone: input.customer.phone },
+    at,
+    mpesa,
+  );
 }

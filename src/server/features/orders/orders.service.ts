@@ -179,6 +179,10 @@ export interface TransactionView {
   updatedAt: string;
   /** Masked; the full number never leaves the server. */
   customerPhoneDisplay: string;
+  /** Pesapal's page or an M-Pesa Express prompt. */
+  provider: 'pesapal' | 'mpesa';
+  /** Why an M-Pesa prompt was not paid, in the customer's words (e.g. 'You cancelled the payment.'); null otherwise. */
+  failureMessage: string | null;
 }
 
 const summaryColumns = {
@@ -519,6 +523,9 @@ export async function getTransaction(db: DbOrTx, caller: { userId: string; ip: s
     updatedAt: tx.updatedAt.toISOString(),
     // Masked again: idempotent for a value stored masked, and a guard should one ever be stored whole.
     customerPhoneDisplay: maskPhone(tx.customerPhoneDisplay ?? tx.customerPhone),
+    provider: tx.provider,
+    // M-Pesa's result is stored as the customer's message; Pesapal's descriptions are not written for her.
+    failureMessage: tx.provider === 'mpesa' && tx.status === 'FAILED' ? tx.statusDescription : null,
   };
 }
 

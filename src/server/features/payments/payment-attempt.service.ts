@@ -24,6 +24,7 @@ import { ATTEMPT_CANCELLED, ATTEMPT_INTERRUPTED } from './order-outcomes';
 import { transitionOrder } from '../orders/order-transitions';
 import { isPayable } from '../orders/order-payability';
 import { lockAttemptsOf, writeAttemptsOf } from './attempt-writes';
+import { refuseWhileMpesaPromptOpen } from './mpesa/mpesa-prompt-open';
 
 const PAYMENT_START_FAILED = 'Failed to create payment order';
 const ORDER_ALREADY_PAID = 'This order is already paid.';
@@ -85,7 +86,11 @@ export async function startPaymentAttempt(
   if (opts.reuseOpenAttempt && order.status === 'pending') {
     const open = await findOpenAttempt(ctx, orderId);
     if (open) return open;
-    return submitAttempt(ctx, await ctx.db.transaction((tx) => claimAttempt(tx, order, ctx.now())));
+    const claim = await ctx.db.transaction(async (tx) => {
+      await refuseWhileMpesaPromptOpen(tx, orderId, ctx.now(), ctx.env.MPESA_PROMPT_SECONDS);
+      return claimAttempt(tx, order, ctx.now());
+    });
+    return submitAttempt(ctx, claim);
   }
   const claim = await claimUnlessOneInFlight(ctx, order);
   if (claim) return submitAttempt(ctx, claim);
@@ -117,7 +122,7 @@ function holdForNewPage(placedAt: Date, expiresAt: Date | null, now: Date): Date
  * now. The order row's lock makes the check and the claim one step across instances. A failed order
  * whose reservation holds becomes pending again here, under the same lock.
  */
-async function claimUnlessOneInFlight(ctx: ServerContext, order: PayableOrder): Promise<AttemptClaim | null> {
+async function claimUnlessOneInFlight(ctx: ServerContext, order: PayableOrder, mpesa?: { phone: string }): Promise<AttemptClaim | null> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [locked] = await tx
@@ -138,6 +143,7 @@ async function claimUnlessOneInFlight(ctx: ServerContext, order: PayableOrder): 
         holdUntil: hold,
       });
     }
+    await refuseWhileMpesaPromptOpen(tx, order.id, now, ctx.env.MPESA_PROMPT_SECONDS);
     const [inFlight] = await tx
       .select({ id: paymentTransactions.id })
       .from(paymentTransactions)
@@ -150,8 +156,19 @@ async function claimUnlessOneInFlight(ctx: ServerContext, order: PayableOrder): 
         ),
       )
       .limit(1);
-    return inFlight ? null : claimAttempt(tx, order, now);
+    return inFlight ? null : claimAttempt(tx, order, now, mpesa);
   });
+}
+
+/**
+ * A new M-Pesa Express attempt on a payable order (its first prompt, 'Send the prompt again', or
+ * M-Pesa after a Pesapal page): the same lock, hold and 'failed becomes pending again' as 'pay
+ * again'; refused while a prompt is still open or another page is being opened.
+ */
+export async function claimMpesaAttempt(ctx: ServerContext, orderId: string, phone: string): Promise<AttemptClaim> {
+  const claim = await claimUnlessOneInFlight(ctx, await loadPayableOrder(ctx, orderId), { phone });
+  if (!claim) throw conflict('Your payment is being opened. Please wait a moment.');
+  return claim;
 }
 
 /**
@@ -240,7 +257,13 @@ async function findOpenAttempt(ctx: ServerContext, orderId: string): Promise<Pay
     const [row] = await ctx.db
       .select()
       .from(paymentTransactions)
-      .where(and(eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.status, 'PENDING')))
+      .where(
+        and(
+          eq(paymentTransactions.orderId, orderId),
+          eq(paymentTransactions.status, 'PENDING'),
+          eq(paymentTransactions.provider, 'pesapal'),
+        ),
+      )
       .orderBy(desc(paymentTransactions.createdAt))
       .limit(1);
     if (!row) return null;
@@ -289,6 +312,8 @@ export async function claimAttempt(
   tx: Tx,
   order: Pick<PayableOrder, 'id' | 'totalAmount' | 'currency' | 'customerPhone'>,
   at: Date,
+  /** An M-Pesa Express prompt to this number (2547XXXXXXXX) instead of a Pesapal page. */
+  mpesa?: { phone: string },
 ): Promise<AttemptClaim> {
   const attempts = await lockAttemptsOf(tx, order.id);
   for (let tries = 0; tries < MAX_REFERENCE_TRIES; tries++) {
@@ -308,6 +333,7 @@ export async function claimAttempt(
         currency: order.currency,
         customerPhone: order.customerPhone,
         customerPhoneDisplay: maskPhone(order.customerPhone),
+        ...(mpesa && { provider: 'mpesa' as const, mpesaPhone: mpesa.phone }),
         createdAt: at,
         updatedAt: at,
       })

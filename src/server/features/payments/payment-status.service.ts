@@ -20,7 +20,7 @@
 // shilling away) matches, the difference kept on the payment as rounding (mobile-money-rounding.ts). Everything happens under row locks (order first, then the
 // transaction), so duplicate, late and concurrent reports make one transition.
 import { lockAttemptsOf, type AttemptWriter } from './attempt-writes';
-import { eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { formatAmount } from '@/domain/money';
 import { paymentRounding } from '@/domain/mobile-money-rounding';
 import { canTransitionPayment, isPaymentStatus, type PaymentStatus } from '@/domain/order-status';
@@ -72,15 +72,35 @@ interface Effects {
   /** The attempt just became FAILED: its page is cancelled at Pesapal. */
   cancelFailedPage: boolean;
   transactionId: string | null;
+  /** The attempt's Pesapal page, when it has one (an M-Pesa attempt has none to cancel). */
+  pesapalTrackingId: string | null;
   /** The customer's older unpaid orders for the same goods, closed with this payment: their pages are cancelled. */
   closedTwins: string[];
 }
 
-export async function applyPaymentStatus(ctx: ServerContext, trackingId: string, reported: TransactionStatus): Promise<ApplyResult> {
+/** Applies Pesapal's GetTransactionStatus answer to the attempt with that tracking id. */
+export function applyPaymentStatus(ctx: ServerContext, trackingId: string, reported: TransactionStatus): Promise<ApplyResult> {
+  return applyAttemptStatus(ctx, eq(paymentTransactions.pesapalTrackingId, trackingId), reported);
+}
+
+/**
+ * Applies an M-Pesa Express result the STK query confirmed (mpesa-confirmation.ts turns it into the
+ * same shape) to the attempt of that CheckoutRequestID.
+ */
+export function applyMpesaStatus(ctx: ServerContext, checkoutRequestId: string, reported: TransactionStatus): Promise<ApplyResult> {
+  return applyAttemptStatus(ctx, eq(paymentTransactions.mpesaCheckoutRequestId, checkoutRequestId), reported);
+}
+
+/** The provider's own id of an attempt: what the order's pointer (orders.pesapal_transaction_id) names. */
+function providerReference(txn: Pick<TransactionRow, 'pesapalTrackingId' | 'mpesaCheckoutRequestId'>): string | null {
+  return txn.pesapalTrackingId ?? txn.mpesaCheckoutRequestId;
+}
+
+async function applyAttemptStatus(ctx: ServerContext, attemptKey: SQL, reported: TransactionStatus): Promise<ApplyResult> {
   const [found] = await ctx.db
     .select({ id: paymentTransactions.id, orderId: paymentTransactions.orderId })
     .from(paymentTransactions)
-    .where(eq(paymentTransactions.pesapalTrackingId, trackingId));
+    .where(attemptKey);
   if (!found) return { outcome: 'unknown', orderId: null, status: null };
 
   const effects = await ctx.db.transaction(async (tx): Promise<Effects> => {
@@ -98,7 +118,7 @@ export async function applyPaymentStatus(ctx: ServerContext, trackingId: string,
       const refundReport = await readRefundReport(ctx, tx, attempts, order, txn, reported, at);
       if (refundReport) return { ...noEffects({ ...base, outcome: refundReport.outcome }), refundUpdate: refundReport.update };
     }
-    const mismatch = describeMismatch(txn, reported);
+    const mismatch = describeMismatch(txn, reported) ?? (await receiptUsedElsewhere(tx, txn, reported));
     if (mismatch) {
       await recordMismatch(tx, attempts, order, txn, mismatch, at);
       return noEffects({ ...base, outcome: 'mismatch' });
@@ -121,7 +141,12 @@ export async function applyPaymentStatus(ctx: ServerContext, trackingId: string,
     );
 
     const result: ApplyResult = { ...base, outcome: 'transitioned', status: reported.status };
-    const effects: Effects = { ...noEffects(result), transactionId: txn.id, heldNotice: await tellHeldCancellation(ctx, tx, order.id) };
+    const effects: Effects = {
+      ...noEffects(result),
+      transactionId: txn.id,
+      pesapalTrackingId: txn.pesapalTrackingId,
+      heldNotice: await tellHeldCancellation(ctx, tx, order.id),
+    };
     if (reported.status === 'COMPLETED') {
       // Queued in the same transaction: if the process dies before sending, the mail and SMS jobs send it.
       const paidUpdate = await completeOrder(ctx, tx, order, txn, at);
@@ -130,7 +155,8 @@ export async function applyPaymentStatus(ctx: ServerContext, trackingId: string,
     }
     if (reported.status === 'FAILED') {
       await failOrder(ctx, tx, order, txn, at);
-      return { ...effects, cancelFailedPage: true };
+      // A Pesapal page can still take a declined card again; a finished M-Pesa prompt cannot.
+      return { ...effects, cancelFailedPage: txn.provider === 'pesapal' };
     }
     if (reversedUnseen) {
       await cancelUnseenPayment(ctx, tx, order, txn, at);
@@ -150,8 +176,8 @@ export async function applyPaymentStatus(ctx: ServerContext, trackingId: string,
   if (orderId && effects.cancelOtherAttempts && effects.transactionId) {
     await cancelOpenAttempts(ctx, orderId, ATTEMPT_CANCELLED.paidElsewhere, effects.transactionId);
   }
-  if (orderId && effects.cancelFailedPage && effects.transactionId) {
-    await cancelFailedAttempt(ctx, { id: effects.transactionId, orderId, trackingId });
+  if (orderId && effects.cancelFailedPage && effects.transactionId && effects.pesapalTrackingId) {
+    await cancelFailedAttempt(ctx, { id: effects.transactionId, orderId, trackingId: effects.pesapalTrackingId });
   }
   for (const twin of effects.closedTwins) await cancelOpenAttempts(ctx, twin, ATTEMPT_CANCELLED.paidInAnotherOrder);
   return effects.result;
@@ -166,24 +192,41 @@ function noEffects(result: ApplyResult): Effects {
     cancelOtherAttempts: false,
     cancelFailedPage: false,
     transactionId: null,
+    pesapalTrackingId: null,
     closedTwins: [],
   };
 }
 
 /** Why Pesapal's answer does not describe our payment, or null when it does. */
 function describeMismatch(
-  txn: Pick<TransactionRow, 'amount' | 'currency' | 'merchantReference' | 'paymentMethod'>,
+  txn: Pick<TransactionRow, 'amount' | 'currency' | 'merchantReference' | 'paymentMethod' | 'provider'>,
   reported: TransactionStatus,
 ): string | null {
   if (reported.merchantReference !== txn.merchantReference) {
-    return `Pesapal reported merchant reference "${reported.merchantReference}" for ${txn.merchantReference}.`;
+    return `${providerName(txn)} reported merchant reference "${reported.merchantReference}" for ${txn.merchantReference}.`;
   }
   if (reported.status !== 'COMPLETED') return null;
   const expected = txn.amount;
   if (reported.currency.toUpperCase() !== txn.currency.toUpperCase() || roundingOf(txn, reported) === null) {
-    return `Pesapal reported ${reported.currency} ${formatAmount(reported.amountCents)} paid for ${txn.merchantReference}; the order is ${txn.currency} ${formatAmount(expected)}.`;
+    return `${providerName(txn)} reported ${reported.currency} ${formatAmount(reported.amountCents)} paid for ${txn.merchantReference}; the order is ${txn.currency} ${formatAmount(expected)}.`;
   }
   return null;
+}
+
+/** An M-Pesa receipt that already paid another attempt pays nothing more (a replayed or forged result). */
+async function receiptUsedElsewhere(tx: Tx, txn: TransactionRow, reported: TransactionStatus): Promise<string | null> {
+  if (txn.provider !== 'mpesa' || reported.status !== 'COMPLETED' || !reported.confirmationCode) return null;
+  const [other] = await tx
+    .select({ id: paymentTransactions.id, merchantReference: paymentTransactions.merchantReference })
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.provider, 'mpesa'), eq(paymentTransactions.confirmationCode, reported.confirmationCode)))
+    .limit(1);
+  if (!other || other.id === txn.id) return null;
+  return `M-Pesa receipt ${reported.confirmationCode} reported for ${txn.merchantReference} already paid ${other.merchantReference}.`;
+}
+
+function providerName(txn: Pick<TransactionRow, 'provider'>): string {
+  return txn.provider === 'mpesa' ? 'M-Pesa' : 'Pesapal';
 }
 
 /** The payment's rounding (amount − collected), or null when Pesapal's amount is not this payment's. */
@@ -242,7 +285,7 @@ async function completeOrder(
     at,
     set: ({ shortfalls }) => ({
       paidAt: at,
-      pesapalTransactionId: txn.pesapalTrackingId,
+      pesapalTransactionId: providerReference(txn),
       // A failed order's reason (e.g. not paid in time) no longer describes it.
       cancelledReason: null,
       ...(shortfalls.length > 0
@@ -260,7 +303,7 @@ async function completeOrder(
 
 /** An older attempt ending does not end an order that has moved on to a newer attempt. */
 function isCurrentAttempt(order: OrderRow, txn: TransactionRow): boolean {
-  return order.pesapalTransactionId === null || order.pesapalTransactionId === txn.pesapalTrackingId;
+  return order.pesapalTransactionId === null || order.pesapalTransactionId === providerReference(txn);
 }
 
 /**
@@ -273,7 +316,7 @@ async function failOrder(ctx: ServerContext, tx: Tx, order: OrderRow, txn: Trans
 }
 
 async function reverseOrder(ctx: ServerContext, tx: Tx, order: OrderRow, txn: TransactionRow, at: Date): Promise<void> {
-  if (order.pesapalTransactionId !== txn.pesapalTrackingId || order.status !== 'completed') return;
+  if (order.pesapalTransactionId !== providerReference(txn) || order.status !== 'completed') return;
   // Stock is not put back: the goods may have been delivered. The merchant decides and restocks.
   await transitionOrder(ctx, tx, {
     order,

@@ -11,6 +11,7 @@ import { ATTEMPT_CANCELLED } from './order-outcomes';
 import { startPaymentAttempt, type PaymentAttempt } from './payment-attempt.service';
 import { recordCallback, setNoticeOutcome } from './ipn-notices';
 import { describeResult, refreshPayment } from './payment-refresh.service';
+import { confirmMpesaAttempt } from './mpesa/mpesa-confirmation';
 
 const ORDER_NOT_FOUND = 'Order not found';
 const SYNC_FAILED = 'Could not reach Pesapal. Please try again.';
@@ -30,6 +31,13 @@ async function ownedOrder(ctx: ServerContext, userId: string, orderId: string) {
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   return order ?? null;
+}
+
+/** The id of the caller's order; anyone else's is 'Order not found'. */
+export async function ownedOrderId(ctx: ServerContext, userId: string, orderId: string): Promise<string> {
+  const order = await ownedOrder(ctx, userId, orderId);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return order.id;
 }
 
 /** Asks Pesapal about each of the caller's orders that has a pending attempt; others' orders are 'Order not found'. */
@@ -54,11 +62,17 @@ export async function syncOrders(
     const attempts = await ctx.db
       .select({
         trackingId: paymentTransactions.pesapalTrackingId,
+        checkoutRequestId: paymentTransactions.mpesaCheckoutRequestId,
         merchantReference: paymentTransactions.merchantReference,
         status: paymentTransactions.status,
       })
       .from(paymentTransactions)
-      .where(and(eq(paymentTransactions.orderId, orderId), isNotNull(paymentTransactions.pesapalTrackingId)))
+      .where(
+        and(
+          eq(paymentTransactions.orderId, orderId),
+          or(isNotNull(paymentTransactions.pesapalTrackingId), isNotNull(paymentTransactions.mpesaCheckoutRequestId)),
+        ),
+      )
       .orderBy(desc(paymentTransactions.createdAt));
     if (attempts.length === 0) {
       results.push({ orderId, updated: false, newStatus: null, error: 'No payment found for this order' });
@@ -76,9 +90,14 @@ export async function syncOrders(
     let updated = false;
     let error: string | null = null;
     for (const attempt of attempts) {
-      if (attempt.status !== 'PENDING' || !attempt.trackingId) continue;
+      if (attempt.status !== 'PENDING') continue;
       try {
-        updated = (await refreshPayment(ctx, attempt.trackingId)).outcome === 'transitioned' || updated;
+        const result = attempt.trackingId
+          ? await refreshPayment(ctx, attempt.trackingId)
+          : attempt.checkoutRequestId
+            ? await confirmMpesaAttempt(ctx, attempt.checkoutRequestId)
+            : null;
+        updated = result?.outcome === 'transitioned' || updated;
       } catch (err) {
         ctx.logger.warn({ err, orderId }, 'payment sync failed');
         error = SYNC_FAILED;

@@ -5,14 +5,20 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, ServerContext } from '../../context';
-import { badRequest } from '../../errors';
+import { aboutOrder, badRequest, DomainError } from '../../errors';
+import { clientAddress } from '../../infra/http/client-address';
+import { MPESA_MESSAGES } from '@/domain/mpesa-express';
+import { receiveMpesaCallback } from './mpesa/mpesa-callback';
+import { sendMpesaPrompt } from './mpesa/mpesa-attempt.service';
 import { currentUser, requireUser } from '../../auth/session';
 import { valid } from '../../infra/http/validate';
 import { handleIpn, readNotice } from './ipn.service';
 import { ipnSlowDown } from './ipn-rate-limit';
 import { isKnownTrackingId } from './payment-refresh.service';
 import { PAYMENT_RETURN_HTML, PAYMENT_RETURN_SCRIPT } from './payment-return-page';
-import { continuePayment, lookupCallbackOrder, retryPayment, syncOrders } from './payment-sync.service';
+import { continuePayment, lookupCallbackOrder, ownedOrderId, retryPayment, syncOrders } from './payment-sync.service';
+
+const mpesaPromptSchema = z.object({ phone: z.string({ error: MPESA_MESSAGES.badPhone }).max(30, MPESA_MESSAGES.badPhone) });
 
 /** More than Pesapal's three short fields ever need; the rest is cut before it is stored. */
 const MAX_IPN_BODY_CHARS = 4096;
@@ -68,32 +74,54 @@ export function paymentsRoutes(ctx: ServerContext) {
     return c.json(answer.body, answer.httpStatus);
   };
 
-  return new Hono<AppEnv>()
-    .get('/ipn', ipn)
-    .post('/ipn', ipn)
-    .get('/return', (c) => c.html(PAYMENT_RETURN_HTML, 200, { 'Cache-Control': 'no-store' }))
-    .get('/return.js', (c) =>
-      c.body(PAYMENT_RETURN_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),
-    )
-    .post('/sync', requireUser(ctx), valid('json', syncSchema), async (c) => {
-      const { orderIds, returned } = c.req.valid('json');
-      return c.json({ results: await syncOrders(ctx, currentUser(c).id, orderIds, { returned: returned ?? false }) });
-    })
-    .get('/lookup', requireUser(ctx), valid('query', lookupSchema), async (c) => {
-      const { trackingId, merchantReference } = c.req.valid('query');
-      c.header('Cache-Control', 'no-store');
-      return c.json(await lookupCallbackOrder(ctx, currentUser(c).id, { trackingId, merchantReference }));
-    })
-    .post('/orders/:id/retry', requireUser(ctx), async (c) => {
-      const orderId = c.req.param('id');
-      if (orderId.length > 100) throw badRequest('Invalid order id.');
-      const attempt = await retryPayment(ctx, currentUser(c).id, orderId);
-      return c.json({ orderId, iframeUrl: attempt.iframeUrl });
-    })
-    .post('/orders/:id/continue', requireUser(ctx), async (c) => {
-      const orderId = c.req.param('id');
-      if (orderId.length > 100) throw badRequest('Invalid order id.');
-      const attempt = await continuePayment(ctx, currentUser(c).id, orderId);
-      return c.json({ orderId, iframeUrl: attempt.iframeUrl });
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/ipn', ipn)
+      .post('/ipn', ipn)
+      .get('/return', (c) => c.html(PAYMENT_RETURN_HTML, 200, { 'Cache-Control': 'no-store' }))
+      .get('/return.js', (c) =>
+        c.body(PAYMENT_RETURN_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),
+      )
+      .post('/sync', requireUser(ctx), valid('json', syncSchema), async (c) => {
+        const { orderIds, returned } = c.req.valid('json');
+        return c.json({ results: await syncOrders(ctx, currentUser(c).id, orderIds, { returned: returned ?? false }) });
+      })
+      .get('/lookup', requireUser(ctx), valid('query', lookupSchema), async (c) => {
+        const { trackingId, merchantReference } = c.req.valid('query');
+        c.header('Cache-Control', 'no-store');
+        return c.json(await lookupCallbackOrder(ctx, currentUser(c).id, { trackingId, merchantReference }));
+      })
+      .post('/orders/:id/retry', requireUser(ctx), async (c) => {
+        const orderId = c.req.param('id');
+        if (orderId.length > 100) throw badRequest('Invalid order id.');
+        const attempt = await retryPayment(ctx, currentUser(c).id, orderId);
+        return c.json({ orderId, iframeUrl: attempt.iframeUrl });
+      })
+      // Daraja's callback: a secret path, answered at once; the STK query decides (mpesa-callback.ts).
+      .post('/mpesa/callback/:token', async (c) => {
+        const { answer } = await receiveMpesaCallback(ctx, {
+          token: c.req.param('token'),
+          address: clientAddress(c),
+          text: await c.req.text(),
+        });
+        return c.json(answer.body, answer.httpStatus);
+      })
+      // 'Send the prompt again', or M-Pesa instead of Pesapal's page, for the customer's unpaid order.
+      .post('/orders/:id/mpesa', requireUser(ctx), valid('json', mpesaPromptSchema), async (c) => {
+        const orderId = c.req.param('id');
+        if (orderId.length > 100) throw badRequest('Invalid order id.');
+        const order = await ownedOrderId(ctx, currentUser(c).id, orderId);
+        try {
+          return c.json({ orderId, mpesa: await sendMpesaPrompt(ctx, order, c.req.valid('json').phone) });
+        } catch (err) {
+          throw err instanceof DomainError ? aboutOrder(err, order) : err;
+        }
+      })
+      .post('/orders/:id/continue', requireUser(ctx), async (c) => {
+        const orderId = c.req.param('id');
+        if (orderId.length > 100) throw badRequest('Invalid order id.');
+        const attempt = await continuePayment(ctx, currentUser(c).id, orderId);
+        return c.json({ orderId, iframeUrl: attempt.iframeUrl });
+      })
+  );
 }

@@ -45,3 +45,6 @@ export const fetchPromotion = (json: InferRequestType<(typeof checkout)['promoti
   call(checkout.promotion.$post({ json }));
 
 export type PromotionPreview = Awaited<ReturnType<typeof fetchPromotion>>;
+
+/** The ways to pay checkout offers: M-Pesa Express when the shop has it, and how long its prompt waits. */
+export const fetchPaymentOptions = () => call(checkout['payment-options'].$get());

@@ -12,13 +12,15 @@ import {
 } from '@/domain/validation';
 import { riderDirectionsSchema, type RiderDirections } from '@/domain/rider-directions';
 
-type CheckoutField = 'fullName' | 'email' | 'phone' | 'address' | 'deliveryWindow' | keyof RiderDirections | keyof BuyerTaxDetails;
+type CheckoutField =
+  'fullName' | 'email' | 'phone' | 'address' | 'deliveryWindow' | 'mpesaPhone' | keyof RiderDirections | keyof BuyerTaxDetails;
 const FIELDS: readonly string[] = [
   'fullName',
   'email',
   'phone',
   'address',
   'deliveryWindow',
+  'mpesaPhone',
   'building',
   'directions',
   'kraPin',

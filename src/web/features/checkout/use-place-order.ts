@@ -14,6 +14,7 @@ import { sessionQueryKey } from '../account/use-session';
 import { createOrder } from './checkout-api';
 import { checkCheckout, fieldErrorsFrom, type CheckoutErrors, type Contact } from './checkout-fields';
 import type { OpenPayment } from './use-checkout-payment';
+import type { MpesaPromptView } from '../payments/payment-api';
 import type { WindowChoice } from './use-delivery-windows';
 import type { LineChoice } from './components/line-choices-fields';
 
@@ -44,11 +45,15 @@ export interface OrderDraft {
   promotionCode: string;
   /** Collected at the shop: no address or rider directions are sent. */
   pickup: boolean;
+  /** An M-Pesa Express prompt to this number instead of Pesapal's page (null: Pesapal). */
+  mpesaPhone: string | null;
 }
 
 export interface PlaceOrderHandlers {
   errors(errors: CheckoutErrors): void;
   placed(payment: OpenPayment): void;
+  /** The M-Pesa prompt went to the phone: the waiting screen shows it. */
+  prompted(prompt: MpesaPromptView): void;
   /** The same goods are already in an order waiting for its payment: offer that order instead. */
   waiting(orderId: string, message: string): void;
   /** The chosen window filled up or closed meanwhile: show the windows again. */
@@ -59,7 +64,7 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const { lines, contact, address, coordinates, placeToken, rider, smsUpdates, buyerTax, priced, deliveryWindow, emailOptional } = draft;
-  const { choices, orderNote, promotionCode, pickup } = draft;
+  const { choices, orderNote, promotionCode, pickup, mpesaPhone } = draft;
 
   // One order per checkout: a double click, or paying again after closing the modal, sends the same
   // key and gets the same order back. Changing the cart or the details starts a new one.
@@ -78,8 +83,9 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
         orderNote,
         promotionCode,
         pickup,
+        mpesaPhone,
       ]),
-    [lines, contact, address, coordinates, rider, smsUpdates, buyerTax, choices, orderNote, promotionCode, pickup],
+    [lines, contact, address, coordinates, rider, smsUpdates, buyerTax, choices, orderNote, promotionCode, pickup, mpesaPhone],
   );
   useEffect(() => {
     idempotencyKey.current = crypto.randomUUID();
@@ -113,13 +119,15 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
         buyerTax: checked.buyerTax,
         deliveryWindow,
         promotionCode,
+        payment: mpesaPhone === null ? ({ method: 'pesapal' } as const) : ({ method: 'mpesa', mpesaPhone } as const),
       };
       const placed = await createOrder(
         pickup
           ? { ...common, fulfilment: 'pickup' }
           : { ...common, fulfilment: 'delivery', deliveryInfo: { address: customer.address, coordinates, placeToken, ...checked.rider } },
       );
-      on.placed({ orderId: placed.orderId, iframeUrl: placed.iframeUrl });
+      if (placed.mpesa) on.prompted(placed.mpesa);
+      else if (placed.iframeUrl) on.placed({ orderId: placed.orderId, iframeUrl: placed.iframeUrl });
       // The profile may have just learnt the customer's name and address: the header names her.
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       // Its window's places, or its last units, go to whoever pays first: said while the payment page opens.

@@ -27,3 +27,9 @@ export function lookupOrderId(trackingId: string | null, merchantReference: stri
     }),
   );
 }
+
+/** A new M-Pesa Express prompt for an unpaid order ('Send the prompt again'). Failures throw ApiError. */
+export const sendMpesaPrompt = (orderId: string, phone: string) =>
+  call(api.payments.orders[':id'].mpesa.$post({ param: { id: encodeURIComponent(orderId) }, json: { phone } }));
+
+export type MpesaPromptView = Awaited<ReturnType<typeof sendMpesaPrompt>>['mpesa'];

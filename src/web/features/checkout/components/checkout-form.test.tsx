@@ -39,6 +39,7 @@ describe('checkout: Pay with Pesapal', () => {
     const api = fakeApi();
     answerShopDetails(api);
     api.on('GET /api/checkout/last-delivery', { json: { building: '', directions: '' } });
+    api.on('GET /api/checkout/payment-options', { json: { mpesa: false, mpesaPromptSeconds: 60 } });
     api.on('GET /api/checkout/pickup', { json: { enabled: false } });
     const fee = heldAnswer();
     api.on(FEE, fee.handler);
@@ -76,6 +77,7 @@ describe('checkout: Pay with Pesapal', () => {
     const api = fakeApi();
     answerShopDetails(api);
     api.on('GET /api/checkout/last-delivery', { json: { building: '', directions: '' } });
+    api.on('GET /api/checkout/payment-options', { json: { mpesa: false, mpesaPromptSeconds: 60 } });
     api.on('GET /api/checkout/pickup', { json: { enabled: false } });
     const fee = heldAnswer();
     api.on(FEE, fee.handler);
@@ -94,6 +96,7 @@ describe('checkout: Pay with Pesapal', () => {
     const api = fakeApi();
     answerShopDetails(api);
     api.on('GET /api/checkout/last-delivery', { json: { building: '', directions: '' } });
+    api.on('GET /api/checkout/payment-options', { json: { mpesa: false, mpesaPromptSeconds: 60 } });
     api.on('GET /api/checkout/pickup', { json: { enabled: false } });
     api.on(FEE, { json: FEE_ANSWER });
     api.on('GET /api/checkout/delivery-windows', { json: { slots: [], chosen: null, closedNotice: null } });
@@ -143,6 +146,7 @@ describe('checkout: Pay with Pesapal', () => {
     const api = fakeApi();
     answerShopDetails(api);
     api.on('GET /api/checkout/last-delivery', { json: { building: '', directions: '' } });
+    api.on('GET /api/checkout/payment-options', { json: { mpesa: false, mpesaPromptSeconds: 60 } });
     api.on('GET /api/checkout/pickup', { json: { enabled: false } });
     api.on(FEE, { json: FEE_ANSWER });
     api.on('GET /api/checkout/delivery-windows', { json: { slots: [], chosen: null, closedNotice: null } });
@@ -187,6 +191,7 @@ describe('checkout: Pay with Pesapal', () => {
       left: 3,
       full: false,
     };
+    api.on('GET /api/checkout/payment-options', { json: { mpesa: false, mpesaPromptSeconds: 60 } });
     api.on('GET /api/checkout/pickup', {
       json: {
         enabled: true,

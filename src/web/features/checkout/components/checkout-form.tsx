@@ -1,7 +1,8 @@
 // /checkout: contact details (prefilled from the profile), delivery (the address with its fee) or,
 // when the shop offers it, pick-up at the shop (no address, no fee, a pick-up window), the
-// order summary and 'Pay with Pesapal', which creates the order on the server and opens Pesapal's
-// page in the payment modal. The browser sends product ids and quantities only: the server prices.
+// order summary, how to pay when the shop has M-Pesa Express, and 'Pay with M-Pesa' (the prompt goes
+// to the phone; the waiting screen follows it) or 'Pay with Pesapal' (Pesapal's page in the payment
+// modal), each creating the order on the server. The browser sends product ids and quantities only.
 import { CreditCard, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { CartLine } from '@/domain/cart';
@@ -14,6 +15,10 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import type { SessionInfo } from '../../account/use-session';
 import { PaymentModal } from '../../payments/components/payment-modal';
+import { MpesaWaitingDialog } from '../../payments/components/mpesa-waiting-dialog';
+import { mpesaAmountShillings } from '@/domain/mpesa-express';
+import { usePaymentOptions } from '../use-payment-options';
+import { PaymentMethodChoice, type PaymentMethod } from './payment-method-choice';
 import { missingCheckoutFields, missingFieldsMessage, type CheckoutErrors, type Contact } from '../checkout-fields';
 import { areaName, deliveryAreaStore } from '../delivery-area';
 import { useCheckoutPayment } from '../use-checkout-payment';
@@ -66,7 +71,13 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   }));
   const [picked, setPicked] = useState<PickedAddress | null>(storedArea);
   const [errors, setErrors] = useState<CheckoutErrors>({});
-  const { payment, setPayment, retrying, retry } = useCheckoutPayment(onPaymentOpenChange);
+  // M-Pesa Express, when the shop has it: the prompt goes to the contact phone unless she types another.
+  const paymentOptions = usePaymentOptions();
+  const [payWith, setPayWith] = useState<PaymentMethod>('mpesa');
+  const [mpesaPhone, setMpesaPhone] = useState<string | null>(null);
+  const promptPhone = mpesaPhone ?? contact.phone;
+  const checkoutPayment = useCheckoutPayment(onPaymentOpenChange, promptPhone);
+  const { payment, setPayment, prompt, setPrompt, retrying, retry } = checkoutPayment;
   const [waiting, setWaiting] = useState<WaitingOrder | null>(null);
 
   // The picked place applies only while its text is unchanged in the box.
@@ -102,6 +113,8 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
     deliveryPlaceName(address),
   );
   const belowMinimum = smallOrder.kind === 'below_minimum' ? smallOrder.message : null;
+  const mpesaPossible = mpesaAmountShillings(totals.totalCents) !== null;
+  const byMpesa = paymentOptions.mpesa && payWith === 'mpesa' && mpesaPossible;
   const { placeOrder, submitting } = usePlaceOrder(
     {
       lines,
@@ -119,12 +132,17 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
       choices,
       orderNote,
       promotionCode: promotion.code,
+      mpesaPhone: byMpesa ? promptPhone : null,
     },
     {
       errors: setErrors,
       placed: (payment) => {
         forgetPromotionCode();
         setPayment(payment);
+      },
+      prompted: (mpesa) => {
+        forgetPromotionCode();
+        setPrompt(mpesa);
       },
       waiting: (orderId, message) => setWaiting({ orderId, message }),
       windowRefused: windows.refresh,
@@ -291,6 +309,19 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
         <Card className="h-fit lg:col-span-2">
           <CardContent className="space-y-4">
             <PromotionCodeField promotion={promotion} />
+            {paymentOptions.mpesa && (
+              <PaymentMethodChoice
+                value={payWith}
+                onChange={setPayWith}
+                mpesaPossible={mpesaPossible}
+                mpesaPhone={promptPhone}
+                onMpesaPhoneChange={(phone) => {
+                  setMpesaPhone(phone);
+                  setErrors((e) => ({ ...e, mpesaPhone: undefined }));
+                }}
+                mpesaPhoneError={errors.mpesaPhone}
+              />
+            )}
             <CheckoutSummary
               lines={lines}
               totals={totals}
@@ -318,7 +349,13 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
               ) : (
                 <CreditCard aria-hidden="true" className="h-5 w-5" />
               )}
-              {submitting ? 'Creating your order…' : payWhenPriced ? 'Working out the delivery fee…' : 'Pay with Pesapal'}
+              {submitting
+                ? 'Creating your order…'
+                : payWhenPriced
+                  ? 'Working out the delivery fee…'
+                  : byMpesa
+                    ? 'Pay with M-Pesa'
+                    : 'Pay with Pesapal'}
             </Button>
             <p id="pay-hint" className="text-sm text-slate-600" aria-live="polite">
               {!filled
@@ -327,11 +364,25 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
                   : MESSAGES.checkoutRequired
                 : !priced
                   ? 'The delivery fee must be known before you pay.'
-                  : (belowMinimum ?? 'You will pay on Pesapal’s secure page by card or M-Pesa.')}
+                  : (belowMinimum ??
+                    (byMpesa
+                      ? 'The M-Pesa prompt goes to your phone; enter your PIN there.'
+                      : 'You will pay on Pesapal’s secure page by card or M-Pesa.'))}
             </p>
           </CardContent>
         </Card>
       </form>
+      {prompt && (
+        <MpesaWaitingDialog
+          prompt={prompt}
+          onClose={() => setPrompt(null)}
+          onResend={() => void checkoutPayment.resend(prompt.orderId)}
+          onPayAnotherWay={() => void retry(prompt.orderId)}
+          busy={retrying}
+          notice={checkoutPayment.notice}
+          returnFocusTo={payButton}
+        />
+      )}
       {waiting && <WaitingOrderDialog waiting={waiting} onClose={() => setWaiting(null)} onPay={setPayment} />}
       {payment && (
         <PaymentModal
@@ -339,7 +390,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
           iframeUrl={payment.iframeUrl}
           orderId={payment.orderId}
           onClose={() => setPayment(null)}
-          onRetry={() => void retry()}
+          onRetry={() => void retry(payment.orderId)}
           retrying={retrying}
           returnFocusTo={payButton}
         />
