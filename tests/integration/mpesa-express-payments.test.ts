@@ -73,7 +73,7 @@ describe.each(dbKinds(import.meta.url))('M-Pesa Express payments on %s', (kind) 
     (await transactionsOf(shop, orderId)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 
   it('sends the prompt to the phone and pays the order once the query confirms the callback', async () => {
-    const { status, answer: placed, tilapia } = await placeWithMpesa();
+    const { status, answer: placed, tilapia, user } = await placeWithMpesa();
     expect(status).toBe(200);
     expect(placed.iframeUrl).toBeNull();
     expect(placed.mpesa?.phoneDisplay).toBe('071****678');
@@ -96,6 +96,13 @@ describe.each(dbKinds(import.meta.url))('M-Pesa Express payments on %s', (kind) 
     expect(await stockOf(shop, tilapia.id)).toBe(stockBefore);
     const stored = await shop.ctx.db.select().from(paymentNotifications).where(eq(paymentNotifications.source, 'mpesa'));
     expect(stored).toHaveLength(1);
+    // The order and its receipt name the M-Pesa receipt.
+    const detail = await shop.request(`/api/orders/${orderId}`, { cookie: user.cookie });
+    expect(await detail.json()).toMatchObject({
+      paymentMethod: 'M-Pesa',
+      paymentProvider: 'mpesa',
+      confirmationCode: prompt.result!.receipt,
+    });
   });
 
   it('refuses a wrong callback secret, and a forged success changes nothing without the query', async () => {

@@ -163,9 +163,11 @@ export interface OrderDetail extends OrderSummary {
   /** The delivery window chosen at checkout; null for an order placed without one. */
   deliveryWindow: OrderWindow | null;
   paidAt: string | null;
-  /** The payment that completed the order, as Pesapal confirmed it. */
+  /** The payment that completed the order, as Pesapal (or M-Pesa's query) confirmed it. */
   paymentMethod: string | null;
+  /** Pesapal's confirmation code, or the M-Pesa receipt of an M-Pesa Express payment. */
   confirmationCode: string | null;
+  paymentProvider: 'pesapal' | 'mpesa' | null;
 }
 
 export interface TransactionView {
@@ -437,7 +439,11 @@ export async function orderDetail(db: DbOrTx, row: typeof orders.$inferSelect, n
     orderDeliveryWindow(db, row.id),
   ]);
   const [payment] = await db
-    .select({ method: paymentTransactions.paymentMethod, code: paymentTransactions.confirmationCode })
+    .select({
+      method: paymentTransactions.paymentMethod,
+      code: paymentTransactions.confirmationCode,
+      provider: paymentTransactions.provider,
+    })
     .from(paymentTransactions)
     .where(and(eq(paymentTransactions.orderId, row.id), eq(paymentTransactions.status, 'COMPLETED')))
     .orderBy(asc(paymentTransactions.updatedAt))
@@ -460,6 +466,7 @@ export async function orderDetail(db: DbOrTx, row: typeof orders.$inferSelect, n
     deliveryWindow,
     paidAt: row.paidAt?.toISOString() ?? null,
     paymentMethod: payment?.method || null,
+    paymentProvider: payment?.provider ?? null,
     confirmationCode: payment?.code || null,
     ...riderNotes(row),
     ...(row.customerNote && { note: row.customerNote }),

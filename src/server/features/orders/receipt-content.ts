@@ -74,7 +74,7 @@ export function receiptFacts(r: Receipt): [string, string][] {
     ...(r.house ? ([['House', r.house]] as [string, string][]) : []),
     ...(r.directions ? ([['Directions for the rider', r.directions]] as [string, string][]) : []),
     ['Payment method', r.paymentMethod],
-    ['Pesapal confirmation code', r.confirmationCode],
+    [r.confirmationLabel, r.confirmationCode],
   ];
 }
 

@@ -49,6 +49,7 @@ function receipt(over: Partial<Receipt> = {}): Receipt {
     totalAfterRefunds: null,
     paymentMethod: 'M-Pesa (Pesapal)',
     confirmationCode: 'QK7P2M1XYZ',
+    confirmationLabel: 'Pesapal confirmation code',
     taxBands: [{ band: 'B', rate: '16%', taxable: 'KES 2,550.00', tax: 'KES 408.00' }],
     taxInvoice: SIGNED,
     copy: false,

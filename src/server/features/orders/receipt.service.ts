@@ -55,6 +55,8 @@ export interface Receipt {
   totalAfterRefunds: string | null;
   paymentMethod: string;
   confirmationCode: string;
+  /** 'Pesapal confirmation code', or 'M-Pesa receipt' for an M-Pesa Express payment. */
+  confirmationLabel: string;
   /** Per tax band: its letter, rate, taxable amount and tax. */
   taxBands: { band: string; rate: string; taxable: string; tax: string }[];
   /** Absent until the sale's tax invoice is signed by KRA's control unit: the receipt then says so. */
@@ -119,6 +121,7 @@ async function loadReceipt(
     ...receiptRefunds(detail),
     paymentMethod: paymentMethodLabel(detail.paymentMethod),
     confirmationCode: detail.confirmationCode ?? '-',
+    confirmationLabel: detail.paymentProvider === 'mpesa' ? 'M-Pesa receipt' : 'Pesapal confirmation code',
     // What the order was charged per band, as stored when it was placed.
     taxBands: detail.taxBands.map((b) => ({
       band: b.band,
