@@ -2,7 +2,8 @@
 // the callback only makes the shop ask (the STK query decides), a lost callback is paid through the
 // reconciliation job's query, a duplicated one pays once, a cancelled prompt fails the attempt and a
 // second prompt pays the same order, and one prompt at a time is ever open on an order.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../src/server/db/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paymentNotifications } from '../../src/server/db/schema';
 import type { MpesaSimulator } from '../../src/server/dev/mpesa/mpesa-simulator';
@@ -103,6 +104,12 @@ describe.each(dbKinds(import.meta.url))('M-Pesa Express payments on %s', (kind) 
       paymentProvider: 'mpesa',
       confirmationCode: prompt.result!.receipt,
     });
+    // The sales reports count it under M-Pesa.
+    const sales = await queryRows<{ method: string; charged: string }>(
+      shop.ctx.db,
+      sql`select method, charged::text from order_sales where order_id = ${orderId}::uuid`,
+    );
+    expect(sales).toEqual([{ method: 'M-Pesa', charged: String(order.totalAmount) }]);
   });
 
   it('refuses a wrong callback secret, and a forged success changes nothing without the query', async () => {

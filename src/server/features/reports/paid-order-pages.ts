@@ -44,7 +44,7 @@ async function page(db: DbOrTx, range: ReportRange, after: PaidOrderRow | undefi
         o.prices_include_vat as "pricesIncludeVat", o.delivery_fee_tax_band as "feeBand", o.delivery_fee_tax_rate_bp as "feeRateBp",
         ${cents(sql`o.subtotal`)} as subtotal, ${cents(sql`o.vat`)} as vat, ${cents(sql`o.delivery_fee`)} as "deliveryFee",
         ${cents(sql`o.small_order_fee`)} as "smallOrderFee", ${cents(sql`o.total_amount`)} as total,
-        pt.payment_method as "paymentMethod", coalesce(pt.rounding, 0)::float8 as rounding,
+        coalesce(pt.payment_method, mp.payment_method) as "paymentMethod", coalesce(pt.rounding, mp.rounding, 0)::float8 as rounding,
         coalesce((select json_agg(json_build_object('band', b.band, 'taxable', round(b.taxable_amount * 100), 'tax', round(b.tax_amount * 100)))
           from order_tax_bands b where b.order_id = o.id), '[]'::json) as bands,
         (select ${cents(sql`sum(pr.amount)`)} from payment_refunds pr join payment_transactions t on t.id = pr.transaction_id
@@ -52,6 +52,8 @@ async function page(db: DbOrTx, range: ReportRange, after: PaidOrderRow | undefi
         ti.number as "invoiceNumber", ti.status as "invoiceStatus", ti.cu_invoice_no as "cuInvoiceNo"
       from orders o
       left join payment_transactions pt on pt.pesapal_tracking_id = o.pesapal_transaction_id
+      -- An M-Pesa Express payment is named by its CheckoutRequestID (each join keeps its unique index).
+      left join payment_transactions mp on mp.mpesa_checkout_request_id = o.pesapal_transaction_id
       left join tax_invoices ti on ti.order_id = o.id and ti.kind = 'sale'
       where o.paid_at >= ${range.start.toISOString()}::timestamptz and o.paid_at < ${range.end.toISOString()}::timestamptz ${from}
       order by o.paid_at, o.id
