@@ -31,12 +31,23 @@ export interface PaymentRefundFact {
 
 const byPesapal = (r: PaymentRefundFact, ...statuses: string[]) => r.method === 'pesapal' && statuses.includes(r.status);
 
-export const PESAPAL_WONT = {
+const PESAPAL_WONT = {
   waiting: 'A refund of this payment is already waiting for Pesapal.',
   onePerPayment: 'Pesapal makes one refund per payment, and this payment has had one.',
   reversed: 'Pesapal has reversed this payment for an earlier refund.',
   noCode: 'This payment has no Pesapal confirmation code.',
+  mpesaExpress: 'This payment was made by M-Pesa Express, not through Pesapal: send the money back by M-Pesa and record it here.',
 } as const;
+
+/** Why Pesapal cannot be asked to refund this payment (not its payment, no code, or its own rules), or null. */
+export function whyNotByPesapal(
+  payment: { provider: 'pesapal' | 'mpesa'; confirmationCode: string | null },
+  rules: PesapalRefundRules,
+  refunds: readonly PaymentRefundFact[],
+): string | null {
+  if (payment.provider === 'mpesa') return PESAPAL_WONT.mpesaExpress;
+  return payment.confirmationCode ? whyPesapalWont(rules, refunds) : PESAPAL_WONT.noCode;
+}
 
 /** Null when Pesapal may be asked for another refund of the payment, else why not. */
 export function whyPesapalWont(rules: PesapalRefundRules, refunds: readonly PaymentRefundFact[]): string | null {

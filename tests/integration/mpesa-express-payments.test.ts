@@ -112,6 +112,33 @@ describe.each(dbKinds(import.meta.url))('M-Pesa Express payments on %s', (kind) 
     expect(sales).toEqual([{ method: 'M-Pesa', charged: String(order.totalAmount) }]);
   });
 
+  it('cancelling a paid order never asks Pesapal to refund an M-Pesa Express payment: the owner refunds it by M-Pesa', async () => {
+    const { answer: placed } = await placeWithMpesa();
+    const orderId = placed.orderId!;
+    await answer(placed.mpesa!.checkoutRequestId, '0');
+    await waitFor('the order paid', async () => (await orderRow(shop, orderId)).status === 'completed');
+    const pesapalRefunds = shop.sim.waitingRefunds().length;
+    const owner = await createUser(shop, { role: 'owner', name: 'Refund Owner' });
+    const res = await shop.request(`/api/admin/orders/${orderId}/cancel`, {
+      method: 'POST',
+      json: { reason: 'Customer called to cancel' },
+      cookie: owner.cookie,
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const refunds = await queryRows<{ status: string; message: string }>(
+      shop.ctx.db,
+      sql`select r.status, r.message from payment_refunds r join payment_transactions t on t.id = r.transaction_id where t.order_id = ${orderId}::uuid`,
+    );
+    expect(refunds).toEqual([
+      {
+        status: 'manual_needed',
+        message: 'This payment was made by M-Pesa Express, not through Pesapal: send the money back by M-Pesa and record it here.',
+      },
+    ]);
+    expect(shop.sim.waitingRefunds()).toHaveLength(pesapalRefunds);
+    expect(await orderRow(shop, orderId)).toMatchObject({ status: 'refund_requested', needsAttention: true });
+  });
+
   it('refuses a wrong callback secret, and a forged success changes nothing without the query', async () => {
     const { answer: placed } = await placeWithMpesa();
     const forged = {

@@ -27,7 +27,7 @@ import { insertRefund, recordRefund, REFUND_MESSAGES, refundRefused, requestRefu
 import { loadOrderRefundState } from '../orders/order-refunds';
 import { formatKES } from '@/domain/money';
 import { holdsMoney, manualRefundReason, remainderLines, withAttention, type ResolvedRefundLine } from '@/domain/partial-refund';
-import { PESAPAL_WONT, whyPesapalWont } from '@/domain/pesapal-refunds';
+import { whyNotByPesapal } from '@/domain/pesapal-refunds';
 import { pesapalRefundRules } from '../../payment-config';
 import type { Tx } from '../../db/client';
 
@@ -154,8 +154,9 @@ async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: s
   const plan = await ctx.db.transaction(async (tx) => remainderPlan(ctx, tx, await lockedOrder(tx, orderId)));
   const { payment, amountCents, lines, partly } = plan;
   const confirmationCode = payment.confirmationCode;
-  // The rest of a partly refunded payment Pesapal will not take goes to the owner at once.
-  const why = partly ? plan.whyNotPesapal : null;
+  // The rest of a partly refunded payment Pesapal will not take goes to the owner at once, and so does
+  // a payment Pesapal never took (M-Pesa Express: the owner sends the money back by M-Pesa).
+  const why = partly || payment.provider === 'mpesa' ? plan.whyNotPesapal : null;
   const attempt = why || !confirmationCode ? null : await requestRefund(ctx, actor, { ...payment, confirmationCode }, reason, amountCents);
   if (attempt && !attempt.accepted && partly) return refundRestByHand(ctx, actor, orderId, reason, plan, attempt.message);
   if (!attempt) return refundRestByHand(ctx, actor, orderId, reason, plan, why ?? ORDER_ACTION_MESSAGES.noConfirmation);
@@ -245,14 +246,14 @@ async function remainderPlan(ctx: ServerContext, tx: Tx, order: typeof orders.$i
   const waiting = held.find((r) => r.status !== 'refunded');
   if (waiting) throw conflict(ORDER_ACTION_MESSAGES.partWaiting(waiting.amountCents, waiting.status));
   const partly = held.length > 0;
-  if (!partly && !payment.confirmationCode) throw conflict(ORDER_ACTION_MESSAGES.noConfirmation);
+  if (!partly && !payment.confirmationCode && payment.provider === 'pesapal') throw conflict(ORDER_ACTION_MESSAGES.noConfirmation);
   if (state.paymentLeftCents <= 0) throw conflict(ORDER_ACTION_MESSAGES.nothingLeft);
   return {
     payment,
     amountCents: state.paymentLeftCents,
     lines: remainderLines(state.lines),
     partly,
-    whyNotPesapal: payment.confirmationCode ? whyPesapalWont(pesapalRefundRules(ctx.env), state.paymentRefunds) : PESAPAL_WONT.noCode,
+    whyNotPesapal: whyNotByPesapal(payment, pesapalRefundRules(ctx.env), state.paymentRefunds),
   };
 }
 

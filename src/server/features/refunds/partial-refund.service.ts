@@ -15,7 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import { formatKES, type Cents } from '@/domain/money';
 import { isMpesaCode, MPESA_CODE_MESSAGE, normaliseMpesaCode } from '@/domain/mpesa-code';
 import { checkPartialRefund, manualRefundReason, PARTIAL_REFUND_MESSAGES, withAttention } from '@/domain/partial-refund';
-import { PESAPAL_WONT, whyPesapalWont } from '@/domain/pesapal-refunds';
+import { whyNotByPesapal } from '@/domain/pesapal-refunds';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { LOCKS } from '../../db/locks';
@@ -137,7 +137,7 @@ export async function refundPartOfOrder(ctx: ServerContext, actor: AdminActor, i
           throw conflict(REFUND_SERVICE_MESSAGES.packingOnce);
         const check = checkPartialRefund(state.lines, input.lines, state.paymentLeftCents);
         if (!check.ok) throw refusal(check.message);
-        const why = payment.confirmationCode ? whyPesapalWont(rules, state.paymentRefunds) : PESAPAL_WONT.noCode;
+        const why = whyNotByPesapal(payment, rules, state.paymentRefunds);
         const refundId = await insertRefund(tx, actor, {
           transactionId: payment.id,
           amountCents: check.totalCents,
