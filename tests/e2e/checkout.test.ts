@@ -210,9 +210,12 @@ describe('checkout and payment in a browser', () => {
       'idempotencyKey',
       'items',
       'note',
+      'payment',
       'promotionCode',
       'smsUpdates',
     ]);
+    // This shop has no M-Pesa Express: Pesapal's page takes the payment.
+    expect((sent as { payment?: object }).payment).toEqual({ method: 'pesapal' });
     // No note for the shop, and each line left at the shop's usual 'If unavailable' without a note.
     expect((sent as { note?: string }).note).toBe('');
     // No promotion code typed: the server prices the order at its plain prices.
@@ -222,7 +225,7 @@ describe('checkout and payment in a browser', () => {
     for (const item of sent.items) expect(Object.keys(item).sort()).toEqual(['productId', 'quantity']);
     expect(sent.deliveryInfo.placeToken).toMatch(/^[\w-]{43}$/);
     const answer = (await response.json()) as { orderId: string; iframeUrl: string; deliveryWindowNotice: string | null };
-    expect(Object.keys(answer).sort()).toEqual(['deliveryWindowNotice', 'iframeUrl', 'orderId', 'stockNotice']);
+    expect(Object.keys(answer).sort()).toEqual(['deliveryWindowNotice', 'iframeUrl', 'mpesa', 'orderId', 'stockNotice']);
     expect(answer.deliveryWindowNotice).toBeNull(); // a free window: its place is held
     const { orderId } = answer;
     await page.getByRole('dialog', { name: 'Complete your payment' }).waitFor();
