@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/server/app';
 import type { ServerContext } from '../../src/server/context';
 import type { Database } from '../../src/server/db/client';
+import { callbackBody } from '../../src/server/dev/mpesa/mpesa-simulator-core';
 import { receiveMpesaCallback } from '../../src/server/features/payments/mpesa/mpesa-callback';
 import { reconcileMpesaPayments } from '../../src/server/features/payments/mpesa/mpesa-reconciliation';
 import { mpesaCallbackToken } from '../../src/server/mpesa-config';
@@ -71,23 +72,7 @@ describe.runIf(HAS_POSTGRES)('M-Pesa Express with two instances on PostgreSQL', 
     // Each callback reaches both instances at once, as a duplicated delivery behind a balancer would.
     const token = mpesaCallbackToken(shop.ctx.env)!;
     const deliveries = placed.flatMap((p) => {
-      const prompt = mpesa.core.prompts.get(p.checkoutRequestId)!;
-      const text = JSON.stringify({
-        Body: {
-          stkCallback: {
-            MerchantRequestID: prompt.merchantRequestId,
-            CheckoutRequestID: prompt.checkoutRequestId,
-            ResultCode: 0,
-            ResultDesc: 'The service request is processed successfully.',
-            CallbackMetadata: {
-              Item: [
-                { Name: 'Amount', Value: prompt.amount },
-                { Name: 'MpesaReceiptNumber', Value: prompt.result!.receipt },
-              ],
-            },
-          },
-        },
-      });
+      const text = JSON.stringify(callbackBody(mpesa.core.prompts.get(p.checkoutRequestId)!));
       // Resolves once the instance has confirmed it (the route answers Daraja before that).
       return [shop.ctx, second].map((ctx) => receiveMpesaCallback(ctx, { token, address: '127.0.0.1', text }).then((r) => r.confirmation));
     });

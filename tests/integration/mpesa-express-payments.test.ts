@@ -7,6 +7,7 @@ import { queryRows } from '../../src/server/db/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paymentNotifications } from '../../src/server/db/schema';
 import type { MpesaSimulator } from '../../src/server/dev/mpesa/mpesa-simulator';
+import { callbackBody } from '../../src/server/dev/mpesa/mpesa-simulator-core';
 import { reconcileMpesaPayments } from '../../src/server/features/payments/mpesa/mpesa-reconciliation';
 import { mpesaCallbackToken } from '../../src/server/mpesa-config';
 import { dbKinds } from '../support/test-database';
@@ -185,22 +186,7 @@ describe.each(dbKinds(import.meta.url))('M-Pesa Express payments on %s', (kind) 
 
     // Minutes later the callback arrives after all: it pays nothing more, and brings the receipt.
     const prompt = mpesa.core.prompts.get(placed.mpesa!.checkoutRequestId)!;
-    const late = {
-      Body: {
-        stkCallback: {
-          MerchantRequestID: prompt.merchantRequestId,
-          CheckoutRequestID: prompt.checkoutRequestId,
-          ResultCode: 0,
-          ResultDesc: 'The service request is processed successfully.',
-          CallbackMetadata: {
-            Item: [
-              { Name: 'Amount', Value: prompt.amount },
-              { Name: 'MpesaReceiptNumber', Value: prompt.result!.receipt },
-            ],
-          },
-        },
-      },
-    };
+    const late = callbackBody(prompt);
     shop.clock.advance(5 * 60_000);
     const res = await shop.request(`/api/payments/mpesa/callback/${mpesaCallbackToken(shop.ctx.env)}`, { method: 'POST', json: late });
     expect(res.status).toBe(200);

@@ -107,6 +107,29 @@ function receiptFor(at: Date, taken: Set<string>): string {
   }
 }
 
+/** The callback Daraja posts for an answered prompt (tests send it themselves to play a late or repeated one). */
+export function callbackBody(p: SimPrompt) {
+  const r = p.result!;
+  const stkCallback: Record<string, unknown> = {
+    MerchantRequestID: p.merchantRequestId,
+    CheckoutRequestID: p.checkoutRequestId,
+    ResultCode: /^\d+$/.test(r.code) ? Number(r.code) : r.code,
+    ResultDesc: r.desc,
+  };
+  if (r.code === '0') {
+    stkCallback.CallbackMetadata = {
+      Item: [
+        { Name: 'Amount', Value: p.amount },
+        { Name: 'MpesaReceiptNumber', Value: r.receipt },
+        { Name: 'Balance' },
+        { Name: 'TransactionDate', Value: Number(darajaTimestamp(r.at)) },
+        { Name: 'PhoneNumber', Value: Number(p.phone) },
+      ],
+    };
+  }
+  return { Body: { stkCallback } };
+}
+
 export function createMpesaSimulatorCore(opts: {
   shortcodes: SimShortcode[];
   now?: () => Date;
@@ -125,28 +148,6 @@ export function createMpesaSimulatorCore(opts: {
     if (mode === 'send') p.dueCallbacks.push(new Date(at));
     if (mode === 'duplicate') p.dueCallbacks.push(new Date(at), new Date(at + 1_000), new Date(at + 2_000));
     if (mode === 'late') p.dueCallbacks.push(new Date(at + switches.lateMs));
-  }
-
-  function callbackBody(p: SimPrompt) {
-    const r = p.result!;
-    const stkCallback: Record<string, unknown> = {
-      MerchantRequestID: p.merchantRequestId,
-      CheckoutRequestID: p.checkoutRequestId,
-      ResultCode: /^\d+$/.test(r.code) ? Number(r.code) : r.code,
-      ResultDesc: r.desc,
-    };
-    if (r.code === '0') {
-      stkCallback.CallbackMetadata = {
-        Item: [
-          { Name: 'Amount', Value: p.amount },
-          { Name: 'MpesaReceiptNumber', Value: r.receipt },
-          { Name: 'Balance' },
-          { Name: 'TransactionDate', Value: Number(darajaTimestamp(r.at)) },
-          { Name: 'PhoneNumber', Value: Number(p.phone) },
-        ],
-      };
-    }
-    return { Body: { stkCallback } };
   }
 
   const core: MpesaSimulatorCore = {

@@ -4,7 +4,7 @@
 import { CreditCard, Smartphone } from 'lucide-react';
 import { MPESA_MESSAGES } from '@/domain/mpesa-express';
 import { TextField } from '@/web/components/ui/text-field';
-import { cn } from '@/web/lib/cn';
+import { RadioCard } from './radio-card';
 
 export type PaymentMethod = 'mpesa' | 'pesapal';
 
@@ -37,30 +37,18 @@ export function PaymentMethodChoice({
       {CHOICES.map(({ value: choice, label, hint, Icon }) => {
         const unavailable = choice === 'mpesa' && !mpesaPossible;
         return (
-          <label
+          <RadioCard
             key={choice}
-            className={cn(
-              'flex min-h-11 items-center gap-3 rounded-lg border p-3 focus-within:ring-2 focus-within:ring-brand-600',
-              unavailable ? 'cursor-not-allowed border-slate-200 bg-slate-50' : 'cursor-pointer',
-              value === choice && !unavailable ? 'border-brand-700 bg-brand-50' : !unavailable && 'border-slate-300',
-            )}
-          >
-            <input
-              type="radio"
-              name="payment-method"
-              value={choice}
-              checked={value === choice}
-              disabled={unavailable}
-              aria-describedby={unavailable ? 'mpesa-unavailable' : undefined}
-              onChange={() => onChange(choice)}
-              className="h-5 w-5 shrink-0 accent-brand-700"
-            />
-            <Icon aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
-            <span className="min-w-0">
-              <span className="block font-medium text-slate-900">{label}</span>
-              <span className="block text-sm text-slate-600">{hint}</span>
-            </span>
-          </label>
+            name="payment-method"
+            value={choice}
+            checked={value === choice}
+            onSelect={() => onChange(choice)}
+            Icon={Icon}
+            label={label}
+            hint={hint}
+            disabled={unavailable}
+            describedBy={unavailable ? 'mpesa-unavailable' : undefined}
+          />
         );
       })}
       {!mpesaPossible && (
