@@ -47,6 +47,7 @@ describe('the go-live check', () => {
       ['Shop address (PUBLIC_URL)', 'ok'],
       ['Session secret (AUTH_SECRET)', 'ok'],
       ['Pesapal', 'ok'],
+      ['M-Pesa Express', 'ok'],
       ['Prices and VAT', 'warning'],
       ['KRA eTIMS device', 'ok'],
       ['KRA eTIMS code lists', 'ok'],
@@ -59,6 +60,7 @@ describe('the go-live check', () => {
     ]);
     expect(ok).toBe(true);
     expect(line(lines, 'Pesapal')?.detail).toBe('token accepted; IPN https://shop.example/api/payments/ipn registered; payments in KES');
+    expect(line(lines, 'M-Pesa Express')?.detail).toBe('M-Pesa Express is off (MPESA_ENV=off): customers pay through Pesapal');
     expect(line(lines, 'Prices and VAT')).toMatchObject({
       detail: 'VAT added on top can produce totals with cents, which M-Pesa does not move',
       fix: expect.stringContaining('docs/go-live.md'),
@@ -217,7 +219,8 @@ describe('the go-live check', () => {
         status: 'fail',
         detail: 'no keys: payments would go to the built-in simulator',
       });
-      expect(body.checks).toHaveLength(12);
+      expect(line(body.checks, 'M-Pesa Express')?.status).toBe('ok'); // off by default: not a failure
+      expect(body.checks).toHaveLength(13);
     } finally {
       await t.dispose();
     }
@@ -256,6 +259,7 @@ describe('the go-live check', () => {
         'FAIL  Shop address (PUBLIC_URL)',
         'OK    Session secret (AUTH_SECRET)',
         'FAIL  Pesapal',
+        'OK    M-Pesa Express',
         'WARN  Prices and VAT',
         'FAIL  KRA eTIMS device',
         'OK    KRA eTIMS code lists',
@@ -266,8 +270,8 @@ describe('the go-live check', () => {
         'FAIL  Google Maps',
         'OK    Backups',
       ]);
-      expect(printed[5]).toContain('→ KRA refused the device’s key or the token: check ETIMS_PIN');
-      expect(printed.at(-1)).toBe('Go-live check: 5 ok, 1 to confirm, 6 to fix (not ready: fix the FAIL lines).');
+      expect(printed[6]).toContain('→ KRA refused the device’s key or the token: check ETIMS_PIN');
+      expect(printed.at(-1)).toBe('Go-live check: 6 ok, 1 to confirm, 6 to fix (not ready: fix the FAIL lines).');
     }, 60_000);
 
     it('exits 0 against working stand-ins', async () => {
@@ -275,7 +279,7 @@ describe('the go-live check', () => {
       const run = await runCommand('go-live-check', ['--timeout', '15'], { PATH: process.env.PATH ?? '', ...s.working });
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(run.stdout).toContain('OK    Pesapal: token accepted; IPN https://shop.example/api/payments/ipn registered; payments in KES');
-      expect(run.stdout.trim().split('\n').at(-1)).toBe('Go-live check: 11 ok, 1 to confirm, 0 to fix (ready to go live).');
+      expect(run.stdout.trim().split('\n').at(-1)).toBe('Go-live check: 12 ok, 1 to confirm, 0 to fix (ready to go live).');
       const bad = await runCommand('go-live-check', ['--timeout', 'soon'], { PATH: process.env.PATH ?? '', ...s.working });
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain("--timeout must be a number of seconds, not 'soon'");

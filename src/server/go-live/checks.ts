@@ -3,6 +3,7 @@ import type { GoLiveCheck } from './go-live-check';
 import { etimsCodeListsCheck, etimsDeviceCheck, etimsItemsCheck } from './etims-checks';
 import { etimsStockCheck } from './etims-stock-check';
 import { mapsCheck } from './maps-check';
+import { mpesaCheck } from './mpesa-check';
 import { pesapalCheck } from './pesapal-check';
 import { authSecretCheck, backupsCheck, publicUrlCheck } from './settings-checks';
 import { smsCheck } from './sms-check';
@@ -13,6 +14,7 @@ export const GO_LIVE_CHECKS: readonly GoLiveCheck[] = [
   publicUrlCheck,
   authSecretCheck,
   pesapalCheck,
+  mpesaCheck,
   vatModeCheck,
   etimsDeviceCheck,
   etimsCodeListsCheck,

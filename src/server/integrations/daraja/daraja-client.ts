@@ -147,6 +147,10 @@ export function createDarajaClient(opts: DarajaClientOptions): DarajaClient {
   }
 
   return {
+    async checkToken(): Promise<void> {
+      await currentToken();
+    },
+
     async stkPush(input: StkPushInput): Promise<StkPushAccepted> {
       const { status, body } = await call('/mpesa/stkpush/v1/processrequest', {
         ...credentials(),

@@ -79,6 +79,8 @@ export class DarajaError extends Error {
 }
 
 export interface DarajaClient {
+  /** Gets a token (asks Daraja unless one is held): proves the keys without sending a prompt. The token is never returned. */
+  checkToken(): Promise<void>;
   stkPush(input: StkPushInput): Promise<StkPushAccepted>;
   stkQuery(checkoutRequestId: string): Promise<StkQueryAnswer>;
 }
