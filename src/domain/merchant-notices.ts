@@ -99,6 +99,8 @@ export interface PaidOrderNotice {
   area: string | null;
   /** When it is expected, as the customer was told ('Thu 27 Nov, 10:00–12:00' or 'around 14:30'). */
   deliveryTime: string | null;
+  /** Confirmed to be paid on delivery: the rider collects the total. */
+  payOnDelivery?: boolean;
 }
 
 /** The customer's first name only: the owner needs to recognise the order, not read the account. */
@@ -106,7 +108,7 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 export function paidOrderNoticeSms(shopName: string, n: PaidOrderNotice): string {
   const parts = [
-    `${shopName}: paid order #${shortOrderId(n.orderId)}`,
+    `${shopName}: ${n.payOnDelivery ? 'order to pay on delivery' : 'paid order'} #${shortOrderId(n.orderId)}`,
     firstName(n.customerName),
     formatKES(n.totalCents),
     ...(n.area ? [n.area] : []),
@@ -118,9 +120,11 @@ export function paidOrderNoticeSms(shopName: string, n: PaidOrderNotice): string
 
 export function paidOrderNoticeMail(shopName: string, n: PaidOrderNotice, orderUrl: string): { subject: string; text: string } {
   return {
-    subject: `Paid order #${shortOrderId(n.orderId)}: ${formatKES(n.totalCents)}`,
+    subject: `${n.payOnDelivery ? 'Order to pay on delivery' : 'Paid order'} #${shortOrderId(n.orderId)}: ${formatKES(n.totalCents)}`,
     text: [
-      `A new order was paid at ${shopName}.`,
+      n.payOnDelivery
+        ? `A new order was placed at ${shopName}, to be paid to the rider on delivery.`
+        : `A new order was paid at ${shopName}.`,
       '',
       `Order: #${shortOrderId(n.orderId)}`,
       `Customer: ${firstName(n.customerName)}`,

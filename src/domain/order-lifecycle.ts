@@ -19,6 +19,9 @@ export const ORDER_EVENTS = [
   'refund_rejected',
   'payment_reversed',
   'reversed_before_seen',
+  'confirmed_unpaid',
+  'paid_on_delivery',
+  'cancelled_unpaid',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
@@ -50,6 +53,8 @@ export type StockEffect =
   | 'keep hold'
   /** Sold stock goes back unless the goods had left the shop (restockPutsBack). */
   | 'restock'
+  /** The goods came back unsold (refused at the door, or never sent): sold stock goes back. */
+  | 'return'
   /** Nothing moves (the goods may have been delivered: the merchant restocks by hand). */
   | 'none';
 
@@ -92,6 +97,12 @@ export const ORDER_TRANSITIONS = Object.freeze({
     tells: null,
     means: 'reversed at Pesapal before it was seen paid',
   },
+  // Pay on delivery: the stock and the window are the order's at once (it leaves with the rider),
+  // and the rider's collection is the payment.
+  confirmed_unpaid: { from: ['pending'], to: 'confirmed', stock: 'sell', tells: 'confirmed', means: 'confirmed to be paid on delivery' },
+  paid_on_delivery: { from: ['confirmed'], to: 'completed', stock: 'none', tells: 'paid', means: 'paid on delivery' },
+  // Refused at the door or cancelled before it went: nothing was paid, and the goods come back.
+  cancelled_unpaid: { from: ['confirmed'], to: 'cancelled', stock: 'return', tells: 'cancelled', means: 'cancelled before it was paid' },
 } as const satisfies Record<OrderEvent, OrderTransition>);
 
 /** Goods out for delivery or delivered are not on the shelf: a 'restock' leaves them out. */
@@ -119,18 +130,23 @@ export interface FulfilmentTransition {
   back?: { from: readonly FulfilmentStatus[]; onlyAfterFailedDelivery: true };
   tells: OrderUpdateStep | null;
   means: string;
+  paidOnly?: true;
 }
 
 const BOTH: readonly FulfilmentMethod[] = ['delivery', 'pickup'];
 
-/** Only a completed (paid) order moves here, forward only along its own way (steps may be skipped), or back as an entry says. */
+/**
+ * Only a fulfillable order (paid, or confirmed to be paid on delivery) moves here, forward only along
+ * its own way (steps may be skipped), or back as an entry says. An entry marked `paidOnly` ends the
+ * order in the customer's hands: one to be paid on delivery is paid first.
+ */
 export const FULFILMENT_TRANSITIONS: Readonly<Record<FulfilmentEvent, FulfilmentTransition>> = Object.freeze({
   packing: { to: 'processing', methods: BOTH, tells: null, means: 'marked as being packed' },
   out_for_delivery: { to: 'out_for_delivery', methods: ['delivery'], tells: 'out_for_delivery', means: 'sent out for delivery' },
   ready_for_pickup: { to: 'ready_for_pickup', methods: ['pickup'], tells: 'ready_for_pickup', means: 'marked ready for pick-up' },
-  delivered: { to: 'delivered', methods: ['delivery'], tells: 'delivered', means: 'marked as delivered' },
+  delivered: { to: 'delivered', methods: ['delivery'], tells: 'delivered', means: 'marked as delivered', paidOnly: true },
   // Handed over at the counter: the customer is there, so no message follows.
-  collected: { to: 'delivered', methods: ['pickup'], tells: null, means: 'marked as collected' },
+  collected: { to: 'delivered', methods: ['pickup'], tells: null, means: 'marked as collected', paidOnly: true },
   // A new window after 'Could not deliver': the stop waits to go out again, and 'On my way' is told again.
   delivery_rescheduled: {
     to: 'processing',
@@ -141,8 +157,16 @@ export const FULFILMENT_TRANSITIONS: Readonly<Record<FulfilmentEvent, Fulfilment
   },
 });
 
-/** The one order status that may be fulfilled. */
+/** The status of a paid order, the one that may be delivered. */
 export const FULFILLABLE_STATUS: OrderStatus = 'completed';
+
+/** The statuses that may be packed and sent out: paid, or confirmed to be paid on delivery. */
+export const FULFILLABLE_STATUSES = ['completed', 'confirmed'] as const satisfies readonly OrderStatus[];
+
+/** Whether an order in this status may be packed, given to a rider and sent out. */
+export function isFulfillable(status: OrderStatus): boolean {
+  return (FULFILLABLE_STATUSES as readonly OrderStatus[]).includes(status);
+}
 
 /** The status an event leads to from `from`, or null when the order may not take that event. */
 export function nextOrderStatus(from: OrderStatus | null, event: OrderEvent): OrderStatus | null {
@@ -172,7 +196,8 @@ export interface FulfilmentOrder {
 export function canFulfil(status: OrderStatus, from: FulfilmentStatus, event: FulfilmentEvent, order: FulfilmentOrder = {}): boolean {
   const t = FULFILMENT_TRANSITIONS[event];
   const method = order.method ?? 'delivery';
-  if (status !== FULFILLABLE_STATUS || !t.methods.includes(method)) return false;
+  if (!isFulfillable(status) || !t.methods.includes(method)) return false;
+  if (t.paidOnly && status !== FULFILLABLE_STATUS) return false;
   if (t.back) return t.back.from.includes(from) && (!t.back.onlyAfterFailedDelivery || order.deliveryFailed === true);
   return canAdvanceFulfilment(from, t.to, method);
 }
@@ -180,6 +205,7 @@ export function canFulfil(status: OrderStatus, from: FulfilmentStatus, event: Fu
 /** What the customer and the merchant are shown for each status. */
 export const ORDER_STATUS_SHOWN: Readonly<Record<OrderStatus, { customer: string; merchant: string }>> = Object.freeze({
   pending: { customer: 'Pending', merchant: 'Pending' },
+  confirmed: { customer: 'Confirmed', merchant: 'Pay on delivery' },
   completed: { customer: 'Completed', merchant: 'Completed' },
   failed: { customer: 'Failed', merchant: 'Failed' },
   cancelled: { customer: 'Cancelled', merchant: 'Cancelled' },
@@ -188,7 +214,10 @@ export const ORDER_STATUS_SHOWN: Readonly<Record<OrderStatus, { customer: string
 });
 
 /** 'This order is …' where the status's name does not read as a sentence. */
-const STATE_IN_A_SENTENCE: Partial<Record<OrderStatus, string>> = { refund_requested: 'waiting for its refund' };
+const STATE_IN_A_SENTENCE: Partial<Record<OrderStatus, string>> = {
+  refund_requested: 'waiting for its refund',
+  confirmed: 'to be paid on delivery',
+};
 
 /** The refusal a merchant or log reads when an order may not take an event. */
 export function refusedTransitionMessage(from: OrderStatus | null, event: OrderEvent | FulfilmentEvent): string {

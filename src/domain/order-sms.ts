@@ -8,10 +8,12 @@ import { shortOrderId } from './order-status';
  * The order steps a customer hears about; 'paid' mail is the order confirmation. 'refunded': the
  * order is cancelled and its payment refunded; 'payment_refunded': a payment the order did not need
  * (paid twice) is refunded and the order goes on; 'part_refunded': part of the order is refunded
- * (the merchant's partial refund, once made) and the order goes on.
+ * (the merchant's partial refund, once made) and the order goes on; 'confirmed': an order to be paid
+ * on delivery is confirmed without payment, and says what the rider will collect.
  */
 export const ORDER_UPDATE_STEPS = [
   'paid',
+  'confirmed',
   'out_for_delivery',
   'ready_for_pickup',
   'delivered',
@@ -24,6 +26,7 @@ export type OrderUpdateStep = (typeof ORDER_UPDATE_STEPS)[number];
 
 export const ORDER_UPDATE_STEP_LABELS: Readonly<Record<OrderUpdateStep, string>> = Object.freeze({
   paid: 'Payment received',
+  confirmed: 'Confirmed, to pay on delivery',
   out_for_delivery: 'Out for delivery',
   ready_for_pickup: 'Ready for pick-up',
   delivered: 'Delivered',
@@ -97,7 +100,7 @@ export interface OrderSmsInput {
   orderId: string;
   /** The amount paid, cancelled or refunded. */
   amountCents?: Cents;
-  /** The chosen delivery window, 'Thu 27 Nov, 10:00–12:00' (formatSlot), for 'paid' and 'out_for_delivery'. */
+  /** The chosen delivery window, 'Thu 27 Nov, 10:00–12:00' (formatSlot), for 'paid', 'confirmed' and 'out_for_delivery'. */
   deliveryWindow?: string;
   /** Why part of the order was refunded, as the merchant wrote it ('part_refunded'). */
   reason?: string;
@@ -136,6 +139,8 @@ function body(input: OrderSmsInput): string {
   switch (input.step) {
     case 'paid':
       return `${amount ? `Payment of ${amount}` : 'Payment'} received for order ${ref}.${input.deliveryWindow ? ` Delivery: ${input.deliveryWindow}.` : ''}`;
+    case 'confirmed':
+      return `Order ${ref} is confirmed. Pay ${amount ?? 'the total'} to the rider on delivery, by M-Pesa or cash.${input.deliveryWindow ? ` Delivery: ${input.deliveryWindow}.` : ''}`;
     case 'out_for_delivery': {
       const contact = onTheWayContact(input);
       const when = input.deliveryWindow ? `Delivery: ${input.deliveryWindow}.` : '';

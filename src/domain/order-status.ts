@@ -5,7 +5,9 @@
 
 // 'refund_requested': a paid order the shop asked Pesapal to refund; it stays there until Pesapal
 // reverses the payment (then 'cancelled') or the refund is rejected (then 'completed' again).
-export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'cancelled', 'refund_requested'] as const;
+// 'confirmed': an order to be paid on delivery, confirmed without payment; the rider's collection
+// makes it 'completed', a refusal at the door 'cancelled'.
+export const ORDER_STATUSES = ['pending', 'confirmed', 'completed', 'failed', 'cancelled', 'refund_requested'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PAYMENT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'REVERSED'] as const;
@@ -41,8 +43,8 @@ export const FULFILMENT_LABELS: Readonly<Record<FulfilmentStatus, string>> = Obj
 export const FULFILMENT_METHODS = ['delivery', 'pickup'] as const;
 export type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number];
 
-/** Order history lists only orders past their payment (a refund being requested included). */
-export const HISTORY_STATUSES = ['completed', 'failed', 'cancelled', 'refund_requested'] as const;
+/** Order history lists only orders past their payment (a refund being requested, and one to pay on delivery, included). */
+export const HISTORY_STATUSES = ['confirmed', 'completed', 'failed', 'cancelled', 'refund_requested'] as const;
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 
 export type BadgeColor = 'green' | 'blue' | 'red' | 'grey';
@@ -61,6 +63,7 @@ export function badgeColor(status: string): BadgeColor {
     case 'completed':
       return 'green';
     case 'processing':
+    case 'confirmed':
       return 'blue';
     case 'cancelled':
     case 'refund_requested':

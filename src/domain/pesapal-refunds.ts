@@ -37,15 +37,20 @@ const PESAPAL_WONT = {
   reversed: 'Pesapal has reversed this payment for an earlier refund.',
   noCode: 'This payment has no Pesapal confirmation code.',
   mpesaExpress: 'This payment was made by M-Pesa Express, not through Pesapal: send the money back by M-Pesa and record it here.',
+  door: 'This order was paid to the rider on delivery, not through Pesapal: send the money back by M-Pesa and record it here.',
 } as const;
+
+/** Who took a payment: Pesapal's page, an M-Pesa Express prompt, or the rider at the door. */
+export type PaymentProvider = 'pesapal' | 'mpesa' | 'door';
 
 /** Why Pesapal cannot be asked to refund this payment (not its payment, no code, or its own rules), or null. */
 export function whyNotByPesapal(
-  payment: { provider: 'pesapal' | 'mpesa'; confirmationCode: string | null },
+  payment: { provider: PaymentProvider; confirmationCode: string | null },
   rules: PesapalRefundRules,
   refunds: readonly PaymentRefundFact[],
 ): string | null {
   if (payment.provider === 'mpesa') return PESAPAL_WONT.mpesaExpress;
+  if (payment.provider === 'door') return PESAPAL_WONT.door;
   return payment.confirmationCode ? whyPesapalWont(rules, refunds) : PESAPAL_WONT.noCode;
 }
 

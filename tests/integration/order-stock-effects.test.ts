@@ -32,6 +32,7 @@ const EFFECT_SEEN: Record<StockEffect, Seen> = {
   release: { kinds: ['release'], stockChange: QUANTITY, hold: 'ended' },
   'keep hold': { kinds: [], stockChange: 0, hold: 'kept' },
   restock: { kinds: ['restock'], stockChange: QUANTITY, hold: 'kept' },
+  return: { kinds: ['restock'], stockChange: QUANTITY, hold: 'kept' },
   none: { kinds: [], stockChange: 0, hold: 'kept' },
 };
 
@@ -76,10 +77,17 @@ describe.each(dbKinds(import.meta.url))("the order's stock effects on %s", (kind
       await transitionOrder(s.t.ctx, tx, { order: order!, event: 'refund_requested', at: s.t.ctx.now() });
     });
 
+  /** Confirms a pending order to be paid on delivery, in a transaction of its own. */
+  const confirmUnpaid = (orderId: string) =>
+    s.t.ctx.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      await transitionOrder(s.t.ctx, tx, { order: order!, event: 'confirmed_unpaid', at: s.t.ctx.now() });
+    });
+
   /** How each event is caused, from which point of the order's life, with the input its effect takes. */
   const causes: Record<
     MovingEvent,
-    { startsAt: 'pending' | 'paid' | 'refund requested'; cause: (tx: Tx, order: OrderRow, at: Date) => Promise<unknown> }
+    { startsAt: 'pending' | 'paid' | 'refund requested' | 'confirmed'; cause: (tx: Tx, order: OrderRow, at: Date) => Promise<unknown> }
   > = {
     payment_started: {
       startsAt: 'pending',
@@ -119,6 +127,18 @@ describe.each(dbKinds(import.meta.url))("the order's stock effects on %s", (kind
       startsAt: 'pending',
       cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'reversed_before_seen', at }),
     },
+    confirmed_unpaid: {
+      startsAt: 'pending',
+      cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'confirmed_unpaid', at }),
+    },
+    paid_on_delivery: {
+      startsAt: 'confirmed',
+      cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'paid_on_delivery', at }),
+    },
+    cancelled_unpaid: {
+      startsAt: 'confirmed',
+      cause: (tx, order, at) => transitionOrder(s.t.ctx, tx, { order, event: 'cancelled_unpaid', at, returnedBy: s.admin.id }),
+    },
   };
 
   const holdSeen = (before: Date | null, after: Date | null): Seen['hold'] =>
@@ -146,7 +166,8 @@ describe.each(dbKinds(import.meta.url))("the order's stock effects on %s", (kind
     } else {
       const { startsAt, cause } = causes[event];
       const { orderId, trackingId } = await placeOrder(buyer, [{ productId, quantity: QUANTITY }]);
-      if (startsAt !== 'pending') await payByCard(buyer, trackingId);
+      if (startsAt === 'confirmed') await confirmUnpaid(orderId);
+      else if (startsAt !== 'pending') await payByCard(buyer, trackingId);
       if (startsAt === 'refund requested') await requestRefund(orderId);
       const before = await orderRow(orderId);
       const kindsBefore = await kindsOf(orderId);

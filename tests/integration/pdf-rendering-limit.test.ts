@@ -44,6 +44,8 @@ const stop = (i: number): DeliveryStop => {
     paidCents: 549_000,
     rider: { id: 'r1', name: 'Otieno' },
     notDelivered: null,
+    collectCents: null,
+    collectedBy: null,
   };
 };
 

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { money } from './money-column';
 import { deliveryZones, orders } from './orders';
 
 /**
@@ -114,5 +116,24 @@ export const orderDeliveryWindows = pgTable(
       .on(t.windowId, t.deliveryDate)
       .where(sql`${t.held}`),
     index('order_delivery_windows_date_idx').on(t.deliveryDate, t.startMinute),
+  ],
+);
+
+/** The end-of-day cash-up: the cash each rider handed in for a day, as the owner or staff counted it. */
+export const riderCashUps = pgTable(
+  'rider_cash_ups',
+  {
+    riderId: text('rider_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    cashReceived: money('cash_received').notNull(),
+    note: text('note').notNull().default(''),
+    recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'rider_cash_ups_pkey', columns: [t.riderId, t.day] }),
+    check('rider_cash_ups_cash_check', sql`${t.cashReceived} >= 0`),
   ],
 );

@@ -30,6 +30,7 @@ import { REFUND_KINDS, REFUND_LINE_KINDS, REFUND_METHODS, REFUND_SOURCES } from 
 import { TAX_BANDS } from '../../../domain/tax-bands';
 import { IF_UNAVAILABLE } from '../../../domain/line-choices';
 import { PACKING_OUTCOMES } from '../../../domain/packing';
+import { PAY_ON_DELIVERY_CHOICES } from '../../../domain/pay-on-delivery';
 import { SMALL_ORDER_RULES } from '../../../domain/small-order';
 
 export const deliveryZones = pgTable(
@@ -47,10 +48,13 @@ export const deliveryZones = pgTable(
     smallOrderRule: text('small_order_rule', { enum: SMALL_ORDER_RULES }).notNull().default('none'),
     minimumOrder: money('minimum_order').notNull().default(0),
     smallOrderFee: money('small_order_fee').notNull().default(0),
+    /** Pay on delivery in this zone: to nobody, to everyone, or to customers with a paid order before. */
+    payOnDelivery: text('pay_on_delivery', { enum: PAY_ON_DELIVERY_CHOICES }).notNull().default('off'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('delivery_zones_pay_on_delivery_check', sql`${t.payOnDelivery} in ('off', 'everyone', 'returning')`),
     check('delivery_zones_range_check', sql`${t.minKm} >= 0 and ${t.maxKm} > ${t.minKm}`),
     check('delivery_zones_fee_check', sql`${t.baseFee} >= 0 and ${t.perKmRate} >= 0`),
     check(
@@ -134,6 +138,8 @@ export const orders = pgTable(
     /** A business buyer's KRA PIN and business name, copied from the checkout (null: a consumer sale). */
     buyerKraPin: text('buyer_kra_pin'),
     buyerBusinessName: text('buyer_business_name'),
+    /** Confirmed to be paid to the rider at the door (its payment, once taken, is a 'door' or M-Pesa attempt). */
+    payOnDelivery: boolean('pay_on_delivery').notNull().default(false),
     /** The rider carrying the order (an account with the rider role), and since when. */
     riderId: text('rider_id').references(() => user.id, { onDelete: 'set null' }),
     riderAssignedAt: timestamp('rider_assigned_at', { withTimezone: true }),
@@ -154,7 +160,7 @@ export const orders = pgTable(
     index('orders_rider_idx')
       .on(t.riderId)
       .where(sql`${t.riderId} is not null`),
-    check('orders_status_check', sql`${t.status} in ('pending', 'completed', 'failed', 'cancelled', 'refund_requested')`),
+    check('orders_status_check', sql`${t.status} in ('pending', 'confirmed', 'completed', 'failed', 'cancelled', 'refund_requested')`),
     check(
       'orders_fulfilment_check',
       sql`${t.fulfilmentStatus} in ('unfulfilled', 'processing', 'out_for_delivery', 'ready_for_pickup', 'delivered')`,
@@ -322,8 +328,11 @@ export const paymentTransactions = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('PENDING'),
-    /** Who takes the money: Pesapal's hosted page, or an M-Pesa Express prompt (Daraja). */
-    provider: text('provider', { enum: ['pesapal', 'mpesa'] })
+    /**
+     * Who takes the money: Pesapal's hosted page, an M-Pesa Express prompt (Daraja), or the rider at
+     * the door ('door': cash, or the customer's own M-Pesa payment to the till, its code typed).
+     */
+    provider: text('provider', { enum: ['pesapal', 'mpesa', 'door'] })
       .notNull()
       .default('pesapal'),
     pesapalTrackingId: text('pesapal_tracking_id').unique(),
@@ -331,6 +340,8 @@ export const paymentTransactions = pgTable(
     mpesaCheckoutRequestId: text('mpesa_checkout_request_id').unique(),
     /** M-Pesa Express: the number prompted (2547XXXXXXXX), which may differ from the order's phone. */
     mpesaPhone: text('mpesa_phone'),
+    /** The rider who took the money at the door, or sent the M-Pesa prompt from the stop. */
+    collectedBy: text('collected_by').references(() => user.id, { onDelete: 'set null' }),
     merchantReference: text('merchant_reference').notNull().unique(),
     redirectUrl: text('redirect_url'),
     amount: money('amount').notNull(),
@@ -356,7 +367,14 @@ export const paymentTransactions = pgTable(
     check('payment_transactions_status_check', sql`${t.status} in ('PENDING', 'COMPLETED', 'FAILED', 'REVERSED')`),
     check('payment_transactions_amount_check', sql`${t.amount} >= 0`),
     check('payment_transactions_rounding_check', sql`${t.rounding} > -100 and ${t.rounding} < 100`),
-    check('payment_transactions_provider_check', sql`${t.provider} in ('pesapal', 'mpesa')`),
+    check('payment_transactions_provider_check', sql`${t.provider} in ('pesapal', 'mpesa', 'door')`),
+    // An M-Pesa code typed at the door pays one order only.
+    uniqueIndex('payment_transactions_door_mpesa_code_key')
+      .on(t.confirmationCode)
+      .where(sql`${t.provider} = 'door' and ${t.confirmationCode} is not null`),
+    index('payment_transactions_collected_by_idx')
+      .on(t.collectedBy, t.updatedAt)
+      .where(sql`${t.collectedBy} is not null`),
     // An M-Pesa receipt pays one attempt only.
     uniqueIndex('payment_transactions_mpesa_receipt_key')
       .on(t.confirmationCode)

@@ -15,6 +15,7 @@ import {
   createOrderWithEmailSchema,
   deliveryFeeSchema,
   deliveryWindowsSchema,
+  paymentOptionsSchema,
   placeDetailsSchema,
   promotionPreviewSchema,
 } from './checkout.schemas';
@@ -26,6 +27,7 @@ import { loadPickupSettings } from '../delivery/pickup-settings.service';
 import { lastRiderDirections } from './last-delivery.service';
 import { takeLookupSlot } from './lookup-limit';
 import { placeOrder } from './order-placement.service';
+import { payOnDeliveryOffer } from './pay-on-delivery.service';
 import { requireMpesaPhone } from '../payments/mpesa/mpesa-attempt.service';
 import { placeDetails, signedPlaceDetails, suggestAddresses } from './places.service';
 
@@ -51,6 +53,7 @@ export function checkoutRoutes(ctx: ServerContext) {
       .use('/delivery-windows', optionalUser(ctx))
       .use('/promotion', optionalUser(ctx))
       .use('/last-delivery', requireUser(ctx))
+      .use('/payment-options', optionalUser(ctx))
       .use('/orders', requireUser(ctx))
       .post('/places/autocomplete', valid('json', autocompleteSchema), async (c) => {
         await takeLookupSlot(c, ctx);
@@ -107,10 +110,14 @@ export function checkoutRoutes(ctx: ServerContext) {
         if (!pickup.enabled) return c.json({ enabled: false as const });
         return c.json({ enabled: true as const, instructions: pickup.instructions, ...(await pickupSlots(ctx.db, ctx.now())) });
       })
-      // The ways to pay checkout offers: M-Pesa Express when it is configured (for whole-shilling totals).
-      .get('/payment-options', (c) => {
+      // The ways to pay checkout offers: M-Pesa Express when it is configured (for whole-shilling
+      // totals), and pay on delivery where the address's zone offers it to this customer.
+      .get('/payment-options', valid('query', paymentOptionsSchema), async (c) => {
         c.header('Cache-Control', 'no-store');
-        return c.json({ mpesa: ctx.integrations.mpesa !== null, mpesaPromptSeconds: ctx.env.MPESA_PROMPT_SECONDS });
+        const user = c.get('user');
+        const zoneId = c.req.valid('query').zoneId ?? null;
+        const onDelivery = user ? await payOnDeliveryOffer(ctx.db, user.id, zoneId) : { offered: false as const, reason: '' };
+        return c.json({ mpesa: ctx.integrations.mpesa !== null, mpesaPromptSeconds: ctx.env.MPESA_PROMPT_SECONDS, onDelivery });
       })
       .get('/last-delivery', async (c) => {
         c.header('Cache-Control', 'no-store');
@@ -131,11 +138,13 @@ export function checkoutRoutes(ctx: ServerContext) {
           note: body.note,
           promotionCode: body.promotionCode,
           mpesaPhone: body.payment?.method === 'mpesa' ? requireMpesaPhone(body.payment.mpesaPhone) : undefined,
+          payOnDelivery: body.payment?.method === 'on_delivery',
         });
         return c.json({
           orderId: placed.orderId,
           iframeUrl: placed.iframeUrl,
           mpesa: placed.mpesa,
+          payOnDelivery: placed.payOnDelivery,
           deliveryWindowNotice: placed.deliveryWindowNotice,
           stockNotice: placed.stockNotice,
         });

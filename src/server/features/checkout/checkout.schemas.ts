@@ -89,6 +89,8 @@ const deliveryWindowChoice = z.object(
 );
 
 export const deliveryWindowsSchema = z.object({ zoneId: z.uuid({ error: 'Choose a delivery zone.' }) });
+/** The address's zone, when checkout knows it: whether pay on delivery is offered there. */
+export const paymentOptionsSchema = z.object({ zoneId: z.uuid({ error: 'Choose a delivery zone.' }).optional() });
 
 /** The promotion checkout would apply to these lines: a typed code, or the best automatic offer. */
 export const promotionPreviewSchema = z.object({
@@ -164,7 +166,7 @@ function orderFields(emailOptional: boolean) {
       .string()
       .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The idempotency key must be 8 to 100 letters, digits, "-" or "_".')
       .optional(),
-    /** How the customer pays: Pesapal's page (the default) or an M-Pesa Express prompt to this number. */
+    /** How the customer pays: Pesapal's page (the default), an M-Pesa Express prompt to this number, or the rider on delivery. */
     payment: paymentChoice.optional(),
   };
 }
@@ -175,6 +177,7 @@ const paymentChoice = z.discriminatedUnion(
   [
     z.object({ method: z.literal('pesapal') }),
     z.object({ method: z.literal('mpesa'), mpesaPhone: z.string({ error: MPESA_MESSAGES.badPhone }).max(30, MPESA_MESSAGES.badPhone) }),
+    z.object({ method: z.literal('on_delivery') }),
   ],
   { error: PAYMENT_CHOICE_MESSAGE },
 );

@@ -42,6 +42,8 @@ import type { Cents } from '@/domain/money';
 import { vouchedPoint } from './places.service';
 import { findWaitingOrder, orderAwaitingPayment } from './waiting-order';
 import { stockNotice } from './unheld-stock';
+import { confirmUnpaid, requirePayOnDelivery } from './pay-on-delivery.service';
+import { deliverOrderUpdate } from '../orders/order-updates.service';
 import type { IfUnavailable } from '@/domain/line-choices';
 import { loadIfUnavailableDefault } from '../content/if-unavailable-default.service';
 import { choosePromotion, promotionRefused, recordRedemption } from '../promotions/promotion-pricing.service';
@@ -75,6 +77,8 @@ export interface PlaceOrderInput {
   promotionCode?: string | undefined;
   /** An M-Pesa Express prompt to this number (2547XXXXXXXX) instead of Pesapal's page. */
   mpesaPhone?: string | undefined;
+  /** Paid to the rider at the door: the order is confirmed without payment (when its zone offers it). */
+  payOnDelivery?: boolean;
 }
 
 export interface PlacedOrder {
@@ -83,6 +87,8 @@ export interface PlacedOrder {
   iframeUrl: string | null;
   /** The M-Pesa prompt sent, when paid by M-Pesa Express. */
   mpesa: MpesaPrompt | null;
+  /** Confirmed to be paid on delivery: no payment now. */
+  payOnDelivery: boolean;
   /** Said when the order's delivery window is the customer's only once they pay. */
   deliveryWindowNotice: string | null;
   /** Said when some of the order's lines hold no stock: the last units go to whoever pays first. */
@@ -104,25 +110,43 @@ export async function placeOrder(ctx: ServerContext, userId: string, input: Plac
     const existing = await findByIdempotencyKey(ctx, userId, input.idempotencyKey);
     if (existing) return payFor(ctx, existing, input.mpesaPhone);
   }
+  const payOnDelivery = input.payOnDelivery === true && input.mpesaPhone === undefined;
   // A line ordered without a choice takes the shop's usual one.
   const lines = mergeLines(input.items, await loadIfUnavailableDefault(ctx.db));
   const terms = input.fulfilment === 'pickup' ? await pickupTerms(ctx) : await deliveryTerms(ctx, input.delivery);
-  const claim = await ctx.db.transaction((tx) =>
-    insertPendingOrder(tx, ctx.now(), userId, input, lines, terms, {
-      window: ctx.env.UNPAID_WINDOW_SHARE,
-      stock: ctx.env.UNPAID_STOCK_SHARE,
-    }),
-  );
+  const placed = await ctx.db.transaction(async (tx) => {
+    const at = ctx.now();
+    // Confirmed at once, an order to pay on delivery holds its stock and window like a paid one.
+    const inserted = await insertPendingOrder(tx, at, userId, { ...input, payOnDelivery }, lines, terms, {
+      window: payOnDelivery ? 100 : ctx.env.UNPAID_WINDOW_SHARE,
+      stock: payOnDelivery ? 100 : ctx.env.UNPAID_STOCK_SHARE,
+    });
+    if (!inserted || !payOnDelivery) return { inserted, update: null };
+    return { inserted, update: await confirmUnpaid(ctx, tx, inserted.orderId, at) };
+  });
+  const claim = placed.inserted;
   if (claim === null) {
     // A concurrent request with the same key won the insert: answer with its order.
     const existing = input.idempotencyKey ? await findByIdempotencyKey(ctx, userId, input.idempotencyKey) : null;
     if (!existing) throw new Error('idempotent order vanished');
     return payFor(ctx, existing, input.mpesaPhone);
   }
+  if (!('id' in claim)) {
+    await deliverOrderUpdate(ctx, placed.update);
+    return withCheckoutErrors(ctx, claim.orderId, async () => ({ iframeUrl: null, mpesa: null, payOnDelivery: true }));
+  }
   const newClaim = claim;
   if (input.mpesaPhone !== undefined)
-    return withCheckoutErrors(ctx, claim.orderId, async () => ({ iframeUrl: null, mpesa: await pushMpesaPrompt(ctx, newClaim) }));
-  return withCheckoutErrors(ctx, claim.orderId, async () => ({ iframeUrl: (await submitAttempt(ctx, newClaim)).iframeUrl, mpesa: null }));
+    return withCheckoutErrors(ctx, claim.orderId, async () => ({
+      iframeUrl: null,
+      mpesa: await pushMpesaPrompt(ctx, newClaim),
+      payOnDelivery: false,
+    }));
+  return withCheckoutErrors(ctx, claim.orderId, async () => ({
+    iframeUrl: (await submitAttempt(ctx, newClaim)).iframeUrl,
+    mpesa: null,
+    payOnDelivery: false,
+  }));
 }
 
 /** How the order reaches the customer, and what that costs, as the server decides it. */
@@ -195,13 +219,23 @@ async function pickupTerms(ctx: ServerContext): Promise<OrderTerms> {
   };
 }
 
-/** An existing order (same idempotency key): its open payment page or prompt, or a new attempt. */
-function payFor(ctx: ServerContext, orderId: string, mpesaPhone: string | undefined): Promise<PlacedOrder> {
+/**
+ * An existing order (same idempotency key): its open payment page or prompt, or a new attempt; one
+ * confirmed to be paid on delivery is answered as it is (a double tap never opens a payment for it).
+ */
+async function payFor(ctx: ServerContext, orderId: string, mpesaPhone: string | undefined): Promise<PlacedOrder> {
+  const [order] = await ctx.db.select({ payOnDelivery: orders.payOnDelivery }).from(orders).where(eq(orders.id, orderId));
+  if (order?.payOnDelivery) return withCheckoutErrors(ctx, orderId, async () => ({ iframeUrl: null, mpesa: null, payOnDelivery: true }));
   if (mpesaPhone !== undefined)
-    return withCheckoutErrors(ctx, orderId, async () => ({ iframeUrl: null, mpesa: await mpesaPromptFor(ctx, orderId, mpesaPhone) }));
+    return withCheckoutErrors(ctx, orderId, async () => ({
+      iframeUrl: null,
+      mpesa: await mpesaPromptFor(ctx, orderId, mpesaPhone),
+      payOnDelivery: false,
+    }));
   return withCheckoutErrors(ctx, orderId, async () => ({
     iframeUrl: (await startPaymentAttempt(ctx, orderId, { reuseOpenAttempt: true })).iframeUrl,
     mpesa: null,
+    payOnDelivery: false,
   }));
 }
 
@@ -209,7 +243,7 @@ function payFor(ctx: ServerContext, orderId: string, mpesaPhone: string | undefi
 async function withCheckoutErrors(
   ctx: ServerContext,
   orderId: string,
-  pay: () => Promise<Pick<PlacedOrder, 'iframeUrl' | 'mpesa'>>,
+  pay: () => Promise<Pick<PlacedOrder, 'iframeUrl' | 'mpesa' | 'payOnDelivery'>>,
 ): Promise<PlacedOrder> {
   try {
     const payment = await pay();
@@ -335,7 +369,10 @@ async function priceLines(tx: Tx, wanted: readonly WantedLine[]): Promise<Priced
   return [...merged.values()];
 }
 
-/** Returns the new order's first payment attempt (claimed), or null when the user's idempotency key is already taken. */
+/**
+ * Returns the new order's first payment attempt (claimed), or just its id for an order to pay on
+ * delivery (no attempt), or null when the user's idempotency key is already taken.
+ */
 async function insertPendingOrder(
   tx: Tx,
   at: Date,
@@ -344,7 +381,7 @@ async function insertPendingOrder(
   lines: readonly WantedLine[],
   quote: OrderTerms,
   unpaidShare: { window: number; stock: number },
-): Promise<AttemptClaim | null> {
+): Promise<AttemptClaim | { orderId: string } | null> {
   // The customer's row lock makes the count and the insert one step, so parallel requests cannot
   // slip past the cap.
   await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
@@ -368,6 +405,7 @@ async function insertPendingOrder(
       ),
     );
   if ((unpaid?.n ?? 0) >= MAX_UNPAID_ORDERS) throw tooManyRequests('TOO_MANY_UNPAID', TOO_MANY_UNPAID);
+  if (input.payOnDelivery) await requirePayOnDelivery(tx, userId, quote.zoneId);
   const priced = await priceLines(tx, lines);
   const waiting = await findWaitingOrder(tx, userId, new Map(priced.map((l) => [l.variant.id, l.quantity])), at);
   if (waiting) throw orderAwaitingPayment(waiting);
@@ -504,6 +542,7 @@ async function insertPendingOrder(
   const pickedWindow = quote.method === 'delivery' && input.deliveryWindow?.picked && hold ? hold.slot : null;
   await rememberCheckoutDetails(tx, userId, { ...input.customer, address: quote.address, pickedWindow }, at);
   if (input.buyerTax) await saveBuyerTax(tx, userId, input.buyerTax, at);
+  if (input.payOnDelivery) return { orderId: order.id };
   const mpesa = input.mpesaPhone !== undefined ? { phone: input.mpesaPhone } : undefined;
   return claimAttempt(
     tx,

@@ -9,7 +9,8 @@ import { deliveryFailedSms, DELIVERY_FAILED_STEP } from '@/domain/delivery-faile
 import { nairobiDateKey } from '@/domain/nairobi-days';
 import { toE164Phone } from '@/domain/phone';
 import { RIDER_STOPS_STEP, riderStopsSms } from '@/domain/rider-sms';
-import { FULFILLABLE_STATUS } from '@/domain/order-lifecycle';
+import { PAY_ON_DELIVERY_MESSAGES } from '@/domain/pay-on-delivery';
+import { isFulfillable } from '@/domain/order-lifecycle';
 import { isCancelledForCustomer, shortOrderId } from '@/domain/order-status';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -70,7 +71,7 @@ export async function assignRider(
     const takenFrom = new Map<string, string[]>();
     for (const id of ids) {
       const order = await lockedOrder(tx, id);
-      if (order.status !== FULFILLABLE_STATUS || order.fulfilmentStatus === 'delivered') throw conflict(DELIVERY_MESSAGES.notWaiting(id));
+      if (!isFulfillable(order.status) || order.fulfilmentStatus === 'delivered') throw conflict(DELIVERY_MESSAGES.notWaiting(id));
       if (order.fulfilmentMethod === 'pickup') throw conflict(DELIVERY_MESSAGES.pickup(id));
       await tx
         .update(orders)
@@ -157,12 +158,12 @@ async function ownStop(tx: Tx, actor: AdminActor, orderId: string) {
  * lock, so of two outcomes sent together the second sees the first: one outcome per assignment
  * ('Could not deliver' ends the attempt until the stop is given to a rider again).
  */
-async function stopAwaitingOutcome(tx: Tx, actor: AdminActor, orderId: string) {
+export async function stopAwaitingOutcome(tx: Tx, actor: AdminActor, orderId: string) {
   const order = await ownStop(tx, actor, orderId);
   // Sent for a refund, it is cancelled for the customer: not to be delivered.
   if (isCancelledForCustomer(order.status)) throw conflict(DELIVERY_MESSAGES.cancelled(orderId));
   if (order.fulfilmentStatus === 'delivered') throw conflict(DELIVERY_MESSAGES.alreadyDelivered);
-  if (order.status !== FULFILLABLE_STATUS) throw conflict(DELIVERY_MESSAGES.notWaiting(orderId));
+  if (!isFulfillable(order.status)) throw conflict(DELIVERY_MESSAGES.notWaiting(orderId));
   if (order.deliveryFailedAt) throw conflict(DELIVERY_MESSAGES.alreadyNotDelivered);
   return order;
 }
@@ -183,7 +184,7 @@ export async function markOnMyWay(
     const order = by === 'rider' ? await ownStop(tx, actor, orderId) : await lockedOrder(tx, orderId);
     if (isCancelledForCustomer(order.status)) throw conflict(DELIVERY_MESSAGES.cancelled(orderId));
     if (order.fulfilmentStatus === 'delivered') throw conflict(DELIVERY_MESSAGES.alreadyDelivered);
-    if (order.status !== FULFILLABLE_STATUS) throw conflict(DELIVERY_MESSAGES.notWaiting(orderId));
+    if (!isFulfillable(order.status)) throw conflict(DELIVERY_MESSAGES.notWaiting(orderId));
     if (order.fulfilmentMethod === 'pickup') throw conflict(DELIVERY_MESSAGES.pickup(orderId));
     if (order.fulfilmentStatus === 'out_for_delivery') return { update: null, changed: false };
     if (by === 'rider' && order.deliveryFailedAt) throw conflict(DELIVERY_MESSAGES.alreadyNotDelivered);
@@ -206,6 +207,8 @@ export async function markOnMyWay(
 export async function markDelivered(ctx: ServerContext, actor: AdminActor, orderId: string): Promise<{ fulfilmentStatus: 'delivered' }> {
   const update = await ctx.db.transaction(async (tx) => {
     const order = await stopAwaitingOutcome(tx, actor, orderId);
+    // An order to pay on delivery is handed over once its money is taken.
+    if (order.status === 'confirmed') throw conflict(PAY_ON_DELIVERY_MESSAGES.collectFirst(order.totalAmount));
     const { update } = await advanceOrderFulfilment(ctx, tx, { order, event: 'delivered', at: actor.at });
     await tx.update(orders).set({ deliveryFailedAt: null, deliveryFailedReason: null }).where(eq(orders.id, orderId));
     await auditAdmin(tx, actor, {

@@ -1,12 +1,12 @@
 // Paid orders to deliver, for the deliveries screen, the packing slips and route sheet, and a
 // rider's own list: each with its address, house, directions, full phone, items and map link,
 // grouped by delivery slot (delivery-slot.ts) and zone, each group in route order from the shop.
-import { and, asc, eq, gte, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { deliverySlot } from '@/domain/delivery-slot';
 import { DELIVERY_DAYS_AHEAD } from '@/domain/delivery-slots';
 import { mapLink, routeOrder } from '@/domain/delivery-route';
 import { nairobiDateKey, nairobiDayStart } from '@/domain/nairobi-days';
-import { FULFILLABLE_STATUS } from '@/domain/order-lifecycle';
+import { FULFILLABLE_STATUSES } from '@/domain/order-lifecycle';
 import { shortOrderId, type FulfilmentStatus } from '@/domain/order-status';
 import type { DbOrTx } from '../../db/client';
 import { orderDeliveryWindows, orderItems, orders, profiles, user } from '../../db/schema';
@@ -44,8 +44,12 @@ export interface DeliveryStop {
   }[];
   /** The customer's note for the shop; '' for none. */
   note: string;
-  /** What the customer paid for the order: the rider collects nothing. */
+  /** The order's total: paid already, or (collectCents set) to collect at the door. */
   paidCents: Cents;
+  /** Pay on delivery, still unpaid: what the rider collects (null: nothing to collect). */
+  collectCents: Cents | null;
+  /** Pay on delivery, paid: how the money was taken ('Cash', 'M-Pesa'); null otherwise. */
+  collectedBy: string | null;
   rider: { id: string; name: string } | null;
   /** The rider's last 'Could not deliver' reason, if any since the order was assigned. */
   notDelivered: string | null;
@@ -88,7 +92,7 @@ export async function deliveriesForDay(
   // A window on the day itself counts whenever the order was paid: one moved to a new day after a
   // failed delivery may have been paid long before it.
   const filters: SQL[] = [
-    eq(orders.status, FULFILLABLE_STATUS),
+    inArray(orders.status, [...FULFILLABLE_STATUSES]),
     ne(orders.fulfilmentStatus, 'delivered'),
     // Orders collected at the shop are the pick-up list's (pickups.service.ts), never a rider's.
     eq(orders.fulfilmentMethod, 'delivery'),
@@ -100,7 +104,7 @@ export async function deliveriesForDay(
 
 /** A rider's stops: everything assigned to them and not yet delivered, whatever the day. */
 export async function riderStops(db: DbOrTx, riderId: string, now: Date): Promise<DeliveryGroup<ListedStop>[]> {
-  const where = and(eq(orders.status, FULFILLABLE_STATUS), ne(orders.fulfilmentStatus, 'delivered'), eq(orders.riderId, riderId));
+  const where = and(inArray(orders.status, [...FULFILLABLE_STATUSES]), ne(orders.fulfilmentStatus, 'delivered'), eq(orders.riderId, riderId));
   return groupStops(db, await selectStops(db, where), nairobiDateKey(now), () => true);
 }
 
@@ -121,6 +125,9 @@ async function selectStops(db: DbOrTx, where: SQL | undefined) {
       directions: orders.deliveryDirections,
       note: orders.customerNote,
       paidCents: orders.totalAmount,
+      status: orders.status,
+      payOnDelivery: orders.payOnDelivery,
+      paymentMethod: sql<string | null>`(select pt.payment_method from payment_transactions pt where pt.id = current_payment_attempt(${orders.id}, ${orders.pesapalTransactionId}))`,
       lat: orders.deliveryLatitude,
       lng: orders.deliveryLongitude,
       zoneName: orders.deliveryZoneName,
@@ -213,6 +220,8 @@ async function groupStops(
       items: items.filter((i) => i.orderId === r.id).map(({ orderId: _orderId, ...item }) => item),
       note: r.note,
       paidCents: r.paidCents,
+      collectCents: r.status === 'confirmed' ? r.paidCents : null,
+      collectedBy: r.payOnDelivery && r.status !== 'confirmed' ? (r.paymentMethod ?? 'M-Pesa') : null,
       rider: r.riderId ? { id: r.riderId, name: r.riderName || r.riderAccountName || 'Rider' } : null,
       notDelivered: r.deliveryFailedReason,
       lat: r.lat,

@@ -34,6 +34,8 @@ const stop = (over: Partial<DeliveryStop>): DeliveryStop => ({
   paidCents: 549_000,
   rider: { id: 'r1', name: 'Otieno' },
   notDelivered: null,
+  collectCents: null,
+  collectedBy: null,
   ...over,
 });
 

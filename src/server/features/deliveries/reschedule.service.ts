@@ -7,7 +7,7 @@
 // the stop waits, unassigned, on the new day's deliveries list for the staff to give out.
 import { eq } from 'drizzle-orm';
 import { formatSlot, type DeliverySlot } from '@/domain/delivery-slots';
-import { FULFILLABLE_STATUS } from '@/domain/order-lifecycle';
+import { isFulfillable } from '@/domain/order-lifecycle';
 import { isCancelledForCustomer, shortOrderId } from '@/domain/order-status';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -47,7 +47,7 @@ function notMovable(order: OrderRow): string | null {
   if (order.fulfilmentStatus === 'delivered') return RESCHEDULE_MESSAGES.delivered(order.id);
   if (order.fulfilmentMethod === 'pickup') return RESCHEDULE_MESSAGES.pickup(order.id);
   if (isCancelledForCustomer(order.status)) return RESCHEDULE_MESSAGES.cancelled(order.id);
-  if (order.status !== FULFILLABLE_STATUS) return RESCHEDULE_MESSAGES.notWaiting(order.id);
+  if (!isFulfillable(order.status)) return RESCHEDULE_MESSAGES.notWaiting(order.id);
   return null;
 }
 

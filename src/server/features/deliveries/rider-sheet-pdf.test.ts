@@ -27,6 +27,8 @@ const stop = (over: Partial<DeliveryStop>): DeliveryStop => ({
   paidCents: 569_000,
   rider: { id: 'r1', name: 'Otieno' },
   notDelivered: null,
+  collectCents: null,
+  collectedBy: null,
   ...over,
 });
 

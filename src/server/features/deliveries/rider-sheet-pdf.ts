@@ -33,8 +33,11 @@ function lineText(item: DeliveryStop['items'][number]): string {
   return item.nominalGrams === null ? line : `${line}, about ${formatGrams(item.nominalGrams * item.quantity)}`;
 }
 
-/** 'Paid KES 5,490.00 · nothing to collect'. */
-const paidLine = (paidCents: DeliveryStop['paidCents']) => `Paid ${formatKES(paidCents)} · ${RIDER_SHEET_TEXT.nothingToCollect}`;
+/** 'Paid KES 5,490.00 · nothing to collect', or what to collect for an order to pay on delivery. */
+const paidLine = (s: Pick<DeliveryStop, 'paidCents' | 'collectCents'>) =>
+  s.collectCents !== null
+    ? `COLLECT ${formatKES(s.collectCents)} · M-Pesa or cash`
+    : `Paid ${formatKES(s.paidCents)} · ${RIDER_SHEET_TEXT.nothingToCollect}`;
 
 function stopBlock(doc: PDFKit.PDFDocument, n: number, s: DeliveryStop) {
   const left = doc.page.margins.left;
@@ -52,7 +55,7 @@ function stopBlock(doc: PDFKit.PDFDocument, n: number, s: DeliveryStop) {
   doc
     .font('bold')
     .fontSize(10)
-    .text(paidLine(s.paidCents), left + 14);
+    .text(paidLine(s), left + 14);
   doc
     .font('regular')
     .fontSize(11)

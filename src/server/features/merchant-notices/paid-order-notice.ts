@@ -31,6 +31,7 @@ export async function queuePaidOrderNotices(ctx: ServerContext, tx: Tx, orderId:
     area: order.deliveryZoneName,
     // The chosen window ('Fri 27 Nov, 10:00–12:00'), or when it is expected without one.
     deliveryTime: deliverySlot({ paidAt: order.paidAt ?? ctx.now(), estimatedDeliveryMins: order.estimatedDeliveryMins, window }).label,
+    payOnDelivery: order.status === 'confirmed',
   };
   const sms = paidOrderNoticeSms(ctx.env.SHOP_NAME, notice);
   for (const to of phones) {

@@ -29,13 +29,19 @@ export interface StockEffectInputs {
   release: { releaseReason?: string };
   'keep hold': NoInput;
   restock: { restock: RestockInput };
+  /** Who took the goods back (null: the account is gone), on the ledger's restock rows. */
+  return: { returnedBy: string | null };
   none: NoInput;
 }
 type NoInput = Record<never, never>;
 
 /** Every effect's input, each optional: what the transition hands over whatever the effect. */
 export type AnyStockInput = Partial<
-  StockEffectInputs['reserve'] & StockEffectInputs['extend hold'] & StockEffectInputs['release'] & StockEffectInputs['restock']
+  StockEffectInputs['reserve'] &
+    StockEffectInputs['extend hold'] &
+    StockEffectInputs['release'] &
+    StockEffectInputs['restock'] &
+    StockEffectInputs['return']
 >;
 
 /** What the refund reports and audits of its stock. */
@@ -103,6 +109,12 @@ export async function applyStockEffect(
       // A refunded order is not delivered: its place in the delivery window is free for another customer.
       await releaseDeliveryWindow(tx, orderId, at);
       return { ...nothing, restock: restocked };
+    }
+    case 'return': {
+      // Unsold goods back on the shelf whatever step they reached: they came back with the rider.
+      const restockedLines = await restockSoldLines(tx, orderId, needs(input.returnedBy, effect, 'who took the goods back'), at, 'Order cancelled before it was paid: the goods came back');
+      await releaseDeliveryWindow(tx, orderId, at);
+      return { ...nothing, restock: { restocked: true, restockedLines } };
     }
     // The reservation stays until its hold ends (the expiry job releases it): the customer may pay again.
     case 'keep hold':

@@ -12,11 +12,11 @@
 //   (reservation_expires_at) is the effect's too, and the order's delivery window is held and given
 //   back with the stock (features/delivery);
 // - the customer's SMS and mail are queued here and sent after the commit (deliverOrderUpdate);
-// - the tax invoice: 'paid' queues the sale's and 'refunded' the refund's credit note (features/tax-invoices),
+// - the tax invoice: 'paid' (and 'paid_on_delivery') queues the sale's and 'refunded' the refund's credit note (features/tax-invoices),
 //   numbered in this transaction and sent to KRA after the commit (deliverOrderUpdate kicks the sender);
 // - the owner's SMS and mail for a paid order (features/merchant-notices), sent with the customer's;
-// - a paid stop leaving 'completed' before it is delivered (refund requested, payment reversed):
-//   its rider is told not to deliver it (order-rider.ts);
+// - a stop leaving a fulfillable status before it is delivered (refund requested, payment reversed,
+//   an order to pay on delivery cancelled): its rider is told not to deliver it (order-rider.ts);
 // - the live event: the database trigger `orders_notify` (function notify_order_change, migrations
 //   0001, 0002 and 0021) NOTIFYs 'shop_events' with the order's id, status, old status, fulfilment and
 //   reason on every update of the row, delivered at commit; features/realtime fans it out.
@@ -24,8 +24,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
 import {
   canFulfil,
-  FULFILLABLE_STATUS,
   FULFILMENT_TRANSITIONS,
+  isFulfillable,
   nextOrderStatus,
   ORDER_TRANSITIONS,
   refusedTransitionMessage,
@@ -74,6 +74,8 @@ interface TransitionBase<E extends MovingEvent> {
    * its end is known (tellHeldCancellation) instead of saying now that nothing was charged.
    */
   holdNotice?: boolean;
+  /** The rider ended the stop at the door (refused there): no 'do not deliver' notice to them. */
+  riderKnows?: boolean;
 }
 
 export type OrderTransitionInput<E extends MovingEvent> = TransitionBase<E> & StockInputOf<E>;
@@ -175,16 +177,17 @@ export async function transitionOrder<E extends MovingEvent>(
   if (!moved) throw new OrderTransitionRefused(order.status, event);
 
   const taxInvoiceId =
-    event === 'paid'
+    event === 'paid' || event === 'paid_on_delivery'
       ? await queueSaleInvoice(ctx, tx, order.id, at)
       : event === 'refunded'
         ? await queueCreditNote(ctx, tx, order.id, input.refundId ?? null, at)
         : null;
   const told = held ? null : await queueTold(ctx, tx, order.id, rule.tells, input.tell);
-  // The owner hears of every paid order, queued with it like the customer's messages.
-  const merchant = event === 'paid' ? await queuePaidOrderNotices(ctx, tx, order.id) : null;
+  // The owner hears of every paid order (and one to be paid on delivery, when it is confirmed),
+  // queued with it like the customer's messages.
+  const merchant = event === 'paid' || event === 'confirmed_unpaid' ? await queuePaidOrderNotices(ctx, tx, order.id) : null;
   const riderSmsIds =
-    order.status === FULFILLABLE_STATUS && to !== FULFILLABLE_STATUS ? await tellRiderNotToDeliver(ctx, tx, order.id, event) : [];
+    isFulfillable(order.status) && !isFulfillable(to) && !input.riderKnows ? await tellRiderNotToDeliver(ctx, tx, order.id, event) : [];
   const update =
     taxInvoiceId || merchant || riderSmsIds.length > 0
       ? {

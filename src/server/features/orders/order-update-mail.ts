@@ -17,7 +17,7 @@ export interface OrderUpdateMailInput {
   shopPhone?: string;
   /** Why part of the order was refunded ('part_refunded'). */
   reason?: string;
-  /** 'out_for_delivery': the rider bringing the order, and the chosen window. */
+  /** 'out_for_delivery': the rider bringing the order; 'out_for_delivery', 'ready_for_pickup' and 'confirmed': the chosen window. */
   rider?: { name: string; phone: string } | null;
   deliveryWindow?: string;
   /** 'ready_for_pickup': the pick-up address and instructions. */
@@ -33,6 +33,7 @@ function onTheWay(input: OrderUpdateMailInput): string {
 }
 
 const SUBJECTS: Readonly<Record<OrderUpdateMailInput['step'], string>> = {
+  confirmed: 'is confirmed: pay on delivery',
   out_for_delivery: 'is out for delivery',
   ready_for_pickup: 'is ready for pick-up',
   delivered: 'has been delivered',
@@ -51,6 +52,7 @@ export function orderUpdateMail(input: OrderUpdateMailInput): MailMessage {
   const ref = shortOrderId(input.order.id);
   const amount = input.amountCents !== undefined ? formatKES(input.amountCents) : null;
   const sentences: Record<OrderUpdateMailInput['step'], string> = {
+    confirmed: `Your order #${ref} is confirmed. Please pay ${amount ?? 'the total'} to the rider when it arrives, by M-Pesa or in cash.${input.deliveryWindow ? ` Delivery window: ${input.deliveryWindow}.` : ''}`,
     out_for_delivery: `Your order #${ref} is on its way.${onTheWay(input)} Please keep your phone on so the rider can reach you.`,
     ready_for_pickup: `Your order #${ref} is ready for pick-up${input.pickupAt ? ` at ${input.pickupAt}` : ''}${input.deliveryWindow ? `, ${input.deliveryWindow}` : ''}.`,
     delivered: `Your order #${ref} has been delivered. Thank you for shopping with us.`,

@@ -38,12 +38,12 @@ export async function queueOrderUpdate(
 ): Promise<QueuedOrderUpdate> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return { orderId, smsId: null, mailId: null };
-  const amountCents = opts.amountCents ?? (step === 'cancelled' || step === 'paid' ? order.totalAmount : undefined);
+  const amountCents = opts.amountCents ?? (step === 'cancelled' || step === 'paid' || step === 'confirmed' ? order.totalAmount : undefined);
 
   // Out for delivery: who brings it (the rider, else the shop's phone) and when, in both messages.
   const onTheWay = step === 'out_for_delivery' ? await onTheWayDetails(db, order.riderId) : null;
   const window =
-    step === 'paid' || step === 'out_for_delivery' || step === 'ready_for_pickup'
+    step === 'paid' || step === 'confirmed' || step === 'out_for_delivery' || step === 'ready_for_pickup'
       ? (await orderDeliveryWindow(db, orderId))?.label
       : undefined;
   const pickupAt = step === 'ready_for_pickup' ? (await loadPickupSettings(db)).instructions : undefined;
@@ -79,7 +79,7 @@ export async function queueOrderUpdate(
         key: opts.key,
         shopPhone: onTheWay?.shopPhone,
         rider: onTheWay?.rider,
-        deliveryWindow: step === 'out_for_delivery' || step === 'ready_for_pickup' ? window : undefined,
+        deliveryWindow: step === 'out_for_delivery' || step === 'ready_for_pickup' || step === 'confirmed' ? window : undefined,
         reason: opts.reason,
         pickupAt,
       }),

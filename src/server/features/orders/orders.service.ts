@@ -1,6 +1,7 @@
 // The signed-in customer's orders and payment transactions. Every query is scoped to the caller
 // (an order is only ever read by its owner); transaction reads are audited here, on the server.
 import { discountRow } from '@/domain/promotions';
+import type { PaymentProvider } from '@/domain/pesapal-refunds';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Cents } from '@/domain/money';
 import type { BandTotal, VatRow } from '@/domain/tax-bands';
@@ -167,7 +168,7 @@ export interface OrderDetail extends OrderSummary {
   paymentMethod: string | null;
   /** Pesapal's confirmation code, or the M-Pesa receipt of an M-Pesa Express payment. */
   confirmationCode: string | null;
-  paymentProvider: 'pesapal' | 'mpesa' | null;
+  paymentProvider: PaymentProvider | null;
 }
 
 export interface TransactionView {
@@ -182,7 +183,7 @@ export interface TransactionView {
   /** Masked; the full number never leaves the server. */
   customerPhoneDisplay: string;
   /** Pesapal's page or an M-Pesa Express prompt. */
-  provider: 'pesapal' | 'mpesa';
+  provider: PaymentProvider;
   /** Why an M-Pesa prompt was not paid, in the customer's words (e.g. 'You cancelled the payment.'); null otherwise. */
   failureMessage: string | null;
 }

@@ -92,7 +92,13 @@ async function putBack(
  * back is what left (the reservation's or the sale's grams for a product kept in kg; had the product
  * changed unit since, the line's pieces in its unit now), less what an earlier partial refund put back.
  */
-export async function restockSoldLines(tx: Tx, orderId: string, actorUserId: string | null, at: Date): Promise<number> {
+export async function restockSoldLines(
+  tx: Tx,
+  orderId: string,
+  actorUserId: string | null,
+  at: Date,
+  reason = 'Order cancelled and refunded',
+): Promise<number> {
   const lines = await tx
     .select({ productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)
@@ -119,7 +125,7 @@ export async function restockSoldLines(tx: Tx, orderId: string, actorUserId: str
       },
     });
   }
-  return putBack(tx, sold, { orderId, refundId: null, reason: 'Order cancelled and refunded', actorUserId, at });
+  return putBack(tx, sold, { orderId, refundId: null, reason, actorUserId, at });
 }
 
 /** A partial refund's restock quantities (pieces), once the refund is made (checked against what was sold when it was asked for). */

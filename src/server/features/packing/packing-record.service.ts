@@ -3,7 +3,7 @@
 // the kilo), replaced by a substitute, unavailable, or undone. Nothing is owed or moved yet: finishing
 // packing works the money out and sends the substitutes (packing-finish.service.ts).
 import { eq } from 'drizzle-orm';
-import { FULFILLABLE_STATUS } from '@/domain/order-lifecycle';
+import { isFulfillable } from '@/domain/order-lifecycle';
 import { weightRefusal } from '@/domain/packing';
 import { shortOrderId } from '@/domain/order-status';
 import type { ServerContext } from '../../context';
@@ -22,10 +22,10 @@ export const PACKING_REFUSALS = {
   finished: (orderId: string) => `Packing of order #${shortOrderId(orderId)} is finished: its items can no longer be changed.`,
 } as const;
 
-/** A paid order whose packing is not finished; refused with a clear message otherwise. */
+/** A paid order (or one to be paid on delivery) whose packing is not finished; refused with a clear message otherwise. */
 export function assertPackable(order: Pick<typeof orders.$inferSelect, 'id' | 'status' | 'packingFinishedAt'>): void {
   if (order.packingFinishedAt) throw conflict(PACKING_REFUSALS.finished(order.id));
-  if (order.status !== FULFILLABLE_STATUS) throw conflict(PACKING_REFUSALS.notPaid(order.id));
+  if (!isFulfillable(order.status)) throw conflict(PACKING_REFUSALS.notPaid(order.id));
 }
 
 const UNDECIDED = {

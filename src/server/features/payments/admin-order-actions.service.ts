@@ -4,7 +4,7 @@
 // stock put back unless the goods had left the shop, see payments/refund-settlement.ts), and ask
 // Pesapal for the payment status now.
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { FULFILLABLE_STATUS, fulfilmentEventFor, refundRestocks } from '@/domain/order-lifecycle';
+import { fulfilmentEventFor, isFulfillable, refundRestocks } from '@/domain/order-lifecycle';
 import {
   canAdvanceFulfilment,
   FULFILMENT_LABELS,
@@ -58,7 +58,7 @@ export async function advanceFulfilment(
   const { result, update } = await ctx.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId);
     // The merchant's words for the two refusals; the order module refuses anything else.
-    if (order.status !== FULFILLABLE_STATUS) throw conflict(ORDER_ACTION_MESSAGES.notPaid);
+    if (!isFulfillable(order.status)) throw conflict(ORDER_ACTION_MESSAGES.notPaid);
     const from = order.fulfilmentStatus;
     const method = order.fulfilmentMethod;
     if (!canAdvanceFulfilment(from, to, method)) {

@@ -260,6 +260,16 @@ async function completeOrder(
   txn: TransactionRow,
   at: Date,
 ): Promise<QueuedOrderUpdate | null> {
+  if (order.status === 'confirmed') {
+    // An order to be paid on delivery, paid by the prompt its rider sent: stock and window are its already.
+    const { update } = await transitionOrder(ctx, tx, {
+      order,
+      event: 'paid_on_delivery',
+      at,
+      set: { paidAt: at, pesapalTransactionId: providerReference(txn) },
+    });
+    return update;
+  }
   if (order.status !== 'pending' && order.status !== 'failed') {
     // Paid through two attempts, or paid after a reversal: the merchant must refund one.
     await tx

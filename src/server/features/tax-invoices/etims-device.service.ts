@@ -114,10 +114,16 @@ export function bandRates(device: DeviceRow): BandRates {
 /** KRA's code (class 07) for how the customer paid, matched by name; null when it cannot tell. */
 export function paymentTypeCode(device: DeviceRow, paymentMethod: string | null): string | null {
   if (!paymentMethod) return null;
-  const wanted = /m-?pesa|mobile|airtel/i.test(paymentMethod) ? /mobile/i : /card|visa|master/i.test(paymentMethod) ? /card/i : null;
+  const wanted = /m-?pesa|mobile|airtel/i.test(paymentMethod)
+    ? /mobile/i
+    : /card|visa|master/i.test(paymentMethod)
+      ? /card/i
+      : /^cash$/i.test(paymentMethod)
+        ? /^cash$/i
+        : null;
   if (!wanted) return null;
   const methods = ((device.codeLists as CodeClass[] | null) ?? []).find((c) => c.cdCls === '07');
-  return methods?.dtlList.find((d) => wanted.test(d.cdNm))?.cd ?? null;
+  return methods?.dtlList.find((d) => wanted.test(d.cdNm.trim()))?.cd ?? null;
 }
 
 export interface WantedItem {
