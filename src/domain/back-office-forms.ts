@@ -4,6 +4,7 @@
 // schema with a price or fee turns its values into the API's body, which the API schema checks.
 // Other numbers (stock, quantities, distances, minutes, coordinates) travel as JSON numbers: the API
 // schemas take numbers only, and the form schemas read the typed text into the same rules.
+import { PAY_ON_DELIVERY_CHOICES } from './pay-on-delivery';
 import { z } from 'zod';
 import { validateZones } from './delivery-fee';
 import { SMALL_ORDER_RULES } from './small-order';
@@ -489,6 +490,44 @@ export const notDeliveredSchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
+// Pay on delivery: the rider at the door, and the day's cash-up
+// ---------------------------------------------------------------------------------------------
+
+export const DOOR_FORM_MESSAGES = {
+  method: 'Choose how the customer paid: M-Pesa code or cash.',
+  phone: 'Enter the M-Pesa number to prompt, like 0712 345 678.',
+  refusedRequired: 'Say why the customer did not take the order',
+  cash: 'Enter the cash handed in, in KES (0 or more).',
+  noteTooLong: 'Note must be 200 characters or fewer',
+} as const;
+
+/** How the rider took the money: the code of the customer's M-Pesa payment, or cash. */
+export const doorPaymentSchema = z.discriminatedUnion(
+  'method',
+  [z.object({ method: z.literal('cash') }), z.object({ method: z.literal('mpesa_code'), code: z.string().max(40) })],
+  { error: DOOR_FORM_MESSAGES.method },
+);
+
+/** The number the rider's M-Pesa prompt goes to. */
+export const doorPromptSchema = z.object({ phone: z.string({ error: DOOR_FORM_MESSAGES.phone }).max(30, DOOR_FORM_MESSAGES.phone) });
+
+/** Why the order was refused at the door. */
+export const refusedAtDoorSchema = z.object({
+  reason: requiredText(DOOR_FORM_MESSAGES.refusedRequired, 200, DELIVERY_FORM_MESSAGES.reasonTooLong),
+});
+
+/** The cash a rider handed in for a day, as counted. */
+export const cashUpSchema = z.object({
+  cashReceived: kesAmount(DOOR_FORM_MESSAGES.cash).pipe(z.number().min(0, { error: DOOR_FORM_MESSAGES.cash })),
+  note: optionalText(200, DOOR_FORM_MESSAGES.noteTooLong).default(''),
+});
+
+export const cashUpParamSchema = z.object({
+  riderId: z.string({ error: DELIVERY_FORM_MESSAGES.rider }).min(1, DELIVERY_FORM_MESSAGES.rider).max(100, DELIVERY_FORM_MESSAGES.rider),
+  day: dayRule,
+});
+
+// ---------------------------------------------------------------------------------------------
 // Blog posts and pages
 // ---------------------------------------------------------------------------------------------
 
@@ -595,6 +634,7 @@ const zoneFields = {
 };
 
 const smallOrderRule = z.enum(SMALL_ORDER_RULES, { error: DELIVERY_MESSAGES.smallOrderRule });
+const payOnDeliveryRule = z.enum(PAY_ON_DELIVERY_CHOICES, { error: 'Choose who may pay on delivery in this zone' });
 
 /** One zone as PUT /api/admin/delivery/zones takes it; left out, the zone has no minimum order. */
 export const zoneSchema = z.object({
@@ -607,6 +647,7 @@ export const zoneSchema = z.object({
   smallOrderRule: smallOrderRule.default('none'),
   minimumOrderCents: feeCents.default(0),
   smallOrderFeeCents: feeCents.default(0),
+  payOnDelivery: payOnDeliveryRule.default('off'),
 });
 export type ZoneInput = z.infer<typeof zoneSchema>;
 
@@ -638,6 +679,7 @@ export const zoneFormSchema = z
     smallOrderRule: smallOrderRule.default('none'),
     minimumOrder: optionalFeeFromKes.default(0),
     smallOrderFee: optionalFeeFromKes.default(0),
+    payOnDelivery: payOnDeliveryRule.default('off'),
   })
   .transform(({ baseFee, perKmRate, minimumOrder, smallOrderFee, ...rest }) => ({
     ...rest,

@@ -4,6 +4,7 @@
 import type { Cents } from './money';
 import { roundedProduct } from './decimal';
 import type { SmallOrderPolicy } from './small-order';
+import type { PayOnDeliveryChoice } from './pay-on-delivery';
 
 export type DeliveryZone = {
   id: string;
@@ -16,6 +17,8 @@ export type DeliveryZone = {
   active: boolean;
   /** What happens below the zone's minimum order; absent, nothing (no minimum). */
   smallOrder?: SmallOrderPolicy;
+  /** Pay on delivery here: to nobody ('off', also when absent), everyone, or returning customers. */
+  payOnDelivery?: PayOnDeliveryChoice;
 };
 
 export type LatLng = { lat: number; lng: number };

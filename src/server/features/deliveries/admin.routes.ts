@@ -5,7 +5,17 @@
 // rider's own stops.
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { assignRiderSchema, deliveriesQuerySchema, deliveryPrintQuerySchema, notDeliveredSchema } from '@/domain/back-office-forms';
+import {
+  assignRiderSchema,
+  cashUpParamSchema,
+  cashUpSchema,
+  deliveriesQuerySchema,
+  deliveryPrintQuerySchema,
+  doorPaymentSchema,
+  doorPromptSchema,
+  notDeliveredSchema,
+  refusedAtDoorSchema,
+} from '@/domain/back-office-forms';
 import { nairobiDateKey, nairobiDayStart } from '@/domain/nairobi-days';
 import type { AppEnv, ServerContext } from '../../context';
 import { badRequest } from '../../errors';
@@ -22,6 +32,8 @@ import { markCollected, markReadyForPickup, pickupsForDay } from './pickups.serv
 import { rescheduleByStaff, staffRescheduleSlots } from './reschedule.service';
 import { rescheduleChoiceSchema, riderSheetQuerySchema } from './reschedule.schemas';
 import { riderSheetPdf } from './rider-sheet-pdf';
+import { cashUpForDay, recordCashUp } from './cash-up.service';
+import { promptAtDoor, recordDoorPayment, refuseAtDoor } from './door-payments.service';
 
 const NOT_A_RIDER = 'Choose one of the shop’s riders.';
 
@@ -63,6 +75,15 @@ export function adminDeliveriesRoutes(ctx: ServerContext) {
       ]);
       const riders = staff.filter((m) => m.role === 'rider').map((m) => ({ id: m.id, name: m.name, phone: m.phone }));
       return c.json({ day, groups, pickups, riders });
+    })
+    // The end-of-day cash-up of the riders' orders to be paid on delivery.
+    .get('/cash-up', allow('staff'), valid('query', deliveriesQuerySchema), async (c) => {
+      return c.json(await cashUpForDay(ctx.db, dayOf(ctx, c.req.valid('query').day)));
+    })
+    .put('/cash-up/:riderId/:day', allow('staff'), valid('param', cashUpParamSchema), valid('json', cashUpSchema), async (c) => {
+      const { riderId, day } = c.req.valid('param');
+      const { cashReceived, note } = c.req.valid('json');
+      return c.json(await recordCashUp(ctx, adminActor(c, ctx.now()), { riderId, day, cashReceivedCents: cashReceived, note }));
     })
     .post('/assign', allow('staff'), valid('json', assignRiderSchema), async (c) => {
       const { orderIds, riderId } = c.req.valid('json');
@@ -112,5 +133,15 @@ export function adminRiderRoutes(ctx: ServerContext) {
     })
     .post('/stops/:id/not-delivered', allow('staff', 'rider'), valid('param', idParam), valid('json', notDeliveredSchema), async (c) => {
       return c.json(await markNotDelivered(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').reason));
+    })
+    // Pay on delivery, at the door: the M-Pesa prompt, the money taken (M-Pesa code or cash), or a refusal.
+    .post('/stops/:id/mpesa-prompt', allow('staff', 'rider'), valid('param', idParam), valid('json', doorPromptSchema), async (c) => {
+      return c.json(await promptAtDoor(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').phone));
+    })
+    .post('/stops/:id/paid', allow('staff', 'rider'), valid('param', idParam), valid('json', doorPaymentSchema), async (c) => {
+      return c.json(await recordDoorPayment(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json')));
+    })
+    .post('/stops/:id/refused', allow('staff', 'rider'), valid('param', idParam), valid('json', refusedAtDoorSchema), async (c) => {
+      return c.json(await refuseAtDoor(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').reason));
     });
 }

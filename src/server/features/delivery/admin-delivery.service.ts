@@ -58,6 +58,7 @@ export async function saveZones(db: Db, actor: AdminActor, zones: ZoneInput[]): 
         smallOrderRule: z.smallOrderRule,
         minimumOrder: z.minimumOrderCents,
         smallOrderFee: z.smallOrderFeeCents,
+        payOnDelivery: z.payOnDelivery,
         updatedAt: now,
       };
       if (z.id) await tx.update(deliveryZones).set(values).where(eq(deliveryZones.id, z.id));
@@ -76,7 +77,7 @@ export async function saveZones(db: Db, actor: AdminActor, zones: ZoneInput[]): 
 
 function zoneSummary(z: DeliveryZone): string {
   const state = z.active ? '' : ' (inactive)';
-  return `${z.name}: ${z.minKm}-${z.maxKm} km, ${centsToDecimalString(z.baseFeeCents)} + ${centsToDecimalString(z.perKmRateCents)}/km, ${z.estimatedMinutes} min${smallOrderSummary(z.smallOrder)}${state}`;
+  return `${z.name}: ${z.minKm}-${z.maxKm} km, ${centsToDecimalString(z.baseFeeCents)} + ${centsToDecimalString(z.perKmRateCents)}/km, ${z.estimatedMinutes} min${smallOrderSummary(z.smallOrder)}${z.payOnDelivery && z.payOnDelivery !== 'off' ? `, pay on delivery: ${z.payOnDelivery}` : ''}${state}`;
 }
 
 /** ', minimum 1500.00' or ', fee 100.00 below 1500.00' in the audit's before and after ('' for none). */

@@ -70,6 +70,7 @@ function deliveryZoneFromRow(z: typeof deliveryZones.$inferSelect): DeliveryZone
     estimatedMinutes: z.estimatedMinutes,
     active: z.active,
     smallOrder: { rule: z.smallOrderRule, minimumCents: z.minimumOrder, feeCents: z.smallOrderFee },
+    payOnDelivery: z.payOnDelivery,
   };
 }
 

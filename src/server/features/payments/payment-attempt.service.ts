@@ -12,6 +12,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { PAYMENT_RETURN_CANCELLED_QUERY, PAYMENT_RETURN_PATH } from '@/domain/payment-return';
 import { normalizePhone } from '@/domain/validation';
 import { maskPhone } from '@/domain/phone-mask';
+import { PAY_ON_DELIVERY_MESSAGES } from '@/domain/pay-on-delivery';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { isConnectionError } from '../../db/connection-errors';
@@ -172,6 +173,21 @@ export async function claimMpesaAttempt(ctx: ServerContext, orderId: string, pho
 }
 
 /**
+ * An M-Pesa Express attempt the rider sends at the door, for an order confirmed to be paid on
+ * delivery: under the order's lock, refused while a prompt is still open or once the order is paid.
+ */
+export async function claimDoorPromptAttempt(ctx: ServerContext, orderId: string, phone: string, riderId: string): Promise<AttemptClaim> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw notFound('Order not found');
+    if (order.status !== 'confirmed') throw conflict(PAY_ON_DELIVERY_MESSAGES.notConfirmed(orderId));
+    await refuseWhileMpesaPromptOpen(tx, orderId, now, ctx.env.MPESA_PROMPT_SECONDS);
+    return claimAttempt(tx, order, now, { phone, collectedBy: riderId });
+  });
+}
+
+/**
  * Sends a claimed attempt to Pesapal and stores its tracking id and payment page. On failure the
  * claim is removed (the order stays pending; its number is not reused) and PaymentStartError is thrown.
  */
@@ -312,8 +328,8 @@ export async function claimAttempt(
   tx: Tx,
   order: Pick<PayableOrder, 'id' | 'totalAmount' | 'currency' | 'customerPhone'>,
   at: Date,
-  /** An M-Pesa Express prompt to this number (2547XXXXXXXX) instead of a Pesapal page. */
-  mpesa?: { phone: string },
+  /** An M-Pesa Express prompt to this number (2547XXXXXXXX) instead of a Pesapal page; collectedBy: the rider who sent it at the door. */
+  mpesa?: { phone: string; collectedBy?: string },
 ): Promise<AttemptClaim> {
   const attempts = await lockAttemptsOf(tx, order.id);
   for (let tries = 0; tries < MAX_REFERENCE_TRIES; tries++) {
@@ -333,7 +349,7 @@ export async function claimAttempt(
         currency: order.currency,
         customerPhone: order.customerPhone,
         customerPhoneDisplay: maskPhone(order.customerPhone),
-        ...(mpesa && { provider: 'mpesa' as const, mpesaPhone: mpesa.phone }),
+        ...(mpesa && { provider: 'mpesa' as const, mpesaPhone: mpesa.phone, collectedBy: mpesa.collectedBy ?? null }),
         createdAt: at,
         updatedAt: at,
       })

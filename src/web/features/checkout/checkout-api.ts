@@ -46,5 +46,8 @@ export const fetchPromotion = (json: InferRequestType<(typeof checkout)['promoti
 
 export type PromotionPreview = Awaited<ReturnType<typeof fetchPromotion>>;
 
-/** The ways to pay checkout offers: M-Pesa Express when the shop has it, and how long its prompt waits. */
-export const fetchPaymentOptions = () => call(checkout['payment-options'].$get());
+/**
+ * The ways to pay checkout offers: M-Pesa Express when the shop has it (and how long its prompt
+ * waits), and pay on delivery when the address's zone offers it to this customer.
+ */
+export const fetchPaymentOptions = (zoneId: string | null) => call(checkout['payment-options'].$get({ query: zoneId ? { zoneId } : {} }));

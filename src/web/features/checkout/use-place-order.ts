@@ -17,6 +17,7 @@ import type { OpenPayment } from './use-checkout-payment';
 import type { MpesaPromptView } from '../payments/payment-api';
 import type { WindowChoice } from './use-delivery-windows';
 import type { LineChoice } from './components/line-choices-fields';
+import { cartStore } from '../cart/cart-store';
 
 const ORDER_FAILED = 'Failed to create payment order';
 const CHECKOUT_ERROR = 'There was an error processing your checkout. Please try again.';
@@ -47,6 +48,8 @@ export interface OrderDraft {
   pickup: boolean;
   /** An M-Pesa Express prompt to this number instead of Pesapal's page (null: Pesapal). */
   mpesaPhone: string | null;
+  /** Paid to the rider on delivery: the order is confirmed without a payment now. */
+  payOnDelivery: boolean;
 }
 
 export interface PlaceOrderHandlers {
@@ -54,6 +57,8 @@ export interface PlaceOrderHandlers {
   placed(payment: OpenPayment): void;
   /** The M-Pesa prompt went to the phone: the waiting screen shows it. */
   prompted(prompt: MpesaPromptView): void;
+  /** Confirmed to be paid on delivery: the cart is emptied and the order's page shown. */
+  confirmed(orderId: string): void;
   /** The same goods are already in an order waiting for its payment: offer that order instead. */
   waiting(orderId: string, message: string): void;
   /** The chosen window filled up or closed meanwhile: show the windows again. */
@@ -64,7 +69,7 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const { lines, contact, address, coordinates, placeToken, rider, smsUpdates, buyerTax, priced, deliveryWindow, emailOptional } = draft;
-  const { choices, orderNote, promotionCode, pickup, mpesaPhone } = draft;
+  const { choices, orderNote, promotionCode, pickup, mpesaPhone, payOnDelivery } = draft;
 
   // One order per checkout: a double click, or paying again after closing the modal, sends the same
   // key and gets the same order back. Changing the cart or the details starts a new one.
@@ -84,8 +89,23 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
         promotionCode,
         pickup,
         mpesaPhone,
+        payOnDelivery,
       ]),
-    [lines, contact, address, coordinates, rider, smsUpdates, buyerTax, choices, orderNote, promotionCode, pickup, mpesaPhone],
+    [
+      lines,
+      contact,
+      address,
+      coordinates,
+      rider,
+      smsUpdates,
+      buyerTax,
+      choices,
+      orderNote,
+      promotionCode,
+      pickup,
+      mpesaPhone,
+      payOnDelivery,
+    ],
   );
   useEffect(() => {
     idempotencyKey.current = crypto.randomUUID();
@@ -119,14 +139,24 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
         buyerTax: checked.buyerTax,
         deliveryWindow,
         promotionCode,
-        payment: mpesaPhone === null ? ({ method: 'pesapal' } as const) : ({ method: 'mpesa', mpesaPhone } as const),
+        payment: payOnDelivery
+          ? ({ method: 'on_delivery' } as const)
+          : mpesaPhone === null
+            ? ({ method: 'pesapal' } as const)
+            : ({ method: 'mpesa', mpesaPhone } as const),
       };
       const placed = await createOrder(
         pickup
           ? { ...common, fulfilment: 'pickup' }
           : { ...common, fulfilment: 'delivery', deliveryInfo: { address: customer.address, coordinates, placeToken, ...checked.rider } },
       );
-      if (placed.mpesa) on.prompted(placed.mpesa);
+      if (placed.payOnDelivery) {
+        on.confirmed(placed.orderId);
+        // Nothing to pay now: the cart is done with, and the order's page says what the rider collects.
+        cartStore.clear();
+        toast.success('Order confirmed! Cart cleared.', { id: `order-confirmed-${placed.orderId}` });
+        navigate('/order-success', { state: { orderId: placed.orderId } });
+      } else if (placed.mpesa) on.prompted(placed.mpesa);
       else if (placed.iframeUrl) on.placed({ orderId: placed.orderId, iframeUrl: placed.iframeUrl });
       // The profile may have just learnt the customer's name and address: the header names her.
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });

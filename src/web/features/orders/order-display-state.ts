@@ -11,7 +11,7 @@ export function isSettled(orderStatus: string | null | undefined, paymentStatus:
   return isHistoryStatus(orderStatus);
 }
 
-export type OrderDisplayState = 'completed' | 'failed' | 'pending' | 'checking' | 'processing';
+export type OrderDisplayState = 'completed' | 'confirmed' | 'failed' | 'pending' | 'checking' | 'processing';
 
 export interface DisplayStateInput {
   orderStatus: string | null;
@@ -24,6 +24,8 @@ export interface DisplayStateInput {
 
 export function orderDisplayState(input: DisplayStateInput): OrderDisplayState {
   const { orderStatus, paymentStatus } = input;
+  // To be paid on delivery: a prompt the rider sent that failed changes nothing for the customer.
+  if (orderStatus === 'confirmed' && paymentStatus !== 'COMPLETED') return 'confirmed';
   if (paymentStatus === 'COMPLETED' || (!paymentStatus && orderStatus === 'completed')) return 'completed';
   if (paymentStatus === 'FAILED' || paymentStatus === 'REVERSED') return 'failed';
   if (!paymentStatus && (orderStatus === 'failed' || orderStatus === 'cancelled')) return 'failed';
@@ -43,6 +45,11 @@ export const DISPLAY_COPY: Readonly<Record<OrderDisplayState, DisplayCopy>> = {
     badge: 'Payment Completed',
     headline: 'Thank you for your order!',
     message: 'Your payment has been confirmed. We are preparing your order for delivery.',
+  },
+  confirmed: {
+    badge: 'Pay on delivery',
+    headline: 'Thank you for your order!',
+    message: 'Your order is confirmed. Pay the rider when it arrives, by M-Pesa or cash.',
   },
   failed: {
     badge: 'Payment Failed',

@@ -12,7 +12,7 @@ import { DomainError, notFound } from '../../../errors';
 import { DarajaError } from '../../../integrations/daraja/daraja-types';
 import { MPESA_CALLBACK_PATH, mpesaCallbackToken } from '../../../mpesa-config';
 import { writeAttemptsOf } from '../attempt-writes';
-import { claimMpesaAttempt, type AttemptClaim } from '../payment-attempt.service';
+import { claimDoorPromptAttempt, claimMpesaAttempt, type AttemptClaim } from '../payment-attempt.service';
 import { confirmMpesaAttempt } from './mpesa-confirmation';
 import { MPESA_PROMPT_OPEN, openMpesaPrompt } from './mpesa-prompt-open';
 
@@ -64,6 +64,24 @@ export async function sendMpesaPrompt(ctx: ServerContext, orderId: string, phone
     if (answer.status === 'COMPLETED') throw new DomainError('conflict', 'ORDER_PAID', 'This order is already paid.');
   }
   return pushMpesaPrompt(ctx, await claimMpesaAttempt(ctx, orderId, phone));
+}
+
+/**
+ * The rider's prompt at the door, for an order to be paid on delivery: to the number the customer
+ * gives (her own phone by default). The last prompt is asked about first, as at checkout.
+ */
+export async function sendDoorPrompt(ctx: ServerContext, orderId: string, phoneInput: string, riderId: string): Promise<MpesaPrompt> {
+  const phone = requireMpesaPhone(phoneInput);
+  const [order] = await ctx.db.select({ totalAmount: orders.totalAmount }).from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound('Order not found');
+  assertMpesaPayable(ctx, order.totalAmount);
+  const open = await openMpesaPrompt(ctx.db, orderId, ctx.now(), ctx.env.MPESA_PROMPT_SECONDS);
+  if (open?.checkoutRequestId) {
+    const answer = await confirmMpesaAttempt(ctx, open.checkoutRequestId).catch(() => null);
+    if (!answer || answer.status === 'PENDING') throw new DomainError('conflict', 'MPESA_PROMPT_OPEN', MPESA_PROMPT_OPEN);
+    if (answer.status === 'COMPLETED') throw new DomainError('conflict', 'ORDER_PAID', 'This order is already paid.');
+  }
+  return pushMpesaPrompt(ctx, await claimDoorPromptAttempt(ctx, orderId, phone, riderId));
 }
 
 /** The same checkout again (a double tap): the prompt still open on the phone, else a new one. */

@@ -18,6 +18,7 @@ import { PaymentModal } from '../../payments/components/payment-modal';
 import { MpesaWaitingDialog } from '../../payments/components/mpesa-waiting-dialog';
 import { mpesaAmountShillings } from '@/domain/mpesa-express';
 import { usePaymentOptions } from '../use-payment-options';
+import { PAY_ON_DELIVERY_MESSAGES } from '@/domain/pay-on-delivery';
 import { PaymentMethodChoice, type PaymentMethod } from './payment-method-choice';
 import { missingCheckoutFields, missingFieldsMessage, type CheckoutErrors, type Contact } from '../checkout-fields';
 import { areaName, deliveryAreaStore } from '../delivery-area';
@@ -72,7 +73,6 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   const [picked, setPicked] = useState<PickedAddress | null>(storedArea);
   const [errors, setErrors] = useState<CheckoutErrors>({});
   // M-Pesa Express, when the shop has it: the prompt goes to the contact phone unless she types another.
-  const paymentOptions = usePaymentOptions();
   const [payWith, setPayWith] = useState<PaymentMethod>('mpesa');
   const [mpesaPhone, setMpesaPhone] = useState<string | null>(null);
   const promptPhone = mpesaPhone ?? contact.phone;
@@ -89,6 +89,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   const pricesIncludeVat = usePricesIncludeVat();
   const shopIfUnavailable = useIfUnavailableDefault();
   const deliveryWindows = useDeliveryWindows(quote.status === 'ready' ? quote.zoneId : null);
+  const paymentOptions = usePaymentOptions(quote.status === 'ready' ? quote.zoneId : null);
   // Collection at the shop, when the shop offers it: no address, no delivery fee, its own windows.
   const pickupOffer = usePickup();
   const [method, setMethod] = useState<FulfilmentMethod>('delivery');
@@ -115,6 +116,9 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
   const belowMinimum = smallOrder.kind === 'below_minimum' ? smallOrder.message : null;
   const mpesaPossible = mpesaAmountShillings(totals.totalCents) !== null;
   const byMpesa = paymentOptions.mpesa && payWith === 'mpesa' && mpesaPossible;
+  // Pay on delivery: for a delivery, where the address's zone offers it to her.
+  const onDeliveryOffered = paymentOptions.onDelivery && !pickup;
+  const onDelivery = onDeliveryOffered && payWith === 'on_delivery';
   const { placeOrder, submitting } = usePlaceOrder(
     {
       lines,
@@ -133,6 +137,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
       orderNote,
       promotionCode: promotion.code,
       mpesaPhone: byMpesa ? promptPhone : null,
+      payOnDelivery: onDelivery,
     },
     {
       errors: setErrors,
@@ -144,6 +149,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
         forgetPromotionCode();
         setPrompt(mpesa);
       },
+      confirmed: () => forgetPromotionCode(),
       waiting: (orderId, message) => setWaiting({ orderId, message }),
       windowRefused: windows.refresh,
     },
@@ -309,10 +315,14 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
         <Card className="h-fit lg:col-span-2">
           <CardContent className="space-y-4">
             <PromotionCodeField promotion={promotion} />
-            {paymentOptions.mpesa && (
+            {(paymentOptions.mpesa || onDeliveryOffered) && (
               <PaymentMethodChoice
-                value={payWith}
+                value={
+                  payWith === 'mpesa' && !paymentOptions.mpesa ? 'pesapal' : payWith === 'on_delivery' && !onDelivery ? 'pesapal' : payWith
+                }
                 onChange={setPayWith}
+                mpesaOffered={paymentOptions.mpesa}
+                onDeliveryOffered={onDeliveryOffered}
                 mpesaPossible={mpesaPossible}
                 mpesaPhone={promptPhone}
                 onMpesaPhoneChange={(phone) => {
@@ -355,7 +365,9 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
                   ? 'Working out the delivery fee…'
                   : byMpesa
                     ? 'Pay with M-Pesa'
-                    : 'Pay with Pesapal'}
+                    : onDelivery
+                      ? PAY_ON_DELIVERY_MESSAGES.placeOrder
+                      : 'Pay with Pesapal'}
             </Button>
             <p id="pay-hint" className="text-sm text-slate-600" aria-live="polite">
               {!filled

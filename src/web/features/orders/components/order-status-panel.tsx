@@ -11,6 +11,7 @@ const LOOK: Readonly<
   Record<OrderDisplayState, { Icon: ComponentType<{ className?: string }>; tone: BadgeTone; colour: string; spin?: boolean }>
 > = {
   completed: { Icon: CircleCheck, tone: 'success', colour: 'text-green-700' },
+  confirmed: { Icon: CircleCheck, tone: 'info', colour: 'text-blue-700' },
   failed: { Icon: CircleX, tone: 'danger', colour: 'text-red-700' },
   pending: { Icon: Clock, tone: 'warning', colour: 'text-amber-700' },
   checking: { Icon: LoaderCircle, tone: 'neutral', colour: 'text-brand-700', spin: true },
