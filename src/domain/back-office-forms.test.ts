@@ -274,7 +274,16 @@ describe('zoneFormSchema, zoneSchema and originSchema', () => {
   });
 
   it('needs the minimum for a rule, and the fee for the fee rule, before the zones are saved', () => {
-    const wireZone = { name: 'Far', minKm: 0, maxKm: 5, baseFeeCents: 6000, perKmRateCents: 550, estimatedMinutes: 25, active: true, payOnDelivery: 'off' as const };
+    const wireZone = {
+      name: 'Far',
+      minKm: 0,
+      maxKm: 5,
+      baseFeeCents: 6000,
+      perKmRateCents: 550,
+      estimatedMinutes: 25,
+      active: true,
+      payOnDelivery: 'off' as const,
+    };
     const rules = (smallOrderRule: 'none' | 'minimum' | 'fee', minimumOrderCents: number, smallOrderFeeCents: number) =>
       zoneTableProblems([{ ...wireZone, smallOrderRule, minimumOrderCents, smallOrderFeeCents }]);
     expect(rules('none', 0, 0)).toEqual([]);

@@ -65,83 +65,87 @@ async function riderSheet(ctx: ServerContext, riderId: string, day: string) {
 export function adminDeliveriesRoutes(ctx: ServerContext) {
   const groupsFor = async (q: { day?: string; orders?: string[] }) =>
     q.orders ? stopsOf(ctx.db, q.orders, ctx.now()) : deliveriesForDay(ctx.db, dayOf(ctx, q.day), ctx.now());
-  return new Hono<AppEnv>()
-    .get('/', allow('staff'), valid('query', deliveriesQuerySchema), async (c) => {
-      const day = dayOf(ctx, c.req.valid('query').day);
-      const [groups, pickups, staff] = await Promise.all([
-        deliveriesForDay(ctx.db, day, ctx.now()),
-        pickupsForDay(ctx.db, day, ctx.now()),
-        listStaff(ctx.db),
-      ]);
-      const riders = staff.filter((m) => m.role === 'rider').map((m) => ({ id: m.id, name: m.name, phone: m.phone }));
-      return c.json({ day, groups, pickups, riders });
-    })
-    // The end-of-day cash-up of the riders' orders to be paid on delivery.
-    .get('/cash-up', allow('staff'), valid('query', deliveriesQuerySchema), async (c) => {
-      return c.json(await cashUpForDay(ctx.db, dayOf(ctx, c.req.valid('query').day)));
-    })
-    .put('/cash-up/:riderId/:day', allow('staff'), valid('param', cashUpParamSchema), valid('json', cashUpSchema), async (c) => {
-      const { riderId, day } = c.req.valid('param');
-      const { cashReceived, note } = c.req.valid('json');
-      return c.json(await recordCashUp(ctx, adminActor(c, ctx.now()), { riderId, day, cashReceivedCents: cashReceived, note }));
-    })
-    .post('/assign', allow('staff'), valid('json', assignRiderSchema), async (c) => {
-      const { orderIds, riderId } = c.req.valid('json');
-      return c.json(await assignRider(ctx, adminActor(c, ctx.now()), orderIds, riderId));
-    })
-    .get('/:id/reschedule', allow('staff'), valid('param', idParam), async (c) => {
-      return c.json(await staffRescheduleSlots(ctx, c.req.valid('param').id));
-    })
-    .post('/:id/reschedule', allow('staff'), valid('param', idParam), valid('json', rescheduleChoiceSchema), async (c) => {
-      return c.json(await rescheduleByStaff(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json')));
-    })
-    .post('/:id/on-my-way', allow('staff'), valid('param', idParam), async (c) => {
-      return c.json(await markOnMyWay(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, 'staff'));
-    })
-    .post('/:id/ready-for-pickup', allow('staff'), valid('param', idParam), async (c) => {
-      return c.json(await markReadyForPickup(ctx, adminActor(c, ctx.now()), c.req.valid('param').id));
-    })
-    .post('/:id/collected', allow('staff'), valid('param', idParam), async (c) => {
-      return c.json(await markCollected(ctx, adminActor(c, ctx.now()), c.req.valid('param').id));
-    })
-    .get('/packing-slips.pdf', allow('staff'), valid('query', deliveryPrintQuerySchema), async (c) => {
-      return pdf(await packingSlipsPdf(ctx.env.SHOP_NAME, await groupsFor(c.req.valid('query'))), 'packing-slips.pdf');
-    })
-    .get('/rider-sheet.pdf', allow('staff'), valid('query', riderSheetQuerySchema), async (c) => {
-      const q = c.req.valid('query');
-      return riderSheet(ctx, q.riderId ?? '', dayOf(ctx, q.day));
-    })
-    .get('/route-sheet.pdf', allow('staff'), valid('query', deliveryPrintQuerySchema), async (c) => {
-      const q = c.req.valid('query');
-      return pdf(await routeSheetPdf(ctx.env.SHOP_NAME, dayOf(ctx, q.day), await groupsFor(q)), 'route-sheet.pdf');
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/', allow('staff'), valid('query', deliveriesQuerySchema), async (c) => {
+        const day = dayOf(ctx, c.req.valid('query').day);
+        const [groups, pickups, staff] = await Promise.all([
+          deliveriesForDay(ctx.db, day, ctx.now()),
+          pickupsForDay(ctx.db, day, ctx.now()),
+          listStaff(ctx.db),
+        ]);
+        const riders = staff.filter((m) => m.role === 'rider').map((m) => ({ id: m.id, name: m.name, phone: m.phone }));
+        return c.json({ day, groups, pickups, riders });
+      })
+      // The end-of-day cash-up of the riders' orders to be paid on delivery.
+      .get('/cash-up', allow('staff'), valid('query', deliveriesQuerySchema), async (c) => {
+        return c.json(await cashUpForDay(ctx.db, dayOf(ctx, c.req.valid('query').day)));
+      })
+      .put('/cash-up/:riderId/:day', allow('staff'), valid('param', cashUpParamSchema), valid('json', cashUpSchema), async (c) => {
+        const { riderId, day } = c.req.valid('param');
+        const { cashReceived, note } = c.req.valid('json');
+        return c.json(await recordCashUp(ctx, adminActor(c, ctx.now()), { riderId, day, cashReceivedCents: cashReceived, note }));
+      })
+      .post('/assign', allow('staff'), valid('json', assignRiderSchema), async (c) => {
+        const { orderIds, riderId } = c.req.valid('json');
+        return c.json(await assignRider(ctx, adminActor(c, ctx.now()), orderIds, riderId));
+      })
+      .get('/:id/reschedule', allow('staff'), valid('param', idParam), async (c) => {
+        return c.json(await staffRescheduleSlots(ctx, c.req.valid('param').id));
+      })
+      .post('/:id/reschedule', allow('staff'), valid('param', idParam), valid('json', rescheduleChoiceSchema), async (c) => {
+        return c.json(await rescheduleByStaff(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json')));
+      })
+      .post('/:id/on-my-way', allow('staff'), valid('param', idParam), async (c) => {
+        return c.json(await markOnMyWay(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, 'staff'));
+      })
+      .post('/:id/ready-for-pickup', allow('staff'), valid('param', idParam), async (c) => {
+        return c.json(await markReadyForPickup(ctx, adminActor(c, ctx.now()), c.req.valid('param').id));
+      })
+      .post('/:id/collected', allow('staff'), valid('param', idParam), async (c) => {
+        return c.json(await markCollected(ctx, adminActor(c, ctx.now()), c.req.valid('param').id));
+      })
+      .get('/packing-slips.pdf', allow('staff'), valid('query', deliveryPrintQuerySchema), async (c) => {
+        return pdf(await packingSlipsPdf(ctx.env.SHOP_NAME, await groupsFor(c.req.valid('query'))), 'packing-slips.pdf');
+      })
+      .get('/rider-sheet.pdf', allow('staff'), valid('query', riderSheetQuerySchema), async (c) => {
+        const q = c.req.valid('query');
+        return riderSheet(ctx, q.riderId ?? '', dayOf(ctx, q.day));
+      })
+      .get('/route-sheet.pdf', allow('staff'), valid('query', deliveryPrintQuerySchema), async (c) => {
+        const q = c.req.valid('query');
+        return pdf(await routeSheetPdf(ctx.env.SHOP_NAME, dayOf(ctx, q.day), await groupsFor(q)), 'route-sheet.pdf');
+      })
+  );
 }
 
 export function adminRiderRoutes(ctx: ServerContext) {
-  return new Hono<AppEnv>()
-    .get('/stops', allow('staff', 'rider'), async (c) =>
-      c.json({ groups: await riderStops(ctx.db, adminActor(c, ctx.now()).userId, ctx.now()) }),
-    )
-    .get('/sheet.pdf', allow('staff', 'rider'), valid('query', riderSheetQuerySchema), async (c) => {
-      return riderSheet(ctx, adminActor(c, ctx.now()).userId, dayOf(ctx, c.req.valid('query').day));
-    })
-    .post('/stops/:id/on-my-way', allow('staff', 'rider'), valid('param', idParam), async (c) => {
-      return c.json(await markOnMyWay(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, 'rider'));
-    })
-    .post('/stops/:id/delivered', allow('staff', 'rider'), valid('param', idParam), async (c) => {
-      return c.json(await markDelivered(ctx, adminActor(c, ctx.now()), c.req.valid('param').id));
-    })
-    .post('/stops/:id/not-delivered', allow('staff', 'rider'), valid('param', idParam), valid('json', notDeliveredSchema), async (c) => {
-      return c.json(await markNotDelivered(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').reason));
-    })
-    // Pay on delivery, at the door: the M-Pesa prompt, the money taken (M-Pesa code or cash), or a refusal.
-    .post('/stops/:id/mpesa-prompt', allow('staff', 'rider'), valid('param', idParam), valid('json', doorPromptSchema), async (c) => {
-      return c.json(await promptAtDoor(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').phone));
-    })
-    .post('/stops/:id/paid', allow('staff', 'rider'), valid('param', idParam), valid('json', doorPaymentSchema), async (c) => {
-      return c.json(await recordDoorPayment(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json')));
-    })
-    .post('/stops/:id/refused', allow('staff', 'rider'), valid('param', idParam), valid('json', refusedAtDoorSchema), async (c) => {
-      return c.json(await refuseAtDoor(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').reason));
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/stops', allow('staff', 'rider'), async (c) =>
+        c.json({ groups: await riderStops(ctx.db, adminActor(c, ctx.now()).userId, ctx.now()) }),
+      )
+      .get('/sheet.pdf', allow('staff', 'rider'), valid('query', riderSheetQuerySchema), async (c) => {
+        return riderSheet(ctx, adminActor(c, ctx.now()).userId, dayOf(ctx, c.req.valid('query').day));
+      })
+      .post('/stops/:id/on-my-way', allow('staff', 'rider'), valid('param', idParam), async (c) => {
+        return c.json(await markOnMyWay(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, 'rider'));
+      })
+      .post('/stops/:id/delivered', allow('staff', 'rider'), valid('param', idParam), async (c) => {
+        return c.json(await markDelivered(ctx, adminActor(c, ctx.now()), c.req.valid('param').id));
+      })
+      .post('/stops/:id/not-delivered', allow('staff', 'rider'), valid('param', idParam), valid('json', notDeliveredSchema), async (c) => {
+        return c.json(await markNotDelivered(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').reason));
+      })
+      // Pay on delivery, at the door: the M-Pesa prompt, the money taken (M-Pesa code or cash), or a refusal.
+      .post('/stops/:id/mpesa-prompt', allow('staff', 'rider'), valid('param', idParam), valid('json', doorPromptSchema), async (c) => {
+        return c.json(await promptAtDoor(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').phone));
+      })
+      .post('/stops/:id/paid', allow('staff', 'rider'), valid('param', idParam), valid('json', doorPaymentSchema), async (c) => {
+        return c.json(await recordDoorPayment(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json')));
+      })
+      .post('/stops/:id/refused', allow('staff', 'rider'), valid('param', idParam), valid('json', refusedAtDoorSchema), async (c) => {
+        return c.json(await refuseAtDoor(ctx, adminActor(c, ctx.now()), c.req.valid('param').id, c.req.valid('json').reason));
+      })
+  );
 }

@@ -49,11 +49,16 @@ export async function cashUpForDay(db: DbOrTx, day: string): Promise<{ day: stri
       riderId: orders.riderId,
       riderName: profiles.fullName,
       riderAccountName: user.name,
-      method: sql<string | null>`(select pt.payment_method from payment_transactions pt where pt.id = current_payment_attempt(${orders.id}, ${orders.pesapalTransactionId}))`,
-      code: sql<string | null>`(select pt.confirmation_code from payment_transactions pt where pt.id = current_payment_attempt(${orders.id}, ${orders.pesapalTransactionId}))`,
-      collected: sql<Cents | null>`(select pt.amount from payment_transactions pt where pt.id = current_payment_attempt(${orders.id}, ${orders.pesapalTransactionId}) and pt.status = 'COMPLETED')`.mapWith(
-        orders.totalAmount,
-      ),
+      method: sql<
+        string | null
+      >`(select pt.payment_method from payment_transactions pt where pt.id = current_payment_attempt(${orders.id}, ${orders.pesapalTransactionId}))`,
+      code: sql<
+        string | null
+      >`(select pt.confirmation_code from payment_transactions pt where pt.id = current_payment_attempt(${orders.id}, ${orders.pesapalTransactionId}))`,
+      collected:
+        sql<Cents | null>`(select pt.amount from payment_transactions pt where pt.id = current_payment_attempt(${orders.id}, ${orders.pesapalTransactionId}) and pt.status = 'COMPLETED')`.mapWith(
+          orders.totalAmount,
+        ),
     })
     .from(orders)
     .leftJoin(orderDeliveryWindows, eq(orderDeliveryWindows.orderId, orders.id))

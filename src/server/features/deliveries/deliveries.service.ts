@@ -104,7 +104,11 @@ export async function deliveriesForDay(
 
 /** A rider's stops: everything assigned to them and not yet delivered, whatever the day. */
 export async function riderStops(db: DbOrTx, riderId: string, now: Date): Promise<DeliveryGroup<ListedStop>[]> {
-  const where = and(inArray(orders.status, [...FULFILLABLE_STATUSES]), ne(orders.fulfilmentStatus, 'delivered'), eq(orders.riderId, riderId));
+  const where = and(
+    inArray(orders.status, [...FULFILLABLE_STATUSES]),
+    ne(orders.fulfilmentStatus, 'delivered'),
+    eq(orders.riderId, riderId),
+  );
   return groupStops(db, await selectStops(db, where), nairobiDateKey(now), () => true);
 }
 
@@ -127,7 +131,9 @@ async function selectStops(db: DbOrTx, where: SQL | undefined) {
       paidCents: orders.totalAmount,
       status: orders.status,
       payOnDelivery: orders.payOnDelivery,
-      paymentMethod: sql<string | null>`(select pt.payment_method from payment_transactions pt where pt.id = current_payment_attempt(${orders.id}, ${orders.pesapalTransactionId}))`,
+      paymentMethod: sql<
+        string | null
+      >`(select pt.payment_method from payment_transactions pt where pt.id = current_payment_attempt(${orders.id}, ${orders.pesapalTransactionId}))`,
       lat: orders.deliveryLatitude,
       lng: orders.deliveryLongitude,
       zoneName: orders.deliveryZoneName,

@@ -5,7 +5,7 @@
 // one outcome.
 import { eq, sql } from 'drizzle-orm';
 import { isMpesaCode, MPESA_CODE_MESSAGE, normaliseMpesaCode } from '@/domain/mpesa-code';
-import { DOOR_PAYMENT_METHOD, PAY_ON_DELIVERY_MESSAGES, type DoorMethod } from '@/domain/pay-on-delivery';
+import { DOOR_PAYMENT_METHOD, PAY_ON_DELIVERY_MESSAGES } from '@/domain/pay-on-delivery';
 import { maskPhone } from '@/domain/phone-mask';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -49,7 +49,8 @@ export async function recordDoorPayment(
     const order = await doorStop(tx, actor, orderId);
     // A prompt still open may yet be paid: one way of paying at a time.
     await refuseWhileMpesaPromptOpen(tx, orderId, actor.at, ctx.env.MPESA_PROMPT_SECONDS);
-    if (code !== null && (await codeUsed(tx, code))) throw conflict(PAY_ON_DELIVERY_MESSAGES.codeUsed, { code: PAY_ON_DELIVERY_MESSAGES.codeUsed });
+    if (code !== null && (await codeUsed(tx, code)))
+      throw conflict(PAY_ON_DELIVERY_MESSAGES.codeUsed, { code: PAY_ON_DELIVERY_MESSAGES.codeUsed });
     const merchantReference = await recordPayment(tx, order, { method, code, riderId: actor.userId, at: actor.at });
     const { update } = await transitionOrder(ctx, tx, {
       order,
@@ -70,7 +71,12 @@ export async function recordDoorPayment(
 }
 
 /** Refused at the door: cancelled unpaid, its goods back in stock, its window's place free. */
-export async function refuseAtDoor(ctx: ServerContext, actor: AdminActor, orderId: string, reason: string): Promise<{ status: 'cancelled' }> {
+export async function refuseAtDoor(
+  ctx: ServerContext,
+  actor: AdminActor,
+  orderId: string,
+  reason: string,
+): Promise<{ status: 'cancelled' }> {
   const why = reason.trim();
   if (!why) throw badRequest(PAY_ON_DELIVERY_MESSAGES.refusedReason, { reason: PAY_ON_DELIVERY_MESSAGES.refusedReason });
   const update = await ctx.db.transaction(async (tx) => {

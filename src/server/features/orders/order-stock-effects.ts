@@ -112,7 +112,13 @@ export async function applyStockEffect(
     }
     case 'return': {
       // Unsold goods back on the shelf whatever step they reached: they came back with the rider.
-      const restockedLines = await restockSoldLines(tx, orderId, needs(input.returnedBy, effect, 'who took the goods back'), at, 'Order cancelled before it was paid: the goods came back');
+      const restockedLines = await restockSoldLines(
+        tx,
+        orderId,
+        needs(input.returnedBy, effect, 'who took the goods back'),
+        at,
+        'Order cancelled before it was paid: the goods came back',
+      );
       await releaseDeliveryWindow(tx, orderId, at);
       return { ...nothing, restock: { restocked: true, restockedLines } };
     }

@@ -17,7 +17,7 @@ import type { OpenPayment } from './use-checkout-payment';
 import type { MpesaPromptView } from '../payments/payment-api';
 import type { WindowChoice } from './use-delivery-windows';
 import type { LineChoice } from './components/line-choices-fields';
-import { cartStore } from '../cart/cart-store';
+import { announceConfirmedOnDelivery } from '../payments/payment-outcome';
 
 const ORDER_FAILED = 'Failed to create payment order';
 const CHECKOUT_ERROR = 'There was an error processing your checkout. Please try again.';
@@ -153,8 +153,7 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
       if (placed.payOnDelivery) {
         on.confirmed(placed.orderId);
         // Nothing to pay now: the cart is done with, and the order's page says what the rider collects.
-        cartStore.clear();
-        toast.success('Order confirmed! Cart cleared.', { id: `order-confirmed-${placed.orderId}` });
+        announceConfirmedOnDelivery(placed.orderId);
         navigate('/order-success', { state: { orderId: placed.orderId } });
       } else if (placed.mpesa) on.prompted(placed.mpesa);
       else if (placed.iframeUrl) on.placed({ orderId: placed.orderId, iframeUrl: placed.iframeUrl });

@@ -48,6 +48,12 @@ export function paymentAttemptStarted(orderId: string): void {
   writeAnnounced(announced);
 }
 
+/** An order confirmed to be paid on delivery: nothing to pay now, so its cart is done with. */
+export function announceConfirmedOnDelivery(orderId: string): void {
+  cartStore.clear();
+  toast.success('Order confirmed! Cart cleared.', { id: `order-confirmed-${orderId}`, duration: NOTICE_MS });
+}
+
 /** Announces the outcome of the order's current attempt, unless this tab already did. */
 export function announcePaymentOutcome(orderId: string, outcome: PaymentOutcome): void {
   const announced = readAnnounced();
