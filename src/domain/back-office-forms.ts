@@ -511,6 +511,11 @@ export const doorPaymentSchema = z.discriminatedUnion(
 /** The number the rider's M-Pesa prompt goes to. */
 export const doorPromptSchema = z.object({ phone: z.string({ error: DOOR_FORM_MESSAGES.phone }).max(30, DOOR_FORM_MESSAGES.phone) });
 
+/** The code of the customer's own M-Pesa payment to the till, as the rider types it. */
+export const doorCodeSchema = z.object({
+  code: z.string({ error: MPESA_CODE_MESSAGE }).refine(isMpesaCode, { error: MPESA_CODE_MESSAGE }).transform(normaliseMpesaCode),
+});
+
 /** Why the order was refused at the door. */
 export const refusedAtDoorSchema = z.object({
   reason: requiredText(DOOR_FORM_MESSAGES.refusedRequired, 200, DELIVERY_FORM_MESSAGES.reasonTooLong),

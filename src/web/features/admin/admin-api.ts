@@ -201,6 +201,12 @@ export const adminApi = {
   markDelivered: (orderId: string) => call(admin.rider.stops[':id'].delivered.$post({ param: { id: id(orderId) } })),
   markNotDelivered: (orderId: string, reason: string) =>
     call(admin.rider.stops[':id']['not-delivered'].$post({ param: { id: id(orderId) }, json: { reason } })),
+  doorPrompt: (orderId: string, phone: string) =>
+    call(admin.rider.stops[':id']['mpesa-prompt'].$post({ param: { id: id(orderId) }, json: { phone } })),
+  paidAtDoor: (orderId: string, json: { method: 'cash' } | { method: 'mpesa_code'; code: string }) =>
+    call(admin.rider.stops[':id'].paid.$post({ param: { id: id(orderId) }, json })),
+  refusedAtDoor: (orderId: string, reason: string) =>
+    call(admin.rider.stops[':id'].refused.$post({ param: { id: id(orderId) }, json: { reason } })),
 
   promotions: (p: ListParams) => call(admin.promotions.$get({ query: listQuery<QueryOf<typeof admin.promotions.$get>>(p) })),
   promotion: (promotionId: string) => call(admin.promotions[':id'].$get({ param: { id: id(promotionId) } })),

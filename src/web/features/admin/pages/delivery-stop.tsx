@@ -32,6 +32,7 @@ export function DeliveryStopCard({ stop: s, position, children }: { stop: Delive
         <span className="flex flex-wrap gap-1">
           {s.late && <Badge tone="warning">Late</Badge>}
           {s.fulfilmentStatus === 'out_for_delivery' && <Badge tone="info">On the way</Badge>}
+          {s.collectCents !== null && <Badge tone="warning">Pay on delivery</Badge>}
           {s.rider && <Badge tone="brand">Rider: {s.rider.name}</Badge>}
         </span>
       </div>
@@ -56,6 +57,7 @@ export function DeliveryStopCard({ stop: s, position, children }: { stop: Delive
         <dt className="font-medium text-slate-700">Items</dt>
         <dd className="text-slate-900">{s.items.map((i) => `${i.quantity} × ${i.name}`).join(', ')}</dd>
       </dl>
+      {s.collectedBy && <p className="mt-2 text-sm font-medium text-green-800">Paid on delivery ({s.collectedBy}): hand it over.</p>}
       {s.notDelivered && <p className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-900">Could not deliver: {s.notDelivered}</p>}
       <div className="mt-3 grid grid-cols-2 gap-2">
         <a href={`tel:${e164 ?? s.phone}`} className={buttonClasses('outline', 'tall')}>

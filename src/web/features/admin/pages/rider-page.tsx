@@ -4,6 +4,7 @@
 // a new time), and open their route sheet of the day. Made for one hand at 360 px:
 // every control a full-width finger's 44 px, each named for its stop.
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { notDeliveredSchema } from '@/domain/back-office-forms';
 import { nairobiDateKey } from '@/domain/nairobi-days';
 import { Button } from '@/web/components/ui/button';
@@ -15,27 +16,33 @@ import { ReasonDialog } from '../components/reason-dialog';
 import { useAdminAction } from '../hooks/use-admin-action';
 import { DeliveryStopCard, ForStop } from './delivery-stop';
 import { OnMyWayButton } from './on-my-way-button';
+import { DoorPaymentActions } from './door-payment-actions';
 import { RiderSheetLink } from './rider-sheet-link';
 
-function StopActions({ stop }: { stop: DeliveryStopView }) {
+function StopActions({ stop, onPrompted }: { stop: DeliveryStopView; onPrompted(): void }) {
   const run = useAdminAction();
   const order = `#${stop.orderNumber}`;
+  // An order to pay on delivery is handed over once its money is taken.
+  const toCollect = stop.collectCents !== null;
   return (
     <div className="mt-2 grid grid-cols-2 gap-2">
       <OnMyWayButton stop={stop} send={adminApi.riderOnMyWay} className="col-span-2" />
-      <ConfirmDialog
-        trigger={
-          <Button size="tall" variant={stop.fulfilmentStatus === 'out_for_delivery' ? 'default' : 'secondary'} className="w-full">
-            <ForStop label="Delivered" stop={stop} joiner="" />
-          </Button>
-        }
-        title={`Order ${order} delivered?`}
-        description={`${stop.customerName} is told by SMS and mail that it has arrived.`}
-        confirmLabel="Yes, delivered"
-        confirmVariant="default"
-        cancelLabel="Not yet"
-        onConfirm={() => run(() => adminApi.markDelivered(stop.orderId), `Order ${order} delivered.`)}
-      />
+      {toCollect && <DoorPaymentActions stop={stop} onPrompted={onPrompted} />}
+      {!toCollect && (
+        <ConfirmDialog
+          trigger={
+            <Button size="tall" variant={stop.fulfilmentStatus === 'out_for_delivery' ? 'default' : 'secondary'} className="w-full">
+              <ForStop label="Delivered" stop={stop} joiner="" />
+            </Button>
+          }
+          title={`Order ${order} delivered?`}
+          description={`${stop.customerName} is told by SMS and mail that it has arrived.`}
+          confirmLabel="Yes, delivered"
+          confirmVariant="default"
+          cancelLabel="Not yet"
+          onConfirm={() => run(() => adminApi.markDelivered(stop.orderId), `Order ${order} delivered.`)}
+        />
+      )}
       <ReasonDialog
         trigger={
           <Button size="tall" variant="outline" className="w-full">
@@ -57,8 +64,17 @@ function StopActions({ stop }: { stop: DeliveryStopView }) {
   );
 }
 
+/** While a prompt waits for the customer's PIN, the list is read every few seconds so 'paid' shows soon after. */
+const PROMPT_WATCH_MS = 90_000;
+
 export default function RiderPage() {
-  const query = useQuery({ queryKey: ['admin', 'rider', 'stops'], queryFn: adminApi.riderStops, refetchInterval: 60_000 });
+  const [watchUntil, setWatchUntil] = useState(0);
+  const query = useQuery({
+    queryKey: ['admin', 'rider', 'stops'],
+    queryFn: adminApi.riderStops,
+    refetchInterval: () => (Date.now() < watchUntil ? 3_000 : 60_000),
+  });
+  const onPrompted = () => setWatchUntil(Date.now() + PROMPT_WATCH_MS);
   return (
     <>
       <PageHeader
@@ -80,7 +96,7 @@ export default function RiderPage() {
                   <ol className="space-y-3">
                     {g.stops.map((s, i) => (
                       <DeliveryStopCard key={s.orderId} stop={s} position={i + 1}>
-                        <StopActions stop={s} />
+                        <StopActions stop={s} onPrompted={onPrompted} />
                       </DeliveryStopCard>
                     ))}
                   </ol>
