@@ -18,6 +18,7 @@ describe('the back office screens table', () => {
       ['/admin/abandoned-carts', 'Abandoned carts'],
       ['/admin/deliveries', 'Deliveries'],
       ['/admin/packing', 'Packing'],
+      ['/admin/cash-up', 'Cash-up'],
       ['/admin/products', 'Products'],
       ['/admin/promotions', 'Promotions'],
       ['/admin/customers', 'Customers'],
@@ -35,7 +36,7 @@ describe('the back office screens table', () => {
     ]);
   });
 
-  it('shows staff orders, deliveries, stock, promotions, customers and messages, and a rider only their stops', () => {
+  it('shows staff orders, deliveries, the cash-up, stock, promotions, customers and messages, and a rider only their stops', () => {
     expect(navOf('staff').map(([, label]) => label)).toEqual([
       'Dashboard',
       'Reports',
@@ -43,6 +44,7 @@ describe('the back office screens table', () => {
       'Abandoned carts',
       'Deliveries',
       'Packing',
+      'Cash-up',
       'Products',
       'Promotions',
       'Customers',
@@ -53,7 +55,7 @@ describe('the back office screens table', () => {
   });
 
   it("loads each of a role's screen chunks once, ahead", () => {
-    expect(chunksFor('owner')).toHaveLength(24);
+    expect(chunksFor('owner')).toHaveLength(25);
     expect(chunksFor('rider')).toHaveLength(1);
     for (const chunk of chunksFor('owner')) expect(typeof chunk.preload).toBe('function');
   });

@@ -25,6 +25,7 @@ import {
   Truck,
   UserCog,
   Users,
+  Wallet,
   type LucideIcon,
 } from 'lucide-react';
 import type { BackOfficeRole } from '@/domain/staff-roles';
@@ -48,6 +49,7 @@ const AuditPage = lazyPage(() => import('./pages/audit-page'));
 const DeliveriesPage = lazyPage(() => import('./pages/deliveries-page'));
 const PackingPage = lazyPage(() => import('./pages/packing-page'));
 const RiderPage = lazyPage(() => import('./pages/rider-page'));
+const CashUpPage = lazyPage(() => import('./pages/cash-up-page'));
 const StaffPage = lazyPage(() => import('./pages/staff-page'));
 const GoLivePage = lazyPage(() => import('./pages/go-live-page'));
 const ReportsPage = lazyPage(() => import('./pages/reports-page'));
@@ -77,6 +79,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: 'abandoned-carts', element: <AbandonedCartsPage />, nav: { label: 'Abandoned carts', icon: ShoppingCart }, roles: STAFF },
   { path: 'deliveries', element: <DeliveriesPage />, nav: { label: 'Deliveries', icon: Truck }, roles: STAFF },
   { path: 'packing', element: <PackingPage />, nav: { label: 'Packing', icon: PackageCheck }, roles: STAFF },
+  { path: 'cash-up', element: <CashUpPage />, nav: { label: 'Cash-up', icon: Wallet }, roles: STAFF },
   { path: 'rider', element: <RiderPage />, nav: { label: 'My stops', icon: Bike }, roles: ['rider'] },
   { path: 'products', element: <ProductsPage />, nav: { label: 'Products', icon: Package }, roles: STAFF },
   { path: 'products/new', element: <ProductPage /> },

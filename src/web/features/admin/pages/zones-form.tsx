@@ -9,6 +9,7 @@ import { toast } from '@/web/lib/toast';
 import type { z } from 'zod';
 import { zonesFormSchema, zoneTableProblems } from '@/domain/back-office-forms';
 import { centsToDecimalString } from '@/domain/money';
+import { PAY_ON_DELIVERY_CHOICES, PAY_ON_DELIVERY_LABELS } from '@/domain/pay-on-delivery';
 import { SMALL_ORDER_RULES, type SmallOrderRule } from '@/domain/small-order';
 import { Alert } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
@@ -41,6 +42,8 @@ const toRow = (z: DeliveryZone) => ({
   smallOrderRule: z.smallOrder?.rule ?? 'none',
   minimumOrder: z.smallOrder?.minimumCents ? centsToDecimalString(z.smallOrder.minimumCents) : '',
   smallOrderFee: z.smallOrder?.feeCents ? centsToDecimalString(z.smallOrder.feeCents) : '',
+  // A zone saved before pay on delivery existed has no choice: it is not offered there.
+  payOnDelivery: z.payOnDelivery ?? 'off',
 });
 
 /** Read when the dialog opens, so it names the zone as typed so far. */
@@ -138,6 +141,13 @@ export function ZonesForm({ zones }: { zones: DeliveryZone[] }) {
                     hint="Only with 'Add a small-order fee'"
                     {...zone('smallOrderFee')}
                   />
+                  <SelectInput label="Pay on delivery" hint="Who may pay the rider at the door" {...zone('payOnDelivery')}>
+                    {PAY_ON_DELIVERY_CHOICES.map((choice) => (
+                      <option key={choice} value={choice}>
+                        {PAY_ON_DELIVERY_LABELS[choice]}
+                      </option>
+                    ))}
+                  </SelectInput>
                   <div className="flex items-end justify-between gap-3">
                     <CheckboxField id={`zone-${i}-active`} label="Active" {...form.register(`zones.${i}.active`)} />
                     <ConfirmDialog
@@ -179,6 +189,7 @@ export function ZonesForm({ zones }: { zones: DeliveryZone[] }) {
               smallOrderRule: 'none',
               minimumOrder: '',
               smallOrderFee: '',
+              payOnDelivery: 'off',
             });
           }}
         >
