@@ -256,6 +256,7 @@ describe('zoneFormSchema, zoneSchema and originSchema', () => {
       smallOrderRule: 'none',
       minimumOrderCents: 0,
       smallOrderFeeCents: 0,
+      payOnDelivery: 'off',
     });
     expect(zoneSchema.parse(body)).toEqual(body);
   });

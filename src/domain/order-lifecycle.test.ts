@@ -31,6 +31,9 @@ describe('nextOrderStatus', () => {
     'refund_requested refund_rejected→completed',
     'completed payment_reversed→cancelled',
     'pending reversed_before_seen→cancelled',
+    'pending confirmed_unpaid→confirmed',
+    'confirmed paid_on_delivery→completed',
+    'confirmed cancelled_unpaid→cancelled',
   ]);
   const froms: (OrderStatus | null)[] = [null, ...ORDER_STATUSES];
   const pairs = froms.flatMap((from) => ORDER_EVENTS.map((event) => [from, event] as const));
@@ -42,7 +45,7 @@ describe('nextOrderStatus', () => {
     else expect(allowed.has(key)).toBe(true);
   });
 
-  it('allows exactly the fifteen transitions of the table', () => {
+  it('allows exactly the eighteen transitions of the table', () => {
     expect(pairs.filter(([from, event]) => nextOrderStatus(from, event) !== null)).toHaveLength(allowed.size);
   });
 
@@ -58,8 +61,21 @@ describe('nextOrderStatus', () => {
     expect([ORDER_TRANSITIONS.refund_requested.tells, ORDER_TRANSITIONS.refund_rejected.tells]).toEqual([null, null]);
   });
 
-  it('tells the customer of the paid, cancelled and refunded steps only', () => {
-    expect(ORDER_EVENTS.filter((e) => ORDER_TRANSITIONS[e].tells !== null)).toEqual(['paid', 'cancelled', 'refunded']);
+  it('tells the customer of the paid, cancelled, refunded and pay-on-delivery steps only', () => {
+    expect(ORDER_EVENTS.filter((e) => ORDER_TRANSITIONS[e].tells !== null)).toEqual([
+      'paid',
+      'cancelled',
+      'refunded',
+      'confirmed_unpaid',
+      'paid_on_delivery',
+      'cancelled_unpaid',
+    ]);
+  });
+
+  it('confirms an order to pay on delivery with its stock, takes its payment without selling twice, and returns refused goods', () => {
+    expect(ORDER_TRANSITIONS.confirmed_unpaid).toMatchObject({ to: 'confirmed', stock: 'sell', tells: 'confirmed' });
+    expect(ORDER_TRANSITIONS.paid_on_delivery).toMatchObject({ to: 'completed', stock: 'none', tells: 'paid' });
+    expect(ORDER_TRANSITIONS.cancelled_unpaid).toMatchObject({ to: 'cancelled', stock: 'return', tells: 'cancelled' });
   });
 });
 
@@ -72,6 +88,13 @@ describe('fulfilment', () => {
     for (const status of ['pending', 'failed', 'cancelled', 'refund_requested'] as const) {
       expect(canFulfil(status, 'unfulfilled', 'packing')).toBe(false);
     }
+  });
+
+  it('packs and sends out an order to pay on delivery, but hands it over only once paid', () => {
+    expect(canFulfil('confirmed', 'unfulfilled', 'packing')).toBe(true);
+    expect(canFulfil('confirmed', 'processing', 'out_for_delivery')).toBe(true);
+    expect(canFulfil('confirmed', 'out_for_delivery', 'delivered')).toBe(false);
+    expect(canFulfil('completed', 'out_for_delivery', 'delivered')).toBe(true);
   });
 
   it('has one forward event for each step after unfulfilled, per way of getting the order', () => {

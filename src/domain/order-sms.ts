@@ -100,7 +100,7 @@ export interface OrderSmsInput {
   orderId: string;
   /** The amount paid, cancelled or refunded. */
   amountCents?: Cents;
-  /** The chosen delivery window, 'Thu 27 Nov, 10:00–12:00' (formatSlot), for 'paid', 'confirmed' and 'out_for_delivery'. */
+  /** The chosen delivery window, 'Thu 27 Nov, 10:00–12:00' (formatSlot), for 'paid' and 'out_for_delivery'. */
   deliveryWindow?: string;
   /** Why part of the order was refunded, as the merchant wrote it ('part_refunded'). */
   reason?: string;
@@ -140,7 +140,7 @@ function body(input: OrderSmsInput): string {
     case 'paid':
       return `${amount ? `Payment of ${amount}` : 'Payment'} received for order ${ref}.${input.deliveryWindow ? ` Delivery: ${input.deliveryWindow}.` : ''}`;
     case 'confirmed':
-      return `Order ${ref} is confirmed. Pay ${amount ?? 'the total'} to the rider on delivery, by M-Pesa or cash.${input.deliveryWindow ? ` Delivery: ${input.deliveryWindow}.` : ''}`;
+      return `Order ${ref} confirmed: pay ${amount ?? 'the total'} to the rider by M-Pesa or cash.`;
     case 'out_for_delivery': {
       const contact = onTheWayContact(input);
       const when = input.deliveryWindow ? `Delivery: ${input.deliveryWindow}.` : '';

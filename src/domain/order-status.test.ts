@@ -19,10 +19,10 @@ import {
 
 describe('status lists', () => {
   it('are the fixed order, payment, fulfilment and history statuses', () => {
-    expect(ORDER_STATUSES).toEqual(['pending', 'completed', 'failed', 'cancelled', 'refund_requested']);
+    expect(ORDER_STATUSES).toEqual(['pending', 'confirmed', 'completed', 'failed', 'cancelled', 'refund_requested']);
     expect(PAYMENT_STATUSES).toEqual(['PENDING', 'COMPLETED', 'FAILED', 'REVERSED']);
     expect(FULFILMENT_STATUSES).toEqual(['unfulfilled', 'processing', 'out_for_delivery', 'ready_for_pickup', 'delivered']);
-    expect(HISTORY_STATUSES).toEqual(['completed', 'failed', 'cancelled', 'refund_requested']);
+    expect(HISTORY_STATUSES).toEqual(['confirmed', 'completed', 'failed', 'cancelled', 'refund_requested']);
     expect(FULFILMENT_LABELS).toEqual({
       unfulfilled: 'Unfulfilled',
       processing: 'Processing',

@@ -14,12 +14,8 @@ export const PAY_ON_DELIVERY_LABELS: Readonly<Record<PayOnDeliveryChoice, string
   returning: 'Customers with a paid order before',
 });
 
-export const isPayOnDeliveryChoice = (v: unknown): v is PayOnDeliveryChoice =>
-  typeof v === 'string' && (PAY_ON_DELIVERY_CHOICES as readonly string[]).includes(v);
-
 /** How the rider took the money at the door. */
-export const DOOR_METHODS = ['mpesa_code', 'cash'] as const;
-export type DoorMethod = (typeof DOOR_METHODS)[number];
+type DoorMethod = 'mpesa_code' | 'cash';
 
 /** The payment method a door payment is recorded, reported and declared to KRA under. */
 export const DOOR_PAYMENT_METHOD: Readonly<Record<DoorMethod, 'M-Pesa' | 'Cash'>> = Object.freeze({
@@ -42,18 +38,12 @@ export const PAY_ON_DELIVERY_MESSAGES = {
   pickup: 'Pay on delivery is for orders we bring to you. Please pay now for an order you collect.',
   tooMany: `You already have ${MAX_OPEN_PAY_ON_DELIVERY} orders to pay on delivery. Please pay for one when it arrives, or pay now for this one.`,
   placeOrder: 'Confirm order',
-  confirmedTitle: 'Order confirmed',
   notConfirmed: (id: string) => `Order #${shortOrderId(id)} is not waiting to be paid on delivery.`,
   alreadyPaid: (id: string) => `Order #${shortOrderId(id)} is already paid.`,
   collectFirst: (totalCents: Cents) => `Collect ${formatKES(totalCents)} first, by M-Pesa or cash, then mark it delivered.`,
   codeUsed: 'This M-Pesa code has already paid another order. Check the code on the customer’s M-Pesa message.',
   refusedReason: 'Say why the customer did not take the order.',
 } as const;
-
-/** What the customer is told on the order's page while it waits to be paid at the door. */
-export function payAtDoorSentence(totalCents: Cents): string {
-  return `Pay ${formatKES(totalCents)} to the rider when your order arrives, by M-Pesa or cash.`;
-}
 
 export interface CashUpOrder {
   totalCents: Cents;

@@ -225,7 +225,7 @@ describe('checkout and payment in a browser', () => {
     for (const item of sent.items) expect(Object.keys(item).sort()).toEqual(['productId', 'quantity']);
     expect(sent.deliveryInfo.placeToken).toMatch(/^[\w-]{43}$/);
     const answer = (await response.json()) as { orderId: string; iframeUrl: string; deliveryWindowNotice: string | null };
-    expect(Object.keys(answer).sort()).toEqual(['deliveryWindowNotice', 'iframeUrl', 'mpesa', 'orderId', 'stockNotice']);
+    expect(Object.keys(answer).sort()).toEqual(['deliveryWindowNotice', 'iframeUrl', 'mpesa', 'orderId', 'payOnDelivery', 'stockNotice']);
     expect(answer.deliveryWindowNotice).toBeNull(); // a free window: its place is held
     const { orderId } = answer;
     await page.getByRole('dialog', { name: 'Complete your payment' }).waitFor();

@@ -15,7 +15,7 @@ import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOT_A_RIDER = 'Choose one of the shop’s riders.';
 
-export interface CashUpLine extends CashUpOrder {
+interface CashUpLine extends CashUpOrder {
   orderId: string;
   orderNumber: string;
   customerName: string;
