@@ -121,9 +121,7 @@ describe.each(dbKinds(import.meta.url))('pay on delivery on %s', (kind) => {
     expect(await payments(order.id)).toEqual([]);
     expect(await stockOf(shop, tilapia.id)).toBe(before - 2);
     const [sms] = await smsOf(order.id, 'confirmed');
-    expect(sms?.message).toContain(
-      `is confirmed. Pay KES ${(order.totalAmount / 100).toLocaleString('en-KE', { minimumFractionDigits: 2 })}`,
-    );
+    expect(sms?.message).toContain(`confirmed: pay KES ${(order.totalAmount / 100).toLocaleString('en-KE', { minimumFractionDigits: 2 })}`);
     // Nothing to declare to KRA before the money is taken.
     expect(await invoiceOf(shop, order.id, 'sale')).toBeUndefined();
     // The same key again (a double tap) answers with the same order, no payment opened.
@@ -252,6 +250,19 @@ describe.each(dbKinds(import.meta.url))('pay on delivery on %s', (kind) => {
     expect((await asRider(`/stops/${orderId}/paid`, { method: 'cash' })).status).toBe(409);
     await taxInvoicesIdle(shop.ctx);
     expect(declared(shop)).toEqual([]);
+  });
+
+  it('lets the owner cancel an order to pay on delivery before it goes: goods back, rider told not to deliver', async () => {
+    await offerEverywhere('everyone');
+    const { orderId, tilapia } = await riderStop();
+    const held = await stockOf(shop, tilapia.id);
+    const detail = (await (await asOwner(`/orders/${orderId}`)).json()) as { actions: { cancel: string | null } };
+    expect(detail.actions.cancel).toBe('release');
+    const res = await asOwner(`/orders/${orderId}/cancel`, { method: 'POST', json: { reason: 'Customer called to cancel' } });
+    expect(res.status).toBe(200);
+    expect(await orderRow(shop, orderId)).toMatchObject({ status: 'cancelled', cancelledReason: 'Customer called to cancel' });
+    expect(await stockOf(shop, tilapia.id)).toBe(held + 1);
+    expect((await smsOf(orderId, 'rider_stops_off')).map((m) => m.to)).toEqual(['+254733000111']);
   });
 
   it("cashes up the rider's day: expected against collected by cash and by M-Pesa, and the cash handed in", async () => {

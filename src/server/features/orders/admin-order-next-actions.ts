@@ -18,9 +18,12 @@ export function orderActions(
   settlingPaymentRefunded: boolean,
 ): OrderActions {
   const paid = order.status === 'completed';
+  // To be paid on delivery: packed and sent out like a paid order, delivered only once paid (at the door).
+  const onDelivery = order.status === 'confirmed';
+  const steps = paid ? FULFILMENT_STEPS : onDelivery ? FULFILMENT_STEPS.filter((s) => s !== 'delivered') : [];
   return {
-    fulfilmentSteps: paid ? FULFILMENT_STEPS.filter((s) => canAdvanceFulfilment(order.fulfilment, s, order.method)) : [],
-    cancel: order.status === 'pending' ? 'release' : paid && !settlingPaymentRefunded ? 'refund' : null,
+    fulfilmentSteps: steps.filter((s) => canAdvanceFulfilment(order.fulfilment, s, order.method)),
+    cancel: order.status === 'pending' || onDelivery ? 'release' : paid && !settlingPaymentRefunded ? 'refund' : null,
     restockOnRefund: refundRestocks(order.fulfilment),
     resolve: order.needsAttention,
   };

@@ -3,6 +3,7 @@
 // and waits, as 'refund requested', until Pesapal reverses the payment: then it is cancelled, its
 // stock put back unless the goods had left the shop, see payments/refund-settlement.ts), and ask
 // Pesapal for the payment status now.
+import { refuseWhileMpesaPromptOpen } from './mpesa/mpesa-prompt-open';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { fulfilmentEventFor, isFulfillable, refundRestocks } from '@/domain/order-lifecycle';
 import {
@@ -99,6 +100,7 @@ export async function cancelOrder(ctx: ServerContext, actor: AdminActor, orderId
     const [order] = await ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
     if (!order) throw notFound('Order not found');
     if (order.status === 'pending') return cancelPendingOrder(ctx, actor, orderId, reason);
+    if (order.status === 'confirmed') return cancelUnpaidOrder(ctx, actor, orderId, reason);
     if (order.status === 'completed') return refundPaidOrder(ctx, actor, orderId, reason);
     if (order.status === 'refund_requested') throw conflict(ORDER_ACTION_MESSAGES.alreadyRefunded);
     throw conflict(ORDER_ACTION_MESSAGES.cannotCancel);
@@ -136,6 +138,30 @@ async function cancelPendingOrder(ctx: ServerContext, actor: AdminActor, orderId
       details: { reason, releasedLines, ...(paymentInFlight ? { paymentInFlight } : {}) },
     });
     return { outcome: { kind: 'released' as const, releasedLines, ...(paymentInFlight ? { paymentInFlight } : {}) }, update };
+  });
+  await deliverOrderUpdate(ctx, update);
+  return outcome;
+}
+
+/**
+ * An order to be paid on delivery, cancelled before its money was taken: its goods go back in stock
+ * and its rider is told not to deliver it. A prompt still open on the customer's phone is waited for.
+ */
+async function cancelUnpaidOrder(ctx: ServerContext, actor: AdminActor, orderId: string, reason: string): Promise<CancelOutcome> {
+  const { outcome, update } = await ctx.db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, orderId);
+    if (order.status !== 'confirmed') throw conflict(ORDER_ACTION_MESSAGES.paidMeanwhile);
+    await refuseWhileMpesaPromptOpen(tx, orderId, ctx.now(), ctx.env.MPESA_PROMPT_SECONDS);
+    const { update, restock } = await transitionOrder(ctx, tx, {
+      order,
+      event: 'cancelled_unpaid',
+      at: ctx.now(),
+      returnedBy: actor.userId,
+      set: { cancelledReason: reason },
+    });
+    const releasedLines = restock?.restockedLines ?? 0;
+    await auditAdmin(tx, actor, { action: 'ORDER_CANCEL', tableName: 'orders', recordId: orderId, details: { reason, releasedLines } });
+    return { outcome: { kind: 'released' as const, releasedLines }, update };
   });
   await deliverOrderUpdate(ctx, update);
   return outcome;
