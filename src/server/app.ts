@@ -148,8 +148,8 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
   }
   const mpesaSimulator = ctx.integrations.mpesaSimulator;
   if (mpesaSimulator) {
-    // Daraja's endpoints and the 'phone' are open, as Safaricom's are; the switches and the prompts' list are development tools.
-    for (const path of ['switches', 'prompts', 'prompts/*']) app.use(`${MPESA_SIMULATOR_MOUNT}/${path}`, devTools);
+    // Daraja's endpoints and the 'phone' are open, as Safaricom's are; the switches and the prompts' and reversals' lists are development tools.
+    for (const path of ['switches', 'prompts', 'prompts/*', 'reversals']) app.use(`${MPESA_SIMULATOR_MOUNT}/${path}`, devTools);
     app.route(MPESA_SIMULATOR_MOUNT, mpesaSimulator.app);
   }
   app.route('/cart-reminders', cartRemindersStopRoutes(ctx));

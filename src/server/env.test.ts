@@ -21,6 +21,27 @@ describe('loadEnv', () => {
     expect(loadEnv({ PUBLIC_URL: 'https://shop.example/' }).PUBLIC_URL).toBe('https://shop.example');
   });
 
+  it("reads the M-Pesa reversal's operator as a pair, and its identifier type (default 11)", () => {
+    expect(loadEnv({ MPESA_ENV: 'simulator' }).MPESA_REVERSAL_IDENTIFIER_TYPE).toBe('11');
+    const both = loadEnv({
+      MPESA_ENV: 'simulator',
+      MPESA_INITIATOR_NAME: 'shopapi',
+      MPESA_SECURITY_CREDENTIAL: 'b64==',
+      MPESA_REVERSAL_IDENTIFIER_TYPE: '4',
+    });
+    expect(both).toMatchObject({
+      MPESA_INITIATOR_NAME: 'shopapi',
+      MPESA_SECURITY_CREDENTIAL: 'b64==',
+      MPESA_REVERSAL_IDENTIFIER_TYPE: '4',
+    });
+    expect(() => loadEnv({ MPESA_ENV: 'simulator', MPESA_INITIATOR_NAME: 'shopapi' })).toThrow(
+      'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL go together',
+    );
+    expect(() => loadEnv({ MPESA_REVERSAL_IDENTIFIER_TYPE: 'eleven' })).toThrow(/MPESA_REVERSAL_IDENTIFIER_TYPE/);
+    // Ignored while M-Pesa Express is off.
+    expect(() => loadEnv({ MPESA_SECURITY_CREDENTIAL: 'b64==' })).not.toThrow();
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadEnv({ DATABASE_URL: '  ', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -49,6 +49,18 @@ const schema = z.object({
   MPESA_CALLBACK_IP_MODE: z.enum(['off', 'log', 'enforce']).default('log'),
   // How long a prompt waits on the phone before M-Pesa ends it (unconfirmed: about 60 s to 3 minutes).
   MPESA_PROMPT_SECONDS: z.coerce.number().int().min(20).max(600).default(60),
+  // Refunds by Daraja's Reversal API (docs/decisions/067): the API operator ('initiator') of the
+  // M-PESA org portal with the 'Org Reversals Initiator' role, and its password as Safaricom's
+  // certificate encrypts it (given already encrypted, kept as it is). Both or neither; without them
+  // an M-Pesa Express payment is refunded by hand.
+  MPESA_INITIATOR_NAME: optional,
+  MPESA_SECURITY_CREDENTIAL: optional,
+  // The reversal's RecieverIdentifierType: '11' on the portal, '4' in older documents (unconfirmed).
+  MPESA_REVERSAL_IDENTIFIER_TYPE: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}$/, 'must be the identifier type Daraja names, e.g. 11 or 4')
+    .default('11'),
   // KRA eTIMS (OSCU): the taxpayer PIN, branch and the device serial KRA issued; unset: the built-in simulator.
   ETIMS_PIN: optional,
   ETIMS_BRANCH_ID: z
@@ -236,8 +248,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return { ...env, PUBLIC_URL: publicUrl, MAIL_FROM: mailFrom, isProduction };
 }
 
-/** What MPESA_ENV=sandbox or production lacks, as one message; null when nothing. */
+/** What the M-Pesa settings lack (sandbox and production need the app's), as one message; null when nothing. */
 function missingMpesaSettings(env: z.infer<typeof schema>): string | null {
+  // Half an API operator would silently leave every refund to be made by hand.
+  if (env.MPESA_ENV !== 'off' && Boolean(env.MPESA_INITIATOR_NAME) !== Boolean(env.MPESA_SECURITY_CREDENTIAL))
+    return 'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL go together: set both for refunds by M-Pesa reversal, or neither';
   if (env.MPESA_ENV !== 'sandbox' && env.MPESA_ENV !== 'production') return null;
   const needed = {
     MPESA_CONSUMER_KEY: env.MPESA_CONSUMER_KEY,

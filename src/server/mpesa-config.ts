@@ -1,7 +1,7 @@
 // Where M-Pesa Express goes: nowhere (MPESA_ENV=off), the built-in simulator (development and tests;
 // refused in production), or Safaricom's sandbox or production with the Daraja app's settings.
 import type { Env } from './env';
-import type { DarajaClientOptions } from './integrations/daraja/daraja-types';
+import type { DarajaClientOptions, DarajaReversalOptions } from './integrations/daraja/daraja-types';
 
 export const MPESA_SIMULATOR_MOUNT = '/mpesa-sim';
 /** The simulator's till: its store number, passkey and till number, and the Daraja app's keys. */
@@ -13,11 +13,26 @@ export function usesMpesaSimulator(env: Env): boolean {
   return env.MPESA_ENV === 'simulator';
 }
 
+/**
+ * The API operator for reversals, or null: refunds by Daraja's Reversal API need both the initiator
+ * and its encrypted password (MPESA_SECURITY_CREDENTIAL, opaque to the shop), and M-Pesa Express on.
+ */
+export function mpesaReversalSettings(env: Env): DarajaReversalOptions | null {
+  if (env.MPESA_ENV === 'off' || !env.MPESA_INITIATOR_NAME || !env.MPESA_SECURITY_CREDENTIAL) return null;
+  return {
+    initiator: env.MPESA_INITIATOR_NAME,
+    securityCredential: env.MPESA_SECURITY_CREDENTIAL,
+    identifierType: env.MPESA_REVERSAL_IDENTIFIER_TYPE,
+  };
+}
+
 /** The client's settings, or null when M-Pesa Express is off. */
 export function darajaOptions(env: Env): Omit<DarajaClientOptions, 'fetch' | 'now' | 'log'> | null {
   if (env.MPESA_ENV === 'off') return null;
+  const reversal = mpesaReversalSettings(env);
   if (env.MPESA_ENV === 'simulator') {
     return {
+      ...(reversal && { reversal }),
       baseUrl: `${env.PUBLIC_URL}${MPESA_SIMULATOR_MOUNT}`,
       consumerKey: SIMULATOR_MPESA_KEYS.key,
       consumerSecret: SIMULATOR_MPESA_KEYS.secret,
@@ -37,6 +52,7 @@ export function darajaOptions(env: Env): Omit<DarajaClientOptions, 'fetch' | 'no
     shortcodeType: env.MPESA_SHORTCODE_TYPE,
     // A paybill is paid to itself; a till to its till number.
     partyB: env.MPESA_SHORTCODE_TYPE === 'paybill' ? (env.MPESA_PARTY_B ?? shortcode) : (env.MPESA_PARTY_B ?? ''),
+    ...(reversal && { reversal }),
   };
 }
 
@@ -59,3 +75,6 @@ export function mpesaCallbackToken(env: Env): string | null {
   if (env.MPESA_ENV === 'off') return null;
   return env.MPESA_ENV === 'simulator' ? (env.MPESA_CALLBACK_TOKEN ?? SIMULATOR_CALLBACK_TOKEN) : (env.MPESA_CALLBACK_TOKEN ?? null);
 }
+
+/** The path Daraja posts a reversal's result to (its QueueTimeOutURL adds '/timeout'); the last part is the secret. */
+export const MPESA_REVERSAL_PATH = '/api/payments/mpesa/reversal';

@@ -72,6 +72,8 @@ function createMpesa(env: Env, logger: Logger, local: LocalFetch, now?: () => Da
     ? createMpesaSimulator({
         shortcodes: [{ ...SIMULATOR_TILL }],
         credentials: [{ ...SIMULATOR_MPESA_KEYS }],
+        // The operator the shop is set with is the one the simulated org portal knows.
+        initiators: options.reversal ? [{ name: options.reversal.initiator, credential: options.reversal.securityCredential }] : [],
         now,
         fetch: local.fetch,
         log: (msg) => logger.warn(msg),

@@ -1,6 +1,7 @@
-// The simulator's Daraja endpoints (token, STK push, STK query), validating requests the way Daraja
-// does and answering in its shapes, quirks included (expires_in as text, the query's ResultCode as
-// text and 'successsfully', 'being processed' as an HTTP 500 envelope).
+// The simulator's Daraja endpoints (token, STK push, STK query, Reversal), validating requests the
+// way Daraja does and answering in its shapes, quirks included (expires_in as text, the query's
+// ResultCode as text and 'successsfully', 'being processed' as an HTTP 500 envelope, the reversal's
+// result only later, at its ResultURL).
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -15,6 +16,17 @@ export interface SimCredentials {
 
 const TOKEN_LIFETIME_S = 3599;
 const PHONE = /^254[17]\d{8}$/;
+const RECEIPT = /^[A-Z0-9]{10}$/;
+
+/** An absolute http(s) address, or null. */
+function httpUrl(value: unknown): URL | null {
+  try {
+    const url = new URL(String(value ?? ''));
+    return /^https?:$/.test(url.protocol) ? url : null;
+  } catch {
+    return null;
+  }
+}
 
 function envelope(c: Context, httpStatus: number, errorCode: string, errorMessage: string, requestId?: string) {
   return c.json(
@@ -79,13 +91,8 @@ export function addDarajaRoutes(app: Hono, core: MpesaSimulatorCore, credentials
     const phone = String(body.PhoneNumber ?? '');
     if (!PHONE.test(partyA)) return invalid(c, 'PartyA');
     if (!PHONE.test(phone)) return invalid(c, 'PhoneNumber');
-    let callback: URL | null = null;
-    try {
-      callback = new URL(String(body.CallBackURL ?? ''));
-    } catch {
-      callback = null;
-    }
-    if (!callback || !/^https?:$/.test(callback.protocol)) return invalid(c, 'CallBackURL');
+    const callback = httpUrl(body.CallBackURL);
+    if (!callback) return invalid(c, 'CallBackURL');
     const reference = String(body.AccountReference ?? '');
     if (reference.length === 0 || reference.length > 12) return invalid(c, 'AccountReference');
     if (String(body.TransactionDesc ?? '').length > 13) return invalid(c, 'TransactionDesc');
@@ -125,6 +132,38 @@ export function addDarajaRoutes(app: Hono, core: MpesaSimulatorCore, credentials
       CheckoutRequestID: prompt.checkoutRequestId,
       ResultCode: prompt.result.code,
       ResultDesc: prompt.result.desc,
+    });
+  });
+
+  // The request is only accepted here; what M-Pesa did comes to the ResultURL (core.reverse decides it).
+  app.post('/mpesa/reversal/v1/request', async (c) => {
+    const body = await authorised(c);
+    if (body instanceof Response) return body;
+    const initiator = String(body.Initiator ?? '');
+    const credential = String(body.SecurityCredential ?? '');
+    if (initiator === '') return invalid(c, 'Initiator');
+    if (credential === '') return invalid(c, 'SecurityCredential');
+    if (body.CommandID !== 'TransactionReversal') return invalid(c, 'CommandID');
+    const receipt = String(body.TransactionID ?? '');
+    if (!RECEIPT.test(receipt)) return invalid(c, 'TransactionID');
+    const amount = typeof body.Amount === 'string' && /^\d+$/.test(body.Amount) ? Number(body.Amount) : body.Amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > MPESA_MAX_SHILLINGS) return invalid(c, 'Amount');
+    const receiverParty = String(body.ReceiverParty ?? '');
+    if (!/^\d{5,8}$/.test(receiverParty)) return invalid(c, 'ReceiverParty');
+    if (!/^\d{1,2}$/.test(String(body.RecieverIdentifierType ?? ''))) return invalid(c, 'RecieverIdentifierType');
+    const resultUrl = httpUrl(body.ResultURL);
+    if (!resultUrl) return invalid(c, 'ResultURL');
+    if (!httpUrl(body.QueueTimeOutURL)) return invalid(c, 'QueueTimeOutURL');
+    const remarks = String(body.Remarks ?? '');
+    if (remarks.length < 2 || remarks.length > 100) return invalid(c, 'Remarks');
+    const occasion = String(body.Occasion ?? '');
+    if (occasion.length > 100) return invalid(c, 'Occasion');
+    const reversal = core.reverse({ initiator, credential, receipt, amount, receiverParty, resultUrl: resultUrl.href, occasion });
+    return c.json({
+      OriginatorConversationID: reversal.originatorConversationId,
+      ConversationID: reversal.conversationId,
+      ResponseCode: '0',
+      ResponseDescription: 'Accept the service request successfully.',
     });
   });
 }

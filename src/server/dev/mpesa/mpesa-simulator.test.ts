@@ -1,14 +1,17 @@
 // The Daraja client against the built-in simulator, in process: the shapes both speak, the token's
-// life, each way a prompt ends, and the callbacks (sent, lost, sent three times, late).
+// life, each way a prompt ends, the callbacks (sent, lost, sent three times, late), and reversals.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMpesaSimulator, type MpesaSimulator } from './mpesa-simulator';
 import { createDarajaClient, darajaPassword } from '../../integrations/daraja/daraja-client';
 import { DarajaError, type DarajaClient, type DarajaClientOptions } from '../../integrations/daraja/daraja-types';
 import { parseStkCallback } from '../../integrations/daraja/stk-callback';
+import { parseReversalResult } from '../../integrations/daraja/reversal-result';
 
 const TILL = { shortcode: '7654321', passkey: 'till-passkey-0123456789abcdef', type: 'till' as const, partyB: '8765432' };
 const KEYS = { key: 'consumer-key', secret: 'consumer-secret' };
 const CALLBACK = 'http://shop.test/hooks/daraja/stk/secret-path-token';
+const OPERATOR = { initiator: 'shopapi', securityCredential: 'c2VjcmV0LWVuY3J5cHRlZA==', identifierType: '11' };
+const RESULT_URL = 'http://shop.test/api/payments/mpesa/reversal/secret-path-token';
 
 let clock: number;
 let sim: MpesaSimulator;
@@ -38,6 +41,7 @@ beforeEach(() => {
   sim = createMpesaSimulator({
     shortcodes: [TILL],
     credentials: [KEYS],
+    initiators: [{ name: OPERATOR.initiator, credential: OPERATOR.securityCredential }],
     now: () => new Date(clock),
     fetch: async (_url, init) => {
       callbacks.push(JSON.parse(String(init?.body)));
@@ -203,6 +207,82 @@ describe('the token and refused requests', () => {
     await expect(push(client({ fetch: () => Promise.resolve(new Response('<html>502</html>', { status: 502 })) }))).rejects.toMatchObject({
       kind: 'invalid_response',
     });
+  });
+});
+
+describe('reversals', () => {
+  const reverse = (c: DarajaClient, receipt: string, amountShillings = 1450) =>
+    c.reversal({
+      receipt,
+      amountShillings,
+      resultUrl: RESULT_URL,
+      queueTimeoutUrl: `${RESULT_URL}/timeout`,
+      remarks: 'Order cancelled',
+      occasion: 'refund-1',
+    });
+
+  /** A paid prompt's receipt. */
+  async function paidReceipt(c: DarajaClient): Promise<string> {
+    const { checkoutRequestId } = await push(c);
+    sim.core.resolve(checkoutRequestId, '0');
+    await sim.core.tick();
+    callbacks = [];
+    return sim.core.prompts.get(checkoutRequestId)!.result!.receipt!;
+  }
+
+  it('accepts the request at once and posts the result later; a second reversal of the receipt is R000001', async () => {
+    const c = client({ reversal: OPERATOR });
+    const receipt = await paidReceipt(c);
+    const accepted = await reverse(c, receipt);
+    expect(accepted.conversationId).toMatch(/^AG_20261127_[0-9a-f]{20}$/);
+    expect(accepted.responseDescription).toBe('Accept the service request successfully.');
+    expect(callbacks).toHaveLength(0);
+    await sim.core.tick();
+    expect(callbacks.map(parseReversalResult)).toEqual([
+      expect.objectContaining({ resultCode: '0', conversationId: accepted.conversationId, occasion: 'refund-1' }),
+    ]);
+
+    const again = await reverse(c, receipt);
+    await sim.core.tick();
+    expect(parseReversalResult(callbacks[1])).toMatchObject({ resultCode: 'R000001', conversationId: again.conversationId });
+  });
+
+  it('fails in the result, not the answer, for a receipt it never issued, another amount or an unknown operator', async () => {
+    const c = client({ reversal: OPERATOR });
+    const receipt = await paidReceipt(c);
+    await reverse(c, 'UKR0000000');
+    await reverse(c, receipt, 1000);
+    await reverse(client({ reversal: { ...OPERATOR, securityCredential: 'another' } }), receipt);
+    await sim.core.tick();
+    expect(callbacks.map((b) => parseReversalResult(b)?.resultCode)).toEqual(['R000002', 'R000002', '2001']);
+    // None of them reversed it.
+    await reverse(c, receipt);
+    await sim.core.tick();
+    expect(parseReversalResult(callbacks[3])?.resultCode).toBe('0');
+  });
+
+  it("refuses a request with a field missing in Daraja's envelope, and a client without an operator sends nothing", async () => {
+    const c = client({ reversal: OPERATOR });
+    await expect(reverse(c, 'not-a-receipt')).rejects.toMatchObject({ kind: 'rejected', message: 'Bad Request - Invalid TransactionID' });
+    await expect(reverse(client({ reversal: { ...OPERATOR, initiator: '' } }), 'UKR0000000')).rejects.toMatchObject({
+      message: 'Bad Request - Invalid Initiator',
+    });
+    await expect(reverse(client(), 'UKR0000000')).rejects.toMatchObject({ kind: 'auth' });
+    expect(sim.core.reversals.size).toBe(0);
+  });
+
+  it('sends the result nowhere when the switch loses it, and forces a result when told', async () => {
+    const c = client({ reversal: OPERATOR });
+    const receipt = await paidReceipt(c);
+    sim.core.switches.reversalCallback = 'lost';
+    await reverse(c, receipt);
+    await sim.core.tick();
+    expect(callbacks).toHaveLength(0);
+    sim.core.switches.reversalCallback = 'send';
+    sim.core.switches.reversalResult = '21';
+    await reverse(c, receipt);
+    await sim.core.tick();
+    expect(parseReversalResult(callbacks[0])).toMatchObject({ resultCode: '21' });
   });
 });
 

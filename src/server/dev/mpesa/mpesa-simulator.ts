@@ -1,6 +1,6 @@
 // The built-in stand-in for Safaricom's M-Pesa Express (development and tests only; refused in
 // production). Daraja's endpoints at its root; a 'phone' page where the developer enters the PIN or
-// cancels each prompt; JSON switches and a resolve call for tests.
+// cancels each prompt; JSON switches, the prompts and reversals it holds, and a resolve call for tests.
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
@@ -10,7 +10,9 @@ import {
   createMpesaSimulatorCore,
   DEFAULT_SWITCHES,
   type MpesaSimulatorCore,
+  type SimInitiator,
   type SimPrompt,
+  type SimReversal,
   type SimShortcode,
 } from './mpesa-simulator-core';
 
@@ -41,6 +43,11 @@ const switchesInput = z
       .string()
       .regex(/^[A-Z0-9_]{1,12}$/)
       .nullable(),
+    reversalResult: z
+      .string()
+      .regex(/^[A-Z0-9_]{1,12}$/)
+      .nullable(),
+    reversalCallback: z.enum(['send', 'lost']),
   })
   .partial()
   .strict();
@@ -48,6 +55,8 @@ const switchesInput = z
 export function createMpesaSimulator(opts: {
   shortcodes: SimShortcode[];
   credentials: SimCredentials[];
+  /** The API operators a reversal may name; none: any name with a credential. */
+  initiators?: SimInitiator[];
   now?: () => Date;
   fetch?: typeof fetch;
   log?: (message: string) => void;
@@ -71,6 +80,7 @@ export function createMpesaSimulator(opts: {
     return c.json(core.switches);
   });
   app.get('/prompts', (c) => c.json({ prompts: [...core.prompts.values()].map(describe) }));
+  app.get('/reversals', (c) => c.json({ reversals: [...core.reversals.values()].map(describeReversal) }));
   app.post('/prompts/:id/resolve', async (c) => {
     const body = (await c.req.json().catch(() => null)) as { code?: unknown } | null;
     const code = typeof body?.code === 'string' ? body.code : '';
@@ -117,6 +127,18 @@ function describe(p: SimPrompt) {
     result: p.result && { code: p.result.code, receipt: p.result.receipt },
     callbacksSent: p.callbacksSent,
     callbacksDue: p.dueCallbacks.length,
+  };
+}
+
+function describeReversal(r: SimReversal) {
+  return {
+    conversationId: r.conversationId,
+    receipt: r.receipt,
+    amount: r.amount,
+    requestedAt: r.requestedAt.toISOString(),
+    result: { code: r.result.code, desc: r.result.desc },
+    callbacksSent: r.callbacksSent,
+    callbacksDue: r.dueCallbacks.length,
   };
 }
 

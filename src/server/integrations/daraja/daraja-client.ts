@@ -5,7 +5,8 @@
 //   may invalidate the previous one: unconfirmed, so two refreshes never race). `expires_in` comes
 //   as text or a number. A call refused with 404.001.03 (Invalid Access Token) gets a new token and
 //   is tried once more; that refusal happens before Daraja does anything, so a push is never sent twice.
-// - Nothing else is retried: a push is not idempotent, and the query is asked again by the caller's schedule.
+// - Nothing else is retried: a push and a reversal are not idempotent, and the query is asked again
+//   by the caller's schedule.
 // - Errors are read from Daraja's envelope { requestId, errorCode, errorMessage } whatever the HTTP
 //   status; the query's 500.001.1001 'The transaction is being processed' is not an error: pending.
 // - Answers are read with the zod schemas below; one that cannot be read is 'invalid_response',
@@ -16,6 +17,8 @@ import {
   DarajaError,
   type DarajaClient,
   type DarajaClientOptions,
+  type ReversalAccepted,
+  type ReversalInput,
   type StkPushAccepted,
   type StkPushInput,
   type StkQueryAnswer,
@@ -41,6 +44,14 @@ const pushAnswer = z.object({
   CustomerMessage: z.string().catch(''),
 });
 const queryAnswer = z.object({ ResponseCode: text, ResultCode: text, ResultDesc: z.string().catch('') });
+const reversalAnswer = z.object({
+  OriginatorConversationID: text,
+  ConversationID: z.string().min(1).max(100),
+  ResponseCode: text,
+  ResponseDescription: z.string().catch(''),
+});
+/** Remarks and Occasion: at most 100 characters (Daraja's field table). */
+const REVERSAL_TEXT_MAX = 100;
 
 /** base64(shortcode + passkey + timestamp): Daraja's Password, plain concatenation. */
 export function darajaPassword(shortcode: string, passkey: string, timestamp: string): string {
@@ -189,6 +200,41 @@ export function createDarajaClient(opts: DarajaClientOptions): DarajaClient {
       const read = queryAnswer.safeParse(body);
       if (status !== 200 || !read.success) throw envelopeError(status, body, 'payment check');
       return { state: 'final', resultCode: read.data.ResultCode.trim(), resultDesc: read.data.ResultDesc };
+    },
+
+    async reversal(input: ReversalInput): Promise<ReversalAccepted> {
+      const operator = opts.reversal;
+      if (!operator) throw new DarajaError('auth', 'No M-Pesa API operator is set (MPESA_INITIATOR_NAME, MPESA_SECURITY_CREDENTIAL).');
+      const { status, body } = await call('/mpesa/reversal/v1/request', {
+        Initiator: operator.initiator,
+        SecurityCredential: operator.securityCredential,
+        CommandID: 'TransactionReversal',
+        TransactionID: input.receipt,
+        // Whole shillings as text, as the portal's own reversal sample sends it.
+        Amount: String(input.amountShillings),
+        ReceiverParty: opts.shortcode,
+        // Daraja's own spelling.
+        RecieverIdentifierType: operator.identifierType,
+        ResultURL: input.resultUrl,
+        QueueTimeOutURL: input.queueTimeoutUrl,
+        Remarks: input.remarks.slice(0, REVERSAL_TEXT_MAX) || 'Refund',
+        Occasion: input.occasion.slice(0, REVERSAL_TEXT_MAX),
+      });
+      const read = reversalAnswer.safeParse(body);
+      if (status !== 200 || !read.success) throw envelopeError(status, body, 'reversal request');
+      if (read.data.ResponseCode.trim() !== '0') {
+        throw new DarajaError(
+          'rejected',
+          read.data.ResponseDescription || 'M-Pesa did not accept the reversal request.',
+          read.data.ResponseCode,
+          status,
+        );
+      }
+      return {
+        originatorConversationId: read.data.OriginatorConversationID,
+        conversationId: read.data.ConversationID,
+        responseDescription: read.data.ResponseDescription,
+      };
     },
   };
 }

@@ -1,4 +1,5 @@
-// The shapes the Daraja client speaks in (M-Pesa Express: token, STK push, STK query, callback).
+// The shapes the Daraja client speaks in (M-Pesa Express: token, STK push, STK query, callback; the
+// Reversal API and its result).
 
 type ShortcodeType = 'till' | 'paybill';
 
@@ -13,11 +14,55 @@ export interface DarajaClientOptions {
   shortcodeType: ShortcodeType;
   /** Where the money goes: the till number, or the paybill (the shortcode). */
   partyB: string;
+  /** The API operator for the Reversal API; without it `reversal` is refused before anything is sent. */
+  reversal?: DarajaReversalOptions;
   fetch?: typeof fetch;
   now?: () => Date;
   /** Each request's time limit (default 15 s). */
   timeoutMs?: number;
   log?: (message: string, data?: Record<string, unknown>) => void;
+}
+
+export interface DarajaReversalOptions {
+  /** The API operator's user name on the M-PESA org portal. */
+  initiator: string;
+  /** Its password encrypted with Safaricom's certificate, base64: sent as given. */
+  securityCredential: string;
+  /** RecieverIdentifierType: '11' (the portal) or '4' (older documents); unconfirmed. */
+  identifierType: string;
+}
+
+export interface ReversalInput {
+  /** The M-Pesa receipt of the payment to reverse. */
+  receipt: string;
+  /** Whole shillings: all the payment collected (partial reversals are unconfirmed). */
+  amountShillings: number;
+  resultUrl: string;
+  queueTimeoutUrl: string;
+  /** Up to 100 characters; longer is cut. */
+  remarks: string;
+  /** Up to 100 characters; the shop's key of the refund, in case the result comes back with it. */
+  occasion: string;
+}
+
+/** Daraja took the request: the result comes later to the ResultURL, keyed by ConversationID. */
+export interface ReversalAccepted {
+  originatorConversationId: string;
+  conversationId: string;
+  responseDescription: string;
+}
+
+/** A Reversal result (or queue time-out) as the shop reads it. */
+export interface ReversalResult {
+  /** '0' when reversed; 'R000001' already reversed, 'R000002' not a transaction it can reverse, … */
+  resultCode: string;
+  resultDesc: string;
+  originatorConversationId: string | null;
+  conversationId: string | null;
+  /** M-Pesa's id of the reversal itself, when it names one. */
+  transactionId: string | null;
+  /** ReferenceData's Occasion: what the request sent, when M-Pesa echoes it. */
+  occasion: string | null;
 }
 
 export interface StkPushInput {
@@ -83,4 +128,6 @@ export interface DarajaClient {
   checkToken(): Promise<void>;
   stkPush(input: StkPushInput): Promise<StkPushAccepted>;
   stkQuery(checkoutRequestId: string): Promise<StkQueryAnswer>;
+  /** Asks M-Pesa to reverse a payment; accepted only means the result will come. Never retried (but for one token renewal). */
+  reversal(input: ReversalInput): Promise<ReversalAccepted>;
 }
