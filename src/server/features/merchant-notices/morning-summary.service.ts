@@ -37,9 +37,12 @@ async function summarise(tx: Tx, day: string): Promise<MorningSummary> {
     .leftJoin(orderDeliveryWindows, eq(orderDeliveryWindows.orderId, orders.id))
     .where(
       and(
-        eq(orders.status, 'completed'),
         ne(orders.fulfilmentStatus, 'delivered'),
-        lt(orders.paidAt, endOfNairobiDay(day)),
+        // Paid ones, and those to be paid on delivery (confirmed, not paid yet).
+        or(
+          and(eq(orders.status, 'completed'), lt(orders.paidAt, endOfNairobiDay(day))),
+          and(eq(orders.status, 'confirmed'), lt(orders.createdAt, endOfNairobiDay(day))),
+        ),
         or(isNull(orderDeliveryWindows.orderId), lte(orderDeliveryWindows.deliveryDate, day)),
       ),
     )

@@ -18,7 +18,7 @@ export function OrderProgressView({ order }: { order: OrderProgressInput }) {
   }
   return (
     <ol aria-label="Delivery progress" className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="order-progress">
-      {progressSteps(order.fulfilmentMethod).map((step, i) => {
+      {progressSteps(order.fulfilmentMethod, order.status).map((step, i) => {
         const done = i <= progress.current;
         return (
           <li key={step} aria-current={i === progress.current ? 'step' : undefined} className="flex items-center gap-2">
