@@ -215,6 +215,10 @@ describe.each(dbKinds(import.meta.url))('pay on delivery on %s', (kind) => {
       expect.objectContaining({ provider: 'door', status: 'COMPLETED', paymentMethod: 'M-Pesa', confirmationCode: 'QGH7XK2P1L' }),
     ]);
     for (const { orderId } of [cash, byCode]) expect((await orderRow(shop, orderId)).status).toBe('completed');
+    // The receipts say how it was paid: in cash to the rider, or the M-Pesa code.
+    const receipt = async (orderId: string) => (await shop.request(`/api/orders/${orderId}/receipt`, { cookie: shop.buyer.cookie })).text();
+    expect(await receipt(cash.orderId)).toContain('In cash, to the rider');
+    expect(await receipt(byCode.orderId)).toContain('QGH7XK2P1L');
 
     // A code pays one order only.
     const third = await riderStop();

@@ -55,7 +55,7 @@ export interface Receipt {
   totalAfterRefunds: string | null;
   paymentMethod: string;
   confirmationCode: string;
-  /** 'Pesapal confirmation code', or 'M-Pesa receipt' for an M-Pesa Express payment. */
+  /** 'Pesapal confirmation code', 'M-Pesa receipt' for M-Pesa paid to the shop itself, 'Paid on delivery' for cash. */
   confirmationLabel: string;
   /** Per tax band: its letter, rate, taxable amount and tax. */
   taxBands: { band: string; rate: string; taxable: string; tax: string }[];
@@ -120,8 +120,8 @@ async function loadReceipt(
     total: formatKES(row.totalAmount),
     ...receiptRefunds(detail),
     paymentMethod: paymentMethodLabel(detail.paymentMethod),
-    confirmationCode: detail.confirmationCode ?? '-',
-    confirmationLabel: detail.paymentProvider === 'mpesa' ? 'M-Pesa receipt' : 'Pesapal confirmation code',
+    confirmationCode: detail.confirmationCode ?? (detail.paymentProvider === 'door' ? 'In cash, to the rider' : '-'),
+    confirmationLabel: receiptCodeLabel(detail.paymentProvider, detail.paymentMethod),
     // What the order was charged per band, as stored when it was placed.
     taxBands: detail.taxBands.map((b) => ({
       band: b.band,
@@ -177,4 +177,10 @@ export async function issueReceipt<T>(
   if (issued.length > 0) return { receipt, document };
   const copy = { ...receipt, copy: true };
   return { receipt: copy, document: await render(copy) };
+}
+
+/** What the receipt's payment code is: Pesapal's, M-Pesa's own receipt (a prompt, or paid at the door), or none for cash. */
+function receiptCodeLabel(provider: string | null, method: string | null): string {
+  if (provider === 'door') return method === 'Cash' ? 'Paid on delivery' : 'M-Pesa receipt';
+  return provider === 'mpesa' ? 'M-Pesa receipt' : 'Pesapal confirmation code';
 }
