@@ -33,7 +33,9 @@ describe('/checkout', () => {
     // The best automatic offer for the cart: none.
     api.on('POST /api/checkout/promotion', { json: { promotion: null, message: null } });
     // The shop does not offer pick-up: the page is the delivery one.
-    api.on('GET /api/checkout/payment-options', { json: { mpesa: false, mpesaPromptSeconds: 60 } });
+    api.on('GET /api/checkout/payment-options', {
+      json: { mpesa: false, mpesaPromptSeconds: 60, onDelivery: { offered: false, reason: '' } },
+    });
     api.on('GET /api/checkout/pickup', { json: { enabled: false } });
     const { user } = renderPage(<Checkout />, { path: '/checkout' });
 

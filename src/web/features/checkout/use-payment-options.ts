@@ -14,6 +14,8 @@ export function usePaymentOptions(zoneId: string | null): PaymentOptions {
     queryKey: ['checkout', 'payment-options', zoneId],
     queryFn: () => fetchPaymentOptions(zoneId),
     staleTime: 60_000,
+    // The choices stay on screen while a new zone is asked about: M-Pesa never flickers away.
+    placeholderData: (previous) => previous,
   });
   return { mpesa: data?.mpesa ?? false, onDelivery: data?.onDelivery.offered ?? false };
 }

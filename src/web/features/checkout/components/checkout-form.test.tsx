@@ -39,7 +39,9 @@ describe('checkout: Pay with Pesapal', () => {
     const api = fakeApi();
     answerShopDetails(api);
     api.on('GET /api/checkout/last-delivery', { json: { building: '', directions: '' } });
-    api.on('GET /api/checkout/payment-options', { json: { mpesa: false, mpesaPromptSeconds: 60 } });
+    api.on('GET /api/checkout/payment-options', {
+      json: { mpesa: false, mpesaPromptSeconds: 60, onDelivery: { offered: false, reason: '' } },
+    });
     api.on('GET /api/checkout/pickup', { json: { enabled: false } });
     const fee = heldAnswer();
     api.on(FEE, fee.handler);
@@ -77,7 +79,9 @@ describe('checkout: Pay with Pesapal', () => {
     const api = fakeApi();
     answerShopDetails(api);
     api.on('GET /api/checkout/last-delivery', { json: { building: '', directions: '' } });
-    api.on('GET /api/checkout/payment-options', { json: { mpesa: false, mpesaPromptSeconds: 60 } });
+    api.on('GET /api/checkout/payment-options', {
+      json: { mpesa: false, mpesaPromptSeconds: 60, onDelivery: { offered: false, reason: '' } },
+    });
     api.on('GET /api/checkout/pickup', { json: { enabled: false } });
     const fee = heldAnswer();
     api.on(FEE, fee.handler);
@@ -96,7 +100,9 @@ describe('checkout: Pay with Pesapal', () => {
     const api = fakeApi();
     answerShopDetails(api);
     api.on('GET /api/checkout/last-delivery', { json: { building: '', directions: '' } });
-    api.on('GET /api/checkout/payment-options', { json: { mpesa: false, mpesaPromptSeconds: 60 } });
+    api.on('GET /api/checkout/payment-options', {
+      json: { mpesa: false, mpesaPromptSeconds: 60, onDelivery: { offered: false, reason: '' } },
+    });
     api.on('GET /api/checkout/pickup', { json: { enabled: false } });
     api.on(FEE, { json: FEE_ANSWER });
     api.on('GET /api/checkout/delivery-windows', { json: { slots: [], chosen: null, closedNotice: null } });
@@ -146,7 +152,9 @@ describe('checkout: Pay with Pesapal', () => {
     const api = fakeApi();
     answerShopDetails(api);
     api.on('GET /api/checkout/last-delivery', { json: { building: '', directions: '' } });
-    api.on('GET /api/checkout/payment-options', { json: { mpesa: false, mpesaPromptSeconds: 60 } });
+    api.on('GET /api/checkout/payment-options', {
+      json: { mpesa: false, mpesaPromptSeconds: 60, onDelivery: { offered: false, reason: '' } },
+    });
     api.on('GET /api/checkout/pickup', { json: { enabled: false } });
     api.on(FEE, { json: FEE_ANSWER });
     api.on('GET /api/checkout/delivery-windows', { json: { slots: [], chosen: null, closedNotice: null } });
@@ -191,7 +199,9 @@ describe('checkout: Pay with Pesapal', () => {
       left: 3,
       full: false,
     };
-    api.on('GET /api/checkout/payment-options', { json: { mpesa: false, mpesaPromptSeconds: 60 } });
+    api.on('GET /api/checkout/payment-options', {
+      json: { mpesa: false, mpesaPromptSeconds: 60, onDelivery: { offered: false, reason: '' } },
+    });
     api.on('GET /api/checkout/pickup', {
       json: {
         enabled: true,

@@ -32,11 +32,18 @@ const LINES: CartLine[] = [
   { productId: TILAPIA.id, name: TILAPIA.name, priceCents: 60_050, imageUrl: null, category: 'fish', stock: 40, quantity: 2 },
 ];
 
-function checkout(pricesIncludeVat: boolean, lines = LINES) {
+function checkout(pricesIncludeVat: boolean, lines = LINES, onDeliveryZone: string | null = null) {
   const api = fakeApi();
   answerShopDetails(api);
   api.on('GET /api/checkout/last-delivery', { json: { building: '', directions: '' } });
-  api.on('GET /api/checkout/payment-options', { json: { mpesa: true, mpesaPromptSeconds: 60 } });
+  // Pay on delivery is offered only once the address's zone is known, and only in that zone.
+  api.on('GET /api/checkout/payment-options', (req) => ({
+    json: {
+      mpesa: true,
+      mpesaPromptSeconds: 60,
+      onDelivery: req.query.get('zoneId') === onDeliveryZone ? { offered: true } : { offered: false, reason: '' },
+    },
+  }));
   api.on('GET /api/checkout/pickup', { json: { enabled: false } });
   api.on('POST /api/checkout/delivery-fee', { json: feeAnswer(pricesIncludeVat) });
   api.on('POST /api/checkout/promotion', { json: { promotion: null, message: null } });
@@ -96,5 +103,26 @@ describe('checkout: how to pay', () => {
     await user.click(await screen.findByRole('button', { name: 'Pay with Pesapal' }));
     await waitFor(() => expect(api.requests(ORDERS)).toHaveLength(1));
     expect(api.requests(ORDERS)[0]!.body).toMatchObject({ payment: { method: 'pesapal' } });
+  });
+
+  it('offers pay on delivery where the zone does: nothing to pay now, the order confirmed and the cart emptied', async () => {
+    const { api, user } = checkout(true, [{ ...LINES[0]!, priceCents: 60_000 }], 'zone-1');
+    api.on(ORDERS, {
+      json: { orderId: 'order-3', iframeUrl: null, mpesa: null, payOnDelivery: true, deliveryWindowNotice: null, stockNotice: null },
+    });
+    api.on('GET /api/orders/order-3', 'network-error');
+    api.on('GET /api/orders/order-3/transaction', 'network-error');
+    const onDelivery = await screen.findByRole('radio', { name: /Pay on delivery \(M-Pesa or cash to the rider\)/ });
+    await user.click(onDelivery);
+    await user.click(await screen.findByRole('button', { name: 'Confirm order' }));
+    await waitFor(() => expect(api.requests(ORDERS)).toHaveLength(1));
+    expect(api.requests(ORDERS)[0]!.body).toMatchObject({ payment: { method: 'on_delivery' } });
+    expect(screen.queryByRole('dialog', { name: 'Pay with M-Pesa' })).toBeNull();
+  });
+
+  it('does not offer pay on delivery where the zone does not', async () => {
+    checkout(true, [{ ...LINES[0]!, priceCents: 60_000 }], 'another-zone');
+    await screen.findByRole('radio', { name: /M-Pesa \(prompt on your phone\)/ });
+    expect(screen.queryByRole('radio', { name: /Pay on delivery/ })).toBeNull();
   });
 });
