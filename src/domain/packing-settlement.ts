@@ -4,6 +4,7 @@
 // the order's packing refund stands.
 import { formatKES, type Cents } from './money';
 import { formatWeighedKg } from './packed-line';
+import type { RefundMethod } from './partial-refund';
 
 /** Where packing's refund stands: as the refund row says, or 'pending' before it is settled. */
 export type PackingRefundState = 'requested' | 'refunded' | 'manual_needed' | 'withdrawn' | 'not_made' | 'pending';
@@ -24,12 +25,16 @@ export function packingRefundState(status: string | null): PackingRefundState {
 }
 
 /** 'Refunded by Pesapal', 'Needs a manual refund by M-Pesa', … */
-export function packingRefundStateText(state: PackingRefundState, method: 'pesapal' | 'manual' | null = null): string {
+export function packingRefundStateText(state: PackingRefundState, method: RefundMethod | null = null): string {
   switch (state) {
     case 'requested':
       return "Refund requested: waiting for Pesapal's approval";
     case 'refunded':
-      return method === 'manual' ? 'Refunded by M-Pesa by hand' : 'Refunded by Pesapal';
+      return method === 'manual'
+        ? 'Refunded by M-Pesa by hand'
+        : method === 'mpesa_reversal'
+          ? 'Reversed by M-Pesa'
+          : 'Refunded by Pesapal';
     case 'manual_needed':
       return 'Needs a manual refund by M-Pesa';
     case 'withdrawn':

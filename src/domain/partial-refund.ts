@@ -8,7 +8,8 @@ import type { TaxBand } from './tax-bands';
 
 export const REFUND_KINDS = ['whole', 'partial'] as const;
 export type RefundKind = (typeof REFUND_KINDS)[number];
-export const REFUND_METHODS = ['pesapal', 'manual'] as const;
+/** Pesapal's refund, M-Pesa's reversal of an M-Pesa Express payment, or the owner's by hand. */
+export const REFUND_METHODS = ['pesapal', 'manual', 'mpesa_reversal'] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
 /** Who asked: the merchant's 'Refund part of this order', packing, a cancellation, or a payment the order did not need. */
 export const REFUND_SOURCES = ['merchant', 'packing', 'cancel', 'extra_payment'] as const;

@@ -9,6 +9,7 @@
 // - sign 'amount': the payment stays COMPLETED and its reported amount drops by each refund made. A
 //   waiting refund is made when the amount has dropped by exactly it (after the earlier ones).
 import type { Cents } from './money';
+import type { RefundMethod } from './partial-refund';
 
 export const PARTIAL_REFUND_SIGNS = ['reversed', 'amount'] as const;
 export type PartialRefundSign = (typeof PARTIAL_REFUND_SIGNS)[number];
@@ -25,7 +26,7 @@ export interface PaymentRefundFact {
   id: string;
   kind: 'whole' | 'partial';
   status: string;
-  method: 'pesapal' | 'manual';
+  method: RefundMethod;
   amountCents: Cents;
 }
 

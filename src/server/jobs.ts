@@ -8,6 +8,7 @@ import { pruneStrangerNotices } from './features/payments/ipn-notices';
 import { expireReservations, reconcilePayments } from './features/payments/reconciliation.service';
 import { reconcileRefunds } from './features/payments/refund-reconciliation';
 import { reconcileMpesaPayments } from './features/payments/mpesa/mpesa-reconciliation';
+import { watchSilentReversals } from './features/payments/mpesa/mpesa-reversal.service';
 import { reconcilePackingRefunds } from './features/packing/packing-reconciliation';
 import { refreshEtimsCodes } from './features/tax-invoices/etims-device.service';
 import { sendDueTaxInvoices } from './features/tax-invoices/tax-invoice-sender';
@@ -45,6 +46,8 @@ export function startBackgroundJobs(ctx: ServerContext, intervals: JobIntervals 
     ),
     // Refunds waiting for Pesapal's reversal, under the same lock.
     every(ctx, 'refund reconciliation', intervals.reconciliationMs ?? 30_000, LOCKS.reconciliation, () => reconcileRefunds(ctx)),
+    // M-Pesa reversals whose result never came, left to the owner after an hour, under the same lock.
+    every(ctx, 'M-Pesa reversal watch', intervals.reconciliationMs ?? 30_000, LOCKS.reconciliation, () => watchSilentReversals(ctx)),
     // Packing's refunds a crash left unmade (or untold), under the same lock.
     every(ctx, 'packing refund reconciliation', intervals.reconciliationMs ?? 30_000, LOCKS.reconciliation, () =>
       reconcilePackingRefunds(ctx),

@@ -462,9 +462,14 @@ export const paymentRefunds = pgTable(
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
     /** Migration 0039: what is left of the payment ('whole') or chosen lines and amounts ('partial'). */
     kind: text('kind', { enum: REFUND_KINDS }).notNull().default('whole'),
-    /** Made by Pesapal, or by the owner by M-Pesa ('manual', with its transaction code). */
+    /**
+     * Made by Pesapal, by M-Pesa's reversal of an M-Pesa Express payment ('mpesa_reversal', migration
+     * 0057), or by the owner by M-Pesa ('manual', with its transaction code).
+     */
     method: text('method', { enum: REFUND_METHODS }).notNull().default('pesapal'),
     mpesaCode: text('mpesa_code'),
+    /** The reversal's ConversationID, which its result names (kept when it failed and was made by hand). */
+    mpesaConversationId: text('mpesa_conversation_id'),
     source: text('source', { enum: REFUND_SOURCES }).notNull().default('cancel'),
     /** Whether the refund puts goods back (a partial refund: its lines' restock quantities). */
     restock: boolean('restock').notNull().default(false),
@@ -474,19 +479,22 @@ export const paymentRefunds = pgTable(
     check(
       'payment_refunds_status_check',
       sql`${t.status} in ('refused', 'requested', 'refunded', 'rejected', 'manual_needed', 'withdrawn')
-        and ${t.accepted} = (${t.method} = 'pesapal' and ${t.status} in ('requested', 'refunded', 'rejected'))`,
+        and ${t.accepted} = (${t.method} in ('pesapal', 'mpesa_reversal') and ${t.status} in ('requested', 'refunded', 'rejected'))`,
     ),
     check('payment_refunds_kind_check', sql`${t.kind} in ('whole', 'partial')`),
     check('payment_refunds_source_check', sql`${t.source} in ('merchant', 'packing', 'cancel', 'extra_payment')`),
     check(
       'payment_refunds_method_check',
-      sql`${t.method} in ('pesapal', 'manual') and (${t.method} = 'manual') = (${t.mpesaCode} is not null)
-        and (${t.method} = 'pesapal' or ${t.status} = 'refunded')`,
+      sql`${t.method} in ('pesapal', 'manual', 'mpesa_reversal') and (${t.method} = 'manual') = (${t.mpesaCode} is not null)
+        and (${t.method} <> 'manual' or ${t.status} = 'refunded')`,
     ),
     check('payment_refunds_mpesa_code_check', sql`${t.mpesaCode} ~ '^[A-Z0-9]{10}$'`),
     uniqueIndex('payment_refunds_mpesa_code_idx')
       .on(t.mpesaCode)
       .where(sql`${t.mpesaCode} is not null`),
+    uniqueIndex('payment_refunds_mpesa_conversation_id_idx')
+      .on(t.mpesaConversationId)
+      .where(sql`${t.mpesaConversationId} is not null`),
     // At most one request waits for Pesapal per payment, and one whole refund is live; the live
     // refunds' sum is kept within what the payment collected by the refunds service, under the order's lock.
     uniqueIndex('payment_refunds_waiting_once_idx')

@@ -59,6 +59,8 @@ interface AdminPayment {
   refunded: boolean;
   /** Where the payment's latest whole refund stands, for its badge; null when none was accepted or is owed by hand. */
   refundStatus: Exclude<RefundStatus, 'refused'> | null;
+  /** Who makes (or made) that refund: Pesapal, or M-Pesa's reversal. */
+  refundMethod: RefundMethod | null;
   /** Money the order does not need (paid twice, paid after a cancel) that can be refunded on its own. */
   refundable: boolean;
   createdAt: string;
@@ -324,6 +326,7 @@ function paymentView(
     settlesOrder: p.id === settlingId,
     refunded: wholeIds.has(p.id),
     refundStatus: latest && latest.status !== 'refused' ? latest.status : null,
+    refundMethod: latest && latest.status !== 'refused' ? latest.method : null,
     refundable: p.status === 'COMPLETED' && p.id !== settlingId && !wholeIds.has(p.id) && Boolean(p.confirmationCode),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),

@@ -2,6 +2,7 @@
 // Pesapal's notices, stock, refunds, the merchant's actions).
 import { formatStockChange, type StockUnit } from '@/domain/stock-units';
 import { formatKES } from '@/domain/money';
+import type { RefundMethod } from '@/domain/partial-refund';
 import type { OrderRecords } from './admin-order-records';
 
 export interface TimelineEvent {
@@ -24,14 +25,16 @@ interface TimelineRefund {
   settledAt: string | null;
   message: string | null;
   kind: 'whole' | 'partial';
-  method: 'pesapal' | 'manual';
+  method: RefundMethod;
   mpesaCode: string | null;
   amountCents: number;
 }
 
-/** How a refund began: accepted by Pesapal, refused, or left to be made by hand. */
+/** How a refund began: accepted by Pesapal or M-Pesa, refused, or left to be made by hand. */
 function refundStart(refund: TimelineRefund): string {
   const what = refund.kind === 'partial' ? `Partial refund of ${formatKES(refund.amountCents)}` : 'Refund';
+  // A reversal that failed is left by hand; its start was still the request to M-Pesa.
+  if (refund.method === 'mpesa_reversal') return `${what} asked of M-Pesa as a reversal`;
   if (refund.accepted) return `${what} requested from Pesapal (accepted)`;
   if (refund.status === 'manual_needed' || refund.method === 'manual') return `${what} to be made by hand by M-Pesa`;
   return refund.kind === 'partial' ? `${what} refused by Pesapal` : 'Refund request refused by Pesapal';
@@ -40,6 +43,7 @@ function refundStart(refund: TimelineRefund): string {
 function refundEnding(refund: TimelineRefund): string | null {
   if (!refund.settledAt) return null;
   if (refund.status === 'refunded' && refund.method === 'manual') return `Refund made by hand by M-Pesa (${refund.mpesaCode ?? ''})`;
+  if (refund.status === 'refunded' && refund.method === 'mpesa_reversal') return 'Refund made: M-Pesa reversed the payment';
   if (refund.status === 'refunded' && refund.kind === 'partial') return 'Partial refund made by Pesapal';
   return refund.status === 'refunded' || refund.status === 'rejected' ? REFUND_ENDINGS[refund.status] : null;
 }
@@ -109,6 +113,8 @@ const ADMIN_EVENT_TITLES: Record<string, string> = {
   PAYMENT_REFUND: 'Refund of a single payment requested',
   REFUND_REJECTED: 'Refund marked rejected (seen in Pesapal)',
   ORDER_REFUNDED: 'Order cancelled: Pesapal made its refund',
+  ORDER_REVERSED: 'Order cancelled: M-Pesa reversed the payment',
+  MPESA_REVERSAL_FAILED: 'M-Pesa did not reverse the payment: to be made by hand',
   ORDER_PART_REFUND: 'Partial refund asked for',
   ORDER_PART_REFUND_REFUSED: 'Partial refund not accepted by Pesapal: to be made by hand',
   ORDER_PART_REFUNDED: 'Partial refund made',

@@ -7,7 +7,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { refundableCents } from '@/domain/mobile-money-rounding';
 import type { Cents } from '@/domain/money';
 import type { RefundStatus } from '@/domain/order-status';
-import { MONEY_HOLDING_REFUND_STATUSES, type RefundKind, type RefundSource, type ResolvedRefundLine } from '@/domain/partial-refund';
+import {
+  MONEY_HOLDING_REFUND_STATUSES,
+  type RefundKind,
+  type RefundMethod,
+  type RefundSource,
+  type ResolvedRefundLine,
+} from '@/domain/partial-refund';
 import type { ServerContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { paymentRefunds, refundLines, type paymentTransactions } from '../../db/schema';
@@ -114,6 +120,10 @@ export interface NewRefund {
   message: string | null;
   restock: boolean;
   lines: readonly ResolvedRefundLine[];
+  /** Who is asked: Pesapal (the default), or M-Pesa for a reversal of an M-Pesa Express payment. */
+  method?: Extract<RefundMethod, 'pesapal' | 'mpesa_reversal'>;
+  /** When reconciliation first looks at a waiting refund (default: Pesapal is asked a minute after the request). */
+  firstCheckAt?: Date;
 }
 
 /** Inserts a refund with its lines; returns its id. */
@@ -131,8 +141,9 @@ export async function insertRefund(tx: Tx, actor: Pick<AdminActor, 'userId' | 'a
       kind: refund.kind,
       source: refund.source,
       restock: refund.restock,
+      method: refund.method ?? 'pesapal',
       settledAt: refund.status === 'refunded' ? actor.at : null,
-      nextCheckAt: refund.status === 'requested' ? new Date(actor.at.getTime() + FIRST_REFUND_CHECK_MS) : null,
+      nextCheckAt: refund.status === 'requested' ? (refund.firstCheckAt ?? new Date(actor.at.getTime() + FIRST_REFUND_CHECK_MS)) : null,
       // On the shop's clock, like the IPNs it is compared with (a notice after the request may be its outcome).
       createdAt: actor.at,
     })

@@ -1,9 +1,11 @@
 // What the merchant does to an order: move fulfilment forward, cancel it (a pending order releases
 // its reserved stock and its Pesapal page is cancelled; a paid order is sent to Pesapal for a refund
 // and waits, as 'refund requested', until Pesapal reverses the payment: then it is cancelled, its
-// stock put back unless the goods had left the shop, see payments/refund-settlement.ts), and ask
-// Pesapal for the payment status now.
+// stock put back unless the goods had left the shop, see payments/refund-settlement.ts; an M-Pesa
+// Express payment is reversed by M-Pesa when an API operator is set, mpesa/mpesa-reversal.service.ts),
+// and ask Pesapal for the payment status now.
 import { refuseWhileMpesaPromptOpen } from './mpesa/mpesa-prompt-open';
+import { refundByReversal, reversesByMpesa } from './mpesa/mpesa-reversal.service';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { fulfilmentEventFor, isFulfillable, refundRestocks } from '@/domain/order-lifecycle';
 import {
@@ -79,15 +81,17 @@ export type CancelOutcome =
   /** paymentInFlight: a payment may still land; the customer is told once it ends ('being cancelled'). */
   | { kind: 'released'; releasedLines: number; paymentInFlight?: true }
   /**
-   * Pesapal accepted the request: the order waits for the reversal. restocksWhenRefunded: whether
-   * its goods then go back into stock (not once they have left the shop).
+   * Pesapal (or M-Pesa, by: 'mpesa', for a reversal) accepted the request: the order waits for the
+   * reversal. restocksWhenRefunded: whether its goods then go back into stock (not once they have
+   * left the shop).
    */
-  | { kind: 'refund_requested'; refundMessage: string; restocksWhenRefunded: boolean }
+  | { kind: 'refund_requested'; refundMessage: string; restocksWhenRefunded: boolean; by?: 'mpesa' }
   /**
-   * Pesapal had reversed the payment before the request was recorded (its notice came first): the
-   * order is refunded now. restocked: false when the goods had left the shop.
+   * Pesapal had reversed the payment before the request was recorded (its notice came first; or
+   * M-Pesa's result came before its answer): the order is refunded now. restocked: false when the
+   * goods had left the shop.
    */
-  | { kind: 'refunded'; refundMessage: string; restocked: boolean; restockedLines: number }
+  | { kind: 'refunded'; refundMessage: string; restocked: boolean; restockedLines: number; by?: 'mpesa' }
   /**
    * The rest of a partly refunded order that Pesapal will not refund: the order waits for the owner
    * to refund it by M-Pesa and record the code.
@@ -179,6 +183,38 @@ async function refundPaidOrder(ctx: ServerContext, actor: AdminActor, orderId: s
   // (this one included) until it has recorded its refund, so it stays so while Pesapal is asked.
   const plan = await ctx.db.transaction(async (tx) => remainderPlan(ctx, tx, await lockedOrder(tx, orderId)));
   const { payment, amountCents, lines, partly } = plan;
+  // All of an M-Pesa Express payment goes back by M-Pesa's reversal when an operator is set (a
+  // partial reversal is unconfirmed: the rest of a partly refunded payment stays by hand).
+  if (!partly && reversesByMpesa(ctx, payment)) {
+    const reversal = await refundByReversal(ctx, actor, orderId, reason, { payment, amountCents, lines });
+    switch (reversal.kind) {
+      case 'not_asked':
+        return refundRestByHand(ctx, actor, orderId, reason, plan, reversal.why);
+      case 'requested':
+        return {
+          kind: 'refund_requested',
+          refundMessage: reversal.message,
+          restocksWhenRefunded: reversal.restocksWhenRefunded,
+          by: 'mpesa',
+        };
+      case 'refunded':
+        return {
+          kind: 'refunded',
+          refundMessage: reversal.message,
+          restocked: reversal.restocked,
+          restockedLines: reversal.restockedLines,
+          by: 'mpesa',
+        };
+      case 'manual_needed':
+        return {
+          kind: 'manual_needed',
+          refundId: reversal.refundId,
+          amountCents,
+          refundMessage: reversal.message,
+          restocksWhenRefunded: reversal.restocksWhenRefunded,
+        };
+    }
+  }
   const confirmationCode = payment.confirmationCode;
   // The rest of a partly refunded payment Pesapal will not take goes to the owner at once, and so does
   // a payment Pesapal never took (M-Pesa Express: the owner sends the money back by M-Pesa).

@@ -1,6 +1,6 @@
 // /api/payments: Pesapal's IPN (public; GET or POST, query, JSON or form), the page Pesapal returns
-// the customer to (public, payment-return-page.ts), and for signed-in customers: sync, the callback
-// lookup, and 'pay again' for a pending order.
+// the customer to (public, payment-return-page.ts), Daraja's callbacks and reversal results (secret
+// paths), and for signed-in customers: sync, the callback lookup, and 'pay again' for a pending order.
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { aboutOrder, badRequest, DomainError } from '../../errors';
 import { clientAddress } from '../../infra/http/client-address';
 import { MPESA_MESSAGES } from '@/domain/mpesa-express';
 import { receiveMpesaCallback } from './mpesa/mpesa-callback';
+import { receiveReversalResult } from './mpesa/mpesa-reversal-callback';
 import { sendMpesaPrompt } from './mpesa/mpesa-attempt.service';
 import { currentUser, requireUser } from '../../auth/session';
 import { valid } from '../../infra/http/validate';
@@ -54,6 +55,15 @@ function parseIpnBody(text: string, contentType: string): Record<string, unknown
 }
 
 export function paymentsRoutes(ctx: ServerContext) {
+  const reversalResult = (timeout: boolean) => async (c: Context<AppEnv>) => {
+    const { answer } = await receiveReversalResult(ctx, {
+      token: c.req.param('token') ?? '',
+      address: clientAddress(c),
+      text: await c.req.text(),
+      timeout,
+    });
+    return c.json(answer.body, answer.httpStatus);
+  };
   const ipn = async (c: Context<AppEnv>) => {
     const query = c.req.query();
     let body: Record<string, unknown> | string = {};
@@ -106,6 +116,9 @@ export function paymentsRoutes(ctx: ServerContext) {
         });
         return c.json(answer.body, answer.httpStatus);
       })
+      // A reversal's result (and its queue time-out): a secret path, answered at once (mpesa-reversal-callback.ts).
+      .post('/mpesa/reversal/:token/timeout', reversalResult(true))
+      .post('/mpesa/reversal/:token', reversalResult(false))
       // 'Send the prompt again', or M-Pesa instead of Pesapal's page, for the customer's unpaid order.
       .post('/orders/:id/mpesa', requireUser(ctx), valid('json', mpesaPromptSchema), async (c) => {
         const orderId = c.req.param('id');

@@ -33,7 +33,15 @@ export async function reconcileRefunds(ctx: ServerContext): Promise<{ checked: n
     })
     .from(paymentRefunds)
     .innerJoin(paymentTransactions, eq(paymentTransactions.id, paymentRefunds.transactionId))
-    .where(and(eq(paymentRefunds.status, 'requested'), isNotNull(paymentRefunds.nextCheckAt), lte(paymentRefunds.nextCheckAt, now)))
+    .where(
+      and(
+        eq(paymentRefunds.status, 'requested'),
+        // M-Pesa's reversals wait for their result instead (mpesa/mpesa-reversal.service.ts).
+        eq(paymentRefunds.method, 'pesapal'),
+        isNotNull(paymentRefunds.nextCheckAt),
+        lte(paymentRefunds.nextCheckAt, now),
+      ),
+    )
     .orderBy(asc(paymentRefunds.nextCheckAt))
     .limit(BATCH);
   let refunded = 0;

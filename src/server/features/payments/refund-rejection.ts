@@ -24,6 +24,7 @@ const REJECTED_MESSAGES = {
   manual_needed: 'This refund is to be made by hand by M-Pesa: Pesapal has nothing to reject.',
   withdrawn: 'This refund was withdrawn: Pesapal has nothing to reject.',
   unreachable: 'Pesapal could not be reached to check the refund first. Please try again.',
+  reversal: "This refund is M-Pesa's reversal of the payment: its result from M-Pesa decides it, not Pesapal.",
 } as const;
 
 /**
@@ -68,6 +69,7 @@ export async function markRefundRejected(
     if (!found) throw notFound(REJECTED_MESSAGES.notFound);
     const { status } = found.refund;
     if (status !== 'requested') throw conflict(REJECTED_MESSAGES[status]);
+    if (found.refund.method !== 'pesapal') throw conflict(REJECTED_MESSAGES.reversal);
     // Pesapal may have made the refund meanwhile: a refund it made is never marked rejected.
     if (found.trackingId) {
       try {

@@ -31,13 +31,15 @@ const ACCEPTED = { ResultCode: 0, ResultDesc: 'Accepted' } as const;
 
 export type CallbackAnswer = { httpStatus: 200; body: typeof ACCEPTED } | { httpStatus: 403 | 404; body: { error: string } };
 
-function sameSecret(given: string, expected: string): boolean {
+/** The path's secret, compared in constant time. */
+export function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function callerAllowed(ctx: ServerContext, address: string): boolean {
+/** Whether the caller may post Daraja's callbacks (MPESA_CALLBACK_IPS as MPESA_CALLBACK_IP_MODE says). */
+export function callerAllowed(ctx: ServerContext, address: string): boolean {
   // The built-in simulator posts from this machine.
   if (ctx.env.MPESA_CALLBACK_IP_MODE === 'off' || ctx.env.MPESA_ENV === 'simulator') return true;
   const list =

@@ -30,12 +30,19 @@ function cancelledMessage(outcome: CancelOutcome, totalCents: number): string {
       ? 'Order being cancelled and its stock released. A payment was still in progress at Pesapal: the customer is told once it ends, and if it is paid the order is flagged for a refund.'
       : 'Order cancelled and its stock released.';
   }
-  // Pesapal moves the money once the refund is approved in its dashboard; the stock follows then.
+  // Pesapal moves the money once the refund is approved in its dashboard (M-Pesa once it has
+  // reversed the payment); the stock follows then.
+  const mpesa = outcome.by === 'mpesa';
   const restocks = outcome.kind === 'refunded' ? outcome.restocked : outcome.restocksWhenRefunded;
-  const when = outcome.kind === 'refund_requested' ? ' once Pesapal returns the money' : '';
+  const when = outcome.kind === 'refund_requested' ? (mpesa ? ' once M-Pesa reverses the payment' : ' once Pesapal returns the money') : '';
   const stock = restocks ? (when ? ` The items go back into stock${when}.` : '') : ' Stock was not changed: the goods had left the shop.';
   // Our own sentence: Pesapal's message ('Refund request successfully') is kept on the refund's record.
-  return `Order cancelled. A refund of ${formatKES(totalCents)} was requested from Pesapal.${stock}`;
+  const asked = !mpesa
+    ? 'was requested from Pesapal'
+    : outcome.kind === 'refunded'
+      ? 'has been reversed by M-Pesa'
+      : 'was asked of M-Pesa as a reversal of the payment';
+  return `Order cancelled. A refund of ${formatKES(totalCents)} ${asked}.${stock}`;
 }
 
 /** What a refund of the order gives back now: all of it, or what partial refunds left. */

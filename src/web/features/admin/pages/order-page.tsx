@@ -80,8 +80,15 @@ const REFUND_BADGES = {
   withdrawn: { text: 'Refund withdrawn', className: 'text-slate-700' },
 } as const;
 
-function RefundBadge({ status }: { status: keyof typeof REFUND_BADGES }) {
-  const { text, className } = REFUND_BADGES[status];
+/** M-Pesa's reversal of an M-Pesa Express payment, where it differs from Pesapal's words. */
+const REVERSAL_BADGES: Partial<Record<keyof typeof REFUND_BADGES, string>> = {
+  requested: "Refund requested: waiting for M-Pesa's reversal",
+  refunded: 'Reversed by M-Pesa',
+};
+
+function RefundBadge({ status, reversal }: { status: keyof typeof REFUND_BADGES; reversal: boolean }) {
+  const { className } = REFUND_BADGES[status];
+  const text = (reversal ? REVERSAL_BADGES[status] : undefined) ?? REFUND_BADGES[status].text;
   return <span className={`text-sm font-semibold ${className}`}>{text}</span>;
 }
 
@@ -95,7 +102,7 @@ function Payments({ detail }: { detail: AdminOrderDetail }) {
             <PaymentStatusBadge status={p.status} />
             {p.amountMismatch && <span className="text-sm font-semibold text-red-700">Amount mismatch</span>}
             {p.settlesOrder && <span className="text-sm text-slate-700">Pays for this order</span>}
-            {p.refundStatus && <RefundBadge status={p.refundStatus} />}
+            {p.refundStatus && <RefundBadge status={p.refundStatus} reversal={p.refundMethod === 'mpesa_reversal'} />}
             {p.refundable && (
               <span className="ml-auto">
                 <PaymentRefund orderId={detail.order.id} payment={p} />

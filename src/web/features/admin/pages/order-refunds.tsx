@@ -18,15 +18,21 @@ type Refund = AdminOrderDetail['refunds'][number];
 
 /** Where a refund stands, in the merchant's words. */
 function refundStanding(r: Pick<Refund, 'status' | 'method' | 'mpesaCode'>): string {
+  const reversal = r.method === 'mpesa_reversal';
   switch (r.status) {
     case 'requested':
-      return 'Waiting for Pesapal: the money moves once the refund is approved in its dashboard.';
+      return reversal
+        ? 'Waiting for M-Pesa: the reversal was asked for and its result has not come yet.'
+        : 'Waiting for Pesapal: the money moves once the refund is approved in its dashboard.';
     case 'refunded':
+      if (reversal) return 'Reversed by M-Pesa';
       return r.method === 'manual' ? `Refunded by hand by M-Pesa (code ${r.mpesaCode ?? ''})` : 'Refunded by Pesapal';
     case 'rejected':
       return 'Rejected: the money stays with the shop';
     case 'manual_needed':
-      return 'Pesapal will not make it: refund it by M-Pesa by hand and record its code.';
+      return reversal
+        ? 'M-Pesa did not reverse it: refund it by M-Pesa by hand and record its code.'
+        : 'Pesapal will not make it: refund it by M-Pesa by hand and record its code.';
     case 'refused':
       return 'Not accepted by Pesapal';
     case 'withdrawn':
@@ -103,7 +109,9 @@ export function OrderRefunds({ detail }: { detail: AdminOrderDetail }) {
             {formatNairobiDateTime(r.createdAt)}: {formatKES(r.amountCents)}
             {r.kind === 'partial' ? ' (part of the order)' : ''} —{' '}
             {r.accepted
-              ? 'accepted by Pesapal'
+              ? r.method === 'mpesa_reversal'
+                ? 'reversal accepted by M-Pesa'
+                : 'accepted by Pesapal'
               : r.status === 'withdrawn'
                 ? 'withdrawn'
                 : r.method === 'manual' || r.status === 'manual_needed'
@@ -130,7 +138,8 @@ export function OrderRefunds({ detail }: { detail: AdminOrderDetail }) {
               {r.settledAt && ` (${formatNairobiDateTime(r.settledAt)})`}
             </p>
           )}
-          {r.status === 'requested' && (
+          {/* Only Pesapal's merchant can reject a refund; a reversal's result decides itself. */}
+          {r.status === 'requested' && r.method === 'pesapal' && (
             <span className="mt-1 block">
               <RefundRejected orderId={detail.order.id} refund={r} />
             </span>
