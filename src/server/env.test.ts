@@ -38,6 +38,7 @@ describe('loadEnv', () => {
       'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL go together',
     );
     expect(() => loadEnv({ MPESA_REVERSAL_IDENTIFIER_TYPE: 'eleven' })).toThrow(/MPESA_REVERSAL_IDENTIFIER_TYPE/);
+    expect(() => loadEnv({ MPESA_REVERSAL_RECEIVER_PARTY: 'till' })).toThrow(/MPESA_REVERSAL_RECEIVER_PARTY/);
     // Ignored while M-Pesa Express is off.
     expect(() => loadEnv({ MPESA_SECURITY_CREDENTIAL: 'b64==' })).not.toThrow();
   });

@@ -61,6 +61,8 @@ const schema = z.object({
     .trim()
     .regex(/^\d{1,2}$/, 'must be the identifier type Daraja names, e.g. 11 or 4')
     .default('11'),
+  // The reversal's ReceiverParty: MPESA_SHORTCODE unless set (for a till, the store or the till number is unconfirmed).
+  MPESA_REVERSAL_RECEIVER_PARTY: optional.refine((v) => v === undefined || /^\d{5,8}$/.test(v), 'must be the shortcode or till number'),
   // KRA eTIMS (OSCU): the taxpayer PIN, branch and the device serial KRA issued; unset: the built-in simulator.
   ETIMS_PIN: optional,
   ETIMS_BRANCH_ID: z

@@ -23,6 +23,7 @@ export function mpesaReversalSettings(env: Env): DarajaReversalOptions | null {
     initiator: env.MPESA_INITIATOR_NAME,
     securityCredential: env.MPESA_SECURITY_CREDENTIAL,
     identifierType: env.MPESA_REVERSAL_IDENTIFIER_TYPE,
+    ...(env.MPESA_REVERSAL_RECEIVER_PARTY && { receiverParty: env.MPESA_REVERSAL_RECEIVER_PARTY }),
   };
 }
 

@@ -261,6 +261,15 @@ describe('reversals', () => {
     expect(parseReversalResult(callbacks[3])?.resultCode).toBe('0');
   });
 
+  it('takes the till number as the receiver as well as the store number, and nothing else', async () => {
+    const c = client({ reversal: OPERATOR });
+    const receipt = await paidReceipt(c);
+    await reverse(client({ reversal: { ...OPERATOR, receiverParty: '1111111' } }), receipt);
+    await reverse(client({ reversal: { ...OPERATOR, receiverParty: TILL.partyB } }), receipt);
+    await sim.core.tick();
+    expect(callbacks.map((b) => parseReversalResult(b)?.resultCode)).toEqual(['R000002', '0']);
+  });
+
   it("refuses a request with a field missing in Daraja's envelope, and a client without an operator sends nothing", async () => {
     const c = client({ reversal: OPERATOR });
     await expect(reverse(c, 'not-a-receipt')).rejects.toMatchObject({ kind: 'rejected', message: 'Bad Request - Invalid TransactionID' });

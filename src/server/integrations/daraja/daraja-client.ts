@@ -212,7 +212,7 @@ export function createDarajaClient(opts: DarajaClientOptions): DarajaClient {
         TransactionID: input.receipt,
         // Whole shillings as text, as the portal's own reversal sample sends it.
         Amount: String(input.amountShillings),
-        ReceiverParty: opts.shortcode,
+        ReceiverParty: operator.receiverParty ?? opts.shortcode,
         // Daraja's own spelling.
         RecieverIdentifierType: operator.identifierType,
         ResultURL: input.resultUrl,

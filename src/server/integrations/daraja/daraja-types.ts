@@ -30,6 +30,8 @@ export interface DarajaReversalOptions {
   securityCredential: string;
   /** RecieverIdentifierType: '11' (the portal) or '4' (older documents); unconfirmed. */
   identifierType: string;
+  /** ReceiverParty when it is not the shortcode (a till's till number, say; unconfirmed which). */
+  receiverParty?: string;
 }
 
 export interface ReversalInput {
