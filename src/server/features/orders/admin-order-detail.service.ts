@@ -1,5 +1,6 @@
 // One order in full for the back office: items, customer, delivery, payment attempts with masked
 // phones, refunds, a timeline of what happened and what the merchant may do next.
+import type { PaymentProvider } from '@/domain/pesapal-refunds';
 import { mapLink } from '@/domain/delivery-route';
 import type { Cents } from '@/domain/money';
 import type { FulfilmentMethod, FulfilmentStatus, RefundStatus } from '@/domain/order-status';
@@ -42,6 +43,8 @@ interface AdminOrderItem {
 interface AdminPayment {
   id: string;
   status: string;
+  /** Who took it: Pesapal's page, an M-Pesa Express prompt, or the rider at the door. */
+  provider: PaymentProvider;
   trackingId: string | null;
   merchantReference: string;
   amountCents: Cents;
@@ -313,6 +316,7 @@ function paymentView(
   return {
     id: p.id,
     status: p.status,
+    provider: p.provider,
     trackingId: p.pesapalTrackingId,
     merchantReference: p.merchantReference,
     amountCents: p.amount,

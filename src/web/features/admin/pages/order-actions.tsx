@@ -51,11 +51,20 @@ const refundLeft = (detail: AdminOrderDetail) => (detail.refunds.length > 0 ? de
 /** What the confirmation says happens: a refund, and whether the goods go back into stock. */
 function cancelDescription(detail: AdminOrderDetail): string {
   const { cancel, restockOnRefund } = detail.actions;
+  if (detail.order.status === 'confirmed')
+    return 'Nothing was paid: the items go back into stock and the rider is told not to deliver it. This cannot be undone.';
   if (cancel !== 'refund') return 'The reserved items go back into stock and the payment page is closed at Pesapal. This cannot be undone.';
   const rest = detail.refunds.some((r) => r.kind === 'partial' && r.status === 'refunded')
     ? ' (what is left after the partial refunds)'
     : '';
-  const refund = `A refund of ${formatKES(refundLeft(detail))}${rest} is requested from Pesapal`;
+  const paidBy = detail.payments.find((p) => p.settlesOrder)?.provider ?? 'pesapal';
+  const from =
+    paidBy === 'pesapal'
+      ? 'requested from Pesapal'
+      : paidBy === 'mpesa'
+        ? 'asked of M-Pesa (or left to you to send)'
+        : 'left to you to send by M-Pesa';
+  const refund = `A refund of ${formatKES(refundLeft(detail))}${rest} is ${from}`;
   if (restockOnRefund) return `${refund} and the items go back into stock. This cannot be undone.`;
   const where = FULFILMENT_LABELS[detail.order.fulfilmentStatus].toLowerCase();
   return `${refund}. The order is ${where}, so its items are not put back into stock: adjust stock by hand if they come back. This cannot be undone.`;
