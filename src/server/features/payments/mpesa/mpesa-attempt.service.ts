@@ -56,14 +56,20 @@ export async function sendMpesaPrompt(ctx: ServerContext, orderId: string, phone
   const [order] = await ctx.db.select({ totalAmount: orders.totalAmount }).from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound('Order not found');
   assertMpesaPayable(ctx, order.totalAmount);
-  // The last prompt may have ended without its result reaching us: ask before refusing.
-  const open = await openMpesaPrompt(ctx.db, orderId, ctx.now(), ctx.env.MPESA_PROMPT_SECONDS);
-  if (open?.checkoutRequestId) {
-    const answer = await confirmMpesaAttempt(ctx, open.checkoutRequestId).catch(() => null);
-    if (!answer || answer.status === 'PENDING') throw new DomainError('conflict', 'MPESA_PROMPT_OPEN', MPESA_PROMPT_OPEN);
-    if (answer.status === 'COMPLETED') throw new DomainError('conflict', 'ORDER_PAID', 'This order is already paid.');
-  }
+  await askAboutOpenPrompt(ctx, orderId);
   return pushMpesaPrompt(ctx, await claimMpesaAttempt(ctx, orderId, phone));
+}
+
+/**
+ * The last prompt may have ended without its result reaching us: ask M-Pesa before refusing a new
+ * one. Still open (or no answer): refused; paid meanwhile: said so.
+ */
+async function askAboutOpenPrompt(ctx: ServerContext, orderId: string): Promise<void> {
+  const open = await openMpesaPrompt(ctx.db, orderId, ctx.now(), ctx.env.MPESA_PROMPT_SECONDS);
+  if (!open?.checkoutRequestId) return;
+  const answer = await confirmMpesaAttempt(ctx, open.checkoutRequestId).catch(() => null);
+  if (!answer || answer.status === 'PENDING') throw new DomainError('conflict', 'MPESA_PROMPT_OPEN', MPESA_PROMPT_OPEN);
+  if (answer.status === 'COMPLETED') throw new DomainError('conflict', 'ORDER_PAID', 'This order is already paid.');
 }
 
 /**
@@ -75,12 +81,7 @@ export async function sendDoorPrompt(ctx: ServerContext, orderId: string, phoneI
   const [order] = await ctx.db.select({ totalAmount: orders.totalAmount }).from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound('Order not found');
   assertMpesaPayable(ctx, order.totalAmount);
-  const open = await openMpesaPrompt(ctx.db, orderId, ctx.now(), ctx.env.MPESA_PROMPT_SECONDS);
-  if (open?.checkoutRequestId) {
-    const answer = await confirmMpesaAttempt(ctx, open.checkoutRequestId).catch(() => null);
-    if (!answer || answer.status === 'PENDING') throw new DomainError('conflict', 'MPESA_PROMPT_OPEN', MPESA_PROMPT_OPEN);
-    if (answer.status === 'COMPLETED') throw new DomainError('conflict', 'ORDER_PAID', 'This order is already paid.');
-  }
+  await askAboutOpenPrompt(ctx, orderId);
   return pushMpesaPrompt(ctx, await claimDoorPromptAttempt(ctx, orderId, phone, riderId));
 }
 
