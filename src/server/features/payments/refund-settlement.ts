@@ -68,37 +68,49 @@ export async function recordRefundReversal(
     return update;
   }
   if (!(await settle(tx, refund, 'refunded', at))) return null;
-  if (endsTheOrder(order, payment)) {
-    // The goods' state now, under the lock: they may have left the shop since the request.
-    const fulfilment = order.fulfilmentStatus;
-    const { update, restock } = await transitionOrder(ctx, tx, {
-      order,
-      event: 'refunded',
-      at,
-      tell: { amountCents: refund.amount },
-      restock: { fulfilment, actorUserId: refund.requestedBy },
-      refundId: refund.id,
-    });
-    // What the refund did to the stock, and why not when it did nothing (no one acted: Pesapal did).
-    const { restocked, restockedLines, notRestocked } = restock ?? { restocked: false, restockedLines: 0 };
-    await writeAudit(tx, {
-      userId: null,
-      action: 'ORDER_REFUNDED',
-      tableName: 'orders',
-      recordId: order.id,
-      details: {
-        refundId: refund.id,
-        amountCents: refund.amount,
-        restocked,
-        restockedLines,
-        fulfilment,
-        ...(notRestocked ? { notRestocked } : {}),
-      },
-    });
-    return update;
-  }
+  if (endsTheOrder(order, payment)) return endOrderByRefund(ctx, tx, order, refund, at, 'ORDER_REFUNDED');
   // Money the order did not need (paid twice, paid after a cancel): the order goes on.
   return queueOrderUpdate(ctx, tx, order.id, 'payment_refunded', { amountCents: refund.amount, key: payment.id });
+}
+
+/**
+ * A whole refund made (Pesapal's, or M-Pesa's reversal): the order takes the table's 'refunded' event
+ * under its lock, with the goods' state now (they may have left the shop since the request), audited
+ * with what the refund did to the stock and why not when it did nothing (no one acted: the provider did).
+ */
+export async function endOrderByRefund(
+  ctx: ServerContext,
+  tx: Tx,
+  order: typeof orders.$inferSelect,
+  refund: RefundRow,
+  at: Date,
+  action: 'ORDER_REFUNDED' | 'ORDER_REVERSED',
+): Promise<QueuedOrderUpdate | null> {
+  const fulfilment = order.fulfilmentStatus;
+  const { update, restock } = await transitionOrder(ctx, tx, {
+    order,
+    event: 'refunded',
+    at,
+    tell: { amountCents: refund.amount },
+    restock: { fulfilment, actorUserId: refund.requestedBy },
+    refundId: refund.id,
+  });
+  const { restocked, restockedLines, notRestocked } = restock ?? { restocked: false, restockedLines: 0 };
+  await writeAudit(tx, {
+    userId: null,
+    action,
+    tableName: 'orders',
+    recordId: order.id,
+    details: {
+      refundId: refund.id,
+      amountCents: refund.amount,
+      restocked,
+      restockedLines,
+      fulfilment,
+      ...(notRestocked ? { notRestocked } : {}),
+    },
+  });
+  return update;
 }
 
 /** The whole payment reversed while only part of it was to be refunded: a reversal nobody asked for, flagged. */

@@ -30,6 +30,7 @@ import { lockedOrder } from '../../orders/locked-order';
 import { transitionOrder } from '../../orders/order-transitions';
 import { deliverOrderUpdate, type QueuedOrderUpdate } from '../../orders/order-updates.service';
 import { clearManualFlag } from '../../refunds/partial-refund-settlement';
+import { endOrderByRefund } from '../refund-settlement';
 
 type PaymentRow = typeof paymentTransactions.$inferSelect;
 type RefundRow = typeof paymentRefunds.$inferSelect;
@@ -326,32 +327,7 @@ async function reversed(
     ctx.logger.error({ orderId: order.id, refundId: refund.id }, 'mpesa: a reversal made for an order not waiting for it');
     return { outcome: 'refunded', update: null };
   }
-  // The goods' state now, under the lock: they may have left the shop since the request.
-  const fulfilment = order.fulfilmentStatus;
-  const { update, restock } = await transitionOrder(ctx, tx, {
-    order,
-    event: 'refunded',
-    at,
-    tell: { amountCents: refund.amount },
-    restock: { fulfilment, actorUserId: refund.requestedBy },
-    refundId: refund.id,
-  });
-  const { restocked, restockedLines, notRestocked } = restock ?? { restocked: false, restockedLines: 0 };
-  await writeAudit(tx, {
-    userId: null,
-    action: 'ORDER_REVERSED',
-    tableName: 'orders',
-    recordId: order.id,
-    details: {
-      refundId: refund.id,
-      amountCents: refund.amount,
-      restocked,
-      restockedLines,
-      fulfilment,
-      ...(notRestocked ? { notRestocked } : {}),
-    },
-  });
-  return { outcome: 'refunded', update };
+  return { outcome: 'refunded', update: await endOrderByRefund(ctx, tx, order, refund, at, 'ORDER_REVERSED') };
 }
 
 /**
