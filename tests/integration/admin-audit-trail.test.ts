@@ -46,6 +46,8 @@ interface Ids {
   message: string;
   /** A product given options by the cases below, its kind, values (in order) and a variant. */
   optionsProduct: string;
+  /** Orders to be paid on delivery, carried by the owner as a rider: one prompted, one paid in cash, one refused. */
+  doorOrders: string[];
   option: string;
   values: string[];
   variant: string;
@@ -76,7 +78,8 @@ async function imageForm(): Promise<FormData> {
 }
 
 describe.each(dbKinds(import.meta.url))('the audit trail of the back office on %s', (kind) => {
-  const s = withAdminApp(kind);
+  // M-Pesa Express by the simulator: the rider's prompt at the door is one of the writes.
+  const s = withAdminApp(kind, { MPESA_ENV: 'simulator' });
   const { asAdmin } = s;
   let other: TestUser;
   let rider: TestUser;
@@ -685,6 +688,52 @@ describe.each(dbKinds(import.meta.url))('the audit trail of the back office on %
       details: async () => ({ note: 'Nobody at home' }),
     },
     {
+      route: 'POST /rider/stops/:id/mpesa-prompt',
+      action: 'ORDER_DOOR_PROMPT',
+      table: 'orders',
+      run: async () => ({
+        res: await asAdmin(`/rider/stops/${ids.doorOrders[0]}/mpesa-prompt`, { method: 'POST', json: { phone: '0712 345 678' } }),
+        recordId: ids.doorOrders[0]!,
+      }),
+      details: async () => ({ to: '071****678' }),
+    },
+    {
+      route: 'POST /rider/stops/:id/paid',
+      action: 'ORDER_PAID_AT_DOOR',
+      table: 'orders',
+      run: async () => ({
+        res: await asAdmin(`/rider/stops/${ids.doorOrders[1]}/paid`, { method: 'POST', json: { method: 'cash' } }),
+        recordId: ids.doorOrders[1]!,
+      }),
+      details: async () => ({ method: 'Cash', amountCents: await paidCents(ids.doorOrders[1]!) }),
+    },
+    {
+      route: 'POST /rider/stops/:id/refused',
+      action: 'ORDER_REFUSED_AT_DOOR',
+      table: 'orders',
+      run: async () => ({
+        res: await asAdmin(`/rider/stops/${ids.doorOrders[2]}/refused`, { method: 'POST', json: { reason: 'Did not want it' } }),
+        recordId: ids.doorOrders[2]!,
+      }),
+      details: async () => ({ note: 'Did not want it' }),
+    },
+    {
+      route: 'PUT /deliveries/cash-up/:riderId/:day',
+      action: 'RIDER_CASH_UP',
+      table: 'rider_cash_ups',
+      run: async () => {
+        const cashRider = await createUser(s.t, { role: 'rider', name: 'Cash Rider' });
+        return {
+          res: await asAdmin(`/deliveries/cash-up/${cashRider.id}/2026-11-30`, {
+            method: 'PUT',
+            json: { cashReceived: '1500', note: 'All in' },
+          }),
+          recordId: `${cashRider.id}:2026-11-30`,
+        };
+      },
+      details: async () => ({ day: '2026-11-30', cashReceivedCents: 150_000, note: 'All in' }),
+    },
+    {
       route: 'POST /rider/stops/:id/delivered',
       action: 'ORDER_FULFILMENT',
       table: 'orders',
@@ -897,6 +946,16 @@ describe.each(dbKinds(import.meta.url))('the audit trail of the back office on %
     ids.optionsProduct = optionsProduct!.id;
     // Three units: not the goods of the orders paid below, which would close it as left unpaid.
     ids.pendingOrder = (await placeOrder(s, [{ productId: product!.id, quantity: 3 }])).orderId;
+    // Orders to be paid on delivery, with whole-shilling totals (M-Pesa's), carried by the owner.
+    ids.doorOrders = [];
+    for (let i = 0; i < 3; i++) {
+      const { orderId } = await placeOrder(s, [{ productId: product!.id, quantity: 1 }]);
+      await s.t.ctx.db
+        .update(orders)
+        .set({ status: 'confirmed', payOnDelivery: true, riderId: s.admin.id, totalAmount: 100_000, reservationExpiresAt: null })
+        .where(eq(orders.id, orderId));
+      ids.doorOrders.push(orderId);
+    }
     const paid = await placeOrder(s, [{ productId: product!.id, quantity: 2 }]);
     await payByCard(s, paid.trackingId);
     ids.paidOrder = paid.orderId;

@@ -20,13 +20,13 @@ export interface AdminTestSetup {
  * afterAll (dispose). The object is filled in before the first test; later beforeAll hooks of the
  * block may use it.
  */
-export function withAdminApp(kind: DbKind): AdminTestSetup {
+export function withAdminApp(kind: DbKind, env: Record<string, string> = {}): AdminTestSetup {
   const s = {
     asAdmin: (path: string, init: RequestInit & { json?: unknown } = {}) =>
       s.t.request(`/api/admin${path}`, { ...init, cookie: s.admin.cookie }),
   } as AdminTestSetup;
   beforeAll(async () => {
-    s.t = await createTestApp(kind, { seed: true });
+    s.t = await createTestApp(kind, { seed: true, env });
     s.admin = await createUser(s.t, { role: 'owner', name: 'Amina Admin' });
     s.customer = await createUser(s.t, { role: 'customer', name: 'Kamau Customer' });
   });

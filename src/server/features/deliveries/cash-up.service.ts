@@ -133,7 +133,7 @@ export async function recordCashUp(
       action: 'RIDER_CASH_UP',
       tableName: 'rider_cash_ups',
       recordId: `${input.riderId}:${input.day}`,
-      details: { day: input.day, cashReceived: input.cashReceivedCents / 100, note: input.note },
+      details: { day: input.day, cashReceivedCents: input.cashReceivedCents, note: input.note },
     });
   });
   return (await cashUpForDay(ctx.db, input.day)).riders.find((r) => r.riderId === input.riderId) ?? null;

@@ -29,7 +29,14 @@ export async function promptAtDoor(ctx: ServerContext, actor: AdminActor, orderI
   if (!order || order.riderId !== actor.userId) throw notFound(NOT_YOUR_STOP);
   if (order.status === 'completed') throw conflict(PAY_ON_DELIVERY_MESSAGES.alreadyPaid(orderId));
   if (order.status !== 'confirmed') throw conflict(PAY_ON_DELIVERY_MESSAGES.notConfirmed(orderId));
-  return sendDoorPrompt(ctx, orderId, phone, actor.userId);
+  const prompt = await sendDoorPrompt(ctx, orderId, phone, actor.userId);
+  await auditAdmin(ctx.db, actor, {
+    action: 'ORDER_DOOR_PROMPT',
+    tableName: 'orders',
+    recordId: orderId,
+    details: { to: prompt.phoneDisplay, checkoutRequestId: prompt.checkoutRequestId },
+  });
+  return prompt;
 }
 
 /**
@@ -62,7 +69,7 @@ export async function recordDoorPayment(
       action: 'ORDER_PAID_AT_DOOR',
       tableName: 'orders',
       recordId: orderId,
-      details: { method, amount: order.totalAmount / 100, ...(code ? { code } : {}) },
+      details: { method, amountCents: order.totalAmount, ...(code ? { code } : {}) },
     });
     return update;
   });

@@ -124,6 +124,7 @@ const ADMIN_EVENT_TITLES: Record<string, string> = {
   PAYMENT_STATUS_CHECK: 'Payment status checked',
   ORDER_RIDER_ASSIGN: 'Rider',
   ORDER_NOT_DELIVERED: 'Could not deliver',
+  ORDER_DOOR_PROMPT: 'M-Pesa prompt sent by the rider at the door',
   ORDER_PAID_AT_DOOR: 'Paid to the rider on delivery',
   ORDER_REFUSED_AT_DOOR: 'Refused at the door: cancelled, goods back in stock',
   RIDER_CASH_UP: 'Cash handed in by the rider',
