@@ -41,6 +41,7 @@ describe.each(dbKinds(import.meta.url))('admin settings on %s', (kind) => {
         estimatedMinutes: 25,
         active: true,
         smallOrder: { rule: 'none', minimumCents: 0, feeCents: 0 },
+        payOnDelivery: 'off',
       });
       expect(settings.origin.label).toBe('Kogo Star Plaza, Nairobi West');
       const preview = await body(await asAdmin('/delivery/preview?km=7.5'));

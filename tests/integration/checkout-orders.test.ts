@@ -56,6 +56,7 @@ describe.each(dbKinds(import.meta.url))('checkout orders on %s', (kind) => {
       orderId: expect.any(String),
       iframeUrl: expect.any(String),
       mpesa: null,
+      payOnDelivery: false,
       deliveryWindowNotice: null,
       stockNotice: null,
     });
