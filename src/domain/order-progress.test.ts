@@ -48,7 +48,10 @@ describe('where an order is, for the customer', () => {
 
 describe('an order to pay on delivery', () => {
   it('walks its steps from Pay on delivery until the rider takes the money', () => {
-    expect(orderProgress({ status: 'confirmed', fulfilmentStatus: 'out_for_delivery', refunds: [] })).toEqual({ kind: 'steps', current: 2 });
+    expect(orderProgress({ status: 'confirmed', fulfilmentStatus: 'out_for_delivery', refunds: [] })).toEqual({
+      kind: 'steps',
+      current: 2,
+    });
     expect(progressSteps('delivery', 'confirmed')).toEqual(['Pay on delivery', 'Being prepared', 'Out for delivery', 'Delivered']);
     expect(progressSteps('delivery', 'completed')[0]).toBe('Paid');
   });

@@ -41,7 +41,8 @@ export interface OrderProgressInput {
 }
 
 export function orderProgress(order: OrderProgressInput): OrderProgress {
-  if (order.status === 'completed' || order.status === 'confirmed') return { kind: 'steps', current: STEP_OF_FULFILMENT[order.fulfilmentStatus] };
+  if (order.status === 'completed' || order.status === 'confirmed')
+    return { kind: 'steps', current: STEP_OF_FULFILMENT[order.fulfilmentStatus] };
   // Sent for a refund: nothing is delivered, and the money is on its way back until Pesapal says otherwise.
   if (order.status === 'refund_requested') return { kind: 'ended', label: 'Refund requested' };
   if (order.status !== 'cancelled') return null;
