@@ -922,6 +922,8 @@ describe('the back office in a browser', () => {
       smallOrderRule: 'none',
       minimumOrderCents: 0,
       smallOrderFeeCents: 0,
+      // Nor pay on delivery until the owner offers it there.
+      payOnDelivery: 'off',
     });
     await toast('Delivery zones saved. Checkout uses them from now on.').waitFor();
 
