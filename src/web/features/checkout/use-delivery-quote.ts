@@ -38,11 +38,15 @@ export type QuoteState =
 
 /** `toastErrors`: a failure for a picked place also shows a toast (checkout); the cart's summary only says it inline. */
 export function useDeliveryQuote(address: string, coordinates: LatLng | null, { toastErrors = true } = {}): QuoteState {
-  const [state, setState] = useState<QuoteState>({ status: 'idle' });
+  // Each answer remembers the address it priced: a new address is 'loading' from the very render
+  // that changes it, never showing the last address's fee and zone in between.
+  const [quoted, setQuoted] = useState<{ key: string; state: QuoteState }>({ key: '', state: { status: 'idle' } });
   const lat = coordinates?.lat;
   const lng = coordinates?.lng;
+  const key = JSON.stringify([address.trim(), lat ?? null, lng ?? null]);
 
   useEffect(() => {
+    const setState = (state: QuoteState) => setQuoted({ key, state });
     const text = address.trim();
     const point = lat !== undefined && lng !== undefined ? { lat, lng } : null;
     if (!point && text.length < MIN_FREE_TEXT) {
@@ -84,7 +88,9 @@ export function useDeliveryQuote(address: string, coordinates: LatLng | null, { 
       current = false;
       clearTimeout(timer);
     };
-  }, [address, lat, lng, toastErrors]);
+  }, [address, lat, lng, toastErrors, key]);
 
-  return state;
+  if (quoted.key === key) return quoted.state;
+  const pointless = lat === undefined || lng === undefined;
+  return pointless && address.trim().length < MIN_FREE_TEXT ? { status: 'idle' } : { status: 'loading' };
 }
