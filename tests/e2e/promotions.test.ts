@@ -193,6 +193,8 @@ describe('FISHFRIDAY from the back office to the tax invoice, at 390 px', () => 
       .getByRole('option', { name: /Kilimani/ })
       .first()
       .click();
+    // The pick fills the field once the place's details come back: until then the typed text's quote shows.
+    await expect.poll(() => address.inputValue()).toMatch(/^Kilimani, /);
     await page.getByTestId('delivery-zone').waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
