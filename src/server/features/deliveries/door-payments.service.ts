@@ -3,7 +3,7 @@
 // payment to the till, or cash; or the order refused there, cancelled with its goods back in stock.
 // Each is the rider's own stop only, read under the order's lock, so two taps or two riders record
 // one outcome.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { isMpesaCode, MPESA_CODE_MESSAGE, normaliseMpesaCode } from '@/domain/mpesa-code';
 import { DOOR_PAYMENT_METHOD, PAY_ON_DELIVERY_MESSAGES } from '@/domain/pay-on-delivery';
 import { maskPhone } from '@/domain/phone-mask';
@@ -13,6 +13,7 @@ import { orders, paymentTransactions } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
 import { lockAttemptsOf } from '../payments/attempt-writes';
+import { nextMerchantReference } from '../payments/payment-attempt.service';
 import { refuseWhileMpesaPromptOpen } from '../payments/mpesa/mpesa-prompt-open';
 import { sendDoorPrompt, type MpesaPrompt } from '../payments/mpesa/mpesa-attempt.service';
 import { transitionOrder } from '../orders/order-transitions';
@@ -133,13 +134,7 @@ async function recordPayment(
   input: { method: 'Cash' | 'M-Pesa'; code: string | null; riderId: string; at: Date },
 ): Promise<string> {
   const attempts = await lockAttemptsOf(tx, order.id);
-  const [numbered] = await tx
-    .update(orders)
-    .set({ paymentAttempts: sql`${orders.paymentAttempts} + 1` })
-    .where(eq(orders.id, order.id))
-    .returning({ attempt: orders.paymentAttempts });
-  if (!numbered) throw notFound('Order not found');
-  const merchantReference = `ORD-${order.id.slice(0, 8)}-${numbered.attempt}`;
+  const merchantReference = await nextMerchantReference(tx, order.id);
   await attempts.insert({
     provider: 'door',
     status: 'COMPLETED',

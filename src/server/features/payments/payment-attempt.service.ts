@@ -320,6 +320,17 @@ export interface AttemptClaim {
   merchantReference: string;
 }
 
+/** The order's next attempt number as a merchant reference ('ORD-1a2b3c4d-3'): atomic, so concurrent claims get different numbers and none is handed out again. */
+export async function nextMerchantReference(tx: Tx, orderId: string): Promise<string> {
+  const [numbered] = await tx
+    .update(orders)
+    .set({ paymentAttempts: sql`${orders.paymentAttempts} + 1` })
+    .where(eq(orders.id, orderId))
+    .returning({ attempt: orders.paymentAttempts });
+  if (!numbered) throw notFound('Order not found');
+  return `ORD-${orderId.slice(0, 8)}-${numbered.attempt}`;
+}
+
 /**
  * Reserves the next attempt number (a PENDING row without a tracking id). Checkout does this inside
  * the order's own transaction, so whoever can see the new order also sees its first attempt.
@@ -333,14 +344,7 @@ export async function claimAttempt(
 ): Promise<AttemptClaim> {
   const attempts = await lockAttemptsOf(tx, order.id);
   for (let tries = 0; tries < MAX_REFERENCE_TRIES; tries++) {
-    // Atomic: concurrent claims get different numbers, and a number is never handed out again.
-    const [numbered] = await tx
-      .update(orders)
-      .set({ paymentAttempts: sql`${orders.paymentAttempts} + 1` })
-      .where(eq(orders.id, order.id))
-      .returning({ attempt: orders.paymentAttempts });
-    if (!numbered) throw notFound('Order not found');
-    const merchantReference = `ORD-${order.id.slice(0, 8)}-${numbered.attempt}`;
+    const merchantReference = await nextMerchantReference(tx, order.id);
     const [row] = await attempts
       .insert({
         status: 'PENDING',
