@@ -9,3 +9,4 @@ export * from './delivery-slots';
 export * from './etims-stock';
 export * from './promotions';
 export * from './saved-carts';
+export * from './privacy';

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LOCALES } from '../../../domain/locale';
 import { user } from './auth';
 import { products, productVariants } from './catalog';
 import { money } from './money-column';
@@ -140,6 +141,8 @@ export const orders = pgTable(
     buyerBusinessName: text('buyer_business_name'),
     /** Confirmed to be paid to the rider at the door (its payment, once taken, is a 'door' or M-Pesa attempt). */
     payOnDelivery: boolean('pay_on_delivery').notNull().default(false),
+    /** The language the order was placed in: a guest's SMS and mail follow it ('en' or 'sw'). */
+    locale: text('locale', { enum: LOCALES }).notNull().default('en'),
     /** The rider carrying the order (an account with the rider role), and since when. */
     riderId: text('rider_id').references(() => user.id, { onDelete: 'set null' }),
     riderAssignedAt: timestamp('rider_assigned_at', { withTimezone: true }),
@@ -165,6 +168,7 @@ export const orders = pgTable(
       'orders_fulfilment_check',
       sql`${t.fulfilmentStatus} in ('unfulfilled', 'processing', 'out_for_delivery', 'ready_for_pickup', 'delivered')`,
     ),
+    check('orders_locale_check', sql`${t.locale} in ('en', 'sw')`),
     check('orders_fulfilment_method_check', sql`${t.fulfilmentMethod} in ('delivery', 'pickup')`),
     check(
       'orders_pickup_check',

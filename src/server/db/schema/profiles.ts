@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { ROLES } from '../../../domain/staff-roles';
+import { LOCALES } from '../../../domain/locale';
 
 export const profiles = pgTable(
   'profiles',
@@ -26,11 +27,14 @@ export const profiles = pgTable(
     /** The time of day of the delivery window last picked at checkout (minutes after Nairobi midnight): offered first next time. */
     preferredWindowStart: integer('preferred_window_start'),
     preferredWindowEnd: integer('preferred_window_end'),
+    /** The language of her pages, SMS and mail: 'en' or 'sw' (src/domain/locale.ts). */
+    locale: text('locale', { enum: LOCALES }).notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('profiles_role_check', sql`${t.role} in ('customer', 'owner', 'staff', 'rider')`),
+    check('profiles_locale_check', sql`${t.locale} in ('en', 'sw')`),
     check('profiles_kra_pin_check', sql`${t.kraPin} ~ '^[A-Z][0-9]{9}[A-Z]$'`),
     check(
       'profiles_preferred_window_check',
