@@ -11,6 +11,8 @@ const results = { passed: 0, failed: 0, skipped: 0 };
 const fileTimes = [];
 const failures = [];
 const failedTests = [];
+/** What a failed step said besides its failed tests (printed last). */
+const stepErrors = [];
 mkdirSync('test-results', { recursive: true });
 
 /** Runs one step; `live` steps print as they go, the others print their output when they end. */
@@ -18,19 +20,40 @@ function run(label, cmd, args, { env = {}, live = false } = {}) {
   const started = Date.now();
   if (live) console.log(`\n▶ ${label}`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let output = '';
-    child.stdout?.on('data', (d) => (output += d));
-    child.stderr?.on('data', (d) => (output += d));
+    const take = (stream) => (d) => {
+      output += d;
+      if (live) stream.write(d);
+    };
+    child.stdout.on('data', take(process.stdout));
+    child.stderr.on('data', take(process.stderr));
     child.on('close', (code) => {
       const secs = ((Date.now() - started) / 1000).toFixed(1);
       const ok = code === 0;
       if (!live) process.stdout.write(`\n▶ ${label}\n${output}`);
       console.log(`${ok ? '✔' : '✘'} ${label} (${secs} s)`);
-      if (!ok) failures.push(label);
+      if (!ok) {
+        failures.push(label);
+        // A step can fail with every test passed (an error outside any test, a file that would not
+        // load, a worker that died): its own words, kept for the end of the log where CI shows them.
+        if (live) stepErrors.push(...errorLines(label, output));
+      }
       resolve(ok);
     });
   });
+}
+
+/** The lines of a failed step's output that say why it failed beyond its failed tests. */
+function errorLines(label, output) {
+  // eslint-disable-next-line no-control-regex
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const marks = /Unhandled|Error:|FAIL |Worker exited|Timeout|ERR_|failed to load|Failed to load/;
+  const picked = [];
+  lines.forEach((line, i) => {
+    if (marks.test(line) && !line.includes('✓')) picked.push(...lines.slice(i, i + 4));
+  });
+  return picked.slice(0, 60).map((l) => `${label}: ${l}`);
 }
 
 function count(file) {
@@ -40,6 +63,9 @@ function count(file) {
   results.failed += report.numFailedTests ?? 0;
   results.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   for (const file of report.testResults ?? []) {
+    // A file that failed as a whole (it would not load, a hook threw) has no failed test to name it.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+      failedTests.push(`${file.name.replace(`${process.cwd()}/`, '')}\n    ${(file.message ?? '').split('\n')[0].slice(0, 300)}`);
     if (file.endTime && file.startTime)
       fileTimes.push({ name: file.name.replace(`${process.cwd()}/`, ''), ms: file.endTime - file.startTime });
     for (const t of file.assertionResults ?? []) {
@@ -91,6 +117,7 @@ console.log(`\nIntegration tests ran on: ${dbs}`);
 console.log('Slowest test files:');
 for (const f of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.name}`);
 // Last, so the tail of a CI log names what failed.
+for (const line of stepErrors) console.log(line);
 for (const t of failedTests) console.log(`✘ ${t}`);
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
 console.log(`tests: ${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLocale, localeFromAcceptLanguage } from './locale';
+import { isLocale, localeFromAcceptLanguage, requestLocale } from './locale';
 
 describe('the language a browser asks for', () => {
   it('takes the first of English and Kiswahili by weight', () => {
@@ -21,5 +21,18 @@ describe('the language a browser asks for', () => {
     expect(isLocale('sw')).toBe(true);
     expect(isLocale('SW')).toBe(false);
     expect(isLocale('fr')).toBe(false);
+  });
+});
+
+describe('the language a request is answered in', () => {
+  it("follows the visitor's remembered choice over the browser's", () => {
+    expect(requestLocale('a=1; lang=sw; b=2', 'en-GB')).toBe('sw');
+    expect(requestLocale('lang=en', 'sw-KE')).toBe('en');
+  });
+
+  it('guesses from the browser when there is no choice, or an unknown one', () => {
+    expect(requestLocale(undefined, 'sw-KE')).toBe('sw');
+    expect(requestLocale('lang=fr', 'sw')).toBe('sw');
+    expect(requestLocale('xlang=sw', null)).toBe('en');
   });
 });

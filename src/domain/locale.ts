@@ -3,6 +3,9 @@ export const LOCALES = ['en', 'sw'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
+/** The cookie that remembers the language a visitor chose (set by the header's switch). */
+export const LOCALE_COOKIE = 'lang';
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
@@ -25,4 +28,13 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
     .sort((a, b) => b.weight - a.weight || a.order - b.order);
   for (const a of asked) if (isLocale(a.language)) return a.language;
   return DEFAULT_LOCALE;
+}
+
+/** A request's language: the visitor's own choice (the cookie), else the browser's first guess. */
+export function requestLocale(cookieHeader: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === LOCALE_COOKIE && isLocale(value)) return value;
+  }
+  return localeFromAcceptLanguage(acceptLanguage);
 }

@@ -16,6 +16,8 @@ import { serializeQueryState } from './lib/query-state';
 import { setApiTransport } from './lib/api';
 import { preloadServerRendered } from './lib/lazy-page';
 import { setShopName } from './lib/document-title';
+import { localeFromAcceptLanguage } from '../domain/locale';
+import { loadCatalogues } from './i18n/catalogue';
 
 interface LoadContext {
   queryClient: QueryClient;
@@ -58,6 +60,8 @@ export function createPageRenderer(options: PageRenderOptions): PageRenderer {
   return async function renderPage(request: Request, admit?: RenderAdmission): Promise<RenderedPage> {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     const url = new URL(request.url);
+    // The server asks each render in one language, already chosen (page-renderer.ts).
+    const locale = localeFromAcceptLanguage(request.headers.get('accept-language'));
     const page = { origin: options.origin, shopName: options.shopName };
     const context = await handler.query(request, { requestContext: { queryClient, page } as never });
     if (context instanceof Response) {
@@ -84,11 +88,12 @@ export function createPageRenderer(options: PageRenderOptions): PageRenderer {
     try {
       await preloadPages(context.matches.map((m) => m.route.id));
       await preloadServerRendered();
+      await loadCatalogues(locale);
       const router = createStaticRouter(handler.dataRoutes, context);
       const stream = await renderToReadableStream(
         <StrictMode>
           <RouteBoundary>
-            <Providers client={queryClient}>
+            <Providers client={queryClient} locale={locale}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </Providers>
           </RouteBoundary>

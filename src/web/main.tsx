@@ -6,6 +6,8 @@ import { Providers } from './app/providers';
 import { RouteBoundary } from './app/route-error';
 import { appRoutes, preloadPages } from './app/router';
 import { preloadServerRendered } from './lib/lazy-page';
+import { loadCatalogues } from './i18n/catalogue';
+import { currentLocale } from './i18n/locale-store';
 import { queryClient } from './lib/query-client';
 import { parseQueryState, QUERY_STATE_ELEMENT_ID } from './lib/query-state';
 import './styles.css';
@@ -55,11 +57,16 @@ if (root.firstElementChild) {
   void nextTask()
     .then(() => preloadPages(matched))
     .then(() => preloadServerRendered())
+    // The shell's own words (the header's, the footer's) in the page's language, as the server wrote them.
+    .then(() => loadCatalogues(currentLocale()))
     .catch(() => undefined)
     // In a transition, hydration yields to the browser every few milliseconds instead of holding the
     // main thread for the whole page: a slow phone stays responsive (scrolling, the boot script's
     // held taps) while React takes over.
     .then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
-  createRoot(root).render(app);
+  // A screen the browser renders itself starts in the page's language too (English needs nothing).
+  void loadCatalogues(currentLocale())
+    .catch(() => undefined)
+    .then(() => createRoot(root).render(app));
 }

@@ -8,6 +8,7 @@ import { blogPageFrom, blogPageQuery } from '../features/content/api';
 import { LiveNotifications } from '../features/payments/components/live-notifications';
 import { lazyPage } from '../lib/lazy-page';
 import { ScrollRestoration } from './scroll-restoration';
+import { useShellText } from '../i18n/shell-text';
 
 /**
  * The footer is below the fold: its code comes in its own chunk. The server renders it, and the
@@ -33,13 +34,14 @@ function PrefetchPageData() {
 }
 
 export function RootLayout() {
+  const t = useShellText();
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
       >
-        Skip to content
+        {t('skipToContent')}
       </a>
       <ScrollRestoration />
       <PrefetchPageData />

@@ -5,6 +5,8 @@
 // testimonials) use it with `serverRendered`: the server loads them before rendering, and the
 // browser loads them before hydrating (src/web/main.tsx).
 import { lazy, type ComponentType } from 'react';
+import { loadCatalogues } from '../i18n/catalogue';
+import { currentLocale } from '../i18n/locale-store';
 
 type PageModule<P> = { default: ComponentType<P> };
 
@@ -16,7 +18,13 @@ const serverRendered = new Set<LazyPage<never>>();
 export function lazyPage<P extends object>(load: () => Promise<PageModule<P>>, opts: { serverRendered?: boolean } = {}): LazyPage<P> {
   let loaded: PageModule<P> | undefined;
   let loading: Promise<PageModule<P>> | undefined;
-  const preload = () => (loading ??= load().then((m) => (loaded = m)));
+  // A page is ready when its words are: the chunk declares its catalogues, which then load in the
+  // browser's language before the page renders (nothing to load in English).
+  const preload = () =>
+    (loading ??= load().then(async (m) => {
+      await loadCatalogues(currentLocale());
+      return (loaded = m);
+    }));
   // React.lazy settles at once when the thenable it gets calls back synchronously.
   const settled = (m: PageModule<P>) => ({ then: (resolve: (value: PageModule<P>) => void) => resolve(m) });
   const Page = lazy(() => (loaded ? (settled(loaded) as unknown as Promise<PageModule<P>>) : preload()));

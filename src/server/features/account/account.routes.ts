@@ -31,6 +31,7 @@ import { requestSignInLink, useSignInLink } from './sign-in-link.service';
 import { sendPhoneCode, signInWithPhoneCode } from './phone-code.service';
 import { useVerificationLink } from './verification-link.service';
 import { addEmailToPhoneAccount, confirmPendingEmail, pendingEmailOf } from './add-email.service';
+import { localeRequestSchema, saveLocale } from './locale.service';
 
 /** Sign-up, and the page the verification link brings the customer back to (a path of this shop only). */
 const signUpRequestSchema = signUpSchema.and(z.object({ returnTo: returnPathSchema.optional() }));
@@ -58,86 +59,93 @@ export function accountRoutes(ctx: ServerContext) {
   const deps = { db: ctx.db, auth: ctx.auth, now: ctx.now };
   const phoneDeps = { ...deps, env: ctx.env, sms: ctx.sms, logger: ctx.logger };
   const emailDeps = { db: ctx.db, now: ctx.now, env: ctx.env, mailer: ctx.mailer, logger: ctx.logger };
-  return new Hono<AppEnv>()
-    .get('/session', async (c) => {
-      c.header('Cache-Control', 'no-store');
-      const user = await getSessionUser(ctx.auth, c.req.raw.headers);
-      return c.json(await sessionView(ctx.db, user, googleEnabled(ctx.env), ctx.sms.enabled));
-    })
-    .post('/sign-up', valid('json', signUpRequestSchema), async (c) => {
-      const { returnTo, ...values } = c.req.valid('json');
-      await signUp(deps, values, limitAddress(c), returnTo);
-      return c.json({ ok: true as const }, 201);
-    })
-    .post('/verify-email', valid('json', useVerificationLinkSchema), async (c) => {
-      const outcome = await useVerificationLink(deps, c.req.valid('json').token, limitAddress(c), c.req.raw.headers);
-      forwardCookies(c, outcome.headers);
-      if (outcome.signedIn) await setDeviceCookie(c, ctx, getCookie(c, DEVICE_COOKIE), outcome.userId);
-      const message = outcome.signedIn ? EMAIL_VERIFICATION_MESSAGES.signedIn : EMAIL_VERIFICATION_MESSAGES.verified;
-      return c.json({ signedIn: outcome.signedIn, returnTo: outcome.returnTo, message });
-    })
-    .post('/sign-in', valid('json', signInSchema), async (c) => {
-      const values = c.req.valid('json');
-      const device = getCookie(c, DEVICE_COOKIE);
-      const known = await isKnownDevice(ctx.db, device, values.email, ctx.now());
-      const { headers, userId } = await signIn(deps, values, limitAddress(c), c.req.raw.headers, known);
-      forwardCookies(c, headers);
-      await setDeviceCookie(c, ctx, device, userId);
-      return c.json({ ok: true as const });
-    })
-    .post('/sign-in-link', valid('json', signInLinkRequestSchema), async (c) => {
-      await requestSignInLink(deps, c.req.valid('json').email, limitAddress(c));
-      return c.json({ message: SIGN_IN_LINK_MESSAGES.sent });
-    })
-    .post('/sign-in-link/use', valid('json', signInLinkUseSchema), async (c) => {
-      const { headers, userId } = await useSignInLink(deps, c.req.valid('json').token, limitAddress(c), c.req.raw.headers);
-      forwardCookies(c, headers);
-      await setDeviceCookie(c, ctx, getCookie(c, DEVICE_COOKIE), userId);
-      return c.json({ message: SIGN_IN_LINK_MESSAGES.signedIn });
-    })
-    .post('/phone-code', valid('json', phoneCodeRequestSchema), async (c) => {
-      const { phone } = c.req.valid('json');
-      await sendPhoneCode(phoneDeps, phone, limitAddress(c));
-      return c.json({ message: PHONE_SIGN_IN_MESSAGES.sent(formatPhone(phone)) });
-    })
-    .post('/phone-code/sign-in', valid('json', phoneCodeUseSchema), async (c) => {
-      const { headers } = await signInWithPhoneCode(phoneDeps, c.req.valid('json'), limitAddress(c), c.req.raw.headers);
-      forwardCookies(c, headers);
-      return c.json({ message: PHONE_SIGN_IN_MESSAGES.signedIn });
-    })
-    .post('/resend-verification', valid('json', resendVerificationSchema), async (c) => {
-      const { email, returnTo } = c.req.valid('json');
-      await resendVerification(deps, email, limitAddress(c), returnTo);
-      return c.json({ message: ACCOUNT_MESSAGES.verificationSent });
-    })
-    .post('/forgot-password', valid('json', forgotPasswordSchema), async (c) => {
-      await requestPasswordReset(deps, c.req.valid('json').email, limitAddress(c));
-      return c.json({ message: PASSWORD_RESET_MESSAGES.linkSent });
-    })
-    .post('/reset-password', valid('json', resetPasswordSchema), async (c) => {
-      await resetPassword(deps, c.req.valid('json'), limitAddress(c));
-      return c.json({ message: PASSWORD_RESET_MESSAGES.changed });
-    })
-    .post('/google', async (c) => {
-      if (!googleEnabled(ctx.env)) throw new DomainError('invalid', 'GOOGLE_NOT_CONFIGURED', ACCOUNT_MESSAGES.googleNotConfigured);
-      const { url, headers } = await startGoogleSignIn(ctx.auth, c.req.raw.headers);
-      forwardCookies(c, headers);
-      return c.json({ url });
-    })
-    .get('/email', requireUser(ctx), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json({ pendingEmail: await pendingEmailOf(ctx.db, currentUser(c).id, ctx.now()) });
-    })
-    .post('/email', requireUser(ctx), valid('json', addEmailSchema), async (c) => {
-      const message = await addEmailToPhoneAccount(emailDeps, currentUser(c).id, c.req.valid('json').email, limitAddress(c));
-      return c.json({ message });
-    })
-    .post('/email/confirm', requireUser(ctx), valid('json', confirmEmailSchema), async (c) => {
-      const message = await confirmPendingEmail(emailDeps, currentUser(c).id, c.req.valid('json').token, limitAddress(c));
-      return c.json({ message });
-    })
-    .patch('/profile', requireUser(ctx), valid('json', profileSchema), async (c) => {
-      const user = currentUser(c);
-      return c.json({ profile: await updateProfile(ctx.db, user.id, c.req.valid('json'), ctx.now()) });
-    });
+  return (
+    new Hono<AppEnv>()
+      // The storefront's language, kept for her SMS and mail (the header's switch, signed in).
+      .put('/locale', requireUser(ctx), valid('json', localeRequestSchema), async (c) => {
+        await saveLocale(ctx.db, currentUser(c).id, c.req.valid('json').locale, ctx.now());
+        return c.json({ locale: c.req.valid('json').locale });
+      })
+      .get('/session', async (c) => {
+        c.header('Cache-Control', 'no-store');
+        const user = await getSessionUser(ctx.auth, c.req.raw.headers);
+        return c.json(await sessionView(ctx.db, user, googleEnabled(ctx.env), ctx.sms.enabled));
+      })
+      .post('/sign-up', valid('json', signUpRequestSchema), async (c) => {
+        const { returnTo, ...values } = c.req.valid('json');
+        await signUp(deps, values, limitAddress(c), returnTo);
+        return c.json({ ok: true as const }, 201);
+      })
+      .post('/verify-email', valid('json', useVerificationLinkSchema), async (c) => {
+        const outcome = await useVerificationLink(deps, c.req.valid('json').token, limitAddress(c), c.req.raw.headers);
+        forwardCookies(c, outcome.headers);
+        if (outcome.signedIn) await setDeviceCookie(c, ctx, getCookie(c, DEVICE_COOKIE), outcome.userId);
+        const message = outcome.signedIn ? EMAIL_VERIFICATION_MESSAGES.signedIn : EMAIL_VERIFICATION_MESSAGES.verified;
+        return c.json({ signedIn: outcome.signedIn, returnTo: outcome.returnTo, message });
+      })
+      .post('/sign-in', valid('json', signInSchema), async (c) => {
+        const values = c.req.valid('json');
+        const device = getCookie(c, DEVICE_COOKIE);
+        const known = await isKnownDevice(ctx.db, device, values.email, ctx.now());
+        const { headers, userId } = await signIn(deps, values, limitAddress(c), c.req.raw.headers, known);
+        forwardCookies(c, headers);
+        await setDeviceCookie(c, ctx, device, userId);
+        return c.json({ ok: true as const });
+      })
+      .post('/sign-in-link', valid('json', signInLinkRequestSchema), async (c) => {
+        await requestSignInLink(deps, c.req.valid('json').email, limitAddress(c));
+        return c.json({ message: SIGN_IN_LINK_MESSAGES.sent });
+      })
+      .post('/sign-in-link/use', valid('json', signInLinkUseSchema), async (c) => {
+        const { headers, userId } = await useSignInLink(deps, c.req.valid('json').token, limitAddress(c), c.req.raw.headers);
+        forwardCookies(c, headers);
+        await setDeviceCookie(c, ctx, getCookie(c, DEVICE_COOKIE), userId);
+        return c.json({ message: SIGN_IN_LINK_MESSAGES.signedIn });
+      })
+      .post('/phone-code', valid('json', phoneCodeRequestSchema), async (c) => {
+        const { phone } = c.req.valid('json');
+        await sendPhoneCode(phoneDeps, phone, limitAddress(c));
+        return c.json({ message: PHONE_SIGN_IN_MESSAGES.sent(formatPhone(phone)) });
+      })
+      .post('/phone-code/sign-in', valid('json', phoneCodeUseSchema), async (c) => {
+        const { headers } = await signInWithPhoneCode(phoneDeps, c.req.valid('json'), limitAddress(c), c.req.raw.headers);
+        forwardCookies(c, headers);
+        return c.json({ message: PHONE_SIGN_IN_MESSAGES.signedIn });
+      })
+      .post('/resend-verification', valid('json', resendVerificationSchema), async (c) => {
+        const { email, returnTo } = c.req.valid('json');
+        await resendVerification(deps, email, limitAddress(c), returnTo);
+        return c.json({ message: ACCOUNT_MESSAGES.verificationSent });
+      })
+      .post('/forgot-password', valid('json', forgotPasswordSchema), async (c) => {
+        await requestPasswordReset(deps, c.req.valid('json').email, limitAddress(c));
+        return c.json({ message: PASSWORD_RESET_MESSAGES.linkSent });
+      })
+      .post('/reset-password', valid('json', resetPasswordSchema), async (c) => {
+        await resetPassword(deps, c.req.valid('json'), limitAddress(c));
+        return c.json({ message: PASSWORD_RESET_MESSAGES.changed });
+      })
+      .post('/google', async (c) => {
+        if (!googleEnabled(ctx.env)) throw new DomainError('invalid', 'GOOGLE_NOT_CONFIGURED', ACCOUNT_MESSAGES.googleNotConfigured);
+        const { url, headers } = await startGoogleSignIn(ctx.auth, c.req.raw.headers);
+        forwardCookies(c, headers);
+        return c.json({ url });
+      })
+      .get('/email', requireUser(ctx), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json({ pendingEmail: await pendingEmailOf(ctx.db, currentUser(c).id, ctx.now()) });
+      })
+      .post('/email', requireUser(ctx), valid('json', addEmailSchema), async (c) => {
+        const message = await addEmailToPhoneAccount(emailDeps, currentUser(c).id, c.req.valid('json').email, limitAddress(c));
+        return c.json({ message });
+      })
+      .post('/email/confirm', requireUser(ctx), valid('json', confirmEmailSchema), async (c) => {
+        const message = await confirmPendingEmail(emailDeps, currentUser(c).id, c.req.valid('json').token, limitAddress(c));
+        return c.json({ message });
+      })
+      .patch('/profile', requireUser(ctx), valid('json', profileSchema), async (c) => {
+        const user = currentUser(c);
+        return c.json({ profile: await updateProfile(ctx.db, user.id, c.req.valid('json'), ctx.now()) });
+      })
+  );
 }

@@ -1,7 +1,7 @@
 // Pages as HTML. Public pages are rendered by the server-rendering bundle (dist/ssr, built from
 // src/web/entry-server.tsx) into the built index.html, with their own <head>; account, checkout and
 // back-office screens get the page shell and render in the browser. A rendered page is the same for
-// every visitor (no cookie is read), so each address is kept for a second, like the public API reads
+// every visitor of a language (no cookie is read but the language's), so each address is kept for a second, like the public API reads
 // (docs/decisions/011-server-rendering.md). The address is kept by what the page reads of it (every
 // address no page has shares one answer), and renders are bounded per client address and for the
 // whole server (docs/decisions/018-bounded-rendering.md).
@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { MiddlewareHandler } from 'hono';
 import { headTags, type HeadSite, type PageHead } from '../../../domain/page-head';
 import type { PageId } from '../../../domain/route-table';
+import { requestLocale, type Locale } from '../../../domain/locale';
 import { shopPageNumber } from '../../../domain/product-filter';
 import type { Logger } from '../logger';
 import type { PageRenderer, RenderedPage, ServerRenderModule } from './page-render-contract';
@@ -144,8 +145,8 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
   const rendering = new Map<string, Promise<PageBody>>();
   const admit = createRenderLimiter(opts.renderLimits ?? RENDER_LIMITS, now);
 
-  const document = (head: PageHead, pathname: string, html = '', state?: string) =>
-    template.beforeHead +
+  const document = (locale: Locale, head: PageHead, pathname: string, html = '', state?: string) =>
+    template.beforeHead.replace(HTML_LANG, `<html lang="${locale}"`) +
     headTags(head, site(pathname)) +
     // The browser may paint a page it has only partly parsed, and centred or right-aligned content
     // moves when what follows it arrives: the header's cart moved when the menu button after it was
@@ -157,18 +158,18 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
     (state ? `<script type="application/json" id="${QUERY_STATE_ID}">${state}</script>` : '') +
     template.afterRoot;
 
-  const shell = (pathname: string, status = 200) =>
-    finish(status, document({ title: null, description: '', canonicalPath: pathname }, pathname));
+  const shell = (locale: Locale, pathname: string, status = 200) =>
+    finish(locale, status, document(locale, { title: null, description: '', canonicalPath: pathname }, pathname));
 
   /** An address no page of the shop has: it shows the not-found page, whatever it says. */
   async function isUnknownAddress(pathname: string): Promise<boolean> {
     return !isPrivatePage(pathname) && (await renderer)?.pageOf(pathname) === NOT_FOUND_PAGE;
   }
 
-  async function render(request: Request, pathname: string, address: string): Promise<PageBody> {
-    if (isPrivatePage(pathname)) return shell(pathname);
+  async function render(request: Request, locale: Locale, pathname: string, address: string): Promise<PageBody> {
+    if (isPrivatePage(pathname)) return shell(locale, pathname);
     const loaded = await renderer;
-    if (!loaded) return shell(pathname);
+    if (!loaded) return shell(locale, pathname);
     let page: RenderedPage;
     try {
       page = await loaded.render(request, () => admit(address));
@@ -189,23 +190,23 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
     if (page.kind === 'refused') {
       // This client (or the server) has rendered enough for now: the page's own head and status with
       // the shell, and the browser renders the page from the data it asks for.
-      return unrendered(page.status, document(page.head, pathname));
+      return unrendered(locale, page.status, document(locale, page.head, pathname));
     }
     if (page.kind === 'failed') {
       // The browser can still render the page itself; the visitor never sees a blank or a 500.
       opts.logger.error({ err: page.error, path: pathname }, 'server rendering failed; sending the page shell');
-      return shell(pathname);
+      return shell(locale, pathname);
     }
-    return finish(page.status, document(page.head, pathname, page.html, page.state));
+    return finish(locale, page.status, document(locale, page.head, pathname, page.html, page.state));
   }
 
-  function cached(request: Request, key: string, pathname: string, address: string): Promise<PageBody> {
+  function cached(request: Request, locale: Locale, key: string, pathname: string, address: string): Promise<PageBody> {
     const kept = pages.get(key);
     if (kept) return Promise.resolve(kept);
     // Concurrent requests for one address share one render.
     const pending = rendering.get(key);
     if (pending) return pending;
-    const page = render(request, pathname, address);
+    const page = render(request, locale, pathname, address);
     rendering.set(key, page);
     const settle = () => rendering.get(key) === page && rendering.delete(key);
     page.then((p) => {
@@ -222,9 +223,12 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
     const pathname = url.pathname;
     if (NOT_PAGES.some((p) => pathname.startsWith(p)) || (path.extname(pathname) && !pathname.endsWith('.html'))) return next();
     const address = pageAddress(url);
-    const request = new Request(new URL(address, url), { headers: { accept: 'text/html' } });
-    const key = (await isUnknownAddress(pathname)) ? UNKNOWN_ADDRESS_KEY : address;
-    const page = await cached(request, key, pathname, limitAddress(c));
+    // The one thing a page reads of its visitor: her language (her choice, else her browser's guess).
+    // The render is asked in it, and each language's page is kept apart.
+    const locale = requestLocale(c.req.header('cookie'), c.req.header('accept-language'));
+    const request = new Request(new URL(address, url), { headers: { accept: 'text/html', 'accept-language': locale } });
+    const key = `${locale}${(await isUnknownAddress(pathname)) ? UNKNOWN_ADDRESS_KEY : address}`;
+    const page = await cached(request, locale, key, pathname, limitAddress(c));
     if (page.headers.Location) return new Response(null, { status: page.status, headers: page.headers });
     if (c.req.header('if-none-match') === page.etag) {
       return new Response(null, { status: 304, headers: { ETag: page.etag, 'Cache-Control': 'no-cache' } });
@@ -240,15 +244,25 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
   };
 }
 
+const HTML_LANG = /<html lang="[a-z]+"/;
 const EXPECT_PAGE = '<link rel="expect" href="#site-footer" blocking="render">';
 
-async function finish(status: number, html: string): Promise<PageBody> {
+/** A page differs by its compression and its language (the cookie that chose it, or the browser's). */
+const pageHeaders = (locale: Locale, etag: string) => ({
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-cache',
+  ETag: etag,
+  'Content-Language': locale,
+  Vary: 'Accept-Encoding, Accept-Language, Cookie',
+});
+
+async function finish(locale: Locale, status: number, html: string): Promise<PageBody> {
   const body = Buffer.from(html);
   const [gz, br] = await Promise.all([encodeBytes(body, 'gzip'), encodeBytes(body, 'br')]);
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
   return {
     status,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: etag, Vary: 'Accept-Encoding' },
+    headers: pageHeaders(locale, etag),
     body: new Uint8Array(body),
     gzip: gz,
     br,
@@ -257,12 +271,12 @@ async function finish(status: number, html: string): Promise<PageBody> {
   };
 }
 
-function unrendered(status: number, html: string): PageBody {
+function unrendered(locale: Locale, status: number, html: string): PageBody {
   const body = Buffer.from(html);
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
   return {
     status,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: etag, Vary: 'Accept-Encoding' },
+    headers: pageHeaders(locale, etag),
     body: new Uint8Array(body),
     gzip: null,
     br: null,

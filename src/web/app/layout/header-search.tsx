@@ -14,8 +14,6 @@ const MIN_CHARS = 2;
 const DEBOUNCE_MS = 250;
 const SUGGESTIONS = 6;
 
-export const HEADER_SEARCH_ID = 'header-search';
-
 function Suggestion({ product }: { product: ProductDto }) {
   return (
     <span className="flex items-baseline justify-between gap-3">
@@ -32,7 +30,7 @@ function Suggestion({ product }: { product: ProductDto }) {
  * autoFocus: opened by its own Search button, the keyboard comes up at once (not in the phone's menu,
  * which is also opened just to go to a page).
  */
-export function HeaderSearch({ id, onDone, autoFocus = false }: { id: string; onDone(): void; autoFocus?: boolean }) {
+export default function HeaderSearch({ id, onDone, autoFocus = false }: { id: string; onDone(): void; autoFocus?: boolean }) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const box = useRef<HTMLInputElement>(null);

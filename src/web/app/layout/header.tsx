@@ -1,5 +1,5 @@
 import { Menu, Search, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { UserMenu } from '../../features/account/components/user-menu';
@@ -7,19 +7,42 @@ import { shortShopName } from '@/domain/text';
 import { SHOP_NAME } from '../../lib/document-title';
 import { cn } from '../../lib/cn';
 import { CONTAINER, Container } from '../../components/ui/container';
-import { HEADER_SEARCH_ID, HeaderSearch } from './header-search';
+import { lazyPage } from '../../lib/lazy-page';
 import { HeaderPaymentBadges, HeaderSoundToggle } from './signed-in-tools';
 import { useDismiss } from './use-dismiss';
+import { useShellText } from '../../i18n/shell-text';
+import { LanguageSwitch } from './language-switch';
+import { saveLocale } from '../../features/account/save-locale';
+
+const HEADER_SEARCH_ID = 'header-search';
+
+/**
+ * The search is opened by a tap (its button, or the phone's menu): its code (the combobox, the
+ * suggestions' query) is not part of the first download. It is fetched once the page is idle, or
+ * when a finger or the keyboard reaches a button that opens it, so it is there when it opens.
+ */
+const HeaderSearch = lazyPage(() => import('./header-search'));
+const preloadSearch = () => void HeaderSearch.preload().catch(() => undefined);
+
+/** The search's box while its code arrives: as tall as the field, so nothing below it moves. */
+function SearchPlaceholder() {
+  return <div aria-hidden="true" className="h-[4.25rem]" />;
+}
 
 const NAV = [
-  { to: '/', label: 'Home' },
-  { to: '/shop', label: 'Shop' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/aboutus', label: 'About Us' },
-  { to: '/contact', label: 'Contact' },
-];
+  { to: '/', label: 'navHome' },
+  { to: '/shop', label: 'navShop' },
+  { to: '/blog', label: 'navBlog' },
+  { to: '/aboutus', label: 'navAboutUs' },
+  { to: '/contact', label: 'navContact' },
+] as const;
 
 export function Header() {
+  const t = useShellText();
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    idle(preloadSearch);
+  }, []);
   // The menu is open only on the page it was opened on: any navigation (a link, the account menu's
   // Profile, Orders or Sign out, Back) renders the new page with it closed, so scroll restoration
   // measures the page without it. The memory is dropped too, or Back to that entry would reopen it.
@@ -67,12 +90,12 @@ export function Header() {
           </Link>
         </div>
         {/* The shop name, five links and the account need about 850 px: narrower screens get the menu. */}
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label={t('mainNav')} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {NAV.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
@@ -86,18 +109,21 @@ export function Header() {
             has no box of its own (display: contents) that could move. */}
         <div className="flex items-center justify-end sm:gap-2 lg:min-w-0 lg:flex-1">
           <HeaderPaymentBadges />
+          <LanguageSwitch className="hidden lg:inline-flex" onSwitched={saveLocale} />
           <div className="hidden lg:contents">
             <UserMenu />
           </div>
           <HeaderSoundToggle />
           <button
             ref={searchToggle}
+            onPointerEnter={preloadSearch}
+            onFocus={preloadSearch}
             type="button"
             // Below lg the search is the first thing in the menu: a phone's header has no room for it.
             className="hidden rounded-md p-2 hover:bg-slate-100 lg:inline-flex"
             aria-expanded={searching}
             aria-controls={HEADER_SEARCH_ID}
-            aria-label="Search"
+            aria-label={t('search')}
             onClick={() => {
               setSearchOn(searching ? null : key);
               setOpen(false);
@@ -109,11 +135,13 @@ export function Header() {
         </div>
         <button
           ref={toggle}
+          onPointerDown={preloadSearch}
+          onFocus={preloadSearch}
           type="button"
           className="rounded-md p-2 hover:bg-slate-100 max-sm:p-3 lg:hidden"
           aria-expanded={open}
           aria-controls="mobile-nav"
-          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-label={open ? t('closeMenu') : t('openMenu')}
           onClick={() => {
             setOpen(!open);
             setSearchOn(null);
@@ -124,13 +152,17 @@ export function Header() {
       </Container>
       {searching && (
         <div ref={searchRow} className={cn(CONTAINER, 'border-t border-slate-200 py-3')}>
-          <HeaderSearch id={HEADER_SEARCH_ID} autoFocus onDone={() => setSearchOn(null)} />
+          <Suspense fallback={<SearchPlaceholder />}>
+            <HeaderSearch id={HEADER_SEARCH_ID} autoFocus onDone={() => setSearchOn(null)} />
+          </Suspense>
         </div>
       )}
       {open && (
-        <nav ref={menu} id="mobile-nav" aria-label="Mobile" className="border-t border-slate-200 py-2 lg:hidden">
+        <nav ref={menu} id="mobile-nav" aria-label={t('mobileNav')} className="border-t border-slate-200 py-2 lg:hidden">
           <div className={cn(CONTAINER, 'pb-2')}>
-            <HeaderSearch id="menu-search" onDone={() => setOpen(false)} />
+            <Suspense fallback={<SearchPlaceholder />}>
+              <HeaderSearch id="menu-search" onDone={() => setOpen(false)} />
+            </Suspense>
           </div>
           <ul className={cn(CONTAINER, 'flex flex-col')}>
             {NAV.map((item) => (
@@ -141,10 +173,13 @@ export function Header() {
                   className={(s) => cn(linkClass(s), 'flex min-h-11 items-center')}
                   onClick={() => setOpen(false)}
                 >
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
+            <li>
+              <LanguageSwitch className="flex min-h-11 w-full items-center" onSwitched={saveLocale} />
+            </li>
             <li className="px-3 py-2">
               <UserMenu />
             </li>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { api, call } from '../../lib/api-client';
+import type { api } from '../../lib/api-client';
+import { viaApi } from '../../lib/lazy-api';
 import { queryClient } from '../../lib/query-client';
 import { dropPrivateQueries } from './private-queries';
 import { onSessionChangeElsewhere } from './session-events';
@@ -8,7 +9,7 @@ import { onSessionChangeElsewhere } from './session-events';
 /** GET /api/account/session: { user, profile, googleEnabled }, user and profile null when signed out. */
 export type SessionInfo = InferResponseType<typeof api.account.session.$get, 200>;
 
-export const fetchSession = () => call(api.account.session.$get());
+export const fetchSession = () => viaApi((api) => api.account.session.$get());
 
 export const sessionQueryKey = ['session'] as const;
 

@@ -5,7 +5,8 @@ import type { CartProduct } from '@/domain/cart';
 import { shopPageNumber } from '@/domain/product-filter';
 import { lineName } from '@/domain/product-variants';
 import { ApiError } from '../../lib/api';
-import { api, call } from '../../lib/api-client';
+import type { api } from '../../lib/api-client';
+import { viaApi } from '../../lib/lazy-api';
 
 /** GET /api/catalog/products: a page of the filtered products, every category, and how many the shop sells. */
 type ProductListDto = InferResponseType<typeof api.catalog.products.$get, 200>;
@@ -48,7 +49,8 @@ export function productsQuery(filter: ShopFilter) {
   const query = { ...(filter.category ? { category: filter.category } : {}), ...(filter.search ? { search: filter.search } : {}) };
   return infiniteQueryOptions({
     queryKey: ['catalog', 'products', filter],
-    queryFn: ({ pageParam }) => call(api.catalog.products.$get({ query: pageParam > 1 ? { ...query, page: String(pageParam) } : query })),
+    queryFn: ({ pageParam }) =>
+      viaApi((api) => api.catalog.products.$get({ query: pageParam > 1 ? { ...query, page: String(pageParam) } : query })),
     initialPageParam: filter.page,
     // A stubbed or older answer without nextPage has no page after it.
     getNextPageParam: (last) => last.nextPage ?? undefined,
@@ -58,7 +60,7 @@ export function productsQuery(filter: ShopFilter) {
 
 export const featuredProductsQuery = queryOptions({
   queryKey: ['catalog', 'featured'],
-  queryFn: () => call(api.catalog.products.featured.$get()),
+  queryFn: () => viaApi((api) => api.catalog.products.featured.$get()),
   ...PRODUCT_FRESHNESS,
 });
 
@@ -66,7 +68,7 @@ export const featuredProductsQuery = queryOptions({
 export function productPageQuery(slug: string) {
   return queryOptions({
     queryKey: ['catalog', 'product', slug],
-    queryFn: () => call(api.catalog.products['by-slug'][':slug'].$get({ param: { slug: encodeURIComponent(slug) } })),
+    queryFn: () => viaApi((api) => api.catalog.products['by-slug'][':slug'].$get({ param: { slug: encodeURIComponent(slug) } })),
     // A 404 will not change by asking again.
     retry: (failures: number, error: unknown) => failures < 1 && !(error instanceof ApiError && error.status < 500),
     ...PRODUCT_FRESHNESS,

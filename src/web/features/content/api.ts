@@ -3,7 +3,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { BLOG_PAGE_SIZE, blogOffset, blogPageNumber } from '@/domain/blog-paging';
 import { ApiError } from '../../lib/api';
-import { api, call } from '../../lib/api-client';
+import type { api } from '../../lib/api-client';
+import { viaApi } from '../../lib/lazy-api';
 
 /** One card of /blog, as GET /api/content/posts answers it. */
 export type BlogCardDto = InferResponseType<typeof api.content.posts.$get, 200>['posts'][number];
@@ -16,14 +17,14 @@ function retryServerErrors(failures: number, error: unknown): boolean {
 
 export const publishedPagesQuery = queryOptions({
   queryKey: ['content', 'pages'],
-  queryFn: () => call(api.content.pages.$get()),
+  queryFn: () => viaApi((api) => api.content.pages.$get()),
   staleTime: 5 * 60_000,
 });
 
 export function pageQuery(slug: string) {
   return queryOptions({
     queryKey: ['content', 'page', slug],
-    queryFn: () => call(api.content.pages[':slug'].$get({ param: { slug: encodeURIComponent(slug) } })),
+    queryFn: () => viaApi((api) => api.content.pages[':slug'].$get({ param: { slug: encodeURIComponent(slug) } })),
     retry: retryServerErrors,
   });
 }
@@ -35,22 +36,22 @@ export const blogPageFrom = (params: URLSearchParams): number => blogPageNumber(
 export function blogPageQuery(page: number) {
   return queryOptions({
     queryKey: ['content', 'posts', page],
-    queryFn: () => call(api.content.posts.$get({ query: { limit: String(BLOG_PAGE_SIZE), offset: String(blogOffset(page)) } })),
+    queryFn: () => viaApi((api) => api.content.posts.$get({ query: { limit: String(BLOG_PAGE_SIZE), offset: String(blogOffset(page)) } })),
   });
 }
 
 export function blogPostQuery(slug: string) {
   return queryOptions({
     queryKey: ['content', 'post', slug],
-    queryFn: () => call(api.content.posts[':slug'].$get({ param: { slug: encodeURIComponent(slug) } })),
+    queryFn: () => viaApi((api) => api.content.posts[':slug'].$get({ param: { slug: encodeURIComponent(slug) } })),
     retry: retryServerErrors,
   });
 }
 
 export function subscribe(email: string) {
-  return call(api.content.newsletter.$post({ json: { email } }));
+  return viaApi((api) => api.content.newsletter.$post({ json: { email } }));
 }
 
 export function sendContactMessage(input: ContactMessageInput) {
-  return call(api.content.contact.$post({ json: input }));
+  return viaApi((api) => api.content.contact.$post({ json: input }));
 }
