@@ -109,6 +109,44 @@ describe('order update SMS', () => {
   });
 });
 
+describe('order update SMS in Kiswahili', () => {
+  it('says each step in Kiswahili, with the same number, amount, window and link', () => {
+    expect(orderUpdateSms({ ...base, amountCents: 228_440, step: 'paid', locale: 'sw' })).toBe(
+      'Lake Victoria Aquaculture: Malipo ya KES 2,284.40 ya oda #3f2a9c1e yamepokelewa. https://shop.example.co.ke/orders/3f2a9c1e',
+    );
+    expect(orderUpdateSms({ ...base, step: 'confirmed', amountCents: 250_000, locale: 'sw' })).toContain(
+      'Oda #3f2a9c1e imethibitishwa: lipa KES 2,500.00 kwa rider kwa M-Pesa au pesa taslimu.',
+    );
+    expect(orderUpdateSms({ ...base, step: 'delivered', locale: 'sw' })).toContain('Oda #3f2a9c1e imeletwa. Asante kwa kununua kwetu!');
+    expect(orderUpdateSms({ ...base, step: 'part_refunded', locale: 'sw' })).toContain(
+      'Umerejeshewa sehemu ya malipo yako kwa oda #3f2a9c1e.',
+    );
+    expect(orderUpdateSms({ ...base, step: 'ready_for_pickup', pickupAt: 'Gikomba Market, stall 12', locale: 'sw' })).toBe(
+      'Lake Victoria Aquaculture: oda #3f2a9c1e iko tayari kuchukuliwa hapa: Gikomba Market, stall 12.',
+    );
+  });
+
+  it('keeps every step to one GSM-7 SMS, whatever it carries', () => {
+    for (const step of ORDER_UPDATE_STEPS) {
+      const sms = orderUpdateSms({
+        ...base,
+        ...extra,
+        step,
+        shopPhone: '+254700000000',
+        pickupAt: 'Gikomba Market, stall 12',
+        locale: 'sw',
+      });
+      expect(sms.length, step).toBeLessThanOrEqual(SMS_MAX_LENGTH);
+      expect(isGsm7(sms), step).toBe(true);
+      expect(sms, step).toContain('#3f2a9c1e');
+    }
+  });
+
+  it('is English for an order placed in English', () => {
+    expect(orderUpdateSms({ ...base, step: 'delivered', locale: 'en' })).toBe(orderUpdateSms({ ...base, step: 'delivered' }));
+  });
+});
+
 describe('GSM-7', () => {
   it('knows the default alphabet', () => {
     expect(isGsm7('Hello @ £5 è Ñ ü _ !?')).toBe(true);

@@ -3,6 +3,13 @@
 // cut it to 70 characters, or split it in two). The only link is to the shop's own PUBLIC_URL.
 import { formatKES, type Cents } from './money';
 import { shortOrderId } from './order-status';
+import type { Locale } from './locale';
+import { domainCatalogue, type DomainText } from './i18n/domain-text';
+import en from './i18n/catalogues/order-sms.en.json';
+import sw from './i18n/catalogues/order-sms.sw.json';
+
+const smsText = domainCatalogue({ en, sw });
+type SmsText = DomainText<keyof typeof en>;
 
 /**
  * The order steps a customer hears about; 'paid' mail is the order confirmation. 'refunded': the
@@ -110,15 +117,17 @@ export interface OrderSmsInput {
   shopPhone?: string;
   /** 'ready_for_pickup': where to collect it, the pick-up address and instructions the owner set. */
   pickupAt?: string;
+  /** The language the order was placed in (English when left out). */
+  locale?: Locale;
 }
 
 /** The most of a rider's name an SMS carries, so their phone and the window always fit. */
 const RIDER_NAME_ROOM = 20;
 
 /** 'Rider: Otieno Ouma, +254733000111.' or, without a rider, 'Questions? Call +254700000000.' ('' for neither). */
-function onTheWayContact(input: OrderSmsInput): string {
-  if (input.rider) return `Rider: ${input.rider.name.trim().slice(0, RIDER_NAME_ROOM).trim()}, ${input.rider.phone}.`;
-  return input.shopPhone?.trim() ? `Questions? Call ${input.shopPhone.trim()}.` : '';
+function onTheWayContact(input: OrderSmsInput, t: SmsText): string {
+  if (input.rider) return t('rider', { name: input.rider.name.trim().slice(0, RIDER_NAME_ROOM).trim(), phone: input.rider.phone });
+  return input.shopPhone?.trim() ? t('callShop', { phone: input.shopPhone.trim() }) : '';
 }
 
 /** The room a refund's reason may take in its SMS, beside the amount, the order and the link. */
@@ -133,33 +142,34 @@ function clippedReason(reason: string, room = REASON_ROOM): string {
   return `${(word > room / 2 ? cut.slice(0, word) : cut).trimEnd()}...`;
 }
 
-function body(input: OrderSmsInput): string {
+function body(input: OrderSmsInput, t: SmsText): string {
   const ref = `#${shortOrderId(input.orderId)}`;
   const amount = input.amountCents !== undefined ? formatKES(input.amountCents) : null;
+  const delivery = input.deliveryWindow ? t('delivery', { window: input.deliveryWindow }) : '';
   switch (input.step) {
     case 'paid':
-      return `${amount ? `Payment of ${amount}` : 'Payment'} received for order ${ref}.${input.deliveryWindow ? ` Delivery: ${input.deliveryWindow}.` : ''}`;
+      return [amount ? t('paidAmount', { amount, ref }) : t('paid', { ref }), delivery].filter(Boolean).join(' ');
     case 'confirmed':
-      return `Order ${ref} confirmed: pay ${amount ?? 'the total'} to the rider by M-Pesa or cash.`;
+      return t('confirmed', { ref, amount: amount ?? t('theTotal') });
     case 'out_for_delivery': {
-      const contact = onTheWayContact(input);
-      const when = input.deliveryWindow ? `Delivery: ${input.deliveryWindow}.` : '';
-      if (!contact && !when) return `Order ${ref} is out for delivery. Please keep your phone on so the rider can reach you.`;
-      return [`Order ${ref} is out for delivery.`, contact, when].filter(Boolean).join(' ');
+      const contact = onTheWayContact(input, t);
+      if (!contact && !delivery) return t('outForDeliveryKeepPhone', { ref });
+      return [t('outForDelivery', { ref }), contact, delivery].filter(Boolean).join(' ');
     }
     case 'ready_for_pickup':
-      return `Order ${ref} is ready for pick-up${input.pickupAt ? ` at ${input.pickupAt}` : ''}${input.deliveryWindow ? `, ${input.deliveryWindow}` : ''}.`;
+      return t('readyForPickup', { ref });
     case 'delivered':
-      return `Order ${ref} has been delivered. Thank you for shopping with us!`;
+      return t('delivered', { ref });
     case 'cancelled':
-      return `Order ${ref}${amount ? ` (${amount})` : ''} has been cancelled. You have not been charged.`;
+      return amount ? t('cancelledAmount', { ref, amount }) : t('cancelled', { ref });
     case 'refunded':
-      return `Order ${ref} is cancelled; ${amount ?? 'your payment'} has been refunded to you.`;
+      return t('refunded', { ref, amount: amount ?? t('yourPayment') });
     case 'payment_refunded':
-      return `You paid twice for order ${ref}: the extra ${amount ?? 'payment'} has been refunded to you.`;
+      return t('paymentRefunded', { ref, amount: amount ?? t('payment') });
     case 'part_refunded': {
       const why = input.reason ? clippedReason(toGsm7(input.reason)) : '';
-      return `${amount ?? 'Part of your payment'} has been refunded for order ${ref}${why ? `: ${why}` : '.'}`;
+      const refunded = amount ?? t('partOfPayment');
+      return why ? t('partRefundedWhy', { amount: refunded, ref, why }) : t('partRefunded', { amount: refunded, ref });
     }
   }
 }
@@ -172,21 +182,23 @@ const orderPagePath = (orderId: string) => `/orders/${shortOrderId(orderId)}`;
  * when are the message, so it carries no link; a long address gives way (cut at a word) before the
  * window, the shop's name or the order's number.
  */
-function readyForPickupSms(input: OrderSmsInput): string {
+function readyForPickupSms(input: OrderSmsInput, t: SmsText): string {
   const name = toGsm7(input.shopName.trim()).slice(0, 40).trim();
   const ref = `#${shortOrderId(input.orderId)}`;
   const when = input.deliveryWindow ? `, ${toGsm7(input.deliveryWindow)}` : '';
   const where = toGsm7((input.pickupAt ?? '').trim().replace(/\s+/g, ' '));
-  const head = `${name ? `${name}: ` : ''}order ${ref} is ready for pick-up`;
-  const room = SMS_MAX_LENGTH - head.length - ' at '.length - when.length - 1;
-  const at = where && room >= 8 ? ` at ${clippedReason(where, room)}` : '';
+  const head = `${name ? `${name}: ` : ''}${t('pickupHead', { ref })}`;
+  const atWords = t('pickupAt', { place: '' });
+  const room = SMS_MAX_LENGTH - head.length - 1 - atWords.length - when.length - 1;
+  const at = where && room >= 8 ? ` ${t('pickupAt', { place: clippedReason(where, room) })}` : '';
   return `${head}${at}${when}.`.slice(0, SMS_MAX_LENGTH);
 }
 
 /** The SMS for one order step: '<shop>: <what happened> <PUBLIC_URL>/orders/<ref>', one GSM-7 SMS. */
 export function orderUpdateSms(input: OrderSmsInput): string {
-  if (input.step === 'ready_for_pickup') return readyForPickupSms(input);
-  const text = toGsm7(body(input));
+  const t = smsText(input.locale ?? 'en');
+  if (input.step === 'ready_for_pickup') return readyForPickupSms(input, t);
+  const text = toGsm7(body(input, t));
   const link = `${input.publicUrl}${orderPagePath(input.orderId)}`;
   const named = (room: number) => {
     const name = toGsm7(input.shopName.trim()).slice(0, Math.max(0, room)).trim();

@@ -51,12 +51,16 @@ const DELIVERY_ADDRESS = 'Westlands, Nairobi';
 const DELIVERY_POINT = { lat: -1.2676, lng: 36.8108 };
 
 /** A pending order placed through checkout; `smsUpdates` is the checkout's checkbox (left out: not sent). */
-export async function placeOrderWith(s: SmsShop, opts: { smsUpdates?: boolean; quantity?: number } = {}) {
+export async function placeOrderWith(
+  s: SmsShop,
+  opts: { smsUpdates?: boolean; quantity?: number; headers?: Record<string, string>; lang?: string } = {},
+) {
   const product = await productBySlug(s.t, 'fresh-whole-tilapia');
   const placeToken = signPlace(s.t.ctx.env.AUTH_SECRET ?? '', DELIVERY_ADDRESS, DELIVERY_POINT);
   const res = await s.t.request('/api/checkout/orders', {
     method: 'POST',
-    cookie: s.customer.cookie,
+    cookie: opts.lang ? `${s.customer.cookie}; lang=${opts.lang}` : s.customer.cookie,
+    ...(opts.headers ? { headers: opts.headers } : {}),
     json: {
       items: [{ productId: product.id, quantity: opts.quantity ?? 1 }],
       customerInfo: { fullName: 'Kamau Customer', email: s.customer.email, phone: '0712 345 678', address: DELIVERY_ADDRESS },
@@ -74,7 +78,7 @@ export async function placeOrderWith(s: SmsShop, opts: { smsUpdates?: boolean; q
   return { orderId: placed.orderId, trackingId: payment.trackingId };
 }
 
-export async function placePaidOrder(s: SmsShop, opts: { smsUpdates?: boolean } = {}) {
+export async function placePaidOrder(s: SmsShop, opts: Parameters<typeof placeOrderWith>[1] = {}) {
   const placed = await placeOrderWith(s, opts);
   await payByCard(s, placed.trackingId);
   return placed;

@@ -3,6 +3,7 @@
 // fee are open to visitors too (the cart and product pages show the fee before sign-in), within a
 // per-address budget for visitors without a session (lookup-limit.ts): the provider is a paid API.
 import { Hono } from 'hono';
+import { requestLocale } from '@/domain/locale';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, ServerContext } from '../../context';
 import { isPhoneOnlyEmail } from '@/domain/phone-sign-in';
@@ -133,6 +134,7 @@ export function checkoutRoutes(ctx: ServerContext) {
           fulfilment: body.fulfilment,
           idempotencyKey: body.idempotencyKey,
           smsUpdates: body.smsUpdates ?? true,
+          locale: requestLocale(c.req.header('cookie'), c.req.header('accept-language')),
           deliveryWindow: body.deliveryWindow,
           buyerTax: body.buyerTax,
           note: body.note,

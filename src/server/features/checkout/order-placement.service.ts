@@ -11,6 +11,7 @@
 // 3. outside that transaction, the payment attempt claimed with the order is sent to Pesapal.
 // An idempotency key (unique per user) turns a double click into the same order and payment page.
 import { and, count, eq, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
+import type { Locale } from '@/domain/locale';
 import type { LatLng } from '@/domain/delivery-fee';
 import { multiplyCents } from '@/domain/money';
 import { deliveryPlaceName, NO_SMALL_ORDER_POLICY, totalsWithSmallOrder, type SmallOrderPolicy } from '@/domain/small-order';
@@ -79,6 +80,8 @@ export interface PlaceOrderInput {
   mpesaPhone?: string | undefined;
   /** Paid to the rider at the door: the order is confirmed without payment (when its zone offers it). */
   payOnDelivery?: boolean;
+  /** The language she shopped in: her SMS and mail about this order are in it (English when left out). */
+  locale?: Locale;
 }
 
 export interface PlacedOrder {
@@ -493,6 +496,7 @@ async function insertPendingOrder(
       idempotencyKey: input.idempotencyKey ?? null,
       smsUpdates: input.smsUpdates ?? true,
       smsUpdatesAt: at,
+      locale: input.locale ?? 'en',
       buyerKraPin,
       buyerBusinessName,
       reservationExpiresAt: new Date(at.getTime() + RESERVATION_MINUTES * 60_000),

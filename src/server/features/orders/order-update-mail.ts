@@ -4,6 +4,10 @@ import { shortOrderId } from '@/domain/order-status';
 import type { OrderUpdateStep } from '@/domain/order-sms';
 import { escapeHtml } from '../../infra/http/html';
 import type { MailMessage } from '../../infra/mail/mailer';
+import type { Locale } from '@/domain/locale';
+import { domainCatalogue, type DomainText } from '@/domain/i18n/domain-text';
+import en from '../../i18n/catalogues/order-mail.en.json';
+import sw from '../../i18n/catalogues/order-mail.sw.json';
 
 export interface OrderUpdateMailInput {
   step: Exclude<OrderUpdateStep, 'paid'>;
@@ -22,26 +26,66 @@ export interface OrderUpdateMailInput {
   deliveryWindow?: string;
   /** 'ready_for_pickup': the pick-up address and instructions. */
   pickupAt?: string;
+  /** The language the order was placed in (English when left out). */
+  locale?: Locale;
 }
+
+const mailText = domainCatalogue({ en, sw });
+type MailText = DomainText<keyof typeof en>;
 
 /** Who brings the order and when, for 'out_for_delivery'. */
-function onTheWay(input: OrderUpdateMailInput): string {
-  const rider = input.rider ? ` ${input.rider.name} is bringing it; their phone is ${input.rider.phone}.` : '';
-  const when = input.deliveryWindow ? ` Delivery window: ${input.deliveryWindow}.` : '';
-  const phone = input.shopPhone?.trim() ? ` If you need us, call ${input.shopPhone.trim()}.` : '';
-  return `${rider}${when}${phone}`;
+function onTheWay(input: OrderUpdateMailInput, t: MailText): string[] {
+  return [
+    input.rider ? t('riderBringing', { name: input.rider.name, phone: input.rider.phone }) : '',
+    input.deliveryWindow ? t('deliveryWindow', { window: input.deliveryWindow }) : '',
+    input.shopPhone?.trim() ? t('callUs', { phone: input.shopPhone.trim() }) : '',
+  ];
 }
 
-const SUBJECTS: Readonly<Record<OrderUpdateMailInput['step'], string>> = {
-  confirmed: 'is confirmed: pay on delivery',
-  out_for_delivery: 'is out for delivery',
-  ready_for_pickup: 'is ready for pick-up',
-  delivered: 'has been delivered',
-  cancelled: 'has been cancelled',
-  refunded: 'has been cancelled and refunded',
-  payment_refunded: 'was paid twice: the extra payment has been refunded',
-  part_refunded: 'has been partly refunded',
-};
+const SUBJECTS = {
+  confirmed: 'subjectConfirmed',
+  out_for_delivery: 'subjectOutForDelivery',
+  ready_for_pickup: 'subjectReadyForPickup',
+  delivered: 'subjectDelivered',
+  cancelled: 'subjectCancelled',
+  refunded: 'subjectRefunded',
+  payment_refunded: 'subjectPaymentRefunded',
+  part_refunded: 'subjectPartRefunded',
+} as const satisfies Record<OrderUpdateMailInput['step'], keyof typeof en>;
+
+/** What happened, in a sentence or a few. */
+function sentence(input: OrderUpdateMailInput, t: MailText, ref: string, amount: string | null): string {
+  const sentences = (...parts: string[]) => parts.filter(Boolean).join(' ');
+  switch (input.step) {
+    case 'confirmed':
+      return sentences(
+        t('confirmed', { ref, amount: amount ?? t('theTotal') }),
+        input.deliveryWindow ? t('deliveryWindow', { window: input.deliveryWindow }) : '',
+      );
+    case 'out_for_delivery':
+      return sentences(t('onItsWay', { ref }), ...onTheWay(input, t), t('keepPhoneOn'));
+    case 'ready_for_pickup': {
+      const place = input.pickupAt;
+      const window = input.deliveryWindow;
+      if (place && window) return t('readyForPickupAtWhen', { ref, place, window });
+      if (place) return t('readyForPickupAt', { ref, place });
+      return window ? t('readyForPickupWhen', { ref, window }) : t('readyForPickup', { ref });
+    }
+    case 'delivered':
+      return t('delivered', { ref });
+    case 'cancelled':
+      return amount ? t('cancelledAmount', { ref, amount }) : t('cancelled', { ref });
+    case 'refunded':
+      return t('refunded', { ref, amount: amount ?? t('yourPayment') });
+    case 'payment_refunded':
+      return t('paymentRefunded', { ref, amount: amount ?? t('yourPayment') });
+    case 'part_refunded': {
+      const why = input.reason?.trim();
+      const refunded = amount ?? t('partOfPayment');
+      return why ? t('partRefundedWhy', { amount: refunded, ref, why }) : t('partRefunded', { amount: refunded, ref });
+    }
+  }
+}
 
 /** '<order id>:<step>' (and ':<key>' for a step that may come more than once, one per payment). */
 export function orderUpdateKey(orderId: string, step: OrderUpdateStep, key?: string): string {
@@ -49,27 +93,19 @@ export function orderUpdateKey(orderId: string, step: OrderUpdateStep, key?: str
 }
 
 export function orderUpdateMail(input: OrderUpdateMailInput): MailMessage {
+  const t = mailText(input.locale ?? 'en');
   const ref = shortOrderId(input.order.id);
   const amount = input.amountCents !== undefined ? formatKES(input.amountCents) : null;
-  const sentences: Record<OrderUpdateMailInput['step'], string> = {
-    confirmed: `Your order #${ref} is confirmed. Please pay ${amount ?? 'the total'} to the rider when it arrives, by M-Pesa or in cash.${input.deliveryWindow ? ` Delivery window: ${input.deliveryWindow}.` : ''}`,
-    out_for_delivery: `Your order #${ref} is on its way.${onTheWay(input)} Please keep your phone on so the rider can reach you.`,
-    ready_for_pickup: `Your order #${ref} is ready for pick-up${input.pickupAt ? ` at ${input.pickupAt}` : ''}${input.deliveryWindow ? `, ${input.deliveryWindow}` : ''}.`,
-    delivered: `Your order #${ref} has been delivered. Thank you for shopping with us.`,
-    cancelled: `Your order #${ref}${amount ? ` (${amount})` : ''} has been cancelled. You have not been charged.`,
-    refunded: `Your order #${ref} has been cancelled and ${amount ?? 'your payment'} has been refunded to you. It can take a few days to reach your account.`,
-    payment_refunded: `Order #${ref} was paid twice. The extra payment of ${amount ?? 'your payment'} has been refunded to you; your order goes ahead. It can take a few days to reach your account.`,
-    part_refunded: `${amount ?? 'Part of your payment'} has been refunded for order #${ref}${input.reason?.trim() ? `: ${input.reason.trim()}` : '.'} It can take a few days to reach your account.`,
-  };
-  const greeting = input.order.customerName ? `Hello ${input.order.customerName},` : 'Hello,';
+  const said = sentence(input, t, ref, amount);
+  const greeting = input.order.customerName ? t('helloName', { name: input.order.customerName }) : t('hello');
   const ordersUrl = `${input.publicUrl}/orders`;
-  const text = [greeting, '', sentences[input.step], '', `Your orders: ${ordersUrl}`, ''].join('\n');
+  const text = [greeting, '', said, '', t('yourOrders', { url: ordersUrl }), ''].join('\n');
   const html = `<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(sentences[input.step])}</p>
-<p><a href="${escapeHtml(ordersUrl)}">See your orders</a></p>`;
+<p>${escapeHtml(said)}</p>
+<p><a href="${escapeHtml(ordersUrl)}">${escapeHtml(t('seeYourOrders'))}</a></p>`;
   return {
     to: input.order.customerEmail,
-    subject: `Order #${ref} ${SUBJECTS[input.step]} - ${input.shopName}`,
+    subject: t('subject', { ref, what: t(SUBJECTS[input.step]), shop: input.shopName }),
     text,
     html,
     orderId: input.order.id,

@@ -62,6 +62,7 @@ export async function queueOrderUpdate(
       shopPhone: onTheWay?.shopPhone,
       reason: opts.reason,
       pickupAt,
+      locale: order.locale,
     });
     smsId = await ctx.sms.enqueue(db, { orderId, step, to, message, dedupeKey: orderUpdateKey(orderId, step, opts.key) });
   }
@@ -82,6 +83,7 @@ export async function queueOrderUpdate(
         deliveryWindow: step === 'out_for_delivery' || step === 'ready_for_pickup' || step === 'confirmed' ? window : undefined,
         reason: opts.reason,
         pickupAt,
+        locale: order.locale,
       }),
     );
   }
