@@ -6,9 +6,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortOrderId } from '../../src/domain/order-status';
 import { dataRequests, outboundMail, outboundSms, paymentRefunds, session } from '../../src/server/db/schema';
+import type { DataExport } from '../../src/server/features/privacy/data-export.service';
 import { createUser, type TestUser } from '../support/test-app';
 import { dbKinds } from '../support/test-database';
-import { createShop, disposeShop, payOnSimulator, postOrder, productBySlug, transactionsOf, WESTLANDS, type Shop } from './checkout-support';
+import {
+  createShop,
+  disposeShop,
+  payOnSimulator,
+  postOrder,
+  productBySlug,
+  transactionsOf,
+  WESTLANDS,
+  type Shop,
+} from './checkout-support';
 
 interface Person {
   name: string;
@@ -75,10 +85,20 @@ describe.each(dbKinds(import.meta.url))('data export on %s', (kind) => {
       const profile = await shop.request('/api/account/profile', {
         method: 'PATCH',
         cookie: u.cookie,
-        json: { fullName: p.name, phone: p.localPhone, address: p.address, cartReminders: true, kraPin: p === AMINA ? 'P051234567X' : 'A123456789Z' },
+        json: {
+          fullName: p.name,
+          phone: p.localPhone,
+          address: p.address,
+          cartReminders: true,
+          kraPin: p === AMINA ? 'P051234567X' : 'A123456789Z',
+        },
       });
       expect(profile.status).toBe(200);
-      const put = await shop.request('/api/cart', { method: 'PUT', cookie: u.cookie, json: { lines: [{ productId: tilapia, quantity: 3 }] } });
+      const put = await shop.request('/api/cart', {
+        method: 'PUT',
+        cookie: u.cookie,
+        json: { lines: [{ productId: tilapia, quantity: 3 }] },
+      });
       expect(put.status).toBe(200);
       await shop.ctx.db
         .update(session)
@@ -101,10 +121,38 @@ describe.each(dbKinds(import.meta.url))('data export on %s', (kind) => {
     });
     // Messages: her own without an order, his, and one about his order that went to her number.
     await shop.ctx.db.insert(outboundSms).values([
-      { orderId: null, step: 'cart_reminder', dedupeKey: 'a-cart', to: AMINA.phone, message: 'Amina, your cart is waiting', status: 'sent' },
-      { orderId: null, step: 'cart_reminder', dedupeKey: 'b-cart', to: BRENDA.phone, message: 'Brenda, your cart is waiting', status: 'sent' },
-      { orderId: brendaOrder, step: 'order_paid', dedupeKey: 'b-to-a', to: AMINA.phone, message: `Brenda Kiprono order #${shortOrderId(brendaOrder)}`, status: 'sent' },
-      { orderId: null, step: 'morning_summary', dedupeKey: 'summary', to: AMINA.phone, message: 'Today: Brenda Kiprono, Karen', status: 'sent' },
+      {
+        orderId: null,
+        step: 'cart_reminder',
+        dedupeKey: 'a-cart',
+        to: AMINA.phone,
+        message: 'Amina, your cart is waiting',
+        status: 'sent',
+      },
+      {
+        orderId: null,
+        step: 'cart_reminder',
+        dedupeKey: 'b-cart',
+        to: BRENDA.phone,
+        message: 'Brenda, your cart is waiting',
+        status: 'sent',
+      },
+      {
+        orderId: brendaOrder,
+        step: 'order_paid',
+        dedupeKey: 'b-to-a',
+        to: AMINA.phone,
+        message: `Brenda Kiprono order #${shortOrderId(brendaOrder)}`,
+        status: 'sent',
+      },
+      {
+        orderId: null,
+        step: 'morning_summary',
+        dedupeKey: 'summary',
+        to: AMINA.phone,
+        message: 'Today: Brenda Kiprono, Karen',
+        status: 'sent',
+      },
     ]);
     await shop.ctx.db.insert(outboundMail).values([
       { to: AMINA.email, from: 'Shop <shop@example.test>', subject: 'Your sign-in link, Amina', text: 'Sign in: https://x/amina' },
@@ -126,7 +174,7 @@ describe.each(dbKinds(import.meta.url))('data export on %s', (kind) => {
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const text = await res.text();
-    const data = JSON.parse(text) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const data = JSON.parse(text) as DataExport;
 
     expect(data.profile).toMatchObject({
       fullName: AMINA.name,
@@ -137,18 +185,22 @@ describe.each(dbKinds(import.meta.url))('data export on %s', (kind) => {
       kraPin: 'P051234567X',
       cartReminders: true,
     });
-    expect(data.addresses.map((a: { address: string }) => a.address)).toEqual([AMINA.address, WESTLANDS.address]);
+    expect(data.addresses.map((a) => a.address)).toEqual([AMINA.address, WESTLANDS.address]);
     expect(data.orders).toHaveLength(1);
-    const [o] = data.orders;
+    const o = data.orders[0]!;
     expect(o).toMatchObject({ id: aminaOrder, customerName: AMINA.name, customerPhone: AMINA.phone, customerEmail: AMINA.email });
-    expect(o.lines).toMatchObject([{ product: expect.stringContaining('Tilapia'), quantity: 2, unitPriceCents: 65_000, lineTotalCents: 130_000 }]);
+    expect(o.lines).toMatchObject([
+      { product: expect.stringContaining('Tilapia'), quantity: 2, unitPriceCents: 65_000, lineTotalCents: 130_000 },
+    ]);
     expect(Number.isInteger(o.totalCents)).toBe(true);
-    expect(data.payments.attempts).toMatchObject([{ orderId: aminaOrder, provider: 'pesapal', status: 'COMPLETED', amountCents: o.totalCents }]);
+    expect(data.payments.attempts).toMatchObject([
+      { orderId: aminaOrder, provider: 'pesapal', status: 'COMPLETED', amountCents: o.totalCents },
+    ]);
     expect(data.payments.refunds).toMatchObject([{ orderId: aminaOrder, amountCents: 12_345, reason: 'Short weight on the tilapia' }]);
-    const smsTexts = data.sms.map((m: { message: string }) => m.message);
+    const smsTexts = data.sms.map((m) => m.message);
     expect(smsTexts).toContain('Amina, your cart is waiting');
-    expect(data.sms.every((m: { to: string }) => m.to === AMINA.phone)).toBe(true);
-    expect(data.mail.map((m: { subject: string }) => m.subject)).toContain('Your sign-in link, Amina');
+    expect(data.sms.every((m) => m.to === AMINA.phone)).toBe(true);
+    expect(data.mail.map((m) => m.subject)).toContain('Your sign-in link, Amina');
     expect(data.consents).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ kind: 'cart_reminders', granted: true, source: 'profile' }),
@@ -185,7 +237,10 @@ describe.each(dbKinds(import.meta.url))('data export on %s', (kind) => {
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="my-orders-.*\.csv"$/);
     const csv = await res.text();
-    const rows = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const rows = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(rows[0]).toMatch(/^order_id,placed_at,status/);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(aminaOrder);
