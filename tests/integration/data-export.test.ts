@@ -257,6 +257,24 @@ describe.each(dbKinds(import.meta.url))('data export on %s', (kind) => {
     expect(await shop.ctx.db.select().from(dataRequests).where(eq(dataRequests.userId, brenda.id))).toEqual([]);
   });
 
+  it("lists the requests for the owner, with the customer's name while the account exists", async () => {
+    const gone = 'deleted-account-id';
+    await shop.ctx.db
+      .insert(dataRequests)
+      .values({ userId: gone, kind: 'deletion', requestedAt: shop.clock.now(), completedAt: shop.clock.now() });
+    const owner = await createUser(shop, { role: 'owner' });
+    expect((await shop.request('/api/admin/data-requests', { cookie: amina.cookie })).status).toBe(403);
+    const res = await shop.request('/api/admin/data-requests', { cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    const { requests } = (await res.json()) as {
+      requests: { userId: string; customerName: string | null; kind: string; completedAt: string | null }[];
+    };
+    expect(requests[0]).toMatchObject({ userId: gone, customerName: null, kind: 'deletion' });
+    const hers = requests.filter((r) => r.userId === amina.id);
+    expect(hers.length).toBeGreaterThan(0);
+    expect(hers.every((r) => r.customerName === AMINA.name && r.kind === 'export' && r.completedAt !== null)).toBe(true);
+  });
+
   it('lets a customer download a few times an hour, then asks her to wait', async () => {
     const someone = await createUser(shop);
     const statuses: number[] = [];
