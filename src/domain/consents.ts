@@ -5,37 +5,14 @@ export const CONSENT_KINDS = ['newsletter', 'cart_reminders', 'order_sms'] as co
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
 /** Where a consent was given or withdrawn, as the ledger's source column names it. */
-export const CONSENT_SOURCES = [
-  'sign-up',
-  'checkout',
-  'profile',
-  'newsletter-form',
-  'sms-stop',
-  'stop-link',
-  'back-office',
-] as const;
-export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+export type ConsentSource = 'sign-up' | 'checkout' | 'profile' | 'newsletter-form' | 'sms-stop' | 'stop-link' | 'back-office';
 
-/** The customer's names for each consent (the profile page and the data export). */
+/** The customer's names for each consent (the profile page). */
 export const CONSENT_LABELS: Readonly<Record<ConsentKind, string>> = {
   order_sms: 'SMS updates about my orders',
   cart_reminders: 'Cart reminders by SMS',
   newsletter: 'Newsletter by email',
 };
-
-export const CONSENT_SOURCE_LABELS: Readonly<Record<ConsentSource, string>> = {
-  'sign-up': 'at sign-up',
-  checkout: 'at checkout',
-  profile: 'on your profile',
-  'newsletter-form': 'with the newsletter form',
-  'sms-stop': 'by an SMS reply',
-  'stop-link': "with a reminder's stop link",
-  'back-office': 'by the shop',
-};
-
-export function isConsentKind(value: unknown): value is ConsentKind {
-  return typeof value === 'string' && (CONSENT_KINDS as readonly string[]).includes(value);
-}
 
 /** The consents an SMS reply of STOP withdraws: the SMS ones (a newsletter is by email). */
 export const SMS_STOP_KINDS = ['order_sms', 'cart_reminders'] as const satisfies readonly ConsentKind[];

@@ -7,7 +7,7 @@ import { profiles } from '../../db/schema';
 import { saveCartRemindersChoice, saveSmsChoice } from '../account/account.service';
 import { accountEmail, consentHistory, newsletterSubscription, unsubscribeNewsletter } from './consents.service';
 
-export interface ConsentChoice {
+interface ConsentChoice {
   kind: ConsentKind;
   granted: boolean;
   /** When it was last chosen (ISO); null: never chosen (the shop's default). */

@@ -4,13 +4,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Env } from '../../env';
 
-export const SMS_REPLIES_PATH = '/api/sms/replies';
-
 /** Development only: the SMS box is refused in production, and this goes with it. */
 const DEV_SMS_REPLIES_TOKEN = 'dev-sms-box-replies-token-not-a-secret';
 
 /** The callback's secret, or null when replies are not taken (Africa's Talking without AT_CALLBACK_TOKEN). */
-export function smsReplyToken(env: Env): string | null {
+function smsReplyToken(env: Env): string | null {
   if (env.AT_CALLBACK_TOKEN) return env.AT_CALLBACK_TOKEN;
   const devBox = !env.SMS_DISABLED && !(env.AT_USERNAME && env.AT_API_KEY) && !env.isProduction;
   return devBox ? DEV_SMS_REPLIES_TOKEN : null;
