@@ -2,6 +2,7 @@
 // opt-out) and 'Download my data' (keyboard-reachable; a refusal said in words).
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { axeViolations } from '../test-support/axe';
 import { fakeApi, type FakeApi } from '../test-support/fake-api';
 import { renderPage } from '../test-support/render-page';
 import { answerSession, signedIn } from '../test-support/shop-answers';
@@ -42,6 +43,7 @@ describe('/profile: consents', () => {
     expect(within(await waitForRow('SMS updates about my orders')).getByText('Given on 2 Nov 2026')).toBeTruthy();
     expect(within(consentRow('Cart reminders by SMS')).getByText('Given on 20 Nov 2026')).toBeTruthy();
     expect(within(consentRow('Newsletter by email')).getByText('Given on 25 Nov 2026 (wanjiku@example.co.ke)')).toBeTruthy();
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('withdraws cart reminders in one tap, and the profile says they are off', async () => {
