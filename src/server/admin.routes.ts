@@ -28,6 +28,7 @@ import { adminSignInCodesRoutes } from './features/account/admin.routes';
 import { adminGoLiveRoutes } from './go-live/go-live.routes';
 import { adminPromotionsRoutes } from './features/promotions/admin.routes';
 import { adminAbandonedCartsRoutes } from './features/carts/admin.routes';
+import { adminDataRequestsRoutes } from './features/privacy/admin.routes';
 
 export function adminRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>()
@@ -58,5 +59,6 @@ export function adminRoutes(ctx: ServerContext) {
     .route('/sign-in-codes', adminSignInCodesRoutes(ctx))
     .route('/go-live', adminGoLiveRoutes(ctx))
     .route('/promotions', adminPromotionsRoutes(ctx))
-    .route('/abandoned-carts', adminAbandonedCartsRoutes(ctx));
+    .route('/abandoned-carts', adminAbandonedCartsRoutes(ctx))
+    .route('/data-requests', adminDataRequestsRoutes(ctx));
 }

@@ -17,6 +17,8 @@ import { devMailRoutes } from './dev/mail/dev-mail.routes';
 import { devSmsRoutes } from './dev/sms/dev-sms.routes';
 import { devClockRoutes, type DevClock } from './dev/clock/dev-clock';
 import { smsReportsRoutes } from './features/sms-reports/sms-reports.routes';
+import { smsRepliesRoutes } from './features/privacy/sms-replies.routes';
+import { privacyRoutes } from './features/privacy/privacy.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { rescheduleRoutes } from './features/deliveries/reschedule.routes';
@@ -108,6 +110,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
       return c.json({ status: 'ok', database: ctx.database.kind });
     })
     .route('/account', accountRoutes(ctx))
+    .route('/account', privacyRoutes(ctx))
     .route('/catalog', catalogRoutes(ctx))
     .route('/cart', cartRoutes(ctx))
     .route('/content', contentRoutes(ctx))
@@ -117,6 +120,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     .route('/delivery-reschedule', rescheduleRoutes(ctx))
     .route('/realtime', realtimeRoutes(ctx))
     .route('/sms', smsReportsRoutes(ctx))
+    .route('/sms/replies', smsRepliesRoutes(ctx))
     .route('/admin', adminRoutes(ctx));
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => publicAuthAnswer(await ctx.auth.handler(c.req.raw)));

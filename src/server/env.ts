@@ -116,6 +116,8 @@ const schema = z.object({
   AT_SENDER_ID: optional,
   // Any Africa's Talking-compatible API (a test double); default by AT_USERNAME.
   AT_API_URL: optional,
+  // The secret last part of the incoming-messages callback's address (SMS replies such as STOP); at least 24 characters.
+  AT_CALLBACK_TOKEN: optional.refine((v) => v === undefined || v.length >= 24, 'must be at least 24 random characters'),
   // Ceilings on SMS sign-in codes (each one is billed to the merchant): shop-wide, per client network
   // (an IPv6 /48, an IPv4 address) and per number, per hour and per day (windows of 60 minutes and 24 hours).
   SMS_CODES_PER_HOUR: z.coerce.number().int().min(1).default(200),

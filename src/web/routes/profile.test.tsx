@@ -11,6 +11,7 @@ describe('/profile', () => {
   it('shows "Saving..." while saving, and the fallback message when the save fails without a server message', async () => {
     const api = fakeApi();
     answerSession(api, signedIn('Fallback Person'));
+    api.on('GET /api/account/consents', { json: { choices: [], newsletterEmail: null, history: [] } });
     const save = heldAnswer();
     api.on('PATCH /api/account/profile', save.handler);
     const { user, fill } = renderPage(<Profile />, { path: '/profile' });

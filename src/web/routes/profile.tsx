@@ -5,6 +5,8 @@ import { CONFIRM_EMAIL_PARAM } from '@/domain/phone-sign-in';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { ConfirmEmail } from '../features/account/components/confirm-email';
+import { ConsentsPanel } from '../features/account/components/consents-panel';
+import { DataDownload } from '../features/account/components/data-download';
 import { ProfileDetails } from '../features/account/components/profile-details';
 import { ProfileForm } from '../features/account/components/profile-form';
 import { useSession } from '../features/account/use-session';
@@ -35,6 +37,8 @@ export default function Profile() {
               </Button>
             </>
           )}
+          <ConsentsPanel />
+          <DataDownload />
         </CardContent>
       </Card>
     </section>

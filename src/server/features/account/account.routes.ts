@@ -145,7 +145,8 @@ export function accountRoutes(ctx: ServerContext) {
       })
       .patch('/profile', requireUser(ctx), valid('json', profileSchema), async (c) => {
         const user = currentUser(c);
-        return c.json({ profile: await updateProfile(ctx.db, user.id, c.req.valid('json'), ctx.now()) });
+        const values = c.req.valid('json');
+        return c.json({ profile: await ctx.db.transaction((tx) => updateProfile(tx, user.id, values, ctx.now())) });
       })
   );
 }

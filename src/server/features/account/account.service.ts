@@ -3,6 +3,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
+import type { ConsentSource } from '@/domain/consents';
 import type { UsualWindowTime } from '@/domain/delivery-slots';
 import { isPhoneOnlyEmail } from '@/domain/phone-sign-in';
 import { roleOf, type Role } from '@/domain/staff-roles';
@@ -10,6 +11,7 @@ import type { ProfileValues, SignUpValues } from '@/domain/validation';
 import type { SessionUser } from '../../auth/auth';
 import type { DbOrTx } from '../../db/client';
 import { profiles, user as users } from '../../db/schema';
+import { recordConsent } from '../privacy/consents.service';
 
 export interface ProfileView {
   fullName: string;
@@ -83,7 +85,7 @@ export async function saveSignUpProfile(
     .where(eq(profiles.id, userId));
 }
 
-/** Values arrive sanitised by profileSchema; only the caller's own row is touched. */
+/** Values arrive sanitised by profileSchema; only the caller's own row is touched. Run it in a transaction (a consent and its ledger row go together). */
 export async function updateProfile(db: DbOrTx, userId: string, values: ProfileValues, at: Date): Promise<ProfileView | null> {
   const fields = {
     fullName: values.fullName,
@@ -95,8 +97,8 @@ export async function updateProfile(db: DbOrTx, userId: string, values: ProfileV
     .insert(profiles)
     .values({ id: userId, ...fields })
     .onConflictDoUpdate({ target: profiles.id, set: { ...fields, updatedAt: at } });
-  if (values.smsUpdates !== undefined) await saveSmsChoice(db, userId, values.smsUpdates, at);
-  if (values.cartReminders !== undefined) await saveCartRemindersChoice(db, userId, values.cartReminders, at);
+  if (values.smsUpdates !== undefined) await saveSmsChoice(db, userId, values.smsUpdates, at, 'profile');
+  if (values.cartReminders !== undefined) await saveCartRemindersChoice(db, userId, values.cartReminders, at, 'profile');
   return findProfile(db, userId);
 }
 
@@ -113,24 +115,44 @@ export async function saveBuyerTax(db: DbOrTx, userId: string, values: BuyerTaxD
     .where(eq(profiles.id, userId));
 }
 
-/** The customer's latest 'Send me SMS updates' choice; its time changes only when the choice does (or was never given). */
-export async function saveSmsChoice(db: DbOrTx, userId: string, smsUpdates: boolean, at: Date): Promise<void> {
-  await db
+/**
+ * The customer's latest 'Send me SMS updates' choice; its time changes only when the choice does (or
+ * was never given). With a source, a change (or the first choice) also appends its consents row.
+ */
+export async function saveSmsChoice(db: DbOrTx, userId: string, smsUpdates: boolean, at: Date, source?: ConsentSource): Promise<boolean> {
+  const changed = await db
     .update(profiles)
     .set({ smsUpdates, smsUpdatesAt: at })
-    .where(and(eq(profiles.id, userId), ne(profiles.smsUpdates, smsUpdates)));
-  await db
+    .where(and(eq(profiles.id, userId), ne(profiles.smsUpdates, smsUpdates)))
+    .returning({ phone: profiles.phone });
+  const first = await db
     .update(profiles)
     .set({ smsUpdatesAt: at })
-    .where(and(eq(profiles.id, userId), isNull(profiles.smsUpdatesAt)));
+    .where(and(eq(profiles.id, userId), isNull(profiles.smsUpdatesAt)))
+    .returning({ phone: profiles.phone });
+  const row = changed[0] ?? first[0];
+  if (row && source) await recordConsent(db, { kind: 'order_sms', granted: smsUpdates, source, at, userId, phone: row.phone });
+  return row !== undefined;
 }
 
-/** The customer's 'Remind me of a cart I leave' choice (the profile page, or a reminder's stop link); its time changes only with the choice. */
-export async function saveCartRemindersChoice(db: DbOrTx, userId: string, cartReminders: boolean, at: Date): Promise<void> {
-  await db
+/**
+ * The customer's 'Remind me of a cart I leave' choice (the profile page, or a reminder's stop link);
+ * its time changes only with the choice, and a change appends its consents row.
+ */
+export async function saveCartRemindersChoice(
+  db: DbOrTx,
+  userId: string,
+  cartReminders: boolean,
+  at: Date,
+  source: ConsentSource,
+): Promise<boolean> {
+  const [row] = await db
     .update(profiles)
     .set({ cartReminders, cartRemindersAt: at })
-    .where(and(eq(profiles.id, userId), ne(profiles.cartReminders, cartReminders)));
+    .where(and(eq(profiles.id, userId), ne(profiles.cartReminders, cartReminders)))
+    .returning({ phone: profiles.phone });
+  if (row) await recordConsent(db, { kind: 'cart_reminders', granted: cartReminders, source, at, userId, phone: row.phone });
+  return row !== undefined;
 }
 
 /**

@@ -190,5 +190,5 @@ const STOP_LINK_INVALID = 'This link to stop cart reminders is not valid. Turn t
 export async function stopCartReminders(ctx: ServerContext, token: string): Promise<void> {
   const userId = readCartRemindersStop(ctx.env.AUTH_SECRET ?? '', token);
   if (!userId) throw new DomainError('unprocessable', 'INVALID_STOP_LINK', STOP_LINK_INVALID);
-  await saveCartRemindersChoice(ctx.db, userId, false, ctx.now());
+  await ctx.db.transaction((tx) => saveCartRemindersChoice(tx, userId, false, ctx.now(), 'stop-link'));
 }

@@ -24,6 +24,7 @@ import { orders, orderTaxBands, paymentNotifications, products, productVariants,
 import { variantNames } from '../inventory/variant-names';
 import { lineName } from '@/domain/product-variants';
 import { rememberCheckoutDetails, saveBuyerTax, saveSmsChoice } from '../account/account.service';
+import { recordConsent } from '../privacy/consents.service';
 import { aboutOrder, badRequest, DomainError, tooManyRequests } from '../../errors';
 import { claimAttempt, startPaymentAttempt, submitAttempt, type AttemptClaim } from '../payments/payment-attempt.service';
 import { mpesaPromptFor, pushMpesaPrompt, type MpesaPrompt } from '../payments/mpesa/mpesa-attempt.service';
@@ -542,6 +543,15 @@ async function insertPendingOrder(
     ? await holdDeliveryWindow(tx, { ...windowInput, zoneId: quote.zoneId })
     : await holdPickupWindow(tx, windowInput);
   await saveSmsChoice(tx, userId, input.smsUpdates ?? true, at);
+  // The order's own 'Send me SMS updates', in the consents ledger with the number it was given for.
+  await recordConsent(tx, {
+    kind: 'order_sms',
+    granted: input.smsUpdates ?? true,
+    source: 'checkout',
+    at,
+    userId,
+    phone: input.customer.phone,
+  });
   // Her usual delivery time and address are a delivery's; a pick-up leaves them as they were.
   const pickedWindow = quote.method === 'delivery' && input.deliveryWindow?.picked && hold ? hold.slot : null;
   await rememberCheckoutDetails(tx, userId, { ...input.customer, address: quote.address, pickedWindow }, at);

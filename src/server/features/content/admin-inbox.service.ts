@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { contactMessages, newsletterSubscriptions } from '../../db/schema';
 import { notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
+import { recordConsent } from '../privacy/consents.service';
 import { likePattern, offsetOf, pageOf, type Page, type Paging } from '../../back-office/admin-paging';
 
 export interface Subscriber {
@@ -53,6 +54,7 @@ export async function deleteSubscriber(db: Db, actor: AdminActor, id: string): P
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, id)).returning();
     if (!row) throw notFound('Subscriber not found');
+    await recordConsent(tx, { kind: 'newsletter', granted: false, source: 'back-office', at: actor.at, email: row.email });
     await auditAdmin(tx, actor, {
       action: 'NEWSLETTER_UNSUBSCRIBE',
       tableName: 'newsletter_subscriptions',

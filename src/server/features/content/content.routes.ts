@@ -77,10 +77,12 @@ export function contentRoutes(ctx: ServerContext) {
       });
       return publicJson(c, body, 'Blog post not found');
     })
-    .post('/newsletter', valid('json', newsletterSchema), async (c) => {
+    .post('/newsletter', optionalUser(ctx), valid('json', newsletterSchema), async (c) => {
       const { email } = c.req.valid('json');
-      await takeFormSlot(c, ctx.db, 'newsletter', ctx.now());
-      if (!(await subscribeToNewsletter(ctx.db, email))) throw conflict(MESSAGES.newsletterAlready);
+      const at = ctx.now();
+      await takeFormSlot(c, ctx.db, 'newsletter', at);
+      const userId = c.get('user')?.id ?? null;
+      if (!(await subscribeToNewsletter(ctx.db, email, userId, at))) throw conflict(MESSAGES.newsletterAlready);
       return c.json({ message: MESSAGES.newsletterThanks }, 201);
     })
     .post('/contact', optionalUser(ctx), valid('json', contactMessageSchema), async (c) => {

@@ -3,10 +3,11 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { excerpt } from '@/domain/text';
 import type { ContactMessageValues } from '@/domain/validation';
 import type { ServerContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { blogPosts, contactMessages, newsletterSubscriptions, pageContent } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { sanitizePageHtml } from './sanitize-page-html';
+import { recordConsent } from '../privacy/consents.service';
 
 export interface PageLinkDto {
   slug: string;
@@ -120,14 +121,21 @@ export async function findPublishedPost(db: DbOrTx, slug: string): Promise<BlogP
   return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
 }
 
-/** false when the address is already subscribed in any letter case (the unique index on lower(email)). */
-export async function subscribeToNewsletter(db: DbOrTx, email: string): Promise<boolean> {
-  const inserted = await db
-    .insert(newsletterSubscriptions)
-    .values({ email })
-    .onConflictDoNothing()
-    .returning({ id: newsletterSubscriptions.id });
-  return inserted.length > 0;
+/**
+ * false when the address is already subscribed in any letter case (the unique index on lower(email)).
+ * A new subscription appends its consents row in the same transaction.
+ */
+export async function subscribeToNewsletter(db: Db, email: string, userId: string | null, at: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(newsletterSubscriptions)
+      .values({ email, createdAt: at })
+      .onConflictDoNothing()
+      .returning({ id: newsletterSubscriptions.id });
+    if (inserted.length === 0) return false;
+    await recordConsent(tx, { kind: 'newsletter', granted: true, source: 'newsletter-form', at, userId, email });
+    return true;
+  });
 }
 
 export async function saveContactMessage(db: DbOrTx, message: ContactMessageValues, userId: string | null): Promise<string> {

@@ -1,7 +1,8 @@
 // The account endpoints (src/server/features/account) through the typed client, and better-auth's
 // sign-out, which is the library's own endpoint (not one of our routes).
 import type { ProfileValues, SignInValues, SignUpValues } from '@/domain/validation';
-import { apiFetch } from '../../lib/api';
+import type { ConsentKind } from '@/domain/consents';
+import { apiFetch, readApiAnswer, sendApiRequest } from '../../lib/api';
 import { api, call } from '../../lib/api-client';
 
 /** `returnTo`: the page the emailed verification link brings the customer back to. */
@@ -45,3 +46,18 @@ export const fetchPendingEmail = () => call(api.account.email.$get());
 
 /** Uses the mailed link's code while signed in: the pending address becomes the account's email. */
 export const confirmEmail = (token: string) => call(api.account.email.confirm.$post({ json: { token } }));
+
+/** Each consent with the date it was given, the newsletter address if subscribed, and their history. */
+export const fetchConsents = () => call(api.account.consents.$get());
+
+/** Withdraws one consent in one tap; answers the consents as they are now. */
+export const withdrawConsent = (kind: ConsentKind) => call(api.account.consents.withdraw.$post({ json: { kind } }));
+
+/** 'Download my data': the JSON file, or the orders as CSV. A refusal (too many, signed out) throws ApiError. */
+export async function downloadMyData(what: 'json' | 'orders-csv'): Promise<{ blob: Blob; filename: string }> {
+  const res = await sendApiRequest(what === 'json' ? '/api/account/data-export' : '/api/account/data-export/orders.csv');
+  if (!res.ok) await readApiAnswer(res);
+  const filename =
+    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? (what === 'json' ? 'my-data.json' : 'my-orders.csv');
+  return { blob: await res.blob(), filename };
+}

@@ -1,8 +1,8 @@
 // What the shop caches for a signed-in person only: their orders (the header's pending count among
-// them), the email waiting for its link, and the back office's lists.
+// them), the email waiting for its link, the consents, and the back office's lists.
 import type { QueryClient } from '@tanstack/react-query';
 
-const PRIVATE_ROOTS: ReadonlySet<unknown> = new Set(['orders', 'admin', 'pending-email']);
+const PRIVATE_ROOTS: ReadonlySet<unknown> = new Set(['orders', 'admin', 'pending-email', 'consents']);
 
 /**
  * Drops, rather than refetches, a signed-out person's private queries. A refetch would run before

@@ -152,6 +152,8 @@ export const adminApi = {
   messages: (p: ListParams) => call(admin.messages.$get({ query: listQuery<QueryOf<typeof admin.messages.$get>>(p) })),
   markMessage: (messageId: string, read: boolean) =>
     call(admin.messages[':id'].read.$post({ param: { id: id(messageId) }, json: { read } })),
+  /** Customers' data exports and deletions, newest first. */
+  dataRequests: () => call(admin['data-requests'].$get()),
 
   delivery: () => call(admin.delivery.$get()),
   saveZones: (json: ZonesBody) => call(admin.delivery.zones.$put({ json })),

@@ -27,6 +27,7 @@ describe('the back office screens table', () => {
       ['/admin/tax-invoices', 'Tax invoices'],
       ['/admin/vat', 'VAT figures'],
       ['/admin/newsletter', 'Newsletter'],
+      ['/admin/data-requests', 'Data requests'],
       ['/admin/messages', 'Messages'],
       ['/admin/delivery', 'Delivery'],
       ['/admin/shop-details', 'Shop details'],
@@ -55,7 +56,7 @@ describe('the back office screens table', () => {
   });
 
   it("loads each of a role's screen chunks once, ahead", () => {
-    expect(chunksFor('owner')).toHaveLength(25);
+    expect(chunksFor('owner')).toHaveLength(26);
     expect(chunksFor('rider')).toHaveLength(1);
     for (const chunk of chunksFor('owner')) expect(typeof chunk.preload).toBe('function');
   });

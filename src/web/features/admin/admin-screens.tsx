@@ -7,6 +7,7 @@ import {
   BarChart3,
   Bike,
   ClipboardList,
+  FileLock,
   FileText,
   Gauge,
   History,
@@ -57,6 +58,7 @@ const VatPage = lazyPage(() => import('./pages/vat-page'));
 const PromotionsPage = lazyPage(() => import('./pages/promotions-page'));
 const PromotionPage = lazyPage(() => import('./pages/promotion-page'));
 const AbandonedCartsPage = lazyPage(() => import('./pages/abandoned-carts-page'));
+const DataRequestsPage = lazyPage(() => import('./pages/data-requests-page'));
 
 export interface AdminScreen {
   /** The path under /admin ('' is the dashboard). */
@@ -98,6 +100,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: 'tax-invoices', element: <TaxInvoicesPage />, nav: { label: 'Tax invoices', icon: ReceiptText } },
   { path: 'vat', element: <VatPage />, nav: { label: 'VAT figures', icon: Landmark } },
   { path: 'newsletter', element: <NewsletterPage />, nav: { label: 'Newsletter', icon: Send } },
+  { path: 'data-requests', element: <DataRequestsPage />, nav: { label: 'Data requests', icon: FileLock } },
   { path: 'messages', element: <MessagesPage />, nav: { label: 'Messages', icon: Mail }, roles: STAFF },
   { path: 'delivery', element: <DeliveryPage />, nav: { label: 'Delivery', icon: MapPin } },
   { path: 'shop-details', element: <ShopDetailsPage />, nav: { label: 'Shop details', icon: Store } },

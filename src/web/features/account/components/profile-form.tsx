@@ -7,6 +7,7 @@ import { Button } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
 import { updateProfile } from '../api';
 import { sessionQueryKey, type SessionInfo } from '../use-session';
+import { consentsQueryKey } from './consents-panel';
 import { showServerFieldErrors, toastFirstError } from './form-errors';
 import { TextField } from '@/web/components/ui/text-field';
 import { CartRemindersCheckbox, SmsUpdatesCheckbox } from './sms-updates-checkbox';
@@ -47,6 +48,8 @@ export function ProfileForm({ session, onDone }: { session: SessionInfo; onDone(
     try {
       const { profile } = await updateProfile(values);
       queryClient.setQueryData<SessionInfo>(sessionQueryKey, (old) => (old ? { ...old, profile } : old));
+      // A changed SMS choice is a consent given or withdrawn: the consents list shows its new date.
+      void queryClient.invalidateQueries({ queryKey: consentsQueryKey });
       toast.success('Profile updated successfully!');
       onDone();
     } catch (err) {
