@@ -12,7 +12,7 @@ import { HeaderPaymentBadges, HeaderSoundToggle } from './signed-in-tools';
 import { useDismiss } from './use-dismiss';
 import { useShellText } from '../../i18n/shell-text';
 import { LanguageSwitch } from './language-switch';
-import { saveLocale } from '../../features/account/save-locale';
+import { useSaveLocale } from '../../features/account/save-locale';
 
 const HEADER_SEARCH_ID = 'header-search';
 
@@ -39,6 +39,7 @@ const NAV = [
 
 export function Header() {
   const t = useShellText();
+  const saveLocale = useSaveLocale();
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
     idle(preloadSearch);

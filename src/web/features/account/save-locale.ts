@@ -1,11 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { Locale } from '@/domain/locale';
 import { viaApi } from '../../lib/lazy-api';
-import { queryClient } from '../../lib/query-client';
-import { sessionQueryKey } from './use-session';
+import { sessionQueryKey, type SessionInfo } from './use-session';
 
-/** A signed-in customer's switch of language is kept with her account, for her SMS and mail. */
-export async function saveLocale(locale: Locale): Promise<void> {
-  const session = queryClient.getQueryData<{ user?: unknown } | null>(sessionQueryKey);
-  if (!session?.user) return;
-  await viaApi((api) => api.account.locale.$put({ json: { locale } })).catch(() => undefined);
+/** Keeps a signed-in customer's switch of language with her account, for her SMS and mail. */
+export function useSaveLocale(): (locale: Locale) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (locale: Locale) => {
+      if (!queryClient.getQueryData<SessionInfo>(sessionQueryKey)?.user) return;
+      void viaApi((api) => api.account.locale.$put({ json: { locale } })).catch(() => undefined);
+    },
+    [queryClient],
+  );
 }
