@@ -29,6 +29,13 @@ describe('SMS and mail in the language the order was placed in', () => {
         new RegExp(`^Lake Victoria Aquaculture: Malipo ya KES [\\d,]+\\.\\d\\d ya oda ${ref(orderId)} yamepokelewa\\. Kuletewa: `),
       ),
     ]);
+    // The order's confirmation: what she bought, its totals and where it goes, in Kiswahili.
+    const [confirmation] = (await mailRows(s, orderId)).filter((m) => m.subject.includes('imethibitishwa'));
+    expect(confirmation?.subject).toBe(`Oda ${ref(orderId)} imethibitishwa - Lake Victoria Aquaculture`);
+    expect(confirmation?.text).toContain(`Asante kwa oda yako ${ref(orderId)}. Malipo yako yamepokelewa.`);
+    expect(confirmation?.text).toMatch(/Jumla uliyolipa: KES [\d,]+\.\d\d/);
+    expect(confirmation?.text).toContain('Muda wa kuletewa: ');
+    expect(confirmation?.html).toContain(`Asante kwa oda yako <strong>${ref(orderId)}</strong>.`);
     expect((await markFulfilment(s, orderId, 'processing')).status).toBe(200);
     expect((await markFulfilment(s, orderId, 'out_for_delivery')).status).toBe(200);
     expect((await markFulfilment(s, orderId, 'delivered')).status).toBe(200);

@@ -2,10 +2,8 @@
 // in the transaction that completes the order).
 import { discountRow } from '@/domain/promotions';
 import { asc, eq } from 'drizzle-orm';
-import { SMALL_ORDER_FEE_LABEL } from '@/domain/small-order';
 import { formatKES, type Cents } from '@/domain/money';
 import { shortOrderId } from '@/domain/order-status';
-import { RIDER_DIRECTION_LABELS } from '@/domain/rider-directions';
 import type { VatRow } from '@/domain/tax-bands';
 import type { ServerContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -14,6 +12,10 @@ import { escapeHtml } from '../../infra/http/html';
 import type { MailMessage } from '../../infra/mail/mailer';
 import { orderTax } from './order-tax-bands';
 import { orderDeliveryWindow } from '../delivery/delivery-slots.service';
+import type { Locale } from '@/domain/locale';
+import { domainCatalogue } from '@/domain/i18n/domain-text';
+import en from '../../i18n/catalogues/confirmation-mail.en.json';
+import sw from '../../i18n/catalogues/confirmation-mail.sw.json';
 
 interface ConfirmationMailInput {
   shopName: string;
@@ -34,6 +36,8 @@ interface ConfirmationMailInput {
     promotionCode: string | null;
     promotionName: string | null;
     totalAmount: Cents;
+    /** The language the order was placed in. */
+    locale: Locale;
   };
   items: { productName: string; quantity: number; unitPrice: Cents; lineTotal: Cents }[];
   /** The VAT lines of what the order was charged per band. */
@@ -45,57 +49,63 @@ interface ConfirmationMailInput {
 /** The receipt's print view (it links to the PDF); only the order's owner or an admin can open it. */
 const receiptPath = (orderId: string) => `/api/orders/${orderId}/receipt`;
 
+const confirmationText = domainCatalogue({ en, sw });
+
 function orderConfirmationMail({ shopName, publicUrl, order, items, vatRows, window }: ConfirmationMailInput): MailMessage {
+  const t = confirmationText(order.locale);
   const ref = shortOrderId(order.id);
   const lines = items.map((i) => `${i.quantity} x ${i.productName} @ ${formatKES(i.unitPrice)} = ${formatKES(i.lineTotal)}`);
   const totals: [string, string][] = [
-    ['Subtotal', formatKES(order.subtotal)],
+    [t('subtotal'), formatKES(order.subtotal)],
     ...discountRow(order),
     ...vatRows.map((v): [string, string] => [v.label, formatKES(v.taxCents)]),
-    ['Delivery', order.deliveryFee === 0 ? 'FREE' : formatKES(order.deliveryFee)],
-    ...(order.smallOrderFee > 0 ? [[SMALL_ORDER_FEE_LABEL, formatKES(order.smallOrderFee)] as [string, string]] : []),
-    ['Total paid', formatKES(order.totalAmount)],
+    [t('delivery'), order.deliveryFee === 0 ? t('free') : formatKES(order.deliveryFee)],
+    ...(order.smallOrderFee > 0 ? [[t('smallOrderFee'), formatKES(order.smallOrderFee)] as [string, string]] : []),
+    [t('totalPaid'), formatKES(order.totalAmount)],
   ];
   // A pick-up order has no address (the database allows none for it): it is collected at the shop.
   const pickup = order.deliveryAddress === '';
   const eta = window
-    ? `${pickup ? 'Pick-up window' : 'Delivery window'}: ${window} (Nairobi time).`
+    ? t(pickup ? 'pickupWindow' : 'deliveryWindow', { window })
     : order.estimatedDeliveryMins
-      ? `Estimated delivery time: about ${order.estimatedDeliveryMins} minutes.`
+      ? t('estimatedDelivery', { minutes: order.estimatedDeliveryMins })
       : '';
-  const greeting = order.customerName ? `Hello ${order.customerName},` : 'Hello,';
+  const greeting = order.customerName ? t('helloName', { name: order.customerName }) : t('hello');
   const ordersUrl = `${publicUrl}/orders`;
   const receiptUrl = `${publicUrl}${receiptPath(order.id)}`;
   // What the rider was told, so the customer can see it is right.
   const riderLines = [
-    order.deliveryBuilding ? `${RIDER_DIRECTION_LABELS.building}: ${order.deliveryBuilding}` : '',
-    order.deliveryDirections ? `Directions for the rider: ${order.deliveryDirections}` : '',
+    order.deliveryBuilding ? t('building', { building: order.deliveryBuilding }) : '',
+    order.deliveryDirections ? t('directions', { directions: order.deliveryDirections }) : '',
   ].filter((l) => l !== '');
+  const where = pickup ? t('pickUpAtShop') : t('deliveryTo', { address: order.deliveryAddress });
   const text = [
     greeting,
     '',
-    `Thank you for your order #${ref}. Your payment has been received.`,
+    t('thanks', { ref }),
     '',
     ...lines,
     '',
     ...totals.map(([k, v]) => `${k}: ${v}`),
     '',
-    pickup ? 'Pick up at the shop.' : `Delivery to: ${order.deliveryAddress}`,
+    where,
     ...riderLines,
     eta,
     '',
-    `Your receipt: ${receiptUrl}`,
-    `Your orders: ${ordersUrl}`,
+    t('yourReceipt', { url: receiptUrl }),
+    t('yourOrders', { url: ordersUrl }),
     '',
   ].join('\n');
   const row = (cells: string[]) => `<tr>${cells.map((c) => `<td style="padding:4px 8px">${escapeHtml(c)}</td>`).join('')}</tr>`;
+  // The reference in bold: the message's <0>…</0>, around the escaped number.
+  const thanksHtml = escapeHtml(t('thanksHtml', { ref })).replace('&lt;0&gt;', '<strong>').replace('&lt;/0&gt;', '</strong>');
   const html = `<p>${escapeHtml(greeting)}</p>
-<p>Thank you for your order <strong>#${escapeHtml(ref)}</strong>. Your payment has been received.</p>
+<p>${thanksHtml}</p>
 <table>${items.map((i) => row([`${i.quantity} x ${i.productName}`, formatKES(i.unitPrice), formatKES(i.lineTotal)])).join('')}</table>
 <table>${totals.map(([k, v]) => row([k, v])).join('')}</table>
-<p>${pickup ? 'Pick up at the shop.' : `Delivery to: ${escapeHtml(order.deliveryAddress)}`}${riderLines.map((l) => `<br>${escapeHtml(l)}`).join('')}${eta ? `<br>${escapeHtml(eta)}` : ''}</p>
-<p><a href="${escapeHtml(receiptUrl)}">Download receipt</a> · <a href="${escapeHtml(ordersUrl)}">See your orders</a></p>`;
-  return { to: order.customerEmail, subject: `Order #${ref} confirmed - ${shopName}`, text, html };
+<p>${escapeHtml(where)}${riderLines.map((l) => `<br>${escapeHtml(l)}`).join('')}${eta ? `<br>${escapeHtml(eta)}` : ''}</p>
+<p><a href="${escapeHtml(receiptUrl)}">${escapeHtml(t('downloadReceipt'))}</a> · <a href="${escapeHtml(ordersUrl)}">${escapeHtml(t('seeYourOrders'))}</a></p>`;
+  return { to: order.customerEmail, subject: t('subject', { ref, shop: shopName }), text, html };
 }
 
 /** Writes the confirmation to the mail outbox inside `db` (the payment's transaction); returns its id. */
