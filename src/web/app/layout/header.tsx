@@ -110,11 +110,12 @@ export function Header() {
             has no box of its own (display: contents) that could move. */}
         <div className="flex items-center justify-end sm:gap-2 lg:min-w-0 lg:flex-1">
           <HeaderPaymentBadges />
-          <LanguageSwitch className="hidden lg:inline-flex" onSwitched={saveLocale} />
           <div className="hidden lg:contents">
             <UserMenu />
           </div>
           <HeaderSoundToggle />
+          {/* Right of the account's name and the sound switch, which arrive with the session: it never moves. */}
+          <LanguageSwitch className="hidden lg:inline-flex" onSwitched={saveLocale} />
           <button
             ref={searchToggle}
             onPointerEnter={preloadSearch}
