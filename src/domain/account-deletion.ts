@@ -8,7 +8,8 @@ export const DELETE_CONFIRMATION_WORD = 'DELETE';
 
 export const ACCOUNT_DELETION_MESSAGES = {
   confirm: `Type ${DELETE_CONFIRMATION_WORD} to confirm.`,
-  deleted: 'Your account and personal details have been deleted. Tax records of your past orders are kept without your name, phone or email.',
+  deleted:
+    'Your account and personal details have been deleted. Tax records of your past orders are kept without your name, phone or email.',
   openOrder: (orderId: string) =>
     `Your order #${shortOrderId(orderId)} is still open. You can delete your account once it is delivered or cancelled.`,
   staff: 'A staff account cannot be deleted here. Ask the shop owner to change your role first.',
@@ -35,12 +36,12 @@ interface OrderState {
 }
 
 /**
- * Still open: paid (or to be paid at the door) and not yet delivered, a refund being decided, or
- * a payment still in flight. Failed, cancelled, completed and delivered orders are closed.
+ * Still open: paid ('completed') or to be paid at the door ('confirmed') and not yet delivered, a
+ * refund being decided, or a payment still in flight. Failed, cancelled and delivered orders are closed.
  */
 export function isOpenOrder(o: OrderState): boolean {
   if (o.status === 'refund_requested') return true;
-  if (o.status === 'confirmed') return o.fulfilmentStatus !== 'delivered';
+  if (o.status === 'confirmed' || o.status === 'completed') return o.fulfilmentStatus !== 'delivered';
   if (o.status === 'pending') return o.paymentStatus === 'PENDING';
   return false;
 }

@@ -114,7 +114,14 @@ async function eraseAccount(tx: Tx, userId: string, who: Identity) {
   await tx.delete(pendingEmails).where(eq(pendingEmails.userId, userId));
   await tx
     .update(user)
-    .set({ name: DELETED_NAME, email: deletedEmail(userId), emailVerified: false, image: null, phoneNumber: null, phoneNumberVerified: null })
+    .set({
+      name: DELETED_NAME,
+      email: deletedEmail(userId),
+      emailVerified: false,
+      image: null,
+      phoneNumber: null,
+      phoneNumberVerified: null,
+    })
     .where(eq(user.id, userId));
   await tx
     .update(profiles)
@@ -164,16 +171,22 @@ async function anonymiseOrders(tx: Tx, userId: string, who: Identity, keepAddres
     .set({ customerPhone: null, customerPhoneDisplay: null, mpesaPhone: null })
     .where(inArray(paymentTransactions.orderId, who.orderIds));
   const pattern = personalPattern([...who.names, ...who.emails, ...who.phones]);
-  if (!pattern) return;
-  // A consumer invoice's copy names her (custNm); a business invoice's names the business, kept as issued.
+  const contacts = personalPattern([...who.emails, ...who.phones]);
+  if (!pattern || !contacts) return;
+  // The stored copy of each invoice loses her phone and email (the receipt's custMblNo); a consumer
+  // invoice also her name (custNm). A business invoice keeps the buyer's name as issued to KRA.
+  const business = sql`${taxInvoices.request}->>'custTin' is not null`;
   await tx
     .update(taxInvoices)
-    .set({ request: blankedJson(taxInvoices.request, pattern) })
-    .where(
-      and(inArray(taxInvoices.orderId, who.orderIds), sql`${taxInvoices.request}->>'custTin' is null`, jsonHolds(taxInvoices.request, pattern)),
-    );
+    .set({
+      request: sql`case when ${business} then ${blankedJson(taxInvoices.request, contacts)} else ${blankedJson(taxInvoices.request, pattern)} end`,
+    })
+    .where(and(inArray(taxInvoices.orderId, who.orderIds), jsonHolds(taxInvoices.request, pattern)));
   // Payment notices (an M-Pesa callback carries the paying phone).
-  await tx.update(paymentNotifications).set({ raw: blankedJson(paymentNotifications.raw, pattern) }).where(jsonHolds(paymentNotifications.raw, pattern));
+  await tx
+    .update(paymentNotifications)
+    .set({ raw: blankedJson(paymentNotifications.raw, pattern) })
+    .where(jsonHolds(paymentNotifications.raw, pattern));
 }
 
 /** Messages, consents, subscriptions and log entries that name her. */
@@ -186,12 +199,20 @@ async function eraseTraces(tx: Tx, userId: string, who: Identity) {
   const ofOrders = (c: AnyPgColumn) => (who.orderIds.length ? inArray(c, who.orderIds) : sql`false`);
   await tx.delete(outboundSms).where(or(phoneIn(outboundSms.to), ofOrders(outboundSms.orderId)));
   const mailPattern = personalPattern(who.emails);
-  await tx.delete(outboundMail).where(or(ofOrders(outboundMail.orderId), mailPattern ? textHolds(outboundMail.to, mailPattern) : sql`false`));
+  await tx
+    .delete(outboundMail)
+    .where(or(ofOrders(outboundMail.orderId), mailPattern ? textHolds(outboundMail.to, mailPattern) : sql`false`));
   const pattern = personalPattern([...who.names, ...who.emails, ...who.phones]);
   if (pattern) {
     // The entry stays (who did what, when); what named her inside it goes.
-    await tx.update(auditLogs).set({ details: blankedJson(auditLogs.details, pattern) }).where(jsonHolds(auditLogs.details, pattern));
+    await tx
+      .update(auditLogs)
+      .set({ details: blankedJson(auditLogs.details, pattern) })
+      .where(jsonHolds(auditLogs.details, pattern));
     await tx.update(auditLogs).set({ recordId: REMOVED }).where(textHolds(auditLogs.recordId, pattern));
   }
-  await tx.update(auditLogs).set({ ipAddress: null }).where(and(eq(auditLogs.userId, userId), sql`${auditLogs.ipAddress} is not null`));
+  await tx
+    .update(auditLogs)
+    .set({ ipAddress: null })
+    .where(and(eq(auditLogs.userId, userId), sql`${auditLogs.ipAddress} is not null`));
 }
