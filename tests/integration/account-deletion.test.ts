@@ -18,6 +18,7 @@ import {
   taxInvoices,
   user,
 } from '../../src/server/db/schema';
+import { queryRows } from '../../src/server/db/client';
 import { taxInvoicesIdle } from '../../src/server/features/tax-invoices/tax-invoice-sender';
 import { signInByPhone } from '../support/phone-sign-in';
 import { createUser, type TestUser } from '../support/test-app';
@@ -92,17 +93,18 @@ describe.each(dbKinds(import.meta.url))('deleting an account, on %s', (kind) => 
 
   /** Every text, varchar and JSON column of every table holding one of `needles`: 'table.column' per hit. */
   async function columnsHolding(needles: string[]): Promise<string[]> {
-    const columns = await shop.ctx.db.execute<{ table_name: string; column_name: string }>(sql`
+    const columns = await queryRows<{ table_name: string; column_name: string }>(shop.ctx.db, sql`
       select table_name, column_name from information_schema.columns
       where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')
       order by table_name, column_name`);
     const hits: string[] = [];
     const patterns = needles.map((n) => `%${n.toLowerCase()}%`);
-    for (const c of columns.rows) {
-      const found = await shop.ctx.db.execute<{ n: number }>(
+    for (const c of columns) {
+      const found = await queryRows<{ n: number }>(
+        shop.ctx.db,
         sql`select count(*)::int as n from ${sql.identifier(c.table_name)} where lower(${sql.identifier(c.column_name)}::text) like any (${sql.raw(`array[${patterns.map((p) => `'${p.replace(/'/g, "''")}'`).join(',')}]`)})`,
       );
-      if ((found.rows[0]?.n ?? 0) > 0) hits.push(`${c.table_name}.${c.column_name}`);
+      if ((found[0]?.n ?? 0) > 0) hits.push(`${c.table_name}.${c.column_name}`);
     }
     return hits;
   }
@@ -138,7 +140,7 @@ describe.each(dbKinds(import.meta.url))('deleting an account, on %s', (kind) => 
         })
         .from(taxInvoices)
         .orderBy(asc(taxInvoices.number)),
-      sales: (await db.execute(sql`select * from sales_rollup order by 1, 2`)).rows,
+      sales: await queryRows(db, sql`select * from sales_rollup order by 1, 2`),
     };
   }
 
