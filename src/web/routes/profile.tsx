@@ -8,6 +8,7 @@ import { ConfirmEmail } from '../features/account/components/confirm-email';
 import { ProfileDetails } from '../features/account/components/profile-details';
 import { ProfileForm } from '../features/account/components/profile-form';
 import { useSession } from '../features/account/use-session';
+import { DeleteAccount } from '../features/privacy/components/delete-account';
 import { useDocumentMeta } from '../lib/document-title';
 
 // /profile (inside RequireAuth, so the session is loaded and signed in).
@@ -37,6 +38,7 @@ export default function Profile() {
           )}
         </CardContent>
       </Card>
+      <DeleteAccount />
     </section>
   );
 }
