@@ -93,10 +93,13 @@ describe.each(dbKinds(import.meta.url))('deleting an account, on %s', (kind) => 
 
   /** Every text, varchar and JSON column of every table holding one of `needles`: 'table.column' per hit. */
   async function columnsHolding(needles: string[]): Promise<string[]> {
-    const columns = await queryRows<{ table_name: string; column_name: string }>(shop.ctx.db, sql`
+    const columns = await queryRows<{ table_name: string; column_name: string }>(
+      shop.ctx.db,
+      sql`
       select table_name, column_name from information_schema.columns
       where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')
-      order by table_name, column_name`);
+      order by table_name, column_name`,
+    );
     const hits: string[] = [];
     const patterns = needles.map((n) => `%${n.toLowerCase()}%`);
     for (const c of columns) {
@@ -150,7 +153,7 @@ describe.each(dbKinds(import.meta.url))('deleting an account, on %s', (kind) => 
     const consumerOrder = await paidOrder(her, HER);
     const businessOrder = await paidOrder(her, HER, { buyerTax: { kraPin: 'P051234567X', businessName: 'Kamau Traders Ltd' } });
     const othersOrder = await paidOrder(other, OTHER);
-    for (const id of [consumerOrder, businessOrder, othersOrder]) await setOrderStatus(shop.ctx.db, id, 'confirmed', 'delivered');
+    for (const id of [consumerOrder, businessOrder, othersOrder]) await setOrderStatus(shop.ctx.db, id, 'completed', 'delivered');
     await leaveTraces(her, HER);
     await leaveTraces(other, OTHER);
     expect(await columnsHolding(needlesOf(HER))).toEqual(
@@ -209,7 +212,14 @@ describe.each(dbKinds(import.meta.url))('deleting an account, on %s', (kind) => 
     expect(await shop.ctx.db.select().from(dataRequests)).toEqual([]);
     expect((await shop.request('/api/account/email', { cookie: her.cookie })).status).toBe(200);
 
-    await setOrderStatus(shop.ctx.db, open, 'confirmed', 'delivered');
+    // Signed out, or a back-office account: refused with a message, nothing changed.
+    expect((await shop.request('/api/account/delete', { method: 'POST', json: { confirm: 'DELETE' } })).status).toBe(401);
+    const owner = await createUser(shop, { role: 'owner' });
+    const ownerRefused = await deleteAccount(owner.cookie);
+    expect(ownerRefused.status).toBe(403);
+    expect(((await ownerRefused.json()) as { error: { message: string } }).error.message).toBe(ACCOUNT_DELETION_MESSAGES.staff);
+
+    await setOrderStatus(shop.ctx.db, open, 'completed', 'delivered');
     expect((await deleteAccount(her.cookie)).status).toBe(200);
   });
 });

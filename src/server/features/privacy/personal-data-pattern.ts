@@ -13,11 +13,12 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** As the string is written inside a JSON document (a quote or backslash in a name is escaped there). */
 const asJsonText = (s: string) => JSON.stringify(s).slice(1, -1);
 
-/** The pattern for `needles`, longest first ('+254…' before '254…'); null when there is nothing to look for. */
+/** The pattern for `needles`, longest first ('+254…' before '254…'), each whole; null when there is nothing to look for. */
 export function personalPattern(needles: readonly string[]): string | null {
   const unique = [...new Set(needles.map((n) => n.trim()).filter((n) => n.length >= MIN_NEEDLE_LENGTH))];
   const forms = [...new Set(unique.flatMap((n) => [n, asJsonText(n)]))].sort((a, b) => b.length - a.length);
-  return forms.length === 0 ? null : forms.map(escapeRegex).join('|');
+  // Never inside a longer word or number: 'Ann' leaves 'channel' alone, one phone leaves a longer one.
+  return forms.length === 0 ? null : `(?<![[:alnum:]])(?:${forms.map(escapeRegex).join('|')})(?![[:alnum:]])`;
 }
 
 /** True where the text column holds one of the identifiers. */
