@@ -177,6 +177,8 @@ describe.each(dbKinds(import.meta.url))('deleting an account, on %s', (kind) => 
       buyerBusinessName: 'Kamau Traders Ltd',
       customerName: 'Deleted customer',
       customerPhone: '',
+      customerEmail: '',
+      smsUpdates: false,
     });
     expect(await shop.ctx.db.select().from(session).where(eq(session.userId, her.id))).toEqual([]);
     const requests = await shop.ctx.db.select().from(dataRequests).where(eq(dataRequests.userId, her.id));

@@ -156,8 +156,10 @@ async function anonymiseOrders(tx: Tx, userId: string, who: Identity, keepAddres
     .update(orders)
     .set({
       customerName: DELETED_NAME,
-      customerEmail: deletedEmail(userId),
+      // Empty, as a phone-only guest's: no mail or SMS is ever queued for these orders again.
+      customerEmail: '',
       customerPhone: DELETED_PHONE,
+      smsUpdates: false,
       customerNote: '',
       ...(keepAddress ? {} : { deliveryAddress: DELETED_ADDRESS, deliveryBuilding: null, deliveryDirections: null }),
       ...(keepAddress ? {} : { deliveryLatitude: null, deliveryLongitude: null }),
