@@ -1,17 +1,19 @@
 // The retention job, with the shop's clock moved 200 days on: expired sign-in codes, long-expired
 // sessions, sent SMS and mail, idle carts go and old log entries lose their details; recent rows and
 // any message not yet sent stay. Two instances running it at once delete each row once.
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/server/app';
 import type { ServerContext } from '../../src/server/context';
 import type { Database } from '../../src/server/db/client';
 import { LOCKS } from '../../src/server/db/locks';
-import { auditLogs, outboundMail, outboundSms, savedCarts, session, verification } from '../../src/server/db/schema';
+import { deletedEmail } from '../../src/domain/account-deletion';
+import { auditLogs, orders, outboundMail, outboundSms, savedCarts, session, user, verification } from '../../src/server/db/schema';
 import { pruneExpiredData, type RetentionCounts } from '../../src/server/features/privacy/data-retention.service';
 import { createUser } from '../support/test-app';
 import { dbKinds, openSecondHandle } from '../support/test-database';
 import { createShop, disposeShop, type Shop } from './checkout-support';
+import { insertOrder } from './orders-fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -40,16 +42,14 @@ describe.each(dbKinds(import.meta.url))('the retention job on %s', (kind) => {
     await db
       .insert(verification)
       .values({ id: `v-${tag}`, identifier: `phone-${tag}`, value: '123456', expiresAt: new Date(at.getTime() + 10 * 60_000) });
-    await db
-      .insert(session)
-      .values({
-        id: `s-${tag}`,
-        token: `token-${tag}`,
-        userId,
-        expiresAt: new Date(at.getTime() + 30 * DAY),
-        createdAt: at,
-        updatedAt: at,
-      });
+    await db.insert(session).values({
+      id: `s-${tag}`,
+      token: `token-${tag}`,
+      userId,
+      expiresAt: new Date(at.getTime() + 30 * DAY),
+      createdAt: at,
+      updatedAt: at,
+    });
     const sms = { to: '+254700000001', message: 'Your order is on its way', createdAt: at };
     await db.insert(outboundSms).values([
       { ...sms, step: 'paid', dedupeKey: `sent-${tag}`, status: 'sent', sentAt: at },
@@ -166,5 +166,51 @@ describe.each(dbKinds(import.meta.url))('the retention job on %s', (kind) => {
       .where(inArray(auditLogs.recordId, ['r-old', 'r-new']));
     expect(audit.find((a) => a.recordId === 'r-old')).toMatchObject({ action: 'order.note', details: null, ipAddress: null });
     expect(audit.find((a) => a.recordId === 'r-new')).toMatchObject({ details: { phone: '0712 345 678' }, ipAddress: '10.0.0.1' });
+  });
+
+  it("removes a deleted customer's business PIN and address from orders past the tax records' period, and from no one else's", async () => {
+    const [gone, active] = [await createUser(shop), await createUser(shop)];
+    await shop.ctx.db
+      .update(user)
+      .set({ email: deletedEmail(gone.id), name: 'Deleted customer' })
+      .where(eq(user.id, gone.id));
+    const sixYearsAgo = new Date(shop.clock.now().getTime() - 6 * 365 * DAY);
+    const fourYearsAgo = new Date(shop.clock.now().getTime() - 4 * 365 * DAY);
+    const old = await insertOrder(shop.ctx.db, {
+      userId: gone.id,
+      status: 'completed',
+      fulfilmentStatus: 'delivered',
+      createdAt: sixYearsAgo,
+    });
+    const recent = await insertOrder(shop.ctx.db, {
+      userId: gone.id,
+      status: 'completed',
+      fulfilmentStatus: 'delivered',
+      createdAt: fourYearsAgo,
+    });
+    const others = await insertOrder(shop.ctx.db, {
+      userId: active.id,
+      status: 'completed',
+      fulfilmentStatus: 'delivered',
+      createdAt: sixYearsAgo,
+    });
+    const ids = [old.orderId, recent.orderId, others.orderId];
+    await shop.ctx.db
+      .update(orders)
+      .set({ buyerKraPin: 'P051234567X', buyerBusinessName: 'Kamau Traders Ltd' })
+      .where(inArray(orders.id, ids));
+    const totals = async () =>
+      (await shop.ctx.db.select({ id: orders.id, total: orders.totalAmount }).from(orders).where(inArray(orders.id, ids))).sort((a, b) =>
+        a.id.localeCompare(b.id),
+      );
+    const before = await totals();
+
+    expect((await pruneExpiredData(shop.ctx)).taxRecords).toBe(1);
+    const rows = await shop.ctx.db.select().from(orders).where(inArray(orders.id, ids));
+    const byId = (id: string) => rows.find((r) => r.id === id);
+    expect(byId(old.orderId)).toMatchObject({ buyerKraPin: null, buyerBusinessName: null, deliveryAddress: 'Address removed' });
+    expect(byId(recent.orderId)).toMatchObject({ buyerKraPin: 'P051234567X', deliveryAddress: 'Westlands, Nairobi' });
+    expect(byId(others.orderId)).toMatchObject({ buyerKraPin: 'P051234567X', deliveryAddress: 'Westlands, Nairobi' });
+    expect(await totals()).toEqual(before);
   });
 });
