@@ -155,6 +155,11 @@ describe.each(dbKinds(import.meta.url))('deleting an account, on %s', (kind) => 
     const othersOrder = await paidOrder(other, OTHER);
     for (const id of [consumerOrder, businessOrder, othersOrder]) await setOrderStatus(shop.ctx.db, id, 'completed', 'delivered');
     await leaveTraces(her, HER);
+    // Staff's note on her order, naming her.
+    await shop.ctx.db
+      .update(orders)
+      .set({ attentionReason: `Call ${HER.name} on 0711 223 344 first` })
+      .where(eq(orders.id, consumerOrder));
     await leaveTraces(other, OTHER);
     expect(await columnsHolding(needlesOf(HER))).toEqual(
       expect.arrayContaining(['orders.customer_name', 'outbound_sms.to', 'profiles.phone']),
@@ -180,6 +185,9 @@ describe.each(dbKinds(import.meta.url))('deleting an account, on %s', (kind) => 
       customerEmail: '',
       smsUpdates: false,
     });
+    expect((await shop.ctx.db.select().from(orders).where(eq(orders.id, consumerOrder)))[0]?.attentionReason).toBe(
+      'Call [removed] on [removed] first',
+    );
     expect(await shop.ctx.db.select().from(session).where(eq(session.userId, her.id))).toEqual([]);
     const requests = await shop.ctx.db.select().from(dataRequests).where(eq(dataRequests.userId, her.id));
     expect(requests).toMatchObject([{ kind: 'deletion', details: {} }]);

@@ -28,6 +28,7 @@ import {
   outboundMail,
   outboundSms,
   paymentNotifications,
+  paymentRefunds,
   paymentTransactions,
   pendingEmails,
   profiles,
@@ -38,7 +39,7 @@ import {
   verification,
 } from '../../db/schema';
 import { DomainError, forbidden, notFound } from '../../errors';
-import { blankedJson, jsonHolds, personalPattern, REMOVED, textHolds } from './personal-data-pattern';
+import { blankedJson, blankedText, jsonHolds, personalPattern, REMOVED, textHolds } from './personal-data-pattern';
 
 export interface AccountDeletionDeps {
   db: Db;
@@ -152,6 +153,15 @@ async function eraseAccount(tx: Tx, userId: string, who: Identity) {
 async function anonymiseOrders(tx: Tx, userId: string, who: Identity, keepAddress: boolean) {
   if (who.orderIds.length === 0) return;
   const invoiced = sql`exists (select 1 from ${taxInvoices} where ${taxInvoices.orderId} = ${orders.id})`;
+  const pattern = personalPattern([...who.names, ...who.emails, ...who.phones]);
+  const contacts = personalPattern([...who.emails, ...who.phones]);
+  const reasons = pattern
+    ? {
+        cancelledReason: blankedText(orders.cancelledReason, pattern),
+        attentionReason: blankedText(orders.attentionReason, pattern),
+        deliveryFailedReason: blankedText(orders.deliveryFailedReason, pattern),
+      }
+    : {};
   await tx
     .update(orders)
     .set({
@@ -165,6 +175,7 @@ async function anonymiseOrders(tx: Tx, userId: string, who: Identity, keepAddres
       ...(keepAddress ? {} : { deliveryLatitude: null, deliveryLongitude: null }),
       buyerKraPin: sql`case when ${invoiced} then ${orders.buyerKraPin} end`,
       buyerBusinessName: sql`case when ${invoiced} then ${orders.buyerBusinessName} end`,
+      ...reasons,
     })
     .where(eq(orders.userId, userId));
   await tx.update(orderItems).set({ customerNote: '' }).where(inArray(orderItems.orderId, who.orderIds));
@@ -172,8 +183,6 @@ async function anonymiseOrders(tx: Tx, userId: string, who: Identity, keepAddres
     .update(paymentTransactions)
     .set({ customerPhone: null, customerPhoneDisplay: null, mpesaPhone: null })
     .where(inArray(paymentTransactions.orderId, who.orderIds));
-  const pattern = personalPattern([...who.names, ...who.emails, ...who.phones]);
-  const contacts = personalPattern([...who.emails, ...who.phones]);
   if (!pattern || !contacts) return;
   // The stored copy of each invoice loses her phone and email (the receipt's custMblNo); a consumer
   // invoice also her name (custNm). A business invoice keeps the buyer's name as issued to KRA.
@@ -184,6 +193,15 @@ async function anonymiseOrders(tx: Tx, userId: string, who: Identity, keepAddres
       request: sql`case when ${business} then ${blankedJson(taxInvoices.request, contacts)} else ${blankedJson(taxInvoices.request, pattern)} end`,
     })
     .where(and(inArray(taxInvoices.orderId, who.orderIds), jsonHolds(taxInvoices.request, pattern)));
+  // Staff's words about her orders and refunds (a reason, a remark) keep their meaning without her name.
+  const refunds = tx
+    .select({ id: paymentTransactions.id })
+    .from(paymentTransactions)
+    .where(inArray(paymentTransactions.orderId, who.orderIds));
+  await tx
+    .update(paymentRefunds)
+    .set({ remarks: blankedText(paymentRefunds.remarks, pattern) })
+    .where(and(inArray(paymentRefunds.transactionId, refunds), textHolds(paymentRefunds.remarks, pattern)));
   // Payment notices (an M-Pesa callback carries the paying phone).
   await tx
     .update(paymentNotifications)

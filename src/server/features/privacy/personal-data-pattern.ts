@@ -27,6 +27,9 @@ export const textHolds = (column: AnyPgColumn | SQL, pattern: string): SQL => sq
 /** True where the JSON column's text holds one of the identifiers. */
 export const jsonHolds = (column: AnyPgColumn, pattern: string): SQL => sql`${column}::text ~* ${pattern}`;
 
+/** The text column with every identifier replaced. */
+export const blankedText = (column: AnyPgColumn, pattern: string): SQL => sql`regexp_replace(${column}, ${pattern}, ${REMOVED}, 'gi')`;
+
 /** The JSON column with every identifier replaced inside its strings. */
 export const blankedJson = (column: AnyPgColumn, pattern: string): SQL =>
   sql`regexp_replace(${column}::text, ${pattern}, ${REMOVED}, 'gi')::jsonb`;
