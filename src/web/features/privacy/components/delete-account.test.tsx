@@ -4,6 +4,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETION_MESSAGES } from '@/domain/account-deletion';
 import Profile from '../../../routes/profile';
+import { axeViolations } from '../../../test-support/axe';
 import { apiError, fakeApi, type FakeAnswer } from '../../../test-support/fake-api';
 import { renderPage } from '../../../test-support/render-page';
 import { answerSession, signedIn } from '../../../test-support/shop-answers';
@@ -26,6 +27,7 @@ describe("the profile's Delete my account", () => {
     await user.keyboard('{Enter}');
     const confirm = screen.getByLabelText('Type DELETE to confirm');
     expect(document.activeElement).toBe(confirm);
+    expect(await axeViolations()).toEqual([]);
 
     // A word other than DELETE: refused here, nothing sent.
     await user.keyboard('delete{Enter}');
