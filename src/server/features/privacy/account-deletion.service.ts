@@ -202,11 +202,29 @@ async function anonymiseOrders(tx: Tx, userId: string, who: Identity, keepAddres
     .update(paymentRefunds)
     .set({ remarks: blankedText(paymentRefunds.remarks, pattern) })
     .where(and(inArray(paymentRefunds.transactionId, refunds), textHolds(paymentRefunds.remarks, pattern)));
-  // Payment notices (an M-Pesa callback carries the paying phone).
+  // Payment notices (an M-Pesa callback carries the paying phone): those of her payments, or naming
+  // her email or phone. Her name alone is looked for only there, never across other customers' notices.
+  const mine = tx
+    .select({ ref: paymentTransactions.merchantReference })
+    .from(paymentTransactions)
+    .where(inArray(paymentTransactions.orderId, who.orderIds));
+  const tracking = tx
+    .select({ id: paymentTransactions.pesapalTrackingId })
+    .from(paymentTransactions)
+    .where(inArray(paymentTransactions.orderId, who.orderIds));
   await tx
     .update(paymentNotifications)
     .set({ raw: blankedJson(paymentNotifications.raw, pattern) })
-    .where(jsonHolds(paymentNotifications.raw, pattern));
+    .where(
+      and(
+        jsonHolds(paymentNotifications.raw, pattern),
+        or(
+          jsonHolds(paymentNotifications.raw, contacts),
+          inArray(paymentNotifications.merchantReference, mine),
+          inArray(paymentNotifications.trackingId, tracking),
+        ),
+      ),
+    );
 }
 
 /** Messages, consents, subscriptions and log entries that name her. */
@@ -223,13 +241,21 @@ async function eraseTraces(tx: Tx, userId: string, who: Identity) {
     .delete(outboundMail)
     .where(or(ofOrders(outboundMail.orderId), mailPattern ? textHolds(outboundMail.to, mailPattern) : sql`false`));
   const pattern = personalPattern([...who.names, ...who.emails, ...who.phones]);
-  if (pattern) {
-    // The entry stays (who did what, when); what named her inside it goes.
+  const contacts = personalPattern([...who.emails, ...who.phones]);
+  if (pattern && contacts) {
+    // The entry stays (who did what, when); what named her inside it goes. Her name alone is looked
+    // for only in entries about her account or orders, or naming her email or phone: a common name
+    // must not blank other customers' entries.
+    const about = or(
+      inArray(auditLogs.recordId, [userId, ...who.orderIds]),
+      jsonHolds(auditLogs.details, contacts),
+      textHolds(auditLogs.recordId, contacts),
+    );
     await tx
       .update(auditLogs)
       .set({ details: blankedJson(auditLogs.details, pattern) })
-      .where(jsonHolds(auditLogs.details, pattern));
-    await tx.update(auditLogs).set({ recordId: REMOVED }).where(textHolds(auditLogs.recordId, pattern));
+      .where(and(jsonHolds(auditLogs.details, pattern), about));
+    await tx.update(auditLogs).set({ recordId: REMOVED }).where(textHolds(auditLogs.recordId, contacts));
   }
   await tx
     .update(auditLogs)
