@@ -1,7 +1,7 @@
 // The profile's 'Delete my account': typed confirmation, the server's refusal shown as it says it,
 // and on success a signed-out customer sent home with the confirmation; all by keyboard.
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_DELETION_MESSAGES } from '@/domain/account-deletion';
 import Profile from '../../../routes/profile';
 import { axeViolations } from '../../../test-support/axe';
@@ -9,6 +9,10 @@ import { apiError, fakeApi, type FakeAnswer } from '../../../test-support/fake-a
 import { renderPage } from '../../../test-support/render-page';
 import { answerSession, signedIn } from '../../../test-support/shop-answers';
 import { findToast } from '../../../test-support/toasts';
+
+// Other tabs are told through a BroadcastChannel, which other test files' threads would hear too.
+const sessionEvents = vi.hoisted(() => ({ announceSessionChange: vi.fn(), onSessionChangeElsewhere: vi.fn() }));
+vi.mock('../../account/session-events', () => sessionEvents);
 
 const DELETE = 'POST /api/account/delete';
 const OPEN_ORDER = ACCOUNT_DELETION_MESSAGES.openOrder('0f1e2d3c-0000-4000-8000-000000000000');
@@ -52,5 +56,6 @@ describe("the profile's Delete my account", () => {
     await findToast(ACCOUNT_DELETION_MESSAGES.deleted);
     expect(api.requests(DELETE)).toHaveLength(2);
     expect(page.location().pathname).toBe('/');
+    expect(sessionEvents.announceSessionChange).toHaveBeenCalledOnce();
   });
 });
