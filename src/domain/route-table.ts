@@ -37,6 +37,7 @@ export const PAGE_ROUTES = [
   { id: 'content-shipping', path: '/shipping', access: 'public' },
   { id: 'content-returns', path: '/returns', access: 'public' },
   { id: 'content-terms', path: '/terms', access: 'public' },
+  { id: 'content-privacy', path: '/privacy', access: 'public' },
   { id: 'content-page', path: '/page/:slug', access: 'public' },
   { id: 'checkout', path: '/checkout', access: 'private' },
   { id: 'order-success', path: '/order-success', access: 'private' },

@@ -7,6 +7,7 @@ import { publicAuthAnswer } from './auth/public-auth-answer';
 import { refuseNulCharacters } from './infra/http/nul-characters';
 import type { AppEnv, ServerContext, ServerDeps } from './context';
 import { accountRoutes } from './features/account/account.routes';
+import { accountDeletionRoutes } from './features/privacy/account-deletion.routes';
 import { adminRoutes } from './admin.routes';
 import { catalogRoutes } from './features/catalog/catalog.routes';
 import { cartRoutes } from './features/carts/cart.routes';
@@ -111,6 +112,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
     })
     .route('/account', accountRoutes(ctx))
     .route('/account', privacyRoutes(ctx))
+    .route('/account', accountDeletionRoutes(ctx))
     .route('/catalog', catalogRoutes(ctx))
     .route('/cart', cartRoutes(ctx))
     .route('/content', contentRoutes(ctx))

@@ -147,6 +147,22 @@ const schema = z.object({
   RESTORE_MAX_MB: z.coerce.number().int().min(1).default(1024),
   // How often each open back-office live stream's session and role are checked again (ended if gone).
   ADMIN_LIVE_RECHECK_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
+  // Data protection (docs/privacy.md): how long a deleted customer's orders and tax invoices keep
+  // her business PIN and name (years; Kenya's Tax Procedures Act keeps records 5 years), and whether
+  // those orders keep the delivery address ('1') or lose it with the rest of her details (the default).
+  PRIVACY_TAX_RECORDS_YEARS: z.coerce.number().int().min(1).max(30).default(5),
+  PRIVACY_KEEP_DELIVERY_ADDRESS: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() === '1' || v?.trim().toLowerCase() === 'true'),
+  // The retention job (docs/privacy.md): days after which it deletes used-up sign-in codes (after
+  // their expiry), ended sessions (after their expiry), sent SMS and mail, carts left untouched, and
+  // blanks the personal details of back-office log entries.
+  RETENTION_VERIFICATION_DAYS: z.coerce.number().int().min(0).max(3650).default(1),
+  RETENTION_SESSION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  RETENTION_MESSAGE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  RETENTION_SAVED_CART_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  RETENTION_AUDIT_DETAIL_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // For tests only: lets the Google sign-in flow run against a local OpenID Connect server.
   GOOGLE_OIDC_ISSUER: optional,

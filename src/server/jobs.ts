@@ -1,4 +1,4 @@
-// Background jobs (reservation expiry, payment and refund reconciliation, mail and SMS retries, tax invoices to KRA, pruning notices, the owner's morning summary). Each run takes an advisory lock (db/locks.ts), so with several instances on one
+// Background jobs (reservation expiry, payment and refund reconciliation, mail and SMS retries, tax invoices to KRA, pruning notices, the owner's morning summary, data retention). Each run takes an advisory lock (db/locks.ts), so with several instances on one
 // database only one of them expires reservations or reconciles payments at a time.
 import type { ServerContext } from './context';
 import { isConnectionError } from './db/connection-errors';
@@ -14,6 +14,7 @@ import { refreshEtimsCodes } from './features/tax-invoices/etims-device.service'
 import { sendDueTaxInvoices } from './features/tax-invoices/tax-invoice-sender';
 import { sendMorningSummary } from './features/merchant-notices/morning-summary.service';
 import { sendCartReminders } from './features/carts/cart-reminders.service';
+import { pruneExpiredData } from './features/privacy/data-retention.service';
 
 export type JobStopper = () => void;
 
@@ -34,6 +35,8 @@ export interface JobIntervals {
   morningSummaryMs?: number;
   /** How often abandoned carts are looked at for their reminder SMS. Default 60 s. */
   cartRemindersMs?: number;
+  /** How often expired personal data is looked for and deleted (docs/privacy.md). Default hourly. */
+  dataRetentionMs?: number;
 }
 
 /** Starts the background jobs; returns one stopper. */
@@ -65,6 +68,8 @@ export function startBackgroundJobs(ctx: ServerContext, intervals: JobIntervals 
     every(ctx, 'morning summary', intervals.morningSummaryMs ?? 60_000, LOCKS.morningSummary, () => sendMorningSummary(ctx)),
     // One reminder per abandoned cart; the cart's row is the claim, the lock spares a second instance the work.
     every(ctx, 'cart reminders', intervals.cartRemindersMs ?? 60_000, LOCKS.cartReminders, () => sendCartReminders(ctx)),
+    // Storage limitation: expired codes, sessions, sent messages, idle carts and old log details go.
+    every(ctx, 'data retention', intervals.dataRetentionMs ?? 60 * 60_000, LOCKS.dataRetention, () => pruneExpiredData(ctx)),
     every(ctx, 'stranger notice pruning', 60 * 60_000, LOCKS.reconciliation, () => pruneStrangerNotices(ctx)),
   ];
   return () => {

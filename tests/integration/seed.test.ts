@@ -143,13 +143,13 @@ describe('seedDemoData on a fresh in-memory PGlite', () => {
     expect(Math.max(...ages) - Math.min(...ages)).toBeGreaterThanOrEqual(14);
   });
 
-  it('inserts the faq, shipping, returns and terms pages published and one unpublished page', async () => {
+  it('inserts the faq, shipping, returns, terms and privacy pages published and one unpublished page', async () => {
     const pages = await db.select().from(pageContent);
     const published = pages
       .filter((p) => p.published)
       .map((p) => p.slug)
       .sort();
-    expect(published).toEqual(['faq', 'returns', 'shipping', 'terms']);
+    expect(published).toEqual(['faq', 'privacy', 'returns', 'shipping', 'terms']);
     expect(pages.filter((p) => !p.published)).toHaveLength(1);
     for (const page of pages) {
       expect(page.content).toContain('<h2>');
@@ -262,7 +262,7 @@ describe.each(dbKinds(import.meta.url))('seedDemoData from two instances at once
       variants,
       stockMovements: stocked,
       deliveryZones: 5,
-      pages: 5,
+      pages: 6,
       posts: 4,
     });
   });

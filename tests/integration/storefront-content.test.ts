@@ -28,6 +28,7 @@ describe.each(dbKinds(import.meta.url))('storefront content on %s', (kind) => {
         pages: [
           { slug: 'shipping', title: 'Delivery Policy' },
           { slug: 'faq', title: 'Frequently Asked Questions' },
+          { slug: 'privacy', title: 'Privacy Notice' },
           { slug: 'returns', title: 'Returns and Refunds' },
           { slug: 'terms', title: 'Terms and Conditions' },
         ],

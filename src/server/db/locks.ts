@@ -23,4 +23,6 @@ export const LOCKS = {
   cartReminders: 7_301_031,
   // M-Pesa Express prompts waiting for their result: one instance asks Safaricom at a time.
   mpesaReconciliation: 7_301_041,
+  // The retention job (features/privacy): one instance deletes expired personal data at a time.
+  dataRetention: 7_301_051,
 } as const;

@@ -190,6 +190,7 @@ export const PAGE_HANDLES = {
   'content-shipping': contentPage('shipping'),
   'content-returns': contentPage('returns'),
   'content-terms': contentPage('terms'),
+  'content-privacy': contentPage('privacy'),
   'content-page': contentPage(),
   'content-slug': contentPage(),
   'not-found': {

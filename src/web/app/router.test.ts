@@ -17,6 +17,7 @@ describe('routes and server-rendered pages from the route table', () => {
     expect(deepestId('/')).toBe('home');
     expect(deepestId('/shop/tilapia')).toBe('product');
     expect(deepestId('/faq')).toBe('content-faq');
+    expect(deepestId('/privacy')).toBe('content-privacy');
     expect(deepestId('/page/delivery')).toBe('content-page');
     expect(deepestId('/delivery')).toBe('content-slug');
     expect(deepestId('/auth/callback')).toBe('auth-callback');

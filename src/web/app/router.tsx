@@ -50,6 +50,7 @@ const PAGE_ELEMENTS = {
   'content-shipping': <ContentPage slug="shipping" />,
   'content-returns': <ContentPage slug="returns" />,
   'content-terms': <ContentPage slug="terms" />,
+  'content-privacy': <ContentPage slug="privacy" />,
   'content-page': <ContentPage />,
   // Checkout guards itself: a visitor is asked to log in to continue with checkout.
   checkout: <Checkout />,

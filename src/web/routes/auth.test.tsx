@@ -17,6 +17,7 @@ describe('/auth', () => {
     const { user, fill, location } = renderPage(<AuthPage />, { path: '/auth', at: '/auth?tab=sign-up' });
 
     const signUp = within(await screen.findByRole('tabpanel', { name: 'Sign Up' }));
+    expect(signUp.getByRole('link', { name: 'Privacy notice' }).getAttribute('href')).toBe('/privacy');
     await fill(signUp.getByLabelText('Full Name'), 'Net Down');
     await fill(signUp.getByLabelText('Email'), 'net.down@example.test');
     await fill(signUp.getByLabelText('Phone Number'), '+254 700 000 001');

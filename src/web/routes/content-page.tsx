@@ -32,7 +32,7 @@ const PROSE =
   '[&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_table]:w-full [&_table]:text-left ' +
   '[&_th]:border-b [&_th]:border-slate-300 [&_th]:p-2 [&_td]:border-b [&_td]:border-slate-200 [&_td]:p-2 [&_img]:h-auto [&_img]:max-w-full';
 
-/** /faq, /shipping, /returns, /terms, /page/{slug} and /{slug}: a page written by the merchant. */
+/** /faq, /shipping, /returns, /terms, /privacy, /page/{slug} and /{slug}: a page written by the merchant. */
 export default function ContentPage({ slug: fixed }: { slug?: string }) {
   const params = useParams();
   const { pathname } = useLocation();

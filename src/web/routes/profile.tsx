@@ -10,6 +10,7 @@ import { DataDownload } from '../features/account/components/data-download';
 import { ProfileDetails } from '../features/account/components/profile-details';
 import { ProfileForm } from '../features/account/components/profile-form';
 import { useSession } from '../features/account/use-session';
+import { DeleteAccount } from '../features/privacy/components/delete-account';
 import { useDocumentMeta } from '../lib/document-title';
 
 // /profile (inside RequireAuth, so the session is loaded and signed in).
@@ -41,6 +42,7 @@ export default function Profile() {
           <DataDownload />
         </CardContent>
       </Card>
+      <DeleteAccount />
     </section>
   );
 }

@@ -28,6 +28,13 @@ describe('footer', () => {
     await section('Customer Service').findByText('No pages available');
   });
 
+  it('links the privacy notice whatever pages are published', async () => {
+    const api = fakeApi();
+    api.on(PAGES, { json: { pages: [] } });
+    const { footer } = renderFooter(api);
+    expect(footer.getByRole('link', { name: 'Privacy notice' }).getAttribute('href')).toBe('/privacy');
+  });
+
   it('says the links could not be loaded when the API fails, and Try again brings them', async () => {
     const api = fakeApi();
     api.on(PAGES, apiError(500, 'x', 'INTERNAL'));

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { PrivacyNoticeLink } from '@/web/components/ui/privacy-notice-link';
 import { CustomerServiceLinks } from '../../features/content/components/customer-service-links';
 import { NewsletterForm } from '../../features/content/components/newsletter-form';
 import { SHOP_NAME } from '../../lib/document-title';
@@ -100,9 +101,12 @@ export default function Footer() {
           )}
         </section>
       </Container>
-      <p className="border-t border-white/10 py-4 text-center text-xs text-slate-300">
-        © {new Date().getFullYear()} {SHOP_NAME}. Ocean of Quality.
-      </p>
+      <div className="border-t border-white/10 py-4 text-center text-xs text-slate-300">
+        <p>
+          © {new Date().getFullYear()} {SHOP_NAME}. Ocean of Quality.
+        </p>
+        <PrivacyNoticeLink className="mt-1 text-slate-300" />
+      </div>
     </footer>
   );
 }

@@ -4,6 +4,7 @@ import { toast } from '@/web/lib/toast';
 import { MESSAGES, signUpSchema, type SignUpInput, type SignUpValues } from '@/domain/validation';
 import { Alert } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
+import { PrivacyNoticeLink } from '@/web/components/ui/privacy-notice-link';
 import { errorMessage } from '@/web/lib/api';
 import { signUp } from '../api';
 import { AddressCombobox } from './address-combobox';
@@ -80,6 +81,7 @@ export function SignUpForm({ onSignedUp, returnTo }: SignUpFormProps) {
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Creating account...' : 'Create Account'}
       </Button>
+      <PrivacyNoticeLink />
     </form>
   );
 }

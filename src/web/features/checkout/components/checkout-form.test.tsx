@@ -94,6 +94,7 @@ describe('checkout: Pay with Pesapal', () => {
     await screen.findByRole('button', { name: 'Pay with Pesapal' });
     await waitFor(() => expect(document.activeElement?.id).toBe('checkout-address'));
     expect(api.requests(ORDERS)).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Privacy notice' }).getAttribute('href')).toBe('/privacy');
   });
 
   it('applies a promotion code: the discount is a line of the totals, a refused code says why, and the order carries the code', async () => {

@@ -13,6 +13,7 @@ import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
 import { formatPhone } from '@/domain/phone';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
+import { PrivacyNoticeLink } from '@/web/components/ui/privacy-notice-link';
 import type { SessionInfo } from '../../account/use-session';
 import { PaymentModal } from '../../payments/components/payment-modal';
 import { MpesaWaitingDialog } from '../../payments/components/mpesa-waiting-dialog';
@@ -381,6 +382,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
                       ? 'The M-Pesa prompt goes to your phone; enter your PIN there.'
                       : 'You will pay on Pesapal’s secure page by card or M-Pesa.'))}
             </p>
+            <PrivacyNoticeLink />
           </CardContent>
         </Card>
       </form>
