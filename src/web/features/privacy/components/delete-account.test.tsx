@@ -21,6 +21,8 @@ describe("the profile's Delete my account", () => {
   it('asks for DELETE typed, shows why the server refused, and deletes once confirmed, by keyboard alone', async () => {
     const api = fakeApi();
     answerSession(api, signedIn('Wanjiku Kamau'));
+    // The profile's consents panel.
+    api.on('GET /api/account/consents', { json: { choices: [], newsletterEmail: null, history: [] } });
     let answer: FakeAnswer = apiError(409, OPEN_ORDER, 'ORDER_OPEN');
     api.on(DELETE, () => answer);
     const page = renderPage(<Profile />, { path: '/profile' });
