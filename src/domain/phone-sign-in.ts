@@ -1,6 +1,10 @@
 // Signing in (or up) with a 6-digit code sent by SMS to a Kenyan phone number: the rules the browser
 // and the server share. How codes are kept and throttled: docs/decisions/030-phone-sign-in.md.
 import { z } from 'zod';
+import type { Locale } from './locale';
+import { domainCatalogue } from './i18n/domain-text';
+import accountSmsEn from './i18n/catalogues/account-sms.en.json';
+import accountSmsSw from './i18n/catalogues/account-sms.sw.json';
 import { SMS_MAX_LENGTH, toGsm7 } from './order-sms';
 import { formatPhone, toE164Phone } from './phone';
 import { emailSchema } from './validation';
@@ -119,13 +123,15 @@ export const phoneCodeUseSchema = z.object({
     .refine((v) => new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`).test(v), { error: PHONE_SIGN_IN_MESSAGES.invalidCode }),
 });
 
+const accountSmsText = domainCatalogue({ en: accountSmsEn, sw: accountSmsSw });
+
 /**
  * The SMS: the code first (it shows in the notification), and a last line browsers read to offer the
  * code on the shop's own page only ('@host #code'). GSM 7-bit, one SMS; a long shop name is cut.
  */
-export function signInCodeSms(input: { code: string; shopName: string; host: string }): string {
-  const body = (shop: string) =>
-    `${input.code} is your ${shop} sign-in code. It works for ${PHONE_CODE_MINUTES} minutes. Do not share it.\n\n@${input.host} #${input.code}`;
+export function signInCodeSms(input: { code: string; shopName: string; host: string; locale?: Locale }): string {
+  const t = accountSmsText(input.locale ?? 'en');
+  const body = (shop: string) => `${t('signInCode', { code: input.code, shop, minutes: PHONE_CODE_MINUTES })}\n\n@${input.host} #${input.code}`;
   const room = SMS_MAX_LENGTH - body('').length;
   const shop = toGsm7(input.shopName).trim();
   return toGsm7(body(shop.length <= room ? shop : shop.slice(0, Math.max(0, room)).trim()));

@@ -36,12 +36,28 @@ describe.each(dbKinds(import.meta.url))('sign-in with a code by SMS on %s', (kin
   /** The code in the newest SMS to `e164`. */
   async function codeSentTo(e164: string): Promise<string> {
     const [sms] = await t.ctx.db.select().from(outboundSms).where(eq(outboundSms.to, e164)).orderBy(desc(outboundSms.createdAt)).limit(1);
-    const code = sms?.message.match(/^(\d{6}) is your/)?.[1];
+    const code = sms?.message.match(/^(\d{6}) (is your|ni msimbo)/)?.[1];
     if (!code) throw new Error(`no code sent to ${e164}`);
     return code;
   }
   const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
   const hasSession = (res: Response) => res.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c));
+
+  it('texts the code in Kiswahili to a visitor reading the shop in Kiswahili, still one SMS with the line browsers read', async () => {
+    const { local, e164 } = nextNumber();
+    const res = await t.request('/api/account/phone-code', {
+      method: 'POST',
+      json: { phone: local },
+      headers: { 'X-Forwarded-For': nextAddress(), Cookie: 'lang=sw' },
+    });
+    expect(res.status).toBe(200);
+    const code = await codeSentTo(e164);
+    const [sms] = await t.ctx.db.select().from(outboundSms).where(eq(outboundSms.to, e164));
+    expect(sms!.message).toBe(
+      `${code} ni msimbo wako wa kuingia Lake Victoria Aquaculture. Unafanya kazi kwa dakika 10. Usimpe mtu yeyote.\n\n@localhost:3000 #${code}`,
+    );
+    expect(sms!.message.length).toBeLessThanOrEqual(160);
+  });
 
   it('texts a 6-digit code to the development SMS box, however the number is written', async () => {
     const { local, e164 } = nextNumber();

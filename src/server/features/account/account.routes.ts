@@ -32,6 +32,7 @@ import { sendPhoneCode, signInWithPhoneCode } from './phone-code.service';
 import { useVerificationLink } from './verification-link.service';
 import { addEmailToPhoneAccount, confirmPendingEmail, pendingEmailOf } from './add-email.service';
 import { localeRequestSchema, saveLocale } from './locale.service';
+import { requestLocale } from '@/domain/locale';
 
 /** Sign-up, and the page the verification link brings the customer back to (a path of this shop only). */
 const signUpRequestSchema = signUpSchema.and(z.object({ returnTo: returnPathSchema.optional() }));
@@ -104,7 +105,7 @@ export function accountRoutes(ctx: ServerContext) {
       })
       .post('/phone-code', valid('json', phoneCodeRequestSchema), async (c) => {
         const { phone } = c.req.valid('json');
-        await sendPhoneCode(phoneDeps, phone, limitAddress(c));
+        await sendPhoneCode(phoneDeps, phone, limitAddress(c), requestLocale(c.req.header('cookie'), c.req.header('accept-language')));
         return c.json({ message: PHONE_SIGN_IN_MESSAGES.sent(formatPhone(phone)) });
       })
       .post('/phone-code/sign-in', valid('json', phoneCodeUseSchema), async (c) => {

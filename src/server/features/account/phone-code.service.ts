@@ -6,6 +6,7 @@
 // neither the answers nor the work done before the right code: the right code signs in, or makes
 // the account and signs in.
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Locale } from '@/domain/locale';
 import { isAPIError } from 'better-auth/api';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
@@ -79,7 +80,8 @@ function parseStored(value: string): { wrong: number; hash: string } {
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** Texts a new code to `phone` (E.164), replacing any earlier one; the caller answers the same for every number. */
-export async function sendPhoneCode(deps: PhoneCodeDeps, phone: string, clientAddress: string): Promise<void> {
+/** `locale`: the language of the page that asked, so the code comes in it. */
+export async function sendPhoneCode(deps: PhoneCodeDeps, phone: string, clientAddress: string, locale: Locale = 'en'): Promise<void> {
   if (!deps.sms.enabled) throw new DomainError('unprocessable', 'PHONE_SIGN_IN_UNAVAILABLE', PHONE_SIGN_IN_MESSAGES.unavailable);
   const now = deps.now();
   const numberKey = keys.codesNumber(phone);
@@ -93,7 +95,7 @@ export async function sendPhoneCode(deps: PhoneCodeDeps, phone: string, clientAd
 
   const code = String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
   const identifier = codeIdentifier(phone);
-  const message = signInCodeSms({ code, shopName: deps.env.SHOP_NAME, host: new URL(deps.env.PUBLIC_URL).host });
+  const message = signInCodeSms({ code, shopName: deps.env.SHOP_NAME, host: new URL(deps.env.PUBLIC_URL).host, locale });
   const smsId = await deps.db.transaction(async (tx) => {
     await tx.delete(verification).where(eq(verification.identifier, identifier));
     await tx.insert(verification).values({
