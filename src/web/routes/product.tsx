@@ -12,7 +12,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import { productPageQuery, type ProductDto, type ProductPageDto, type ProductVariantDto } from '../features/catalog/api';
 import { OptionPicker } from '../features/catalog/components/option-picker';
 import { weightText } from '@/domain/product-variants';
-import { perKgPrice } from '../features/catalog/per-kg';
+import { perKgPrice } from '../lib/per-kg-price';
 import { useCatalogText } from '../i18n/catalog-text';
 import { usePagesText } from '../i18n/pages-text';
 import { wasPriceShown } from '@/domain/was-price';

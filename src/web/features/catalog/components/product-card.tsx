@@ -6,7 +6,7 @@ import { AddToCartButton } from './add-to-cart-button';
 import { ProductImage } from '../../../components/ui/product-image';
 import { WasPrice } from '../../../components/ui/was-price';
 import { useCatalogText } from '../../../i18n/catalog-text';
-import { perKgPrice } from '../per-kg';
+import { perKgPrice } from '../../../lib/per-kg-price';
 
 export interface ProductCardProps {
   product: ProductDto;
