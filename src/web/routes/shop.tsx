@@ -11,7 +11,6 @@ import { ShowMore } from '../features/catalog/components/show-more';
 import { BuyAgainStrip } from '../features/orders/components/buy-again-strip';
 import { useDocumentMeta } from '../lib/document-title';
 import { usePagesText } from '../i18n/pages-text';
-import { Trans } from '@lingui/react';
 
 export default function Shop() {
   const t = usePagesText();
@@ -57,7 +56,7 @@ export default function Shop() {
           text after it moves (no layout shift). */}
       <p className="mt-2 text-slate-600">{t('shopIntro')}</p>
       <p className="mb-8 mt-1 text-slate-600">
-        <Trans id={t.id('welcome')} values={{ name }} components={{ 0: <span className="font-semibold text-slate-800" /> }} />
+        {t('welcome')} <span className="font-semibold text-slate-800">{t('welcomeName', { name })}</span>
       </p>
       <BuyAgainStrip />
       <ShopFilters categories={data?.categories ?? []} category={category} search={search} onCategory={onCategory} onSearch={onSearch} />
