@@ -1,5 +1,5 @@
 import { catalogue } from './catalogue';
 import en from './catalogues/catalog.en.json';
 
-/** The shop's product cards, filters, options and Add to Cart. */
+/** A product card and Add to Cart (on the home page too: only what they say). */
 export const useCatalogText = catalogue('catalog', en, () => import('./catalogues/catalog.sw.json'));

@@ -141,7 +141,7 @@ function ProductView({ page }: { page: ProductPageDto }) {
             )}
           </div>
           <p className={cn('font-semibold', HINT_TONES[hint.tone])} data-testid="stock-hint">
-            {hint.tone === 'out' ? c('outOfStock') : hint.tone === 'few' ? c('onlyLeft', { stock }) : c('inStock')}
+            {hint.tone === 'out' ? c('outOfStock') : hint.tone === 'few' ? t('onlyLeft', { stock }) : t('inStock')}
           </p>
           <div className="space-y-3 leading-relaxed text-slate-700" data-testid="product-description">
             {paragraphs(product.description).map((p, i) => (

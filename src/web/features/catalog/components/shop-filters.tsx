@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Input } from '@/web/components/ui/input';
 import { cn } from '@/web/lib/cn';
-import { useCatalogText } from '../../../i18n/catalog-text';
+import { usePagesText } from '../../../i18n/pages-text';
 
 /** Typing settles for this long before the search reaches the URL (and the API). */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -18,7 +18,7 @@ export interface ShopFiltersProps {
 }
 
 export function ShopFilters({ categories, category, search, onCategory, onSearch }: ShopFiltersProps) {
-  const t = useCatalogText();
+  const t = usePagesText();
   const [text, setText] = useState(search);
   // What this box last put in the URL. When the URL comes back with exactly that, it is our own
   // echo and the box keeps what the customer has typed since (a space, the next word); any other

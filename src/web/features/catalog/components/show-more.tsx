@@ -1,6 +1,6 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { buttonClasses } from '@/web/components/ui/button';
-import { useCatalogText } from '../../../i18n/catalog-text';
+import { usePagesText } from '../../../i18n/pages-text';
 
 /** How far below the screen the link may still be when the next page starts loading on scroll. */
 const LOAD_AHEAD = '0px 0px 800px 0px';
@@ -19,7 +19,7 @@ export interface ShowMoreProps {
  * appending that page here, by a click or when the link nears the screen.
  */
 export function ShowMore({ href, loading, auto, onMore }: ShowMoreProps) {
-  const t = useCatalogText();
+  const t = usePagesText();
   const ref = useRef<HTMLAnchorElement>(null);
   const more = useRef(onMore);
   more.current = onMore;
