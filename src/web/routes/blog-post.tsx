@@ -11,28 +11,31 @@ import { ShareButton } from '../features/content/components/share-button';
 import { ApiError } from '../lib/api';
 import { useDocumentMeta } from '../lib/document-title';
 import { useHydrated } from '../lib/use-hydrated';
+import { useContentText } from '../i18n/content-text';
 
 function BackToBlog() {
+  const t = useContentText();
   return (
     <Link to="/blog" className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline max-sm:min-h-11">
       <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-      Back to Blog
+      {t('backToBlog')}
     </Link>
   );
 }
 
 export default function BlogPost() {
+  const t = useContentText();
   const { slug = '' } = useParams();
   // A not-found answer from the server stays one while hydrating (instead of asking again at once).
   const { data, error, isPending } = useQuery({ ...blogPostQuery(slug), retryOnMount: useHydrated() });
   const post = data?.post;
   const notFound = error instanceof ApiError && error.status === 404;
-  useDocumentMeta(post?.title ?? (error ? (notFound ? 'Blog post not found' : 'Blog') : null), post?.metaDescription);
+  useDocumentMeta(post?.title ?? (error ? (notFound ? t('postNotFound') : t('blog')) : null), post?.metaDescription);
 
   if (isPending) {
     return (
       <Container className="py-10">
-        <div className="max-w-3xl space-y-4" aria-busy="true" aria-label="Loading blog post">
+        <div className="max-w-3xl space-y-4" aria-busy="true" aria-label={t('loadingPost')}>
           <Skeleton className="h-5 w-32" />
           <Skeleton className="h-10 w-3/4" />
           <Skeleton className="h-4 w-40" />
@@ -47,12 +50,8 @@ export default function BlogPost() {
   if (!post) {
     return (
       <Container className="py-24 text-center">
-        <h1 className="text-2xl font-bold">{notFound ? 'Blog post not found' : 'Something went wrong'}</h1>
-        <p className="mt-2 text-slate-600">
-          {notFound
-            ? 'The post you are looking for does not exist or is no longer published.'
-            : 'Failed to load blog post. Please try again later.'}
-        </p>
+        <h1 className="text-2xl font-bold">{notFound ? t('postNotFound') : t('somethingWrong')}</h1>
+        <p className="mt-2 text-slate-600">{notFound ? t('postGone') : t('postLoadError')}</p>
         <div className="mt-6">
           <BackToBlog />
         </div>

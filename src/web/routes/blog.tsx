@@ -7,9 +7,11 @@ import { BLOG_PAGE_SIZE } from '../../domain/blog-paging';
 import { blogPageFrom, blogPageQuery } from '../features/content/api';
 import { BLOG_GRID, BlogCard, BlogCardSkeleton } from '../features/content/components/blog-card';
 import { useDocumentMeta } from '../lib/document-title';
+import { useContentText } from '../i18n/content-text';
 
 export default function Blog() {
-  useDocumentMeta('Our Blog', 'Recipes, farming stories and tips on fresh fish and chicken from Lake Victoria Aquaculture.');
+  const t = useContentText();
+  useDocumentMeta(t('blogTitle'), t('blogDescription'));
   const [params] = useSearchParams();
   const page = blogPageFrom(params);
   const posts = useQuery({ ...blogPageQuery(page), placeholderData: keepPreviousData });
@@ -17,24 +19,24 @@ export default function Blog() {
 
   return (
     <>
-      <PageHero title="Our Blog" subtitle="Stories from the lake and the farm, recipes and tips for fresh food at home." />
+      <PageHero title={t('blogTitle')} subtitle={t('blogSubtitle')} />
       <Container className="py-10">
         {posts.isError && !data ? (
-          <LoadError message="Failed to load blog posts. Please try again later." onRetry={() => posts.refetch()} />
+          <LoadError message={t('blogLoadError')} onRetry={() => posts.refetch()} />
         ) : !data ? (
-          <div className={BLOG_GRID} aria-busy="true" aria-label="Loading blog posts">
+          <div className={BLOG_GRID} aria-busy="true" aria-label={t('loadingPosts')}>
             {Array.from({ length: BLOG_PAGE_SIZE }, (_, i) => (
               <BlogCardSkeleton key={i} />
             ))}
           </div>
         ) : data.posts.length === 0 ? (
           <div className="py-16 text-center">
-            <h2 className="text-2xl font-semibold">{page === 1 ? 'No Blog Posts Yet' : 'No posts on this page'}</h2>
+            <h2 className="text-2xl font-semibold">{page === 1 ? t('noPostsYet') : t('noPostsOnPage')}</h2>
             {page === 1 ? (
-              <p className="mt-2 text-slate-600">Check back soon for recipes and news from the lake.</p>
+              <p className="mt-2 text-slate-600">{t('checkBackSoon')}</p>
             ) : (
               <Link className="tap mt-2 inline-block font-semibold text-brand-700 hover:underline" to="/blog">
-                See the latest posts
+                {t('seeLatest')}
               </Link>
             )}
           </div>
@@ -47,18 +49,18 @@ export default function Blog() {
             </div>
             {/* One page of posts needs no paging. */}
             {(page > 1 || data.nextOffset !== null) && (
-              <nav aria-label="Blog pages" className="mt-10 flex items-center justify-between gap-4">
+              <nav aria-label={t('blogPages')} className="mt-10 flex items-center justify-between gap-4">
                 {page > 1 ? (
                   <Link className="tap font-semibold text-brand-700 hover:underline" to={page === 2 ? '/blog' : `/blog?page=${page - 1}`}>
-                    ← Newer posts
+                    {t('newerPosts')}
                   </Link>
                 ) : (
                   <span />
                 )}
-                <span className="text-sm text-slate-600">Page {page}</span>
+                <span className="text-sm text-slate-600">{t('pageNumber', { page })}</span>
                 {data.nextOffset !== null ? (
                   <Link className="tap font-semibold text-brand-700 hover:underline" to={`/blog?page=${page + 1}`}>
-                    Older posts →
+                    {t('olderPosts')}
                   </Link>
                 ) : (
                   <span />

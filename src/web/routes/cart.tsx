@@ -20,9 +20,11 @@ import { useCartRecheck } from '../features/cart/use-cart-recheck';
 import { WHATSAPP_TEXT } from '@/domain/whatsapp';
 import { ChatOnWhatsApp } from '../features/content/components/chat-on-whatsapp';
 import { useDocumentMeta } from '../lib/document-title';
+import { useCartText } from '../i18n/cart-text';
 
 export default function Cart() {
-  useDocumentMeta('Shopping Cart');
+  const t = useCartText();
+  useDocumentMeta(t('title'));
   const { lines, count } = useCart();
   const notices = useCartRecheck();
   const delivery = useDeliveryArea();
@@ -54,36 +56,34 @@ export default function Cart() {
   return (
     <Container className="py-10">
       <h1 ref={heading} tabIndex={-1} className="mb-6 text-3xl font-bold text-slate-900 focus:outline-none">
-        Shopping Cart
+        {t('title')}
       </h1>
       <CartNotices notices={notices} />
       {lines.length === 0 ? (
         <div className="flex flex-col items-center gap-4 py-16 text-center">
           <ShoppingBag aria-hidden="true" className="h-16 w-16 text-slate-500" />
-          <h2 className="text-2xl font-semibold">Your cart is empty</h2>
-          <p className="text-slate-600">Fresh fish and chicken are waiting for you in the shop.</p>
+          <h2 className="text-2xl font-semibold">{t('emptyTitle')}</h2>
+          <p className="text-slate-600">{t('emptyText')}</p>
           <Link to="/shop" className={buttonClasses('default', 'lg')}>
-            Continue Shopping
+            {t('continueShopping')}
           </Link>
         </div>
       ) : (
         <div className="grid gap-8 lg:grid-cols-3">
-          <section aria-label="Items in your cart" className="lg:col-span-2">
+          <section aria-label={t('itemsInCart')} className="lg:col-span-2">
             <ul className="divide-y divide-slate-200 border-y border-slate-200">
               {lines.map((line) => (
                 <CartLineItem key={cartLineKey(line)} line={line} />
               ))}
             </ul>
             <Link to="/shop" className="tap mt-4 inline-block text-sm font-semibold text-brand-700 hover:underline">
-              Continue Shopping
+              {t('continueShopping')}
             </Link>
           </section>
           <Card className="h-fit">
             <CardContent className="space-y-4">
-              <h2 className="text-lg font-semibold">Order Summary</h2>
-              <p className="text-sm text-slate-600">
-                {count} item{count === 1 ? '' : 's'}
-              </p>
+              <h2 className="text-lg font-semibold">{t('orderSummary')}</h2>
+              <p className="text-sm text-slate-600">{t('itemCount', { count })}</p>
               <DeliveryEstimate delivery={delivery} freeDelivery={freeDelivery} />
               <OrderSummary
                 lines={lines}
@@ -105,11 +105,11 @@ export default function Cart() {
               />
               <PromotionCodeField promotion={promotion} id="cart-promotion-code" />
               <Button size="lg" className="w-full" onClick={proceed} aria-describedby={signedIn ? undefined : 'checkout-hint'}>
-                Proceed to Checkout
+                {t('proceedToCheckout')}
               </Button>
               {!signedIn && (
                 <p id="checkout-hint" className="text-sm text-slate-600">
-                  You will be asked to sign in first, then brought straight back to checkout.
+                  {t('checkoutHint')}
                 </p>
               )}
               <ChatOnWhatsApp text={WHATSAPP_TEXT.cart} />

@@ -7,22 +7,24 @@ import ContactForm from '../features/content/components/contact-form';
 import { useShopDetails } from '../features/content/use-shop-details';
 import { useDocumentMeta } from '../lib/document-title';
 import { formatPhone } from '../../domain/phone';
+import { useContentText } from '../i18n/content-text';
 
 export default function Contact() {
-  useDocumentMeta('Contact Us', 'Call, email or visit Lake Victoria Aquaculture in Nairobi West, or send us a message.');
+  const t = useContentText();
+  useDocumentMeta(t('contactTitle'), t('contactDescription'));
   return (
     <>
-      <PageHero title="Contact Us" subtitle="Get in touch with us for any questions or support" />
+      <PageHero title={t('contactTitle')} subtitle={t('contactSubtitle')} />
       <Container className="grid gap-10 py-14 lg:grid-cols-3">
         <section aria-labelledby="contact-details" className="space-y-6">
           <h2 id="contact-details" className="text-2xl font-bold text-slate-900">
-            Our Details
+            {t('ourDetails')}
           </h2>
           <ContactDetails />
         </section>
         <section aria-labelledby="contact-form-title" className="lg:col-span-2">
           <h2 id="contact-form-title" className="mb-4 text-2xl font-bold text-slate-900">
-            Send Us a Message
+            {t('sendUsMessage')}
           </h2>
           <ContactForm />
         </section>
@@ -32,6 +34,7 @@ export default function Contact() {
 }
 
 function ContactDetails() {
+  const t = useContentText();
   const businessHours = useBusinessHours();
   const { details, ready } = useShopDetails();
   return (
@@ -59,7 +62,7 @@ function ContactDetails() {
       <div>
         <h3 className="flex items-center gap-2 font-semibold text-slate-900">
           <Clock aria-hidden="true" className="h-5 w-5 text-brand-700" />
-          Business Hours
+          {t('businessHours')}
         </h3>
         <ul className="mt-2 space-y-1 text-slate-700">
           {businessHours.map((h) => (

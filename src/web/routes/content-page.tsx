@@ -10,17 +10,16 @@ import { purifyPageHtml } from '../features/content/purify-page-html';
 import { useHydrated } from '../lib/use-hydrated';
 import { ApiError } from '../lib/api';
 import { useDocumentMeta } from '../lib/document-title';
+import { useContentText } from '../i18n/content-text';
 
-// Every failure is shown in a 'Page Not Found' alert with its reason.
-const NO_SLUG = 'No page slug provided';
-const LOAD_FAILED = 'Failed to load page content';
-const UNEXPECTED = 'An unexpected error occurred';
-const GENERIC = 'The page you are looking for could not be found.';
+// Every failure is shown in a 'Page Not Found' alert with its reason: one of ours (a catalogue
+// key), or the server's own message.
+type Reason = { key: 'noSlug' | 'loadFailed' | 'unexpected' | 'pageGone' } | { text: string };
 
-function reasonFor(error: unknown): string {
-  if (!(error instanceof ApiError)) return UNEXPECTED;
-  if (error.status >= 500) return LOAD_FAILED;
-  return error.message || GENERIC;
+function reasonFor(error: unknown): Reason {
+  if (!(error instanceof ApiError)) return { key: 'unexpected' };
+  if (error.status >= 500) return { key: 'loadFailed' };
+  return error.message ? { text: error.message } : { key: 'pageGone' };
 }
 
 // Styles for the merchant's HTML (h2, h3, p, lists, links, tables), without a typography plugin.
@@ -34,6 +33,7 @@ const PROSE =
 
 /** /faq, /shipping, /returns, /terms, /privacy, /page/{slug} and /{slug}: a page written by the merchant. */
 export default function ContentPage({ slug: fixed }: { slug?: string }) {
+  const t = useContentText();
   const params = useParams();
   const { pathname } = useLocation();
   // '/page/' with nothing after it is matched by the catch-all /{slug} as 'page': it is /page/{slug}
@@ -48,22 +48,22 @@ export default function ContentPage({ slug: fixed }: { slug?: string }) {
   // here would only repeat it and put it in the web bundle. The hydrating render must match the
   // server's, so DOMPurify's pass replaces it once hydrated.
   const html = useMemo(() => (page ? (hydrated ? purifyPageHtml : boxTablesInHtml)(page.content) : ''), [page, hydrated]);
-  const reason = slug === '' ? NO_SLUG : query.isError ? reasonFor(query.error) : null;
-  useDocumentMeta(page?.title ?? (reason ? 'Page Not Found' : null), page?.metaDescription);
+  const reason: Reason | null = slug === '' ? { key: 'noSlug' } : query.isError ? reasonFor(query.error) : null;
+  useDocumentMeta(page?.title ?? (reason ? t('pageNotFound') : null), page?.metaDescription);
 
   return (
     <Container className="py-10">
       <div className="max-w-3xl">
         <Breadcrumb
-          trail={[{ to: '/', label: 'Home' }]}
-          current={page?.title ?? (reason ? 'Page Not Found' : <Skeleton className="inline-block h-4 w-32 align-middle" />)}
+          trail={[{ to: '/', label: t('breadcrumbHome') }]}
+          current={page?.title ?? (reason ? t('pageNotFound') : <Skeleton className="inline-block h-4 w-32 align-middle" />)}
         />
         {reason ? (
           <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-800">
-            <h1 className="text-2xl font-bold">Page Not Found</h1>
-            <p className="mt-2">{reason}</p>
+            <h1 className="text-2xl font-bold">{t('pageNotFound')}</h1>
+            <p className="mt-2">{'key' in reason ? t(reason.key) : reason.text}</p>
             <Link to="/" className="mt-4 inline-block font-semibold text-red-900 underline">
-              Go back home
+              {t('goHome')}
             </Link>
           </div>
         ) : page ? (
@@ -73,7 +73,7 @@ export default function ContentPage({ slug: fixed }: { slug?: string }) {
             <div className={PROSE} dangerouslySetInnerHTML={{ __html: html }} data-testid="page-content" />
           </article>
         ) : (
-          <div aria-busy="true" aria-label="Loading page" className="space-y-4">
+          <div aria-busy="true" aria-label={t('loadingPage')} className="space-y-4">
             <Skeleton className="h-10 w-2/3" />
             <Skeleton className="h-4 w-full" />
             <Skeleton className="h-4 w-full" />

@@ -10,6 +10,7 @@ import { BuyAgainStrip } from '../features/orders/components/buy-again-strip';
 import { ProductGrid } from '../features/catalog/components/product-grid';
 import { SHOP_NAME, useDocumentMeta } from '../lib/document-title';
 import { lazyPage } from '../lib/lazy-page';
+import { useHomeText } from '../i18n/home-text';
 
 // Below the fold, in its own chunk: rendered by the server, brought to life once its code is here.
 const Testimonials = lazyPage(() => import('../features/content/components/testimonials'), { serverRendered: true });
@@ -18,31 +19,28 @@ const Testimonials = lazyPage(() => import('../features/content/components/testi
 const ContactForm = lazy(() => import('../features/content/components/contact-form'));
 
 const STATS = [
-  { value: '10+', label: 'Years of experience' },
-  { value: '1000+', label: 'Happy customers' },
-  { value: '100%', label: 'Sustainable' },
-  { value: '24/7', label: 'Support' },
-];
+  { value: '10+', label: 'statYears' },
+  { value: '1000+', label: 'statCustomers' },
+  { value: '100%', label: 'statSustainable' },
+  { value: '24/7', label: 'statSupport' },
+] as const;
 
 export default function Home() {
+  const t = useHomeText();
   useDocumentMeta(null);
   return (
     <>
       <section className="bg-gradient-to-br from-brand-800 to-brand-700 py-20 text-white sm:py-28">
         <Container>
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent-400">Ocean of Quality</p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-bold leading-tight sm:text-5xl">
-            Fresh fish and chicken from Lake Victoria, delivered in Nairobi
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-brand-50">
-            Tilapia and Nile perch from our own cages, quality poultry from partner farms, cleaned, packed and brought to your door.
-          </p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent-400">{t('tagline')}</p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-bold leading-tight sm:text-5xl">{t('heroTitle')}</h1>
+          <p className="mt-5 max-w-2xl text-lg text-brand-50">{t('heroText')}</p>
           <div className="mt-8 flex flex-wrap gap-4">
             <Link to="/shop" className={buttonClasses('accent', 'lg')}>
-              Shop Now
+              {t('shopNow')}
             </Link>
             <Link to="/about" className={buttonClasses('onDark', 'lg')}>
-              Learn More
+              {t('learnMore')}
             </Link>
           </div>
         </Container>
@@ -56,14 +54,11 @@ export default function Home() {
         <Container className="grid items-center gap-10 lg:grid-cols-2">
           <div>
             <h2 id="home-about" className="text-3xl font-bold text-slate-900">
-              About {SHOP_NAME}
+              {t('aboutTitle', { shop: SHOP_NAME })}
             </h2>
-            <p className="mt-4 text-slate-700">
-              We farm tilapia in cages on the open waters of Lake Victoria and work with trusted poultry farms near Nairobi. Every order is
-              cleaned, packed on ice and delivered from our shop in Nairobi West.
-            </p>
+            <p className="mt-4 text-slate-700">{t('aboutText')}</p>
             <Link to="/about" className="tap mt-4 inline-block font-semibold text-brand-700 hover:underline">
-              Read our story
+              {t('readOurStory')}
             </Link>
           </div>
           <dl className="grid auto-rows-fr grid-cols-2 gap-4">
@@ -71,7 +66,7 @@ export default function Home() {
               // The figure first (order-first in a column), so the figures line up across a row
               // while a label runs onto a second line on a phone.
               <div key={s.label} className="flex flex-col rounded-xl bg-white p-6 text-center shadow-sm max-sm:px-3 max-sm:py-4">
-                <dt className="text-sm text-slate-600">{s.label}</dt>
+                <dt className="text-sm text-slate-600">{t(s.label)}</dt>
                 <dd className="order-first text-3xl font-bold text-brand-700">{s.value}</dd>
               </div>
             ))}
@@ -90,9 +85,9 @@ export default function Home() {
       <Container className="py-16">
         <section className="mx-auto max-w-3xl" aria-labelledby="home-contact">
           <h2 id="home-contact" className="text-center text-3xl font-bold text-slate-900">
-            Get in Touch
+            {t('contactTitle')}
           </h2>
-          <p className="mb-8 mt-2 text-center text-slate-600">Questions about an order or a bulk delivery? Send us a message.</p>
+          <p className="mb-8 mt-2 text-center text-slate-600">{t('contactText')}</p>
           <WhenVisible minHeight={520}>
             <Suspense fallback={null}>
               <ContactForm idPrefix="home-contact" />
@@ -105,6 +100,7 @@ export default function Home() {
 }
 
 function FeaturedProducts() {
+  const t = useHomeText();
   const featured = useQuery(featuredProductsQuery);
   const products = featured.data?.products;
   return (
@@ -112,18 +108,18 @@ function FeaturedProducts() {
       <section aria-labelledby="home-featured">
         <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
           <h2 id="home-featured" className="text-3xl font-bold text-slate-900">
-            Featured Products
+            {t('featuredTitle')}
           </h2>
           <Link to="/shop" className="tap font-semibold text-brand-700 hover:underline">
-            View all products
+            {t('viewAll')}
           </Link>
         </div>
         {featured.isError ? (
-          <LoadError message="Error loading products. Please try again later." onRetry={() => featured.refetch()} />
+          <LoadError message={t('loadError')} onRetry={() => featured.refetch()} />
         ) : products && products.length === 0 ? (
-          <p className="text-slate-600">No products available at the moment.</p>
+          <p className="text-slate-600">{t('noProducts')}</p>
         ) : (
-          <ProductGrid layout="featured" products={products} loadingLabel="Loading featured products" headingLevel={3} />
+          <ProductGrid layout="featured" products={products} loadingLabel={t('loadingFeatured')} headingLevel={3} />
         )}
       </section>
     </Container>

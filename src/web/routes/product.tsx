@@ -6,13 +6,15 @@ import { computeCartTotals } from '../../domain/cart-totals';
 import { formatKES } from '../../domain/money';
 import { stockHint } from '../../domain/stock-hint';
 import { paragraphs } from '../../domain/text';
-import { WEIGHED_PRICE_RULE } from '../../domain/weighed-price';
 import { Breadcrumb } from '../components/ui/breadcrumb';
 import { Container } from '../components/ui/container';
 import { Skeleton } from '../components/ui/skeleton';
 import { productPageQuery, type ProductDto, type ProductPageDto, type ProductVariantDto } from '../features/catalog/api';
 import { OptionPicker } from '../features/catalog/components/option-picker';
-import { pricePerKgText, weightText } from '@/domain/product-variants';
+import { weightText } from '@/domain/product-variants';
+import { perKgPrice } from '../lib/per-kg-price';
+import { useCatalogText } from '../i18n/catalog-text';
+import { usePagesText } from '../i18n/pages-text';
 import { wasPriceShown } from '@/domain/was-price';
 import { WasPrice } from '@/web/components/ui/was-price';
 import { AddToCartButton } from '../features/catalog/components/add-to-cart-button';
@@ -39,8 +41,9 @@ export default function Product() {
   const answer = query.data;
   const page = answer && 'product' in answer ? answer : null;
   const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const t = usePagesText();
   useDocumentMeta(
-    page?.product.name ?? (query.isError ? (notFound ? 'Product not found' : 'Our Products') : null),
+    page?.product.name ?? (query.isError ? (notFound ? t('productNotFound') : t('shopTitle')) : null),
     page ? page.product.description : null,
   );
 
@@ -49,14 +52,10 @@ export default function Product() {
   if (!page) {
     return (
       <Container className="py-24 text-center">
-        <h1 className="text-2xl font-bold">{notFound ? 'Product not found' : 'Something went wrong'}</h1>
-        <p className="mt-2 text-slate-600">
-          {notFound
-            ? 'The product you are looking for does not exist or is no longer for sale.'
-            : 'Error loading products. Please try again later.'}
-        </p>
+        <h1 className="text-2xl font-bold">{notFound ? t('productNotFound') : t('somethingWrong')}</h1>
+        <p className="mt-2 text-slate-600">{notFound ? t('productGone') : t('loadError')}</p>
         <Link to="/shop" className="tap mt-6 inline-block font-semibold text-brand-700 hover:underline">
-          Back to the shop
+          {t('backToShop')}
         </Link>
       </Container>
     );
@@ -72,6 +71,8 @@ function chosenVariant(page: ProductPageDto, asked: string | null): ProductVaria
 
 function ProductView({ page }: { page: ProductPageDto }) {
   const { product, related } = page;
+  const t = usePagesText();
+  const c = useCatalogText();
   const [params, setParams] = useSearchParams();
   const hasOptions = page.options.length > 0;
   const variant = hasOptions ? chosenVariant(page, params.get('variant')) : undefined;
@@ -79,7 +80,7 @@ function ProductView({ page }: { page: ProductPageDto }) {
   const wasCents = variant ? wasPriceShown(variant.priceCents, variant.compareAtPriceCents) : (product.compareAtCents ?? null);
   const stock = variant ? variant.stock : product.stock;
   const weightGrams = variant ? variant.weightGrams : (product.weightGrams ?? null);
-  const perKg = pricePerKgText(priceCents, weightGrams, product.pricePerKgCents);
+  const perKg = perKgPrice(priceCents, weightGrams, product.pricePerKgCents);
   const hint = stockHint(stock);
   // The choice lives in the address, so a shared link opens the same variant.
   const choose = (v: ProductVariantDto) =>
@@ -96,7 +97,7 @@ function ProductView({ page }: { page: ProductPageDto }) {
     <Container className="py-8">
       <Breadcrumb
         trail={[
-          { to: '/shop', label: 'Shop' },
+          { to: '/shop', label: t('breadcrumbShop') },
           { to: categoryHref, label: category },
         ]}
         current={product.name}
@@ -127,18 +128,20 @@ function ProductView({ page }: { page: ProductPageDto }) {
             {wasCents !== null && <WasPrice cents={wasCents} />}
             {perKg && (
               <p className="text-sm text-slate-600" data-testid="price-per-kg">
-                {perKg}
+                {c('perKg', { price: perKg })}
               </p>
             )}
-            {weightGrams !== null && hasOptions && <p className="text-sm text-slate-600">Weight: about {weightText(weightGrams)}</p>}
+            {weightGrams !== null && hasOptions && (
+              <p className="text-sm text-slate-600">{t('weightAbout', { weight: weightText(weightGrams) })}</p>
+            )}
             {product.pricePerKgCents !== undefined && (
               <p className="text-sm text-slate-600" data-testid="weighed-rule">
-                Estimated price: weighed when packed. {WEIGHED_PRICE_RULE}
+                {t('weighedRule')}
               </p>
             )}
           </div>
           <p className={cn('font-semibold', HINT_TONES[hint.tone])} data-testid="stock-hint">
-            {hint.text}
+            {hint.tone === 'out' ? c('outOfStock') : hint.tone === 'few' ? t('onlyLeft', { stock }) : t('inStock')}
           </p>
           <div className="space-y-3 leading-relaxed text-slate-700" data-testid="product-description">
             {paragraphs(product.description).map((p, i) => (
@@ -153,9 +156,9 @@ function ProductView({ page }: { page: ProductPageDto }) {
       {related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-16">
           <h2 id="related-heading" className="mb-6 text-2xl font-bold text-slate-900">
-            More {category}
+            {t('moreOf', { category })}
           </h2>
-          <ProductGrid layout="featured" products={related} loadingLabel="Loading products" headingLevel={3} />
+          <ProductGrid layout="featured" products={related} loadingLabel={t('loadingProducts')} headingLevel={3} />
         </section>
       )}
     </Container>
@@ -172,6 +175,7 @@ function ProductDelivery() {
 
 /** A quantity within stock (and an order's limit per product), then Add to Cart. */
 function AddToCart({ product, variant }: { product: ProductDto; variant: ProductVariantDto | undefined }) {
+  const t = usePagesText();
   const id = useId();
   const max = lineLimit(variant ? variant.stock : product.stock);
   const [quantity, setQuantity] = useState(1);
@@ -181,7 +185,7 @@ function AddToCart({ product, variant }: { product: ProductDto; variant: Product
     <div className="flex flex-wrap items-end gap-3">
       <div className="flex flex-col gap-1">
         <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          Quantity
+          {t('quantity')}
         </label>
         <select
           id={id}
@@ -202,9 +206,10 @@ function AddToCart({ product, variant }: { product: ProductDto; variant: Product
 }
 
 function ProductSkeleton() {
+  const t = usePagesText();
   return (
     <Container className="py-8">
-      <div className="grid gap-8 md:grid-cols-2" aria-busy="true" aria-label="Loading product">
+      <div className="grid gap-8 md:grid-cols-2" aria-busy="true" aria-label={t('loadingProduct')}>
         <Skeleton className="aspect-[4/3] w-full" />
         <div className="space-y-4">
           <Skeleton className="h-4 w-20" />

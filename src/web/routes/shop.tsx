@@ -10,9 +10,11 @@ import { ShopFilters, categoryLabel } from '../features/catalog/components/shop-
 import { ShowMore } from '../features/catalog/components/show-more';
 import { BuyAgainStrip } from '../features/orders/components/buy-again-strip';
 import { useDocumentMeta } from '../lib/document-title';
+import { usePagesText } from '../i18n/pages-text';
 
 export default function Shop() {
-  useDocumentMeta('Our Products');
+  const t = usePagesText();
+  useDocumentMeta(t('shopTitle'));
   const session = useSession();
   const [params, setParams] = useSearchParams();
   const filter = shopFilterFrom(params);
@@ -40,7 +42,7 @@ export default function Shop() {
   const searching = search !== '';
   const onSearch = useCallback((value: string) => setParam('search', value, searching && value !== ''), [setParam, searching]);
 
-  const name = session.data?.profile?.fullName?.trim() || 'Valued Customer';
+  const name = session.data?.profile?.fullName?.trim() || t('valuedCustomer');
   const data = products.data?.pages[0];
   const shown = products.data?.pages.flatMap((p) => p.products);
   const nextPage = products.data?.pages.at(-1)?.nextPage ?? null;
@@ -49,31 +51,36 @@ export default function Shop() {
 
   return (
     <Container className="py-10">
-      <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Our Products</h1>
+      <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{t('shopTitle')}</h1>
       {/* The name ends its line: when a signed-in customer's name replaces 'Valued Customer', no
           text after it moves (no layout shift). */}
-      <p className="mt-2 text-slate-600">Fresh fish and chicken, delivered across Nairobi.</p>
+      <p className="mt-2 text-slate-600">{t('shopIntro')}</p>
       <p className="mb-8 mt-1 text-slate-600">
-        Welcome, <span className="font-semibold text-slate-800">{`${name}!`}</span>
+        {t('welcome')} <span className="font-semibold text-slate-800">{t('welcomeName', { name })}</span>
       </p>
       <BuyAgainStrip />
       <ShopFilters categories={data?.categories ?? []} category={category} search={search} onCategory={onCategory} onSearch={onSearch} />
 
       {products.isError && !data ? (
-        <LoadError message="Error loading products. Please try again later." onRetry={() => products.refetch()} />
+        <LoadError message={t('loadError')} onRetry={() => products.refetch()} />
       ) : data && data.total === 0 ? (
-        <p className="py-16 text-center text-lg text-slate-600">No products available at the moment.</p>
+        <p className="py-16 text-center text-lg text-slate-600">{t('noProducts')}</p>
       ) : shown && shown.length === 0 ? (
         <div className="py-16 text-center">
-          <h2 className="text-xl font-semibold">No products found</h2>
+          <h2 className="text-xl font-semibold">{t('noneFound')}</h2>
           <p className="mt-2 text-slate-600">
-            {search ? `Nothing matches "${search}"` : 'Nothing here'}
-            {category ? ` in ${categoryLabel(category)}` : ''}. Try another search or category.
+            {search
+              ? category
+                ? t('noneMatchIn', { search, category: categoryLabel(category) })
+                : t('noneMatch', { search })
+              : category
+                ? t('noneHereIn', { category: categoryLabel(category) })
+                : t('noneHere')}
           </p>
         </div>
       ) : (
         <>
-          <ProductGrid layout="shop" products={shown} loadingLabel="Loading products" busy={products.isFetching} />
+          <ProductGrid layout="shop" products={shown} loadingLabel={t('loadingProducts')} busy={products.isFetching} />
           {nextPage !== null && (
             <ShowMore
               href={shopAddress({ category, search, page: nextPage })}

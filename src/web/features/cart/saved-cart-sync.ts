@@ -13,6 +13,7 @@ import type { SavedCartLine } from '@/domain/saved-cart';
 import { toast } from '@/web/lib/toast';
 import { api, call } from '../../lib/api-client';
 import { cartStore } from './cart-store';
+import { cartText } from '../../i18n/cart-text';
 
 type SavedCart = Awaited<ReturnType<typeof getSaved>>['cart'];
 
@@ -108,10 +109,9 @@ function start(userId: string): () => void {
       }
       if (stopped) return;
       const kept = new Set(cart.lines.map((l) => cartLineKey(l).toLowerCase()));
-      for (const line of sent) {
-        if (!kept.has(cartLineKey(line).toLowerCase())) toast.info(`${line.name} is no longer available and was removed from your cart.`);
-      }
+      const removed = sent.filter((line) => !kept.has(cartLineKey(line).toLowerCase()));
       apply(cart);
+      for (const line of removed) void cartText('noticeUnavailable', { name: line.name }).then((text) => toast.info(text));
       return;
     }
     const { cart } = await getSaved();

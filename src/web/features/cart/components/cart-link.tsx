@@ -1,19 +1,17 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCart } from '../use-cart';
-
-/** 'Cart', 'Cart, 1 item', 'Cart, 3 items': the badge's number is read out with the link. */
-function cartLinkLabel(count: number): string {
-  return count === 0 ? 'Cart' : `Cart, ${count} item${count === 1 ? '' : 's'}`;
-}
+import { useCartLinkText } from '../../../i18n/cart-link-text';
 
 export function CartLink() {
+  const t = useCartLinkText();
   const { count } = useCart();
   return (
     <Link
       to="/cart"
       className="relative inline-flex items-center rounded-md p-2 max-sm:p-3 hover:bg-slate-100"
-      aria-label={cartLinkLabel(count)}
+      // 'Cart', 'Cart, 1 item', 'Cart, 3 items': the badge's number is read out with the link.
+      aria-label={t('label', { count })}
     >
       <ShoppingCart aria-hidden="true" className="h-5 w-5" />
       {count > 0 && (

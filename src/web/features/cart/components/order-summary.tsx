@@ -1,16 +1,11 @@
 import { cartLinesForTotals, type CartLine } from '@/domain/cart';
-import { freeDeliveryPrompt, type CartTotalsLine } from '@/domain/cart-totals';
+import type { CartTotalsLine } from '@/domain/cart-totals';
 import { formatKES, type Cents } from '@/domain/money';
-import {
-  NO_SMALL_ORDER_POLICY,
-  SMALL_ORDER_FEE_LABEL,
-  smallOrderFeeNotice,
-  totalsWithSmallOrder,
-  type SmallOrderPolicy,
-} from '@/domain/small-order';
+import { NO_SMALL_ORDER_POLICY, totalsWithSmallOrder, type SmallOrderPolicy } from '@/domain/small-order';
 import type { TaxBand } from '@/domain/tax-bands';
 import { usePricesIncludeVat } from '../../../lib/shop-settings-query';
 import { WeighedPriceNote } from '@/web/components/ui/weighed-price-note';
+import { useCartText } from '../../../i18n/cart-text';
 
 /**
  * Subtotal, VAT (per band when the cart mixes bands) and total from src/domain; the delivery fee once
@@ -27,6 +22,7 @@ export function OrderSummary({
   /** A promotion applied in the cart: the lines with what it takes off each, its label, whether it waives the fee. */
   promotion?: { lines: CartTotalsLine[]; label: string; freeDelivery: boolean } | null;
 }) {
+  const t = useCartText();
   const { totals, smallOrder } = totalsWithSmallOrder(
     {
       lines: promotion?.lines ?? cartLinesForTotals(lines),
@@ -39,20 +35,21 @@ export function OrderSummary({
     delivery?.placeName ?? '',
   );
   const fee = totals.freeDelivery
-    ? 'FREE'
+    ? t('deliveryFree')
     : totals.deliveryFeeCents !== null
       ? formatKES(totals.deliveryFeeCents)
-      : 'Calculated at checkout';
+      : t('deliveryAtCheckout');
+  const place = delivery?.placeName.trim() ?? '';
   const single = totals.vatRows.length === 1;
   const rows: [string, string, string][] = [
-    ['Subtotal', formatKES(totals.subtotalCents), 'subtotal'],
+    [t('subtotal'), formatKES(totals.subtotalCents), 'subtotal'],
     ...(totals.discountCents > 0
-      ? [[promotion?.label ?? 'Discount', `−${formatKES(totals.discountCents)}`, 'discount'] as [string, string, string]]
+      ? [[promotion?.label ?? t('discount'), `−${formatKES(totals.discountCents)}`, 'discount'] as [string, string, string]]
       : []),
     ...totals.vatRows.map((v): [string, string, string] => [v.label, formatKES(v.taxCents), single ? 'vat' : `vat-${v.band}`]),
-    ['Delivery', fee, 'delivery'],
+    [t('delivery'), fee, 'delivery'],
     ...(smallOrder.kind === 'fee'
-      ? [[SMALL_ORDER_FEE_LABEL, formatKES(smallOrder.feeCents), 'small-order-fee'] as [string, string, string]]
+      ? [[t('smallOrderFee'), formatKES(smallOrder.feeCents), 'small-order-fee'] as [string, string, string]]
       : []),
   ];
   return (
@@ -65,19 +62,27 @@ export function OrderSummary({
           </div>
         ))}
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-bold">
-          <dt>Total</dt>
+          <dt>{t('total')}</dt>
           <dd data-testid="total">{formatKES(totals.totalCents)}</dd>
         </div>
       </dl>
-      {smallOrder.kind === 'fee' && <p className="text-slate-600">{smallOrderFeeNotice(smallOrder)}</p>}
+      {smallOrder.kind === 'fee' && (
+        <p className="text-slate-600">
+          {t('smallOrderFeeNotice', { fee: formatKES(smallOrder.feeCents), minimum: formatKES(smallOrder.minimumCents) })}
+        </p>
+      )}
       {smallOrder.kind === 'below_minimum' && (
         <p role="alert" data-testid="minimum-order" className="rounded-md bg-amber-50 p-2 font-medium text-amber-900">
-          {smallOrder.message}
+          {place
+            ? t('minimumOrderTo', { place, minimum: formatKES(smallOrder.minimumCents), short: formatKES(smallOrder.shortCents) })
+            : t('minimumOrder', { minimum: formatKES(smallOrder.minimumCents), short: formatKES(smallOrder.shortCents) })}
         </p>
       )}
       <WeighedPriceNote lines={lines} />
       {totals.amountToFreeDeliveryCents !== null && (
-        <p className="rounded-md bg-brand-50 p-2 text-brand-800">{freeDeliveryPrompt(totals.amountToFreeDeliveryCents)}</p>
+        <p className="rounded-md bg-brand-50 p-2 text-brand-800">
+          {t('freeDeliveryPrompt', { amount: formatKES(totals.amountToFreeDeliveryCents) })}
+        </p>
       )}
     </div>
   );

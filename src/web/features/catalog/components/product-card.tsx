@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { formatKES } from '@/domain/money';
-import { pricePerKgText } from '@/domain/product-variants';
 import { Badge } from '@/web/components/ui/badge';
 import type { ProductDto } from '../api';
 import { AddToCartButton } from './add-to-cart-button';
 import { ProductImage } from '../../../components/ui/product-image';
 import { WasPrice } from '../../../components/ui/was-price';
+import { useCatalogText } from '../../../i18n/catalog-text';
+import { perKgPrice } from '../../../lib/per-kg-price';
 
 export interface ProductCardProps {
   product: ProductDto;
@@ -19,9 +20,10 @@ export interface ProductCardProps {
 }
 
 export function ProductCard({ product, eager, priority, imageSizes, headingLevel = 2 }: ProductCardProps) {
+  const t = useCatalogText();
   const soldOut = product.stock <= 0;
   // Sold by the kilo: its own per-kg price; else one derived from the single variant's weight.
-  const perKg = pricePerKgText(product.priceCents, product.weightGrams ?? null, product.pricePerKgCents);
+  const perKg = perKgPrice(product.priceCents, product.weightGrams ?? null, product.pricePerKgCents);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     // The whole card opens the product's page (the name's link stretches over it); Add to Cart sits
@@ -42,7 +44,7 @@ export function ProductCard({ product, eager, priority, imageSizes, headingLevel
         />
         {soldOut && (
           <Badge tone="danger" className="absolute left-2 top-2">
-            Out of Stock
+            {t('outOfStock')}
           </Badge>
         )}
       </div>
@@ -57,18 +59,18 @@ export function ProductCard({ product, eager, priority, imageSizes, headingLevel
         </Heading>
         <p className="line-clamp-2 text-sm text-slate-600 max-sm:hidden">{product.description}</p>
         <p className="mt-auto pt-2 text-lg font-bold text-slate-900 max-sm:pt-1 max-sm:text-base">
-          {product.fromPrice ? `from ${formatKES(product.priceCents)}` : formatKES(product.priceCents)}
+          {product.fromPrice ? t('fromPrice', { price: formatKES(product.priceCents) }) : formatKES(product.priceCents)}
         </p>
         {product.compareAtCents !== undefined && <WasPrice cents={product.compareAtCents} className="max-sm:text-xs" />}
-        {perKg && <p className="text-sm text-slate-600 max-sm:text-xs">{perKg}</p>}
+        {perKg && <p className="text-sm text-slate-600 max-sm:text-xs">{t('perKg', { price: perKg })}</p>}
         {product.hasChoices && !soldOut ? (
           // A choice is needed first: the button opens the product's page, where the options are.
           <Link
             to={`/shop/${product.slug}`}
             className="relative z-10 inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 max-sm:px-2"
-            aria-label={`Choose options of ${product.name}`}
+            aria-label={t('chooseOptionsOf', { name: product.name })}
           >
-            Choose options
+            {t('chooseOptions')}
           </Link>
         ) : (
           <AddToCartButton product={product} className="relative z-10 w-full max-sm:px-2" />

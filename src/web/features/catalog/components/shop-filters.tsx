@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Input } from '@/web/components/ui/input';
 import { cn } from '@/web/lib/cn';
+import { usePagesText } from '../../../i18n/pages-text';
 
 /** Typing settles for this long before the search reaches the URL (and the API). */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -17,6 +18,7 @@ export interface ShopFiltersProps {
 }
 
 export function ShopFilters({ categories, category, search, onCategory, onSearch }: ShopFiltersProps) {
+  const t = usePagesText();
   const [text, setText] = useState(search);
   // What this box last put in the URL. When the URL comes back with exactly that, it is our own
   // echo and the box keeps what the customer has typed since (a space, the next word); any other
@@ -62,21 +64,21 @@ export function ShopFilters({ categories, category, search, onCategory, onSearch
     >
       <form role="search" className="relative w-full md:max-w-sm" onSubmit={(e) => (e.preventDefault(), onSearch(text.trim()))}>
         <label htmlFor="product-search" className="sr-only">
-          Search products
+          {t('searchProducts')}
         </label>
         <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
         <Input
           id="product-search"
           type="search"
-          placeholder="Search products..."
+          placeholder={t('searchPlaceholder')}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           className="pl-9"
           maxLength={100}
         />
       </form>
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Categories">
-        {button('', 'All')}
+      <div className="flex flex-wrap gap-2" role="group" aria-label={t('categories')}>
+        {button('', t('allCategories'))}
         {categories.map((c) => button(c, categoryLabel(c)))}
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { buttonClasses } from '@/web/components/ui/button';
+import { usePagesText } from '../../../i18n/pages-text';
 
 /** How far below the screen the link may still be when the next page starts loading on scroll. */
 const LOAD_AHEAD = '0px 0px 800px 0px';
@@ -18,6 +19,7 @@ export interface ShowMoreProps {
  * appending that page here, by a click or when the link nears the screen.
  */
 export function ShowMore({ href, loading, auto, onMore }: ShowMoreProps) {
+  const t = usePagesText();
   const ref = useRef<HTMLAnchorElement>(null);
   const more = useRef(onMore);
   more.current = onMore;
@@ -41,7 +43,7 @@ export function ShowMore({ href, loading, auto, onMore }: ShowMoreProps) {
   return (
     <div className="mt-10 flex justify-center">
       <a ref={ref} href={href} onClick={onClick} aria-busy={loading} className={buttonClasses('outline', 'default', 'min-w-48')}>
-        {loading ? 'Loading more products…' : 'Show more'}
+        {loading ? t('loadingMore') : t('showMore')}
       </a>
     </div>
   );

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { relativeTime } from '@/domain/dates';
 import { srcSetFor } from '@/web/components/ui/image-sources';
 import type { BlogCardDto } from '../api';
+import { useContentText } from '../../../i18n/content-text';
 
 const DEFAULT_IMAGE = '/images/blog/blog-default-1200.webp';
 
@@ -12,6 +13,7 @@ const IMAGE_SIZES =
 
 /** priority: the first card's picture is the page's largest (LCP): loaded at once, ahead of the rest. */
 export function BlogCard({ post, priority }: { post: BlogCardDto; priority?: boolean }) {
+  const t = useContentText();
   const image = post.featuredImage ?? DEFAULT_IMAGE;
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
@@ -36,9 +38,9 @@ export function BlogCard({ post, priority }: { post: BlogCardDto; priority?: boo
         <Link
           to={`/blog/${post.slug}`}
           className="mt-auto pt-2 text-sm font-semibold text-brand-700 hover:underline max-sm:flex max-sm:min-h-11 max-sm:items-center max-sm:pt-0"
-          aria-label={`Read More: ${post.title}`}
+          aria-label={t('readMoreOf', { title: post.title })}
         >
-          Read More
+          {t('readMore')}
         </Link>
       </div>
     </article>

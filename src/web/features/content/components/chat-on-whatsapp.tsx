@@ -5,8 +5,10 @@ import { MessageCircle } from 'lucide-react';
 import { whatsAppChatHref } from '@/domain/whatsapp';
 import { cn } from '@/web/lib/cn';
 import { useShopDetails } from '../use-shop-details';
+import { useContentText } from '../../../i18n/content-text';
 
 export function ChatOnWhatsApp({ text, className }: { text: string; className?: string }) {
+  const t = useContentText();
   const { details, ready } = useShopDetails();
   const href = ready ? whatsAppChatHref(details.whatsapp, text) : null;
   if (!href) return null;
@@ -22,7 +24,8 @@ export function ChatOnWhatsApp({ text, className }: { text: string; className?: 
       )}
     >
       <MessageCircle aria-hidden="true" className="h-4 w-4" />
-      Chat on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+      {t('chatOnWhatsApp')}
+      <span className="sr-only"> {t('opensInNewTab')}</span>
     </a>
   );
 }

@@ -8,15 +8,17 @@ import { Input, Textarea } from '@/web/components/ui/input';
 import { FieldError, Label } from '@/web/components/ui/label';
 import { ApiError } from '@/web/lib/api';
 import { sendContactMessage, type ContactMessageInput } from '../api';
+import { useContentText } from '../../../i18n/content-text';
 
 const FIELDS = [
-  { name: 'name', label: 'Name', autoComplete: 'name', type: 'text' },
-  { name: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
-  { name: 'subject', label: 'Subject', autoComplete: 'off', type: 'text' },
+  { name: 'name', label: 'fieldName', autoComplete: 'name', type: 'text' },
+  { name: 'email', label: 'fieldEmail', autoComplete: 'email', type: 'email' },
+  { name: 'subject', label: 'fieldSubject', autoComplete: 'off', type: 'text' },
 ] as const;
 
 /** Name, email, subject and message, all required; stored for the merchant (on Home and /contact). */
 export default function ContactForm({ idPrefix = 'contact' }: { idPrefix?: string }) {
+  const t = useContentText();
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm<ContactMessageInput, unknown, ContactMessageInput>({
     resolver: zodResolver(contactMessageSchema),
@@ -39,17 +41,17 @@ export default function ContactForm({ idPrefix = 'contact' }: { idPrefix?: strin
       }
       // 400 (what to fix) and 429 (how long to wait) carry a message meant for the visitor.
       const own = err instanceof ApiError && (err.status === 400 || err.status === 429) && err.message;
-      toast.error(own || 'Your message could not be sent. Please try again.');
+      toast.error(own || t('sendFailed'));
     }
   });
 
   const id = (field: string) => `${idPrefix}-${field}`;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Contact form">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('contactForm')}>
       <div className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map((f) => (
           <div key={f.name} className={f.name === 'subject' ? 'sm:col-span-2' : undefined}>
-            <Label htmlFor={id(f.name)}>{f.label}</Label>
+            <Label htmlFor={id(f.name)}>{t(f.label)}</Label>
             <Input
               id={id(f.name)}
               type={f.type}
@@ -64,7 +66,7 @@ export default function ContactForm({ idPrefix = 'contact' }: { idPrefix?: strin
         ))}
       </div>
       <div>
-        <Label htmlFor={id('message')}>Message</Label>
+        <Label htmlFor={id('message')}>{t('fieldMessage')}</Label>
         <Textarea
           id={id('message')}
           rows={5}
@@ -76,7 +78,7 @@ export default function ContactForm({ idPrefix = 'contact' }: { idPrefix?: strin
         <FieldError id={id('message-error')} message={errors.message?.message} />
       </div>
       <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? 'Sending...' : 'Send Message'}
+        {isSubmitting ? t('sending') : t('sendMessage')}
       </Button>
       <p role="status" className="text-sm font-medium text-green-800">
         {sent}

@@ -1,9 +1,11 @@
 import { Share2 } from 'lucide-react';
 import { toast } from '@/web/lib/toast';
 import { Button } from '@/web/components/ui/button';
+import { useContentText } from '../../../i18n/content-text';
 
 /** Native sharing where the device has it; otherwise the link goes to the clipboard (on /blog/{slug}). */
 export function ShareButton({ title }: { title: string }) {
+  const t = useContentText();
   const share = async () => {
     const url = window.location.href;
     if (typeof navigator.share === 'function') {
@@ -17,15 +19,15 @@ export function ShareButton({ title }: { title: string }) {
     }
     try {
       await navigator.clipboard.writeText(url);
-      toast.success('Link copied to clipboard!');
+      toast.success(t('linkCopied'));
     } catch {
-      toast.error('Could not copy the link. Please copy it from the address bar.');
+      toast.error(t('copyFailed'));
     }
   };
   return (
     <Button variant="outline" size="sm" onClick={share}>
       <Share2 aria-hidden="true" className="h-4 w-4" />
-      Share
+      {t('share')}
     </Button>
   );
 }

@@ -1,24 +1,25 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '@/web/lib/cn';
+import { useContentText } from '../../../i18n/content-text';
 
 const TESTIMONIALS = [
   {
-    quote: 'The tilapia arrives so fresh it tastes like we are eating by the lake in Kisumu. Delivery to Kilimani is always on time.',
+    quote: 'quote1',
     name: 'Achieng Odhiambo',
     place: 'Kilimani, Nairobi',
   },
   {
-    quote: 'I run a small restaurant and their chicken is consistently plump and clean. Ordering with M-Pesa takes two minutes.',
+    quote: 'quote2',
     name: 'James Mwangi',
     place: 'Westlands, Nairobi',
   },
   {
-    quote: 'Knowing the fish is farmed sustainably matters to our family. The fillets are boneless, just as promised.',
+    quote: 'quote3',
     name: 'Fatuma Hassan',
     place: 'South B, Nairobi',
   },
-];
+] as const;
 
 const ROTATE_MS = 6_000;
 
@@ -27,6 +28,7 @@ const ROTATE_MS = 6_000;
  * it, when the visitor presses Pause, and when the system asks for reduced motion (WCAG 2.2.2).
  */
 export default function Testimonials() {
+  const t = useContentText();
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -67,16 +69,16 @@ export default function Testimonials() {
       data-rotating={rotating}
     >
       <h2 id="testimonials-title" className="mb-8 text-center text-3xl font-bold text-slate-900">
-        What Our Customers Say
+        {t('testimonialsTitle')}
       </h2>
       <div
         role="group"
         aria-roledescription="slide"
-        aria-label={`${index + 1} of ${TESTIMONIALS.length}`}
+        aria-label={t('slideOf', { index: index + 1, total: TESTIMONIALS.length })}
         aria-live={rotating ? 'off' : 'polite'}
         className="min-h-48 rounded-xl bg-white p-6 text-center shadow-sm sm:min-h-40 sm:p-8"
       >
-        <blockquote className="text-lg text-slate-800">“{current.quote}”</blockquote>
+        <blockquote className="text-lg text-slate-800">“{t(current.quote)}”</blockquote>
         <p className="mt-4 font-semibold text-slate-900">{current.name}</p>
         <p className="text-sm text-slate-600">{current.place}</p>
       </div>
@@ -84,16 +86,16 @@ export default function Testimonials() {
         <button
           type="button"
           className="rounded-full p-2 hover:bg-white max-sm:p-3"
-          aria-label="Previous testimonial"
+          aria-label={t('previousTestimonial')}
           onClick={() => go(-1)}
         >
           <ChevronLeft aria-hidden="true" className="h-5 w-5" />
         </button>
-        {TESTIMONIALS.map((t, i) => (
+        {TESTIMONIALS.map((testimonial, i) => (
           <button
-            key={t.name}
+            key={testimonial.name}
             type="button"
-            aria-label={`Show testimonial ${i + 1}`}
+            aria-label={t('showTestimonial', { number: i + 1 })}
             aria-current={i === index ? 'true' : undefined}
             onClick={() => setIndex(i)}
             className="flex h-8 w-8 items-center justify-center max-sm:h-11 max-sm:w-11"
@@ -101,13 +103,18 @@ export default function Testimonials() {
             <span className={cn('h-3 w-3 rounded-full', i === index ? 'bg-brand-700' : 'bg-slate-400')} />
           </button>
         ))}
-        <button type="button" className="rounded-full p-2 hover:bg-white max-sm:p-3" aria-label="Next testimonial" onClick={() => go(1)}>
+        <button
+          type="button"
+          className="rounded-full p-2 hover:bg-white max-sm:p-3"
+          aria-label={t('nextTestimonial')}
+          onClick={() => go(1)}
+        >
           <ChevronRight aria-hidden="true" className="h-5 w-5" />
         </button>
         <button
           type="button"
           className="rounded-full p-2 hover:bg-white max-sm:p-3"
-          aria-label={paused ? 'Start rotating testimonials' : 'Stop rotating testimonials'}
+          aria-label={paused ? t('startRotating') : t('stopRotating')}
           onClick={() => setPaused((p) => !p)}
         >
           {paused ? <Play aria-hidden="true" className="h-5 w-5" /> : <Pause aria-hidden="true" className="h-5 w-5" />}
