@@ -26,6 +26,7 @@ import { WHATSAPP_TEXT } from '@/domain/whatsapp';
 import { ChatOnWhatsApp } from '../features/content/components/chat-on-whatsapp';
 import { useDocumentMeta } from '../lib/document-title';
 import { usePaymentsText } from '../i18n/payments-text';
+import { useOrdersText } from '../i18n/orders-text';
 
 interface SuccessState {
   orderId?: unknown;
@@ -55,6 +56,7 @@ export default function OrderSuccess() {
 /** Finds the customer's order behind Pesapal's callback, then shows it under a clean URL. */
 function CallbackLookup({ trackingId, merchantReference }: { trackingId: string | null; merchantReference: string | null }) {
   const navigate = useNavigate();
+  const say = useOrdersText();
   const lookup = useQuery({
     queryKey: ['payments', 'lookup', trackingId, merchantReference],
     queryFn: () => lookupOrderId(trackingId, merchantReference),
@@ -65,7 +67,7 @@ function CallbackLookup({ trackingId, merchantReference }: { trackingId: string 
     if (foundId) navigate('/order-success', { replace: true, state: { orderId: foundId, returnedFromPayment: true } });
   }, [foundId, navigate]);
   if (!lookup.error) return <PageSkeleton />;
-  return <OrderProblem message={orderErrorMessage(lookup.error)} />;
+  return <OrderProblem message={orderErrorMessage(lookup.error, say)} />;
 }
 
 function OrderStatus({ orderId, returnedFromPayment }: { orderId: string; returnedFromPayment: boolean }) {
