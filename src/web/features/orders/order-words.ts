@@ -9,7 +9,7 @@ import type { OrderProgress } from '@/domain/order-progress';
 import type { OrdersKey, SayOrders } from '@/web/i18n/orders-text';
 
 /** progressSteps' steps, by the domain's (English) name. */
-export const STEP_KEYS: Readonly<Record<string, OrdersKey>> = {
+const STEP_KEYS: Readonly<Record<string, OrdersKey>> = {
   Paid: 'step_paid',
   'Being prepared': 'step_beingPrepared',
   'Out for delivery': 'step_outForDelivery',
