@@ -6,6 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
+import type { Locale } from '@/domain/locale';
 import { Providers } from '../app/providers';
 import { queryClient as appQueryClient } from '../lib/query-client';
 
@@ -24,20 +25,22 @@ export interface PageOptions {
   at?: string | { pathname: string; search?: string; state?: unknown };
   /** In the layout's <main> landmark, as a page is (true); false for what the layout puts outside it (the footer). */
   inMain?: boolean;
+  /** The page's language ('en' by default); a test of Kiswahili loads its catalogues first (loadCatalogues('sw')). */
+  locale?: Locale;
 }
 
 /**
  * No StrictMode: the browser journeys ran the production build, where effects (and the requests
  * they start) run once.
  */
-export function renderPage(page: ReactElement, { path = '/', at = path, inMain = true }: PageOptions = {}): RenderedPage {
+export function renderPage(page: ReactElement, { path = '/', at = path, inMain = true, locale }: PageOptions = {}): RenderedPage {
   // A fresh cache per test with the app's query defaults (its retry count too); a retry is not
   // made to wait, so a failing query shows its error at once.
   const defaults = appQueryClient.getDefaultOptions();
   const client = new QueryClient({ defaultOptions: { ...defaults, queries: { ...defaults.queries, retryDelay: 0 } } });
   const seen: { current?: Location } = {};
   const result = render(
-    <Providers client={client}>
+    <Providers client={client} locale={locale}>
       <MemoryRouter initialEntries={[at]} useTransitions={false}>
         <TrackLocation into={seen} />
         <Routes>
