@@ -131,7 +131,7 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retry
               key={frameKey}
               ref={iframeRef}
               src={iframeUrl}
-              srcDoc={paymentFrameDocument(iframeUrl)}
+              srcDoc={paymentFrameDocument(iframeUrl, t('paymentFrameTitle'), t.locale)}
               title={t('paymentFrameTitle')}
               allow="payment"
               className={cn('absolute inset-0 h-full w-full border-0', phase !== 'paying' && 'hidden')}
