@@ -23,6 +23,8 @@ export function DeliveryWindowPicker({
   pickup?: boolean;
 }) {
   const t = useCheckoutText();
+  // The domain names the next two days in English ('Today', 'Tomorrow'); other days by their date.
+  const dayName = (name: string) => (name === 'Today' ? t('today') : name === 'Tomorrow' ? t('tomorrow') : name);
   const [pickedDay, setPickedDay] = useState<string | null>(null);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   if (windows.status === 'idle') return null;
@@ -95,7 +97,7 @@ export function DeliveryWindowPicker({
                     selected ? 'border-brand-700 bg-brand-700 font-semibold text-white' : 'border-slate-300 bg-white text-slate-800'
                   }`}
                 >
-                  {d.full ? t('dayFull', { day: d.name }) : d.name}
+                  {d.full ? t('dayFull', { day: dayName(d.name) }) : dayName(d.name)}
                 </button>
               );
             })}
