@@ -9,13 +9,15 @@ import { Button } from '../components/ui/button';
 import { api, call } from '../lib/api-client';
 import { errorMessage } from '../lib/api';
 import { useDocumentMeta } from '../lib/document-title';
+import { useOrdersText } from '../i18n/orders-text';
 
 const link = api['delivery-reschedule'][':token'];
 const slotKey = (s: { windowId: string; date: string }) => `${s.windowId}|${s.date}`;
 
 export default function DeliveryReschedulePage() {
   const { token = '' } = useParams();
-  useDocumentMeta('Pick a new delivery time');
+  const t = useOrdersText();
+  useDocumentMeta(t('pickNewTime'));
   const queryClient = useQueryClient();
   const queryKey = ['delivery-reschedule', token];
   const query = useQuery({ queryKey, queryFn: () => call(link.$get({ param: { token } })), retry: false, staleTime: 0 });
@@ -27,19 +29,18 @@ export default function DeliveryReschedulePage() {
   const page = query.data;
   return (
     <section className="mx-auto max-w-xl space-y-6 px-4 py-10">
-      <h1 className="text-3xl font-bold">{page ? `Order #${page.orderNumber}: a new delivery time` : 'Pick a new delivery time'}</h1>
+      <h1 className="text-3xl font-bold">{page ? t('orderNewTime', { number: page.orderNumber }) : t('pickNewTime')}</h1>
       {query.isPending ? (
-        <p className="text-slate-700">Loading…</p>
+        <p className="text-slate-700">{t('loadingPage')}</p>
       ) : !page ? (
         <p role="alert" className="text-slate-800">
-          {errorMessage(query.error, 'This page could not be loaded. Please try again.')}
+          {errorMessage(query.error, t('pageLoadFailed'))}
         </p>
       ) : page.state === 'closed' ? (
         <p className="text-slate-800">{page.message}</p>
       ) : page.state === 'booked' ? (
         <p role="status" className="rounded-md bg-brand-50 p-4 text-slate-900">
-          {page.window ? `Your order will be delivered ${page.window}.` : 'Your order has a new delivery time.'} We will send you an SMS
-          when it is on its way.
+          {page.window ? t('bookedAt', { window: page.window }) : t('booked')}
         </p>
       ) : (
         <form
@@ -51,14 +52,13 @@ export default function DeliveryReschedulePage() {
           }}
         >
           <p className="text-slate-700">
-            Sorry we missed you.{page.current ? ` Your delivery was ${page.current}.` : ''} Choose when we should bring your order
-            {page.zoneName ? ` to ${page.zoneName}` : ''}.
+            {t('sorryMissed')}
+            {page.current ? ` ${t('yourDeliveryWas', { current: page.current })}` : ''}{' '}
+            {page.zoneName ? t('chooseWhenTo', { zone: page.zoneName }) : t('chooseWhen')}
           </p>
           <fieldset className="space-y-2">
-            <legend className="font-semibold text-slate-900">Delivery time</legend>
-            {page.slots.length === 0 && (
-              <p className="text-slate-700">No delivery times are open in the next days. Please call the shop.</p>
-            )}
+            <legend className="font-semibold text-slate-900">{t('deliveryTime')}</legend>
+            {page.slots.length === 0 && <p className="text-slate-700">{t('noTimesOpen')}</p>}
             {page.slots.map((s) => (
               <label
                 key={slotKey(s)}
@@ -75,18 +75,18 @@ export default function DeliveryReschedulePage() {
                 />
                 <span>
                   {s.label}
-                  {s.full && <span className="text-slate-600"> (full)</span>}
+                  {s.full && <span className="text-slate-600"> {t('full')}</span>}
                 </span>
               </label>
             ))}
           </fieldset>
           {move.error && (
             <p role="alert" className="text-red-700">
-              {errorMessage(move.error, 'That did not work. Please try again.')}
+              {errorMessage(move.error, t('didNotWork'))}
             </p>
           )}
           <Button type="submit" size="tall" disabled={!chosen || move.isPending}>
-            {move.isPending ? 'Saving…' : 'Deliver at this time'}
+            {move.isPending ? t('saving') : t('deliverAtThisTime')}
           </Button>
         </form>
       )}

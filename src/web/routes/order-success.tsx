@@ -1,5 +1,6 @@
 import { isCancelledForCustomer, shortOrderId } from '@/domain/order-status';
 import { useQuery } from '@tanstack/react-query';
+import { Trans } from '@lingui/react';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -24,6 +25,8 @@ import { ApiError } from '../lib/api';
 import { WHATSAPP_TEXT } from '@/domain/whatsapp';
 import { ChatOnWhatsApp } from '../features/content/components/chat-on-whatsapp';
 import { useDocumentMeta } from '../lib/document-title';
+import { usePaymentsText } from '../i18n/payments-text';
+import { useOrdersText } from '../i18n/orders-text';
 
 interface SuccessState {
   orderId?: unknown;
@@ -36,7 +39,8 @@ interface SuccessState {
 // the whole tab and sent it on here. Without either it goes home. It is never shown inside the
 // payment modal: Pesapal returns there to the small return page instead.
 export default function OrderSuccess() {
-  useDocumentMeta('Order status');
+  const t = usePaymentsText();
+  useDocumentMeta(t('orderStatusTitle'));
   const location = useLocation();
   const state = (location.state ?? {}) as SuccessState;
   const orderId = typeof state.orderId === 'string' ? state.orderId : null;
@@ -52,6 +56,7 @@ export default function OrderSuccess() {
 /** Finds the customer's order behind Pesapal's callback, then shows it under a clean URL. */
 function CallbackLookup({ trackingId, merchantReference }: { trackingId: string | null; merchantReference: string | null }) {
   const navigate = useNavigate();
+  const say = useOrdersText();
   const lookup = useQuery({
     queryKey: ['payments', 'lookup', trackingId, merchantReference],
     queryFn: () => lookupOrderId(trackingId, merchantReference),
@@ -62,7 +67,7 @@ function CallbackLookup({ trackingId, merchantReference }: { trackingId: string 
     if (foundId) navigate('/order-success', { replace: true, state: { orderId: foundId, returnedFromPayment: true } });
   }, [foundId, navigate]);
   if (!lookup.error) return <PageSkeleton />;
-  return <OrderProblem message={orderErrorMessage(lookup.error)} />;
+  return <OrderProblem message={orderErrorMessage(lookup.error, say)} />;
 }
 
 function OrderStatus({ orderId, returnedFromPayment }: { orderId: string; returnedFromPayment: boolean }) {
@@ -97,10 +102,11 @@ function OrderStatus({ orderId, returnedFromPayment }: { orderId: string; return
 /** A paid (or cancelled) order's goods back in the cart at today's prices. */
 function BuyAgain({ orderId }: { orderId: string }) {
   const buyAgain = useReorder('buy-again');
+  const t = usePaymentsText();
   return (
     <div className="text-center">
       <Button variant="outline" onClick={() => void buyAgain(orderId)}>
-        Buy again
+        {t('buyAgain')}
       </Button>
     </div>
   );
@@ -113,6 +119,7 @@ function BuyAgain({ orderId }: { orderId: string }) {
 function AfterFailure({ order }: { order: OrderDetail }) {
   const payAgain = usePayAgain();
   const reorder = useReorder();
+  const t = usePaymentsText();
   const tryAgain = useRef<HTMLButtonElement>(null);
   const open = payAgain.payment;
   const starting = payAgain.startingOrderId === order.id;
@@ -120,23 +127,19 @@ function AfterFailure({ order }: { order: OrderDetail }) {
     <div className="space-y-3 text-center">
       {order.canPayAgain || order.status === 'pending' ? (
         <>
-          <p className="text-sm text-slate-700">Your items are still reserved: you can pay for this same order again.</p>
+          <p className="text-sm text-slate-700">{t('itemsStillReserved')}</p>
           <Button ref={tryAgain} onClick={() => !starting && void payAgain.start(order.id)} aria-disabled={starting || undefined}>
-            {starting ? 'Opening payment...' : 'Try Again'}
+            {starting ? t('openingPayment') : t('tryAgain')}
           </Button>
         </>
       ) : (
         <>
-          <p className="text-sm text-slate-700">This order can no longer be paid. Put its items back in your cart to order again.</p>
-          <Button onClick={() => void reorder(order.id)}>Order again</Button>
+          <p className="text-sm text-slate-700">{t('cannotPayAgain')}</p>
+          <Button onClick={() => void reorder(order.id)}>{t('orderAgain')}</Button>
         </>
       )}
       <p className="text-sm text-slate-700">
-        See this order and your other orders in{' '}
-        <Link to="/orders" className="font-semibold text-brand-700 underline">
-          My Orders
-        </Link>
-        .
+        <Trans id={t.id('seeInMyOrders')} components={{ 0: <Link to="/orders" className="font-semibold text-brand-700 underline" /> }} />
       </p>
       {open && (
         <PaymentModal
@@ -154,9 +157,10 @@ function AfterFailure({ order }: { order: OrderDetail }) {
 }
 
 function OrderProblem({ message }: { message: string }) {
+  const t = usePaymentsText();
   return (
     <section className="mx-auto max-w-2xl space-y-8 px-4 py-10">
-      <h1 className="text-center text-2xl font-bold">Order status</h1>
+      <h1 className="text-center text-2xl font-bold">{t('orderStatusTitle')}</h1>
       <Alert tone="error">{message}</Alert>
       <NextSteps />
     </section>
@@ -166,24 +170,25 @@ function OrderProblem({ message }: { message: string }) {
 /** Links onwards, and clearing the cart by hand. */
 function NextSteps() {
   const { count, clear } = useCart();
+  const t = usePaymentsText();
   return (
     <div className="flex flex-wrap justify-center gap-3">
       <Link to="/shop" className={buttonClasses('default')}>
-        Continue Shopping
+        {t('continueShopping')}
       </Link>
       <Link to="/" className={buttonClasses('outline')}>
-        Back to Home
+        {t('backToHome')}
       </Link>
       {count > 0 && (
         <Button
           variant="ghost"
           onClick={() => {
             clear();
-            toast.success('Cart cleared');
+            toast.success(t('cartCleared'));
           }}
         >
           <Trash2 aria-hidden="true" className="h-4 w-4" />
-          Clear cart
+          {t('clearCart')}
         </Button>
       )}
     </div>

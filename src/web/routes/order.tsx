@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Trans } from '@lingui/react';
 import { ShoppingCart } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { WHATSAPP_TEXT } from '@/domain/whatsapp';
@@ -14,13 +15,15 @@ import { fetchOrder, orderKeys } from '../features/orders/order-api';
 import { useReorder } from '../features/orders/use-reorder';
 import { ApiError } from '../lib/api';
 import { useDocumentMeta } from '../lib/document-title';
+import { useOrdersText } from '../i18n/orders-text';
 
 // /orders/:ref: one of the customer's orders, by its id or the short reference its SMS links to
 // ('#0f8d2c1a'): where it is, what was bought, where it goes, and its receipt. Paying an unpaid order
 // happens in My Orders, beside the customer's other unpaid ones.
 export default function OrderPage() {
   const { ref = '' } = useParams();
-  useDocumentMeta(`Order #${ref.slice(0, 8)}`);
+  const t = useOrdersText();
+  useDocumentMeta(t('orderRef', { ref: ref.slice(0, 8) }));
   // Refetched by the live order events like every ['orders'] query, so its steps move on their own.
   const query = useQuery({ queryKey: orderKeys.detail(ref), queryFn: () => fetchOrder(ref), staleTime: 0, retry: false });
   const buyAgain = useReorder('buy-again');
@@ -29,13 +32,13 @@ export default function OrderPage() {
   return (
     <section className="mx-auto max-w-2xl space-y-6 px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold">Order #{ref.slice(0, 8)}</h1>
+        <h1 className="text-3xl font-bold">{t('orderRef', { ref: ref.slice(0, 8) })}</h1>
         {order && <OrderStatusBadge status={order.status} />}
       </div>
       {query.isPending ? (
         <OrdersSkeleton />
       ) : !order ? (
-        <p className="text-slate-700">{missing ? 'Order not found.' : 'This order could not be loaded. Please try again.'}</p>
+        <p className="text-slate-700">{missing ? t('orderNotFoundPage') : t('orderCouldNotLoad')}</p>
       ) : (
         <>
           <OrderProgressView order={{ ...order, refunds: order.paidPayments.map((p) => p.refund) }} />
@@ -43,11 +46,7 @@ export default function OrderPage() {
           <OrderOutcome order={order} />
           {order.status === 'pending' && (
             <p className="text-slate-700">
-              Not paid yet: pay it or check its payment in{' '}
-              <Link to="/orders" className="font-medium text-brand-700 underline">
-                My Orders
-              </Link>
-              .
+              <Trans id={t.id('notPaidYet')} components={{ 0: <Link to="/orders" className="font-medium text-brand-700 underline" /> }} />
             </p>
           )}
           <OrderReceiptSummary order={order} />
@@ -55,7 +54,7 @@ export default function OrderPage() {
             {order.status !== 'failed' && (
               <Button variant="outline" onClick={() => void buyAgain(order.id)}>
                 <ShoppingCart aria-hidden="true" className="h-4 w-4" />
-                Buy again
+                {t('buyAgain')}
               </Button>
             )}
             <ChatOnWhatsApp text={WHATSAPP_TEXT.order(order.orderNumber)} />
@@ -64,7 +63,7 @@ export default function OrderPage() {
       )}
       <p>
         <Link to="/orders" className="font-medium text-brand-700 underline">
-          All my orders
+          {t('allMyOrders')}
         </Link>
       </p>
     </section>

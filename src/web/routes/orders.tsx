@@ -12,12 +12,14 @@ import { PaymentModal } from '../features/payments/components/payment-modal';
 import { usePayAgain } from '../features/payments/use-pay-again';
 import { useStatusCheck } from '../features/payments/use-status-check';
 import { useDocumentMeta } from '../lib/document-title';
+import { useOrdersText } from '../i18n/orders-text';
 
 /** The sync endpoint checks at most this many orders at once. */
 const MAX_SYNC_ORDERS = 20;
 
 export default function Orders() {
-  useDocumentMeta('My Orders', 'Track your order history and status');
+  const t = useOrdersText();
+  useDocumentMeta(t('myOrders'), t('trackHistory'));
   // A page of history at a time, newest first; 'Show more orders' adds the next. A live event
   // refetches the pages already shown.
   const { data, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery({
@@ -51,8 +53,8 @@ export default function Orders() {
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-3xl font-bold">My Orders</h1>
-      <p className="mt-1 text-slate-600">Track your order history and status</p>
+      <h1 className="text-3xl font-bold">{t('myOrders')}</h1>
+      <p className="mt-1 text-slate-600">{t('trackHistory')}</p>
 
       <div className="mt-8 space-y-10">
         {isPending ? (
@@ -60,10 +62,10 @@ export default function Orders() {
         ) : history.length === 0 && awaiting.length === 0 ? (
           <div className="flex flex-col items-center rounded-lg border border-dashed border-slate-300 px-6 py-12 text-center">
             <PackageOpen aria-hidden="true" className="h-12 w-12 text-slate-500" />
-            <h2 className="mt-4 text-xl font-semibold">No orders yet</h2>
-            <p className="mt-1 text-slate-600">When you place your first order, it will appear here.</p>
+            <h2 className="mt-4 text-xl font-semibold">{t('noOrdersYet')}</h2>
+            <p className="mt-1 text-slate-600">{t('firstOrderAppears')}</p>
             <Link to="/shop" className={buttonClasses('default', 'default', 'mt-6')}>
-              Start shopping
+              {t('startShopping')}
             </Link>
           </div>
         ) : (
@@ -71,7 +73,7 @@ export default function Orders() {
             {awaiting.length > 0 && (
               <OrderSection
                 id="awaiting"
-                title="Awaiting payment"
+                title={t('awaitingPayment')}
                 action={
                   checkable.length > 1 && (
                     <Button
@@ -81,7 +83,7 @@ export default function Orders() {
                       onClick={() => void check('all', checkable.slice(0, MAX_SYNC_ORDERS))}
                     >
                       <RefreshCw aria-hidden="true" className={checking === 'all' ? 'h-4 w-4 motion-safe:animate-spin' : 'h-4 w-4'} />
-                      {checking === 'all' ? 'Checking...' : 'Check all payments'}
+                      {checking === 'all' ? t('checking') : t('checkAllPayments')}
                     </Button>
                   )
                 }
@@ -99,7 +101,7 @@ export default function Orders() {
               </OrderSection>
             )}
             {history.length > 0 && (
-              <OrderSection id="history" title="Order history">
+              <OrderSection id="history" title={t('orderHistory')}>
                 {history.map((order) => (
                   <OrderCard
                     key={order.id}
@@ -113,7 +115,7 @@ export default function Orders() {
                 {hasNextPage && (
                   <div className="flex justify-center">
                     <Button variant="outline" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-                      {isFetchingNextPage ? 'Loading...' : 'Show more orders'}
+                      {isFetchingNextPage ? t('loading') : t('showMoreOrders')}
                     </Button>
                   </div>
                 )}

@@ -6,6 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
+import type { Locale } from '@/domain/locale';
 import { Providers } from '../app/providers';
 import { queryClient as appQueryClient } from '../lib/query-client';
 import type { Locale } from '@/domain/locale';

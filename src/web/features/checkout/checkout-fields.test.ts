@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkoutText } from '@/web/i18n/checkout-text';
 import { fieldErrorsFrom, missingCheckoutFields, missingFieldsMessage } from './checkout-fields';
 
 describe('fieldErrorsFrom', () => {
@@ -32,11 +33,14 @@ describe('the required fields still empty', () => {
   it('are named in page order when Pay is pressed too early', () => {
     const missing = missingCheckoutFields({ fullName: ' ', email: 'a@b.co.ke', phone: '', address: '' });
     expect(missing.map((f) => f.id)).toEqual(['checkout-name', 'checkout-phone', 'checkout-address']);
-    expect(missingFieldsMessage(missing)).toBe(
+    expect(missingFieldsMessage(missing, checkoutText)).toBe(
       'Please fill in all required fields. Missing: Full Name, Phone Number and Delivery Address.',
     );
-    expect(missingFieldsMessage(missingCheckoutFields({ fullName: 'Njeri', email: 'a@b.co.ke', phone: '0711 222 333', address: '' }))).toBe(
-      'Please fill in all required fields. Missing: Delivery Address.',
-    );
+    expect(
+      missingFieldsMessage(
+        missingCheckoutFields({ fullName: 'Njeri', email: 'a@b.co.ke', phone: '0711 222 333', address: '' }),
+        checkoutText,
+      ),
+    ).toBe('Please fill in all required fields. Missing: Delivery Address.');
   });
 });

@@ -11,6 +11,7 @@ import {
   type CheckoutCustomerValues,
 } from '@/domain/validation';
 import { riderDirectionsSchema, type RiderDirections } from '@/domain/rider-directions';
+import type { SayCheckout } from './checkout-messages';
 
 type CheckoutField =
   'fullName' | 'email' | 'phone' | 'address' | 'deliveryWindow' | 'mpesaPhone' | keyof RiderDirections | keyof BuyerTaxDetails;
@@ -63,12 +64,12 @@ export function checkCheckout(
   return { ok: false, errors, message: issues[0]?.message ?? MESSAGES.checkoutRequired };
 }
 
-/** The fields checkout cannot go without, in the order they stand on the page, with their labels and ids. */
+/** The fields checkout cannot go without, in the order they stand on the page, with their labels' keys and ids. */
 const REQUIRED_FIELDS = [
-  { field: 'fullName', label: 'Full Name', id: 'checkout-name' },
-  { field: 'email', label: 'Email', id: 'checkout-email' },
-  { field: 'phone', label: 'Phone Number', id: 'checkout-phone' },
-  { field: 'address', label: 'Delivery Address', id: 'checkout-address' },
+  { field: 'fullName', label: 'fullName', id: 'checkout-name' },
+  { field: 'email', label: 'email', id: 'checkout-email' },
+  { field: 'phone', label: 'phoneNumber', id: 'checkout-phone' },
+  { field: 'address', label: 'deliveryAddress', id: 'checkout-address' },
 ] as const;
 
 export type RequiredCheckoutField = (typeof REQUIRED_FIELDS)[number];
@@ -84,11 +85,11 @@ export function missingCheckoutFields(
   );
 }
 
-/** 'Please fill in all required fields. Missing: Full Name and Delivery Address.' */
-export function missingFieldsMessage(missing: readonly RequiredCheckoutField[]): string {
-  const labels = missing.map((f) => f.label);
-  const list = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)!}` : (labels[0] ?? '');
-  return `${MESSAGES.checkoutRequired} Missing: ${list}.`;
+/** 'Please fill in all required fields. Missing: Full Name and Delivery Address.', in the language `say` speaks. */
+export function missingFieldsMessage(missing: readonly RequiredCheckoutField[], say: SayCheckout): string {
+  const labels = missing.map((f) => say(f.label));
+  const list = labels.length > 1 ? say('listAnd', { first: labels.slice(0, -1).join(', '), last: labels.at(-1)! }) : (labels[0] ?? '');
+  return say('missingFields', { fields: list });
 }
 
 /** The server's field keys (customerInfo.fullName, deliveryInfo.address, buyerTax.kraPin) mapped to the form's. */

@@ -5,14 +5,13 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
-import { RETRY_FAILED, retryPayment, sendMpesaPrompt, type MpesaPromptView } from '../payments/payment-api';
+import { checkoutText, type CheckoutKey } from '@/web/i18n/checkout-text';
+import { retryPayment, sendMpesaPrompt, type MpesaPromptView } from '../payments/payment-api';
 
 export interface OpenPayment {
   orderId: string;
   iframeUrl: string;
 }
-
-const PROMPT_FAILED = 'We could not send the M-Pesa prompt. Please try again or pay another way.';
 
 export function useCheckoutPayment(onOpenChange: (open: boolean) => void, mpesaPhone: string) {
   const navigate = useNavigate();
@@ -25,7 +24,7 @@ export function useCheckoutPayment(onOpenChange: (open: boolean) => void, mpesaP
   const [notice, setNotice] = useState<string | null>(null);
 
   /** Runs one new attempt at a time; a refusal is said on the open screen (or, with none, as a toast). */
-  const attempt = async (orderId: string, start: () => Promise<void>, failure: string, onRefused: () => void) => {
+  const attempt = async (orderId: string, start: () => Promise<void>, failure: CheckoutKey, onRefused: () => void) => {
     if (retrying) return;
     setRetrying(true);
     setNotice(null);
@@ -38,7 +37,7 @@ export function useCheckoutPayment(onOpenChange: (open: boolean) => void, mpesaP
         setNotice(err.message);
       } else {
         onRefused();
-        toast.error(errorMessage(err, failure));
+        toast.error(errorMessage(err, checkoutText(failure)));
       }
     } finally {
       setRetrying(false);
@@ -54,7 +53,7 @@ export function useCheckoutPayment(onOpenChange: (open: boolean) => void, mpesaP
         setPrompt(null);
         setPayment({ orderId: answer.orderId, iframeUrl: answer.iframeUrl });
       },
-      RETRY_FAILED,
+      'paymentOrderFailed',
       // Its reservation is over (or it was paid meanwhile): the next Pay places or shows the order.
       () => {
         setPayment(null);
@@ -67,7 +66,7 @@ export function useCheckoutPayment(onOpenChange: (open: boolean) => void, mpesaP
     attempt(
       orderId,
       async () => setPrompt((await sendMpesaPrompt(orderId, mpesaPhone)).mpesa),
-      PROMPT_FAILED,
+      'promptFailed',
       () => undefined,
     );
 

@@ -8,9 +8,9 @@ import type { LatLng } from '@/domain/delivery-fee';
 import type { Cents } from '@/domain/money';
 import type { TaxBand } from '@/domain/tax-bands';
 import type { SmallOrderPolicy } from '@/domain/small-order';
+import { checkoutText } from '@/web/i18n/checkout-text';
 import { fetchDeliveryFee, type AddressSuggestion } from './checkout-api';
 
-const FEE_ERROR = 'Error calculating delivery fee';
 const FREE_TEXT_PAUSE_MS = 1000;
 const MIN_FREE_TEXT = 3;
 
@@ -80,7 +80,7 @@ export function useDeliveryQuote(address: string, coordinates: LatLng | null, { 
               smallOrder: r.smallOrder,
             });
           })
-          .catch((err: unknown) => fail(errorMessage(err, FEE_ERROR), err instanceof ApiError ? err.choices : undefined));
+          .catch((err: unknown) => fail(errorMessage(err, checkoutText('feeError')), err instanceof ApiError ? err.choices : undefined));
       },
       point ? 0 : FREE_TEXT_PAUSE_MS,
     );

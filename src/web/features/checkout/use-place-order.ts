@@ -6,21 +6,19 @@ import { cartLineKey, type CartLine } from '@/domain/cart';
 import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
 import type { LatLng } from '@/domain/delivery-fee';
 import type { RiderDirections } from '@/domain/rider-directions';
-import { MESSAGES } from '@/domain/validation';
 import { ApiError } from '@/web/lib/api';
 import { queryClient } from '@/web/lib/query-client';
 import { toast } from '@/web/lib/toast';
+import { checkoutText } from '@/web/i18n/checkout-text';
 import { sessionQueryKey } from '../account/use-session';
 import { createOrder } from './checkout-api';
 import { checkCheckout, fieldErrorsFrom, type CheckoutErrors, type Contact } from './checkout-fields';
+import { shownErrors, shownMessage } from './checkout-messages';
 import type { OpenPayment } from './use-checkout-payment';
 import type { MpesaPromptView } from '../payments/payment-api';
 import type { WindowChoice } from './use-delivery-windows';
 import type { LineChoice } from './components/line-choices-fields';
 import { announceConfirmedOnDelivery } from '../payments/payment-outcome';
-
-const ORDER_FAILED = 'Failed to create payment order';
-const CHECKOUT_ERROR = 'There was an error processing your checkout. Please try again.';
 
 export interface OrderDraft {
   lines: readonly CartLine[];
@@ -114,12 +112,13 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
   async function placeOrder(retryWithNewKey = true): Promise<void> {
     const checked = checkCheckout(contact, address, rider, buyerTax, emailOptional, pickup);
     if (!checked.ok) {
-      on.errors(checked.errors);
-      toast.error(checked.message);
+      // The form rules' messages in the page's language (the server's, below, as they come).
+      on.errors(shownErrors(checked.errors, checkoutText));
+      toast.error(shownMessage(checked.message, checkoutText));
       return;
     }
     if (!priced && !pickup) {
-      toast.error(MESSAGES.checkoutRequired);
+      toast.error(checkoutText('checkoutRequired'));
       return;
     }
     const { customer } = checked;
@@ -164,15 +163,15 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
       if (placed.stockNotice) toast.info(placed.stockNotice);
     } catch (err) {
       if (!(err instanceof ApiError)) {
-        toast.error(CHECKOUT_ERROR);
+        toast.error(checkoutText('checkoutError'));
       } else if (err.status === 401) {
-        toast.error(MESSAGES.loginRequired);
+        toast.error(checkoutText('loginRequired'));
         navigate('/auth', { state: { from: { pathname: '/checkout' } } });
       } else if (err.code === 'ORDER_AWAITING_PAYMENT' && err.orderId) {
         on.waiting(err.orderId, err.message);
       } else if (err.code === 'ORDER_PAID' && err.orderId) {
         // Paid already (the live update was missed): show that order rather than take money again.
-        toast.info(err.message || 'This order is already paid.');
+        toast.info(err.message || checkoutText('alreadyPaid'));
         navigate('/order-success', { state: { orderId: err.orderId } });
       } else if (err.status === 409 && err.orderId && retryWithNewKey) {
         // The order behind this key is over (its payment failed): this is a new order.
@@ -181,7 +180,7 @@ export function usePlaceOrder(draft: OrderDraft, on: PlaceOrderHandlers) {
       } else {
         if (err.code?.startsWith('DELIVERY_WINDOW_')) on.windowRefused();
         if (err.fields) on.errors(fieldErrorsFrom(err.fields));
-        toast.error(err.message || ORDER_FAILED);
+        toast.error(err.message || checkoutText('paymentOrderFailed'));
       }
     } finally {
       setSubmitting(false);

@@ -8,9 +8,9 @@ import type { CartLine } from '@/domain/cart';
 import type { CartTotalsLine } from '@/domain/cart-totals';
 import { cartLinesForTotals } from '@/domain/cart';
 import { ApiError } from '@/web/lib/api';
+import { checkoutText } from '@/web/i18n/checkout-text';
 import { fetchPromotion, type PromotionPreview } from './checkout-api';
 
-const PREVIEW_FAILED = 'We could not check this code. Please try again.';
 const STORAGE_KEY = 'promotion-code';
 
 function storedCode(): string {
@@ -67,7 +67,11 @@ export function usePromotion(lines: readonly CartLine[], deliveryFeeCents: numbe
       .then((a) => current && setAnswer(a))
       .catch(
         (err: unknown) =>
-          current && setAnswer({ promotion: null, message: err instanceof ApiError && err.message ? err.message : PREVIEW_FAILED }),
+          current &&
+          setAnswer({
+            promotion: null,
+            message: err instanceof ApiError && err.message ? err.message : checkoutText('promotionCheckFailed'),
+          }),
       )
       .finally(() => current && setChecking(false));
     return () => {

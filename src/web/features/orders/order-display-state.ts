@@ -1,5 +1,6 @@
-// What an order's payment looks like to the customer (/order-success) and when tracking
-// can stop polling. Pure, so the rules are tested without a browser.
+// What an order's payment looks like to the customer (/order-success: its words are the orders
+// catalogue's display_<state>_…) and when tracking can stop polling. Pure, so the rules are tested
+// without a browser.
 import { isHistoryStatus } from '@/domain/order-status';
 
 /**
@@ -33,42 +34,3 @@ export function orderDisplayState(input: DisplayStateInput): OrderDisplayState {
   if (orderStatus === 'processing' || input.returnedFromPayment) return 'processing';
   return 'pending';
 }
-
-export interface DisplayCopy {
-  badge: string;
-  headline: string;
-  message: string;
-}
-
-export const DISPLAY_COPY: Readonly<Record<OrderDisplayState, DisplayCopy>> = {
-  completed: {
-    badge: 'Payment Completed',
-    headline: 'Thank you for your order!',
-    message: 'Your payment has been confirmed. We are preparing your order for delivery.',
-  },
-  confirmed: {
-    badge: 'Pay on delivery',
-    headline: 'Thank you for your order!',
-    message: 'Your order is confirmed. Pay the rider when it arrives, by M-Pesa or cash.',
-  },
-  failed: {
-    badge: 'Payment Failed',
-    headline: 'Your payment did not go through',
-    message: 'Your payment could not be processed. No money was taken for this attempt.',
-  },
-  pending: {
-    badge: 'Payment Pending',
-    headline: 'Waiting for your payment',
-    message: 'We have not received a confirmation from Pesapal yet. This page updates by itself as soon as we do.',
-  },
-  checking: {
-    badge: 'Checking...',
-    headline: 'Checking your payment',
-    message: 'Please wait while we confirm your payment status with Pesapal.',
-  },
-  processing: {
-    badge: 'Processing',
-    headline: 'Your payment is being processed',
-    message: 'Pesapal is confirming your payment. This usually takes a few seconds; this page updates by itself.',
-  },
-};

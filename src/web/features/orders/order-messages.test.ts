@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
+import { ordersText } from '@/web/i18n/orders-text';
 import { orderErrorMessage } from './order-messages';
 
 describe('orderErrorMessage', () => {
@@ -11,6 +12,6 @@ describe('orderErrorMessage', () => {
     ['something thrown that is not an Error', 'timeout', 'Failed to fetch order: timeout'],
     ['a proxy error page with no message of ours', new ApiError(502, 'HTTP_502', ''), 'Failed to fetch order: the server answered 502'],
   ])('%s', (_name, err, expected) => {
-    expect(orderErrorMessage(err)).toBe(expected);
+    expect(orderErrorMessage(err, ordersText)).toBe(expected);
   });
 });

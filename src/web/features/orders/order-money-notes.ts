@@ -3,20 +3,24 @@
 // of the order refunded). Pure, so the wording is tested without a browser.
 import { formatKES } from '@/domain/money';
 import { isCancelledForCustomer } from '@/domain/order-status';
+import type { SayOrders } from '@/web/i18n/orders-text';
 import type { OrderSummary } from './order-api';
 
 type MoneyFacts = Pick<OrderSummary, 'status' | 'paidPayments' | 'refunds'>;
 
-export const MONEY_NOTES = {
-  nothingPaid: 'No payment was taken for this order.',
-  refunded: (amount: string) => `Refunded: ${amount} was returned to the card or M-Pesa account you paid with.`,
-  requested: (amount: string) => `Refund of ${amount} requested. It can take a few days to reach the card or M-Pesa account you paid with.`,
-  owed: (amount: string) => `You paid ${amount} for this order. The shop will refund it; contact us if you have questions.`,
-  partRefunded: (amount: string, reason: string) => `${amount} of this order was refunded to you: ${reason}`,
-  partRequested: (amount: string, reason: string) => `${amount} of this order is being refunded to you: ${reason}`,
-} as const;
+/** The notes in the language `say` speaks (the reason a refund gives is the shop's, as written). */
+export const moneyNotes = (say: SayOrders) =>
+  ({
+    nothingPaid: say('nothingPaid'),
+    refunded: (amount: string) => say('moneyRefunded', { amount }),
+    requested: (amount: string) => say('moneyRequested', { amount }),
+    owed: (amount: string) => say('moneyOwed', { amount }),
+    partRefunded: (amount: string, reason: string) => say('partRefunded', { amount, reason }),
+    partRequested: (amount: string, reason: string) => say('partRequested', { amount, reason }),
+  }) as const;
 
-export function orderMoneyNotes(order: MoneyFacts): string[] {
+export function orderMoneyNotes(order: MoneyFacts, say: SayOrders): string[] {
+  const MONEY_NOTES = moneyNotes(say);
   const cancelled = isCancelledForCustomer(order.status);
   if (cancelled && order.paidPayments.length === 0) return [MONEY_NOTES.nothingPaid];
   const parts = order.refunds
@@ -33,6 +37,6 @@ export function orderMoneyNotes(order: MoneyFacts): string[] {
 }
 
 /** The reason the shop gave, or a plain sentence when it gave none. */
-export function cancelReasonText(reason: string | null): string {
-  return reason?.trim() ? reason.trim() : 'This order was cancelled.';
+export function cancelReasonText(reason: string | null, say: SayOrders): string {
+  return reason?.trim() ? reason.trim() : say('orderCancelled');
 }

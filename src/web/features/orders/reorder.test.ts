@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLine, CartProduct } from '@/domain/cart';
+import { ordersText } from '@/web/i18n/orders-text';
 import { cartWithOrder, leftOutNotice, type ReorderItem } from './reorder';
 
 const tilapia: CartProduct = { productId: 'tilapia', name: 'Tilapia', priceCents: 65_000, imageUrl: null, category: 'fish', stock: 10 };
@@ -64,7 +65,7 @@ describe('cartWithOrder', () => {
         { name: 'Catfish (1 kg)', added: 0 },
       ],
     });
-    expect(leftOutNotice(result.leftOut)).toBe(
+    expect(leftOutNotice(result.leftOut, ordersText)).toBe(
       'Not added in full, no longer sold or out of stock: Kienyeji chicken (only 2 left); Tilapia; Catfish (1 kg).',
     );
   });
@@ -72,6 +73,6 @@ describe('cartWithOrder', () => {
   it('a variant no longer sold is left out even when its product still sells others', () => {
     const result = cartWithOrder([], [item(large, 1)], [medium]);
     expect(result).toEqual({ lines: [], leftOut: [{ name: large.name, added: 0 }] });
-    expect(leftOutNotice([])).toBeNull();
+    expect(leftOutNotice([], ordersText)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // An order's goods back in the cart: 'Buy again' for any order, 'Order again' for a failed one whose
 // reservation has ended. Today's prices and stock apply; what cannot be bought is left out and named.
 import { addToCart, cartLineKey, lineLimit, type CartLine, type CartProduct } from '@/domain/cart';
+import type { SayOrders } from '@/web/i18n/orders-text';
 
 /** A line of the order: its product, the variant bought (null: the product has no options), its name. */
 export interface ReorderItem {
@@ -45,8 +46,8 @@ export function cartWithOrder(cart: readonly CartLine[], items: readonly Reorder
 }
 
 /** The notice naming what 'Buy again' left out, or null when everything went in. */
-export function leftOutNotice(leftOut: readonly LeftOut[]): string | null {
+export function leftOutNotice(leftOut: readonly LeftOut[], say: SayOrders): string | null {
   if (leftOut.length === 0) return null;
-  const parts = leftOut.map((l) => (l.added > 0 ? `${l.name} (only ${l.added} left)` : l.name));
-  return `Not added in full, no longer sold or out of stock: ${parts.join('; ')}.`;
+  const parts = leftOut.map((l) => (l.added > 0 ? say('onlyLeft', { name: l.name, count: l.added }) : l.name));
+  return say('leftOut', { products: parts.join('; ') });
 }

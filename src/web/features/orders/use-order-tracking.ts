@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api';
+import { ordersText, useOrdersText } from '../../i18n/orders-text';
 import { isSettled } from './order-display-state';
 import { ORDER_REFRESH_FAILED, orderErrorMessage } from './order-messages';
 import { fetchOrder, fetchTransaction, orderKeys, type OrderDetail, type TransactionView } from './order-api';
@@ -26,6 +27,7 @@ export function useOrderTracking(orderId: string | null, opts: OrderTrackingOpti
   const { pollMs = TRACKING_POLL_MS, enabled = true, since = 0 } = opts;
   const active = enabled && orderId !== null;
   const id = orderId ?? '';
+  const t = useOrdersText();
 
   // Polling stops once the status is final; read from the cache because both queries decide it.
   const client = useQueryClient();
@@ -46,7 +48,10 @@ export function useOrderTracking(orderId: string | null, opts: OrderTrackingOpti
   const refreshFailed = order.data !== undefined && (order.isError || transaction.isError) && !order.isFetching && !transaction.isFetching;
   useEffect(() => {
     if (!refreshFailed) return;
-    toast.error(ORDER_REFRESH_FAILED.title, { id: `order-refresh-${id}`, description: ORDER_REFRESH_FAILED.description });
+    toast.error(ordersText(ORDER_REFRESH_FAILED.title), {
+      id: `order-refresh-${id}`,
+      description: ordersText(ORDER_REFRESH_FAILED.description),
+    });
   }, [refreshFailed, id]);
 
   return {
@@ -54,7 +59,7 @@ export function useOrderTracking(orderId: string | null, opts: OrderTrackingOpti
     transaction: fresh,
     paymentStatus,
     isLoading: active && (order.isPending || transaction.isPending),
-    error: order.error && order.data === undefined ? orderErrorMessage(order.error) : null,
+    error: order.error && order.data === undefined ? orderErrorMessage(order.error, t) : null,
     settled,
   };
 }

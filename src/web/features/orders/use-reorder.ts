@@ -5,15 +5,12 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { CartProduct } from '@/domain/cart';
 import { toast } from '../../lib/toast';
+import { ordersText } from '../../i18n/orders-text';
 import { errorMessage } from '../../lib/api';
 import { cartStore } from '../cart/cart-store';
 import { checkCart } from '../cart/check-cart';
 import { fetchOrder, orderKeys } from './order-api';
 import { cartWithOrder, leftOutNotice } from './reorder';
-
-const REORDER_UNAVAILABLE = 'The products of this order are no longer available.';
-const REORDER_PARTLY_UNAVAILABLE = 'Some products of this order are no longer available.';
-const REORDER_FAILED = 'Could not restore your cart. Please try again.';
 
 /** 'buy-again' opens the cart; 'order-again' opens checkout. */
 export type ReorderKind = 'buy-again' | 'order-again';
@@ -49,18 +46,18 @@ export function useReorder(kind: ReorderKind = 'order-again') {
         const { lines, leftOut } = cartWithOrder(cartStore.getSnapshot(), order.items, products);
         const nothingAdded = leftOut.length === order.items.length && leftOut.every((l) => l.added === 0);
         if (kind === 'order-again') {
-          if (nothingAdded) return void toast.error(REORDER_UNAVAILABLE);
-          if (leftOut.length > 0) toast.warning(REORDER_PARTLY_UNAVAILABLE);
+          if (nothingAdded) return void toast.error(ordersText('reorderUnavailable'));
+          if (leftOut.length > 0) toast.warning(ordersText('reorderPartlyUnavailable'));
           cartStore.replace(lines);
           return void navigate('/checkout');
         }
-        const notice = leftOutNotice(leftOut);
-        if (nothingAdded) return void toast.error(notice ?? REORDER_UNAVAILABLE);
+        const notice = leftOutNotice(leftOut, ordersText);
+        if (nothingAdded) return void toast.error(notice ?? ordersText('reorderUnavailable'));
         cartStore.replace(lines);
         if (notice) toast.warning(notice);
         navigate('/cart');
       } catch (err) {
-        toast.error(errorMessage(err, REORDER_FAILED));
+        toast.error(errorMessage(err, ordersText('reorderFailed')));
       }
     },
     [kind, navigate, queryClient],

@@ -9,8 +9,6 @@ export type SyncResult = InferResponseType<typeof api.payments.sync.$post, 200>[
 export const syncPayments = (orderIds: string[], returned = false) =>
   call(api.payments.sync.$post({ json: returned ? { orderIds, returned } : { orderIds } }));
 
-export const RETRY_FAILED = 'Failed to create payment order';
-
 /** A new payment attempt for an unpaid order: the hosted page to show. Failures throw ApiError. */
 export const retryPayment = (orderId: string) =>
   call(api.payments.orders[':id'].retry.$post({ param: { id: encodeURIComponent(orderId) } }));

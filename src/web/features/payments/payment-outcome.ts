@@ -5,8 +5,8 @@
 // is announced once per tab, whichever road brings it first and however late the others follow;
 // the record is kept for the tab's session, so a reload (Pesapal sending the whole tab back) does
 // not announce it again.
-import { PAYMENT_CANCELLED_NOTICE } from '@/domain/order-reasons';
 import { toast } from '../../lib/toast';
+import { paymentsText } from '../../i18n/payments-text';
 import { cartStore } from '../cart/cart-store';
 import { FAILURE_TONE_HZ, playToneOnce, SUCCESS_TONE_HZ } from './payment-sound';
 import { soundPreference } from './sound-preference';
@@ -51,7 +51,7 @@ export function paymentAttemptStarted(orderId: string): void {
 /** An order confirmed to be paid on delivery: nothing to pay now, so its cart is done with. */
 export function announceConfirmedOnDelivery(orderId: string): void {
   cartStore.clear();
-  toast.success('Order confirmed! Cart cleared.', { id: `order-confirmed-${orderId}`, duration: NOTICE_MS });
+  toast.success(paymentsText('orderConfirmedCartCleared'), { id: `order-confirmed-${orderId}`, duration: NOTICE_MS });
 }
 
 /** Announces the outcome of the order's current attempt, unless this tab already did. */
@@ -62,18 +62,18 @@ export function announcePaymentOutcome(orderId: string, outcome: PaymentOutcome)
   delete announced[orderId];
   writeAnnounced({ ...announced, [orderId]: outcome });
   if (outcome === 'paid') {
-    toast.success('Payment Successful! 🎉', {
+    toast.success(paymentsText('paymentSuccessful'), {
       id: `payment-completed-${orderId}`,
-      description: 'Your payment has been processed successfully.',
+      description: paymentsText('paymentProcessed'),
       duration: NOTICE_MS,
     });
     // The paid cart is emptied (in this tab; other tabs do the same on their own event).
     cartStore.clear();
-    toast.success('Payment completed! Cart cleared.', { id: `cart-cleared-${orderId}`, duration: NOTICE_MS });
+    toast.success(paymentsText('paymentCompletedCartCleared'), { id: `cart-cleared-${orderId}`, duration: NOTICE_MS });
   } else if (outcome === 'failed') {
-    toast.error('Payment Failed', {
+    toast.error(paymentsText('paymentFailedTitle'), {
       id: `payment-failed-${orderId}`,
-      description: 'Your payment could not be processed. Please try again.',
+      description: paymentsText('paymentNotProcessed'),
       duration: NOTICE_MS,
     });
   } else {
@@ -86,5 +86,5 @@ export function announcePaymentOutcome(orderId: string, outcome: PaymentOutcome)
 
 /** Pesapal's Cancel brought the whole tab back before the order is known (use-cancelled-return.ts). */
 export function announceCancelled(): void {
-  toast(PAYMENT_CANCELLED_NOTICE, { id: 'payment-cancelled' });
+  toast(paymentsText('paymentCancelled'), { id: 'payment-cancelled' });
 }

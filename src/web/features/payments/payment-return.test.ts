@@ -33,4 +33,11 @@ describe('payment return', () => {
     expect(doc).toContain('src="https://pay.pesapal.com/Index?a=1&amp;b=&quot;&gt;&lt;script&gt;"');
     expect(doc).not.toContain('<script>');
   });
+
+  it("names the frame in the page's language", () => {
+    const doc = paymentFrameDocument('https://pay.pesapal.com/Index', 'Ukurasa wa malipo wa Pesapal', 'sw');
+    expect(doc).toContain('<html lang="sw">');
+    expect(doc).toContain('title="Ukurasa wa malipo wa Pesapal"');
+    expect(paymentFrameDocument('https://pay.pesapal.com/Index')).toContain('title="Pesapal payment page"');
+  });
 });

@@ -25,11 +25,13 @@ const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;',
 /**
  * The document the modal frames (srcdoc): Pesapal's page in a frame of its own. Pesapal returns to
  * the hosted page's parent (redirect_mode PARENT_WINDOW), which is this document, so the return
- * page loads inside the modal instead of over the whole tab.
+ * page loads inside the modal instead of over the whole tab. `title` names the frame in the page's
+ * language (`lang`).
  */
-export function paymentFrameDocument(iframeUrl: string): string {
-  const src = iframeUrl.replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c] ?? c);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pesapal payment page</title>
+export function paymentFrameDocument(iframeUrl: string, title = 'Pesapal payment page', lang = 'en'): string {
+  const escape = (text: string) => text.replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c] ?? c);
+  const [src, name, language] = [escape(iframeUrl), escape(title), escape(lang)];
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${name}</title>
 <style>html,body{margin:0;height:100%}iframe{display:block;border:0;width:100%;height:100%}</style></head>
-<body><iframe src="${src}" title="Pesapal payment page" allow="payment"></iframe></body></html>`;
+<body><iframe src="${src}" title="${name}" allow="payment"></iframe></body></html>`;
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncResult } from './payment-api';
-import { syncFeedback } from './sync-feedback';
+import { paymentsText } from '@/web/i18n/payments-text';
+import { syncFeedback, type SyncFeedback } from './sync-feedback';
+
+/** The notice as the English catalogue says it. */
+const inEnglish = (f: SyncFeedback) => ({ tone: f.tone, title: paymentsText(f.title), description: paymentsText(f.description, f.values) });
 
 const result = (over: Partial<SyncResult> = {}): SyncResult => ({
   orderId: 'o1',
@@ -38,6 +42,6 @@ describe('syncFeedback', () => {
       'All payments are already up to date.',
     ],
   ] as const)('%s', (_name, results, tone, title, description) => {
-    expect(syncFeedback(results)).toEqual({ tone, title, description });
+    expect(inEnglish(syncFeedback(results))).toEqual({ tone, title, description });
   });
 });

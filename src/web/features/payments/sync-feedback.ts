@@ -1,31 +1,31 @@
-// What a manual status check tells the customer.
+// What a manual status check tells the customer: catalogue keys (the payments area's), said in the
+// page's language where the notice is shown.
+import type { PaymentsKey } from '@/web/i18n/payments-text';
 import type { SyncResult } from './payment-api';
 
 export interface SyncFeedback {
   tone: 'success' | 'info' | 'error';
-  title: string;
-  description: string;
+  title: PaymentsKey;
+  description: PaymentsKey;
+  /** The description's values ('{count} payments synced.'). */
+  values?: Record<string, number>;
 }
 
 export const SYNC_FAILED: SyncFeedback = {
   tone: 'error',
-  title: 'Sync Failed',
-  description: 'Failed to sync payment status. Please try again.',
+  title: 'syncFailedTitle',
+  description: 'syncFailed',
 };
 
 export function syncFeedback(results: readonly SyncResult[]): SyncFeedback {
   if (results.length > 0 && results.every((r) => r.error)) return SYNC_FAILED;
   const updated = results.filter((r) => r.updated && !r.error).length;
   if (updated > 0) {
-    return {
-      tone: 'success',
-      title: 'Payment Status Updated',
-      description: `${updated} payment${updated === 1 ? '' : 's'} synced.`,
-    };
+    return { tone: 'success', title: 'statusUpdatedTitle', description: 'paymentsSynced', values: { count: updated } };
   }
   return {
     tone: 'info',
-    title: 'Status Check Complete',
-    description: results.length > 1 ? 'All payments are already up to date.' : 'Payment status is already up to date.',
+    title: 'statusCheckCompleteTitle',
+    description: results.length > 1 ? 'allPaymentsUpToDate' : 'paymentUpToDate',
   };
 }

@@ -5,7 +5,8 @@ import { useCallback, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { orderKeys } from '../orders/order-api';
-import { RETRY_FAILED, retryPayment } from './payment-api';
+import { paymentsText } from '../../i18n/payments-text';
+import { retryPayment } from './payment-api';
 
 export interface OpenPayment {
   orderId: string;
@@ -25,7 +26,7 @@ export function usePayAgain() {
         setPayment({ orderId: answer.orderId, iframeUrl: answer.iframeUrl });
       } catch (err) {
         setPayment(null);
-        toast.error(errorMessage(err, RETRY_FAILED));
+        toast.error(errorMessage(err, paymentsText('paymentOrderFailed')));
       } finally {
         setStartingOrderId(null);
         void queryClient.invalidateQueries({ queryKey: orderKeys.all });

@@ -3,13 +3,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { toast } from '../../lib/toast';
+import { paymentsText } from '../../i18n/payments-text';
 import { orderKeys } from '../orders/order-api';
 import { syncPayments } from './payment-api';
 import { SYNC_FAILED, syncFeedback, type SyncFeedback } from './sync-feedback';
 
 function show(feedback: SyncFeedback): void {
   const show = feedback.tone === 'success' ? toast.success : feedback.tone === 'error' ? toast.error : toast.info;
-  show(feedback.title, { description: feedback.description });
+  show(paymentsText(feedback.title), { description: paymentsText(feedback.description, feedback.values) });
 }
 
 export function useStatusCheck() {

@@ -8,6 +8,7 @@ import type { LatLng } from '@/domain/delivery-fee';
 import { Combobox } from '@/web/components/ui/combobox';
 import { fetchPlaceDetails, fetchPredictions, type AddressSuggestion } from '../checkout-api';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
+import { useCheckoutText } from '@/web/i18n/checkout-text';
 
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 300;
@@ -45,16 +46,8 @@ function PredictionText({ prediction }: { prediction: AddressSuggestion }) {
   );
 }
 
-export function AddressAutocomplete({
-  id,
-  label = 'Delivery Address',
-  value,
-  onType,
-  onPick,
-  error,
-  choices = [],
-  required,
-}: AddressAutocompleteProps) {
+export function AddressAutocomplete({ id, label, value, onType, onPick, error, choices = [], required }: AddressAutocompleteProps) {
+  const t = useCheckoutText();
   const [predictions, setPredictions] = useState<AddressSuggestion[]>([]);
   const [picking, setPicking] = useState(false);
   // Suggestions are asked for only after typing, not for a prefilled or picked address.
@@ -83,10 +76,10 @@ export function AddressAutocomplete({
     try {
       const details = await fetchPlaceDetails(prediction.placeId, sessionToken.current);
       onPick({ address: details.address || prediction.description, coordinates: details.coordinates, placeToken: details.placeToken });
-      toast.success('Address selected successfully');
+      toast.success(t('addressSelected'));
     } catch {
       // The typed text stays; the fee is then worked out from the text itself.
-      toast.error('Failed to get place details');
+      toast.error(t('placeDetailsFailed'));
     } finally {
       sessionToken.current = newSessionToken();
       setPicking(false);
@@ -97,10 +90,10 @@ export function AddressAutocomplete({
     <div>
       <Combobox
         id={id}
-        label={label}
+        label={label ?? t('deliveryAddress')}
         name="delivery-address"
-        placeholder="Start typing your estate, street or building"
-        hint="Choose a suggestion for the most accurate delivery fee."
+        placeholder={t('addressPlaceholder')}
+        hint={t('addressHint')}
         value={value}
         onValueChange={(text) => {
           onType(text);
@@ -110,13 +103,13 @@ export function AddressAutocomplete({
         optionKey={predictionKey}
         renderOption={(p) => <PredictionText prediction={p} />}
         onSelect={(p) => void pick(p)}
-        listLabel="Address suggestions"
+        listLabel={t('addressSuggestions')}
         error={error}
         busy={picking}
         required={required}
       />
       {choices.length > 0 && (
-        <ul aria-label="Choose your area" className="mt-2 space-y-1">
+        <ul aria-label={t('chooseYourArea')} className="mt-2 space-y-1">
           {choices.map((p) => (
             <li key={p.placeId}>
               <button

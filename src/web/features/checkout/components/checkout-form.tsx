@@ -6,8 +6,8 @@
 import { CreditCard, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { CartLine } from '@/domain/cart';
-import { deliveryPlaceName, NO_SMALL_ORDER_POLICY, smallOrderFeeNotice, totalsWithSmallOrder } from '@/domain/small-order';
-import { MESSAGES } from '@/domain/validation';
+import { formatKES } from '@/domain/money';
+import { deliveryPlaceName, NO_SMALL_ORDER_POLICY, totalsWithSmallOrder } from '@/domain/small-order';
 import type { RiderDirections } from '@/domain/rider-directions';
 import type { BuyerTaxDetails } from '@/domain/buyer-tax-details';
 import { formatPhone } from '@/domain/phone';
@@ -19,7 +19,7 @@ import { PaymentModal } from '../../payments/components/payment-modal';
 import { MpesaWaitingDialog } from '../../payments/components/mpesa-waiting-dialog';
 import { mpesaAmountShillings } from '@/domain/mpesa-express';
 import { usePaymentOptions } from '../use-payment-options';
-import { PAY_ON_DELIVERY_MESSAGES } from '@/domain/pay-on-delivery';
+import { useCheckoutText } from '@/web/i18n/checkout-text';
 import { PaymentMethodChoice, type PaymentMethod } from './payment-method-choice';
 import { missingCheckoutFields, missingFieldsMessage, type CheckoutErrors, type Contact } from '../checkout-fields';
 import { areaName, deliveryAreaStore } from '../delivery-area';
@@ -52,6 +52,7 @@ export interface CheckoutFormProps {
 }
 
 export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFormProps) {
+  const t = useCheckoutText();
   // An account made with a code by SMS that has no email: its receipts go by SMS, an email is optional.
   const emailOptional = session.user?.email === '';
   const [contact, setContact] = useState<Contact>(() => ({
@@ -114,7 +115,16 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
     quoted ? quoted.smallOrder : NO_SMALL_ORDER_POLICY,
     deliveryPlaceName(address),
   );
-  const belowMinimum = smallOrder.kind === 'below_minimum' ? smallOrder.message : null;
+  // The domain's sentence, in the page's language: 'The minimum order for delivery to Kitengela is …'.
+  const placeName = deliveryPlaceName(address).trim();
+  const belowMinimum =
+    smallOrder.kind === 'below_minimum'
+      ? t(placeName ? 'minimumOrderTo' : 'minimumOrder', {
+          place: placeName,
+          minimum: formatKES(smallOrder.minimumCents),
+          short: formatKES(smallOrder.shortCents),
+        })
+      : null;
   const mpesaPossible = mpesaAmountShillings(totals.totalCents) !== null;
   const byMpesa = paymentOptions.mpesa && payWith === 'mpesa' && mpesaPossible;
   // Pay on delivery: for a delivery, where the address's zone offers it to her.
@@ -172,7 +182,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
     const first = missing[0];
     if (first) {
       setPressed(true);
-      setErrors((e) => ({ ...e, ...Object.fromEntries(missing.map((f) => [f.field, MESSAGES.checkoutRequired])) }));
+      setErrors((e) => ({ ...e, ...Object.fromEntries(missing.map((f) => [f.field, t('checkoutRequired')])) }));
       document.getElementById(first.id)?.focus();
       return;
     }
@@ -254,11 +264,11 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
                   }}
                 />
               ) : (
-                <h2 className="text-lg font-semibold">Delivery</h2>
+                <h2 className="text-lg font-semibold">{t('delivery')}</h2>
               )}
               {pickup ? (
                 <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-800" data-testid="pickup-instructions">
-                  <strong className="block">Collect your order at:</strong>
+                  <strong className="block">{t('collectAt')}</strong>
                   {pickupOffer.instructions}
                 </p>
               ) : (
@@ -301,7 +311,7 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
           </Card>
           <Card>
             <CardContent className="space-y-4">
-              <h2 className="text-lg font-semibold">Your items</h2>
+              <h2 className="text-lg font-semibold">{t('yourItems')}</h2>
               <LineChoicesFields
                 lines={lines}
                 choices={choices}
@@ -337,10 +347,14 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
               lines={lines}
               totals={totals}
               discountLabel={promotion.applied?.label ?? null}
-              feeStatus={quote.status === 'loading' ? 'Calculating...' : 'Choose an address'}
+              feeStatus={quote.status === 'loading' ? t('feeCalculating') : t('feeChooseAddress')}
               pickup={pickup}
             />
-            {smallOrder.kind === 'fee' && <p className="text-sm text-slate-600">{smallOrderFeeNotice(smallOrder)}</p>}
+            {smallOrder.kind === 'fee' && (
+              <p className="text-sm text-slate-600">
+                {t('smallOrderFeeNotice', { fee: formatKES(smallOrder.feeCents), minimum: formatKES(smallOrder.minimumCents) })}
+              </p>
+            )}
             {belowMinimum && (
               <p role="alert" data-testid="minimum-order" className="rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-900">
                 {belowMinimum}
@@ -361,26 +375,23 @@ export function CheckoutForm({ lines, session, onPaymentOpenChange }: CheckoutFo
                 <CreditCard aria-hidden="true" className="h-5 w-5" />
               )}
               {submitting
-                ? 'Creating your order…'
+                ? t('creatingOrder')
                 : payWhenPriced
-                  ? 'Working out the delivery fee…'
+                  ? t('workingOutFee')
                   : byMpesa
-                    ? 'Pay with M-Pesa'
+                    ? t('payWithMpesa')
                     : onDelivery
-                      ? PAY_ON_DELIVERY_MESSAGES.placeOrder
-                      : 'Pay with Pesapal'}
+                      ? t('confirmOrder')
+                      : t('payWithPesapal')}
             </Button>
             <p id="pay-hint" className="text-sm text-slate-600" aria-live="polite">
               {!filled
                 ? pressed
-                  ? missingFieldsMessage(missing)
-                  : MESSAGES.checkoutRequired
+                  ? missingFieldsMessage(missing, t)
+                  : t('checkoutRequired')
                 : !priced
-                  ? 'The delivery fee must be known before you pay.'
-                  : (belowMinimum ??
-                    (byMpesa
-                      ? 'The M-Pesa prompt goes to your phone; enter your PIN there.'
-                      : 'You will pay on Pesapal’s secure page by card or M-Pesa.'))}
+                  ? t('feeMustBeKnown')
+                  : (belowMinimum ?? (byMpesa ? t('mpesaPayHint') : t('pesapalPayHint')))}
             </p>
             <PrivacyNoticeLink />
           </CardContent>

@@ -3,8 +3,8 @@
 import type { CartLine } from '@/domain/cart';
 import type { OrderTotals } from '@/domain/cart-totals';
 import { formatKES, multiplyCents } from '@/domain/money';
-import { SMALL_ORDER_FEE_LABEL } from '@/domain/small-order';
 import { WeighedPriceNote } from '@/web/components/ui/weighed-price-note';
+import { useCheckoutText } from '@/web/i18n/checkout-text';
 
 export function CheckoutSummary({
   lines,
@@ -21,12 +21,13 @@ export function CheckoutSummary({
   /** Collected at the shop: no delivery fee. */
   pickup?: boolean;
 }) {
-  const delivery = totals.deliveryFeeCents === null ? feeStatus : totals.freeDelivery ? 'FREE' : formatKES(totals.deliveryFeeCents);
+  const t = useCheckoutText();
+  const delivery = totals.deliveryFeeCents === null ? feeStatus : totals.freeDelivery ? t('free') : formatKES(totals.deliveryFeeCents);
   const single = totals.vatRows.length === 1;
   const rows: [string, string, string][] = [
-    ['Subtotal', formatKES(totals.subtotalCents), 'summary-subtotal'],
+    [t('subtotal'), formatKES(totals.subtotalCents), 'summary-subtotal'],
     ...(totals.discountCents > 0
-      ? [[discountLabel ?? 'Discount', `−${formatKES(totals.discountCents)}`, 'summary-discount'] as [string, string, string]]
+      ? [[discountLabel ?? t('discount'), `−${formatKES(totals.discountCents)}`, 'summary-discount'] as [string, string, string]]
       : []),
     // 'VAT (16%)' as always with one band; one line per band when the order mixes them.
     ...totals.vatRows.map((v): [string, string, string] => [
@@ -34,16 +35,16 @@ export function CheckoutSummary({
       formatKES(v.taxCents),
       single ? 'summary-vat' : `summary-vat-${v.band}`,
     ]),
-    pickup ? ['Pick-up at the shop', 'No delivery fee', 'summary-delivery'] : ['Delivery', delivery, 'summary-delivery'],
+    pickup ? [t('pickupAtShop'), t('noDeliveryFee'), 'summary-delivery'] : [t('delivery'), delivery, 'summary-delivery'],
     // Below the zone's minimum with its fee: a line of its own, taxed like the delivery fee.
     ...(totals.smallOrderFeeCents > 0
-      ? [[SMALL_ORDER_FEE_LABEL, formatKES(totals.smallOrderFeeCents), 'summary-small-order-fee'] as [string, string, string]]
+      ? [[t('smallOrderFee'), formatKES(totals.smallOrderFeeCents), 'summary-small-order-fee'] as [string, string, string]]
       : []),
   ];
   return (
     <section aria-labelledby="summary-heading" className="space-y-4">
       <h2 id="summary-heading" className="text-lg font-semibold">
-        Order Summary
+        {t('orderSummary')}
       </h2>
       <ul className="divide-y divide-slate-200 text-sm">
         {lines.map((line) => (
@@ -63,7 +64,7 @@ export function CheckoutSummary({
           </div>
         ))}
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-bold">
-          <dt>Total</dt>
+          <dt>{t('total')}</dt>
           <dd data-testid="summary-total">{formatKES(totals.totalCents)}</dd>
         </div>
       </dl>

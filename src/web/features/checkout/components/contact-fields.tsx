@@ -1,9 +1,9 @@
 // The 'Contact Information' card of checkout (prefilled from the profile), with the customer's
 // 'Send me SMS updates' choice for this order and, folded, the KRA PIN for a business tax invoice.
 import type { ReactNode } from 'react';
-import { CHECKOUT_EMAIL_HINT, CHECKOUT_OPTIONAL_EMAIL_LABEL } from '@/domain/phone-sign-in';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { TextField } from '@/web/components/ui/text-field';
+import { useCheckoutText } from '@/web/i18n/checkout-text';
 import { SmsUpdatesCheckbox } from '../../account/components/sms-updates-checkbox';
 import type { CheckoutErrors, Contact } from '../checkout-fields';
 
@@ -28,13 +28,14 @@ export function ContactFields({
   emailOptional = false,
   children,
 }: ContactFieldsProps) {
+  const t = useCheckoutText();
   return (
     <Card>
       <CardContent className="space-y-4">
-        <h2 className="text-lg font-semibold">Contact Information</h2>
+        <h2 className="text-lg font-semibold">{t('contactInformation')}</h2>
         <TextField
           id="checkout-name"
-          label="Full Name"
+          label={t('fullName')}
           autoComplete="name"
           required
           value={value.fullName}
@@ -43,18 +44,18 @@ export function ContactFields({
         />
         <TextField
           id="checkout-email"
-          label={emailOptional ? CHECKOUT_OPTIONAL_EMAIL_LABEL : 'Email'}
+          label={emailOptional ? t('emailOptional') : t('email')}
           type="email"
           autoComplete="email"
           required={!emailOptional}
           value={value.email}
-          hint={emailOptional ? CHECKOUT_EMAIL_HINT : undefined}
+          hint={emailOptional ? t('emailHint') : undefined}
           error={errors.email}
           onChange={(e) => onChange('email', e.currentTarget.value)}
         />
         <TextField
           id="checkout-phone"
-          label="Phone Number"
+          label={t('phoneNumber')}
           type="tel"
           autoComplete="tel"
           required

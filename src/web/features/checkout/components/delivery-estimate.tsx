@@ -6,6 +6,7 @@ import { MapPin } from 'lucide-react';
 import { useId, useState } from 'react';
 import { formatKES } from '@/domain/money';
 import { Button } from '@/web/components/ui/button';
+import { useCheckoutText } from '@/web/i18n/checkout-text';
 import { areaName } from '../delivery-area';
 import type { DeliveryAreaState } from '../use-delivery-area';
 import { AddressAutocomplete } from './address-autocomplete';
@@ -20,6 +21,7 @@ export function DeliveryEstimate({ delivery, freeDelivery }: DeliveryEstimatePro
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
   const inputId = useId();
+  const t = useCheckoutText();
   const { name, quote } = delivery;
 
   return (
@@ -29,17 +31,17 @@ export function DeliveryEstimate({ delivery, freeDelivery }: DeliveryEstimatePro
           <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
           <span>
             {name === null ? (
-              'Choose your area to see the delivery fee.'
+              t('chooseAreaForFee')
             ) : (
               <>
-                Delivery to {name}: <Fee quote={quote} freeDelivery={freeDelivery} />
+                {t('deliveryTo', { area: name })} <Fee quote={quote} freeDelivery={freeDelivery} />
               </>
             )}
           </span>
         </p>
         {!editing && (
           <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-            {name === null ? 'Choose area' : 'Change area'}
+            {name === null ? t('chooseArea') : t('changeArea')}
           </Button>
         )}
       </div>
@@ -51,7 +53,7 @@ export function DeliveryEstimate({ delivery, freeDelivery }: DeliveryEstimatePro
       {editing && (
         <AddressAutocomplete
           id={inputId}
-          label="Your delivery area"
+          label={t('yourDeliveryArea')}
           value={text}
           onType={setText}
           onPick={(place) => {
@@ -66,9 +68,10 @@ export function DeliveryEstimate({ delivery, freeDelivery }: DeliveryEstimatePro
 }
 
 function Fee({ quote, freeDelivery }: { quote: DeliveryAreaState['quote']; freeDelivery: boolean }) {
+  const t = useCheckoutText();
   if (quote.status === 'ready') {
-    return <strong className={freeDelivery ? 'text-green-800' : undefined}>{freeDelivery ? 'FREE' : formatKES(quote.feeCents)}</strong>;
+    return <strong className={freeDelivery ? 'text-green-800' : undefined}>{freeDelivery ? t('free') : formatKES(quote.feeCents)}</strong>;
   }
-  if (quote.status === 'error') return <strong>not available</strong>;
-  return <span className="text-slate-600">calculating…</span>;
+  if (quote.status === 'error') return <strong>{t('notAvailable')}</strong>;
+  return <span className="text-slate-600">{t('calculatingLower')}</span>;
 }

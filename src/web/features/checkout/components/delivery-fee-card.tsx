@@ -3,33 +3,35 @@
 // struck-through fee that never applied), the nudge towards free delivery, and the peak-hour notice
 // in Nairobi time.
 import { Clock, MapPin, Truck } from 'lucide-react';
-import { freeDeliveryPrompt, type CartTotals } from '@/domain/cart-totals';
-import { formatKES } from '@/domain/money';
-import { PEAK_HOUR_NOTICE, isPeakHour } from '@/domain/peak-hours';
+import type { CartTotals } from '@/domain/cart-totals';
+import { formatAmount, formatKES } from '@/domain/money';
+import { isPeakHour } from '@/domain/peak-hours';
+import { useCheckoutText } from '@/web/i18n/checkout-text';
 import type { QuoteState } from '../use-delivery-quote';
 
 export function DeliveryFeeCard({ quote, totals, now }: { quote: QuoteState; totals: CartTotals; now: Date }) {
+  const t = useCheckoutText();
   return (
     <section aria-labelledby="delivery-fee-heading" className="space-y-3 rounded-lg border border-slate-200 p-4">
       <h2 id="delivery-fee-heading" className="flex items-center gap-2 text-lg font-semibold">
-        <Truck aria-hidden="true" className="h-5 w-5 text-brand-700" /> Delivery Fee
+        <Truck aria-hidden="true" className="h-5 w-5 text-brand-700" /> {t('deliveryFeeHeading')}
       </h2>
       <div aria-live="polite">
         <QuoteDetails quote={quote} freeDelivery={totals.freeDelivery} />
       </div>
       {quote.status === 'ready' && quote.originLabel && (
         <p data-testid="delivery-origin" className="flex items-center gap-1 text-xs text-slate-600">
-          <MapPin aria-hidden="true" className="h-4 w-4" /> From {quote.originLabel}
+          <MapPin aria-hidden="true" className="h-4 w-4" /> {t('fromOrigin', { origin: quote.originLabel })}
         </p>
       )}
       {totals.amountToFreeDeliveryCents !== null && (
         <p className="rounded-md bg-brand-50 p-2 text-sm font-medium text-brand-800">
-          {freeDeliveryPrompt(totals.amountToFreeDeliveryCents)}
+          {t('freeDeliveryPrompt', { amount: formatAmount(totals.amountToFreeDeliveryCents) })}
         </p>
       )}
       {isPeakHour(now) && (
         <p className="flex items-center gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900">
-          <Clock aria-hidden="true" className="h-4 w-4" /> {PEAK_HOUR_NOTICE}
+          <Clock aria-hidden="true" className="h-4 w-4" /> {t('peakHourNotice')}
         </p>
       )}
     </section>
@@ -37,8 +39,9 @@ export function DeliveryFeeCard({ quote, totals, now }: { quote: QuoteState; tot
 }
 
 function QuoteDetails({ quote, freeDelivery }: { quote: QuoteState; freeDelivery: boolean }) {
-  if (quote.status === 'idle') return <p className="text-sm text-slate-600">Choose your delivery address to see the fee.</p>;
-  if (quote.status === 'loading') return <p className="text-sm text-slate-600">Calculating delivery fee…</p>;
+  const t = useCheckoutText();
+  if (quote.status === 'idle') return <p className="text-sm text-slate-600">{t('chooseAddressForFee')}</p>;
+  if (quote.status === 'loading') return <p className="text-sm text-slate-600">{t('calculatingFee')}</p>;
   if (quote.status === 'error') {
     return (
       <p role="alert" className="text-sm font-medium text-red-700">
@@ -48,18 +51,18 @@ function QuoteDetails({ quote, freeDelivery }: { quote: QuoteState; freeDelivery
   }
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-      <dt className="text-slate-600">Fee</dt>
+      <dt className="text-slate-600">{t('fee')}</dt>
       <dd data-testid="delivery-fee" className="font-semibold">
-        {freeDelivery ? <span className="text-green-800">FREE</span> : formatKES(quote.feeCents)}
+        {freeDelivery ? <span className="text-green-800">{t('free')}</span> : formatKES(quote.feeCents)}
       </dd>
-      <dt className="text-slate-600">Zone</dt>
+      <dt className="text-slate-600">{t('zone')}</dt>
       <dd data-testid="delivery-zone">{quote.zoneName}</dd>
-      <dt className="text-slate-600">Distance</dt>
+      <dt className="text-slate-600">{t('distance')}</dt>
       <dd data-testid="delivery-distance">{quote.formattedDistance}</dd>
       {quote.estimatedMinutes !== null && (
         <>
-          <dt className="text-slate-600">Estimated time</dt>
-          <dd data-testid="delivery-time">{quote.estimatedMinutes} min</dd>
+          <dt className="text-slate-600">{t('estimatedTime')}</dt>
+          <dd data-testid="delivery-time">{t('minutes', { minutes: quote.estimatedMinutes })}</dd>
         </>
       )}
     </dl>

@@ -3,9 +3,11 @@
 // window's until the customer picks another; a full window is shown as full and cannot be chosen.
 // Arrow keys move between days (tabs) and between times (native radios). Outside opening hours it
 // says when the shop opens and when the next delivery is.
+import { Trans } from '@lingui/react';
 import { CalendarClock } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { slotDays, slotTime } from '@/domain/delivery-slot-days';
+import { useCheckoutText } from '@/web/i18n/checkout-text';
 import type { DeliveryWindowsState } from '../use-delivery-windows';
 
 export function DeliveryWindowPicker({
@@ -20,7 +22,9 @@ export function DeliveryWindowPicker({
   /** The shop's pick-up windows rather than the zone's delivery windows. */
   pickup?: boolean;
 }) {
-  const what = pickup ? 'pick-up' : 'delivery';
+  const t = useCheckoutText();
+  // The domain names the next two days in English ('Today', 'Tomorrow'); other days by their date.
+  const dayName = (name: string) => (name === 'Today' ? t('today') : name === 'Tomorrow' ? t('tomorrow') : name);
   const [pickedDay, setPickedDay] = useState<string | null>(null);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   if (windows.status === 'idle') return null;
@@ -47,29 +51,29 @@ export function DeliveryWindowPicker({
       data-testid="delivery-window-picker"
     >
       <legend className="flex items-center gap-2 px-1 text-lg font-semibold">
-        <CalendarClock aria-hidden="true" className="h-5 w-5 text-brand-700" /> {pickup ? 'Pick-up window' : 'Delivery window'}
+        <CalendarClock aria-hidden="true" className="h-5 w-5 text-brand-700" /> {pickup ? t('pickupWindow') : t('deliveryWindow')}
       </legend>
       {closedNotice && (
         <p data-testid="closed-notice" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
           {closedNotice}
         </p>
       )}
-      {windows.status === 'loading' && <p className="text-sm text-slate-600">Finding {what} windows…</p>}
+      {windows.status === 'loading' && (
+        <p className="text-sm text-slate-600">{pickup ? t('findingPickupWindows') : t('findingDeliveryWindows')}</p>
+      )}
       {windows.status === 'error' && (
         <p role="alert" className="text-sm font-medium text-red-700">
-          We could not load the {what} windows. Please try again.
+          {pickup ? t('pickupWindowsFailed') : t('deliveryWindowsFailed')}
         </p>
       )}
       {windows.status === 'ready' && slots.length === 0 && (
-        <p className="text-sm text-slate-600">
-          {pickup ? 'Collect your order once we tell you it is ready.' : 'We deliver to this area as soon as your order is packed.'}
-        </p>
+        <p className="text-sm text-slate-600">{pickup ? t('pickupWhenReady') : t('deliverWhenPacked')}</p>
       )}
       {shown && (
         <>
           <div
             role="tablist"
-            aria-label={pickup ? 'Pick-up day' : 'Delivery day'}
+            aria-label={pickup ? t('pickupDay') : t('deliveryDay')}
             className="flex flex-wrap gap-1.5"
             data-testid="delivery-days"
           >
@@ -93,7 +97,7 @@ export function DeliveryWindowPicker({
                     selected ? 'border-brand-700 bg-brand-700 font-semibold text-white' : 'border-slate-300 bg-white text-slate-800'
                   }`}
                 >
-                  {d.full ? `${d.name} (Full)` : d.name}
+                  {d.full ? t('dayFull', { day: dayName(d.name) }) : dayName(d.name)}
                 </button>
               );
             })}
@@ -113,7 +117,7 @@ export function DeliveryWindowPicker({
                     >
                       <input
                         id={id}
-                        aria-label={s.full ? `${s.label}, full` : s.label}
+                        aria-label={s.full ? t('windowFull', { window: s.label }) : s.label}
                         type="radio"
                         name="delivery-window"
                         value={`${s.windowId}|${s.date}`}
@@ -126,7 +130,7 @@ export function DeliveryWindowPicker({
                         <span className="sr-only">{s.label.slice(0, s.label.length - slotTime(s).length)}</span>
                         {slotTime(s)}
                       </span>
-                      {s.full && <span className="ml-auto font-medium">Full</span>}
+                      {s.full && <span className="ml-auto font-medium">{t('full')}</span>}
                     </label>
                   </li>
                 );
@@ -135,7 +139,7 @@ export function DeliveryWindowPicker({
           </div>
           {chosenSlot && (
             <p className="text-sm text-slate-700" data-testid="chosen-window">
-              Your window: <strong>{chosenSlot.label}</strong>
+              <Trans id={t.id('yourWindow')} values={{ window: chosenSlot.label }} components={{ 0: <strong /> }} />
             </p>
           )}
         </>

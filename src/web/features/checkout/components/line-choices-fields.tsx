@@ -2,10 +2,11 @@
 // shop's usual choice preselected) and a short note ('cut into 4 pieces'), and one note for the shop.
 // maxLength stops typing at the limit; the server checks the same limits again.
 import { cartLineKey, type CartLine } from '@/domain/cart';
-import { IF_UNAVAILABLE, IF_UNAVAILABLE_LABELS, LINE_CHOICE_LIMITS, type IfUnavailable } from '@/domain/line-choices';
+import { IF_UNAVAILABLE, LINE_CHOICE_LIMITS, type IfUnavailable } from '@/domain/line-choices';
 import { Textarea } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { TextField } from '@/web/components/ui/text-field';
+import { useCheckoutText } from '@/web/i18n/checkout-text';
 
 export interface LineChoice {
   ifUnavailable: IfUnavailable;
@@ -29,6 +30,7 @@ const selectClass =
   'focus:outline-none focus:ring-2 focus:ring-brand-600/30 max-sm:h-11';
 
 export function LineChoicesFields({ lines, choices, shopDefault, orderNote, onChoice, onOrderNote }: LineChoicesFieldsProps) {
+  const t = useCheckoutText();
   return (
     <>
       <ul className="space-y-4">
@@ -41,7 +43,7 @@ export function LineChoicesFields({ lines, choices, shopDefault, orderNote, onCh
                 {line.name} <span className="text-slate-600">× {line.quantity}</span>
               </p>
               <div>
-                <Label htmlFor={`line-${i}-unavailable`}>If unavailable</Label>
+                <Label htmlFor={`line-${i}-unavailable`}>{t('ifUnavailable')}</Label>
                 <select
                   id={`line-${i}-unavailable`}
                   className={selectClass}
@@ -50,15 +52,15 @@ export function LineChoicesFields({ lines, choices, shopDefault, orderNote, onCh
                 >
                   {IF_UNAVAILABLE.map((c) => (
                     <option key={c} value={c}>
-                      {IF_UNAVAILABLE_LABELS[c]}
+                      {t(`ifUnavailable_${c}`)}
                     </option>
                   ))}
                 </select>
               </div>
               <TextField
                 id={`line-${i}-note`}
-                label={`Note for ${line.name} (optional)`}
-                placeholder="e.g. cut into 4 pieces, no head"
+                label={t('lineNote', { name: line.name })}
+                placeholder={t('lineNotePlaceholder')}
                 maxLength={LINE_CHOICE_LIMITS.lineNote}
                 value={choice.note}
                 onChange={(e) => onChoice(key, { ...choice, note: e.currentTarget.value })}
@@ -68,7 +70,7 @@ export function LineChoicesFields({ lines, choices, shopDefault, orderNote, onCh
         })}
       </ul>
       <div>
-        <Label htmlFor="checkout-order-note">Note for the shop (optional)</Label>
+        <Label htmlFor="checkout-order-note">{t('orderNote')}</Label>
         <Textarea
           id="checkout-order-note"
           rows={2}

@@ -3,17 +3,16 @@
 // (Pesapal)', and 'Pay on delivery' where her zone offers it. M-Pesa moves whole shillings: for a
 // total with cents its choice is unavailable and says why.
 import { CreditCard, HandCoins, Smartphone } from 'lucide-react';
-import { MPESA_MESSAGES } from '@/domain/mpesa-express';
-import { PAY_ON_DELIVERY_MESSAGES } from '@/domain/pay-on-delivery';
 import { TextField } from '@/web/components/ui/text-field';
+import { useCheckoutText } from '@/web/i18n/checkout-text';
 import { RadioCard } from './radio-card';
 
 export type PaymentMethod = 'mpesa' | 'pesapal' | 'on_delivery';
 
 const CHOICES = [
-  { value: 'mpesa', label: 'M-Pesa (prompt on your phone)', hint: 'Enter your M-Pesa PIN on your phone', Icon: Smartphone },
-  { value: 'pesapal', label: 'Card or other (Pesapal)', hint: 'Card, M-Pesa or Airtel Money on Pesapal’s secure page', Icon: CreditCard },
-  { value: 'on_delivery', label: PAY_ON_DELIVERY_MESSAGES.label, hint: 'Nothing to pay now', Icon: HandCoins },
+  { value: 'mpesa', label: 'mpesaLabel', hint: 'mpesaHint', Icon: Smartphone },
+  { value: 'pesapal', label: 'pesapalLabel', hint: 'pesapalHint', Icon: CreditCard },
+  { value: 'on_delivery', label: 'onDeliveryLabel', hint: 'onDeliveryHint', Icon: HandCoins },
 ] as const;
 
 export interface PaymentMethodChoiceProps {
@@ -40,9 +39,10 @@ export function PaymentMethodChoice({
   onMpesaPhoneChange,
   mpesaPhoneError,
 }: PaymentMethodChoiceProps) {
+  const t = useCheckoutText();
   return (
     <fieldset className="space-y-2" data-testid="payment-method">
-      <legend className="mb-1 text-lg font-semibold">How do you want to pay?</legend>
+      <legend className="mb-1 text-lg font-semibold">{t('payLegend')}</legend>
       {CHOICES.filter((c) => (c.value !== 'mpesa' || mpesaOffered) && (c.value !== 'on_delivery' || onDeliveryOffered)).map(
         ({ value: choice, label, hint, Icon }) => {
           const unavailable = choice === 'mpesa' && !mpesaPossible;
@@ -54,8 +54,8 @@ export function PaymentMethodChoice({
               checked={value === choice}
               onSelect={() => onChange(choice)}
               Icon={Icon}
-              label={label}
-              hint={hint}
+              label={t(label)}
+              hint={t(hint)}
               disabled={unavailable}
               describedBy={unavailable ? 'mpesa-unavailable' : undefined}
             />
@@ -64,17 +64,17 @@ export function PaymentMethodChoice({
       )}
       {mpesaOffered && !mpesaPossible && (
         <p id="mpesa-unavailable" className="text-sm text-slate-700">
-          {MPESA_MESSAGES.notWholeShillings}
+          {t('mpesaNotWholeShillings')}
         </p>
       )}
       {value === 'mpesa' && mpesaPossible && (
         <TextField
           id="checkout-mpesa-phone"
-          label="M-Pesa number"
+          label={t('mpesaNumber')}
           type="tel"
           autoComplete="tel"
           required
-          hint="The prompt goes to this phone."
+          hint={t('mpesaNumberHint')}
           value={mpesaPhone}
           error={mpesaPhoneError}
           onChange={(e) => onMpesaPhoneChange(e.currentTarget.value)}

@@ -4,10 +4,12 @@ import { useState } from 'react';
 import { formatKES } from '@/domain/money';
 import { Button } from '@/web/components/ui/button';
 import { TextField } from '@/web/components/ui/text-field';
+import { useCheckoutText } from '@/web/i18n/checkout-text';
 import type { PromotionState } from '../use-promotion';
 
 export function PromotionCodeField({ promotion, id = 'checkout-promotion-code' }: { promotion: PromotionState; id?: string }) {
   // A code applied earlier (in the cart) is shown in the field.
+  const t = useCheckoutText();
   const [typed, setTyped] = useState(promotion.code);
   const { applied, message, checking } = promotion;
   const apply = () => promotion.apply(typed.trim());
@@ -17,7 +19,7 @@ export function PromotionCodeField({ promotion, id = 'checkout-promotion-code' }
         <div className="flex-1">
           <TextField
             id={id}
-            label="Promotion code"
+            label={t('promotionCode')}
             autoComplete="off"
             autoCapitalize="characters"
             maxLength={40}
@@ -34,13 +36,15 @@ export function PromotionCodeField({ promotion, id = 'checkout-promotion-code' }
           />
         </div>
         <Button variant="outline" onClick={apply} disabled={checking || typed.trim() === ''}>
-          Apply
+          {t('apply')}
         </Button>
       </div>
       {applied && (
         <p role="status" data-testid="promotion-applied" className="flex items-center justify-between gap-2 text-sm text-brand-800">
           <span>
-            {applied.label} applied: {applied.freeDelivery ? 'free delivery' : `−${formatKES(applied.discountCents)}`}
+            {applied.freeDelivery
+              ? t('promotionFreeDelivery', { label: applied.label })
+              : t('promotionDiscount', { label: applied.label, amount: formatKES(applied.discountCents) })}
           </span>
           {promotion.code !== '' && (
             <Button
@@ -51,7 +55,7 @@ export function PromotionCodeField({ promotion, id = 'checkout-promotion-code' }
                 promotion.remove();
               }}
             >
-              Remove
+              {t('remove')}
             </Button>
           )}
         </p>

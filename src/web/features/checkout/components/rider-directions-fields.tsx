@@ -2,8 +2,9 @@
 // limit; the server checks the same limits again.
 import { Textarea } from '@/web/components/ui/input';
 import { FieldError, Label } from '@/web/components/ui/label';
-import { RIDER_DIRECTION_LABELS, RIDER_DIRECTION_LIMITS, type RiderDirections } from '@/domain/rider-directions';
+import { RIDER_DIRECTION_LIMITS, type RiderDirections } from '@/domain/rider-directions';
 import { TextField } from '@/web/components/ui/text-field';
+import { useCheckoutText } from '@/web/i18n/checkout-text';
 
 export interface RiderDirectionsFieldsProps {
   value: RiderDirections;
@@ -12,11 +13,12 @@ export interface RiderDirectionsFieldsProps {
 }
 
 export function RiderDirectionsFields({ value, errors, onChange }: RiderDirectionsFieldsProps) {
+  const t = useCheckoutText();
   return (
     <>
       <TextField
         id="checkout-building"
-        label={`${RIDER_DIRECTION_LABELS.building} (optional)`}
+        label={t('buildingOptional')}
         autoComplete="address-line2"
         maxLength={RIDER_DIRECTION_LIMITS.building}
         value={value.building}
@@ -24,7 +26,7 @@ export function RiderDirectionsFields({ value, errors, onChange }: RiderDirectio
         onChange={(e) => onChange('building', e.currentTarget.value)}
       />
       <div>
-        <Label htmlFor="checkout-directions">{`${RIDER_DIRECTION_LABELS.directions} (optional)`}</Label>
+        <Label htmlFor="checkout-directions">{t('directionsOptional')}</Label>
         <Textarea
           id="checkout-directions"
           rows={3}

@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
-import { continuePayment, RETRY_FAILED } from '../../payments/payment-api';
+import { useCheckoutText } from '@/web/i18n/checkout-text';
+import { continuePayment } from '../../payments/payment-api';
 import type { OpenPayment } from '../use-checkout-payment';
 
 export interface WaitingOrder {
@@ -25,6 +26,7 @@ export function WaitingOrderDialog({
   onPay(payment: OpenPayment): void;
 }) {
   const navigate = useNavigate();
+  const t = useCheckoutText();
   const [busy, setBusy] = useState(false);
   const continueOrder = async () => {
     setBusy(true);
@@ -32,7 +34,7 @@ export function WaitingOrderDialog({
       onPay(await continuePayment(waiting.orderId));
       onClose();
     } catch (err) {
-      toast.error(errorMessage(err, RETRY_FAILED));
+      toast.error(errorMessage(err, t('paymentOrderFailed')));
     } finally {
       setBusy(false);
     }
@@ -42,14 +44,14 @@ export function WaitingOrderDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">This order is already waiting for payment</Dialog.Title>
+          <Dialog.Title className="text-lg font-semibold text-slate-900">{t('waitingTitle')}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-slate-700">{waiting.message}</Dialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <Button variant="outline" disabled={busy} onClick={() => navigate('/order-success', { state: { orderId: waiting.orderId } })}>
-              Wait for it
+              {t('waitForIt')}
             </Button>
             <Button disabled={busy} onClick={() => void continueOrder()}>
-              {busy ? 'Opening payment...' : 'Continue that order'}
+              {busy ? t('openingPayment') : t('continueThatOrder')}
             </Button>
           </div>
         </Dialog.Content>

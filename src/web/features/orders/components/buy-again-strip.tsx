@@ -4,9 +4,12 @@
 // shows it (it renders pages without the visitor's orders), so it appears after hydration.
 import { lazy, Suspense } from 'react';
 import { useHydrated } from '@/web/lib/use-hydrated';
+import { loadCatalogues } from '@/web/i18n/catalogue';
+import { currentLocale } from '@/web/i18n/locale-store';
 import { useSession } from '../../account/use-session';
 
-const LastOrderStrip = lazy(() => import('./last-order-strip'));
+// Its words (the orders area) in the page's language before it shows.
+const LastOrderStrip = lazy(() => import('./last-order-strip').then(async (m) => (await loadCatalogues(currentLocale()), m)));
 
 /** band: across the page (home); else a card inside the page's column (/shop). */
 export function BuyAgainStrip({ band = false }: { band?: boolean }) {

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import { Container } from '@/web/components/ui/container';
 import { Button } from '@/web/components/ui/button';
+import { useOrdersText } from '@/web/i18n/orders-text';
 import { fetchOrders, type OrderSummary } from '../order-api';
 import { orderKeys } from '../order-keys';
 import { useReorder } from '../use-reorder';
@@ -22,6 +23,7 @@ export default function LastOrderStrip({ band }: { band: boolean }) {
     staleTime: 60_000,
   });
   const reorder = useReorder('order-again');
+  const t = useOrdersText();
   const last = lastPaidOrder(orders.data?.orders ?? []);
   if (!last) return null;
   const goods = last.items.map((i) => `${i.product.name} × ${i.quantity}`).join(', ');
@@ -29,13 +31,13 @@ export default function LastOrderStrip({ band }: { band: boolean }) {
     <>
       <div className="min-w-0">
         <h2 id="buy-again-heading" className="text-sm font-semibold text-slate-900">
-          Your last order, #{last.orderNumber}
+          {t('lastOrder', { number: last.orderNumber })}
         </h2>
         <p className="text-sm text-slate-700">{goods}</p>
       </div>
       <Button onClick={() => void reorder(last.id)} aria-describedby="buy-again-heading">
         <RotateCcw aria-hidden="true" className="h-4 w-4" />
-        Buy again
+        {t('buyAgain')}
       </Button>
     </>
   );

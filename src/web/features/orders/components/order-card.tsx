@@ -3,6 +3,7 @@ import { WHATSAPP_TEXT } from '@/domain/whatsapp';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { ChatOnWhatsApp } from '../../content/components/chat-on-whatsapp';
+import { useOrdersText } from '@/web/i18n/orders-text';
 import type { OrderSummary } from '../order-api';
 import { OrderCardHeader } from './order-card-header';
 import { OrderItemList } from './order-item-list';
@@ -29,6 +30,7 @@ export interface OrderCardProps {
  * A failed one is paid again while its stock is reserved, else its goods can go back in the cart.
  */
 export function OrderCard({ order, startingPayment = false, onPayAgain, onOrderAgain, onBuyAgain }: OrderCardProps) {
+  const t = useOrdersText();
   const failed = order.status === 'failed';
   return (
     <Card data-testid="order-card" data-order-id={order.id}>
@@ -37,11 +39,7 @@ export function OrderCard({ order, startingPayment = false, onPayAgain, onOrderA
         <OrderProgressView order={{ ...order, refunds: order.paidPayments.map((p) => p.refund) }} />
         {order.status === 'completed' && order.fulfilmentStatus === 'out_for_delivery' && <ShopContactOnTheWay />}
         <OrderOutcome order={order} />
-        {order.canPayAgain && (
-          <p className="text-sm text-slate-700">
-            Your payment did not go through. Your items are still reserved, so you can pay for this order again.
-          </p>
-        )}
+        {order.canPayAgain && <p className="text-sm text-slate-700">{t('paymentDidNotGoThrough')}</p>}
         <OrderItemList items={order.items} />
         <PaymentAttempts order={order} />
         <div className="flex flex-wrap gap-3">
@@ -53,19 +51,19 @@ export function OrderCard({ order, startingPayment = false, onPayAgain, onOrderA
               aria-describedby={`order-${order.id}-title`}
             >
               <CreditCard aria-hidden="true" className="h-4 w-4" />
-              {startingPayment ? 'Opening payment...' : 'Pay again'}
+              {startingPayment ? t('openingPayment') : t('payAgain')}
             </Button>
           )}
           {failed && !order.canPayAgain && onOrderAgain && (
             <Button variant="outline" onClick={onOrderAgain} aria-describedby={`order-${order.id}-title`}>
               <RotateCcw aria-hidden="true" className="h-4 w-4" />
-              Order again
+              {t('orderAgain')}
             </Button>
           )}
           {!failed && onBuyAgain && (
             <Button variant="outline" onClick={onBuyAgain} aria-describedby={`order-${order.id}-title`}>
               <ShoppingCart aria-hidden="true" className="h-4 w-4" />
-              Buy again
+              {t('buyAgain')}
             </Button>
           )}
           {order.paidPayments.length > 0 && <ReceiptLinks orderId={order.id} describedBy={`order-${order.id}-title`} />}

@@ -1,12 +1,14 @@
 import { Package } from 'lucide-react';
 import { formatKES } from '@/domain/money';
-import { DEFAULT_IF_UNAVAILABLE, ifUnavailableText } from '@/domain/line-choices';
-import { packedLineText } from '@/domain/packed-line';
+import { DEFAULT_IF_UNAVAILABLE } from '@/domain/line-choices';
 import { srcSetFor } from '@/web/components/ui/image-sources';
+import { useOrdersText } from '@/web/i18n/orders-text';
 import type { OrderItemView } from '../order-api';
+import { ifUnavailableText, packedLineText } from '../order-words';
 
 /** The lines of an order: picture (or a placeholder), name, quantity × unit price, line total. */
 export function OrderItemList({ items }: { items: readonly OrderItemView[] }) {
+  const t = useOrdersText();
   return (
     <ul className="divide-y divide-slate-100">
       {items.map((item) => (
@@ -39,13 +41,13 @@ export function OrderItemList({ items }: { items: readonly OrderItemView[] }) {
             </p>
             {/* The shop's usual choice goes without saying; another one, or a note, is shown. */}
             {item.ifUnavailable !== DEFAULT_IF_UNAVAILABLE && (
-              <p className="text-sm text-slate-600">{ifUnavailableText(item.ifUnavailable)}</p>
+              <p className="text-sm text-slate-600">{ifUnavailableText(item.ifUnavailable, t)}</p>
             )}
-            {item.note && <p className="text-sm text-slate-600 break-words">Note: {item.note}</p>}
+            {item.note && <p className="text-sm text-slate-600 break-words">{t('lineNote', { note: item.note })}</p>}
             {/* Once packed: the real weight, the substitute, or that it ran out, and what comes back. */}
-            {item.packing && packedLineText(item.packing) && (
+            {item.packing && packedLineText(item.packing, t) && (
               <p className="text-sm font-medium text-slate-800" data-testid="packed-line">
-                {packedLineText(item.packing)}
+                {packedLineText(item.packing, t)}
               </p>
             )}
           </div>

@@ -1,6 +1,6 @@
 import { MapPin, Truck } from 'lucide-react';
 import { formatKES } from '@/domain/money';
-import { SMALL_ORDER_FEE_LABEL } from '@/domain/small-order';
+import { useOrdersText } from '@/web/i18n/orders-text';
 import type { OrderDetail } from '../order-api';
 import { OrderItemList } from './order-item-list';
 import { OrderRefunds } from './order-refunds';
@@ -12,18 +12,19 @@ import { ReceiptLinks } from './receipt-links';
  * delivery window chosen at checkout, and its receipt.
  */
 export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
+  const t = useOrdersText();
   const paid = order.paidAt !== null;
   const fee = order.deliveryFeeCents;
   const totals: [string, string][] = [
-    ['Subtotal', formatKES(order.subtotalCents)],
+    [t('subtotal'), formatKES(order.subtotalCents)],
     // The promotion's line, when it took something off the goods.
-    ...(order.discountCents > 0 ? [[order.discountLabel ?? 'Discount', `−${formatKES(order.discountCents)}`] as [string, string]] : []),
+    ...(order.discountCents > 0 ? [[order.discountLabel ?? t('discount'), `−${formatKES(order.discountCents)}`] as [string, string]] : []),
     // What the order was charged per VAT band, as stored when it was placed.
     ...order.vatRows.map((v): [string, string] => [v.label, formatKES(v.taxCents)]),
     order.fulfilmentMethod === 'pickup'
-      ? ['Pick-up at the shop', 'No delivery fee']
-      : ['Delivery fee', fee === 0 ? 'FREE' : formatKES(fee)],
-    ...(order.smallOrderFeeCents > 0 ? [[SMALL_ORDER_FEE_LABEL, formatKES(order.smallOrderFeeCents)] as [string, string]] : []),
+      ? [t('pickupAtShop'), t('noDeliveryFee')]
+      : [t('deliveryFee'), fee === 0 ? t('free') : formatKES(fee)],
+    ...(order.smallOrderFeeCents > 0 ? [[t('smallOrderFee'), formatKES(order.smallOrderFeeCents)] as [string, string]] : []),
   ];
   return (
     <section
@@ -32,7 +33,7 @@ export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
       data-testid="order-summary"
     >
       <h2 id="order-summary-heading" className="text-lg font-semibold">
-        Order #{order.orderNumber}
+        {t('orderRef', { ref: order.orderNumber })}
       </h2>
       <OrderItemList items={order.items} />
       <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
@@ -42,15 +43,15 @@ export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
             <dd className="text-right">{value}</dd>
           </div>
         ))}
-        <dt className="font-semibold">Total</dt>
+        <dt className="font-semibold">{t('total')}</dt>
         <dd className="text-right font-semibold" data-testid="summary-total">
           {formatKES(order.totalCents)}
         </dd>
         {order.refundedCents > 0 && (
           <>
-            <dt className="text-slate-600">Refunded</dt>
+            <dt className="text-slate-600">{t('refunded')}</dt>
             <dd className="text-right">-{formatKES(order.refundedCents)}</dd>
-            <dt className="font-semibold">Total after refunds</dt>
+            <dt className="font-semibold">{t('totalAfterRefunds')}</dt>
             <dd className="text-right font-semibold" data-testid="summary-total-after-refunds">
               {formatKES(order.totalAfterRefundsCents)}
             </dd>
@@ -63,31 +64,31 @@ export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
           <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-600" />
           {order.fulfilmentMethod === 'pickup' ? (
             <span>
-              <span className="font-semibold">Pick up at the shop: </span>
+              <span className="font-semibold">{t('pickUpAtShopLabel')} </span>
               <span data-testid="pickup-address">{order.pickupAt}</span>
             </span>
           ) : (
             <span>
-              <span className="font-semibold">Delivery to: </span>
+              <span className="font-semibold">{t('deliveryToLabel')} </span>
               <span data-testid="delivery-address">{order.deliveryAddress}</span>
             </span>
           )}
         </p>
         {order.house && (
           <p className="pl-6">
-            <span className="font-semibold">House: </span>
+            <span className="font-semibold">{t('houseLabel')} </span>
             {order.house}
           </p>
         )}
         {order.directions && (
           <p className="pl-6">
-            <span className="font-semibold">Directions for the rider: </span>
+            <span className="font-semibold">{t('directionsLabel')} </span>
             {order.directions}
           </p>
         )}
         {order.note && (
           <p className="pl-6 break-words">
-            <span className="font-semibold">Note for the shop: </span>
+            <span className="font-semibold">{t('noteForShopLabel')} </span>
             {order.note}
           </p>
         )}
@@ -95,8 +96,12 @@ export function OrderReceiptSummary({ order }: { order: OrderDetail }) {
           <p className="flex gap-2" data-testid="delivery-window">
             <Truck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-600" />
             <span>
-              <span className="font-semibold">{order.fulfilmentMethod === 'pickup' ? 'Pick-up window: ' : 'Delivery window: '}</span>
-              {order.deliveryWindow.label} (Nairobi time){order.deliveryZoneName ? `, ${order.deliveryZoneName}` : ''}.
+              <span className="font-semibold">
+                {order.fulfilmentMethod === 'pickup' ? t('pickupWindowLabel') : t('deliveryWindowLabel')}{' '}
+              </span>
+              {order.deliveryZoneName
+                ? t('windowNairobiZone', { window: order.deliveryWindow.label, zone: order.deliveryZoneName })
+                : t('windowNairobi', { window: order.deliveryWindow.label })}
             </span>
           </p>
         )}

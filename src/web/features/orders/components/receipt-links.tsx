@@ -1,6 +1,7 @@
 import { Download, Printer } from 'lucide-react';
 import { buttonClasses } from '@/web/components/ui/button';
 import { api } from '@/web/lib/api-client';
+import { useOrdersText } from '@/web/i18n/orders-text';
 import { orderParam } from '../order-api';
 
 const receiptUrl = (id: string) => api.orders[':id'].receipt.$path(orderParam(id));
@@ -8,6 +9,7 @@ const receiptPdfUrl = (id: string) => api.orders[':id']['receipt.pdf'].$path(ord
 
 /** The paid order's receipt: the PDF to keep, and the page to print. */
 export function ReceiptLinks({ orderId, describedBy }: { orderId: string; describedBy?: string }) {
+  const t = useOrdersText();
   return (
     <>
       <a
@@ -18,12 +20,12 @@ export function ReceiptLinks({ orderId, describedBy }: { orderId: string; descri
         data-testid="receipt-pdf"
       >
         <Download aria-hidden="true" className="h-4 w-4" />
-        Download receipt
+        {t('downloadReceipt')}
       </a>
       <a href={receiptUrl(orderId)} target="_blank" rel="noopener" className={buttonClasses('ghost')} aria-describedby={describedBy}>
         <Printer aria-hidden="true" className="h-4 w-4" />
-        Print receipt
-        <span className="sr-only"> (opens in a new tab)</span>
+        {t('printReceipt')}
+        <span className="sr-only"> {t('opensInNewTab')}</span>
       </a>
     </>
   );

@@ -4,9 +4,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSession } from '../../account/use-session';
+import { loadCatalogues } from '../../../i18n/catalogue';
+import { currentLocale } from '../../../i18n/locale-store';
 import { orderKeys } from '../../orders/order-keys';
 
-const LiveListener = lazy(() => import('./live-listener'));
+// Its notices' words (the payments area) in the page's language before it listens.
+const LiveListener = lazy(() => import('./live-listener').then(async (m) => (await loadCatalogues(currentLocale()), m)));
 
 export function LiveNotifications() {
   const { data } = useSession();

@@ -6,8 +6,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { LoaderCircle, Smartphone, X } from 'lucide-react';
 import { useEffect, useMemo, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { MPESA_UNKNOWN_RESULT } from '@/domain/mpesa-express';
 import { Button } from '@/web/components/ui/button';
+import { usePaymentsText } from '@/web/i18n/payments-text';
 import type { MpesaPromptView } from '../payment-api';
 import { paymentAttemptStarted } from '../payment-outcome';
 import { usePaymentOutcome } from '../use-payment-outcome';
@@ -45,6 +45,7 @@ function useCountdown(prompt: MpesaPromptView): number {
 
 export function MpesaWaitingDialog({ prompt, onClose, onResend, onPayAnotherWay, busy, notice, returnFocusTo }: MpesaWaitingDialogProps) {
   useReturnFocus(true, returnFocusTo);
+  const t = usePaymentsText();
   const navigate = useNavigate();
   const { orderId } = prompt;
   // Each prompt is an attempt of its own: what was heard about an earlier one is ignored.
@@ -66,10 +67,10 @@ export function MpesaWaitingDialog({ prompt, onClose, onResend, onPayAnotherWay,
     <>
       <Button onClick={() => !busy && onResend()} aria-disabled={busy || undefined}>
         {busy && <LoaderCircle aria-hidden="true" className="h-4 w-4 motion-safe:animate-spin" />}
-        Send the prompt again
+        {t('sendPromptAgain')}
       </Button>
       <Button variant="outline" onClick={() => !busy && onPayAnotherWay()} aria-disabled={busy || undefined}>
-        Pay another way
+        {t('payAnotherWay')}
       </Button>
     </>
   );
@@ -84,16 +85,16 @@ export function MpesaWaitingDialog({ prompt, onClose, onResend, onPayAnotherWay,
           className="fixed inset-x-0 bottom-0 z-50 max-h-[95vh] overflow-y-auto rounded-t-lg bg-white shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[min(480px,95vw)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-lg"
         >
           <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-4 py-3">
-            <Dialog.Title className="text-lg font-semibold">Pay with M-Pesa</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold">{t('payWithMpesa')}</Dialog.Title>
             {phase !== 'paid' && (
-              <Button variant="ghost" size="icon" onClick={onClose} aria-label="Close">
+              <Button variant="ghost" size="icon" onClick={onClose} aria-label={t('close')}>
                 <X aria-hidden="true" className="h-5 w-5" />
               </Button>
             )}
           </div>
           {phase === 'paid' && <PaymentConfirmed />}
           {phase === 'failed' && (
-            <PaymentErrorPanel message={payment.transaction?.failureMessage ?? MPESA_UNKNOWN_RESULT}>{actions}</PaymentErrorPanel>
+            <PaymentErrorPanel message={payment.transaction?.failureMessage ?? t('mpesaNotCompleted')}>{actions}</PaymentErrorPanel>
           )}
           {phase === 'failed' && notice && (
             <p role="alert" className="mx-6 mb-6 rounded-md bg-amber-50 p-2 text-sm font-medium text-amber-900">
@@ -106,23 +107,23 @@ export function MpesaWaitingDialog({ prompt, onClose, onResend, onPayAnotherWay,
                 <div className="flex items-start gap-3">
                   <Smartphone aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-brand-700" />
                   <div>
-                    <p className="text-base font-semibold text-slate-900">Check your phone and enter your M-Pesa PIN</p>
-                    <p className="text-sm text-slate-700">We sent the prompt to {prompt.phoneDisplay}.</p>
+                    <p className="text-base font-semibold text-slate-900">{t('checkYourPhone')}</p>
+                    <p className="text-sm text-slate-700">{t('promptSentTo', { phone: prompt.phoneDisplay })}</p>
                   </div>
                 </div>
               </Dialog.Description>
               <p className="flex items-center gap-2 text-sm text-slate-700" role="status">
                 <LoaderCircle aria-hidden="true" className="h-4 w-4 motion-safe:animate-spin" />
-                Waiting for M-Pesa to confirm your payment. Do not pay again.
+                {t('waitingForMpesa')}
               </p>
               {/* The seconds tick for the eye; a screen reader hears only when the prompt has ended. */}
               <p className="text-sm text-slate-700" data-testid="mpesa-countdown">
                 {left > 0 ? (
                   <span aria-hidden="true">
-                    The prompt ends in {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
+                    {t('promptEndsIn', { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` })}
                   </span>
                 ) : (
-                  <span role="status">The prompt has ended on your phone. Send it again, or pay another way.</span>
+                  <span role="status">{t('promptEnded')}</span>
                 )}
               </p>
               {notice && (

@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, buttonClasses } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';
+import { usePaymentsText } from '@/web/i18n/payments-text';
 import { orderKeys } from '../../orders/order-api';
 import { paymentAttemptStarted } from '../payment-outcome';
 import { paymentFrameDocument } from '../payment-return';
@@ -40,6 +41,7 @@ const LOAD_TIMEOUT_MS = 20_000;
 
 export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retrying = false, returnFocusTo }: PaymentModalProps) {
   useReturnFocus(open, returnFocusTo);
+  const t = usePaymentsText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const iframeRef = useRef<HTMLIFrameElement>(null);
@@ -119,7 +121,7 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retry
                 className="pointer-events-none absolute inset-x-0 top-8 z-10 flex items-center justify-center gap-2 text-sm text-slate-600"
                 role="status"
               >
-                <LoaderCircle aria-hidden="true" className="h-5 w-5 animate-spin" /> Loading payment page…
+                <LoaderCircle aria-hidden="true" className="h-5 w-5 animate-spin" /> {t('loadingPaymentPage')}
               </p>
             )}
             {/* Kept (hidden) after the server's answer: Pesapal's return may still be on its way and
@@ -129,8 +131,8 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retry
               key={frameKey}
               ref={iframeRef}
               src={iframeUrl}
-              srcDoc={paymentFrameDocument(iframeUrl)}
-              title="Pesapal payment page"
+              srcDoc={paymentFrameDocument(iframeUrl, t('paymentFrameTitle'), t.locale)}
+              title={t('paymentFrameTitle')}
               allow="payment"
               className={cn('absolute inset-0 h-full w-full border-0', phase !== 'paying' && 'hidden')}
               onLoad={() => {
@@ -142,23 +144,23 @@ export function PaymentModal({ open, iframeUrl, orderId, onClose, onRetry, retry
             />
 
             {phase === 'load-failed' && (
-              <PaymentErrorPanel message="Failed to load payment page. Please try again.">
-                <Button onClick={reloadFrame}>Reload payment page</Button>
+              <PaymentErrorPanel message={t('loadFailed')}>
+                <Button onClick={reloadFrame}>{t('reloadPaymentPage')}</Button>
                 <a href={iframeUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline')}>
-                  Open payment page in a new tab <ExternalLink aria-hidden="true" className="h-4 w-4" />
+                  {t('openInNewTab')} <ExternalLink aria-hidden="true" className="h-4 w-4" />
                 </a>
               </PaymentErrorPanel>
             )}
 
             {phase === 'failed' && (
-              <PaymentErrorPanel message="Payment failed. Please try again.">
+              <PaymentErrorPanel message={t('paymentFailed')}>
                 <Button variant="outline" onClick={cancel}>
-                  Cancel
+                  {t('cancel')}
                 </Button>
                 {/* aria-disabled, not disabled: the button keeps focus while the new page opens. */}
                 <Button onClick={() => !retrying && onRetry()} aria-disabled={retrying || undefined}>
                   {retrying && <LoaderCircle aria-hidden="true" className="h-4 w-4 motion-safe:animate-spin" />}
-                  {retrying ? 'Opening payment...' : 'Try Again'}
+                  {retrying ? t('openingPayment') : t('tryAgain')}
                 </Button>
               </PaymentErrorPanel>
             )}

@@ -5,17 +5,19 @@ import { CircleCheck, CircleX, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
+import { usePaymentsText } from '@/web/i18n/payments-text';
 
 /** The title, and the close button while the payment can still be cancelled. */
 export function PaymentHeader({ onCancel }: { onCancel?: () => void }) {
+  const t = usePaymentsText();
   return (
     <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-4 py-3">
       <div>
-        <Dialog.Title className="text-lg font-semibold">Complete your payment</Dialog.Title>
-        <Dialog.Description className="text-sm text-slate-600">Pay securely on Pesapal by card or M-Pesa.</Dialog.Description>
+        <Dialog.Title className="text-lg font-semibold">{t('completePayment')}</Dialog.Title>
+        <Dialog.Description className="text-sm text-slate-600">{t('paySecurely')}</Dialog.Description>
       </div>
       {onCancel && (
-        <Button variant="ghost" size="icon" onClick={onCancel} aria-label="Cancel payment">
+        <Button variant="ghost" size="icon" onClick={onCancel} aria-label={t('cancelPayment')}>
           <X aria-hidden="true" className="h-5 w-5" />
         </Button>
       )}
@@ -25,13 +27,14 @@ export function PaymentHeader({ onCancel }: { onCancel?: () => void }) {
 
 /** Below Pesapal's page while the customer pays. */
 export function PayingFooter({ onCancel }: { onCancel: () => void }) {
+  const t = usePaymentsText();
   return (
     <div className="flex items-center justify-between gap-4 border-t border-slate-200 px-4 py-3">
       <p className="text-sm text-slate-600" role="status">
-        This window updates as soon as Pesapal confirms your payment.
+        {t('windowUpdates')}
       </p>
       <Button variant="outline" onClick={onCancel}>
-        Cancel
+        {t('cancel')}
       </Button>
     </div>
   );
@@ -39,13 +42,14 @@ export function PayingFooter({ onCancel }: { onCancel: () => void }) {
 
 /** The 'Payment Error' panel, with what went wrong and what the customer can do. */
 export function PaymentErrorPanel({ message, children }: { message: string; children: ReactNode }) {
+  const t = usePaymentsText();
   return (
     <Alert
       tone="error"
       className="m-6 space-y-3"
       title={
         <span className="flex items-center gap-2 text-base">
-          <CircleX aria-hidden="true" className="h-5 w-5" /> Payment Error
+          <CircleX aria-hidden="true" className="h-5 w-5" /> {t('paymentError')}
         </span>
       }
     >
@@ -56,10 +60,11 @@ export function PaymentErrorPanel({ message, children }: { message: string; chil
 }
 
 export function PaymentConfirmed() {
+  const t = usePaymentsText();
   return (
     <div role="status" className="m-6 flex items-center gap-3 rounded-md border border-green-200 bg-green-50 p-4 text-green-800">
       <CircleCheck aria-hidden="true" className="h-6 w-6" />
-      <p className="font-medium">Payment confirmed. Taking you to your order…</p>
+      <p className="font-medium">{t('paymentConfirmed')}</p>
     </div>
   );
 }

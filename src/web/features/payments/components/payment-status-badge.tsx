@@ -6,12 +6,14 @@ import { Link } from 'react-router';
 import { Badge } from '@/web/components/ui/badge';
 import { useSession } from '../../account/use-session';
 import { fetchPendingCount, orderKeys } from '../../orders/order-api';
+import { usePaymentsText } from '../../../i18n/payments-text';
 import { useProcessingBadge } from '../live-status-store';
 
 export function PaymentStatusBadge() {
   const { data: session } = useSession();
   const signedIn = Boolean(session?.user);
   const processing = useProcessingBadge();
+  const t = usePaymentsText();
   const { data } = useQuery({
     queryKey: orderKeys.pendingCount(),
     queryFn: fetchPendingCount,
@@ -27,17 +29,17 @@ export function PaymentStatusBadge() {
         <Badge tone="info" className="gap-1" data-testid="processing-badge">
           <LoaderCircle aria-hidden="true" className="h-3 w-3 motion-safe:animate-spin" />
           {/* On a phone the spinner alone: the word would push the header past the screen's edge. */}
-          <span className="max-sm:sr-only">Processing</span>
+          <span className="max-sm:sr-only">{t('processing')}</span>
         </Badge>
       )}
       {pending > 0 && (
         <Link
           to="/orders"
-          title="Orders waiting for payment"
+          title={t('ordersWaitingForPayment')}
           data-testid="pending-badge"
           className="tap rounded-full focus-visible:outline-offset-1"
         >
-          <Badge tone="warning">{pending} Pending</Badge>
+          <Badge tone="warning">{t('pendingCount', { count: pending })}</Badge>
         </Link>
       )}
     </div>
