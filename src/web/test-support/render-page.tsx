@@ -9,7 +9,6 @@ import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-r
 import type { Locale } from '@/domain/locale';
 import { Providers } from '../app/providers';
 import { queryClient as appQueryClient } from '../lib/query-client';
-import type { Locale } from '@/domain/locale';
 
 export interface RenderedPage extends RenderResult {
   user: UserEvent;
