@@ -6,9 +6,9 @@
 // page that needs it renders (loadCatalogues). Lingui formats the messages: a build compiles them
 // (scripts/vite-compiled-messages.ts), so the browser carries no message parser.
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/domain/locale';
+import { useI18n } from './i18n-context';
 
 type Loader = () => Promise<{ default: Messages }>;
 
@@ -68,7 +68,7 @@ export interface Text<K extends string> {
   (key: K, values?: Values): string;
   /**
    * A message's full id, for one with markup ('<0>Sign in</0> to see your orders'), rendered by
-   * Lingui's <Trans id={t.id('signInHint')} components={{ 0: <Link … /> }} />.
+   * <Trans id={t.id('signInHint')} components={{ 0: <Link … /> }} /> (./trans.tsx).
    */
   id(key: K): string;
   locale: Locale;
@@ -81,7 +81,7 @@ export interface Text<K extends string> {
 export function catalogue<K extends string>(area: string, en: Record<K, string>, sw: Loader): () => Text<K> {
   register(area, en, { sw });
   return function useText(): Text<K> {
-    const { i18n } = useLingui();
+    const { i18n } = useI18n();
     return useMemo(() => {
       const text = ((key: K, values?: Values) => i18n._(`${area}.${key}`, values)) as Text<K>;
       text.id = (key) => `${area}.${key}`;

@@ -88,7 +88,8 @@ describe('the catalogues', () => {
             expect(message?.trim(), `${where}.${locale}: ${key} is empty`).toBeTruthy();
             const compiled = compileMessageOrThrow(message!);
             expect(shape(compiled), `${where}.${locale}: ${key}`).toEqual(expected);
-            for (const forms of pluralForms(compiled)) expect(forms, `${where}.${locale}: ${key}`).toEqual(expect.arrayContaining(['one', 'other']));
+            for (const forms of pluralForms(compiled))
+              expect(forms, `${where}.${locale}: ${key}`).toEqual(expect.arrayContaining(['one', 'other']));
           }
         }
       });

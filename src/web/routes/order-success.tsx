@@ -1,6 +1,6 @@
 import { isCancelledForCustomer, shortOrderId } from '@/domain/order-status';
 import { useQuery } from '@tanstack/react-query';
-import { Trans } from '@lingui/react';
+import { Trans } from '../i18n/trans';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Trans } from '@lingui/react';
+import { Trans } from '../i18n/trans';
 import { ShoppingCart } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { WHATSAPP_TEXT } from '@/domain/whatsapp';

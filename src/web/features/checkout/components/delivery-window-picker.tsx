@@ -3,7 +3,7 @@
 // window's until the customer picks another; a full window is shown as full and cannot be chosen.
 // Arrow keys move between days (tabs) and between times (native radios). Outside opening hours it
 // says when the shop opens and when the next delivery is.
-import { Trans } from '@lingui/react';
+import { Trans } from '../../../i18n/trans';
 import { CalendarClock } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { slotDays, slotTime } from '@/domain/delivery-slot-days';

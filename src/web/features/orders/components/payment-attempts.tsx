@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react';
+import { Trans } from '../../../i18n/trans';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import { useOrdersText, type SayOrders } from '@/web/i18n/orders-text';
 import type { OrderSummary } from '../order-api';
