@@ -53,8 +53,8 @@ function messageOf<T extends FieldValues>(errors: FieldErrors<T>, field: Path<T>
   return typeof message === 'string' ? message : undefined;
 }
 
-/** The field's message to show: the form's own checks translated, the server's as sent. */
-function shownMessage<T extends FieldValues>(errors: FieldErrors<T>, field: Path<T>, translate?: Translate): string | undefined {
+/** The field's message to show: the form's own checks' translated, the server's as sent. */
+export function fieldError<T extends FieldValues>(errors: FieldErrors<T>, field: Path<T>, translate?: Translate): string | undefined {
   const message = messageOf(errors, field);
   if (message === undefined || !translate || errors[field]?.type === 'server') return message;
   return translate(message);
@@ -67,7 +67,7 @@ function firstErrorMessage<T extends FieldValues>(
   translate?: Translate,
 ): string | undefined {
   for (const field of fields) {
-    const message = shownMessage(errors, field, translate);
+    const message = fieldError(errors, field, translate);
     if (message) return message;
   }
   return undefined;
@@ -90,6 +90,6 @@ export function fieldErrorProps<T extends FieldValues>(errors: FieldErrors<T>, f
   const fillAll = fields.some((f) => messageOf(errors, f) === MESSAGES.fillAllFields);
   return {
     fillAll,
-    field: (f: Path<T>) => ({ error: fillAll ? undefined : shownMessage(errors, f, translate), invalid: Boolean(errors[f]) }),
+    field: (f: Path<T>) => ({ error: fillAll ? undefined : fieldError(errors, f, translate), invalid: Boolean(errors[f]) }),
   };
 }
