@@ -7,11 +7,19 @@ import { callbackOutcome } from '../features/account/callback-outcome';
 import { takeReturnPath } from '../features/account/return-path';
 import { announceSessionChange } from '../features/account/session-events';
 import { fetchSession, sessionQueryKey } from '../features/account/use-session';
+import { useAccountText, type AccountKey } from '../i18n/account-text';
 
 // /auth/callback: Google (through better-auth) and the email verification link come back here.
 // With a session on to /shop (or the page remembered before leaving for Google), else to /auth.
+// The outcome's toasts (callback-outcome.ts), by the catalogue key that says them.
+const TOAST_KEYS: Readonly<Record<string, AccountKey>> = {
+  'Signed in successfully!': 'signedIn',
+  'An error occurred during Google sign in': 'googleFailed',
+};
+
 export default function AuthCallback() {
-  useDocumentMeta('Processing Authentication...');
+  const t = useAccountText();
+  useDocumentMeta(t('callbackTitle'));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -33,8 +41,10 @@ export default function AuthCallback() {
       }
       if (cancelled) return;
       const outcome = callbackOutcome(new URLSearchParams(query), signedIn, takeReturnPath);
-      if (outcome.toast?.tone === 'success') toast.success(outcome.toast.text);
-      if (outcome.toast?.tone === 'error') toast.error(outcome.toast.text);
+      const key = outcome.toast && TOAST_KEYS[outcome.toast.text];
+      const text = key ? t(key) : outcome.toast?.text;
+      if (outcome.toast?.tone === 'success' && text) toast.success(text);
+      if (outcome.toast?.tone === 'error' && text) toast.error(text);
       if (outcome.announce) announceSessionChange();
       navigate(outcome.to, { replace: true });
     };
@@ -42,12 +52,12 @@ export default function AuthCallback() {
     return () => {
       cancelled = true;
     };
-  }, [queryClient, navigate, query]);
+  }, [queryClient, navigate, query, t]);
 
   return (
     <section className="mx-auto flex max-w-6xl flex-col items-center px-4 py-20 text-center" aria-busy="true">
       <span className="mb-4 h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" aria-hidden="true" />
-      <h1 className="text-2xl font-bold">Processing Authentication...</h1>
+      <h1 className="text-2xl font-bold">{t('callbackTitle')}</h1>
     </section>
   );
 }

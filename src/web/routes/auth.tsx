@@ -6,11 +6,13 @@ import { AuthScreen } from '../features/account/components/auth-screen';
 import { returnPathFrom } from '../features/account/return-path';
 import { useSession } from '../features/account/use-session';
 import { useDocumentMeta } from '../lib/document-title';
+import { useAccountText } from '../i18n/account-text';
 
 // /auth: Sign In and Sign Up tabs plus Google. Signed in (already, or just now) → the protected page
 // RequireAuth sent the visitor from, else /shop (the back office for the shop's people); a verification link (?verify=) is shown either way.
 export default function AuthPage() {
-  useDocumentMeta('Sign In');
+  const t = useAccountText();
+  useDocumentMeta(t('pageTitle'));
   const { data, isPending } = useSession();
   const location = useLocation();
   const returnTo = returnPathFrom(location.state);

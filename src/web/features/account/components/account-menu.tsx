@@ -3,6 +3,7 @@ import { isBackOfficeRole } from '@/domain/staff-roles';
 import { ChevronDown, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { useSignOut } from '../use-sign-out';
+import { useAccountText } from '@/web/i18n/account-text';
 import { useSession } from '../use-session';
 
 const TRIGGER_CLASS =
@@ -14,12 +15,13 @@ const ITEM =
 // The signed-in customer's menu: Profile, Orders (Back office for admins) and Sign out. Loaded
 // lazily by UserMenu, so visitors who are not signed in never download the dropdown.
 export default function AccountMenu({ name }: { name: string }) {
+  const t = useAccountText();
   const { data } = useSession();
   const signOutNow = useSignOut();
 
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={TRIGGER_CLASS} aria-label={`Account menu for ${name}`}>
+      <DropdownMenu.Trigger className={TRIGGER_CLASS} aria-label={t('accountMenuFor', { name })}>
         <UserRound aria-hidden="true" className="h-4 w-4 shrink-0" />
         <span className="truncate">{name}</span>
         <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0" />
@@ -31,19 +33,19 @@ export default function AccountMenu({ name }: { name: string }) {
           className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
         >
           <DropdownMenu.Item asChild className={ITEM}>
-            <Link to="/profile">Profile</Link>
+            <Link to="/profile">{t('menuProfile')}</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={ITEM}>
-            <Link to="/orders">Orders</Link>
+            <Link to="/orders">{t('menuOrders')}</Link>
           </DropdownMenu.Item>
           {isBackOfficeRole(data?.profile?.role) && (
             <DropdownMenu.Item asChild className={ITEM}>
-              <Link to="/admin">Back office</Link>
+              <Link to="/admin">{t('menuBackOffice')}</Link>
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item className={ITEM} onSelect={() => void signOutNow()}>
-            Sign out
+            {t('signOut')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -10,12 +10,15 @@ import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { addEmail } from '../api';
 import { pendingEmailQueryKey } from '../use-pending-email';
-import { showServerFieldErrors, toastFirstError } from './form-errors';
+import { fieldError, showServerFieldErrors, toastFirstError, useFormMessage } from './form-errors';
+import { useAccountText } from '@/web/i18n/account-text';
 
 const FIELDS = ['email'] as const;
 
 /** On the profile of an account made with a code by SMS: adds its email, pending until the mailed link is used signed in. */
 export function AddEmailForm() {
+  const t = useAccountText();
+  const translate = useFormMessage();
   const queryClient = useQueryClient();
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm<{ email: string }, unknown, AddEmailValues>({ resolver: zodResolver(addEmailSchema), defaultValues: { email: '' } });
@@ -29,23 +32,28 @@ export function AddEmailForm() {
       await queryClient.invalidateQueries({ queryKey: pendingEmailQueryKey });
     } catch (err) {
       showServerFieldErrors(err, form.setError, FIELDS);
-      toast.error(errorMessage(err, 'Could not add your email. Please try again.'));
+      toast.error(errorMessage(err, t('addEmailFailed')));
     }
   };
 
   if (sent) return <Alert tone="success">{sent}</Alert>;
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid, toastFirstError(FIELDS))} className="mb-4 space-y-3" aria-label="Add your email">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(onValid, toastFirstError(FIELDS, translate))}
+      className="mb-4 space-y-3"
+      aria-label={t('addEmailLabel')}
+    >
       <TextField
         id="add-email"
-        label="Email address"
+        label={t('emailAddress')}
         type="email"
         autoComplete="email"
-        error={errors.email?.message}
+        error={fieldError(errors, 'email', translate)}
         {...form.register('email')}
       />
       <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Sending...' : 'Add email'}
+        {isSubmitting ? t('sending') : t('addEmail')}
       </Button>
     </form>
   );

@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
 import { suggestNeighbourhoods, type NairobiNeighbourhood } from '@/domain/neighbourhoods';
 import { Combobox } from '@/web/components/ui/combobox';
+import { useAccountText } from '@/web/i18n/account-text';
 
 export interface AddressComboboxProps {
   id: string;
@@ -17,6 +18,7 @@ const asText = (n: NairobiNeighbourhood) => n;
 
 /** Free-text address suggesting the fixed Nairobi neighbourhoods (sign-up on /auth) by case-insensitive substring. */
 export const AddressCombobox = forwardRef<HTMLInputElement, AddressComboboxProps>(function AddressCombobox({ onChange, ...props }, ref) {
+  const t = useAccountText();
   return (
     <Combobox
       ref={ref}
@@ -25,7 +27,7 @@ export const AddressCombobox = forwardRef<HTMLInputElement, AddressComboboxProps
       options={suggestNeighbourhoods(props.value)}
       optionKey={asText}
       onSelect={onChange}
-      listLabel="Suggested neighbourhoods"
+      listLabel={t('suggestedNeighbourhoods')}
     />
   );
 });

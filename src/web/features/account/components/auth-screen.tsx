@@ -5,8 +5,7 @@ import { Smartphone } from 'lucide-react';
 import { Alert } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
-import { EMAIL_VERIFICATION_MESSAGES } from '@/domain/email-verification';
-import { PASSWORD_RESET_MESSAGES } from '@/domain/password-reset';
+import { useAccountText, type AccountKey } from '@/web/i18n/account-text';
 import { isVerificationReturn } from '../callback-outcome';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { GoogleButton } from './google-button';
@@ -19,16 +18,14 @@ import { SignUpForm } from './sign-up-form';
 
 type Tab = 'sign-in' | 'sign-up';
 
-const CHECK_EMAIL = 'Please check your email and click the verification link, then sign in here.';
-
 /** What /auth?verified=1[&error=…] has to say (a used verification link, or better-auth's own link from an older mail). */
-function verificationNotice(params: URLSearchParams): { tone: 'success' | 'error'; text: string } | null {
-  if (params.get('password') === 'changed') return { tone: 'success', text: PASSWORD_RESET_MESSAGES.changed };
+function verificationNotice(params: URLSearchParams): { tone: 'success' | 'error'; text: AccountKey } | null {
+  if (params.get('password') === 'changed') return { tone: 'success', text: 'passwordReset_changed' };
   if (!isVerificationReturn(params)) return null;
   if (params.get('error')) {
-    return { tone: 'error', text: EMAIL_VERIFICATION_MESSAGES.invalid };
+    return { tone: 'error', text: 'emailVerification_invalid' };
   }
-  return { tone: 'success', text: EMAIL_VERIFICATION_MESSAGES.verified };
+  return { tone: 'success', text: 'emailVerification_verified' };
 }
 
 export interface AuthScreenProps {
@@ -39,6 +36,7 @@ export interface AuthScreenProps {
 }
 
 export function AuthScreen({ googleEnabled, phoneSignIn, returnTo }: AuthScreenProps) {
+  const t = useAccountText();
   const [params] = useSearchParams();
   const [byPhone, setByPhone] = useState(false);
   const [tab, setTab] = useState<Tab>(params.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in');
@@ -50,7 +48,7 @@ export function AuthScreen({ googleEnabled, phoneSignIn, returnTo }: AuthScreenP
   if (verifyToken !== null) {
     return (
       <section className="mx-auto max-w-md px-4 py-10">
-        <h1 className="mb-6 text-center text-3xl font-bold text-slate-900">Verify your email</h1>
+        <h1 className="mb-6 text-center text-3xl font-bold text-slate-900">{t('verifyEmailTitle')}</h1>
         <Card>
           <CardContent>
             <VerifyEmailPage token={verifyToken} />
@@ -62,7 +60,7 @@ export function AuthScreen({ googleEnabled, phoneSignIn, returnTo }: AuthScreenP
   if (signInToken !== null) {
     return (
       <section className="mx-auto max-w-md px-4 py-10">
-        <h1 className="mb-6 text-center text-3xl font-bold text-slate-900">Sign in by email</h1>
+        <h1 className="mb-6 text-center text-3xl font-bold text-slate-900">{t('signInByEmailTitle')}</h1>
         <Card>
           <CardContent>
             <SignInLinkPage token={signInToken} />
@@ -74,7 +72,7 @@ export function AuthScreen({ googleEnabled, phoneSignIn, returnTo }: AuthScreenP
   if (resetToken !== null || params.get('forgot') === '1') {
     return (
       <section className="mx-auto max-w-md px-4 py-10">
-        <h1 className="mb-6 text-center text-3xl font-bold text-slate-900">Forgot password</h1>
+        <h1 className="mb-6 text-center text-3xl font-bold text-slate-900">{t('forgotPasswordTitle')}</h1>
         <Card>
           <CardContent>{resetToken !== null ? <ResetPasswordForm token={resetToken} /> : <ForgotPasswordForm />}</CardContent>
         </Card>
@@ -89,31 +87,31 @@ export function AuthScreen({ googleEnabled, phoneSignIn, returnTo }: AuthScreenP
 
   return (
     <section className="mx-auto max-w-md px-4 py-10">
-      <h1 className="mb-2 text-center text-3xl font-bold text-slate-900">Welcome</h1>
-      <p className="mb-6 text-center text-slate-600">Sign in to your account or create a new one.</p>
+      <h1 className="mb-2 text-center text-3xl font-bold text-slate-900">{t('welcome')}</h1>
+      <p className="mb-6 text-center text-slate-600">{t('welcomeLead')}</p>
       <Card>
         <CardContent>
           {byPhone ? (
             <PhoneSignIn onUseEmail={() => setByPhone(false)} />
           ) : (
             <Tabs.Root value={tab} onValueChange={(v) => setTab(v === 'sign-up' ? 'sign-up' : 'sign-in')}>
-              <Tabs.List aria-label="Sign in or sign up" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+              <Tabs.List aria-label={t('signInOrSignUp')} className="flex gap-1 rounded-lg bg-slate-100 p-1">
                 <Tabs.Trigger value="sign-in" className={tabClass}>
-                  Sign In
+                  {t('signInTab')}
                 </Tabs.Trigger>
                 <Tabs.Trigger value="sign-up" className={tabClass}>
-                  Sign Up
+                  {t('signUpTab')}
                 </Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="sign-in" forceMount className={panelClass}>
                 {signUpEmail ? (
                   <Alert tone="info" className="mb-4">
-                    {CHECK_EMAIL}
+                    {t('checkEmail')}
                   </Alert>
                 ) : (
                   verified && (
                     <Alert tone={verified.tone} className="mb-4">
-                      {verified.text}
+                      {t(verified.text)}
                     </Alert>
                   )
                 )}
@@ -132,7 +130,7 @@ export function AuthScreen({ googleEnabled, phoneSignIn, returnTo }: AuthScreenP
           )}
           <div className="my-6 flex items-center gap-3 text-sm text-slate-600" aria-hidden="true">
             <span className="h-px flex-1 bg-slate-200" />
-            or
+            {t('or')}
             <span className="h-px flex-1 bg-slate-200" />
           </div>
           <div className="space-y-3">
@@ -140,7 +138,7 @@ export function AuthScreen({ googleEnabled, phoneSignIn, returnTo }: AuthScreenP
             {phoneSignIn && !byPhone && (
               <Button variant="outline" className="w-full" onClick={() => setByPhone(true)}>
                 <Smartphone aria-hidden="true" className="size-4" />
-                Use my phone number
+                {t('usePhone')}
               </Button>
             )}
           </div>

@@ -8,12 +8,14 @@ import { toast } from '@/web/lib/toast';
 import { confirmEmail } from '../api';
 import { pendingEmailQueryKey } from '../use-pending-email';
 import { sessionQueryKey } from '../use-session';
+import { useAccountText } from '@/web/i18n/account-text';
 
 /**
  * /profile?confirm-email=<code>: the link mailed to an address a phone-only account added. Signed in
  * (RequireAuth saw to it), one click makes the address this account's email; it signs nobody in.
  */
 export function ConfirmEmail({ token }: { token: string }) {
+  const t = useAccountText();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -27,7 +29,7 @@ export function ConfirmEmail({ token }: { token: string }) {
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       await queryClient.invalidateQueries({ queryKey: pendingEmailQueryKey });
     } catch (err) {
-      setError(errorMessage(err, 'Could not confirm your email. Please try again.'));
+      setError(errorMessage(err, t('confirmEmailFailed')));
       setBusy(false);
     }
   };
@@ -40,9 +42,9 @@ export function ConfirmEmail({ token }: { token: string }) {
   }
   return (
     <div className="mb-4 space-y-3">
-      <p className="text-slate-700">Confirm the email you added, so receipts are mailed there.</p>
+      <p className="text-slate-700">{t('confirmEmailLead')}</p>
       <Button onClick={confirm} disabled={busy}>
-        {busy ? 'Confirming...' : 'Confirm my email'}
+        {busy ? t('confirming') : t('confirmMyEmail')}
       </Button>
     </div>
   );

@@ -7,6 +7,7 @@ import { Button } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { downloadMyData } from '../api';
+import { useAccountText } from '@/web/i18n/account-text';
 
 /** Hands the file to the browser's downloads. */
 function save(blob: Blob, filename: string) {
@@ -21,6 +22,7 @@ function save(blob: Blob, filename: string) {
 }
 
 export function DataDownload() {
+  const t = useAccountText();
   const [busy, setBusy] = useState<'json' | 'orders-csv' | null>(null);
   const download = async (what: 'json' | 'orders-csv') => {
     setBusy(what);
@@ -28,7 +30,7 @@ export function DataDownload() {
       const { blob, filename } = await downloadMyData(what);
       save(blob, filename);
     } catch (err) {
-      toast.error(errorMessage(err, 'Could not download your data. Please try again.'));
+      toast.error(errorMessage(err, t('downloadFailed')));
     } finally {
       setBusy(null);
     }
@@ -36,19 +38,17 @@ export function DataDownload() {
   return (
     <section aria-labelledby="my-data-heading" className="mt-8">
       <h2 id="my-data-heading" className="text-xl font-semibold text-slate-900">
-        Your data
+        {t('dataTitle')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        A copy of everything we keep about you: your profile, addresses, orders, payments, messages, consents and sign-ins.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{t('dataLead')}</p>
       <div className="mt-3 flex flex-wrap gap-3">
         <Button variant="outline" disabled={busy !== null} onClick={() => void download('json')}>
           <Download aria-hidden="true" className="h-4 w-4" />
-          {busy === 'json' ? 'Preparing...' : 'Download my data'}
+          {busy === 'json' ? t('preparing') : t('downloadData')}
         </Button>
         <Button variant="outline" disabled={busy !== null} onClick={() => void download('orders-csv')}>
           <Download aria-hidden="true" className="h-4 w-4" />
-          {busy === 'orders-csv' ? 'Preparing...' : 'Download my orders (CSV)'}
+          {busy === 'orders-csv' ? t('preparing') : t('downloadOrders')}
         </Button>
       </div>
     </section>

@@ -8,13 +8,16 @@ import { Button } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { requestPasswordReset } from '../api';
-import { showServerFieldErrors, toastFirstError } from './form-errors';
+import { fieldError, showServerFieldErrors, toastFirstError, useFormMessage } from './form-errors';
+import { useAccountText } from '@/web/i18n/account-text';
 import { TextField } from '@/web/components/ui/text-field';
 
 const FIELDS = ['email'] as const;
 
 /** /auth?forgot=1: asks for a reset link. The answer is the same whether or not the account exists. */
 export function ForgotPasswordForm() {
+  const t = useAccountText();
+  const translate = useFormMessage();
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm<{ email: string }, unknown, ForgotPasswordValues>({
     resolver: zodResolver(forgotPasswordSchema),
@@ -27,29 +30,29 @@ export function ForgotPasswordForm() {
       setSent((await requestPasswordReset(values.email)).message);
     } catch (err) {
       showServerFieldErrors(err, form.setError, FIELDS);
-      toast.error(errorMessage(err, 'An error occurred while sending the reset link'));
+      toast.error(errorMessage(err, t('resetLinkFailed')));
     }
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid, toastFirstError(FIELDS))} className="space-y-4">
-      <h2 className="text-xl font-semibold text-slate-900">Reset your password</h2>
-      <p className="text-sm text-slate-600">Enter the email you signed up with and we will email you a link to choose a new password.</p>
+    <form noValidate onSubmit={form.handleSubmit(onValid, toastFirstError(FIELDS, translate))} className="space-y-4">
+      <h2 className="text-xl font-semibold text-slate-900">{t('resetTitle')}</h2>
+      <p className="text-sm text-slate-600">{t('resetLead')}</p>
       {sent && <Alert tone="success">{sent}</Alert>}
       <TextField
         id="forgot-email"
-        label="Email"
+        label={t('email')}
         type="email"
         autoComplete="email"
-        error={errors.email?.message}
+        error={fieldError(errors, 'email', translate)}
         {...form.register('email')}
       />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? 'Sending...' : 'Email me a reset link'}
+        {isSubmitting ? t('sending') : t('emailResetLink')}
       </Button>
       <p className="text-center text-sm">
         <Link to="/auth" className="tap font-medium text-brand-700 underline">
-          Back to sign in
+          {t('backToSignIn')}
         </Link>
       </p>
     </form>

@@ -4,14 +4,16 @@ import { Button } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
 import { startGoogleSignIn } from '../api';
 import { rememberReturnPath } from '../return-path';
+import { useAccountText } from '@/web/i18n/account-text';
 
 /** Leaves for Google (or says it is not configured); Google comes back to /auth/callback. */
 export function GoogleButton({ enabled, returnTo }: { enabled: boolean; returnTo: string }) {
+  const t = useAccountText();
   const [leaving, setLeaving] = useState(false);
   if (!enabled) {
     return (
       <Button variant="outline" className="w-full" disabled>
-        Google sign-in is not configured
+        {t('googleNotConfigured')}
       </Button>
     );
   }
@@ -22,14 +24,14 @@ export function GoogleButton({ enabled, returnTo }: { enabled: boolean; returnTo
       rememberReturnPath(returnTo);
       window.location.assign(url);
     } catch (err) {
-      toast.error(errorMessage(err, 'An error occurred during Google sign in'));
+      toast.error(errorMessage(err, t('googleFailed')));
       setLeaving(false);
     }
   };
   return (
     <Button variant="outline" className="w-full" onClick={go} disabled={leaving}>
       <GoogleMark />
-      {leaving ? 'Redirecting to Google...' : 'Continue with Google'}
+      {leaving ? t('googleRedirecting') : t('googleContinue')}
     </Button>
   );
 }

@@ -3,12 +3,13 @@
 // customer came from, as after a password sign-in.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { kenyanPhone, PHONE_CODE_LENGTH, PHONE_SIGN_IN_MESSAGES } from '@/domain/phone-sign-in';
+import { kenyanPhone, PHONE_CODE_LENGTH } from '@/domain/phone-sign-in';
 import { Alert } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { TextField } from '@/web/components/ui/text-field';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
+import { useAccountText } from '@/web/i18n/account-text';
 import { sendPhoneCode, signInWithPhoneCode } from '../api';
 import { announceSessionChange } from '../session-events';
 import { sessionQueryKey } from '../use-session';
@@ -16,6 +17,7 @@ import { sessionQueryKey } from '../use-session';
 const CODE_PATTERN = new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`);
 
 export function PhoneSignIn({ onUseEmail }: { onUseEmail(): void }) {
+  const t = useAccountText();
   const queryClient = useQueryClient();
   const [phone, setPhone] = useState('');
   const [sent, setSent] = useState<string | null>(null);
@@ -26,7 +28,7 @@ export function PhoneSignIn({ onUseEmail }: { onUseEmail(): void }) {
   const send = async () => {
     setError(null);
     if (!kenyanPhone(phone.trim())) {
-      setError({ field: 'phone', message: PHONE_SIGN_IN_MESSAGES.invalidPhone });
+      setError({ field: 'phone', message: t('phoneSignIn_invalidPhone') });
       return;
     }
     setBusy(true);
@@ -35,7 +37,7 @@ export function PhoneSignIn({ onUseEmail }: { onUseEmail(): void }) {
       setSent(message);
       setCode('');
     } catch (err) {
-      setError({ field: sent ? 'code' : 'phone', message: errorMessage(err, 'The code could not be sent. Please try again.') });
+      setError({ field: sent ? 'code' : 'phone', message: errorMessage(err, t('codeNotSent')) });
     } finally {
       setBusy(false);
     }
@@ -45,17 +47,17 @@ export function PhoneSignIn({ onUseEmail }: { onUseEmail(): void }) {
     setError(null);
     const typed = code.replace(/\s/g, '');
     if (!CODE_PATTERN.test(typed)) {
-      setError({ field: 'code', message: PHONE_SIGN_IN_MESSAGES.invalidCode });
+      setError({ field: 'code', message: t('phoneSignIn_invalidCode', { length: PHONE_CODE_LENGTH }) });
       return;
     }
     setBusy(true);
     try {
       await signInWithPhoneCode(phone, typed);
-      toast.success(PHONE_SIGN_IN_MESSAGES.signedIn);
+      toast.success(t('phoneSignIn_signedIn'));
       announceSessionChange();
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     } catch (err) {
-      setError({ field: 'code', message: errorMessage(err, 'An error occurred during sign in') });
+      setError({ field: 'code', message: errorMessage(err, t('signInFailed')) });
       setBusy(false);
     }
   };
@@ -72,20 +74,20 @@ export function PhoneSignIn({ onUseEmail }: { onUseEmail(): void }) {
       >
         <TextField
           id="phone-sign-in-number"
-          label="Phone number"
+          label={t('phoneNumber')}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          hint="We text you a 6-digit code. No password needed; a new number gets a new account."
+          hint={t('phoneHint')}
           value={phone}
           onChange={(e) => setPhone(e.target.value)}
           error={error?.field === 'phone' ? error.message : undefined}
         />
         <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? 'Sending...' : 'Send code'}
+          {busy ? t('sending') : t('sendCode')}
         </Button>
         <Button variant="link" className="w-full" onClick={onUseEmail}>
-          Use my email instead
+          {t('useEmail')}
         </Button>
       </form>
     );
@@ -103,7 +105,7 @@ export function PhoneSignIn({ onUseEmail }: { onUseEmail(): void }) {
       <Alert tone="info">{sent}</Alert>
       <TextField
         id="phone-sign-in-code"
-        label="Code from the SMS"
+        label={t('codeFromSms')}
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]*"
@@ -114,11 +116,11 @@ export function PhoneSignIn({ onUseEmail }: { onUseEmail(): void }) {
         error={error?.field === 'code' ? error.message : undefined}
       />
       <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? 'Signing in...' : 'Sign in'}
+        {busy ? t('signingIn') : t('signInWithCode')}
       </Button>
       <div className="flex flex-wrap justify-between gap-2">
         <Button variant="link" onClick={() => void send()} disabled={busy}>
-          Send a new code
+          {t('sendNewCode')}
         </Button>
         <Button
           variant="link"
@@ -127,7 +129,7 @@ export function PhoneSignIn({ onUseEmail }: { onUseEmail(): void }) {
             setError(null);
           }}
         >
-          Change number
+          {t('changeNumber')}
         </Button>
       </div>
     </form>

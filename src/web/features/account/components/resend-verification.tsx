@@ -4,9 +4,11 @@ import { Alert } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
 import { resendVerification } from '../api';
+import { useAccountText } from '@/web/i18n/account-text';
 
 /** Shown after an unverified sign-in: sends the verification link again. */
 export function ResendVerification({ email, returnTo }: { email: string; returnTo: string }) {
+  const t = useAccountText();
   const [sending, setSending] = useState(false);
   const resend = async () => {
     setSending(true);
@@ -14,16 +16,16 @@ export function ResendVerification({ email, returnTo }: { email: string; returnT
       const { message } = await resendVerification(email, returnTo);
       toast.success(message);
     } catch (err) {
-      toast.error(errorMessage(err, 'An error occurred while sending the verification email'));
+      toast.error(errorMessage(err, t('resendFailed')));
     } finally {
       setSending(false);
     }
   };
   return (
-    <Alert tone="warning" title="Your email address is not verified yet">
-      <p className="mb-3">Open the link we emailed to {email}, or ask for a new one.</p>
+    <Alert tone="warning" title={t('notVerifiedTitle')}>
+      <p className="mb-3">{t('notVerifiedText', { email })}</p>
       <Button variant="outline" size="sm" onClick={resend} disabled={sending}>
-        {sending ? 'Sending...' : 'Resend verification email'}
+        {sending ? t('sending') : t('resendVerification')}
       </Button>
     </Alert>
   );

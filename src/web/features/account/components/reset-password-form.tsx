@@ -2,19 +2,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { newPasswordFormSchema, PASSWORD_RESET_MESSAGES, type NewPasswordFormInput } from '@/domain/password-reset';
+import { newPasswordFormSchema, type NewPasswordFormInput } from '@/domain/password-reset';
 import { Alert } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { ApiError, errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { resetPassword } from '../api';
-import { showServerFieldErrors, toastFirstError } from './form-errors';
+import { fieldError, showServerFieldErrors, toastFirstError, useFormMessage } from './form-errors';
+import { useAccountText } from '@/web/i18n/account-text';
 import { TextField } from '@/web/components/ui/text-field';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 
 /** /auth?reset=<token>: the emailed link's page. A used or expired link says so and offers a new one. */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const t = useAccountText();
+  const translate = useFormMessage();
   const navigate = useNavigate();
   const [linkInvalid, setLinkInvalid] = useState(false);
   const form = useForm<NewPasswordFormInput>({
@@ -31,40 +34,40 @@ export function ResetPasswordForm({ token }: { token: string }) {
     } catch (err) {
       if (err instanceof ApiError && err.fields?.token) setLinkInvalid(true);
       showServerFieldErrors(err, form.setError, ['password']);
-      toast.error(errorMessage(err, 'An error occurred while changing your password'));
+      toast.error(errorMessage(err, t('changePasswordFailed')));
     }
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid, toastFirstError(FIELDS))} className="space-y-4">
-      <h2 className="text-xl font-semibold text-slate-900">Choose a new password</h2>
+    <form noValidate onSubmit={form.handleSubmit(onValid, toastFirstError(FIELDS, translate))} className="space-y-4">
+      <h2 className="text-xl font-semibold text-slate-900">{t('newPasswordTitle')}</h2>
       {linkInvalid && (
         <Alert tone="error">
-          {PASSWORD_RESET_MESSAGES.linkInvalid}{' '}
+          {t('passwordReset_linkInvalid')}{' '}
           <Link to="/auth?forgot=1" className="font-medium underline">
-            Ask for a new link
+            {t('askNewLink')}
           </Link>
         </Alert>
       )}
       <TextField
         id="reset-password"
-        label="New password"
+        label={t('newPassword')}
         type="password"
         autoComplete="new-password"
-        error={errors.password?.message}
+        error={fieldError(errors, 'password', translate)}
         {...form.register('password')}
       />
       <TextField
         id="reset-confirm-password"
-        label="New password again"
+        label={t('newPasswordAgain')}
         type="password"
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
+        error={fieldError(errors, 'confirmPassword', translate)}
         {...form.register('confirmPassword')}
       />
-      <p className="text-sm text-slate-600">At least 8 characters. Changing it signs you out on every device.</p>
+      <p className="text-sm text-slate-600">{t('newPasswordHint')}</p>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? 'Saving...' : 'Save new password'}
+        {isSubmitting ? t('saving') : t('saveNewPassword')}
       </Button>
     </form>
   );

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { SIGN_IN_LINK_MESSAGES } from '@/domain/sign-in-link';
+import { useAccountText } from '@/web/i18n/account-text';
 import { Alert } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { ApiError, errorMessage } from '@/web/lib/api';
@@ -12,6 +12,7 @@ import { sessionQueryKey } from '../use-session';
 
 /** Shown when sign-in is refused for too many attempts: mails a one-time sign-in link instead. */
 export function RequestSignInLink({ email }: { email: string }) {
+  const t = useAccountText();
   const [sending, setSending] = useState(false);
   const send = async () => {
     setSending(true);
@@ -19,16 +20,16 @@ export function RequestSignInLink({ email }: { email: string }) {
       const { message } = await requestSignInLink(email);
       toast.success(message);
     } catch (err) {
-      toast.error(errorMessage(err, 'An error occurred while sending the sign-in link'));
+      toast.error(errorMessage(err, t('signInLinkFailed')));
     } finally {
       setSending(false);
     }
   };
   return (
-    <Alert tone="warning" title="Too many attempts">
-      <p className="mb-3">We can email {email} a link that signs you in at once. It works once, within 15 minutes.</p>
+    <Alert tone="warning" title={t('tooManyAttempts')}>
+      <p className="mb-3">{t('signInLinkOffer', { email })}</p>
       <Button variant="outline" size="sm" onClick={send} disabled={sending}>
-        {sending ? 'Sending...' : 'Email me a sign-in link'}
+        {sending ? t('sending') : t('emailSignInLink')}
       </Button>
     </Alert>
   );
@@ -39,6 +40,7 @@ export function RequestSignInLink({ email }: { email: string }) {
  * the link does not use it up. Success refetches the session; the /auth page then moves on.
  */
 export function SignInLinkPage({ token }: { token: string }) {
+  const t = useAccountText();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [invalid, setInvalid] = useState(false);
@@ -51,7 +53,7 @@ export function SignInLinkPage({ token }: { token: string }) {
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     } catch (err) {
       if (err instanceof ApiError && err.fields?.token) setInvalid(true);
-      else toast.error(errorMessage(err, 'An error occurred during sign in'));
+      else toast.error(errorMessage(err, t('signInFailed')));
     } finally {
       setBusy(false);
     }
@@ -59,18 +61,18 @@ export function SignInLinkPage({ token }: { token: string }) {
   if (invalid) {
     return (
       <Alert tone="error">
-        {SIGN_IN_LINK_MESSAGES.invalid}{' '}
+        {t('signInLink_invalid')}{' '}
         <Link to="/auth" className="font-medium underline">
-          Back to sign in
+          {t('backToSignIn')}
         </Link>
       </Alert>
     );
   }
   return (
     <div className="space-y-4">
-      <p className="text-slate-700">Sign in with the link we emailed you.</p>
+      <p className="text-slate-700">{t('signInWithLink')}</p>
       <Button className="w-full" onClick={signIn} disabled={busy}>
-        {busy ? 'Signing in...' : 'Sign In'}
+        {busy ? t('signingIn') : t('signIn')}
       </Button>
     </div>
   );

@@ -2,22 +2,24 @@ import { UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { formatPhone } from '@/domain/phone';
+import { useAccountText } from '@/web/i18n/account-text';
 import { useSession } from '../use-session';
 
 const AccountMenu = lazy(() => import('./account-menu'));
 
 // Signed out: Sign In. Signed in: a menu named after the customer (full name, else email, else phone).
 export function UserMenu() {
+  const t = useAccountText();
   const { data } = useSession();
   if (!data?.user) {
     return (
       <Link to="/auth" className="tap rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
-        Sign In
+        {t('signIn')}
       </Link>
     );
   }
   // An account made with a code by SMS may have neither a name nor an email yet: its number then.
-  const name = data.profile?.fullName || data.user.email || formatPhone(data.profile?.phone ?? '') || 'Account';
+  const name = data.profile?.fullName || data.user.email || formatPhone(data.profile?.phone ?? '') || t('account');
   return (
     <Suspense
       fallback={

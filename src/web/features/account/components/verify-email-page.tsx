@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { EMAIL_VERIFICATION_MESSAGES } from '@/domain/email-verification';
+import { useAccountText } from '@/web/i18n/account-text';
 import { Alert } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { ApiError, errorMessage } from '@/web/lib/api';
@@ -17,6 +17,7 @@ import { sessionQueryKey } from '../use-session';
  * goes back to the page that sent them to /auth (checkout, say); a later use says they can sign in.
  */
 export function VerifyEmailPage({ token }: { token: string }) {
+  const t = useAccountText();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -36,25 +37,25 @@ export function VerifyEmailPage({ token }: { token: string }) {
       }
     } catch (err) {
       if (err instanceof ApiError && err.fields?.token) setInvalid(true);
-      else toast.error(errorMessage(err, 'An error occurred while verifying your email'));
+      else toast.error(errorMessage(err, t('verifyFailed')));
       setBusy(false);
     }
   };
   if (invalid) {
     return (
       <Alert tone="error">
-        {EMAIL_VERIFICATION_MESSAGES.invalid}{' '}
+        {t('emailVerification_invalid')}{' '}
         <Link to="/auth" className="font-medium underline">
-          Sign in
+          {t('signInLinkText')}
         </Link>
       </Alert>
     );
   }
   return (
     <div className="space-y-4">
-      <p className="text-slate-700">Confirm your email address to finish creating your account. You will be signed in.</p>
+      <p className="text-slate-700">{t('verifyLead')}</p>
       <Button className="w-full" onClick={verify} disabled={busy}>
-        {busy ? 'Verifying...' : 'Verify and continue'}
+        {busy ? t('verifying') : t('verifyAndContinue')}
       </Button>
     </div>
   );
