@@ -131,7 +131,8 @@ const accountSmsText = domainCatalogue({ en: accountSmsEn, sw: accountSmsSw });
  */
 export function signInCodeSms(input: { code: string; shopName: string; host: string; locale?: Locale }): string {
   const t = accountSmsText(input.locale ?? 'en');
-  const body = (shop: string) => `${t('signInCode', { code: input.code, shop, minutes: PHONE_CODE_MINUTES })}\n\n@${input.host} #${input.code}`;
+  const body = (shop: string) =>
+    `${t('signInCode', { code: input.code, shop, minutes: PHONE_CODE_MINUTES })}\n\n@${input.host} #${input.code}`;
   const room = SMS_MAX_LENGTH - body('').length;
   const shop = toGsm7(input.shopName).trim();
   return toGsm7(body(shop.length <= room ? shop : shop.slice(0, Math.max(0, room)).trim()));

@@ -2,14 +2,15 @@ import { UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { formatPhone } from '@/domain/phone';
-import { useAccountText } from '@/web/i18n/account-text';
+// The header's own words (the shell's catalogue, in the first download), not the account screens'.
+import { useShellText } from '@/web/i18n/shell-text';
 import { useSession } from '../use-session';
 
 const AccountMenu = lazy(() => import('./account-menu'));
 
 // Signed out: Sign In. Signed in: a menu named after the customer (full name, else email, else phone).
 export function UserMenu() {
-  const t = useAccountText();
+  const t = useShellText();
   const { data } = useSession();
   if (!data?.user) {
     return (
