@@ -11,7 +11,7 @@ import type { ProfileValues, SignUpValues } from '@/domain/validation';
 import type { SessionUser } from '../../auth/auth';
 import type { DbOrTx } from '../../db/client';
 import { profiles, user as users } from '../../db/schema';
-import { recordConsent } from '../privacy/consents.service';
+import { recordConsent } from '../consents/consents.service';
 
 export interface ProfileView {
   fullName: string;

@@ -24,7 +24,7 @@ import { orders, orderTaxBands, paymentNotifications, products, productVariants,
 import { variantNames } from '../inventory/variant-names';
 import { lineName } from '@/domain/product-variants';
 import { rememberCheckoutDetails, saveBuyerTax, saveSmsChoice } from '../account/account.service';
-import { recordConsent } from '../privacy/consents.service';
+import { recordConsent } from '../consents/consents.service';
 import { aboutOrder, badRequest, DomainError, tooManyRequests } from '../../errors';
 import { claimAttempt, startPaymentAttempt, submitAttempt, type AttemptClaim } from '../payments/payment-attempt.service';
 import { mpesaPromptFor, pushMpesaPrompt, type MpesaPrompt } from '../payments/mpesa/mpesa-attempt.service';

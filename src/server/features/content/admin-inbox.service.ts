@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { contactMessages, newsletterSubscriptions } from '../../db/schema';
 import { notFound } from '../../errors';
 import { auditAdmin, type AdminActor } from '../../back-office/admin-access';
-import { recordConsent } from '../privacy/consents.service';
+import { recordConsent } from '../consents/consents.service';
 import { likePattern, offsetOf, pageOf, type Page, type Paging } from '../../back-office/admin-paging';
 
 export interface Subscriber {

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { blogPosts, contactMessages, newsletterSubscriptions, pageContent } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { sanitizePageHtml } from './sanitize-page-html';
-import { recordConsent } from '../privacy/consents.service';
+import { recordConsent } from '../consents/consents.service';
 
 export interface PageLinkDto {
   slug: string;

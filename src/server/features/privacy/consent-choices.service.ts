@@ -5,7 +5,7 @@ import type { ConsentKind } from '@/domain/consents';
 import type { Db, DbOrTx } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { saveCartRemindersChoice, saveSmsChoice } from '../account/account.service';
-import { accountEmail, consentHistory, newsletterSubscription, unsubscribeNewsletter } from './consents.service';
+import { accountEmail, consentHistory, newsletterSubscription, unsubscribeNewsletter } from '../consents/consents.service';
 
 interface ConsentChoice {
   kind: ConsentKind;

@@ -20,7 +20,7 @@ import {
   user as users,
   dataRequests,
 } from '../../db/schema';
-import { accountEmail, consentHistory, newsletterSubscription } from './consents.service';
+import { accountEmail, consentHistory, newsletterSubscription } from '../consents/consents.service';
 
 /** SMS about no order that are the customer's own (others, such as the owner's summaries, name other people). */
 const OWN_SMS_STEPS = [SIGN_IN_CODE_STEP, CART_REMINDER_STEP];

@@ -6,7 +6,7 @@ import { isStopReply, SMS_STOP_KINDS } from '@/domain/consents';
 import { toE164Phone } from '@/domain/phone';
 import type { Db } from '../../db/client';
 import { orders, profiles } from '../../db/schema';
-import { recordConsent } from './consents.service';
+import { recordConsent } from '../consents/consents.service';
 
 export interface SmsReply {
   from: string;
