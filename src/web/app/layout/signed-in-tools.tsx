@@ -4,8 +4,15 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useSession } from '../../features/account/use-session';
 import { SOUND_TOGGLE_SIZE } from '../../features/payments/components/sound-toggle-size';
+import { loadCatalogues } from '../../i18n/catalogue';
+import { currentLocale } from '../../i18n/locale-store';
 
-const load = () => import('./signed-in-tools-chunk');
+// With their words: in Kiswahili the chunk's catalogues (the payments area) come before it shows.
+const load = () =>
+  import('./signed-in-tools-chunk').then(async (m) => {
+    await loadCatalogues(currentLocale());
+    return m;
+  });
 const PaymentStatusBadge = lazy(() => load().then((m) => ({ default: m.PaymentStatusBadge })));
 const SoundToggle = lazy(() => load().then((m) => ({ default: m.SoundToggle })));
 
