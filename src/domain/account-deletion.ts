@@ -29,6 +29,9 @@ export const DELETED_ADDRESS = 'Address removed';
 /** An address no one can receive mail at (.invalid is reserved), unique per account. */
 export const deletedEmail = (userId: string) => `deleted-${userId.toLowerCase()}@invalid`;
 
+/** Whether the account's email is the one its deletion gave it: the account is gone. */
+export const isDeletedAccount = (userId: string, email: string) => email === deletedEmail(userId);
+
 interface OrderState {
   status: OrderStatus;
   fulfilmentStatus: FulfilmentStatus;

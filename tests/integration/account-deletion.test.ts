@@ -25,6 +25,7 @@ import { createUser, type TestUser } from '../support/test-app';
 import { dbKinds } from '../support/test-database';
 import { createShop, disposeShop, orderBody, payOnSimulator, postOrder, productBySlug, type Shop } from './checkout-support';
 import { setOrderStatus } from './orders-fixtures';
+import { placeOrder } from '../../src/server/features/checkout/order-placement.service';
 
 const HER = { name: 'Wanjiku Kamau', email: 'wanjiku.kamau@example.test', phone: '+254711223344' };
 const OTHER = { name: 'Baraka Odhiambo', email: 'baraka.odhiambo@example.test', phone: '+254733445566' };
@@ -207,6 +208,17 @@ describe.each(dbKinds(import.meta.url))('deleting an account, on %s', (kind) => 
     expect((await shop.ctx.db.select().from(user).where(eq(user.id, other.id)))[0]).toEqual(otherUserBefore);
     expect(await columnsHolding(needlesOf(OTHER))).toEqual(othersTablesBefore);
     expect((await shop.request('/api/account/email', { cookie: other.cookie })).status).toBe(200);
+  });
+
+  it('places no order for the account once it is deleted, even one already on its way in', async () => {
+    expect((await deleteAccount(her.cookie)).status).toBe(200);
+    const tilapia = await productBySlug(shop, 'fresh-whole-tilapia');
+    const body = orderBody([{ productId: tilapia.id, quantity: 1 }]);
+    // Past the session check before the deletion: the placement itself refuses the deleted account.
+    await expect(
+      placeOrder(shop.ctx, her.id, { items: body.items, customer: body.customerInfo, delivery: body.deliveryInfo }),
+    ).rejects.toMatchObject({ code: 'ACCOUNT_DELETED' });
+    expect(await shop.ctx.db.select().from(orders).where(eq(orders.userId, her.id))).toEqual([]);
   });
 
   it('is refused while an order is open, saying which, and changes nothing; typing anything but DELETE is refused too', async () => {

@@ -11,6 +11,7 @@
 // 3. outside that transaction, the payment attempt claimed with the order is sent to Pesapal.
 // An idempotency key (unique per user) turns a double click into the same order and payment page.
 import { and, count, eq, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
+import { isDeletedAccount } from '@/domain/account-deletion';
 import type { Locale } from '@/domain/locale';
 import type { LatLng } from '@/domain/delivery-fee';
 import { multiplyCents } from '@/domain/money';
@@ -98,6 +99,8 @@ export interface PlacedOrder {
   /** Said when some of the order's lines hold no stock: the last units go to whoever pays first. */
   stockNotice: string | null;
 }
+
+const ACCOUNT_DELETED = 'This account has been deleted. Please sign in again to order.';
 
 const UNAVAILABLE = 'One of the products in your cart is no longer available. Please review your cart.';
 
@@ -388,7 +391,10 @@ async function insertPendingOrder(
 ): Promise<AttemptClaim | { orderId: string } | null> {
   // The customer's row lock makes the count and the insert one step, so parallel requests cannot
   // slip past the cap.
-  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+  const [customer] = await tx.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, userId)).for('update');
+  // An order already on its way in when she deleted her account (the deletion holds the same lock)
+  // is not placed for the account that is no longer hers.
+  if (!customer || isDeletedAccount(userId, customer.email)) throw new DomainError('conflict', 'ACCOUNT_DELETED', ACCOUNT_DELETED);
   const notifiedByPesapal = tx
     .select({ one: sql`1` })
     .from(paymentNotifications)
