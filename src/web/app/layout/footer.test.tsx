@@ -7,6 +7,7 @@ import { apiError, fakeApi, type FakeApi } from '../../test-support/fake-api';
 import { renderPage } from '../../test-support/render-page';
 import { answerShopDetails } from '../../test-support/shop-answers';
 import { findToast } from '../../test-support/toasts';
+import { loadCatalogues } from '../../i18n/catalogue';
 import Footer from './footer';
 
 const PAGES = 'GET /api/content/pages';
@@ -26,6 +27,22 @@ describe('footer', () => {
     api.on(PAGES, { json: { pages: [] } });
     const { section } = renderFooter(api);
     await section('Customer Service').findByText('No pages available');
+  });
+
+  it('reads in Kiswahili for a customer reading the shop in Kiswahili', async () => {
+    await loadCatalogues('sw');
+    const api = fakeApi();
+    api.on(PAGES, { json: { pages: [] } });
+    answerShopDetails(api);
+    renderPage(<Footer />, { inMain: false, locale: 'sw' });
+    const footer = within(screen.getByRole('contentinfo'));
+    const service = within(footer.getByRole('heading', { name: 'Huduma kwa Wateja' }).closest('section')!);
+    await service.findByText('Hakuna kurasa kwa sasa');
+    expect(footer.getByRole('heading', { name: 'Viungo vya Haraka' })).toBeTruthy();
+    expect(footer.getByRole('link', { name: 'Duka' }).getAttribute('href')).toBe('/shop');
+    expect(footer.getByRole('link', { name: 'Ilani ya faragha' }).getAttribute('href')).toBe('/privacy');
+    expect(footer.getByRole('button', { name: 'Jiunge' })).toBeTruthy();
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('links the privacy notice whatever pages are published', async () => {

@@ -8,8 +8,10 @@ import { useShopDetails } from '../../features/content/use-shop-details';
 import { useBusinessHours } from '../../features/content/use-business-hours';
 import { Container } from '../../components/ui/container';
 import { formatPhone } from '@/domain/phone';
+import { useFooterText } from '../../i18n/footer-text';
 
 export default function Footer() {
+  const t = useFooterText();
   const { details, ready } = useShopDetails();
   const businessHours = useBusinessHours();
   return (
@@ -19,45 +21,45 @@ export default function Footer() {
       <Container className="grid grid-cols-1 gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-quick">
           <h2 id="footer-quick" className="mb-3 font-semibold text-white">
-            Quick Links
+            {t('quickLinks')}
           </h2>
           <ul className="space-y-2 text-sm max-sm:space-y-0">
             <li>
               <Link className="tap hover:underline" to="/">
-                Home
+                {t('home')}
               </Link>
             </li>
             <li>
               <Link className="tap hover:underline" to="/shop">
-                Shop
+                {t('shop')}
               </Link>
             </li>
             <li>
               <Link className="tap hover:underline" to="/blog">
-                Blog
+                {t('blog')}
               </Link>
             </li>
             <li>
               <Link className="tap hover:underline" to="/about">
-                About
+                {t('about')}
               </Link>
             </li>
             <li>
               <Link className="tap hover:underline" to="/contact">
-                Contact
+                {t('contact')}
               </Link>
             </li>
           </ul>
         </section>
         <section aria-labelledby="footer-service">
           <h2 id="footer-service" className="mb-3 font-semibold text-white">
-            Customer Service
+            {t('customerService')}
           </h2>
           <CustomerServiceLinks />
         </section>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="mb-3 font-semibold text-white">
-            Contact Us
+            {t('contactUs')}
           </h2>
           <address className={`space-y-1 text-sm max-sm:space-y-0 not-italic ${ready ? '' : 'invisible'}`}>
             <p>{details.address}</p>
@@ -74,7 +76,7 @@ export default function Footer() {
               </a>
             </p>
           </address>
-          <h3 className="mt-4 mb-1 text-sm font-semibold text-white">Business Hours</h3>
+          <h3 className="mt-4 mb-1 text-sm font-semibold text-white">{t('businessHours')}</h3>
           <ul className="space-y-1 text-sm">
             {businessHours.map((h) => (
               <li key={h.days}>
@@ -85,11 +87,11 @@ export default function Footer() {
         </section>
         <section aria-labelledby="footer-news">
           <h2 id="footer-news" className="mb-3 font-semibold text-white">
-            Newsletter
+            {t('newsletter')}
           </h2>
           <NewsletterForm />
           {socialLinks(details).length > 0 && (
-            <ul className="mt-4 flex gap-3 text-sm" aria-label="Social links">
+            <ul className="mt-4 flex gap-3 text-sm" aria-label={t('socialLinks')}>
               {socialLinks(details).map((s) => (
                 <li key={s.label}>
                   <a className="tap hover:underline" href={s.href} rel="noopener noreferrer" target="_blank">
@@ -103,7 +105,7 @@ export default function Footer() {
       </Container>
       <div className="border-t border-white/10 py-4 text-center text-xs text-slate-300">
         <p>
-          © {new Date().getFullYear()} {SHOP_NAME}. Ocean of Quality.
+          © {new Date().getFullYear()} {SHOP_NAME}. {t('tagline')}
         </p>
         <PrivacyNoticeLink className="mt-1 text-slate-300" />
       </div>

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { publishedPagesQuery } from '../api';
+import { useFooterText } from '@/web/i18n/footer-text';
 
 /** The footer's Customer Service links: published pages by title, each at /{slug}. */
 export function CustomerServiceLinks() {
+  const t = useFooterText();
   const { data, isPending, isError, isFetching, refetch } = useQuery(publishedPagesQuery);
   if (isPending) {
     return (
-      <ul className="space-y-2 max-sm:space-y-0" aria-busy="true" aria-label="Loading pages">
+      <ul className="space-y-2 max-sm:space-y-0" aria-busy="true" aria-label={t('loadingPages')}>
         {[0, 1, 2, 3].map((i) => (
           <li key={i} className="h-5 w-32 animate-pulse rounded bg-white/10 max-sm:my-3" />
         ))}
@@ -18,20 +20,20 @@ export function CustomerServiceLinks() {
   if (isError && !data) {
     return (
       <p className="text-sm text-slate-300">
-        These links could not be loaded.{' '}
+        {t('pagesNotLoaded')}{' '}
         <button
           type="button"
           className="tap font-semibold text-white underline disabled:opacity-60"
           disabled={isFetching}
           onClick={() => void refetch()}
         >
-          Try again
+          {t('tryAgain')}
         </button>
       </p>
     );
   }
   const pages = data?.pages ?? [];
-  if (pages.length === 0) return <p className="text-sm text-slate-300">No pages available</p>;
+  if (pages.length === 0) return <p className="text-sm text-slate-300">{t('noPages')}</p>;
   return (
     <ul className="space-y-2 text-sm max-sm:space-y-0">
       {pages.map((p) => (

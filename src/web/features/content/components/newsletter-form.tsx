@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/web/lib/toast';
-// From messages.ts, not validation.ts: its zod schemas would add ~15 KB to every page (the footer
-// is in the first download).
-import { MESSAGES } from '@/domain/messages';
+import { useFooterText } from '@/web/i18n/footer-text';
 import { ApiError } from '@/web/lib/api';
 import { subscribe } from '../api';
 
 export function NewsletterForm() {
+  const t = useFooterText();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -14,7 +13,7 @@ export function NewsletterForm() {
     e.preventDefault();
     // The browser's first check: not empty and with an '@'. The server checks the rest.
     if (email.trim() === '' || !email.includes('@')) {
-      toast.error(MESSAGES.newsletterInvalidTitle, { description: MESSAGES.invalidEmail });
+      toast.error(t('invalidEmailTitle'), { description: t('invalidEmail') });
       return;
     }
     setBusy(true);
@@ -23,13 +22,13 @@ export function NewsletterForm() {
       toast.success(message);
       setEmail('');
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) toast.info(MESSAGES.newsletterAlready);
+      if (err instanceof ApiError && err.status === 409) toast.info(t('alreadySubscribed'));
       else if (err instanceof ApiError && err.status === 400) {
-        toast.error(MESSAGES.newsletterInvalidTitle, { description: err.message || MESSAGES.invalidEmail });
+        toast.error(t('invalidEmailTitle'), { description: err.message || t('invalidEmail') });
       } else {
         // A 429 says how long to wait; anything else gets the generic failure text.
         const wait = err instanceof ApiError && err.status === 429 && err.message;
-        toast.error(MESSAGES.newsletterFailedTitle, { description: wait || MESSAGES.newsletterFailed });
+        toast.error(t('subscriptionFailedTitle'), { description: wait || t('subscriptionFailed') });
       }
     } finally {
       setBusy(false);
@@ -38,16 +37,16 @@ export function NewsletterForm() {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-2">
-      <p className="text-sm text-slate-200">Recipes, harvest news and offers, about once a month.</p>
+      <p className="text-sm text-slate-200">{t('newsletterLead')}</p>
       <label htmlFor="newsletter-email" className="sr-only">
-        Email address
+        {t('emailAddress')}
       </label>
       <div className="flex gap-2">
         <input
           id="newsletter-email"
           type="email"
           autoComplete="email"
-          placeholder="Your email"
+          placeholder={t('yourEmail')}
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
           className="h-10 min-w-0 flex-1 rounded-md border border-white/30 max-sm:h-11 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500"
@@ -57,7 +56,7 @@ export function NewsletterForm() {
           disabled={busy}
           className="h-10 rounded-md bg-accent-400 max-sm:h-11 px-4 text-sm font-semibold text-slate-900 hover:bg-accent-500 disabled:opacity-60"
         >
-          {busy ? 'Subscribing...' : 'Subscribe'}
+          {busy ? t('subscribing') : t('subscribe')}
         </button>
       </div>
     </form>
