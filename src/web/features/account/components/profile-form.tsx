@@ -8,11 +8,11 @@ import { errorMessage } from '@/web/lib/api';
 import { updateProfile } from '../api';
 import { sessionQueryKey, type SessionInfo } from '../use-session';
 import { consentsQueryKey } from './consents-panel';
-import { showServerFieldErrors, toastFirstError } from './form-errors';
+import { showServerFieldErrors, toastFirstError, useFormMessage } from './form-errors';
+import { useAccountText } from '@/web/i18n/account-text';
 import { TextField } from '@/web/components/ui/text-field';
 import { CartRemindersCheckbox, SmsUpdatesCheckbox } from './sms-updates-checkbox';
 import { formatPhone } from '@/domain/phone';
-import { BUYER_TAX_HINT, BUYER_TAX_LABELS } from '@/domain/buyer-tax-details';
 
 type ProfileInput = {
   fullName: string;
@@ -28,6 +28,8 @@ const FIELDS = ['fullName', 'phone', 'address', 'kraPin', 'businessName'] as con
 /** The edit view of the profile page; saving or cancelling returns to the read view. */
 export function ProfileForm({ session, onDone }: { session: SessionInfo; onDone(): void }) {
   const queryClient = useQueryClient();
+  const t = useAccountText();
+  const translate = useFormMessage();
   const form = useForm<ProfileInput, unknown, ProfileValues>({
     resolver: zodResolver(profileSchema),
     // Checked on submit, then again as the customer types. Not on blur: a message appearing as a
@@ -50,57 +52,63 @@ export function ProfileForm({ session, onDone }: { session: SessionInfo; onDone(
       queryClient.setQueryData<SessionInfo>(sessionQueryKey, (old) => (old ? { ...old, profile } : old));
       // A changed SMS choice is a consent given or withdrawn: the consents list shows its new date.
       void queryClient.invalidateQueries({ queryKey: consentsQueryKey });
-      toast.success('Profile updated successfully!');
+      toast.success(t('profileUpdated'));
       onDone();
     } catch (err) {
       showServerFieldErrors(err, form.setError, FIELDS);
-      toast.error(errorMessage(err, 'An error occurred while updating your profile'));
+      toast.error(errorMessage(err, t('profileUpdateFailed')));
     }
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid, toastFirstError(FIELDS))} className="space-y-4">
-      <TextField id="profile-name" label="Full Name" autoComplete="name" error={errors.fullName?.message} {...form.register('fullName')} />
+    <form noValidate onSubmit={form.handleSubmit(onValid, toastFirstError(FIELDS, translate))} className="space-y-4">
+      <TextField
+        id="profile-name"
+        label={t('rowFullName')}
+        autoComplete="name"
+        error={errors.fullName?.message && translate(errors.fullName.message)}
+        {...form.register('fullName')}
+      />
       <TextField
         id="profile-phone"
-        label="Phone Number"
+        label={t('rowPhone')}
         type="tel"
         autoComplete="tel"
         placeholder="+254 700 000 000"
-        error={errors.phone?.message}
+        error={errors.phone?.message && translate(errors.phone.message)}
         {...form.register('phone')}
       />
       <TextField
         id="profile-address"
-        label="Address"
+        label={t('address')}
         autoComplete="street-address"
-        error={errors.address?.message}
+        error={errors.address?.message && translate(errors.address.message)}
         {...form.register('address')}
       />
       <SmsUpdatesCheckbox id="profile-sms-updates" {...form.register('smsUpdates')} />
       <CartRemindersCheckbox id="profile-cart-reminders" {...form.register('cartReminders')} />
       <TextField
         id="profile-kra-pin"
-        label={BUYER_TAX_LABELS.kraPin}
+        label={t('kraPinLabel')}
         autoComplete="off"
         placeholder="P051234567X"
-        hint={BUYER_TAX_HINT}
-        error={errors.kraPin?.message}
+        hint={t('kraPinHint')}
+        error={errors.kraPin?.message && translate(errors.kraPin.message)}
         {...form.register('kraPin')}
       />
       <TextField
         id="profile-business-name"
-        label={BUYER_TAX_LABELS.businessName}
+        label={t('businessNameLabel')}
         autoComplete="organization"
-        error={errors.businessName?.message}
+        error={errors.businessName?.message && translate(errors.businessName.message)}
         {...form.register('businessName')}
       />
       <div className="flex gap-3">
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save Changes'}
+          {isSubmitting ? t('saving') : t('saveChanges')}
         </Button>
         <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
-          Cancel
+          {t('cancel')}
         </Button>
       </div>
     </form>

@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from '@/web/lib/toast';
-import { MESSAGES, signUpSchema, type SignUpInput, type SignUpValues } from '@/domain/validation';
+import { signUpSchema, type SignUpInput, type SignUpValues } from '@/domain/validation';
+import { useAccountText } from '@/web/i18n/account-text';
 import { Alert } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';
 import { PrivacyNoticeLink } from '@/web/components/ui/privacy-notice-link';
 import { errorMessage } from '@/web/lib/api';
 import { signUp } from '../api';
 import { AddressCombobox } from './address-combobox';
-import { fieldErrorProps, showServerFieldErrors, toastFirstError } from './form-errors';
+import { fieldErrorProps, showServerFieldErrors, toastFirstError, useFormMessage } from './form-errors';
 import { TextField } from '@/web/components/ui/text-field';
 
 const FIELDS = ['fullName', 'email', 'phone', 'address', 'password'] as const;
@@ -25,29 +26,31 @@ export function SignUpForm({ onSignedUp, returnTo }: SignUpFormProps) {
     resolver: zodResolver(signUpSchema),
     defaultValues: { fullName: '', email: '', phone: '', address: '', password: '' },
   });
+  const t = useAccountText();
+  const translate = useFormMessage();
   const { errors, isSubmitting } = form.formState;
-  const { fillAll, field } = fieldErrorProps(errors, FIELDS);
+  const { fillAll, field } = fieldErrorProps(errors, FIELDS, translate);
 
   const onValid = async (values: SignUpValues) => {
     try {
       await signUp(values, returnTo);
-      toast.success('Account created successfully! Please check your email to verify your account.');
+      toast.success(t('accountCreated'));
       form.reset({ ...form.getValues(), fullName: '', phone: '', address: '' });
       onSignedUp(values.email);
     } catch (err) {
       showServerFieldErrors(err, form.setError, FIELDS);
-      toast.error(errorMessage(err, 'An error occurred during sign up'));
+      toast.error(errorMessage(err, t('signUpFailed')));
     }
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid, toastFirstError(FIELDS))} className="space-y-4">
-      {fillAll && <Alert tone="error">{MESSAGES.fillAllFields}</Alert>}
-      <TextField id="sign-up-name" label="Full Name" autoComplete="name" {...field('fullName')} {...form.register('fullName')} />
-      <TextField id="sign-up-email" label="Email" type="email" autoComplete="email" {...field('email')} {...form.register('email')} />
+    <form noValidate onSubmit={form.handleSubmit(onValid, toastFirstError(FIELDS, translate))} className="space-y-4">
+      {fillAll && <Alert tone="error">{t('validation_fillAllFields')}</Alert>}
+      <TextField id="sign-up-name" label={t('rowFullName')} autoComplete="name" {...field('fullName')} {...form.register('fullName')} />
+      <TextField id="sign-up-email" label={t('email')} type="email" autoComplete="email" {...field('email')} {...form.register('email')} />
       <TextField
         id="sign-up-phone"
-        label="Phone Number"
+        label={t('rowPhone')}
         type="tel"
         autoComplete="tel"
         placeholder="+254 700 000 000"
@@ -60,7 +63,7 @@ export function SignUpForm({ onSignedUp, returnTo }: SignUpFormProps) {
         render={({ field: f }) => (
           <AddressCombobox
             id="sign-up-address"
-            label="Delivery Address"
+            label={t('deliveryAddress')}
             name={f.name}
             value={f.value}
             onChange={f.onChange}
@@ -72,14 +75,14 @@ export function SignUpForm({ onSignedUp, returnTo }: SignUpFormProps) {
       />
       <TextField
         id="sign-up-password"
-        label="Password"
+        label={t('password')}
         type="password"
         autoComplete="new-password"
         {...field('password')}
         {...form.register('password')}
       />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? 'Creating account...' : 'Create Account'}
+        {isSubmitting ? t('creatingAccount') : t('createAccount')}
       </Button>
       <PrivacyNoticeLink />
     </form>
