@@ -12,18 +12,20 @@ import { ProfileForm } from '../features/account/components/profile-form';
 import { useSession } from '../features/account/use-session';
 import { DeleteAccount } from '../features/privacy/components/delete-account';
 import { useDocumentMeta } from '../lib/document-title';
+import { useAccountText } from '../i18n/account-text';
 
 // /profile (inside RequireAuth, so the session is loaded and signed in).
 export default function Profile() {
-  useDocumentMeta('My Profile');
+  const t = useAccountText();
+  useDocumentMeta(t('myProfile'));
   const { data } = useSession();
   const [editing, setEditing] = useState(false);
   const confirmToken = new URLSearchParams(useLocation().search).get(CONFIRM_EMAIL_PARAM);
   if (!data) return null;
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">My Profile</h1>
-      <p className="mb-6 mt-1 text-slate-600">Manage your account information</p>
+      <h1 className="text-3xl font-bold text-slate-900">{t('myProfile')}</h1>
+      <p className="mb-6 mt-1 text-slate-600">{t('manageAccount')}</p>
       <Card>
         <CardContent>
           {confirmToken && <ConfirmEmail token={confirmToken} />}
@@ -34,7 +36,7 @@ export default function Profile() {
               <ProfileDetails session={data} />
               <Button className="mt-4" onClick={() => setEditing(true)}>
                 <Pencil aria-hidden="true" className="h-4 w-4" />
-                Edit
+                {t('edit')}
               </Button>
             </>
           )}

@@ -11,14 +11,14 @@ import { Button } from '@/web/components/ui/button';
 import { TextField } from '@/web/components/ui/text-field';
 import { errorMessage } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
+import { useAccountText } from '@/web/i18n/account-text';
 import { dropPrivateQueries } from '../../account/private-queries';
 import { announceSessionChange } from '../../account/session-events';
 import { sessionQueryKey, type SessionInfo } from '../../account/use-session';
 import { deleteMyAccount } from '../account-deletion-api';
 
-const FAILED = 'Your account could not be deleted. Please try again.';
-
 export function DeleteAccount() {
+  const t = useAccountText();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -60,7 +60,7 @@ export function DeleteAccount() {
       toast.success(message);
       navigate('/', { replace: true });
     } catch (err) {
-      setError(errorMessage(err, FAILED));
+      setError(errorMessage(err, t('deleteFailed')));
       setBusy(false);
     }
   }
@@ -68,26 +68,21 @@ export function DeleteAccount() {
   return (
     <section aria-labelledby="delete-account-heading" className="mt-8 rounded-lg border border-red-200 bg-white p-6">
       <h2 id="delete-account-heading" className="text-lg font-semibold text-slate-900">
-        Delete your account
+        {t('deleteHeading')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Your name, phone, email, addresses, saved cart and messages are erased at once. Your past orders and their tax invoices are kept, as
-        tax law requires, without your name, phone or email.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{t('deleteLead')}</p>
       {!open ? (
         <Button ref={opener} variant="destructive" className="mt-4" onClick={() => setOpen(true)}>
           <Trash2 aria-hidden="true" className="h-4 w-4" />
-          Delete my account
+          {t('deleteMyAccount')}
         </Button>
       ) : (
-        <form aria-label="Confirm account deletion" noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-3">
-          <p className="text-sm font-medium text-red-800">
-            This cannot be undone: you will be signed out and cannot sign in to this account again.
-          </p>
+        <form aria-label={t('confirmDeletion')} noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-3">
+          <p className="text-sm font-medium text-red-800">{t('deleteWarning')}</p>
           <TextField
             ref={input}
             id="delete-account-confirm"
-            label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
+            label={t('typeToConfirm', { word: DELETE_CONFIRMATION_WORD })}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -100,10 +95,10 @@ export function DeleteAccount() {
           {error && <Alert tone="error">{error}</Alert>}
           <div className="flex flex-wrap gap-3">
             <Button type="submit" variant="destructive" disabled={busy}>
-              {busy ? 'Deleting...' : 'Delete my account permanently'}
+              {busy ? t('deleting') : t('deletePermanently')}
             </Button>
             <Button variant="outline" onClick={close} disabled={busy}>
-              Cancel
+              {t('cancel')}
             </Button>
           </div>
         </form>
