@@ -9,17 +9,19 @@ import { Combobox } from '../../components/ui/combobox';
 import { shopAddress, type ProductDto } from '../../features/catalog/api';
 import { api, call } from '../../lib/api-client';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useSearchText } from '../../i18n/search-text';
 
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 250;
 const SUGGESTIONS = 6;
 
 function Suggestion({ product }: { product: ProductDto }) {
+  const t = useSearchText();
   return (
     <span className="flex items-baseline justify-between gap-3">
       <span className="font-medium">{product.name}</span>
       <span className="shrink-0 text-xs text-slate-600">
-        {product.fromPrice ? `from ${formatKES(product.priceCents)}` : formatKES(product.priceCents)}
+        {product.fromPrice ? t('fromPrice', { price: formatKES(product.priceCents) }) : formatKES(product.priceCents)}
       </span>
     </span>
   );
@@ -31,6 +33,7 @@ function Suggestion({ product }: { product: ProductDto }) {
  * which is also opened just to go to a page).
  */
 export default function HeaderSearch({ id, onDone, autoFocus = false }: { id: string; onDone(): void; autoFocus?: boolean }) {
+  const t = useSearchText();
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const box = useRef<HTMLInputElement>(null);
@@ -49,7 +52,7 @@ export default function HeaderSearch({ id, onDone, autoFocus = false }: { id: st
   return (
     <form
       role="search"
-      aria-label="Products"
+      aria-label={t('products')}
       onSubmit={(e) => {
         e.preventDefault();
         const search = text.trim();
@@ -61,8 +64,8 @@ export default function HeaderSearch({ id, onDone, autoFocus = false }: { id: st
       <Combobox
         ref={box}
         id={id}
-        label="Find a product"
-        placeholder="Tilapia, chicken, fillets…"
+        label={t('findProduct')}
+        placeholder={t('placeholder')}
         value={text}
         onValueChange={setText}
         options={options}
@@ -72,7 +75,7 @@ export default function HeaderSearch({ id, onDone, autoFocus = false }: { id: st
           onDone();
           void navigate(`/shop/${p.slug}`);
         }}
-        listLabel="Matching products"
+        listLabel={t('matchingProducts')}
       />
     </form>
   );

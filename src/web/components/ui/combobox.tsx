@@ -6,6 +6,7 @@ import { forwardRef, useId, useState, type KeyboardEvent, type ReactElement, typ
 import { cn } from '../../lib/cn';
 import { Input } from './input';
 import { FieldError, Label } from './label';
+import { useShellText } from '../../i18n/shell-text';
 
 export interface ComboboxProps<T> {
   id: string;
@@ -47,6 +48,7 @@ export function nextActiveIndex(current: number, step: 1 | -1, count: number): n
 function ComboboxInner<T>(props: ComboboxProps<T>, ref: Ref<HTMLInputElement>) {
   const { id, label, value, onValueChange, options, optionKey, renderOption, onSelect, listLabel } = props;
   const listId = useId();
+  const t = useShellText();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const expanded = open && options.length > 0;
@@ -144,7 +146,7 @@ function ComboboxInner<T>(props: ComboboxProps<T>, ref: Ref<HTMLInputElement>) {
           ))}
       </ul>
       <p className="sr-only" aria-live="polite">
-        {expanded ? `${count} suggestion${count === 1 ? '' : 's'} available` : ''}
+        {expanded ? t('suggestionsAvailable', { count }) : ''}
       </p>
       <FieldError id={errorId} message={props.error} />
     </div>
