@@ -1,4 +1,5 @@
 // Audit rows are written by the server only: no route lets a browser add one.
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { auditLogs } from '../db/schema';
 
@@ -28,4 +29,19 @@ export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
     details: entry.details ?? null,
     ipAddress: entry.ip ?? null,
   });
+}
+
+/** What an erasure may change in an entry: what it says, never who acted, what, on which table or when. */
+export interface AuditErasure {
+  set: { details?: SQL | null; recordId?: string; ipAddress?: null };
+  where: SQL | undefined;
+}
+
+/**
+ * Erases personal data from entries (an account's deletion, the retention job): `erase` builds the
+ * change from the table's columns. The only other write to audit rows; returns how many changed.
+ */
+export async function eraseInAudit(db: DbOrTx, erase: (table: typeof auditLogs) => AuditErasure): Promise<number> {
+  const { set, where } = erase(auditLogs);
+  return (await db.update(auditLogs).set(set).where(where).returning({ id: auditLogs.id })).length;
 }

@@ -39,6 +39,8 @@ import {
   verification,
 } from '../../db/schema';
 import { DomainError, forbidden, notFound } from '../../errors';
+import { eraseInAudit } from '../../infra/audit-log';
+import { lockAttemptsOf } from '../payments/attempt-writes';
 import { blankedJson, blankedText, jsonHolds, personalPattern, REMOVED, textHolds } from './personal-data-pattern';
 
 export interface AccountDeletionDeps {
@@ -179,10 +181,9 @@ async function anonymiseOrders(tx: Tx, userId: string, who: Identity, keepAddres
     })
     .where(eq(orders.userId, userId));
   await tx.update(orderItems).set({ customerNote: '' }).where(inArray(orderItems.orderId, who.orderIds));
-  await tx
-    .update(paymentTransactions)
-    .set({ customerPhone: null, customerPhoneDisplay: null, mpesaPhone: null })
-    .where(inArray(paymentTransactions.orderId, who.orderIds));
+  // Through each order's attempt writer (its lock is already this transaction's: the order was just updated).
+  for (const orderId of who.orderIds)
+    await (await lockAttemptsOf(tx, orderId)).update({ customerPhone: null, customerPhoneDisplay: null, mpesaPhone: null });
   if (!pattern || !contacts) return;
   // The stored copy of each invoice loses her phone and email (the receipt's custMblNo); a consumer
   // invoice also her name (custNm). A business invoice keeps the buyer's name as issued to KRA.
@@ -251,14 +252,11 @@ async function eraseTraces(tx: Tx, userId: string, who: Identity) {
       jsonHolds(auditLogs.details, contacts),
       textHolds(auditLogs.recordId, contacts),
     );
-    await tx
-      .update(auditLogs)
-      .set({ details: blankedJson(auditLogs.details, pattern) })
-      .where(and(jsonHolds(auditLogs.details, pattern), about));
-    await tx.update(auditLogs).set({ recordId: REMOVED }).where(textHolds(auditLogs.recordId, contacts));
+    await eraseInAudit(tx, (t) => ({
+      set: { details: blankedJson(t.details, pattern) },
+      where: and(jsonHolds(t.details, pattern), about),
+    }));
+    await eraseInAudit(tx, (t) => ({ set: { recordId: REMOVED }, where: textHolds(t.recordId, contacts) }));
   }
-  await tx
-    .update(auditLogs)
-    .set({ ipAddress: null })
-    .where(and(eq(auditLogs.userId, userId), sql`${auditLogs.ipAddress} is not null`));
+  await eraseInAudit(tx, (t) => ({ set: { ipAddress: null }, where: and(eq(t.userId, userId), sql`${t.ipAddress} is not null`) }));
 }

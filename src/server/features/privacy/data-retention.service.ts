@@ -8,7 +8,6 @@ import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { DEVICE_COOKIE_MAX_AGE_S } from '../../auth/known-device';
 import {
-  auditLogs,
   authThrottle,
   knownDevices,
   orders,
@@ -21,6 +20,7 @@ import {
   user,
   verification,
 } from '../../db/schema';
+import { eraseInAudit } from '../../infra/audit-log';
 
 /** Outbox rows that will never be sent again: a queued or failed one is still waiting and stays. */
 const FINISHED = ['sent', 'abandoned', 'stored'];
@@ -74,13 +74,10 @@ export async function pruneExpiredData(ctx: Pick<ServerContext, 'db' | 'env' | '
     );
     const carts = count(await tx.delete(savedCarts).where(lt(savedCarts.updatedAt, cut.savedCart)).returning({ id: savedCarts.userId }));
     // The entry stays (who did what, when); its details and the address it came from go.
-    const auditDetails = count(
-      await tx
-        .update(auditLogs)
-        .set({ details: null, ipAddress: null })
-        .where(and(lt(auditLogs.createdAt, cut.auditDetail), or(isNotNull(auditLogs.details), isNotNull(auditLogs.ipAddress))))
-        .returning({ id: auditLogs.id }),
-    );
+    const auditDetails = await eraseInAudit(tx, (t) => ({
+      set: { details: null, ipAddress: null },
+      where: and(lt(t.createdAt, cut.auditDetail), or(isNotNull(t.details), isNotNull(t.ipAddress))),
+    }));
     return {
       verifications,
       sessions,
