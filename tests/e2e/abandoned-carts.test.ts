@@ -99,7 +99,7 @@ describe('a saved cart and its reminder in a browser', () => {
     await box.check();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Profile updated successfully!').waitFor();
-    await page.getByText('Cart reminders by SMS').waitFor();
+    await page.getByRole('term').filter({ hasText: 'Cart reminders by SMS' }).waitFor();
 
     // Past the shop's 4 hours without a change: the job looks at once.
     const moved = await fetch(`${shop.url}/dev/clock`, {
@@ -159,7 +159,9 @@ describe('a saved cart and its reminder in a browser', () => {
     await stopPage.getByText('Cart reminders are off.').waitFor();
     await page.reload();
     await hydrated(page);
-    await expect.poll(() => page.getByText('Cart reminders by SMS').locator('..').textContent()).toContain('Off');
+    await expect
+      .poll(() => page.getByRole('term').filter({ hasText: 'Cart reminders by SMS' }).locator('..').textContent())
+      .toContain('Off');
     await stranger.close();
   });
 });

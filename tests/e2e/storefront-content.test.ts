@@ -408,6 +408,7 @@ describe('storefront: content', () => {
       expect(links).toEqual([
         ['Delivery Policy', '/shipping'],
         ['Frequently Asked Questions', '/faq'],
+        ['Privacy Notice', '/privacy'],
         ['Returns and Refunds', '/returns'],
         ['Terms and Conditions', '/terms'],
         ['Unsafe Page', '/unsafe-page'],
