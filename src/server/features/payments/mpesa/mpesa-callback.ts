@@ -89,8 +89,10 @@ export async function receiveMpesaCallback(
     ctx.logger.warn({ notificationId: stored?.id }, 'mpesa: a callback that could not be read');
     return { answer: accepted, confirmation: done };
   }
-  const confirmation = confirmMpesaAttempt(ctx, callback.checkoutRequestId, callback).then(
-    async (result) => {
+  // Runs after the answer; nothing awaits it, so every failure (the confirmation's, or recording its
+  // outcome's) is caught here: an unhandled rejection would end the process.
+  const confirmation = confirmMpesaAttempt(ctx, callback.checkoutRequestId, callback)
+    .then(async (result) => {
       await queryRows(
         ctx.db,
         sql`update payment_notifications set outcome = ${result.status ? `${result.outcome}: ${result.status}` : result.outcome},
@@ -100,11 +102,10 @@ export async function receiveMpesaCallback(
         // Money moved for a prompt the shop does not know (a push whose answer never came back).
         ctx.logger.error({ callback }, 'mpesa: a paid prompt the shop has no attempt for: find the order by the phone and amount');
       }
-    },
-    (err: unknown) => {
+    })
+    .catch((err: unknown) => {
       // The reconciliation job asks again; the callback is stored.
       ctx.logger.warn({ err, checkoutRequestId: callback.checkoutRequestId }, 'mpesa: confirming a callback failed');
-    },
-  );
+    });
   return { answer: accepted, confirmation };
 }

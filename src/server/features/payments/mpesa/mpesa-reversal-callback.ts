@@ -53,17 +53,17 @@ export async function receiveReversalResult(
     await markNoticeProcessed(ctx, stored?.id, 'invalid: unreadable');
     return { answer: accepted, applied: done };
   }
-  const applied = applyReversalResult(ctx, result, input.timeout).then(
-    async (outcome) => {
+  // Nothing awaits it: every failure (applying it, or marking the notice) is caught here.
+  const applied = applyReversalResult(ctx, result, input.timeout)
+    .then(async (outcome) => {
       await markNoticeProcessed(ctx, stored?.id, outcome);
       // Before its request's answer was recorded (applied then), or a stranger's: the owner may need to look.
       if (outcome === 'waiting')
         ctx.logger.warn({ result }, 'mpesa: a reversal result for no refund known yet: kept until its request is recorded');
-    },
-    (err: unknown) => {
+    })
+    .catch((err: unknown) => {
       // Left unprocessed: the request's own answer applies it again once its ConversationID is kept.
       ctx.logger.warn({ err, conversationId: result.conversationId }, 'mpesa: applying a reversal result failed');
-    },
-  );
+    });
   return { answer: accepted, applied };
 }
