@@ -5,13 +5,14 @@ import { MESSAGES } from '@/domain/validation';
 import { ApiError } from '@/web/lib/api';
 import { PASSWORD_RESET_MESSAGES } from '@/domain/password-reset';
 import { useAccountText, type AccountKey } from '@/web/i18n/account-text';
+import { knownMessages, type KnownMessage } from '@/web/i18n/known-messages';
 
 /** A message of the form rules (English, as the domain writes it) in the customer's language. */
 export type Translate = (message: string) => string;
 
 // The rules' messages a form of the account shows, by the catalogue key that says them. Each
 // English catalogue text reads as the domain's (form-errors.test.ts).
-export const FORM_MESSAGE_KEYS: ReadonlyArray<[message: string, key: AccountKey, values?: Record<string, number>]> = [
+export const FORM_MESSAGE_KEYS: ReadonlyArray<KnownMessage<AccountKey>> = [
   [MESSAGES.fillAllFields, 'validation_fillAllFields'],
   [MESSAGES.invalidEmail, 'validation_invalidEmail'],
   [MESSAGES.invalidPhone, 'validation_invalidPhone'],
@@ -25,18 +26,12 @@ export const FORM_MESSAGE_KEYS: ReadonlyArray<[message: string, key: AccountKey,
   [PASSWORD_RESET_MESSAGES.linkInvalid, 'passwordReset_linkInvalid'],
 ];
 
-const KEY_OF = new Map(FORM_MESSAGE_KEYS.map(([message, key, values]) => [message, { key, values }]));
+const say = knownMessages(FORM_MESSAGE_KEYS);
 
 /** Says a rule's message in the customer's language; any other text (the server's) as it is. */
 export function useFormMessage(): Translate {
   const t = useAccountText();
-  return useMemo(
-    () => (message: string) => {
-      const known = KEY_OF.get(message);
-      return known ? t(known.key, known.values) : message;
-    },
-    [t],
-  );
+  return useMemo(() => (message: string) => say(message, t), [t]);
 }
 
 /** The server's per-field messages (400 answers) shown under the fields they belong to. */
