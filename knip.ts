@@ -14,7 +14,7 @@ const config: KnipConfig = {
     'tests/e2e/**/*.test.ts',
   ],
   project: ['src/**/*.{ts,tsx,css}', 'scripts/**/*.{mjs,ts}', 'bench/**/*.{mjs,ts}', 'tests/**/*.ts', '*.ts'],
-  // System programs, not npm packages: scripts/ensure-chromium.mjs installs Chromium's libraries
+  // System programs, not npm packages: scripts/ensure-test-programs.mjs installs Chromium, nginx and pgbouncer
   // with apt-get; a backup of a PostgreSQL shop runs the server's own pg_dump.
   ignoreBinaries: ['apt-get', 'pg_dump'],
 };

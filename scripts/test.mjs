@@ -4,7 +4,7 @@
 // as each step ends, so it never interleaves.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureTestPrograms } from './ensure-test-programs.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 /** Each test file's time, from the reports: the slowest ten are printed at the end. */
@@ -76,7 +76,7 @@ function count(file) {
   }
 }
 
-const chromium = ensureChromium();
+const chromium = ensureTestPrograms().chromium;
 const dbs = process.env.TEST_DATABASE_URL
   ? 'PostgreSQL (TEST_DATABASE_URL), and PGlite too where the engine is the subject (tests/support/engine-subjects.ts)'
   : 'PGlite only (set TEST_DATABASE_URL to add PostgreSQL)';
