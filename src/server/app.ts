@@ -1,10 +1,9 @@
 // createApp(deps) -> the whole HTTP application; export type AppType for the typed web client.
-import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import { createAuth } from './auth/auth';
 import { publicAuthAnswer } from './auth/public-auth-answer';
-import { refuseNulCharacters } from './infra/http/nul-characters';
+import { apiGuards } from './infra/http/api-guards';
 import type { AppEnv, ServerContext, ServerDeps } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { accountDeletionRoutes } from './features/privacy/account-deletion.routes';
@@ -36,7 +35,6 @@ import { devToolsGuard } from './infra/http/dev-tools-guard';
 import { securityHeaders } from './infra/http/security-headers';
 import { builtInlineScriptHashes } from './infra/http/inline-scripts';
 import { compressAnswers } from './infra/http/compression';
-import { sameOriginWrites } from './auth/session';
 import { servePages } from './infra/http/page-renderer';
 import type { ServerRenderModule } from './infra/http/page-render-contract';
 import { serveSpa } from './infra/http/static-files';
@@ -89,20 +87,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
   );
   // Text answers the routes send plain (the API's JSON, the sitemap) go out compressed when accepted.
   app.use('*', compressAnswers());
-  const tooLarge = (c: Context) => c.json(errorBody('TOO_LARGE', 'The request is too large.'), 413);
-  // Image uploads (multipart, 5 MB images) get room; every other body is a form's JSON.
-  const limitUpload = bodyLimit({ maxSize: 10 * 1024 * 1024, onError: tooLarge });
-  const limitJson = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
-  // GET and HEAD carry no body; skipping them spares @hono/node-server building a full Request per read.
-  app.use('/api/*', (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    return (c.req.header('content-type')?.startsWith('multipart/form-data') ? limitUpload : limitJson)(c, next);
-  });
-  app.use('/api/*', sameOriginWrites(ctx.env.PUBLIC_URL));
-  // better-auth reads the raw request body itself, so its routes are checked on a copy.
-  const refuseNul = refuseNulCharacters();
-  const refuseNulInCopy = refuseNulCharacters({ cloneBody: true });
-  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/auth/') ? refuseNulInCopy : refuseNul)(c, next));
+  app.use('/api/*', apiGuards(ctx.env.PUBLIC_URL));
   app.onError(handleError);
 
   const api = new Hono<AppEnv>()

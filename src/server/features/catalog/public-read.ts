@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, TypedResponse } from 'hono';
 import { notFound } from '../../errors';
-import { encodeBytes, pickEncoding } from '../../infra/http/compression';
+import { encodeBytes, negotiated, pickEncoding } from '../../infra/http/compression';
 import { createTtlCache } from '../../infra/ttl-cache';
 
 /**
@@ -102,8 +102,9 @@ export function publicJson<T>(
   if (body.json === null) throw notFound(notFoundMessage);
   if (matchesEtag(c.req.header('if-none-match'), body.etag)) {
     // A 304 carries no body; the browser answers fetch() with the body it holds (typed as the 200's).
-    return new Response(null, { status: 304, headers: { ETag: body.etag, 'Cache-Control': PUBLIC_CACHE_CONTROL } }) as Response &
-      TypedResponse<NonNullable<T>, 200, 'json'>;
+    return negotiated(
+      new Response(null, { status: 304, headers: { ETag: body.etag, 'Cache-Control': PUBLIC_CACHE_CONTROL } }),
+    ) as Response & TypedResponse<NonNullable<T>, 200, 'json'>;
   }
   const headers: Record<string, string> = {
     ETag: body.etag,
@@ -114,5 +115,5 @@ export function publicJson<T>(
   const encoding = pickEncoding(c.req.header('accept-encoding'), { br: body.br !== null, gzip: body.gzip !== null });
   const bytes = (encoding && body[encoding]) || body.json;
   if (encoding) headers['Content-Encoding'] = encoding;
-  return new Response(bytes, { status: 200, headers }) as Response & TypedResponse<NonNullable<T>, 200, 'json'>;
+  return negotiated(new Response(bytes, { status: 200, headers })) as Response & TypedResponse<NonNullable<T>, 200, 'json'>;
 }

@@ -60,6 +60,18 @@ function send(c: Context, res: Response) {
   c.res = res;
 }
 
+/** Answers that picked their encoding themselves from kept compressed forms (pickEncoding). */
+const negotiatedAnswers = new WeakSet<Response>();
+
+/**
+ * Marks an answer that picked its own encoding, so compressAnswers passes it by without reading its
+ * headers (reading them builds a WHATWG Headers object for every cached read; npm run bench).
+ */
+export function negotiated<R extends Response>(res: R): R {
+  negotiatedAnswers.add(res);
+  return res;
+}
+
 /**
  * Compresses text answers (JSON, XML, plain text) that are not compressed yet. The answer's bytes are
  * read whole: the shop's text answers are bounded JSON and documents, never endless streams.
@@ -68,7 +80,8 @@ export function compressAnswers(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304 || !res.body) return;
+    if (negotiatedAnswers.has(res)) return;
+    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) return;
     if (res.headers.has('Content-Encoding') || !compressible(res)) return;
     const vary = res.headers.get('Vary');
     const varies = vary === '*' || (vary !== null && /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary));
@@ -78,6 +91,10 @@ export function compressAnswers(): MiddlewareHandler {
       if (!varies) c.res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
       return;
     }
+    // Read only here: asking a @hono/node-server answer for its body turns it into a full WHATWG
+    // Response whose bytes then go out through a web stream, which cost the cached product list
+    // more CPU than making it (npm run bench).
+    if (!res.body) return;
     const plain = new Uint8Array(await res.arrayBuffer());
     const headers = new Headers(res.headers);
     if (!varies) headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');

@@ -12,6 +12,9 @@ import { hasLoneSurrogateEscape } from './lone-surrogates';
 export const NUL_REFUSED = 'The request contains a character that is not allowed.';
 
 const ENCODED_NUL = /%00/i;
+
+/** An encoded NUL in the address (path or query). */
+export const addressHasNul = (url: string): boolean => ENCODED_NUL.test(url);
 const JSON_NUL = /\\u0000/i;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
@@ -32,7 +35,7 @@ function bodyRefused(contentType: string, text: string): boolean {
  */
 export function refuseNulCharacters(opts: { cloneBody?: boolean } = {}): MiddlewareHandler {
   return async (c, next) => {
-    if (ENCODED_NUL.test(c.req.url)) throw badRequest(NUL_REFUSED);
+    if (addressHasNul(c.req.url)) throw badRequest(NUL_REFUSED);
     const method = c.req.method;
     const type = c.req.header('content-type') ?? '';
     if (method !== 'GET' && method !== 'HEAD' && !UPLOAD_TYPE.test(type)) {

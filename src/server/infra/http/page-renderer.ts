@@ -21,7 +21,7 @@ import { createRenderLimiter, RENDER_LIMITS, type RenderLimits } from './render-
 import { escapeHtml } from './html';
 import { createTtlCache } from '../ttl-cache';
 import { isPrivatePage } from './private-paths';
-import { encodeBytes, pickEncoding } from './compression';
+import { encodeBytes, negotiated, pickEncoding } from './compression';
 
 /** Paths the server answers itself: never a page. */
 const NOT_PAGES = ['/api/', '/media/', '/dev/', '/pesapal-sim/', '/assets/'];
@@ -231,7 +231,7 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
     const page = await cached(request, locale, key, pathname, limitAddress(c));
     if (page.headers.Location) return new Response(null, { status: page.status, headers: page.headers });
     if (c.req.header('if-none-match') === page.etag) {
-      return new Response(null, { status: 304, headers: { ETag: page.etag, 'Cache-Control': 'no-cache' } });
+      return negotiated(new Response(null, { status: 304, headers: { ETag: page.etag, 'Cache-Control': 'no-cache' } }));
     }
     const headers: Record<string, string> = { ...page.headers };
     let body = page.body;
@@ -240,7 +240,9 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
       body = page[encoding] ?? body;
       headers['Content-Encoding'] = encoding;
     }
-    return new Response(method === 'HEAD' ? null : body, { status: page.status, headers });
+    const res = new Response(method === 'HEAD' ? null : body, { status: page.status, headers });
+    // A shell sent unrendered keeps no compressed forms: compressAnswers compresses it as it leaves.
+    return page.br || page.gzip ? negotiated(res) : res;
   };
 }
 

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { ENCODED_SUFFIX, compressAsset, compressedAtBuild, worthCompressing } from './asset-compression';
-import { pickEncoding } from './compression';
+import { negotiated, pickEncoding } from './compression';
 
 interface Asset {
   body: Buffer;
@@ -98,7 +98,7 @@ export function serveSpa(root: string, htmlVars: Record<string, string> = {}, op
       if (!asset) return next();
     }
     if (c.req.header('if-none-match') === asset.etag) {
-      return c.body(null, 304, { ETag: asset.etag, 'Cache-Control': asset.cacheControl });
+      return negotiated(c.body(null, 304, { ETag: asset.etag, 'Cache-Control': asset.cacheControl }));
     }
     const headers: Record<string, string> = {
       'Content-Type': asset.type,
@@ -112,8 +112,8 @@ export function serveSpa(root: string, htmlVars: Record<string, string> = {}, op
       body = asset[encoding] ?? body;
       headers['Content-Encoding'] = encoding;
     }
-    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-    return c.body(new Uint8Array(body), 200, headers);
+    if (c.req.method === 'HEAD') return negotiated(c.body(null, 200, headers));
+    return negotiated(c.body(new Uint8Array(body), 200, headers));
   };
 }
 
