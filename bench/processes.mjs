@@ -1,6 +1,6 @@
 // Child processes for the benchmark: the built shop on a temporary DATA_DIR, and the bare baseline.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,30 +43,33 @@ function stopper(child, cleanup = () => {}) {
 
 /**
  * node <dist>/server/index.js on a free port with a fresh, seeded DATA_DIR (or, given `databaseUrl`,
- * on that PostgreSQL database, with `env` added); request logs off.
+ * on that PostgreSQL database, with `env` added); request logs on, as in production (LOG_LEVEL=info),
+ * written to a file beside the data rather than piped into this process, which also runs the load.
  */
 export async function startShop(dist, { databaseUrl, env = {} } = {}) {
   const port = await freePort();
-  const dataDir = databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
+  const workDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
+  const dataDir = path.join(workDir, 'data');
+  const logFile = path.join(workDir, 'shop.log');
+  const logFd = openSync(logFile, 'a');
   const url = `http://127.0.0.1:${port}`;
-  let log = '';
+  const log = () => readFileSync(logFile, 'utf8').slice(-20_000);
   const child = spawn(process.execPath, [path.join(dist, 'server/index.js')], {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFd, logFd],
   });
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  const stop = stopper(child, () => dataDir && rmSync(dataDir, { recursive: true, force: true }));
+  closeSync(logFd);
+  const stop = stopper(child, () => rmSync(workDir, { recursive: true, force: true }));
   try {
-    await waitFor(`${url}/api/health`, child, () => log, 60_000);
+    await waitFor(`${url}/api/health`, child, log, 60_000);
   } catch (err) {
     await stop();
     throw err;
