@@ -6,13 +6,17 @@
 // the migrations lock and migrate once; a customer's order placed and paid on one instance reaches
 // the other instance's live feed. And why the direct URL is needed: through transaction pooling, a
 // session advisory lock keeps nobody out.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBackup } from '../../src/server/backup/archive';
+import { limitsFromMegabytes } from '../../src/server/backup/archive-entries';
 import { CONNECTION_NAMES } from '../../src/server/db/client';
 import { LOCKS } from '../../src/server/db/locks';
 import { migrationsFolder } from '../../src/server/db/migrate';
+import { processEnv, runCommand } from '../support/data-dir-process';
 import { startPgbouncer, type Pgbouncer } from '../support/pgbouncer';
 import {
   payAtSimulator,
@@ -49,9 +53,10 @@ describe.runIf(HAS_POSTGRES)('the shop through pgbouncer in transaction mode, it
     admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     db = await throwawayDatabase(admin, adminUrl, 'shop_pooler');
-    // 'shop' is the shop's; 'shop_one' has one server connection, for the lock that is no lock.
+    // 'shop' is the shop's, 'shop_cli' a command's; 'shop_one' has one server connection, for the lock that is no lock.
     bouncer = await startPgbouncer(adminUrl, [
       { alias: 'shop', dbname: db.name },
+      { alias: 'shop_cli', dbname: db.name },
       { alias: 'shop_one', dbname: db.name, poolSize: 1 },
     ]);
   });
@@ -72,10 +77,13 @@ describe.runIf(HAS_POSTGRES)('the shop through pgbouncer in transaction mode, it
       .filter((c) => c.database === 'shop')
       .map((c) => c.application_name);
 
-  const transactionsThroughPgbouncer = async () =>
-    Number(
-      (await bouncer!.show<{ database: string; total_xact_count: string }>('STATS')).find((s) => s.database === 'shop')?.total_xact_count,
+  /** What pgbouncer counted for one of its databases (zeros for one nobody used). */
+  const pgbouncerStats = async (alias: string) => {
+    const row = (await bouncer!.show<{ database: string; total_xact_count: string; total_query_count: string }>('STATS')).find(
+      (s) => s.database === alias,
     );
+    return { transactions: Number(row?.total_xact_count ?? 0), queries: Number(row?.total_query_count ?? 0) };
+  };
 
   /** The shop database's backends waiting for the advisory lock `key`. */
   const lockWaiters = async (key: number) =>
@@ -162,7 +170,7 @@ describe.runIf(HAS_POSTGRES)('the shop through pgbouncer in transaction mode, it
     async () => {
       const [a, b] = shops;
       if (!a || !b) throw new Error('the two instances did not start (see the test before)');
-      const transactionsBefore = await transactionsThroughPgbouncer();
+      const transactionsBefore = (await pgbouncerStats('shop')).transactions;
       const customer = await signedInCustomer(a.url, db.url, 'Achieng Otieno');
       const feed = await openEventStream(
         (p, init) => fetch(b.url + p, { headers: { Cookie: init.cookie ?? '' }, signal: init.signal }),
@@ -183,7 +191,7 @@ describe.runIf(HAS_POSTGRES)('the shop through pgbouncer in transaction mode, it
       } finally {
         feed.close();
       }
-      expect(await transactionsThroughPgbouncer()).toBeGreaterThan(transactionsBefore);
+      expect((await pgbouncerStats('shop')).transactions).toBeGreaterThan(transactionsBefore);
 
       // Every query connection of the shop is one of pgbouncer's; the LISTEN connection is none of them.
       const queryBackends = await backends(`application_name = '${CONNECTION_NAMES.queries}'`);
@@ -197,6 +205,33 @@ describe.runIf(HAS_POSTGRES)('the shop through pgbouncer in transaction mode, it
       expect(shops.flatMap((s) => s.exits)).toEqual([]);
     },
   );
+
+  it('npm run db:backup with DATABASE_URL through pgbouncer runs pg_dump on DATABASE_DIRECT_URL', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-pooler-backup-'));
+    try {
+      const to = path.join(dataDir, 'backups');
+      const run = await runCommand(
+        'backup',
+        ['--to', to],
+        processEnv(dataDir, { DATABASE_URL: bouncer!.url('shop_cli'), DATABASE_DIRECT_URL: db.url }),
+      );
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const file = /Backup written to (\S+)/.exec(run.stdout)?.[1] ?? '';
+      expect(file.startsWith(to)).toBe(true);
+      const backup = await openBackup(file, limitsFromMegabytes(64));
+      try {
+        expect(backup.manifest.database).toBe('postgres');
+        expect(backup.sql).toContain('Fresh Whole Tilapia (1 kg)');
+      } finally {
+        backup.dispose();
+      }
+      // Not one statement of it went through pgbouncer.
+      expect(await pgbouncerStats('shop_cli')).toEqual({ transactions: 0, queries: 0 });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 
   it('through transaction pooling a session advisory lock keeps nobody out, and outlives its takers', async () => {
     const takers = [0, 1].map(() => new pg.Client({ connectionString: bouncer!.url('shop_one') }));
