@@ -201,7 +201,7 @@ describe.runIf(HAS_POSTGRES)('the shop through pgbouncer in transaction mode, it
       expect(queryBackends.filter((q) => !serverPorts.includes(q.client_port))).toEqual([]);
       expect(listening.map((l) => [l.application_name, l.query])).toEqual([[CONNECTION_NAMES.listen, 'LISTEN "shop_events"']]);
       expect(listening.filter((l) => serverPorts.includes(l.client_port))).toEqual([]);
-      expect(new Set(await pgbouncerClientNames())).toEqual(new Set([CONNECTION_NAMES.queries]));
+      expect((await pgbouncerClientNames()).filter((name) => name !== CONNECTION_NAMES.queries)).toEqual([]);
       expect(shops.flatMap((s) => s.exits)).toEqual([]);
     },
   );
