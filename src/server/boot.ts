@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { backupBeforeMigrating } from './backup/automatic';
 import { openDatabase, type Database } from './db/client';
+import { databaseOptions } from './db/database-settings';
 import { runMigrations } from './db/migrate';
 import { seedDemoData } from './seed/seed';
 import type { Env } from './env';
@@ -34,12 +35,7 @@ export async function boot(opts: BootOptions): Promise<ServerDeps> {
   const env: Env = { ...opts.env, AUTH_SECRET: resolveAuthSecret(opts.env) };
   const logger = opts.logger ?? createLogger(env.LOG_LEVEL);
   const database =
-    opts.database ??
-    (await openDatabase({
-      databaseUrl: env.DATABASE_URL,
-      dataDir: env.DATA_DIR,
-      onConnectionLost: (err, message) => logger.warn({ err }, message),
-    }));
+    opts.database ?? (await openDatabase(databaseOptions(env, { onConnectionLost: (err, message) => logger.warn({ err }, message) })));
   // A database opened here from DATA_DIR is backed up first when a migration is about to change it.
   await runMigrations(database, opts.database ? {} : { beforeMigrating: () => backupBeforeMigrating(database, env.DATA_DIR, logger) });
   if (opts.seed !== false) await seedDemoData(database.db);

@@ -43,6 +43,26 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ MPESA_SECURITY_CREDENTIAL: 'b64==' })).not.toThrow();
   });
 
+  it('reads a direct URL beside a pooled DATABASE_URL, and the pool size (default 10)', () => {
+    const pooled = 'postgres://shop@pooler:6432/shop';
+    const direct = 'postgresql://shop:secret@db-host:5432/shop';
+    const unset = loadEnv({});
+    expect(unset.DATABASE_DIRECT_URL).toBeUndefined();
+    expect(unset.DATABASE_POOL_SIZE).toBe(10);
+    expect(loadEnv({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: ` ${direct} `, DATABASE_POOL_SIZE: '4' })).toMatchObject({
+      DATABASE_URL: pooled,
+      DATABASE_DIRECT_URL: direct,
+      DATABASE_POOL_SIZE: 4,
+    });
+    expect(() => loadEnv({ DATABASE_DIRECT_URL: direct })).toThrow(
+      'DATABASE_DIRECT_URL is the direct address of the PostgreSQL server the shop reaches through a pooler at DATABASE_URL',
+    );
+    expect(() => loadEnv({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: 'db-host:5432/shop' })).toThrow(
+      'DATABASE_DIRECT_URL: must be a PostgreSQL URL, e.g. postgres://user:password@db-host:5432/shop',
+    );
+    expect(() => loadEnv({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadEnv({ DATABASE_URL: '  ', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -7,6 +7,12 @@ const optional = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 
+const POSTGRES_URL_MESSAGE = 'must be a PostgreSQL URL, e.g. postgres://user:password@db-host:5432/shop';
+
+function isPostgresUrl(value: string): boolean {
+  return /^postgres(ql)?:\/\//.test(value) && URL.canParse(value);
+}
+
 const schema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -14,6 +20,11 @@ const schema = z.object({
   PUBLIC_URL: optional,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
+  // The same database reached directly, not through a connection pooler in transaction mode
+  // (docs/connection-pooler.md): LISTEN, session advisory locks, migrations and pg_dump use it.
+  DATABASE_DIRECT_URL: optional.refine((v) => v === undefined || isPostgresUrl(v), POSTGRES_URL_MESSAGE),
+  // Connections of each of an instance's PostgreSQL pools (queries; with DATABASE_DIRECT_URL also its session pool).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   AUTH_SECRET: optional,
   SMTP_URL: optional,
   MAIL_FROM: optional,
@@ -261,6 +272,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.ETIMS_SEND_TOKEN && env.ETIMS_PIN && env.ETIMS_DEVICE_SERIAL && (!env.ETIMS_CONSUMER_KEY || !env.ETIMS_CONSUMER_SECRET))
     throw new ConfigError(
       'ETIMS_SEND_TOKEN=1 sends an OAuth token on every call to KRA: set ETIMS_CONSUMER_KEY and ETIMS_CONSUMER_SECRET (the client credentials KRA issued), or unset ETIMS_SEND_TOKEN',
+    );
+  if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL)
+    throw new ConfigError(
+      'DATABASE_DIRECT_URL is the direct address of the PostgreSQL server the shop reaches through a pooler at DATABASE_URL: set DATABASE_URL too, or unset DATABASE_DIRECT_URL',
     );
   const mpesaMissing = missingMpesaSettings(env);
   if (mpesaMissing) throw new ConfigError(mpesaMissing);

@@ -10,8 +10,10 @@ import { RestoreRefused } from './archive-entries';
 import { makeDataDirPrivate } from '../db/file-modes';
 
 export interface RestoreTarget {
-  /** PostgreSQL to restore into; without it, the PGlite folder in dataDir. */
+  /** PostgreSQL to restore into, directly (never through a transaction pooler); without it, the PGlite folder in dataDir. */
   databaseUrl?: string;
+  /** The setting databaseUrl came from, for messages (default DATABASE_URL). */
+  databaseSetting?: string;
   dataDir: string;
   force?: boolean;
 }
@@ -113,11 +115,12 @@ async function intoPglite(backup: OpenedBackup, target: RestoreTarget): Promise<
 }
 
 async function intoPostgres(backup: OpenedBackup, target: RestoreTarget & { databaseUrl: string }): Promise<RestoreResult> {
+  const setting = target.databaseSetting ?? 'DATABASE_URL';
   const client = new pg.Client({ connectionString: target.databaseUrl });
   try {
     await client.connect();
   } catch (err) {
-    throw new RestoreRefused(`Could not connect to DATABASE_URL: ${err instanceof Error ? err.message : String(err)}`);
+    throw new RestoreRefused(`Could not connect to ${setting}: ${err instanceof Error ? err.message : String(err)}`);
   }
   try {
     const { rows } = await client.query<{ n: number }>(
@@ -127,7 +130,7 @@ async function intoPostgres(backup: OpenedBackup, target: RestoreTarget & { data
     if ((rows[0]?.n ?? 0) > 0) {
       if (!target.force)
         throw new RestoreRefused(
-          'The database at DATABASE_URL is not empty. Restore into an empty database, or add --force to drop its schemas public and drizzle first.',
+          `The database at ${setting} is not empty. Restore into an empty database, or add --force to drop its schemas public and drizzle first.`,
         );
       await client.query('drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;');
     }

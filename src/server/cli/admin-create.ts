@@ -2,6 +2,7 @@
 // While the shop runs on the embedded database, the shop does it (it is the one writer).
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
+import { databaseOptions } from '../db/database-settings';
 import { runMigrations } from '../db/migrate';
 import { loadEnv } from '../env';
 import { promoteToAdmin, promotionMessage } from '../features/customers/admin-promotion.service';
@@ -27,7 +28,7 @@ await runCli(async () => {
     console.log(answer.message);
     return;
   }
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase(databaseOptions(env));
   try {
     await runMigrations(database);
     const result = await promoteToAdmin(database.db, email, new Date()); // the command's own clock

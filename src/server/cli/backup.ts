@@ -7,6 +7,7 @@ import { writeBackup } from '../backup/archive';
 import { backupsDir } from '../backup/automatic';
 import { makeDataDirPrivate } from '../db/file-modes';
 import { openDatabase } from '../db/client';
+import { databaseOptions, directDatabaseUrl } from '../db/database-settings';
 import { loadEnv } from '../env';
 import { askRunningShop, claimDataDir, runCli, UserError } from './cli-support';
 
@@ -32,9 +33,10 @@ await runCli(async () => {
     const folder = path.resolve(env.DATA_DIR, 'pglite');
     if (!env.DATABASE_URL && (!existsSync(folder) || readdirSync(folder).length === 0))
       throw new UserError(`There is no database in ${folder} to back up. Check DATA_DIR (or set DATABASE_URL for a PostgreSQL server).`);
-    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    const database = await openDatabase(databaseOptions(env));
     try {
-      const file = await writeBackup({ database, databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }, dir, 'manual');
+      // pg_dump needs a whole session: through a transaction pooler it is unsupported.
+      const file = await writeBackup({ database, databaseUrl: directDatabaseUrl(env), dataDir: env.DATA_DIR }, dir, 'manual');
       makeDataDirPrivate(env.DATA_DIR);
       console.log(`Backup written to ${file}`);
     } finally {

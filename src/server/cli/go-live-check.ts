@@ -4,6 +4,7 @@
 // the running shop runs the checks, with its own settings (it is the one reader and writer).
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
+import { databaseOptions } from '../db/database-settings';
 import { loadEnvToCheck } from '../env';
 import { goLiveReport } from '../go-live/go-live-report';
 import { askRunningShop, claimDataDir, runCli, UserError } from './cli-support';
@@ -29,7 +30,7 @@ await runCli(async () => {
     if (!answer.ok) process.exitCode = 1;
     return;
   }
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase(databaseOptions(env));
   try {
     const report = await goLiveReport(env, database.db, () => new Date(), timeoutMs); // the command's own clock
     console.log(report.text);

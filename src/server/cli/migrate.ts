@@ -3,6 +3,7 @@
 import { backupBeforeMigrating } from '../backup/automatic';
 import { makeDataDirPrivate } from '../db/file-modes';
 import { openDatabase } from '../db/client';
+import { databaseOptions } from '../db/database-settings';
 import { runMigrations } from '../db/migrate';
 import { loadEnv } from '../env';
 import { claimDataDir, refuseWhileShopRuns, runCli } from './cli-support';
@@ -16,7 +17,7 @@ await runCli(async () => {
       access.owner,
       'It applied its migrations when it started. To apply newer ones, restart the shop (it backs up and migrates as it starts), or stop it and run `npm run db:migrate` again.',
     );
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase(databaseOptions(env));
   try {
     let backup: string | null = null;
     await runMigrations(database, { beforeMigrating: async () => (backup = await backupBeforeMigrating(database, env.DATA_DIR)) });

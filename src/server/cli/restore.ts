@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { openBackup } from '../backup/archive';
 import { limitsFromMegabytes } from '../backup/archive-entries';
 import { restoreBackup } from '../backup/restore';
+import { directDatabaseSetting, directDatabaseUrl } from '../db/database-settings';
 import { loadEnv } from '../env';
 import { claimDataDir, refuseWhileShopRuns, runCli, UserError } from './cli-support';
 
@@ -30,8 +31,15 @@ await runCli(async () => {
   try {
     const backup = await openBackup(path.resolve(file), limitsFromMegabytes(env.RESTORE_MAX_MB));
     try {
-      const target = env.DATABASE_URL ? 'the database at DATABASE_URL' : path.resolve(env.DATA_DIR, 'pglite');
-      const result = await restoreBackup(backup, { databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, force });
+      const setting = directDatabaseSetting(env);
+      const target = env.DATABASE_URL ? `the database at ${setting}` : path.resolve(env.DATA_DIR, 'pglite');
+      // Directly: the dump's SETs would stay behind on a transaction pooler's server connection.
+      const result = await restoreBackup(backup, {
+        databaseUrl: directDatabaseUrl(env),
+        databaseSetting: setting,
+        dataDir: env.DATA_DIR,
+        force,
+      });
       console.log(
         `Restored ${path.resolve(file)} (taken ${backup.manifest.createdAt} from ${backup.manifest.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}) into ${target}.`,
       );

@@ -1,5 +1,6 @@
 // npm run db:seed: migrate, then load the demo catalogue, posts, pages and zones if the shop is empty.
 import { openDatabase } from '../db/client';
+import { databaseOptions } from '../db/database-settings';
 import { runMigrations } from '../db/migrate';
 import { seedDemoData } from '../seed/seed';
 import { loadEnv } from '../env';
@@ -14,7 +15,7 @@ await runCli(async () => {
       access.owner,
       'A shop seeds an empty database itself when it starts. To seed this one anyway, stop the shop, run `npm run db:seed`, then start it again.',
     );
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase(databaseOptions(env));
   try {
     await runMigrations(database);
     const { seeded } = await seedDemoData(database.db);

@@ -1,4 +1,5 @@
-// One handle over either embedded PGlite (under DATA_DIR) or a PostgreSQL server (DATABASE_URL).
+// One handle over either embedded PGlite (under DATA_DIR) or a PostgreSQL server (DATABASE_URL, and
+// DATABASE_DIRECT_URL past a connection pooler: docs/connection-pooler.md).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
@@ -24,6 +25,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   /**
+   * The same database over direct sessions, never through a transaction pooler: migrations run on
+   * it, as their statements may leave session state. `db` itself on PGlite or without a direct URL.
+   */
+  directDb: Db;
+  /**
    * Subscribe to a NOTIFY channel; returns an unsubscribe function. onReconnect runs after a lost
    * listening connection was re-established (notifications in between are lost).
    */
@@ -42,6 +48,11 @@ export interface Database {
 
 export interface DatabaseOptions {
   databaseUrl?: string;
+  /**
+   * The database at databaseUrl reached directly, when databaseUrl goes through a pooler in
+   * transaction mode: the LISTEN connection, session advisory locks and migrations use it.
+   */
+  directUrl?: string;
   /** PGlite data directory; 'memory://' for an in-memory database. */
   dataDir?: string;
   poolSize?: number;
@@ -51,8 +62,27 @@ export interface DatabaseOptions {
 
 type ConnectionLostLog = (err: unknown, message: string) => void;
 
+/**
+ * The application_name of each kind of PostgreSQL connection, as pg_stat_activity and a pooler's
+ * SHOW CLIENTS show them (an application_name in the URL wins).
+ */
+export const CONNECTION_NAMES = {
+  /** The query pool (DATABASE_URL); also the advisory locks' when there is no direct URL. */
+  queries: 'shop-queries',
+  /** The direct session pool (DATABASE_DIRECT_URL): advisory locks and migrations. */
+  sessions: 'shop-sessions',
+  /** The one LISTEN connection (direct). */
+  listen: 'shop-listen',
+} as const;
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize, opts.onConnectionLost) : openPglite(opts.dataDir);
+  if (!opts.databaseUrl) return openPglite(opts.dataDir);
+  return openPostgres({
+    url: opts.databaseUrl,
+    directUrl: opts.directUrl ?? opts.databaseUrl,
+    poolSize: opts.poolSize ?? 10,
+    onConnectionLost: opts.onConnectionLost ?? (() => undefined),
+  });
 }
 
 function toError(err: unknown): Error {
@@ -102,6 +132,7 @@ export function wrapPglite(client: PGlite, location = 'memory://'): Database {
   return {
     kind: 'pglite',
     db,
+    directDb: db,
     pglite: client,
     description: location.startsWith('memory://') ? 'PGlite (in memory)' : `PGlite at ${location}`,
     async listen(channel, onMessage) {
@@ -137,10 +168,25 @@ export function wrapPglite(client: PGlite, location = 'memory://'): Database {
 /** A pool slot or a new connection not had within this long is an error (a 503), not a hung request. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
-async function openPostgres(url: string, poolSize = 10, onConnectionLost: ConnectionLostLog = () => undefined): Promise<Database> {
+interface PoolOptions {
+  url: string;
+  max: number;
+  applicationName: string;
+  /** What a lost connection of this pool is logged as. */
+  lostMessage: string;
+  onConnectionLost: ConnectionLostLog;
+}
+
+function openPool(opts: PoolOptions): pg.Pool {
   // keepAlive: a connection cut off without a word (a network blip, a failover) is found dead by
   // the OS instead of hanging the statement that would use it.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    max: opts.max,
+    application_name: opts.applicationName,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // Every checkout is given back on every path, broken when its connection failed (pool-checkout.ts).
   guardCheckouts(pool);
   // Every connection gets an error listener for its whole life, checked out or idle. A connection
@@ -149,11 +195,45 @@ async function openPostgres(url: string, poolSize = 10, onConnectionLost: Connec
   // process. The pool discards a client that lost its connection when it is released; its next
   // query (if any) rejects, and that error reaches the caller (a 503 for a request).
   pool.on('connect', (client) => {
-    client.on('error', (err) => onConnectionLost(err, 'database: a pooled connection was lost; the pool opens a new one'));
+    client.on('error', (err) => opts.onConnectionLost(err, opts.lostMessage));
   });
   // Idle clients' errors are also re-emitted on the pool: logged above already.
   pool.on('error', () => undefined);
+  return pool;
+}
+
+interface PostgresOptions {
+  /** Queries: may go through a pooler in transaction mode. */
+  url: string;
+  /** Sessions (LISTEN, advisory locks, migrations): never through a transaction pooler. */
+  directUrl: string;
+  poolSize: number;
+  onConnectionLost: ConnectionLostLog;
+}
+
+async function openPostgres({ url, directUrl, poolSize, onConnectionLost }: PostgresOptions): Promise<Database> {
+  const pool = openPool({
+    url,
+    max: poolSize,
+    applicationName: CONNECTION_NAMES.queries,
+    lostMessage: 'database: a pooled connection was lost; the pool opens a new one',
+    onConnectionLost,
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // A transaction pooler hands each transaction any server connection: a session advisory lock
+  // taken through it stays on a connection others then use, and is released on another or never.
+  // With a direct URL, locks (and migrations) get their own pool of real sessions.
+  const sessions =
+    directUrl === url
+      ? pool
+      : openPool({
+          url: directUrl,
+          max: poolSize,
+          applicationName: CONNECTION_NAMES.sessions,
+          lostMessage: 'database: a direct session connection was lost; the pool opens a new one',
+          onConnectionLost,
+        });
+  const directDb = sessions === pool ? db : (drizzlePg(sessions, { schema }) as unknown as Db);
   let listenClient: Promise<pg.Client> | null = null;
   /** The LISTEN connection once it is connected and listening; null while (re)connecting. */
   let listening: pg.Client | null = null;
@@ -168,7 +248,12 @@ async function openPostgres(url: string, poolSize = 10, onConnectionLost: Connec
   // One connection LISTENs for the whole instance. When it drops, it is re-opened with backoff and
   // every channel is listened to again; subscribers are told, since events may have been missed.
   const connectListener = async (): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // Direct: a pooler in transaction mode would drop the LISTEN with the transaction it ran in.
+    const client = new pg.Client({
+      connectionString: directUrl,
+      application_name: CONNECTION_NAMES.listen,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     client.on('notification', (msg) => {
       for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
     });
@@ -247,7 +332,7 @@ async function openPostgres(url: string, poolSize = 10, onConnectionLost: Connec
    * next run takes the lock afresh on a new connection, so nothing keeps believing it holds it.
    */
   const lockOn = async <T>(key: number, wait: boolean, fn: () => Promise<T>): Promise<T | null> => {
-    const client = await pool.connect();
+    const client = await sessions.connect();
     /** Set once this client's connection failed: it is then discarded, never reused. */
     let broken: unknown;
     const onLost = (err: Error) => (broken ??= err);
@@ -283,11 +368,12 @@ async function openPostgres(url: string, poolSize = 10, onConnectionLost: Connec
       client.release(broken ? toError(broken) : undefined);
     }
   };
-  const safeUrl = url.replace(/\/\/([^:@/]+)(:[^@/]*)?@/, '//$1@');
+  const safe = (u: string) => u.replace(/\/\/([^:@/]+)(:[^@/]*)?@/, '//$1@');
   return {
     kind: 'postgres',
     db,
-    description: `PostgreSQL at ${safeUrl}`,
+    directDb,
+    description: `PostgreSQL at ${safe(url)}${directUrl === url ? '' : ` (direct sessions at ${safe(directUrl)})`}`,
     async listen(channel, onMessage, onReconnect) {
       let set = handlers.get(channel);
       const isNew = !set;
@@ -334,6 +420,7 @@ async function openPostgres(url: string, poolSize = 10, onConnectionLost: Connec
       const client = await listenClient?.catch(() => null);
       await client?.end().catch(() => undefined);
       await pool.end();
+      if (sessions !== pool) await sessions.end();
     },
   };
 }

@@ -32,7 +32,9 @@ export async function runMigrations(database: Database, opts: MigrateOptions = {
         migrationsFolder: migrationsDir,
       });
     } else {
-      await migratePg(database.db as unknown as NodePgDatabase<Record<string, never>>, {
+      // Over direct sessions: a migration may take locks or SET things a transaction pooler would
+      // leave on a connection other clients then get.
+      await migratePg(database.directDb as unknown as NodePgDatabase<Record<string, never>>, {
         migrationsFolder: migrationsDir,
       });
     }
