@@ -31,6 +31,7 @@ import { MPESA_SIMULATOR_MOUNT } from './mpesa-config';
 import { simulatorSwitchesRoutes } from './dev/pesapal/pesapal-simulator-switches';
 import { etimsSwitchesRoutes } from './dev/etims/etims-simulator-switches';
 import { requestLogger } from './infra/logger';
+import { appMetrics } from './wiring/app-metrics';
 import { devToolsGuard } from './infra/http/dev-tools-guard';
 import { securityHeaders } from './infra/http/security-headers';
 import { builtInlineScriptHashes } from './infra/http/inline-scripts';
@@ -74,7 +75,9 @@ export function createContext(deps: ServerDeps): ServerContext {
 
 export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
+  const metrics = appMetrics(ctx);
   app.use('*', requestLogger(ctx.logger));
+  app.use('*', metrics.recordRequests);
   app.use(
     '*',
     securityHeaders({
@@ -122,6 +125,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
   app.all('/api/*', () => {
     throw notFound('No such API endpoint.');
   });
+  app.route('/metrics', metrics.routes);
   const simulator = ctx.integrations.pesapalSimulator;
   if (simulator) {
     app.use(`${SIMULATOR_MOUNT}/switches`, devTools);
@@ -158,6 +162,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
         logger: ctx.logger,
         now: () => ctx.now().getTime(),
         renderModule: opts.renderModule,
+        watchCache: metrics.watchPageCache,
       }),
     );
   }

@@ -75,6 +75,13 @@ describe('loadEnv', () => {
     expect(() => loadEnv(source)).toThrow(message);
   });
 
+  it('takes a metrics token of at least 24 characters, and leaves the metrics to this machine without one', () => {
+    expect(loadEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadEnv({ METRICS_TOKEN: ' scrape-token-0123456789-abcdef ' }).METRICS_TOKEN).toBe('scrape-token-0123456789-abcdef');
+    expect(() => loadEnv({ METRICS_TOKEN: 'short-token' })).toThrow(ConfigError);
+    expect(() => loadEnv({ METRICS_TOKEN: 'short-token' })).toThrow('METRICS_TOKEN: must be at least 24 random characters');
+  });
+
   it('refuses every development stand-in in production', () => {
     let error: unknown;
     try {

@@ -174,6 +174,9 @@ const schema = z.object({
   RETENTION_MESSAGE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   RETENTION_SAVED_CART_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   RETENTION_AUDIT_DETAIL_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
+  // The bearer token GET /metrics asks for; unset, the metrics answer only this machine (a loopback
+  // socket with no proxy's forwarding header). At least 24 characters.
+  METRICS_TOKEN: optional.refine((v) => v === undefined || v.length >= 24, 'must be at least 24 random characters'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // For tests only: lets the Google sign-in flow run against a local OpenID Connect server.
   GOOGLE_OIDC_ISSUER: optional,

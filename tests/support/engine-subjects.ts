@@ -46,6 +46,8 @@ export const ENGINE_SUBJECTS: Readonly<Record<string, string>> = {
     "a withdrawal and a recording by hand of one refund sent together: the order's row lock and the refund's (its other tests run once)",
   'sales-rollup.test.ts': "the sales reports' sums kept by triggers from orders, payments and refunds, with payments committed at once",
   'admin-orders-at-scale.test.ts': "each engine's query plans use the indexes",
+  'metrics.test.ts':
+    "the database pool's connections as each engine has them (PostgreSQL's pool, PGlite's one connection), and the scrape's reads in one transaction with savepoints",
   'stock-in-kg.test.ts':
     'a switch of stock unit locks every variant before its product, so a checkout waiting on one reads the new unit (its other tests run once)',
 };

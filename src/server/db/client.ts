@@ -40,11 +40,29 @@ export interface Database {
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** How many callers are waiting for the advisory lock: what an operator (or a test) reads to see a queue. */
   lockWaiters(key: number): Promise<number>;
+  /** The connections the shop holds now, for /metrics. */
+  connections(): ConnectionCounts;
   close(): Promise<void>;
   description: string;
   /** The embedded database itself (PGlite only): backups dump it through its one connection. */
   pglite?: PGlite;
 }
+
+/**
+ * A PostgreSQL pool's connections (the LISTEN connection is not the pool's and not counted). PGlite
+ * is one connection inside the process, always open: its max and open are 1, and how many queries
+ * wait for it is not visible, so inUse, idle and waiting are null.
+ */
+export interface ConnectionCounts {
+  max: number;
+  open: number;
+  inUse: number | null;
+  idle: number | null;
+  /** Callers waiting for a connection because every one is in use. */
+  waiting: number | null;
+}
+
+const PGLITE_CONNECTIONS: ConnectionCounts = { max: 1, open: 1, inUse: null, idle: null, waiting: null };
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -159,6 +177,7 @@ export function wrapPglite(client: PGlite, location = 'memory://'): Database {
       }
     },
     lockWaiters: (key) => Promise.resolve(waiters.get(key)?.length ?? 0),
+    connections: () => PGLITE_CONNECTIONS,
     async close() {
       await client.close();
     },
@@ -415,6 +434,13 @@ async function openPostgres({ url, directUrl, poolSize, onConnectionLost }: Post
       );
       return res.rows[0]?.n ?? 0;
     },
+    connections: () => ({
+      max: poolSize,
+      open: pool.totalCount,
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async close() {
       closing = true;
       const client = await listenClient?.catch(() => null);

@@ -21,6 +21,7 @@ function fakeHub() {
     connectionCount: (userId) => sinks.get(userId)?.size ?? 0,
     subscribeStaff: () => () => undefined,
     staffConnectionCount: () => 0,
+    streamCounts: () => ({ customer: [...sinks.values()].reduce((n, set) => n + set.size, 0), staff: 0 }),
     stop: async () => undefined,
   };
   const emit = (userId: string, event: BrowserEvent) => sinks.get(userId)?.forEach((s) => s(event));

@@ -24,9 +24,22 @@ export interface RealtimeHub {
   subscribeStaff(userId: string, sink: StaffEventSink, onReset?: () => void): () => void;
   /** Open back-office streams of one admin (for the same cap). */
   staffConnectionCount(userId: string): number;
+  /** Open streams of everyone: customers' own and the back office's. */
+  streamCounts(): LiveStreamCounts;
   /** Ends every open stream (their browsers reconnect, to another instance) and stops listening. */
   stop(): Promise<void>;
 }
+
+export interface LiveStreamCounts {
+  customer: number;
+  staff: number;
+}
+
+const countStreams = (byUser: Map<string, Set<unknown>>) => {
+  let n = 0;
+  for (const sinks of byUser.values()) n += sinks.size;
+  return n;
+};
 
 export async function createRealtimeHub(database: Database, logger: Logger): Promise<RealtimeHub> {
   const sinksByUser = new Map<string, Set<EventSink>>();
@@ -86,6 +99,7 @@ export async function createRealtimeHub(database: Database, logger: Logger): Pro
     connectionCount: (userId) => sinksByUser.get(userId)?.size ?? 0,
     subscribeStaff: (userId, sink, onReset) => subscribeTo(staffSinksByUser, userId, sink, onReset),
     staffConnectionCount: (userId) => staffSinksByUser.get(userId)?.size ?? 0,
+    streamCounts: () => ({ customer: countStreams(sinksByUser), staff: countStreams(staffSinksByUser) }),
     async stop() {
       resetAll();
       sinksByUser.clear();
@@ -109,6 +123,12 @@ export function realtimeHubFor(database: Database, logger: Logger): Promise<Real
     hub.catch(() => hubs.delete(database));
   }
   return hub;
+}
+
+/** The instance's open streams; none before its first stream started the hub (no hub is started here). */
+export async function liveStreamCounts(database: Database): Promise<LiveStreamCounts> {
+  const hub = await hubs.get(database)?.catch(() => null);
+  return hub?.streamCounts() ?? { customer: 0, staff: 0 };
 }
 
 /**

@@ -99,6 +99,8 @@ export interface PageRendererOptions {
   renderLimits?: RenderLimits;
   /** The most the kept pages may weigh together (plain and compressed bytes). */
   maxCacheBytes?: number;
+  /** Given the kept pages once, for whoever reports their weight (/metrics). */
+  watchCache?: (cache: { readonly bytes: number }) => void;
 }
 
 /** The built index.html split where the page's <head> tags and its HTML go. */
@@ -142,6 +144,7 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
   const renderer = loadRenderer(opts.webRoot, opts);
   const now = opts.now ?? Date.now;
   const pages = createTtlCache<PageBody>({ ttlMs: PAGE_TTL_MS, maxBytes: opts.maxCacheBytes ?? MAX_PAGE_BYTES, sizeOf: pageBytes, now });
+  opts.watchCache?.(pages);
   const rendering = new Map<string, Promise<PageBody>>();
   const admit = createRenderLimiter(opts.renderLimits ?? RENDER_LIMITS, now);
 
