@@ -36,6 +36,7 @@ import { devToolsGuard } from './infra/http/dev-tools-guard';
 import { securityHeaders } from './infra/http/security-headers';
 import { builtInlineScriptHashes } from './infra/http/inline-scripts';
 import { compressAnswers } from './infra/http/compression';
+import type { FrontLane } from './infra/http/front-lane';
 import { servePages } from './infra/http/page-renderer';
 import type { ServerRenderModule } from './infra/http/page-render-contract';
 import { serveSpa } from './infra/http/static-files';
@@ -52,6 +53,8 @@ export interface CreateAppOptions {
   renderModule?: ServerRenderModule;
   /** Outside production: the movable clock the shop reads, moved through /dev/clock. */
   devClock?: DevClock;
+  /** The listener in front of the app that answers fresh cached public reads (index.ts); counted in the app's metrics. */
+  frontLane?: FrontLane;
 }
 
 export function createContext(deps: ServerDeps): ServerContext {
@@ -78,6 +81,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
   const metrics = appMetrics(ctx);
   app.use('*', requestLogger(ctx.logger));
   app.use('*', metrics.recordRequests);
+  opts.frontLane?.observeWith(metrics.recordRequest);
   app.use(
     '*',
     securityHeaders({

@@ -8,6 +8,9 @@ import { createHash } from 'node:crypto';
 import type { Context, TypedResponse } from 'hono';
 import { notFound } from '../../errors';
 import { encodeBytes, negotiated, pickEncoding } from '../../infra/http/compression';
+import type { HttpBindings } from '@hono/node-server';
+import { frontLaneOf } from '../../infra/http/front-lane';
+import { routeLabel } from '../../infra/metrics/route-label';
 import { createTtlCache } from '../../infra/ttl-cache';
 
 /**
@@ -30,18 +33,20 @@ export interface PublicBody<T> {
   br: Bytes | null;
   gzip: Bytes | null;
   etag: string;
+  /** When the kept answer expires (ms, the shop's clock): the front lane sends it no longer. */
+  expires: number;
 }
 
 /** Below this the JSON goes out as it is. */
 const COMPRESS_FROM_BYTES = 1024;
 
-async function toPublicBody<T>(value: T, sent: boolean): Promise<PublicBody<T>> {
-  if (value === null || value === undefined) return { value, json: null, br: null, gzip: null, etag: '' };
+async function toPublicBody<T>(value: T, sent: boolean, expires: number): Promise<PublicBody<T>> {
+  if (value === null || value === undefined) return { value, json: null, br: null, gzip: null, etag: '', expires };
   const json = new TextEncoder().encode(JSON.stringify(value));
   const etag = `"${createHash('sha1').update(json).digest('base64url').slice(0, 27)}"`;
-  if (!sent || json.byteLength < COMPRESS_FROM_BYTES) return { value, json, br: null, gzip: null, etag };
+  if (!sent || json.byteLength < COMPRESS_FROM_BYTES) return { value, json, br: null, gzip: null, etag, expires };
   const [br, gzip] = await Promise.all([encodeBytes(json, 'br'), encodeBytes(json, 'gzip')]);
-  return { value, json, br, gzip, etag };
+  return { value, json, br, gzip, etag, expires };
 }
 
 /** A rough weight of the value object beside its bytes: its JSON again. */
@@ -65,7 +70,9 @@ export function createPublicReadCache(now: () => Date, ttlMs = PUBLIC_READ_TTL_M
       if (hit) return Promise.resolve(hit as PublicBody<T>);
       const pending = loading.get(key);
       if (pending) return pending as Promise<PublicBody<T>>;
-      const body = load().then((value) => toPublicBody(value, sent));
+      // The expiry counts from the load's start: the kept answer is never older than the TTL says.
+      const expires = now().getTime() + ttlMs;
+      const body = load().then((value) => toPublicBody(value, sent, expires));
       loading.set(key, body);
       const settle = () => loading.get(key) === body && loading.delete(key);
       body.then((b) => {
@@ -80,6 +87,35 @@ export function createPublicReadCache(now: () => Date, ttlMs = PUBLIC_READ_TTL_M
     },
   };
 }
+
+/**
+ * Lets the front lane (infra/http/front-lane.ts) send this answer again to this address until it
+ * expires, with the headers the request path gave it so far (the security headers).
+ */
+function rememberInFrontLane(c: Context, body: PublicBody<unknown> & { json: Bytes }) {
+  const bindings = c.env as Partial<HttpBindings> | undefined;
+  const lane = frontLaneOf(bindings?.incoming);
+  if (!lane || !bindings?.outgoing || !bindings.incoming?.url || c.req.method !== 'GET') return;
+  const pathHeaders = bindings.outgoing.getHeaders();
+  delete pathHeaders['x-request-id'];
+  lane.remember(bindings.incoming.url, {
+    expires: body.expires,
+    pathHeaders,
+    headers: answerHeaders(body.etag),
+    etag: body.etag,
+    plain: body.json,
+    br: body.br,
+    gzip: body.gzip,
+    route: routeLabel(c),
+  });
+}
+
+const answerHeaders = (etag: string): Record<string, string> => ({
+  ETag: etag,
+  'Cache-Control': PUBLIC_CACHE_CONTROL,
+  'Content-Type': 'application/json; charset=utf-8',
+  Vary: 'Accept-Encoding',
+});
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -100,18 +136,14 @@ export function publicJson<T>(
   notFoundMessage = 'Not found',
 ): Response & TypedResponse<NonNullable<T>, 200, 'json'> {
   if (body.json === null) throw notFound(notFoundMessage);
+  rememberInFrontLane(c, body as PublicBody<unknown> & { json: Bytes });
   if (matchesEtag(c.req.header('if-none-match'), body.etag)) {
     // A 304 carries no body; the browser answers fetch() with the body it holds (typed as the 200's).
     return negotiated(
       new Response(null, { status: 304, headers: { ETag: body.etag, 'Cache-Control': PUBLIC_CACHE_CONTROL } }),
     ) as Response & TypedResponse<NonNullable<T>, 200, 'json'>;
   }
-  const headers: Record<string, string> = {
-    ETag: body.etag,
-    'Cache-Control': PUBLIC_CACHE_CONTROL,
-    'Content-Type': 'application/json; charset=utf-8',
-    Vary: 'Accept-Encoding',
-  };
+  const headers = answerHeaders(body.etag);
   const encoding = pickEncoding(c.req.header('accept-encoding'), { br: body.br !== null, gzip: body.gzip !== null });
   const bytes = (encoding && body[encoding]) || body.json;
   if (encoding) headers['Content-Encoding'] = encoding;

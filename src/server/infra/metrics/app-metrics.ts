@@ -8,7 +8,7 @@ import { registerDatabaseGauges } from './database-gauges';
 import { createDatabaseReader } from './database-readings';
 import { registerInstanceGauges } from './instance-gauges';
 import { metricsRoutes } from './metrics.routes';
-import { createRequestMetrics } from './request-metrics';
+import { createRequestMetrics, type RequestMetrics } from './request-metrics';
 
 export interface AppMetricsSources {
   database: Database;
@@ -23,6 +23,8 @@ export interface AppMetricsSources {
 export interface AppMetrics {
   /** Counts and times every request: mounted first after the request log. */
   recordRequests: MiddlewareHandler;
+  /** Counts and times a request answered before the middleware (the front lane's). */
+  recordRequest: RequestMetrics['record'];
   /** GET /metrics. */
   routes: ReturnType<typeof metricsRoutes>;
   /** Given the server-rendered pages' cache, for its size. */
@@ -45,6 +47,7 @@ export function createAppMetrics(sources: AppMetricsSources): AppMetrics {
   });
   return {
     recordRequests: requests.middleware,
+    recordRequest: requests.record,
     routes: metricsRoutes(registry, sources.token),
     watchPageCache: (cache) => {
       pageCache = cache;
