@@ -1,4 +1,4 @@
-// Two instances behind Debian's nginx with the configuration the deployment guide gives
+// Two instances behind Debian's nginx with the configuration docs/deploy.md gives
 // (deploy/nginx/shop.conf), on one PostgreSQL database: a live event caused on one instance reaches a
 // browser whose feed is on the other, through nginx, while the stream stays open (nothing held in a
 // buffer); killed, the instance the feed was on is replaced by the other as the browser reconnects
@@ -124,6 +124,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances behind nginx (Postg
       handled.push({ by: trusting.output().includes(requestId) ? trusting : distrusting, from });
     }
     expect(seenBoth()).toBe(true);
+    // Each instance said at start which rule it follows.
+    expect(trusting.output()).toContain('Client addresses: X-Forwarded-For, from connections of 127.0.0.1 only (TRUSTED_PROXIES)');
+    expect(distrusting.output()).toContain('Client addresses: the connection itself; X-Forwarded-For is never read (TRUSTED_PROXIES=none)');
     const trusted = handled.filter((h) => h.by === trusting);
     expect(await codeCounters()).toEqual({
       // Each client on its own, by the address nginx appended; its own claim (CLAIMED) counts nowhere.

@@ -1,4 +1,4 @@
-// Debian's nginx with the configuration the deployment guide gives (deploy/nginx/shop.conf), as a
+// Debian's nginx with the configuration docs/deploy.md gives (deploy/nginx/shop.conf), as a
 // foreground child process with its own temporary prefix: pid, logs and temporary files stay in a
 // folder of its own, on a free port, in front of the instances the test names. The system's nginx
 // is never touched.
@@ -17,14 +17,14 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
-/** Each line the test changes, found exactly once, or the guide's file changed under the test. */
+/** Each line the test changes, found exactly once, or the documented file changed under the test. */
 function replaceOnce(conf: string, line: RegExp, by: string): string {
   const found = conf.match(new RegExp(line.source, 'gm'))?.length ?? 0;
   if (found !== 1) throw new Error(`deploy/nginx/shop.conf has ${found} lines like ${line}, not 1: update tests/support/nginx.ts`);
   return conf.replace(new RegExp(line.source, 'm'), by);
 }
 
-/** The guide's file with the upstream's servers and the listening address of this test. */
+/** The documented file with the upstream's servers and the listening address of this test. */
 function shopConf(listenPort: number, upstreams: [string, string]): string {
   let conf = readFileSync(SHOP_CONF, 'utf8');
   conf = replaceOnce(conf, /^\s*server 127\.0\.0\.1:3001;$/, `    server ${upstreams[0]};`);

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
  * serving: ready. draining: SIGTERM came; still serving for the shutdown delay while /api/ready says
  * 503. closed: the listener is closed and only requests already in flight are being finished.
  */
-export type ReadinessState = 'serving' | 'draining' | 'closed';
+type ReadinessState = 'serving' | 'draining' | 'closed';
 
 export interface Readiness {
   readonly state: ReadinessState;

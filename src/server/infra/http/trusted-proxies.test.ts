@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrustedProxies, trustedProxies } from './trusted-proxies';
+import { describeTrustedProxies, parseTrustedProxies, trustedProxies } from './trusted-proxies';
 
 describe('TRUSTED_PROXIES', () => {
   it.each([
@@ -41,5 +41,10 @@ describe('TRUSTED_PROXIES', () => {
     [' , ', 'name at least one proxy, or none'],
   ])('refuses %j: %s', (setting, error) => {
     expect(parseTrustedProxies(setting)).toEqual({ ok: false, error });
+  });
+
+  it('says at start where client addresses come from', () => {
+    expect(describeTrustedProxies('loopback')).toBe('X-Forwarded-For, from connections of loopback only (TRUSTED_PROXIES)');
+    expect(describeTrustedProxies('None')).toBe('the connection itself; X-Forwarded-For is never read (TRUSTED_PROXIES=none)');
   });
 });

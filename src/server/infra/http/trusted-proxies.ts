@@ -2,7 +2,7 @@
 // A comma list of addresses, CIDR blocks and the keywords below; `none` trusts no proxy at all.
 import { BlockList, isIP } from 'node:net';
 
-export const TRUSTED_PROXY_KEYWORDS = {
+const TRUSTED_PROXY_KEYWORDS = {
   /** This machine: nginx or another proxy on the same host. */
   loopback: ['127.0.0.0/8', '::1/128'],
   /** Private networks (RFC 1918, IPv6 unique local): a load balancer inside a VPC or a container network. */
@@ -61,6 +61,12 @@ function matches(list: BlockList, address: string): boolean {
   if (family === 0) return false;
   // BlockList matches an IPv4-mapped IPv6 address (::ffff:127.0.0.1) against the IPv4 blocks too.
   return list.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** The start-up line's account of where client addresses come from. */
+export function describeTrustedProxies(setting: string): string {
+  if (setting.trim().toLowerCase() === 'none') return 'the connection itself; X-Forwarded-For is never read (TRUSTED_PROXIES=none)';
+  return `X-Forwarded-For, from connections of ${setting} only (TRUSTED_PROXIES)`;
 }
 
 /** The parsed setting; the env schema has refused a bad one already. */
