@@ -45,6 +45,8 @@ import { resolvePesapalBaseUrl } from './payment-config';
 import { ETIMS_SIMULATOR_MOUNT, etimsDevice } from './etims-config';
 import { etimsSalesRoutes } from './dev/etims/etims-simulator-sales-view';
 import { smsOutboxFromEnv } from './infra/sms/sms-config';
+import { closeConnectionsWhileDraining, createReadiness, readinessRoutes } from './infra/http/readiness';
+import { trustedProxies } from './infra/http/trusted-proxies';
 
 export interface CreateAppOptions {
   /** Folder of the built web app; omitted in API-only tests. */
@@ -73,6 +75,7 @@ export function createContext(deps: ServerDeps): ServerContext {
     now,
     integrations,
     localFetch,
+    readiness: createReadiness(),
   };
 }
 
@@ -82,6 +85,13 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
   app.use('*', requestLogger(ctx.logger));
   app.use('*', metrics.recordRequests);
   opts.frontLane?.observeWith(metrics.recordRequest);
+  app.use('*', closeConnectionsWhileDraining(ctx.readiness));
+  // Which proxies' X-Forwarded-For the client's address is read from (client-address.ts).
+  const trusted = trustedProxies(ctx.env.TRUSTED_PROXIES);
+  app.use('*', (c, next) => {
+    c.set('trustedProxies', trusted);
+    return next();
+  });
   app.use(
     '*',
     securityHeaders({
@@ -102,6 +112,8 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
       await ctx.db.execute(sql`select 1`);
       return c.json({ status: 'ok', database: ctx.database.kind });
     })
+    // Readiness, apart from liveness: 503 from SIGTERM on, while the instance drains.
+    .route('/ready', readinessRoutes(ctx.readiness))
     .route('/account', accountRoutes(ctx))
     .route('/account', privacyRoutes(ctx))
     .route('/account', accountDeletionRoutes(ctx))

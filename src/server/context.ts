@@ -5,6 +5,8 @@ import type { Logger } from './infra/logger';
 import type { Mailer } from './infra/mail/mailer';
 import type { SmsOutbox } from './infra/sms/sms-outbox';
 import type { Auth, SessionUser } from './auth/auth';
+import type { Readiness } from './infra/http/readiness';
+import type { TrustedProxies } from './infra/http/trusted-proxies';
 
 export interface ServerDeps {
   env: Env;
@@ -33,6 +35,8 @@ export interface ServerContext {
   integrations: Integrations;
   /** fetch that reaches this very app in-process for PUBLIC_URL addresses (simulator IPNs). */
   localFetch: LocalFetch;
+  /** Serving, or stopping after SIGTERM (GET /api/ready; src/server/shutdown.ts). */
+  readiness: Readiness;
 }
 
 export type AppEnv = {
@@ -40,5 +44,7 @@ export type AppEnv = {
     requestId: string;
     logger: Logger;
     user: SessionUser | null;
+    /** TRUSTED_PROXIES, for the client's address (infra/http/client-address.ts). */
+    trustedProxies: TrustedProxies;
   };
 };

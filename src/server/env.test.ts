@@ -63,6 +63,29 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
+  it('trusts a proxy on this machine unless TRUSTED_PROXIES names others, and says which entry it cannot read', () => {
+    expect(loadEnv({}).TRUSTED_PROXIES).toBe('loopback');
+    expect(loadEnv({ TRUSTED_PROXIES: ' ' }).TRUSTED_PROXIES).toBe('loopback');
+    expect(loadEnv({ TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1' }).TRUSTED_PROXIES).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(loadEnv({ TRUSTED_PROXIES: 'none' }).TRUSTED_PROXIES).toBe('none');
+    expect(() => loadEnv({ TRUSTED_PROXIES: 'loopback, nginx' })).toThrow(
+      'TRUSTED_PROXIES: "nginx" is not an address, a CIDR block (such as 10.0.0.0/8 or fd00::/8) or one of loopback, private, none',
+    );
+  });
+
+  it('drains for at most 25 s after SIGTERM, with no delay unless set; the delay fits inside the grace period', () => {
+    expect(loadEnv({})).toMatchObject({ SHUTDOWN_GRACE_SECONDS: 25, SHUTDOWN_DELAY_SECONDS: 0 });
+    expect(loadEnv({ SHUTDOWN_GRACE_SECONDS: '50', SHUTDOWN_DELAY_SECONDS: '10' })).toMatchObject({
+      SHUTDOWN_GRACE_SECONDS: 50,
+      SHUTDOWN_DELAY_SECONDS: 10,
+    });
+    expect(() => loadEnv({ SHUTDOWN_GRACE_SECONDS: '0' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
+    expect(() => loadEnv({ SHUTDOWN_DELAY_SECONDS: 'soon' })).toThrow(/SHUTDOWN_DELAY_SECONDS/);
+    expect(() => loadEnv({ SHUTDOWN_DELAY_SECONDS: '25' })).toThrow(
+      'SHUTDOWN_DELAY_SECONDS (25) must be shorter than SHUTDOWN_GRACE_SECONDS (25): the delay is part of the drain the grace period bounds',
+    );
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadEnv({ DATABASE_URL: '  ', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
   });

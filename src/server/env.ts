@@ -1,6 +1,7 @@
 /* The only reader of process.env: every setting the shop understands, validated once at start. */
 import { z } from 'zod';
 import { PARTIAL_REFUND_SIGNS, REFUNDS_PER_PAYMENT } from '../domain/pesapal-refunds';
+import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from './infra/http/trusted-proxies';
 
 const optional = z
   .string()
@@ -18,6 +19,21 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optional,
+  // The proxies whose X-Forwarded-For is believed (docs/deploy.md): addresses, CIDR blocks, loopback,
+  // private or none. The default trusts a proxy on this machine only.
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== '' ? v.trim() : DEFAULT_TRUSTED_PROXIES))
+    .superRefine((v, ctx) => {
+      const parsed = parseTrustedProxies(v);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
+    }),
+  // Shutdown on SIGTERM (docs/deploy.md): how long the instance keeps serving while /api/ready says
+  // 503 (for load balancers that check readiness), and the most the whole drain may take before the
+  // process exits anyway (container platforms kill at 30 s).
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(600).default(0),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
   // The same database reached directly, not through a connection pooler in transaction mode
@@ -279,6 +295,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL)
     throw new ConfigError(
       'DATABASE_DIRECT_URL is the direct address of the PostgreSQL server the shop reaches through a pooler at DATABASE_URL: set DATABASE_URL too, or unset DATABASE_DIRECT_URL',
+    );
+  if (env.SHUTDOWN_DELAY_SECONDS >= env.SHUTDOWN_GRACE_SECONDS)
+    throw new ConfigError(
+      `SHUTDOWN_DELAY_SECONDS (${env.SHUTDOWN_DELAY_SECONDS}) must be shorter than SHUTDOWN_GRACE_SECONDS (${env.SHUTDOWN_GRACE_SECONDS}): the delay is part of the drain the grace period bounds`,
     );
   const mpesaMissing = missingMpesaSettings(env);
   if (mpesaMissing) throw new ConfigError(mpesaMissing);

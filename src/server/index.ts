@@ -14,6 +14,7 @@ import { stopRealtimeHub } from './features/realtime/realtime-hub';
 import { startBackgroundJobs } from './jobs';
 import { describeProviders } from './providers';
 import { createDevClock } from './dev/clock/dev-clock';
+import { createShutdown } from './shutdown';
 
 async function main() {
   // Nothing the shop writes (database, backups, secrets) is for other users of the machine.
@@ -38,29 +39,24 @@ async function main() {
   // Phones and proxies keep a connection open between taps. Node's 5 s default closes it just as a
   // client reuses it, and a POST sent on a closing socket fails with a reset. Longer than a proxy's
   // usual 60 s idle timeout, so the proxy, never the shop, closes an idle connection first.
-  if (server instanceof HttpServer) {
-    server.keepAliveTimeout = 65_000;
-    server.headersTimeout = 66_000;
-  }
+  if (!(server instanceof HttpServer)) throw new Error('The shop serves HTTP/1.1 only');
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const stopJobs = startBackgroundJobs(ctx);
   const stopBackups = await startBackupServices(ctx);
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    deps.logger.info({ signal }, 'shutting down');
-    stopJobs();
-    void stopBackups();
-    void stopRealtimeHub(deps.database);
-    server.close(() => {
-      void deps.database.close().finally(() => {
-        deps.logger.flush();
-        process.exit(0);
-      });
-    });
-    // Open event streams keep sockets alive; do not wait for them forever.
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
+  const shutdown = createShutdown({
+    server,
+    readiness: ctx.readiness,
+    logger: deps.logger,
+    delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000,
+    graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    endLiveFeeds: () => stopRealtimeHub(deps.database),
+    stopBackgroundWork: async () => {
+      await Promise.all([stopJobs(), stopBackups()]);
+    },
+    closeDatabase: () => deps.database.close(),
+    exit: (code) => process.exit(code),
+  });
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }

@@ -3,6 +3,7 @@
 import type { ServerContext } from './context';
 import { isConnectionError } from './db/connection-errors';
 import { LOCKS } from './db/locks';
+import { repeatEvery, type Stopper } from './infra/repeat-every';
 import { runDueIpnRechecks } from './features/payments/ipn-rechecks';
 import { pruneStrangerNotices } from './features/payments/ipn-notices';
 import { expireReservations, reconcilePayments } from './features/payments/reconciliation.service';
@@ -16,7 +17,8 @@ import { sendMorningSummary } from './features/merchant-notices/morning-summary.
 import { sendCartReminders } from './features/carts/cart-reminders.service';
 import { pruneExpiredData } from './features/privacy/data-retention.service';
 
-export type JobStopper = () => void;
+/** Stops the jobs: no pass starts after it, and it resolves once the passes in progress have ended. */
+export type JobStopper = Stopper;
 
 export interface JobIntervals {
   /** How often unpaid reservations are looked for. Default 60 s. */
@@ -39,7 +41,7 @@ export interface JobIntervals {
   dataRetentionMs?: number;
 }
 
-/** Starts the background jobs; returns one stopper. */
+/** Starts the background jobs; returns one stopper, which waits for the passes in progress (shutdown closes the database after it). */
 export function startBackgroundJobs(ctx: ServerContext, intervals: JobIntervals = {}): JobStopper {
   const stoppers: JobStopper[] = [
     every(ctx, 'reservation expiry', intervals.reservationExpiryMs ?? 60_000, LOCKS.reservationExpiry, () => expireReservations(ctx)),
@@ -72,33 +74,21 @@ export function startBackgroundJobs(ctx: ServerContext, intervals: JobIntervals 
     every(ctx, 'data retention', intervals.dataRetentionMs ?? 60 * 60_000, LOCKS.dataRetention, () => pruneExpiredData(ctx)),
     every(ctx, 'stranger notice pruning', 60 * 60_000, LOCKS.reconciliation, () => pruneStrangerNotices(ctx)),
   ];
-  return () => {
-    for (const stop of stoppers) stop();
+  return async () => {
+    await Promise.all(stoppers.map((stop) => stop()));
   };
 }
 
 /** Runs `job` every `ms` (never overlapping itself), under the advisory lock `lockKey`. */
 function every(ctx: ServerContext, name: string, ms: number, lockKey: number, job: () => Promise<unknown>): JobStopper {
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const tick = async () => {
-    try {
-      await ctx.database.withTryLock(lockKey, job);
-    } catch (err) {
+  return repeatEvery(
+    ms,
+    () => ctx.database.withTryLock(lockKey, job),
+    (err) => {
       // A lost database connection is not the job's fault: it runs again on its next tick.
       if (isConnectionError(err))
         ctx.logger.warn({ err, job: name }, 'background job stopped by a lost database connection; it runs again on its next tick');
       else ctx.logger.error({ err, job: name }, 'background job failed');
-    }
-    if (!stopped) schedule();
-  };
-  const schedule = () => {
-    timer = setTimeout(() => void tick(), ms);
-    timer.unref();
-  };
-  schedule();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
+    },
+  );
 }

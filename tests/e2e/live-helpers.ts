@@ -61,7 +61,7 @@ export async function startLiveShop(env: Record<string, string> = {}): Promise<L
  * it played (Web Audio replaced by a recorder of frequency, gain and length) and whether the header's
  * 'Processing' badge ever appeared (it shows for 3 s only, so it is watched rather than polled for).
  */
-const INSTRUMENTATION = `
+export const LIVE_INSTRUMENTATION = `
   window.__live = { connected: false, opens: 0, events: [], tones: [], sawProcessing: false };
   const NativeEventSource = window.EventSource;
   window.EventSource = class extends NativeEventSource {
@@ -169,7 +169,7 @@ export async function createCustomer(
   name: string,
   email = `live-${++counter}-${Date.now()}@example.test`,
 ): Promise<Customer> {
-  const context = await signedUpContext(shop, smtp, browser, { name, email, phone: PHONE, password: PASSWORD }, INSTRUMENTATION);
+  const context = await signedUpContext(shop, smtp, browser, { name, email, phone: PHONE, password: PASSWORD }, LIVE_INSTRUMENTATION);
   return { email, name, context };
 }
 

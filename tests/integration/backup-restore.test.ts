@@ -279,7 +279,7 @@ describe('automatic backups', () => {
     try {
       await vi.waitFor(() => expect(taken.length).toBeGreaterThanOrEqual(2), { timeout: 20_000, interval: 100 });
     } finally {
-      stop();
+      await stop();
       await testDb.dispose();
     }
     expect(taken.every((t) => typeof t === 'object' && t !== null && 'file' in t)).toBe(true);

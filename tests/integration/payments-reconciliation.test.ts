@@ -158,7 +158,7 @@ describe.each(dbKinds(import.meta.url))('reconciliation and reservation expiry o
         await new Promise((r) => setTimeout(r, 25));
       }
     } finally {
-      stop();
+      await stop();
     }
     expect((await orderRow(shop, orderId)).status).toBe('failed');
     expect(await stockOf(shop, productId)).toBe(stockBefore);

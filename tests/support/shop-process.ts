@@ -21,8 +21,8 @@ export interface ShopProcess {
   stop(): Promise<void>;
 }
 
-/** The shop from source on `databaseUrl` (and `extraEnv`); resolves once its health check answers. */
-export async function startShopProcess(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<ShopProcess> {
+/** The shop from source on `databaseUrl` (and `env`'s settings); resolves once its health check answers. */
+export async function startShopProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ShopProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-db-faults-'));
   const url = `http://127.0.0.1:${port}`;
@@ -39,7 +39,7 @@ export async function startShopProcess(databaseUrl: string, extraEnv: Record<str
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
-      ...extraEnv,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

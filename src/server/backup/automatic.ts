@@ -74,11 +74,12 @@ export async function backupBeforeMigrating(database: Database, dataDir: string,
 }
 
 /** The nightly backup of an embedded database; returns a stopper (a no-op on PostgreSQL or BACKUP_KEEP=0). */
-export function startNightlyBackups(ctx: ServerContext, now: () => Date = () => new Date()): () => void {
+export function startNightlyBackups(ctx: ServerContext, now: () => Date = () => new Date()): () => Promise<void> {
   const { database, env, logger } = ctx;
-  if (database.kind !== 'pglite' || !database.pglite || env.BACKUP_KEEP === 0) return () => undefined;
+  if (database.kind !== 'pglite' || !database.pglite || env.BACKUP_KEEP === 0) return async () => undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  let running: Promise<void> = Promise.resolve();
   const run = async () => {
     try {
       const dir = backupsDir(env.DATA_DIR);
@@ -93,12 +94,19 @@ export function startNightlyBackups(ctx: ServerContext, now: () => Date = () => 
     if (!stopped) schedule();
   };
   const schedule = () => {
-    timer = setTimeout(() => void run(), msUntilNextBackup(now(), env.BACKUP_HOUR));
+    timer = setTimeout(
+      () => {
+        running = run();
+      },
+      msUntilNextBackup(now(), env.BACKUP_HOUR),
+    );
     timer.unref();
   };
   schedule();
-  return () => {
+  // Stopping waits for a backup being written: the database is closed after it at shutdown.
+  return async () => {
     stopped = true;
     clearTimeout(timer);
+    await running;
   };
 }

@@ -47,7 +47,7 @@ export async function startBackupServices(ctx: ServerContext): Promise<() => Pro
   const stopNightly = startNightlyBackups(ctx);
   const control = ctx.database.kind === 'pglite' ? await startControlServer(ctx) : null;
   return async () => {
-    stopNightly();
+    await stopNightly();
     await control?.stop();
   };
 }

@@ -1,6 +1,8 @@
 // One EventSource per tab on /api/realtime/events: the signed-in customer's own order and payment
-// changes. The browser reconnects by itself after a dropped connection (the server sends `retry:`);
-// when the server refuses the stream (e.g. 401 after the session ended) we retry with a backoff.
+// changes. The browser reconnects by itself after a dropped or ended stream, after the server's
+// `retry:` (3 s; under a second when a stopping instance ends its streams, so the tab moves through
+// the proxy to another instance at once); when the server refuses the stream (401 after the session
+// ended, 503 from an instance that is stopping) we retry with a backoff.
 // Events missed while disconnected are not replayed: on every reconnect the listeners refetch.
 import { backoff } from '@/domain/backoff';
 import type { LiveEvent } from '@/domain/live-event';

@@ -17,6 +17,8 @@ export interface ShopServer {
   output: () => string;
   /** SIGTERM, then the exit code (0 after a graceful shutdown; null if it had to be killed). */
   stop(): Promise<number | null>;
+  /** Ends the process at once, as a crash or the kernel's OOM killer does; resolves once it is gone. */
+  kill(): Promise<void>;
 }
 
 /** Every shop this worker has running: a failing test's shop logs are saved from them (failure-artefacts.ts). */
@@ -101,7 +103,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopS
     async stop() {
       runningShops.delete(shop);
       let code: number | null = child.exitCode;
-      if (code === null) {
+      if (code === null && child.signalCode === null) {
         const exited = new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
         child.kill('SIGTERM');
         code = await Promise.race([exited, new Promise<null>((r) => setTimeout(() => r(null), 8000))]);
@@ -109,6 +111,12 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopS
       }
       rmSync(dataDir, { recursive: true, force: true });
       return code;
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
   runningShops.add(shop);

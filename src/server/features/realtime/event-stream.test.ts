@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openEventStream } from './event-stream';
+import { comeBackSoonMs, openEventStream } from './event-stream';
 import type { EventSink, RealtimeHub } from './realtime-hub';
 import type { BrowserEvent } from './realtime-event';
 
@@ -83,13 +83,22 @@ describe('openEventStream', () => {
     expect(hub.connectionCount('u1')).toBe(0);
   });
 
-  it('ends when the hub may have missed events, so the browser reconnects and refetches', async () => {
+  it('ends when the hub may have missed events or stops, telling the browser to reconnect within about a second', async () => {
     const { hub, reset } = fakeHub();
     const reader = openEventStream(hub, 'u1', options(new AbortController().signal)).getReader();
     await readUntil(reader, ': connected');
     reset();
+    const last = await readUntil(reader, '\n\n');
+    const retry = Number(/^retry: (\d+)\n\n$/.exec(last)?.[1]);
+    expect(retry).toBeGreaterThanOrEqual(250);
+    expect(retry).toBeLessThan(1250);
     expect((await reader.read()).done).toBe(true);
     expect(hub.connectionCount('u1')).toBe(0);
+  });
+
+  it('spreads the reconnects of a stopping instance over a second', () => {
+    expect(comeBackSoonMs(() => 0)).toBe(250);
+    expect(comeBackSoonMs(() => 0.999_999)).toBe(1249);
   });
 
   it('drops a client that stops reading instead of buffering for it without limit', async () => {

@@ -24,6 +24,15 @@ export const EVENT_STREAM_DEFAULTS = {
   maxLifetimeMs: 15 * 60_000,
 } as const;
 
+/**
+ * The reconnect delay a stream the server ends on purpose (a drain at shutdown, a restarted LISTEN)
+ * tells the browser: soon, so the customer misses little, but spread over a second so the streams of
+ * a stopping instance do not all arrive at the others in the same moment.
+ */
+export function comeBackSoonMs(random: () => number = Math.random): number {
+  return 250 + Math.floor(random() * 1000);
+}
+
 /** A client that stops reading is dropped rather than buffered for without limit. */
 const MAX_QUEUED_CHUNKS = 256;
 
@@ -70,9 +79,15 @@ export function openEventStream(hub: Pick<RealtimeHub, 'subscribe'>, userId: str
         else controller.enqueue(encoder.encode(text));
       };
 
+      // Ended by the hub (shutdown, or events possibly missed): the browser is to come back at once.
+      const restart = () => {
+        send(`retry: ${comeBackSoonMs()}\n\n`);
+        end();
+      };
+
       cleanup = finish;
       opts.signal.addEventListener('abort', end, { once: true });
-      const unsubscribe = hub.subscribe(userId, (event) => send(`data: ${JSON.stringify(event)}\n\n`), end);
+      const unsubscribe = hub.subscribe(userId, (event) => send(`data: ${JSON.stringify(event)}\n\n`), restart);
       const unwatch = opts.watch?.(end) ?? (() => undefined);
       const heartbeat = setInterval(() => send(': heartbeat\n\n'), opts.heartbeatMs);
       const lifetime = setTimeout(end, opts.maxLifetimeMs);

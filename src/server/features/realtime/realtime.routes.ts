@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv, ServerContext } from '../../context';
+import { errorBody } from '../../infra/http/errors';
 import { allow, routeRoles } from '../../back-office/admin-access';
 import { tooManyRequests, unauthorized } from '../../errors';
 import { currentSessionId, currentUser, requireUser } from '../../auth/session';
@@ -12,9 +13,21 @@ export const MAX_STREAMS_PER_USER = 20;
 
 const tooManyStreams = () => tooManyRequests('TOO_MANY_STREAMS', 'Too many live connections. Close some tabs and try again.');
 
+/**
+ * Once a stopping instance has closed its listener, a new stream (one that arrived just before) would
+ * only hold it open: the browser is refused and tries again, reaching another instance.
+ */
+function refusedWhileStopping(ctx: ServerContext, c: Context<AppEnv>): Response | null {
+  if (ctx.readiness.state !== 'closed') return null;
+  c.header('Retry-After', '1');
+  return c.json(errorBody('SHUTTING_DOWN', 'This server is restarting. The live connection moves to another one.'), 503);
+}
+
 // GET /api/realtime/events: the signed-in user's own order and payment changes, as Server-Sent Events.
 export function realtimeRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>().get('/events', requireUser(ctx), async (c) => {
+    const stopping = refusedWhileStopping(ctx, c);
+    if (stopping) return stopping;
     const user = currentUser(c);
     const hub = await realtimeHubFor(ctx.database, ctx.logger);
     if (hub.connectionCount(user.id) >= MAX_STREAMS_PER_USER) {
@@ -34,6 +47,8 @@ export function realtimeRoutes(ctx: ServerContext) {
  */
 export function adminLiveRoutes(ctx: ServerContext) {
   return new Hono<AppEnv>().get('/', allow('staff'), async (c) => {
+    const stopping = refusedWhileStopping(ctx, c);
+    if (stopping) return stopping;
     const user = currentUser(c);
     const sessionId = await currentSessionId(ctx, c.req.raw.headers);
     if (!sessionId) throw unauthorized();

@@ -1,38 +1,52 @@
-// The client's address for per-address throttling. Behind a load balancer the socket peer is the
-// balancer, so X-Forwarded-For is used, but only when the peer is on a private network (a proxy of
-// ours): a client on the internet could otherwise pick any address it likes.
+// The client's address for per-address throttling and the audit log. Behind a proxy the socket peer
+// is the proxy, and the client's address is in X-Forwarded-For; but anyone can send that header, so it
+// is believed only from a trusted proxy (TRUSTED_PROXIES, trusted-proxies.ts), and only as far as the
+// trusted hops go: the chain is walked from the right (each proxy appends the address it saw) and the
+// first address that is not a trusted proxy is the client's. Entries left of it are the client's word.
 import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { DEFAULT_TRUSTED_PROXIES, trustedProxies, type TrustedProxies } from './trusted-proxies';
+
+/** The context variable createApp sets from TRUSTED_PROXIES (AppEnv). */
+const TRUSTED_PROXIES_VARIABLE = 'trustedProxies';
+
+/** For an app that sets none (a bare Hono in a unit test): the setting's default. */
+const DEFAULT_TRUST = trustedProxies(DEFAULT_TRUSTED_PROXIES);
 
 export function clientAddress(c: Context): string {
-  const peer = socketAddress(c);
-  const forwarded = lastForwardedFor(c.req.header('x-forwarded-for'));
-  if (forwarded && (!peer || isPrivateAddress(peer))) return forwarded;
-  return peer ?? 'unknown';
+  const trusted = (c.get(TRUSTED_PROXIES_VARIABLE as never) as TrustedProxies | undefined) ?? DEFAULT_TRUST;
+  return addressBehindProxies(socketAddress(c), c.req.header('x-forwarded-for'), trusted);
+}
+
+/**
+ * The client's address from the socket peer and X-Forwarded-For. No peer means a request made inside
+ * this process (the shop calling itself, or a test's app.request): it is its own trusted proxy.
+ */
+export function addressBehindProxies(peer: string | null, forwardedFor: string | undefined, trusted: TrustedProxies): string {
+  if (peer !== null && !trusted(peer)) return peer;
+  const hops = (forwardedFor ?? '')
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter((hop) => hop !== '');
+  // The nearest address known to be real: a trusted proxy's, which wrote the entry left of it.
+  let nearest = peer;
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = hops[i] as string;
+    // A malformed entry from a trusted proxy is a misconfigured proxy: go no further.
+    if (isIP(hop) === 0) break;
+    if (!trusted(hop)) return hop;
+    nearest = hop;
+  }
+  return nearest ?? 'unknown';
 }
 
 function socketAddress(c: Context): string | null {
   try {
     return getConnInfo(c).remote.address ?? null;
   } catch {
-    return null; // no socket: app.request() in tests
+    return null; // no socket: app.request() in tests, or the shop's own in-process calls
   }
-}
-
-/** The right-most entry: the one our own proxy appended (earlier ones are the client's word). */
-function lastForwardedFor(header: string | undefined): string | null {
-  const last = header?.split(',').at(-1)?.trim();
-  return last && isIP(last) ? last : null;
-}
-
-export function isPrivateAddress(address: string): boolean {
-  const ip = address.toLowerCase().replace(/^::ffff:/, '');
-  if (isIP(ip) === 4) {
-    const [a = 0, b = 0] = ip.split('.').map(Number);
-    return a === 10 || a === 127 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
-  }
-  return ip === '::1' || ip.startsWith('fc') || ip.startsWith('fd') || ip.startsWith('fe80:');
 }
 
 /**
