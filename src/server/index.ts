@@ -1,6 +1,6 @@
 // Starts the shop: configuration, database (migrated, seeded on first run), integrations, HTTP.
 import { existsSync } from 'node:fs';
-import { Server as HttpServer } from 'node:http';
+import { createServer, Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -14,6 +14,7 @@ import { stopRealtimeHub } from './features/realtime/realtime-hub';
 import { startBackgroundJobs } from './jobs';
 import { describeProviders } from './providers';
 import { createDevClock } from './dev/clock/dev-clock';
+import { createFrontLane } from './infra/http/front-lane';
 import { createShutdown } from './shutdown';
 
 async function main() {
@@ -29,8 +30,16 @@ async function main() {
   if (repaired) deps.logger.warn(repaired);
   survivesLostConnections(deps.logger);
   const ctx = createContext(deps);
-  const app = createApp(ctx, { webRoot: builtWebRoot(), devClock });
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  // Fresh cached public reads are answered in front of the app's routing (infra/http/front-lane.ts).
+  const frontLane = createFrontLane({
+    now: () => ctx.now().getTime(),
+    logger: deps.logger,
+    serving: () => ctx.readiness.state === 'serving',
+  });
+  const app = createApp(ctx, { webRoot: builtWebRoot(), devClock, frontLane });
+  const withFrontLane = ((options: Parameters<typeof createServer>[0], listener: Parameters<typeof frontLane.wrap>[0]) =>
+    createServer(options, frontLane.wrap(listener))) as typeof createServer;
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, createServer: withFrontLane }, (info) => {
     const lines = describeProviders(ctx);
     for (const line of lines) deps.logger.info(line);
     deps.logger.info(`Shop listening on ${env.PUBLIC_URL} (bound to ${info.address}:${info.port})`);

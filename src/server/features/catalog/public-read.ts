@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Context, TypedResponse } from 'hono';
 import { notFound } from '../../errors';
 import { encodeBytes, negotiated, pickEncoding } from '../../infra/http/compression';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import { frontLaneOf } from '../../infra/http/front-lane';
 import { routeLabel } from '../../infra/metrics/route-label';
@@ -96,7 +97,7 @@ function rememberInFrontLane(c: Context, body: PublicBody<unknown> & { json: Byt
   const bindings = c.env as Partial<HttpBindings> | undefined;
   const lane = frontLaneOf(bindings?.incoming);
   if (!lane || !bindings?.outgoing || !bindings.incoming?.url || c.req.method !== 'GET') return;
-  const pathHeaders = bindings.outgoing.getHeaders();
+  const pathHeaders: OutgoingHttpHeaders = bindings.outgoing.getHeaders();
   delete pathHeaders['x-request-id'];
   lane.remember(bindings.incoming.url, {
     expires: body.expires,

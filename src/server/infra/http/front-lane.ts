@@ -37,8 +37,6 @@ export interface FrontLane {
   remember(address: string, answer: FrontAnswer): void;
   /** The metrics that count every request (the app's own). */
   observeWith(observer: RequestObserver): void;
-  /** From now on everything goes the full way (a draining instance closes its connections there). */
-  close(): void;
 }
 
 const FRONT_LANE = Symbol('frontLane');
@@ -59,10 +57,13 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-export function createFrontLane(opts: { now: () => number; logger: Logger }): FrontLane {
+/**
+ * `serving`: false once the instance drains (SIGTERM): then everything goes the full way, whose
+ * answers close their connections.
+ */
+export function createFrontLane(opts: { now: () => number; logger: Logger; serving: () => boolean }): FrontLane {
   const answers = new Map<string, FrontAnswer>();
   let observe: RequestObserver | null = null;
-  let open = true;
 
   const send = (req: IncomingMessage, res: ServerResponse, answer: FrontAnswer, started: number) => {
     const incomingId = req.headers['x-request-id'];
@@ -96,7 +97,7 @@ export function createFrontLane(opts: { now: () => number; logger: Logger }): Fr
       return (req, res) => {
         const started = performance.now();
         const method = req.method;
-        if (open && (method === 'GET' || method === 'HEAD') && req.url) {
+        if ((method === 'GET' || method === 'HEAD') && req.url && opts.serving()) {
           const answer = answers.get(req.url);
           if (answer) {
             if (answer.expires > opts.now()) return send(req, res, answer, started);
@@ -108,7 +109,6 @@ export function createFrontLane(opts: { now: () => number; logger: Logger }): Fr
       };
     },
     remember(address, answer) {
-      if (!open) return;
       answers.delete(address);
       if (answers.size >= MAX_ADDRESSES) {
         const now = opts.now();
@@ -120,10 +120,6 @@ export function createFrontLane(opts: { now: () => number; logger: Logger }): Fr
     },
     observeWith(observer) {
       observe = observer;
-    },
-    close() {
-      open = false;
-      answers.clear();
     },
   };
   return lane;

@@ -45,8 +45,11 @@ export function readinessRoutes(readiness: Readiness) {
  * connection to this instance opens its next one elsewhere, and the server can close sooner.
  */
 export function closeConnectionsWhileDraining(readiness: Readiness): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    if (readiness.state !== 'serving') c.header('Connection', 'close');
-  };
+  // While serving, no step of its own: it runs on every request.
+  return (c, next) =>
+    readiness.state === 'serving'
+      ? next()
+      : next().then(() => {
+          c.header('Connection', 'close');
+        });
 }
