@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createAuth } from './auth/auth';
 import { publicAuthAnswer } from './auth/public-auth-answer';
 import { apiGuards } from './infra/http/api-guards';
+import { sameOriginWrites } from './auth/session';
 import type { AppEnv, ServerContext, ServerDeps } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { accountDeletionRoutes } from './features/privacy/account-deletion.routes';
@@ -104,7 +105,7 @@ export function createApp(ctx: ServerContext, opts: CreateAppOptions = {}) {
   );
   // Text answers the routes send plain (the API's JSON, the sitemap) go out compressed when accepted.
   app.use('*', compressAnswers());
-  app.use('/api/*', apiGuards(ctx.env.PUBLIC_URL));
+  app.use('/api/*', apiGuards(sameOriginWrites(ctx.env.PUBLIC_URL)));
   app.onError(handleError);
 
   const api = new Hono<AppEnv>()

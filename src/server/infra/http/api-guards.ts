@@ -4,18 +4,17 @@
 // reads: each extra middleware is another promise and another turn of the event loop per request.
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { sameOriginWrites } from '../../auth/session';
 import type { AppEnv } from '../../context';
 import { badRequest } from '../../errors';
 import { errorBody } from './errors';
 import { addressHasNul, NUL_REFUSED, refuseNulCharacters } from './nul-characters';
 
-export function apiGuards(publicUrl: string): MiddlewareHandler<AppEnv> {
+/** `sameOrigin`: the check that refuses a cross-site write (auth/session.ts). */
+export function apiGuards(sameOrigin: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
   const tooLarge = (c: Context) => c.json(errorBody('TOO_LARGE', 'The request is too large.'), 413);
   // Image uploads (multipart, 5 MB images) get room; every other body is a form's JSON.
   const limitUpload = bodyLimit({ maxSize: 10 * 1024 * 1024, onError: tooLarge });
   const limitJson = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
-  const sameOrigin = sameOriginWrites(publicUrl);
   // better-auth reads the raw request body itself, so its routes are checked on a copy.
   const refuseNul = refuseNulCharacters();
   const refuseNulInCopy = refuseNulCharacters({ cloneBody: true });

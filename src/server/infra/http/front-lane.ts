@@ -13,7 +13,7 @@ import { pickEncoding } from './compression';
 type Bytes = Uint8Array<ArrayBuffer>;
 
 /** What the full path sent for one address, and until when the same may be sent again. */
-export interface FrontAnswer {
+interface FrontAnswer {
   /** On the shop's clock (ms): the kept answer's own expiry. */
   expires: number;
   /** The headers the request path set before the route answered (security headers; never the request id). */
@@ -28,7 +28,7 @@ export interface FrontAnswer {
   route: string;
 }
 
-export type RequestObserver = (method: string, route: string, status: number, seconds: number) => void;
+type RequestObserver = (method: string, route: string, status: number, seconds: number) => void;
 
 export interface FrontLane {
   /** Wraps the full path's listener: known fresh answers are sent here, the rest passed on. */
