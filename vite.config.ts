@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { bootScript } from './scripts/vite-boot-script';
 import { compileHints } from './scripts/vite-compile-hints';
 import { compiledMessages } from './scripts/vite-compiled-messages';
+import { routerTreeShaking } from './scripts/vite-router-tree-shaking';
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
@@ -13,7 +14,7 @@ const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [compiledMessages(), react(), tailwindcss(), bootScript(), compileHints()],
+  plugins: [compiledMessages(), routerTreeShaking(), react(), tailwindcss(), bootScript(), compileHints()],
   // '@/x' is src/x: the one import alias (tsconfig.json paths; esbuild reads those).
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   build: {

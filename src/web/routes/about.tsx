@@ -1,6 +1,6 @@
 import { Award, Drumstick, Eye, Fish, HeartHandshake, Leaf, ShieldCheck, Target } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../components/ui/link';
 import { Container } from '../components/ui/container';
 import { PageHero } from '../components/ui/page-hero';
 import { buttonClasses } from '../components/ui/button';

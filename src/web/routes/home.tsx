@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../components/ui/link';
 import { Container } from '../components/ui/container';
 import { buttonClasses } from '../components/ui/button';
 import { LoadError } from '../components/ui/load-error';

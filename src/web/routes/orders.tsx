@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PackageOpen, RefreshCw } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../components/ui/link';
 import { Button, buttonClasses } from '../components/ui/button';
 import { AwaitingPaymentCard } from '../features/orders/components/awaiting-payment-card';
 import { OrderCard } from '../features/orders/components/order-card';

@@ -1,6 +1,7 @@
 import { Menu, Search, X } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from '../../components/ui/link';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { UserMenu } from '../../features/account/components/user-menu';
 import { shortShopName } from '@/domain/text';

@@ -1,7 +1,8 @@
 // The back office at /admin/*: its own layout (no storefront header or footer) and its screens,
 // from the table in admin-screens.tsx.
 import { useEffect } from 'react';
-import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
 import { buttonClasses } from '../../components/ui/button';
 import { useDocumentMeta } from '../../lib/document-title';

@@ -1,6 +1,6 @@
 import { UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { formatPhone } from '@/domain/phone';
 // The header's own words (the shell's catalogue, in the first download), not the account screens'.
 import { useShellText } from '@/web/i18n/shell-text';

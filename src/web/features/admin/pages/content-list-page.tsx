@@ -1,5 +1,5 @@
 // /admin/posts and /admin/pages: the list with search and a published/draft filter.
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { Plus } from 'lucide-react';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import { Badge } from '@/web/components/ui/badge';

@@ -1,5 +1,5 @@
 // /admin/products: what the shop sells, with search, category and state filters kept in the URL.
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { Plus } from 'lucide-react';
 import { formatKES } from '@/domain/money';
 import { formatStock } from '@/domain/stock-units';

@@ -1,6 +1,6 @@
 // /admin/promotions: every promotion, active ones first: its code (or 'Automatic'), what it gives,
 // its window in Nairobi time, its uses against its limit, and whether it is active.
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { Plus } from 'lucide-react';
 import { formatKES } from '@/domain/money';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';

@@ -1,5 +1,5 @@
 import { ShoppingCart } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { useCart } from '../use-cart';
 import { useCartLinkText } from '../../../i18n/cart-link-text';
 
