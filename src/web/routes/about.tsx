@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from '../components/ui/link';
 import { Container } from '../components/ui/container';
 import { PageHero } from '../components/ui/page-hero';
-import { buttonClasses } from '../components/ui/button';
+import { buttonClasses } from '../components/ui/button-classes';
 import { SHOP_NAME, useDocumentMeta } from '../lib/document-title';
 import { useContentText } from '../i18n/content-text';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from '../components/ui/link';
 import { Container } from '../components/ui/container';
-import { buttonClasses } from '../components/ui/button';
+import { buttonClasses } from '../components/ui/button-classes';
 import { LoadError } from '../components/ui/load-error';
 import { WhenVisible } from '../components/ui/when-visible';
 import { featuredProductsQuery } from '../features/catalog/api';

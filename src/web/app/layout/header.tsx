@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { Link, NavLink } from '../../components/ui/link';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { UserMenu } from '../../features/account/components/user-menu';
-import { shortShopName } from '@/domain/text';
+import { shortShopName } from '@/domain/short-shop-name';
 import { SHOP_NAME } from '../../lib/document-title';
 import { cn } from '../../lib/cn';
 import { CONTAINER, Container } from '../../components/ui/container';

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Link } from '../../components/ui/link';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
-import { buttonClasses } from '../../components/ui/button';
+import { buttonClasses } from '../../components/ui/button-classes';
 import { useDocumentMeta } from '../../lib/document-title';
 import { useSession } from '../account/use-session';
 import { isBackOfficeRole, type BackOfficeRole } from '@/domain/staff-roles';

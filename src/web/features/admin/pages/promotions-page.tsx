@@ -6,7 +6,7 @@ import { formatKES } from '@/domain/money';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import { WEEKDAY_LABELS } from '@/domain/promotion-forms';
 import { Badge } from '@/web/components/ui/badge';
-import { buttonClasses } from '@/web/components/ui/button';
+import { buttonClasses } from '@/web/components/ui/button-classes';
 import { adminApi, type AdminPromotion } from '../admin-api';
 import { DataTable, type Column } from '../components/data-table';
 import { EmptyState, ListState } from '../components/list-states';
