@@ -1,11 +1,11 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link } from '../../../components/ui/link';
-import { useCart } from '../use-cart';
+import { useCartCount } from '../use-cart-count';
 import { useCartLinkText } from '../../../i18n/cart-link-text';
 
 export function CartLink() {
   const t = useCartLinkText();
-  const { count } = useCart();
+  const count = useCartCount();
   return (
     <Link
       to="/cart"
