@@ -12,7 +12,7 @@ import { useShellText } from '../i18n/shell-text';
  * The footer is below the fold: its code comes in its own chunk. The server renders it, and the
  * browser loads the chunk before hydrating the page (src/web/main.tsx).
  */
-const Footer = lazyPage(() => import('./layout/footer'), { serverRendered: true });
+const Footer = lazyPage(() => import('./layout/footer'), { serverRendered: 'before-hydration' });
 
 /**
  * Starts the first API read of /, /shop and /blog while the page's own code is still downloading

@@ -1,19 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from '../components/ui/link';
 import { Container } from '../components/ui/container';
 import { buttonClasses } from '../components/ui/button-classes';
-import { LoadError } from '../components/ui/load-error';
 import { WhenVisible } from '../components/ui/when-visible';
-import { featuredProductsQuery } from '../features/catalog/api';
-import { BuyAgainStrip } from '../features/orders/components/buy-again-strip';
-import { ProductGrid } from '../features/catalog/components/product-grid';
 import { SHOP_NAME, useDocumentMeta } from '../lib/document-title';
 import { lazyPage } from '../lib/lazy-page';
 import { useHomeText } from '../i18n/home-text';
 
 // Below the fold, in its own chunk: rendered by the server, brought to life once its code is here.
-const Testimonials = lazyPage(() => import('../features/content/components/testimonials'), { serverRendered: true });
+const Testimonials = lazyPage(() => import('../features/content/components/testimonials'), { serverRendered: 'before-hydration' });
+
+// The products below the hero (Buy again, the featured products), rendered by the server and
+// hydrated once their chunk is here, after the rest of the page: a tap on Add to Cart meanwhile is
+// held by the boot script. One element for every render of the page, so no re-render reaches the
+// part before its code does (src/web/lib/lazy-page.ts).
+const HomeProducts = lazyPage(() => import('./home-products'), { serverRendered: 'when-loaded' });
+const PRODUCTS = (
+  <Suspense fallback={null}>
+    <HomeProducts />
+  </Suspense>
+);
 
 // The form (with its validation library) is far below the fold: it loads when scrolled near.
 const ContactForm = lazy(() => import('../features/content/components/contact-form'));
@@ -46,9 +52,7 @@ export default function Home() {
         </Container>
       </section>
 
-      <BuyAgainStrip band />
-
-      <FeaturedProducts />
+      {PRODUCTS}
 
       <section className="bg-brand-50 py-16" aria-labelledby="home-about">
         <Container className="grid items-center gap-10 lg:grid-cols-2">
@@ -96,32 +100,5 @@ export default function Home() {
         </section>
       </Container>
     </>
-  );
-}
-
-function FeaturedProducts() {
-  const t = useHomeText();
-  const featured = useQuery(featuredProductsQuery);
-  const products = featured.data?.products;
-  return (
-    <Container className="py-16">
-      <section aria-labelledby="home-featured">
-        <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
-          <h2 id="home-featured" className="text-3xl font-bold text-slate-900">
-            {t('featuredTitle')}
-          </h2>
-          <Link to="/shop" className="tap font-semibold text-brand-700 hover:underline">
-            {t('viewAll')}
-          </Link>
-        </div>
-        {featured.isError ? (
-          <LoadError message={t('loadError')} onRetry={() => featured.refetch()} />
-        ) : products && products.length === 0 ? (
-          <p className="text-slate-600">{t('noProducts')}</p>
-        ) : (
-          <ProductGrid layout="featured" products={products} loadingLabel={t('loadingFeatured')} headingLevel={3} />
-        )}
-      </section>
-    </Container>
   );
 }
