@@ -3,7 +3,12 @@
 // module whose components are made at its top level (`var Form = React.forwardRef(...)`,
 // `Form.displayName = "Form"`) without the pure-call marks bundlers read, so every one of them was
 // kept in the entry chunk, used or not: about 5 KB gzip of the first download.
+// react-router also sends every bundler its development build (its package names no production
+// one); the browser gets the production build, the same code without the development warnings.
 // docs/decisions/074-first-load-100-kb.md
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /** react-router's built files (its development and production builds are the same code). */
@@ -30,12 +35,26 @@ export function markRouterPure(code: string): { code: string; marked: number; dr
   return { code: out, marked, dropped };
 }
 
+/** react-router's production build, beside the development build its package points to. */
+function productionBuild(): string | null {
+  const packageJson = createRequire(import.meta.url).resolve('react-router/package.json');
+  const file = path.join(path.dirname(packageJson), 'dist', 'production', 'index.mjs');
+  return existsSync(file) ? file : null;
+}
+
 export function routerTreeShaking(): Plugin {
   let marked = 0;
   let routerFiles = 0;
+  const production = productionBuild();
   return {
     name: 'shop-router-tree-shaking',
     apply: 'build',
+    // Before Vite's own resolver, which would pick the package's development build.
+    enforce: 'pre',
+    resolveId(source, _importer, options) {
+      // The server bundle keeps react-router as Node resolves it (it is not bundled).
+      return source === 'react-router' && !options.ssr ? production : null;
+    },
     transform(code, id) {
       if (!ROUTER_FILE.test(id)) return null;
       routerFiles++;
