@@ -180,12 +180,12 @@ describe('storefront: pages as HTML', () => {
     await context.close();
   });
 
-  it("the home page's products come to life after the rest of the page, and a tap meanwhile is kept", async () => {
+  it('the home page below its hero comes to life after the hero and the header, and a tap meanwhile is kept', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (m) => void (m.type() === 'error' || m.type() === 'warning' ? errors.push(m.text()) : undefined));
-    const release = await holdApi(page, /\/assets\/home-products-[^/]+\.js$/);
+    const release = await holdApi(page, /\/assets\/home-below-hero-[^/]+\.js$/);
     await page.goto(`${shop.url}/`);
     // The page is live (its menu opens) while the products are still the server's HTML.
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });

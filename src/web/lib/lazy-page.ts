@@ -24,7 +24,7 @@ export type ServerRendered = 'before-hydration' | 'when-loaded';
 /** Parts the server must load before rendering a page that shows them, by when the browser hydrates them. */
 const serverRendered = new Map<LazyPage<never>, ServerRendered>();
 
-/** The parts hydrated on their own, once loaded: a page arriving by a link waits for them, so it shows whole. */
+/** The parts hydrated on their own, once loaded. */
 const partsLoaded = () => preloadServerRendered('when-loaded');
 
 export function lazyPage<P extends object>(
@@ -42,9 +42,11 @@ export function lazyPage<P extends object>(
     }));
   // React.lazy settles at once when the thenable it gets calls back synchronously.
   const settled = (m: PageModule<P>) => ({ then: (resolve: (value: PageModule<P>) => void) => resolve(m) });
-  const Page = lazy(() =>
-    loaded ? (settled(loaded) as unknown as Promise<PageModule<P>>) : preload().then(async (m) => (await partsLoaded(), m)),
-  );
+  // A page reached by a link waits for the parts it shows, so it appears whole; a part, only for itself.
+  const Page = lazy(() => {
+    if (loaded) return settled(loaded) as unknown as Promise<PageModule<P>>;
+    return opts.serverRendered ? preload() : preload().then(async (m) => (await partsLoaded(), m));
+  });
   const page = Object.assign(Page, { preload }) as unknown as LazyPage<P>;
   if (opts.serverRendered) serverRendered.set(page as LazyPage<never>, opts.serverRendered);
   return page;
