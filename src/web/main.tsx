@@ -70,8 +70,9 @@ if (root.firstElementChild) {
     // held taps) while React takes over.
     .then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
-  // A screen the browser renders itself starts in the page's language too (English needs nothing).
-  void loadCatalogues(currentLocale())
+  // A screen the browser renders itself starts in the page's language too (English needs nothing),
+  // with the header's icons already drawn.
+  void Promise.all([loadCatalogues(currentLocale()), preloadServerRendered('when-loaded')])
     .catch(() => undefined)
     .then(() => createRoot(root).render(app));
 }

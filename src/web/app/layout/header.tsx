@@ -1,4 +1,3 @@
-import { Menu, Search, X } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link, NavLink } from '../../components/ui/link';
@@ -8,6 +7,7 @@ import { shortShopName } from '@/domain/short-shop-name';
 import { SHOP_NAME } from '../../lib/document-title';
 import { cn } from '../../lib/cn';
 import { CONTAINER, Container } from '../../components/ui/container';
+import { shellIcon } from '../../components/ui/shell-icon';
 import { lazyPage } from '../../lib/lazy-page';
 import { HeaderPaymentBadges, HeaderSoundToggle } from './signed-in-tools';
 import { useDismiss } from './use-dismiss';
@@ -29,6 +29,10 @@ const preloadSearch = () => void HeaderSearch.preload().catch(() => undefined);
 function SearchPlaceholder() {
   return <div aria-hidden="true" className="h-[4.25rem]" />;
 }
+
+const MENU_ICON = shellIcon('Menu', 'h-5 w-5');
+const CLOSE_ICON = shellIcon('X', 'h-5 w-5');
+const SEARCH_ICON = shellIcon('Search', 'h-5 w-5');
 
 const NAV = [
   { to: '/', label: 'navHome' },
@@ -132,7 +136,7 @@ export function Header() {
               setOpen(false);
             }}
           >
-            <Search aria-hidden="true" className="h-5 w-5" />
+            {SEARCH_ICON}
           </button>
           <CartLink />
         </div>
@@ -150,7 +154,7 @@ export function Header() {
             setSearchOn(null);
           }}
         >
-          {open ? <X aria-hidden="true" className="h-5 w-5" /> : <Menu aria-hidden="true" className="h-5 w-5" />}
+          {open ? CLOSE_ICON : MENU_ICON}
         </button>
       </Container>
       {searching && (
