@@ -22,7 +22,16 @@ const WEB_FEATURE_IMPORTS = {
 /** An import (relative or '@/web/') of one of these folders of src/web. */
 const webFolder = (names, prefix = '') => `^(?:@/web/${prefix}|(?:\\.\\./)+${prefix && `(?:${prefix})?`})(?:${names.join('|')})(?:/|$)`;
 
-const webBoundary = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+/** The app's links are its own (src/web/components/ui/link.tsx): react-router's carry code this app never runs. */
+const ROUTER_LINKS = {
+  name: 'react-router',
+  importNames: ['Link', 'NavLink'],
+  message:
+    "Use Link and NavLink from src/web/components/ui/link.tsx: react-router's own bring prefetching and framework code into the first download.",
+};
+
+// One rule's options replace another's for the same file, so every boundary repeats the links' rule.
+const webBoundary = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { paths: [ROUTER_LINKS], patterns }] } });
 
 const NOT_THE_SHELL = {
   regex: webFolder(['app', 'routes']),
@@ -162,5 +171,6 @@ export default tseslint.config(
       ],
     },
   },
+  { files: ['src/web/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { paths: [ROUTER_LINKS] }] } },
   ...WEB_BOUNDARIES,
 );

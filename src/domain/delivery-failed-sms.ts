@@ -3,7 +3,7 @@
 // signing in, so it must always be there: the shop's name gives way to it.
 import { SMS_MAX_LENGTH, toGsm7 } from './order-sms';
 import { shortOrderId } from './order-status';
-import { shortShopName } from './text';
+import { shortShopName } from './short-shop-name';
 
 /** The outbox step of the customer's 'could not deliver' SMS. */
 export const DELIVERY_FAILED_STEP = 'delivery_failed';

@@ -7,7 +7,7 @@
 // split into numbered parts, never cut.
 import { isGsm7, SMS_MAX_LENGTH, toGsm7 } from './order-sms';
 import { shortOrderId } from './order-status';
-import { shortShopName } from './text';
+import { shortShopName } from './short-shop-name';
 import { nairobiDayStart } from './nairobi-days';
 import { nairobiParts } from './peak-hours';
 

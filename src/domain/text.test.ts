@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, paragraphs, shortShopName, slugify, stripMarkup } from './text';
+import { excerpt, paragraphs, slugify, stripMarkup } from './text';
 
 describe('slugify', () => {
   it.each([
@@ -77,16 +77,5 @@ describe('paragraphs', () => {
     ['   ', []],
   ])('%j → %j', (body, expected) => {
     expect(paragraphs(body)).toEqual(expected);
-  });
-});
-
-describe('shortShopName', () => {
-  it('keeps the first two words of a longer name', () => {
-    expect(shortShopName('Lake Victoria Aquaculture')).toBe('Lake Victoria');
-    expect(shortShopName('  Fresh   Catch Fish Shop ')).toBe('Fresh Catch');
-  });
-  it('leaves a name of one or two words as it is', () => {
-    expect(shortShopName('Samaki')).toBe('Samaki');
-    expect(shortShopName('Samaki Bora')).toBe('Samaki Bora');
   });
 });

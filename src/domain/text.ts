@@ -63,13 +63,3 @@ export function paragraphs(body: string): string[] {
     .map((p) => p.trim())
     .filter((p) => p !== '');
 }
-
-/**
- * The shop's name where a phone's header has little room: its first two words ('Lake Victoria
- * Aquaculture' → 'Lake Victoria'), so the customer still reads whose shop this is. One or two words
- * stay as they are.
- */
-export function shortShopName(name: string): string {
-  const words = name.trim().split(/\s+/);
-  return words.slice(0, 2).join(' ');
-}

@@ -41,22 +41,27 @@ const app = (
   </StrictMode>
 );
 
-// Public pages arrive rendered. Everything their HTML shows is loaded before hydrating (the page's
-// chunk, the footer, the home page's testimonials): hydration is then one pass. A part still waiting
-// for its code when an update arrives (the session, the cart) would have its server HTML dropped and
-// drawn anew, and with it a tap or text the customer had just given it. Until React has an element,
-// the boot script (src/web/boot.ts) holds what is done to it. Signed-in and back-office screens
-// arrive empty and render here.
+// Public pages arrive rendered. What their HTML shows is loaded before hydrating (the page's chunk,
+// the footer, the home page's testimonials): hydration is then one pass. A part still waiting for
+// its code when an update arrives would have its server HTML dropped and drawn anew, and with it a
+// tap or text the customer had just given it. The exception, parts marked 'when-loaded' (the home
+// page's products), are rendered from an element made once, which no update reaches (lazy-page.ts).
+// Until React has an element, the boot script (src/web/boot.ts) holds what is done to it.
+// Signed-in and back-office screens arrive empty and render here.
 if (root.firstElementChild) {
   // A chunk that fails to load fails the render too, where the route's error boundary handles it.
   const matched = matchRoutes(appRoutes, window.location)?.map((m) => m.route.id ?? '') ?? [];
-  // In a task of its own: the page's chunks are asked for with modulepreload links, and the
-  // browser's first such link costs a slow phone tens of milliseconds, which would otherwise come
-  // on top of evaluating this module in one long task.
+  // In a task of its own: asking for the page's chunks costs a slow phone tens of milliseconds,
+  // which would otherwise come on top of evaluating this module in one long task.
   // Nothing awaits the boot; a failed hydration still shows as an unhandled rejection in the console.
   void nextTask()
-    .then(() => preloadPages(matched))
-    .then(() => preloadServerRendered())
+    // The page's chunk and the footer's at once (each then brings its own dependencies), then the
+    // parts the page's chunk declares (the home page's testimonials).
+    .then(() => Promise.all([preloadPages(matched), preloadServerRendered('before-hydration')]))
+    .then(() => preloadServerRendered('before-hydration'))
+    // Parts hydrated on their own (the home page's products) are asked for now and not waited for:
+    // React keeps their server HTML until their code is here, then hydrates them.
+    .then(() => void preloadServerRendered('when-loaded').catch(() => undefined))
     // The shell's own words (the header's, the footer's) in the page's language, as the server wrote them.
     .then(() => loadCatalogues(currentLocale()))
     .catch(() => undefined)
@@ -65,8 +70,9 @@ if (root.firstElementChild) {
     // held taps) while React takes over.
     .then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
-  // A screen the browser renders itself starts in the page's language too (English needs nothing).
-  void loadCatalogues(currentLocale())
+  // A screen the browser renders itself starts in the page's language too (English needs nothing),
+  // with the header's icons already drawn.
+  void Promise.all([loadCatalogues(currentLocale()), preloadServerRendered('when-loaded')])
     .catch(() => undefined)
     .then(() => createRoot(root).render(app));
 }

@@ -180,6 +180,33 @@ describe('storefront: pages as HTML', () => {
     await context.close();
   });
 
+  it('the home page below its hero comes to life after the hero and the header, and a tap meanwhile is kept', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' || m.type() === 'warning' ? errors.push(m.text()) : undefined));
+    const release = await holdApi(page, /\/assets\/home-below-hero-[^/]+\.js$/);
+    await page.goto(`${shop.url}/`);
+    // The page is live (its menu opens) while the products are still the server's HTML.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-nav').waitFor();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    const featured = page.locator('section[aria-labelledby="home-featured"]');
+    const card = featured
+      .getByRole('article')
+      .filter({ has: page.getByRole('button', { name: 'Add to Cart' }) })
+      .first();
+    const name = await card.getAttribute('aria-label');
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    expect(await page.getByRole('link', { name: /^Cart/ }).getAttribute('aria-label')).toBe('Cart');
+    release();
+    await page.locator('[data-sonner-toast]', { hasText: `${name} added to cart` }).waitFor();
+    expect(await page.getByRole('link', { name: /^Cart/ }).getAttribute('aria-label')).toBe('Cart, 1 item');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('the whole card is one link, reached by keyboard, with Add to Cart its own next stop', async () => {
     const page = await browser.newPage();
     await page.goto(`${shop.url}/shop`);

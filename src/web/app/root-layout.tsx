@@ -3,8 +3,6 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Header } from './layout/header';
 import { PageSkeleton } from '../components/ui/page-skeleton';
-import { featuredProductsQuery, productsQuery, shopFilterFrom } from '../features/catalog/api';
-import { blogPageFrom, blogPageQuery } from '../features/content/api';
 import { LiveNotifications } from '../features/payments/components/live-notifications';
 import { lazyPage } from '../lib/lazy-page';
 import { ScrollRestoration } from './scroll-restoration';
@@ -14,21 +12,23 @@ import { useShellText } from '../i18n/shell-text';
  * The footer is below the fold: its code comes in its own chunk. The server renders it, and the
  * browser loads the chunk before hydrating the page (src/web/main.tsx).
  */
-const Footer = lazyPage(() => import('./layout/footer'), { serverRendered: true });
+const Footer = lazyPage(() => import('./layout/footer'), { serverRendered: 'before-hydration' });
 
 /**
  * Starts the first API read of /, /shop and /blog while the page's own code is still downloading
  * (the page asks only once its chunk has run, and the LCP picture on /shop and /blog comes from
- * that answer). The queries are the pages' own, so the pages find the answer waiting.
+ * that answer). The queries are the pages' own, so the pages find the answer waiting. Their code
+ * is fetched after the first page has hydrated (that page came with its data), not with the app.
  */
+const loadPrefetch = () => import('./page-data-prefetch');
+
 function PrefetchPageData() {
   const { pathname, search } = useLocation();
   const queryClient = useQueryClient();
   useEffect(() => {
-    const params = new URLSearchParams(search);
-    if (pathname === '/') void queryClient.prefetchQuery(featuredProductsQuery);
-    else if (pathname === '/shop') void queryClient.prefetchInfiniteQuery(productsQuery(shopFilterFrom(params)));
-    else if (pathname === '/blog') void queryClient.prefetchQuery(blogPageQuery(blogPageFrom(params)));
+    void loadPrefetch()
+      .then((m) => m.prefetchPageData(queryClient, pathname, search))
+      .catch(() => undefined); // a failed prefetch leaves the page to ask for itself
   }, [pathname, search, queryClient]);
   return null;
 }

@@ -3,7 +3,7 @@
 // latter reloads the page once, which fetches the new version; a second failure shows the message.
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Container } from '../components/ui/container';
-import { buttonClasses } from '../components/ui/button';
+import { buttonClasses } from '../components/ui/button-classes';
 import { APP_LIVE_ATTRIBUTE } from '../lib/app-entry';
 import { isChunkLoadError, reloadOnceFor } from '../lib/chunk-reload';
 

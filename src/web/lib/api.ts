@@ -1,27 +1,9 @@
 // One fetch wrapper for the JSON API: same-origin cookies, our error shape
 // ({ error: { code, message, fields?, orderId?, choices? } }) turned into ApiError.
-/** A place offered to choose, shaped like an address suggestion. */
-export interface ApiAddressChoice {
-  placeId: string;
-  description: string;
-  mainText: string;
-  secondaryText: string;
-}
+import { ApiError, type ApiAddressChoice } from './api-error';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string>,
-    /** The order the error is about, when it exists (checkout, 'pay again'). */
-    readonly orderId?: string,
-    /** The places to choose from when the typed address matches several (ADDRESS_AMBIGUOUS). */
-    readonly choices?: ApiAddressChoice[],
-  ) {
-    super(message);
-  }
-}
+// The API's callers take the error from here, with the wrapper that throws it.
+export { ApiError, type ApiAddressChoice } from './api-error';
 
 type Transport = (path: string, init: RequestInit) => Promise<Response>;
 let transport: Transport = (path, init) => fetch(path, init);

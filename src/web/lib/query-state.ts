@@ -3,7 +3,7 @@
 // rebuilt, so a page that showed 'not found' on the server shows it again while hydrating.
 import type { DehydratedState } from '@tanstack/react-query';
 import { jsonForScript } from '../../domain/page-head';
-import { ApiError } from './api';
+import { ApiError } from './api-error';
 
 interface WireError {
   apiError: { status: number; code: string; message: string; fields?: Record<string, string> };

@@ -3,17 +3,16 @@ import { describe, expect, it, vi } from 'vitest';
 
 type SonnerToast = typeof SonnerToastFn;
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn() }), Toaster: () => null }));
-
 describe('toast before and after the lazy Toaster is on the page', () => {
-  it('queues toasts raised while sonner loads, shows them in order once mounted, then goes straight through', async () => {
-    const { toast, loadSonner, onSonnerLoading, toasterMounted } = await import('./toast');
-    const loaded = vi.fn();
-    onSonnerLoading(loaded);
+  it('queues toasts raised before the toaster is there, asks for it, shows them in order once mounted, then goes straight through', async () => {
+    const { toast, toasterMounted } = await import('./toast');
+    const { onToasterWanted } = await import('./toaster-wanted');
+    const wanted = vi.fn();
+    onToasterWanted(wanted);
+    expect(wanted).not.toHaveBeenCalled();
     toast.success('Signed in successfully!');
     toast.error('Payment failed. Please try again.');
-    await loadSonner();
-    expect(loaded).toHaveBeenCalledTimes(1);
+    expect(wanted).toHaveBeenCalledTimes(1);
 
     const shown: string[] = [];
     const fake = Object.assign((m: unknown) => shown.push(`plain ${String(m)}`), {
@@ -50,15 +49,15 @@ describe('toast before and after the lazy Toaster is on the page', () => {
       'success Saved twice.',
     ]);
 
-    // The Toaster leaves (a component test's page is unmounted): toasts wait for the next one, whose
-    // loading listener is told at once that sonner is here.
+    // The Toaster leaves (a component test's page is unmounted): toasts wait for the next one, which
+    // is asked for at once.
     const unmount = toasterMounted(fake);
     unmount();
     shown.length = 0;
     toast.info('Added to cart');
     expect(shown).toEqual([]);
     const next = vi.fn();
-    onSonnerLoading(next);
+    onToasterWanted(next);
     expect(next).toHaveBeenCalledTimes(1);
     toasterMounted(fake);
     expect(shown).toEqual(['info Added to cart']);

@@ -1,29 +1,19 @@
 // Toasts without sonner in the first download (it is a third of the size of the app's own code): a
-// toast raised before sonner has loaded waits in a queue, sonner loads at once, and the queue is
-// shown as soon as its <Toaster> is on the page (a toast published before that would be lost).
+// toast raised before the toaster is on the page waits in a queue and asks for the toaster
+// (toaster-wanted.ts), and the queue is shown as soon as sonner's <Toaster> is mounted (a toast
+// published before that would be lost).
 import type * as SonnerModule from 'sonner';
+import { wantToaster } from './toaster-wanted';
 
-type Sonner = typeof SonnerModule;
-type SonnerToast = Sonner['toast'];
+type SonnerToast = (typeof SonnerModule)['toast'];
 type Call = (t: SonnerToast) => void;
 
-let sonner: Promise<Sonner> | null = null;
 let ready: SonnerToast | null = null;
 const queue: Call[] = [];
-const loadListeners = new Set<() => void>();
-
-/** Starts loading sonner (once); resolves with the module. */
-export function loadSonner(): Promise<Sonner> {
-  sonner ??= import('sonner').then((m) => {
-    for (const listener of loadListeners) listener();
-    return m;
-  });
-  return sonner;
-}
 
 /**
- * The lazy Toaster calls this from its mount effect: from now on toasts go straight to sonner. The
- * returned function is for its unmount: toasts then wait for the next Toaster (a page mounts one;
+ * The toaster calls this from its mount effect: from now on toasts go straight to sonner. The
+ * returned function is for its unmount: toasts then wait for the next toaster (a page mounts one;
  * component tests mount one per test).
  */
 export function toasterMounted(t: SonnerToast): () => void {
@@ -34,17 +24,10 @@ export function toasterMounted(t: SonnerToast): () => void {
   };
 }
 
-/** Lets the lazy Toaster render as soon as something asked for sonner (at once if something already has). */
-export function onSonnerLoading(listener: () => void): () => void {
-  if (sonner) listener();
-  loadListeners.add(listener);
-  return () => loadListeners.delete(listener);
-}
-
 function run(call: Call): void {
   if (ready) return call(ready);
   queue.push(call);
-  void loadSonner();
+  wantToaster();
 }
 
 type Message = Parameters<SonnerToast['success']>;

@@ -1,9 +1,9 @@
 import { Award, Drumstick, Eye, Fish, HeartHandshake, Leaf, ShieldCheck, Target } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../components/ui/link';
 import { Container } from '../components/ui/container';
 import { PageHero } from '../components/ui/page-hero';
-import { buttonClasses } from '../components/ui/button';
+import { buttonClasses } from '../components/ui/button-classes';
 import { SHOP_NAME, useDocumentMeta } from '../lib/document-title';
 import { useContentText } from '../i18n/content-text';
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../components/ui/link';
 import { formatDate } from '../../domain/dates';
 import { paragraphs } from '../../domain/text';
 import { Container } from '../components/ui/container';

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../components/ui/link';
 import { Container } from '../components/ui/container';
 import { PageHero } from '../components/ui/page-hero';
 import { LoadError } from '../components/ui/load-error';

@@ -1,8 +1,10 @@
 import { ShoppingBag } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../components/ui/link';
 import { Container } from '../components/ui/container';
-import { Button, buttonClasses } from '../components/ui/button';
+import { Button } from '../components/ui/button';
+import { buttonClasses } from '../components/ui/button-classes';
 import { Card, CardContent } from '../components/ui/card';
 import { useSession } from '../features/account/use-session';
 import { CartLineItem } from '../features/cart/components/cart-line-item';

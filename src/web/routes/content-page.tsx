@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { Link } from '../components/ui/link';
 import { Breadcrumb } from '../components/ui/breadcrumb';
 import { Container } from '../components/ui/container';
 import { Skeleton } from '../components/ui/skeleton';

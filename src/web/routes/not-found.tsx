@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
+import { Link } from '../components/ui/link';
 import { Container } from '../components/ui/container';
-import { buttonClasses } from '../components/ui/button';
+import { buttonClasses } from '../components/ui/button-classes';
 import { useDocumentMeta } from '../lib/document-title';
 import { usePagesText } from '../i18n/pages-text';
 

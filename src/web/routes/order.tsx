@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '../i18n/trans';
 import { ShoppingCart } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../components/ui/link';
 import { WHATSAPP_TEXT } from '@/domain/whatsapp';
 import { Button } from '../components/ui/button';
 import { ChatOnWhatsApp } from '../features/content/components/chat-on-whatsapp';

@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PackageOpen, RefreshCw } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button, buttonClasses } from '../components/ui/button';
+import { Link } from '../components/ui/link';
+import { Button } from '../components/ui/button';
+import { buttonClasses } from '../components/ui/button-classes';
 import { AwaitingPaymentCard } from '../features/orders/components/awaiting-payment-card';
 import { OrderCard } from '../features/orders/components/order-card';
 import { OrdersSkeleton } from '../features/orders/components/orders-skeleton';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { Link } from '../components/ui/link';
 import { cartLinesForTotals, lineLimit } from '../../domain/cart';
 import { computeCartTotals } from '../../domain/cart-totals';
 import { formatKES } from '../../domain/money';

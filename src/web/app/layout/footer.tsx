@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { PrivacyNoticeLink } from '@/web/components/ui/privacy-notice-link';
 import { CustomerServiceLinks } from '../../features/content/components/customer-service-links';
 import { NewsletterForm } from '../../features/content/components/newsletter-form';

@@ -1,12 +1,13 @@
-import { Menu, Search, X } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from '../../components/ui/link';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { UserMenu } from '../../features/account/components/user-menu';
-import { shortShopName } from '@/domain/text';
+import { shortShopName } from '@/domain/short-shop-name';
 import { SHOP_NAME } from '../../lib/document-title';
 import { cn } from '../../lib/cn';
 import { CONTAINER, Container } from '../../components/ui/container';
+import { shellIcon } from '../../components/ui/shell-icon';
 import { lazyPage } from '../../lib/lazy-page';
 import { HeaderPaymentBadges, HeaderSoundToggle } from './signed-in-tools';
 import { useDismiss } from './use-dismiss';
@@ -28,6 +29,10 @@ const preloadSearch = () => void HeaderSearch.preload().catch(() => undefined);
 function SearchPlaceholder() {
   return <div aria-hidden="true" className="h-[4.25rem]" />;
 }
+
+const MENU_ICON = shellIcon('Menu', 'h-5 w-5');
+const CLOSE_ICON = shellIcon('X', 'h-5 w-5');
+const SEARCH_ICON = shellIcon('Search', 'h-5 w-5');
 
 const NAV = [
   { to: '/', label: 'navHome' },
@@ -131,7 +136,7 @@ export function Header() {
               setOpen(false);
             }}
           >
-            <Search aria-hidden="true" className="h-5 w-5" />
+            {SEARCH_ICON}
           </button>
           <CartLink />
         </div>
@@ -149,7 +154,7 @@ export function Header() {
             setSearchOn(null);
           }}
         >
-          {open ? <X aria-hidden="true" className="h-5 w-5" /> : <Menu aria-hidden="true" className="h-5 w-5" />}
+          {open ? CLOSE_ICON : MENU_ICON}
         </button>
       </Container>
       {searching && (

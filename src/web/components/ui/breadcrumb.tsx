@@ -1,6 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link';
 
 export type Crumb = { to: string; label: string };
 

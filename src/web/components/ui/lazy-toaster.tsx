@@ -1,32 +1,26 @@
-import { useEffect, useState } from 'react';
-import { loadSonner, onSonnerLoading, toasterMounted } from '../../lib/toast';
-
-type Sonner = Awaited<ReturnType<typeof loadSonner>>;
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { onToasterWanted } from '../../lib/toaster-wanted';
 
 /** Loads a few seconds after start, or at once when the first toast is raised. */
 const PRELOAD_AFTER_MS = 4000;
 
+const Toaster = lazy(() => import('./toaster'));
+
 /** sonner's Toaster, fetched off the first-load path (see lib/toast.ts). */
 export function LazyToaster() {
-  const [sonner, setSonner] = useState<Sonner | null>(null);
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    let live = true;
-    const show = () => void loadSonner().then((m) => live && setSonner(m));
-    const off = onSonnerLoading(show);
-    const timer = setTimeout(show, PRELOAD_AFTER_MS);
+    const want = () => setWanted(true);
+    const off = onToasterWanted(want);
+    const timer = setTimeout(want, PRELOAD_AFTER_MS);
     return () => {
-      live = false;
       off();
       clearTimeout(timer);
     };
   }, []);
-  // Runs after the Toaster's own effect has subscribed to sonner: queued toasts are safe to show.
-  useEffect(() => {
-    if (sonner) return toasterMounted(sonner.toast);
-  }, [sonner]);
-  if (!sonner) return null;
-  const { Toaster } = sonner;
-  // At the top, clear of the buttons that end a form near the bottom edge and of the next card's
-  // Add to Cart; on a phone (sonner's 600 px) just below the 65 px header, not over the logo and cart.
-  return <Toaster richColors closeButton position="top-center" mobileOffset={{ top: 72 }} />;
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link';
 import { useShellText } from '@/web/i18n/shell-text';
 
 /** The small 'Privacy notice' link under a form that collects personal data (sign-up, checkout) and in the footer. */

@@ -1,9 +1,10 @@
 // The back office at /admin/*: its own layout (no storefront header or footer) and its screens,
 // from the table in admin-screens.tsx.
 import { useEffect } from 'react';
-import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
-import { buttonClasses } from '../../components/ui/button';
+import { buttonClasses } from '../../components/ui/button-classes';
 import { useDocumentMeta } from '../../lib/document-title';
 import { useSession } from '../account/use-session';
 import { isBackOfficeRole, type BackOfficeRole } from '@/domain/staff-roles';
@@ -53,16 +54,13 @@ function AdminRoutes({ email, role }: { email: string; role: BackOfficeRole }) {
   useEffect(() => {
     for (const page of chunksFor(role)) page.preload().catch(() => undefined);
   }, [role]);
-  return (
-    <Routes>
-      <Route element={<AdminLayout email={email} role={role} />}>
-        {/* A rider's back office is their own stops. */}
-        {role === 'rider' && <Route index element={<Navigate to="/admin/rider" replace />} />}
-        {screensFor(role).map(({ path, element }) =>
-          path ? <Route key={path} path={path} element={element} /> : <Route key="" index element={element} />,
-        )}
-        <Route path="*" element={<AdminNotFound />} />
-      </Route>
-    </Routes>
-  );
+  // Route objects rather than <Routes>/<Route>: react-router is one module, in the first download,
+  // and the elements' form would bring its createRoutesFromChildren there for this screen alone.
+  const screens: RouteObject[] = [
+    // A rider's back office is their own stops.
+    ...(role === 'rider' ? [{ index: true, element: <Navigate to="/admin/rider" replace /> }] : []),
+    ...screensFor(role).map(({ path, element }): RouteObject => (path ? { path, element } : { index: true, element })),
+    { path: '*', element: <AdminNotFound /> },
+  ];
+  return useRoutes([{ element: <AdminLayout email={email} role={role} />, children: screens }]);
 }

@@ -3,6 +3,7 @@
 import {
   CART_STORAGE_KEY,
   addToCartCounted,
+  cartItemCount,
   parseStoredCart,
   removeFromCart,
   serializeCart,
@@ -51,6 +52,8 @@ export const cartStore = {
     return () => listeners.delete(listener);
   },
   getSnapshot: (): CartLine[] => lines(),
+  /** The header badge's number: total units, not distinct products. */
+  count: (): number => cartItemCount(lines()),
   /** Returns how many units went in: 0 when the line already holds all the stock. */
   add: (product: CartProduct, qty = 1): number => {
     const result = addToCartCounted(lines(), product, qty);

@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { isBackOfficeRole } from '@/domain/staff-roles';
 import { ChevronDown, UserRound } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { useSignOut } from '../use-sign-out';
 import { useAccountText } from '@/web/i18n/account-text';
 import { useSession } from '../use-session';

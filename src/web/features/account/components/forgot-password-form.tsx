@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '@/domain/password-reset';
 import { Alert } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';

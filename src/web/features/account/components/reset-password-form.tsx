@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { newPasswordFormSchema, type NewPasswordFormInput } from '@/domain/password-reset';
 import { Alert } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';

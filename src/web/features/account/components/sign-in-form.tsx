@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { toast } from '@/web/lib/toast';
 import { signInSchema, type SignInValues } from '@/domain/validation';
 import { Alert } from '@/web/components/ui/alert';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { useAccountText } from '@/web/i18n/account-text';
 import { Alert } from '@/web/components/ui/alert';
 import { Button } from '@/web/components/ui/button';

@@ -1,12 +1,13 @@
-import { UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
+import { shellIcon } from '../../../components/ui/shell-icon';
 import { formatPhone } from '@/domain/phone';
 // The header's own words (the shell's catalogue, in the first download), not the account screens'.
 import { useShellText } from '@/web/i18n/shell-text';
 import { useSession } from '../use-session';
 
 const AccountMenu = lazy(() => import('./account-menu'));
+const USER_ICON = shellIcon('UserRound', 'h-4 w-4 shrink-0');
 
 // Signed out: Sign In. Signed in: a menu named after the customer (full name, else email, else phone).
 export function UserMenu() {
@@ -25,7 +26,7 @@ export function UserMenu() {
     <Suspense
       fallback={
         <span className="inline-flex max-w-48 items-center gap-1 px-3 py-2 text-sm font-medium text-slate-800">
-          <UserRound aria-hidden="true" className="h-4 w-4 shrink-0" />
+          {USER_ICON}
           <span className="truncate">{name}</span>
         </span>
       }

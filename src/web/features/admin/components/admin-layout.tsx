@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { LogOut, Store } from 'lucide-react';
 import { useSignOut } from '../../account/use-sign-out';
 import type { BackOfficeRole } from '@/domain/staff-roles';

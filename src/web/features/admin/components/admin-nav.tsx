@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../../../components/ui/link';
 import { cn } from '@/web/lib/cn';
 import type { BackOfficeRole } from '@/domain/staff-roles';
 import { adminHref, screensFor } from '../admin-screens';

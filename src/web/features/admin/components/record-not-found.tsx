@@ -1,6 +1,6 @@
 // A record's screen for an id the shop does not have: there is nothing to retry, so it says so
 // and offers the way back to the list instead of "Could not load … Try again".
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { ApiError } from '@/web/lib/api';
 import { PageHeader } from './page-header';
 

@@ -1,6 +1,6 @@
 // /admin/audit: who did what and when, filtered by user, action, table and Nairobi dates.
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import { adminApi, type AuditEntryView } from '../admin-api';
 import { auditDetailsText } from './audit-details';

@@ -6,7 +6,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import type { z } from 'zod';
 import { cashUpSchema } from '@/domain/back-office-forms';
 import { centsToDecimalString, formatKES, type Cents } from '@/domain/money';

@@ -1,9 +1,9 @@
 // /admin/posts and /admin/pages: the list with search and a published/draft filter.
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { Plus } from 'lucide-react';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import { Badge } from '@/web/components/ui/badge';
-import { buttonClasses } from '@/web/components/ui/button';
+import { buttonClasses } from '@/web/components/ui/button-classes';
 import { adminApi, type AdminContentSummary, type ContentKind } from '../admin-api';
 import { CONTENT_LABELS } from '../components/content-labels';
 import { DataTable, type Column } from '../components/data-table';

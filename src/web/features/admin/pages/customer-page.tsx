@@ -2,7 +2,8 @@
 // never your own.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { formatKES } from '@/domain/money';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import { shortOrderId } from '@/domain/order-status';

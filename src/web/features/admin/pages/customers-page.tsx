@@ -1,6 +1,6 @@
 // /admin/customers: every account with its order count and what it has spent.
 import { ROLE_LABELS } from '@/domain/staff-roles';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { formatKES } from '@/domain/money';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import { Badge } from '@/web/components/ui/badge';

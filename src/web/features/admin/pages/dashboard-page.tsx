@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { formatKES } from '@/domain/money';
 import { formatStock } from '@/domain/stock-units';
 import { Card, CardContent } from '@/web/components/ui/card';

@@ -5,9 +5,11 @@
 // rider's own route sheet. Orders collected at the shop are listed apart, never given to a rider.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { nairobiDateKey } from '@/domain/nairobi-days';
-import { Button, buttonClasses } from '@/web/components/ui/button';
+import { Button } from '@/web/components/ui/button';
+import { buttonClasses } from '@/web/components/ui/button-classes';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { adminApi, deliverySheetUrl, type DeliveriesView } from '../admin-api';

@@ -6,7 +6,7 @@ import { MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatPhone, toE164Phone } from '@/domain/phone';
 import { Badge } from '@/web/components/ui/badge';
-import { buttonClasses } from '@/web/components/ui/button';
+import { buttonClasses } from '@/web/components/ui/button-classes';
 import type { DeliveryStopView } from '../admin-api';
 
 /** A label that shows its word and, for a screen reader, which stop it is for: 'Map' · 'Map for #1a2b3c4d'. */

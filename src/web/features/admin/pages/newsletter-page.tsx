@@ -1,7 +1,8 @@
 // /admin/newsletter: the subscribers, a spreadsheet-safe CSV download, and unsubscribing.
 import { Download } from 'lucide-react';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
-import { Button, buttonClasses } from '@/web/components/ui/button';
+import { Button } from '@/web/components/ui/button';
+import { buttonClasses } from '@/web/components/ui/button-classes';
 import { adminApi, NEWSLETTER_CSV_URL, type Subscriber } from '../admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DataTable, type Column } from '../components/data-table';

@@ -1,5 +1,5 @@
 // /admin/orders: every order, newest first, with search and filters kept in the URL.
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { AlertTriangle } from 'lucide-react';
 import { formatKES } from '@/domain/money';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';

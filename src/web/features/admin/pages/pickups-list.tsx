@@ -2,7 +2,7 @@
 // rider's stop), with 'Ready for pick-up' (the customer gets an SMS of where and when) and then
 // 'Collected' (the order is delivered).
 import { Store } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { formatKES } from '@/domain/money';
 import { formatPhone } from '@/domain/phone';
 import { FULFILMENT_LABELS } from '@/domain/order-status';

@@ -1,6 +1,7 @@
 // /admin/products/new and /admin/products/:id: the product form, its image, archive/restore and stock.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { toast } from '@/web/lib/toast';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';

@@ -1,10 +1,10 @@
 // /admin/products: what the shop sells, with search, category and state filters kept in the URL.
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { Plus } from 'lucide-react';
 import { formatKES } from '@/domain/money';
 import { formatStock } from '@/domain/stock-units';
 import { Badge } from '@/web/components/ui/badge';
-import { buttonClasses } from '@/web/components/ui/button';
+import { buttonClasses } from '@/web/components/ui/button-classes';
 import { adminApi, type AdminProduct } from '../admin-api';
 import { DataTable, type Column } from '../components/data-table';
 import { FilterBar, FilterSelect, type FilterOption } from '../components/filter-bar';

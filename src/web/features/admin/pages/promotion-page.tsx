@@ -1,6 +1,7 @@
 // /admin/promotions/new and /admin/promotions/:id: the promotion form, and deactivate / activate again.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { toast } from '@/web/lib/toast';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';

@@ -1,12 +1,12 @@
 // /admin/promotions: every promotion, active ones first: its code (or 'Automatic'), what it gives,
 // its window in Nairobi time, its uses against its limit, and whether it is active.
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { Plus } from 'lucide-react';
 import { formatKES } from '@/domain/money';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import { WEEKDAY_LABELS } from '@/domain/promotion-forms';
 import { Badge } from '@/web/components/ui/badge';
-import { buttonClasses } from '@/web/components/ui/button';
+import { buttonClasses } from '@/web/components/ui/button-classes';
 import { adminApi, type AdminPromotion } from '../admin-api';
 import { DataTable, type Column } from '../components/data-table';
 import { EmptyState, ListState } from '../components/list-states';

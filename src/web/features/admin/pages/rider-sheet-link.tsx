@@ -1,6 +1,6 @@
 // A link to one rider's route sheet (PDF) for a day: from the deliveries screen per rider, and from
 // the rider's own page.
-import { buttonClasses } from '@/web/components/ui/button';
+import { buttonClasses } from '@/web/components/ui/button-classes';
 import { api } from '@/web/lib/api-client';
 
 function riderSheetUrl(q: { day: string; riderId?: string }): string {

@@ -5,7 +5,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import type { z } from 'zod';
 import { formatPhone } from '@/domain/phone';
 import { ROLE_LABELS, ROLE_POWERS, staffInviteSchema } from '@/domain/staff-roles';

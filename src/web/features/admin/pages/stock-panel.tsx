@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { toast } from '@/web/lib/toast';
 import type { z } from 'zod';
 import { stockAdjustmentFormSchemaFor } from '@/domain/back-office-forms';

@@ -3,7 +3,7 @@
 // older than ETIMS_LATE_AFTER_MINUTES), then the invoices by status, with 'Send again' for one KRA
 // refused once the merchant fixed what KRA named.
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { formatKES } from '@/domain/money';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import { shortOrderId } from '@/domain/order-status';

@@ -2,7 +2,7 @@
 // address says otherwise): per band, KRA's signed sales less its signed credit notes, and every
 // paid order KRA has not signed a sale for, which the return would miss.
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { formatKES } from '@/domain/money';
 import { formatNairobiDateTime } from '@/domain/nairobi-days';
 import { invoiceStateText } from '@/domain/bookkeeping-csv';

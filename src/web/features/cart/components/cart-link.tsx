@@ -1,11 +1,13 @@
-import { ShoppingCart } from 'lucide-react';
-import { Link } from 'react-router';
-import { useCart } from '../use-cart';
+import { Link } from '../../../components/ui/link';
+import { shellIcon } from '../../../components/ui/shell-icon';
+import { useCartCount } from '../use-cart-count';
 import { useCartLinkText } from '../../../i18n/cart-link-text';
+
+const CART_ICON = shellIcon('ShoppingCart', 'h-5 w-5');
 
 export function CartLink() {
   const t = useCartLinkText();
-  const { count } = useCart();
+  const count = useCartCount();
   return (
     <Link
       to="/cart"
@@ -13,7 +15,7 @@ export function CartLink() {
       // 'Cart', 'Cart, 1 item', 'Cart, 3 items': the badge's number is read out with the link.
       aria-label={t('label', { count })}
     >
-      <ShoppingCart aria-hidden="true" className="h-5 w-5" />
+      {CART_ICON}
       {count > 0 && (
         <span
           aria-hidden="true"

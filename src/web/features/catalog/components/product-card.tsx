@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { formatKES } from '@/domain/money';
 import { Badge } from '@/web/components/ui/badge';
 import type { ProductDto } from '../api';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { buttonClasses } from '@/web/components/ui/button';
+import { buttonClasses } from '@/web/components/ui/button-classes';
 import { usePagesText } from '../../../i18n/pages-text';
 
 /** How far below the screen the link may still be when the next page starts loading on scroll. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { relativeTime } from '@/domain/dates';
 import { srcSetFor } from '@/web/components/ui/image-sources';
 import type { BlogCardDto } from '../api';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { publishedPagesQuery } from '../api';
 import { useFooterText } from '@/web/i18n/footer-text';
 

@@ -1,5 +1,5 @@
 import { Download, Printer } from 'lucide-react';
-import { buttonClasses } from '@/web/components/ui/button';
+import { buttonClasses } from '@/web/components/ui/button-classes';
 import { api } from '@/web/lib/api-client';
 import { useOrdersText } from '@/web/i18n/orders-text';
 import { orderParam } from '../order-api';

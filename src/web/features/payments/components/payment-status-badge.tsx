@@ -2,7 +2,7 @@
 // '{n} Pending' for the customer's orders waiting on a PENDING payment (refetched on live events).
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { Badge } from '@/web/components/ui/badge';
 import { useSession } from '../../account/use-session';
 import { fetchPendingCount, orderKeys } from '../../orders/order-api';
