@@ -1,11 +1,14 @@
 // What a phone downloads before the home page is usable: the boot script, the entry script it
 // loads with the modules that one imports, the home route's chunk with its static imports, and the CSS, gzipped and brotli'd.
+// Parts hydrated once their own chunk is here (the home page below its hero, the header's icons)
+// come after: the first screen is live without them (decision 074).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-// JavaScript only, gzipped: the figure the storefront issue sets for React 19 (decision 009).
-export const BUDGET_GZIP_BYTES = 120 * 1024;
+// JavaScript only, gzipped: the figure the production-traffic issue sets (decision 074; it was
+// 120 KB when React 19 came in, decision 009).
+export const BUDGET_GZIP_BYTES = 100 * 1024;
 
 const STATIC_IMPORT = /(?:import|from)\s*["']\.\/([^"']+\.js)["']/g;
 

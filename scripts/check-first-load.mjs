@@ -1,4 +1,4 @@
-// Fails when the first download of the home page is over its gzip budget (120 KB on React 19, decision 009). A size,
+// Fails when the first download of the home page is over its gzip budget (100 KB, decision 074). A size,
 // not a timing, so it is the same on every machine; it caught zod slipping into the entry chunk.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
