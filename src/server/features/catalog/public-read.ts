@@ -98,7 +98,8 @@ function rememberInFrontLane(c: Context, body: PublicBody<unknown> & { json: Byt
   const lane = frontLaneOf(bindings?.incoming);
   if (!lane || !bindings?.outgoing || !bindings.incoming?.url || c.req.method !== 'GET') return;
   const pathHeaders: OutgoingHttpHeaders = bindings.outgoing.getHeaders();
-  delete pathHeaders['x-request-id'];
+  // This request's own: never sent to another visitor (a cookie would hand one visitor's session to all).
+  for (const own of ['x-request-id', 'set-cookie', 'connection']) delete pathHeaders[own];
   lane.remember(bindings.incoming.url, {
     expires: body.expires,
     pathHeaders,
