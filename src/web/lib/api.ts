@@ -3,7 +3,7 @@
 import { ApiError, type ApiAddressChoice } from './api-error';
 
 // The API's callers take the error from here, with the wrapper that throws it.
-export { ApiError, type ApiAddressChoice } from './api-error';
+export { ApiError } from './api-error';
 
 type Transport = (path: string, init: RequestInit) => Promise<Response>;
 let transport: Transport = (path, init) => fetch(path, init);
