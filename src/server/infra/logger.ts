@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import pino from 'pino';
 import { addResponseHeaders } from './http/security-headers';
+import { batchLines, type LogDestination } from './log-batch';
+import { logRequest, writeRequestLinesDirectly } from './request-log';
 
 export type Logger = pino.Logger;
 
-/** Log lines gather up to this many bytes before one write: a write per request cost a fifth of a cached read. */
-const LOG_BUFFER_BYTES = 4096;
 /** A quiet shop's lines still reach the log within this. */
 const LOG_FLUSH_MS = 1000;
-const buffered = new Set<pino.DestinationStream & { flush(): void; flushSync(): void }>();
+const buffered = new Set<LogDestination>();
 
 /** One timer for every buffered log (tests open many shops in one process), and a last write at exit. */
-function keepFlushing(destination: pino.DestinationStream & { flush(): void; flushSync(): void }) {
+function keepFlushing(destination: LogDestination) {
   if (buffered.size === 0) {
     setInterval(() => {
       for (const d of buffered) d.flush();
@@ -32,15 +32,23 @@ function keepFlushing(destination: pino.DestinationStream & { flush(): void; flu
 
 /**
  * JSON lines on stdout. Writes are buffered and asynchronous so a busy server never waits on its
- * log pipe: lines gather into writes of about 4 KB, sent at least once a second, and flushed at
+ * log pipe: lines gather into writes of about 16 KB (log-batch.ts), sent at least once a second, and flushed at
  * exit (index.ts also flushes on shutdown).
  */
 export function createLogger(level: string, opts: { sync?: boolean } = {}): Logger {
   const sync = opts.sync ?? false;
   const buffer = !sync && level !== 'silent';
-  const destination = pino.destination({ dest: 1, sync, minLength: buffer ? LOG_BUFFER_BYTES : 0 });
-  if (buffer) keepFlushing(destination);
-  return pino({ level, base: undefined, redact: ['req.headers.cookie', 'req.headers.authorization'] }, destination);
+  // sonic-boom's own buffer (below its 16 KB largest write) holds a timer flush's remainder while a write is in flight.
+  const stdout = pino.destination({ dest: 1, sync, minLength: buffer ? 4096 : 0 });
+  let destination: pino.DestinationStream = stdout;
+  if (buffer) {
+    const batch = batchLines(stdout);
+    keepFlushing(batch);
+    destination = batch;
+  }
+  const logger = pino({ level, base: undefined, redact: ['req.headers.cookie', 'req.headers.authorization'] }, destination);
+  writeRequestLinesDirectly(logger, destination);
+  return logger;
 }
 
 /** One JSON line per request with a request id (taken from X-Request-Id when sane). */
@@ -53,17 +61,7 @@ export function requestLogger(logger: Logger): MiddlewareHandler {
     c.set('logger' as never, logger as never);
     const started = performance.now();
     await addResponseHeaders(c, { 'X-Request-Id': requestId }, next);
-    if (logger.isLevelEnabled('info')) {
-      logger.info(
-        {
-          requestId,
-          method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-        },
-        'request',
-      );
-    }
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    logRequest(logger, { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms });
   };
 }

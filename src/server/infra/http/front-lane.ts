@@ -6,9 +6,10 @@
 // answer's own), logged and counted alike, without Hono's routing through some 500 routes and its
 // middleware. Everything else, and every address once its answer has expired, goes the full way.
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from '../logger';
-import { pickEncoding } from './compression';
+import { logRequest } from '../request-log';
+import { pickEncoding, type Encoding } from './compression';
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -26,6 +27,31 @@ interface FrontAnswer {
   gzip: Bytes | null;
   /** The metrics' route label. */
   route: string;
+}
+
+/**
+ * Headers as Node's flat [name, value, name, value] list, made once per kept answer: per request
+ * only the request id is written into its slot. Node checks header names and values it is given as
+ * an object on every answer, and not a list; these were checked when the full path sent them.
+ */
+type HeaderList = OutgoingHttpHeader[];
+
+interface Ready {
+  head: HeaderList;
+  body: Bytes;
+}
+
+/** A kept answer, ready to send in each form. */
+interface Kept {
+  expires: number;
+  etag: string;
+  route: string;
+  /** Where the request id goes in every head below. */
+  idAt: number;
+  plain: Ready;
+  br: Ready | null;
+  gzip: Ready | null;
+  notModified: HeaderList;
 }
 
 type RequestObserver = (method: string, route: string, status: number, seconds: number) => void;
@@ -57,39 +83,99 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
+function headerList(headers: OutgoingHttpHeaders | Record<string, string>): HeaderList {
+  const list: HeaderList = [];
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) list.push(name, value);
+  return list;
+}
+
+/** The answer's forms, each with the path's headers, a slot for the request id, and its own headers. */
+function prepare(answer: FrontAnswer): Kept {
+  const path = headerList(answer.pathHeaders);
+  const idAt = path.length + 1;
+  const withId: HeaderList = [...path, 'X-Request-Id', ''];
+  const ready = (body: Bytes | null, encoding?: Encoding): Ready | null =>
+    body && {
+      head: [
+        ...withId,
+        ...headerList(answer.headers),
+        ...(encoding ? ['Content-Encoding', encoding] : []),
+        'Content-Length',
+        body.byteLength,
+      ],
+      body,
+    };
+  return {
+    expires: answer.expires,
+    etag: answer.etag,
+    route: answer.route,
+    idAt,
+    plain: ready(answer.plain) as Ready,
+    br: ready(answer.br, 'br'),
+    gzip: ready(answer.gzip, 'gzip'),
+    notModified: [...withId, 'ETag', answer.headers.ETag ?? answer.etag, 'Cache-Control', answer.headers['Cache-Control'] ?? ''],
+  };
+}
+
+/** Accept-Encoding values seen, with what each accepts: browsers send a handful of them. */
+const MAX_ACCEPT_VALUES = 64;
+
 /**
  * `serving`: false once the instance drains (SIGTERM): then everything goes the full way, whose
  * answers close their connections.
  */
 export function createFrontLane(opts: { now: () => number; logger: Logger; serving: () => boolean }): FrontLane {
-  const answers = new Map<string, FrontAnswer>();
+  const answers = new Map<string, Kept>();
+  const accepted = new Map<string, { br: boolean; gzip: boolean }>();
   let observe: RequestObserver | null = null;
 
-  const send = (req: IncomingMessage, res: ServerResponse, answer: FrontAnswer, started: number) => {
+  const acceptedBy = (accept: string) => {
+    let known = accepted.get(accept);
+    if (!known) {
+      known = {
+        br: pickEncoding(accept, { br: true, gzip: false }) === 'br',
+        gzip: pickEncoding(accept, { br: false, gzip: true }) === 'gzip',
+      };
+      if (accepted.size >= MAX_ACCEPT_VALUES) accepted.clear();
+      accepted.set(accept, known);
+    }
+    return known;
+  };
+
+  const formFor = (accept: string | undefined, kept: Kept): Ready => {
+    if (!accept) return kept.plain;
+    const takes = acceptedBy(accept);
+    return (takes.br && kept.br) || (takes.gzip && kept.gzip) || kept.plain;
+  };
+
+  const send = (req: IncomingMessage, res: ServerResponse, kept: Kept, started: number) => {
     const incomingId = req.headers['x-request-id'];
     const requestId = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
-    const headers: OutgoingHttpHeaders = { ...answer.pathHeaders, 'X-Request-Id': requestId };
     let status = 200;
-    let body: Bytes | null = null;
-    if (matchesEtag(req.headers['if-none-match'], answer.etag)) {
+    let head: HeaderList;
+    let body: Bytes | undefined;
+    if (matchesEtag(req.headers['if-none-match'], kept.etag)) {
       status = 304;
-      headers.ETag = answer.headers.ETag;
-      headers['Cache-Control'] = answer.headers['Cache-Control'];
+      head = kept.notModified.slice();
     } else {
-      Object.assign(headers, answer.headers);
-      const encoding = pickEncoding(req.headers['accept-encoding'], { br: answer.br !== null, gzip: answer.gzip !== null });
-      body = (encoding && answer[encoding]) || answer.plain;
-      if (encoding) headers['Content-Encoding'] = encoding;
-      headers['Content-Length'] = body.byteLength;
+      const form = formFor(req.headers['accept-encoding'], kept);
+      head = form.head.slice();
+      if (req.method !== 'HEAD') body = form.body;
     }
-    res.writeHead(status, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    head[kept.idAt] = requestId;
+    res.writeHead(status, head);
+    res.end(body);
     const ms = performance.now() - started;
-    observe?.(req.method ?? 'GET', answer.route, status, ms / 1000);
-    if (opts.logger.isLevelEnabled('info')) {
-      const path = req.url?.split('?', 1)[0];
-      opts.logger.info({ requestId, method: req.method, path, status, ms: Math.round(ms * 10) / 10 }, 'request');
-    }
+    observe?.(req.method ?? 'GET', kept.route, status, ms / 1000);
+    const path = req.url ?? '/';
+    const query = path.indexOf('?');
+    logRequest(opts.logger, {
+      requestId,
+      method: req.method ?? 'GET',
+      path: query === -1 ? path : path.slice(0, query),
+      status,
+      ms: Math.round(ms * 10) / 10,
+    });
   };
 
   const lane: FrontLane = {
@@ -98,9 +184,9 @@ export function createFrontLane(opts: { now: () => number; logger: Logger; servi
         const started = performance.now();
         const method = req.method;
         if ((method === 'GET' || method === 'HEAD') && req.url && opts.serving()) {
-          const answer = answers.get(req.url);
-          if (answer) {
-            if (answer.expires > opts.now()) return send(req, res, answer, started);
+          const kept = answers.get(req.url);
+          if (kept) {
+            if (kept.expires > opts.now()) return send(req, res, kept, started);
             answers.delete(req.url);
           }
         }
@@ -116,7 +202,7 @@ export function createFrontLane(opts: { now: () => number; logger: Logger; servi
         // Still full of fresh answers: the oldest remembered gives way.
         if (answers.size >= MAX_ADDRESSES) answers.delete(answers.keys().next().value as string);
       }
-      answers.set(address, answer);
+      answers.set(address, prepare(answer));
     },
     observeWith(observer) {
       observe = observer;

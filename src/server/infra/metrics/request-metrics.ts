@@ -1,13 +1,13 @@
 // Every request counted and timed by method, route pattern (route-label.ts) and status: the middleware
 // sits on every request, so it does one performance.now() pair, the route lookup, two Map reads and
-// one histogram observation; the request counter is read from the histogram's own count at scrape
-// time instead of being counted a second time.
+// one histogram observation (request-histogram.ts); the request counter is read from the histogram's
+// own count at scrape time instead of being counted a second time.
 import type { MiddlewareHandler } from 'hono';
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Counter, type Registry } from 'prom-client';
+import { RequestHistogram, type Series } from './request-histogram';
 import { routeLabel } from './route-label';
 
 type RequestLabel = 'method' | 'route' | 'status';
-type Timer = ReturnType<Histogram<RequestLabel>['labels']>;
 
 const DURATION = 'shop_http_request_duration_seconds';
 /** The methods kept as they are; anything else (a client's invention) is one 'OTHER'. */
@@ -23,12 +23,11 @@ export interface RequestMetrics {
 }
 
 export function createRequestMetrics(registry: Registry): RequestMetrics {
-  const duration = new Histogram<RequestLabel>({
-    name: DURATION,
-    help: 'Time from a request arriving to its answer starting (a stream counts until its headers), by method, route pattern and status.',
-    labelNames: ['method', 'route', 'status'],
-    registers: [registry],
-  });
+  const duration = new RequestHistogram(
+    DURATION,
+    'Time from a request arriving to its answer starting (a stream counts until its headers), by method, route pattern and status.',
+    registry,
+  );
   new Counter<RequestLabel>({
     name: 'shop_http_requests_total',
     help: 'Requests answered, by method, route pattern and status.',
@@ -42,8 +41,8 @@ export function createRequestMetrics(registry: Registry): RequestMetrics {
   });
 
   // route -> (method slot + status) -> the histogram's child for those labels.
-  const timers = new Map<string, Map<number, Timer>>();
-  const timerFor = (route: string, method: string, status: number): Timer => {
+  const timers = new Map<string, Map<number, Series>>();
+  const timerFor = (route: string, method: string, status: number): Series => {
     let byKey = timers.get(route);
     if (!byKey) {
       byKey = new Map();
@@ -53,7 +52,7 @@ export function createRequestMetrics(registry: Registry): RequestMetrics {
     const key = (slot ?? 0) + status;
     let timer = byKey.get(key);
     if (!timer) {
-      timer = duration.labels(slot === undefined ? OTHER_METHOD : method, route, String(status));
+      timer = duration.series({ method: slot === undefined ? OTHER_METHOD : method, route, status: String(status) });
       byKey.set(key, timer);
     }
     return timer;

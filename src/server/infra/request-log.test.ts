@@ -1,0 +1,45 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { logRequest, writeRequestLinesDirectly, type RequestLogLine } from './request-log';
+
+function capture() {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { lines, sink };
+}
+
+const line: RequestLogLine = { requestId: 'phone-request-0001', method: 'GET', path: '/api/search/"samaki"\\ ñ', status: 200, ms: 0.3 };
+
+describe('the request log line', () => {
+  it('is written directly with the bytes pino itself writes for the same fields', async () => {
+    const viaPino = capture();
+    const direct = capture();
+    pino({ level: 'info', base: undefined }, viaPino.sink).info({ ...line }, 'request');
+    const logger = pino({ level: 'info', base: undefined }, direct.sink);
+    writeRequestLinesDirectly(logger, direct.sink);
+    logRequest(logger, line);
+    await new Promise((r) => setImmediate(r));
+    const withoutTime = (l: string) => l.replace(/"time":\d+,/, '');
+    expect(direct.lines).toHaveLength(1);
+    expect(withoutTime(direct.lines[0]!)).toBe(withoutTime(viaPino.lines[0]!));
+    expect(JSON.parse(direct.lines[0]!)).toMatchObject({ ...line, level: 30, msg: 'request' });
+  });
+
+  it('goes through logger.info for a logger it was not given, and not at all below info', async () => {
+    const other = capture();
+    logRequest(pino({ level: 'info', base: undefined }, other.sink), line);
+    const quiet = capture();
+    const warnOnly = pino({ level: 'warn', base: undefined }, quiet.sink);
+    writeRequestLinesDirectly(warnOnly, quiet.sink);
+    logRequest(warnOnly, line);
+    await new Promise((r) => setImmediate(r));
+    expect(quiet.lines).toEqual([]);
+    expect(other.lines.map((l) => JSON.parse(l) as unknown)).toEqual([expect.objectContaining({ ...line, msg: 'request' })]);
+  });
+});
