@@ -1,6 +1,6 @@
 // The log's lines gathered in memory and handed to the file or pipe in writes of about 16 KB. Each
-// line handed to sonic-boom on its own cost a length count and a string join per line, and with a
-// line per request that was a sixth of a cached read's CPU time (docs/decisions/075-the-request-path-at-full-speed.md).
+// line handed to sonic-boom on its own cost a length count and a string join per line, with a line
+// per request (docs/decisions/075-the-request-path-at-full-speed.md).
 // Lines keep their order: every line, a request's or any other, goes through the same batch.
 import type { DestinationStream } from 'pino';
 

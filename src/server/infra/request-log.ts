@@ -1,5 +1,5 @@
 // One JSON line per request, the most frequent thing the shop logs. pino's general path (a field walk,
-// escaping each value, its own string building) cost more than a third of a cached read's CPU time
+// escaping each value, its own string building) cost about a quarter of a cached read's CPU time
 // (docs/decisions/075-the-request-path-at-full-speed.md), so the shop's own loggers get the line built here, the
 // same bytes pino writes, sent straight to the log's destination. Any other pino logger (a test's)
 // gets the same fields through logger.info.

