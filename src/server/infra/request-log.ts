@@ -3,7 +3,7 @@
 // (docs/decisions/075-the-request-path-at-full-speed.md), so the shop's own loggers get the line built here, the
 // same bytes pino writes, sent straight to the log's destination. Any other pino logger (a test's)
 // gets the same fields through logger.info.
-import type { Logger } from './logger';
+import type { Logger } from 'pino';
 
 export interface RequestLogLine {
   /** Checked by the caller: word characters and hyphens only (a UUID, or a sane X-Request-Id). */
