@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import pino from 'pino';
 import { addResponseHeaders } from './http/security-headers';
 import { batchLines, type LogDestination } from './log-batch';
-import { logRequest, writeRequestLinesDirectly } from './request-log';
+import { logRequest, requestIdFor, writeRequestLinesDirectly } from './request-log';
 
 export type Logger = pino.Logger;
 
@@ -55,7 +54,7 @@ export function createLogger(level: string, opts: { sync?: boolean } = {}): Logg
 export function requestLogger(logger: Logger): MiddlewareHandler {
   return async (c, next) => {
     const incoming = c.req.header('x-request-id');
-    const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFor(incoming);
     c.set('requestId' as never, requestId as never);
     // The shared logger: handlers that log add the request id themselves (a child per request costs).
     c.set('logger' as never, logger as never);

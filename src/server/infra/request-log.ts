@@ -3,16 +3,24 @@
 // (docs/decisions/075-the-request-path-at-full-speed.md), so the shop's own loggers get the line built here, the
 // same bytes pino writes, sent straight to the log's destination. Any other pino logger (a test's)
 // gets the same fields through logger.info.
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 
 export interface RequestLogLine {
-  /** Checked by the caller: word characters and hyphens only (a UUID, or a sane X-Request-Id). */
+  /** From requestIdFor: word characters and hyphens only (a UUID, or a sane X-Request-Id). */
   requestId: string;
   method: string;
   path: string;
   status: number;
   /** Milliseconds, one decimal. */
   ms: number;
+}
+
+const SANE_REQUEST_ID = /^[\w-]{8,64}$/;
+
+/** The request's id: the caller's X-Request-Id when it is sane (a proxy's), else a new UUID. */
+export function requestIdFor(incoming: string | undefined): string {
+  return incoming && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
 interface Destination {

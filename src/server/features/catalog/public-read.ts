@@ -10,7 +10,7 @@ import { notFound } from '../../errors';
 import { encodeBytes, negotiated, pickEncoding } from '../../infra/http/compression';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
-import { frontLaneOf } from '../../infra/http/front-lane';
+import { frontLaneOf, matchesEtag } from '../../infra/http/front-lane';
 import { routeLabel } from '../../infra/metrics/route-label';
 import { createTtlCache } from '../../infra/ttl-cache';
 
@@ -118,14 +118,6 @@ const answerHeaders = (etag: string): Record<string, string> => ({
   'Content-Type': 'application/json; charset=utf-8',
   Vary: 'Accept-Encoding',
 });
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === etag;
-  });
-}
 
 /**
  * 200 with the cached bytes, 304 when the browser already holds them, 404 when there is nothing.

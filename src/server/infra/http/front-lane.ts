@@ -5,10 +5,9 @@
 // same bytes, with the same headers the path gave it (the security headers, a request id, the
 // answer's own), logged and counted alike, without Hono's routing through some 500 routes and its
 // middleware. Everything else, and every address once its answer has expired, goes the full way.
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from '../logger';
-import { logRequest } from '../request-log';
+import { logRequest, requestIdFor } from '../request-log';
 import { pickEncoding, type Encoding } from './compression';
 
 type Bytes = Uint8Array<ArrayBuffer>;
@@ -68,14 +67,14 @@ export interface FrontLane {
 const FRONT_LANE = Symbol('frontLane');
 /** Addresses remembered at most: odd search texts must not grow memory (each entry shares its bytes with the cache). */
 const MAX_ADDRESSES = 512;
-const REQUEST_ID = /^[\w-]{8,64}$/;
 
 /** The lane a request came through, for a public read to remember its answer in (none under app.request()). */
 export function frontLaneOf(incoming: unknown): FrontLane | undefined {
   return (incoming as { [FRONT_LANE]?: FrontLane } | undefined)?.[FRONT_LANE];
 }
 
-function matchesEtag(header: string | undefined, etag: string): boolean {
+/** Whether If-None-Match names this ETag (a list, weak tags or `*`): the front lane and the full path answer 304 alike. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((tag) => {
     const t = tag.trim();
@@ -150,7 +149,7 @@ export function createFrontLane(opts: { now: () => number; logger: Logger; servi
 
   const send = (req: IncomingMessage, res: ServerResponse, kept: Kept, started: number) => {
     const incomingId = req.headers['x-request-id'];
-    const requestId = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+    const requestId = requestIdFor(typeof incomingId === 'string' ? incomingId : undefined);
     let status = 200;
     let head: HeaderList;
     let body: Bytes | undefined;
