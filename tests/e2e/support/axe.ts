@@ -26,9 +26,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // A toast raised just before the check may still be on its way (sonner loads on demand) and arrive
   // mid-analysis at opacity 0. When the toasts changed during the analysis, the page was not yet what
   // a person sees: it is checked again once settled (a toast that stays unreadable still fails).
+  // The toasts are read before the settling too: one arriving between the settling and the
+  // analysis (a live notice) would otherwise be analysed mid-fade and never be seen to change.
   for (let attempt = 1; ; attempt++) {
-    await settleAnimations(page);
     const before = await toastStates(page);
+    await settleAnimations(page);
     const results = await analyze(page);
     if (attempt === 3 || (await toastStates(page)) === before) return [...results, ...(await classConflicts(page))];
   }
