@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { bootScript } from './scripts/vite-boot-script';
 import { compileHints } from './scripts/vite-compile-hints';
+import { criticalCssPlan } from './scripts/vite-critical-css';
 import { compiledMessages } from './scripts/vite-compiled-messages';
 import { routerTreeShaking } from './scripts/vite-router-tree-shaking';
 
@@ -14,7 +15,7 @@ const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [compiledMessages(), routerTreeShaking(), react(), tailwindcss(), bootScript(), compileHints()],
+  plugins: [compiledMessages(), routerTreeShaking(), react(), tailwindcss(), bootScript(), compileHints(), criticalCssPlan()],
   // '@/x' is src/x: the one import alias (tsconfig.json paths; esbuild reads those).
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   build: {

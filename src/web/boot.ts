@@ -4,6 +4,7 @@
 // submits and typed text there are held here and handed over once it has, so nothing a customer
 // does in that moment is lost. Links work on their own (the server renders every public page).
 // Client-rendered screens (an empty #root) load the app at once.
+import { FULL_STYLESHEET_ATTRIBUTE } from '../domain/page-styles';
 import { APP_ENTRY_ATTRIBUTE, APP_LIVE_ATTRIBUTE } from './lib/app-entry';
 import { watchClickFlood } from './lib/click-flood';
 import { EARLY_TAPS_KEY, heldTapTarget, type EarlyTaps } from './lib/held-taps';
@@ -151,6 +152,26 @@ function loadApp() {
   if (entry) void import(/* @vite-ignore */ entry);
 }
 
+/**
+ * A server-rendered page arrives with only the styles its own HTML uses, inline. The whole
+ * stylesheet comes after the first paint, before the app starts: what the app draws later (a menu
+ * opened, the next page) is styled from its first frame. The app downloads meanwhile.
+ */
+function loadStylesheetThenApp(href: string) {
+  if (entry) {
+    const preload = document.createElement('link');
+    preload.rel = 'modulepreload';
+    preload.href = entry;
+    document.head.append(preload);
+  }
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  // A stylesheet that fails to arrive leaves the page as it was painted; the app still starts.
+  link.onload = link.onerror = loadApp;
+  document.head.append(link);
+}
+
 // From the first moment, before the app: the boot script runs on every page.
 watchClickFlood();
 
@@ -161,10 +182,12 @@ if (root?.firstElementChild) {
   // After the first paint (its entry comes once the frame is on screen). A hidden tab paints
   // nothing, so it loads at once; the timer covers a browser that never reports the paint.
   let started = false;
+  const fullStylesheet = document.querySelector(`style[${FULL_STYLESHEET_ATTRIBUTE}]`)?.getAttribute(FULL_STYLESHEET_ATTRIBUTE);
   const start = () => {
     if (started) return;
     started = true;
-    loadApp();
+    if (fullStylesheet) loadStylesheetThenApp(fullStylesheet);
+    else loadApp();
   };
   if (document.visibilityState === 'hidden' || !('PerformanceObserver' in window)) start();
   else {

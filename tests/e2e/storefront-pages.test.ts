@@ -5,7 +5,8 @@ import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { launchChromium } from './support/chromium';
 import { startShop, type ShopServer } from './support/shop-server';
-import { holdApi, holdAppScript, navigateInApp, painted } from './storefront-helpers';
+import { computedStyles, styleDifferences } from './support/computed-styles';
+import { holdApi, holdAppScript, hydrated, navigateInApp, painted } from './storefront-helpers';
 
 interface ApiProduct {
   name: string;
@@ -269,6 +270,89 @@ describe('storefront: pages as HTML', () => {
   });
 
   // One test a page, so a slow machine gives each page its own time.
+  describe('each page paints with only the styles its HTML uses, inline; the whole stylesheet follows', () => {
+    const WHOLE_STYLESHEET = /\/assets\/index-[^/]+\.css$/;
+
+    /** The page as it paints before the whole stylesheet has arrived (scripts off, the stylesheet refused), or with it. */
+    const stylesOf = async (path: string, width: number, whole: boolean) => {
+      const context = await browser.newContext({ viewport: { width, height: 844 }, javaScriptEnabled: false });
+      try {
+        const page = await context.newPage();
+        if (!whole) await page.route(WHOLE_STYLESHEET, (route) => route.abort());
+        const loaded = page.waitForResponse(WHOLE_STYLESHEET).catch(() => null);
+        await page.goto(shop.url + path);
+        // Without scripts the page's <noscript> link brings the whole stylesheet.
+        if (whole) expect((await loaded)?.ok()).toBe(true);
+        return await computedStyles(page);
+      } finally {
+        await context.close();
+      }
+    };
+
+    it('the home page, the shop, a product page and the blog look the same with their inline styles alone as with the whole stylesheet', async () => {
+      const { text } = await html('/');
+      expect(text).toMatch(/<style data-full-stylesheet="\/assets\/index-[^"]+\.css">/);
+      expect(text).not.toMatch(/<link rel="stylesheet"[^>]*>(?!<\/noscript>)/);
+      for (const path of ['/', '/shop', `/shop/${products[0]!.slug}`, '/blog']) {
+        for (const width of [390, 1280]) {
+          const inline = await stylesOf(path, width, false);
+          expect(inline.length, path).toBeGreaterThan(50);
+          expect(styleDifferences(inline, await stylesOf(path, width, true)), `${path} at ${width} px`).toEqual([]);
+        }
+      }
+    });
+
+    it('the whole stylesheet arrives before the app starts, and a page reached inside the app is styled as when opened directly', async () => {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      try {
+        const releaseStylesheet = await holdApi(page, WHOLE_STYLESHEET);
+        const app = page.waitForResponse(/\/assets\/index-[^/]+\.js$/);
+        await page.goto(shop.url + '/');
+        // The app downloads meanwhile, but does not start while the stylesheet is on its way.
+        await app;
+        await painted(page);
+        await painted(page);
+        expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+        releaseStylesheet();
+        await hydrated(page);
+        expect(await page.evaluate(() => [...document.styleSheets].some((s) => s.href?.includes('/assets/index-')))).toBe(true);
+
+        // The blog's cards use rules the home page's inline styles do not hold.
+        await page.evaluate(() => {
+          window.history.pushState(null, '', '/blog');
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        });
+        await page.locator('main article img').first().waitFor();
+        await painted(page);
+        const inApp = await computedStyles(page, 'main');
+
+        const direct = await browser.newPage({ viewport: { width: 390, height: 844 } });
+        try {
+          await direct.goto(shop.url + '/blog');
+          await hydrated(direct);
+          await painted(direct);
+          expect(styleDifferences(inApp, await computedStyles(direct, 'main'))).toEqual([]);
+        } finally {
+          await direct.close();
+        }
+      } finally {
+        await page.close();
+      }
+    });
+
+    it('when the whole stylesheet cannot be downloaded the page stays as painted and the app still starts', async () => {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      try {
+        await page.route(WHOLE_STYLESHEET, (route) => route.abort());
+        await page.goto(shop.url + '/shop');
+        await hydrated(page);
+        expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+      } finally {
+        await page.close();
+      }
+    });
+  });
+
   describe('no public page logs a hydration warning or any other error', () => {
     const pages: [string, () => string][] = [
       ['/', () => '/'],

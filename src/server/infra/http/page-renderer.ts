@@ -22,6 +22,7 @@ import { escapeHtml } from './html';
 import { createTtlCache } from '../ttl-cache';
 import { isPrivatePage } from './private-paths';
 import { encodeBytes, negotiated, pickEncoding } from './compression';
+import { loadCriticalCss, type CriticalCss } from './critical-css';
 
 /** Paths the server answers itself: never a page. */
 const NOT_PAGES = ['/api/', '/media/', '/dev/', '/pesapal-sim/', '/assets/'];
@@ -101,6 +102,8 @@ export interface PageRendererOptions {
   maxCacheBytes?: number;
   /** Given the kept pages once, for whoever reports their weight (/metrics). */
   watchCache?: (cache: { readonly bytes: number }) => void;
+  /** Picks a rendered page's critical CSS; by default from the build's plan beside webRoot, if any. */
+  criticalCss?: CriticalCss | null;
 }
 
 /** The built index.html split where the page's <head> tags and its HTML go. */
@@ -108,7 +111,7 @@ function loadTemplate(webRoot: string, shopName: string) {
   const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8').replace(/%SHOP_NAME%/g, escapeHtml(shopName));
   const [beforeHead, afterHead] = splitOnce(html, '<!--page-head-->');
   const [beforeRoot, afterRoot] = splitOnce(afterHead, '<div id="root"></div>');
-  return { beforeHead, beforeRoot, afterRoot };
+  return { html, beforeHead, beforeRoot, afterRoot };
 }
 
 function splitOnce(s: string, marker: string): [string, string] {
@@ -142,13 +145,19 @@ export function servePages(opts: PageRendererOptions): MiddlewareHandler {
     noindex: !opts.isProduction || isPrivatePage(pathname),
   });
   const renderer = loadRenderer(opts.webRoot, opts);
+  const critical = opts.criticalCss === undefined ? loadCriticalCss(opts.webRoot, template.html, opts.logger) : opts.criticalCss;
   const now = opts.now ?? Date.now;
   const pages = createTtlCache<PageBody>({ ttlMs: PAGE_TTL_MS, maxBytes: opts.maxCacheBytes ?? MAX_PAGE_BYTES, sizeOf: pageBytes, now });
   opts.watchCache?.(pages);
   const rendering = new Map<string, Promise<PageBody>>();
   const admit = createRenderLimiter(opts.renderLimits ?? RENDER_LIMITS, now);
 
-  const document = (locale: Locale, head: PageHead, pathname: string, html = '', state?: string) =>
+  /** A rendered page carries its critical CSS inline; a page shell links the stylesheet (it has nothing to paint before the app). */
+  const document = (locale: Locale, head: PageHead, pathname: string, html = '', state?: string) => {
+    const page = whole(locale, head, pathname, html, state);
+    return html && critical ? critical.inline(page) : page;
+  };
+  const whole = (locale: Locale, head: PageHead, pathname: string, html: string, state?: string) =>
     template.beforeHead.replace(HTML_LANG, `<html lang="${locale}"`) +
     headTags(head, site(pathname)) +
     // The browser may paint a page it has only partly parsed, and centred or right-aligned content
