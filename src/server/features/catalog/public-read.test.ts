@@ -44,4 +44,23 @@ describe('the public read cache', () => {
     expect(small.br).toBeNull();
     expect(small.gzip).toBeNull();
   });
+
+  it('a reload that finds the same JSON sends the forms compressed before; a changed JSON is compressed anew', async () => {
+    const clock = clockAt(0);
+    const cache = createPublicReadCache(clock.now);
+    let stock = 5;
+    const load = async () => ({ products: Array.from({ length: 200 }, (_, i) => ({ name: `Whole Tilapia ${i}`, stock })) });
+    const first = await cache.get('products', load);
+    clock.t = 1_000;
+    const same = await cache.get('products', load);
+    expect(same).not.toBe(first);
+    expect(same.br).toBe(first.br);
+    expect(same.gzip).toBe(first.gzip);
+    stock = 4;
+    clock.t = 2_000;
+    const changed = await cache.get('products', load);
+    expect(changed.etag).not.toBe(first.etag);
+    expect(changed.br).not.toBe(first.br);
+    expect(JSON.parse(brotliDecompressSync(changed.br!).toString('utf8')).products[0].stock).toBe(4);
+  });
 });

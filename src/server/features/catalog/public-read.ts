@@ -12,7 +12,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import { frontLaneOf, matchesEtag } from '../../infra/http/front-lane';
 import { routeLabel } from '../../infra/metrics/route-label';
-import { createTtlCache } from '../../infra/ttl-cache';
+import { createTtlCache, type TtlCache } from '../../infra/ttl-cache';
 
 /**
  * Browsers keep the answer but ask again every time (a 304 when unchanged): a product the merchant
@@ -38,16 +38,28 @@ export interface PublicBody<T> {
   expires: number;
 }
 
+/** How long compressed forms are kept after their last use: a few of the answers' reloads. */
+const COMPRESSED_FORMS_TTL_MS = 10_000;
+
 /** Below this the JSON goes out as it is. */
 const COMPRESS_FROM_BYTES = 1024;
 
-async function toPublicBody<T>(value: T, sent: boolean, expires: number): Promise<PublicBody<T>> {
+/** An answer's compressed forms, by its ETag (a hash of its JSON): the same JSON is not compressed again. */
+type CompressedForms = TtlCache<{ br: Bytes; gzip: Bytes }>;
+
+async function toPublicBody<T>(value: T, sent: boolean, expires: number, compressed: CompressedForms): Promise<PublicBody<T>> {
   if (value === null || value === undefined) return { value, json: null, br: null, gzip: null, etag: '', expires };
   const json = new TextEncoder().encode(JSON.stringify(value));
   const etag = `"${createHash('sha1').update(json).digest('base64url').slice(0, 27)}"`;
   if (!sent || json.byteLength < COMPRESS_FROM_BYTES) return { value, json, br: null, gzip: null, etag, expires };
-  const [br, gzip] = await Promise.all([encodeBytes(json, 'br'), encodeBytes(json, 'gzip')]);
-  return { value, json, br, gzip, etag, expires };
+  // Each second's reload mostly finds what the last one did: its compressed forms are those.
+  let forms = compressed.get(etag);
+  if (!forms) {
+    const [br, gzip] = await Promise.all([encodeBytes(json, 'br'), encodeBytes(json, 'gzip')]);
+    forms = { br, gzip };
+  }
+  compressed.set(etag, forms);
+  return { value, json, ...forms, etag, expires };
 }
 
 /** A rough weight of the value object beside its bytes: its JSON again. */
@@ -60,6 +72,12 @@ const bodyBytes = (b: PublicBody<unknown>) => 2 * (b.json?.byteLength ?? 0) + (b
  */
 export function createPublicReadCache(now: () => Date, ttlMs = PUBLIC_READ_TTL_MS, maxBytes = MAX_BYTES) {
   const kept = createTtlCache<PublicBody<unknown>>({ ttlMs, maxBytes, sizeOf: bodyBytes, now: () => now().getTime() });
+  const compressed: CompressedForms = createTtlCache({
+    ttlMs: COMPRESSED_FORMS_TTL_MS,
+    maxBytes: maxBytes / 2,
+    sizeOf: (forms) => forms.br.byteLength + forms.gzip.byteLength + 128,
+    now: () => now().getTime(),
+  });
   const loading = new Map<string, Promise<PublicBody<unknown>>>();
   return {
     /**
@@ -73,7 +91,7 @@ export function createPublicReadCache(now: () => Date, ttlMs = PUBLIC_READ_TTL_M
       if (pending) return pending as Promise<PublicBody<T>>;
       // The expiry counts from the load's start: the kept answer is never older than the TTL says.
       const expires = now().getTime() + ttlMs;
-      const body = load().then((value) => toPublicBody(value, sent, expires));
+      const body = load().then((value) => toPublicBody(value, sent, expires, compressed));
       loading.set(key, body);
       const settle = () => loading.get(key) === body && loading.delete(key);
       body.then((b) => {
