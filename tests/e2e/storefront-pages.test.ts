@@ -289,11 +289,11 @@ describe('storefront: pages as HTML', () => {
       }
     };
 
-    it('the home page, the shop, a product page and the blog look the same with their inline styles alone as with the whole stylesheet', async () => {
+    it('the home page, the shop, a product page, the blog, an article and About look the same with their inline styles alone as with the whole stylesheet', async () => {
       const { text } = await html('/');
       expect(text).toMatch(/<style data-full-stylesheet="\/assets\/index-[^"]+\.css">/);
       expect(text).not.toMatch(/<link rel="stylesheet"[^>]*>(?!<\/noscript>)/);
-      for (const path of ['/', '/shop', `/shop/${products[0]!.slug}`, '/blog']) {
+      for (const path of ['/', '/shop', `/shop/${products[0]!.slug}`, '/blog', `/blog/${postSlugs[0]}`, '/about']) {
         for (const width of [390, 1280]) {
           const inline = await stylesOf(path, width, false);
           expect(inline.length, path).toBeGreaterThan(50);

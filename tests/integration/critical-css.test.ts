@@ -21,9 +21,10 @@ const indexHtml = (link = LINK) => `<!doctype html><html lang="en"><head><meta c
 // query), spacing under :where(), base styles for pseudo-elements, and a rule no page uses.
 const CSS = [
   '@layer properties{@supports (-moz-orient:inline){*,:before,:after{--tw-border-style:solid}}}',
-  '@layer theme{:root,:host{--color-brand-700:#0e5a6e}}',
+  '@layer theme{:root,:host{--color-brand-700:#0e5a6e;--color-red-700:#b91c1c}}',
   '@layer base{*,:after,:before{box-sizing:border-box}::placeholder{color:#64748b}}',
   '@layer utilities{.flex{display:flex}.border-b{border-bottom-style:var(--tw-border-style);border-bottom-width:1px}',
+  '.shadow{--tw-shadow:0 1px 3px #0000001a;box-shadow:var(--tw-shadow)}.text-brand-700{color:var(--color-brand-700)}',
   ':where(.space-y-2>:not(:last-child)){margin-block-start:.5rem}',
   '.never-used-anywhere{color:#123456}',
   '@media (min-width:64rem){.lg\\:grid-cols-4{grid-template-columns:repeat(4,minmax(0,1fr))}}}',
@@ -42,7 +43,7 @@ describe('critical CSS: the plan and the page', () => {
 
   it('puts the rules the page uses inline where the link was, names the stylesheet, and leaves the rest out', () => {
     const html = critical!.inline(
-      page('<header class="flex border-b"><ul class="space-y-2 lg:grid-cols-4"><li>a</li><li>b</li></ul></header>'),
+      page('<header class="flex border-b shadow"><ul class="space-y-2 lg:grid-cols-4 text-brand-700"><li>a</li><li>b</li></ul></header>'),
     );
     const style = styleOf(html);
     expect(style?.[1]).toBe(HREF);
@@ -54,7 +55,10 @@ describe('critical CSS: the plan and the page', () => {
     expect(css).toContain('::placeholder{');
     expect(css).toContain(':focus-visible{');
     expect(css).not.toContain('never-used-anywhere');
-    // Every @property rule is kept and none is left behind a stray ';' (the browser would drop it).
+    // A theme colour no rule of the page reads is left out; the one it reads stays.
+    expect(css).toContain('--color-brand-700:#0e5a6e');
+    expect(css).not.toContain('--color-red-700');
+    // Every @property rule the page's rules read is kept and none is left behind a stray ';' (the browser would drop it).
     expect(css).toContain('@property --tw-border-style{');
     expect(css).toContain('@property --tw-shadow{');
     expect(css).not.toContain('};');

@@ -9,6 +9,7 @@ import { FULL_STYLESHEET_ATTRIBUTE } from '../../../domain/page-styles';
 import type { Logger } from '../logger';
 import { criticalCssPlanFile, stylesheetLink, type CriticalCssPlanFile } from './critical-css-plan';
 import { escapeHtml } from './html';
+import { withoutUnusedCustomProperties } from './unused-custom-properties';
 
 export interface CriticalCss {
   /** The document with its critical CSS inline instead of the stylesheet's link; as it was when that cannot be done. */
@@ -28,7 +29,7 @@ export function criticalCssFrom(file: CriticalCssPlanFile, indexHtml: string, lo
     inline(document) {
       let css: string;
       try {
-        css = processor.extract(document).css;
+        css = withoutUnusedCustomProperties(processor.extract(document).css, document);
       } catch (error) {
         if (!warned) logger.warn({ err: error }, 'critical CSS could not be picked; pages link the whole stylesheet');
         warned = true;
