@@ -44,7 +44,10 @@ function hold(event: Event) {
     const el = heldTapTarget(event);
     // A tap on a part React already has still waits while anything before it is held, or while
     // text typed before React listened has not been handed over (Enter right after typing).
-    if (!el || replaying || (byReact(el) && !held.length && !typed.size)) return;
+    // React must have what the finger landed on too: an icon hydrated after its button (its own
+    // chunk) is still the server's drawing, and React drops a tap on it; held, the tap is given to
+    // the button itself.
+    if (!el || replaying || (byReact(el) && byReact(target) && !held.length && !typed.size)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     holdTap(el, event.type);

@@ -208,6 +208,22 @@ describe('storefront: pages as HTML', () => {
     await context.close();
   });
 
+  it("a tap on a header button's icon, before the icon's own code is here, opens the menu", async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    // The header's icons hydrate after the header (their code is a chunk of its own): until then
+    // the icon inside the button is the server's drawing, which React does not have yet.
+    const release = await holdApi(page, /\/assets\/shell-icons-[^/]+\.js$/);
+    await page.goto(`${shop.url}/`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    // The finger lands on the icon, in the middle of the button.
+    await page.getByRole('button', { name: 'Open menu' }).locator('svg').tap();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Shop' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    release();
+    await context.close();
+  });
+
   it('the whole card is one link, reached by keyboard, with Add to Cart its own next stop', async () => {
     const page = await browser.newPage();
     await page.goto(`${shop.url}/shop`);

@@ -1,6 +1,8 @@
 // The header's icons, hydrated after the header itself. The server draws them into the page; the
 // browser keeps that drawing until lucide's code (about 2 KB gzip, in shell-icons.ts) is here,
-// which the header's buttons do not wait for: a tap on them works from the first hydration.
+// which the header's buttons do not wait for: they work from the first hydration. React drops a
+// tap that lands on a drawing it does not have yet, so the boot script (src/web/boot.ts) holds a
+// tap on the icon and gives it to the button.
 // docs/decisions/074-first-load-100-kb.md
 import { Suspense, type ReactElement } from 'react';
 import { lazyPage } from '../../lib/lazy-page';
