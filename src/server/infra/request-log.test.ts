@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { logRequest, writeRequestLinesDirectly, type RequestLogLine } from './request-log';
+import { logRequest, requestIdFor, writeRequestLinesDirectly, type RequestLogLine } from './request-log';
 
 function capture() {
   const lines: string[] = [];
@@ -41,5 +41,16 @@ describe('the request log line', () => {
     await new Promise((r) => setImmediate(r));
     expect(quiet.lines).toEqual([]);
     expect(other.lines.map((l) => JSON.parse(l) as unknown)).toEqual([expect.objectContaining({ ...line, msg: 'request' })]);
+  });
+});
+
+describe('the request id', () => {
+  it("is the caller's X-Request-Id when sane, else this process's next, never the same twice", () => {
+    expect(requestIdFor('phone-request-0001')).toBe('phone-request-0001');
+    const made = [requestIdFor(undefined), requestIdFor('short'), requestIdFor('has spaces in it'), requestIdFor('x'.repeat(65))];
+    for (const id of made) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+    expect(new Set(made).size).toBe(made.length);
+    // One prefix per process: the ids of one instance sort by the count after it.
+    expect(new Set(made.map((id) => id.split('-')[0])).size).toBe(1);
   });
 });

