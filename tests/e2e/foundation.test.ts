@@ -82,7 +82,8 @@ describe('the shop in a browser', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const html = await res.text();
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
-    const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    // The app's entry, which the boot script inside the page names.
+    const asset = html.match(/data-app-entry="(\/assets\/[^"]+\.js)"/)?.[1];
     expect(asset).toBeTruthy();
     const js = await fetch(shop.url + asset);
     expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

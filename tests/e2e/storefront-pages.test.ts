@@ -338,7 +338,9 @@ describe('storefront: pages as HTML', () => {
       try {
         const releaseStylesheet = await holdApi(page, WHOLE_STYLESHEET);
         const app = page.waitForResponse(/\/assets\/index-[^/]+\.js$/);
-        await page.goto(shop.url + '/');
+        // Not until the load event: a stylesheet added before it (the boot script adds it at the first
+        // paint, which may come before the pictures are in) holds the load event while it is held.
+        await page.goto(shop.url + '/', { waitUntil: 'commit' });
         // The app downloads meanwhile, but does not start while the stylesheet is on its way.
         await app;
         await painted(page);

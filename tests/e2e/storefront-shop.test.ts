@@ -351,7 +351,7 @@ describe('storefront: home and shop', () => {
       expect(attrs.every((a) => a.sizes.startsWith('(min-width: 1280px) 262px'))).toBe(true);
       const tilapia = page.getByRole('article', { name: 'Fresh Whole Tilapia (1 kg)', exact: true }).getByRole('img');
       expect(await tilapia.getAttribute('srcset')).toBe(
-        '/images/products/tilapia-whole-320.webp 320w, /images/products/tilapia-whole-640.webp 640w',
+        '/images/products/tilapia-whole-320.webp 320w, /images/products/tilapia-whole-480.webp 480w, /images/products/tilapia-whole-640.webp 640w',
       );
       // Four columns of 262 px at 1280 px wide: the browser takes the small file.
       await tilapia.scrollIntoViewIfNeeded();

@@ -223,9 +223,11 @@ describe('demo images', () => {
     expect(text).toMatch(/<title[^>]*>[^<]{10,}<\/title>/);
   });
 
-  it('has a 320 px rendition beside every 640 px product image', () => {
+  it('has 320 and 480 px renditions beside every 640 px product image', () => {
     for (const p of SEED_PRODUCTS) {
-      if (p.imageUrl) expect(existsSync(path.join(PUBLIC_DIR, p.imageUrl.replace('-640.webp', '-320.webp')))).toBe(true);
+      for (const width of [320, 480]) {
+        if (p.imageUrl) expect(existsSync(path.join(PUBLIC_DIR, p.imageUrl.replace('-640.webp', `-${width}.webp`)))).toBe(true);
+      }
     }
   });
 });

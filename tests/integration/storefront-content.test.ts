@@ -234,12 +234,12 @@ describe.each(dbKinds(import.meta.url))('storefront content on %s', (kind) => {
       expect(again.status).toBe(304);
     });
 
-    it('serves an upload narrower on request (?w=320, ?w=640) for srcset, and no other widths', async () => {
+    it('serves an upload narrower on request (?w=320, ?w=480, ?w=640) for srcset, and no other widths', async () => {
       const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2a6f97' } })
         .png()
         .toBuffer();
       const [row] = await t.ctx.db.insert(media).values({ contentType: 'image/png', bytes: png }).returning({ id: media.id });
-      for (const width of [320, 640]) {
+      for (const width of [320, 480, 640]) {
         const res = await t.request(`/media/${row!.id}?w=${width}`);
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toBe('image/webp');
