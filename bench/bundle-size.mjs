@@ -45,7 +45,7 @@ export function firstLoadFiles(webRoot) {
 }
 
 /** The boot script's row: it comes inside every page, compressed with it. */
-export const BOOT_ROW = 'boot script (in index.html)';
+const BOOT_ROW = 'boot script (in index.html)';
 
 export function firstLoadReport(webRoot) {
   const { assetsDir, files, bootCode } = firstLoadFiles(webRoot);

@@ -1,5 +1,5 @@
 // Renders the hand-written SVG illustrations under public/images into the WebP files the shop
-// serves: products at 320, 480 and 640 px wide, blog covers at 600, 800 and 1200 px wide, written next to
+// serves, in the widths of SEEDED_PICTURE_WIDTHS (src/domain/media-widths.ts), written next to
 // each SVG as `<name>-<width>.webp`. Outputs newer than their SVG are left alone.
 //
 //   npx tsx scripts/render-images.ts          render what is missing or stale
@@ -8,13 +8,11 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { SEEDED_PICTURE_WIDTHS } from '../src/domain/media-widths';
 
 const IMAGES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public', 'images');
 
-const SETS: readonly { dir: string; widths: readonly number[] }[] = [
-  { dir: 'products', widths: [320, 480, 640] },
-  { dir: 'blog', widths: [600, 800, 1200] },
-];
+const SETS = Object.entries(SEEDED_PICTURE_WIDTHS).map(([dir, widths]) => ({ dir, widths }));
 
 const WEBP = { quality: 72, effort: 6 } as const;
 

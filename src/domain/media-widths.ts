@@ -6,6 +6,15 @@ export const MEDIA_FULL_WIDTH = 1280;
 const MEDIA_VARIANT_WIDTHS = [320, 480, 640] as const;
 export type MediaVariantWidth = (typeof MEDIA_VARIANT_WIDTHS)[number];
 
+/**
+ * The widths the seeded pictures ship in, each file named `<name>-<width>.webp` and referred to by
+ * its widest: rendered by scripts/render-images.ts, offered in srcset by the web app.
+ */
+export const SEEDED_PICTURE_WIDTHS = {
+  products: [320, 480, 640],
+  blog: [600, 800, 1200],
+} as const;
+
 export function isMediaVariantWidth(value: number): value is MediaVariantWidth {
   return (MEDIA_VARIANT_WIDTHS as readonly number[]).includes(value);
 }

@@ -5,6 +5,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds, createTestDatabase, openSecondHandle, type TestDatabase } from '../support/test-database';
+import { SEEDED_PICTURE_WIDTHS } from '@/domain/media-widths';
 import { paragraphs } from '@/domain/text';
 import type { Database, Db } from '@/server/db/client';
 import { openDatabase } from '@/server/db/client';
@@ -223,9 +224,9 @@ describe('demo images', () => {
     expect(text).toMatch(/<title[^>]*>[^<]{10,}<\/title>/);
   });
 
-  it('has 320 and 480 px renditions beside every 640 px product image', () => {
+  it('has every seeded width (320, 480 px) beside each 640 px product image', () => {
     for (const p of SEED_PRODUCTS) {
-      for (const width of [320, 480]) {
+      for (const width of SEEDED_PICTURE_WIDTHS.products) {
         if (p.imageUrl) expect(existsSync(path.join(PUBLIC_DIR, p.imageUrl.replace('-640.webp', `-${width}.webp`)))).toBe(true);
       }
     }
