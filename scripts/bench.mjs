@@ -29,9 +29,13 @@ function ensureBuilt() {
   execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 }
 
-/** Status, headers and body of one answer; Node sets date, connection and length itself. */
+/**
+ * Status, headers and body of one answer; Node sets date, connection and length itself. Asked for
+ * without compression, as autocannon asks: fetch would otherwise decode a compressed body and keep
+ * its Content-Encoding, and the baseline would send plain bytes labelled as compressed.
+ */
 async function record(url) {
-  const res = await fetch(url);
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
   const headers = {};
   res.headers.forEach((value, key) => {
     if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(key)) headers[key] = value;

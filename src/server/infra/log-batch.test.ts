@@ -9,7 +9,7 @@ function underlying() {
     writes,
     counts: () => ({ flushes, syncFlushes }),
     destination: {
-      write: (data: string) => writes.push(data),
+      write: (data: Uint8Array) => writes.push(Buffer.from(data).toString('utf8')),
       flush: (done?: () => void) => {
         flushes++;
         done?.();
@@ -22,7 +22,7 @@ function underlying() {
 describe('log lines written in batches', () => {
   it('hands lines on in order, in one write once the batch is full', () => {
     const u = underlying();
-    const log = batchLines(u.destination, 30);
+    const log = batchLines(u.destination, 32);
     log.write('{"n":1}\n');
     log.write('{"n":2}\n');
     expect(u.writes).toEqual([]);
@@ -31,6 +31,17 @@ describe('log lines written in batches', () => {
     expect(u.writes).toEqual(['{"n":1}\n{"n":2}\n{"n":3}\n{"n":4}\n']);
     log.write('{"n":5}\n');
     expect(u.writes).toHaveLength(1);
+  });
+
+  it('encodes each line once as UTF-8, and sends a line longer than a batch on its own, in its place', () => {
+    const u = underlying();
+    const log = batchLines(u.destination, 64);
+    log.write('{"path":"/duka/samaki-wa-kukaanga-é"}\n');
+    const long = `{"msg":"${'x'.repeat(100)}"}\n`;
+    log.write(long);
+    log.write('{"n":"→"}\n');
+    log.flush();
+    expect(u.writes).toEqual(['{"path":"/duka/samaki-wa-kukaanga-é"}\n', long, '{"n":"→"}\n']);
   });
 
   it('hands on what is gathered when flushed, and calls back once the destination has it', () => {

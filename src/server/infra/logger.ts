@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import pino from 'pino';
 import { addResponseHeaders } from './http/security-headers';
-import { batchLines, type LogDestination } from './log-batch';
+import { batchLines, type ByteDestination, type LogDestination } from './log-batch';
 import { logRequest, requestIdFor, writeRequestLinesDirectly } from './request-log';
 
 export type Logger = pino.Logger;
@@ -38,10 +38,11 @@ export function createLogger(level: string, opts: { sync?: boolean } = {}): Logg
   const sync = opts.sync ?? false;
   const buffer = !sync && level !== 'silent';
   // sonic-boom's own buffer (below its 16 KB largest write) holds a timer flush's remainder while a write is in flight.
-  const stdout = pino.destination({ dest: 1, sync, minLength: buffer ? 4096 : 0 });
+  // Batched lines reach it as bytes (log-batch.ts), so it takes buffers.
+  const stdout = pino.destination({ dest: 1, sync, minLength: buffer ? 4096 : 0, contentMode: buffer ? 'buffer' : 'utf8' });
   let destination: pino.DestinationStream = stdout;
   if (buffer) {
-    const batch = batchLines(stdout);
+    const batch = batchLines(stdout as unknown as ByteDestination);
     keepFlushing(batch);
     destination = batch;
   }
