@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 const CONNECTIONS = 10;
 const WARMUP_SECONDS = 2;
 const ROUND_SECONDS = 5;
-const ROUNDS = 2;
+const ROUNDS = 4;
 export const MEASURE_SECONDS = ROUND_SECONDS * ROUNDS;
 
 function run(url, duration) {

@@ -4,7 +4,10 @@
 // tree without asking again. Built by `vite build --ssr` into dist/ssr; the server loads it.
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
+// React's build for web-standard servers: the same renderer and output, without the Node build's
+// AsyncLocalStorage, whose first use turns on async hooks for the whole process and costs every
+// later request about a microsecond, cached reads included (docs/decisions/080-logging-as-bytes-and-the-render-without-async-hooks.md).
+import { renderToReadableStream } from 'react-dom/server.edge';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router';
 import type { PageHead } from '../domain/page-head';
 import type { PageRenderer, PageRenderOptions, RenderAdmission, RenderedPage } from '../server/infra/http/page-render-contract';

@@ -6,13 +6,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type * as ReactDomServer from 'react-dom/server';
+import type * as ReactDomServer from 'react-dom/server.edge';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RENDER_LIMITS } from '../../src/server/infra/http/render-limiter';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
 const renders = vi.hoisted(() => ({ count: 0 }));
-vi.mock('react-dom/server', async (importOriginal) => {
+vi.mock('react-dom/server.edge', async (importOriginal) => {
   const real = await importOriginal<typeof ReactDomServer>();
   return {
     ...real,
