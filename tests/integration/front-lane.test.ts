@@ -6,10 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/server/db/schema';
 import { createFrontLane } from '../../src/server/infra/http/front-lane';
-import { createLogger } from '../../src/server/infra/logger';
+import { writeRequestLinesDirectly } from '../../src/server/infra/request-log';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const LIST = '/api/catalog/products';
@@ -20,9 +21,14 @@ describe('cached public reads answered in front of the routing', () => {
   let fullPath = 0;
   let clock = Date.parse('2026-11-30T09:00:00Z');
   const server = createServer();
+  // The request lines, written the way the shop's own logger writes them (directly, not through pino).
+  const logged: string[] = [];
+  const sink = { write: (line: string) => void logged.push(line) };
+  const logger = pino({ level: 'info', base: undefined }, sink);
+  writeRequestLinesDirectly(logger, sink);
 
   beforeAll(async () => {
-    const frontLane = createFrontLane({ now: () => clock, logger: createLogger('silent'), serving: () => true });
+    const frontLane = createFrontLane({ now: () => clock, logger, serving: () => true });
     t = await createTestApp('pglite', { seed: true, deps: { now: () => new Date(clock) }, app: { frontLane } });
     const listener = getRequestListener(t.app.fetch);
     // Counts what reaches the app, so a test can tell which way an answer came.
@@ -109,6 +115,27 @@ describe('cached public reads answered in front of the routing', () => {
     expect((await get('/api/catalog/products/by-slug/no-such-fish')).status).toBe(404);
     expect((await fetch(base + LIST, { method: 'POST' })).status).not.toBe(200);
     expect(fullPath).toBe(before + 5);
+  });
+
+  it('logs each answer with its own request id, the method, the path without its query, and the status', async () => {
+    clock += 60_000;
+    const address = `${LIST}?page=1&log=1`;
+    const first = await get(address);
+    const before = fullPath;
+    logged.length = 0;
+    const ok = await get(address);
+    const head = await get(address, {}, 'HEAD');
+    const unchanged = await get(address, { 'if-none-match': first.headers.get('etag')! });
+    expect(fullPath).toBe(before);
+    const lines = logged.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const ids = [ok, head, unchanged].map((r) => r.headers.get('x-request-id'));
+    expect(new Set(ids).size).toBe(3);
+    expect(lines.map(({ requestId, method, path, status, msg }) => ({ requestId, method, path, status, msg }))).toEqual([
+      { requestId: ids[0], method: 'GET', path: LIST, status: 200, msg: 'request' },
+      { requestId: ids[1], method: 'HEAD', path: LIST, status: 200, msg: 'request' },
+      { requestId: ids[2], method: 'GET', path: LIST, status: 304, msg: 'request' },
+    ]);
+    for (const line of lines) expect(line.ms).toEqual(expect.any(Number));
   });
 
   it('counts its answers in the metrics under the route’s pattern', async () => {

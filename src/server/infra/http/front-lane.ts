@@ -7,7 +7,7 @@
 // middleware. Everything else, and every address once its answer has expired, goes the full way.
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from '../logger';
-import { logRequest, requestIdFor } from '../request-log';
+import { logRequestWith, requestIdFor, requestLineMiddle, type RequestLineMiddle } from '../request-log';
 import { pickEncoding, type Encoding } from './compression';
 
 type Bytes = Uint8Array<ArrayBuffer>;
@@ -51,6 +51,8 @@ interface Kept {
   br: Ready | null;
   gzip: Ready | null;
   notModified: HeaderList;
+  /** The log line's middle for each method and status the lane answers with. */
+  lines: { GET: Record<200 | 304, RequestLineMiddle>; HEAD: Record<200 | 304, RequestLineMiddle> };
 }
 
 type RequestObserver = (method: string, route: string, status: number, seconds: number) => void;
@@ -88,11 +90,21 @@ function headerList(headers: OutgoingHttpHeaders | Record<string, string>): Head
   return list;
 }
 
-/** The answer's forms, each with the path's headers, a slot for the request id, and its own headers. */
-function prepare(answer: FrontAnswer): Kept {
-  const path = headerList(answer.pathHeaders);
-  const idAt = path.length + 1;
-  const withId: HeaderList = [...path, 'X-Request-Id', ''];
+const linesFor = (method: 'GET' | 'HEAD', path: string) => ({
+  200: requestLineMiddle(method, path, 200),
+  304: requestLineMiddle(method, path, 304),
+});
+
+/**
+ * The answer's forms, each with the path's headers, a slot for the request id, and its own headers;
+ * and its log lines' middles (the address's path, without its query, as every request line has it).
+ */
+function prepare(address: string, answer: FrontAnswer): Kept {
+  const query = address.indexOf('?');
+  const path = query === -1 ? address : address.slice(0, query);
+  const pathHeaders = headerList(answer.pathHeaders);
+  const idAt = pathHeaders.length + 1;
+  const withId: HeaderList = [...pathHeaders, 'X-Request-Id', ''];
   const ready = (body: Bytes | null, encoding?: Encoding): Ready | null =>
     body && {
       head: [
@@ -113,6 +125,7 @@ function prepare(answer: FrontAnswer): Kept {
     br: ready(answer.br, 'br'),
     gzip: ready(answer.gzip, 'gzip'),
     notModified: [...withId, 'ETag', answer.headers.ETag ?? answer.etag, 'Cache-Control', answer.headers['Cache-Control'] ?? ''],
+    lines: { GET: linesFor('GET', path), HEAD: linesFor('HEAD', path) },
   };
 }
 
@@ -150,31 +163,26 @@ export function createFrontLane(opts: { now: () => number; logger: Logger; servi
   const send = (req: IncomingMessage, res: ServerResponse, kept: Kept, started: number) => {
     const incomingId = req.headers['x-request-id'];
     const requestId = requestIdFor(typeof incomingId === 'string' ? incomingId : undefined);
-    let status = 200;
+    const method = req.method === 'HEAD' ? 'HEAD' : 'GET';
+    let status: 200 | 304 = 200;
     let head: HeaderList;
     let body: Bytes | undefined;
     if (matchesEtag(req.headers['if-none-match'], kept.etag)) {
       status = 304;
-      head = kept.notModified.slice();
+      head = kept.notModified;
     } else {
       const form = formFor(req.headers['accept-encoding'], kept);
-      head = form.head.slice();
-      if (req.method !== 'HEAD') body = form.body;
+      head = form.head;
+      if (method === 'GET') body = form.body;
     }
+    // The kept list itself, not a copy: writeHead turns it into the answer's header text at once
+    // and keeps no reference, so the next request's id simply overwrites this one's.
     head[kept.idAt] = requestId;
     res.writeHead(status, head);
     res.end(body);
     const ms = performance.now() - started;
-    observe?.(req.method ?? 'GET', kept.route, status, ms / 1000);
-    const path = req.url ?? '/';
-    const query = path.indexOf('?');
-    logRequest(opts.logger, {
-      requestId,
-      method: req.method ?? 'GET',
-      path: query === -1 ? path : path.slice(0, query),
-      status,
-      ms: Math.round(ms * 10) / 10,
-    });
+    observe?.(method, kept.route, status, ms / 1000);
+    logRequestWith(opts.logger, requestId, kept.lines[method][status], Math.round(ms * 10) / 10);
   };
 
   const lane: FrontLane = {
@@ -201,7 +209,7 @@ export function createFrontLane(opts: { now: () => number; logger: Logger; servi
         // Still full of fresh answers: the oldest remembered gives way.
         if (answers.size >= MAX_ADDRESSES) answers.delete(answers.keys().next().value as string);
       }
-      answers.set(address, prepare(answer));
+      answers.set(address, prepare(address, answer));
     },
     observeWith(observer) {
       observe = observer;
