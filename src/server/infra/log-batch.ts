@@ -1,5 +1,5 @@
 // The log's lines gathered in memory as bytes and handed to the file or pipe in writes of about
-// 16 KB. A line is encoded once, straight into the batch's buffer: gathering strings cost a join per
+// 64 KB (a write goes through libuv's thread pool: fewer, larger ones cost the busy process less). A line is encoded once, straight into the batch's buffer: gathering strings cost a join per
 // batch and another pass to encode it at the write, about a microsecond of a cached read's thirty
 // with a line per request (docs/decisions/075-the-request-path-at-full-speed.md).
 // Lines keep their order: every line, a request's or any other, goes through the same batch.
@@ -23,7 +23,7 @@ export interface ByteDestination {
 }
 
 /** Bytes gathered before they are handed on; a quiet shop's lines go on the flush timer. */
-const LOG_BATCH_BYTES = 16 * 1024;
+const LOG_BATCH_BYTES = 64 * 1024;
 /** The most bytes one UTF-16 code unit becomes in UTF-8. */
 const MAX_UTF8_PER_UNIT = 3;
 

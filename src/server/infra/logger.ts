@@ -31,13 +31,13 @@ function keepFlushing(destination: LogDestination) {
 
 /**
  * JSON lines on stdout. Writes are buffered and asynchronous so a busy server never waits on its
- * log pipe: lines gather into writes of about 16 KB (log-batch.ts), sent at least once a second, and flushed at
+ * log pipe: lines gather into writes of about 64 KB (log-batch.ts), sent at least once a second, and flushed at
  * exit (index.ts also flushes on shutdown).
  */
 export function createLogger(level: string, opts: { sync?: boolean } = {}): Logger {
   const sync = opts.sync ?? false;
   const buffer = !sync && level !== 'silent';
-  // sonic-boom's own buffer (below its 16 KB largest write) holds a timer flush's remainder while a write is in flight.
+  // sonic-boom holds a batch handed on while a write is in flight.
   // Batched lines reach it as bytes (log-batch.ts), so it takes buffers.
   const stdout = pino.destination({ dest: 1, sync, minLength: buffer ? 4096 : 0, contentMode: buffer ? 'buffer' : 'utf8' });
   let destination: pino.DestinationStream = stdout;
