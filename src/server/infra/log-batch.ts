@@ -1,7 +1,8 @@
 // The log's lines gathered in memory as bytes and handed to the file or pipe in writes of about
-// 64 KB (a write goes through libuv's thread pool: fewer, larger ones cost the busy process less). A line is encoded once, straight into the batch's buffer: gathering strings cost a join per
-// batch and another pass to encode it at the write, about a microsecond of a cached read's thirty
-// with a line per request (docs/decisions/075-the-request-path-at-full-speed.md).
+// 64 KB: a write goes through libuv's thread pool, and fewer, larger ones cost a busy process less.
+// A line is encoded once, straight into the batch's buffer; gathering strings cost a join per batch
+// and another pass to encode it at the write, about a microsecond of a cached read's twenty with a
+// line per request (docs/decisions/080-logging-as-bytes-and-the-render-without-async-hooks.md).
 // Lines keep their order: every line, a request's or any other, goes through the same batch.
 import type { DestinationStream } from 'pino';
 
