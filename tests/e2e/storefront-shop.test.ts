@@ -344,9 +344,10 @@ describe('storefront: home and shop', () => {
       );
       expect(attrs.every((a) => a.w === '640' && a.h === '480')).toBe(true);
       // The first picture is the page's LCP: loaded at once and ahead of the others; far ones wait.
-      // The first row (four columns here, two rows of two on a phone) is on the first screen.
+      // The first row (four columns here, two rows of two on a phone) is on the first screen: loaded
+      // at once too, but after the first, which does not share the link with them.
       expect(attrs.map((a) => a.loading).slice(0, 5)).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy']);
-      expect(attrs.map((a) => a.priority).slice(0, 2)).toEqual(['high', null]);
+      expect(attrs.map((a) => a.priority).slice(0, 5)).toEqual(['high', 'low', 'low', 'low', null]);
       expect(attrs.slice(4).every((a) => a.loading === 'lazy')).toBe(true);
       expect(attrs.every((a) => a.sizes.startsWith('(min-width: 1280px) 262px'))).toBe(true);
       const tilapia = page.getByRole('article', { name: 'Fresh Whole Tilapia (1 kg)', exact: true }).getByRole('img');

@@ -109,7 +109,7 @@ function ProductView({ page }: { page: ProductPageDto }) {
           name={product.name}
           category={product.category}
           imageUrl={product.imageUrl}
-          priority
+          priority="high"
           sizes="(min-width: 1152px) 552px, (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)"
           className="rounded-lg"
         />

@@ -25,8 +25,12 @@ export interface ProductImageProps {
   imageUrl: string | null;
   /** Above the fold: load at once; otherwise lazily. */
   eager?: boolean;
-  /** The page's largest picture (its LCP): fetched ahead of other images. */
-  priority?: boolean;
+  /**
+   * 'high': the page's largest picture (its LCP), fetched ahead of other images. 'low': on the first
+   * screen beside it, fetched after it (Chrome would otherwise raise every visible picture to high
+   * once laid out, and they would share a slow link with the largest one).
+   */
+  priority?: 'high' | 'low';
   /** Rendered width in CSS pixels at each layout, for the browser's pick from srcset. */
   sizes?: string;
   className?: string;
@@ -38,8 +42,8 @@ export function ProductImage({ productId, name, category, imageUrl, eager, prior
   return (
     // Loading hints and sizes come before src: the browser reads them when src starts the fetch.
     <img
-      loading={eager || priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
+      loading={eager || priority === 'high' ? 'eager' : 'lazy'}
+      fetchPriority={priority}
       decoding="async"
       width={640}
       height={480}

@@ -11,8 +11,8 @@ import { perKgPrice } from '../../../lib/per-kg-price';
 export interface ProductCardProps {
   product: ProductDto;
   eager?: boolean;
-  /** The page's largest picture: fetched first (LCP). */
-  priority?: boolean;
+  /** 'high' for the page's largest picture (LCP), 'low' for the rest of the first screen. */
+  priority?: 'high' | 'low';
   /** The picture's rendered width at each layout (the grid knows it). */
   imageSizes?: string;
   /** h2 under the page title (/shop), h3 under a section title (home). */

@@ -59,7 +59,7 @@ export function ProductGrid({ layout, products, loadingLabel, busy, headingLevel
           key={p.id}
           product={p}
           eager={i < eager}
-          priority={i === 0 && eager > 0}
+          priority={i >= eager ? undefined : i === 0 ? 'high' : 'low'}
           imageSizes={sizes}
           headingLevel={headingLevel}
         />
