@@ -99,5 +99,5 @@ export async function startBareServer(response) {
     await stop();
     throw err;
   }
-  return { url, stop, pid: child.pid };
+  return { url, stop };
 }

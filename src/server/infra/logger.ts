@@ -37,9 +37,9 @@ function keepFlushing(destination: LogDestination) {
 export function createLogger(level: string, opts: { sync?: boolean } = {}): Logger {
   const sync = opts.sync ?? false;
   const buffer = !sync && level !== 'silent';
-  // sonic-boom holds a batch handed on while a write is in flight.
-  // Batched lines reach it as bytes (log-batch.ts), so it takes buffers.
-  const stdout = pino.destination({ dest: 1, sync, minLength: buffer ? 4096 : 0, contentMode: buffer ? 'buffer' : 'utf8' });
+  // Batched lines reach sonic-boom as bytes (log-batch.ts), already in large writes: it takes buffers,
+  // and holds one handed on while a write is in flight.
+  const stdout = pino.destination({ dest: 1, sync, contentMode: buffer ? 'buffer' : 'utf8' });
   let destination: pino.DestinationStream = stdout;
   if (buffer) {
     const batch = batchLines(stdout as unknown as ByteDestination);
